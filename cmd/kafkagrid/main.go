@@ -1,0 +1,118 @@
+// Command kafkagrid turns Apache Kafka's JSON message schemas into a reference of the Kafka wire
+// protocol: byte-exact example frames, RFC-style byte grids, expanded object trees, HTML pages
+// and a PDF book.
+//
+// Usage:
+//
+//	kafkagrid <verb> [flags]
+//
+// Verbs: build, list, show, grid, decode. Run "kafkagrid <verb> -h" for a verb's flags.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(exitCode(err, os.Stderr))
+}
+
+// usageError marks an error in the command line itself (exit status 2).
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
+
+// exitCode prints err once, prefixed "kafkagrid:", and returns the exit status.
+func exitCode(err error, stderr io.Writer) int {
+	if err == nil {
+		return 0
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	fmt.Fprintln(stderr, "kafkagrid:", err)
+	var u usageError
+	if errors.As(err, &u) {
+		return 2
+	}
+	return 1
+}
+
+// verb is one subcommand of kafkagrid.
+type verb struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+}
+
+func verbs() []verb {
+	return []verb{
+		{"build", "build the reference: SVG, HTML pages, PDF book, test vectors", runBuild},
+		{"list", "print the catalogue of APIs of a Kafka release", runList},
+		{"show", "print one API's example frame as text, SVG or JSON", runShow},
+		{"grid", "draw a byte grid from a YAML protocol description", runGrid},
+		{"decode", "decode a frame (.bin) into its annotated tree", runDecode},
+	}
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+		printUsage(stderr)
+		if len(args) == 0 {
+			return usagef("no verb given")
+		}
+		return flag.ErrHelp
+	}
+	for _, v := range verbs() {
+		if v.name == args[0] {
+			return v.run(ctx, args[1:], stdout, stderr)
+		}
+	}
+	printUsage(stderr)
+	return usagef("unknown verb %q", args[0])
+}
+
+func printUsage(w io.Writer) {
+	fmt.Fprintln(w, "kafkagrid: a reference of the Kafka wire protocol, drawn from Kafka's message schemas")
+	fmt.Fprintln(w, "\nUsage:\n\n  kafkagrid <verb> [flags]\n\nVerbs:")
+	for _, v := range verbs() {
+		fmt.Fprintf(w, "  %-7s %s\n", v.name, v.summary)
+	}
+	fmt.Fprintln(w, "\nSchemas come from -schemas DIR (one release's folder), else $KAFKA_SCHEMAS (a release")
+	fmt.Fprintln(w, "folder, or a folder of releases chosen with -release, default 4.0). Run")
+	fmt.Fprintln(w, "\"kafkagrid <verb> -h\" for a verb's flags.")
+}
+
+// newFlagSet returns a FlagSet for a verb that reports errors instead of exiting.
+func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("kafkagrid "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: kafkagrid %s %s\n\nFlags:\n", name, usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args, turning a flag error into a usage error.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return usageError{err}
+	}
+	return nil
+}

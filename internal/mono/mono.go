@@ -1,0 +1,133 @@
+// Package mono measures text in the one monospace face every diagram uses, Go Mono, and cleans
+// strings so that each rune drawn is one Go Mono has a glyph for.
+//
+// Every Go Mono glyph advances 0.6 em, so the width of a clean string is its rune count × 0.6 ×
+// size. The SVG painter names a monospace stack that starts with Go Mono; the PDF painter embeds
+// Go Mono itself, so print matches the layout.
+package mono
+
+import (
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/image/font/gofont/gomono"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/sfnt"
+)
+
+// Advance is the advance width of every Go Mono glyph, in em.
+const Advance = 0.6
+
+// Width returns the width, in the unit of size, of s drawn at font size size. s should be clean
+// (see Clean); an unclean s is measured as Clean would leave it.
+func Width(s string, size float64) float64 {
+	return float64(utf8.RuneCountInString(s)) * Advance * size
+}
+
+// Runes returns how many monospace cells s occupies.
+func Runes(s string) int { return utf8.RuneCountInString(s) }
+
+// Fit returns the largest number of runes of width size that fit in width w.
+func Fit(w, size float64) int {
+	if size <= 0 || w <= 0 {
+		return 0
+	}
+	return int(w/(Advance*size) + 1e-9)
+}
+
+// Replacement stands for a rune Go Mono cannot draw.
+const Replacement = '?'
+
+// Clean returns s with invalid UTF-8, control characters, bidirectional marks and runes that
+// Go Mono lacks replaced by Replacement (tabs and newlines become spaces), so that the text
+// drawn is the text measured and cannot reorder or break a diagram.
+func Clean(s string) string {
+	ok := true
+	for _, r := range s {
+		if !drawable(r) {
+			ok = false
+			break
+		}
+	}
+	if ok && utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+		switch {
+		case r == utf8.RuneError && n <= 1:
+			b.WriteRune(Replacement)
+		case r == '\t' || r == '\n' || r == '\r':
+			b.WriteByte(' ')
+		case !drawable(r):
+			b.WriteRune(Replacement)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// Truncate cuts a clean s to at most n runes, ending in "…" when it cut.
+func Truncate(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	rs := []rune(s)
+	return string(rs[:n-1]) + "…"
+}
+
+func drawable(r rune) bool {
+	if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+		return false
+	}
+	if r < 0x7f {
+		return true
+	}
+	if unicode.Is(unicode.Bidi_Control, r) || r == 0x200b || r == 0xfeff || unicode.IsControl(r) {
+		return false
+	}
+	return hasGlyph(r)
+}
+
+type coverage struct {
+	once sync.Once
+	font *sfnt.Font
+	buf  sfnt.Buffer
+	mu   sync.Mutex
+}
+
+// goMono is read-only after its first use; the mutex guards the shared sfnt buffer.
+var goMono coverage
+
+func hasGlyph(r rune) bool {
+	goMono.once.Do(func() {
+		f, err := sfnt.Parse(gomono.TTF)
+		if err == nil {
+			goMono.font = f
+		}
+	})
+	if goMono.font == nil {
+		return r < 0x80
+	}
+	goMono.mu.Lock()
+	defer goMono.mu.Unlock()
+	idx, err := goMono.font.GlyphIndex(&goMono.buf, r)
+	return err == nil && idx != 0
+}
+
+// MonoTTF returns the Go Mono TrueType font (for embedding in PDF).
+func MonoTTF() []byte { return gomono.TTF }
+
+// RegularTTF returns the Go Regular TrueType font (prose in the PDF book).
+func RegularTTF() []byte { return goregular.TTF }
+
+// SVGFontStack is the font-family list diagrams name in SVG.
+const SVGFontStack = `"Go Mono","DejaVu Sans Mono",Menlo,Consolas,monospace`

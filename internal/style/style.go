@@ -1,0 +1,154 @@
+// Package style holds what the byte grid and the tree share so that they look alike: the kinds
+// of field (framing or data), the group palette and the colour roles that painters resolve.
+//
+// A colour is named by a Role, never by a value: the SVG painter writes it as a CSS custom
+// property (var(--kg-…)) with a light and a dark value, the PDF painter takes the light RGB.
+// The group palette has eight colours chosen to stay distinct in greyscale: their lightness
+// steps from light to mid, so adjacent groups differ even on a monochrome printer.
+package style
+
+import "fmt"
+
+// Kind says what a field or node is on the wire: data, or one of the framing pieces.
+type Kind int
+
+// The kinds. Plain is data; the others are framing that a reader may want to tell apart.
+const (
+	Plain    Kind = iota // data: a value the message carries
+	Size                 // a frame's size prefix
+	Length               // a length or count prefix (string, bytes, array)
+	Tags                 // a tagged-field section's count
+	Tag                  // a tagged field's tag or size varint
+	Varint               // a variable-length integer that is data
+	Padding              // padding or reserved bits
+	Header               // a fixed header field that frames the rest (e.g. api key in a request header)
+	numKinds
+)
+
+var kindNames = [...]string{"plain", "size", "length", "tags", "tag", "varint", "padding", "header"}
+
+// String returns the kind's name as used in CSS classes (kind-length) and YAML ("length").
+func (k Kind) String() string {
+	if k < 0 || k >= numKinds {
+		return fmt.Sprintf("kind(%d)", int(k))
+	}
+	return kindNames[k]
+}
+
+// ParseKind returns the kind named s ("" is Plain).
+func ParseKind(s string) (Kind, error) {
+	if s == "" {
+		return Plain, nil
+	}
+	for i, n := range kindNames {
+		if n == s {
+			return Kind(i), nil
+		}
+	}
+	return Plain, fmt.Errorf("unknown kind %q (want one of plain, size, length, tags, tag, varint, padding, header)", s)
+}
+
+// Kinds returns every kind, in order.
+func Kinds() []Kind {
+	ks := make([]Kind, numKinds)
+	for i := range ks {
+		ks[i] = Kind(i)
+	}
+	return ks
+}
+
+// Framing reports whether k is framing rather than data.
+func (k Kind) Framing() bool { return k == Size || k == Length || k == Tags || k == Tag || k == Padding }
+
+// RGB is a colour for painters that need a value (PDF).
+type RGB struct{ R, G, B uint8 }
+
+// Hex returns the colour as #rrggbb.
+func (c RGB) Hex() string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
+
+// Role names a colour by what it is for.
+type Role string
+
+// Colour roles beyond the group fills (see Group).
+const (
+	Ink       Role = "ink"        // main text and borders
+	Muted     Role = "muted"      // secondary text: hex bytes, offsets, types, framing labels
+	Rule      Role = "rule"       // ruler ticks, connector lines, light borders
+	Paper     Role = "paper"      // background
+	FrameFill Role = "frame-fill" // fill of framing fields (size, length, tags)
+	TagFill   Role = "tag-fill"   // fill of tag/size varints of tagged fields
+	PadFill   Role = "pad-fill"   // fill of padding
+	Accent    Role = "accent"     // highlight (hover) and note marks
+)
+
+// NumGroups is the number of distinct group colours; group n uses colour n mod NumGroups.
+const NumGroups = 8
+
+// Group returns the role of group colour n.
+func Group(n int) Role {
+	if n < 0 {
+		n = -n
+	}
+	return Role(fmt.Sprintf("g%d", n%NumGroups))
+}
+
+type pair struct{ light, dark RGB }
+
+// The palette. Light fills are pale and step in lightness (greyscale L* from about 95 down to
+// 78) so neighbours stay apart in print; dark fills are deep tints that keep light text legible.
+var palette = map[Role]pair{
+	Ink:       {RGB{0x1f, 0x23, 0x28}, RGB{0xe6, 0xe8, 0xeb}},
+	Muted:     {RGB{0x5a, 0x63, 0x6e}, RGB{0x9a, 0xa4, 0xaf}},
+	Rule:      {RGB{0x8c, 0x95, 0x9f}, RGB{0x6e, 0x76, 0x81}},
+	Paper:     {RGB{0xff, 0xff, 0xff}, RGB{0x16, 0x1b, 0x22}},
+	FrameFill: {RGB{0xee, 0xee, 0xee}, RGB{0x2a, 0x2f, 0x36}},
+	TagFill:   {RGB{0xf6, 0xf0, 0xe0}, RGB{0x33, 0x2e, 0x22}},
+	PadFill:   {RGB{0xf8, 0xf8, 0xf8}, RGB{0x1e, 0x22, 0x28}},
+	Accent:    {RGB{0xd9, 0x48, 0x1c}, RGB{0xff, 0x8a, 0x5c}},
+	"g0":      {RGB{0xdb, 0xea, 0xfe}, RGB{0x1e, 0x3a, 0x5f}},
+	"g1":      {RGB{0xfe, 0xf3, 0xc7}, RGB{0x4a, 0x3b, 0x12}},
+	"g2":      {RGB{0xd1, 0xfa, 0xe5}, RGB{0x15, 0x45, 0x33}},
+	"g3":      {RGB{0xfc, 0xe7, 0xf3}, RGB{0x50, 0x1f, 0x3a}},
+	"g4":      {RGB{0xe0, 0xe7, 0xff}, RGB{0x2e, 0x2a, 0x5c}},
+	"g5":      {RGB{0xff, 0xe4, 0xd6}, RGB{0x55, 0x2a, 0x18}},
+	"g6":      {RGB{0xcf, 0xf4, 0xf7}, RGB{0x14, 0x40, 0x47}},
+	"g7":      {RGB{0xec, 0xe4, 0xd4}, RGB{0x3d, 0x35, 0x2a}},
+}
+
+// Light returns the light (print) value of a role; unknown roles are Ink.
+func Light(r Role) RGB {
+	if p, ok := palette[r]; ok {
+		return p.light
+	}
+	return palette[Ink].light
+}
+
+// Dark returns the dark-scheme value of a role; unknown roles are Ink.
+func Dark(r Role) RGB {
+	if p, ok := palette[r]; ok {
+		return p.dark
+	}
+	return palette[Ink].dark
+}
+
+// Roles returns every role in a fixed order (for writing CSS deterministically).
+func Roles() []Role {
+	rs := []Role{Ink, Muted, Rule, Paper, FrameFill, TagFill, PadFill, Accent}
+	for i := 0; i < NumGroups; i++ {
+		rs = append(rs, Group(i))
+	}
+	return rs
+}
+
+// KindFill returns the fill role of a field of kind k in group colour group.
+func KindFill(k Kind, group int) Role {
+	switch k {
+	case Size, Length, Tags:
+		return FrameFill
+	case Tag:
+		return TagFill
+	case Padding:
+		return PadFill
+	}
+	return Group(group)
+}
