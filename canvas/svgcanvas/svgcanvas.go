@@ -1,0 +1,541 @@
+// Package svgcanvas is the SVG backend of package canvas: it writes a drawing as one standalone
+// SVG document that follows kafkagrid's SVG contract.
+//
+// # What it writes
+//
+// The document has a viewBox plus width and height (one canvas point is one SVG user unit),
+// role="img", a <title> and a <desc> named by aria-labelledby, and exactly one <style>. Colours
+// are CSS custom properties (--kg-ink, --kg-g0, …) set on the root element with a
+// prefers-color-scheme: dark variant; every rule also names the light value first, so a
+// renderer without custom properties (librsvg, for one) still paints the light scheme.
+// Each canvas group becomes <g id? class="…" data-…="…"><title>…</title>…</g>.
+//
+// Shapes and text do not carry their colours and sizes inline. The canvas gives each distinct
+// paint style (fill, stroke, width, dash) and text style (size, colour, anchor, weight) a short
+// generated class, in order of first use, and writes one CSS rule per class; this keeps a grid
+// of several hundred text runs small. The <style> is therefore written when the canvas is
+// closed: the drawing is buffered in memory and reaches the io.Writer in Close. Only the roles
+// the drawing uses are defined.
+//
+// All CSS is scoped under the root element's id, so several SVGs inlined into one HTML page do
+// not fight; ids of groups are prefixed with the same id. The id is Options.IDPrefix, or by
+// default a short hash of the title, description, size and class.
+//
+// # Numbers, escaping, errors
+//
+// Every coordinate passes through canvas.Round and is written in its shortest form (12, 12.5,
+// 12.25). Attribute values and text are escaped here (<, >, &, quotes), and text is cleaned with
+// mono.Clean, so no label can break the XML. Output is deterministic: the same calls give the
+// same bytes.
+//
+// Drawing methods return nothing; Close returns the first write error. The writer is wrapped
+// so that nothing more is written after the first failure (svgo, the SVG library used for the
+// document structure, ignores write errors). Geometry elements are written directly rather than
+// through svgo: its integer API cannot place half points and its float API pads every number to
+// fixed decimals ("12.00"), which would grow a grid's file by a third.
+//
+// A Canvas is not safe for concurrent use.
+//
+// SVG 1.1: https://www.w3.org/TR/SVG11/
+package svgcanvas
+
+import (
+	"bytes"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	svg "github.com/ajstarks/svgo"
+
+	"github.com/kafkagrid/kafkagrid/canvas"
+	"github.com/kafkagrid/kafkagrid/internal/mono"
+	"github.com/kafkagrid/kafkagrid/internal/style"
+)
+
+// Options configure a Canvas. The zero value is a standalone SVG with default ids.
+type Options struct {
+	// Title and Desc are the accessible name and description (<title>, <desc>).
+	Title, Desc string
+	// Inline omits the XML prolog, for SVG embedded in HTML.
+	Inline bool
+	// IDPrefix is the root element's id and the prefix of every group id. Empty means
+	// "kg" followed by a short hash of the title, description, size and class.
+	IDPrefix string
+	// Class is added to the root element's class list (which always holds "kg"), e.g. "kg-grid".
+	Class string
+	// ExtraCSS is appended to the <style> verbatim (escaped for XML). Scope its rules, e.g.
+	// under the root class (".kg-grid .field:hover rect{…}"), so inlined SVGs do not fight.
+	ExtraCSS string
+}
+
+// Canvas draws on an SVG document. Create one with New and finish it with Close.
+type Canvas struct {
+	w             io.Writer
+	width, height canvas.Pt
+	opts          Options
+	id            string
+
+	body  bytes.Buffer // the drawing, written at Close after the <style>
+	s     *svg.SVG     // writes groups and their titles into body
+	num   []byte       // scratch for numbers
+	depth int
+	done  bool
+
+	roles      map[style.Role]bool
+	paint      map[canvas.Style]int
+	paintOrder []canvas.Style
+	text       map[textKey]int
+	textOrder  []textKey
+}
+
+// textKey is what a text run's generated class fixes.
+type textKey struct {
+	size   canvas.Pt
+	fill   style.Role
+	anchor canvas.Anchor
+	bold   bool
+}
+
+// New returns a Canvas of the given size that writes its document to w when closed.
+func New(w io.Writer, width, height canvas.Pt, opts Options) *Canvas {
+	c := &Canvas{
+		w: w, width: canvas.Round(width), height: canvas.Round(height), opts: opts,
+		roles: map[style.Role]bool{},
+		paint: map[canvas.Style]int{},
+		text:  map[textKey]int{},
+	}
+	c.id = sanitizeID(opts.IDPrefix)
+	if c.id == "" {
+		h := fnv.New32a()
+		fmt.Fprintf(h, "%s\x00%s\x00%g\x00%g\x00%s", opts.Title, opts.Desc, float64(c.width), float64(c.height), opts.Class)
+		c.id = fmt.Sprintf("kg%08x", h.Sum32())
+	}
+	c.body.Grow(16 << 10)
+	c.s = svg.New(&c.body)
+	return c
+}
+
+// ID returns the root element's id, which prefixes every group id and scopes the CSS.
+func (c *Canvas) ID() string { return c.id }
+
+// Begin opens a group.
+func (c *Canvas) Begin(g canvas.Group) {
+	var attrs []string
+	if g.ID != "" {
+		attrs = append(attrs, `id="`+escAttr(c.id+"-"+g.ID)+`"`)
+	}
+	if g.Class != "" {
+		attrs = append(attrs, `class="`+escAttr(g.Class)+`"`)
+	}
+	for _, a := range g.Attrs {
+		n := attrName(a.Name)
+		if n == "" {
+			continue
+		}
+		attrs = append(attrs, n+`="`+escAttr(a.Value)+`"`)
+	}
+	if len(attrs) == 0 {
+		c.body.WriteString("<g>\n")
+	} else {
+		c.s.Group(attrs...)
+	}
+	if g.Title != "" {
+		lines := strings.Split(g.Title, "\n")
+		for i, l := range lines {
+			lines[i] = mono.Clean(l)
+		}
+		c.s.Title(strings.Join(lines, "\n"))
+	}
+	c.depth++
+}
+
+// End closes the innermost group. An End without a Begin is ignored.
+func (c *Canvas) End() {
+	if c.depth == 0 {
+		return
+	}
+	c.depth--
+	c.s.Gend()
+}
+
+// Rect draws a rectangle with its top-left corner at (x, y).
+func (c *Canvas) Rect(x, y, w, h canvas.Pt, s canvas.Style) {
+	b := c.body.AvailableBuffer()
+	b = append(b, `<rect`...)
+	b = c.appendPaintClass(b, s)
+	b = appendNum(append(b, ` x="`...), x)
+	b = appendNum(append(b, `" y="`...), y)
+	b = appendNum(append(b, `" width="`...), w)
+	b = appendNum(append(b, `" height="`...), h)
+	b = append(b, "\"/>\n"...)
+	c.body.Write(b)
+}
+
+// Line draws a straight segment.
+func (c *Canvas) Line(x1, y1, x2, y2 canvas.Pt, s canvas.Style) {
+	b := c.body.AvailableBuffer()
+	b = append(b, `<line`...)
+	b = c.appendPaintClass(b, s)
+	b = appendNum(append(b, ` x1="`...), x1)
+	b = appendNum(append(b, `" y1="`...), y1)
+	b = appendNum(append(b, `" x2="`...), x2)
+	b = appendNum(append(b, `" y2="`...), y2)
+	b = append(b, "\"/>\n"...)
+	c.body.Write(b)
+}
+
+// Polyline draws an open path through the points (x0, y0, x1, y1, …); a trailing odd
+// coordinate is ignored.
+func (c *Canvas) Polyline(pts []canvas.Pt, s canvas.Style) {
+	if len(pts) < 4 {
+		return
+	}
+	b := c.body.AvailableBuffer()
+	b = append(b, `<polyline`...)
+	b = c.appendPaintClass(b, s)
+	b = append(b, ` points="`...)
+	for i := 0; i+1 < len(pts); i += 2 {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = appendNum(b, pts[i])
+		b = append(b, ',')
+		b = appendNum(b, pts[i+1])
+	}
+	b = append(b, "\"/>\n"...)
+	c.body.Write(b)
+}
+
+// Text draws t with its baseline at y.
+func (c *Canvas) Text(x, y canvas.Pt, t canvas.Text) {
+	k := textKey{size: canvas.Round(t.Size), fill: t.Fill, anchor: t.Anchor, bold: t.Bold}
+	if k.fill == "" {
+		k.fill = style.Ink
+	}
+	n, ok := c.text[k]
+	if !ok {
+		n = len(c.textOrder)
+		c.text[k] = n
+		c.textOrder = append(c.textOrder, k)
+		c.roles[k.fill] = true
+	}
+	b := c.body.AvailableBuffer()
+	b = append(b, `<text class="t`...)
+	b = strconv.AppendInt(b, int64(n), 10)
+	if t.Class != "" {
+		b = append(b, ' ')
+		b = appendEsc(b, t.Class, true)
+	}
+	b = appendNum(append(b, `" x="`...), x)
+	b = appendNum(append(b, `" y="`...), y)
+	b = append(b, `">`...)
+	b = appendEsc(b, mono.Clean(t.S), false)
+	b = append(b, "</text>\n"...)
+	c.body.Write(b)
+}
+
+// appendPaintClass appends ` class="pN …"` for style s, registering the style on first use.
+func (c *Canvas) appendPaintClass(b []byte, s canvas.Style) []byte {
+	key := s
+	key.Class = ""
+	key.Width = canvas.Round(key.Width)
+	if key.Width == 1 {
+		key.Width = 0
+	}
+	n, ok := c.paint[key]
+	if !ok {
+		n = len(c.paintOrder)
+		c.paint[key] = n
+		c.paintOrder = append(c.paintOrder, key)
+		if key.Fill != "" {
+			c.roles[key.Fill] = true
+		}
+		if key.Stroke != "" {
+			c.roles[key.Stroke] = true
+		}
+	}
+	b = append(b, ` class="p`...)
+	b = strconv.AppendInt(b, int64(n), 10)
+	if s.Class != "" {
+		b = append(b, ' ')
+		b = appendEsc(b, s.Class, true)
+	}
+	return append(b, '"')
+}
+
+// Close finishes the document and writes it to the writer. It returns the first write error;
+// after an error nothing more is written. Closing twice is an error.
+func (c *Canvas) Close() error {
+	if c.done {
+		return fmt.Errorf("svgcanvas: canvas already closed")
+	}
+	c.done = true
+	for c.depth > 0 {
+		c.End()
+	}
+	ew := &errWriter{w: c.w}
+	var head bytes.Buffer
+	head.Grow(4 << 10)
+	if !c.opts.Inline {
+		head.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+	}
+	class := "kg"
+	if c.opts.Class != "" {
+		class += " " + c.opts.Class
+	}
+	b := head.AvailableBuffer()
+	b = append(b, `<svg xmlns="http://www.w3.org/2000/svg" id="`...)
+	b = appendEsc(b, c.id, true)
+	b = append(b, `" class="`...)
+	b = appendEsc(b, class, true)
+	b = appendNum(append(b, `" width="`...), c.width)
+	b = appendNum(append(b, `" height="`...), c.height)
+	b = appendNum(append(b, `" viewBox="0 0 `...), c.width)
+	b = append(b, ' ')
+	b = appendNum(b, c.height)
+	b = append(b, `" role="img" aria-labelledby="`...)
+	b = appendEsc(b, c.id+"-title "+c.id+"-desc", true)
+	b = append(b, "\">\n<title id=\""...)
+	b = appendEsc(b, c.id+"-title", true)
+	b = append(b, `">`...)
+	b = appendEsc(b, mono.Clean(c.opts.Title), false)
+	b = append(b, "</title>\n<desc id=\""...)
+	b = appendEsc(b, c.id+"-desc", true)
+	b = append(b, `">`...)
+	b = appendEsc(b, mono.Clean(c.opts.Desc), false)
+	b = append(b, "</desc>\n<style>"...)
+	b = append(b, c.css()...)
+	b = appendEsc(b, c.opts.ExtraCSS, false)
+	b = append(b, "</style>\n"...)
+	head.Write(b)
+	ew.Write(head.Bytes())
+	ew.Write(c.body.Bytes())
+	svg.New(ew).End()
+	return ew.err
+}
+
+// css returns the generated rules: the custom properties of the roles used (light, then dark),
+// the font, and one rule per paint and text class.
+func (c *Canvas) css() []byte {
+	roles := c.usedRoles()
+	sel := "#" + c.id
+	var b []byte
+	b = append(b, sel...)
+	b = append(b, '{')
+	for _, r := range roles {
+		b = append(b, "--kg-"...)
+		b = append(b, roleName(r)...)
+		b = append(b, ':')
+		b = append(b, style.Light(r).Hex()...)
+		b = append(b, ';')
+	}
+	b = append(b, "}\n@media (prefers-color-scheme:dark){"...)
+	b = append(b, sel...)
+	b = append(b, '{')
+	for _, r := range roles {
+		b = append(b, "--kg-"...)
+		b = append(b, roleName(r)...)
+		b = append(b, ':')
+		b = append(b, style.Dark(r).Hex()...)
+		b = append(b, ';')
+	}
+	b = append(b, "}}\n"...)
+	b = append(b, sel...)
+	b = append(b, " text{font-family:"...)
+	b = append(b, mono.SVGFontStack...)
+	b = append(b, ";white-space:pre}\n"...)
+	for i, s := range c.paintOrder {
+		b = append(b, sel...)
+		b = append(b, " .p"...)
+		b = strconv.AppendInt(b, int64(i), 10)
+		b = append(b, '{')
+		b = appendColour(b, "fill", s.Fill)
+		b = appendColour(b, "stroke", s.Stroke)
+		if s.Stroke != "" && s.Width != 0 {
+			b = appendNum(append(b, "stroke-width:"...), s.Width)
+			b = append(b, ';')
+		}
+		if s.Stroke != "" && s.Dash {
+			b = append(b, "stroke-dasharray:3 2;"...)
+		}
+		b = append(b, "}\n"...)
+	}
+	for i, t := range c.textOrder {
+		b = append(b, sel...)
+		b = append(b, " .t"...)
+		b = strconv.AppendInt(b, int64(i), 10)
+		b = appendNum(append(b, "{font-size:"...), t.size)
+		b = append(b, "px;"...)
+		b = appendColour(b, "fill", t.fill)
+		switch t.anchor {
+		case canvas.Middle:
+			b = append(b, "text-anchor:middle;"...)
+		case canvas.End:
+			b = append(b, "text-anchor:end;"...)
+		}
+		if t.bold {
+			b = append(b, "font-weight:bold;"...)
+		}
+		b = append(b, "}\n"...)
+	}
+	return b
+}
+
+// usedRoles returns the roles the drawing used: known roles in style.Roles order, then any
+// others sorted by name.
+func (c *Canvas) usedRoles() []style.Role {
+	var rs []style.Role
+	known := map[style.Role]bool{}
+	for _, r := range style.Roles() {
+		known[r] = true
+		if c.roles[r] {
+			rs = append(rs, r)
+		}
+	}
+	var extra []style.Role
+	for r := range c.roles {
+		if !known[r] {
+			extra = append(extra, r)
+		}
+	}
+	sort.Slice(extra, func(i, j int) bool { return extra[i] < extra[j] })
+	return append(rs, extra...)
+}
+
+// appendColour appends "prop:#light;prop:var(--kg-role);" or "prop:none;" for an empty role.
+func appendColour(b []byte, prop string, r style.Role) []byte {
+	b = append(b, prop...)
+	b = append(b, ':')
+	if r == "" {
+		return append(b, "none;"...)
+	}
+	b = append(b, style.Light(r).Hex()...)
+	b = append(b, ';')
+	b = append(b, prop...)
+	b = append(b, ":var(--kg-"...)
+	b = append(b, roleName(r)...)
+	return append(b, ");"...)
+}
+
+// roleName returns r reduced to the characters allowed in a custom property name here.
+func roleName(r style.Role) string {
+	s := sanitizeID(string(r))
+	if s == "" {
+		return "x"
+	}
+	return s
+}
+
+// sanitizeID keeps ASCII letters, digits, '-' and '_'.
+func sanitizeID(s string) string {
+	ok := true
+	for i := 0; i < len(s); i++ {
+		if !idByte(s[i]) {
+			ok = false
+			break
+		}
+	}
+	if ok {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if idByte(s[i]) {
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String()
+}
+
+func idByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_'
+}
+
+// attrName returns a safe attribute name for a group attribute: names are limited to ASCII
+// letters, digits, '-' and '_' (and must start with a letter); anything else is dropped.
+func attrName(n string) string {
+	n = sanitizeID(n)
+	if n == "" || !(n[0] >= 'a' && n[0] <= 'z' || n[0] >= 'A' && n[0] <= 'Z') {
+		return ""
+	}
+	return n
+}
+
+// appendNum appends v rounded by canvas.Round in its shortest decimal form.
+func appendNum(b []byte, v canvas.Pt) []byte {
+	f := float64(canvas.Round(v))
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return append(b, '0')
+	}
+	if f == 0 {
+		return append(b, '0') // no "-0"
+	}
+	return strconv.AppendFloat(b, f, 'f', -1, 64)
+}
+
+func escAttr(s string) string { return string(appendEsc(nil, s, true)) }
+
+// appendEsc appends s escaped for XML text (or, with attr, for a double-quoted attribute).
+// Invalid UTF-8 and characters XML forbids are replaced by U+FFFD.
+func appendEsc(b []byte, s string, attr bool) []byte {
+	for _, r := range s {
+		switch {
+		case r == '<':
+			b = append(b, "&lt;"...)
+		case r == '>':
+			b = append(b, "&gt;"...)
+		case r == '&':
+			b = append(b, "&amp;"...)
+		case r == '"' && attr:
+			b = append(b, "&quot;"...)
+		case r == '\'' && attr:
+			b = append(b, "&apos;"...)
+		case (r == '\n' || r == '\t' || r == '\r') && attr:
+			b = append(b, "&#x"...)
+			b = strconv.AppendInt(b, int64(r), 16)
+			b = append(b, ';')
+		case r == '\n' || r == '\t':
+			b = append(b, byte(r))
+		case !xmlChar(r):
+			b = append(b, "\uFFFD"...)
+		default:
+			b = append(b, string(r)...)
+		}
+	}
+	return b
+}
+
+// xmlChar reports whether r is a Char in XML 1.0.
+func xmlChar(r rune) bool {
+	return r == 0x09 || r == 0x0A || r == 0x0D ||
+		r >= 0x20 && r <= 0xD7FF ||
+		r >= 0xE000 && r <= 0xFFFD ||
+		r >= 0x10000 && r <= 0x10FFFF
+}
+
+// errWriter keeps the first write error and writes nothing after it.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	if err != nil {
+		e.err = fmt.Errorf("svgcanvas: write: %w", err)
+		return n, e.err
+	}
+	return n, nil
+}
+
+var _ canvas.Canvas = (*Canvas)(nil)

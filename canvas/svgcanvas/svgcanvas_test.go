@@ -1,0 +1,208 @@
+package svgcanvas_test
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kafkagrid/kafkagrid/canvas"
+	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
+	"github.com/kafkagrid/kafkagrid/internal/style"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// sample paints a small drawing that uses every call of the interface.
+func sample(c canvas.Canvas) {
+	c.Begin(canvas.Group{ID: "f0", Class: "field kind-size", Attrs: []canvas.Attr{{Name: "data-path", Value: "Size"}, {Name: "data-offset", Value: "0"}}, Title: "Size\nint32 <framing> & \"quotes\""})
+	c.Rect(0.5, 0.5, 120, 30, canvas.Style{Fill: style.FrameFill, Stroke: style.Ink})
+	c.Text(60.25, 20, canvas.Text{S: "Size", Size: 12, Anchor: canvas.Middle})
+	c.End()
+	c.Begin(canvas.Group{Class: "field", Attrs: []canvas.Attr{{Name: "data-path", Value: "a<b>&c"}}})
+	c.Rect(120.5, 0.5, 80, 30, canvas.Style{Fill: style.Group(2), Stroke: style.Ink, Width: 1.5, Dash: true, Class: "box"})
+	c.Text(124, 20, canvas.Text{S: "x<y & \u202eevil\x00", Size: 9, Fill: style.Muted, Bold: true, Class: "hex"})
+	c.Text(196, 20, canvas.Text{S: "end", Size: 9, Anchor: canvas.End, Fill: style.Muted})
+	c.End()
+	c.Line(0, 40, 200.333, 40, canvas.Style{Stroke: style.Rule})
+	c.Polyline([]canvas.Pt{0, 50, 10, 55, 20, 50}, canvas.Style{Stroke: style.Accent, Width: 0.5})
+}
+
+func render(t testing.TB, opts svgcanvas.Options) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	c := svgcanvas.New(&buf, 201, 60, opts)
+	sample(c)
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func TestGolden(t *testing.T) {
+	tests := []struct {
+		name string
+		opts svgcanvas.Options
+	}{
+		{"standalone", svgcanvas.Options{Title: "Sample", Desc: "A small drawing", Class: "kg-test"}},
+		{"inline", svgcanvas.Options{Title: "Sample", Inline: true, IDPrefix: "my id!", ExtraCSS: ".kg-test .field:hover>rect{stroke-width:2}"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := render(t, tt.opts)
+			if err := xml.Unmarshal(got, new(any)); err != nil {
+				t.Fatalf("not XML: %v\n%s", err, got)
+			}
+			if again := render(t, tt.opts); !bytes.Equal(got, again) {
+				t.Fatal("two renders differ")
+			}
+			golden := filepath.Join("testdata", tt.name+".svg")
+			if *update {
+				if err := os.WriteFile(golden, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				os.WriteFile(filepath.Join("testdata", tt.name+".got.svg"), got, 0o644)
+				t.Errorf("%s differs from golden (wrote .got.svg); run with -update after review", golden)
+			}
+		})
+	}
+}
+
+func TestContract(t *testing.T) {
+	got := string(render(t, svgcanvas.Options{Title: "T", Desc: "D"}))
+	for _, want := range []string{
+		`viewBox="0 0 201 60"`, `width="201"`, `role="img"`, `aria-labelledby="`, `<title id="`,
+		`<desc id="`, `prefers-color-scheme:dark`, `var(--kg-ink)`, `"Go Mono"`,
+		`data-path="a&lt;b&gt;&amp;c"`, `x2="200.33"`, `x="60.25"`, `x&lt;y &amp; ?evil?`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q", want)
+		}
+	}
+	if n := strings.Count(got, "<style>"); n != 1 {
+		t.Errorf("%d <style> elements, want 1", n)
+	}
+	if strings.Contains(got, ".00") {
+		t.Errorf("numbers with trailing zeros")
+	}
+	inline := string(render(t, svgcanvas.Options{Inline: true}))
+	if strings.HasPrefix(inline, "<?xml") {
+		t.Error("inline SVG has an XML prolog")
+	}
+	// Different titles give different default ids.
+	a := svgcanvas.New(io.Discard, 1, 1, svgcanvas.Options{Title: "a"}).ID()
+	b := svgcanvas.New(io.Discard, 1, 1, svgcanvas.Options{Title: "b"}).ID()
+	if a == b {
+		t.Errorf("default ids collide: %s", a)
+	}
+}
+
+// failWriter accepts n bytes, then fails every write and counts the writes it refused.
+type failWriter struct {
+	n, refused int
+}
+
+var errDisk = errors.New("disk full")
+
+func (f *failWriter) Write(p []byte) (int, error) {
+	if f.n <= 0 {
+		f.refused++
+		return 0, errDisk
+	}
+	if len(p) > f.n {
+		k := f.n
+		f.n = 0
+		return k, errDisk
+	}
+	f.n -= len(p)
+	return len(p), nil
+}
+
+func TestWriteErrors(t *testing.T) {
+	full := len(render(t, svgcanvas.Options{}))
+	for _, n := range []int{0, 10, 200, full - 3} {
+		fw := &failWriter{n: n}
+		c := svgcanvas.New(fw, 201, 60, svgcanvas.Options{})
+		sample(c)
+		err := c.Close()
+		if !errors.Is(err, errDisk) {
+			t.Errorf("n=%d: Close = %v, want disk full", n, err)
+		}
+		if n > 0 && fw.refused != 0 {
+			t.Errorf("n=%d: %d writes after the first failure", n, fw.refused)
+		}
+		if n == 0 && fw.refused != 1 {
+			t.Errorf("n=0: %d writes refused, want 1", fw.refused)
+		}
+	}
+	c := svgcanvas.New(io.Discard, 1, 1, svgcanvas.Options{})
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Close(); err == nil {
+		t.Error("second Close succeeded")
+	}
+}
+
+func TestUnbalancedGroups(t *testing.T) {
+	var buf bytes.Buffer
+	c := svgcanvas.New(&buf, 10, 10, svgcanvas.Options{})
+	c.End()
+	c.Begin(canvas.Group{Class: "a"})
+	c.Begin(canvas.Group{})
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := xml.Unmarshal(buf.Bytes(), new(any)); err != nil {
+		t.Fatalf("not XML: %v\n%s", err, buf.Bytes())
+	}
+}
+
+func FuzzText(f *testing.F) {
+	f.Add("plain", "data-path", "a<b", "t\nitle")
+	f.Add("\x00\xff\u202e", "1bad name", "\"'&", "]]>")
+	f.Fuzz(func(t *testing.T, s, attr, val, title string) {
+		var buf bytes.Buffer
+		c := svgcanvas.New(&buf, 10, 10, svgcanvas.Options{Title: title, Desc: s, ExtraCSS: val, IDPrefix: attr})
+		c.Begin(canvas.Group{ID: s, Class: val, Attrs: []canvas.Attr{{Name: attr, Value: val}}, Title: title})
+		c.Text(1, 2, canvas.Text{S: s, Size: 3, Class: attr})
+		c.Rect(0, 0, 1, 1, canvas.Style{Fill: style.Role(val), Class: s})
+		c.End()
+		if err := c.Close(); err != nil {
+			t.Fatal(err)
+		}
+		d := xml.NewDecoder(bytes.NewReader(buf.Bytes()))
+		for {
+			_, err := d.Token()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("not XML: %v\n%s", err, buf.Bytes())
+			}
+		}
+	})
+}
+
+func BenchmarkCanvas(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		c := svgcanvas.New(io.Discard, 201, 60, svgcanvas.Options{Title: "x"})
+		for range 50 {
+			sample(c)
+		}
+		c.Close()
+	}
+}
