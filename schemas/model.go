@@ -99,7 +99,7 @@ type Spec struct {
 	DeprecatedVersions    VersionRange
 	LatestVersionUnstable bool
 	Listeners             []string
-	Fields                []*Field          // the message's top-level fields
-	CommonStructs         []*Struct         // in file order
+	Fields                []*Field           // the message's top-level fields
+	CommonStructs         []*Struct          // in file order
 	Structs               map[string]*Struct // every named struct (inline and common) by name
 }

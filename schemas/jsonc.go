@@ -1,0 +1,274 @@
+package schemas
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"unicode/utf8"
+)
+
+// This file reads the spec files' JSON dialect (JSON plus comments) into a small tree of
+// values that remember where they start, so that every error can name a line and column.
+
+// maxDepth bounds the nesting of JSON values; the real files nest less than 20 deep.
+const maxDepth = 200
+
+// stripComments returns a copy of data with every comment ("//" to the end of the line, and
+// "/* … */") outside strings replaced by spaces. Line breaks are kept, so byte offsets and
+// lines are those of data. An unterminated block comment is reported by its offset.
+func stripComments(data []byte) ([]byte, int, bool) {
+	out := bytes.Clone(data)
+	inString, escaped := false, false
+	for i := 0; i < len(out); i++ {
+		c := out[i]
+		if inString {
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+			continue
+		}
+		switch {
+		case c == '"':
+			inString = true
+		case c == '/' && i+1 < len(out) && out[i+1] == '/':
+			for ; i < len(out) && out[i] != '\n' && out[i] != '\r'; i++ {
+				out[i] = ' '
+			}
+		case c == '/' && i+1 < len(out) && out[i+1] == '*':
+			start := i
+			out[i], out[i+1] = ' ', ' '
+			i += 2
+			for ; i < len(out) && !(out[i] == '*' && i+1 < len(out) && out[i+1] == '/'); i++ {
+				if out[i] != '\n' && out[i] != '\r' {
+					out[i] = ' '
+				}
+			}
+			if i >= len(out) {
+				return nil, start, false
+			}
+			out[i], out[i+1] = ' ', ' '
+			i++
+		}
+	}
+	return out, 0, true
+}
+
+// kind is the kind of a JSON value.
+type kind byte
+
+const (
+	kNull kind = iota
+	kBool
+	kNumber
+	kString
+	kArray
+	kObject
+)
+
+func (k kind) String() string {
+	return [...]string{"null", "a boolean", "a number", "a string", "an array", "an object"}[k]
+}
+
+// node is one JSON value and the byte offset where it starts.
+type node struct {
+	kind    kind
+	off     int
+	str     string // string value, or number literal
+	boolean bool
+	members []member // objects, in file order
+	elems   []*node  // arrays
+}
+
+// member is one key of an object.
+type member struct {
+	key    string
+	keyOff int
+	val    *node
+}
+
+// syntaxError is a JSON error at a byte offset.
+type syntaxError struct {
+	off int
+	msg string
+}
+
+// decodeJSON decodes the comment-free text into a tree.
+func decodeJSON(text []byte) (*node, *syntaxError) {
+	d := &jsonReader{text: text, dec: json.NewDecoder(bytes.NewReader(text))}
+	d.dec.UseNumber()
+	n, err := d.value(0)
+	if err != nil {
+		return nil, err
+	}
+	if _, e := d.dec.Token(); e != io.EOF {
+		return nil, &syntaxError{off: d.skip(int(d.dec.InputOffset())), msg: "unexpected text after the top-level value"}
+	}
+	return n, nil
+}
+
+type jsonReader struct {
+	text []byte
+	dec  *json.Decoder
+}
+
+// skip returns the offset of the next token at or after off: past white space, ':' and ','.
+func (d *jsonReader) skip(off int) int {
+	for off < len(d.text) {
+		switch d.text[off] {
+		case ' ', '\t', '\n', '\r', ':', ',':
+			off++
+		default:
+			return off
+		}
+	}
+	return off
+}
+
+// token reads the next token and the offset where it starts.
+func (d *jsonReader) token() (json.Token, int, *syntaxError) {
+	off := d.skip(int(d.dec.InputOffset()))
+	t, err := d.dec.Token()
+	if err != nil {
+		var se *json.SyntaxError
+		switch {
+		case errors.As(err, &se):
+			return nil, off, &syntaxError{off: errOffset(se.Offset, len(d.text)), msg: se.Error()}
+		case err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF):
+			return nil, off, &syntaxError{off: len(d.text), msg: "unexpected end of file"}
+		default:
+			return nil, off, &syntaxError{off: off, msg: err.Error()}
+		}
+	}
+	return t, off, nil
+}
+
+// errOffset turns json.SyntaxError.Offset (bytes read before the error) into the offset of the
+// offending byte.
+func errOffset(o int64, n int) int {
+	off := int(o) - 1
+	if off < 0 {
+		off = 0
+	}
+	if off > n {
+		off = n
+	}
+	return off
+}
+
+func (d *jsonReader) value(depth int) (*node, *syntaxError) {
+	t, off, err := d.token()
+	if err != nil {
+		return nil, err
+	}
+	return d.valueFrom(t, off, depth)
+}
+
+func (d *jsonReader) valueFrom(t json.Token, off, depth int) (*node, *syntaxError) {
+	if depth > maxDepth {
+		return nil, &syntaxError{off: off, msg: fmt.Sprintf("nested deeper than %d levels", maxDepth)}
+	}
+	n := &node{off: off}
+	switch v := t.(type) {
+	case nil:
+		n.kind = kNull
+	case bool:
+		n.kind, n.boolean = kBool, v
+	case json.Number:
+		n.kind, n.str = kNumber, string(v)
+	case string:
+		n.kind, n.str = kString, v
+	case json.Delim:
+		switch v {
+		case '{':
+			n.kind = kObject
+			for {
+				t, koff, err := d.token()
+				if err != nil {
+					return nil, err
+				}
+				if t == json.Delim('}') {
+					return n, nil
+				}
+				key, ok := t.(string)
+				if !ok {
+					return nil, &syntaxError{off: koff, msg: "object key is not a string"}
+				}
+				val, err := d.value(depth + 1)
+				if err != nil {
+					return nil, err
+				}
+				// Real files repeat a key now and then ("versions" twice in 3.9's
+				// DescribeTopicPartitionsRequest); a repeat with the same scalar value is
+				// harmless, a different value is ambiguous.
+				dup := false
+				for _, m := range n.members {
+					if m.key == key {
+						if !sameScalar(m.val, val) {
+							return nil, &syntaxError{off: koff, msg: fmt.Sprintf("key %q repeated with a different value", key)}
+						}
+						dup = true
+					}
+				}
+				if !dup {
+					n.members = append(n.members, member{key: key, keyOff: koff, val: val})
+				}
+			}
+		case '[':
+			n.kind = kArray
+			for {
+				t, eoff, err := d.token()
+				if err != nil {
+					return nil, err
+				}
+				if t == json.Delim(']') {
+					return n, nil
+				}
+				e, err := d.valueFrom(t, eoff, depth+1)
+				if err != nil {
+					return nil, err
+				}
+				n.elems = append(n.elems, e)
+			}
+		default:
+			return nil, &syntaxError{off: off, msg: fmt.Sprintf("unexpected %q", rune(v))}
+		}
+	}
+	return n, nil
+}
+
+// positions converts byte offsets of a file to 1-based line and column; the column counts
+// characters (runes), not bytes.
+type positions struct {
+	text  []byte
+	lines []int // offset of each line's first byte
+}
+
+func newPositions(text []byte) *positions {
+	p := &positions{text: text, lines: []int{0}}
+	for i, c := range text {
+		if c == '\n' {
+			p.lines = append(p.lines, i+1)
+		}
+	}
+	return p
+}
+
+func (p *positions) pos(off int) Pos {
+	off = max(0, min(off, len(p.text)))
+	line := sort.Search(len(p.lines), func(i int) bool { return p.lines[i] > off }) - 1
+	start := p.lines[line]
+	return Pos{Line: line + 1, Col: utf8.RuneCount(p.text[start:off]) + 1}
+}
+
+// sameScalar reports whether a and b are the same string, number, boolean or null.
+func sameScalar(a, b *node) bool {
+	return a.kind == b.kind && a.kind != kArray && a.kind != kObject && a.str == b.str && a.boolean == b.boolean
+}
