@@ -1,0 +1,176 @@
+// Package pdfcanvas is the PDF backend of package canvas: it paints a drawing into a rectangle
+// of the current page of a codeberg.org/go-pdf/fpdf document (the maintained continuation of
+// jung-kurt/gofpdf, same API).
+//
+// New maps the drawing's top-left corner to a point of the page and scales it; lengths given to
+// the canvas are canvas points, lengths handed to fpdf are the document's units (use "pt" so
+// that scale 1 is one point). Colours are the light values of the style roles (print). Text is
+// drawn in Go Mono, embedded by RegisterFonts, with its baseline where the layout put it and its
+// width measured by the same rule as everywhere else (internal/mono), so the PDF matches the SVG.
+//
+// PDF has no groups: Begin and End only check nesting; group titles are not drawn.
+//
+// Drawing methods return nothing. fpdf keeps its first error itself; Close returns it. The
+// canvas sets the colours, line width, dash pattern and font it needs before every call (so the
+// caller may draw on the page between calls) and does not restore them. Not safe for concurrent use (neither is fpdf.Fpdf).
+package pdfcanvas
+
+import (
+	"fmt"
+
+	"codeberg.org/go-pdf/fpdf"
+	"golang.org/x/image/font/gofont/gomonobold"
+
+	"github.com/kafkagrid/kafkagrid/canvas"
+	"github.com/kafkagrid/kafkagrid/internal/mono"
+	"github.com/kafkagrid/kafkagrid/internal/style"
+)
+
+// MonoFamily is the family name RegisterFonts gives Go Mono (regular "" and bold "B").
+const MonoFamily = "kgmono"
+
+// RegisterFonts embeds Go Mono and Go Mono Bold in pdf under MonoFamily, as UTF-8 fonts.
+func RegisterFonts(pdf *fpdf.Fpdf) error {
+	pdf.AddUTF8FontFromBytes(MonoFamily, "", mono.MonoTTF())
+	pdf.AddUTF8FontFromBytes(MonoFamily, "B", gomonobold.TTF)
+	if err := pdf.Error(); err != nil {
+		return fmt.Errorf("pdfcanvas: register fonts: %w", err)
+	}
+	return nil
+}
+
+// Options configure a Canvas. The zero value uses MonoFamily.
+type Options struct {
+	// MonoFont is the family of Go Mono as registered by the caller (default MonoFamily). Bold
+	// text uses the family's "B" style, which must be registered too when bold text is drawn.
+	MonoFont string
+}
+
+// Canvas paints on a page of an fpdf document.
+type Canvas struct {
+	pdf       *fpdf.Fpdf
+	x0, y0, k float64
+	font      string
+	depth     int
+}
+
+// New returns a Canvas that maps the drawing point (0, 0) to (x, y) on the current page, in
+// the document's units, and multiplies every length by scale (0 means 1).
+func New(pdf *fpdf.Fpdf, x, y, scale float64, opts Options) *Canvas {
+	if scale == 0 {
+		scale = 1
+	}
+	f := opts.MonoFont
+	if f == "" {
+		f = MonoFamily
+	}
+	return &Canvas{pdf: pdf, x0: x, y0: y, k: scale, font: f}
+}
+
+func (c *Canvas) px(v canvas.Pt) float64 { return c.x0 + float64(canvas.Round(v))*c.k }
+func (c *Canvas) py(v canvas.Pt) float64 { return c.y0 + float64(canvas.Round(v))*c.k }
+func (c *Canvas) pl(v canvas.Pt) float64 { return float64(canvas.Round(v)) * c.k }
+
+// Begin opens a group (PDF has none; only nesting is tracked).
+func (c *Canvas) Begin(canvas.Group) { c.depth++ }
+
+// End closes a group.
+func (c *Canvas) End() {
+	if c.depth > 0 {
+		c.depth--
+	}
+}
+
+// setPaint sets the fill and stroke state for s and returns fpdf's style string ("" = nothing
+// to draw).
+func (c *Canvas) setPaint(s canvas.Style) string {
+	op := ""
+	if s.Fill != "" {
+		rgb := style.Light(s.Fill)
+		c.pdf.SetFillColor(int(rgb.R), int(rgb.G), int(rgb.B))
+		op += "F"
+	}
+	if s.Stroke != "" {
+		rgb := style.Light(s.Stroke)
+		c.pdf.SetDrawColor(int(rgb.R), int(rgb.G), int(rgb.B))
+		w := s.Width
+		if w == 0 {
+			w = 1
+		}
+		c.pdf.SetLineWidth(c.pl(w))
+		if s.Dash {
+			c.pdf.SetDashPattern([]float64{3 * c.k, 2 * c.k}, 0)
+		} else {
+			c.pdf.SetDashPattern(nil, 0)
+		}
+		op += "D"
+	}
+	return op
+}
+
+// Rect draws a rectangle with its top-left corner at (x, y).
+func (c *Canvas) Rect(x, y, w, h canvas.Pt, s canvas.Style) {
+	if op := c.setPaint(s); op != "" {
+		c.pdf.Rect(c.px(x), c.py(y), c.pl(w), c.pl(h), op)
+	}
+}
+
+// Line draws a straight segment.
+func (c *Canvas) Line(x1, y1, x2, y2 canvas.Pt, s canvas.Style) {
+	s.Fill = ""
+	if c.setPaint(s) != "" {
+		c.pdf.Line(c.px(x1), c.py(y1), c.px(x2), c.py(y2))
+	}
+}
+
+// Polyline draws an open path through the points (x0, y0, x1, y1, …).
+func (c *Canvas) Polyline(pts []canvas.Pt, s canvas.Style) {
+	s.Fill = ""
+	if len(pts) < 4 || c.setPaint(s) == "" {
+		return
+	}
+	c.pdf.MoveTo(c.px(pts[0]), c.py(pts[1]))
+	for i := 2; i+1 < len(pts); i += 2 {
+		c.pdf.LineTo(c.px(pts[i]), c.py(pts[i+1]))
+	}
+	c.pdf.DrawPath("D")
+}
+
+// Text draws t with its baseline at y, in Go Mono.
+func (c *Canvas) Text(x, y canvas.Pt, t canvas.Text) {
+	s := mono.Clean(t.S)
+	if s == "" || t.Size <= 0 {
+		return
+	}
+	st := ""
+	if t.Bold {
+		st = "B"
+	}
+	size := c.pl(t.Size)
+	c.pdf.SetFont(c.font, st, size*c.pdf.GetConversionRatio())
+	fill := t.Fill
+	if fill == "" {
+		fill = style.Ink
+	}
+	rgb := style.Light(fill)
+	c.pdf.SetTextColor(int(rgb.R), int(rgb.G), int(rgb.B))
+	w := mono.Width(s, size)
+	px := c.px(x)
+	switch t.Anchor {
+	case canvas.Middle:
+		px -= w / 2
+	case canvas.End:
+		px -= w
+	}
+	c.pdf.Text(px, c.py(y), s)
+}
+
+// Close returns the document's first error, if any.
+func (c *Canvas) Close() error {
+	if err := c.pdf.Error(); err != nil {
+		return fmt.Errorf("pdfcanvas: %w", err)
+	}
+	return nil
+}
+
+var _ canvas.Canvas = (*Canvas)(nil)

@@ -1,0 +1,138 @@
+package pdfcanvas_test
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"codeberg.org/go-pdf/fpdf"
+
+	"github.com/kafkagrid/kafkagrid/canvas"
+	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
+	"github.com/kafkagrid/kafkagrid/internal/style"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+func sample(c canvas.Canvas) {
+	c.Begin(canvas.Group{Class: "field", Title: "ignored"})
+	c.Rect(0.5, 0.5, 120, 30, canvas.Style{Fill: style.FrameFill, Stroke: style.Ink})
+	c.Text(60, 20, canvas.Text{S: "Size", Size: 12, Anchor: canvas.Middle})
+	c.End()
+	c.Rect(120.5, 0.5, 80, 30, canvas.Style{Fill: style.Group(2), Stroke: style.Ink, Dash: true})
+	c.Text(124, 20, canvas.Text{S: "x<y & \u202eevil", Size: 9, Fill: style.Muted, Bold: true})
+	c.Text(196, 20, canvas.Text{S: "end", Size: 9, Anchor: canvas.End, Fill: style.Muted})
+	c.Line(0, 40, 200, 40, canvas.Style{Stroke: style.Rule})
+	c.Polyline([]canvas.Pt{0, 50, 10, 55, 20, 50}, canvas.Style{Stroke: style.Accent, Width: 0.5})
+}
+
+func render(t *testing.T) []byte {
+	t.Helper()
+	pdf := fpdf.NewCustom(&fpdf.InitType{UnitStr: "pt", Size: fpdf.SizeType{Wd: 300, Ht: 100}})
+	pdf.SetCatalogSort(true)
+	d := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
+	pdf.SetCreationDate(d)
+	pdf.SetModificationDate(d)
+	pdf.SetCompression(false)
+	pdf.SetAutoPageBreak(false, 0)
+	if err := pdfcanvas.RegisterFonts(pdf); err != nil {
+		t.Fatal(err)
+	}
+	pdf.AddPage()
+	c := pdfcanvas.New(pdf, 20, 10, 1.25, pdfcanvas.Options{})
+	sample(c)
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := pdf.Output(&buf); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func TestGolden(t *testing.T) {
+	// fpdf's UTF-8 font subsetter iterates over maps, so the embedded font program is not
+	// byte-stable from run to run; the page content stream is, and that is what the canvas
+	// writes. The golden is the uncompressed content stream.
+	pdfBytes := render(t)
+	got := pageContent(t, pdfBytes)
+	if again := pageContent(t, render(t)); !bytes.Equal(got, again) {
+		t.Fatal("two renders differ")
+	}
+	golden := filepath.Join("testdata", "sample.content")
+	if *update {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		os.WriteFile(filepath.Join("testdata", "sample.got.content"), got, 0o644)
+		t.Errorf("%s differs from golden (wrote sample.got.content)", golden)
+	}
+	// The content stream maps (0,0) to (20,10) at scale 1.25: the first rectangle starts at
+	// x = 20 + 0.5*1.25 = 20.625 (PDF y grows upward: 100 - 10.625).
+	if !bytes.Contains(got, []byte("20.63 89.38 150.00 -37.50 re")) && !bytes.Contains(got, []byte("20.62 89.38 150.00 -37.50 re")) {
+		t.Errorf("first rectangle not where expected")
+	}
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Skip("pdftotext not installed")
+	}
+	file := filepath.Join(t.TempDir(), "sample.pdf")
+	if err := os.WriteFile(file, pdfBytes, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("pdftotext", file, "-")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Size", "x<y & ?evil", "end"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("pdftotext: missing %q in %q", want, out)
+		}
+	}
+}
+
+// pageContent returns the first stream of the PDF without a filter: the page's content.
+func pageContent(t *testing.T, pdf []byte) []byte {
+	t.Helper()
+	for rest := pdf; ; {
+		i := bytes.Index(rest, []byte("stream\n"))
+		if i < 0 {
+			t.Fatal("no unfiltered stream in the PDF")
+		}
+		dict := rest[:i]
+		if j := bytes.LastIndex(dict, []byte("<<")); j >= 0 {
+			dict = dict[j:]
+		}
+		body := rest[i+len("stream\n"):]
+		end := bytes.Index(body, []byte("endstream"))
+		if end < 0 {
+			t.Fatal("unterminated stream")
+		}
+		if !bytes.Contains(dict, []byte("/Filter")) && bytes.Contains(body[:end], []byte(" re")) {
+			return body[:end]
+		}
+		rest = body[end:]
+	}
+}
+
+func TestError(t *testing.T) {
+	pdf := fpdf.New("P", "pt", "A4", "")
+	pdf.AddPage()
+	c := pdfcanvas.New(pdf, 0, 0, 1, pdfcanvas.Options{MonoFont: "nosuchfont"})
+	c.Text(0, 0, canvas.Text{S: "x", Size: 10})
+	if err := c.Close(); err == nil {
+		t.Error("Close succeeded with an unregistered font")
+	}
+}
