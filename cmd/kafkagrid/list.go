@@ -2,11 +2,110 @@ package main
 
 import (
 	"context"
-	"errors"
+	"encoding/json"
+	"fmt"
 	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/kafkagrid/kafkagrid/kafka"
 )
 
-// runList implements "kafkagrid list". Not built yet.
+// runList implements "kafkagrid list": the catalogue of a release's APIs, as an aligned table
+// or as JSON.
 func runList(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	return errors.New("list: not implemented yet")
+	fs := newFlagSet("list", "[-schemas DIR] [-release RELEASE] [-format text|json]", stderr)
+	schemasDir, release := addSchemaFlags(fs)
+	format := fs.String("format", "text", "output `FORMAT`: text (an aligned table: key, name, highest version,\n"+
+		"category, flags) or json (every field, for scripts)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("list: unexpected argument %q", fs.Arg(0))
+	}
+	if *format != "text" && *format != "json" {
+		return usagef("list: -format %q: want text or json", *format)
+	}
+	dir, err := resolveSchemas(*schemasDir, *release)
+	if err != nil {
+		return fmt.Errorf("list: %w", err)
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("list: %w", err)
+	}
+	c, err := kafka.LoadCatalog(dir)
+	if err != nil {
+		return fmt.Errorf("list: %w", err)
+	}
+	if *format == "json" {
+		return writeListJSON(stdout, dir, c)
+	}
+	return writeListText(stdout, c)
+}
+
+// apiFlags returns an API's flags column: "flexible", "unstable", comma-separated, or "-".
+func apiFlags(a *kafka.API) string {
+	var f []string
+	if a.Flexible {
+		f = append(f, "flexible")
+	}
+	if a.Unstable {
+		f = append(f, "unstable")
+	}
+	if len(f) == 0 {
+		return "-"
+	}
+	return strings.Join(f, ",")
+}
+
+func writeListText(w io.Writer, c *kafka.Catalog) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "KEY\tNAME\tVERSION\tCATEGORY\tFLAGS")
+	for _, a := range c.APIs {
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%s\t%s\n", a.Key, a.Name, a.Version, a.Category, apiFlags(a))
+	}
+	if err := tw.Flush(); err != nil {
+		return fmt.Errorf("list: %w", err)
+	}
+	return nil
+}
+
+// listJSON is the -format json document.
+type listJSON struct {
+	Schemas string    `json:"schemas"`
+	APIs    []apiJSON `json:"apis"`
+}
+
+type apiJSON struct {
+	Key       int16    `json:"key"`
+	Name      string   `json:"name"`
+	Version   int16    `json:"version"`
+	Category  string   `json:"category"`
+	Flexible  bool     `json:"flexible"`
+	Unstable  bool     `json:"unstable"`
+	Listeners []string `json:"listeners"`
+	Request   string   `json:"request"`
+	Response  string   `json:"response"`
+}
+
+func writeListJSON(w io.Writer, dir string, c *kafka.Catalog) error {
+	doc := listJSON{Schemas: dir, APIs: make([]apiJSON, 0, len(c.APIs))}
+	for _, a := range c.APIs {
+		l := a.Listeners
+		if l == nil {
+			l = []string{}
+		}
+		doc.APIs = append(doc.APIs, apiJSON{
+			Key: a.Key, Name: a.Name, Version: a.Version, Category: a.Category,
+			Flexible: a.Flexible, Unstable: a.Unstable, Listeners: l,
+			Request: a.Request.File, Response: a.Response.File,
+		})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(doc); err != nil {
+		return fmt.Errorf("list: %w", err)
+	}
+	return nil
 }
