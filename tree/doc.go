@@ -1,0 +1,42 @@
+// Package tree draws a decoded structure as an expanded object tree: every node on its own row,
+// nesting shown by connector lines (a vertical rule per parent and an elbow per child, as the
+// tree command or Wireshark's packet details draw them), and for each node its name and value on
+// the left and its byte offset (hex and decimal), length and wire type in right-hand columns
+// that line up across the whole tree. It is the companion of package bytegrid: the same bytes,
+// seen as structure, with the same group colours and the same data-path on each node.
+//
+// The package knows nothing of Kafka. A caller builds a Node tree (package kafka translates its
+// annotated frame into one), lays it out once with Layout, and paints the resulting Diagram as
+// many times as it likes: Paint for one whole drawing on any canvas.Canvas (SVG through
+// canvas/svgcanvas, PDF through canvas/pdfcanvas), PaintRows for a run of rows when a tree is
+// continued across pages, WriteText for a terminal. Package tree/treesvg writes a standalone
+// SVG in one call.
+//
+// # Layout
+//
+// A Diagram is plain geometry in points (JSON-tagged, so tests store it beside the SVG): the
+// column header, one Row per visible node with its chip, elbow and measured text runs, and the
+// vertical connector rules. Text is measured with internal/mono (width = runes × 0.6 × size);
+// labels, values and types longer than Options.MaxLabel, MaxValue or MaxType runes are cut with
+// an ellipsis, and the whole text is kept in the node's tooltip. The left column is as wide as
+// its widest row, so no text leaves its column; Check verifies that for any Diagram.
+//
+// Framing nodes (length prefixes, tag sections: Kind.Framing) are drawn muted; with
+// Options.HideFraming they are left out and their children, if any, move up to their parent.
+//
+// Group colours: a node's Group names a colour shared with the byte grid. Options.GroupColors
+// maps a group to its colour index so the tree matches the grid exactly; groups it does not
+// name are numbered by first appearance in pre-order. A node with no group takes its parent's
+// colour.
+//
+// # Input
+//
+// Input is untrusted: labels and values may hold markup, control characters or invalid UTF-8
+// (they are cleaned with mono.Clean before measuring and drawing, and painters escape them);
+// trees may be 1,000 levels deep or have 100,000 siblings. Layout walks the tree iteratively,
+// never recursively, and refuses trees deeper than MaxDepth or with more than MaxRows rows
+// (which also catches a node that is its own descendant) with an error.
+//
+// Layout, Paint and WriteText hold no global state; a Diagram is read-only once made and may be
+// painted from several goroutines at once.
+package tree

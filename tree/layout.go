@@ -1,0 +1,491 @@
+package tree
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/kafkagrid/kafkagrid/canvas"
+	"github.com/kafkagrid/kafkagrid/internal/mono"
+	"github.com/kafkagrid/kafkagrid/internal/style"
+)
+
+// Limits on the input Layout accepts.
+const (
+	MaxDepth = 10000   // deepest nesting below the root
+	MaxRows  = 1 << 22 // most visible rows (about four million)
+)
+
+// Options configure a layout. The zero value means the defaults.
+type Options struct {
+	// FontSize is the size of all text; 0 means 12 pt. Every other measure scales with it.
+	FontSize canvas.Pt
+	// HideFraming leaves out framing nodes (Kind.Framing); their children move up a level.
+	HideFraming bool
+	// GroupColors maps a node's Group to its colour index (style.Group), so that the tree
+	// uses the byte grid's colours. Groups it lacks are numbered by first appearance.
+	GroupColors map[string]int
+	// MaxLabel, MaxValue and MaxType are the most runes drawn of a label, value and type
+	// before they are cut with an ellipsis; 0 means 48, 40 and 24.
+	MaxLabel, MaxValue, MaxType int
+	// Title names the drawing (the SVG <title>); it is not drawn.
+	Title string
+}
+
+func (o Options) withDefaults() Options {
+	if o.FontSize <= 0 {
+		o.FontSize = 12
+	}
+	if o.MaxLabel <= 0 {
+		o.MaxLabel = 48
+	}
+	if o.MaxValue <= 0 {
+		o.MaxValue = 40
+	}
+	if o.MaxType <= 0 {
+		o.MaxType = 24
+	}
+	return o
+}
+
+// Column indexes into Diagram.Columns.
+const (
+	ColName   = iota // chip, label and value (left aligned, indented)
+	ColOffset        // offset in hex (right aligned)
+	ColDec           // offset in decimal (right aligned)
+	ColLength        // length in bytes (right aligned)
+	ColType          // wire type (left aligned)
+	numCols
+)
+
+// A Column is one column of the drawing, with its header text.
+type Column struct {
+	Name  string        `json:"name"`
+	X     canvas.Pt     `json:"x"` // left edge
+	W     canvas.Pt     `json:"w"`
+	Align canvas.Anchor `json:"align"` // canvas.Start or canvas.End
+}
+
+// A Box is a rectangle with its top-left corner at (X, Y).
+type Box struct {
+	X canvas.Pt `json:"x"`
+	Y canvas.Pt `json:"y"`
+	W canvas.Pt `json:"w"`
+	H canvas.Pt `json:"h"`
+}
+
+// A Run is one measured text run.
+type Run struct {
+	Col    int           `json:"col"` // the column it belongs to
+	X      canvas.Pt     `json:"x"`   // anchor point: the left end, or the right end if Anchor is End
+	Y      canvas.Pt     `json:"y"`   // baseline
+	W      canvas.Pt     `json:"w"`   // measured width
+	Anchor canvas.Anchor `json:"anchor,omitempty"`
+	S      string        `json:"s"` // clean text, drawn as is
+	Fill   style.Role    `json:"fill"`
+	Class  string        `json:"class,omitempty"`
+}
+
+// Left returns the x of the run's left end.
+func (r Run) Left() canvas.Pt {
+	switch r.Anchor {
+	case canvas.End:
+		return r.X - r.W
+	case canvas.Middle:
+		return r.X - r.W/2
+	}
+	return r.X
+}
+
+// A Row is one node's line of the drawing. Coordinates are those of the whole drawing (Paint);
+// PaintRows shifts them.
+type Row struct {
+	Y      canvas.Pt `json:"y"` // top
+	H      canvas.Pt `json:"h"`
+	Depth  int       `json:"depth"`  // 0 for the root
+	Parent int       `json:"parent"` // index of the parent row; -1 for the root
+	Last   bool      `json:"last"`   // the last child of its parent
+	Kind   Kind      `json:"kind"`
+	Color  int       `json:"color"` // group colour index (style.Group)
+	// Path, Offset and Length are the node's, for data attributes.
+	Path   string `json:"path,omitempty"`
+	Offset int    `json:"offset"`
+	Length int    `json:"length"`
+	// Label, Value and Type are clean and cut to their maximum, as drawn.
+	Label string `json:"label"`
+	Value string `json:"value,omitempty"`
+	Type  string `json:"type,omitempty"`
+	// Title is the tooltip: path, type, offset, length, whole value and description.
+	Title string `json:"title"`
+	Chip  Box    `json:"chip"`
+	// Elbow is the horizontal connector from the parent's rule to the chip, at ElbowY;
+	// absent (X1 == X2) on the root.
+	ElbowX1 canvas.Pt `json:"elbowX1,omitempty"`
+	ElbowX2 canvas.Pt `json:"elbowX2,omitempty"`
+	ElbowY  canvas.Pt `json:"elbowY,omitempty"`
+	Runs    []Run     `json:"runs"`
+}
+
+// A Rule is the vertical connector of a parent: from below the chip of row From down to the
+// elbow of its last child, row To.
+type Rule struct {
+	X    canvas.Pt `json:"x"`
+	From int       `json:"from"`
+	To   int       `json:"to"`
+	Y1   canvas.Pt `json:"y1"`
+	Y2   canvas.Pt `json:"y2"`
+}
+
+// A Diagram is a laid-out tree: plain geometry in points, origin top left, y down.
+type Diagram struct {
+	Title    string    `json:"title,omitempty"`
+	Width    canvas.Pt `json:"width"`
+	Height   canvas.Pt `json:"height"`
+	FontSize canvas.Pt `json:"fontSize"`
+	// HeaderH is the height of the column header, drawn at the top of every part.
+	HeaderH canvas.Pt `json:"headerH"`
+	Columns []Column  `json:"columns"`
+	Header  []Run     `json:"header"`
+	Rows    []Row     `json:"rows"`
+	Rules   []Rule    `json:"rules"`
+}
+
+// metrics are the measures of a layout, all derived from the font size.
+type metrics struct {
+	size, charW, rowH, padX, indent, chip, gap, colGap, base canvas.Pt
+}
+
+func newMetrics(size canvas.Pt) metrics {
+	return metrics{
+		size:   size,
+		charW:  size * mono.Advance,
+		rowH:   canvas.Round(size * 5 / 3),         // 20 at 12 pt
+		padX:   canvas.Round(size * 2 / 3),         // 8
+		indent: canvas.Round(size * 4 / 3),         // 16
+		chip:   canvas.Round(size * 2 / 3),         // 8
+		gap:    canvas.Round(size / 2),             // 6
+		colGap: canvas.Round(size * 5 / 3),         // 20
+		base:   canvas.Round(size*5/6 + size*0.35), // baseline below the row top: 14.2
+	}
+}
+
+// flat is a visible node before geometry.
+type flat struct {
+	n      *Node
+	depth  int
+	parent int
+	color  int
+}
+
+// Layout lays out the tree under root. It fails on a nil root, a negative offset or length,
+// or a tree deeper than MaxDepth or larger than MaxRows.
+func Layout(root *Node, opt Options) (*Diagram, error) {
+	if root == nil {
+		return nil, fmt.Errorf("tree: nil root")
+	}
+	opt = opt.withDefaults()
+	rows, err := flatten(root, opt)
+	if err != nil {
+		return nil, err
+	}
+	m := newMetrics(opt.FontSize)
+	d := &Diagram{Title: opt.Title, FontSize: m.size, HeaderH: m.rowH}
+	d.Rows = make([]Row, len(rows))
+
+	// Text of every row, and the widths of the columns.
+	maxOff := 0
+	for _, f := range rows {
+		maxOff = max(maxOff, f.n.Offset)
+	}
+	hexDigits := max(4, len(strconv.FormatInt(int64(maxOff), 16)))
+	names := [numCols]string{"Name", "Offset", "Dec", "Length", "Type"}
+	var wide [numCols]int // widest text per column, in runes (the name column in points below)
+	for i := ColOffset; i < numCols; i++ {
+		wide[i] = mono.Runes(names[i])
+	}
+	var nameW canvas.Pt = canvas.Pt(mono.Width(names[ColName], float64(m.size)))
+	hexBuf := make([]byte, 0, 16)
+	lastChild := make([]int, len(rows))
+	for i := range lastChild {
+		lastChild[i] = -1
+	}
+	for i, f := range rows {
+		n := f.n
+		r := &d.Rows[i]
+		r.Depth, r.Parent, r.Kind, r.Color = f.depth, f.parent, n.Kind, f.color
+		r.Path, r.Offset, r.Length = cleanAttr(n.Path), n.Offset, n.Length
+		r.Label = mono.Truncate(mono.Clean(n.Label), opt.MaxLabel)
+		r.Value = mono.Truncate(mono.Clean(n.Value), opt.MaxValue)
+		r.Type = mono.Truncate(mono.Clean(n.Type), opt.MaxType)
+		r.Title = title(n)
+		if f.parent >= 0 {
+			lastChild[f.parent] = i
+		}
+		w := m.padX + canvas.Pt(f.depth)*m.indent + m.chip + m.gap - m.padX
+		w += canvas.Pt(float64(mono.Runes(r.Label)) * float64(m.charW))
+		if r.Value != "" {
+			w += canvas.Pt(float64(2+mono.Runes(r.Value)) * float64(m.charW))
+		}
+		nameW = max(nameW, w)
+		wide[ColOffset] = max(wide[ColOffset], 2+hexDigits)
+		wide[ColDec] = max(wide[ColDec], decLen(n.Offset))
+		wide[ColLength] = max(wide[ColLength], decLen(n.Length))
+		wide[ColType] = max(wide[ColType], mono.Runes(r.Type))
+	}
+
+	// Columns.
+	d.Columns = make([]Column, numCols)
+	x := m.padX
+	for c := 0; c < numCols; c++ {
+		w := nameW
+		if c != ColName {
+			w = canvas.Pt(float64(wide[c]) * float64(m.charW))
+			x += m.colGap
+		}
+		w = ceil(w)
+		align := canvas.End
+		if c == ColName || c == ColType {
+			align = canvas.Start
+		}
+		d.Columns[c] = Column{Name: names[c], X: x, W: w, Align: align}
+		x += w
+	}
+	d.Width = ceil(x + m.padX)
+
+	// Header.
+	d.Header = make([]Run, numCols)
+	for c, col := range d.Columns {
+		d.Header[c] = m.run(c, col, 0, names[c], style.Muted, "head")
+	}
+
+	// Rows.
+	y := d.HeaderH
+	for i := range d.Rows {
+		r := &d.Rows[i]
+		r.Y, r.H = y, m.rowH
+		r.Last = r.Parent >= 0 && lastChild[r.Parent] == i
+		cx := m.padX + canvas.Pt(r.Depth)*m.indent
+		mid := y + m.rowH/2
+		r.Chip = Box{X: cx, Y: canvas.Round(mid - m.chip/2), W: m.chip, H: m.chip}
+		if r.Parent >= 0 {
+			p := &d.Rows[r.Parent]
+			r.ElbowX1 = p.Chip.X + m.chip/2
+			r.ElbowX2 = cx - 2
+			r.ElbowY = mid
+		}
+		muted := r.Kind.Framing()
+		labelFill, valueFill := style.Ink, style.Ink
+		if muted {
+			labelFill, valueFill = style.Muted, style.Muted
+		}
+		runs := make([]Run, 0, 7)
+		tx := cx + m.chip + m.gap
+		if r.Label != "" {
+			lw := canvas.Pt(float64(mono.Runes(r.Label)) * float64(m.charW))
+			runs = append(runs, Run{Col: ColName, X: tx, Y: y + m.base, W: lw, S: r.Label, Fill: labelFill, Class: "label"})
+			tx += lw
+		}
+		if r.Value != "" {
+			runs = append(runs, Run{Col: ColName, X: tx, Y: y + m.base, W: m.charW, S: ":", Fill: style.Muted, Class: "sep"})
+			tx += 2 * m.charW
+			runs = append(runs, Run{Col: ColName, X: tx, Y: y + m.base, W: canvas.Pt(float64(mono.Runes(r.Value)) * float64(m.charW)), S: r.Value, Fill: valueFill, Class: "value"})
+		}
+		hexBuf = appendHex(hexBuf[:0], r.Offset, hexDigits)
+		runs = append(runs,
+			m.run(ColOffset, d.Columns[ColOffset], y, string(hexBuf), style.Muted, "offset"),
+			m.run(ColDec, d.Columns[ColDec], y, strconv.Itoa(r.Offset), style.Ink, "dec"),
+			m.run(ColLength, d.Columns[ColLength], y, strconv.Itoa(r.Length), style.Ink, "length"))
+		if r.Type != "" {
+			runs = append(runs, m.run(ColType, d.Columns[ColType], y, r.Type, style.Muted, "type"))
+		}
+		r.Runs = runs
+		y += m.rowH
+	}
+	d.Height = y
+
+	// Rules: one per parent, in the order of the parents.
+	for i := range d.Rows {
+		if lc := lastChild[i]; lc >= 0 {
+			p := &d.Rows[i]
+			d.Rules = append(d.Rules, Rule{X: p.Chip.X + m.chip/2, From: i, To: lc, Y1: p.Chip.Y + p.Chip.H, Y2: d.Rows[lc].ElbowY})
+		}
+	}
+	return d, nil
+}
+
+// run returns a text run in column c of the row whose top is y.
+func (m metrics) run(c int, col Column, y canvas.Pt, s string, fill style.Role, class string) Run {
+	r := Run{Col: c, Y: y + m.base, W: canvas.Pt(float64(mono.Runes(s)) * float64(m.charW)), S: s, Fill: fill, Class: class}
+	if col.Align == canvas.End {
+		r.X, r.Anchor = col.X+col.W, canvas.End
+	} else {
+		r.X = col.X
+	}
+	return r
+}
+
+// flatten lists the visible nodes in pre-order, without recursion.
+func flatten(root *Node, opt Options) ([]flat, error) {
+	type frame struct {
+		n      *Node
+		depth  int // depth of the node's row if visible
+		parent int // visible parent row
+		color  int
+	}
+	var (
+		out    []flat
+		stack  = []frame{{n: root, parent: -1}}
+		colors = map[string]int{}
+		next   = 0
+	)
+	colorOf := func(g string, inherit int) int {
+		if g == "" {
+			return inherit
+		}
+		if c, ok := opt.GroupColors[g]; ok {
+			return c
+		}
+		if c, ok := colors[g]; ok {
+			return c
+		}
+		colors[g] = next
+		next++
+		return colors[g]
+	}
+	for len(stack) > 0 {
+		f := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		n := f.n
+		if n == nil {
+			continue
+		}
+		if n.Offset < 0 || n.Length < 0 {
+			return nil, fmt.Errorf("tree: %s: negative offset or length (%d, %d)", nodeName(n), n.Offset, n.Length)
+		}
+		if f.depth > MaxDepth {
+			return nil, fmt.Errorf("tree: %s: deeper than %d levels (is a node its own descendant?)", nodeName(n), MaxDepth)
+		}
+		color := colorOf(n.Group, f.color)
+		hide := opt.HideFraming && n.Kind.Framing() && f.parent >= 0
+		childDepth, childParent := f.depth+1, len(out)
+		if hide {
+			childDepth, childParent = f.depth, f.parent
+		} else {
+			if len(out) >= MaxRows {
+				return nil, fmt.Errorf("tree: more than %d rows (is a node its own descendant?)", MaxRows)
+			}
+			out = append(out, flat{n: n, depth: f.depth, parent: f.parent, color: color})
+		}
+		for i := len(n.Children) - 1; i >= 0; i-- {
+			stack = append(stack, frame{n: n.Children[i], depth: childDepth, parent: childParent, color: color})
+		}
+	}
+	return out, nil
+}
+
+func nodeName(n *Node) string {
+	if n.Path != "" {
+		return strconv.Quote(n.Path)
+	}
+	return strconv.Quote(n.Label)
+}
+
+// title builds a node's tooltip: path, then type, offset and length, then the whole value and
+// the description.
+func title(n *Node) string {
+	var b strings.Builder
+	head := n.Path
+	if head == "" {
+		head = n.Label
+	}
+	b.WriteString(cleanAttr(head))
+	b.WriteByte('\n')
+	if n.Type != "" {
+		b.WriteString(cleanAttr(n.Type))
+		b.WriteString(", ")
+	}
+	b.WriteString("offset ")
+	b.WriteString(strconv.Itoa(n.Offset))
+	b.WriteString(" (0x")
+	b.WriteString(strconv.FormatInt(int64(n.Offset), 16))
+	b.WriteString("), length ")
+	b.WriteString(strconv.Itoa(n.Length))
+	if n.Kind != Plain {
+		b.WriteString(", ")
+		b.WriteString(n.Kind.String())
+	}
+	if n.Value != "" {
+		b.WriteString("\nvalue: ")
+		b.WriteString(cleanAttr(n.Value))
+	}
+	if n.Description != "" {
+		b.WriteByte('\n')
+		b.WriteString(cleanAttr(n.Description))
+	}
+	return b.String()
+}
+
+// cleanAttr makes s safe for an attribute or a one-line tooltip: invalid UTF-8, control and
+// bidirectional characters become U+FFFD (tabs and newlines a space), so the text cannot break the XML or reorder itself.
+// Unlike mono.Clean it keeps runes Go Mono lacks: a browser draws tooltips in its own font.
+func cleanAttr(s string) string {
+	ok := utf8.ValidString(s)
+	if ok {
+		for _, r := range s {
+			if badAttrRune(r) {
+				ok = false
+				break
+			}
+		}
+	}
+	if ok {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+		switch {
+		case r == '\t' || r == '\n' || r == '\r':
+			r = ' '
+		case (r == utf8.RuneError && n <= 1) || badAttrRune(r):
+			r = utf8.RuneError
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func badAttrRune(r rune) bool {
+	return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == 0xfffe || r == 0xffff ||
+		unicode.Is(unicode.Bidi_Control, r)
+}
+
+func decLen(v int) int {
+	n := 1
+	for v >= 10 {
+		v /= 10
+		n++
+	}
+	return n
+}
+
+func appendHex(b []byte, v, digits int) []byte {
+	b = append(b, '0', 'x')
+	h := strconv.FormatInt(int64(v), 16)
+	for i := len(h); i < digits; i++ {
+		b = append(b, '0')
+	}
+	return append(b, h...)
+}
+
+// ceil rounds a width up to a whole point, so columns sit on whole points.
+func ceil(v canvas.Pt) canvas.Pt {
+	i := canvas.Pt(int64(v))
+	if i < v {
+		i++
+	}
+	return i
+}
