@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -140,7 +142,7 @@ func (d *jsonReader) token() (json.Token, int, *syntaxError) {
 		var se *json.SyntaxError
 		switch {
 		case errors.As(err, &se):
-			return nil, off, &syntaxError{off: errOffset(se.Offset, len(d.text)), msg: se.Error()}
+			return nil, off, &syntaxError{off: d.errOffset(se), msg: se.Error()}
 		case err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF):
 			return nil, off, &syntaxError{off: len(d.text), msg: "unexpected end of file"}
 		default:
@@ -150,15 +152,27 @@ func (d *jsonReader) token() (json.Token, int, *syntaxError) {
 	return t, off, nil
 }
 
-// errOffset turns json.SyntaxError.Offset (bytes read before the error) into the offset of the
-// offending byte.
-func errOffset(o int64, n int) int {
-	off := int(o) - 1
-	if off < 0 {
-		off = 0
+// errOffset returns the offset of the character a syntax error is about. json.SyntaxError's
+// Offset is where the decoder stood, which for errors inside a value is the value's start or
+// before it; the message names the offending character ("invalid character 'x' …"), the first
+// of which at or after Offset is the culprit.
+func (d *jsonReader) errOffset(se *json.SyntaxError) int {
+	off := max(0, min(int(se.Offset), len(d.text)))
+	rest, ok := strings.CutPrefix(se.Error(), "invalid character '")
+	if !ok {
+		return off
 	}
-	if off > n {
-		off = n
+	q, _, ok := strings.Cut(rest, "' ")
+	if !ok {
+		q = strings.TrimSuffix(rest, "'")
+	}
+	if q == `\'` {
+		q = "'"
+	} else if u, err := strconv.Unquote(`"` + q + `"`); err == nil {
+		q = u
+	}
+	if i := bytes.Index(d.text[off:], []byte(q)); q != "" && i >= 0 {
+		return off + i
 	}
 	return off
 }
