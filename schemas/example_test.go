@@ -1,0 +1,75 @@
+package schemas_test
+
+import (
+	"fmt"
+
+	"github.com/kafkagrid/kafkagrid/schemas"
+)
+
+func ExampleParse() {
+	src := `// A cut-down FetchSnapshot-like request.
+{
+  "apiKey": 59, "type": "request", "name": "SnapRequest",
+  "validVersions": "0-1", "flexibleVersions": "0+",
+  "fields": [
+    { "name": "ClusterId", "type": "string", "versions": "0+", "nullableVersions": "0+",
+      "default": "null", "taggedVersions": "0+", "tag": 0, "about": "The cluster ID." },
+    { "name": "Topics", "type": "[]TopicSnapshot", "versions": "0+", "fields": [
+      { "name": "Name", "type": "string", "versions": "0+", "about": "The topic name." },
+      { "name": "Snapshot", "type": "SnapshotId", "versions": "1+", "about": "The snapshot." }
+    ]}
+  ],
+  "commonStructs": [
+    { "name": "SnapshotId", "versions": "0+", "fields": [
+      { "name": "EndOffset", "type": "int64", "versions": "0+" },
+      { "name": "Epoch", "type": "int32", "versions": "0+" }
+    ]}
+  ]
+}`
+	s, err := schemas.Parse("SnapRequest.json", []byte(src))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	v, _ := s.Highest()
+	fmt.Println(s.Name, "key", s.APIKey, "versions", s.ValidVersions, "flexible in v1:", s.FlexibleIn(v))
+	s.Walk(func(f *schemas.Field) bool {
+		fmt.Printf("%-22s %-16s present v0:%-5v tagged v1:%v\n", f.Path, f.Type, f.PresentIn(0), f.TaggedIn(1))
+		return true
+	})
+
+	_, err = schemas.Parse("Bad.json", []byte(`{"name": "Bad", "type": "data",
+  "fields": [{ "name": "Count", "type": "int33", "versions": "0+" }]}`))
+	fmt.Println(err)
+	// Output:
+	// SnapRequest key 59 versions 0-1 flexible in v1: true
+	// ClusterId              string           present v0:true  tagged v1:true
+	// Topics                 []TopicSnapshot  present v0:true  tagged v1:false
+	// Topics[].Name          string           present v0:true  tagged v1:false
+	// Topics[].Snapshot      SnapshotId       present v0:false tagged v1:false
+	// SnapshotId.EndOffset   int64            present v0:true  tagged v1:false
+	// SnapshotId.Epoch       int32            present v0:true  tagged v1:false
+	// Bad.json:2:41: Count: unknown type "int33"
+}
+
+func ExampleParseVersions() {
+	for _, s := range []string{"0-9", "3+", "none", "7", "9-3"} {
+		r, err := schemas.ParseVersions(s)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		hi, ok := r.Highest()
+		fmt.Printf("%-4s contains 5: %-5v highest: %d %v\n", r, r.Contains(5), hi, ok)
+	}
+	r, _ := schemas.ParseVersions("0-9")
+	o, _ := schemas.ParseVersions("3+")
+	fmt.Println("0-9 ∩ 3+ =", r.Intersect(o))
+	// Output:
+	// 0-9  contains 5: true  highest: 9 true
+	// 3+   contains 5: true  highest: 32767 true
+	// none contains 5: false highest: 0 false
+	// 7    contains 5: false highest: 7 true
+	// schemas: bad version range "9-3": upper bound below lower bound
+	// 0-9 ∩ 3+ = 3-9
+}

@@ -1,0 +1,75 @@
+package schemas
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// FuzzParse feeds the spec parser arbitrary text, seeded with every real spec file of every
+// release under $KAFKA_SCHEMAS (or ../shared/kafka-schemas). Parse must not panic; it returns
+// a spec or an *Error whose position lies inside the text; a spec's struct fields are resolved.
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(`{"name": "X", "type": "data", "fields": []}`))
+	f.Add([]byte(`// c` + "\n" + `{"name": "X", "type": "data", /* b */ "fields": [{"name": "A", "type": "[]S", "versions": "0+", "fields": []}]}`))
+	if root := fuzzSchemaRoot(); root != "" {
+		files, _ := filepath.Glob(filepath.Join(root, "*", "*.json"))
+		for _, file := range files {
+			if data, err := os.ReadFile(file); err == nil {
+				f.Add(data)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := Parse("f.json", data)
+		if err != nil {
+			var pe *Error
+			if !errors.As(err, &pe) {
+				t.Fatalf("not an *Error: %v", err)
+			}
+			lines := strings.Count(string(data), "\n") + 1
+			if pe.Pos.Line < 1 || pe.Pos.Line > lines || pe.Pos.Col < 1 {
+				t.Fatalf("position %v outside the text (%d lines): %v", pe.Pos, lines, err)
+			}
+			return
+		}
+		if string(s.Raw) != string(data) {
+			t.Fatal("Raw differs from the input")
+		}
+		s.Walk(func(fl *Field) bool {
+			if fl.Type.IsStruct() && fl.Struct == nil {
+				t.Fatalf("%s: unresolved struct", fl.Path)
+			}
+			if fl.TaggedIn(0) && !fl.HasTag {
+				t.Fatalf("%s: tagged without a tag", fl.Path)
+			}
+			return true
+		})
+	})
+}
+
+// fuzzSchemaRoot is schemaRoot without a testing.TB: the folder of releases, or "".
+func fuzzSchemaRoot() string {
+	if d := os.Getenv("KAFKA_SCHEMAS"); d != "" {
+		if isRelease(d) {
+			return filepath.Dir(filepath.Clean(d))
+		}
+		return d
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return filepath.Join(dir, "..", "shared", "kafka-schemas")
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
