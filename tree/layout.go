@@ -226,7 +226,7 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 		w := m.padX + canvas.Pt(f.depth)*m.indent + m.chip + m.gap - m.padX
 		w += canvas.Pt(float64(mono.Runes(r.Label)) * float64(m.charW))
 		if r.Value != "" {
-			w += canvas.Pt(float64(2+mono.Runes(r.Value)) * float64(m.charW))
+			w += canvas.Pt(float64(sepRunes(r.Label)+mono.Runes(r.Value)) * float64(m.charW))
 		}
 		nameW = max(nameW, w)
 		wide[ColOffset] = max(wide[ColOffset], 2+hexDigits)
@@ -288,8 +288,10 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 			tx += lw
 		}
 		if r.Value != "" {
-			runs = append(runs, Run{Col: ColName, X: tx, Y: y + m.base, W: m.charW, S: ":", Fill: style.Muted, Class: "sep"})
-			tx += 2 * m.charW
+			if r.Label != "" {
+				runs = append(runs, Run{Col: ColName, X: tx, Y: y + m.base, W: m.charW, S: ":", Fill: style.Muted, Class: "sep"})
+				tx += 2 * m.charW
+			}
 			runs = append(runs, Run{Col: ColName, X: tx, Y: y + m.base, W: canvas.Pt(float64(mono.Runes(r.Value)) * float64(m.charW)), S: r.Value, Fill: valueFill, Class: "value"})
 		}
 		hexBuf = appendHex(hexBuf[:0], r.Offset, hexDigits)
@@ -461,6 +463,14 @@ func cleanAttr(s string) string {
 func badAttrRune(r rune) bool {
 	return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == 0xfffe || r == 0xffff ||
 		unicode.Is(unicode.Bidi_Control, r)
+}
+
+// sepRunes is the width of the ": " between a label and its value: none without a label.
+func sepRunes(label string) int {
+	if label == "" {
+		return 0
+	}
+	return 2
 }
 
 func decLen(v int) int {

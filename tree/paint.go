@@ -69,7 +69,7 @@ func (d *Diagram) PaintRows(c canvas.Canvas, from, to int) {
 
 	// Header: a tinted band with the column names, and a rule below it.
 	c.Begin(canvas.Group{Class: "header"})
-	c.Rect(0, 0, d.Width, d.HeaderH, canvas.Style{Fill: style.PadFill})
+	c.Rect(0, 0, d.Width, d.HeaderH, canvas.Style{Fill: style.FrameFill})
 	for _, r := range d.Header {
 		d.text(c, r, 0)
 	}

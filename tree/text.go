@@ -36,7 +36,7 @@ func (d *Diagram) WriteText(w io.Writer) error {
 		r := &d.Rows[i]
 		n := 4*r.Depth + utf8.RuneCountInString(r.Label)
 		if r.Value != "" {
-			n += 2 + utf8.RuneCountInString(r.Value)
+			n += sepRunes(r.Label) + utf8.RuneCountInString(r.Value)
 		}
 		left = max(left, n)
 	}
@@ -106,9 +106,11 @@ func (d *Diagram) WriteText(w io.Writer) error {
 		line = append(line, r.Label...)
 		n += utf8.RuneCountInString(r.Label)
 		if r.Value != "" {
-			line = append(line, ": "...)
+			if r.Label != "" {
+				line = append(line, ": "...)
+			}
 			line = append(line, r.Value...)
-			n += 2 + utf8.RuneCountInString(r.Value)
+			n += sepRunes(r.Label) + utf8.RuneCountInString(r.Value)
 		}
 		pad(left - n)
 		right(ColOffset, hex[i])
