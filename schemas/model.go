@@ -2,12 +2,38 @@
 // checkout's clients/src/main/resources/common/message) into a model that answers every
 // version question in one place: is a field present at version v, nullable, tagged, compact?
 //
-// The format is described in that folder's README.md in apache/kafka. The files are JSON with
-// "//" comments. Parse reads one file; Load reads a release's folder. Errors carry the file,
+// The format is described in that folder's README.md in apache/kafka
+// (https://github.com/apache/kafka/blob/trunk/clients/src/main/resources/common/message/README.md).
+// The files are JSON with "//" comments ("/* */" is accepted too). Parse reads one file; Load reads a release's folder. Errors carry the file,
 // line:column and the field path (TopicData[].PartitionData[].Records).
 //
-// Input is untrusted: malformed files give errors, never panics. A Spec is immutable after
-// parsing and safe for concurrent use.
+// # What is checked
+//
+// Everything the 3.9, 4.0 and 4.1 files use parses: every spec type (request, response, header,
+// data, metadata, …), validVersions / flexibleVersions / deprecatedVersions /
+// latestVersionUnstable / listeners, fields with versions, nullableVersions, taggedVersions and
+// tag, flexibleVersions, ignorable, default, entityType, mapKey, zeroCopy and about, primitive
+// types, arrays, inline structs and commonStructs (forward references included). The format is
+// closed: an unknown key is an error. So are an unknown type, a bad version range, a struct type
+// with no definition (or two), a struct that contains itself, a tag without taggedVersions (and
+// the reverse), two fields of a struct with one tag, taggedVersions that are not open-ended or
+// not within the message's flexibleVersions, and nullableVersions on a type that cannot be null
+// (only strings, bytes, records, arrays and structs can).
+//
+// # Positions and paths
+//
+// An *Error names the file, a 1-based line:column (columns count characters) and the field
+// path. The position is that of the offending JSON token (the type string, the version string,
+// the second of two equal tags, an unknown or repeated key), or of the field's opening brace when a required key is
+// missing; a JSON syntax error points at the offending character. Paths are like
+// "TopicData[].PartitionData[].Records": "[]" after an array field. A common struct is shared by
+// every field that uses it, so its fields have paths rooted at the struct's name
+// ("SnapshotId.Epoch"); callers that need a path per use (an encoder) build it while walking.
+//
+// # Trust and concurrency
+//
+// Input is untrusted: malformed files give errors, never panics (a fuzz test checks). A Spec is
+// immutable after parsing and safe for concurrent use; so is a Release.
 package schemas
 
 // Version is a message version number.
@@ -60,7 +86,7 @@ type Type struct {
 type Field struct {
 	Name             string
 	Type             Type
-	Versions         VersionRange
+	Versions         VersionRange // taggedVersions when the spec gives only those
 	NullableVersions VersionRange
 	TaggedVersions   VersionRange
 	FlexibleVersions *VersionRange // a field-level override ("none" on RequestHeader.ClientId); nil if absent
@@ -74,7 +100,7 @@ type Field struct {
 	ZeroCopy         bool
 	About            string
 	Struct           *Struct // for struct and array-of-struct types: the resolved struct
-	Path             string  // TopicData[].PartitionData[].Records
+	Path             string  // TopicData[].PartitionData[].Records; "SnapshotId.Epoch" in a common struct
 	Pos              Pos     // where the field's object starts
 }
 

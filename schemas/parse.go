@@ -466,6 +466,8 @@ func (p *parser) field(s *Spec, n *node, prefix string, index int) (*Field, *Err
 		return nil, p.errf(taggedNode, f.Path, "taggedVersions without tag")
 	case taggedNode != nil && f.TaggedVersions.Set && !f.TaggedVersions.Open():
 		return nil, p.errf(taggedNode, f.Path, "taggedVersions %q is not open-ended (N+)", f.TaggedVersions)
+	case taggedNode != nil && f.TaggedVersions.Intersect(s.FlexibleVersions) != f.TaggedVersions:
+		return nil, p.errf(taggedNode, f.Path, "taggedVersions %q outside the message's flexibleVersions %q", f.TaggedVersions, s.FlexibleVersions)
 	case nullableNode != nil && f.NullableVersions.Set && !f.Type.Nullable():
 		return nil, p.errf(nullableNode, f.Path, "nullableVersions on type %q, which cannot be null", f.Type.Name)
 	case fieldsNode != nil && !f.Type.IsStruct():

@@ -51,6 +51,8 @@ func TestParseErrors(t *testing.T) {
 			`ProduceRequest.json:54:58: Acks: taggedVersions without tag`},
 		{"taggedVersions closed", `"type": "int16",`, `"type": "int16", "taggedVersions": "9-10", "tag": 0,`,
 			`ProduceRequest.json:54:58: Acks: taggedVersions "9-10" is not open-ended (N+)`},
+		{"tagged outside flexible", `"type": "int16",`, `"type": "int16", "taggedVersions": "3+", "tag": 0,`,
+			`ProduceRequest.json:54:58: Acks: taggedVersions "3+" outside the message's flexibleVersions "9+"`},
 		{"duplicate tag", `"name": "TimeoutMs", "type": "int32",`, `"name": "TimeoutMs", "type": "int32", "taggedVersions": "9+", "tag": 1,` +
 			` "about": "x" }, { "name": "Extra", "type": "int8", "taggedVersions": "9+", "tag": 1,`,
 			`ProduceRequest.json:56:161: Extra: duplicate tag 1 (also on TimeoutMs)`},
