@@ -1,0 +1,128 @@
+// Package bytegrid lays out a sequence of fields as the header figures of the RFCs draw them
+// (RFC 791 section 3.1, RFC 793 section 3.1), and paints that layout on a canvas.Canvas (SVG,
+// PDF) or as plain-text RFC art.
+//
+// It knows nothing of Kafka. A Field has a bit offset and a bit length, a name, an optional
+// value text, a group (which gives its colour), a Kind (data or one of the framing pieces), and
+// optionally its raw bytes, a description, a path and a wire type. Kafka frames reach it through
+// the kafka package; other protocols through a YAML description (package bytegrid/gridyaml).
+//
+// # Layout
+//
+// Layout checks the fields (in order, not overlapping, not empty) and returns a Diagram: plain
+// JSON-tagged geometry in points (canvas.Pt), with the origin at the top-left and y growing
+// downward. Rows hold Options.RowBits bits (32 by default, as in the RFCs; 8, 16 and 64 too).
+// A bit ruler in the RFC manner runs along the top, the byte offset of each row at the left. A
+// field that spans rows is one shape continuing across them, starting and ending mid-row where it
+// does; a field longer than Options.ElideRows rows is drawn as its first row, one row
+// "… N bytes …" and its last row. The hex of each byte is shown small in its byte's cell. Names
+// and values are fitted to their box: shrunk to a floor, then wrapped to two lines, then replaced
+// by a numbered mark explained in a legend under the grid. Text is measured with the Go Mono
+// metrics of internal/mono, identical in every painter.
+//
+// # Painting
+//
+// Paint draws the whole diagram; PaintRows draws a range of rows under a repeated ruler, for a
+// book that continues a tall grid on the next page (CutRows chooses where). WriteText writes
+// RFC-style ASCII art. The SVG and PDF one-call helpers live in bytegrid/gridsvg and
+// bytegrid/gridpdf, so importing bytegrid pulls in neither svgo nor fpdf.
+//
+// # Trust and concurrency
+//
+// Labels may hold anything: they are cleaned with mono.Clean before they are measured, and the
+// painters escape what they write. A Diagram is immutable once returned and may be painted from
+// several goroutines at once.
+package bytegrid
+
+import (
+	"fmt"
+
+	"github.com/kafkagrid/kafkagrid/internal/style"
+)
+
+// Kind says what a field is on the wire: data, or a framing piece. It is style.Kind.
+type Kind = style.Kind
+
+// The kinds of field.
+const (
+	Plain   = style.Plain   // data
+	Size    = style.Size    // a frame's size prefix
+	Length  = style.Length  // a length or count prefix
+	Tags    = style.Tags    // a tagged-field section's count
+	Tag     = style.Tag     // a tagged field's tag or size
+	Varint  = style.Varint  // a variable-length integer that is data
+	Padding = style.Padding // padding or reserved bits
+	Header  = style.Header  // a fixed header field
+)
+
+// Field is one field of a frame.
+type Field struct {
+	Offset int    `json:"offset"`          // bit offset from the start of the frame
+	Bits   int    `json:"bits"`            // bit length, > 0
+	Name   string `json:"name"`            // label drawn in the box
+	Value  string `json:"value,omitempty"` // value text drawn under the name
+	Group  string `json:"group,omitempty"` // struct or array element the field belongs to
+	Kind   Kind   `json:"kind"`
+	Bytes  []byte `json:"bytes,omitempty"` // raw bytes (byte-aligned fields), shown as hex
+	Desc   string `json:"desc,omitempty"`  // description, for the tooltip
+	Path   string `json:"path,omitempty"`  // data-path, e.g. "Topics[0].Name"
+	Type   string `json:"type,omitempty"`  // wire type, e.g. "int32"
+}
+
+// Options configure a layout. The zero value means the defaults.
+type Options struct {
+	// RowBits is the row width in bits: 8, 16, 32 (default) or 64.
+	RowBits int
+	// DecimalOffsets writes row offsets in decimal instead of hex.
+	DecimalOffsets bool
+	// ElideRows is the number of rows a field may span before it is elided to its first row,
+	// a "… N bytes …" row and its last row. 0 means 4; a negative value never elides.
+	ElideRows int
+	// NoHex turns off the hex of each byte.
+	NoHex bool
+	// GroupColors maps group names to palette indexes (style.Group); groups not listed get the
+	// next free index in order of first appearance.
+	GroupColors map[string]int
+}
+
+// FieldError reports a field that cannot be laid out.
+type FieldError struct {
+	Index int    // index of the field in the list
+	Name  string // its name
+	Err   error
+}
+
+func (e *FieldError) Error() string {
+	return fmt.Sprintf("bytegrid: field %d (%q): %v", e.Index, e.Name, e.Err)
+}
+
+func (e *FieldError) Unwrap() error { return e.Err }
+
+// Check reports the first field that is empty, starts before the end of the previous field
+// (out of order or overlapping), or has raw bytes that do not match its length. Layout calls it.
+func Check(fields []Field) error {
+	end := 0
+	for i, f := range fields {
+		var err error
+		switch {
+		case f.Bits <= 0:
+			err = fmt.Errorf("bit length %d: must be positive", f.Bits)
+		case f.Offset < 0:
+			err = fmt.Errorf("negative bit offset %d", f.Offset)
+		case f.Offset < end:
+			err = fmt.Errorf("bit offset %d overlaps the previous field, which ends at bit %d", f.Offset, end)
+		case f.Offset > maxBits || f.Bits > maxBits-f.Offset:
+			err = fmt.Errorf("field ends past bit %d", maxBits)
+		case len(f.Bytes) > 0 && (f.Offset%8 != 0 || f.Bits%8 != 0 || len(f.Bytes) != f.Bits/8):
+			err = fmt.Errorf("%d raw bytes for a field of %d bits at bit %d: raw bytes need a byte-aligned field of the same length", len(f.Bytes), f.Bits, f.Offset)
+		}
+		if err != nil {
+			return &FieldError{Index: i, Name: f.Name, Err: err}
+		}
+		end = f.Offset + f.Bits
+	}
+	return nil
+}
+
+// maxBits bounds a frame's size (256 MiB), so offsets stay far from overflow.
+const maxBits = 1 << 31

@@ -1,0 +1,354 @@
+// Package gridyaml reads a protocol header described in YAML into byte-grid fields, so that
+// protocols other than Kafka (IPv4, TCP, UDP, DNS: see examples/protocols) can be drawn by
+// package bytegrid and the "kafkagrid grid" command.
+//
+// # Format
+//
+//	name: IPv4 header                 # title of the drawing (required)
+//	description: RFC 791 section 3.1  # optional
+//	row_bits: 32                      # 8, 16, 32 (default) or 64
+//	offsets: hex                      # hex (default) or decimal
+//	elide_rows: 4                     # rows a field may span before it is elided; -1 never
+//	hex: true                         # show the hex of each byte (default true)
+//	data: "45 00 00 54 …"             # optional: the frame's bytes, in hex (spaces allowed)
+//	groups: {Header: 0, Options: 3}   # optional: palette index per group
+//	fields:
+//	  - name: Version                 # required
+//	    bits: 4                       # length: bits or bytes (exactly one)
+//	    offset: 0                     # optional bit offset; default: after the previous field
+//	    value: "4"                    # optional value text
+//	    group: Header                 # optional; gives the colour
+//	    kind: header                  # plain, size, length, tags, tag, varint, padding, header
+//	    type: uint4                   # optional wire type (tooltip)
+//	    path: Version                 # optional data-path (default: the name)
+//	    desc: Internet header version # optional description (tooltip)
+//
+// When data is given, every field must lie within it, and byte-aligned fields show their bytes.
+// Unknown keys, bad lengths and overlapping or out-of-order fields are errors that carry the
+// file name, line and field. The input is untrusted: sizes are bounded, and labels are cleaned
+// by bytegrid when drawn.
+package gridyaml
+
+import (
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/kafkagrid/kafkagrid/bytegrid"
+	"github.com/kafkagrid/kafkagrid/internal/style"
+)
+
+// Spec is a parsed protocol description.
+type Spec struct {
+	Name    string
+	Desc    string
+	Fields  []bytegrid.Field
+	Options bytegrid.Options
+}
+
+// Error is a problem in a spec, with its position.
+type Error struct {
+	File  string // file name as given to Parse
+	Line  int    // 1-based line, 0 if unknown
+	Field string // name (or index) of the field, if the problem is in one
+	Err   error
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString("gridyaml: ")
+	b.WriteString(e.File)
+	if e.Line > 0 {
+		b.WriteString(":" + strconv.Itoa(e.Line))
+	}
+	if e.Field != "" {
+		b.WriteString(": field " + e.Field)
+	}
+	b.WriteString(": " + e.Err.Error())
+	return b.String()
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// maxFields and maxBytes bound what a spec may describe.
+const (
+	maxFields = 100000
+	maxBytes  = 1 << 24
+)
+
+type parser struct {
+	file string
+}
+
+func (p *parser) errf(n *yaml.Node, field string, format string, a ...any) error {
+	line := 0
+	if n != nil {
+		line = n.Line
+	}
+	return &Error{File: p.file, Line: line, Field: field, Err: fmt.Errorf(format, a...)}
+}
+
+// Parse reads the spec in src; file names it in errors.
+func Parse(file string, src []byte) (*Spec, error) {
+	p := &parser{file: file}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(src, &doc); err != nil {
+		return nil, &Error{File: file, Err: err}
+	}
+	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 {
+		return nil, p.errf(&doc, "", "empty document")
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		return nil, p.errf(root, "", "want a mapping at the top")
+	}
+	s := &Spec{}
+	var data []byte
+	haveData := false
+	var fieldsNode *yaml.Node
+	var groups map[string]int
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := root.Content[i], root.Content[i+1]
+		if seen[k.Value] {
+			return nil, p.errf(k, "", "duplicate key %q", k.Value)
+		}
+		seen[k.Value] = true
+		var err error
+		switch k.Value {
+		case "name":
+			s.Name, err = p.str(v, "")
+		case "description":
+			s.Desc, err = p.str(v, "")
+		case "row_bits":
+			s.Options.RowBits, err = p.integer(v, "")
+			if err == nil && s.Options.RowBits != 8 && s.Options.RowBits != 16 && s.Options.RowBits != 32 && s.Options.RowBits != 64 {
+				err = p.errf(v, "", "row_bits %d: want 8, 16, 32 or 64", s.Options.RowBits)
+			}
+		case "offsets":
+			var o string
+			o, err = p.str(v, "")
+			switch {
+			case err != nil:
+			case o == "decimal":
+				s.Options.DecimalOffsets = true
+			case o == "hex":
+			default:
+				err = p.errf(v, "", "offsets %q: want hex or decimal", o)
+			}
+		case "elide_rows":
+			s.Options.ElideRows, err = p.integer(v, "")
+			if err == nil && s.Options.ElideRows == 0 {
+				err = p.errf(v, "", "elide_rows 0: want a positive number of rows, or -1 for never")
+			}
+		case "hex":
+			var b bool
+			b, err = p.boolean(v, "")
+			s.Options.NoHex = !b
+		case "data":
+			var h string
+			h, err = p.str(v, "")
+			if err == nil {
+				h = strings.Join(strings.Fields(h), "")
+				if len(h)/2 > maxBytes {
+					err = p.errf(v, "", "data longer than %d bytes", maxBytes)
+				} else if data, err = hex.DecodeString(h); err != nil {
+					err = p.errf(v, "", "data: %v", err)
+				}
+				haveData = true
+			}
+		case "groups":
+			groups, err = p.groups(v)
+		case "fields":
+			if v.Kind != yaml.SequenceNode {
+				err = p.errf(v, "", "fields: want a list")
+			}
+			fieldsNode = v
+		default:
+			err = p.errf(k, "", "unknown key %q (want name, description, row_bits, offsets, elide_rows, hex, data, groups, fields)", k.Value)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if s.Name == "" {
+		return nil, p.errf(root, "", "missing name")
+	}
+	s.Options.GroupColors = groups
+	if fieldsNode == nil {
+		return s, nil
+	}
+	if len(fieldsNode.Content) > maxFields {
+		return nil, p.errf(fieldsNode, "", "more than %d fields", maxFields)
+	}
+	end := 0
+	for i, fn := range fieldsNode.Content {
+		f, err := p.field(fn, i, end)
+		if err != nil {
+			return nil, err
+		}
+		label := strconv.Quote(f.Name)
+		if haveData {
+			if f.Offset+f.Bits > 8*len(data) {
+				return nil, p.errf(fn, label, "bits %d to %d lie beyond the data, which has %d bits", f.Offset, f.Offset+f.Bits, 8*len(data))
+			}
+			if f.Offset%8 == 0 && f.Bits%8 == 0 {
+				f.Bytes = data[f.Offset/8 : (f.Offset+f.Bits)/8]
+			}
+		}
+		s.Fields = append(s.Fields, f)
+		end = f.Offset + f.Bits
+	}
+	if err := bytegrid.Check(s.Fields); err != nil {
+		var fe *bytegrid.FieldError
+		if errors.As(err, &fe) {
+			return nil, p.errf(fieldsNode.Content[fe.Index], strconv.Quote(fe.Name), "%v", fe.Err)
+		}
+		return nil, &Error{File: file, Err: err}
+	}
+	return s, nil
+}
+
+func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
+	var f bytegrid.Field
+	label := "#" + strconv.Itoa(idx+1)
+	if n.Kind != yaml.MappingNode {
+		return f, p.errf(n, label, "want a mapping")
+	}
+	// The name first, so that every later error can name the field.
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == "name" {
+			s, err := p.str(n.Content[i+1], label)
+			if err != nil {
+				return f, err
+			}
+			f.Name = s
+			label = strconv.Quote(s)
+		}
+	}
+	if f.Name == "" {
+		return f, p.errf(n, label, "missing name")
+	}
+	var bitsNode, bytesNode *yaml.Node
+	offset := -1
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if seen[k.Value] {
+			return f, p.errf(k, label, "duplicate key %q", k.Value)
+		}
+		seen[k.Value] = true
+		var err error
+		switch k.Value {
+		case "name":
+		case "bits":
+			bitsNode = v
+			f.Bits, err = p.integer(v, label)
+		case "bytes":
+			bytesNode = v
+			var nb int
+			nb, err = p.integer(v, label)
+			if err == nil && (nb <= 0 || nb > maxBytes) {
+				err = p.errf(v, label, "bytes %d: want 1 to %d", nb, maxBytes)
+			}
+			f.Bits = 8 * nb
+		case "offset":
+			offset, err = p.integer(v, label)
+			if err == nil && offset < 0 {
+				err = p.errf(v, label, "negative offset %d", offset)
+			}
+		case "value":
+			f.Value, err = p.str(v, label)
+		case "group":
+			f.Group, err = p.str(v, label)
+		case "kind":
+			var s string
+			if s, err = p.str(v, label); err == nil {
+				if f.Kind, err = style.ParseKind(s); err != nil {
+					err = p.errf(v, label, "%v", err)
+				}
+			}
+		case "type":
+			f.Type, err = p.str(v, label)
+		case "path":
+			f.Path, err = p.str(v, label)
+		case "desc":
+			f.Desc, err = p.str(v, label)
+		default:
+			err = p.errf(k, label, "unknown key %q (want name, bits, bytes, offset, value, group, kind, type, path, desc)", k.Value)
+		}
+		if err != nil {
+			return f, err
+		}
+	}
+	switch {
+	case bitsNode != nil && bytesNode != nil:
+		return f, p.errf(bytesNode, label, "both bits and bytes given")
+	case bitsNode == nil && bytesNode == nil:
+		return f, p.errf(n, label, "missing length (bits or bytes)")
+	case bitsNode != nil && (f.Bits <= 0 || f.Bits > 8*maxBytes):
+		return f, p.errf(bitsNode, label, "bits %d: want 1 to %d", f.Bits, 8*maxBytes)
+	}
+	if offset < 0 {
+		offset = end
+	}
+	if offset < end {
+		return f, p.errf(n, label, "offset %d overlaps the previous field, which ends at bit %d", offset, end)
+	}
+	if offset > 8*maxBytes {
+		return f, p.errf(n, label, "offset %d beyond %d bits", offset, 8*maxBytes)
+	}
+	f.Offset = offset
+	if f.Path == "" {
+		f.Path = f.Name
+	}
+	return f, nil
+}
+
+func (p *parser) str(n *yaml.Node, field string) (string, error) {
+	if n.Kind != yaml.ScalarNode {
+		return "", p.errf(n, field, "want a string")
+	}
+	return n.Value, nil
+}
+
+func (p *parser) integer(n *yaml.Node, field string) (int, error) {
+	if n.Kind != yaml.ScalarNode {
+		return 0, p.errf(n, field, "want an integer")
+	}
+	v, err := strconv.ParseInt(n.Value, 0, 32)
+	if err != nil {
+		return 0, p.errf(n, field, "want an integer, got %q", n.Value)
+	}
+	return int(v), nil
+}
+
+func (p *parser) boolean(n *yaml.Node, field string) (bool, error) {
+	var b bool
+	if n.Kind != yaml.ScalarNode || n.Decode(&b) != nil {
+		return false, p.errf(n, field, "want true or false")
+	}
+	return b, nil
+}
+
+func (p *parser) groups(n *yaml.Node) (map[string]int, error) {
+	if n.Kind != yaml.MappingNode {
+		return nil, p.errf(n, "", "groups: want a mapping of group name to colour index")
+	}
+	m := map[string]int{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		c, err := p.integer(n.Content[i+1], "")
+		if err != nil {
+			return nil, err
+		}
+		if c < 0 || c >= style.NumGroups {
+			return nil, p.errf(n.Content[i+1], "", "group %q: colour %d: want 0 to %d", n.Content[i].Value, c, style.NumGroups-1)
+		}
+		m[n.Content[i].Value] = c
+	}
+	return m, nil
+}

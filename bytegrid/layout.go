@@ -1,0 +1,645 @@
+package bytegrid
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/kafkagrid/kafkagrid/canvas"
+	"github.com/kafkagrid/kafkagrid/internal/mono"
+	"github.com/kafkagrid/kafkagrid/internal/style"
+)
+
+// Type sizes and spacing, in points.
+const (
+	margin      canvas.Pt = 8
+	nameSize    canvas.Pt = 12
+	nameFloor   canvas.Pt = 9
+	valueSize   canvas.Pt = 11
+	valueFloor  canvas.Pt = 8.5
+	hexSize     canvas.Pt = 8.5
+	rulerSize   canvas.Pt = 9
+	offsetSize  canvas.Pt = 9
+	legendSize  canvas.Pt = 10
+	markSize    canvas.Pt = 10
+	pad         canvas.Pt = 4 // inner padding of a box
+	hexZone     canvas.Pt = 12
+	rowH        canvas.Pt = 34 // row height without hex
+	elidedH     canvas.Pt = 22
+	rulerH      canvas.Pt = 28
+	offsetGap   canvas.Pt = 6
+	legendGap   canvas.Pt = 12
+	lineFactor            = 1.2
+	ascentRatio           = 0.8 // fraction of the size above the baseline
+)
+
+// Ascent and Descent are the vertical extent of a text run as fractions of its size, above and
+// below the baseline: the box Layout fits text into and the one gridcheck.Check verifies.
+const (
+	Ascent  = 0.8
+	Descent = 0.25
+)
+
+// Diagram is a laid-out byte grid: geometry in points, top-left origin.
+type Diagram struct {
+	Width   canvas.Pt `json:"width"`
+	Height  canvas.Pt `json:"height"`
+	RowBits int       `json:"rowBits"`
+	Bits    int       `json:"bits"` // end of the last field
+	BitW    canvas.Pt `json:"bitW"` // width of one bit
+	GridX   canvas.Pt `json:"gridX"`
+	GridY   canvas.Pt `json:"gridY"`  // top of the first row (bottom of the ruler)
+	Ruler   []Run     `json:"ruler"`  // digits, relative to the top of the drawing
+	Ticks   []Tick    `json:"ticks"`  // ruler ticks, relative to GridY
+	Rows    []Row     `json:"rows"`   // display rows
+	Fields  []Box     `json:"fields"` // one per input field, in order
+	Legend  []Run     `json:"legend,omitempty"`
+	Swatch  []Swatch  `json:"swatches,omitempty"`
+	LegendY canvas.Pt `json:"legendY"` // top of the legend, relative to the end of the last row
+	LegendH canvas.Pt `json:"legendH"`
+	Notes   []Note    `json:"notes,omitempty"`
+	Hex     bool      `json:"hex"` // whether hex bytes are drawn
+}
+
+// Row is one display row. Y is relative to GridY.
+type Row struct {
+	Y      canvas.Pt `json:"y"`
+	H      canvas.Pt `json:"h"`
+	Bit    int       `json:"bit"`              // bit offset of the row's first bit
+	Elided int       `json:"elided,omitempty"` // bytes this row stands for, when it is an elision row
+	Offset Run       `json:"offset"`           // the offset label at the left
+	// Joined is true when a field continues from the row above into this one, so a cut
+	// before this row would split a field.
+	Joined bool `json:"joined,omitempty"`
+}
+
+// Tick is a ruler tick at the top of the grid.
+type Tick struct {
+	X   canvas.Pt `json:"x"`
+	Len canvas.Pt `json:"len"`
+}
+
+// Swatch is a coloured square in the group legend.
+type Swatch struct {
+	X    canvas.Pt  `json:"x"`
+	Y    canvas.Pt  `json:"y"`
+	W    canvas.Pt  `json:"w"`
+	Fill style.Role `json:"fill"`
+}
+
+// Note is a legend entry for a label that did not fit its box.
+type Note struct {
+	Mark  int    `json:"mark"`
+	Field int    `json:"field"`
+	Text  string `json:"text"`
+}
+
+// Box is the shape and text of one field.
+type Box struct {
+	Field    int        `json:"field"`           // index of the input field
+	Name     string     `json:"name"`            // clean name
+	Value    string     `json:"value,omitempty"` // clean value
+	Class    string     `json:"class"`           // "field kind-…"
+	Path     string     `json:"path,omitempty"`
+	Offset   int        `json:"offset"` // bit offset
+	Bits     int        `json:"bits"`
+	Title    string     `json:"title"` // tooltip
+	Fill     style.Role `json:"fill"`
+	Segs     []Seg      `json:"segs"`
+	Runs     []Run      `json:"runs"`
+	Continue bool       `json:"continue,omitempty"` // spans more than one row
+}
+
+// Seg is the part of a box in one display row. X is absolute, Y relative to GridY.
+type Seg struct {
+	Row  int       `json:"row"`
+	X    canvas.Pt `json:"x"`
+	Y    canvas.Pt `json:"y"`
+	W    canvas.Pt `json:"w"`
+	H    canvas.Pt `json:"h"`
+	From int       `json:"from"` // first bit within the row
+	To   int       `json:"to"`   // bit after the last, within the row
+}
+
+// Run is a measured text run. In a Box, Row is the display row and Y is relative to GridY.
+type Run struct {
+	X      canvas.Pt     `json:"x"`
+	Y      canvas.Pt     `json:"y"` // baseline
+	S      string        `json:"s"`
+	Size   canvas.Pt     `json:"size"`
+	W      canvas.Pt     `json:"w"`
+	Anchor canvas.Anchor `json:"anchor"`
+	Fill   style.Role    `json:"fill,omitempty"`
+	Class  string        `json:"class,omitempty"`
+	Row    int           `json:"row"`
+}
+
+// Left returns the left end of r.
+func (r Run) Left() canvas.Pt {
+	switch r.Anchor {
+	case canvas.Middle:
+		return r.X - r.W/2
+	case canvas.End:
+		return r.X - r.W
+	}
+	return r.X
+}
+
+func newRun(x, y canvas.Pt, s string, size canvas.Pt, a canvas.Anchor, fill style.Role, class string) Run {
+	s = mono.Clean(s)
+	return Run{X: x, Y: y, S: s, Size: size, W: canvas.Pt(mono.Width(s, float64(size))), Anchor: a, Fill: fill, Class: class}
+}
+
+func bitWidth(rowBits int) canvas.Pt {
+	switch rowBits {
+	case 8:
+		return 40
+	case 16:
+		return 26
+	case 64:
+		return 10
+	}
+	return 16
+}
+
+// Layout lays out fields, which must be in order and must not overlap (see Check).
+func Layout(fields []Field, opts Options) (*Diagram, error) {
+	rb := opts.RowBits
+	if rb == 0 {
+		rb = 32
+	}
+	if rb != 8 && rb != 16 && rb != 32 && rb != 64 {
+		return nil, fmt.Errorf("bytegrid: row width %d bits: want 8, 16, 32 or 64", opts.RowBits)
+	}
+	if err := Check(fields); err != nil {
+		return nil, err
+	}
+	elide := opts.ElideRows
+	if elide == 0 {
+		elide = 4
+	}
+	d := &Diagram{RowBits: rb, BitW: bitWidth(rb)}
+	for _, f := range fields {
+		d.Bits = f.Offset + f.Bits
+		if len(f.Bytes) > 0 && !opts.NoHex {
+			d.Hex = true
+		}
+	}
+	h := rowH
+	if d.Hex {
+		h += hexZone
+	}
+
+	// The offset column is as wide as the largest offset label.
+	nPhys := (d.Bits + rb - 1) / rb
+	maxOff := 0
+	if nPhys > 0 {
+		maxOff = (nPhys - 1) * rb / 8
+	}
+	offW := canvas.Pt(mono.Width(offsetLabel(maxOff, opts.DecimalOffsets), float64(offsetSize)))
+	d.GridX = snap(margin + offW + offsetGap)
+	d.GridY = margin + rulerH
+	gridW := canvas.Pt(rb) * d.BitW
+	d.Width = d.GridX + gridW + margin
+	d.layoutRuler()
+
+	// Display rows: physical rows, with the inner rows of each long field folded into one.
+	physToDisp := make([]int, nPhys)
+	fold := make([]bool, nPhys) // physical row is folded into the elision row before it
+	for _, f := range fields {
+		first, last := f.Offset/rb, (f.Offset+f.Bits-1)/rb
+		if elide > 0 && last-first+1 > elide && last-first >= 2 {
+			for r := first + 2; r < last; r++ {
+				fold[r] = true
+			}
+		}
+	}
+	var y canvas.Pt
+	for r := 0; r < nPhys; r++ {
+		if fold[r] {
+			physToDisp[r] = len(d.Rows) - 1
+			d.Rows[len(d.Rows)-1].Elided += rb / 8
+			continue
+		}
+		physToDisp[r] = len(d.Rows)
+		d.Rows = append(d.Rows, Row{Y: y, H: h, Bit: r * rb})
+		y += h
+	}
+	// An elision row starts as the first inner row; mark it and fix its height.
+	for r := 0; r+1 < nPhys; r++ {
+		if !fold[r] && fold[r+1] {
+			d.Rows[physToDisp[r]].Elided += rb / 8
+		}
+	}
+	y = 0
+	for i := range d.Rows {
+		if d.Rows[i].Elided > 0 {
+			d.Rows[i].H = elidedH
+		}
+		d.Rows[i].Y = y
+		y += d.Rows[i].H
+		if d.Rows[i].Elided == 0 {
+			s := offsetLabel(d.Rows[i].Bit/8, opts.DecimalOffsets)
+			d.Rows[i].Offset = newRun(d.GridX-offsetGap, d.Rows[i].Y+d.Rows[i].H/2+offsetSize*0.35, s, offsetSize, canvas.End, style.Muted, "offset")
+		}
+	}
+	gridH := y
+
+	groups := groupColours(fields, opts.GroupColors)
+	for i, f := range fields {
+		d.Fields = append(d.Fields, d.layoutField(i, f, physToDisp, groups))
+	}
+	for i := 1; i < len(d.Rows); i++ {
+		d.Rows[i].Joined = d.rowJoined(i)
+	}
+	d.layoutLegend(fields, groups)
+	d.LegendY = 0
+	d.Height = d.GridY + gridH + d.LegendH + margin
+	d.Width = canvas.Round(d.Width)
+	d.Height = canvas.Round(d.Height)
+	return d, nil
+}
+
+// snap rounds v up to a whole point, so that lines at +0.5 are crisp.
+func snap(v canvas.Pt) canvas.Pt { return canvas.Pt(int(v + 0.999)) }
+
+func offsetLabel(off int, decimal bool) string {
+	if decimal {
+		return strconv.Itoa(off)
+	}
+	s := strconv.FormatInt(int64(off), 16)
+	for len(s) < 4 {
+		s = "0" + s
+	}
+	return "0x" + s
+}
+
+// layoutRuler sets the ruler's digits (tens above units, as in RFC 791) and ticks.
+func (d *Diagram) layoutRuler() {
+	tensY := margin + rulerSize*Ascent + 1
+	unitsY := tensY + rulerSize*lineFactor + 1
+	for b := 0; b < d.RowBits; b++ {
+		cx := d.GridX + (canvas.Pt(b)+0.5)*d.BitW
+		if b%10 == 0 {
+			d.Ruler = append(d.Ruler, newRun(cx, tensY, strconv.Itoa(b/10), rulerSize, canvas.Middle, style.Muted, "ruler"))
+		}
+		if d.BitW >= 12 || b%2 == 0 {
+			d.Ruler = append(d.Ruler, newRun(cx, unitsY, strconv.Itoa(b%10), rulerSize, canvas.Middle, style.Muted, "ruler"))
+		}
+	}
+	for b := 1; b < d.RowBits; b++ {
+		l := canvas.Pt(3)
+		if b%8 == 0 {
+			l = 6
+		}
+		d.Ticks = append(d.Ticks, Tick{X: d.GridX + canvas.Pt(b)*d.BitW + 0.5, Len: l})
+	}
+}
+
+// groupColours returns the palette index of every group, explicit ones first.
+func groupColours(fields []Field, explicit map[string]int) map[string]int {
+	m := map[string]int{}
+	used := map[int]bool{}
+	for _, f := range fields {
+		if c, ok := explicit[f.Group]; ok {
+			m[f.Group] = c
+			used[c%style.NumGroups] = true
+		}
+	}
+	next := 0
+	for _, f := range fields {
+		if _, ok := m[f.Group]; ok || f.Group == "" {
+			continue
+		}
+		for k := 0; k < style.NumGroups && used[next%style.NumGroups]; k++ {
+			next++
+		}
+		m[f.Group] = next
+		used[next%style.NumGroups] = true
+		next++
+	}
+	return m
+}
+
+// layoutField places field i's segments and text.
+func (d *Diagram) layoutField(i int, f Field, physToDisp []int, groups map[string]int) Box {
+	rb := d.RowBits
+	b := Box{
+		Field: i, Path: f.Path, Offset: f.Offset, Bits: f.Bits,
+		Name: mono.Clean(f.Name), Value: mono.Clean(f.Value),
+		Class: "field kind-" + f.Kind.String(),
+		Fill:  style.KindFill(f.Kind, groups[f.Group]),
+		Title: tooltip(f),
+	}
+	first, last := f.Offset/rb, (f.Offset+f.Bits-1)/rb
+	for r := first; r <= last; r++ {
+		dr := physToDisp[r]
+		if len(b.Segs) > 0 && b.Segs[len(b.Segs)-1].Row == dr {
+			continue // folded into the elision row
+		}
+		from, to := 0, rb
+		if r == first {
+			from = f.Offset - r*rb
+		}
+		if r == last {
+			to = f.Offset + f.Bits - r*rb
+		}
+		row := d.Rows[dr]
+		if row.Elided > 0 {
+			from, to = 0, rb
+		}
+		b.Segs = append(b.Segs, Seg{Row: dr, X: d.GridX + canvas.Pt(from)*d.BitW + 0.5, Y: row.Y + 0.5, W: canvas.Pt(to-from) * d.BitW, H: row.H, From: from, To: to})
+	}
+	b.Continue = len(b.Segs) > 1
+	framing := f.Kind.Framing()
+	nameFill, valueFill := style.Ink, style.Ink
+	if framing {
+		nameFill, valueFill = style.Muted, style.Muted
+	}
+
+	// Elision row text, and hex of each byte.
+	for _, s := range b.Segs {
+		row := d.Rows[s.Row]
+		if row.Elided > 0 {
+			txt := fmt.Sprintf("… %d bytes …", row.Elided)
+			r := newRun(s.X+s.W/2, s.Y+s.H/2+hexSize*0.35, txt, hexSize+0.5, canvas.Middle, style.Muted, "elided")
+			r.Row = s.Row
+			b.Runs = append(b.Runs, r)
+			continue
+		}
+		if !d.Hex || len(f.Bytes) == 0 {
+			continue
+		}
+		for bit := s.From; bit < s.To; bit += 8 {
+			k := (row.Bit + bit - f.Offset) / 8
+			if k < 0 || k >= len(f.Bytes) {
+				continue
+			}
+			cx := d.GridX + (canvas.Pt(bit)+4)*d.BitW + 0.5
+			r := newRun(cx, s.Y+s.H-4, hex2(f.Bytes[k]), hexSize, canvas.Middle, style.Muted, "hex")
+			r.Row = s.Row
+			b.Runs = append(b.Runs, r)
+		}
+	}
+
+	// The label goes in the widest segment that is not an elision row.
+	best := -1
+	for k, s := range b.Segs {
+		if d.Rows[s.Row].Elided > 0 {
+			continue
+		}
+		if best < 0 || s.W > b.Segs[best].W {
+			best = k
+		}
+	}
+	if best < 0 {
+		return b
+	}
+	s := b.Segs[best]
+	top, bottom := s.Y+2, s.Y+s.H-2
+	if d.Hex {
+		bottom -= hexZone
+	}
+	runs, ok := fitLabel(mono.Clean(f.Name), mono.Clean(f.Value), s.X+s.W/2, s.W-2*pad, top, bottom, nameFill, valueFill)
+	if !ok {
+		mark := strconv.Itoa(len(d.Notes) + 1)
+		text := mono.Clean(f.Name)
+		if f.Value != "" {
+			text += " = " + mono.Clean(f.Value)
+		}
+		d.Notes = append(d.Notes, Note{Mark: len(d.Notes) + 1, Field: i, Text: text})
+		size := markSize
+		for size > 6 && canvas.Pt(mono.Width(mark, float64(size))) > s.W-2 {
+			size -= 0.5
+		}
+		runs = []Run{newRun(s.X+s.W/2, (top+bottom)/2+size*0.35, mark, size, canvas.Middle, style.Accent, "mark")}
+	}
+	for _, r := range runs {
+		r.Row = s.Row
+		b.Runs = append(b.Runs, r)
+	}
+	return b
+}
+
+func hex2(c byte) string {
+	const digits = "0123456789abcdef"
+	return string([]byte{digits[c>>4], digits[c&15]})
+}
+
+// fitLabel fits a name and a value (either may be empty) centred at cx in width w between
+// top and bottom: at full size, shrunk to the floor, then with the name wrapped to two lines.
+func fitLabel(name, value string, cx, w, top, bottom canvas.Pt, nameFill, valueFill style.Role) ([]Run, bool) {
+	if name == "" && value == "" {
+		return nil, true
+	}
+	fits := func(s string, size canvas.Pt) bool { return canvas.Pt(mono.Width(s, float64(size))) <= w+0.001 }
+	type line struct {
+		s    string
+		size canvas.Pt
+		fill style.Role
+		cls  string
+	}
+	place := func(lines []line) ([]Run, bool) {
+		var total canvas.Pt
+		for _, l := range lines {
+			if !fits(l.s, l.size) {
+				return nil, false
+			}
+			total += l.size * lineFactor
+		}
+		if total > bottom-top+0.001 {
+			return nil, false
+		}
+		y := top + (bottom-top-total)/2
+		var runs []Run
+		for _, l := range lines {
+			// centre the glyph box (ascent+descent) inside the line's slot
+			base := y + (l.size*lineFactor-(Ascent+Descent)*l.size)/2 + Ascent*l.size
+			runs = append(runs, newRun(cx, base, l.s, l.size, canvas.Middle, l.fill, l.cls))
+			y += l.size * lineFactor
+		}
+		return runs, true
+	}
+	// One line each, shrinking both together.
+	for step := 0; ; step++ {
+		ns := nameSize - canvas.Pt(step)*0.5
+		vs := valueSize - canvas.Pt(step)*0.5
+		if ns < nameFloor {
+			break
+		}
+		if vs < valueFloor {
+			vs = valueFloor
+		}
+		var lines []line
+		if name != "" {
+			lines = append(lines, line{name, ns, nameFill, "name"})
+		}
+		if value != "" {
+			lines = append(lines, line{value, vs, valueFill, "value"})
+		}
+		if runs, ok := place(lines); ok {
+			return runs, true
+		}
+	}
+	// The name (and then the value) wrapped to two lines at the floor.
+	var nameLines, valueLines [][]string
+	if name != "" {
+		nameLines = append(nameLines, []string{name})
+		if a, b, ok := split(name); ok {
+			nameLines = append(nameLines, []string{a, b})
+		}
+	} else {
+		nameLines = [][]string{nil}
+	}
+	if value != "" {
+		valueLines = append(valueLines, []string{value})
+		if a, b, ok := split(value); ok {
+			valueLines = append(valueLines, []string{a, b})
+		}
+	} else {
+		valueLines = [][]string{nil}
+	}
+	for _, nl := range nameLines {
+		for _, vl := range valueLines {
+			var lines []line
+			for _, s := range nl {
+				lines = append(lines, line{s, nameFloor, nameFill, "name"})
+			}
+			for _, s := range vl {
+				lines = append(lines, line{s, valueFloor, valueFill, "value"})
+			}
+			if runs, ok := place(lines); ok {
+				return runs, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// split breaks s in two near its middle: at a space, '.', '_' or '-', or a lower-to-upper case
+// change (TopicId → Topic Id), else in the middle.
+func split(s string) (string, string, bool) {
+	rs := []rune(s)
+	if len(rs) < 2 {
+		return "", "", false
+	}
+	best, bestDist := -1, len(rs)
+	for i := 1; i < len(rs); i++ {
+		ok := rs[i-1] == ' ' || rs[i-1] == '.' || rs[i-1] == '_' || rs[i-1] == '-' ||
+			(isLower(rs[i-1]) && isUpper(rs[i]))
+		if !ok {
+			continue
+		}
+		dist := i - len(rs)/2
+		if dist < 0 {
+			dist = -dist
+		}
+		if dist < bestDist {
+			best, bestDist = i, dist
+		}
+	}
+	if best < 0 || bestDist > len(rs)/4+1 {
+		best = (len(rs) + 1) / 2
+	}
+	return strings.TrimRight(string(rs[:best]), " "), strings.TrimLeft(string(rs[best:]), " "), true
+}
+
+func isLower(r rune) bool { return r >= 'a' && r <= 'z' || r >= '0' && r <= '9' }
+func isUpper(r rune) bool { return r >= 'A' && r <= 'Z' }
+
+// tooltip returns the title of a field: path, type, offset, length, value and description.
+func tooltip(f Field) string {
+	var b strings.Builder
+	p := f.Path
+	if p == "" {
+		p = f.Name
+	}
+	b.WriteString(p)
+	if f.Type != "" {
+		b.WriteString(" (" + f.Type + ")")
+	}
+	b.WriteByte('\n')
+	if f.Offset%8 == 0 && f.Bits%8 == 0 {
+		fmt.Fprintf(&b, "offset %d, %d byte", f.Offset/8, f.Bits/8)
+		if f.Bits != 8 {
+			b.WriteByte('s')
+		}
+	} else {
+		fmt.Fprintf(&b, "bit offset %d, %d bit", f.Offset, f.Bits)
+		if f.Bits != 1 {
+			b.WriteByte('s')
+		}
+	}
+	if f.Kind != Plain {
+		b.WriteString(", " + f.Kind.String())
+	}
+	if f.Value != "" {
+		b.WriteString("\nvalue: " + f.Value)
+	}
+	if f.Desc != "" {
+		b.WriteString("\n" + f.Desc)
+	}
+	return b.String()
+}
+
+// rowJoined reports whether some field has segments in display rows i-1 and i.
+func (d *Diagram) rowJoined(i int) bool {
+	for _, b := range d.Fields {
+		for k := 1; k < len(b.Segs); k++ {
+			if b.Segs[k].Row == i && b.Segs[k-1].Row == i-1 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// layoutLegend lays out the group legend and the notes under the grid (relative to its end).
+func (d *Diagram) layoutLegend(fields []Field, groups map[string]int) {
+	var y canvas.Pt = legendGap
+	x := d.GridX
+	maxX := d.Width - margin
+	line := legendSize * 1.6
+	seen := map[string]bool{}
+	var names []string
+	for _, f := range fields {
+		if f.Group != "" && !seen[f.Group] {
+			seen[f.Group] = true
+			names = append(names, f.Group)
+		}
+	}
+	if len(names) > 0 {
+		for _, n := range names {
+			r := newRun(0, 0, n, legendSize, canvas.Start, style.Ink, "legend")
+			sw := legendSize
+			need := sw + 4 + r.W
+			if x > d.GridX && x+need > maxX {
+				x = d.GridX
+				y += line
+			}
+			// Truncate a name longer than the whole line.
+			if sw+4+r.W > maxX-d.GridX {
+				r = newRun(0, 0, mono.Truncate(r.S, mono.Fit(float64(maxX-d.GridX-sw-4), float64(legendSize))), legendSize, canvas.Start, style.Ink, "legend")
+			}
+			d.Swatch = append(d.Swatch, Swatch{X: x + 0.5, Y: y + 0.5, W: sw, Fill: style.Group(groups[n])})
+			r.X, r.Y = x+sw+4, y+legendSize*Ascent+0.5
+			d.Legend = append(d.Legend, r)
+			x += sw + 4 + r.W + 14
+		}
+		y += line
+	}
+	// Notes: "1  Name = value", wrapped by truncation to the drawing's width.
+	for _, n := range d.Notes {
+		mark := newRun(d.GridX, y+legendSize*Ascent, strconv.Itoa(n.Mark), legendSize, canvas.Start, style.Accent, "mark")
+		tx := d.GridX + canvas.Pt(mono.Width("000", float64(legendSize)))
+		fit := mono.Fit(float64(maxX-tx), float64(legendSize))
+		t := newRun(tx, y+legendSize*Ascent, mono.Truncate(n.Text, fit), legendSize, canvas.Start, style.Ink, "note")
+		d.Legend = append(d.Legend, mark, t)
+		y += line
+	}
+	if len(d.Legend) == 0 {
+		d.LegendH = 0
+		return
+	}
+	d.LegendH = y
+}

@@ -1,0 +1,201 @@
+package bytegrid
+
+import (
+	"strconv"
+
+	"github.com/kafkagrid/kafkagrid/canvas"
+	"github.com/kafkagrid/kafkagrid/internal/style"
+)
+
+var (
+	borderStyle = canvas.Style{Stroke: style.Ink}
+	tickStyle   = canvas.Style{Stroke: style.Rule}
+)
+
+// Paint draws the whole diagram on c, which should be Width × Height.
+func (d *Diagram) Paint(c canvas.Canvas) { d.PaintRows(c, 0, len(d.Rows)) }
+
+// PartHeight returns the height of the drawing PaintRows(c, from, to) makes: the ruler, the
+// rows, and, when to is the last row, the legend.
+func (d *Diagram) PartHeight(from, to int) canvas.Pt {
+	from, to = d.clamp(from, to)
+	h := d.GridY + margin
+	if to > from {
+		h += d.Rows[to-1].Y + d.Rows[to-1].H - d.Rows[from].Y
+	}
+	if to == len(d.Rows) {
+		h += d.LegendH
+	}
+	return canvas.Round(h)
+}
+
+func (d *Diagram) clamp(from, to int) (int, int) {
+	if from < 0 {
+		from = 0
+	}
+	if to > len(d.Rows) {
+		to = len(d.Rows)
+	}
+	if to < from {
+		to = from
+	}
+	return from, to
+}
+
+// CutRows chooses where to split the diagram into parts no taller than maxHeight (as measured
+// by PartHeight), preferring cuts between rows that no field crosses. It returns the first row
+// of every part after the first; nil means the diagram fits in one part. A part always holds at
+// least one row, so a single row taller than maxHeight makes a part that is too tall.
+func (d *Diagram) CutRows(maxHeight canvas.Pt) []int {
+	var cuts []int
+	from := 0
+	for from < len(d.Rows) {
+		to := from + 1
+		for to < len(d.Rows) && d.PartHeight(from, to+1) <= maxHeight {
+			to++
+		}
+		if to == len(d.Rows) {
+			break
+		}
+		// Prefer a cut no field crosses, if one exists in the part's second half.
+		best := to
+		for k := to; k > from+1 && k > from+(to-from)/2; k-- {
+			if !d.Rows[k].Joined {
+				best = k
+				break
+			}
+		}
+		cuts = append(cuts, best)
+		from = best
+	}
+	return cuts
+}
+
+// PaintRows draws display rows [from, to) under the ruler, with the first of them just below
+// it; when to is the last row, the legend follows. A field that continues beyond the range is
+// drawn with that edge open. The drawing is Width × PartHeight(from, to).
+func (d *Diagram) PaintRows(c canvas.Canvas, from, to int) {
+	from, to = d.clamp(from, to)
+	c.Begin(canvas.Group{Class: "ruler"})
+	for _, r := range d.Ruler {
+		paintRun(c, r, 0)
+	}
+	for _, t := range d.Ticks {
+		c.Line(t.X, d.GridY+0.5-t.Len, t.X, d.GridY+0.5, tickStyle)
+	}
+	c.End()
+	var dy canvas.Pt
+	if from < len(d.Rows) {
+		dy = d.GridY - d.Rows[from].Y
+	}
+	c.Begin(canvas.Group{Class: "offsets"})
+	for i := from; i < to; i++ {
+		if d.Rows[i].Elided == 0 {
+			paintRun(c, d.Rows[i].Offset, dy)
+		}
+	}
+	c.End()
+	for i := range d.Fields {
+		d.paintBox(c, &d.Fields[i], from, to, dy)
+	}
+	if to == len(d.Rows) && len(d.Legend) > 0 {
+		ly := d.GridY
+		if to > from {
+			ly += d.Rows[to-1].Y + d.Rows[to-1].H - d.Rows[from].Y
+		}
+		c.Begin(canvas.Group{Class: "legend"})
+		for _, s := range d.Swatch {
+			c.Rect(s.X, ly+s.Y, s.W, s.W, canvas.Style{Fill: s.Fill, Stroke: style.Rule})
+		}
+		for _, r := range d.Legend {
+			paintRun(c, r, ly)
+		}
+		c.End()
+	}
+}
+
+func paintRun(c canvas.Canvas, r Run, dy canvas.Pt) {
+	c.Text(r.X, r.Y+dy, canvas.Text{S: r.S, Size: r.Size, Anchor: r.Anchor, Fill: r.Fill})
+}
+
+func (d *Diagram) paintBox(c canvas.Canvas, b *Box, from, to int, dy canvas.Pt) {
+	in := false
+	for _, s := range b.Segs {
+		if s.Row >= from && s.Row < to {
+			in = true
+			break
+		}
+	}
+	if !in {
+		return
+	}
+	attrs := []canvas.Attr{{Name: "data-offset", Value: strconv.Itoa(b.Offset / 8)}, {Name: "data-length", Value: strconv.Itoa(b.Bits / 8)}}
+	if b.Offset%8 != 0 || b.Bits%8 != 0 {
+		attrs = append(attrs, canvas.Attr{Name: "data-bit-offset", Value: strconv.Itoa(b.Offset)}, canvas.Attr{Name: "data-bits", Value: strconv.Itoa(b.Bits)})
+	}
+	if b.Path != "" {
+		attrs = append([]canvas.Attr{{Name: "data-path", Value: b.Path}}, attrs...)
+	}
+	c.Begin(canvas.Group{Class: b.Class, Attrs: attrs, Title: b.Title})
+	if !b.Continue {
+		s := b.Segs[0]
+		c.Rect(s.X, s.Y+dy, s.W, s.H, canvas.Style{Fill: b.Fill, Stroke: style.Ink})
+	} else {
+		fill := canvas.Style{Fill: b.Fill}
+		for _, s := range b.Segs {
+			if s.Row >= from && s.Row < to {
+				c.Rect(s.X, s.Y+dy, s.W, s.H, fill)
+			}
+		}
+		for k, s := range b.Segs {
+			if s.Row < from || s.Row >= to {
+				continue
+			}
+			side := borderStyle
+			if d.Rows[s.Row].Elided > 0 {
+				side.Dash = true
+			}
+			x0, x1 := s.X, s.X+s.W
+			c.Line(x0, s.Y+dy, x0, s.Y+s.H+dy, side)
+			c.Line(x1, s.Y+dy, x1, s.Y+s.H+dy, side)
+			// Top: the part of this segment the previous one does not cover.
+			var pf, pt int
+			if k > 0 {
+				pf, pt = b.Segs[k-1].From, b.Segs[k-1].To
+			}
+			for _, iv := range minus(s.From, s.To, pf, pt) {
+				c.Line(d.bitX(iv[0]), s.Y+dy, d.bitX(iv[1]), s.Y+dy, borderStyle)
+			}
+			var nf, nt int
+			if k+1 < len(b.Segs) {
+				nf, nt = b.Segs[k+1].From, b.Segs[k+1].To
+			}
+			for _, iv := range minus(s.From, s.To, nf, nt) {
+				c.Line(d.bitX(iv[0]), s.Y+s.H+dy, d.bitX(iv[1]), s.Y+s.H+dy, borderStyle)
+			}
+		}
+	}
+	for _, r := range b.Runs {
+		if r.Row >= from && r.Row < to {
+			paintRun(c, r, dy)
+		}
+	}
+	c.End()
+}
+
+func (d *Diagram) bitX(bit int) canvas.Pt { return d.GridX + canvas.Pt(bit)*d.BitW + 0.5 }
+
+// minus returns [a, b) without [c, e), as up to two intervals.
+func minus(a, b, c, e int) [][2]int {
+	if e <= c || e <= a || c >= b {
+		return [][2]int{{a, b}}
+	}
+	var out [][2]int
+	if c > a {
+		out = append(out, [2]int{a, c})
+	}
+	if e < b {
+		out = append(out, [2]int{e, b})
+	}
+	return out
+}

@@ -1,0 +1,160 @@
+package bytegrid
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/kafkagrid/kafkagrid/internal/mono"
+)
+
+// WriteText writes d as the ASCII art of an RFC header figure (RFC 791 section 3.1): a bit
+// ruler, rows framed by +-+-+ lines, fields separated by |, names centred, a field that spans
+// rows drawn without borders between its rows, and an elided field's middle as one
+// "... N bytes ..." row. The fields' values, when any has one, are listed under the figure.
+// Each bit takes two characters; labels that do not fit are cut.
+func WriteText(w io.Writer, d *Diagram) error {
+	bw := bufio.NewWriter(w)
+	rb := d.RowBits
+	// Ruler.
+	tens := []byte(strings.Repeat(" ", 2*rb+1))
+	units := []byte(strings.Repeat(" ", 2*rb+1))
+	for b := 0; b < rb; b++ {
+		if b%10 == 0 {
+			tens[2*b+1] = byte('0' + b/10%10)
+		}
+		units[2*b+1] = byte('0' + b%10)
+	}
+	bw.WriteString(strings.TrimRight(string(tens), " ") + "\n")
+	bw.WriteString(strings.TrimRight(string(units), " ") + "\n")
+
+	// owner[i][b] is the field owning bit b of display row i, or -1.
+	owner := make([][]int, len(d.Rows))
+	for i := range owner {
+		owner[i] = make([]int, rb)
+		for b := range owner[i] {
+			owner[i][b] = -1
+		}
+	}
+	labelRow := make(map[int]int, len(d.Fields))
+	for fi, box := range d.Fields {
+		best := -1
+		for k, s := range box.Segs {
+			for b := s.From; b < s.To; b++ {
+				owner[s.Row][b] = fi
+			}
+			if d.Rows[s.Row].Elided == 0 && (best < 0 || s.W > box.Segs[best].W) {
+				best = k
+			}
+		}
+		if best >= 0 {
+			labelRow[fi] = box.Segs[best].Row
+		}
+	}
+	extent := func(i int) int {
+		if i < 0 || i >= len(owner) {
+			return 0
+		}
+		e := 0
+		for b, o := range owner[i] {
+			if o >= 0 {
+				e = b + 1
+			}
+		}
+		return e
+	}
+	sep := func(i int) string { // the line above display row i
+		n := max(extent(i-1), extent(i))
+		if n == 0 {
+			return ""
+		}
+		same := func(b int) bool {
+			return i > 0 && i < len(owner) && owner[i-1][b] >= 0 && owner[i-1][b] == owner[i][b]
+		}
+		line := make([]byte, 2*n+1)
+		for b := 0; b < n; b++ {
+			line[2*b+1] = '-'
+			if same(b) {
+				line[2*b+1] = ' '
+			}
+			line[2*b] = '+'
+			if b > 0 && same(b-1) && same(b) && owner[i][b-1] == owner[i][b] {
+				line[2*b] = ' '
+			}
+		}
+		line[2*n] = '+'
+		if same(0) {
+			line[0] = '|'
+		}
+		if n == rb && same(rb-1) {
+			line[2*n] = '|'
+		}
+		return string(line)
+	}
+	for i, row := range d.Rows {
+		bw.WriteString(sep(i) + "\n")
+		n := extent(i)
+		line := []byte{'|'}
+		if row.Elided > 0 {
+			line = append(line, centre(fmt.Sprintf("... %d bytes ...", row.Elided), 2*n-1)...)
+			line = append(line, '|')
+		} else {
+			for b := 0; b < n; {
+				e := b + 1
+				for e < n && owner[i][e] == owner[i][b] {
+					e++
+				}
+				s := ""
+				if fi := owner[i][b]; fi >= 0 && labelRow[fi] == i {
+					s = d.fieldName(fi)
+				}
+				line = append(line, centre(s, 2*(e-b)-1)...)
+				line = append(line, '|')
+				b = e
+			}
+		}
+		bw.WriteString(string(line) + "\n")
+	}
+	if s := sep(len(d.Rows)); s != "" {
+		bw.WriteString(s + "\n")
+	}
+	// Values.
+	var vals []int
+	width := 0
+	for fi, b := range d.Fields {
+		if b.Value != "" {
+			width = max(width, mono.Runes(b.Name))
+			vals = append(vals, fi)
+		}
+	}
+	if len(vals) > 0 {
+		bw.WriteString("\n")
+		for _, fi := range vals {
+			b := d.Fields[fi]
+			bw.WriteString("  " + b.Name + strings.Repeat(" ", width-mono.Runes(b.Name)) + " = " + b.Value + "\n")
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("bytegrid: write text: %w", err)
+	}
+	return nil
+}
+
+func (d *Diagram) fieldName(fi int) string { return d.Fields[fi].Name }
+
+// centre centres s in n cells, cutting it (with "…" replaced by ".") when it is longer.
+func centre(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	rs := []rune(s)
+	if len(rs) > n {
+		rs = rs[:n]
+		if n > 2 {
+			rs[n-1] = '.'
+		}
+	}
+	left := (n - len(rs)) / 2
+	return strings.Repeat(" ", left) + string(rs) + strings.Repeat(" ", n-len(rs)-left)
+}
