@@ -24,11 +24,11 @@
 //
 // An *Error names the file, a 1-based line:column (columns count characters) and the field
 // path. The position is that of the offending JSON token (the type string, the version string,
-// the second of two equal tags, an unknown or repeated key), or of the field's opening brace when a required key is
-// missing; a JSON syntax error points at the offending character. Paths are like
-// "TopicData[].PartitionData[].Records": "[]" after an array field. A common struct is shared by
-// every field that uses it, so its fields have paths rooted at the struct's name
-// ("SnapshotId.Epoch"); callers that need a path per use (an encoder) build it while walking.
+// the second of two equal tags, an unknown or repeated key), or of the object's opening brace
+// when a required key is missing; a JSON syntax error points at the offending character.
+// Paths are like "TopicData[].PartitionData[].Records": "[]" after an array field. A common
+// struct is shared by every field that uses it, so its fields have paths rooted at the
+// struct's name ("SnapshotId.Epoch"); callers that need a path per use (an encoder) build it while walking.
 //
 // # Trust and concurrency
 //
