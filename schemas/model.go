@@ -28,7 +28,8 @@
 // when a required key is missing; a JSON syntax error points at the offending character.
 // Paths are like "TopicData[].PartitionData[].Records": "[]" after an array field. A common
 // struct is shared by every field that uses it, so its fields have paths rooted at the
-// struct's name ("SnapshotId.Epoch"); callers that need a path per use (an encoder) build it while walking.
+// struct's name ("SnapshotId.Epoch"); callers that need a path per use (an encoder) build it
+// while walking.
 //
 // # Trust and concurrency
 //
