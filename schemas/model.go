@@ -4,8 +4,9 @@
 //
 // The format is described in that folder's README.md in apache/kafka
 // (https://github.com/apache/kafka/blob/trunk/clients/src/main/resources/common/message/README.md).
-// The files are JSON with "//" comments ("/* */" is accepted too). Parse reads one file; Load reads a release's folder. Errors carry the file,
-// line:column and the field path (TopicData[].PartitionData[].Records).
+// The files are JSON with "//" comments ("/* */" is accepted too). Parse reads one file; Load
+// reads a release's folder. Errors carry the file, line:column and the field path
+// (TopicData[].PartitionData[].Records).
 //
 // # What is checked
 //
