@@ -1,0 +1,156 @@
+package kafka
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"math"
+)
+
+// codec moves bytes in one direction: the writer appends values to a buffer, the reader takes
+// them from one. The walker (walk.go) drives either through the same schema walk, so encoding
+// and decoding cannot disagree about the layout.
+type codec interface {
+	// reading reports whether values come from the bytes (decoding).
+	reading() bool
+	// pos is the offset of the next byte from the start of the frame.
+	pos() int
+	// left is the number of bytes left before the current limit (reading); writing has no
+	// limit and returns math.MaxInt.
+	left() int
+	// fixed writes or reads an n-byte big-endian unsigned integer (n is 1, 2, 4 or 8).
+	fixed(n int, v *uint64) error
+	// uvarint writes or reads an unsigned LEB128 varint.
+	uvarint(v *uint64) error
+	// varint writes or reads a zigzag varint (record fields).
+	varint(v *int64) error
+	// raw writes *b or reads n bytes into *b (without copying).
+	raw(n int, b *[]byte) error
+}
+
+// errShort is returned when a read runs past the bytes available.
+var errShort = errors.New("unexpected end of data")
+
+type writer struct{ buf []byte }
+
+func (w *writer) reading() bool { return false }
+func (w *writer) pos() int      { return len(w.buf) }
+func (w *writer) left() int     { return math.MaxInt }
+
+func (w *writer) fixed(n int, v *uint64) error {
+	switch n {
+	case 1:
+		w.buf = append(w.buf, byte(*v))
+	case 2:
+		w.buf = binary.BigEndian.AppendUint16(w.buf, uint16(*v))
+	case 4:
+		w.buf = binary.BigEndian.AppendUint32(w.buf, uint32(*v))
+	case 8:
+		w.buf = binary.BigEndian.AppendUint64(w.buf, *v)
+	default:
+		return fmt.Errorf("fixed width %d", n)
+	}
+	return nil
+}
+
+func (w *writer) uvarint(v *uint64) error {
+	w.buf = binary.AppendUvarint(w.buf, *v)
+	return nil
+}
+
+func (w *writer) varint(v *int64) error {
+	w.buf = binary.AppendVarint(w.buf, *v)
+	return nil
+}
+
+func (w *writer) raw(n int, b *[]byte) error {
+	if len(*b) != n {
+		return fmt.Errorf("raw: %d bytes given for %d", len(*b), n)
+	}
+	w.buf = append(w.buf, *b...)
+	return nil
+}
+
+// patch32 overwrites the 4 bytes at off.
+func (w *writer) patch32(off int, v uint32) { binary.BigEndian.PutUint32(w.buf[off:], v) }
+
+// insert puts p at off, moving the bytes after it.
+func (w *writer) insert(off int, p []byte) {
+	w.buf = append(w.buf, p...)
+	copy(w.buf[off+len(p):], w.buf[off:len(w.buf)-len(p)])
+	copy(w.buf[off:], p)
+}
+
+type reader struct {
+	buf []byte
+	off int
+	end int // the current limit
+}
+
+func (r *reader) reading() bool { return true }
+func (r *reader) pos() int      { return r.off }
+func (r *reader) left() int     { return r.end - r.off }
+
+func (r *reader) fixed(n int, v *uint64) error {
+	if r.left() < n {
+		return fmt.Errorf("%w: need %d bytes, %d left", errShort, n, r.left())
+	}
+	b := r.buf[r.off : r.off+n]
+	switch n {
+	case 1:
+		*v = uint64(b[0])
+	case 2:
+		*v = uint64(binary.BigEndian.Uint16(b))
+	case 4:
+		*v = uint64(binary.BigEndian.Uint32(b))
+	case 8:
+		*v = binary.BigEndian.Uint64(b)
+	default:
+		return fmt.Errorf("fixed width %d", n)
+	}
+	r.off += n
+	return nil
+}
+
+func (r *reader) uvarint(v *uint64) error {
+	x, n := binary.Uvarint(r.buf[r.off:r.end])
+	if n == 0 {
+		return fmt.Errorf("%w: unterminated varint", errShort)
+	}
+	if n < 0 {
+		return errors.New("varint overflows 64 bits")
+	}
+	// Kafka writes the shortest form; a padded varint would not round-trip.
+	if n > 1 && r.buf[r.off+n-1] == 0 {
+		return errors.New("varint not in its shortest form")
+	}
+	*v = x
+	r.off += n
+	return nil
+}
+
+func (r *reader) varint(v *int64) error {
+	var u uint64
+	if err := r.uvarint(&u); err != nil {
+		return err
+	}
+	*v = int64(u>>1) ^ -int64(u&1)
+	return nil
+}
+
+func (r *reader) raw(n int, b *[]byte) error {
+	if n < 0 || r.left() < n {
+		return fmt.Errorf("%w: need %d bytes, %d left", errShort, n, r.left())
+	}
+	*b = r.buf[r.off : r.off+n : r.off+n]
+	r.off += n
+	return nil
+}
+
+// castagnoli is the CRC-32C table used by record batches (KIP-98).
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// CRC32C returns the CRC-32C (Castagnoli) checksum of b, as a record batch stores it over the
+// bytes from its attributes to its end.
+func CRC32C(b []byte) uint32 { return crc32.Checksum(b, castagnoli) }

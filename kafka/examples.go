@@ -1,0 +1,297 @@
+package kafka
+
+import (
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io/fs"
+	"strconv"
+
+	"gopkg.in/yaml.v3"
+
+	kafkaexamples "github.com/kafkagrid/kafkagrid/examples/kafka"
+	"github.com/kafkagrid/kafkagrid/schemas"
+)
+
+// Example returns the example body of api's request (or response) at version v: values
+// generated from the schema (see the package doc), with the overrides of a YAML file merged on
+// top. file names the YAML in errors; data is its content (nil: no overrides).
+//
+// The YAML has top-level keys request and response, each a map mirroring the message's field
+// names; arrays are YAML lists (each element starts from the generated element), structs are
+// maps, null is null. Bytes are a string (its UTF-8 bytes) or !!binary (base64); uuids are
+// 8-4-4-4-12 hex or Kafka's base64 form. A tagged field set to a value other than its default
+// is written. An unknown field, a field absent at version v, or a value of the wrong type is an
+// error naming the file, line and field path.
+func Example(api *API, response bool, v int16, file string, data []byte) (Values, error) {
+	spec := api.Request
+	if response {
+		spec = api.Response
+	}
+	vals := generate(spec.Fields, v)
+	if len(data) == 0 {
+		return vals, nil
+	}
+	side, err := yamlSide(file, data, response)
+	if err != nil || side == nil {
+		return vals, err
+	}
+	m := &merger{file: file, v: v}
+	if err := m.merge(spec.Fields, side, vals, ""); err != nil {
+		return vals, err
+	}
+	return vals, nil
+}
+
+// yamlSide returns the request or response map of an override file (nil when absent).
+func yamlSide(file string, data []byte, response bool) (*yaml.Node, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, fmt.Errorf("kafka: %s: %w", file, err)
+	}
+	if doc.Kind == 0 || len(doc.Content) == 0 {
+		return nil, nil
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		return nil, fmt.Errorf("kafka: %s:%d: want a map with keys request and response", file, root.Line)
+	}
+	var side *yaml.Node
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		key, val := root.Content[i], root.Content[i+1]
+		switch key.Value {
+		case "request":
+			if !response {
+				side = val
+			}
+		case "response":
+			if response {
+				side = val
+			}
+		default:
+			return nil, fmt.Errorf("kafka: %s:%d: unknown key %q (want request or response)", file, key.Line, key.Value)
+		}
+	}
+	if side != nil && side.Tag == "!!null" {
+		return nil, nil
+	}
+	return side, nil
+}
+
+type merger struct {
+	file string
+	v    int16
+}
+
+func (m *merger) errf(n *yaml.Node, path, format string, a ...any) error {
+	return fmt.Errorf("kafka: %s:%d: %s: %s", m.file, n.Line, path, fmt.Sprintf(format, a...))
+}
+
+// merge sets the fields named in the YAML map n into vals.
+func (m *merger) merge(fields []*schemas.Field, n *yaml.Node, vals Values, prefix string) error {
+	if n.Kind != yaml.MappingNode {
+		return m.errf(n, orBody(prefix), "want a map of fields, have %s", yamlKind(n))
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		key, val := n.Content[i], n.Content[i+1]
+		path := join(prefix, key.Value)
+		var f *schemas.Field
+		for _, g := range fields {
+			if g.Name == key.Value {
+				f = g
+			}
+		}
+		if f == nil {
+			return m.errf(key, path, "unknown field")
+		}
+		if !f.PresentIn(m.v) {
+			return m.errf(key, path, "field not present in version %d (versions %s)", m.v, f.Versions)
+		}
+		x, err := m.value(f, val, path, vals[f.Name])
+		if err != nil {
+			return err
+		}
+		vals[f.Name] = x
+	}
+	return nil
+}
+
+func orBody(p string) string {
+	if p == "" {
+		return "body"
+	}
+	return p
+}
+
+func yamlKind(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a map"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.AliasNode:
+		return "an alias"
+	}
+	return "a scalar"
+}
+
+func (m *merger) value(f *schemas.Field, n *yaml.Node, path string, cur any) (any, error) {
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
+		if !f.NullableIn(m.v) {
+			return nil, m.errf(n, path, "null for a field that is not nullable in version %d", m.v)
+		}
+		return nil, nil
+	}
+	if f.Type.Array {
+		if n.Kind != yaml.SequenceNode {
+			return nil, m.errf(n, path, "want a list, have %s", yamlKind(n))
+		}
+		out := make([]any, 0, len(n.Content))
+		for i, el := range n.Content {
+			ep := path + "[" + strconv.Itoa(i) + "]"
+			if f.Type.Prim == schemas.StructType {
+				base := generate(f.Struct.Fields, m.v)
+				if err := m.merge(f.Struct.Fields, el, base, ep); err != nil {
+					return nil, err
+				}
+				out = append(out, base)
+				continue
+			}
+			x, err := m.prim(f.Type.Prim, el, ep)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, x)
+		}
+		return out, nil
+	}
+	switch f.Type.Prim {
+	case schemas.StructType:
+		base, ok := cur.(Values)
+		if !ok {
+			base = generate(f.Struct.Fields, m.v)
+		}
+		return base, m.merge(f.Struct.Fields, n, base, path)
+	case schemas.Records:
+		return nil, m.errf(n, path, "records cannot be set in YAML (the example batch is generated)")
+	}
+	return m.prim(f.Type.Prim, n, path)
+}
+
+func (m *merger) prim(p schemas.Prim, n *yaml.Node, path string) (any, error) {
+	if n.Kind != yaml.ScalarNode {
+		return nil, m.errf(n, path, "want a scalar, have %s", yamlKind(n))
+	}
+	switch p {
+	case schemas.Bool:
+		if n.Tag == "!!bool" {
+			if b, err := strconv.ParseBool(n.Value); err == nil {
+				return b, nil
+			}
+		}
+		return nil, m.errf(n, path, "want a bool, have %q", n.Value)
+	case schemas.Int8, schemas.Int16, schemas.Uint16, schemas.Int32, schemas.Int64:
+		wire, _ := intWire(p)
+		if n.Tag == "!!int" {
+			x, err := strconv.ParseInt(n.Value, 0, 64)
+			if err == nil && intFits(p, x) {
+				return x, nil
+			}
+			if err == nil || errors.Is(err, strconv.ErrRange) {
+				return nil, m.errf(n, path, "%s does not fit %s", n.Value, wire)
+			}
+		}
+		return nil, m.errf(n, path, "want an integer (%s), have %q", wire, n.Value)
+	case schemas.Float64:
+		if n.Tag == "!!float" || n.Tag == "!!int" {
+			if x, err := strconv.ParseFloat(n.Value, 64); err == nil {
+				return x, nil
+			}
+		}
+		return nil, m.errf(n, path, "want a number, have %q", n.Value)
+	case schemas.String:
+		if n.Tag == "!!str" {
+			return n.Value, nil
+		}
+		return nil, m.errf(n, path, "want a string, have %q (quote it)", n.Value)
+	case schemas.Bytes:
+		switch n.Tag {
+		case "!!str":
+			return []byte(n.Value), nil
+		case "!!binary":
+			b, err := base64.StdEncoding.DecodeString(n.Value)
+			if err != nil {
+				return nil, m.errf(n, path, "bad base64: %v", err)
+			}
+			return b, nil
+		}
+		return nil, m.errf(n, path, "want bytes (a string or !!binary), have %q", n.Value)
+	case schemas.UUID:
+		if n.Tag == "!!str" {
+			u, err := ParseUUID(n.Value)
+			if err != nil {
+				return nil, m.errf(n, path, "%v", err)
+			}
+			return u, nil
+		}
+		return nil, m.errf(n, path, "want a uuid string, have %q", n.Value)
+	}
+	return nil, m.errf(n, path, "unsupported type")
+}
+
+// Vector is an API's example request and response, with the same correlation id.
+type Vector struct {
+	API      *API
+	Request  *Frame
+	Response *Frame
+}
+
+// VectorOptions tunes Vectors. The zero value uses the built-in examples.
+type VectorOptions struct {
+	// Examples holds the override files, <ApiName>.yaml at its root; nil means the project's
+	// examples/kafka folder, built in.
+	Examples fs.FS
+}
+
+// CorrelationID is the correlation id of every example pair.
+const CorrelationID = 7
+
+// Vectors encodes, for every API of the catalogue in index order, the example request and
+// response at the API's highest version (see Example). Their file base names are
+// Frame.BaseName: "0-Produce-v12-request", "0-Produce-v12-response".
+func (c *Catalog) Vectors(o VectorOptions) ([]Vector, error) {
+	fsys := o.Examples
+	if fsys == nil {
+		fsys = builtinExamples()
+	}
+	out := make([]Vector, 0, len(c.APIs))
+	for _, api := range c.APIs {
+		file := api.Name + ".yaml"
+		data, err := fs.ReadFile(fsys, file)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("kafka: examples: %w", err)
+		}
+		vec := Vector{API: api}
+		for _, resp := range []bool{false, true} {
+			body, err := Example(api, resp, api.Version, file, data)
+			if err != nil {
+				return nil, err
+			}
+			f, err := c.Encode(Message{API: api, Response: resp, Version: api.Version, CorrelationID: CorrelationID,
+				ClientID: exampleClientID, Body: body})
+			if err != nil {
+				return nil, err
+			}
+			if resp {
+				vec.Response = f
+			} else {
+				vec.Request = f
+			}
+		}
+		out = append(out, vec)
+	}
+	return out, nil
+}
+
+// builtinExamples is the project's examples/kafka folder, embedded.
+func builtinExamples() fs.FS { return kafkaexamples.FS }

@@ -1,0 +1,276 @@
+package kafka
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+
+	"github.com/kafkagrid/kafkagrid/schemas"
+)
+
+// Frame is one encoded (or decoded) request or response: its bytes and its annotated tree.
+type Frame struct {
+	API           *API
+	Response      bool
+	Version       int16 // the message version
+	HeaderVersion int16 // the header version (see HeaderVersion)
+	CorrelationID int32
+	Bytes         []byte // the whole frame, from the int32 size prefix on
+	Root          *Node  // KindFrame: the size, the header, the body
+	Header        Values // the header's field values
+	Body          Values // the body's field values
+}
+
+// BaseName is the frame's file base name: "0-Produce-v12-request", "0-Produce-v12-response".
+func (f *Frame) BaseName() string {
+	side := "request"
+	if f.Response {
+		side = "response"
+	}
+	name := "unknown"
+	var key int16 = -1
+	if f.API != nil {
+		name, key = f.API.Name, f.API.Key
+	}
+	return fmt.Sprintf("%d-%s-v%d-%s", key, name, f.Version, side)
+}
+
+// ErrTruncated is wrapped by decoding errors where the frame ends too soon.
+var ErrTruncated = errShort
+
+// Error is an encoding or decoding failure: the message, the field path and the byte offset
+// (from the start of the frame) where it happened.
+type Error struct {
+	Message string // "Fetch v17 response"
+	Path    string // "Topics[0].Partitions[0].Records#length"; "" for the frame itself
+	Offset  int
+	Err     error
+}
+
+func (e *Error) Error() string {
+	if e.Path == "" {
+		return fmt.Sprintf("kafka: %s: offset %d: %v", e.Message, e.Offset, e.Err)
+	}
+	return fmt.Sprintf("kafka: %s: %s: offset %d: %v", e.Message, e.Path, e.Offset, e.Err)
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+func messageName(api *API, response bool, version int16) string {
+	side := "request"
+	if response {
+		side = "response"
+	}
+	if api == nil {
+		return side
+	}
+	return fmt.Sprintf("%s v%d %s", api.Name, version, side)
+}
+
+func wrapErr(api *API, response bool, version int16, err error) error {
+	if err == nil {
+		return nil
+	}
+	var pe *pathError
+	if errors.As(err, &pe) {
+		return &Error{Message: messageName(api, response, version), Path: pe.path, Offset: pe.off, Err: pe.err}
+	}
+	return &Error{Message: messageName(api, response, version), Err: err}
+}
+
+// HeaderVersion returns the header version of a request or response of api at version v:
+// request header v2 when the request version is flexible, else v1; response header v1 when
+// the response version is flexible, else v0 — except ApiVersions responses, which always use
+// header v0 so that a client can read them whatever it asked for (KIP-511).
+func HeaderVersion(api *API, response bool, v int16) int16 {
+	if !response {
+		if api.Request.FlexibleIn(v) {
+			return 2
+		}
+		return 1
+	}
+	if api.Key == apiVersionsKey {
+		return 0
+	}
+	if api.Response.FlexibleIn(v) {
+		return 1
+	}
+	return 0
+}
+
+const apiVersionsKey = 18
+
+// Message is what Encode writes: a request or response of an API at a version.
+type Message struct {
+	API           *API
+	Response      bool
+	Version       int16
+	CorrelationID int32
+	ClientID      string // the request header's client id
+	Body          Values
+}
+
+func (c *Catalog) headerSpec(response bool) (*schemas.Spec, error) {
+	name := "RequestHeader"
+	if response {
+		name = "ResponseHeader"
+	}
+	if c.Release == nil {
+		return nil, fmt.Errorf("catalog has no release")
+	}
+	h := c.Release.Header(name)
+	if h == nil {
+		return nil, fmt.Errorf("the release has no %s spec", name)
+	}
+	return h, nil
+}
+
+// Encode writes m as a whole frame (int32 size, header, body) and returns it with its
+// annotated tree. The header is encoded from the release's RequestHeader or ResponseHeader
+// spec at the version HeaderVersion gives.
+func (c *Catalog) Encode(m Message) (*Frame, error) {
+	if m.API == nil {
+		return nil, errors.New("kafka: encode: no API")
+	}
+	spec := m.API.Request
+	if m.Response {
+		spec = m.API.Response
+	}
+	if !spec.ValidIn(m.Version) {
+		return nil, wrapErr(m.API, m.Response, m.Version, fmt.Errorf("version %d is not valid (%s)", m.Version, spec.ValidVersions))
+	}
+	hs, err := c.headerSpec(m.Response)
+	if err != nil {
+		return nil, wrapErr(m.API, m.Response, m.Version, err)
+	}
+	hv := HeaderVersion(m.API, m.Response, m.Version)
+	header := Values{"CorrelationId": int64(m.CorrelationID)}
+	if !m.Response {
+		header["RequestApiKey"] = int64(m.API.Key)
+		header["RequestApiVersion"] = int64(m.Version)
+		header["ClientId"] = m.ClientID
+	}
+	f := &Frame{API: m.API, Response: m.Response, Version: m.Version, HeaderVersion: hv, CorrelationID: m.CorrelationID,
+		Header: header, Body: m.Body}
+	w := &writer{buf: make([]byte, 0, 256)}
+	k := &walker{c: w, w: w}
+	root := &Node{Kind: KindFrame, Name: m.API.Name, Path: "frame", WireType: "frame", Value: messageName(m.API, m.Response, m.Version)}
+	f.Root = root
+	err = k.frame(root, hs, hv, spec, m.Version, header, m.Body, f)
+	root.Length = w.pos()
+	f.Bytes = w.buf
+	if err != nil {
+		return f, wrapErr(m.API, m.Response, m.Version, err)
+	}
+	return f, nil
+}
+
+// frame walks size, header and body. Reading, f.Header and f.Body receive the values.
+func (k *walker) frame(root *Node, hs *schemas.Spec, hv int16, spec *schemas.Spec, v int16, header, body Values, f *Frame) error {
+	size := &Node{Kind: KindSize, Name: "size", Path: "#size", About: "Size of the rest of the frame in bytes (int32)."}
+	return k.sized(root, size, sizeInt32, func() error {
+		if k.w == nil && f.API == nil {
+			if err := k.identify(f); err != nil {
+				return err
+			}
+			spec, v = f.API.Request, f.Version
+			hv = f.HeaderVersion
+		}
+		hn := &Node{Kind: KindHeader, Name: "header", Path: "header", Offset: k.c.pos(), WireType: "struct", Spec: hs.File,
+			Value: fmt.Sprintf("%s v%d", hs.Name, hv)}
+		root.Children = append(root.Children, hn)
+		k.spec, k.ver = hs, hv
+		got, err := k.structBody(hn, hs.Fields, "header", "header", header)
+		k.end(hn)
+		if k.w == nil {
+			f.Header = got
+			if id, ok := got["CorrelationId"].(int64); ok {
+				f.CorrelationID = int32(id)
+			}
+		}
+		if err != nil {
+			return err
+		}
+		bn := &Node{Kind: KindBody, Name: "body", Path: "body", Offset: k.c.pos(), WireType: "struct", Spec: spec.File,
+			Value: fmt.Sprintf("%s v%d", spec.Name, v)}
+		root.Children = append(root.Children, bn)
+		k.spec, k.ver = spec, v
+		got, err = k.structBody(bn, spec.Fields, "", "body", body)
+		k.end(bn)
+		if k.w == nil {
+			f.Body = got
+		}
+		return err
+	})
+}
+
+// identify reads a request's api key and version from its header (without consuming them).
+func (k *walker) identify(f *Frame) error {
+	r := k.c.(*reader)
+	if r.left() < 4 {
+		return k.fail("header.RequestApiKey", r.off, "%w: need 4 bytes for the api key and version, %d left", errShort, r.left())
+	}
+	key := int16(binary.BigEndian.Uint16(r.buf[r.off:]))
+	ver := int16(binary.BigEndian.Uint16(r.buf[r.off+2:]))
+	for _, a := range k.cat.APIs {
+		if a.Key == key {
+			f.API = a
+		}
+	}
+	if f.API == nil {
+		return k.fail("header.RequestApiKey", r.off, "unknown api key %d", key)
+	}
+	f.Version = ver
+	if !f.API.Request.ValidIn(ver) {
+		return k.fail("header.RequestApiVersion", r.off+2, "%s version %d is not valid (%s)", f.API.Name, ver, f.API.Request.ValidVersions)
+	}
+	f.HeaderVersion = HeaderVersion(f.API, false, ver)
+	return nil
+}
+
+// DecodeOptions says what Decode reads. A request names its API and version in its header; a
+// response does not, so the caller names them.
+type DecodeOptions struct {
+	Response bool
+	API      *API  // the response's API (ignored for requests)
+	Version  int16 // the response's version (ignored for requests)
+}
+
+// Decode reads a whole frame (int32 size, header, body) and returns it with its annotated
+// tree; the frame's Bytes alias data. On failure it returns the frame decoded up to that point
+// (its tree ends where the failure is) and an *Error naming the offset and field path. Lengths
+// are checked against the bytes left before anything is allocated, so a hostile frame cannot
+// make Decode allocate more than a small multiple of its size.
+func (c *Catalog) Decode(data []byte, o DecodeOptions) (*Frame, error) {
+	f := &Frame{Response: o.Response, Bytes: data}
+	r := &reader{buf: data, end: len(data)}
+	k := &walker{c: r, cat: c}
+	root := &Node{Kind: KindFrame, Path: "frame", WireType: "frame"}
+	f.Root = root
+	var spec *schemas.Spec
+	if o.Response {
+		if o.API == nil {
+			return f, &Error{Message: "response", Err: errors.New("decoding a response needs its API")}
+		}
+		f.API, f.Version = o.API, o.Version
+		spec = o.API.Response
+		if !spec.ValidIn(o.Version) {
+			return f, wrapErr(o.API, true, o.Version, fmt.Errorf("version %d is not valid (%s)", o.Version, spec.ValidVersions))
+		}
+		f.HeaderVersion = HeaderVersion(o.API, true, o.Version)
+	}
+	hs, err := c.headerSpec(o.Response)
+	if err != nil {
+		return f, wrapErr(f.API, o.Response, f.Version, err)
+	}
+	err = k.frame(root, hs, f.HeaderVersion, spec, f.Version, nil, nil, f)
+	root.Length = r.off
+	if f.API != nil {
+		root.Name = f.API.Name
+		root.Value = messageName(f.API, f.Response, f.Version)
+	}
+	if err == nil && r.off != len(data) {
+		err = k.fail("", r.off, "%d bytes after the end of the frame", len(data)-r.off)
+	}
+	return f, wrapErr(f.API, o.Response, f.Version, err)
+}

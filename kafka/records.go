@@ -1,0 +1,391 @@
+package kafka
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/kafkagrid/kafkagrid/schemas"
+)
+
+// RecordBatch is a record batch of magic 2, the content of a records field (KIP-98; see
+// https://kafka.apache.org/documentation/#recordbatch). Its length and CRC are computed when
+// it is encoded; CRC holds the checksum read or written last.
+type RecordBatch struct {
+	BaseOffset           int64
+	PartitionLeaderEpoch int32
+	CRC                  uint32 // CRC-32C of the bytes from Attributes to the batch's end
+	Attributes           int16  // compression (bits 0-2), timestamp type, transactional, control
+	LastOffsetDelta      int32
+	BaseTimestamp        int64
+	MaxTimestamp         int64
+	ProducerID           int64
+	ProducerEpoch        int16
+	BaseSequence         int32
+	Records              []Record
+}
+
+// Record is one record of a batch. Its fields are varints on the wire.
+type Record struct {
+	Attributes     int8
+	TimestampDelta int64
+	OffsetDelta    int64
+	Key            []byte // nil for a null key
+	Value          []byte // nil for a null value
+	Headers        []RecordHeader
+}
+
+// RecordHeader is a header of a record.
+type RecordHeader struct {
+	Key   string
+	Value []byte // nil for null
+}
+
+// batchHeaderSize is the bytes of a batch before its records: from BaseOffset to the count.
+const batchHeaderSize = 61
+
+// records walks a records field: its byte length (nullable), then record batches until the
+// length is used up.
+func (k *walker) records(parent *Node, f *schemas.Field, path string, in any) (any, error) {
+	compact := k.spec.CompactIn(f, k.ver)
+	nullable := f.NullableIn(k.ver)
+	n := k.fieldNode(KindField, f.Name, path, f)
+	n.WireType = strWire(schemas.Records, compact, nullable)
+	parent.Children = append(parent.Children, n)
+	var batches []*RecordBatch
+	if k.w != nil {
+		switch v := in.(type) {
+		case nil:
+		case []*RecordBatch:
+			batches = v
+		default:
+			return nil, k.fail(path, n.Offset, "want []*RecordBatch, have %T", in)
+		}
+	}
+	form, sform := lenInt32, sizeInt32
+	if compact {
+		form, sform = lenCompact, sizeCompact
+	}
+	isNull := false
+	if k.w != nil {
+		isNull = batches == nil
+	} else {
+		// Peek: a null marker has no region to walk.
+		r := k.c.(*reader)
+		var u uint64
+		save := r.off
+		var err error
+		if compact {
+			err = r.uvarint(&u)
+			isNull = err == nil && u == 0
+		} else {
+			err = r.fixed(4, &u)
+			isNull = err == nil && int32(u) == -1
+		}
+		r.off = save
+	}
+	if isNull {
+		if _, err := k.length(n, path+"#length", form, nullable, -1, false); err != nil {
+			k.end(n)
+			return nil, err
+		}
+		n.Value = "null"
+		k.end(n)
+		return nil, nil
+	}
+	leaf := &Node{Kind: KindLength, Name: "length", Path: path + "#length", About: "Byte length of the record batches.", Spec: n.Spec}
+	var out []*RecordBatch
+	err := k.sized(n, leaf, sform, func() error {
+		if k.w != nil {
+			for i, b := range batches {
+				if err := k.batch(n, path+"["+strconv.Itoa(i)+"]", b); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		out = []*RecordBatch{}
+		for i := 0; k.c.left() > 0; i++ {
+			b := &RecordBatch{}
+			out = append(out, b)
+			if err := k.batch(n, path+"["+strconv.Itoa(i)+"]", b); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if k.w != nil {
+		out = batches
+	}
+	n.Raw = out
+	n.Value = fmt.Sprintf("%d record batch", len(out))
+	if len(out) != 1 {
+		n.Value += "es"
+	}
+	k.end(n)
+	return out, err
+}
+
+// fixedInt walks a fixed-width integer of a batch or record as a KindField leaf.
+func (k *walker) fixedInt(parent *Node, name, path, about string, width int, v *int64) error {
+	n := &Node{Kind: KindField, Name: name, Path: path, Offset: k.c.pos(), About: about}
+	n.WireType = "int" + strconv.Itoa(8*width)
+	u := uint64(*v) & mask(width)
+	if err := k.c.fixed(width, &u); err != nil {
+		return k.failErr(path, n.Offset, err)
+	}
+	switch width {
+	case 1:
+		*v = int64(int8(u))
+	case 2:
+		*v = int64(int16(u))
+	case 4:
+		*v = int64(int32(u))
+	default:
+		*v = int64(u)
+	}
+	n.Raw, n.Value = *v, strconv.FormatInt(*v, 10)
+	k.end(n)
+	parent.Children = append(parent.Children, n)
+	return nil
+}
+
+// varintField walks a zigzag varint of a record.
+func (k *walker) varintField(parent *Node, name, path, about string, v *int64) error {
+	n := &Node{Kind: KindField, Name: name, Path: path, Offset: k.c.pos(), WireType: "varint", About: about}
+	if err := k.c.varint(v); err != nil {
+		return k.failErr(path, n.Offset, err)
+	}
+	n.Raw, n.Value = *v, strconv.FormatInt(*v, 10)
+	k.end(n)
+	parent.Children = append(parent.Children, n)
+	return nil
+}
+
+// varBytes walks a record key, value or header part: a varint length (-1 null), then bytes.
+func (k *walker) varBytes(parent *Node, name, path, about string, nullable, text bool, b *[]byte) error {
+	n := &Node{Kind: KindField, Name: name, Path: path, Offset: k.c.pos(), WireType: "varint_bytes", About: about}
+	parent.Children = append(parent.Children, n)
+	size := -1
+	if k.w != nil && *b != nil {
+		size = len(*b)
+	}
+	size, err := k.length(n, path+"#length", lenVarint, nullable, size, false)
+	if err != nil {
+		k.end(n)
+		return err
+	}
+	if size < 0 {
+		*b = nil
+		n.Value = "null"
+		k.end(n)
+		return nil
+	}
+	off := k.c.pos()
+	if err := k.c.raw(size, b); err != nil {
+		k.end(n)
+		return k.failErr(path+"#data", off, err)
+	}
+	if *b == nil {
+		*b = []byte{}
+	}
+	if text {
+		n.Value = strconv.Quote(string(*b))
+		n.Raw = string(*b)
+	} else {
+		n.Value = hexText(*b)
+		n.Raw = *b
+		if printable(*b) {
+			n.Value = strconv.Quote(string(*b))
+		}
+	}
+	if size > 0 {
+		wt := "raw"
+		if text {
+			wt = "utf8"
+		}
+		n.Children = append(n.Children, &Node{Kind: KindData, Name: name, Path: path + "#data", Offset: off, Length: size,
+			WireType: wt, Value: n.Value, About: "Content of " + name + "."})
+	}
+	k.end(n)
+	return nil
+}
+
+func printable(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 || c > 0x7e {
+			return false
+		}
+	}
+	return true
+}
+
+// batch walks one record batch (magic 2).
+func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
+	n := &Node{Kind: KindStruct, Name: "RecordBatch", Path: path, Offset: k.c.pos(), WireType: "record_batch",
+		About: "A record batch, magic 2 (KIP-98)."}
+	parent.Children = append(parent.Children, n)
+	defer k.end(n)
+	if k.w == nil && k.c.left() < batchHeaderSize {
+		return k.fail(path, k.c.pos(), "%d bytes left, a record batch needs at least %d", k.c.left(), batchHeaderSize)
+	}
+	p := func(name string) string { return path + "." + name }
+	v := b.BaseOffset
+	if err := k.fixedInt(n, "BaseOffset", p("BaseOffset"), "Offset of the first record of the batch.", 8, &v); err != nil {
+		return err
+	}
+	b.BaseOffset = v
+	leaf := &Node{Kind: KindLength, Name: "BatchLength", Path: p("BatchLength"), About: "Byte length of the rest of the batch (after this field)."}
+	return k.sized(n, leaf, sizeInt32, func() error {
+		fields := []struct {
+			name, about string
+			width       int
+			get         func() int64
+			set         func(int64)
+		}{
+			{"PartitionLeaderEpoch", "Leader epoch of the partition, set by the broker.", 4, func() int64 { return int64(b.PartitionLeaderEpoch) }, func(x int64) { b.PartitionLeaderEpoch = int32(x) }},
+		}
+		for _, fd := range fields {
+			x := fd.get()
+			if err := k.fixedInt(n, fd.name, p(fd.name), fd.about, fd.width, &x); err != nil {
+				return err
+			}
+			fd.set(x)
+		}
+		magic := int64(2)
+		mo := k.c.pos()
+		if err := k.fixedInt(n, "Magic", p("Magic"), "Record batch format version: 2.", 1, &magic); err != nil {
+			return err
+		}
+		if magic != 2 {
+			return k.fail(p("Magic"), mo, "magic %d, only 2 is supported", magic)
+		}
+		crcOff := k.c.pos()
+		crc := uint64(b.CRC)
+		if err := k.c.fixed(4, &crc); err != nil {
+			return k.failErr(p("CRC"), crcOff, err)
+		}
+		b.CRC = uint32(crc)
+		crcNode := &Node{Kind: KindField, Name: "CRC", Path: p("CRC"), Offset: crcOff, Length: 4, WireType: "uint32",
+			About: "CRC-32C of the batch from Attributes to its end."}
+		n.Children = append(n.Children, crcNode)
+		start := k.c.pos()
+		rest := []struct {
+			name, about string
+			width       int
+			get         func() int64
+			set         func(int64)
+		}{
+			{"Attributes", "Bits 0-2 compression, 3 timestamp type, 4 transactional, 5 control, 6 delete horizon.", 2, func() int64 { return int64(b.Attributes) }, func(x int64) { b.Attributes = int16(x) }},
+			{"LastOffsetDelta", "Offset of the last record relative to BaseOffset.", 4, func() int64 { return int64(b.LastOffsetDelta) }, func(x int64) { b.LastOffsetDelta = int32(x) }},
+			{"BaseTimestamp", "Timestamp of the first record (ms since the epoch).", 8, func() int64 { return b.BaseTimestamp }, func(x int64) { b.BaseTimestamp = x }},
+			{"MaxTimestamp", "Largest timestamp of the batch.", 8, func() int64 { return b.MaxTimestamp }, func(x int64) { b.MaxTimestamp = x }},
+			{"ProducerId", "Producer id of an idempotent or transactional producer, -1 otherwise.", 8, func() int64 { return b.ProducerID }, func(x int64) { b.ProducerID = x }},
+			{"ProducerEpoch", "Epoch of the producer id.", 2, func() int64 { return int64(b.ProducerEpoch) }, func(x int64) { b.ProducerEpoch = int16(x) }},
+			{"BaseSequence", "Sequence number of the first record, for idempotence.", 4, func() int64 { return int64(b.BaseSequence) }, func(x int64) { b.BaseSequence = int32(x) }},
+		}
+		for _, fd := range rest {
+			x := fd.get()
+			if err := k.fixedInt(n, fd.name, p(fd.name), fd.about, fd.width, &x); err != nil {
+				return err
+			}
+			fd.set(x)
+		}
+		if k.w == nil && b.Attributes&7 != 0 {
+			return k.fail(p("Attributes"), start, "compressed batches (codec %d) are not supported", b.Attributes&7)
+		}
+		count := len(b.Records)
+		rp := p("Records")
+		arr := &Node{Kind: KindArray, Name: "Records", Path: rp, Offset: k.c.pos(), WireType: "array", About: "The records of the batch."}
+		n.Children = append(n.Children, arr)
+		count, err := k.length(arr, rp+"#length", lenInt32, false, count, true)
+		if err != nil {
+			k.end(arr)
+			return err
+		}
+		if k.w == nil {
+			b.Records = make([]Record, count)
+		}
+		for i := range count {
+			if err := k.record(arr, rp+"["+strconv.Itoa(i)+"]", "["+strconv.Itoa(i)+"]", &b.Records[i]); err != nil {
+				k.end(arr)
+				return err
+			}
+		}
+		arr.Value = strconv.Itoa(count) + " records"
+		if count == 1 {
+			arr.Value = "1 record"
+		}
+		k.end(arr)
+		if k.w != nil {
+			b.CRC = CRC32C(k.w.buf[start:k.w.pos()])
+			k.w.patch32(crcOff, b.CRC)
+		} else {
+			got := CRC32C(k.c.(*reader).buf[start:k.c.pos()])
+			if got != b.CRC {
+				return k.fail(p("CRC"), crcOff, "CRC 0x%08x, the batch's bytes give 0x%08x", b.CRC, got)
+			}
+		}
+		crcNode.Raw, crcNode.Value = int64(b.CRC), fmt.Sprintf("0x%08x", b.CRC)
+		return nil
+	})
+}
+
+// record walks one record: its varint length, then its fields.
+func (k *walker) record(parent *Node, path, name string, rec *Record) error {
+	n := &Node{Kind: KindElement, Name: name, Path: path, Offset: k.c.pos(), WireType: "record", About: "A record."}
+	parent.Children = append(parent.Children, n)
+	defer k.end(n)
+	p := func(s string) string { return path + "." + s }
+	leaf := &Node{Kind: KindLength, Name: "Length", Path: p("Length"), About: "Byte length of the record after this field (zigzag varint)."}
+	return k.sized(n, leaf, sizeVarint, func() error {
+		a := int64(rec.Attributes)
+		if err := k.fixedInt(n, "Attributes", p("Attributes"), "Record attributes (unused, 0).", 1, &a); err != nil {
+			return err
+		}
+		rec.Attributes = int8(a)
+		if err := k.varintField(n, "TimestampDelta", p("TimestampDelta"), "Timestamp relative to the batch's BaseTimestamp.", &rec.TimestampDelta); err != nil {
+			return err
+		}
+		if err := k.varintField(n, "OffsetDelta", p("OffsetDelta"), "Offset relative to the batch's BaseOffset.", &rec.OffsetDelta); err != nil {
+			return err
+		}
+		if err := k.varBytes(n, "Key", p("Key"), "The record key (varint length, -1 for null).", true, false, &rec.Key); err != nil {
+			return err
+		}
+		if err := k.varBytes(n, "Value", p("Value"), "The record value (varint length, -1 for null).", true, false, &rec.Value); err != nil {
+			return err
+		}
+		hp := p("Headers")
+		hn := &Node{Kind: KindArray, Name: "Headers", Path: hp, Offset: k.c.pos(), WireType: "varint_array", About: "The record headers."}
+		n.Children = append(n.Children, hn)
+		defer k.end(hn)
+		count, err := k.length(hn, hp+"#length", lenVarint, false, len(rec.Headers), true)
+		if err != nil {
+			return err
+		}
+		if k.w == nil {
+			rec.Headers = make([]RecordHeader, count)
+		}
+		for j := range count {
+			h := &rec.Headers[j]
+			ep := hp + "[" + strconv.Itoa(j) + "]"
+			el := &Node{Kind: KindElement, Name: "[" + strconv.Itoa(j) + "]", Path: ep, Offset: k.c.pos(), WireType: "header", About: "A record header."}
+			hn.Children = append(hn.Children, el)
+			key := []byte(h.Key)
+			err := k.varBytes(el, "Key", ep+".Key", "Header key (UTF-8).", false, true, &key)
+			h.Key = string(key)
+			if err == nil {
+				err = k.varBytes(el, "Value", ep+".Value", "Header value.", true, false, &h.Value)
+			}
+			k.end(el)
+			if err != nil {
+				return err
+			}
+		}
+		hn.Value = strconv.Itoa(count) + " headers"
+		if count == 1 {
+			hn.Value = "1 header"
+		}
+		return nil
+	})
+}

@@ -1,0 +1,838 @@
+package kafka
+
+import (
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+
+	"github.com/kafkagrid/kafkagrid/schemas"
+)
+
+// Values is the value of a struct: field name → value. Field values are nil (null), bool,
+// int64 (every integer type), float64, string, []byte, UUID, []any (arrays), Values (structs)
+// or []*RecordBatch (records). A tagged field is written only when it is in the map with a
+// value other than its default.
+type Values map[string]any
+
+// walker is the one schema walk behind encoding and decoding. It drives a codec (a writer or a
+// reader) field by field and builds the annotated tree as it goes. Writing, values come from
+// Values; reading, the returned values are what was read.
+type walker struct {
+	c    codec
+	w    *writer // the writer when encoding, else nil
+	spec *schemas.Spec
+	ver  int16
+	cat  *Catalog // decoding requests: to find the API of a header's key
+}
+
+// pathError is a failure at a field path and byte offset; Encode and Decode wrap it in an
+// *Error that names the message.
+type pathError struct {
+	path string
+	off  int
+	err  error
+}
+
+func (e *pathError) Error() string { return fmt.Sprintf("%s: offset %d: %v", e.path, e.off, e.err) }
+func (e *pathError) Unwrap() error { return e.err }
+
+func (k *walker) fail(path string, off int, format string, a ...any) error {
+	return &pathError{path: path, off: off, err: fmt.Errorf(format, a...)}
+}
+
+func (k *walker) failErr(path string, off int, err error) error {
+	var pe *pathError
+	if errors.As(err, &pe) {
+		return err
+	}
+	return &pathError{path: path, off: off, err: err}
+}
+
+// join appends a field name to a path prefix.
+func join(prefix, name string) string {
+	if prefix == "" {
+		return name
+	}
+	return prefix + "." + name
+}
+
+func (k *walker) fieldNode(kind NodeKind, name, path string, f *schemas.Field) *Node {
+	n := &Node{Kind: kind, Name: name, Path: path, Offset: k.c.pos(), Field: f}
+	if f != nil {
+		n.About = f.About
+		if k.spec != nil {
+			n.Spec = k.spec.File
+		}
+	}
+	return n
+}
+
+// end sets a container's length from its start to the current position.
+func (k *walker) end(n *Node) { n.Length = k.c.pos() - n.Offset }
+
+// structBody walks the fields of a struct present in the walker's version, then (in flexible
+// versions) its tagged-field section. prefix is the path of the fields' parent ("" for the
+// body); self names the struct's own framing ("body", "header", "Topics[0]").
+func (k *walker) structBody(parent *Node, fields []*schemas.Field, prefix, self string, in Values) (Values, error) {
+	var out Values
+	if k.w == nil {
+		out = make(Values, len(fields))
+	}
+	for _, f := range fields {
+		if !f.PresentIn(k.ver) || f.TaggedIn(k.ver) {
+			continue
+		}
+		var v any
+		if k.w != nil {
+			var ok bool
+			if v, ok = in[f.Name]; !ok {
+				v = defaultValue(f, k.ver)
+			}
+		}
+		got, err := k.field(parent, f, join(prefix, f.Name), v)
+		if k.w == nil {
+			out[f.Name] = got
+		}
+		if err != nil {
+			return out, err
+		}
+	}
+	if k.spec.FlexibleIn(k.ver) {
+		if err := k.tags(parent, fields, prefix, self, in, out); err != nil {
+			return out, err
+		}
+	}
+	if k.w != nil {
+		return in, nil
+	}
+	return out, nil
+}
+
+// field walks one (untagged or tagged) field's value.
+func (k *walker) field(parent *Node, f *schemas.Field, path string, in any) (any, error) {
+	if f.Type.Array {
+		return k.array(parent, f, path, in)
+	}
+	switch f.Type.Prim {
+	case schemas.StructType:
+		return k.structField(parent, f, path, in)
+	case schemas.Records:
+		return k.records(parent, f, path, in)
+	}
+	return k.prim(parent, KindField, f.Name, path, f, f.Type.Prim, k.spec.CompactIn(f, k.ver), f.NullableIn(k.ver), in)
+}
+
+// lenForm is how a length or count is written.
+type lenForm uint8
+
+const (
+	lenInt16   lenForm = iota // classic string: int16, -1 null
+	lenInt32                  // classic bytes and arrays: int32, -1 null
+	lenCompact                // compact: uvarint N+1, 0 null
+	lenVarint                 // record key, value, header: zigzag varint, -1 null
+)
+
+// length writes or reads a length (or element count) prefix as a KindLength leaf of parent
+// and returns the length, -1 for null. Reading, it checks the length against the bytes left
+// before anything is allocated.
+func (k *walker) length(parent *Node, path string, form lenForm, nullable bool, n int, count bool) (int, error) {
+	off := k.c.pos()
+	var err error
+	var wire string
+	raw := int64(n)
+	switch form {
+	case lenInt16:
+		wire = "int16"
+		u := uint64(uint16(int16(n)))
+		if err = k.c.fixed(2, &u); err == nil {
+			raw = int64(int16(u))
+			n = int(raw)
+		}
+	case lenInt32:
+		wire = "int32"
+		u := uint64(uint32(int32(n)))
+		if err = k.c.fixed(4, &u); err == nil {
+			raw = int64(int32(u))
+			n = int(raw)
+		}
+	case lenCompact:
+		wire = "uvarint"
+		u := uint64(n + 1)
+		if err = k.c.uvarint(&u); err == nil {
+			if u > math.MaxInt32 {
+				err = fmt.Errorf("compact length %d out of range", u)
+			}
+			raw = int64(u)
+			n = int(u) - 1
+		}
+	case lenVarint:
+		wire = "varint"
+		v := int64(n)
+		if err = k.c.varint(&v); err == nil {
+			if v > math.MaxInt32 || v < math.MinInt32 {
+				err = fmt.Errorf("length %d out of range", v)
+			}
+			raw = v
+			n = int(v)
+		}
+	}
+	if err != nil {
+		return 0, k.failErr(path, off, err)
+	}
+	leaf := &Node{Kind: KindLength, Name: "length", Path: path, Offset: off, Length: k.c.pos() - off, WireType: wire, Raw: raw}
+	if count {
+		leaf.Name = "count"
+	}
+	leaf.Value, leaf.About = lengthText(form, raw, n, count)
+	parent.Children = append(parent.Children, leaf)
+	if n < -1 || (n == -1 && !nullable) {
+		return 0, k.fail(path, off, "invalid length %d", n)
+	}
+	if k.w == nil && n > k.c.left() {
+		return 0, k.fail(path, off, "length %d exceeds the %d bytes left", n, k.c.left())
+	}
+	return n, nil
+}
+
+func lengthText(form lenForm, raw int64, n int, count bool) (value, about string) {
+	what := func() string {
+		if n < 0 {
+			return "null"
+		}
+		if count {
+			if n == 1 {
+				return "1 element"
+			}
+			return strconv.Itoa(n) + " elements"
+		}
+		return "length " + strconv.Itoa(n)
+	}()
+	thing := "Length"
+	if count {
+		thing = "Element count"
+	}
+	switch form {
+	case lenCompact:
+		return fmt.Sprintf("%d → %s", raw, what), "Compact " + lowerFirst(thing) + ": unsigned varint N+1, 0 for null."
+	case lenVarint:
+		if n < 0 {
+			return "-1 → null", thing + ": zigzag varint, -1 for null."
+		}
+		return strconv.FormatInt(raw, 10), thing + ": zigzag varint, -1 for null."
+	}
+	if n < 0 {
+		return "-1 → null", thing + ": -1 for null."
+	}
+	return what, thing + "."
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return string(s[0]+'a'-'A') + s[1:]
+}
+
+// sizeForm is how a region's byte size is written before it.
+type sizeForm uint8
+
+const (
+	sizeInt32   sizeForm = iota // frame size, batch length, classic records: int32
+	sizeUvarint                 // tagged field size: uvarint
+	sizeVarint                  // record length: zigzag varint
+	sizeCompact                 // compact records: uvarint N+1
+)
+
+// sized walks a region whose byte size precedes it. leaf is the size's node (Kind, Name, Path,
+// About set by the caller); it becomes a child of parent, and body must add its nodes to parent
+// too. Writing, the size is known only after body: an int32 is patched, a varint inserted (and
+// the nodes after it shifted). Reading, the size is checked against the bytes left and body
+// may not read past it nor leave bytes unread.
+func (k *walker) sized(parent *Node, leaf *Node, form sizeForm, body func() error) error {
+	if k.w == nil {
+		r := k.c.(*reader)
+		off := r.off
+		var size int64
+		var err error
+		switch form {
+		case sizeInt32:
+			leaf.WireType = "int32"
+			var u uint64
+			err = r.fixed(4, &u)
+			size = int64(int32(u))
+		case sizeUvarint, sizeCompact:
+			leaf.WireType = "uvarint"
+			var u uint64
+			err = r.uvarint(&u)
+			if u > math.MaxInt32 {
+				err = fmt.Errorf("size %d out of range", u)
+			}
+			size = int64(u)
+			if form == sizeCompact {
+				size--
+			}
+		case sizeVarint:
+			leaf.WireType = "varint"
+			err = r.varint(&size)
+			if size > math.MaxInt32 {
+				err = fmt.Errorf("size %d out of range", size)
+			}
+		}
+		if err != nil {
+			return k.failErr(leaf.Path, off, err)
+		}
+		leaf.Offset, leaf.Length = off, r.off-off
+		leaf.Raw = size
+		leaf.Value = sizeText(form, size)
+		parent.Children = append(parent.Children, leaf)
+		if size < 0 {
+			return k.fail(leaf.Path, off, "invalid size %d", size)
+		}
+		if size > int64(r.left()) {
+			return k.fail(leaf.Path, off, "size %d exceeds the %d bytes left", size, r.left())
+		}
+		saved := r.end
+		r.end = r.off + int(size)
+		err = body()
+		if err == nil && r.off != r.end {
+			err = k.fail(leaf.Path, r.off, "%d bytes left unread of the %d given by the size", r.end-r.off, size)
+		}
+		r.end = saved
+		return err
+	}
+	w := k.w
+	off := w.pos()
+	if form == sizeInt32 {
+		leaf.WireType = "int32"
+		w.buf = append(w.buf, 0, 0, 0, 0)
+		leaf.Offset, leaf.Length = off, 4
+		parent.Children = append(parent.Children, leaf)
+		err := body()
+		size := int64(w.pos() - off - 4)
+		w.patch32(off, uint32(size))
+		leaf.Raw, leaf.Value = size, sizeText(form, size)
+		return err
+	}
+	idx := len(parent.Children)
+	err := body()
+	size := int64(w.pos() - off)
+	var p []byte
+	var scratch [binary.MaxVarintLen64]byte
+	switch form {
+	case sizeUvarint:
+		leaf.WireType = "uvarint"
+		p = binary.AppendUvarint(scratch[:0], uint64(size))
+	case sizeCompact:
+		leaf.WireType = "uvarint"
+		p = binary.AppendUvarint(scratch[:0], uint64(size+1))
+	case sizeVarint:
+		leaf.WireType = "varint"
+		p = binary.AppendVarint(scratch[:0], size)
+	}
+	w.insert(off, p)
+	for _, c := range parent.Children[idx:] {
+		c.shift(len(p))
+	}
+	leaf.Offset, leaf.Length = off, len(p)
+	leaf.Raw, leaf.Value = size, sizeText(form, size)
+	parent.Children = slices.Insert(parent.Children, idx, leaf)
+	return err
+}
+
+func sizeText(form sizeForm, size int64) string {
+	if form == sizeCompact {
+		return fmt.Sprintf("%d → %d bytes", size+1, size)
+	}
+	if size == 1 {
+		return "1 byte"
+	}
+	return strconv.FormatInt(size, 10) + " bytes"
+}
+
+// prim walks a primitive value (not an array, struct or records), as a field or an array
+// element.
+func (k *walker) prim(parent *Node, kind NodeKind, name, path string, f *schemas.Field, p schemas.Prim, compact, nullable bool, in any) (any, error) {
+	switch p {
+	case schemas.String, schemas.Bytes:
+		return k.str(parent, kind, name, path, f, p, compact, nullable, in)
+	}
+	n := k.fieldNode(kind, name, path, f)
+	var out any
+	var err error
+	var u uint64
+	width := 0
+	switch p {
+	case schemas.Bool:
+		n.WireType, width = "bool", 1
+		if k.w != nil {
+			b, ok := in.(bool)
+			if !ok {
+				return nil, k.fail(path, n.Offset, "want a bool, have %T", in)
+			}
+			if b {
+				u = 1
+			}
+		}
+	case schemas.Int8, schemas.Int16, schemas.Int32, schemas.Int64, schemas.Uint16:
+		n.WireType, width = intWire(p)
+		if k.w != nil {
+			v, ok := in.(int64)
+			if !ok {
+				return nil, k.fail(path, n.Offset, "want an integer, have %T", in)
+			}
+			if !intFits(p, v) {
+				return nil, k.fail(path, n.Offset, "%d does not fit %s", v, n.WireType)
+			}
+			u = uint64(v)
+		}
+	case schemas.Float64:
+		n.WireType, width = "float64", 8
+		if k.w != nil {
+			v, ok := in.(float64)
+			if !ok {
+				return nil, k.fail(path, n.Offset, "want a float64, have %T", in)
+			}
+			u = math.Float64bits(v)
+		}
+	case schemas.UUID:
+		n.WireType = "uuid"
+		var b []byte
+		if k.w != nil {
+			id, ok := in.(UUID)
+			if !ok {
+				return nil, k.fail(path, n.Offset, "want a uuid, have %T", in)
+			}
+			b = id[:]
+		}
+		if err = k.c.raw(16, &b); err != nil {
+			return nil, k.failErr(path, n.Offset, err)
+		}
+		var id UUID
+		copy(id[:], b)
+		out = id
+		n.Value = id.String()
+	default:
+		return nil, k.fail(path, n.Offset, "unsupported type %s", f.Type.Name)
+	}
+	if width > 0 {
+		u &= mask(width) // sign-extended values: only the low bytes go on the wire
+		if err = k.c.fixed(width, &u); err != nil {
+			return nil, k.failErr(path, n.Offset, err)
+		}
+		switch p {
+		case schemas.Bool:
+			if u > 1 {
+				return nil, k.fail(path, n.Offset, "bool byte %d is neither 0 nor 1", u)
+			}
+			out = u == 1
+			n.Value = strconv.FormatBool(u == 1)
+		case schemas.Float64:
+			fv := math.Float64frombits(u)
+			out = fv
+			n.Value = strconv.FormatFloat(fv, 'g', -1, 64)
+		default:
+			v := signExtend(p, u)
+			out = v
+			n.Value = strconv.FormatInt(v, 10)
+		}
+	}
+	n.Raw = out
+	k.end(n)
+	parent.Children = append(parent.Children, n)
+	return out, nil
+}
+
+func intWire(p schemas.Prim) (string, int) {
+	switch p {
+	case schemas.Int8:
+		return "int8", 1
+	case schemas.Int16:
+		return "int16", 2
+	case schemas.Uint16:
+		return "uint16", 2
+	case schemas.Int32:
+		return "int32", 4
+	}
+	return "int64", 8
+}
+
+func mask(width int) uint64 {
+	if width >= 8 {
+		return math.MaxUint64
+	}
+	return 1<<(8*width) - 1
+}
+
+func intFits(p schemas.Prim, v int64) bool {
+	switch p {
+	case schemas.Int8:
+		return v >= math.MinInt8 && v <= math.MaxInt8
+	case schemas.Int16:
+		return v >= math.MinInt16 && v <= math.MaxInt16
+	case schemas.Uint16:
+		return v >= 0 && v <= math.MaxUint16
+	case schemas.Int32:
+		return v >= math.MinInt32 && v <= math.MaxInt32
+	}
+	return true
+}
+
+func signExtend(p schemas.Prim, u uint64) int64 {
+	switch p {
+	case schemas.Int8:
+		return int64(int8(u))
+	case schemas.Int16:
+		return int64(int16(u))
+	case schemas.Uint16:
+		return int64(uint16(u))
+	case schemas.Int32:
+		return int64(int32(u))
+	}
+	return int64(u)
+}
+
+func strWire(p schemas.Prim, compact, nullable bool) string {
+	s := "string"
+	switch p {
+	case schemas.Bytes:
+		s = "bytes"
+	case schemas.Records:
+		s = "records"
+	}
+	if nullable && p != schemas.Records {
+		s = "nullable_" + s
+	}
+	if compact {
+		s = "compact_" + s
+	}
+	return s
+}
+
+// str walks a string or bytes value: a length prefix, then the content as a KindData leaf.
+func (k *walker) str(parent *Node, kind NodeKind, name, path string, f *schemas.Field, p schemas.Prim, compact, nullable bool, in any) (any, error) {
+	n := k.fieldNode(kind, name, path, f)
+	n.WireType = strWire(p, compact, nullable)
+	parent.Children = append(parent.Children, n)
+	var data []byte
+	size := -1
+	if k.w != nil {
+		switch v := in.(type) {
+		case nil:
+		case string:
+			if p != schemas.String {
+				return nil, k.fail(path, n.Offset, "want bytes, have a string")
+			}
+			data = []byte(v)
+			size = len(data)
+		case []byte:
+			if p != schemas.Bytes {
+				return nil, k.fail(path, n.Offset, "want a string, have bytes")
+			}
+			data = v
+			size = len(v)
+		default:
+			return nil, k.fail(path, n.Offset, "want a %s, have %T", n.WireType, in)
+		}
+	}
+	form := lenInt16
+	switch {
+	case compact:
+		form = lenCompact
+	case p == schemas.Bytes:
+		form = lenInt32
+	}
+	size, err := k.length(n, path+"#length", form, nullable, size, false)
+	if err != nil {
+		k.end(n)
+		return nil, err
+	}
+	var out any
+	if size >= 0 {
+		off := k.c.pos()
+		if err := k.c.raw(size, &data); err != nil {
+			k.end(n)
+			return nil, k.failErr(path+"#data", off, err)
+		}
+		if size > 0 {
+			d := &Node{Kind: KindData, Name: name, Path: path + "#data", Offset: off, Length: size, Spec: n.Spec, About: "Content of " + name + "."}
+			if p == schemas.String {
+				d.WireType = "utf8"
+			} else {
+				d.WireType = "raw"
+			}
+			n.Children = append(n.Children, d)
+		}
+		if p == schemas.String {
+			out = string(data)
+		} else {
+			if data == nil {
+				data = []byte{}
+			}
+			out = data
+		}
+	}
+	n.Raw = out
+	n.Value = displayValue(out)
+	for _, c := range n.Children {
+		if c.Kind == KindData {
+			c.Value = n.Value
+		}
+	}
+	k.end(n)
+	return out, nil
+}
+
+// displayValue formats a primitive value for Node.Value.
+func displayValue(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return strconv.Quote(v)
+	case []byte:
+		return hexText(v)
+	case int64:
+		return strconv.FormatInt(v, 10)
+	case bool:
+		return strconv.FormatBool(v)
+	case float64:
+		return strconv.FormatFloat(v, 'g', -1, 64)
+	case UUID:
+		return v.String()
+	}
+	return fmt.Sprint(v)
+}
+
+// hexText shows bytes as hex, the first 32 then a count.
+func hexText(b []byte) string {
+	if len(b) == 0 {
+		return "0x (empty)"
+	}
+	if len(b) <= 32 {
+		return "0x" + hex.EncodeToString(b)
+	}
+	return fmt.Sprintf("0x%s… (%d bytes)", hex.EncodeToString(b[:32]), len(b))
+}
+
+// array walks an array: its length (an element count), then each element.
+func (k *walker) array(parent *Node, f *schemas.Field, path string, in any) (any, error) {
+	compact := k.spec.CompactIn(f, k.ver)
+	nullable := f.NullableIn(k.ver)
+	n := k.fieldNode(KindArray, f.Name, path, f)
+	n.WireType = "array"
+	if compact {
+		n.WireType = "compact_array"
+	}
+	parent.Children = append(parent.Children, n)
+	var elems []any
+	count := -1
+	if k.w != nil {
+		switch v := in.(type) {
+		case nil:
+		case []any:
+			elems, count = v, len(v)
+		default:
+			return nil, k.fail(path, n.Offset, "want an array, have %T", in)
+		}
+	}
+	form := lenInt32
+	if compact {
+		form = lenCompact
+	}
+	count, err := k.length(n, path+"#length", form, nullable, count, true)
+	if err != nil {
+		k.end(n)
+		return nil, err
+	}
+	if count < 0 {
+		n.Value = "null"
+		k.end(n)
+		return nil, nil
+	}
+	if k.w == nil {
+		elems = make([]any, count)
+	}
+	for i := range count {
+		ep := path + "[" + strconv.Itoa(i) + "]"
+		var got any
+		if f.Type.Prim == schemas.StructType {
+			el := k.fieldNode(KindElement, "["+strconv.Itoa(i)+"]", ep, f)
+			el.WireType = "struct"
+			el.About = ""
+			n.Children = append(n.Children, el)
+			var vals Values
+			if k.w != nil {
+				var ok bool
+				if vals, ok = elems[i].(Values); !ok {
+					return nil, k.fail(ep, el.Offset, "want a struct, have %T", elems[i])
+				}
+			}
+			got, err = k.structBody(el, f.Struct.Fields, ep, ep, vals)
+			k.end(el)
+		} else {
+			got, err = k.prim(n, KindElement, "["+strconv.Itoa(i)+"]", ep, f, f.Type.Prim, compact, false, elems[i])
+		}
+		if k.w == nil {
+			elems[i] = got
+		}
+		if err != nil {
+			k.end(n)
+			return elems, err
+		}
+	}
+	if count == 1 {
+		n.Value = "1 element"
+	} else {
+		n.Value = strconv.Itoa(count) + " elements"
+	}
+	k.end(n)
+	return elems, nil
+}
+
+// structField walks a struct-typed field; a nullable one starts with an int8 marker.
+func (k *walker) structField(parent *Node, f *schemas.Field, path string, in any) (any, error) {
+	n := k.fieldNode(KindStruct, f.Name, path, f)
+	n.WireType = "struct"
+	parent.Children = append(parent.Children, n)
+	vals, isVals := in.(Values)
+	if k.w != nil && in != nil && !isVals {
+		return nil, k.fail(path, n.Offset, "want a struct, have %T", in)
+	}
+	if f.NullableIn(k.ver) {
+		off := k.c.pos()
+		u := uint64(1)
+		if k.w != nil && in == nil {
+			u = 0xff
+		}
+		if err := k.c.fixed(1, &u); err != nil {
+			k.end(n)
+			return nil, k.failErr(path+"#present", off, err)
+		}
+		m := &Node{Kind: KindLength, Name: "present", Path: path + "#present", Offset: off, Length: 1, WireType: "int8",
+			Raw: int64(int8(u)), About: "Null marker of a nullable struct: -1 for null, 1 when present."}
+		n.Children = append(n.Children, m)
+		switch int8(u) {
+		case -1:
+			m.Value, n.Value = "-1 → null", "null"
+			k.end(n)
+			return nil, nil
+		case 1:
+			m.Value = "1 → present"
+		default:
+			k.end(n)
+			return nil, k.fail(path+"#present", off, "null marker %d is neither -1 nor 1", int8(u))
+		}
+	} else if k.w != nil && in == nil {
+		return nil, k.fail(path, n.Offset, "null given for a struct that is not nullable")
+	}
+	out, err := k.structBody(n, f.Struct.Fields, path, path, vals)
+	k.end(n)
+	return out, err
+}
+
+// tags walks a struct's tagged-field section: a count, then per field its tag, its size and
+// its value, in ascending tag order. Writing, only the tagged fields of in whose value differs
+// from the default are written; reading, the values go to out.
+func (k *walker) tags(parent *Node, fields []*schemas.Field, prefix, self string, in, out Values) error {
+	var tagged []*schemas.Field
+	if k.w != nil {
+		for _, f := range fields {
+			if !f.TaggedIn(k.ver) {
+				continue
+			}
+			if v, ok := in[f.Name]; ok && !isDefault(f, k.ver, v) {
+				tagged = append(tagged, f)
+			}
+		}
+		slices.SortFunc(tagged, func(a, b *schemas.Field) int { return a.Tag - b.Tag })
+	}
+	off := k.c.pos()
+	path := self + "#tags"
+	count := uint64(len(tagged))
+	if err := k.c.uvarint(&count); err != nil {
+		return k.failErr(path, off, err)
+	}
+	sec := &Node{Kind: KindTagSection, Name: "tagged fields", Path: path, Offset: off, Length: k.c.pos() - off,
+		WireType: "uvarint", Raw: int64(count), About: "Tagged fields (KIP-482): their count, then tag, size and value of each."}
+	switch count {
+	case 0:
+		sec.Value = "0 → none"
+	case 1:
+		sec.Value = "1 tagged field"
+	default:
+		sec.Value = fmt.Sprintf("%d tagged fields", count)
+	}
+	if spec := k.spec; spec != nil {
+		sec.Spec = spec.File
+	}
+	parent.Children = append(parent.Children, sec)
+	if k.w == nil && count > uint64(k.c.left()) {
+		return k.fail(path, off, "%d tagged fields claimed with %d bytes left", count, k.c.left())
+	}
+	last := -1
+	for i := 0; i < int(count); i++ {
+		var f *schemas.Field
+		tagOff := k.c.pos()
+		tag := uint64(0)
+		if k.w != nil {
+			f = tagged[i]
+			tag = uint64(f.Tag)
+		}
+		if err := k.c.uvarint(&tag); err != nil {
+			return k.failErr(path, tagOff, err)
+		}
+		if k.w == nil {
+			if tag > math.MaxInt32 || int(tag) <= last {
+				return k.fail(path, tagOff, "tag %d out of order (after %d)", tag, last)
+			}
+			for _, g := range fields {
+				if g.TaggedIn(k.ver) && g.Tag == int(tag) {
+					f = g
+				}
+			}
+		}
+		last = int(tag)
+		fp := fmt.Sprintf("%s#tag%d", self, tag)
+		name := fmt.Sprintf("tag %d", tag)
+		if f != nil {
+			fp = join(prefix, f.Name)
+			name = f.Name
+		}
+		key := &Node{Kind: KindTagKey, Name: "tag", Path: fp + "#tag", Offset: tagOff, Length: k.c.pos() - tagOff,
+			WireType: "uvarint", Raw: int64(tag), Value: fmt.Sprintf("%d → %s", tag, name), About: "Tag number of a tagged field.", Spec: sec.Spec}
+		parent.Children = append(parent.Children, key)
+		leaf := &Node{Kind: KindTagSize, Name: "tag size", Path: fp + "#tagsize", About: "Size in bytes of the tagged field's value.", Spec: sec.Spec}
+		err := k.sized(parent, leaf, sizeUvarint, func() error {
+			if f == nil {
+				// A tag this schema does not know: keep its bytes.
+				var b []byte
+				o := k.c.pos()
+				if err := k.c.raw(k.c.left(), &b); err != nil {
+					return k.failErr(fp, o, err)
+				}
+				if len(b) > 0 {
+					parent.Children = append(parent.Children, &Node{Kind: KindData, Name: name, Path: fp, Offset: o, Length: len(b),
+						WireType: "raw", Raw: b, Value: hexText(b), About: "A tagged field unknown to this schema."})
+				}
+				return nil
+			}
+			var v any
+			if k.w != nil {
+				v = in[f.Name]
+			}
+			got, err := k.field(parent, f, fp, v)
+			if k.w == nil {
+				out[f.Name] = got
+			}
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
