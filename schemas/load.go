@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 )
 
 // Release is the specs of one folder, such as a Kafka release's
@@ -103,18 +102,42 @@ func NewRelease(dir string, specs []*Spec) (*Release, error) {
 }
 
 // Spec returns the spec named name ("ProduceRequest"), or nil.
-func (r *Release) Spec(name string) *Spec { return r.byName[name] }
+func (r *Release) Spec(name string) *Spec {
+	if r.byName == nil { // a Release built as a literal: search
+		return r.find(func(s *Spec) bool { return s.Name == name })
+	}
+	return r.byName[name]
+}
 
 // Request returns the request spec with the API key, or nil.
-func (r *Release) Request(apiKey int16) *Spec { return r.requests[apiKey] }
+func (r *Release) Request(apiKey int16) *Spec {
+	if r.requests == nil {
+		return r.find(func(s *Spec) bool { return s.Type == "request" && s.HasAPIKey && s.APIKey == apiKey })
+	}
+	return r.requests[apiKey]
+}
 
 // Response returns the response spec with the API key, or nil.
-func (r *Release) Response(apiKey int16) *Spec { return r.responses[apiKey] }
+func (r *Release) Response(apiKey int16) *Spec {
+	if r.responses == nil {
+		return r.find(func(s *Spec) bool { return s.Type == "response" && s.HasAPIKey && s.APIKey == apiKey })
+	}
+	return r.responses[apiKey]
+}
 
 // Header returns the header spec named name ("RequestHeader", "ResponseHeader"), or nil.
 func (r *Release) Header(name string) *Spec {
-	if s := r.byName[name]; s != nil && s.Type == "header" {
+	if s := r.Spec(name); s != nil && s.Type == "header" {
 		return s
+	}
+	return nil
+}
+
+func (r *Release) find(match func(*Spec) bool) *Spec {
+	for _, s := range r.Specs {
+		if match(s) {
+			return s
+		}
 	}
 	return nil
 }
@@ -123,7 +146,7 @@ func (r *Release) Header(name string) *Spec {
 func (r *Release) Requests() []*Spec {
 	var out []*Spec
 	for _, s := range r.Specs {
-		if s.Type == "request" && s.HasAPIKey && r.requests[s.APIKey] == s {
+		if s.Type == "request" && s.HasAPIKey && r.Request(s.APIKey) == s {
 			out = append(out, s)
 		}
 	}
@@ -133,5 +156,5 @@ func (r *Release) Requests() []*Spec {
 
 // Name returns the release's folder name ("4.0"), a label for pages.
 func (r *Release) Name() string {
-	return strings.TrimSuffix(filepath.Base(r.Dir), string(filepath.Separator))
+	return filepath.Base(r.Dir)
 }
