@@ -1,12 +1,140 @@
 package main
 
 import (
+	"bytes"
 	"context"
-	"errors"
+	"encoding/json"
+	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/kafkagrid/kafkagrid/bytegrid"
+	"github.com/kafkagrid/kafkagrid/bytegrid/gridpdf"
+	"github.com/kafkagrid/kafkagrid/bytegrid/gridsvg"
+	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
 )
 
-// runGrid implements "kafkagrid grid". Not built yet.
+// runGrid implements "kafkagrid grid SPEC.yaml [-o OUT] [-format F]": it draws the byte grid
+// of a protocol described in YAML (see package bytegrid/gridyaml) as SVG, PDF, RFC-style text
+// or layout JSON.
 func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	return errors.New("grid: not implemented yet")
+	fs := newFlagSet("grid", "SPEC.yaml [-o OUT.svg|.pdf|.txt|.json|-] [-format svg|pdf|txt|json]", stderr)
+	out := fs.String("o", "", "output file; the format follows its suffix; \"-\" or none writes to stdout (text unless -format)")
+	format := fs.String("format", "", "output format: svg, pdf, txt or json (default: from the -o suffix, else txt)")
+	rowBits := fs.Int("rowbits", 0, "row width in bits: 8, 16, 32 or 64 (default: the spec's, else 32)")
+	decimal := fs.Bool("decimal", false, "row offsets in decimal instead of hex")
+	noHex := fs.Bool("nohex", false, "do not show the hex of each byte")
+	// Flags may come before and after the file name.
+	var files []string
+	for rest := args; ; {
+		if err := parseFlags(fs, rest); err != nil {
+			return err
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		files = append(files, fs.Arg(0))
+		rest = fs.Args()[1:]
+	}
+	if len(files) != 1 {
+		fs.Usage()
+		return usagef("grid: want exactly one SPEC.yaml, got %d", len(files))
+	}
+	f := *format
+	if f == "" {
+		switch strings.ToLower(filepath.Ext(*out)) {
+		case ".svg":
+			f = "svg"
+		case ".pdf":
+			f = "pdf"
+		case ".json":
+			f = "json"
+		case ".txt", ".text", "":
+			f = "txt"
+		default:
+			return usagef("grid: cannot tell the format of %q from its suffix; use -format", *out)
+		}
+	}
+	switch f {
+	case "svg", "pdf", "txt", "json":
+	default:
+		return usagef("grid: unknown format %q (want svg, pdf, txt or json)", f)
+	}
+
+	src, err := os.ReadFile(files[0])
+	if err != nil {
+		return fmt.Errorf("grid: %w", err)
+	}
+	spec, err := gridyaml.Parse(files[0], src)
+	if err != nil {
+		return err
+	}
+	opts := spec.Options
+	if *rowBits != 0 {
+		opts.RowBits = *rowBits
+	}
+	if *decimal {
+		opts.DecimalOffsets = true
+	}
+	if *noHex {
+		opts.NoHex = true
+	}
+	d, err := bytegrid.Layout(spec.Fields, opts)
+	if err != nil {
+		return fmt.Errorf("grid: %s: %w", files[0], err)
+	}
+	var buf bytes.Buffer
+	switch f {
+	case "svg":
+		err = gridsvg.WriteSVG(&buf, d, gridsvg.Options{Title: spec.Name, Desc: spec.Desc})
+	case "pdf":
+		err = gridpdf.WritePDF(&buf, d, gridpdf.Options{Title: spec.Name})
+	case "json":
+		var b []byte
+		if b, err = json.MarshalIndent(d, "", "  "); err == nil {
+			buf.Write(append(b, '\n'))
+		}
+	default:
+		err = bytegrid.WriteText(&buf, d)
+	}
+	if err != nil {
+		return fmt.Errorf("grid: %w", err)
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("grid: %w", err)
+	}
+	if *out == "" || *out == "-" {
+		if _, err := stdout.Write(buf.Bytes()); err != nil {
+			return fmt.Errorf("grid: %w", err)
+		}
+		return nil
+	}
+	return writeFileAtomic(*out, buf.Bytes())
+}
+
+// writeFileAtomic writes data to a temporary file beside name and renames it into place, so
+// that an error leaves no partial file.
+func writeFileAtomic(name string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp*")
+	if err != nil {
+		return fmt.Errorf("grid: %w", err)
+	}
+	_, werr := tmp.Write(data)
+	cerr := tmp.Close()
+	if werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Chmod(tmp.Name(), 0o644)
+	}
+	if werr == nil {
+		werr = os.Rename(tmp.Name(), name)
+	}
+	if werr != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("grid: %w", werr)
+	}
+	return nil
 }
