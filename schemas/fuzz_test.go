@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // FuzzParse feeds the spec parser arbitrary text, seeded with every real spec file of every
@@ -29,9 +30,10 @@ func FuzzParse(f *testing.F) {
 			if !errors.As(err, &pe) {
 				t.Fatalf("not an *Error: %v", err)
 			}
-			lines := strings.Count(string(data), "\n") + 1
-			if pe.Pos.Line < 1 || pe.Pos.Line > lines || pe.Pos.Col < 1 {
-				t.Fatalf("position %v outside the text (%d lines): %v", pe.Pos, lines, err)
+			lines := strings.Split(string(data), "\n")
+			if pe.Pos.Line < 1 || pe.Pos.Line > len(lines) || pe.Pos.Col < 1 ||
+				pe.Pos.Col > utf8.RuneCountInString(lines[pe.Pos.Line-1])+1 {
+				t.Fatalf("position %v outside the text: %v", pe.Pos, err)
 			}
 			return
 		}

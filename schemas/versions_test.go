@@ -105,3 +105,49 @@ func FuzzParseVersions(f *testing.F) {
 		}
 	})
 }
+
+func TestParseType(t *testing.T) {
+	for _, tc := range []struct {
+		in       string
+		prim     Prim
+		array    bool
+		st       string
+		nullable bool
+		err      string
+	}{
+		{in: "int32", prim: Int32},
+		{in: "uint16", prim: Uint16},
+		{in: "float64", prim: Float64},
+		{in: "uuid", prim: UUID},
+		{in: "bool", prim: Bool},
+		{in: "string", prim: String, nullable: true},
+		{in: "bytes", prim: Bytes, nullable: true},
+		{in: "records", prim: Records, nullable: true},
+		{in: "[]int8", prim: Int8, array: true, nullable: true},
+		{in: "[]uuid", prim: UUID, array: true, nullable: true},
+		{in: "SnapshotId", prim: StructType, st: "SnapshotId", nullable: true},
+		{in: "[]TopicProduceData", prim: StructType, array: true, st: "TopicProduceData", nullable: true},
+		{in: "Int32", prim: StructType, st: "Int32", nullable: true},
+		{in: "int33", err: `schemas: unknown type "int33"`},
+		{in: "[][]int8", err: `schemas: unknown type "[][]int8"`},
+		{in: "[]", err: `schemas: unknown type "[]"`},
+		{in: "", err: `schemas: unknown type ""`},
+		{in: "Snap-Id", err: `schemas: unknown type "Snap-Id"`},
+		{in: " int32", err: `schemas: unknown type " int32"`},
+	} {
+		got, err := ParseType(tc.in)
+		if tc.err != "" {
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("ParseType(%q) error %v, want %s", tc.in, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || got.Prim != tc.prim || got.Array != tc.array || got.StructName != tc.st ||
+			got.Nullable() != tc.nullable || got.String() != tc.in || got.IsStruct() != (tc.st != "") {
+			t.Errorf("ParseType(%q) = %+v, %v", tc.in, got, err)
+		}
+	}
+	if Int16.String() != "int16" || StructType.String() != "struct" || Prim(99).String() != "Prim(99)" {
+		t.Error("Prim.String")
+	}
+}
