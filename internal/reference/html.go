@@ -1,0 +1,292 @@
+package reference
+
+import (
+	"fmt"
+	"html/template"
+	"io"
+	"strings"
+)
+
+// The views the page templates render. They hold only what a page shows, already formatted,
+// so the templates stay free of logic.
+
+type indexView struct {
+	Release    string
+	Source     string
+	NumAPIs    int
+	Categories []categoryView
+	Book       string // the PDF book's file name, "" when not built
+	Generator  string
+}
+
+type categoryView struct {
+	Name string
+	ID   string
+	APIs []apiLink
+}
+
+type apiLink struct {
+	Key      int16
+	Name     string
+	Version  int16
+	Href     string
+	Flexible bool
+	Unstable bool
+}
+
+type pageView struct {
+	Release   string
+	Key       int16
+	Name      string
+	Version   int16
+	Category  string
+	Listeners []string
+	Flexible  bool
+	Unstable  bool
+	Prev      *apiLink
+	Next      *apiLink
+	Messages  []messageView
+	Schemas   []schemaView
+	Book      string // relative link to the PDF book, "" when not built
+	Generator string
+}
+
+type messageView struct {
+	ID    string // "request" or "response"
+	Title string // "Request"
+	Base  string // file base name: 0-Produce-v12-request
+	Size  int
+	Grid  template.HTML // inline SVG
+	Tree  template.HTML // inline SVG
+	Hex   template.HTML
+	Links []fileLink
+}
+
+type fileLink struct{ Label, Href string }
+
+type schemaView struct {
+	ID      string // "request-schema"
+	Title   string
+	File    string
+	Lines   int
+	Source  template.HTML
+	Structs []structLink
+}
+
+type structLink struct {
+	Name   string
+	Anchor string
+}
+
+// schemaHTML renders a schema file as line-numbered, lightly coloured HTML for a <pre>. Each
+// line is a span with id prefix-N, so a page can link to a line.
+func schemaHTML(src []byte, prefix string) (template.HTML, int) {
+	lines := tokenizeLines(src)
+	var sb strings.Builder
+	sb.Grow(len(src) * 2)
+	for i, ts := range lines {
+		fmt.Fprintf(&sb, `<span class="line" id="%s%d"><span class="ln" aria-hidden="true">%d</span>`, prefix, i+1, i+1)
+		for _, t := range ts {
+			class := tokenClass[t.Kind]
+			if class != "" {
+				fmt.Fprintf(&sb, `<span class="%s">`, class)
+			}
+			template.HTMLEscape(&sb, []byte(t.Text))
+			if class != "" {
+				sb.WriteString("</span>")
+			}
+		}
+		sb.WriteString("</span>\n")
+	}
+	return template.HTML(sb.String()), len(lines)
+}
+
+var tokenClass = [...]string{tokText: "", tokComment: "c", tokKey: "k", tokString: "s", tokNumber: "n", tokLiteral: "l"}
+
+// pageTemplates are parsed once per build; template.Template is safe for concurrent use.
+func pageTemplates() (*template.Template, error) {
+	t, err := template.New("page").Funcs(template.FuncMap{
+		"join":  strings.Join,
+		"bytes": byteCount,
+	}).Parse(pageCSS + pageScript + templatesHTML)
+	if err != nil {
+		return nil, fmt.Errorf("reference: page templates: %w", err)
+	}
+	return t, nil
+}
+
+func renderIndex(t *template.Template, w io.Writer, v *indexView) error {
+	if err := t.ExecuteTemplate(w, "index", v); err != nil {
+		return fmt.Errorf("reference: index.html: %w", err)
+	}
+	return nil
+}
+
+func renderPage(t *template.Template, w io.Writer, v *pageView) error {
+	if err := t.ExecuteTemplate(w, "api", v); err != nil {
+		return fmt.Errorf("reference: %s.html: %w", v.Name, err)
+	}
+	return nil
+}
+
+func byteCount(n int) string {
+	if n == 1 {
+		return "1 byte"
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// pageCSS is shared by every page: system fonts only (no network), the reader's light or dark
+// preference, and a print style.
+const pageCSS = `{{define "css"}}<style>
+:root{color-scheme:light dark;--bg:#fff;--fg:#1f2328;--muted:#5a636e;--rule:#d0d7de;--panel:#f6f8fa;--link:#0b5cad;--accent:#d9481c;--hl:#ffe3a3;
+--c-c:#6a737d;--c-k:#0550ae;--c-s:#0a3069;--c-n:#953800;--c-l:#8250df;--flex:#1a7f37;--unst:#9a6700}
+@media (prefers-color-scheme:dark){:root{--bg:#0d1117;--fg:#e6e8eb;--muted:#9aa4af;--rule:#30363d;--panel:#161b22;--link:#6cb6ff;--accent:#ff8a5c;--hl:#5a4312;
+--c-c:#8b949e;--c-k:#79c0ff;--c-s:#a5d6ff;--c-n:#ffa657;--c-l:#d2a8ff;--flex:#3fb950;--unst:#d29922}}
+*{box-sizing:border-box}
+body{margin:0;background:var(--bg);color:var(--fg);font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
+main{max-width:1240px;margin:0 auto;padding:0 1.5rem 3rem}
+a{color:var(--link);text-decoration:none}a:hover{text-decoration:underline}
+code,pre,.mono{font-family:"Go Mono","DejaVu Sans Mono",Menlo,Consolas,monospace}
+nav.top{display:flex;gap:1rem;justify-content:space-between;align-items:center;padding:.75rem 0;border-bottom:1px solid var(--rule);margin-bottom:1rem;font-size:14px}
+nav.top .mid{flex:1;text-align:center}
+h1{font-size:2rem;margin:.5rem 0 .25rem}h2{font-size:1.4rem;margin:2rem 0 .5rem;padding-bottom:.25rem;border-bottom:1px solid var(--rule)}
+h3{font-size:1.05rem;margin:1.25rem 0 .5rem;color:var(--muted)}
+.badge{display:inline-block;font-size:12px;line-height:1.6;padding:0 .5em;border-radius:1em;border:1px solid currentColor;margin-left:.35em;vertical-align:middle;font-weight:600}
+.badge.flex{color:var(--flex)}.badge.unst{color:var(--unst)}
+dl.meta{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1.25rem;margin:1rem 0}
+dl.meta dt{color:var(--muted)}dl.meta dd{margin:0}
+figure{margin:.5rem 0 1rem;overflow-x:auto;border:1px solid var(--rule);border-radius:6px;padding:.75rem;background:var(--bg)}
+figure svg{display:block;max-width:100%;height:auto}
+figcaption{font-size:13px;color:var(--muted);margin-bottom:.5rem}
+pre{background:var(--panel);border:1px solid var(--rule);border-radius:6px;padding:.75rem;overflow-x:auto;font-size:12.5px;line-height:1.45;margin:.5rem 0 1rem}
+pre.hex .off,pre.hex .asc{color:var(--muted)}
+pre.hex .on{background:var(--hl);color:var(--fg);border-radius:2px}
+pre.src .ln{display:inline-block;width:3.5em;padding-right:1em;text-align:right;color:var(--muted);user-select:none;-webkit-user-select:none}
+pre.src .line:target{background:var(--hl)}
+.c{color:var(--c-c);font-style:italic}.k{color:var(--c-k)}.s{color:var(--c-s)}.n{color:var(--c-n)}.l{color:var(--c-l)}
+ul.files{list-style:none;padding:0;margin:.25rem 0 1rem;display:flex;flex-wrap:wrap;gap:.4rem 1rem;font-size:14px}
+.kg-hl rect{stroke:var(--accent)!important;stroke-width:2px!important}
+table.apis{border-collapse:collapse;width:100%;margin:.25rem 0 1rem;table-layout:fixed}
+table.apis col.key{width:5em}table.apis col.ver{width:6em}table.apis col.badges{width:13em}
+table.apis th,table.apis td{text-align:left;padding:.3rem .6rem;border-bottom:1px solid var(--rule)}
+table.apis th{font-size:13px;color:var(--muted);font-weight:600}
+table.apis td.num{font-variant-numeric:tabular-nums;width:5em}
+.lead{color:var(--muted);max-width:60em}
+footer{margin-top:3rem;padding-top:.75rem;border-top:1px solid var(--rule);color:var(--muted);font-size:13px}
+.toc{columns:2 22em;font-size:14px}.toc a{display:block}
+@media print{
+ :root{--bg:#fff;--fg:#000;--muted:#444;--rule:#bbb;--panel:#fff;--link:#000}
+ body{font-size:10.5pt}main{max-width:none;padding:0}
+ nav.top,ul.files,.noprint{display:none}
+ figure{overflow:visible;break-inside:avoid;border:none;padding:0}
+ pre{overflow:visible;white-space:pre-wrap;word-break:break-all;border:none;padding:0;font-size:8pt}
+ h2,h3{break-after:avoid}
+ section.msg{break-before:auto}
+ a{text-decoration:none}
+}
+</style>{{end}}`
+
+// pageScript links a tree node and its grid field (the same data-path) and the bytes of the
+// field in the hex dump, both ways. It is inline, small and needs no network.
+const pageScript = `{{define "script"}}<script>
+(function(){
+ function each(l,f){Array.prototype.forEach.call(l,f)}
+ each(document.querySelectorAll('section.msg'),function(sec){
+  var on=[];
+  function clear(){each(on,function(e){e.classList.remove('kg-hl');e.classList.remove('on')});on=[]}
+  function mark(p){
+   clear();
+   each(sec.querySelectorAll('[data-path]'),function(e){
+    if(e.getAttribute('data-path')!==p)return;
+    e.classList.add('kg-hl');on.push(e);
+    var o=e.getAttribute('data-offset'),n=e.getAttribute('data-length');
+    if(o===null||n===null)return;
+    o=+o;n=+n;
+    for(var i=o;i<o+n;i++){var b=sec.querySelector('pre.hex [data-o="'+i+'"]');if(b){b.classList.add('on');on.push(b)}}
+   });
+  }
+  sec.addEventListener('mouseover',function(ev){
+   var g=ev.target.closest?ev.target.closest('[data-path]'):null;
+   if(g&&sec.contains(g))mark(g.getAttribute('data-path'));else clear();
+  });
+  sec.addEventListener('mouseleave',clear);
+ });
+})();
+</script>{{end}}`
+
+const templatesHTML = `{{define "head"}}<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="generator" content="{{.Generator}}">
+{{end}}
+
+{{define "index"}}{{template "head" .}}<title>Kafka {{.Release}} wire protocol reference</title>
+{{template "css"}}
+</head>
+<body>
+<main>
+<nav class="top"><span>kafkagrid</span><span class="mid">Kafka {{.Release}}</span>{{if .Book}}<a href="{{.Book}}">PDF book</a>{{else}}<span></span>{{end}}</nav>
+<h1>Kafka {{.Release}} wire protocol</h1>
+<p class="lead">Every API of Apache Kafka {{.Release}} ({{.NumAPIs}} in all) with a minimal example request and response at its highest version, encoded byte for byte and drawn as a byte grid and an expanded tree, next to the message schemas they come from ({{.Source}}).</p>
+<div class="toc noprint">{{range .Categories}}<a href="#{{.ID}}">{{.Name}} ({{len .APIs}})</a>{{end}}</div>
+{{range .Categories}}
+<h2 id="{{.ID}}">{{.Name}}</h2>
+<table class="apis">
+<colgroup><col class="key"><col><col class="ver"><col class="badges"></colgroup>
+<thead><tr><th>Key</th><th>API</th><th>Version</th><th></th></tr></thead>
+<tbody>
+{{range .APIs}}<tr><td class="num">{{.Key}}</td><td><a href="{{.Href}}">{{.Name}}</a></td><td class="num">v{{.Version}}</td><td>{{if .Flexible}}<span class="badge flex">flexible</span>{{end}}{{if .Unstable}}<span class="badge unst">unstable</span>{{end}}</td></tr>
+{{end}}</tbody>
+</table>
+{{end}}
+<footer>Built by kafkagrid from the message schemas of Apache Kafka {{.Release}}. Apache Kafka is a trademark of the Apache Software Foundation.</footer>
+</main>
+</body>
+</html>
+{{end}}
+
+{{define "api"}}{{template "head" .}}<title>{{.Name}} (key {{.Key}}, v{{.Version}}) · Kafka {{.Release}} protocol</title>
+{{template "css"}}
+</head>
+<body>
+<main>
+<nav class="top">{{if .Prev}}<a href="{{.Prev.Href}}" rel="prev">← {{.Prev.Name}}</a>{{else}}<span></span>{{end}}<span class="mid"><a href="../index.html">Kafka {{.Release}} index</a>{{if .Book}} · <a href="{{.Book}}">PDF book</a>{{end}}</span>{{if .Next}}<a href="{{.Next.Href}}" rel="next">{{.Next.Name}} →</a>{{else}}<span></span>{{end}}</nav>
+<h1>{{.Name}}{{if .Flexible}}<span class="badge flex">flexible</span>{{end}}{{if .Unstable}}<span class="badge unst">unstable</span>{{end}}</h1>
+<dl class="meta">
+<dt>API key</dt><dd class="mono">{{.Key}}</dd>
+<dt>Version</dt><dd class="mono">{{.Version}} (highest valid){{if .Unstable}}, unstable: not enabled by default{{end}}</dd>
+<dt>Category</dt><dd>{{.Category}}</dd>
+<dt>Listeners</dt><dd>{{if .Listeners}}{{join .Listeners ", "}}{{else}}none{{end}}</dd>
+<dt>Encoding</dt><dd>{{if .Flexible}}flexible (compact strings and arrays, tagged fields){{else}}classic (fixed-width lengths){{end}}</dd>
+{{range .Messages}}<dt>{{.Title}} frame</dt><dd>{{bytes .Size}}</dd>
+{{end}}</dl>
+<p class="noprint">{{range $i, $m := .Messages}}{{if $i}} · {{end}}<a href="#{{$m.ID}}">{{$m.Title}}</a>{{end}}{{range .Schemas}} · <a href="#{{.ID}}">{{.Title}}</a>{{end}}</p>
+{{range .Messages}}
+<section class="msg" id="{{.ID}}">
+<h2>{{.Title}} <span class="mono" style="font-size:.7em;color:var(--muted)">{{.Base}} · {{bytes .Size}}</span></h2>
+{{if .Links}}<ul class="files">{{range .Links}}<li><a href="{{.Href}}">{{.Label}}</a></li>{{end}}</ul>{{end}}
+{{if .Grid}}<h3>Byte grid</h3>
+<figure>{{.Grid}}</figure>{{end}}
+{{if .Tree}}<h3>Expanded tree</h3>
+<figure>{{.Tree}}</figure>{{end}}
+<h3>Hex dump</h3>
+<pre class="hex">{{.Hex}}</pre>
+</section>
+{{end}}
+{{range .Schemas}}
+<section class="schema" id="{{.ID}}">
+<h2>{{.Title}} <span class="mono" style="font-size:.7em;color:var(--muted)">{{.File}} · {{.Lines}} lines</span></h2>
+{{if .Structs}}<p>Common structs: {{range $i, $s := .Structs}}{{if $i}}, {{end}}<a href="#{{$s.Anchor}}">{{$s.Name}}</a>{{end}}</p>{{end}}
+<pre class="src">{{.Source}}</pre>
+</section>
+{{end}}
+<footer>Built by kafkagrid from the message schemas of Apache Kafka {{.Release}}. <a href="../index.html">Index</a></footer>
+</main>
+{{template "script"}}
+</body>
+</html>
+{{end}}`
