@@ -217,3 +217,15 @@ func TestResolveSchemas(t *testing.T) {
 		})
 	}
 }
+
+func TestTopHelpExplainsSchemas(t *testing.T) {
+	_, errs, code := runCmd(t, "-h")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, f := range []string{"list", "-schemas DIR", "KAFKA_SCHEMAS", "-release"} {
+		if !strings.Contains(errs, f) {
+			t.Errorf("kafkagrid -h lacks %q:\n%s", f, errs)
+		}
+	}
+}
