@@ -4,6 +4,7 @@ import (
 	"io"
 	"testing"
 
+	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/tree"
 	"github.com/kafkagrid/kafkagrid/tree/treesvg"
 )
@@ -48,5 +49,27 @@ func BenchmarkFetchText(b *testing.B) {
 		if err := d.WriteText(io.Discard); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// discard is a Canvas that draws nothing: BenchmarkFetchPaint measures the tree's own painting
+// apart from the SVG backend's.
+type discard struct{}
+
+func (discard) Begin(canvas.Group)                            {}
+func (discard) End()                                          {}
+func (discard) Rect(x, y, w, h canvas.Pt, s canvas.Style)     {}
+func (discard) Line(x1, y1, x2, y2 canvas.Pt, s canvas.Style) {}
+func (discard) Polyline(pts []canvas.Pt, s canvas.Style)      {}
+func (discard) Text(x, y canvas.Pt, t canvas.Text)            {}
+
+func BenchmarkFetchPaint(b *testing.B) {
+	d, err := tree.Layout(fetchLike(), tree.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		d.Paint(discard{})
 	}
 }

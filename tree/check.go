@@ -45,7 +45,14 @@ func (d *Diagram) Check() error {
 			bad("column %q ends at %g, past the width %g", c.Name, prev, d.Width)
 		}
 	}
-	checkRuns := func(where string, runs []Run, top, h canvas.Pt, chip *Box) bool {
+	// where names row i (-1: the header) in a message; only called on a fault.
+	where := func(i int) string {
+		if i < 0 {
+			return "header"
+		}
+		return fmt.Sprintf("row %d (%q)", i, d.Rows[i].Label)
+	}
+	checkRuns := func(i int, runs []Run, top, h canvas.Pt, chip *Box) bool {
 		type span struct {
 			l, r canvas.Pt
 			s    string
@@ -56,49 +63,48 @@ func (d *Diagram) Check() error {
 		}
 		for _, r := range runs {
 			if r.Col < 0 || r.Col >= len(d.Columns) {
-				return bad("%s: run %q in column %d of %d", where, r.S, r.Col, len(d.Columns))
+				return bad("%s: run %q in column %d of %d", where(i), r.S, r.Col, len(d.Columns))
 			}
 			if want := canvas.Pt(mono.Width(r.S, float64(d.FontSize))); math.Abs(float64(want-r.W)) > eps {
-				return bad("%s: run %q measured %g, mono says %g", where, r.S, r.W, want)
+				return bad("%s: run %q measured %g, mono says %g", where(i), r.S, r.W, want)
 			}
 			c := d.Columns[r.Col]
 			l := r.Left()
 			if l < c.X-eps || l+r.W > c.X+c.W+eps {
-				return bad("%s: run %q [%g, %g] leaves column %q [%g, %g]", where, r.S, l, l+r.W, c.Name, c.X, c.X+c.W)
+				return bad("%s: run %q [%g, %g] leaves column %q [%g, %g]", where(i), r.S, l, l+r.W, c.Name, c.X, c.X+c.W)
 			}
 			if r.Y-ascent*d.FontSize < top-eps || r.Y+descent*d.FontSize > top+h+eps {
-				return bad("%s: run %q at baseline %g leaves its row [%g, %g]", where, r.S, r.Y, top, top+h)
+				return bad("%s: run %q at baseline %g leaves its row [%g, %g]", where(i), r.S, r.Y, top, top+h)
 			}
 			spans = append(spans, span{l, l + r.W, r.S})
 		}
 		sort.Slice(spans, func(i, j int) bool { return spans[i].l < spans[j].l })
 		for i := 1; i < len(spans); i++ {
 			if spans[i].l < spans[i-1].r-eps {
-				return bad("%s: %q overlaps %q", where, spans[i].s, spans[i-1].s)
+				return bad("%s: %q overlaps %q", where(i), spans[i].s, spans[i-1].s)
 			}
 		}
 		return true
 	}
-	if !checkRuns("header", d.Header, 0, d.HeaderH, nil) {
+	if !checkRuns(-1, d.Header, 0, d.HeaderH, nil) {
 		return errors.Join(errs...)
 	}
 	bottom := d.HeaderH
 	for i := range d.Rows {
 		r := &d.Rows[i]
-		where := fmt.Sprintf("row %d (%s)", i, r.Label)
 		if r.Y < bottom-eps {
-			if !bad("%s: top %g overlaps the row above (ends %g)", where, r.Y, bottom) {
+			if !bad("%s: top %g overlaps the row above (ends %g)", where(i), r.Y, bottom) {
 				break
 			}
 		}
 		bottom = r.Y + r.H
 		c := d.Columns[ColName]
 		if r.Chip.X < c.X-eps || r.Chip.X+r.Chip.W > c.X+c.W+eps || r.Chip.Y < r.Y-eps || r.Chip.Y+r.Chip.H > bottom+eps {
-			if !bad("%s: chip leaves its cell", where) {
+			if !bad("%s: chip leaves its cell", where(i)) {
 				break
 			}
 		}
-		if !checkRuns(where, r.Runs, r.Y, r.H, &r.Chip) {
+		if !checkRuns(i, r.Runs, r.Y, r.H, &r.Chip) {
 			break
 		}
 	}

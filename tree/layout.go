@@ -260,7 +260,8 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 		d.Header[c] = m.run(c, col, 0, names[c], style.Muted, "head")
 	}
 
-	// Rows.
+	// Rows. Their runs share one backing array (at most seven runs a row).
+	runBuf := make([]Run, 0, 7*len(d.Rows))
 	y := d.HeaderH
 	for i := range d.Rows {
 		r := &d.Rows[i]
@@ -280,7 +281,7 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 		if muted {
 			labelFill, valueFill = style.Muted, style.Muted
 		}
-		runs := make([]Run, 0, 7)
+		runs := runBuf[len(runBuf):len(runBuf):cap(runBuf)]
 		tx := cx + m.chip + m.gap
 		if r.Label != "" {
 			lw := canvas.Pt(float64(mono.Runes(r.Label)) * float64(m.charW))
@@ -302,7 +303,8 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 		if r.Type != "" {
 			runs = append(runs, m.run(ColType, d.Columns[ColType], y, r.Type, style.Muted, "type"))
 		}
-		r.Runs = runs
+		r.Runs = runs[:len(runs):len(runs)]
+		runBuf = runBuf[:len(runBuf)+len(runs)]
 		y += m.rowH
 	}
 	d.Height = y
@@ -398,6 +400,7 @@ func nodeName(n *Node) string {
 // the description.
 func title(n *Node) string {
 	var b strings.Builder
+	b.Grow(len(n.Path) + len(n.Label) + len(n.Type) + len(n.Value) + len(n.Description) + 64)
 	head := n.Path
 	if head == "" {
 		head = n.Label
@@ -433,6 +436,16 @@ func title(n *Node) string {
 // bidirectional characters become U+FFFD (tabs and newlines a space), so the text cannot break the XML or reorder itself.
 // Unlike mono.Clean it keeps runes Go Mono lacks: a browser draws tooltips in its own font.
 func cleanAttr(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return s
+	}
 	ok := utf8.ValidString(s)
 	if ok {
 		for _, r := range s {
@@ -461,6 +474,9 @@ func cleanAttr(s string) string {
 }
 
 func badAttrRune(r rune) bool {
+	if r >= 0x20 && r < 0x7f {
+		return false
+	}
 	return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == 0xfffe || r == 0xffff ||
 		unicode.Is(unicode.Bidi_Control, r)
 }
