@@ -96,15 +96,18 @@ type Note struct {
 
 // Box is the shape and text of one field.
 type Box struct {
-	Field    int        `json:"field"`           // index of the input field
-	Name     string     `json:"name"`            // clean name
-	Value    string     `json:"value,omitempty"` // clean value
-	Class    string     `json:"class"`           // "field kind-…"
-	Path     string     `json:"path,omitempty"`
-	Offset   int        `json:"offset"` // bit offset
-	Bits     int        `json:"bits"`
-	Title    string     `json:"title"` // tooltip
-	Fill     style.Role `json:"fill"`
+	Field  int        `json:"field"`           // index of the input field
+	Name   string     `json:"name"`            // clean name
+	Value  string     `json:"value,omitempty"` // clean value
+	Class  string     `json:"class"`           // "field kind-…"
+	Path   string     `json:"path,omitempty"`
+	Offset int        `json:"offset"` // bit offset
+	Bits   int        `json:"bits"`
+	Title  string     `json:"title"` // tooltip
+	Fill   style.Role `json:"fill"`
+	// Band is the group colour of a framing field, drawn as a band along its top so that the
+	// field still shows its group ("" for data fields, whose fill is the group colour).
+	Band     style.Role `json:"band,omitempty"`
 	Segs     []Seg      `json:"segs"`
 	Runs     []Run      `json:"runs"`
 	Continue bool       `json:"continue,omitempty"` // spans more than one row
@@ -351,6 +354,9 @@ func (d *Diagram) layoutField(i int, f Field, physToDisp []int, groups map[strin
 		b.Segs = append(b.Segs, Seg{Row: dr, X: d.GridX + canvas.Pt(from)*d.BitW + 0.5, Y: row.Y + 0.5, W: canvas.Pt(to-from) * d.BitW, H: row.H, From: from, To: to})
 	}
 	b.Continue = len(b.Segs) > 1
+	if f.Group != "" && b.Fill != style.Group(groups[f.Group]) {
+		b.Band = style.Group(groups[f.Group])
+	}
 	framing := f.Kind.Framing()
 	nameFill, valueFill := style.Ink, style.Ink
 	if framing {
@@ -401,6 +407,10 @@ func (d *Diagram) layoutField(i int, f Field, physToDisp []int, groups map[strin
 		bottom -= hexZone
 	}
 	runs, ok := fitLabel(mono.Clean(f.Name), mono.Clean(f.Value), s.X+s.W/2, s.W-2*pad, top, bottom, nameFill, valueFill)
+	if !ok && d.Hex && len(f.Bytes) == 0 {
+		// No hex in this box: its text may use the hex zone too.
+		runs, ok = fitLabel(mono.Clean(f.Name), mono.Clean(f.Value), s.X+s.W/2, s.W-2*pad, top, bottom+hexZone, nameFill, valueFill)
+	}
 	if !ok {
 		mark := strconv.Itoa(len(d.Notes) + 1)
 		text := mono.Clean(f.Name)

@@ -7,6 +7,8 @@ import (
 	"github.com/kafkagrid/kafkagrid/internal/style"
 )
 
+const bandH canvas.Pt = 3
+
 var (
 	borderStyle = canvas.Style{Stroke: style.Ink}
 	tickStyle   = canvas.Style{Stroke: style.Rule}
@@ -172,6 +174,15 @@ func (d *Diagram) paintBox(c canvas.Canvas, b *Box, from, to int, dy canvas.Pt) 
 			}
 			for _, iv := range minus(s.From, s.To, nf, nt) {
 				c.Line(d.bitX(iv[0]), s.Y+s.H+dy, d.bitX(iv[1]), s.Y+s.H+dy, borderStyle)
+			}
+		}
+	}
+	if b.Band != "" {
+		// Inside the border, along the top of the first segment shown.
+		for _, s := range b.Segs {
+			if s.Row >= from && s.Row < to {
+				c.Rect(s.X+0.5, s.Y+0.5+dy, s.W-1, bandH, canvas.Style{Fill: b.Band})
+				break
 			}
 		}
 	}

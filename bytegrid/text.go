@@ -13,18 +13,23 @@ import (
 // ruler, rows framed by +-+-+ lines, fields separated by |, names centred, a field that spans
 // rows drawn without borders between its rows, and an elided field's middle as one
 // "... N bytes ..." row. The fields' values, when any has one, are listed under the figure.
-// Each bit takes two characters; labels that do not fit are cut.
+// Each bit takes two characters (three in rows of 16 bits or fewer, as in RFC 1035); labels
+// that do not fit are cut.
 func WriteText(w io.Writer, d *Diagram) error {
 	bw := bufio.NewWriter(w)
 	rb := d.RowBits
 	// Ruler.
-	tens := []byte(strings.Repeat(" ", 2*rb+1))
-	units := []byte(strings.Repeat(" ", 2*rb+1))
+	cpb := 2 // characters per bit, as in RFC 791; narrow rows get 3, as in RFC 1035
+	if rb <= 16 {
+		cpb = 3
+	}
+	tens := []byte(strings.Repeat(" ", cpb*rb+1))
+	units := []byte(strings.Repeat(" ", cpb*rb+1))
 	for b := 0; b < rb; b++ {
 		if b%10 == 0 {
-			tens[2*b+1] = byte('0' + b/10%10)
+			tens[cpb*b+cpb-1] = byte('0' + b/10%10)
 		}
-		units[2*b+1] = byte('0' + b%10)
+		units[cpb*b+cpb-1] = byte('0' + b%10)
 	}
 	bw.WriteString(strings.TrimRight(string(tens), " ") + "\n")
 	bw.WriteString(strings.TrimRight(string(units), " ") + "\n")
@@ -72,32 +77,38 @@ func WriteText(w io.Writer, d *Diagram) error {
 		same := func(b int) bool {
 			return i > 0 && i < len(owner) && owner[i-1][b] >= 0 && owner[i-1][b] == owner[i][b]
 		}
-		line := make([]byte, 2*n+1)
+		line := make([]byte, cpb*n+1)
 		for b := 0; b < n; b++ {
-			line[2*b+1] = '-'
-			if same(b) {
-				line[2*b+1] = ' '
+			for k := 1; k < cpb; k++ {
+				line[cpb*b+k] = '-'
+				if same(b) {
+					line[cpb*b+k] = ' '
+				}
 			}
-			line[2*b] = '+'
+			line[cpb*b] = '+'
 			if b > 0 && same(b-1) && same(b) && owner[i][b-1] == owner[i][b] {
-				line[2*b] = ' '
+				line[cpb*b] = ' '
 			}
 		}
-		line[2*n] = '+'
+		line[cpb*n] = '+'
 		if same(0) {
 			line[0] = '|'
 		}
 		if n == rb && same(rb-1) {
-			line[2*n] = '|'
+			line[cpb*n] = '|'
 		}
 		return string(line)
 	}
 	for i, row := range d.Rows {
-		bw.WriteString(sep(i) + "\n")
+		// A line that is open all along (a field continuing across the whole row) is left
+		// out, so a long field reads as one block.
+		if l := sep(i); strings.ContainsAny(l, "+-") {
+			bw.WriteString(l + "\n")
+		}
 		n := extent(i)
 		line := []byte{'|'}
 		if row.Elided > 0 {
-			line = append(line, centre(fmt.Sprintf("... %d bytes ...", row.Elided), 2*n-1)...)
+			line = append(line, centre(fmt.Sprintf("... %d bytes ...", row.Elided), cpb*n-1)...)
 			line = append(line, '|')
 		} else {
 			for b := 0; b < n; {
@@ -109,7 +120,7 @@ func WriteText(w io.Writer, d *Diagram) error {
 				if fi := owner[i][b]; fi >= 0 && labelRow[fi] == i {
 					s = d.fieldName(fi)
 				}
-				line = append(line, centre(s, 2*(e-b)-1)...)
+				line = append(line, centre(s, cpb*(e-b)-1)...)
 				line = append(line, '|')
 				b = e
 			}
