@@ -1,0 +1,159 @@
+package kafka
+
+import (
+	"github.com/kafkagrid/kafkagrid/bytegrid"
+	"github.com/kafkagrid/kafkagrid/internal/style"
+	"github.com/kafkagrid/kafkagrid/tree"
+)
+
+// View is a frame seen by the generic drawing packages: the fields of its byte grid, the root
+// of its expanded tree, and the group colours the two share, so that a field and its node are
+// drawn in the same colour and carry the same data-path.
+//
+// The grid gets the leaves of the annotated frame in byte order, except zero-length leaves
+// (an empty struct has no bytes to draw). The content of a string or bytes field takes the
+// field's own path and name, so that the grid box "Name" and the tree node "Name" are one
+// data-path; its length prefix keeps the "#length" path. Groups are the header, the body and
+// each struct, array element, record batch and record: a field is coloured by the innermost
+// one that holds it.
+type View struct {
+	Fields []bytegrid.Field
+	Tree   *tree.Node
+	// Groups maps each group (the path of the header, body, struct or element) to its colour
+	// index, numbered in order of first appearance; pass it as GroupColors to both layouts.
+	Groups map[string]int
+}
+
+// NewView builds the view of f.
+func NewView(f *Frame) *View {
+	v := &View{Groups: map[string]int{}}
+	// The frame and its size prefix belong to no group: they are drawn as framing, and the
+	// legend names only the header, the body and what they hold.
+	v.Tree = v.node(f, f.Root, nil, "")
+	return v
+}
+
+// group returns the group a node's children belong to.
+func groupOf(n *Node, parent string) string {
+	switch n.Kind {
+	case KindHeader, KindBody, KindElement:
+		return n.Path
+	case KindStruct:
+		if len(n.Children) > 0 {
+			return n.Path
+		}
+	}
+	return parent
+}
+
+func (v *View) use(group string) {
+	if group == "" {
+		return
+	}
+	if _, ok := v.Groups[group]; !ok {
+		v.Groups[group] = len(v.Groups)
+	}
+}
+
+// node converts n (whose parent is p, in group g) to a tree node, adding grid fields for its
+// leaves as it goes, in byte order.
+func (v *View) node(f *Frame, n, p *Node, g string) *tree.Node {
+	own := groupOf(n, g)
+	v.use(own)
+	t := &tree.Node{
+		Label:       treeLabel(n),
+		Value:       n.Value,
+		Type:        n.WireType,
+		Offset:      n.Offset,
+		Length:      n.Length,
+		Group:       own,
+		Kind:        styleKind(n),
+		Path:        n.Path,
+		Description: n.About,
+	}
+	switch n.Kind {
+	case KindArray, KindFrame, KindHeader, KindBody, KindElement:
+		// The label says it all ("TopicData [1]", "[0]", "header").
+		t.Value = ""
+	}
+	if len(n.Children) == 0 {
+		v.leaf(f, n, p, g)
+		return t
+	}
+	for _, c := range n.Children {
+		if c.Kind == KindData && len(c.Children) == 0 {
+			// The content of a string or bytes field is the field's value: the tree shows it
+			// on the field's own row; the grid draws it as the field.
+			v.leaf(f, c, n, own)
+			continue
+		}
+		t.Children = append(t.Children, v.node(f, c, n, own))
+	}
+	return t
+}
+
+// leaf adds the grid field of leaf n.
+func (v *View) leaf(f *Frame, n, p *Node, g string) {
+	if n.Length <= 0 || n.Offset < 0 || n.Offset+n.Length > len(f.Bytes) {
+		return
+	}
+	v.use(g)
+	fd := bytegrid.Field{
+		Offset: n.Offset * 8,
+		Bits:   n.Length * 8,
+		Name:   n.Name,
+		Value:  n.Value,
+		Group:  g,
+		Kind:   styleKind(n),
+		Bytes:  f.Bytes[n.Offset : n.Offset+n.Length],
+		Desc:   n.About,
+		Path:   n.Path,
+		Type:   n.WireType,
+	}
+	if p != nil {
+		switch n.Kind {
+		case KindData:
+			fd.Name, fd.Path = p.Name, p.Path
+			if p.About != "" {
+				fd.Desc = p.About
+			}
+		case KindLength:
+			if p.Kind == KindArray {
+				fd.Name = p.Name
+			}
+		}
+	}
+	v.Fields = append(v.Fields, fd)
+}
+
+func treeLabel(n *Node) string {
+	switch n.Kind {
+	case KindArray:
+		count := 0
+		for _, c := range n.Children {
+			if c.Kind == KindElement {
+				count++
+			}
+		}
+		return tree.ArrayLabel(n.Name, count)
+	}
+	return n.Name
+}
+
+// styleKind says how a node is drawn: framing pieces apart from data.
+func styleKind(n *Node) style.Kind {
+	switch n.Kind {
+	case KindSize:
+		return style.Size
+	case KindLength:
+		return style.Length
+	case KindTagSection:
+		return style.Tags
+	case KindTagKey, KindTagSize:
+		return style.Tag
+	}
+	if n.WireType == "varint" || n.WireType == "uvarint" {
+		return style.Varint
+	}
+	return style.Plain
+}

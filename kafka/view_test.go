@@ -1,0 +1,155 @@
+package kafka
+
+import (
+	"bytes"
+	"encoding/xml"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kafkagrid/kafkagrid/bytegrid"
+	"github.com/kafkagrid/kafkagrid/bytegrid/gridcheck"
+	"github.com/kafkagrid/kafkagrid/tree"
+	"github.com/kafkagrid/kafkagrid/tree/treesvg"
+
+	"github.com/kafkagrid/kafkagrid/bytegrid/gridsvg"
+)
+
+var viewOut = flag.String("viewout", "", "write every 4.0 grid and tree SVG into this folder, to look at")
+
+// TestViewDrawsEveryFrame lays out and paints the grid and the tree of all 168 frames of 4.0
+// and checks each SVG from its own geometry: well-formed XML, every text run inside its box,
+// no two boxes overlapping; and that the grid and the tree agree on paths and colours.
+func TestViewDrawsEveryFrame(t *testing.T) {
+	c := testCatalog(t, "4.0")
+	vs, err := c.Vectors(VectorOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, vec := range vs {
+		for _, f := range []*Frame{vec.Request, vec.Response} {
+			n++
+			t.Run(f.BaseName(), func(t *testing.T) {
+				v := NewView(f)
+				checkView(t, f, v)
+				g, err := bytegrid.Layout(v.Fields, bytegrid.Options{GroupColors: v.Groups})
+				if err != nil {
+					t.Fatalf("grid layout: %v", err)
+				}
+				var gb bytes.Buffer
+				if err := gridsvg.WriteSVG(&gb, g, gridsvg.Options{Title: f.BaseName() + " grid"}); err != nil {
+					t.Fatal(err)
+				}
+				if err := gridcheck.Check(gb.Bytes()); err != nil {
+					t.Errorf("grid SVG: %v", err)
+				}
+				td, err := tree.Layout(v.Tree, tree.Options{GroupColors: v.Groups, Title: f.BaseName() + " tree"})
+				if err != nil {
+					t.Fatalf("tree layout: %v", err)
+				}
+				if err := td.Check(); err != nil {
+					t.Errorf("tree geometry: %v", err)
+				}
+				var tb bytes.Buffer
+				if err := treesvg.Write(&tb, td, treesvg.Options{}); err != nil {
+					t.Fatal(err)
+				}
+				if err := gridcheck.CheckWith(tb.Bytes(), gridcheck.Options{BoxClass: "node", Rows: true}); err != nil {
+					t.Errorf("tree SVG: %v", err)
+				}
+				checkSamePaths(t, gb.Bytes(), tb.Bytes())
+				if *viewOut != "" {
+					os.MkdirAll(*viewOut, 0o755)
+					os.WriteFile(filepath.Join(*viewOut, f.BaseName()+"-grid.svg"), gb.Bytes(), 0o644)
+					os.WriteFile(filepath.Join(*viewOut, f.BaseName()+"-tree.svg"), tb.Bytes(), 0o644)
+				}
+			})
+		}
+	}
+	if n != 168 {
+		t.Errorf("drew %d frames, want 168", n)
+	}
+}
+
+// checkView checks the grid fields tile the frame and every group has a colour.
+func checkView(t *testing.T, f *Frame, v *View) {
+	t.Helper()
+	if err := bytegrid.Check(v.Fields); err != nil {
+		t.Fatalf("grid fields: %v", err)
+	}
+	end := 0
+	for _, fd := range v.Fields {
+		if fd.Offset != end*8 {
+			t.Fatalf("%s: starts at bit %d, want %d (gap or overlap)", fd.Path, fd.Offset, end*8)
+		}
+		end += fd.Bits / 8
+		if _, ok := v.Groups[fd.Group]; !ok && fd.Group != "" {
+			t.Errorf("%s: group %q has no colour", fd.Path, fd.Group)
+		}
+		if !bytes.Equal(fd.Bytes, f.Bytes[fd.Offset/8:fd.Offset/8+fd.Bits/8]) {
+			t.Errorf("%s: bytes differ from the frame's", fd.Path)
+		}
+	}
+	if end != len(f.Bytes) {
+		t.Errorf("grid covers %d bytes, frame has %d", end, len(f.Bytes))
+	}
+	seen := map[int]string{}
+	for g, i := range v.Groups {
+		if o, dup := seen[i]; dup {
+			t.Errorf("groups %q and %q share colour %d", g, o, i)
+		}
+		seen[i] = g
+	}
+}
+
+// checkSamePaths checks that every data-path of a grid field that names a schema field (not a
+// framing piece) is also the data-path of a tree node, so a page can highlight one from the
+// other.
+func checkSamePaths(t *testing.T, grid, tr []byte) {
+	t.Helper()
+	gp, tp := dataPaths(t, grid, "field"), dataPaths(t, tr, "node")
+	for p := range gp {
+		if strings.Contains(p, "#") {
+			continue
+		}
+		if !tp[p] {
+			t.Errorf("grid field %q has no tree node", p)
+		}
+	}
+}
+
+func dataPaths(t *testing.T, svg []byte, class string) map[string]bool {
+	t.Helper()
+	out := map[string]bool{}
+	d := xml.NewDecoder(bytes.NewReader(svg))
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("SVG: %v", err)
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok || se.Name.Local != "g" {
+			continue
+		}
+		var cls, path string
+		for _, a := range se.Attr {
+			switch a.Name.Local {
+			case "class":
+				cls = a.Value
+			case "data-path":
+				path = a.Value
+			}
+		}
+		if path != "" && strings.Contains(" "+cls+" ", " "+class+" ") {
+			out[path] = true
+		}
+	}
+	return out
+}
