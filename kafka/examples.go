@@ -277,6 +277,11 @@ func (c *Catalog) Vectors(o VectorOptions) ([]Vector, error) {
 			if err != nil {
 				return nil, err
 			}
+			if api.Key == envelopeKey {
+				if err := c.envelop(body, resp, fsys); err != nil {
+					return nil, err
+				}
+			}
 			f, err := c.Encode(Message{API: api, Response: resp, Version: api.Version, CorrelationID: CorrelationID,
 				ClientID: exampleClientID, Body: body})
 			if err != nil {
@@ -291,6 +296,44 @@ func (c *Catalog) Vectors(o VectorOptions) ([]Vector, error) {
 		out = append(out, vec)
 	}
 	return out, nil
+}
+
+const (
+	envelopeKey  = 58
+	createTopics = 19
+)
+
+// envelop fills an Envelope example with a real forwarded message: the CreateTopics example
+// request (or response), header and body without the size prefix.
+func (c *Catalog) envelop(body Values, response bool, fsys fs.FS) error {
+	var inner *API
+	for _, a := range c.APIs {
+		if a.Key == createTopics {
+			inner = a
+		}
+	}
+	if inner == nil {
+		return nil
+	}
+	data, err := fs.ReadFile(fsys, inner.Name+".yaml")
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("kafka: examples: %w", err)
+	}
+	vals, err := Example(inner, response, inner.Version, inner.Name+".yaml", data)
+	if err != nil {
+		return err
+	}
+	f, err := c.Encode(Message{API: inner, Response: response, Version: inner.Version, CorrelationID: CorrelationID,
+		ClientID: exampleClientID, Body: vals})
+	if err != nil {
+		return err
+	}
+	if response {
+		body["ResponseData"] = f.Bytes[4:]
+	} else {
+		body["RequestData"] = f.Bytes[4:]
+	}
+	return nil
 }
 
 // builtinExamples is the project's examples/kafka folder, embedded.

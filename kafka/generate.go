@@ -120,6 +120,12 @@ func genericString(f *schemas.Field) string {
 	switch {
 	case strings.Contains(path, "Config"):
 		return "retention.ms"
+	case strings.Contains(path, "Protocol"):
+		return "range"
+	case strings.Contains(path, "Users"), strings.Contains(path, "Deletions"), strings.Contains(path, "Upsertions"):
+		return "alice"
+	case strings.Contains(path, "ClientMetrics"):
+		return "producer-metrics"
 	case strings.Contains(path, "Feature"):
 		return "metadata.version"
 	case strings.Contains(path, "Listener"), strings.Contains(path, "Endpoint"):
@@ -188,8 +194,16 @@ func intByName(f *schemas.Field, n string) (int64, bool) {
 		return -1, true
 	case "NumPartitions", "ReplicationFactor":
 		return 3, true
-	case "Count", "MinBytes ", "DeliveryCount":
+	case "Count", "DeliveryCount", "AcknowledgeTypes":
 		return 1, true
+	case "VoterId", "LeaderId", "ControllerId", "CandidateId", "ReplicaId":
+		return exampleBrokerID, true
+	case "Mechanism":
+		return 1, true // SCRAM-SHA-256
+	case "ConfigSource", "Source":
+		return 1, true // DYNAMIC_TOPIC_CONFIG
+	case "ConfigType":
+		return 5, true // LONG
 	case "Iterations":
 		return 4096, true
 	case "ProducerEpoch", "V3AndBelowProducerEpoch":
@@ -249,6 +263,10 @@ func stringByName(f *schemas.Field, n string, v int16) (any, bool) {
 		return "", true
 	case "ClientId", "ClientSoftwareName", "EntityName", "Match":
 		return exampleClientID, true
+	case "GroupId":
+		return exampleGroup, true
+	case "StateFilters":
+		return "Ongoing", true
 	case "ClientSoftwareVersion":
 		return "1.0.0", true
 	case "ClientHost":
@@ -281,7 +299,7 @@ func stringByName(f *schemas.Field, n string, v int16) (any, bool) {
 	case "PrincipalType", "OwnerPrincipalType", "TokenRequesterPrincipalType":
 		return "User", true
 	case "Mechanism", "Mechanisms":
-		return "SCRAM-SHA-256", true
+		return "PLAIN", true
 	case "TokenId":
 		return "token-1", true
 	case "ResourceName", "ResourceNameFilter":
@@ -299,7 +317,10 @@ func stringByName(f *schemas.Field, n string, v int16) (any, bool) {
 	case "EntityType":
 		return "client-id", true
 	case "Key", "ConfigurationKeys":
-		if strings.Contains(f.Path, "Entit") {
+		if strings.Contains(f.Path, "Coordinator") {
+			return exampleGroup, true
+		}
+		if strings.Contains(f.Path, "Values") || strings.Contains(f.Path, "Ops") {
 			return "producer_byte_rate", true
 		}
 		return "retention.ms", true

@@ -227,7 +227,7 @@ func lengthText(form lenForm, raw int64, n int, count bool) (value, about string
 	if n < 0 {
 		return "-1 → null", thing + ": -1 for null."
 	}
-	return what, thing + "."
+	return strconv.Itoa(n), thing + "."
 }
 
 func lowerFirst(s string) string {
@@ -433,7 +433,7 @@ func (k *walker) prim(parent *Node, kind NodeKind, name, path string, f *schemas
 		case schemas.Float64:
 			fv := math.Float64frombits(u)
 			out = fv
-			n.Value = strconv.FormatFloat(fv, 'g', -1, 64)
+			n.Value = floatText(fv)
 		default:
 			v := signExtend(p, u)
 			out = v
@@ -600,7 +600,7 @@ func displayValue(v any) string {
 	case bool:
 		return strconv.FormatBool(v)
 	case float64:
-		return strconv.FormatFloat(v, 'g', -1, 64)
+		return floatText(v)
 	case UUID:
 		return v.String()
 	}
@@ -835,4 +835,12 @@ func (k *walker) tags(parent *Node, fields []*schemas.Field, prefix, self string
 		}
 	}
 	return nil
+}
+
+// floatText writes a float64 plainly (1048576, 0.5), in exponent form only when huge or tiny.
+func floatText(v float64) string {
+	if a := math.Abs(v); a != 0 && (a >= 1e21 || a < 1e-6) {
+		return strconv.FormatFloat(v, 'g', -1, 64)
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
 }
