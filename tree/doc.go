@@ -26,8 +26,9 @@
 //
 // Group colours: a node's Group names a colour shared with the byte grid. Options.GroupColors
 // maps a group to its colour index so the tree matches the grid exactly; groups it does not
-// name are numbered by first appearance in pre-order. A node with no group takes its parent's
-// colour.
+// name take, in order of first appearance (pre-order), the next index that no named group
+// uses, the rule package bytegrid follows. A node with no group takes its parent's group; the
+// root without one is colour 0.
 //
 // # Input
 //

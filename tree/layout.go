@@ -25,7 +25,8 @@ type Options struct {
 	// HideFraming leaves out framing nodes (Kind.Framing); their children move up a level.
 	HideFraming bool
 	// GroupColors maps a node's Group to its colour index (style.Group), so that the tree
-	// uses the byte grid's colours. Groups it lacks are numbered by first appearance.
+	// uses the byte grid's colours. Groups it lacks take, in order of first appearance, the
+	// next index no listed group uses, as in package bytegrid.
 	GroupColors map[string]int
 	// MaxLabel, MaxValue and MaxType are the most runes drawn of a label, value and type
 	// before they are cut with an ellipsis; 0 means 48, 40 and 24.
@@ -330,34 +331,19 @@ func (m metrics) run(c int, col Column, y canvas.Pt, s string, fill style.Role, 
 	return r
 }
 
-// flatten lists the visible nodes in pre-order, without recursion.
+// flatten lists the visible nodes in pre-order, without recursion, and gives each its colour.
 func flatten(root *Node, opt Options) ([]flat, error) {
 	type frame struct {
 		n      *Node
-		depth  int // depth of the node's row if visible
-		parent int // visible parent row
-		color  int
+		depth  int    // depth of the node's row if visible
+		parent int    // visible parent row
+		group  string // the parent's effective group
 	}
 	var (
 		out    []flat
+		groups []string // effective group of each row: its own, else its parent's
 		stack  = []frame{{n: root, parent: -1}}
-		colors = map[string]int{}
-		next   = 0
 	)
-	colorOf := func(g string, inherit int) int {
-		if g == "" {
-			return inherit
-		}
-		if c, ok := opt.GroupColors[g]; ok {
-			return c
-		}
-		if c, ok := colors[g]; ok {
-			return c
-		}
-		colors[g] = next
-		next++
-		return colors[g]
-	}
 	for len(stack) > 0 {
 		f := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -371,7 +357,10 @@ func flatten(root *Node, opt Options) ([]flat, error) {
 		if f.depth > MaxDepth {
 			return nil, fmt.Errorf("tree: %s: deeper than %d levels (is a node its own descendant?)", nodeName(n), MaxDepth)
 		}
-		color := colorOf(n.Group, f.color)
+		g := n.Group
+		if g == "" {
+			g = f.group
+		}
 		hide := opt.HideFraming && n.Kind.Framing() && f.parent >= 0
 		childDepth, childParent := f.depth+1, len(out)
 		if hide {
@@ -380,13 +369,45 @@ func flatten(root *Node, opt Options) ([]flat, error) {
 			if len(out) >= MaxRows {
 				return nil, fmt.Errorf("tree: more than %d rows (is a node its own descendant?)", MaxRows)
 			}
-			out = append(out, flat{n: n, depth: f.depth, parent: f.parent, color: color})
+			out = append(out, flat{n: n, depth: f.depth, parent: f.parent})
+			groups = append(groups, g)
 		}
 		for i := len(n.Children) - 1; i >= 0; i-- {
-			stack = append(stack, frame{n: n.Children[i], depth: childDepth, parent: childParent, color: color})
+			stack = append(stack, frame{n: n.Children[i], depth: childDepth, parent: childParent, group: g})
 		}
 	}
+	colors := groupColors(groups, opt.GroupColors)
+	for i, g := range groups {
+		out[i].color = colors[g]
+	}
 	return out, nil
+}
+
+// groupColors gives every group its colour index the way package bytegrid does, so that the
+// two agree: groups named in explicit keep theirs; the others take, in order of first
+// appearance, the next index no named group of the tree uses. No group is colour 0.
+func groupColors(groups []string, explicit map[string]int) map[string]int {
+	m := map[string]int{}
+	used := map[int]bool{}
+	for _, g := range groups {
+		if c, ok := explicit[g]; ok {
+			m[g] = c
+			used[c%style.NumGroups] = true
+		}
+	}
+	next := 0
+	for _, g := range groups {
+		if _, ok := m[g]; ok || g == "" {
+			continue
+		}
+		for k := 0; k < style.NumGroups && used[next%style.NumGroups]; k++ {
+			next++
+		}
+		m[g] = next
+		used[next%style.NumGroups] = true
+		next++
+	}
+	return m
 }
 
 func nodeName(n *Node) string {

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kafkagrid/kafkagrid/bytegrid/gridcheck"
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/tree"
 	"github.com/kafkagrid/kafkagrid/tree/treesvg"
@@ -130,6 +131,9 @@ func TestGolden(t *testing.T) {
 				t.Errorf("Check: %v", err)
 			}
 			checkXML(t, svg)
+			if err := gridcheck.CheckWith(svg, gridcheck.Options{BoxClass: "node", Rows: true}); err != nil {
+				t.Errorf("gridcheck: %v", err)
+			}
 			if _, again := render(t, tc.root, tc.opt); !bytes.Equal(svg, again) {
 				t.Error("two renderings differ")
 			}
@@ -240,6 +244,7 @@ func TestGroupColors(t *testing.T) {
 		{"first appearance", nil, []int{0, 0, 0, 1, 0, 2}},
 		{"given", map[string]int{"A": 5, "B": 3, "D": 7}, []int{0, 5, 5, 3, 5, 7}},
 		{"partly given", map[string]int{"B": 4}, []int{0, 0, 0, 4, 0, 1}},
+		{"next free index", map[string]int{"B": 0}, []int{0, 1, 1, 0, 1, 2}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d, err := tree.Layout(root, tree.Options{GroupColors: tc.m})
