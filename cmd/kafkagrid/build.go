@@ -3,10 +3,127 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kafkagrid/kafkagrid/internal/fetch"
+	"github.com/kafkagrid/kafkagrid/internal/reference"
+	"github.com/kafkagrid/kafkagrid/kafka"
 )
 
-// runBuild implements "kafkagrid build". Not built yet.
+// archiveURLEnv overrides the server -kafka downloads from (tests point it at a local server).
+const archiveURLEnv = "KAFKAGRID_ARCHIVE_URL"
+
+// runBuild implements "kafkagrid build": the whole reference of a release (SVG, HTML pages,
+// the PDF book, binary frames, annotated JSON, text) into one folder.
 func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	return errors.New("build: not implemented yet")
+	fs := newFlagSet("build", "[-schemas DIR | -kafka REF] [-out DIR] [-format LIST] [-apis LIST] [-paper a4|letter] [-q]", stderr)
+	schemasDir, release := addSchemaFlags(fs)
+	ref := fs.String("kafka", "", "fetch the schemas of apache/kafka branch or tag `REF` (e.g. 4.0) from GitHub,\n"+
+		"cached under the user cache folder (instead of -schemas)")
+	out := fs.String("out", "out", "output `DIR`; created if needed; files the build did not write are left alone")
+	formats := fs.String("format", "all", "comma-separated `LIST` of outputs: svg,html,pdf,bin,json,txt")
+	apis := fs.String("apis", "", "comma-separated `LIST` of APIs (names or keys) to build; default all")
+	paper := fs.String("paper", "a4", "page size of the PDF book: a4 or letter")
+	quiet := fs.Bool("q", false, "quiet: no progress and no summary")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("build: unexpected argument %q", fs.Arg(0))
+	}
+	f, err := reference.ParseFormats(*formats)
+	if err != nil {
+		return usagef("build: -format: %v", strings.TrimPrefix(err.Error(), "reference: "))
+	}
+	p, err := reference.ParsePaper(*paper)
+	if err != nil {
+		return usagef("build: -paper: %v", strings.TrimPrefix(err.Error(), "reference: "))
+	}
+	if *out == "" {
+		return usagef("build: -out must name a folder")
+	}
+	opts := reference.Options{Formats: f, Paper: p}
+	for _, a := range strings.Split(*apis, ",") {
+		if a = strings.TrimSpace(a); a != "" {
+			opts.APIs = append(opts.APIs, a)
+		}
+	}
+	if opts.Date, err = sourceDate(); err != nil {
+		return fmt.Errorf("build: %w", err)
+	}
+
+	var dir string
+	switch {
+	case *ref != "" && *schemasDir != "":
+		return usagef("build: give -schemas or -kafka, not both")
+	case *ref != "":
+		dir, err = fetch.Schemas(ctx, *ref, fetch.Options{BaseURL: os.Getenv(archiveURLEnv)})
+		if err != nil {
+			return fmt.Errorf("build: %w", err)
+		}
+		opts.Source = "apache/kafka " + *ref + ", " + strings.TrimSuffix(fetch.MessageDir, "/")
+	default:
+		dir, err = resolveSchemas(*schemasDir, *release)
+		if err != nil {
+			return fmt.Errorf("build: %w", err)
+		}
+		opts.Source = "the message schemas in folder " + filepath.Base(dir)
+	}
+	cat, err := kafka.LoadCatalog(dir)
+	if err != nil {
+		return fmt.Errorf("build: %w", err)
+	}
+	if !*quiet && isTerminal(stderr) && os.Getenv("CI") == "" {
+		opts.Progress = stderr
+	}
+	start := time.Now()
+	sum, err := reference.Build(ctx, cat, *out, opts)
+	if err != nil {
+		return fmt.Errorf("build: %w", err)
+	}
+	if !*quiet {
+		fmt.Fprintf(stderr, "kafkagrid: built %d APIs of Kafka %s into %s: %d files, %s, in %s\n",
+			sum.APIs, cat.Release.Name(), *out, sum.Files, humanBytes(sum.Bytes), time.Since(start).Round(time.Millisecond))
+	}
+	return nil
+}
+
+// sourceDate is the PDF book's date: SOURCE_DATE_EPOCH (reproducible builds) when set, else
+// the reference's fixed date.
+func sourceDate() (time.Time, error) {
+	s := os.Getenv("SOURCE_DATE_EPOCH")
+	if s == "" {
+		return reference.DefaultDate, nil
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < 0 {
+		return time.Time{}, errors.New("SOURCE_DATE_EPOCH: want seconds since 1970")
+	}
+	return time.Unix(n, 0).UTC(), nil
+}
+
+// isTerminal reports whether w is a terminal (a character device).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+func humanBytes(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d bytes", n)
 }

@@ -141,7 +141,14 @@ func PageName(a *kafka.API) string { return "api/" + a.Name + ".html" }
 // Files are written to temporary names and renamed; nothing else in out is touched. The output
 // is deterministic: two builds of the same catalogue give byte-identical files.
 func Build(ctx context.Context, cat *kafka.Catalog, out string, opts Options) (Summary, error) {
-	b, err := newBuilder(cat, out, opts, newContent)
+	if cat == nil {
+		return Summary{}, fmt.Errorf("reference: no catalogue")
+	}
+	content, err := vectorContent(cat)
+	if err != nil {
+		return Summary{}, err
+	}
+	b, err := newBuilder(cat, out, opts, content)
 	if err != nil {
 		return Summary{}, err
 	}

@@ -356,5 +356,6 @@ func TestLookTmp(t *testing.T) {
 	if out == "" {
 		t.Skip()
 	}
-	buildWith(t, catalog(t, "4.0"), out, Options{})
+	s, err := Build(context.Background(), catalog(t, "4.0"), out, Options{})
+	t.Log(s, err)
 }
