@@ -1,0 +1,74 @@
+package style
+
+import (
+	"math"
+	"testing"
+)
+
+func TestKindNames(t *testing.T) {
+	for _, k := range Kinds() {
+		got, err := ParseKind(k.String())
+		if err != nil || got != k {
+			t.Errorf("ParseKind(%q) = %v, %v; want %v", k.String(), got, err, k)
+		}
+	}
+	if k, err := ParseKind(""); err != nil || k != Plain {
+		t.Errorf(`ParseKind("") = %v, %v`, k, err)
+	}
+	if _, err := ParseKind("frame"); err == nil {
+		t.Error(`ParseKind("frame") gave no error`)
+	}
+	if s := Kind(99).String(); s != "kind(99)" {
+		t.Errorf("Kind(99) = %q", s)
+	}
+}
+
+func TestEveryRoleHasBothColours(t *testing.T) {
+	seen := map[Role]bool{}
+	for _, r := range Roles() {
+		if seen[r] {
+			t.Errorf("role %q listed twice", r)
+		}
+		seen[r] = true
+		if _, ok := palette[r]; !ok {
+			t.Errorf("role %q has no colours", r)
+		}
+	}
+	if len(seen) != len(palette) {
+		t.Errorf("Roles lists %d roles, palette has %d", len(seen), len(palette))
+	}
+	if Group(9) != Group(1) || Group(-3) != Group(3) {
+		t.Error("Group does not wrap around the palette")
+	}
+}
+
+// luma is the greyscale value a printer makes of c (Rec. 601 weights).
+func luma(c RGB) float64 { return 0.299*float64(c.R) + 0.587*float64(c.G) + 0.114*float64(c.B) }
+
+// TestGroupsReadOnPaper checks that text is legible on every fill, in light and dark, by
+// contrast of luma, and that each light group fill stays lighter than the text by far.
+func TestGroupsReadOnPaper(t *testing.T) {
+	for i := 0; i < NumGroups; i++ {
+		g := Group(i)
+		if d := math.Abs(luma(Light(g)) - luma(Light(Ink))); d < 150 {
+			t.Errorf("%s light: ink contrast %.0f < 150", g, d)
+		}
+		if d := math.Abs(luma(Dark(g)) - luma(Dark(Ink))); d < 120 {
+			t.Errorf("%s dark: ink contrast %.0f < 120", g, d)
+		}
+	}
+}
+
+func TestKindFill(t *testing.T) {
+	if KindFill(Length, 3) != FrameFill || KindFill(Tag, 3) != TagFill || KindFill(Plain, 3) != Group(3) {
+		t.Error("KindFill maps kinds to the wrong roles")
+	}
+	for _, k := range []Kind{Size, Length, Tags, Tag, Padding} {
+		if !k.Framing() {
+			t.Errorf("%v is not framing", k)
+		}
+	}
+	if Plain.Framing() || Varint.Framing() {
+		t.Error("data kinds reported as framing")
+	}
+}
