@@ -549,6 +549,9 @@ func split(s string) (string, string, bool) {
 		}
 	}
 	if best < 0 || bestDist > len(rs)/4+1 {
+		if len(rs) < 6 {
+			return "", "", false // too short to cut mid-word
+		}
 		best = (len(rs) + 1) / 2
 	}
 	return strings.TrimRight(string(rs[:best]), " "), strings.TrimLeft(string(rs[best:]), " "), true

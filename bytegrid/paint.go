@@ -149,31 +149,17 @@ func (d *Diagram) paintBox(c canvas.Canvas, b *Box, from, to int, dy canvas.Pt) 
 				c.Rect(s.X, s.Y+dy, s.W, s.H, fill)
 			}
 		}
-		for k, s := range b.Segs {
-			if s.Row < from || s.Row >= to {
-				continue
-			}
-			side := borderStyle
-			if d.Rows[s.Row].Elided > 0 {
-				side.Dash = true
-			}
-			x0, x1 := s.X, s.X+s.W
-			c.Line(x0, s.Y+dy, x0, s.Y+s.H+dy, side)
-			c.Line(x1, s.Y+dy, x1, s.Y+s.H+dy, side)
-			// Top: the part of this segment the previous one does not cover.
-			var pf, pt int
-			if k > 0 {
-				pf, pt = b.Segs[k-1].From, b.Segs[k-1].To
-			}
-			for _, iv := range minus(s.From, s.To, pf, pt) {
-				c.Line(d.bitX(iv[0]), s.Y+dy, d.bitX(iv[1]), s.Y+dy, borderStyle)
-			}
-			var nf, nt int
-			if k+1 < len(b.Segs) {
-				nf, nt = b.Segs[k+1].From, b.Segs[k+1].To
-			}
-			for _, iv := range minus(s.From, s.To, nf, nt) {
-				c.Line(d.bitX(iv[0]), s.Y+s.H+dy, d.bitX(iv[1]), s.Y+s.H+dy, borderStyle)
+		if pts := d.outline(b, from, to, dy); pts != nil {
+			c.Polyline(pts, borderStyle)
+		} else {
+			d.edges(c, b, from, to, dy)
+		}
+		// Elision rows get dashed sides: paper-coloured gaps over the solid border.
+		for _, s := range b.Segs {
+			if s.Row >= from && s.Row < to && d.Rows[s.Row].Elided > 0 {
+				gap := canvas.Style{Stroke: style.Paper, Dash: true}
+				c.Line(s.X, s.Y+dy+3, s.X, s.Y+s.H+dy-3, gap)
+				c.Line(s.X+s.W, s.Y+dy+3, s.X+s.W, s.Y+s.H+dy-3, gap)
 			}
 		}
 	}
@@ -192,6 +178,50 @@ func (d *Diagram) paintBox(c canvas.Canvas, b *Box, from, to int, dy canvas.Pt) 
 		}
 	}
 	c.End()
+}
+
+// outline returns the closed border of a field spanning rows as one polyline, when the whole
+// field lies in rows [from, to) and its shape is one piece; else nil.
+func (d *Diagram) outline(b *Box, from, to int, dy canvas.Pt) []canvas.Pt {
+	first, last := b.Segs[0], b.Segs[len(b.Segs)-1]
+	if first.Row < from || last.Row >= to || (len(b.Segs) == 2 && last.To <= first.From) {
+		return nil
+	}
+	xs, xr := first.X, first.X+first.W
+	xl, xe := last.X, last.X+last.W
+	t0, b0 := first.Y+dy, first.Y+first.H+dy
+	tn, bn := last.Y+dy, last.Y+last.H+dy
+	mid := (xs + xr) / 2
+	// Start and end mid-way along the top edge, so the closing join falls on a straight line.
+	return []canvas.Pt{mid, t0, xr, t0, xr, tn, xe, tn, xe, bn, xl, bn, xl, b0, xs, b0, xs, t0, mid, t0}
+}
+
+// edges draws the border of a field spanning rows segment by segment, leaving open the edges
+// where it continues into a row outside [from, to).
+func (d *Diagram) edges(c canvas.Canvas, b *Box, from, to int, dy canvas.Pt) {
+	for k, s := range b.Segs {
+		if s.Row < from || s.Row >= to {
+			continue
+		}
+		x0, x1 := s.X, s.X+s.W
+		c.Line(x0, s.Y+dy, x0, s.Y+s.H+dy, borderStyle)
+		c.Line(x1, s.Y+dy, x1, s.Y+s.H+dy, borderStyle)
+		// Top: the part of this segment the previous one does not cover.
+		var pf, pt int
+		if k > 0 {
+			pf, pt = b.Segs[k-1].From, b.Segs[k-1].To
+		}
+		for _, iv := range minus(s.From, s.To, pf, pt) {
+			c.Line(d.bitX(iv[0]), s.Y+dy, d.bitX(iv[1]), s.Y+dy, borderStyle)
+		}
+		var nf, nt int
+		if k+1 < len(b.Segs) {
+			nf, nt = b.Segs[k+1].From, b.Segs[k+1].To
+		}
+		for _, iv := range minus(s.From, s.To, nf, nt) {
+			c.Line(d.bitX(iv[0]), s.Y+s.H+dy, d.bitX(iv[1]), s.Y+s.H+dy, borderStyle)
+		}
+	}
 }
 
 func (d *Diagram) bitX(bit int) canvas.Pt { return d.GridX + canvas.Pt(bit)*d.BitW + 0.5 }

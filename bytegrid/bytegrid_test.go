@@ -1,0 +1,412 @@
+package bytegrid_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kafkagrid/kafkagrid/bytegrid"
+	"github.com/kafkagrid/kafkagrid/bytegrid/gridcheck"
+	"github.com/kafkagrid/kafkagrid/bytegrid/gridsvg"
+	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
+	"github.com/kafkagrid/kafkagrid/canvas"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// moduleRoot walks up from the package directory to go.mod.
+func moduleRoot(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("go.mod not found")
+		}
+		dir = parent
+	}
+}
+
+func protocol(t testing.TB, name string) *gridyaml.Spec {
+	t.Helper()
+	file := filepath.Join(moduleRoot(t), "examples", "protocols", name+".yaml")
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := gridyaml.Parse(file, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+type goldenCase struct {
+	name   string
+	fields []bytegrid.Field
+	opts   bytegrid.Options
+}
+
+func goldenCases(t testing.TB) []goldenCase {
+	var cases []goldenCase
+	for _, p := range []string{"ipv4", "tcp", "udp", "dns"} {
+		s := protocol(t, p)
+		cases = append(cases, goldenCase{p, s.Fields, s.Options})
+	}
+	hostile := []bytegrid.Field{
+		{Offset: 0, Bits: 16, Name: `<script>&"'`, Value: "a\x00b\u202ec\xff", Group: "<g>", Path: `p"<>&`, Desc: "]]> --> <!--"},
+		{Offset: 16, Bits: 16, Name: "\u200f\u202dRTL", Value: strings.Repeat("W", 200), Group: "&amp;"},
+		{Offset: 32, Bits: 1, Name: "VeryLongNameThatCannotFitAnywhere", Value: "x"},
+		{Offset: 40, Bits: 24, Name: "after a gap"},
+	}
+	cases = append(cases,
+		goldenCase{"kafkalike", kafkaLike(), bytegrid.Options{}},
+		goldenCase{"kafkalike_rows8", kafkaLike()[:12], bytegrid.Options{RowBits: 8, DecimalOffsets: true}},
+		goldenCase{"kafkalike_rows64_nohex", kafkaLike(), bytegrid.Options{RowBits: 64, NoHex: true, ElideRows: -1}},
+		goldenCase{"ipv4_rows16", ipv4(), bytegrid.Options{RowBits: 16}},
+		goldenCase{"empty", nil, bytegrid.Options{}},
+		goldenCase{"hostile", hostile, bytegrid.Options{}},
+	)
+	return cases
+}
+
+func TestGolden(t *testing.T) {
+	for _, tc := range goldenCases(t) {
+		t.Run(tc.name, func(t *testing.T) {
+			d, err := bytegrid.Layout(tc.fields, tc.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			js, err := json.MarshalIndent(d, "", " ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var svg, txt bytes.Buffer
+			if err := gridsvg.WriteSVG(&svg, d, gridsvg.Options{Title: tc.name, Desc: "golden " + tc.name}); err != nil {
+				t.Fatal(err)
+			}
+			if err := bytegrid.WriteText(&txt, d); err != nil {
+				t.Fatal(err)
+			}
+			if err := gridcheck.Check(svg.Bytes()); err != nil {
+				t.Errorf("gridcheck: %v", err)
+			}
+			var again bytes.Buffer
+			d2, _ := bytegrid.Layout(tc.fields, tc.opts)
+			gridsvg.WriteSVG(&again, d2, gridsvg.Options{Title: tc.name, Desc: "golden " + tc.name})
+			if !bytes.Equal(svg.Bytes(), again.Bytes()) {
+				t.Error("two renders differ")
+			}
+			golden(t, tc.name+".json", append(js, '\n'))
+			golden(t, tc.name+".svg", svg.Bytes())
+			golden(t, tc.name+".txt", txt.Bytes())
+		})
+	}
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	file := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(file, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (run go test -update)", err)
+	}
+	if !bytes.Equal(got, want) {
+		ext := filepath.Ext(name)
+		os.WriteFile(filepath.Join("testdata", strings.TrimSuffix(name, ext)+".got"+ext), got, 0o644)
+		t.Errorf("%s differs from the golden file; wrote %s.got%s beside it (review, then -update)", file, strings.TrimSuffix(name, ext), ext)
+	}
+}
+
+// rfc791 is the header figure of RFC 791 section 3.1, as published.
+const rfc791 = `
+    0                   1                   2                   3
+    0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
+   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+   |Version|  IHL  |Type of Service|          Total Length         |
+   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+   |         Identification        |Flags|      Fragment Offset    |
+   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+   |  Time to Live |    Protocol   |         Header Checksum       |
+   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+   |                       Source Address                          |
+   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+   |                    Destination Address                        |
+   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+   |                    Options                    |    Padding    |
+   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+`
+
+// structure reduces a figure to its skeleton: each line with letters and spaces blanked, so
+// only the ruler digits' positions, borders and separators remain, and names as sets of words.
+func structure(fig string) (skeleton []string, names []string) {
+	for _, l := range strings.Split(strings.Trim(fig, "\n"), "\n") {
+		l = strings.TrimRight(strings.TrimPrefix(l, "   "), " ")
+		if l == "" {
+			break // the values listed under our figure
+		}
+		var b strings.Builder
+		for _, r := range l {
+			if r == '|' || r == '+' || r == '-' || r >= '0' && r <= '9' && !strings.Contains(l, "|") {
+				b.WriteRune(r)
+			} else {
+				b.WriteByte(' ')
+			}
+		}
+		skeleton = append(skeleton, strings.TrimRight(b.String(), " "))
+		if strings.HasPrefix(l, "|") {
+			for _, cell := range strings.Split(strings.Trim(l, "|"), "|") {
+				names = append(names, strings.Join(strings.Fields(cell), " "))
+			}
+		}
+	}
+	return skeleton, names
+}
+
+// TestRFC791 checks that the text of the IPv4 example has the rows and field boundaries of
+// RFC 791's figure.
+func TestRFC791(t *testing.T) {
+	s := protocol(t, "ipv4")
+	d, err := bytegrid.Layout(s.Fields, s.Options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := bytegrid.WriteText(&buf, d); err != nil {
+		t.Fatal(err)
+	}
+	gotSk, gotNames := structure(buf.String())
+	wantSk, wantNames := structure(rfc791)
+	if strings.Join(gotSk, "\n") != strings.Join(wantSk, "\n") {
+		t.Errorf("skeleton differs from RFC 791:\ngot:\n%s\nwant:\n%s", strings.Join(gotSk, "\n"), strings.Join(wantSk, "\n"))
+	}
+	if strings.Join(gotNames, ",") != strings.Join(wantNames, ",") {
+		t.Errorf("names differ:\ngot  %q\nwant %q", gotNames, wantNames)
+	}
+}
+
+func TestCheckErrors(t *testing.T) {
+	tests := []struct {
+		name   string
+		fields []bytegrid.Field
+		index  int
+		want   string
+	}{
+		{"zero length", []bytegrid.Field{{Bits: 8, Name: "a"}, {Offset: 8, Bits: 0, Name: "b"}}, 1, "must be positive"},
+		{"overlap", []bytegrid.Field{{Bits: 16, Name: "a"}, {Offset: 8, Bits: 8, Name: "b"}}, 1, "overlaps"},
+		{"out of order", []bytegrid.Field{{Offset: 16, Bits: 8, Name: "a"}, {Offset: 0, Bits: 8, Name: "b"}}, 1, "overlaps"},
+		{"negative", []bytegrid.Field{{Offset: -8, Bits: 8, Name: "a"}}, 0, "negative"},
+		{"bytes mismatch", []bytegrid.Field{{Bits: 16, Name: "a", Bytes: []byte{1}}}, 0, "raw bytes"},
+		{"bytes unaligned", []bytegrid.Field{{Offset: 4, Bits: 8, Name: "a", Bytes: []byte{1}}}, 0, "raw bytes"},
+		{"huge", []bytegrid.Field{{Bits: 8, Name: "a"}, {Offset: 1<<31 - 8, Bits: 16, Name: "b"}}, 1, "past bit"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := bytegrid.Layout(tt.fields, bytegrid.Options{})
+			var fe *bytegrid.FieldError
+			if !errors.As(err, &fe) {
+				t.Fatalf("err = %v, want a FieldError", err)
+			}
+			if fe.Index != tt.index || !strings.Contains(err.Error(), tt.want) || !strings.HasPrefix(err.Error(), "bytegrid: ") {
+				t.Errorf("err = %v (index %d), want index %d and %q", err, fe.Index, tt.index, tt.want)
+			}
+		})
+	}
+	if _, err := bytegrid.Layout(nil, bytegrid.Options{RowBits: 24}); err == nil {
+		t.Error("row width 24 accepted")
+	}
+}
+
+// TestPaintRows cuts the Kafka-like frame into parts and checks each part: valid, text inside
+// boxes, parts cover every row once, cuts avoid splitting fields when they can.
+func TestPaintRows(t *testing.T) {
+	d, err := bytegrid.Layout(kafkaLike(), bytegrid.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	maxH := d.PartHeight(0, 6)
+	cuts := d.CutRows(maxH)
+	if len(cuts) == 0 {
+		t.Fatal("no cuts")
+	}
+	bounds := append(append([]int{0}, cuts...), len(d.Rows))
+	for i := 0; i+1 < len(bounds); i++ {
+		from, to := bounds[i], bounds[i+1]
+		if to <= from {
+			t.Fatalf("empty part %d..%d", from, to)
+		}
+		if h := d.PartHeight(from, to); h > maxH && to-from > 1 {
+			t.Errorf("part %d..%d is %g tall, max %g", from, to, h, maxH)
+		}
+		if from > 0 && d.Rows[from].Joined {
+			// Allowed only if no unjoined row existed in the second half of the part.
+			for k := from - 1; k > bounds[i-1]+(from-bounds[i-1])/2; k-- {
+				if !d.Rows[k].Joined {
+					t.Errorf("cut at %d splits a field though row %d was free", from, k)
+					break
+				}
+			}
+		}
+		var buf bytes.Buffer
+		var rec canvas.Recorder
+		d.PaintRows(&rec, from, to)
+		if len(rec.Calls) == 0 {
+			t.Fatal("nothing painted")
+		}
+		c := newSVG(&buf, d.Width, d.PartHeight(from, to))
+		d.PaintRows(c, from, to)
+		if err := c.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if err := gridcheck.Check(buf.Bytes()); err != nil {
+			t.Errorf("part %d..%d: %v", from, to, err)
+		}
+	}
+}
+
+// TestLabels checks the fitting of names: shrink, wrap, then a numbered note.
+func TestLabels(t *testing.T) {
+	fields := []bytegrid.Field{
+		{Offset: 0, Bits: 8, Name: "Short"},
+		{Offset: 8, Bits: 4, Name: "AVeryLongFieldName"},
+		{Offset: 12, Bits: 2, Name: "Flags"},
+		{Offset: 14, Bits: 18, Name: "Rest"},
+	}
+	d, err := bytegrid.Layout(fields, bytegrid.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := func(i int) []string {
+		var s []string
+		for _, r := range d.Fields[i].Runs {
+			s = append(s, r.S)
+		}
+		return s
+	}
+	if got := runs(0); len(got) != 1 || got[0] != "Short" {
+		t.Errorf("Short: %q", got)
+	}
+	if got := runs(1); len(got) != 2 || got[0]+got[1] != "AVeryLongFieldName" {
+		t.Errorf("long name not wrapped in two: %q", got)
+	}
+	if got := runs(2); len(got) != 1 || got[0] != "1" || len(d.Notes) != 1 || d.Notes[0].Text != "Flags" {
+		t.Errorf("narrow field: runs %q, notes %+v", got, d.Notes)
+	}
+}
+
+func TestWriteTextError(t *testing.T) {
+	d, _ := bytegrid.Layout(ipv4(), bytegrid.Options{})
+	if err := bytegrid.WriteText(errWriter{}, d); err == nil {
+		t.Error("no error from a failing writer")
+	}
+}
+
+type errWriter struct{}
+
+func (errWriter) Write([]byte) (int, error) { return 0, errors.New("broken") }
+
+// FuzzLayout feeds random field lists and labels to the layout and the SVG painter and checks
+// that the SVG stays well-formed and passes gridcheck.
+func FuzzLayout(f *testing.F) {
+	f.Add([]byte{4, 4, 8, 16, 16, 3, 13}, "Version", "4", uint8(32))
+	f.Add([]byte{32, 200, 1, 0, 7}, "<&\"'>\x00\xff\u202e", "]]>", uint8(8))
+	f.Add([]byte{}, "", "", uint8(64))
+	f.Fuzz(func(t *testing.T, lengths []byte, name, value string, rb uint8) {
+		if len(lengths) > 64 {
+			lengths = lengths[:64]
+		}
+		var fields []bytegrid.Field
+		off := 0
+		for i, l := range lengths {
+			if l == 0 {
+				off += 3 // a gap
+				continue
+			}
+			bits := int(l)
+			var raw []byte
+			if off%8 == 0 && i%2 == 0 {
+				bits = 8 * (int(l)%12 + 1)
+				raw = bytes.Repeat([]byte{l}, bits/8)
+			}
+			fields = append(fields, bytegrid.Field{Offset: off, Bits: bits, Name: name[:min(len(name), i)], Value: value, Group: value[:min(len(value), i%3)], Kind: bytegrid.Kind(i % 8), Bytes: raw, Path: name})
+			off += bits
+		}
+		rows := []int{8, 16, 32, 64}[rb%4]
+		d, err := bytegrid.Layout(fields, bytegrid.Options{RowBits: rows, ElideRows: int(rb%5) - 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := gridsvg.WriteSVG(&buf, d, gridsvg.Options{Title: name, Desc: value}); err != nil {
+			t.Fatal(err)
+		}
+		if err := gridcheck.Check(buf.Bytes()); err != nil {
+			t.Fatalf("%v\n%s", err, buf.Bytes())
+		}
+		if err := bytegrid.WriteText(io.Discard, d); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func BenchmarkKafkaLike(b *testing.B) {
+	fields := kafkaLike()
+	b.ReportAllocs()
+	for b.Loop() {
+		d, err := bytegrid.Layout(fields, bytegrid.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := gridsvg.WriteSVG(io.Discard, d, gridsvg.Options{Title: "Produce"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkIPv4(b *testing.B) {
+	s := protocol(b, "ipv4")
+	b.ReportAllocs()
+	for b.Loop() {
+		d, err := bytegrid.Layout(s.Fields, s.Options)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := gridsvg.WriteSVG(io.Discard, d, gridsvg.Options{Title: "IPv4"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestSize keeps the SVG of a 60-field frame, hex included, under 55 KB.
+func TestSize(t *testing.T) {
+	d, err := bytegrid.Layout(kafkaLike(), bytegrid.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := gridsvg.WriteSVG(&buf, d, gridsvg.Options{Title: "Produce"}); err != nil {
+		t.Fatal(err)
+	}
+	if buf.Len() > 55<<10 {
+		t.Errorf("SVG of %d fields is %d bytes, over 55 KB", len(d.Fields), buf.Len())
+	}
+	t.Logf("SVG of %d fields: %d bytes", len(d.Fields), buf.Len())
+}
