@@ -14,12 +14,15 @@
 //
 // # Layout
 //
-// A Diagram is plain geometry in points (JSON-tagged, so tests store it beside the SVG): the
+// A Diagram is plain geometry in points (canvas.Pt, origin top left, y down; JSON-tagged, so
+// tests store it beside the SVG): the
 // column header, one Row per visible node with its chip, elbow and measured text runs, and the
 // vertical connector rules. Text is measured with internal/mono (width = runes × 0.6 × size);
 // labels, values and types longer than Options.MaxLabel, MaxValue or MaxType runes are cut with
 // an ellipsis, and the whole text is kept in the node's tooltip. The left column is as wide as
-// its widest row, so no text leaves its column; Check verifies that for any Diagram.
+// its widest row, so no text leaves its column; Diagram.Check verifies that, and more, for any
+// Diagram (the fuzz test holds Layout to it). At the default 12 pt a row is 20 pt high and
+// each level of nesting indents 16 pt.
 //
 // Framing nodes (length prefixes, tag sections: Kind.Framing) are drawn muted; with
 // Options.HideFraming they are left out and their children, if any, move up to their parent.
