@@ -19,14 +19,16 @@ type codec interface {
 	// left is the number of bytes left before the current limit (reading); writing has no
 	// limit and returns math.MaxInt.
 	left() int
-	// fixed writes or reads an n-byte big-endian unsigned integer (n is 1, 2, 4 or 8).
-	fixed(n int, v *uint64) error
+	// fixed writes v, or reads, an n-byte big-endian unsigned integer (n is 1, 2, 4 or 8),
+	// and returns the value written or read. (Values, not pointers: a pointer passed to an
+	// interface method escapes to the heap.)
+	fixed(n int, v uint64) (uint64, error)
 	// uvarint writes or reads an unsigned LEB128 varint.
-	uvarint(v *uint64) error
+	uvarint(v uint64) (uint64, error)
 	// varint writes or reads a zigzag varint (record fields).
-	varint(v *int64) error
-	// raw writes *b or reads n bytes into *b (without copying).
-	raw(n int, b *[]byte) error
+	varint(v int64) (int64, error)
+	// raw writes b (n bytes), or reads n bytes (without copying).
+	raw(n int, b []byte) ([]byte, error)
 }
 
 // errShort is returned when a read runs past the bytes available.
@@ -38,38 +40,38 @@ func (w *writer) reading() bool { return false }
 func (w *writer) pos() int      { return len(w.buf) }
 func (w *writer) left() int     { return math.MaxInt }
 
-func (w *writer) fixed(n int, v *uint64) error {
+func (w *writer) fixed(n int, v uint64) (uint64, error) {
 	switch n {
 	case 1:
-		w.buf = append(w.buf, byte(*v))
+		w.buf = append(w.buf, byte(v))
 	case 2:
-		w.buf = binary.BigEndian.AppendUint16(w.buf, uint16(*v))
+		w.buf = binary.BigEndian.AppendUint16(w.buf, uint16(v))
 	case 4:
-		w.buf = binary.BigEndian.AppendUint32(w.buf, uint32(*v))
+		w.buf = binary.BigEndian.AppendUint32(w.buf, uint32(v))
 	case 8:
-		w.buf = binary.BigEndian.AppendUint64(w.buf, *v)
+		w.buf = binary.BigEndian.AppendUint64(w.buf, v)
 	default:
-		return fmt.Errorf("fixed width %d", n)
+		return v, fmt.Errorf("fixed width %d", n)
 	}
-	return nil
+	return v, nil
 }
 
-func (w *writer) uvarint(v *uint64) error {
-	w.buf = binary.AppendUvarint(w.buf, *v)
-	return nil
+func (w *writer) uvarint(v uint64) (uint64, error) {
+	w.buf = binary.AppendUvarint(w.buf, v)
+	return v, nil
 }
 
-func (w *writer) varint(v *int64) error {
-	w.buf = binary.AppendVarint(w.buf, *v)
-	return nil
+func (w *writer) varint(v int64) (int64, error) {
+	w.buf = binary.AppendVarint(w.buf, v)
+	return v, nil
 }
 
-func (w *writer) raw(n int, b *[]byte) error {
-	if len(*b) != n {
-		return fmt.Errorf("raw: %d bytes given for %d", len(*b), n)
+func (w *writer) raw(n int, b []byte) ([]byte, error) {
+	if len(b) != n {
+		return b, fmt.Errorf("raw: %d bytes given for %d", len(b), n)
 	}
-	w.buf = append(w.buf, *b...)
-	return nil
+	w.buf = append(w.buf, b...)
+	return b, nil
 }
 
 // patch32 overwrites the 4 bytes at off.
@@ -92,60 +94,59 @@ func (r *reader) reading() bool { return true }
 func (r *reader) pos() int      { return r.off }
 func (r *reader) left() int     { return r.end - r.off }
 
-func (r *reader) fixed(n int, v *uint64) error {
+func (r *reader) fixed(n int, _ uint64) (uint64, error) {
 	if r.left() < n {
-		return fmt.Errorf("%w: need %d bytes, %d left", errShort, n, r.left())
+		return 0, fmt.Errorf("%w: need %d bytes, %d left", errShort, n, r.left())
 	}
 	b := r.buf[r.off : r.off+n]
+	var v uint64
 	switch n {
 	case 1:
-		*v = uint64(b[0])
+		v = uint64(b[0])
 	case 2:
-		*v = uint64(binary.BigEndian.Uint16(b))
+		v = uint64(binary.BigEndian.Uint16(b))
 	case 4:
-		*v = uint64(binary.BigEndian.Uint32(b))
+		v = uint64(binary.BigEndian.Uint32(b))
 	case 8:
-		*v = binary.BigEndian.Uint64(b)
+		v = binary.BigEndian.Uint64(b)
 	default:
-		return fmt.Errorf("fixed width %d", n)
+		return 0, fmt.Errorf("fixed width %d", n)
 	}
 	r.off += n
-	return nil
+	return v, nil
 }
 
-func (r *reader) uvarint(v *uint64) error {
+func (r *reader) uvarint(uint64) (uint64, error) {
 	x, n := binary.Uvarint(r.buf[r.off:r.end])
 	if n == 0 {
-		return fmt.Errorf("%w: unterminated varint", errShort)
+		return 0, fmt.Errorf("%w: unterminated varint", errShort)
 	}
 	if n < 0 {
-		return errors.New("varint overflows 64 bits")
+		return 0, errors.New("varint overflows 64 bits")
 	}
 	// Kafka writes the shortest form; a padded varint would not round-trip.
 	if n > 1 && r.buf[r.off+n-1] == 0 {
-		return errors.New("varint not in its shortest form")
+		return 0, errors.New("varint not in its shortest form")
 	}
-	*v = x
 	r.off += n
-	return nil
+	return x, nil
 }
 
-func (r *reader) varint(v *int64) error {
-	var u uint64
-	if err := r.uvarint(&u); err != nil {
-		return err
+func (r *reader) varint(int64) (int64, error) {
+	u, err := r.uvarint(0)
+	if err != nil {
+		return 0, err
 	}
-	*v = int64(u>>1) ^ -int64(u&1)
-	return nil
+	return int64(u>>1) ^ -int64(u&1), nil
 }
 
-func (r *reader) raw(n int, b *[]byte) error {
+func (r *reader) raw(n int, _ []byte) ([]byte, error) {
 	if n < 0 || r.left() < n {
-		return fmt.Errorf("%w: need %d bytes, %d left", errShort, n, r.left())
+		return nil, fmt.Errorf("%w: need %d bytes, %d left", errShort, n, r.left())
 	}
-	*b = r.buf[r.off : r.off+n : r.off+n]
+	b := r.buf[r.off : r.off+n : r.off+n]
 	r.off += n
-	return nil
+	return b, nil
 }
 
 // castagnoli is the CRC-32C table used by record batches (KIP-98).

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/kafkagrid/kafkagrid/schemas"
 )
@@ -154,7 +155,7 @@ func (c *Catalog) Encode(m Message) (*Frame, error) {
 		Header: header, Body: m.Body}
 	w := &writer{buf: make([]byte, 0, 256)}
 	k := &walker{c: w, w: w}
-	root := &Node{Kind: KindFrame, Name: m.API.Name, Path: "frame", WireType: "frame", Value: messageName(m.API, m.Response, m.Version)}
+	root := k.mk(Node{Kind: KindFrame, Name: m.API.Name, Path: "frame", WireType: "frame", Value: messageName(m.API, m.Response, m.Version)})
 	f.Root = root
 	err = k.frame(root, hs, hv, spec, m.Version, header, m.Body, f)
 	root.Length = w.pos()
@@ -167,7 +168,7 @@ func (c *Catalog) Encode(m Message) (*Frame, error) {
 
 // frame walks size, header and body. Reading, f.Header and f.Body receive the values.
 func (k *walker) frame(root *Node, hs *schemas.Spec, hv int16, spec *schemas.Spec, v int16, header, body Values, f *Frame) error {
-	size := &Node{Kind: KindSize, Name: "size", Path: "#size", About: "Size of the rest of the frame in bytes (int32)."}
+	size := k.mk(Node{Kind: KindSize, Name: "size", Path: "#size", About: "Size of the rest of the frame in bytes (int32)."})
 	return k.sized(root, size, sizeInt32, func() error {
 		if k.w == nil && f.API == nil {
 			if err := k.identify(f); err != nil {
@@ -176,8 +177,8 @@ func (k *walker) frame(root *Node, hs *schemas.Spec, hv int16, spec *schemas.Spe
 			spec, v = f.API.Request, f.Version
 			hv = f.HeaderVersion
 		}
-		hn := &Node{Kind: KindHeader, Name: "header", Path: "header", Offset: k.c.pos(), WireType: "struct", Spec: hs.File,
-			Value: fmt.Sprintf("%s v%d", hs.Name, hv)}
+		hn := k.mk(Node{Kind: KindHeader, Name: "header", Path: "header", Offset: k.c.pos(), WireType: "struct", Spec: hs.File,
+			Value: hs.Name + " v" + strconv.Itoa(int(hv))})
 		root.Children = append(root.Children, hn)
 		k.spec, k.ver = hs, hv
 		got, err := k.structBody(hn, hs.Fields, "header", "header", header)
@@ -191,8 +192,8 @@ func (k *walker) frame(root *Node, hs *schemas.Spec, hv int16, spec *schemas.Spe
 		if err != nil {
 			return err
 		}
-		bn := &Node{Kind: KindBody, Name: "body", Path: "body", Offset: k.c.pos(), WireType: "struct", Spec: spec.File,
-			Value: fmt.Sprintf("%s v%d", spec.Name, v)}
+		bn := k.mk(Node{Kind: KindBody, Name: "body", Path: "body", Offset: k.c.pos(), WireType: "struct", Spec: spec.File,
+			Value: spec.Name + " v" + strconv.Itoa(int(v))})
 		root.Children = append(root.Children, bn)
 		k.spec, k.ver = spec, v
 		got, err = k.structBody(bn, spec.Fields, "", "body", body)
@@ -245,7 +246,7 @@ func (c *Catalog) Decode(data []byte, o DecodeOptions) (*Frame, error) {
 	f := &Frame{Response: o.Response, Bytes: data}
 	r := &reader{buf: data, end: len(data)}
 	k := &walker{c: r, cat: c}
-	root := &Node{Kind: KindFrame, Path: "frame", WireType: "frame"}
+	root := k.mk(Node{Kind: KindFrame, Path: "frame", WireType: "frame"})
 	f.Root = root
 	var spec *schemas.Spec
 	if o.Response {

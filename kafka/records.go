@@ -75,10 +75,10 @@ func (k *walker) records(parent *Node, f *schemas.Field, path string, in any) (a
 		save := r.off
 		var err error
 		if compact {
-			err = r.uvarint(&u)
+			u, err = r.uvarint(0)
 			isNull = err == nil && u == 0
 		} else {
-			err = r.fixed(4, &u)
+			u, err = r.fixed(4, 0)
 			isNull = err == nil && int32(u) == -1
 		}
 		r.off = save
@@ -92,7 +92,7 @@ func (k *walker) records(parent *Node, f *schemas.Field, path string, in any) (a
 		k.end(n)
 		return nil, nil
 	}
-	leaf := &Node{Kind: KindLength, Name: "length", Path: path + "#length", About: "Byte length of the record batches.", Spec: n.Spec}
+	leaf := k.mk(Node{Kind: KindLength, Name: "length", Path: path + "#length", About: "Byte length of the record batches.", Spec: n.Spec})
 	var out []*RecordBatch
 	err := k.sized(n, leaf, sform, func() error {
 		if k.w != nil {
@@ -127,10 +127,10 @@ func (k *walker) records(parent *Node, f *schemas.Field, path string, in any) (a
 
 // fixedInt walks a fixed-width integer of a batch or record as a KindField leaf.
 func (k *walker) fixedInt(parent *Node, name, path, about string, width int, v *int64) error {
-	n := &Node{Kind: KindField, Name: name, Path: path, Offset: k.c.pos(), About: about}
+	n := k.mk(Node{Kind: KindField, Name: name, Path: path, Offset: k.c.pos(), About: about})
 	n.WireType = "int" + strconv.Itoa(8*width)
-	u := uint64(*v) & mask(width)
-	if err := k.c.fixed(width, &u); err != nil {
+	u, err := k.c.fixed(width, uint64(*v)&mask(width))
+	if err != nil {
 		return k.failErr(path, n.Offset, err)
 	}
 	switch width {
@@ -151,10 +151,12 @@ func (k *walker) fixedInt(parent *Node, name, path, about string, width int, v *
 
 // varintField walks a zigzag varint of a record.
 func (k *walker) varintField(parent *Node, name, path, about string, v *int64) error {
-	n := &Node{Kind: KindField, Name: name, Path: path, Offset: k.c.pos(), WireType: "varint", About: about}
-	if err := k.c.varint(v); err != nil {
+	n := k.mk(Node{Kind: KindField, Name: name, Path: path, Offset: k.c.pos(), WireType: "varint", About: about})
+	x, err := k.c.varint(*v)
+	if err != nil {
 		return k.failErr(path, n.Offset, err)
 	}
+	*v = x
 	n.Raw, n.Value = *v, strconv.FormatInt(*v, 10)
 	k.end(n)
 	parent.Children = append(parent.Children, n)
@@ -163,7 +165,7 @@ func (k *walker) varintField(parent *Node, name, path, about string, v *int64) e
 
 // varBytes walks a record key, value or header part: a varint length (-1 null), then bytes.
 func (k *walker) varBytes(parent *Node, name, path, about string, nullable, text bool, b *[]byte) error {
-	n := &Node{Kind: KindField, Name: name, Path: path, Offset: k.c.pos(), WireType: "varint_bytes", About: about}
+	n := k.mk(Node{Kind: KindField, Name: name, Path: path, Offset: k.c.pos(), WireType: "varint_bytes", About: about})
 	parent.Children = append(parent.Children, n)
 	size := -1
 	if k.w != nil && *b != nil {
@@ -181,7 +183,7 @@ func (k *walker) varBytes(parent *Node, name, path, about string, nullable, text
 		return nil
 	}
 	off := k.c.pos()
-	if err := k.c.raw(size, b); err != nil {
+	if *b, err = k.c.raw(size, *b); err != nil {
 		k.end(n)
 		return k.failErr(path+"#data", off, err)
 	}
@@ -203,8 +205,8 @@ func (k *walker) varBytes(parent *Node, name, path, about string, nullable, text
 		if text {
 			wt = "utf8"
 		}
-		n.Children = append(n.Children, &Node{Kind: KindData, Name: name, Path: path + "#data", Offset: off, Length: size,
-			WireType: wt, Value: n.Value, About: "Content of " + name + "."})
+		n.Children = append(n.Children, k.mk(Node{Kind: KindData, Name: name, Path: path + "#data", Offset: off, Length: size,
+			WireType: wt, Value: n.Value, About: "The content bytes."}))
 	}
 	k.end(n)
 	return nil
@@ -221,8 +223,8 @@ func printable(b []byte) bool {
 
 // batch walks one record batch (magic 2).
 func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
-	n := &Node{Kind: KindStruct, Name: "RecordBatch", Path: path, Offset: k.c.pos(), WireType: "record_batch",
-		About: "A record batch, magic 2 (KIP-98)."}
+	n := k.mk(Node{Kind: KindStruct, Name: "RecordBatch", Path: path, Offset: k.c.pos(), WireType: "record_batch",
+		About: "A record batch, magic 2 (KIP-98)."})
 	parent.Children = append(parent.Children, n)
 	defer k.end(n)
 	if k.w == nil && k.c.left() < batchHeaderSize {
@@ -234,7 +236,7 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 		return err
 	}
 	b.BaseOffset = v
-	leaf := &Node{Kind: KindLength, Name: "BatchLength", Path: p("BatchLength"), About: "Byte length of the rest of the batch (after this field)."}
+	leaf := k.mk(Node{Kind: KindLength, Name: "BatchLength", Path: p("BatchLength"), About: "Byte length of the rest of the batch (after this field)."})
 	return k.sized(n, leaf, sizeInt32, func() error {
 		fields := []struct {
 			name, about string
@@ -260,13 +262,13 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 			return k.fail(p("Magic"), mo, "magic %d, only 2 is supported", magic)
 		}
 		crcOff := k.c.pos()
-		crc := uint64(b.CRC)
-		if err := k.c.fixed(4, &crc); err != nil {
+		crc, err := k.c.fixed(4, uint64(b.CRC))
+		if err != nil {
 			return k.failErr(p("CRC"), crcOff, err)
 		}
 		b.CRC = uint32(crc)
-		crcNode := &Node{Kind: KindField, Name: "CRC", Path: p("CRC"), Offset: crcOff, Length: 4, WireType: "uint32",
-			About: "CRC-32C of the batch from Attributes to its end."}
+		crcNode := k.mk(Node{Kind: KindField, Name: "CRC", Path: p("CRC"), Offset: crcOff, Length: 4, WireType: "uint32",
+			About: "CRC-32C of the batch from Attributes to its end."})
 		n.Children = append(n.Children, crcNode)
 		start := k.c.pos()
 		rest := []struct {
@@ -295,9 +297,9 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 		}
 		count := len(b.Records)
 		rp := p("Records")
-		arr := &Node{Kind: KindArray, Name: "Records", Path: rp, Offset: k.c.pos(), WireType: "array", About: "The records of the batch."}
+		arr := k.mk(Node{Kind: KindArray, Name: "Records", Path: rp, Offset: k.c.pos(), WireType: "array", About: "The records of the batch."})
 		n.Children = append(n.Children, arr)
-		count, err := k.length(arr, rp+"#length", lenInt32, false, count, true)
+		count, err = k.length(arr, rp+"#length", lenInt32, false, count, true)
 		if err != nil {
 			k.end(arr)
 			return err
@@ -332,11 +334,11 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 
 // record walks one record: its varint length, then its fields.
 func (k *walker) record(parent *Node, path, name string, rec *Record) error {
-	n := &Node{Kind: KindElement, Name: name, Path: path, Offset: k.c.pos(), WireType: "record", About: "A record."}
+	n := k.mk(Node{Kind: KindElement, Name: name, Path: path, Offset: k.c.pos(), WireType: "record", About: "A record."})
 	parent.Children = append(parent.Children, n)
 	defer k.end(n)
 	p := func(s string) string { return path + "." + s }
-	leaf := &Node{Kind: KindLength, Name: "Length", Path: p("Length"), About: "Byte length of the record after this field (zigzag varint)."}
+	leaf := k.mk(Node{Kind: KindLength, Name: "Length", Path: p("Length"), About: "Byte length of the record after this field (zigzag varint)."})
 	return k.sized(n, leaf, sizeVarint, func() error {
 		a := int64(rec.Attributes)
 		if err := k.fixedInt(n, "Attributes", p("Attributes"), "Record attributes (unused, 0).", 1, &a); err != nil {
@@ -356,7 +358,7 @@ func (k *walker) record(parent *Node, path, name string, rec *Record) error {
 			return err
 		}
 		hp := p("Headers")
-		hn := &Node{Kind: KindArray, Name: "Headers", Path: hp, Offset: k.c.pos(), WireType: "varint_array", About: "The record headers."}
+		hn := k.mk(Node{Kind: KindArray, Name: "Headers", Path: hp, Offset: k.c.pos(), WireType: "varint_array", About: "The record headers."})
 		n.Children = append(n.Children, hn)
 		defer k.end(hn)
 		count, err := k.length(hn, hp+"#length", lenVarint, false, len(rec.Headers), true)
@@ -369,7 +371,7 @@ func (k *walker) record(parent *Node, path, name string, rec *Record) error {
 		for j := range count {
 			h := &rec.Headers[j]
 			ep := hp + "[" + strconv.Itoa(j) + "]"
-			el := &Node{Kind: KindElement, Name: "[" + strconv.Itoa(j) + "]", Path: ep, Offset: k.c.pos(), WireType: "header", About: "A record header."}
+			el := k.mk(Node{Kind: KindElement, Name: "[" + strconv.Itoa(j) + "]", Path: ep, Offset: k.c.pos(), WireType: "header", About: "A record header."})
 			hn.Children = append(hn.Children, el)
 			key := []byte(h.Key)
 			err := k.varBytes(el, "Key", ep+".Key", "Header key (UTF-8).", false, true, &key)

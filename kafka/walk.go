@@ -27,6 +27,37 @@ type walker struct {
 	spec *schemas.Spec
 	ver  int16
 	cat  *Catalog // decoding requests: to find the API of a header's key
+
+	slab []Node  // nodes are carved from slabs: far fewer allocations than one per node
+	kids []*Node // and so are children slices
+}
+
+// mk returns a pointer to a copy of n in the walker's slab.
+func (k *walker) mk(n Node) *Node {
+	if len(k.slab) == cap(k.slab) {
+		k.slab = make([]Node, 0, min(max(2*cap(k.slab), 16), 256))
+	}
+	k.slab = append(k.slab, n)
+	return &k.slab[len(k.slab)-1]
+}
+
+// children gives a node room for n children (appending more still works).
+func (k *walker) children(parent *Node, n int) {
+	if parent.Children != nil || n <= 0 {
+		return
+	}
+	if len(k.kids)+n > cap(k.kids) {
+		k.kids = make([]*Node, 0, max(min(max(2*cap(k.kids), 32), 512), n))
+	}
+	parent.Children = k.kids[len(k.kids) : len(k.kids) : len(k.kids)+n]
+	k.kids = k.kids[:len(k.kids)+n]
+}
+
+func dataAbout(p schemas.Prim) string {
+	if p == schemas.String {
+		return "The string's bytes (UTF-8)."
+	}
+	return "The content bytes."
 }
 
 // pathError is a failure at a field path and byte offset; Encode and Decode wrap it in an
@@ -61,7 +92,7 @@ func join(prefix, name string) string {
 }
 
 func (k *walker) fieldNode(kind NodeKind, name, path string, f *schemas.Field) *Node {
-	n := &Node{Kind: kind, Name: name, Path: path, Offset: k.c.pos(), Field: f}
+	n := k.mk(Node{Kind: kind, Name: name, Path: path, Offset: k.c.pos(), Field: f})
 	if f != nil {
 		n.About = f.About
 		if k.spec != nil {
@@ -82,6 +113,7 @@ func (k *walker) structBody(parent *Node, fields []*schemas.Field, prefix, self 
 	if k.w == nil {
 		out = make(Values, len(fields))
 	}
+	k.children(parent, len(fields)+1)
 	for _, f := range fields {
 		if !f.PresentIn(k.ver) || f.TaggedIn(k.ver) {
 			continue
@@ -147,22 +179,22 @@ func (k *walker) length(parent *Node, path string, form lenForm, nullable bool, 
 	switch form {
 	case lenInt16:
 		wire = "int16"
-		u := uint64(uint16(int16(n)))
-		if err = k.c.fixed(2, &u); err == nil {
+		var u uint64
+		if u, err = k.c.fixed(2, uint64(uint16(int16(n)))); err == nil {
 			raw = int64(int16(u))
 			n = int(raw)
 		}
 	case lenInt32:
 		wire = "int32"
-		u := uint64(uint32(int32(n)))
-		if err = k.c.fixed(4, &u); err == nil {
+		var u uint64
+		if u, err = k.c.fixed(4, uint64(uint32(int32(n)))); err == nil {
 			raw = int64(int32(u))
 			n = int(raw)
 		}
 	case lenCompact:
 		wire = "uvarint"
-		u := uint64(n + 1)
-		if err = k.c.uvarint(&u); err == nil {
+		var u uint64
+		if u, err = k.c.uvarint(uint64(n + 1)); err == nil {
 			if u > math.MaxInt32 {
 				err = fmt.Errorf("compact length %d out of range", u)
 			}
@@ -171,8 +203,8 @@ func (k *walker) length(parent *Node, path string, form lenForm, nullable bool, 
 		}
 	case lenVarint:
 		wire = "varint"
-		v := int64(n)
-		if err = k.c.varint(&v); err == nil {
+		var v int64
+		if v, err = k.c.varint(int64(n)); err == nil {
 			if v > math.MaxInt32 || v < math.MinInt32 {
 				err = fmt.Errorf("length %d out of range", v)
 			}
@@ -183,7 +215,7 @@ func (k *walker) length(parent *Node, path string, form lenForm, nullable bool, 
 	if err != nil {
 		return 0, k.failErr(path, off, err)
 	}
-	leaf := &Node{Kind: KindLength, Name: "length", Path: path, Offset: off, Length: k.c.pos() - off, WireType: wire, Raw: raw}
+	leaf := k.mk(Node{Kind: KindLength, Name: "length", Path: path, Offset: off, Length: k.c.pos() - off, WireType: wire, Raw: raw})
 	if count {
 		leaf.Name = "count"
 	}
@@ -262,12 +294,12 @@ func (k *walker) sized(parent *Node, leaf *Node, form sizeForm, body func() erro
 		case sizeInt32:
 			leaf.WireType = "int32"
 			var u uint64
-			err = r.fixed(4, &u)
+			u, err = r.fixed(4, 0)
 			size = int64(int32(u))
 		case sizeUvarint, sizeCompact:
 			leaf.WireType = "uvarint"
 			var u uint64
-			err = r.uvarint(&u)
+			u, err = r.uvarint(0)
 			if u > math.MaxInt32 {
 				err = fmt.Errorf("size %d out of range", u)
 			}
@@ -277,7 +309,7 @@ func (k *walker) sized(parent *Node, leaf *Node, form sizeForm, body func() erro
 			}
 		case sizeVarint:
 			leaf.WireType = "varint"
-			err = r.varint(&size)
+			size, err = r.varint(0)
 			if size > math.MaxInt32 {
 				err = fmt.Errorf("size %d out of range", size)
 			}
@@ -408,7 +440,7 @@ func (k *walker) prim(parent *Node, kind NodeKind, name, path string, f *schemas
 			}
 			b = id[:]
 		}
-		if err = k.c.raw(16, &b); err != nil {
+		if b, err = k.c.raw(16, b); err != nil {
 			return nil, k.failErr(path, n.Offset, err)
 		}
 		var id UUID
@@ -420,7 +452,7 @@ func (k *walker) prim(parent *Node, kind NodeKind, name, path string, f *schemas
 	}
 	if width > 0 {
 		u &= mask(width) // sign-extended values: only the low bytes go on the wire
-		if err = k.c.fixed(width, &u); err != nil {
+		if u, err = k.c.fixed(width, u); err != nil {
 			return nil, k.failErr(path, n.Offset, err)
 		}
 		switch p {
@@ -436,7 +468,9 @@ func (k *walker) prim(parent *Node, kind NodeKind, name, path string, f *schemas
 			n.Value = floatText(fv)
 		default:
 			v := signExtend(p, u)
-			out = v
+			if out = in; k.w == nil {
+				out = v
+			}
 			n.Value = strconv.FormatInt(v, 10)
 		}
 	}
@@ -517,6 +551,7 @@ func (k *walker) str(parent *Node, kind NodeKind, name, path string, f *schemas.
 	n := k.fieldNode(kind, name, path, f)
 	n.WireType = strWire(p, compact, nullable)
 	parent.Children = append(parent.Children, n)
+	k.children(n, 2)
 	var data []byte
 	size := -1
 	if k.w != nil {
@@ -526,8 +561,7 @@ func (k *walker) str(parent *Node, kind NodeKind, name, path string, f *schemas.
 			if p != schemas.String {
 				return nil, k.fail(path, n.Offset, "want bytes, have a string")
 			}
-			data = []byte(v)
-			size = len(data)
+			size = len(v)
 		case []byte:
 			if p != schemas.Bytes {
 				return nil, k.fail(path, n.Offset, "want a string, have bytes")
@@ -553,12 +587,17 @@ func (k *walker) str(parent *Node, kind NodeKind, name, path string, f *schemas.
 	var out any
 	if size >= 0 {
 		off := k.c.pos()
-		if err := k.c.raw(size, &data); err != nil {
-			k.end(n)
-			return nil, k.failErr(path+"#data", off, err)
+		if s, ok := in.(string); ok && k.w != nil {
+			k.w.buf = append(k.w.buf, s...) // no []byte copy of the string
+		} else {
+			var err error
+			if data, err = k.c.raw(size, data); err != nil {
+				k.end(n)
+				return nil, k.failErr(path+"#data", off, err)
+			}
 		}
 		if size > 0 {
-			d := &Node{Kind: KindData, Name: name, Path: path + "#data", Offset: off, Length: size, Spec: n.Spec, About: "Content of " + name + "."}
+			d := k.mk(Node{Kind: KindData, Name: name, Path: path + "#data", Offset: off, Length: size, Spec: n.Spec, About: dataAbout(p)})
 			if p == schemas.String {
 				d.WireType = "utf8"
 			} else {
@@ -566,9 +605,12 @@ func (k *walker) str(parent *Node, kind NodeKind, name, path string, f *schemas.
 			}
 			n.Children = append(n.Children, d)
 		}
-		if p == schemas.String {
+		switch {
+		case k.w != nil:
+			out = in
+		case p == schemas.String:
 			out = string(data)
-		} else {
+		default:
 			if data == nil {
 				data = []byte{}
 			}
@@ -628,6 +670,7 @@ func (k *walker) array(parent *Node, f *schemas.Field, path string, in any) (any
 		n.WireType = "compact_array"
 	}
 	parent.Children = append(parent.Children, n)
+	k.children(n, 2)
 	var elems []any
 	count := -1
 	if k.w != nil {
@@ -708,12 +751,13 @@ func (k *walker) structField(parent *Node, f *schemas.Field, path string, in any
 		if k.w != nil && in == nil {
 			u = 0xff
 		}
-		if err := k.c.fixed(1, &u); err != nil {
+		var err error
+		if u, err = k.c.fixed(1, u); err != nil {
 			k.end(n)
 			return nil, k.failErr(path+"#present", off, err)
 		}
-		m := &Node{Kind: KindLength, Name: "present", Path: path + "#present", Offset: off, Length: 1, WireType: "int8",
-			Raw: int64(int8(u)), About: "Null marker of a nullable struct: -1 for null, 1 when present."}
+		m := k.mk(Node{Kind: KindLength, Name: "present", Path: path + "#present", Offset: off, Length: 1, WireType: "int8",
+			Raw: int64(int8(u)), About: "Null marker of a nullable struct: -1 for null, 1 when present."})
 		n.Children = append(n.Children, m)
 		switch int8(u) {
 		case -1:
@@ -752,12 +796,12 @@ func (k *walker) tags(parent *Node, fields []*schemas.Field, prefix, self string
 	}
 	off := k.c.pos()
 	path := self + "#tags"
-	count := uint64(len(tagged))
-	if err := k.c.uvarint(&count); err != nil {
+	count, err := k.c.uvarint(uint64(len(tagged)))
+	if err != nil {
 		return k.failErr(path, off, err)
 	}
-	sec := &Node{Kind: KindTagSection, Name: "tagged fields", Path: path, Offset: off, Length: k.c.pos() - off,
-		WireType: "uvarint", Raw: int64(count), About: "Tagged fields (KIP-482): their count, then tag, size and value of each."}
+	sec := k.mk(Node{Kind: KindTagSection, Name: "tagged fields", Path: path, Offset: off, Length: k.c.pos() - off,
+		WireType: "uvarint", Raw: int64(count), About: "Tagged fields (KIP-482): their count, then tag, size and value of each."})
 	switch count {
 	case 0:
 		sec.Value = "0 → none"
@@ -782,7 +826,8 @@ func (k *walker) tags(parent *Node, fields []*schemas.Field, prefix, self string
 			f = tagged[i]
 			tag = uint64(f.Tag)
 		}
-		if err := k.c.uvarint(&tag); err != nil {
+		var err error
+		if tag, err = k.c.uvarint(tag); err != nil {
 			return k.failErr(path, tagOff, err)
 		}
 		if k.w == nil {
@@ -796,27 +841,27 @@ func (k *walker) tags(parent *Node, fields []*schemas.Field, prefix, self string
 			}
 		}
 		last = int(tag)
-		fp := fmt.Sprintf("%s#tag%d", self, tag)
-		name := fmt.Sprintf("tag %d", tag)
+		var fp, name string
 		if f != nil {
-			fp = join(prefix, f.Name)
-			name = f.Name
+			fp, name = join(prefix, f.Name), f.Name
+		} else {
+			fp, name = fmt.Sprintf("%s#tag%d", self, tag), fmt.Sprintf("tag %d", tag)
 		}
-		key := &Node{Kind: KindTagKey, Name: "tag", Path: fp + "#tag", Offset: tagOff, Length: k.c.pos() - tagOff,
-			WireType: "uvarint", Raw: int64(tag), Value: fmt.Sprintf("%d → %s", tag, name), About: "Tag number of a tagged field.", Spec: sec.Spec}
+		key := k.mk(Node{Kind: KindTagKey, Name: "tag", Path: fp + "#tag", Offset: tagOff, Length: k.c.pos() - tagOff,
+			WireType: "uvarint", Raw: int64(tag), Value: fmt.Sprintf("%d → %s", tag, name), About: "Tag number of a tagged field.", Spec: sec.Spec})
 		parent.Children = append(parent.Children, key)
-		leaf := &Node{Kind: KindTagSize, Name: "tag size", Path: fp + "#tagsize", About: "Size in bytes of the tagged field's value.", Spec: sec.Spec}
-		err := k.sized(parent, leaf, sizeUvarint, func() error {
+		leaf := k.mk(Node{Kind: KindTagSize, Name: "tag size", Path: fp + "#tagsize", About: "Size in bytes of the tagged field's value.", Spec: sec.Spec})
+		err = k.sized(parent, leaf, sizeUvarint, func() error {
 			if f == nil {
 				// A tag this schema does not know: keep its bytes.
-				var b []byte
 				o := k.c.pos()
-				if err := k.c.raw(k.c.left(), &b); err != nil {
+				b, err := k.c.raw(k.c.left(), nil)
+				if err != nil {
 					return k.failErr(fp, o, err)
 				}
 				if len(b) > 0 {
-					parent.Children = append(parent.Children, &Node{Kind: KindData, Name: name, Path: fp, Offset: o, Length: len(b),
-						WireType: "raw", Raw: b, Value: hexText(b), About: "A tagged field unknown to this schema."})
+					parent.Children = append(parent.Children, k.mk(Node{Kind: KindData, Name: name, Path: fp, Offset: o, Length: len(b),
+						WireType: "raw", Raw: b, Value: hexText(b), About: "A tagged field unknown to this schema."}))
 				}
 				return nil
 			}
