@@ -1,6 +1,7 @@
 package reference
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -49,7 +50,11 @@ func (o *output) create(rel string, fill func(io.Writer) error) (err error) {
 		}
 	}()
 	cw := &countWriter{w: f}
-	if err := fill(cw); err != nil {
+	bw := bufio.NewWriterSize(cw, 64<<10)
+	if err := fill(bw); err != nil {
+		return fmt.Errorf("reference: %s: %w", rel, err)
+	}
+	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("reference: %s: %w", rel, err)
 	}
 	if err := f.Chmod(0o644); err != nil {

@@ -1,0 +1,565 @@
+package main
+
+import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/kafkagrid/kafkagrid/kafka"
+)
+
+// needTool returns the path of an external tool. Outside CI a missing tool skips the test; in
+// CI (CI set) it fails it.
+func needTool(t *testing.T, name string) string {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("%s is required in CI (apt-get install -y qpdf poppler-utils chromium): %v", name, err)
+		}
+		t.Skipf("%s not installed", name)
+	}
+	return p
+}
+
+// treeFiles lists the files under dir (slash-separated, relative, sorted).
+func treeFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			rel, _ := filepath.Rel(dir, p)
+			out = append(out, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func buildInto(t *testing.T, out string, args ...string) {
+	t.Helper()
+	_, stderr, code := runCmd(t, append([]string{"build", "-q", "-out", out}, args...)...)
+	if code != 0 {
+		t.Fatalf("build %v: exit %d: %s", args, code, stderr)
+	}
+}
+
+// TestBuild40 builds the whole 4.0 reference and checks it as a user would meet it: file
+// counts, valid SVG, resolving links, the PDF (qpdf, pdffonts, pdftotext, outline), a real
+// browser, and a second build giving the same bytes.
+func TestBuild40(t *testing.T) {
+	root := listSchemaRoot(t)
+	out := t.TempDir()
+	mine := filepath.Join(out, "svg", "README.mine")
+	if err := os.MkdirAll(filepath.Dir(mine), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(mine, []byte("not the build's"), 0o644)
+	buildInto(t, out, "-schemas", filepath.Join(root, "4.0"))
+	files := treeFiles(t, out)
+	cat, err := kafka.LoadCatalog(filepath.Join(root, "4.0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	t.Run("files", func(t *testing.T) {
+		count := map[string]int{}
+		for _, f := range files {
+			count[strings.SplitN(f, "/", 2)[0]+"|"+filepath.Ext(f)]++
+		}
+		want := map[string]int{"svg|.svg": 336, "api|.html": 84, "index.html|.html": 1,
+			"kafka-4.0-protocol.pdf|.pdf": 1, "bin|.bin": 168, "json|.json": 168, "txt|.txt": 168, "svg|.mine": 1}
+		for k, n := range want {
+			if count[k] != n {
+				t.Errorf("%s: %d files, want %d", k, count[k], n)
+			}
+		}
+		if len(files) != 336+85+1+3*168+1 {
+			t.Errorf("%d files in all", len(files))
+		}
+		if b, _ := os.ReadFile(mine); string(b) != "not the build's" {
+			t.Error("the build changed a file it did not write")
+		}
+		for _, a := range cat.APIs {
+			for _, side := range []string{"request", "response"} {
+				base := fmt.Sprintf("%d-%s-v%d-%s", a.Key, a.Name, a.Version, side)
+				for _, f := range []string{"bin/" + base + ".bin", "json/" + base + ".json", "txt/" + base + ".txt",
+					"svg/" + base + "-grid.svg", "svg/" + base + "-tree.svg"} {
+					if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+						t.Errorf("missing %s", f)
+					}
+				}
+			}
+		}
+	})
+
+	t.Run("svg", func(t *testing.T) {
+		svgs, _ := filepath.Glob(filepath.Join(out, "svg", "*.svg"))
+		for _, s := range svgs {
+			b, err := os.ReadFile(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var doc struct {
+				XMLName xml.Name
+				ViewBox string `xml:"viewBox,attr"`
+				Role    string `xml:"role,attr"`
+				Title   string `xml:"title"`
+			}
+			if err := xml.Unmarshal(b, &doc); err != nil {
+				t.Errorf("%s: %v", filepath.Base(s), err)
+				continue
+			}
+			if doc.XMLName.Local != "svg" || doc.ViewBox == "" || doc.Role != "img" || doc.Title == "" {
+				t.Errorf("%s: root %s viewBox %q role %q title %q", filepath.Base(s), doc.XMLName.Local, doc.ViewBox, doc.Role, doc.Title)
+			}
+			if bytes.Contains(b, []byte("http://")) && !bytes.Contains(b, []byte(`xmlns="http://www.w3.org/2000/svg"`)) {
+				t.Errorf("%s refers to the network", filepath.Base(s))
+			}
+		}
+	})
+
+	t.Run("links", func(t *testing.T) { checkPageLinks(t, out, 85) })
+
+	t.Run("frames", func(t *testing.T) {
+		// Every .bin decodes to the API and version its name says, and matches its .json.
+		for _, a := range cat.APIs {
+			for _, side := range []string{"request", "response"} {
+				base := fmt.Sprintf("%d-%s-v%d-%s", a.Key, a.Name, a.Version, side)
+				bin, err := os.ReadFile(filepath.Join(out, "bin", base+".bin"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				var j struct {
+					API  string `json:"api"`
+					Size int    `json:"size"`
+					Hex  string `json:"hex"`
+				}
+				jb, _ := os.ReadFile(filepath.Join(out, "json", base+".json"))
+				if err := json.Unmarshal(jb, &j); err != nil {
+					t.Errorf("%s.json: %v", base, err)
+					continue
+				}
+				if j.API != a.Name || j.Size != len(bin) || j.Hex != fmt.Sprintf("%x", bin) {
+					t.Errorf("%s.json does not describe %s.bin", base, base)
+				}
+			}
+		}
+	})
+
+	t.Run("pdf", func(t *testing.T) { checkBook(t, filepath.Join(out, "kafka-4.0-protocol.pdf"), cat) })
+
+	t.Run("browser", func(t *testing.T) { checkInBrowser(t, out) })
+
+	t.Run("deterministic", func(t *testing.T) {
+		again := t.TempDir()
+		buildInto(t, again, "-schemas", filepath.Join(root, "4.0"))
+		got := treeFiles(t, again)
+		var wantFiles []string
+		for _, f := range files {
+			if f != "svg/README.mine" {
+				wantFiles = append(wantFiles, f)
+			}
+		}
+		if strings.Join(got, "\n") != strings.Join(wantFiles, "\n") {
+			t.Fatalf("the second build wrote other files")
+		}
+		for _, f := range got {
+			a, _ := os.ReadFile(filepath.Join(out, f))
+			b, _ := os.ReadFile(filepath.Join(again, f))
+			if !bytes.Equal(a, b) {
+				t.Errorf("%s differs between two builds", f)
+			}
+		}
+	})
+}
+
+var linkRE = regexp.MustCompile(`(?:href|src)="([^"#]*)(#[^"]*)?"`)
+
+// checkPageLinks resolves every link of every page to a file, and every fragment to an id.
+func checkPageLinks(t *testing.T, out string, want int) {
+	pages, _ := filepath.Glob(filepath.Join(out, "*.html"))
+	more, _ := filepath.Glob(filepath.Join(out, "api", "*.html"))
+	pages = append(pages, more...)
+	if len(pages) != want {
+		t.Errorf("%d pages, want %d", len(pages), want)
+	}
+	ids := map[string][]byte{}
+	read := func(p string) []byte {
+		if b, ok := ids[p]; ok {
+			return b
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids[p] = b
+		return b
+	}
+	n := 0
+	for _, p := range pages {
+		for _, m := range linkRE.FindAllStringSubmatch(string(read(p)), -1) {
+			target, frag := m[1], m[2]
+			if strings.Contains(target, ":") {
+				t.Errorf("%s: a link leaves the reference: %s", p, target)
+				continue
+			}
+			file := p
+			if target != "" {
+				file = filepath.Join(filepath.Dir(p), filepath.FromSlash(target))
+				if _, err := os.Stat(file); err != nil {
+					t.Errorf("%s: broken link %s", filepath.Base(p), target)
+					continue
+				}
+			}
+			if frag != "" && strings.HasSuffix(file, ".html") && !bytes.Contains(read(file), []byte(`id="`+frag[1:]+`"`)) {
+				t.Errorf("%s: link %s%s names no element", filepath.Base(p), target, frag)
+			}
+			n++
+		}
+	}
+	if n < want*10 {
+		t.Errorf("only %d links checked", n)
+	}
+}
+
+// checkBook checks the PDF book with qpdf and poppler's tools.
+func checkBook(t *testing.T, pdf string, cat *kafka.Catalog) {
+	qpdf := needTool(t, "qpdf")
+	if out, err := exec.Command(qpdf, "--check", pdf).CombinedOutput(); err != nil {
+		t.Errorf("qpdf --check: %v\n%s", err, out)
+	}
+	fonts, err := exec.Command(needTool(t, "pdffonts"), pdf).Output()
+	if err != nil {
+		t.Fatalf("pdffonts: %v", err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(fonts)), "\n")
+	if len(lines) < 3 {
+		t.Errorf("pdffonts lists no fonts:\n%s", fonts)
+	}
+	for _, l := range lines[2:] {
+		// name type encoding emb sub uni object ID: emb is the fifth field from the end.
+		f := strings.Fields(l)
+		if len(f) < 7 || f[len(f)-5] != "yes" {
+			t.Errorf("font not embedded: %s", l)
+		}
+	}
+	text, err := exec.Command(needTool(t, "pdftotext"), "-layout", pdf, "-").Output()
+	if err != nil {
+		t.Fatalf("pdftotext: %v", err)
+	}
+	for _, a := range cat.APIs {
+		if !bytes.Contains(text, []byte(a.Name)) {
+			t.Errorf("the book never names %s", a.Name)
+		}
+	}
+	if !bytes.Contains(text, []byte("page 5 of ")) {
+		t.Error("no page footers")
+	}
+	// The outline: categories, under each its APIs, under each Request, Response and schemas.
+	js, err := exec.Command(qpdf, "--json=2", "--json-key=outlines", pdf).Output()
+	if err != nil {
+		t.Fatalf("qpdf --json: %v", err)
+	}
+	var doc struct {
+		Outlines []outline `json:"outlines"`
+	}
+	if err := json.Unmarshal(js, &doc); err != nil {
+		t.Fatal(err)
+	}
+	var apis []string
+	for _, top := range doc.Outlines {
+		for _, a := range top.Kids {
+			apis = append(apis, a.Title)
+			if len(a.Kids) != 4 {
+				t.Errorf("outline %s > %s has %d entries, want request, response and two schemas", top.Title, a.Title, len(a.Kids))
+			}
+		}
+	}
+	if len(apis) != len(cat.APIs) {
+		t.Errorf("outline has %d API entries, want %d", len(apis), len(cat.APIs))
+	}
+	for i, a := range cat.APIs {
+		if i < len(apis) && apis[i] != a.Name {
+			t.Errorf("outline entry %d is %s, want %s", i, apis[i], a.Name)
+			break
+		}
+	}
+}
+
+type outline struct {
+	Title string    `json:"title"`
+	Kids  []outline `json:"kids"`
+}
+
+// checkInBrowser opens the index and three API pages in headless Chromium over file://: no
+// console error, every inline SVG drawn at a non-zero size, hover linking working; a
+// screenshot of each is kept in $ARTIFACTS (else the temp folder).
+func checkInBrowser(t *testing.T, out string) {
+	chrome := os.Getenv("CHROME")
+	if chrome == "" {
+		chrome = "/usr/bin/chromium"
+	}
+	if _, err := os.Stat(chrome); err != nil {
+		chrome = needTool(t, "chromium")
+	}
+	art := os.Getenv("ARTIFACTS")
+	if art == "" {
+		art = filepath.Join(os.TempDir(), "kafkagrid-artifacts")
+	}
+	if err := os.MkdirAll(art, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	actx, cancelA := chromedp.NewExecAllocator(ctx,
+		chromedp.ExecPath(chrome), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.NoFirstRun, chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1400, 1000))
+	defer cancelA()
+	bctx, cancelB := chromedp.NewContext(actx)
+	defer cancelB()
+
+	var mu sync.Mutex
+	var problems []string
+	msgs := chromedp.Console(bctx)
+	go func() {
+		for m, err := range msgs {
+			if err != nil {
+				return
+			}
+			if m.Type == chromedp.ConsoleError || m.IsException() {
+				mu.Lock()
+				problems = append(problems, m.String())
+				mu.Unlock()
+			}
+		}
+	}()
+	for _, page := range []string{"index.html", "api/Produce.html", "api/Fetch.html", "api/ApiVersions.html"} {
+		url := "file://" + filepath.ToSlash(filepath.Join(out, page))
+		if err := chromedp.Do(bctx, chromedp.Navigate(url)); err != nil {
+			t.Fatalf("%s: %v", page, err)
+		}
+		sizes, err := chromedp.Run(bctx, chromedp.Evaluate[[][2]float64](
+			`Array.from(document.querySelectorAll('svg')).map(s => {const r = s.getBoundingClientRect(); return [r.width, r.height]})`))
+		if err != nil {
+			t.Fatalf("%s: %v", page, err)
+		}
+		wantSVG := 4
+		if page == "index.html" {
+			wantSVG = 0
+		}
+		if len(sizes) != wantSVG {
+			t.Errorf("%s: %d inline SVGs, want %d", page, len(sizes), wantSVG)
+		}
+		for i, s := range sizes {
+			if s[0] < 50 || s[1] < 50 {
+				t.Errorf("%s: SVG %d is drawn %gx%g", page, i, s[0], s[1])
+			}
+		}
+		if page != "index.html" {
+			// Hovering a tree node lights up the grid field with the same data-path and its bytes.
+			lit, err := chromedp.Run(bctx, chromedp.Evaluate[[]int](`(() => {
+				const sec = document.querySelector('section.msg');
+				const node = Array.from(sec.querySelectorAll('svg.kg-tree [data-path]')).find(n => n.getAttribute('data-path').endsWith('CorrelationId'));
+				if (!node) return [-1, -1];
+				node.querySelector('*').dispatchEvent(new MouseEvent('mouseover', {bubbles: true}));
+				const grid = sec.querySelectorAll('svg.kg-grid .kg-hl').length;
+				const hex = sec.querySelectorAll('pre.hex .on').length;
+				return [grid, hex];
+			})()`))
+			if err != nil {
+				t.Fatalf("%s: hover: %v", page, err)
+			}
+			if len(lit) != 2 || lit[0] < 1 || lit[1] != 4 {
+				t.Errorf("%s: hovering the CorrelationId node lit %v grid fields and hex bytes, want >= 1 and 4", page, lit)
+			}
+		}
+		shot, err := chromedp.Run(bctx, chromedp.FullScreenshot(90))
+		if err != nil {
+			t.Fatalf("%s: screenshot: %v", page, err)
+		}
+		name := filepath.Join(art, "kafkagrid-"+strings.NewReplacer("/", "-", ".html", "").Replace(page)+".jpg")
+		if err := os.WriteFile(name, shot, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("screenshot: %s", name)
+	}
+	cancelB()
+	mu.Lock()
+	defer mu.Unlock()
+	for _, p := range problems {
+		t.Errorf("console: %s", p)
+	}
+}
+
+// TestBuildReleases builds 3.9 and 4.1 too (the PDF and pages; 4.0 is checked in full).
+func TestBuildReleases(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds two releases")
+	}
+	root := listSchemaRoot(t)
+	for _, rel := range []string{"3.9", "4.1"} {
+		t.Run(rel, func(t *testing.T) {
+			if !isReleaseDir(filepath.Join(root, rel)) {
+				t.Skipf("no release %s", rel)
+			}
+			out := t.TempDir()
+			buildInto(t, out, "-schemas", root, "-release", rel, "-format", "html,pdf,bin")
+			if _, err := os.Stat(filepath.Join(out, "kafka-"+rel+"-protocol.pdf")); err != nil {
+				t.Error(err)
+			}
+			cat, err := kafka.LoadCatalog(filepath.Join(root, rel))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkPageLinks(t, out, len(cat.APIs)+1)
+		})
+	}
+}
+
+// schemaArchive builds a GitHub-style source archive of the 4.0 message folder.
+func schemaArchive(t *testing.T, dir, top string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(zw)
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tw.WriteHeader(&tar.Header{Name: top + "/clients/src/main/resources/common/message/" + filepath.Base(f), Mode: 0o644, Size: int64(len(b))})
+		tw.Write(b)
+	}
+	tw.Close()
+	zw.Close()
+	return buf.Bytes()
+}
+
+func TestBuildKafkaRef(t *testing.T) {
+	root := listSchemaRoot(t)
+	arch := schemaArchive(t, filepath.Join(root, "4.0"), "kafka-4.0")
+	var hits int
+	var mu sync.Mutex
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		hits++
+		mu.Unlock()
+		if r.URL.Path != "/refs/heads/4.0" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Write(arch)
+	}))
+	defer srv.Close()
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("HOME", cache)
+	t.Setenv(archiveURLEnv, srv.URL)
+	t.Setenv("KAFKA_SCHEMAS", "")
+	out := t.TempDir()
+	buildInto(t, out, "-kafka", "4.0", "-format", "bin", "-apis", "Produce,18")
+	want := []string{"bin/0-Produce-v12-request.bin", "bin/0-Produce-v12-response.bin",
+		"bin/18-ApiVersions-v4-request.bin", "bin/18-ApiVersions-v4-response.bin"}
+	if got := treeFiles(t, out); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("files = %v, want %v", got, want)
+	}
+	// Cached: the second build does not ask the server again.
+	before := hits
+	buildInto(t, t.TempDir(), "-kafka", "4.0", "-format", "bin", "-apis", "Produce")
+	if hits != before {
+		t.Errorf("the second build downloaded again")
+	}
+	// A missing ref and an unreachable server are errors that say what to do.
+	if _, stderr, code := runCmd(t, "build", "-q", "-out", t.TempDir(), "-kafka", "9.9"); code != 1 || !strings.Contains(stderr, "no such branch or tag") {
+		t.Errorf("missing ref: exit %d, %s", code, stderr)
+	}
+	srv.Close()
+	if _, stderr, code := runCmd(t, "build", "-q", "-out", t.TempDir(), "-kafka", "trunk"); code != 1 || !strings.Contains(stderr, "-schemas") {
+		t.Errorf("offline: exit %d, %s", code, stderr)
+	}
+}
+
+func TestBuildUsage(t *testing.T) {
+	root := listSchemaRoot(t)
+	dir := filepath.Join(root, "4.0")
+	tests := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"-format", "png"}, 2, "unknown format"},
+		{[]string{"-paper", "a5"}, 2, "unknown paper"},
+		{[]string{"-schemas", dir, "-kafka", "4.0"}, 2, "not both"},
+		{[]string{"-schemas", dir, "extra"}, 2, "unexpected argument"},
+		{[]string{"-schemas", dir, "-apis", "Nope"}, 1, `no API "Nope"`},
+	}
+	for _, tt := range tests {
+		_, stderr, code := runCmd(t, append([]string{"build", "-q", "-out", t.TempDir()}, tt.args...)...)
+		if code != tt.code || !strings.Contains(stderr, tt.want) {
+			t.Errorf("build %v: exit %d, %q; want exit %d and %q", tt.args, code, stderr, tt.code, tt.want)
+		}
+	}
+}
+
+func TestBuildSummary(t *testing.T) {
+	root := listSchemaRoot(t)
+	out := t.TempDir()
+	_, stderr, code := runCmd(t, "build", "-out", out, "-schemas", filepath.Join(root, "4.0"), "-format", "bin,txt", "-apis", "Produce")
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	// Not a terminal: no progress, only the one-line summary.
+	if lines := strings.Split(strings.TrimSpace(stderr), "\n"); len(lines) != 1 || !strings.Contains(stderr, "4 files") {
+		t.Errorf("stderr = %q, want one summary line naming 4 files", stderr)
+	}
+	txt, err := os.ReadFile(filepath.Join(out, "txt", "0-Produce-v12-request.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Produce v12 request", "+-+-+", "CorrelationId", "TopicData"} {
+		if !bytes.Contains(txt, []byte(want)) {
+			t.Errorf("txt lacks %q", want)
+		}
+	}
+}
+
+func TestSourceDate(t *testing.T) {
+	t.Setenv("SOURCE_DATE_EPOCH", "1700000000")
+	d, err := sourceDate()
+	if err != nil || d.Unix() != 1700000000 {
+		t.Errorf("sourceDate = %v, %v", d, err)
+	}
+	t.Setenv("SOURCE_DATE_EPOCH", "soon")
+	if _, err := sourceDate(); err == nil {
+		t.Error("a bad SOURCE_DATE_EPOCH was accepted")
+	}
+}
