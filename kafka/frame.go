@@ -213,12 +213,7 @@ func (k *walker) identify(f *Frame) error {
 	}
 	key := int16(binary.BigEndian.Uint16(r.buf[r.off:]))
 	ver := int16(binary.BigEndian.Uint16(r.buf[r.off+2:]))
-	for _, a := range k.cat.APIs {
-		if a.Key == key {
-			f.API = a
-		}
-	}
-	if f.API == nil {
+	if f.API = k.cat.apiByKey(key); f.API == nil {
 		return k.fail("header.RequestApiKey", r.off, "unknown api key %d", key)
 	}
 	f.Version = ver
@@ -273,5 +268,20 @@ func (c *Catalog) Decode(data []byte, o DecodeOptions) (*Frame, error) {
 	if err == nil && r.off != len(data) {
 		err = k.fail("", r.off, "%d bytes after the end of the frame", len(data)-r.off)
 	}
-	return f, wrapErr(f.API, o.Response, f.Version, err)
+	api, v := f.API, f.Version
+	if api == nil && !o.Response && len(data) >= 8 {
+		// The walk failed before the header: name the message the header announces.
+		api, v = c.apiByKey(int16(binary.BigEndian.Uint16(data[4:]))), int16(binary.BigEndian.Uint16(data[6:]))
+	}
+	return f, wrapErr(api, o.Response, v, err)
+}
+
+// apiByKey returns the API with the given key, or nil.
+func (c *Catalog) apiByKey(key int16) *API {
+	for _, a := range c.APIs {
+		if a.Key == key {
+			return a
+		}
+	}
+	return nil
 }

@@ -1,0 +1,64 @@
+// Package kafka encodes and decodes Kafka protocol frames byte-exact from Kafka's own JSON
+// message schemas (package schemas), and annotates every byte: the annotated frame is a tree
+// of nodes (frame, header, body, structs, arrays, elements, fields, and the framing the wire
+// format adds: size, lengths, tagged-field sections, tag keys and sizes) that knows each
+// piece's byte offset, length, path, wire type, value and schema field. The byte grids, the
+// trees, the HTML pages, the JSON and the test vectors of kafkagrid are all views of it.
+//
+// The wire format is the one of the Kafka protocol guide,
+// https://kafka.apache.org/protocol.html, with flexible versions (KIP-482: compact strings,
+// bytes and arrays as unsigned varint length+1, tagged fields) and record batches of magic 2
+// (https://kafka.apache.org/documentation/#recordbatch, KIP-98).
+//
+// # The catalogue and the examples
+//
+// A Catalog (catalog.go) lists the APIs of a schema release. For each API, Example builds a
+// minimal, realistic body of its request or response at a version: every array has one
+// element, nullable fields take a value unless null is the point (an error message next to
+// error code 0 is null), strings are short and meaningful (topic "orders", group "payments",
+// client id "kafkagrid", transactional id "txn-orders-1", host "broker-1"), numbers follow the
+// field's entityType and name (broker id 1, producer id 4000, epochs 5, offsets 42, timeouts
+// 30000, error code 0), uuids are readable (00000000-0000-4000-8000-000000000001), and schema
+// defaults fill the rest. Tagged fields keep their defaults, so they are not written, as
+// Kafka's serializer does. A records field holds one real record batch: one record with a key,
+// a value and a header, and a correct CRC-32C. Nothing is random.
+//
+// Hand-chosen values live in the project's examples/kafka/<ApiName>.yaml, built in, merged
+// over the generated ones; an override naming an unknown field, a field absent at the version,
+// or a value of the wrong type is an error naming the file, line and field path. Vectors
+// encodes every API's request and response pair with the same correlation id.
+//
+// # Encoding and decoding: one walker
+//
+// Catalog.Encode writes a whole frame: the int32 size, the header, the body. The header is
+// itself encoded from the RequestHeader or ResponseHeader spec, at the version HeaderVersion
+// derives (request v2 when the request version is flexible, else v1; response v1 when
+// flexible, else v0; ApiVersions responses always v0). The request header's client id stays a
+// classic nullable string in v2 (its field overrides flexibleVersions).
+//
+// Catalog.Decode walks the same schema over a frame and yields the same tree: encoding and
+// decoding share one walker (walk.go) that drives a codec, either the writer or the reader
+// (codec.go), so the two cannot disagree about the layout; decode(encode(x)) gives the same
+// tree and the same bytes. Requests name their API and version in their header; for a
+// response the caller names them.
+//
+// # Errors and untrusted input
+//
+// Decode takes untrusted bytes. A truncated, overlong or malformed frame gives an *Error with
+// the byte offset and the field path where decoding failed, e.g.
+//
+//	kafka: Fetch v17 response: Responses[0].Partitions[0].Records#length: offset 89: size 2147483647 exceeds the 110 bytes left
+//
+// together with the frame decoded up to that point. Every length, count and size prefix is
+// checked against the bytes left before anything is allocated, so a hostile frame cannot make
+// Decode allocate much more than a small multiple of its own size. Decode does not panic.
+// Values read alias the input: bytes fields and Frame.Bytes share its memory.
+//
+// Compressed record batches are not decoded (an error names the codec); a record batch must
+// have magic 2.
+//
+// # Concurrency
+//
+// A Catalog is read-only once built: Encode, Decode, Example and Vectors may run concurrently.
+// Frames and nodes are plain values owned by the caller.
+package kafka

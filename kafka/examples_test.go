@@ -1,0 +1,176 @@
+package kafka
+
+import (
+	"bytes"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+func TestExampleYAMLErrors(t *testing.T) {
+	c := testCatalog(t, "4.0")
+	produce, _ := c.Lookup("Produce")
+	tests := []struct {
+		name, yaml, want string
+	}{
+		{"unknown field", "request:\n  Acks: 1\n  Akcs: 1\n", "kafka: Produce.yaml:3: Akcs: unknown field"},
+		{"unknown nested field", "request:\n  TopicData:\n    - Name: orders\n      PartitionData:\n        - Idx: 0\n",
+			"kafka: Produce.yaml:5: TopicData[0].PartitionData[0].Idx: unknown field"},
+		{"absent at version", "response:\n  Responses:\n    - PartitionResponses:\n        - GlobalErrorCode: 0\n",
+			"kafka: Produce.yaml:4: Responses[0].PartitionResponses[0].GlobalErrorCode: unknown field"},
+		{"wrong type", "request:\n  Acks: all\n", `kafka: Produce.yaml:2: Acks: want an integer (int16), have "all"`},
+		{"out of range", "request:\n  Acks: 40000\n", "kafka: Produce.yaml:2: Acks: 40000 does not fit int16"},
+		{"string for int", "request:\n  TimeoutMs: \"30000\"\n", `kafka: Produce.yaml:2: TimeoutMs: want an integer (int32), have "30000"`},
+		{"int for string", "request:\n  TransactionalId: 12\n", `kafka: Produce.yaml:2: TransactionalId: want a string, have "12" (quote it)`},
+		{"null not allowed", "request:\n  TopicData:\n    - Name: null\n", "kafka: Produce.yaml:3: TopicData[0].Name: null for a field that is not nullable in version 12"},
+		{"list for struct list", "request:\n  TopicData: orders\n", "kafka: Produce.yaml:2: TopicData: want a list, have a scalar"},
+		{"map for element", "request:\n  TopicData:\n    - orders\n", "kafka: Produce.yaml:3: TopicData[0]: want a map of fields, have a scalar"},
+		{"records", "request:\n  TopicData:\n    - PartitionData:\n        - Records: x\n",
+			"kafka: Produce.yaml:4: TopicData[0].PartitionData[0].Records: records cannot be set in YAML (the example batch is generated)"},
+		{"top key", "requests:\n  Acks: 1\n", `kafka: Produce.yaml:1: unknown key "requests" (want request or response)`},
+		{"not a map", "- 1\n", "kafka: Produce.yaml:1: want a map with keys request and response"},
+		{"bad yaml", "request: [\n", "kafka: Produce.yaml: yaml: line 1: did not find expected node content"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resp := strings.HasPrefix(tt.yaml, "response")
+			_, err := Example(produce, resp, produce.Version, "Produce.yaml", []byte(tt.yaml))
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("got  %v\nwant %s", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestExampleYAMLAbsentVersion(t *testing.T) {
+	c := testCatalog(t, "4.0")
+	fetch, _ := c.Lookup("Fetch")
+	_, err := Example(fetch, false, fetch.Version, "Fetch.yaml", []byte("request:\n  ReplicaId: 1\n"))
+	want := "kafka: Fetch.yaml:2: ReplicaId: field not present in version 17 (versions 0-14)"
+	if err == nil || err.Error() != want {
+		t.Errorf("got  %v\nwant %s", err, want)
+	}
+}
+
+// TestExampleYAMLTagged checks that an override setting a tagged field writes it, and that a
+// tagged field set to its default is not written.
+func TestExampleYAMLTagged(t *testing.T) {
+	c := testCatalog(t, "4.0")
+	api, _ := c.Lookup("FetchSnapshot")
+	enc := func(y string) *Frame {
+		body, err := Example(api, false, api.Version, "FetchSnapshot.yaml", []byte(y))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := c.Encode(Message{API: api, Version: api.Version, Body: body})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	plain := enc("request:\n  ReplicaId: 2\n")
+	tagged := enc("request:\n  ReplicaId: 2\n  ClusterId: abc\n")
+	def := enc("request:\n  ReplicaId: 2\n  ClusterId: null\n")
+	if !bytes.Equal(plain.Bytes, def.Bytes) {
+		t.Error("a tagged field at its default was written")
+	}
+	// count 1, tag 0, size 4, compact string "abc": 7 bytes instead of the 00.
+	if len(tagged.Bytes) != len(plain.Bytes)+6 || !bytes.HasSuffix(tagged.Bytes, []byte{1, 0, 4, 4, 'a', 'b', 'c'}) {
+		t.Errorf("tagged ClusterId: % x", tagged.Bytes[len(tagged.Bytes)-8:])
+	}
+	if n := tagged.Root.Find("ClusterId"); n == nil || n.Value != `"abc"` {
+		t.Errorf("ClusterId node %+v", n)
+	}
+	if n := tagged.Root.Find("ClusterId#tag"); n == nil || n.Kind != KindTagKey || n.Value != "0 → ClusterId" {
+		t.Errorf("ClusterId#tag node %+v", n)
+	}
+}
+
+// TestExampleFiles checks that every override file names an API of every release and that
+// the built-in examples are the examples/kafka folder.
+func TestExampleFiles(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "examples", "kafka", "*.yaml"))
+	if err != nil || len(files) < 6 {
+		t.Fatalf("%d example files: %v", len(files), err)
+	}
+	for _, rel := range releases {
+		c := testCatalog(t, rel)
+		for _, file := range files {
+			name := strings.TrimSuffix(filepath.Base(file), ".yaml")
+			if _, ok := c.Lookup(name); !ok {
+				t.Errorf("%s: %s is not an API of %s", file, name, rel)
+			}
+			disk, _ := os.ReadFile(file)
+			built, err := fs.ReadFile(builtinExamples(), filepath.Base(file))
+			if err != nil || !bytes.Equal(built, disk) {
+				t.Errorf("%s is not built in as it is on disk (%v)", file, err)
+			}
+		}
+	}
+}
+
+func TestVectorsCustomExamples(t *testing.T) {
+	c := testCatalog(t, "4.0")
+	fsys := fstest.MapFS{"Heartbeat.yaml": {Data: []byte("request:\n  GenerationId: 99\n")}}
+	vs, err := c.Vectors(VectorOptions{Examples: fsys})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range vs {
+		if v.API.Name == "Heartbeat" {
+			if got := v.Request.Body["GenerationId"]; got != int64(99) {
+				t.Errorf("GenerationId %v", got)
+			}
+		}
+	}
+	fsys["Produce.yaml"] = &fstest.MapFile{Data: []byte("request:\n  Nope: 1\n")}
+	if _, err := c.Vectors(VectorOptions{Examples: fsys}); err == nil || !strings.Contains(err.Error(), "Produce.yaml:2: Nope: unknown field") {
+		t.Errorf("error %v", err)
+	}
+}
+
+func TestFrameJSON(t *testing.T) {
+	vs := testVectors(t, "4.0")
+	f := vs[0].Request
+	a, err := json.Marshal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(testVectors(t, "4.0")[0].Request)
+	if !bytes.Equal(a, b) {
+		t.Error("JSON differs between two runs")
+	}
+	var got struct {
+		API     string `json:"api"`
+		Version int    `json:"version"`
+		Size    int    `json:"size"`
+		Root    struct {
+			Kind     string `json:"kind"`
+			Children []struct {
+				Kind   string `json:"kind"`
+				Path   string `json:"path"`
+				Offset int    `json:"offset"`
+				Length int    `json:"length"`
+				Type   string `json:"type"`
+				Value  string `json:"value"`
+			} `json:"children"`
+		} `json:"root"`
+	}
+	if err := json.Unmarshal(a, &got); err != nil {
+		t.Fatal(err)
+	}
+	size := got.Root.Children[0]
+	if got.API != "Produce" || got.Version != 12 || got.Size != len(f.Bytes) || got.Root.Kind != "frame" ||
+		size.Kind != "size" || size.Path != "#size" || size.Length != 4 || size.Type != "int32" {
+		t.Errorf("JSON: %s", a[:200])
+	}
+	for _, key := range []string{`"offset"`, `"length"`, `"path"`, `"type"`, `"value"`, `"children"`} {
+		if !bytes.Contains(a, []byte(key)) {
+			t.Errorf("JSON lacks %s", key)
+		}
+	}
+}
