@@ -252,8 +252,10 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	for i, f := range fields {
 		d.Fields = append(d.Fields, d.layoutField(i, f, physToDisp, groups))
 	}
-	for i := 1; i < len(d.Rows); i++ {
-		d.Rows[i].Joined = d.rowJoined(i)
+	for _, b := range d.Fields {
+		for k := 1; k < len(b.Segs); k++ {
+			d.Rows[b.Segs[k].Row].Joined = true
+		}
 	}
 	d.layoutLegend(fields, groups)
 	d.LegendY = 0
@@ -593,18 +595,6 @@ func tooltip(f Field) string {
 		b.WriteString("\n" + f.Desc)
 	}
 	return b.String()
-}
-
-// rowJoined reports whether some field has segments in display rows i-1 and i.
-func (d *Diagram) rowJoined(i int) bool {
-	for _, b := range d.Fields {
-		for k := 1; k < len(b.Segs); k++ {
-			if b.Segs[k].Row == i && b.Segs[k-1].Row == i-1 {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // layoutLegend lays out the group legend and the notes under the grid (relative to its end).

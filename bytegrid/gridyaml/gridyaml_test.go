@@ -1,0 +1,142 @@
+package gridyaml_test
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kafkagrid/kafkagrid/bytegrid"
+	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
+)
+
+func TestExamples(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "..", "examples", "protocols", "*.yaml"))
+	if err != nil || len(files) < 4 {
+		t.Fatalf("examples: %v %v", files, err)
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := gridyaml.Parse(f, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Name == "" || len(s.Fields) == 0 {
+			t.Errorf("%s: empty spec", f)
+		}
+		if _, err := bytegrid.Layout(s.Fields, s.Options); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+}
+
+func TestParse(t *testing.T) {
+	src := `name: T
+description: D
+row_bits: 16
+offsets: decimal
+elide_rows: 2
+hex: false
+data: "01 02 03"
+groups: {A: 5}
+fields:
+  - {name: a, bits: 4, kind: length, group: A, value: v, type: uint4, desc: about, path: p.a}
+  - {name: b, bits: 4}
+  - {name: c, bytes: 1, offset: 16}
+`
+	s, err := gridyaml.Parse("t.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := bytegrid.Options{RowBits: 16, DecimalOffsets: true, ElideRows: 2, NoHex: true, GroupColors: map[string]int{"A": 5}}
+	if fmt.Sprint(s.Options) != fmt.Sprint(want) {
+		t.Errorf("options %+v, want %+v", s.Options, want)
+	}
+	if len(s.Fields) != 3 {
+		t.Fatalf("%d fields", len(s.Fields))
+	}
+	a, b, c := s.Fields[0], s.Fields[1], s.Fields[2]
+	if a.Kind != bytegrid.Length || a.Path != "p.a" || a.Value != "v" || a.Desc != "about" || a.Type != "uint4" || a.Group != "A" {
+		t.Errorf("a = %+v", a)
+	}
+	if b.Offset != 4 || b.Path != "b" || b.Bytes != nil {
+		t.Errorf("b = %+v", b)
+	}
+	if c.Offset != 16 || c.Bits != 8 || string(c.Bytes) != "\x03" {
+		t.Errorf("c = %+v", c)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	tests := []struct {
+		name, src string
+		line      int
+		want      string
+	}{
+		{"syntax", "name: [", 0, "gridyaml: x.yaml: "},
+		{"not a mapping", "- a", 1, "mapping"},
+		{"unknown key", "name: x\ncolour: red\n", 2, `unknown key "colour"`},
+		{"missing name", "fields: []\n", 1, "missing name"},
+		{"bad row width", "name: x\nrow_bits: 24\n", 2, "row_bits 24"},
+		{"bad offsets", "name: x\noffsets: octal\n", 2, "offsets"},
+		{"bad data", "name: x\ndata: zz\n", 2, "data"},
+		{"bad group colour", "name: x\ngroups: {a: 9}\n", 2, "colour 9"},
+		{"unknown field key", "name: x\nfields:\n  - name: a\n    bits: 8\n    size: 3\n", 5, `field "a": unknown key "size"`},
+		{"zero length", "name: x\nfields:\n  - {name: a, bits: 0}\n", 3, `field "a": bits 0`},
+		{"no length", "name: x\nfields:\n  - {name: a}\n", 3, "missing length"},
+		{"both lengths", "name: x\nfields:\n  - {name: a, bits: 8, bytes: 1}\n", 3, "both"},
+		{"overlap", "name: x\nfields:\n  - {name: a, bits: 8}\n  - {name: b, bits: 8, offset: 4}\n", 4, `field "b": offset 4 overlaps`},
+		{"out of order", "name: x\nfields:\n  - {name: a, bits: 8, offset: 16}\n  - {name: b, bits: 8, offset: 0}\n", 4, `field "b"`},
+		{"wider than data", "name: x\ndata: '0102'\nfields:\n  - {name: a, bytes: 1}\n  - {name: b, bytes: 2}\n", 5, `field "b": bits 8 to 24 lie beyond the data`},
+		{"bad kind", "name: x\nfields:\n  - {name: a, bits: 8, kind: fancy}\n", 3, `unknown kind "fancy"`},
+		{"bad integer", "name: x\nfields:\n  - {name: a, bits: many}\n", 3, "want an integer"},
+		{"unnamed field", "name: x\nfields:\n  - {bits: 8}\n", 3, "field #1: missing name"},
+		{"duplicate key", "name: x\nname: y\n", 2, "duplicate key"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := gridyaml.Parse("x.yaml", []byte(tt.src))
+			if err == nil {
+				t.Fatal("no error")
+			}
+			var e *gridyaml.Error
+			if !errors.As(err, &e) {
+				t.Fatalf("%T %v", err, err)
+			}
+			if e.Line != tt.line || !strings.Contains(err.Error(), tt.want) || !strings.HasPrefix(err.Error(), "gridyaml: x.yaml") {
+				t.Errorf("err = %q (line %d), want line %d and %q", err, e.Line, tt.line, tt.want)
+			}
+		})
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join("..", "..", "examples", "protocols", "*.yaml"))
+	for _, file := range files {
+		if src, err := os.ReadFile(file); err == nil {
+			f.Add(src)
+		}
+	}
+	f.Add([]byte("name: x\nfields:\n  - {name: a, bits: 8, offset: 4}\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		s, err := gridyaml.Parse("f.yaml", src)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "gridyaml: f.yaml") {
+				t.Fatalf("error without position prefix: %v", err)
+			}
+			return
+		}
+		if len(s.Fields) > 2000 || len(s.Fields) > 0 && s.Fields[len(s.Fields)-1].Offset+s.Fields[len(s.Fields)-1].Bits > 1<<16 {
+			return // valid, but too big to lay out quickly
+		}
+		// A parsed spec always lays out.
+		if _, err := bytegrid.Layout(s.Fields, s.Options); err != nil {
+			t.Fatalf("parsed spec does not lay out: %v", err)
+		}
+	})
+}
