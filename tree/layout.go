@@ -155,13 +155,12 @@ type Diagram struct {
 
 // metrics are the measures of a layout, all derived from the font size.
 type metrics struct {
-	size, charW, rowH, padX, indent, chip, gap, colGap, base canvas.Pt
+	size, rowH, padX, indent, chip, gap, colGap, base canvas.Pt
 }
 
 func newMetrics(size canvas.Pt) metrics {
 	return metrics{
 		size:   size,
-		charW:  size * mono.Advance,
 		rowH:   canvas.Round(size * 5 / 3),         // 20 at 12 pt
 		padX:   canvas.Round(size * 2 / 3),         // 8
 		indent: canvas.Round(size * 4 / 3),         // 16
@@ -224,10 +223,9 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 		if f.parent >= 0 {
 			lastChild[f.parent] = i
 		}
-		w := m.padX + canvas.Pt(f.depth)*m.indent + m.chip + m.gap - m.padX
-		w += canvas.Pt(float64(mono.Runes(r.Label)) * float64(m.charW))
+		w := canvas.Pt(f.depth)*m.indent + m.chip + m.gap + m.width(mono.Runes(r.Label))
 		if r.Value != "" {
-			w += canvas.Pt(float64(sepRunes(r.Label)+mono.Runes(r.Value)) * float64(m.charW))
+			w += m.width(sepRunes(r.Label) + mono.Runes(r.Value))
 		}
 		nameW = max(nameW, w)
 		wide[ColOffset] = max(wide[ColOffset], 2+hexDigits)
@@ -242,8 +240,8 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 	for c := 0; c < numCols; c++ {
 		w := nameW
 		if c != ColName {
-			w = canvas.Pt(float64(wide[c]) * float64(m.charW))
-			x += m.colGap
+			w = m.width(wide[c])
+			x = canvas.Round(x + m.colGap)
 		}
 		w = ceil(w)
 		align := canvas.End
@@ -251,7 +249,7 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 			align = canvas.Start
 		}
 		d.Columns[c] = Column{Name: names[c], X: x, W: w, Align: align}
-		x += w
+		x = canvas.Round(x + w)
 	}
 	d.Width = ceil(x + m.padX)
 
@@ -268,13 +266,14 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 		r := &d.Rows[i]
 		r.Y, r.H = y, m.rowH
 		r.Last = r.Parent >= 0 && lastChild[r.Parent] == i
-		cx := m.padX + canvas.Pt(r.Depth)*m.indent
-		mid := y + m.rowH/2
+		cx := canvas.Round(m.padX + canvas.Pt(r.Depth)*m.indent)
+		mid := canvas.Round(y + m.rowH/2)
+		base := canvas.Round(y + m.base)
 		r.Chip = Box{X: cx, Y: canvas.Round(mid - m.chip/2), W: m.chip, H: m.chip}
 		if r.Parent >= 0 {
 			p := &d.Rows[r.Parent]
-			r.ElbowX1 = p.Chip.X + m.chip/2
-			r.ElbowX2 = cx - 2
+			r.ElbowX1 = canvas.Round(p.Chip.X + m.chip/2)
+			r.ElbowX2 = canvas.Round(cx - 2)
 			r.ElbowY = mid
 		}
 		muted := r.Kind.Framing()
@@ -283,18 +282,21 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 			labelFill, valueFill = style.Muted, style.Muted
 		}
 		runs := runBuf[len(runBuf):len(runBuf):cap(runBuf)]
-		tx := cx + m.chip + m.gap
+		// The label, ": " and the value follow one another; positions are counted in
+		// characters from the text's start so that no rounding error accumulates.
+		tx := canvas.Round(cx + m.chip + m.gap)
+		at := func(chars int) canvas.Pt { return canvas.Round(tx + m.width(chars)) }
+		nl := mono.Runes(r.Label)
 		if r.Label != "" {
-			lw := canvas.Pt(float64(mono.Runes(r.Label)) * float64(m.charW))
-			runs = append(runs, Run{Col: ColName, X: tx, Y: y + m.base, W: lw, S: r.Label, Fill: labelFill, Class: "label"})
-			tx += lw
+			runs = append(runs, Run{Col: ColName, X: tx, Y: base, W: m.width(nl), S: r.Label, Fill: labelFill, Class: "label"})
 		}
 		if r.Value != "" {
+			vx := tx
 			if r.Label != "" {
-				runs = append(runs, Run{Col: ColName, X: tx, Y: y + m.base, W: m.charW, S: ":", Fill: style.Muted, Class: "sep"})
-				tx += 2 * m.charW
+				runs = append(runs, Run{Col: ColName, X: at(nl), Y: base, W: m.width(1), S: ":", Fill: style.Muted, Class: "sep"})
+				vx = at(nl + 2)
 			}
-			runs = append(runs, Run{Col: ColName, X: tx, Y: y + m.base, W: canvas.Pt(float64(mono.Runes(r.Value)) * float64(m.charW)), S: r.Value, Fill: valueFill, Class: "value"})
+			runs = append(runs, Run{Col: ColName, X: vx, Y: base, W: m.width(mono.Runes(r.Value)), S: r.Value, Fill: valueFill, Class: "value"})
 		}
 		hexBuf = appendHex(hexBuf[:0], r.Offset, hexDigits)
 		runs = append(runs,
@@ -306,7 +308,7 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 		}
 		r.Runs = runs[:len(runs):len(runs)]
 		runBuf = runBuf[:len(runBuf)+len(runs)]
-		y += m.rowH
+		y = canvas.Round(y + m.rowH)
 	}
 	d.Height = y
 
@@ -314,17 +316,22 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 	for i := range d.Rows {
 		if lc := lastChild[i]; lc >= 0 {
 			p := &d.Rows[i]
-			d.Rules = append(d.Rules, Rule{X: p.Chip.X + m.chip/2, From: i, To: lc, Y1: p.Chip.Y + p.Chip.H, Y2: d.Rows[lc].ElbowY})
+			d.Rules = append(d.Rules, Rule{X: canvas.Round(p.Chip.X + m.chip/2), From: i, To: lc, Y1: canvas.Round(p.Chip.Y + p.Chip.H), Y2: d.Rows[lc].ElbowY})
 		}
 	}
 	return d, nil
 }
 
+// width returns the width of n characters, rounded like every coordinate.
+func (m metrics) width(n int) canvas.Pt {
+	return canvas.Round(canvas.Pt(float64(n) * mono.Advance * float64(m.size)))
+}
+
 // run returns a text run in column c of the row whose top is y.
 func (m metrics) run(c int, col Column, y canvas.Pt, s string, fill style.Role, class string) Run {
-	r := Run{Col: c, Y: y + m.base, W: canvas.Pt(float64(mono.Runes(s)) * float64(m.charW)), S: s, Fill: fill, Class: class}
+	r := Run{Col: c, Y: canvas.Round(y + m.base), W: m.width(mono.Runes(s)), S: s, Fill: fill, Class: class}
 	if col.Align == canvas.End {
-		r.X, r.Anchor = col.X+col.W, canvas.End
+		r.X, r.Anchor = canvas.Round(col.X+col.W), canvas.End
 	} else {
 		r.X = col.X
 	}
