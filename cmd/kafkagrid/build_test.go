@@ -21,6 +21,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"github.com/kafkagrid/kafkagrid/kafka"
@@ -269,17 +270,19 @@ func checkBook(t *testing.T, pdf string, cat *kafka.Catalog) {
 			t.Errorf("font not embedded: %s", l)
 		}
 	}
-	text, err := exec.Command(needTool(t, "pdftotext"), "-layout", pdf, "-").Output()
+	// Every word lies on its page, inside the margins the book keeps (at least 20 pt).
+	text, err := exec.Command(needTool(t, "pdftotext"), "-bbox", pdf, "-").Output()
 	if err != nil {
 		t.Fatalf("pdftotext: %v", err)
 	}
+	checkWordsOnPage(t, text)
 	for _, a := range cat.APIs {
 		if !bytes.Contains(text, []byte(a.Name)) {
 			t.Errorf("the book never names %s", a.Name)
 		}
 	}
-	if !bytes.Contains(text, []byte("page 5 of ")) {
-		t.Error("no page footers")
+	if pages, footers := len(pageRE.FindAll(text, -1)), bytes.Count(text, []byte(">page</word>")); footers < pages-1 {
+		t.Errorf("%d footers on %d pages (all but the cover have one)", footers, pages)
 	}
 	// The outline: categories, under each its APIs, under each Request, Response and schemas.
 	js, err := exec.Command(qpdf, "--json=2", "--json-key=outlines", pdf).Output()
@@ -308,6 +311,42 @@ func checkBook(t *testing.T, pdf string, cat *kafka.Catalog) {
 		if i < len(apis) && apis[i] != a.Name {
 			t.Errorf("outline entry %d is %s, want %s", i, apis[i], a.Name)
 			break
+		}
+	}
+}
+
+var (
+	pageRE = regexp.MustCompile(`<page width="([0-9.]+)" height="([0-9.]+)">`)
+	wordRE = regexp.MustCompile(`<word xMin="([0-9.-]+)" yMin="([0-9.-]+)" xMax="([0-9.-]+)" yMax="([0-9.-]+)">([^<]*)</word>`)
+)
+
+// checkWordsOnPage reads pdftotext -bbox output and checks that no word leaves its page's
+// 20 pt margin.
+func checkWordsOnPage(t *testing.T, bbox []byte) {
+	pages := pageRE.FindAllSubmatchIndex(bbox, -1)
+	if len(pages) == 0 {
+		t.Fatal("pdftotext -bbox found no pages")
+	}
+	bad := 0
+	for i, p := range pages {
+		var w, h float64
+		fmt.Sscan(string(bbox[p[2]:p[3]]), &w)
+		fmt.Sscan(string(bbox[p[4]:p[5]]), &h)
+		end := len(bbox)
+		if i+1 < len(pages) {
+			end = pages[i+1][0]
+		}
+		for _, m := range wordRE.FindAllSubmatch(bbox[p[1]:end], -1) {
+			var x0, y0, x1, y1 float64
+			fmt.Sscan(string(m[1]), &x0)
+			fmt.Sscan(string(m[2]), &y0)
+			fmt.Sscan(string(m[3]), &x1)
+			fmt.Sscan(string(m[4]), &y1)
+			if x0 < 20 || y0 < 20 || x1 > w-20 || y1 > h-20 {
+				if bad++; bad <= 10 {
+					t.Errorf("page %d: word %q at (%.0f,%.0f)-(%.0f,%.0f) leaves the %gx%g page's margin", i+1, m[5], x0, y0, x1, y1, w, h)
+				}
+			}
 		}
 	}
 }
@@ -401,15 +440,47 @@ func checkInBrowser(t *testing.T, out string) {
 				t.Errorf("%s: hovering the CorrelationId node lit %v grid fields and hex bytes, want >= 1 and 4", page, lit)
 			}
 		}
-		shot, err := chromedp.Run(bctx, chromedp.FullScreenshot(90))
+		shot, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
 		if err != nil {
 			t.Fatalf("%s: screenshot: %v", page, err)
 		}
-		name := filepath.Join(art, "kafkagrid-"+strings.NewReplacer("/", "-", ".html", "").Replace(page)+".jpg")
+		name := filepath.Join(art, "kafkagrid-"+strings.NewReplacer("/", "-", ".html", "").Replace(page)+".png")
 		if err := os.WriteFile(name, shot, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		t.Logf("screenshot: %s", name)
+	}
+	// The reader's dark preference darkens the page and the diagrams' paper; print is light.
+	for _, media := range []struct {
+		name, media, scheme string
+		dark                bool
+	}{{"dark", "", "dark", true}, {"print", "print", "dark", false}} {
+		if _, err := chromedp.Call(bctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: media.media,
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: media.scheme}}}); err != nil {
+			t.Fatalf("%s: %v", media.name, err)
+		}
+		if err := chromedp.Do(bctx, chromedp.Navigate("file://"+filepath.ToSlash(filepath.Join(out, "api", "Produce.html")))); err != nil {
+			t.Fatal(err)
+		}
+		lum, err := chromedp.Run(bctx, chromedp.Evaluate[float64](`(() => {
+			const c = getComputedStyle(document.body).backgroundColor.match(/[0-9.]+/g).map(Number);
+			return (c[0] + c[1] + c[2]) / 3;
+		})()`))
+		if err != nil {
+			t.Fatalf("%s: %v", media.name, err)
+		}
+		if media.dark != (lum < 80) {
+			t.Errorf("%s: page background brightness %.0f", media.name, lum)
+		}
+		if media.name == "dark" {
+			shot, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := filepath.Join(art, "kafkagrid-api-Produce-dark.png")
+			os.WriteFile(name, shot, 0o644)
+			t.Logf("screenshot: %s", name)
+		}
 	}
 	cancelB()
 	mu.Lock()

@@ -447,7 +447,8 @@ func (b *builder) pageView(c *apiContent) (*pageView, error) {
 		v.Book = "../" + BookName(b.release)
 	}
 	for _, m := range []*message{c.Request, c.Response} {
-		mv := messageView{ID: "request", Title: "Request", Base: m.Base, Size: len(m.Bytes), Hex: hexDumpHTML(m.Bytes)}
+		mv := messageView{ID: "request", Title: "Request", Base: m.Base, Size: len(m.Bytes), Hex: hexDumpHTML(m.Bytes),
+			GridW: int(m.Grid.W + 0.5), TreeW: int(m.Tree.W + 0.5)}
 		short := "rq"
 		if m.Response {
 			mv.ID, mv.Title, short = "response", "Response", "rs"

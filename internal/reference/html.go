@@ -58,6 +58,8 @@ type messageView struct {
 	Size  int
 	Grid  template.HTML // inline SVG
 	Tree  template.HTML // inline SVG
+	GridW int           // drawing widths, to size the SVGs on the page
+	TreeW int
 	Hex   template.HTML
 	Links []fileLink
 }
@@ -157,7 +159,7 @@ h3{font-size:1.05rem;margin:1.25rem 0 .5rem;color:var(--muted)}
 dl.meta{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1.25rem;margin:1rem 0}
 dl.meta dt{color:var(--muted)}dl.meta dd{margin:0}
 figure{margin:.5rem 0 1rem;overflow-x:auto;border:1px solid var(--rule);border-radius:6px;padding:.75rem;background:var(--bg)}
-figure svg{display:block;max-width:100%;height:auto}
+figure svg{display:block;width:calc(var(--w)*1.25px);max-width:100%;height:auto}
 figcaption{font-size:13px;color:var(--muted);margin-bottom:.5rem}
 pre{background:var(--panel);border:1px solid var(--rule);border-radius:6px;padding:.75rem;overflow-x:auto;font-size:12.5px;line-height:1.45;margin:.5rem 0 1rem}
 pre.hex .off,pre.hex .asc{color:var(--muted)}
@@ -180,6 +182,7 @@ footer{margin-top:3rem;padding-top:.75rem;border-top:1px solid var(--rule);color
  body{font-size:10.5pt}main{max-width:none;padding:0}
  nav.top,ul.files,.noprint{display:none}
  figure{overflow:visible;break-inside:avoid;border:none;padding:0}
+ figure svg{width:calc(var(--w)*1px)}
  pre{overflow:visible;white-space:pre-wrap;word-break:break-all;border:none;padding:0;font-size:8pt}
  h2,h3{break-after:avoid}
  section.msg{break-before:auto}
@@ -270,9 +273,9 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <h2>{{.Title}} <span class="mono" style="font-size:.7em;color:var(--muted)">{{.Base}} · {{bytes .Size}}</span></h2>
 {{if .Links}}<ul class="files">{{range .Links}}<li><a href="{{.Href}}">{{.Label}}</a></li>{{end}}</ul>{{end}}
 {{if .Grid}}<h3>Byte grid</h3>
-<figure>{{.Grid}}</figure>{{end}}
+<figure style="--w:{{.GridW}}">{{.Grid}}</figure>{{end}}
 {{if .Tree}}<h3>Expanded tree</h3>
-<figure>{{.Tree}}</figure>{{end}}
+<figure style="--w:{{.TreeW}}">{{.Tree}}</figure>{{end}}
 <h3>Hex dump</h3>
 <pre class="hex">{{.Hex}}</pre>
 </section>
