@@ -211,9 +211,14 @@ func Extract(r io.Reader, dir string) (int, error) {
 			jsons++
 		}
 	}
-	// Read to the end of the gzip stream so a truncated download is an error.
-	if _, err := io.Copy(io.Discard, zr); err != nil {
+	// Read to the end of the gzip stream so a truncated download is an error; after the tar's
+	// end only padding may follow.
+	n, err := io.Copy(io.Discard, io.LimitReader(zr, 1<<20))
+	if err != nil {
 		return jsons, fmt.Errorf("fetch: archive: %w", err)
+	}
+	if n == 1<<20 {
+		return jsons, fmt.Errorf("fetch: archive: data after the end of the tar")
 	}
 	return jsons, nil
 }

@@ -1,0 +1,143 @@
+package reference
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/kafkagrid/kafkagrid/canvas"
+)
+
+func TestTokenizeLines(t *testing.T) {
+	src := "// c\n{ \"k\": \"v\", \"n\": -12, \"b\": true, /* x\ny */ \"z\" : null }\n"
+	lines := tokenizeLines([]byte(src))
+	var got []string
+	for _, l := range lines {
+		var parts []string
+		for _, tk := range l {
+			parts = append(parts, string("TCKSNL"[tk.Kind])+":"+tk.Text)
+		}
+		got = append(got, strings.Join(parts, "|"))
+	}
+	want := []string{
+		"C:// c",
+		`T:{ |K:"k"|T:: |S:"v"|T:, |K:"n"|T:: |N:-12|T:, |K:"b"|T:: |L:true|T:, |C:/* x`,
+		`C:y */|T: |K:"z"|T: : |L:null|T: }`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("tokens:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// joinLines is the inverse of tokenizeLines.
+func joinLines(lines [][]token) string {
+	var sb strings.Builder
+	for i, l := range lines {
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		for _, tk := range l {
+			sb.WriteString(tk.Text)
+		}
+	}
+	return sb.String()
+}
+
+func FuzzTokenizeLines(f *testing.F) {
+	f.Add([]byte("{\n  // c\n  \"a\": [1, -2.5e3, \"s\\\"t\"], /* b */\n}\n"))
+	f.Add([]byte("\"unterminated\n/* open"))
+	f.Add([]byte(""))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		lines := tokenizeLines(b)
+		got := joinLines(lines)
+		want := strings.TrimSuffix(string(b), "\n")
+		if got != want {
+			t.Fatalf("joined tokens %q != input %q", got, want)
+		}
+		if want := strings.Count(want, "\n") + 1; len(lines) != want {
+			t.Fatalf("%d lines, want %d", len(lines), want)
+		}
+		html, n := schemaHTML(b, "L")
+		if n != len(lines) || !utf8.ValidString(string(html)) && utf8.Valid(b) {
+			t.Fatalf("schemaHTML: %d lines", n)
+		}
+	})
+}
+
+func TestSchemaHTML(t *testing.T) {
+	h, n := schemaHTML([]byte("{\"a\": \"<b>&\"}\n"), "rq-L")
+	want := `<span class="line" id="rq-L1"><span class="ln" aria-hidden="true">1</span>{<span class="k">&#34;a&#34;</span>: <span class="s">&#34;&lt;b&gt;&amp;&#34;</span>}</span>` + "\n"
+	if n != 1 || string(h) != want {
+		t.Errorf("schemaHTML =\n%s\nwant\n%s", h, want)
+	}
+}
+
+func TestHexDump(t *testing.T) {
+	b := []byte("\x00\x00\x00\x2aHello, Kafka!\x01\x02\x03")
+	want := "00000000  00 00 00 2a 48 65 6c 6c  6f 2c 20 4b 61 66 6b 61  |...*Hello, Kafka|\n" +
+		"00000010  21 01 02 03                                       |!...|\n"
+	if got := hexDump(b); got != want {
+		t.Errorf("hexDump =\n%s\nwant\n%s", got, want)
+	}
+	h := string(hexDumpHTML(b))
+	if !strings.Contains(h, `<span data-o="19">03</span>`) || !strings.Contains(h, "|!...|") {
+		t.Errorf("hexDumpHTML = %s", h)
+	}
+}
+
+func TestSplitRows(t *testing.T) {
+	// Ten rows of 10 pt under a 5 pt header; rows 3 and 7 continue a field from above.
+	h := func(from, to int) canvas.Pt { return 5 + canvas.Pt(10*(to-from)) }
+	joined := func(i int) bool { return i == 3 || i == 7 }
+	tests := []struct {
+		first, next canvas.Pt
+		want        string
+	}{
+		{200, 200, "[[0 10]]"},
+		{45, 105, "[[0 4] [4 10]]"}, // 4 rows fit first; 3 would be joined, 4 is not
+		{35, 45, "[[0 2] [2 6] [6 10]]"},
+		{5, 5, "[[0 1] [1 2] [2 3] [3 4] [4 5] [5 6] [6 7] [7 8] [8 9] [9 10]]"},
+	}
+	for _, tt := range tests {
+		got := splitRows(10, tt.first, tt.next, h, joined)
+		if s := fmt.Sprint(got); s != tt.want {
+			t.Errorf("splitRows(%g, %g) = %s, want %s", tt.first, tt.next, s, tt.want)
+		}
+	}
+}
+
+func TestAnchorID(t *testing.T) {
+	for in, want := range map[string]string{"Consumer groups": "consumer-groups", "Cluster and KRaft": "cluster-and-kraft", " A--B ": "a-b"} {
+		if got := anchorID(in); got != want {
+			t.Errorf("anchorID(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestWriterKeepsFirstError(t *testing.T) {
+	fw := &failAfter{n: 1}
+	ew := &errWriter{w: fw}
+	ew.Write([]byte("a"))
+	ew.Write([]byte("b"))
+	ew.Write([]byte("c"))
+	if ew.err == nil || fw.writes != 2 {
+		t.Errorf("err %v after %d writes; want the first error and no write after it", ew.err, fw.writes)
+	}
+}
+
+type failAfter struct{ n, writes int }
+
+func (f *failAfter) Write(p []byte) (int, error) {
+	f.writes++
+	if f.writes > f.n {
+		return 0, errFail
+	}
+	return len(p), nil
+}
+
+var errFail = &failErr{}
+
+type failErr struct{}
+
+func (*failErr) Error() string { return "fail" }
