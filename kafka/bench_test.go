@@ -14,8 +14,9 @@ func BenchmarkEncodeAll(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
+		enc := c.NewEncoder()
 		for _, m := range msgs {
-			if _, err := c.Encode(m); err != nil {
+			if _, err := enc.Encode(m); err != nil {
 				b.Fatal(err)
 			}
 		}

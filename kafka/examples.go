@@ -265,6 +265,7 @@ func (c *Catalog) Vectors(o VectorOptions) ([]Vector, error) {
 		fsys = builtinExamples()
 	}
 	out := make([]Vector, 0, len(c.APIs))
+	enc := c.NewEncoder()
 	for _, api := range c.APIs {
 		file := api.Name + ".yaml"
 		data, err := fs.ReadFile(fsys, file)
@@ -282,7 +283,7 @@ func (c *Catalog) Vectors(o VectorOptions) ([]Vector, error) {
 					return nil, err
 				}
 			}
-			f, err := c.Encode(Message{API: api, Response: resp, Version: api.Version, CorrelationID: CorrelationID,
+			f, err := enc.Encode(Message{API: api, Response: resp, Version: api.Version, CorrelationID: CorrelationID,
 				ClientID: exampleClientID, Body: body})
 			if err != nil {
 				return nil, err

@@ -65,7 +65,7 @@ func messageName(api *API, response bool, version int16) string {
 	if api == nil {
 		return side
 	}
-	return fmt.Sprintf("%s v%d %s", api.Name, version, side)
+	return api.Name + " v" + strconv.Itoa(int(version)) + " " + side
 }
 
 func wrapErr(api *API, response bool, version int16, err error) error {
@@ -130,6 +130,25 @@ func (c *Catalog) headerSpec(response bool) (*schemas.Spec, error) {
 // annotated tree. The header is encoded from the release's RequestHeader or ResponseHeader
 // spec at the version HeaderVersion gives.
 func (c *Catalog) Encode(m Message) (*Frame, error) {
+	return c.NewEncoder().Encode(m)
+}
+
+// An Encoder encodes many frames of a catalogue, carving the nodes of their trees from shared
+// blocks: fewer and larger allocations than Catalog.Encode makes for each frame. The frames
+// keep those blocks alive together. An Encoder is not safe for concurrent use.
+type Encoder struct {
+	c    *Catalog
+	slab []Node
+	kids []*Node
+	buf  []byte // frame bytes are carved from here too
+}
+
+// NewEncoder returns an Encoder for the catalogue's APIs.
+func (c *Catalog) NewEncoder() *Encoder { return &Encoder{c: c} }
+
+// Encode is Catalog.Encode.
+func (e *Encoder) Encode(m Message) (*Frame, error) {
+	c := e.c
 	if m.API == nil {
 		return nil, errors.New("kafka: encode: no API")
 	}
@@ -153,13 +172,25 @@ func (c *Catalog) Encode(m Message) (*Frame, error) {
 	}
 	f := &Frame{API: m.API, Response: m.Response, Version: m.Version, HeaderVersion: hv, CorrelationID: m.CorrelationID,
 		Header: header, Body: m.Body}
-	w := &writer{buf: make([]byte, 0, 256)}
-	k := &walker{c: w, w: w}
-	root := k.mk(Node{Kind: KindFrame, Name: m.API.Name, Path: "frame", WireType: "frame", Value: messageName(m.API, m.Response, m.Version)})
+	if cap(e.buf)-len(e.buf) < 256 {
+		e.buf = make([]byte, 0, 4096)
+	}
+	w := &writer{buf: e.buf[len(e.buf):len(e.buf)]}
+	k := &walker{c: w, w: w, slab: e.slab, kids: e.kids, chunk: 256}
+	defer func() {
+		e.slab, e.kids = k.slab, k.kids
+		if cap(w.buf) == cap(e.buf)-len(e.buf) {
+			// The frame fit in the shared buffer (appending never reallocated it, so the
+			// capacity is unchanged): the next frame starts after it.
+			e.buf = e.buf[:len(e.buf)+len(w.buf)]
+		}
+	}()
+	root := k.alloc()
+	*root = Node{Kind: KindFrame, Name: m.API.Name, Path: "frame", WireType: "frame", Value: messageName(m.API, m.Response, m.Version)}
 	f.Root = root
 	err = k.frame(root, hs, hv, spec, m.Version, header, m.Body, f)
 	root.Length = w.pos()
-	f.Bytes = w.buf
+	f.Bytes = w.buf[:len(w.buf):len(w.buf)] // appending to one frame's bytes must not touch the next
 	if err != nil {
 		return f, wrapErr(m.API, m.Response, m.Version, err)
 	}
@@ -168,7 +199,8 @@ func (c *Catalog) Encode(m Message) (*Frame, error) {
 
 // frame walks size, header and body. Reading, f.Header and f.Body receive the values.
 func (k *walker) frame(root *Node, hs *schemas.Spec, hv int16, spec *schemas.Spec, v int16, header, body Values, f *Frame) error {
-	size := k.mk(Node{Kind: KindSize, Name: "size", Path: "#size", About: "Size of the rest of the frame in bytes (int32)."})
+	size := k.alloc()
+	*size = Node{Kind: KindSize, Name: "size", Path: "#size", About: "Size of the rest of the frame in bytes (int32)."}
 	return k.sized(root, size, sizeInt32, func() error {
 		if k.w == nil && f.API == nil {
 			if err := k.identify(f); err != nil {
@@ -177,8 +209,9 @@ func (k *walker) frame(root *Node, hs *schemas.Spec, hv int16, spec *schemas.Spe
 			spec, v = f.API.Request, f.Version
 			hv = f.HeaderVersion
 		}
-		hn := k.mk(Node{Kind: KindHeader, Name: "header", Path: "header", Offset: k.c.pos(), WireType: "struct", Spec: hs.File,
-			Value: hs.Name + " v" + strconv.Itoa(int(hv))})
+		hn := k.alloc()
+		*hn = Node{Kind: KindHeader, Name: "header", Path: "header", Offset: k.c.pos(), WireType: "struct", Spec: hs.File,
+			Value: hs.Name + " v" + strconv.Itoa(int(hv))}
 		root.Children = append(root.Children, hn)
 		k.spec, k.ver = hs, hv
 		got, err := k.structBody(hn, hs.Fields, "header", "header", header)
@@ -192,8 +225,9 @@ func (k *walker) frame(root *Node, hs *schemas.Spec, hv int16, spec *schemas.Spe
 		if err != nil {
 			return err
 		}
-		bn := k.mk(Node{Kind: KindBody, Name: "body", Path: "body", Offset: k.c.pos(), WireType: "struct", Spec: spec.File,
-			Value: spec.Name + " v" + strconv.Itoa(int(v))})
+		bn := k.alloc()
+		*bn = Node{Kind: KindBody, Name: "body", Path: "body", Offset: k.c.pos(), WireType: "struct", Spec: spec.File,
+			Value: spec.Name + " v" + strconv.Itoa(int(v))}
 		root.Children = append(root.Children, bn)
 		k.spec, k.ver = spec, v
 		got, err = k.structBody(bn, spec.Fields, "", "body", body)
@@ -240,8 +274,10 @@ type DecodeOptions struct {
 func (c *Catalog) Decode(data []byte, o DecodeOptions) (*Frame, error) {
 	f := &Frame{Response: o.Response, Bytes: data}
 	r := &reader{buf: data, end: len(data)}
-	k := &walker{c: r, cat: c}
-	root := k.mk(Node{Kind: KindFrame, Path: "frame", WireType: "frame"})
+	// A frame of n bytes has at most n leaves, and rarely more than n/2 nodes in all: one slab.
+	k := &walker{c: r, cat: c, slab: make([]Node, 0, len(data)/2+8)}
+	root := k.alloc()
+	*root = Node{Kind: KindFrame, Path: "frame", WireType: "frame"}
 	f.Root = root
 	var spec *schemas.Spec
 	if o.Response {

@@ -92,7 +92,8 @@ func (k *walker) records(parent *Node, f *schemas.Field, path string, in any) (a
 		k.end(n)
 		return nil, nil
 	}
-	leaf := k.mk(Node{Kind: KindLength, Name: "length", Path: path + "#length", About: "Byte length of the record batches.", Spec: n.Spec})
+	leaf := k.alloc()
+	*leaf = Node{Kind: KindLength, Name: "length", Path: path + "#length", About: "Byte length of the record batches.", Spec: n.Spec}
 	var out []*RecordBatch
 	err := k.sized(n, leaf, sform, func() error {
 		if k.w != nil {
@@ -114,20 +115,28 @@ func (k *walker) records(parent *Node, f *schemas.Field, path string, in any) (a
 		return nil
 	})
 	if k.w != nil {
-		out = batches
+		n.Raw = in
+		n.Value = recordsText(len(batches))
+		k.end(n)
+		return in, err
 	}
 	n.Raw = out
-	n.Value = fmt.Sprintf("%d record batch", len(out))
-	if len(out) != 1 {
-		n.Value += "es"
-	}
+	n.Value = recordsText(len(out))
 	k.end(n)
 	return out, err
 }
 
+func recordsText(n int) string {
+	if n == 1 {
+		return "1 record batch"
+	}
+	return strconv.Itoa(n) + " record batches"
+}
+
 // fixedInt walks a fixed-width integer of a batch or record as a KindField leaf.
 func (k *walker) fixedInt(parent *Node, name, path, about string, width int, v *int64) error {
-	n := k.mk(Node{Kind: KindField, Name: name, Path: path, Offset: k.c.pos(), About: about})
+	n := k.alloc()
+	*n = Node{Kind: KindField, Name: name, Path: path, Offset: k.c.pos(), About: about}
 	n.WireType = "int" + strconv.Itoa(8*width)
 	u, err := k.c.fixed(width, uint64(*v)&mask(width))
 	if err != nil {
@@ -151,7 +160,8 @@ func (k *walker) fixedInt(parent *Node, name, path, about string, width int, v *
 
 // varintField walks a zigzag varint of a record.
 func (k *walker) varintField(parent *Node, name, path, about string, v *int64) error {
-	n := k.mk(Node{Kind: KindField, Name: name, Path: path, Offset: k.c.pos(), WireType: "varint", About: about})
+	n := k.alloc()
+	*n = Node{Kind: KindField, Name: name, Path: path, Offset: k.c.pos(), WireType: "varint", About: about}
 	x, err := k.c.varint(*v)
 	if err != nil {
 		return k.failErr(path, n.Offset, err)
@@ -165,7 +175,8 @@ func (k *walker) varintField(parent *Node, name, path, about string, v *int64) e
 
 // varBytes walks a record key, value or header part: a varint length (-1 null), then bytes.
 func (k *walker) varBytes(parent *Node, name, path, about string, nullable, text bool, b *[]byte) error {
-	n := k.mk(Node{Kind: KindField, Name: name, Path: path, Offset: k.c.pos(), WireType: "varint_bytes", About: about})
+	n := k.alloc()
+	*n = Node{Kind: KindField, Name: name, Path: path, Offset: k.c.pos(), WireType: "varint_bytes", About: about}
 	parent.Children = append(parent.Children, n)
 	size := -1
 	if k.w != nil && *b != nil {
@@ -223,8 +234,9 @@ func printable(b []byte) bool {
 
 // batch walks one record batch (magic 2).
 func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
-	n := k.mk(Node{Kind: KindStruct, Name: "RecordBatch", Path: path, Offset: k.c.pos(), WireType: "record_batch",
-		About: "A record batch, magic 2 (KIP-98)."})
+	n := k.alloc()
+	*n = Node{Kind: KindStruct, Name: "RecordBatch", Path: path, Offset: k.c.pos(), WireType: "record_batch",
+		About: "A record batch, magic 2 (KIP-98)."}
 	parent.Children = append(parent.Children, n)
 	defer k.end(n)
 	if k.w == nil && k.c.left() < batchHeaderSize {
@@ -236,7 +248,8 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 		return err
 	}
 	b.BaseOffset = v
-	leaf := k.mk(Node{Kind: KindLength, Name: "BatchLength", Path: p("BatchLength"), About: "Byte length of the rest of the batch (after this field)."})
+	leaf := k.alloc()
+	*leaf = Node{Kind: KindLength, Name: "BatchLength", Path: p("BatchLength"), About: "Byte length of the rest of the batch (after this field)."}
 	return k.sized(n, leaf, sizeInt32, func() error {
 		fields := []struct {
 			name, about string
@@ -267,8 +280,9 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 			return k.failErr(p("CRC"), crcOff, err)
 		}
 		b.CRC = uint32(crc)
-		crcNode := k.mk(Node{Kind: KindField, Name: "CRC", Path: p("CRC"), Offset: crcOff, Length: 4, WireType: "uint32",
-			About: "CRC-32C of the batch from Attributes to its end."})
+		crcNode := k.alloc()
+		*crcNode = Node{Kind: KindField, Name: "CRC", Path: p("CRC"), Offset: crcOff, Length: 4, WireType: "uint32",
+			About: "CRC-32C of the batch from Attributes to its end."}
 		n.Children = append(n.Children, crcNode)
 		start := k.c.pos()
 		rest := []struct {
@@ -297,7 +311,8 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 		}
 		count := len(b.Records)
 		rp := p("Records")
-		arr := k.mk(Node{Kind: KindArray, Name: "Records", Path: rp, Offset: k.c.pos(), WireType: "array", About: "The records of the batch."})
+		arr := k.alloc()
+		*arr = Node{Kind: KindArray, Name: "Records", Path: rp, Offset: k.c.pos(), WireType: "array", About: "The records of the batch."}
 		n.Children = append(n.Children, arr)
 		count, err = k.length(arr, rp+"#length", lenInt32, false, count, true)
 		if err != nil {
@@ -334,11 +349,13 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 
 // record walks one record: its varint length, then its fields.
 func (k *walker) record(parent *Node, path, name string, rec *Record) error {
-	n := k.mk(Node{Kind: KindElement, Name: name, Path: path, Offset: k.c.pos(), WireType: "record", About: "A record."})
+	n := k.alloc()
+	*n = Node{Kind: KindElement, Name: name, Path: path, Offset: k.c.pos(), WireType: "record", About: "A record."}
 	parent.Children = append(parent.Children, n)
 	defer k.end(n)
 	p := func(s string) string { return path + "." + s }
-	leaf := k.mk(Node{Kind: KindLength, Name: "Length", Path: p("Length"), About: "Byte length of the record after this field (zigzag varint)."})
+	leaf := k.alloc()
+	*leaf = Node{Kind: KindLength, Name: "Length", Path: p("Length"), About: "Byte length of the record after this field (zigzag varint)."}
 	return k.sized(n, leaf, sizeVarint, func() error {
 		a := int64(rec.Attributes)
 		if err := k.fixedInt(n, "Attributes", p("Attributes"), "Record attributes (unused, 0).", 1, &a); err != nil {
@@ -358,7 +375,8 @@ func (k *walker) record(parent *Node, path, name string, rec *Record) error {
 			return err
 		}
 		hp := p("Headers")
-		hn := k.mk(Node{Kind: KindArray, Name: "Headers", Path: hp, Offset: k.c.pos(), WireType: "varint_array", About: "The record headers."})
+		hn := k.alloc()
+		*hn = Node{Kind: KindArray, Name: "Headers", Path: hp, Offset: k.c.pos(), WireType: "varint_array", About: "The record headers."}
 		n.Children = append(n.Children, hn)
 		defer k.end(hn)
 		count, err := k.length(hn, hp+"#length", lenVarint, false, len(rec.Headers), true)
@@ -371,7 +389,8 @@ func (k *walker) record(parent *Node, path, name string, rec *Record) error {
 		for j := range count {
 			h := &rec.Headers[j]
 			ep := hp + "[" + strconv.Itoa(j) + "]"
-			el := k.mk(Node{Kind: KindElement, Name: "[" + strconv.Itoa(j) + "]", Path: ep, Offset: k.c.pos(), WireType: "header", About: "A record header."})
+			el := k.alloc()
+			*el = Node{Kind: KindElement, Name: "[" + strconv.Itoa(j) + "]", Path: ep, Offset: k.c.pos(), WireType: "header", About: "A record header."}
 			hn.Children = append(hn.Children, el)
 			key := []byte(h.Key)
 			err := k.varBytes(el, "Key", ep+".Key", "Header key (UTF-8).", false, true, &key)

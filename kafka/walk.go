@@ -28,17 +28,29 @@ type walker struct {
 	ver  int16
 	cat  *Catalog // decoding requests: to find the API of a header's key
 
-	slab []Node  // nodes are carved from slabs: far fewer allocations than one per node
-	kids []*Node // and so are children slices
+	slab  []Node  // nodes are carved from slabs: far fewer allocations than one per node
+	kids  []*Node // and so are children slices
+	chunk int     // the slab size to allocate; 0: grow from 16
+}
+
+// alloc returns a zero Node from the walker's slab.
+func (k *walker) alloc() *Node {
+	if len(k.slab) == cap(k.slab) {
+		size := k.chunk
+		if size == 0 {
+			size = min(max(2*cap(k.slab), 16), 256)
+		}
+		k.slab = make([]Node, 0, size)
+	}
+	k.slab = k.slab[:len(k.slab)+1]
+	return &k.slab[len(k.slab)-1]
 }
 
 // mk returns a pointer to a copy of n in the walker's slab.
 func (k *walker) mk(n Node) *Node {
-	if len(k.slab) == cap(k.slab) {
-		k.slab = make([]Node, 0, min(max(2*cap(k.slab), 16), 256))
-	}
-	k.slab = append(k.slab, n)
-	return &k.slab[len(k.slab)-1]
+	p := k.alloc()
+	*p = n
+	return p
 }
 
 // children gives a node room for n children (appending more still works).
@@ -47,7 +59,11 @@ func (k *walker) children(parent *Node, n int) {
 		return
 	}
 	if len(k.kids)+n > cap(k.kids) {
-		k.kids = make([]*Node, 0, max(min(max(2*cap(k.kids), 32), 512), n))
+		size := 2 * k.chunk
+		if size == 0 {
+			size = min(max(2*cap(k.kids), 32), 512)
+		}
+		k.kids = make([]*Node, 0, max(size, n))
 	}
 	parent.Children = k.kids[len(k.kids) : len(k.kids) : len(k.kids)+n]
 	k.kids = k.kids[:len(k.kids)+n]
@@ -92,7 +108,8 @@ func join(prefix, name string) string {
 }
 
 func (k *walker) fieldNode(kind NodeKind, name, path string, f *schemas.Field) *Node {
-	n := k.mk(Node{Kind: kind, Name: name, Path: path, Offset: k.c.pos(), Field: f})
+	n := k.alloc()
+	*n = Node{Kind: kind, Name: name, Path: path, Offset: k.c.pos(), Field: f}
 	if f != nil {
 		n.About = f.About
 		if k.spec != nil {
@@ -215,7 +232,8 @@ func (k *walker) length(parent *Node, path string, form lenForm, nullable bool, 
 	if err != nil {
 		return 0, k.failErr(path, off, err)
 	}
-	leaf := k.mk(Node{Kind: KindLength, Name: "length", Path: path, Offset: off, Length: k.c.pos() - off, WireType: wire, Raw: raw})
+	leaf := k.alloc()
+	*leaf = Node{Kind: KindLength, Name: "length", Path: path, Offset: off, Length: k.c.pos() - off, WireType: wire, Raw: raw}
 	if count {
 		leaf.Name = "count"
 	}
@@ -231,42 +249,47 @@ func (k *walker) length(parent *Node, path string, form lenForm, nullable bool, 
 }
 
 func lengthText(form lenForm, raw int64, n int, count bool) (value, about string) {
-	what := func() string {
-		if n < 0 {
-			return "null"
-		}
-		if count {
-			if n == 1 {
-				return "1 element"
-			}
-			return strconv.Itoa(n) + " elements"
-		}
-		return "length " + strconv.Itoa(n)
-	}()
-	thing := "Length"
-	if count {
-		thing = "Element count"
-	}
-	switch form {
-	case lenCompact:
-		return fmt.Sprintf("%d → %s", raw, what), "Compact " + lowerFirst(thing) + ": unsigned varint N+1, 0 for null."
-	case lenVarint:
-		if n < 0 {
-			return "-1 → null", thing + ": zigzag varint, -1 for null."
-		}
-		return strconv.FormatInt(raw, 10), thing + ": zigzag varint, -1 for null."
-	}
+	about = lengthAbout[form][b2i(count)]
 	if n < 0 {
-		return "-1 → null", thing + ": -1 for null."
+		if form == lenCompact {
+			return "0 → null", about
+		}
+		return "-1 → null", about
 	}
-	return strconv.Itoa(n), thing + "."
+	if form != lenCompact {
+		return strconv.Itoa(n), about
+	}
+	// "7 → length 6", "2 → 1 element": built in one allocation.
+	var buf [48]byte
+	b := strconv.AppendInt(buf[:0], raw, 10)
+	b = append(b, " → "...)
+	if count {
+		b = strconv.AppendInt(b, int64(n), 10)
+		if n == 1 {
+			b = append(b, " element"...)
+		} else {
+			b = append(b, " elements"...)
+		}
+	} else {
+		b = append(b, "length "...)
+		b = strconv.AppendInt(b, int64(n), 10)
+	}
+	return string(b), about
 }
 
-func lowerFirst(s string) string {
-	if s == "" {
-		return s
+func b2i(b bool) int {
+	if b {
+		return 1
 	}
-	return string(s[0]+'a'-'A') + s[1:]
+	return 0
+}
+
+// lengthAbout explains a length prefix, by form and by [length, element count].
+var lengthAbout = [...][2]string{
+	lenInt16:   {"Length (int16), -1 for null.", "Element count."},
+	lenInt32:   {"Length (int32), -1 for null.", "Element count (int32), -1 for null."},
+	lenCompact: {"Compact length: unsigned varint N+1, 0 for null.", "Compact element count: unsigned varint N+1, 0 for null."},
+	lenVarint:  {"Length: zigzag varint, -1 for null.", "Element count: zigzag varint."},
 }
 
 // sizeForm is how a region's byte size is written before it.
@@ -530,20 +553,20 @@ func signExtend(p schemas.Prim, u uint64) int64 {
 }
 
 func strWire(p schemas.Prim, compact, nullable bool) string {
-	s := "string"
+	i := 0
 	switch p {
 	case schemas.Bytes:
-		s = "bytes"
+		i = 1
 	case schemas.Records:
-		s = "records"
+		return [2]string{"records", "compact_records"}[b2i(compact)]
 	}
-	if nullable && p != schemas.Records {
-		s = "nullable_" + s
-	}
-	if compact {
-		s = "compact_" + s
-	}
-	return s
+	return strWires[i][b2i(nullable)][b2i(compact)]
+}
+
+// strWires names string and bytes encodings by [string, bytes][nullable][compact].
+var strWires = [2][2][2]string{
+	{{"string", "compact_string"}, {"nullable_string", "compact_nullable_string"}},
+	{{"bytes", "compact_bytes"}, {"nullable_bytes", "compact_nullable_bytes"}},
 }
 
 // str walks a string or bytes value: a length prefix, then the content as a KindData leaf.
@@ -597,7 +620,8 @@ func (k *walker) str(parent *Node, kind NodeKind, name, path string, f *schemas.
 			}
 		}
 		if size > 0 {
-			d := k.mk(Node{Kind: KindData, Name: name, Path: path + "#data", Offset: off, Length: size, Spec: n.Spec, About: dataAbout(p)})
+			d := k.alloc()
+			*d = Node{Kind: KindData, Name: name, Path: path + "#data", Offset: off, Length: size, Spec: n.Spec, About: dataAbout(p)}
 			if p == schemas.String {
 				d.WireType = "utf8"
 			} else {
@@ -733,6 +757,9 @@ func (k *walker) array(parent *Node, f *schemas.Field, path string, in any) (any
 		n.Value = strconv.Itoa(count) + " elements"
 	}
 	k.end(n)
+	if k.w != nil {
+		return in, nil // not elems: boxing a slice allocates
+	}
 	return elems, nil
 }
 
@@ -756,8 +783,9 @@ func (k *walker) structField(parent *Node, f *schemas.Field, path string, in any
 			k.end(n)
 			return nil, k.failErr(path+"#present", off, err)
 		}
-		m := k.mk(Node{Kind: KindLength, Name: "present", Path: path + "#present", Offset: off, Length: 1, WireType: "int8",
-			Raw: int64(int8(u)), About: "Null marker of a nullable struct: -1 for null, 1 when present."})
+		m := k.alloc()
+		*m = Node{Kind: KindLength, Name: "present", Path: path + "#present", Offset: off, Length: 1, WireType: "int8",
+			Raw: int64(int8(u)), About: "Null marker of a nullable struct: -1 for null, 1 when present."}
 		n.Children = append(n.Children, m)
 		switch int8(u) {
 		case -1:
@@ -800,8 +828,9 @@ func (k *walker) tags(parent *Node, fields []*schemas.Field, prefix, self string
 	if err != nil {
 		return k.failErr(path, off, err)
 	}
-	sec := k.mk(Node{Kind: KindTagSection, Name: "tagged fields", Path: path, Offset: off, Length: k.c.pos() - off,
-		WireType: "uvarint", Raw: int64(count), About: "Tagged fields (KIP-482): their count, then tag, size and value of each."})
+	sec := k.alloc()
+	*sec = Node{Kind: KindTagSection, Name: "tagged fields", Path: path, Offset: off, Length: k.c.pos() - off,
+		WireType: "uvarint", Raw: int64(count), About: "Tagged fields (KIP-482): their count, then tag, size and value of each."}
 	switch count {
 	case 0:
 		sec.Value = "0 → none"
@@ -847,10 +876,12 @@ func (k *walker) tags(parent *Node, fields []*schemas.Field, prefix, self string
 		} else {
 			fp, name = fmt.Sprintf("%s#tag%d", self, tag), fmt.Sprintf("tag %d", tag)
 		}
-		key := k.mk(Node{Kind: KindTagKey, Name: "tag", Path: fp + "#tag", Offset: tagOff, Length: k.c.pos() - tagOff,
-			WireType: "uvarint", Raw: int64(tag), Value: fmt.Sprintf("%d → %s", tag, name), About: "Tag number of a tagged field.", Spec: sec.Spec})
+		key := k.alloc()
+		*key = Node{Kind: KindTagKey, Name: "tag", Path: fp + "#tag", Offset: tagOff, Length: k.c.pos() - tagOff,
+			WireType: "uvarint", Raw: int64(tag), Value: fmt.Sprintf("%d → %s", tag, name), About: "Tag number of a tagged field.", Spec: sec.Spec}
 		parent.Children = append(parent.Children, key)
-		leaf := k.mk(Node{Kind: KindTagSize, Name: "tag size", Path: fp + "#tagsize", About: "Size in bytes of the tagged field's value.", Spec: sec.Spec})
+		leaf := k.alloc()
+		*leaf = Node{Kind: KindTagSize, Name: "tag size", Path: fp + "#tagsize", About: "Size in bytes of the tagged field's value.", Spec: sec.Spec}
 		err = k.sized(parent, leaf, sizeUvarint, func() error {
 			if f == nil {
 				// A tag this schema does not know: keep its bytes.
