@@ -59,6 +59,8 @@ type Diagram struct {
 	LegendH canvas.Pt `json:"legendH"`
 	Notes   []Note    `json:"notes,omitempty"`
 	Hex     bool      `json:"hex"` // whether hex bytes are drawn
+
+	elideRows int
 }
 
 // Row is one display row. Y is relative to GridY.
@@ -148,8 +150,8 @@ func (r Run) Left() canvas.Pt {
 	return r.X
 }
 
+// newRun measures s, which must be clean (see mono.Clean).
 func newRun(x, y canvas.Pt, s string, size canvas.Pt, a canvas.Anchor, fill style.Role, class string) Run {
-	s = mono.Clean(s)
 	return Run{X: x, Y: y, S: s, Size: size, W: canvas.Pt(mono.Width(s, float64(size))), Anchor: a, Fill: fill, Class: class}
 }
 
@@ -181,7 +183,7 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	if elide == 0 {
 		elide = 4
 	}
-	d := &Diagram{RowBits: rb, BitW: bitWidth(rb)}
+	d := &Diagram{RowBits: rb, BitW: bitWidth(rb), elideRows: elide}
 	for _, f := range fields {
 		d.Bits = f.Offset + f.Bits
 		if len(f.Bytes) > 0 && !opts.NoHex {
@@ -249,6 +251,7 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	gridH := y
 
 	groups := groupColours(fields, opts.GroupColors)
+	d.Fields = make([]Box, 0, len(fields))
 	for i, f := range fields {
 		d.Fields = append(d.Fields, d.layoutField(i, f, physToDisp, groups))
 	}
@@ -333,10 +336,16 @@ func (d *Diagram) layoutField(i int, f Field, physToDisp []int, groups map[strin
 		Field: i, Path: f.Path, Offset: f.Offset, Bits: f.Bits,
 		Name: mono.Clean(f.Name), Value: mono.Clean(f.Value),
 		Class: "field kind-" + f.Kind.String(),
-		Fill:  style.KindFill(f.Kind, groups[f.Group]),
+		Fill:  kindFill(f.Kind, groups[f.Group]),
 		Title: tooltip(f),
 	}
 	first, last := f.Offset/rb, (f.Offset+f.Bits-1)/rb
+	b.Segs = make([]Seg, 0, min(last-first+1, 3+max(0, d.elideRows)))
+	nRuns := 2
+	if d.Hex {
+		nRuns += min(len(f.Bytes), 2*rb/8+1)
+	}
+	b.Runs = make([]Run, 0, nRuns)
 	for r := first; r <= last; r++ {
 		dr := physToDisp[r]
 		if len(b.Segs) > 0 && b.Segs[len(b.Segs)-1].Row == dr {
@@ -356,8 +365,8 @@ func (d *Diagram) layoutField(i int, f Field, physToDisp []int, groups map[strin
 		b.Segs = append(b.Segs, Seg{Row: dr, X: d.GridX + canvas.Pt(from)*d.BitW + 0.5, Y: row.Y + 0.5, W: canvas.Pt(to-from) * d.BitW, H: row.H, From: from, To: to})
 	}
 	b.Continue = len(b.Segs) > 1
-	if f.Group != "" && b.Fill != style.Group(groups[f.Group]) {
-		b.Band = style.Group(groups[f.Group])
+	if g := groupRole(groups[f.Group]); f.Group != "" && b.Fill != g {
+		b.Band = g
 	}
 	framing := f.Kind.Framing()
 	nameFill, valueFill := style.Ink, style.Ink
@@ -408,29 +417,52 @@ func (d *Diagram) layoutField(i int, f Field, physToDisp []int, groups map[strin
 	if d.Hex {
 		bottom -= hexZone
 	}
-	runs, ok := fitLabel(mono.Clean(f.Name), mono.Clean(f.Value), s.X+s.W/2, s.W-2*pad, top, bottom, nameFill, valueFill)
+	runs, ok := fitLabel(b.Runs, b.Name, b.Value, s.X+s.W/2, s.W-2*pad, top, bottom, nameFill, valueFill, s.Row)
 	if !ok && d.Hex && len(f.Bytes) == 0 {
 		// No hex in this box: its text may use the hex zone too.
-		runs, ok = fitLabel(mono.Clean(f.Name), mono.Clean(f.Value), s.X+s.W/2, s.W-2*pad, top, bottom+hexZone, nameFill, valueFill)
+		runs, ok = fitLabel(b.Runs, b.Name, b.Value, s.X+s.W/2, s.W-2*pad, top, bottom+hexZone, nameFill, valueFill, s.Row)
 	}
 	if !ok {
 		mark := strconv.Itoa(len(d.Notes) + 1)
-		text := mono.Clean(f.Name)
-		if f.Value != "" {
-			text += " = " + mono.Clean(f.Value)
+		text := b.Name
+		if b.Value != "" {
+			text += " = " + b.Value
 		}
 		d.Notes = append(d.Notes, Note{Mark: len(d.Notes) + 1, Field: i, Text: text})
 		size := markSize
 		for size > 6 && canvas.Pt(mono.Width(mark, float64(size))) > s.W-2 {
 			size -= 0.5
 		}
-		runs = []Run{newRun(s.X+s.W/2, (top+bottom)/2+size*0.35, mark, size, canvas.Middle, style.Accent, "mark")}
-	}
-	for _, r := range runs {
+		r := newRun(s.X+s.W/2, (top+bottom)/2+size*0.35, mark, size, canvas.Middle, style.Accent, "mark")
 		r.Row = s.Row
-		b.Runs = append(b.Runs, r)
+		runs = append(b.Runs, r)
 	}
+	b.Runs = runs
 	return b
+}
+
+// groupRoles holds style.Group(i) for every palette index, computed once (read-only).
+var groupRoles = func() (r [style.NumGroups]style.Role) {
+	for i := range r {
+		r[i] = style.Group(i)
+	}
+	return r
+}()
+
+func groupRole(n int) style.Role {
+	if n < 0 {
+		n = -n
+	}
+	return groupRoles[n%style.NumGroups]
+}
+
+// kindFill is style.KindFill without formatting a group role for every field.
+func kindFill(k Kind, group int) style.Role {
+	switch k {
+	case Size, Length, Tags, Tag, Padding:
+		return style.KindFill(k, group)
+	}
+	return groupRole(group)
 }
 
 func hex2(c byte) string {
@@ -438,40 +470,16 @@ func hex2(c byte) string {
 	return string([]byte{digits[c>>4], digits[c&15]})
 }
 
-// fitLabel fits a name and a value (either may be empty) centred at cx in width w between
-// top and bottom: at full size, shrunk to the floor, then with the name wrapped to two lines.
-func fitLabel(name, value string, cx, w, top, bottom canvas.Pt, nameFill, valueFill style.Role) ([]Run, bool) {
+// fitLabel appends to dst the runs of a name and a value (either may be empty, both clean),
+// centred at cx in width w between top and bottom: at full size, shrunk to the floor, then with
+// the name (and then the value) wrapped to two lines. It reports false, with dst unchanged,
+// when nothing fits.
+func fitLabel(dst []Run, name, value string, cx, w, top, bottom canvas.Pt, nameFill, valueFill style.Role, row int) ([]Run, bool) {
 	if name == "" && value == "" {
-		return nil, true
+		return dst, true
 	}
-	fits := func(s string, size canvas.Pt) bool { return canvas.Pt(mono.Width(s, float64(size))) <= w+0.001 }
-	type line struct {
-		s    string
-		size canvas.Pt
-		fill style.Role
-		cls  string
-	}
-	place := func(lines []line) ([]Run, bool) {
-		var total canvas.Pt
-		for _, l := range lines {
-			if !fits(l.s, l.size) {
-				return nil, false
-			}
-			total += l.size * lineFactor
-		}
-		if total > bottom-top+0.001 {
-			return nil, false
-		}
-		y := top + (bottom-top-total)/2
-		var runs []Run
-		for _, l := range lines {
-			// centre the glyph box (ascent+descent) inside the line's slot
-			base := y + (l.size*lineFactor-(Ascent+Descent)*l.size)/2 + Ascent*l.size
-			runs = append(runs, newRun(cx, base, l.s, l.size, canvas.Middle, l.fill, l.cls))
-			y += l.size * lineFactor
-		}
-		return runs, true
-	}
+	nameN, valueN := mono.Runes(name), mono.Runes(value)
+	var buf [4]label
 	// One line each, shrinking both together.
 	for step := 0; ; step++ {
 		ns := nameSize - canvas.Pt(step)*0.5
@@ -482,50 +490,78 @@ func fitLabel(name, value string, cx, w, top, bottom canvas.Pt, nameFill, valueF
 		if vs < valueFloor {
 			vs = valueFloor
 		}
-		var lines []line
+		if canvas.Pt(nameN)*mono.Advance*ns > w+0.001 || canvas.Pt(valueN)*mono.Advance*vs > w+0.001 {
+			continue
+		}
+		lines := buf[:0]
 		if name != "" {
-			lines = append(lines, line{name, ns, nameFill, "name"})
+			lines = append(lines, label{name, ns, nameFill, "name"})
 		}
 		if value != "" {
-			lines = append(lines, line{value, vs, valueFill, "value"})
+			lines = append(lines, label{value, vs, valueFill, "value"})
 		}
-		if runs, ok := place(lines); ok {
-			return runs, true
+		if out, ok := place(dst, lines, cx, w, top, bottom, row); ok {
+			return out, true
 		}
 	}
 	// The name (and then the value) wrapped to two lines at the floor.
-	var nameLines, valueLines [][]string
-	if name != "" {
-		nameLines = append(nameLines, []string{name})
-		if a, b, ok := split(name); ok {
-			nameLines = append(nameLines, []string{a, b})
-		}
-	} else {
-		nameLines = [][]string{nil}
-	}
-	if value != "" {
-		valueLines = append(valueLines, []string{value})
-		if a, b, ok := split(value); ok {
-			valueLines = append(valueLines, []string{a, b})
-		}
-	} else {
-		valueLines = [][]string{nil}
-	}
-	for _, nl := range nameLines {
-		for _, vl := range valueLines {
-			var lines []line
-			for _, s := range nl {
-				lines = append(lines, line{s, nameFloor, nameFill, "name"})
+	for _, wrapValue := range []bool{false, true} {
+		lines := buf[:0]
+		if name != "" {
+			a, b, ok := split(name)
+			if !ok {
+				a, b = name, ""
 			}
-			for _, s := range vl {
-				lines = append(lines, line{s, valueFloor, valueFill, "value"})
-			}
-			if runs, ok := place(lines); ok {
-				return runs, true
+			lines = append(lines, label{a, nameFloor, nameFill, "name"})
+			if b != "" {
+				lines = append(lines, label{b, nameFloor, nameFill, "name"})
 			}
 		}
+		if value != "" {
+			if a, b, ok := split(value); wrapValue && ok {
+				lines = append(lines, label{a, valueFloor, valueFill, "value"}, label{b, valueFloor, valueFill, "value"})
+			} else {
+				lines = append(lines, label{value, valueFloor, valueFill, "value"})
+			}
+		}
+		if out, ok := place(dst, lines, cx, w, top, bottom, row); ok {
+			return out, true
+		}
 	}
-	return nil, false
+	return dst, false
+}
+
+// label is one line of a field's text before placement.
+type label struct {
+	s     string
+	size  canvas.Pt
+	fill  style.Role
+	class string
+}
+
+// place appends the lines to dst, centred vertically between top and bottom, if each fits
+// in width w and all fit in the height.
+func place(dst []Run, lines []label, cx, w, top, bottom canvas.Pt, row int) ([]Run, bool) {
+	var total canvas.Pt
+	for _, l := range lines {
+		if canvas.Pt(mono.Width(l.s, float64(l.size))) > w+0.001 {
+			return dst, false
+		}
+		total += l.size * lineFactor
+	}
+	if total > bottom-top+0.001 {
+		return dst, false
+	}
+	y := top + (bottom-top-total)/2
+	for _, l := range lines {
+		// centre the glyph box (ascent+descent) inside the line's slot
+		base := y + (l.size*lineFactor-(Ascent+Descent)*l.size)/2 + Ascent*l.size
+		r := newRun(cx, base, l.s, l.size, canvas.Middle, l.fill, l.class)
+		r.Row = row
+		dst = append(dst, r)
+		y += l.size * lineFactor
+	}
+	return dst, true
 }
 
 // split breaks s in two near its middle: at a space, '.', '_' or '-', or a lower-to-upper case
@@ -565,6 +601,7 @@ func isUpper(r rune) bool { return r >= 'A' && r <= 'Z' }
 // tooltip returns the title of a field: path, type, offset, length, value and description.
 func tooltip(f Field) string {
 	var b strings.Builder
+	b.Grow(64 + len(f.Path) + len(f.Name) + len(f.Type) + len(f.Value) + len(f.Desc))
 	p := f.Path
 	if p == "" {
 		p = f.Name
@@ -575,12 +612,12 @@ func tooltip(f Field) string {
 	}
 	b.WriteByte('\n')
 	if f.Offset%8 == 0 && f.Bits%8 == 0 {
-		fmt.Fprintf(&b, "offset %d, %d byte", f.Offset/8, f.Bits/8)
+		b.WriteString("offset " + strconv.Itoa(f.Offset/8) + ", " + strconv.Itoa(f.Bits/8) + " byte")
 		if f.Bits != 8 {
 			b.WriteByte('s')
 		}
 	} else {
-		fmt.Fprintf(&b, "bit offset %d, %d bit", f.Offset, f.Bits)
+		b.WriteString("bit offset " + strconv.Itoa(f.Offset) + ", " + strconv.Itoa(f.Bits) + " bit")
 		if f.Bits != 1 {
 			b.WriteByte('s')
 		}
@@ -613,7 +650,7 @@ func (d *Diagram) layoutLegend(fields []Field, groups map[string]int) {
 	}
 	if len(names) > 0 {
 		for _, n := range names {
-			r := newRun(0, 0, n, legendSize, canvas.Start, style.Ink, "legend")
+			r := newRun(0, 0, mono.Clean(n), legendSize, canvas.Start, style.Ink, "legend")
 			sw := legendSize
 			need := sw + 4 + r.W
 			if x > d.GridX && x+need > maxX {
@@ -624,7 +661,7 @@ func (d *Diagram) layoutLegend(fields []Field, groups map[string]int) {
 			if sw+4+r.W > maxX-d.GridX {
 				r = newRun(0, 0, mono.Truncate(r.S, mono.Fit(float64(maxX-d.GridX-sw-4), float64(legendSize))), legendSize, canvas.Start, style.Ink, "legend")
 			}
-			d.Swatch = append(d.Swatch, Swatch{X: x + 0.5, Y: y + 0.5, W: sw, Fill: style.Group(groups[n])})
+			d.Swatch = append(d.Swatch, Swatch{X: x + 0.5, Y: y + 0.5, W: sw, Fill: groupRole(groups[n])})
 			r.X, r.Y = x+sw+4, y+legendSize*Ascent+0.5
 			d.Legend = append(d.Legend, r)
 			x += sw + 4 + r.W + 14
