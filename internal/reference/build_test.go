@@ -351,11 +351,3 @@ func requireTool(t *testing.T, name string) string {
 	return p
 }
 
-func TestLookTmp(t *testing.T) {
-	out := os.Getenv("LOOK_OUT")
-	if out == "" {
-		t.Skip()
-	}
-	s, err := Build(context.Background(), catalog(t, "4.0"), out, Options{})
-	t.Log(s, err)
-}
