@@ -350,4 +350,3 @@ func requireTool(t *testing.T, name string) string {
 	}
 	return p
 }
-
