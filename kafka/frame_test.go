@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -303,5 +304,44 @@ func TestBaseNames(t *testing.T) {
 		if !strings.HasPrefix(v.Request.BaseName(), fmt.Sprint(v.API.Key)+"-") {
 			t.Errorf("%s: base name %s", v.API.Name, v.Request.BaseName())
 		}
+	}
+}
+
+// TestDecodeHugeClaims decodes small frames that claim huge lengths: each must fail without
+// allocating anything near the claim.
+func TestDecodeHugeClaims(t *testing.T) {
+	c := testCatalog(t, "4.0")
+	hdr := func(key, ver byte) []byte { // request header v2, client id "", no tags
+		return []byte{0, key, 0, ver, 0, 0, 0, 7, 0, 0, 0}
+	}
+	frame := func(b []byte) []byte {
+		n := len(b)
+		return append([]byte{byte(n >> 24), byte(n >> 16), byte(n >> 8), byte(n)}, b...)
+	}
+	tests := []struct {
+		name string
+		data []byte
+		want string
+	}{
+		// DescribeGroups v6: Groups is a compact array; claim 2^31-1 elements.
+		{"array count", frame(append(hdr(15, 6), 0xff, 0xff, 0xff, 0xff, 0x0f, 0, 0)), "Groups#length: offset 15: compact length 4294967295 out of range"},
+		{"array count fits", frame(append(hdr(15, 6), 0xff, 0xff, 0xff, 0xff, 0x07, 0, 0)), "Groups#length: offset 15: length 2147483646 exceeds the 2 bytes left"},
+		// SaslAuthenticate v2: AuthBytes compact bytes.
+		{"bytes length", frame(append(hdr(36, 2), 0xf0, 0xff, 0xff, 0x7f)), "AuthBytes#length: offset 15: length 268435439 exceeds the 0 bytes left"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			_, err := c.Decode(tt.data, DecodeOptions{})
+			runtime.ReadMemStats(&after)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %v, want %s", err, tt.want)
+			}
+			if d := after.TotalAlloc - before.TotalAlloc; d > 1<<16 {
+				t.Errorf("decoding %d bytes allocated %d bytes", len(tt.data), d)
+			}
+		})
 	}
 }

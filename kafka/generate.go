@@ -150,7 +150,7 @@ func byName(f *schemas.Field, p schemas.Prim, v int16) (any, bool) {
 		switch {
 		case n == "TopicId":
 			return exampleUUID(0x01), true
-		case strings.Contains(n, "Directory") || n == "LogDirs" || n == "OfflineLogDirs":
+		case strings.Contains(n, "Directory") || n == "LogDirs" || n == "OfflineLogDirs" || (n == "Id" && strings.Contains(f.Path, "Director")):
 			return exampleUUID(0xd1), true
 		case n == "IncarnationId":
 			return exampleUUID(0xe1), true
@@ -233,6 +233,14 @@ func intByName(f *schemas.Field, n string) (int64, bool) {
 		return exampleOffset + 1, true
 	case "ExpiryTimePeriodMs", "MaxLifetimeMs", "RenewPeriodMs", "RetentionTimeMs":
 		return 86400000, true
+	case "PartitionSize":
+		return 1048576, true
+	case "OffsetLag":
+		return 0, true
+	case "TotalBytes":
+		return 107374182400, true // 100 GiB
+	case "UsableBytes":
+		return 53687091200, true // 50 GiB
 	case "TelemetryMaxBytes":
 		return 1048576, true
 	case "ResponsePartitionLimit":
