@@ -30,6 +30,7 @@ const (
 	offsetGap   canvas.Pt = 6
 	legendGap   canvas.Pt = 12
 	lineFactor            = 1.2
+	tightLineFactor       = 1.1 // for three or four lines
 	ascentRatio           = 0.8 // fraction of the size above the baseline
 )
 
@@ -422,6 +423,13 @@ func (d *Diagram) layoutField(i int, f Field, physToDisp []int, groups map[strin
 		// No hex in this box: its text may use the hex zone too.
 		runs, ok = fitLabel(b.Runs, b.Name, b.Value, s.X+s.W/2, s.W-2*pad, top, bottom+hexZone, nameFill, valueFill, s.Row)
 	}
+	if !ok && b.Value != "" && b.Name != "" {
+		// The name alone, with the value's note mark under it.
+		mark := "[" + strconv.Itoa(len(d.Notes)+1) + "]"
+		if runs, ok = fitLabel(b.Runs, b.Name, mark, s.X+s.W/2, s.W-2*pad, top, bottom, nameFill, style.Accent, s.Row); ok {
+			d.Notes = append(d.Notes, Note{Mark: len(d.Notes) + 1, Field: i, Text: b.Name + " = " + b.Value})
+		}
+	}
 	if !ok {
 		mark := strconv.Itoa(len(d.Notes) + 1)
 		text := b.Name
@@ -504,11 +512,16 @@ func fitLabel(dst []Run, name, value string, cx, w, top, bottom canvas.Pt, nameF
 			return out, true
 		}
 	}
-	// The name (and then the value) wrapped to two lines at the floor.
-	for _, wrapValue := range []bool{false, true} {
+	// The name (and then the value) wrapped to two lines at the floor: at a word boundary
+	// (space, punctuation, case change) nearest the middle, else mid-word.
+	for _, wrap := range [...]struct {
+		name  func(string) (string, string, bool)
+		value bool
+	}{{split, false}, {splitMid, false}, {split, true}, {splitMid, true}} {
+		wrapValue := wrap.value
 		lines := buf[:0]
 		if name != "" {
-			a, b, ok := split(name)
+			a, b, ok := wrap.name(name)
 			if !ok {
 				a, b = name, ""
 			}
@@ -542,6 +555,10 @@ type label struct {
 // place appends the lines to dst, centred vertically between top and bottom, if each fits
 // in width w and all fit in the height.
 func place(dst []Run, lines []label, cx, w, top, bottom canvas.Pt, row int) ([]Run, bool) {
+	lineFactor := canvas.Pt(lineFactor)
+	if len(lines) > 2 {
+		lineFactor = tightLineFactor
+	}
 	var total canvas.Pt
 	for _, l := range lines {
 		if canvas.Pt(mono.Width(l.s, float64(l.size))) > w+0.001 {
@@ -586,13 +603,20 @@ func split(s string) (string, string, bool) {
 			best, bestDist = i, dist
 		}
 	}
-	if best < 0 || bestDist > len(rs)/4+1 {
-		if len(rs) < 6 {
-			return "", "", false // too short to cut mid-word
-		}
-		best = (len(rs) + 1) / 2
+	if best < 0 {
+		return splitMid(s)
 	}
 	return strings.TrimRight(string(rs[:best]), " "), strings.TrimLeft(string(rs[best:]), " "), true
+}
+
+// splitMid breaks s in its middle, if it is long enough to be cut mid-word.
+func splitMid(s string) (string, string, bool) {
+	rs := []rune(s)
+	if len(rs) < 6 {
+		return "", "", false
+	}
+	m := (len(rs) + 1) / 2
+	return string(rs[:m]), string(rs[m:]), true
 }
 
 func isLower(r rune) bool { return r >= 'a' && r <= 'z' || r >= '0' && r <= '9' }
