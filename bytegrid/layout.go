@@ -12,26 +12,26 @@ import (
 
 // Type sizes and spacing, in points.
 const (
-	margin      canvas.Pt = 8
-	nameSize    canvas.Pt = 12
-	nameFloor   canvas.Pt = 9
-	valueSize   canvas.Pt = 11
-	valueFloor  canvas.Pt = 8.5
-	hexSize     canvas.Pt = 8.5
-	rulerSize   canvas.Pt = 9
-	offsetSize  canvas.Pt = 9
-	legendSize  canvas.Pt = 10
-	markSize    canvas.Pt = 10
-	pad         canvas.Pt = 4 // inner padding of a box
-	hexZone     canvas.Pt = 12
-	rowH        canvas.Pt = 34 // row height without hex
-	elidedH     canvas.Pt = 22
-	rulerH      canvas.Pt = 28
-	offsetGap   canvas.Pt = 6
-	legendGap   canvas.Pt = 12
-	lineFactor            = 1.2
-	tightLineFactor       = 1.1 // for three or four lines
-	ascentRatio           = 0.8 // fraction of the size above the baseline
+	margin          canvas.Pt = 8
+	nameSize        canvas.Pt = 12
+	nameFloor       canvas.Pt = 9
+	valueSize       canvas.Pt = 11
+	valueFloor      canvas.Pt = 8.5
+	hexSize         canvas.Pt = 8.5
+	rulerSize       canvas.Pt = 9
+	offsetSize      canvas.Pt = 9
+	legendSize      canvas.Pt = 10
+	markSize        canvas.Pt = 10
+	pad             canvas.Pt = 4 // inner padding of a box
+	hexZone         canvas.Pt = 12
+	rowH            canvas.Pt = 34 // row height without hex
+	elidedH         canvas.Pt = 22
+	rulerH          canvas.Pt = 28
+	offsetGap       canvas.Pt = 6
+	legendGap       canvas.Pt = 12
+	lineFactor                = 1.2
+	tightLineFactor           = 1.1 // for three or four lines
+	ascentRatio               = 0.8 // fraction of the size above the baseline
 )
 
 // Ascent and Descent are the vertical extent of a text run as fractions of its size, above and
