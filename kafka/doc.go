@@ -47,7 +47,7 @@
 // Decode takes untrusted bytes. A truncated, overlong or malformed frame gives an *Error with
 // the byte offset and the field path where decoding failed, e.g.
 //
-//	kafka: Fetch v17 response: Responses[0].Partitions[0].Records#length: offset 89: size 2147483647 exceeds the 110 bytes left
+//	kafka: Heartbeat v4 request: MemberId#length: offset 37: length 20 exceeds the 3 bytes left
 //
 // together with the frame decoded up to that point. Every length, count and size prefix is
 // checked against the bytes left before anything is allocated, so a hostile frame cannot make

@@ -103,3 +103,41 @@ func ExampleWriteText() {
 	//     13    2  int16                        ErrorCode = 0
 	//     15    1  uvarint                      tagged fields = 0 → none
 }
+
+func ExampleExample() {
+	cat, err := kafka.LoadCatalog(schemas())
+	if err != nil {
+		log.Fatal(err)
+	}
+	api, _ := cat.Lookup("Heartbeat")
+	overrides := []byte("request:\n  GenerationId: 12\n  GroupInstanceId: null\n")
+	body, err := kafka.Example(api, false, api.Version, "Heartbeat.yaml", overrides)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(body["GroupId"], body["GenerationId"], body["MemberId"], body["GroupInstanceId"])
+
+	_, err = kafka.Example(api, false, api.Version, "Heartbeat.yaml", []byte("request:\n  Generation: 12\n"))
+	fmt.Println(err)
+	// Output:
+	// payments 12 consumer-kafkagrid-1 <nil>
+	// kafka: Heartbeat.yaml:2: Generation: unknown field
+}
+
+func ExampleCatalog_Vectors() {
+	cat, err := kafka.LoadCatalog(schemas())
+	if err != nil {
+		log.Fatal(err)
+	}
+	vs, err := cat.Vectors(kafka.VectorOptions{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, v := range vs[:3] {
+		fmt.Println(v.Request.BaseName(), len(v.Request.Bytes), v.Response.BaseName(), len(v.Response.Bytes))
+	}
+	// Output:
+	// 0-Produce-v12-request 154 0-Produce-v12-response 57
+	// 1-Fetch-v17-request 128 1-Fetch-v17-response 199
+	// 2-ListOffsets-v10-request 61 2-ListOffsets-v10-response 51
+}
