@@ -410,3 +410,38 @@ func TestSize(t *testing.T) {
 	}
 	t.Logf("SVG of %d fields: %d bytes", len(d.Fields), buf.Len())
 }
+
+// TestExampleOutputs keeps the drawings shipped beside the protocol descriptions in
+// examples/protocols up to date (refresh with -update): they are what
+// "kafkagrid grid X.yaml -o X.svg" and "-o X.txt" write.
+func TestExampleOutputs(t *testing.T) {
+	dir := filepath.Join(moduleRoot(t), "examples", "protocols")
+	for _, p := range []string{"ipv4", "tcp", "udp", "dns"} {
+		t.Run(p, func(t *testing.T) {
+			s := protocol(t, p)
+			d, err := bytegrid.Layout(s.Fields, s.Options)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var svg, txt bytes.Buffer
+			if err := gridsvg.WriteSVG(&svg, d, gridsvg.Options{Title: s.Name, Desc: s.Desc}); err != nil {
+				t.Fatal(err)
+			}
+			if err := bytegrid.WriteText(&txt, d); err != nil {
+				t.Fatal(err)
+			}
+			for name, got := range map[string][]byte{p + ".svg": svg.Bytes(), p + ".txt": txt.Bytes()} {
+				file := filepath.Join(dir, name)
+				if *update {
+					if err := os.WriteFile(file, got, 0o644); err != nil {
+						t.Fatal(err)
+					}
+					continue
+				}
+				if want, err := os.ReadFile(file); err != nil || !bytes.Equal(got, want) {
+					t.Errorf("%s is not what kafkagrid grid writes now (err %v); run go test ./bytegrid -update", file, err)
+				}
+			}
+		})
+	}
+}
