@@ -120,7 +120,17 @@ func parseDefault(p schemas.Prim, s string) (any, error) {
 
 // isDefault reports whether x equals the field's default (then a tagged field is not written).
 func isDefault(f *schemas.Field, v int16, x any) bool {
-	return equalValue(defaultValue(f, v), x)
+	def := defaultValue(f, v)
+	if vals, ok := x.(Values); ok && def != nil && !f.Type.Array && f.Type.Prim == schemas.StructType {
+		// A struct is at its default when each of its fields is.
+		for _, g := range f.Struct.Fields {
+			if y, ok := vals[g.Name]; ok && g.PresentIn(v) && !isDefault(g, v, y) {
+				return false
+			}
+		}
+		return true
+	}
+	return equalValue(def, x)
 }
 
 // equalValue compares two values of the Values model.
