@@ -82,8 +82,17 @@ func (d *Diagram) PaintRows(c canvas.Canvas, from, to int) {
 	for _, r := range d.Ruler {
 		paintRun(c, r, 0)
 	}
-	for _, t := range d.Ticks {
-		c.Line(t.X, d.GridY+0.5-t.Len, t.X, d.GridY+0.5, tickStyle)
+	// All ticks as one polyline running along the top edge of the grid (which the first row's
+	// borders cover): up and down at each tick.
+	if len(d.Ticks) > 0 {
+		base := d.GridY + 0.5
+		pts := make([]canvas.Pt, 0, 6*len(d.Ticks)+4)
+		pts = append(pts, d.GridX+0.5, base)
+		for _, t := range d.Ticks {
+			pts = append(pts, t.X, base, t.X, base-t.Len, t.X, base)
+		}
+		pts = append(pts, d.GridX+canvas.Pt(d.RowBits)*d.BitW+0.5, base)
+		c.Polyline(pts, tickStyle)
 	}
 	c.End()
 	var dy canvas.Pt
