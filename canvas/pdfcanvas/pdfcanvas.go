@@ -16,6 +16,7 @@
 package pdfcanvas
 
 import (
+	"bytes"
 	"fmt"
 
 	"codeberg.org/go-pdf/fpdf"
@@ -30,9 +31,13 @@ import (
 const MonoFamily = "kgmono"
 
 // RegisterFonts embeds Go Mono and Go Mono Bold in pdf under MonoFamily, as UTF-8 fonts.
+//
+// fpdf writes into the font bytes it is given while it subsets them, so each document gets its
+// own copy: handing it the shared Go Mono slices made every document after the first in a
+// process differ (and could race between goroutines).
 func RegisterFonts(pdf *fpdf.Fpdf) error {
-	pdf.AddUTF8FontFromBytes(MonoFamily, "", mono.MonoTTF())
-	pdf.AddUTF8FontFromBytes(MonoFamily, "B", gomonobold.TTF)
+	pdf.AddUTF8FontFromBytes(MonoFamily, "", bytes.Clone(mono.MonoTTF()))
+	pdf.AddUTF8FontFromBytes(MonoFamily, "B", bytes.Clone(gomonobold.TTF))
 	if err := pdf.Error(); err != nil {
 		return fmt.Errorf("pdfcanvas: register fonts: %w", err)
 	}
