@@ -36,6 +36,10 @@ func TestWritePDF(t *testing.T) {
 	if !bytes.HasPrefix(buf.Bytes(), []byte("%PDF-")) {
 		t.Fatal("not a PDF")
 	}
+	var again bytes.Buffer
+	if err := gridpdf.WritePDF(&again, d, gridpdf.Options{Title: "tall"}); err != nil || !bytes.Equal(buf.Bytes(), again.Bytes()) {
+		t.Fatalf("second PDF differs (err %v)", err)
+	}
 	if _, err := exec.LookPath("pdftotext"); err != nil {
 		t.Skip("pdftotext not installed")
 	}
