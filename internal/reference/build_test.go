@@ -10,7 +10,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -335,18 +334,4 @@ func TestBuildUnknownAPI(t *testing.T) {
 	if _, err := newBuilder(catalog(t, "4.0"), t.TempDir(), Options{APIs: []string{"Nope"}}, fieldContent); err == nil {
 		t.Fatal("an unknown API was accepted")
 	}
-}
-
-// requireTool returns the path of a command-line tool, skipping the test when it is missing
-// outside CI and failing it in CI.
-func requireTool(t *testing.T, name string) string {
-	t.Helper()
-	p, err := exec.LookPath(name)
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("%s is needed in CI: %v", name, err)
-		}
-		t.Skipf("%s not installed", name)
-	}
-	return p
 }

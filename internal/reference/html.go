@@ -182,7 +182,8 @@ footer{margin-top:3rem;padding-top:.75rem;border-top:1px solid var(--rule);color
  body{font-size:10.5pt}main{max-width:none;padding:0}
  nav.top,ul.files,.noprint{display:none}
  figure{overflow:visible;break-inside:avoid;border:none;padding:0}
- figure svg{width:calc(var(--w)*1px)}
+ figure svg{width:auto!important;max-width:100%;max-height:22cm;height:auto}
+ .fig{break-inside:avoid}
  pre{overflow:visible;white-space:pre-wrap;word-break:break-all;border:none;padding:0;font-size:8pt}
  h2,h3{break-after:avoid}
  section.msg{break-before:auto}
@@ -272,10 +273,10 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <section class="msg" id="{{.ID}}">
 <h2>{{.Title}} <span class="mono" style="font-size:.7em;color:var(--muted)">{{.Base}} · {{bytes .Size}}</span></h2>
 {{if .Links}}<ul class="files">{{range .Links}}<li><a href="{{.Href}}">{{.Label}}</a></li>{{end}}</ul>{{end}}
-{{if .Grid}}<h3>Byte grid</h3>
-<figure style="--w:{{.GridW}}">{{.Grid}}</figure>{{end}}
-{{if .Tree}}<h3>Expanded tree</h3>
-<figure style="--w:{{.TreeW}}">{{.Tree}}</figure>{{end}}
+{{if .Grid}}<div class="fig"><h3>Byte grid</h3>
+<figure style="--w:{{.GridW}}">{{.Grid}}</figure></div>{{end}}
+{{if .Tree}}<div class="fig"><h3>Expanded tree</h3>
+<figure style="--w:{{.TreeW}}">{{.Tree}}</figure></div>{{end}}
 <h3>Hex dump</h3>
 <pre class="hex">{{.Hex}}</pre>
 </section>
