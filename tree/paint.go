@@ -77,20 +77,24 @@ func (d *Diagram) PaintRows(c canvas.Canvas, from, to int) {
 	c.End()
 
 	// Zebra stripes on every other row (counted over the whole tree, so parts agree).
-	c.Begin(canvas.Group{Class: "zebra"})
-	for i := from; i < to; i++ {
-		if i%2 == 1 {
+	if to-from >= 2 || (to-from == 1 && from%2 == 1) {
+		c.Begin(canvas.Group{Class: "zebra"})
+		for i := from | 1; i < to; i += 2 {
 			r := &d.Rows[i]
 			c.Rect(0, r.Y+dy, d.Width, r.H, canvas.Style{Fill: style.PadFill, Class: "stripe"})
 		}
+		c.End()
 	}
-	c.End()
 
 	// Vertical connectors, cut to the part.
-	c.Begin(canvas.Group{Class: "connectors"})
+	open := false
 	for _, ru := range d.Rules {
 		if ru.From >= to || ru.To < from {
 			continue
+		}
+		if !open {
+			c.Begin(canvas.Group{Class: "connectors"})
+			open = true
 		}
 		y1, y2 := top, bottom
 		if ru.From >= from {
@@ -101,7 +105,9 @@ func (d *Diagram) PaintRows(c canvas.Canvas, from, to int) {
 		}
 		c.Line(ru.X, y1, ru.X, y2, thin)
 	}
-	c.End()
+	if open {
+		c.End()
+	}
 
 	// One group per node: elbow, chip, text.
 	for i := from; i < to; i++ {
