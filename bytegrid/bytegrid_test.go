@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -132,7 +133,7 @@ func golden(t *testing.T, name string, got []byte) {
 	if !bytes.Equal(got, want) {
 		ext := filepath.Ext(name)
 		os.WriteFile(filepath.Join("testdata", strings.TrimSuffix(name, ext)+".got"+ext), got, 0o644)
-		t.Errorf("%s differs from the golden file; wrote %s.got%s beside it (review, then -update)", file, strings.TrimSuffix(name, ext), ext)
+		t.Errorf("%s differs from the golden file; wrote %s.got%s beside it (review with testdata/review.sh, then -update)\n%s", file, strings.TrimSuffix(name, ext), ext, firstDiff(want, got))
 	}
 }
 
@@ -444,4 +445,22 @@ func TestExampleOutputs(t *testing.T) {
 			}
 		})
 	}
+}
+
+// firstDiff describes the first line where got differs from want.
+func firstDiff(want, got []byte) string {
+	w, g := strings.Split(string(want), "\n"), strings.Split(string(got), "\n")
+	for i := 0; i < max(len(w), len(g)); i++ {
+		var a, b string
+		if i < len(w) {
+			a = w[i]
+		}
+		if i < len(g) {
+			b = g[i]
+		}
+		if a != b {
+			return fmt.Sprintf("line %d:\n- %.200s\n+ %.200s", i+1, a, b)
+		}
+	}
+	return "(no line differs)"
 }
