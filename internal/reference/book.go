@@ -566,34 +566,48 @@ func (bk *book) schema(title, file string, raw []byte, request bool) {
 		setColor(colMuted)
 		num := strconv.Itoa(n + 1)
 		bk.text(marginX+numW-8-mono.Width(num, schemaSize), bk.y, num, schemaSize)
-		col := 0
-		indent := 0
+		// The line as runes with their token kinds, cut into rows at spaces where possible;
+		// continuation rows hang under the line's indent.
+		var rs []rune
+		var kinds []tokenKind
 		for _, t := range ts {
-			text := mono.Clean(t.Text)
-			if col == 0 && t.Kind == tokText {
-				indent = len(text) - len(strings.TrimLeft(text, " "))
+			for _, r := range mono.Clean(t.Text) {
+				rs = append(rs, r)
+				kinds = append(kinds, t.Kind)
 			}
-			setColor(tokenColor(t.Kind))
-			for text != "" {
-				room := cols - col
-				if room <= 0 {
-					bk.y += schemaLead
-					newLine()
-					setColor(tokenColor(t.Kind))
-					col = min(indent+4, cols/2)
-					room = cols - col
-				}
-				chunk := text
-				if mono.Runes(chunk) > room {
-					rs := []rune(chunk)
-					chunk = string(rs[:room])
-				}
-				if strings.TrimSpace(chunk) != "" {
-					bk.text(marginX+numW+float64(col)*charW, bk.y, chunk, schemaSize)
-				}
-				col += mono.Runes(chunk)
-				text = text[len(chunk):]
+		}
+		indent := 0
+		for indent < len(rs) && rs[indent] == ' ' {
+			indent++
+		}
+		hang := min(indent+4, cols/2)
+		for start, col := 0, 0; start < len(rs); col = hang {
+			if start > 0 {
+				bk.y += schemaLead
+				newLine()
 			}
+			width := cols - col
+			end := min(start+width, len(rs))
+			if end < len(rs) {
+				for k := end; k > start+width/2; k-- {
+					if rs[k-1] == ' ' {
+						end = k
+						break
+					}
+				}
+			}
+			for a := start; a < end; {
+				b := a + 1
+				for b < end && kinds[b] == kinds[a] {
+					b++
+				}
+				if chunk := string(rs[a:b]); strings.TrimSpace(chunk) != "" {
+					setColor(tokenColor(kinds[a]))
+					bk.text(marginX+numW+float64(col+a-start)*charW, bk.y, chunk, schemaSize)
+				}
+				a = b
+			}
+			start = end
 		}
 		bk.y += schemaLead
 	}
