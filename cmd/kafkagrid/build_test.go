@@ -490,7 +490,8 @@ func checkInBrowser(t *testing.T, out string) {
 	}
 }
 
-// TestBuildReleases builds 3.9 and 4.1 too (the PDF and pages; 4.0 is checked in full).
+// TestBuildReleases builds 3.9 and 4.1 too (the PDF and pages; 4.0 is checked in full), the
+// 4.1 book on letter paper.
 func TestBuildReleases(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds two releases")
@@ -502,9 +503,21 @@ func TestBuildReleases(t *testing.T) {
 				t.Skipf("no release %s", rel)
 			}
 			out := t.TempDir()
-			buildInto(t, out, "-schemas", root, "-release", rel, "-format", "html,pdf,bin")
-			if _, err := os.Stat(filepath.Join(out, "kafka-"+rel+"-protocol.pdf")); err != nil {
-				t.Error(err)
+			paper := map[string]string{"3.9": "a4", "4.1": "letter"}[rel]
+			buildInto(t, out, "-schemas", root, "-release", rel, "-format", "html,pdf,bin", "-paper", paper)
+			book := filepath.Join(out, "kafka-"+rel+"-protocol.pdf")
+			if _, err := os.Stat(book); err != nil {
+				t.Fatal(err)
+			}
+			if paper == "letter" {
+				text, err := exec.Command(needTool(t, "pdftotext"), "-bbox", book, "-").Output()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Contains(text, []byte(`<page width="612.000000" height="792.000000">`)) {
+					t.Error("the book is not on letter paper")
+				}
+				checkWordsOnPage(t, text)
 			}
 			cat, err := kafka.LoadCatalog(filepath.Join(root, rel))
 			if err != nil {
