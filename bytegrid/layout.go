@@ -31,7 +31,6 @@ const (
 	legendGap       canvas.Pt = 12
 	lineFactor                = 1.2
 	tightLineFactor           = 1.1 // for three or four lines
-	ascentRatio               = 0.8 // fraction of the size above the baseline
 )
 
 // Ascent and Descent are the vertical extent of a text run as fractions of its size, above and
@@ -56,8 +55,7 @@ type Diagram struct {
 	Fields  []Box     `json:"fields"` // one per input field, in order
 	Legend  []Run     `json:"legend,omitempty"`
 	Swatch  []Swatch  `json:"swatches,omitempty"`
-	LegendY canvas.Pt `json:"legendY"` // top of the legend, relative to the end of the last row
-	LegendH canvas.Pt `json:"legendH"`
+	LegendH canvas.Pt `json:"legendH"` // height of the legend under the grid (its runs are relative to the grid's end)
 	Notes   []Note    `json:"notes,omitempty"`
 	Hex     bool      `json:"hex"` // whether hex bytes are drawn
 
@@ -262,7 +260,6 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 		}
 	}
 	d.layoutLegend(fields, groups)
-	d.LegendY = 0
 	d.Height = d.GridY + gridH + d.LegendH + margin
 	d.Width = canvas.Round(d.Width)
 	d.Height = canvas.Round(d.Height)
