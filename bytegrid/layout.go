@@ -294,9 +294,9 @@ func (d *Diagram) layoutRuler() {
 		}
 	}
 	for b := 1; b < d.RowBits; b++ {
-		l := canvas.Pt(3)
+		l := canvas.Pt(2)
 		if b%8 == 0 {
-			l = 6
+			l = 4
 		}
 		d.Ticks = append(d.Ticks, Tick{X: d.GridX + canvas.Pt(b)*d.BitW + 0.5, Len: l})
 	}

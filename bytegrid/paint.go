@@ -7,7 +7,10 @@ import (
 	"github.com/kafkagrid/kafkagrid/internal/style"
 )
 
-const bandH canvas.Pt = 3
+const (
+	bandH    canvas.Pt = 3 // height of a framing field's group band
+	rulerGap canvas.Pt = 3 // between the ruler's axis and the grid
+)
 
 var (
 	borderStyle = canvas.Style{Stroke: style.Ink}
@@ -82,10 +85,11 @@ func (d *Diagram) PaintRows(c canvas.Canvas, from, to int) {
 	for _, r := range d.Ruler {
 		paintRun(c, r, 0)
 	}
-	// All ticks as one polyline running along the top edge of the grid (which the first row's
-	// borders cover): up and down at each tick.
+	// All ticks as one polyline: an axis just above the grid, up and down at each tick. (Not
+	// on the grid's top edge, which must stay open above a field continuing from a part drawn
+	// before.)
 	if len(d.Ticks) > 0 {
-		base := d.GridY + 0.5
+		base := d.GridY - rulerGap + 0.5
 		pts := make([]canvas.Pt, 0, 6*len(d.Ticks)+4)
 		pts = append(pts, d.GridX+0.5, base)
 		for _, t := range d.Ticks {
