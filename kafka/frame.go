@@ -199,6 +199,7 @@ func (e *Encoder) Encode(m Message) (*Frame, error) {
 
 // frame walks size, header and body. Reading, f.Header and f.Body receive the values.
 func (k *walker) frame(root *Node, hs *schemas.Spec, hv int16, spec *schemas.Spec, v int16, header, body Values, f *Frame) error {
+	k.children(root, 3)
 	size := k.alloc()
 	*size = Node{Kind: KindSize, Name: "size", Path: "#size", About: "Size of the rest of the frame in bytes (int32)."}
 	return k.sized(root, size, sizeInt32, func() error {
@@ -214,7 +215,7 @@ func (k *walker) frame(root *Node, hs *schemas.Spec, hv int16, spec *schemas.Spe
 			Value: hs.Name + " v" + strconv.Itoa(int(hv))}
 		root.Children = append(root.Children, hn)
 		k.spec, k.ver = hs, hv
-		got, err := k.structBody(hn, hs.Fields, "header", "header", header)
+		got, err := k.structBody(hn, hs.Fields, "header", "header#tags", header)
 		k.end(hn)
 		if k.w == nil {
 			f.Header = got
@@ -230,7 +231,7 @@ func (k *walker) frame(root *Node, hs *schemas.Spec, hv int16, spec *schemas.Spe
 			Value: spec.Name + " v" + strconv.Itoa(int(v))}
 		root.Children = append(root.Children, bn)
 		k.spec, k.ver = spec, v
-		got, err = k.structBody(bn, spec.Fields, "", "body", body)
+		got, err = k.structBody(bn, spec.Fields, "", "body#tags", body)
 		k.end(bn)
 		if k.w == nil {
 			f.Body = got

@@ -45,7 +45,8 @@ const batchHeaderSize = 61
 
 // records walks a records field: its byte length (nullable), then record batches until the
 // length is used up.
-func (k *walker) records(parent *Node, f *schemas.Field, path string, in any) (any, error) {
+func (k *walker) records(parent *Node, f *schemas.Field, lpath string, in any) (any, error) {
+	path := trim(lpath, sfxLength)
 	compact := k.spec.CompactIn(f, k.ver)
 	nullable := f.NullableIn(k.ver)
 	n := k.fieldNode(KindField, f.Name, path, f)
@@ -84,7 +85,7 @@ func (k *walker) records(parent *Node, f *schemas.Field, path string, in any) (a
 		r.off = save
 	}
 	if isNull {
-		if _, err := k.length(n, path+"#length", form, nullable, -1, false); err != nil {
+		if _, err := k.length(n, lpath, form, nullable, -1, false); err != nil {
 			k.end(n)
 			return nil, err
 		}
@@ -93,7 +94,7 @@ func (k *walker) records(parent *Node, f *schemas.Field, path string, in any) (a
 		return nil, nil
 	}
 	leaf := k.alloc()
-	*leaf = Node{Kind: KindLength, Name: "length", Path: path + "#length", About: "Byte length of the record batches.", Spec: n.Spec}
+	*leaf = Node{Kind: KindLength, Name: "length", Path: lpath, About: "Byte length of the record batches.", Spec: n.Spec}
 	var out []*RecordBatch
 	err := k.sized(n, leaf, sform, func() error {
 		if k.w != nil {

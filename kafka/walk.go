@@ -124,8 +124,8 @@ func (k *walker) end(n *Node) { n.Length = k.c.pos() - n.Offset }
 
 // structBody walks the fields of a struct present in the walker's version, then (in flexible
 // versions) its tagged-field section. prefix is the path of the fields' parent ("" for the
-// body); self names the struct's own framing ("body", "header", "Topics[0]").
-func (k *walker) structBody(parent *Node, fields []*schemas.Field, prefix, self string, in Values) (Values, error) {
+// body); tagsPath is the path of the struct's tagged-field count ("body#tags", "Topics[0]#tags").
+func (k *walker) structBody(parent *Node, fields []*schemas.Field, prefix, tagsPath string, in Values) (Values, error) {
 	var out Values
 	if k.w == nil {
 		out = make(Values, len(fields))
@@ -142,7 +142,7 @@ func (k *walker) structBody(parent *Node, fields []*schemas.Field, prefix, self 
 				v = defaultValue(f, k.ver)
 			}
 		}
-		got, err := k.field(parent, f, join(prefix, f.Name), v)
+		got, err := k.field(parent, f, prefix, v)
 		if k.w == nil {
 			out[f.Name] = got
 		}
@@ -151,7 +151,7 @@ func (k *walker) structBody(parent *Node, fields []*schemas.Field, prefix, self 
 		}
 	}
 	if k.spec.FlexibleIn(k.ver) {
-		if err := k.tags(parent, fields, prefix, self, in, out); err != nil {
+		if err := k.tags(parent, fields, prefix, tagsPath, in, out); err != nil {
 			return out, err
 		}
 	}
@@ -161,18 +161,50 @@ func (k *walker) structBody(parent *Node, fields []*schemas.Field, prefix, self 
 	return out, nil
 }
 
-// field walks one (untagged or tagged) field's value.
-func (k *walker) field(parent *Node, f *schemas.Field, path string, in any) (any, error) {
+// field walks one (untagged or tagged) field's value; prefix is the path of its parent.
+//
+// A field's path and the path of its first framing piece share one string: "X.Name#length"
+// is built once and "X.Name" is its prefix (paths are a large part of the allocations).
+func (k *walker) field(parent *Node, f *schemas.Field, prefix string, in any) (any, error) {
 	if f.Type.Array {
-		return k.array(parent, f, path, in)
+		return k.array(parent, f, join3(prefix, f.Name, sfxLength), in)
 	}
 	switch f.Type.Prim {
 	case schemas.StructType:
-		return k.structField(parent, f, path, in)
+		return k.structField(parent, f, join3(prefix, f.Name, sfxTags), in)
 	case schemas.Records:
-		return k.records(parent, f, path, in)
+		return k.records(parent, f, join3(prefix, f.Name, sfxLength), in)
+	case schemas.String, schemas.Bytes:
+		return k.str(parent, KindField, f.Name, join3(prefix, f.Name, sfxLength), f, f.Type.Prim, k.spec.CompactIn(f, k.ver), f.NullableIn(k.ver), in)
 	}
-	return k.prim(parent, KindField, f.Name, path, f, f.Type.Prim, k.spec.CompactIn(f, k.ver), f.NullableIn(k.ver), in)
+	return k.prim(parent, KindField, f.Name, join(prefix, f.Name), f, f.Type.Prim, k.spec.CompactIn(f, k.ver), f.NullableIn(k.ver), in)
+}
+
+// The suffixes of framing paths.
+const (
+	sfxLength = "#length"
+	sfxTags   = "#tags"
+)
+
+// join3 is join(prefix, name) + suffix, in one allocation.
+func join3(prefix, name, suffix string) string {
+	if prefix == "" {
+		return name + suffix
+	}
+	return prefix + "." + name + suffix
+}
+
+// trim removes a suffix join3 added.
+func trim(s, suffix string) string { return s[:len(s)-len(suffix)] }
+
+// elemNames are the names of the first array elements, to spare an allocation each.
+var elemNames = [...]string{"[0]", "[1]", "[2]", "[3]", "[4]", "[5]", "[6]", "[7]"}
+
+func elemName(i int) string {
+	if i < len(elemNames) {
+		return elemNames[i]
+	}
+	return "[" + strconv.Itoa(i) + "]"
 }
 
 // lenForm is how a length or count is written.
@@ -259,7 +291,25 @@ func lengthText(form lenForm, raw int64, n int, count bool) (value, about string
 	if form != lenCompact {
 		return strconv.Itoa(n), about
 	}
-	// "7 → length 6", "2 → 1 element": built in one allocation.
+	if raw < int64(len(compactTexts[0])) {
+		return compactTexts[b2i(count)][raw], about
+	}
+	return compactText(raw, n, count), about
+}
+
+// compactTexts holds the texts of the small compact lengths and counts (most of them), by
+// [length, count][raw value]; it is computed once and never changes.
+var compactTexts = func() (t [2][128]string) {
+	for raw := 1; raw < len(t[0]); raw++ {
+		t[0][raw] = compactText(int64(raw), raw-1, false)
+		t[1][raw] = compactText(int64(raw), raw-1, true)
+	}
+	t[0][0], t[1][0] = "0 → null", "0 → null"
+	return t
+}()
+
+// compactText writes "7 → length 6" or "2 → 1 element" in one allocation.
+func compactText(raw int64, n int, count bool) string {
 	var buf [48]byte
 	b := strconv.AppendInt(buf[:0], raw, 10)
 	b = append(b, " → "...)
@@ -274,7 +324,7 @@ func lengthText(form lenForm, raw int64, n int, count bool) (value, about string
 		b = append(b, "length "...)
 		b = strconv.AppendInt(b, int64(n), 10)
 	}
-	return string(b), about
+	return string(b)
 }
 
 func b2i(b bool) int {
@@ -413,7 +463,7 @@ func sizeText(form sizeForm, size int64) string {
 func (k *walker) prim(parent *Node, kind NodeKind, name, path string, f *schemas.Field, p schemas.Prim, compact, nullable bool, in any) (any, error) {
 	switch p {
 	case schemas.String, schemas.Bytes:
-		return k.str(parent, kind, name, path, f, p, compact, nullable, in)
+		return k.str(parent, kind, name, path+sfxLength, f, p, compact, nullable, in)
 	}
 	n := k.fieldNode(kind, name, path, f)
 	var out any
@@ -570,7 +620,9 @@ var strWires = [2][2][2]string{
 }
 
 // str walks a string or bytes value: a length prefix, then the content as a KindData leaf.
-func (k *walker) str(parent *Node, kind NodeKind, name, path string, f *schemas.Field, p schemas.Prim, compact, nullable bool, in any) (any, error) {
+// lpath is the path of the length prefix: the value's path + "#length".
+func (k *walker) str(parent *Node, kind NodeKind, name, lpath string, f *schemas.Field, p schemas.Prim, compact, nullable bool, in any) (any, error) {
+	path := trim(lpath, sfxLength)
 	n := k.fieldNode(kind, name, path, f)
 	n.WireType = strWire(p, compact, nullable)
 	parent.Children = append(parent.Children, n)
@@ -602,7 +654,7 @@ func (k *walker) str(parent *Node, kind NodeKind, name, path string, f *schemas.
 	case p == schemas.Bytes:
 		form = lenInt32
 	}
-	size, err := k.length(n, path+"#length", form, nullable, size, false)
+	size, err := k.length(n, lpath, form, nullable, size, false)
 	if err != nil {
 		k.end(n)
 		return nil, err
@@ -684,8 +736,10 @@ func hexText(b []byte) string {
 	return fmt.Sprintf("0x%s… (%d bytes)", hex.EncodeToString(b[:32]), len(b))
 }
 
-// array walks an array: its length (an element count), then each element.
-func (k *walker) array(parent *Node, f *schemas.Field, path string, in any) (any, error) {
+// array walks an array: its length (an element count), then each element. lpath is the path
+// of the count: the array's path + "#length".
+func (k *walker) array(parent *Node, f *schemas.Field, lpath string, in any) (any, error) {
+	path := trim(lpath, sfxLength)
 	compact := k.spec.CompactIn(f, k.ver)
 	nullable := f.NullableIn(k.ver)
 	n := k.fieldNode(KindArray, f.Name, path, f)
@@ -710,7 +764,7 @@ func (k *walker) array(parent *Node, f *schemas.Field, path string, in any) (any
 	if compact {
 		form = lenCompact
 	}
-	count, err := k.length(n, path+"#length", form, nullable, count, true)
+	count, err := k.length(n, lpath, form, nullable, count, true)
 	if err != nil {
 		k.end(n)
 		return nil, err
@@ -724,10 +778,13 @@ func (k *walker) array(parent *Node, f *schemas.Field, path string, in any) (any
 		elems = make([]any, count)
 	}
 	for i := range count {
-		ep := path + "[" + strconv.Itoa(i) + "]"
 		var got any
-		if f.Type.Prim == schemas.StructType {
-			el := k.fieldNode(KindElement, "["+strconv.Itoa(i)+"]", ep, f)
+		idx := elemName(i)
+		switch f.Type.Prim {
+		case schemas.StructType:
+			tp := path + idx + sfxTags
+			ep := trim(tp, sfxTags)
+			el := k.fieldNode(KindElement, idx, ep, f)
 			el.WireType = "struct"
 			el.About = ""
 			n.Children = append(n.Children, el)
@@ -738,10 +795,12 @@ func (k *walker) array(parent *Node, f *schemas.Field, path string, in any) (any
 					return nil, k.fail(ep, el.Offset, "want a struct, have %T", elems[i])
 				}
 			}
-			got, err = k.structBody(el, f.Struct.Fields, ep, ep, vals)
+			got, err = k.structBody(el, f.Struct.Fields, ep, tp, vals)
 			k.end(el)
-		} else {
-			got, err = k.prim(n, KindElement, "["+strconv.Itoa(i)+"]", ep, f, f.Type.Prim, compact, false, elems[i])
+		case schemas.String, schemas.Bytes:
+			got, err = k.str(n, KindElement, idx, path+idx+sfxLength, f, f.Type.Prim, compact, false, elems[i])
+		default:
+			got, err = k.prim(n, KindElement, idx, path+idx, f, f.Type.Prim, compact, false, elems[i])
 		}
 		if k.w == nil {
 			elems[i] = got
@@ -763,8 +822,10 @@ func (k *walker) array(parent *Node, f *schemas.Field, path string, in any) (any
 	return elems, nil
 }
 
-// structField walks a struct-typed field; a nullable one starts with an int8 marker.
-func (k *walker) structField(parent *Node, f *schemas.Field, path string, in any) (any, error) {
+// structField walks a struct-typed field; a nullable one starts with an int8 marker. tpath is
+// the path of its tagged-field count: the struct's path + "#tags".
+func (k *walker) structField(parent *Node, f *schemas.Field, tpath string, in any) (any, error) {
+	path := trim(tpath, sfxTags)
 	n := k.fieldNode(KindStruct, f.Name, path, f)
 	n.WireType = "struct"
 	parent.Children = append(parent.Children, n)
@@ -801,7 +862,7 @@ func (k *walker) structField(parent *Node, f *schemas.Field, path string, in any
 	} else if k.w != nil && in == nil {
 		return nil, k.fail(path, n.Offset, "null given for a struct that is not nullable")
 	}
-	out, err := k.structBody(n, f.Struct.Fields, path, path, vals)
+	out, err := k.structBody(n, f.Struct.Fields, path, tpath, vals)
 	k.end(n)
 	return out, err
 }
@@ -809,7 +870,7 @@ func (k *walker) structField(parent *Node, f *schemas.Field, path string, in any
 // tags walks a struct's tagged-field section: a count, then per field its tag, its size and
 // its value, in ascending tag order. Writing, only the tagged fields of in whose value differs
 // from the default are written; reading, the values go to out.
-func (k *walker) tags(parent *Node, fields []*schemas.Field, prefix, self string, in, out Values) error {
+func (k *walker) tags(parent *Node, fields []*schemas.Field, prefix, path string, in, out Values) error {
 	var tagged []*schemas.Field
 	if k.w != nil {
 		for _, f := range fields {
@@ -823,7 +884,6 @@ func (k *walker) tags(parent *Node, fields []*schemas.Field, prefix, self string
 		slices.SortFunc(tagged, func(a, b *schemas.Field) int { return a.Tag - b.Tag })
 	}
 	off := k.c.pos()
-	path := self + "#tags"
 	count, err := k.c.uvarint(uint64(len(tagged)))
 	if err != nil {
 		return k.failErr(path, off, err)
@@ -874,7 +934,7 @@ func (k *walker) tags(parent *Node, fields []*schemas.Field, prefix, self string
 		if f != nil {
 			fp, name = join(prefix, f.Name), f.Name
 		} else {
-			fp, name = fmt.Sprintf("%s#tag%d", self, tag), fmt.Sprintf("tag %d", tag)
+			fp, name = fmt.Sprintf("%s%d", trim(path, sfxTags)+"#tag", tag), fmt.Sprintf("tag %d", tag)
 		}
 		key := k.alloc()
 		*key = Node{Kind: KindTagKey, Name: "tag", Path: fp + "#tag", Offset: tagOff, Length: k.c.pos() - tagOff,
@@ -900,7 +960,7 @@ func (k *walker) tags(parent *Node, fields []*schemas.Field, prefix, self string
 			if k.w != nil {
 				v = in[f.Name]
 			}
-			got, err := k.field(parent, f, fp, v)
+			got, err := k.field(parent, f, prefix, v)
 			if k.w == nil {
 				out[f.Name] = got
 			}
