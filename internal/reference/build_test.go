@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/xml"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -333,5 +334,48 @@ func TestParseFormats(t *testing.T) {
 func TestBuildUnknownAPI(t *testing.T) {
 	if _, err := newBuilder(catalog(t, "4.0"), t.TempDir(), Options{APIs: []string{"Nope"}}, fieldContent); err == nil {
 		t.Fatal("an unknown API was accepted")
+	}
+}
+
+func TestBuildCanceled(t *testing.T) {
+	cat := catalog(t, "4.0")
+	out := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	b, err := newBuilder(cat, out, Options{}, fieldContent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.run(ctx); !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	for _, f := range files(t, out) {
+		if strings.Contains(f, ".tmp") || strings.HasSuffix(f, ".pdf") || f == "index.html" {
+			t.Errorf("a canceled build left %s", f)
+		}
+	}
+}
+
+func TestBuildContentError(t *testing.T) {
+	cat := catalog(t, "4.0")
+	out := t.TempDir()
+	boom := errors.New("boom")
+	failing := func(a *kafka.API, f Format) (*apiContent, error) {
+		if a.Name == "Metadata" {
+			return nil, boom
+		}
+		return fieldContent(a, f)
+	}
+	b, err := newBuilder(cat, out, Options{}, failing)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.run(context.Background()); !errors.Is(err, boom) {
+		t.Fatalf("err = %v, want boom", err)
+	}
+	for _, f := range files(t, out) {
+		if strings.Contains(f, ".tmp") || strings.HasSuffix(f, ".pdf") {
+			t.Errorf("a failed build left %s", f)
+		}
 	}
 }
