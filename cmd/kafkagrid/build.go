@@ -73,7 +73,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if err != nil {
 			return fmt.Errorf("build: %w", err)
 		}
-		opts.Source = "the message schemas in folder " + filepath.Base(dir)
+		opts.Source = "schema folder " + filepath.Base(dir) + " (" + strings.TrimSuffix(fetch.MessageDir, "/") + " of a Kafka checkout)"
 	}
 	cat, err := kafka.LoadCatalog(dir)
 	if err != nil {

@@ -164,6 +164,18 @@ func (bk *book) text(x, y float64, s string, size float64) float64 {
 	return bk.pdf.GetStringWidth(s)
 }
 
+// fit cuts s with an ellipsis so that it is at most w wide in the current font.
+func (bk *book) fit(s string, w float64) string {
+	if bk.pdf.GetStringWidth(s) <= w {
+		return s
+	}
+	rs := []rune(s)
+	for len(rs) > 1 && bk.pdf.GetStringWidth(string(rs)+"…") > w {
+		rs = rs[:len(rs)-1]
+	}
+	return string(rs) + "…"
+}
+
 func (bk *book) rule(y float64) {
 	bk.pdf.SetDrawColor(int(colRule.R), int(colRule.G), int(colRule.B))
 	bk.pdf.SetLineWidth(0.5)
@@ -176,40 +188,50 @@ func (bk *book) rule(y float64) {
 func (bk *book) cover(numAPIs int) {
 	bk.newPage("")
 	pdf := bk.pdf
-	// A row of 32 bit cells, coloured like the fields of a byte grid.
+	// The first rows of every request, drawn like a byte grid: a reminder of what is inside.
 	cell := bk.cw / 32
 	y := 120.0
-	widths := []int{16, 16, 32, 8, 8, 16, 24, 8}
-	x := marginX
-	row := 0
-	for i, n := range widths {
-		fill := style.Light(style.Group(i))
-		for n > 0 {
-			take := min(n, int((marginX+bk.cw-x)/cell+0.5))
-			pdf.SetFillColor(int(fill.R), int(fill.G), int(fill.B))
-			pdf.SetDrawColor(int(colInk.R), int(colInk.G), int(colInk.B))
-			pdf.SetLineWidth(0.6)
-			pdf.Rect(x, y+float64(row)*26, float64(take)*cell, 26, "FD")
-			x += float64(take) * cell
-			n -= take
-			if x >= marginX+bk.cw-0.01 {
-				x = marginX
-				row++
-			}
-		}
+	const rowH = 30.0
+	fields := []struct {
+		bits  int
+		name  string
+		color style.Role
+	}{
+		{32, "size", style.FrameFill}, {16, "RequestApiKey", style.Group(0)}, {16, "RequestApiVersion", style.Group(1)},
+		{32, "CorrelationId", style.Group(2)}, {16, "ClientId length", style.FrameFill}, {16, "ClientId …", style.Group(3)},
 	}
+	bit := 0
+	for _, f := range fields {
+		x := marginX + float64(bit%32)*cell
+		ry := y + float64(bit/32)*rowH
+		w := float64(f.bits) * cell
+		fill := style.Light(f.color)
+		pdf.SetFillColor(int(fill.R), int(fill.G), int(fill.B))
+		pdf.SetDrawColor(int(colInk.R), int(colInk.G), int(colInk.B))
+		pdf.SetLineWidth(0.6)
+		pdf.Rect(x, ry, w, rowH, "FD")
+		bk.font(monoFont, "", 9)
+		bk.color(colInk)
+		bk.text(x+(w-mono.Width(f.name, 9))/2, ry+(rowH-9)/2, f.name, 9)
+		bit += f.bits
+	}
+	row := bit / 32
 	pdf.SetDrawColor(int(colMuted.R), int(colMuted.G), int(colMuted.B))
 	pdf.SetLineWidth(0.4)
 	for i := 0; i <= 32; i++ {
 		tx := marginX + float64(i)*cell
-		pdf.Line(tx, y-6, tx, y-2)
+		l := 3.0
+		if i%8 == 0 {
+			l = 6
+		}
+		pdf.Line(tx, y-2-l, tx, y-2)
 	}
 	bk.font(monoFont, "", 7)
 	bk.color(colMuted)
 	for i := 0; i < 32; i += 8 {
-		bk.text(marginX+float64(i)*cell+1, y-16, strconv.Itoa(i), 7)
+		bk.text(marginX+float64(i)*cell+1, y-18, strconv.Itoa(i), 7)
 	}
-	y += float64(row)*26 + 70
+	y += float64(row)*rowH + 70
 
 	bk.color(colInk)
 	bk.font(sansFont, "B", 34)
@@ -232,7 +254,7 @@ func (bk *book) cover(numAPIs int) {
 	y = bk.h - 120
 	bk.rule(y)
 	y += 12
-	bk.text(marginX, y, "Source: "+bk.source, 9)
+	bk.text(marginX, y, bk.fit("Source: "+bk.source, bk.cw), 9)
 	y += 14
 	bk.text(marginX, y, "Built by kafkagrid from Apache Kafka's JSON message schemas. Apache Kafka is a trademark of the", 9)
 	y += 12

@@ -225,7 +225,7 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 	b := &builder{cat: cat, out: newOutput(out), opts: opts, release: cat.Release.Name(), content: content,
 		index: map[*kafka.API]int{}}
 	if b.opts.Source == "" {
-		b.opts.Source = "Kafka message schemas " + b.release
+		b.opts.Source = "schema folder " + b.release
 	}
 	if len(opts.APIs) == 0 {
 		b.apis = cat.APIs

@@ -235,7 +235,7 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <main>
 <nav class="top"><span>kafkagrid</span><span class="mid">Kafka {{.Release}}</span>{{if .Book}}<a href="{{.Book}}">PDF book</a>{{else}}<span></span>{{end}}</nav>
 <h1>Kafka {{.Release}} wire protocol</h1>
-<p class="lead">Every API of Apache Kafka {{.Release}} ({{.NumAPIs}} in all) with a minimal example request and response at its highest version, encoded byte for byte and drawn as a byte grid and an expanded tree, next to the message schemas they come from ({{.Source}}).</p>
+<p class="lead">Every API of Apache Kafka {{.Release}} ({{.NumAPIs}} in all) with a minimal example request and response at its highest version, encoded byte for byte and drawn as a byte grid and an expanded tree, next to the message schemas they come from.</p>
 <div class="toc noprint">{{range .Categories}}<a href="#{{.ID}}">{{.Name}} ({{len .APIs}})</a>{{end}}</div>
 {{range .Categories}}
 <h2 id="{{.ID}}">{{.Name}}</h2>
@@ -247,7 +247,7 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 {{end}}</tbody>
 </table>
 {{end}}
-<footer>Built by kafkagrid from the message schemas of Apache Kafka {{.Release}}. Apache Kafka is a trademark of the Apache Software Foundation.</footer>
+<footer>Built by kafkagrid from the message schemas of Apache Kafka {{.Release}}. Source: {{.Source}}. Apache Kafka is a trademark of the Apache Software Foundation.</footer>
 </main>
 </body>
 </html>
