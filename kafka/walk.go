@@ -685,7 +685,14 @@ func (k *walker) str(parent *Node, kind NodeKind, name, lpath string, f *schemas
 		case k.w != nil:
 			out = in
 		case p == schemas.String:
-			out = string(data)
+			// The quoted display value holds the string itself when nothing needed escaping:
+			// share it instead of allocating twice.
+			n.Value = strconv.Quote(string(data))
+			if len(n.Value) == len(data)+2 {
+				out = n.Value[1 : len(n.Value)-1]
+			} else {
+				out = string(data)
+			}
 		default:
 			if data == nil {
 				data = []byte{}
@@ -694,7 +701,9 @@ func (k *walker) str(parent *Node, kind NodeKind, name, lpath string, f *schemas
 		}
 	}
 	n.Raw = out
-	n.Value = displayValue(out)
+	if n.Value == "" {
+		n.Value = displayValue(out)
+	}
 	for _, c := range n.Children {
 		if c.Kind == KindData {
 			c.Value = n.Value
