@@ -155,6 +155,14 @@ func (d *Diagram) paintBox(c canvas.Canvas, b *Box, from, to int, dy canvas.Pt) 
 	if !b.Continue {
 		s := b.Segs[0]
 		c.Rect(s.X, s.Y+dy, s.W, s.H, canvas.Style{Fill: b.Fill, Stroke: style.Ink})
+	} else if first, last := b.Segs[0], b.Segs[1]; len(b.Segs) == 2 && last.To <= first.From {
+		// Two pieces that do not touch (the end of one row, the start of the next): each is
+		// a closed box, its continuing side on the grid's edge.
+		for _, s := range b.Segs {
+			if s.Row >= from && s.Row < to {
+				c.Rect(s.X, s.Y+dy, s.W, s.H, canvas.Style{Fill: b.Fill, Stroke: style.Ink})
+			}
+		}
 	} else {
 		fill := canvas.Style{Fill: b.Fill}
 		for _, s := range b.Segs {
