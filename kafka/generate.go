@@ -342,7 +342,9 @@ func stringByName(f *schemas.Field, n string, v int16) (any, bool) {
 		return "metadata.version", true
 	case "Documentation":
 		return "How long to keep a log segment before deleting it.", true
-	case "CommittedMetadata", "Metadata", "ProtocolData":
+	case "ProtocolData":
+		return "range", true
+	case "CommittedMetadata", "Metadata":
 		return "", true
 	case "Leader":
 		return "broker-1", true
