@@ -175,7 +175,15 @@ func TestBuild40(t *testing.T) {
 
 	t.Run("pdf", func(t *testing.T) { checkBook(t, filepath.Join(out, "kafka-4.0-protocol.pdf"), cat) })
 
-	t.Run("browser", func(t *testing.T) { checkInBrowser(t, out) })
+	t.Run("browser", func(t *testing.T) {
+		fetches := 0
+		for _, a := range cat.APIs {
+			if strings.Contains(strings.ToLower(a.Name), "fetch") {
+				fetches++
+			}
+		}
+		checkInBrowser(t, out, fetches)
+	})
 
 	t.Run("deterministic", func(t *testing.T) {
 		again := t.TempDir()
@@ -359,7 +367,7 @@ type outline struct {
 // checkInBrowser opens the index and three API pages in headless Chromium over file://: no
 // console error, every inline SVG drawn at a non-zero size, hover linking working; a
 // screenshot of each is kept in $ARTIFACTS (else the temp folder).
-func checkInBrowser(t *testing.T, out string) {
+func checkInBrowser(t *testing.T, out string, wantFetch int) {
 	chrome := os.Getenv("CHROME")
 	if chrome == "" {
 		chrome = "/usr/bin/chromium"
@@ -420,6 +428,21 @@ func checkInBrowser(t *testing.T, out string) {
 		for i, s := range sizes {
 			if s[0] < 50 || s[1] < 50 {
 				t.Errorf("%s: SVG %d is drawn %gx%g", page, i, s[0], s[1])
+			}
+		}
+		if page == "index.html" {
+			// The filter box keeps the rows whose name holds the text.
+			n, err := chromedp.Run(bctx, chromedp.Evaluate[int](`(() => {
+				const box = document.getElementById('filter');
+				box.value = 'fetch';
+				box.dispatchEvent(new Event('input'));
+				return Array.from(document.querySelectorAll('tbody tr')).filter(tr => !tr.hidden && !tr.closest('.cat').hidden).length;
+			})()`))
+			if err != nil {
+				t.Fatalf("filter: %v", err)
+			}
+			if n != wantFetch {
+				t.Errorf("filter 'fetch' shows %d rows, want %d", n, wantFetch)
 			}
 		}
 		if page != "index.html" {

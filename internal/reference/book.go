@@ -442,10 +442,20 @@ func (bk *book) chapter(c *apiContent) {
 	if len(a.Listeners) > 0 {
 		listeners = strings.Join(a.Listeners, ", ")
 	}
+	version := fmt.Sprintf("%d, the highest of %s", a.Version, a.Request.ValidVersions)
+	if a.Unstable {
+		version += "; unstable: brokers do not enable it by default"
+	}
+	encoding := "classic: fixed-width lengths, no tagged fields"
+	if a.Flexible {
+		encoding = "flexible: compact strings and arrays, tagged fields"
+	}
+	encoding += " (flexible versions " + a.Request.FlexibleVersions.String() + ")"
 	y = bk.facts(y, [][2]string{
 		{"API key", strconv.Itoa(int(a.Key))},
-		{"Version", strconv.Itoa(int(a.Version)) + " (highest valid)" + map[bool]string{true: ", unstable", false: ""}[a.Unstable]},
+		{"Version", version},
 		{"Listeners", listeners},
+		{"Encoding", encoding},
 		{"Frames", fmt.Sprintf("request %s, response %s", byteCount(len(c.Request.Bytes)), byteCount(len(c.Response.Bytes)))},
 	})
 	bk.rule(y + 4)

@@ -436,6 +436,7 @@ func (b *builder) pageView(c *apiContent) (*pageView, error) {
 	v := &pageView{
 		Release: b.release, Key: a.Key, Name: a.Name, Version: a.Version, Category: a.Category,
 		Listeners: a.Listeners, Flexible: a.Flexible, Unstable: a.Unstable, Generator: "kafkagrid",
+		Valid: a.Request.ValidVersions.String(), FlexVers: a.Request.FlexibleVersions.String(),
 	}
 	if i > 0 {
 		v.Prev = b.link(b.apis[i-1], "api")

@@ -39,6 +39,8 @@ type pageView struct {
 	Key       int16
 	Name      string
 	Version   int16
+	Valid     string // valid versions, as the schema writes them ("3-12")
+	FlexVers  string // flexible versions ("9+", "none")
 	Category  string
 	Listeners []string
 	Flexible  bool
@@ -177,6 +179,7 @@ table.apis td.num{font-variant-numeric:tabular-nums;width:5em}
 .lead{color:var(--muted);max-width:60em}
 footer{margin-top:3rem;padding-top:.75rem;border-top:1px solid var(--rule);color:var(--muted);font-size:13px}
 .toc{columns:2 22em;font-size:14px}.toc a{display:block}
+input[type=search]{font:inherit;padding:.35rem .6rem;border:1px solid var(--rule);border-radius:6px;background:var(--panel);color:var(--fg);width:min(24rem,100%)}
 @media print{
  :root{--bg:#fff;--fg:#000;--muted:#444;--rule:#bbb;--panel:#fff;--link:#000}
  body{font-size:10.5pt}main{max-width:none;padding:0}
@@ -236,8 +239,10 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <nav class="top"><span>kafkagrid</span><span class="mid">Kafka {{.Release}}</span>{{if .Book}}<a href="{{.Book}}">PDF book</a>{{else}}<span></span>{{end}}</nav>
 <h1>Kafka {{.Release}} wire protocol</h1>
 <p class="lead">Every API of Apache Kafka {{.Release}} ({{.NumAPIs}} in all) with a minimal example request and response at its highest version, encoded byte for byte and drawn as a byte grid and an expanded tree, next to the message schemas they come from.</p>
+<p class="noprint"><input type="search" id="filter" placeholder="Filter: name or key" aria-label="Filter the APIs by name or key" autocomplete="off"></p>
 <div class="toc noprint">{{range .Categories}}<a href="#{{.ID}}">{{.Name}} ({{len .APIs}})</a>{{end}}</div>
 {{range .Categories}}
+<div class="cat">
 <h2 id="{{.ID}}">{{.Name}}</h2>
 <table class="apis">
 <colgroup><col class="key"><col><col class="ver"><col class="badges"></colgroup>
@@ -246,9 +251,27 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 {{range .APIs}}<tr><td class="num">{{.Key}}</td><td><a href="{{.Href}}">{{.Name}}</a></td><td class="num">v{{.Version}}</td><td>{{if .Flexible}}<span class="badge flex">flexible</span>{{end}}{{if .Unstable}}<span class="badge unst">unstable</span>{{end}}</td></tr>
 {{end}}</tbody>
 </table>
+</div>
 {{end}}
 <footer>Built by kafkagrid from the message schemas of Apache Kafka {{.Release}}. Source: {{.Source}}. Apache Kafka is a trademark of the Apache Software Foundation.</footer>
 </main>
+<script>
+(function(){
+ var box=document.getElementById('filter');
+ box.addEventListener('input',function(){
+  var q=box.value.trim().toLowerCase();
+  Array.prototype.forEach.call(document.querySelectorAll('.cat'),function(cat){
+   var shown=0;
+   Array.prototype.forEach.call(cat.querySelectorAll('tbody tr'),function(tr){
+    var key=tr.cells[0].textContent.trim(),name=tr.cells[1].textContent.toLowerCase();
+    var ok=q===''||name.indexOf(q)>=0||key===q;
+    tr.hidden=!ok;if(ok)shown++;
+   });
+   cat.hidden=shown===0;
+  });
+ });
+})();
+</script>
 </body>
 </html>
 {{end}}
@@ -262,10 +285,10 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <h1>{{.Name}}{{if .Flexible}}<span class="badge flex">flexible</span>{{end}}{{if .Unstable}}<span class="badge unst">unstable</span>{{end}}</h1>
 <dl class="meta">
 <dt>API key</dt><dd class="mono">{{.Key}}</dd>
-<dt>Version</dt><dd class="mono">{{.Version}} (highest valid){{if .Unstable}}, unstable: not enabled by default{{end}}</dd>
+<dt>Version</dt><dd><span class="mono">{{.Version}}</span>, the highest of <span class="mono">{{.Valid}}</span>{{if .Unstable}}; unstable: brokers do not enable it by default{{end}}</dd>
 <dt>Category</dt><dd>{{.Category}}</dd>
 <dt>Listeners</dt><dd>{{if .Listeners}}{{join .Listeners ", "}}{{else}}none{{end}}</dd>
-<dt>Encoding</dt><dd>{{if .Flexible}}flexible (compact strings and arrays, tagged fields){{else}}classic (fixed-width lengths){{end}}</dd>
+<dt>Encoding</dt><dd>{{if .Flexible}}flexible: compact strings and arrays, tagged fields{{else}}classic: fixed-width lengths, no tagged fields{{end}} (flexible versions <span class="mono">{{.FlexVers}}</span>)</dd>
 {{range .Messages}}<dt>{{.Title}} frame</dt><dd>{{bytes .Size}}</dd>
 {{end}}</dl>
 <p class="noprint">{{range $i, $m := .Messages}}{{if $i}} · {{end}}<a href="#{{$m.ID}}">{{$m.Title}}</a>{{end}}{{range .Schemas}} · <a href="#{{.ID}}">{{.Title}}</a>{{end}}</p>
