@@ -60,5 +60,12 @@
 // # Concurrency
 //
 // A Catalog is read-only once built: Encode, Decode, Example and Vectors may run concurrently.
-// Frames and nodes are plain values owned by the caller.
+// An Encoder or a Decoder (which share node blocks across many frames, for speed) belongs to
+// one goroutine. Frames and nodes are plain values owned by the caller.
+//
+// # Performance
+//
+// Encoding and annotating the 168 example frames of 4.0 takes about 1 ms, decoding them about
+// as long (BenchmarkEncodeAll, BenchmarkDecodeAll). Most of the cost is the tree itself: some
+// 45 nodes per frame, each with its path and display value.
 package kafka
