@@ -231,7 +231,16 @@ func checkPageLinks(t *testing.T, out string, want int) {
 		return b
 	}
 	n := 0
+	idRE := regexp.MustCompile(`\sid="([^"]+)"`)
 	for _, p := range pages {
+		seen := map[string]bool{}
+		for _, m := range idRE.FindAllSubmatch(read(p), -1) {
+			if id := string(m[1]); seen[id] {
+				t.Errorf("%s: id %q is not unique", filepath.Base(p), id)
+			} else {
+				seen[id] = true
+			}
+		}
 		for _, m := range linkRE.FindAllStringSubmatch(string(read(p)), -1) {
 			target, frag := m[1], m[2]
 			if strings.Contains(target, ":") {

@@ -1,0 +1,92 @@
+package reference
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestGoldenPages compares the index and one API page, built from the test content (see
+// fieldContent: it exercises the templates, not the encoder), with the files under testdata.
+// Refresh them with go test -update, and look at the pages in a browser before committing.
+func TestGoldenPages(t *testing.T) {
+	cat := catalog(t, "4.0")
+	out := t.TempDir()
+	buildWith(t, cat, out, Options{Formats: HTML | SVG | Bin, APIs: []string{"ApiVersions", "Produce", "Heartbeat"}})
+	for _, tt := range []struct{ file, golden string }{
+		{"index.html", "index.html"},
+		{"api/ApiVersions.html", "ApiVersions.html"},
+	} {
+		t.Run(tt.golden, func(t *testing.T) {
+			got, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(tt.file)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkGolden(t, tt.file, got, filepath.Join("testdata", tt.golden+".golden"))
+		})
+	}
+}
+
+// TestGoldenShow compares what "kafkagrid show ApiVersions -response" prints, from the real
+// encoder and layouts, with testdata.
+func TestGoldenShow(t *testing.T) {
+	cat := catalog(t, "4.0")
+	a, _ := cat.Lookup("ApiVersions")
+	var buf bytes.Buffer
+	if err := Show(&buf, cat, a, ShowOptions{Response: true}); err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, "show ApiVersions -response", buf.Bytes(), filepath.Join("testdata", "18-ApiVersions-v4-response.txt.golden"))
+}
+
+// checkGolden compares got with the golden file, or rewrites it with -update. On a mismatch
+// it writes got beside the golden as *.got.txt (git-ignored).
+func checkGolden(t *testing.T, what string, got []byte, golden string) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		gotFile := strings.TrimSuffix(golden, ".golden") + ".got.txt"
+		os.WriteFile(gotFile, got, 0o644)
+		t.Errorf("%s differs from %s (got written to %s)\n%s", what, golden, gotFile, firstDiff(string(want), string(got)))
+	}
+}
+
+// firstDiff describes the first line where want and got differ.
+func firstDiff(want, got string) string {
+	wl, gl := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < len(wl) || i < len(gl); i++ {
+		var w, g string
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if w != g {
+			return "line " + strconv.Itoa(i+1) + ":\n- " + clip(w) + "\n+ " + clip(g)
+		}
+	}
+	return ""
+}
+
+func clip(s string) string {
+	if len(s) > 200 {
+		return s[:200] + "…"
+	}
+	return s
+}
