@@ -1,0 +1,33 @@
+package testenv
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestFindsReleases(t *testing.T) {
+	tmp := t.TempDir()
+	for _, rel := range []string{"3.9", "4.0"} {
+		os.MkdirAll(filepath.Join(tmp, rel), 0o755)
+		os.WriteFile(filepath.Join(tmp, rel, "ProduceRequest.json"), []byte("{}"), 0o644)
+	}
+	tests := []struct {
+		name, env, release, want string
+		ok                       bool
+	}{
+		{"folder of releases", tmp, "4.0", filepath.Join(tmp, "4.0"), true},
+		{"release folder", filepath.Join(tmp, "3.9"), "3.9", filepath.Join(tmp, "3.9"), true},
+		{"sibling of a release folder", filepath.Join(tmp, "3.9"), "4.0", filepath.Join(tmp, "4.0"), true},
+		{"missing release", tmp, "4.1", "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Setenv("KAFKA_SCHEMAS", tt.env)
+			got, err := ReleaseDir(tt.release)
+			if (err == nil) != tt.ok || got != tt.want {
+				t.Errorf("ReleaseDir(%q) = %q, %v; want %q, ok %v", tt.release, got, err, tt.want, tt.ok)
+			}
+		})
+	}
+}
