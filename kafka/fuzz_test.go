@@ -62,3 +62,46 @@ func clientID(f *Frame) string {
 	s, _ := f.Header["ClientId"].(string)
 	return s
 }
+
+// FuzzExampleYAML merges arbitrary YAML over the Produce and ApiVersions examples. It must not
+// panic; when the YAML is accepted, the example must encode and decode back to itself.
+func FuzzExampleYAML(f *testing.F) {
+	c := testCatalog(f, "4.0")
+	for _, name := range []string{"Produce", "ApiVersions", "Fetch", "Metadata", "JoinGroup", "FetchSnapshot"} {
+		data, err := builtinExamples().Open(name + ".yaml")
+		if err == nil {
+			var b bytes.Buffer
+			b.ReadFrom(data)
+			data.Close()
+			f.Add(name == "Produce", b.Bytes())
+		}
+	}
+	f.Add(true, []byte("request:\n  Acks: 1\n  TopicData:\n    - Name: x\n      PartitionData: []\n"))
+	f.Add(false, []byte("response:\n  SupportedFeatures: null\n  FinalizedFeaturesEpoch: 0x10\n"))
+	produce, _ := c.Lookup("Produce")
+	apiVersions, _ := c.Lookup("ApiVersions")
+	f.Fuzz(func(t *testing.T, isProduce bool, data []byte) {
+		api := apiVersions
+		if isProduce {
+			api = produce
+		}
+		for _, resp := range []bool{false, true} {
+			body, err := Example(api, resp, api.Version, "fuzz.yaml", data)
+			if err != nil {
+				continue
+			}
+			fr, err := c.Encode(Message{API: api, Response: resp, Version: api.Version, Body: body})
+			if err != nil {
+				// Values the YAML accepts must encode.
+				t.Fatalf("encode: %v", err)
+			}
+			g, err := c.Decode(fr.Bytes, DecodeOptions{Response: resp, API: api, Version: api.Version})
+			if err != nil {
+				t.Fatalf("decode: %v", err)
+			}
+			if d := diffTrees(fr.Root, g.Root); d != "" {
+				t.Fatalf("trees differ: %s", d)
+			}
+		}
+	})
+}
