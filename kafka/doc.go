@@ -23,8 +23,9 @@
 // Kafka's serializer does. A records field holds one real record batch: one record with a key,
 // a value and a header, and a correct CRC-32C. Nothing is random.
 //
-// Hand-chosen values live in the project's examples/kafka/<ApiName>.yaml, built in, merged
-// over the generated ones; an override naming an unknown field, a field absent at the version,
+// Hand-chosen values live in the project's examples/kafka/<ApiName>.yaml (built into the
+// binary by package kafkaexamples; VectorOptions.Examples takes another folder), merged over
+// the generated ones; an override naming an unknown field, a field absent at the version,
 // or a value of the wrong type is an error naming the file, line and field path. Vectors
 // encodes every API's request and response pair with the same correlation id.
 //

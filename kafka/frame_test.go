@@ -176,7 +176,6 @@ func diffTrees(a, b *Node) string {
 }
 
 func TestHeaderVersions(t *testing.T) {
-	c := testCatalog(t, "4.0")
 	for _, v := range testVectors(t, "4.0") {
 		req, resp := v.Request, v.Response
 		wantReq, wantResp := int16(1), int16(0)
@@ -203,7 +202,6 @@ func TestHeaderVersions(t *testing.T) {
 			t.Errorf("%s: header.ClientId node %+v", v.API.Name, got)
 		}
 	}
-	_ = c
 }
 
 func TestDecodeErrors(t *testing.T) {
