@@ -1,0 +1,83 @@
+package tree_test
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/tree"
+	"github.com/kafkagrid/kafkagrid/tree/treesvg"
+)
+
+// kafkaView returns the view of a real 4.0 frame built through the kafka package, skipping
+// when the schemas are absent. $KAFKA_SCHEMAS names a release folder or a folder of releases;
+// the default is ../shared/kafka-schemas from the module root.
+func kafkaView(b *testing.B, api string, response bool) *kafka.View {
+	b.Helper()
+	dir := os.Getenv("KAFKA_SCHEMAS")
+	if dir == "" {
+		root, err := os.Getwd()
+		if err != nil {
+			b.Fatal(err)
+		}
+		for {
+			if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
+				break
+			}
+			parent := filepath.Dir(root)
+			if parent == root {
+				b.Fatal("go.mod not found")
+			}
+			root = parent
+		}
+		dir = filepath.Join(root, "..", "shared", "kafka-schemas")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "4.0")); err == nil {
+		dir = filepath.Join(dir, "4.0")
+	}
+	if _, err := os.Stat(dir); err != nil {
+		b.Skipf("no Kafka schemas at %s: %v", dir, err)
+	}
+	c, err := kafka.LoadCatalog(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	vs, err := c.Vectors(kafka.VectorOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, v := range vs {
+		if v.API.Name == api {
+			f := v.Request
+			if response {
+				f = v.Response
+			}
+			return kafka.NewView(f)
+		}
+	}
+	b.Fatalf("no API %s in %s", api, dir)
+	return nil
+}
+
+func benchKafkaTree(b *testing.B, api string, response bool) {
+	v := kafkaView(b, api, response)
+	b.ReportAllocs()
+	for b.Loop() {
+		d, err := tree.Layout(v.Tree, tree.Options{GroupColors: v.Groups, Title: api})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := treesvg.Write(io.Discard, d, treesvg.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkFetchResponse lays out and writes as SVG the tree of the real 4.0 Fetch v17
+// response, as the reference builds it. Target: under 200 µs.
+func BenchmarkFetchResponse(b *testing.B) { benchKafkaTree(b, "Fetch", true) }
+
+// BenchmarkProduceRequest does the same for the 4.0 Produce v12 request.
+func BenchmarkProduceRequest(b *testing.B) { benchKafkaTree(b, "Produce", false) }
