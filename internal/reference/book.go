@@ -466,7 +466,7 @@ func (bk *book) chapter(c *apiContent) {
 		if m.Response {
 			title = "Response"
 		}
-		bk.section(title, m.Base+" · "+byteCount(len(m.Bytes)), 3*18)
+		bk.section(title, m.Base+" · "+byteCount(len(m.Bytes)), bk.keepFor(m.Grid))
 		pdf.Bookmark(title, 2, bk.y-24)
 		bk.place("Byte grid", m.Grid)
 		bk.place("Expanded tree", m.Tree)
@@ -561,6 +561,16 @@ func (bk *book) place(caption string, d drawing) {
 	}
 }
 
+// keepFor is how much room a heading needs below it so that the drawing that follows starts
+// on the same page: the whole drawing when it is short, else enough for place not to move it.
+func (bk *book) keepFor(d drawing) float64 {
+	if d.W <= 0 {
+		return 0
+	}
+	scale := min(1, bk.cw/float64(d.W))
+	return min(float64(d.H)*scale+16, 0.3*(bk.bottom-marginTop))
+}
+
 func (bk *book) caption(s string) {
 	bk.font(sansFont, "B", 8.5)
 	bk.color(colMuted)
@@ -594,6 +604,12 @@ func (bk *book) schema(title, file string, raw []byte, request bool) {
 		}
 	}
 	for n, ts := range lines {
+		// Widow control: the last few lines do not go alone onto a new page.
+		if left := float64(len(lines) - n); left <= 5 && bk.y+left*schemaLead > bk.bottom && bk.y+schemaLead <= bk.bottom && n > 2 {
+			bk.newPage(bk.titles[len(bk.titles)-1])
+			bk.font(monoFont, "", schemaSize)
+			cur = style.RGB{R: 1}
+		}
 		newLine()
 		setColor(colMuted)
 		num := strconv.Itoa(n + 1)
