@@ -4,21 +4,19 @@ import (
 	"fmt"
 	"log"
 	"os"
-	"path/filepath"
 
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
 	"github.com/kafkagrid/kafkagrid/kafka"
 )
 
-// schemas finds the 4.0 schemas for the examples: $KAFKA_SCHEMAS or ../shared/kafka-schemas
-// next to the module.
+// schemas finds the 4.0 schemas for the examples (internal/testenv: $KAFKA_SCHEMAS, else
+// ../shared/kafka-schemas beside the module root).
 func schemas() string {
-	if d := os.Getenv("KAFKA_SCHEMAS"); d != "" {
-		if m, _ := filepath.Glob(filepath.Join(d, "*.json")); len(m) > 0 {
-			return d
-		}
-		return filepath.Join(d, "4.0")
+	dir, err := testenv.ReleaseDir("4.0")
+	if err != nil {
+		log.Fatal(err)
 	}
-	return filepath.Join("..", "..", "shared", "kafka-schemas", "4.0")
+	return dir
 }
 
 func ExampleCatalog_Encode() {

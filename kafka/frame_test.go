@@ -4,48 +4,21 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
 )
 
 var releases = []string{"3.9", "4.0", "4.1"}
 
-// schemaDir finds one release's folder: $KAFKA_SCHEMAS (a release folder or a folder of
-// releases), else ../shared/kafka-schemas beside the module root.
+// schemaDir finds one release's folder (internal/testenv: $KAFKA_SCHEMAS, else
+// ../shared/kafka-schemas beside the module root).
 func schemaDir(t testing.TB, release string) string {
 	t.Helper()
-	if d := os.Getenv("KAFKA_SCHEMAS"); d != "" {
-		if m, _ := filepath.Glob(filepath.Join(d, "*.json")); len(m) > 0 {
-			if filepath.Base(d) == release {
-				return d
-			}
-			d = filepath.Dir(filepath.Clean(d))
-		}
-		return filepath.Join(d, release)
-	}
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("kafka test: no go.mod above the package")
-		}
-		dir = parent
-	}
-	d := filepath.Join(dir, "..", "shared", "kafka-schemas", release)
-	if _, err := os.Stat(d); err != nil {
-		t.Skipf("no Kafka schemas for %s: set KAFKA_SCHEMAS (%v)", release, err)
-	}
-	return d
+	return testenv.Release(t, release)
 }
 
 var testCats sync.Map // release → *Catalog (read-only once loaded)

@@ -7,13 +7,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
 	"github.com/kafkagrid/kafkagrid/kafka"
 )
 
 // decodeVectors writes the 4.0 Produce and ApiVersions frames to a temp dir.
 func decodeVectors(t *testing.T) (dir, schemas string, files map[string]string) {
 	t.Helper()
-	schemas = filepath.Join(listSchemaRoot(t), "4.0")
+	schemas = testenv.Release(t, "4.0")
 	c, err := kafka.LoadCatalog(schemas)
 	if err != nil {
 		t.Fatal(err)
