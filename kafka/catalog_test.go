@@ -2,10 +2,11 @@ package kafka
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
 
 	"github.com/kafkagrid/kafkagrid/schemas"
 )
@@ -15,31 +16,7 @@ import (
 // when there is none.
 func catalogSchemaRoot(t testing.TB) string {
 	t.Helper()
-	if d := os.Getenv("KAFKA_SCHEMAS"); d != "" {
-		if m, _ := filepath.Glob(filepath.Join(d, "*.json")); len(m) > 0 {
-			return filepath.Dir(filepath.Clean(d))
-		}
-		return d
-	}
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("no go.mod above the test")
-		}
-		dir = parent
-	}
-	root := filepath.Join(dir, "..", "shared", "kafka-schemas")
-	if _, err := os.Stat(root); err != nil {
-		t.Skipf("no Kafka schemas: set KAFKA_SCHEMAS (%v)", err)
-	}
-	return root
+	return testenv.Releases(t)
 }
 
 // want40 is the index of the 4.0 reference, as the task gives it: category, then

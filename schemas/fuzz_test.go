@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
 )
 
 // FuzzParse feeds the spec parser arbitrary text, seeded with every real spec file of every
@@ -54,24 +56,6 @@ func FuzzParse(f *testing.F) {
 
 // fuzzSchemaRoot is schemaRoot without a testing.TB: the folder of releases, or "".
 func fuzzSchemaRoot() string {
-	if d := os.Getenv("KAFKA_SCHEMAS"); d != "" {
-		if isRelease(d) {
-			return filepath.Dir(filepath.Clean(d))
-		}
-		return d
-	}
-	dir, err := os.Getwd()
-	if err != nil {
-		return ""
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return filepath.Join(dir, "..", "shared", "kafka-schemas")
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
+	root, _ := testenv.Root()
+	return root
 }

@@ -1,46 +1,20 @@
 package schemas
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
 )
 
 // schemaRoot returns the folder of releases: $KAFKA_SCHEMAS, else ../shared/kafka-schemas
 // beside the module root. It skips the test when neither exists.
 func schemaRoot(t testing.TB) string {
 	t.Helper()
-	if d := os.Getenv("KAFKA_SCHEMAS"); d != "" {
-		if isRelease(d) {
-			return filepath.Dir(d)
-		}
-		return d
-	}
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("no go.mod above the test")
-		}
-		dir = parent
-	}
-	root := filepath.Join(dir, "..", "shared", "kafka-schemas")
-	if _, err := os.Stat(root); err != nil {
-		t.Skipf("no Kafka schemas: set KAFKA_SCHEMAS (%v)", err)
-	}
-	return root
+	return testenv.Releases(t)
 }
 
-func isRelease(dir string) bool {
-	m, _ := filepath.Glob(filepath.Join(dir, "*.json"))
-	return len(m) > 0
-}
+func isRelease(dir string) bool { return testenv.IsRelease(dir) }
 
 func TestLoadReleases(t *testing.T) {
 	root := schemaRoot(t)

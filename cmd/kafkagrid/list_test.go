@@ -8,37 +8,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
 )
 
 // listSchemaRoot returns the folder of releases ($KAFKA_SCHEMAS or its parent when it names a
 // release, else ../shared/kafka-schemas beside the module root), skipping when absent.
 func listSchemaRoot(t *testing.T) string {
 	t.Helper()
-	if d := os.Getenv("KAFKA_SCHEMAS"); d != "" {
-		if isReleaseDir(d) {
-			return filepath.Dir(filepath.Clean(d))
-		}
-		return d
-	}
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("no go.mod above the test")
-		}
-		dir = parent
-	}
-	root := filepath.Join(dir, "..", "shared", "kafka-schemas")
-	if len(releasesIn(root)) == 0 {
-		t.Skip("no Kafka schemas: set KAFKA_SCHEMAS")
-	}
-	return root
+	return testenv.Releases(t)
 }
 
 func runCmd(t *testing.T, args ...string) (stdout, stderr string, code int) {
