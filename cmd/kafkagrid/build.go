@@ -29,7 +29,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	out := fs.String("out", "out", "output `DIR`; created if needed; files the build did not write are left alone")
 	formats := fs.String("format", "all", "comma-separated `LIST` of outputs: svg,html,pdf,bin,json,txt")
 	apis := fs.String("apis", "", "comma-separated `LIST` of APIs (names or keys) to build; default all")
-	paper := fs.String("paper", "a4", "page size of the PDF book: a4 or letter")
+	paper := fs.String("paper", "a4", "`SIZE` of the PDF book's pages: a4 or letter")
 	quiet := fs.Bool("q", false, "quiet: no progress and no summary")
 	if err := parseFlags(fs, args); err != nil {
 		return err
