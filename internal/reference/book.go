@@ -442,10 +442,7 @@ func (bk *book) chapter(c *apiContent) {
 	if len(a.Listeners) > 0 {
 		listeners = strings.Join(a.Listeners, ", ")
 	}
-	version := fmt.Sprintf("%d, the highest of %s", a.Version, a.Request.ValidVersions)
-	if a.Unstable {
-		version += "; unstable: brokers do not enable it by default"
-	}
+	version := versionText(a)
 	encoding := "classic: fixed-width lengths, no tagged fields"
 	if a.Flexible {
 		encoding = "flexible: compact strings and arrays, tagged fields"

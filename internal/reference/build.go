@@ -436,7 +436,7 @@ func (b *builder) pageView(c *apiContent) (*pageView, error) {
 	v := &pageView{
 		Release: b.release, Key: a.Key, Name: a.Name, Version: a.Version, Category: a.Category,
 		Listeners: a.Listeners, Flexible: a.Flexible, Unstable: a.Unstable, Generator: "kafkagrid",
-		Valid: a.Request.ValidVersions.String(), FlexVers: a.Request.FlexibleVersions.String(),
+		VersionText: versionText(a), FlexVers: a.Request.FlexibleVersions.String(),
 	}
 	if i > 0 {
 		v.Prev = b.link(b.apis[i-1], "api")
@@ -495,6 +495,20 @@ func (b *builder) pageView(c *apiContent) (*pageView, error) {
 		v.Schemas = append(v.Schemas, sv)
 	}
 	return v, nil
+}
+
+// versionText describes an API's version: "12, the highest valid version (3-12)", or "0, the
+// only valid version", and whether it is unstable.
+func versionText(a *kafka.API) string {
+	r := a.Request.ValidVersions
+	s := fmt.Sprintf("%d, the highest valid version (%s)", a.Version, r)
+	if r.Lo == r.Hi {
+		s = fmt.Sprintf("%d, the only valid version", a.Version)
+	}
+	if a.Unstable {
+		s += "; unstable: brokers do not enable it by default"
+	}
+	return s
 }
 
 // anchorID turns a heading into an id: lower case, runs of other characters as "-".

@@ -35,22 +35,22 @@ type apiLink struct {
 }
 
 type pageView struct {
-	Release   string
-	Key       int16
-	Name      string
-	Version   int16
-	Valid     string // valid versions, as the schema writes them ("3-12")
-	FlexVers  string // flexible versions ("9+", "none")
-	Category  string
-	Listeners []string
-	Flexible  bool
-	Unstable  bool
-	Prev      *apiLink
-	Next      *apiLink
-	Messages  []messageView
-	Schemas   []schemaView
-	Book      string // relative link to the PDF book, "" when not built
-	Generator string
+	Release     string
+	Key         int16
+	Name        string
+	Version     int16
+	VersionText string // the version and the valid range (versionText)
+	FlexVers    string // flexible versions ("9+", "none")
+	Category    string
+	Listeners   []string
+	Flexible    bool
+	Unstable    bool
+	Prev        *apiLink
+	Next        *apiLink
+	Messages    []messageView
+	Schemas     []schemaView
+	Book        string // relative link to the PDF book, "" when not built
+	Generator   string
 }
 
 type messageView struct {
@@ -285,7 +285,7 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <h1>{{.Name}}{{if .Flexible}}<span class="badge flex">flexible</span>{{end}}{{if .Unstable}}<span class="badge unst">unstable</span>{{end}}</h1>
 <dl class="meta">
 <dt>API key</dt><dd class="mono">{{.Key}}</dd>
-<dt>Version</dt><dd><span class="mono">{{.Version}}</span>, the highest of <span class="mono">{{.Valid}}</span>{{if .Unstable}}; unstable: brokers do not enable it by default{{end}}</dd>
+<dt>Version</dt><dd>{{.VersionText}}</dd>
 <dt>Category</dt><dd>{{.Category}}</dd>
 <dt>Listeners</dt><dd>{{if .Listeners}}{{join .Listeners ", "}}{{else}}none{{end}}</dd>
 <dt>Encoding</dt><dd>{{if .Flexible}}flexible: compact strings and arrays, tagged fields{{else}}classic: fixed-width lengths, no tagged fields{{end}} (flexible versions <span class="mono">{{.FlexVers}}</span>)</dd>
