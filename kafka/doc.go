@@ -41,7 +41,10 @@
 // decoding share one walker (walk.go) that drives a codec, either the writer or the reader
 // (codec.go), so the two cannot disagree about the layout; decode(encode(x)) gives the same
 // tree and the same bytes. Requests name their API and version in their header; for a
-// response the caller names them.
+// response the caller names them. Frames from elsewhere may say more than the values keep: a
+// tag the schema does not know shows in the tree (its bytes as a data node) but not in the
+// values, and a tagged field written at its default value is not written again, so
+// re-encoding their values gives the same values, not always the same bytes.
 //
 // # Errors and untrusted input
 //
