@@ -44,7 +44,6 @@ var (
 	colInk     = style.Light(style.Ink)
 	colMuted   = style.Light(style.Muted)
 	colRule    = style.Light(style.Rule)
-	colAccent  = style.Light(style.Accent)
 	colFlex    = style.RGB{R: 0x1a, G: 0x7f, B: 0x37}
 	colUnst    = style.RGB{R: 0x9a, G: 0x67, B: 0x00}
 	colComment = style.RGB{R: 0x6a, G: 0x73, B: 0x7d}
@@ -468,8 +467,8 @@ func (bk *book) chapter(c *apiContent) {
 		bk.place("Byte grid", m.Grid)
 		bk.place("Expanded tree", m.Tree)
 	}
-	bk.schema("Request schema", a.Request.File, a.Request.Raw, true)
-	bk.schema("Response schema", a.Response.File, a.Response.Raw, false)
+	bk.schema("Request schema", a.Request.File, a.Request.Raw)
+	bk.schema("Response schema", a.Response.File, a.Response.Raw)
 }
 
 // badge draws a rounded label at (x, y) (top left) and returns its width.
@@ -577,7 +576,7 @@ func (bk *book) caption(s string) {
 
 // schema prints a schema file in small mono with line numbers and light colouring, wrapping
 // long lines under a hanging indent and continuing on new pages.
-func (bk *book) schema(title, file string, raw []byte, request bool) {
+func (bk *book) schema(title, file string, raw []byte) {
 	pdf := bk.pdf
 	bk.section(title, file, 6*schemaLead)
 	pdf.Bookmark(title, 2, bk.y-24)
