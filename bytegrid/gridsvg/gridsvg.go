@@ -26,6 +26,8 @@ func WriteSVG(w io.Writer, d *bytegrid.Diagram, opts Options) error {
 	c := svgcanvas.New(w, d.Width, d.Height, svgcanvas.Options{
 		Title: opts.Title, Desc: opts.Desc, Inline: opts.Inline, IDPrefix: opts.IDPrefix,
 		Class: "kg-grid", ExtraCSS: css,
+		// A grid writes about one byte per 23 to 28 square points.
+		SizeHint: int(float64(d.Width)*float64(d.Height)/22) + 1024,
 	})
 	d.Paint(c)
 	if err := c.Close(); err != nil {

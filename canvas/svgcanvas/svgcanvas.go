@@ -75,6 +75,10 @@ type Options struct {
 	// ExtraCSS is appended to the <style> verbatim (escaped for XML). Scope its rules, e.g.
 	// under the root class (".kg-grid .field:hover rect{…}"), so inlined SVGs do not fight.
 	ExtraCSS string
+	// SizeHint is the expected size of the drawing in bytes, to size the buffer the drawing
+	// is kept in until Close; 0 means an estimate from the canvas's area. It changes nothing
+	// in the output.
+	SizeHint int
 }
 
 // Canvas draws on an SVG document. Create one with New and finish it with Close.
@@ -93,6 +97,8 @@ type Canvas struct {
 	roles      map[style.Role]bool
 	paintOrder []canvas.Style // generated paint classes p0, p1, …
 	textOrder  []textKey      // generated text classes t0, t1, …
+	lastPaint  int            // index of the paint class used last, tried first
+	lastText   int            // index of the text class used last, tried first
 }
 
 // textKey is what a text run's generated class fixes.
@@ -115,9 +121,12 @@ func New(w io.Writer, width, height canvas.Pt, opts Options) *Canvas {
 		fmt.Fprintf(h, "%s\x00%s\x00%g\x00%g\x00%s", opts.Title, opts.Desc, float64(c.width), float64(c.height), opts.Class)
 		c.id = fmt.Sprintf("kg%08x", h.Sum32())
 	}
-	// A grid writes about one byte per 12 to 16 square points; start near that.
-	hint := int(float64(c.width) * float64(c.height) / 12)
-	c.body.Grow(min(max(hint, 4<<10), 256<<10))
+	// A drawing writes about one byte per 16 to 25 square points; start near that.
+	hint := opts.SizeHint
+	if hint <= 0 {
+		hint = min(int(float64(c.width)*float64(c.height)/14), 256<<10)
+	}
+	c.body.Grow(min(max(hint, 4<<10), 64<<20))
 	c.s = svg.New(&c.body)
 	return c
 }
@@ -163,7 +172,11 @@ func (c *Canvas) Begin(g canvas.Group) {
 			if !first {
 				b = append(b, '\n')
 			}
-			b = appendEsc(b, clean(line), false)
+			if plain(line) {
+				b = append(b, line...)
+			} else {
+				b = appendEsc(b, clean(line), false)
+			}
 			if !found {
 				break
 			}
@@ -241,12 +254,16 @@ func (c *Canvas) Text(x, y canvas.Pt, t canvas.Text) {
 	if k.fill == "" {
 		k.fill = style.Ink
 	}
-	n := slices.Index(c.textOrder, k) // a drawing has few text styles: faster than hashing
+	n := c.lastText
+	if n >= len(c.textOrder) || c.textOrder[n] != k {
+		n = slices.Index(c.textOrder, k) // a drawing has few text styles: faster than hashing
+	}
 	if n < 0 {
 		n = len(c.textOrder)
 		c.textOrder = append(c.textOrder, k)
 		c.roles[k.fill] = true
 	}
+	c.lastText = n
 	c.body.Grow(64 + len(t.Class) + 2*len(t.S))
 	b := c.body.AvailableBuffer()
 	b = append(b, `<text class="t`...)
@@ -258,7 +275,11 @@ func (c *Canvas) Text(x, y canvas.Pt, t canvas.Text) {
 	b = appendNum(append(b, `" x="`...), x)
 	b = appendNum(append(b, `" y="`...), y)
 	b = append(b, `">`...)
-	b = appendEsc(b, clean(t.S), false)
+	if plain(t.S) {
+		b = append(b, t.S...) // the common case: nothing to clean or escape
+	} else {
+		b = appendEsc(b, clean(t.S), false)
+	}
 	b = append(b, "</text>\n"...)
 	c.body.Write(b)
 }
@@ -271,7 +292,10 @@ func (c *Canvas) appendPaintClass(b []byte, s canvas.Style) []byte {
 	if key.Width == 1 {
 		key.Width = 0
 	}
-	n := slices.Index(c.paintOrder, key)
+	n := c.lastPaint
+	if n >= len(c.paintOrder) || c.paintOrder[n] != key {
+		n = slices.Index(c.paintOrder, key)
+	}
 	if n < 0 {
 		n = len(c.paintOrder)
 		c.paintOrder = append(c.paintOrder, key)
@@ -282,6 +306,7 @@ func (c *Canvas) appendPaintClass(b []byte, s canvas.Style) []byte {
 			c.roles[key.Stroke] = true
 		}
 	}
+	c.lastPaint = n
 	b = append(b, ` class="p`...)
 	b = strconv.AppendInt(b, int64(n), 10)
 	if s.Class != "" {
@@ -525,7 +550,18 @@ func appendNum(b []byte, v canvas.Pt) []byte {
 	if neg {
 		b = append(b, '-')
 	}
-	b = strconv.AppendInt(b, n/100, 10)
+	switch ip := n / 100; {
+	case ip < 10:
+		b = append(b, byte('0'+ip))
+	case ip < 100:
+		b = append(b, byte('0'+ip/10), byte('0'+ip%10))
+	case ip < 1000:
+		b = append(b, byte('0'+ip/100), byte('0'+ip/10%10), byte('0'+ip%10))
+	case ip < 10000:
+		b = append(b, byte('0'+ip/1000), byte('0'+ip/100%10), byte('0'+ip/10%10), byte('0'+ip%10))
+	default:
+		b = strconv.AppendInt(b, ip, 10)
+	}
 	if frac := n % 100; frac != 0 {
 		b = append(b, '.', byte('0'+frac/10))
 		if frac%10 != 0 {
@@ -540,17 +576,15 @@ func escAttr(s string) string { return string(appendEsc(nil, s, true)) }
 // appendEsc appends s escaped for XML text (or, with attr, for a double-quoted attribute).
 // Invalid UTF-8 and characters XML forbids are replaced by U+FFFD.
 func appendEsc(b []byte, s string, attr bool) []byte {
-	clean := true
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f || c == '<' || c == '>' || c == '&' || c == '"' || c == '\'' {
-			clean = false
-			break
-		}
+	i := 0
+	for i < len(s) && safe[s[i]] {
+		i++
 	}
-	if clean {
+	if i == len(s) {
 		return append(b, s...)
 	}
-	for _, r := range s {
+	b = append(b, s[:i]...)
+	for _, r := range s[i:] {
 		switch {
 		case r == '<':
 			b = append(b, "&lt;"...)
@@ -575,6 +609,25 @@ func appendEsc(b []byte, s string, attr bool) []byte {
 		}
 	}
 	return b
+}
+
+// safe marks the bytes written as they are in text and attribute values: printable ASCII but
+// for the five XML escapes. It is read-only.
+var safe = func() (t [256]bool) {
+	for c := 0x20; c < 0x7f; c++ {
+		t[c] = c != '<' && c != '>' && c != '&' && c != '"' && c != '\''
+	}
+	return t
+}()
+
+// plain reports whether s needs neither cleaning (mono.Clean) nor escaping.
+func plain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !safe[s[i]] {
+			return false
+		}
+	}
+	return true
 }
 
 // xmlChar reports whether r is a Char in XML 1.0.

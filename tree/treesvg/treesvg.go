@@ -44,6 +44,8 @@ func Write(w io.Writer, d *tree.Diagram, opt Options) error {
 	c := svgcanvas.New(w, d.Width, d.Height, svgcanvas.Options{
 		Title: title, Desc: desc, Inline: opt.Inline, IDPrefix: opt.IDPrefix,
 		Class: "kg-tree", ExtraCSS: HoverCSS,
+		// A tree writes about 900 bytes a row.
+		SizeHint: 1000*d.NumRows() + 2048,
 	})
 	d.Paint(c)
 	if err := c.Close(); err != nil {

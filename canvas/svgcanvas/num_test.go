@@ -1,0 +1,27 @@
+package svgcanvas
+
+import (
+	"strconv"
+	"testing"
+
+	"github.com/kafkagrid/kafkagrid/canvas"
+)
+
+// TestAppendNum compares the hand-written number formatting with strconv's shortest form of
+// the rounded value.
+func TestAppendNum(t *testing.T) {
+	vals := []canvas.Pt{0, 0.004, 0.005, -0.004, 0.5, 1, 9.99, 9.995, 10, 12.25, 99.99, 100, 567.5, 999.999,
+		1000, 1234.56, 9999.99, 9999.995, 10000, 123456.78, -0.5, -12.25, -10000.01, 1e14}
+	for i := 0; i < 20000; i++ {
+		vals = append(vals, canvas.Pt(i)*0.37-300)
+	}
+	for _, v := range vals {
+		want := strconv.FormatFloat(float64(canvas.Round(v)), 'f', -1, 64)
+		if want == "-0" {
+			want = "0"
+		}
+		if got := string(appendNum(nil, v)); got != want {
+			t.Errorf("appendNum(%v) = %s, want %s", float64(v), got, want)
+		}
+	}
+}
