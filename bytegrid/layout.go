@@ -112,6 +112,8 @@ type Box struct {
 	Segs     []Seg      `json:"segs"`
 	Runs     []Run      `json:"runs"`
 	Continue bool       `json:"continue,omitempty"` // spans more than one row
+
+	attrs []canvas.Attr // the group's data attributes, made by Layout (nil: PaintRows makes them)
 }
 
 // Seg is the part of a box in one display row. X is absolute, Y relative to GridY.
@@ -166,6 +168,29 @@ func bitWidth(rowBits int) canvas.Pt {
 	return 16
 }
 
+// scratch holds what a layout carves its many small slices and strings from, so a diagram
+// costs a few allocations rather than a few per field.
+type scratch struct {
+	txt   texts
+	segs  []Seg
+	runs  []Run
+	attrs []canvas.Attr
+}
+
+// carve returns the unused tail of buf with length 0 and the rest of buf's capacity.
+func carve[T any](buf []T) []T { return buf[len(buf):len(buf):cap(buf)] }
+
+// keep returns used (a slice carved from *buf and appended to) capped at its length, and
+// advances *buf past it if it still shares *buf's array.
+func keep[T any](buf *[]T, used []T) []T {
+	used = used[:len(used):len(used)]
+	b := *buf
+	if len(used) > 0 && cap(b) > len(b) && &b[:len(b)+1][len(b)] == &used[0] {
+		*buf = b[:len(b)+len(used)]
+	}
+	return used
+}
+
 // Layout lays out fields, which must be in order and must not overlap (see Check).
 func Layout(fields []Field, opts Options) (*Diagram, error) {
 	rb := opts.RowBits
@@ -183,24 +208,35 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 		elide = 4
 	}
 	d := &Diagram{RowBits: rb, BitW: bitWidth(rb), elideRows: elide}
+	// Sizes of the scratch buffers: upper bounds for the segments and runs of each field
+	// (those of layoutField), an estimate of the text of its tooltip and attributes.
+	nSegs, nRuns, nText := 0, 0, 0
 	for _, f := range fields {
 		d.Bits = f.Offset + f.Bits
 		if len(f.Bytes) > 0 && !opts.NoHex {
 			d.Hex = true
 		}
+		nSegs += min((f.Offset+f.Bits-1)/rb-f.Offset/rb+1, 3+max(0, elide))
+		nRuns += 6 + min(len(f.Bytes), 2*rb/8)
+		nText += 96 + len(f.Path) + len(f.Name) + len(f.Type) + len(f.Value) + len(f.Desc)
 	}
+	var sc scratch
+	sc.segs = make([]Seg, 0, nSegs)
+	sc.runs = make([]Run, 0, nRuns)
+	sc.attrs = make([]canvas.Attr, 0, 5*len(fields))
+	nPhys := (d.Bits + rb - 1) / rb
+	sc.txt.reserve(nText + 12*nPhys)
 	h := rowH
 	if d.Hex {
 		h += hexZone
 	}
 
 	// The offset column is as wide as the largest offset label.
-	nPhys := (d.Bits + rb - 1) / rb
 	maxOff := 0
 	if nPhys > 0 {
 		maxOff = (nPhys - 1) * rb / 8
 	}
-	offW := canvas.Pt(mono.Width(offsetLabel(maxOff, opts.DecimalOffsets), float64(offsetSize)))
+	offW := canvas.Pt(mono.Width(sc.offsetLabel(maxOff, opts.DecimalOffsets), float64(offsetSize)))
 	d.GridX = snap(margin + offW + offsetGap)
 	d.GridY = margin + rulerH
 	gridW := canvas.Pt(rb) * d.BitW
@@ -217,6 +253,9 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 				fold[r] = true
 			}
 		}
+	}
+	if nPhys > 0 {
+		d.Rows = make([]Row, 0, nPhys)
 	}
 	var y canvas.Pt
 	for r := 0; r < nPhys; r++ {
@@ -243,7 +282,7 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 		d.Rows[i].Y = y
 		y += d.Rows[i].H
 		if d.Rows[i].Elided == 0 {
-			s := offsetLabel(d.Rows[i].Bit/8, opts.DecimalOffsets)
+			s := sc.offsetLabel(d.Rows[i].Bit/8, opts.DecimalOffsets)
 			d.Rows[i].Offset = newRun(d.GridX-offsetGap, d.Rows[i].Y+d.Rows[i].H/2+offsetSize*0.35, s, offsetSize, canvas.End, style.Muted, "offset")
 		}
 	}
@@ -252,7 +291,7 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	groups := groupColours(fields, opts.GroupColors)
 	d.Fields = make([]Box, 0, len(fields))
 	for i, f := range fields {
-		d.Fields = append(d.Fields, d.layoutField(i, f, physToDisp, groups))
+		d.Fields = append(d.Fields, d.layoutField(i, f, physToDisp, groups, &sc))
 	}
 	for _, b := range d.Fields {
 		for k := 1; k < len(b.Segs); k++ {
@@ -269,19 +308,28 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 // snap rounds v up to a whole point, so that lines at +0.5 are crisp.
 func snap(v canvas.Pt) canvas.Pt { return canvas.Pt(int(v + 0.999)) }
 
-func offsetLabel(off int, decimal bool) string {
+// offsetLabel returns the label of a row's byte offset: 0x002c, or 44 in decimal.
+func (sc *scratch) offsetLabel(off int, decimal bool) string {
+	sc.txt.reserve(24)
+	start := sc.txt.b.Len()
+	var buf [24]byte
 	if decimal {
-		return strconv.Itoa(off)
+		sc.txt.b.Write(strconv.AppendInt(buf[:0], int64(off), 10))
+		return sc.txt.since(start)
 	}
-	s := strconv.FormatInt(int64(off), 16)
-	for len(s) < 4 {
-		s = "0" + s
+	h := strconv.AppendInt(buf[:0], int64(off), 16)
+	sc.txt.b.WriteString("0x")
+	for i := len(h); i < 4; i++ {
+		sc.txt.b.WriteByte('0')
 	}
-	return "0x" + s
+	sc.txt.b.Write(h)
+	return sc.txt.since(start)
 }
 
 // layoutRuler sets the ruler's digits (tens above units, as in RFC 791) and ticks.
 func (d *Diagram) layoutRuler() {
+	d.Ruler = make([]Run, 0, d.RowBits/10+1+d.RowBits)
+	d.Ticks = make([]Tick, 0, d.RowBits)
 	tensY := margin + rulerSize*Ascent + 1
 	unitsY := tensY + rulerSize*lineFactor + 1
 	for b := 0; b < d.RowBits; b++ {
@@ -328,22 +376,19 @@ func groupColours(fields []Field, explicit map[string]int) map[string]int {
 }
 
 // layoutField places field i's segments and text.
-func (d *Diagram) layoutField(i int, f Field, physToDisp []int, groups map[string]int) Box {
+func (d *Diagram) layoutField(i int, f Field, physToDisp []int, groups map[string]int, sc *scratch) Box {
 	rb := d.RowBits
 	b := Box{
 		Field: i, Path: f.Path, Offset: f.Offset, Bits: f.Bits,
-		Name: mono.Clean(f.Name), Value: mono.Clean(f.Value),
-		Class: "field kind-" + f.Kind.String(),
+		Name: clean(f.Name), Value: clean(f.Value),
+		Class: fieldClass(f.Kind),
 		Fill:  kindFill(f.Kind, groups[f.Group]),
-		Title: tooltip(f),
+		Title: sc.tooltip(f),
 	}
+	b.attrs = keep(&sc.attrs, sc.fieldAttrs(carve(sc.attrs), f))
 	first, last := f.Offset/rb, (f.Offset+f.Bits-1)/rb
-	b.Segs = make([]Seg, 0, min(last-first+1, 3+max(0, d.elideRows)))
-	nRuns := 2
-	if d.Hex {
-		nRuns += min(len(f.Bytes), 2*rb/8+1)
-	}
-	b.Runs = make([]Run, 0, nRuns)
+	b.Segs = carve(sc.segs)
+	b.Runs = carve(sc.runs)
 	for r := first; r <= last; r++ {
 		dr := physToDisp[r]
 		if len(b.Segs) > 0 && b.Segs[len(b.Segs)-1].Row == dr {
@@ -362,6 +407,7 @@ func (d *Diagram) layoutField(i int, f Field, physToDisp []int, groups map[strin
 		}
 		b.Segs = append(b.Segs, Seg{Row: dr, X: d.GridX + canvas.Pt(from)*d.BitW + 0.5, Y: row.Y + 0.5, W: canvas.Pt(to-from) * d.BitW, H: row.H, From: from, To: to})
 	}
+	b.Segs = keep(&sc.segs, b.Segs)
 	b.Continue = len(b.Segs) > 1
 	if g := groupRole(groups[f.Group]); f.Group != "" && b.Fill != g {
 		b.Band = g
@@ -376,7 +422,7 @@ func (d *Diagram) layoutField(i int, f Field, physToDisp []int, groups map[strin
 	for _, s := range b.Segs {
 		row := d.Rows[s.Row]
 		if row.Elided > 0 {
-			txt := fmt.Sprintf("… %d bytes …", row.Elided)
+			txt := "… " + strconv.Itoa(row.Elided) + " bytes …"
 			r := newRun(s.X+s.W/2, s.Y+s.H/2+hexSize*0.35, txt, hexSize+0.5, canvas.Middle, style.Muted, "elided")
 			r.Row = s.Row
 			b.Runs = append(b.Runs, r)
@@ -391,7 +437,7 @@ func (d *Diagram) layoutField(i int, f Field, physToDisp []int, groups map[strin
 				continue
 			}
 			cx := d.GridX + (canvas.Pt(bit)+4)*d.BitW + 0.5
-			r := newRun(cx, s.Y+s.H-4, hex2(f.Bytes[k]), hexSize, canvas.Middle, style.Muted, "hex")
+			r := newRun(cx, s.Y+s.H-4, hexDigits[2*int(f.Bytes[k]):2*int(f.Bytes[k])+2], hexSize, canvas.Middle, style.Muted, "hex")
 			r.Row = s.Row
 			b.Runs = append(b.Runs, r)
 		}
@@ -408,6 +454,7 @@ func (d *Diagram) layoutField(i int, f Field, physToDisp []int, groups map[strin
 		}
 	}
 	if best < 0 {
+		b.Runs = keep(&sc.runs, b.Runs)
 		return b
 	}
 	s := b.Segs[best]
@@ -442,7 +489,7 @@ func (d *Diagram) layoutField(i int, f Field, physToDisp []int, groups map[strin
 		r.Row = s.Row
 		runs = append(b.Runs, r)
 	}
-	b.Runs = runs
+	b.Runs = keep(&sc.runs, runs)
 	return b
 }
 
@@ -470,9 +517,48 @@ func kindFill(k Kind, group int) style.Role {
 	return groupRole(group)
 }
 
-func hex2(c byte) string {
-	const digits = "0123456789abcdef"
-	return string([]byte{digits[c>>4], digits[c&15]})
+// fieldClasses holds the class of a field's group per kind, so layouts allocate no class
+// strings (read-only).
+var fieldClasses = func() []string {
+	ks := style.Kinds()
+	cs := make([]string, len(ks))
+	for i, k := range ks {
+		cs[i] = "field kind-" + k.String()
+	}
+	return cs
+}()
+
+func fieldClass(k Kind) string {
+	if k >= 0 && int(k) < len(fieldClasses) {
+		return fieldClasses[k]
+	}
+	return "field kind-" + k.String()
+}
+
+// fieldAttrs appends the data attributes of field f's group to dst: data-path (when the field
+// has a path), data-offset and data-length in bytes, and, for a field not on byte boundaries,
+// data-bit-offset and data-bits.
+func (sc *scratch) fieldAttrs(dst []canvas.Attr, f Field) []canvas.Attr {
+	if f.Path != "" {
+		dst = append(dst, canvas.Attr{Name: "data-path", Value: f.Path})
+	}
+	dst = append(dst, canvas.Attr{Name: "data-offset", Value: sc.itoa(f.Offset / 8)}, canvas.Attr{Name: "data-length", Value: sc.itoa(f.Bits / 8)})
+	if f.Offset%8 != 0 || f.Bits%8 != 0 {
+		dst = append(dst, canvas.Attr{Name: "data-bit-offset", Value: sc.itoa(f.Offset)}, canvas.Attr{Name: "data-bits", Value: sc.itoa(f.Bits)})
+	}
+	return dst
+}
+
+// itoa is strconv.Itoa into the shared text buffer.
+func (sc *scratch) itoa(v int) string {
+	if v >= 0 && v < 100 {
+		return strconv.Itoa(v) // no allocation
+	}
+	sc.txt.reserve(20)
+	start := sc.txt.b.Len()
+	var buf [20]byte
+	sc.txt.b.Write(strconv.AppendInt(buf[:0], int64(v), 10))
+	return sc.txt.since(start)
 }
 
 // fitLabel appends to dst the runs of a name and a value (either may be empty, both clean),
@@ -620,39 +706,54 @@ func isLower(r rune) bool { return r >= 'a' && r <= 'z' || r >= '0' && r <= '9' 
 func isUpper(r rune) bool { return r >= 'A' && r <= 'Z' }
 
 // tooltip returns the title of a field: path, type, offset, length, value and description.
-func tooltip(f Field) string {
-	var b strings.Builder
-	b.Grow(64 + len(f.Path) + len(f.Name) + len(f.Type) + len(f.Value) + len(f.Desc))
+func (sc *scratch) tooltip(f Field) string {
+	sc.txt.reserve(96 + len(f.Path) + len(f.Name) + len(f.Type) + len(f.Value) + len(f.Desc))
+	start := sc.txt.b.Len()
+	b := &sc.txt.b
 	p := f.Path
 	if p == "" {
 		p = f.Name
 	}
 	b.WriteString(p)
 	if f.Type != "" {
-		b.WriteString(" (" + f.Type + ")")
+		b.WriteString(" (")
+		b.WriteString(f.Type)
+		b.WriteByte(')')
 	}
 	b.WriteByte('\n')
+	var num [20]byte
 	if f.Offset%8 == 0 && f.Bits%8 == 0 {
-		b.WriteString("offset " + strconv.Itoa(f.Offset/8) + ", " + strconv.Itoa(f.Bits/8) + " byte")
+		b.WriteString("offset ")
+		b.Write(strconv.AppendInt(num[:0], int64(f.Offset/8), 10))
+		b.WriteString(", ")
+		b.Write(strconv.AppendInt(num[:0], int64(f.Bits/8), 10))
+		b.WriteString(" byte")
 		if f.Bits != 8 {
 			b.WriteByte('s')
 		}
 	} else {
-		b.WriteString("bit offset " + strconv.Itoa(f.Offset) + ", " + strconv.Itoa(f.Bits) + " bit")
+		b.WriteString("bit offset ")
+		b.Write(strconv.AppendInt(num[:0], int64(f.Offset), 10))
+		b.WriteString(", ")
+		b.Write(strconv.AppendInt(num[:0], int64(f.Bits), 10))
+		b.WriteString(" bit")
 		if f.Bits != 1 {
 			b.WriteByte('s')
 		}
 	}
 	if f.Kind != Plain {
-		b.WriteString(", " + f.Kind.String())
+		b.WriteString(", ")
+		b.WriteString(f.Kind.String())
 	}
 	if f.Value != "" {
-		b.WriteString("\nvalue: " + f.Value)
+		b.WriteString("\nvalue: ")
+		b.WriteString(f.Value)
 	}
 	if f.Desc != "" {
-		b.WriteString("\n" + f.Desc)
+		b.WriteByte('\n')
+		b.WriteString(f.Desc)
 	}
-	return b.String()
+	return sc.txt.since(start)
 }
 
 // layoutLegend lays out the group legend and the notes under the grid (relative to its end).

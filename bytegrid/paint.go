@@ -144,12 +144,9 @@ func (d *Diagram) paintBox(c canvas.Canvas, b *Box, from, to int, dy canvas.Pt) 
 	if !in {
 		return
 	}
-	attrs := []canvas.Attr{{Name: "data-offset", Value: strconv.Itoa(b.Offset / 8)}, {Name: "data-length", Value: strconv.Itoa(b.Bits / 8)}}
-	if b.Offset%8 != 0 || b.Bits%8 != 0 {
-		attrs = append(attrs, canvas.Attr{Name: "data-bit-offset", Value: strconv.Itoa(b.Offset)}, canvas.Attr{Name: "data-bits", Value: strconv.Itoa(b.Bits)})
-	}
-	if b.Path != "" {
-		attrs = append([]canvas.Attr{{Name: "data-path", Value: b.Path}}, attrs...)
+	attrs := b.attrs
+	if attrs == nil { // a diagram not made by Layout (decoded from JSON, say)
+		attrs = boxAttrs(b)
 	}
 	c.Begin(canvas.Group{Class: b.Class, Attrs: attrs, Title: b.Title})
 	if !b.Continue {
@@ -199,6 +196,19 @@ func (d *Diagram) paintBox(c canvas.Canvas, b *Box, from, to int, dy canvas.Pt) 
 		}
 	}
 	c.End()
+}
+
+// boxAttrs returns the data attributes of b's group, as Layout makes them.
+func boxAttrs(b *Box) []canvas.Attr {
+	var attrs []canvas.Attr
+	if b.Path != "" {
+		attrs = append(attrs, canvas.Attr{Name: "data-path", Value: b.Path})
+	}
+	attrs = append(attrs, canvas.Attr{Name: "data-offset", Value: strconv.Itoa(b.Offset / 8)}, canvas.Attr{Name: "data-length", Value: strconv.Itoa(b.Bits / 8)})
+	if b.Offset%8 != 0 || b.Bits%8 != 0 {
+		attrs = append(attrs, canvas.Attr{Name: "data-bit-offset", Value: strconv.Itoa(b.Offset)}, canvas.Attr{Name: "data-bits", Value: strconv.Itoa(b.Bits)})
+	}
+	return attrs
 }
 
 // outline returns the closed border of a field spanning rows as one polyline, when the whole
