@@ -186,7 +186,11 @@ func (e *Encoder) Encode(m Message) (*Frame, error) {
 		}
 	}()
 	root := k.alloc()
-	*root = Node{Kind: KindFrame, Name: m.API.Name, Path: "frame", WireType: "frame", Value: messageName(m.API, m.Response, m.Version)}
+	root.Kind = KindFrame
+	root.Name = m.API.Name
+	root.Path = "frame"
+	root.WireType = "frame"
+	root.Value = messageName(m.API, m.Response, m.Version)
 	f.Root = root
 	err = k.frame(root, hs, hv, spec, m.Version, header, m.Body, f)
 	root.Length = w.pos()
@@ -201,7 +205,10 @@ func (e *Encoder) Encode(m Message) (*Frame, error) {
 func (k *walker) frame(root *Node, hs *schemas.Spec, hv int16, spec *schemas.Spec, v int16, header, body Values, f *Frame) error {
 	k.children(root, 3)
 	size := k.alloc()
-	*size = Node{Kind: KindSize, Name: "size", Path: "#size", About: "Size of the rest of the frame in bytes (int32)."}
+	size.Kind = KindSize
+	size.Name = "size"
+	size.Path = "#size"
+	size.About = "Size of the rest of the frame in bytes (int32)."
 	return k.sized(root, size, sizeInt32, func() error {
 		if k.w == nil && f.API == nil {
 			if err := k.identify(f); err != nil {
@@ -211,8 +218,13 @@ func (k *walker) frame(root *Node, hs *schemas.Spec, hv int16, spec *schemas.Spe
 			hv = f.HeaderVersion
 		}
 		hn := k.alloc()
-		*hn = Node{Kind: KindHeader, Name: "header", Path: "header", Offset: k.c.pos(), WireType: "struct", Spec: hs.File,
-			Value: hs.Name + " v" + strconv.Itoa(int(hv))}
+		hn.Kind = KindHeader
+		hn.Name = "header"
+		hn.Path = "header"
+		hn.Offset = k.c.pos()
+		hn.WireType = "struct"
+		hn.Spec = hs.File
+		hn.Value = hs.Name + " v" + strconv.Itoa(int(hv))
 		root.Children = append(root.Children, hn)
 		k.spec, k.ver = hs, hv
 		got, err := k.structBody(hn, hs.Fields, "header", "header#tags", header)
@@ -227,8 +239,13 @@ func (k *walker) frame(root *Node, hs *schemas.Spec, hv int16, spec *schemas.Spe
 			return err
 		}
 		bn := k.alloc()
-		*bn = Node{Kind: KindBody, Name: "body", Path: "body", Offset: k.c.pos(), WireType: "struct", Spec: spec.File,
-			Value: spec.Name + " v" + strconv.Itoa(int(v))}
+		bn.Kind = KindBody
+		bn.Name = "body"
+		bn.Path = "body"
+		bn.Offset = k.c.pos()
+		bn.WireType = "struct"
+		bn.Spec = spec.File
+		bn.Value = spec.Name + " v" + strconv.Itoa(int(v))
 		root.Children = append(root.Children, bn)
 		k.spec, k.ver = spec, v
 		got, err = k.structBody(bn, spec.Fields, "", "body#tags", body)
@@ -302,7 +319,9 @@ func (c *Catalog) decode(k *walker, data []byte, o DecodeOptions) (*Frame, error
 	r := &reader{buf: data, end: len(data)}
 	k.c, k.cat = r, c
 	root := k.alloc()
-	*root = Node{Kind: KindFrame, Path: "frame", WireType: "frame"}
+	root.Kind = KindFrame
+	root.Path = "frame"
+	root.WireType = "frame"
 	f.Root = root
 	var spec *schemas.Spec
 	if o.Response {

@@ -94,7 +94,11 @@ func (k *walker) records(parent *Node, f *schemas.Field, lpath string, in any) (
 		return nil, nil
 	}
 	leaf := k.alloc()
-	*leaf = Node{Kind: KindLength, Name: "length", Path: lpath, About: "Byte length of the record batches.", Spec: n.Spec}
+	leaf.Kind = KindLength
+	leaf.Name = "length"
+	leaf.Path = lpath
+	leaf.About = "Byte length of the record batches."
+	leaf.Spec = n.Spec
 	var out []*RecordBatch
 	err := k.sized(n, leaf, sform, func() error {
 		if k.w != nil {
@@ -137,7 +141,11 @@ func recordsText(n int) string {
 // fixedInt walks a fixed-width integer of a batch or record as a KindField leaf.
 func (k *walker) fixedInt(parent *Node, name, path, about string, width int, v *int64) error {
 	n := k.alloc()
-	*n = Node{Kind: KindField, Name: name, Path: path, Offset: k.c.pos(), About: about}
+	n.Kind = KindField
+	n.Name = name
+	n.Path = path
+	n.Offset = k.c.pos()
+	n.About = about
 	n.WireType = "int" + strconv.Itoa(8*width)
 	u, err := k.c.fixed(width, uint64(*v)&mask(width))
 	if err != nil {
@@ -162,7 +170,12 @@ func (k *walker) fixedInt(parent *Node, name, path, about string, width int, v *
 // varintField walks a zigzag varint of a record.
 func (k *walker) varintField(parent *Node, name, path, about string, v *int64) error {
 	n := k.alloc()
-	*n = Node{Kind: KindField, Name: name, Path: path, Offset: k.c.pos(), WireType: "varint", About: about}
+	n.Kind = KindField
+	n.Name = name
+	n.Path = path
+	n.Offset = k.c.pos()
+	n.WireType = "varint"
+	n.About = about
 	x, err := k.c.varint(*v)
 	if err != nil {
 		return k.failErr(path, n.Offset, err)
@@ -177,7 +190,12 @@ func (k *walker) varintField(parent *Node, name, path, about string, v *int64) e
 // varBytes walks a record key, value or header part: a varint length (-1 null), then bytes.
 func (k *walker) varBytes(parent *Node, name, path, about string, nullable, text bool, b *[]byte) error {
 	n := k.alloc()
-	*n = Node{Kind: KindField, Name: name, Path: path, Offset: k.c.pos(), WireType: "varint_bytes", About: about}
+	n.Kind = KindField
+	n.Name = name
+	n.Path = path
+	n.Offset = k.c.pos()
+	n.WireType = "varint_bytes"
+	n.About = about
 	parent.Children = append(parent.Children, n)
 	size := -1
 	if k.w != nil && *b != nil {
@@ -236,8 +254,12 @@ func printable(b []byte) bool {
 // batch walks one record batch (magic 2).
 func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 	n := k.alloc()
-	*n = Node{Kind: KindStruct, Name: "RecordBatch", Path: path, Offset: k.c.pos(), WireType: "record_batch",
-		About: "A record batch, magic 2 (KIP-98)."}
+	n.Kind = KindStruct
+	n.Name = "RecordBatch"
+	n.Path = path
+	n.Offset = k.c.pos()
+	n.WireType = "record_batch"
+	n.About = "A record batch, magic 2 (KIP-98)."
 	parent.Children = append(parent.Children, n)
 	defer k.end(n)
 	if k.w == nil && k.c.left() < batchHeaderSize {
@@ -250,7 +272,10 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 	}
 	b.BaseOffset = v
 	leaf := k.alloc()
-	*leaf = Node{Kind: KindLength, Name: "BatchLength", Path: p("BatchLength"), About: "Byte length of the rest of the batch (after this field)."}
+	leaf.Kind = KindLength
+	leaf.Name = "BatchLength"
+	leaf.Path = p("BatchLength")
+	leaf.About = "Byte length of the rest of the batch (after this field)."
 	return k.sized(n, leaf, sizeInt32, func() error {
 		fields := []struct {
 			name, about string
@@ -282,8 +307,13 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 		}
 		b.CRC = uint32(crc)
 		crcNode := k.alloc()
-		*crcNode = Node{Kind: KindField, Name: "CRC", Path: p("CRC"), Offset: crcOff, Length: 4, WireType: "uint32",
-			About: "CRC-32C of the batch from Attributes to its end."}
+		crcNode.Kind = KindField
+		crcNode.Name = "CRC"
+		crcNode.Path = p("CRC")
+		crcNode.Offset = crcOff
+		crcNode.Length = 4
+		crcNode.WireType = "uint32"
+		crcNode.About = "CRC-32C of the batch from Attributes to its end."
 		n.Children = append(n.Children, crcNode)
 		start := k.c.pos()
 		rest := []struct {
@@ -313,7 +343,12 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 		count := len(b.Records)
 		rp := p("Records")
 		arr := k.alloc()
-		*arr = Node{Kind: KindArray, Name: "Records", Path: rp, Offset: k.c.pos(), WireType: "array", About: "The records of the batch."}
+		arr.Kind = KindArray
+		arr.Name = "Records"
+		arr.Path = rp
+		arr.Offset = k.c.pos()
+		arr.WireType = "array"
+		arr.About = "The records of the batch."
 		n.Children = append(n.Children, arr)
 		count, err = k.length(arr, rp+"#length", lenInt32, false, count, true)
 		if err != nil {
@@ -351,12 +386,20 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 // record walks one record: its varint length, then its fields.
 func (k *walker) record(parent *Node, path, name string, rec *Record) error {
 	n := k.alloc()
-	*n = Node{Kind: KindElement, Name: name, Path: path, Offset: k.c.pos(), WireType: "record", About: "A record."}
+	n.Kind = KindElement
+	n.Name = name
+	n.Path = path
+	n.Offset = k.c.pos()
+	n.WireType = "record"
+	n.About = "A record."
 	parent.Children = append(parent.Children, n)
 	defer k.end(n)
 	p := func(s string) string { return path + "." + s }
 	leaf := k.alloc()
-	*leaf = Node{Kind: KindLength, Name: "Length", Path: p("Length"), About: "Byte length of the record after this field (zigzag varint)."}
+	leaf.Kind = KindLength
+	leaf.Name = "Length"
+	leaf.Path = p("Length")
+	leaf.About = "Byte length of the record after this field (zigzag varint)."
 	return k.sized(n, leaf, sizeVarint, func() error {
 		a := int64(rec.Attributes)
 		if err := k.fixedInt(n, "Attributes", p("Attributes"), "Record attributes (unused, 0).", 1, &a); err != nil {
@@ -377,7 +420,12 @@ func (k *walker) record(parent *Node, path, name string, rec *Record) error {
 		}
 		hp := p("Headers")
 		hn := k.alloc()
-		*hn = Node{Kind: KindArray, Name: "Headers", Path: hp, Offset: k.c.pos(), WireType: "varint_array", About: "The record headers."}
+		hn.Kind = KindArray
+		hn.Name = "Headers"
+		hn.Path = hp
+		hn.Offset = k.c.pos()
+		hn.WireType = "varint_array"
+		hn.About = "The record headers."
 		n.Children = append(n.Children, hn)
 		defer k.end(hn)
 		count, err := k.length(hn, hp+"#length", lenVarint, false, len(rec.Headers), true)
@@ -391,7 +439,12 @@ func (k *walker) record(parent *Node, path, name string, rec *Record) error {
 			h := &rec.Headers[j]
 			ep := hp + "[" + strconv.Itoa(j) + "]"
 			el := k.alloc()
-			*el = Node{Kind: KindElement, Name: "[" + strconv.Itoa(j) + "]", Path: ep, Offset: k.c.pos(), WireType: "header", About: "A record header."}
+			el.Kind = KindElement
+			el.Name = "[" + strconv.Itoa(j) + "]"
+			el.Path = ep
+			el.Offset = k.c.pos()
+			el.WireType = "header"
+			el.About = "A record header."
 			hn.Children = append(hn.Children, el)
 			key := []byte(h.Key)
 			err := k.varBytes(el, "Key", ep+".Key", "Header key (UTF-8).", false, true, &key)

@@ -109,7 +109,11 @@ func join(prefix, name string) string {
 
 func (k *walker) fieldNode(kind NodeKind, name, path string, f *schemas.Field) *Node {
 	n := k.alloc()
-	*n = Node{Kind: kind, Name: name, Path: path, Offset: k.c.pos(), Field: f}
+	n.Kind = kind
+	n.Name = name
+	n.Path = path
+	n.Offset = k.c.pos()
+	n.Field = f
 	if f != nil {
 		n.About = f.About
 		if k.spec != nil {
@@ -265,7 +269,13 @@ func (k *walker) length(parent *Node, path string, form lenForm, nullable bool, 
 		return 0, k.failErr(path, off, err)
 	}
 	leaf := k.alloc()
-	*leaf = Node{Kind: KindLength, Name: "length", Path: path, Offset: off, Length: k.c.pos() - off, WireType: wire, Raw: raw}
+	leaf.Kind = KindLength
+	leaf.Name = "length"
+	leaf.Path = path
+	leaf.Offset = off
+	leaf.Length = k.c.pos() - off
+	leaf.WireType = wire
+	leaf.Raw = raw
 	if count {
 		leaf.Name = "count"
 	}
@@ -673,7 +683,13 @@ func (k *walker) str(parent *Node, kind NodeKind, name, lpath string, f *schemas
 		}
 		if size > 0 {
 			d := k.alloc()
-			*d = Node{Kind: KindData, Name: name, Path: path + "#data", Offset: off, Length: size, Spec: n.Spec, About: dataAbout(p)}
+			d.Kind = KindData
+			d.Name = name
+			d.Path = path + "#data"
+			d.Offset = off
+			d.Length = size
+			d.Spec = n.Spec
+			d.About = dataAbout(p)
 			if p == schemas.String {
 				d.WireType = "utf8"
 			} else {
@@ -854,8 +870,14 @@ func (k *walker) structField(parent *Node, f *schemas.Field, tpath string, in an
 			return nil, k.failErr(path+"#present", off, err)
 		}
 		m := k.alloc()
-		*m = Node{Kind: KindLength, Name: "present", Path: path + "#present", Offset: off, Length: 1, WireType: "int8",
-			Raw: int64(int8(u)), About: "Null marker of a nullable struct: -1 for null, 1 when present."}
+		m.Kind = KindLength
+		m.Name = "present"
+		m.Path = path + "#present"
+		m.Offset = off
+		m.Length = 1
+		m.WireType = "int8"
+		m.Raw = int64(int8(u))
+		m.About = "Null marker of a nullable struct: -1 for null, 1 when present."
 		n.Children = append(n.Children, m)
 		switch int8(u) {
 		case -1:
@@ -898,8 +920,14 @@ func (k *walker) tags(parent *Node, fields []*schemas.Field, prefix, path string
 		return k.failErr(path, off, err)
 	}
 	sec := k.alloc()
-	*sec = Node{Kind: KindTagSection, Name: "tagged fields", Path: path, Offset: off, Length: k.c.pos() - off,
-		WireType: "uvarint", Raw: int64(count), About: "Tagged fields (KIP-482): their count, then tag, size and value of each."}
+	sec.Kind = KindTagSection
+	sec.Name = "tagged fields"
+	sec.Path = path
+	sec.Offset = off
+	sec.Length = k.c.pos() - off
+	sec.WireType = "uvarint"
+	sec.Raw = int64(count)
+	sec.About = "Tagged fields (KIP-482): their count, then tag, size and value of each."
 	switch count {
 	case 0:
 		sec.Value = "0 → none"
@@ -946,11 +974,23 @@ func (k *walker) tags(parent *Node, fields []*schemas.Field, prefix, path string
 			fp, name = fmt.Sprintf("%s%d", trim(path, sfxTags)+"#tag", tag), fmt.Sprintf("tag %d", tag)
 		}
 		key := k.alloc()
-		*key = Node{Kind: KindTagKey, Name: "tag", Path: fp + "#tag", Offset: tagOff, Length: k.c.pos() - tagOff,
-			WireType: "uvarint", Raw: int64(tag), Value: fmt.Sprintf("%d → %s", tag, name), About: "Tag number of a tagged field.", Spec: sec.Spec}
+		key.Kind = KindTagKey
+		key.Name = "tag"
+		key.Path = fp + "#tag"
+		key.Offset = tagOff
+		key.Length = k.c.pos() - tagOff
+		key.WireType = "uvarint"
+		key.Raw = int64(tag)
+		key.Value = fmt.Sprintf("%d → %s", tag, name)
+		key.About = "Tag number of a tagged field."
+		key.Spec = sec.Spec
 		parent.Children = append(parent.Children, key)
 		leaf := k.alloc()
-		*leaf = Node{Kind: KindTagSize, Name: "tag size", Path: fp + "#tagsize", About: "Size in bytes of the tagged field's value.", Spec: sec.Spec}
+		leaf.Kind = KindTagSize
+		leaf.Name = "tag size"
+		leaf.Path = fp + "#tagsize"
+		leaf.About = "Size in bytes of the tagged field's value."
+		leaf.Spec = sec.Spec
 		err = k.sized(parent, leaf, sizeUvarint, func() error {
 			if f == nil {
 				// A tag this schema does not know: keep its bytes.
