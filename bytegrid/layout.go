@@ -217,7 +217,7 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 			d.Hex = true
 		}
 		nSegs += min((f.Offset+f.Bits-1)/rb-f.Offset/rb+1, 3+max(0, elide))
-		nRuns += 6 + min(len(f.Bytes), 2*rb/8)
+		nRuns += 3 + min(len(f.Bytes), 2*rb/8) // two lines of label and the elision's, mostly
 		nText += 96 + len(f.Path) + len(f.Name) + len(f.Type) + len(f.Value) + len(f.Desc)
 	}
 	var sc scratch

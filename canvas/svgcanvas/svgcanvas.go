@@ -117,9 +117,27 @@ func New(w io.Writer, width, height canvas.Pt, opts Options) *Canvas {
 	}
 	c.id = sanitizeID(opts.IDPrefix)
 	if c.id == "" {
+		// The hash of "title\0desc\0width\0height\0class", the numbers as %g formats them.
 		h := fnv.New32a()
-		fmt.Fprintf(h, "%s\x00%s\x00%g\x00%g\x00%s", opts.Title, opts.Desc, float64(c.width), float64(c.height), opts.Class)
-		c.id = fmt.Sprintf("kg%08x", h.Sum32())
+		b := make([]byte, 0, 64+len(opts.Title)+len(opts.Desc)+len(opts.Class))
+		b = append(b, opts.Title...)
+		b = append(b, 0)
+		b = append(b, opts.Desc...)
+		b = append(b, 0)
+		b = strconv.AppendFloat(b, float64(c.width), 'g', -1, 64)
+		b = append(b, 0)
+		b = strconv.AppendFloat(b, float64(c.height), 'g', -1, 64)
+		b = append(b, 0)
+		b = append(b, opts.Class...)
+		h.Write(b)
+		const digits = "0123456789abcdef"
+		sum := h.Sum32()
+		id := []byte("kg00000000")
+		for i := 9; i >= 2; i-- {
+			id[i] = digits[sum&15]
+			sum >>= 4
+		}
+		c.id = string(id)
 	}
 	// A drawing writes about one byte per 16 to 25 square points; start near that.
 	hint := opts.SizeHint
@@ -328,7 +346,7 @@ func (c *Canvas) Close() error {
 	}
 	ew := &errWriter{w: c.w}
 	var head bytes.Buffer
-	head.Grow(4 << 10)
+	head.Grow(1024 + len(c.opts.Title) + len(c.opts.Desc) + len(c.opts.ExtraCSS) + c.cssSize())
 	if !c.opts.Inline {
 		head.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
 	}
@@ -357,7 +375,7 @@ func (c *Canvas) Close() error {
 	b = append(b, `">`...)
 	b = appendEsc(b, mono.Clean(c.opts.Desc), false)
 	b = append(b, "</desc>\n<style>"...)
-	b = append(b, c.css()...)
+	b = c.appendCSS(b)
 	b = appendEsc(b, c.opts.ExtraCSS, false)
 	b = append(b, "</style>\n"...)
 	head.Write(b)
@@ -367,12 +385,16 @@ func (c *Canvas) Close() error {
 	return ew.err
 }
 
-// css returns the generated rules: the custom properties of the roles used (light, then dark),
-// the font, and one rule per paint and text class.
-func (c *Canvas) css() []byte {
+// cssSize is an upper bound of the size of the rules appendCSS writes.
+func (c *Canvas) cssSize() int {
+	return 200 + len(mono.SVGFontStack) + 64*len(c.roles) + (len(c.id)+140)*(len(c.paintOrder)+len(c.textOrder))
+}
+
+// appendCSS appends the generated rules: the custom properties of the roles used (light, then
+// dark), the font, and one rule per paint and text class.
+func (c *Canvas) appendCSS(b []byte) []byte {
 	roles := c.usedRoles()
 	sel := "#" + c.id
-	var b []byte
 	b = append(b, sel...)
 	b = append(b, '{')
 	for _, r := range roles {
