@@ -127,6 +127,9 @@ type Row struct {
 	ElbowX2 canvas.Pt `json:"elbowX2,omitempty"`
 	ElbowY  canvas.Pt `json:"elbowY,omitempty"`
 	Runs    []Run     `json:"runs"`
+
+	attrs []canvas.Attr // the node group's data attributes, made by Layout (nil: PaintRows makes them)
+	chip  style.Role    // the chip's fill, set by Layout ("": PaintRows works it out)
 }
 
 // A Rule is the vertical connector of a parent: from below the chip of row From down to the
@@ -206,7 +209,17 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 		wide[i] = mono.Runes(names[i])
 	}
 	var nameW canvas.Pt = canvas.Pt(mono.Width(names[ColName], float64(m.size)))
-	hexBuf := make([]byte, 0, 16)
+	// The texts Layout makes (tooltips, numbers) are carved from one buffer, the data
+	// attributes from one slice: a few allocations for the whole tree, not a few per row.
+	var txt texts
+	nText := 0
+	for _, f := range rows {
+		n := f.n
+		nText += 96 + len(n.Path) + len(n.Label) + len(n.Type) + len(n.Value) + len(n.Description)
+	}
+	txt.reserve(nText)
+	attrBuf := make([]canvas.Attr, 3*len(rows))
+	hexBuf := make([]byte, 0, 24)
 	lastChild := make([]int, len(rows))
 	for i := range lastChild {
 		lastChild[i] = -1
@@ -216,10 +229,11 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 		r := &d.Rows[i]
 		r.Depth, r.Parent, r.Kind, r.Color = f.depth, f.parent, n.Kind, f.color
 		r.Path, r.Offset, r.Length = cleanAttr(n.Path), n.Offset, n.Length
-		r.Label = mono.Truncate(mono.Clean(n.Label), opt.MaxLabel)
-		r.Value = mono.Truncate(mono.Clean(n.Value), opt.MaxValue)
-		r.Type = mono.Truncate(mono.Clean(n.Type), opt.MaxType)
-		r.Title = title(n)
+		r.Label = mono.Truncate(clean(n.Label), opt.MaxLabel)
+		r.Value = mono.Truncate(clean(n.Value), opt.MaxValue)
+		r.Type = mono.Truncate(clean(n.Type), opt.MaxType)
+		r.Title = txt.title(n)
+		r.chip = kindFill(r.Kind, r.Color)
 		if f.parent >= 0 {
 			lastChild[f.parent] = i
 		}
@@ -299,10 +313,15 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 			runs = append(runs, Run{Col: ColName, X: vx, Y: base, W: m.width(mono.Runes(r.Value)), S: r.Value, Fill: valueFill, Class: "value"})
 		}
 		hexBuf = appendHex(hexBuf[:0], r.Offset, hexDigits)
+		dec, length := txt.itoa(r.Offset), txt.itoa(r.Length)
 		runs = append(runs,
-			m.run(ColOffset, d.Columns[ColOffset], y, string(hexBuf), style.Muted, "offset"),
-			m.run(ColDec, d.Columns[ColDec], y, strconv.Itoa(r.Offset), style.Ink, "dec"),
-			m.run(ColLength, d.Columns[ColLength], y, strconv.Itoa(r.Length), style.Ink, "length"))
+			m.run(ColOffset, d.Columns[ColOffset], y, txt.bytes(hexBuf), style.Muted, "offset"),
+			m.run(ColDec, d.Columns[ColDec], y, dec, style.Ink, "dec"),
+			m.run(ColLength, d.Columns[ColLength], y, length, style.Ink, "length"))
+		r.attrs = attrBuf[3*i : 3*i+3 : 3*i+3]
+		r.attrs[0] = canvas.Attr{Name: "data-path", Value: r.Path}
+		r.attrs[1] = canvas.Attr{Name: "data-offset", Value: dec}
+		r.attrs[2] = canvas.Attr{Name: "data-length", Value: length}
 		if r.Type != "" {
 			runs = append(runs, m.run(ColType, d.Columns[ColType], y, r.Type, style.Muted, "type"))
 		}
@@ -313,6 +332,15 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 	d.Height = y
 
 	// Rules: one per parent, in the order of the parents.
+	nRules := 0
+	for _, lc := range lastChild {
+		if lc >= 0 {
+			nRules++
+		}
+	}
+	if nRules > 0 {
+		d.Rules = make([]Rule, 0, nRules)
+	}
 	for i := range d.Rows {
 		if lc := lastChild[i]; lc >= 0 {
 			p := &d.Rows[i]
@@ -347,9 +375,9 @@ func flatten(root *Node, opt Options) ([]flat, error) {
 		group  string // the parent's effective group
 	}
 	var (
-		out    []flat
-		groups []string // effective group of each row: its own, else its parent's
-		stack  = []frame{{n: root, parent: -1}}
+		out    = make([]flat, 0, 64)
+		groups = make([]string, 0, 64) // effective group of each row: its own, else its parent's
+		stack  = append(make([]frame, 0, 32), frame{n: root, parent: -1})
 	)
 	for len(stack) > 0 {
 		f := stack[len(stack)-1]
@@ -426,9 +454,10 @@ func nodeName(n *Node) string {
 
 // title builds a node's tooltip: path, then type, offset and length, then the whole value and
 // the description.
-func title(n *Node) string {
-	var b strings.Builder
-	b.Grow(len(n.Path) + len(n.Label) + len(n.Type) + len(n.Value) + len(n.Description) + 64)
+func (t *texts) title(n *Node) string {
+	t.reserve(len(n.Path) + len(n.Label) + len(n.Type) + len(n.Value) + len(n.Description) + 96)
+	start := t.b.Len()
+	b := &t.b
 	head := n.Path
 	if head == "" {
 		head = n.Label
@@ -439,12 +468,13 @@ func title(n *Node) string {
 		b.WriteString(cleanAttr(n.Type))
 		b.WriteString(", ")
 	}
+	var num [24]byte
 	b.WriteString("offset ")
-	b.WriteString(strconv.Itoa(n.Offset))
+	b.Write(strconv.AppendInt(num[:0], int64(n.Offset), 10))
 	b.WriteString(" (0x")
-	b.WriteString(strconv.FormatInt(int64(n.Offset), 16))
+	b.Write(strconv.AppendInt(num[:0], int64(n.Offset), 16))
 	b.WriteString("), length ")
-	b.WriteString(strconv.Itoa(n.Length))
+	b.Write(strconv.AppendInt(num[:0], int64(n.Length), 10))
 	if n.Kind != Plain {
 		b.WriteString(", ")
 		b.WriteString(n.Kind.String())
@@ -457,7 +487,7 @@ func title(n *Node) string {
 		b.WriteByte('\n')
 		b.WriteString(cleanAttr(n.Description))
 	}
-	return b.String()
+	return t.since(start)
 }
 
 // cleanAttr makes s safe for an attribute or a one-line tooltip: invalid UTF-8, control and
@@ -528,7 +558,8 @@ func decLen(v int) int {
 
 func appendHex(b []byte, v, digits int) []byte {
 	b = append(b, '0', 'x')
-	h := strconv.FormatInt(int64(v), 16)
+	var buf [24]byte
+	h := strconv.AppendInt(buf[:0], int64(v), 16)
 	for i := len(h); i < digits; i++ {
 		b = append(b, '0')
 	}

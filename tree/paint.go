@@ -112,10 +112,13 @@ func (d *Diagram) PaintRows(c canvas.Canvas, from, to int) {
 	// One group per node: elbow, chip, text.
 	for i := from; i < to; i++ {
 		r := &d.Rows[i]
-		attrs := []canvas.Attr{
-			{Name: "data-path", Value: r.Path},
-			{Name: "data-offset", Value: strconv.Itoa(r.Offset)},
-			{Name: "data-length", Value: strconv.Itoa(r.Length)},
+		attrs := r.attrs
+		if attrs == nil { // a diagram not made by Layout (decoded from JSON, say)
+			attrs = []canvas.Attr{
+				{Name: "data-path", Value: r.Path},
+				{Name: "data-offset", Value: strconv.Itoa(r.Offset)},
+				{Name: "data-length", Value: strconv.Itoa(r.Length)},
+			}
 		}
 		c.Begin(canvas.Group{Class: nodeClass[kindIndex(r.Kind)], Attrs: attrs, Title: r.Title})
 		// An unfilled band over the row, for hover highlights (see treesvg).
@@ -123,7 +126,11 @@ func (d *Diagram) PaintRows(c canvas.Canvas, from, to int) {
 		if r.ElbowX2 > r.ElbowX1 {
 			c.Line(r.ElbowX1, r.ElbowY+dy, r.ElbowX2, r.ElbowY+dy, thin)
 		}
-		chip := canvas.Style{Fill: style.KindFill(r.Kind, r.Color), Stroke: style.Muted, Width: 0.5, Class: "chip"}
+		fill := r.chip
+		if fill == "" {
+			fill = kindFill(r.Kind, r.Color)
+		}
+		chip := canvas.Style{Fill: fill, Stroke: style.Muted, Width: 0.5, Class: "chip"}
 		c.Rect(r.Chip.X, r.Chip.Y+dy, r.Chip.W, r.Chip.H, chip)
 		for _, t := range r.Runs {
 			d.text(c, t, dy)

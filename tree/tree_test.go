@@ -484,3 +484,30 @@ func TestCheckFindsFaults(t *testing.T) {
 		})
 	}
 }
+
+// TestPaintDecoded paints a diagram decoded from its JSON: the drawing must be the one of the
+// diagram Layout returned (painting must not depend on anything JSON leaves out).
+func TestPaintDecoded(t *testing.T) {
+	for _, tc := range golden() {
+		t.Run(tc.name, func(t *testing.T) {
+			d, err := tree.Layout(tc.root, tc.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			js, err := json.Marshal(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var back tree.Diagram
+			if err := json.Unmarshal(js, &back); err != nil {
+				t.Fatal(err)
+			}
+			var want, got canvas.Recorder
+			d.Paint(&want)
+			back.Paint(&got)
+			if w, g := strings.Join(want.Calls, "\n"), strings.Join(got.Calls, "\n"); w != g {
+				t.Errorf("decoded diagram paints differently:\n%s", firstDiff([]byte(w), []byte(g)))
+			}
+		})
+	}
+}

@@ -1,0 +1,75 @@
+package tree
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/kafkagrid/kafkagrid/internal/mono"
+	"github.com/kafkagrid/kafkagrid/internal/style"
+)
+
+// texts is an append-only store for the strings a layout makes (tooltips, offsets, lengths):
+// each is a substring of a shared buffer, so the hundreds of short texts of a tree cost a few
+// allocations instead of one each. Bytes once written are never changed: when the buffer is
+// full a new one is started, and the strings already handed out keep the old one alive.
+type texts struct {
+	b strings.Builder
+}
+
+// reserve makes room for n more bytes, so the next strings do not move the buffer.
+func (t *texts) reserve(n int) {
+	if t.b.Cap()-t.b.Len() < n {
+		t.b.Reset() // drops the buffer from the builder only: earlier strings still refer to it
+		t.b.Grow(max(n, 1024))
+	}
+}
+
+// since returns the bytes written from start on as a string, without copying them.
+func (t *texts) since(start int) string { return t.b.String()[start:] }
+
+// bytes returns a copy of p as a string from the buffer.
+func (t *texts) bytes(p []byte) string {
+	t.reserve(len(p))
+	start := t.b.Len()
+	t.b.Write(p)
+	return t.since(start)
+}
+
+// itoa is strconv.Itoa, from the buffer.
+func (t *texts) itoa(v int) string {
+	if v >= 0 && v < 100 {
+		return strconv.Itoa(v) // no allocation
+	}
+	var buf [24]byte
+	return t.bytes(strconv.AppendInt(buf[:0], int64(v), 10))
+}
+
+// clean is mono.Clean with a fast path for printable ASCII, the common case.
+func clean(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] >= 0x7f {
+			return mono.Clean(s)
+		}
+	}
+	return s
+}
+
+// groupRoles holds style.Group(i) for every palette index (read-only).
+var groupRoles = func() (r [style.NumGroups]style.Role) {
+	for i := range r {
+		r[i] = style.Group(i)
+	}
+	return r
+}()
+
+// kindFill is style.KindFill without formatting the group's role for every node.
+func kindFill(k Kind, group int) style.Role {
+	switch k {
+	case Size, Length, Tags, Tag, Padding:
+		return style.KindFill(k, group)
+	}
+	if group < 0 {
+		group = -group
+	}
+	return groupRoles[group%style.NumGroups]
+}
