@@ -204,6 +204,7 @@ type builder struct {
 	release string
 	content contentFunc
 	tmpl    *template.Template
+	sizes   [][2]int // frame sizes of each API (request, response), for the index
 }
 
 func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFunc) (*builder, error) {
@@ -247,6 +248,7 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 	for i, a := range b.apis {
 		b.index[a] = i
 	}
+	b.sizes = make([][2]int, len(b.apis))
 	if opts.Formats&HTML != 0 {
 		t, err := pageTemplates()
 		if err != nil {
@@ -358,6 +360,7 @@ func (b *builder) buildAPI(a *kafka.API) (*apiContent, error) {
 	if err != nil {
 		return nil, err
 	}
+	b.sizes[b.index[a]] = [2]int{len(c.Request.Bytes), len(c.Response.Bytes)} // each worker its own element
 	f := b.opts.Formats
 	for _, m := range []*message{c.Request, c.Response} {
 		if f&Bin != 0 {
@@ -419,8 +422,10 @@ func (b *builder) writeIndex() error {
 	for _, cat := range b.cat.Categories {
 		cv := categoryView{Name: cat.Name, ID: anchorID(cat.Name)}
 		for _, a := range cat.APIs {
-			if _, ok := b.index[a]; ok {
-				cv.APIs = append(cv.APIs, *b.link(a, ""))
+			if i, ok := b.index[a]; ok {
+				l := *b.link(a, "")
+				l.Request, l.Response = b.sizes[i][0], b.sizes[i][1]
+				cv.APIs = append(cv.APIs, l)
 			}
 		}
 		if len(cv.APIs) > 0 {

@@ -32,6 +32,8 @@ type apiLink struct {
 	Href     string
 	Flexible bool
 	Unstable bool
+	// Request and Response are the example frames' sizes in bytes (index only).
+	Request, Response int
 }
 
 type pageView struct {
@@ -172,7 +174,8 @@ pre.src .line:target{background:var(--hl)}
 ul.files{list-style:none;padding:0;margin:.25rem 0 1rem;display:flex;flex-wrap:wrap;gap:.4rem 1rem;font-size:14px}
 .kg-hl rect{stroke:var(--accent)!important;stroke-width:2px!important}
 table.apis{border-collapse:collapse;width:100%;margin:.25rem 0 1rem;table-layout:fixed}
-table.apis col.key{width:5em}table.apis col.ver{width:6em}table.apis col.badges{width:13em}
+table.apis col.key{width:5em}table.apis col.ver{width:6em}table.apis col.size{width:7em}table.apis col.badges{width:12em}
+table.apis .r{text-align:right;padding-right:1.5em}
 table.apis th,table.apis td{text-align:left;padding:.3rem .6rem;border-bottom:1px solid var(--rule)}
 table.apis th{font-size:13px;color:var(--muted);font-weight:600}
 table.apis td.num{font-variant-numeric:tabular-nums;width:5em}
@@ -245,10 +248,10 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <div class="cat">
 <h2 id="{{.ID}}">{{.Name}}</h2>
 <table class="apis">
-<colgroup><col class="key"><col><col class="ver"><col class="badges"></colgroup>
-<thead><tr><th>Key</th><th>API</th><th>Version</th><th></th></tr></thead>
+<colgroup><col class="key"><col><col class="ver"><col class="size"><col class="size"><col class="badges"></colgroup>
+<thead><tr><th>Key</th><th>API</th><th>Version</th><th class="r">Request</th><th class="r">Response</th><th></th></tr></thead>
 <tbody>
-{{range .APIs}}<tr><td class="num">{{.Key}}</td><td><a href="{{.Href}}">{{.Name}}</a></td><td class="num">v{{.Version}}</td><td>{{if .Flexible}}<span class="badge flex">flexible</span>{{end}}{{if .Unstable}}<span class="badge unst">unstable</span>{{end}}</td></tr>
+{{range .APIs}}<tr><td class="num">{{.Key}}</td><td><a href="{{.Href}}">{{.Name}}</a></td><td class="num">v{{.Version}}</td><td class="num r">{{.Request}} B</td><td class="num r">{{.Response}} B</td><td>{{if .Flexible}}<span class="badge flex">flexible</span>{{end}}{{if .Unstable}}<span class="badge unst">unstable</span>{{end}}</td></tr>
 {{end}}</tbody>
 </table>
 </div>
