@@ -224,6 +224,7 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 	for i := range lastChild {
 		lastChild[i] = -1
 	}
+	nRuns := 0 // the runs of all rows, counted as the loop below makes them
 	for i, f := range rows {
 		n := f.n
 		r := &d.Rows[i]
@@ -242,6 +243,16 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 			w += m.width(sepRunes(r.Label) + mono.Runes(r.Value))
 		}
 		nameW = max(nameW, w)
+		nRuns += 3 // offset, decimal offset, length
+		if r.Label != "" {
+			nRuns++
+		}
+		if r.Value != "" {
+			nRuns += 2 // ": " and the value
+		}
+		if r.Type != "" {
+			nRuns++
+		}
 		wide[ColOffset] = max(wide[ColOffset], 2+hexDigits)
 		wide[ColDec] = max(wide[ColDec], decLen(n.Offset))
 		wide[ColLength] = max(wide[ColLength], decLen(n.Length))
@@ -273,8 +284,8 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 		d.Header[c] = m.run(c, col, 0, names[c], style.Muted, "head")
 	}
 
-	// Rows. Their runs share one backing array (at most seven runs a row).
-	runBuf := make([]Run, 0, 7*len(d.Rows))
+	// Rows. Their runs share one backing array.
+	runBuf := make([]Run, 0, nRuns)
 	y := d.HeaderH
 	for i := range d.Rows {
 		r := &d.Rows[i]

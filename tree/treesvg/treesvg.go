@@ -7,6 +7,7 @@ package treesvg
 import (
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
 	"github.com/kafkagrid/kafkagrid/tree"
@@ -39,7 +40,7 @@ func Write(w io.Writer, d *tree.Diagram, opt Options) error {
 	}
 	desc := opt.Desc
 	if desc == "" {
-		desc = fmt.Sprintf("Expanded object tree of %d nodes: name, value, offset, length and type of each.", d.NumRows())
+		desc = "Expanded object tree of " + strconv.Itoa(d.NumRows()) + " nodes: name, value, offset, length and type of each."
 	}
 	c := svgcanvas.New(w, d.Width, d.Height, svgcanvas.Options{
 		Title: title, Desc: desc, Inline: opt.Inline, IDPrefix: opt.IDPrefix,
