@@ -89,6 +89,7 @@ func (b *builder) writeBook(ctx context.Context, results []chan *apiContent) err
 		}
 		bk.cover(len(b.apis))
 		bk.reserveContents(b.apis)
+		bk.howToRead()
 		for _, ch := range results {
 			c, ok := <-ch
 			if !ok || c == nil {
@@ -319,6 +320,37 @@ func (bk *book) reserveContents(apis []*kafka.API) {
 			bk.pdf.Bookmark("Contents", 0, 0)
 		}
 	}
+}
+
+// howToRead prints the guide to the drawings on a page of its own.
+func (bk *book) howToRead() {
+	bk.newPage("How to read this book")
+	bk.pdf.Bookmark("How to read this book", 0, 0)
+	y := marginTop
+	bk.font(sansFont, "B", 20)
+	bk.color(colInk)
+	bk.text(marginX, y, "How to read this book", 20)
+	y += 44
+	const size, lead = 10.5, 15.5
+	for _, p := range guide {
+		bk.font(sansFont, "B", size)
+		bk.color(colInk)
+		lw := bk.text(marginX, y, p[0], size) + 4
+		bk.font(sansFont, "", size)
+		bk.color(colInk)
+		x := marginX + lw
+		for _, word := range strings.Fields(guideText(p[1])) {
+			w := bk.pdf.GetStringWidth(word)
+			if x+w > marginX+bk.cw {
+				x = marginX
+				y += lead
+			}
+			bk.text(x, y, word, size)
+			x += w + bk.pdf.GetStringWidth(" ")
+		}
+		y += lead * 1.7
+	}
+	bk.y = y
 }
 
 // finish fills in the contents and draws every page's running header and footer.

@@ -416,6 +416,9 @@ func (b *builder) link(a *kafka.API, from string) *apiLink {
 
 func (b *builder) writeIndex() error {
 	v := &indexView{Release: b.release, Source: b.opts.Source, NumAPIs: len(b.apis), Generator: "kafkagrid"}
+	for _, p := range guide {
+		v.Guide = append(v.Guide, [2]string{p[0], guideText(p[1])})
+	}
 	if b.opts.Formats&PDF != 0 {
 		v.Book = BookName(b.release)
 	}

@@ -11,6 +11,7 @@ import (
 // so the templates stay free of logic.
 
 type indexView struct {
+	Guide      [][2]string
 	Release    string
 	Source     string
 	NumAPIs    int
@@ -181,6 +182,7 @@ table.apis th{font-size:13px;color:var(--muted);font-weight:600}
 table.apis td.num{font-variant-numeric:tabular-nums;width:5em}
 .lead{color:var(--muted);max-width:60em}
 footer{margin-top:3rem;padding-top:.75rem;border-top:1px solid var(--rule);color:var(--muted);font-size:13px}
+details.guide{max-width:60em;margin:0 0 1rem;color:var(--fg)}details.guide summary{cursor:pointer;color:var(--link)}details.guide p{margin:.5rem 0}
 .toc{columns:2 22em;font-size:14px}.toc a{display:block}
 input[type=search]{font:inherit;padding:.35rem .6rem;border:1px solid var(--rule);border-radius:6px;background:var(--panel);color:var(--fg);width:min(24rem,100%)}
 @media print{
@@ -243,6 +245,9 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <h1>Kafka {{.Release}} wire protocol</h1>
 <p class="lead">Every API of Apache Kafka {{.Release}} ({{.NumAPIs}} in all) with a minimal example request and response at its highest version, encoded byte for byte and drawn as a byte grid and an expanded tree, next to the message schemas they come from.</p>
 <p class="noprint"><input type="search" id="filter" placeholder="Filter: name or key" aria-label="Filter the APIs by name or key" autocomplete="off"></p>
+<details class="guide"><summary>How to read the pages</summary>
+{{range .Guide}}<p><strong>{{index . 0}}</strong> {{index . 1}}</p>
+{{end}}</details>
 <div class="toc noprint">{{range .Categories}}<a href="#{{.ID}}">{{.Name}} ({{len .APIs}})</a>{{end}}</div>
 {{range .Categories}}
 <div class="cat">

@@ -1,0 +1,19 @@
+package reference
+
+import "strings"
+
+// guide explains how to read the drawings; the book prints it after the contents and the
+// index page under "How to read the pages". Each entry is a paragraph: a lead and its text.
+var guide = [][2]string{
+	{"The examples.", "Each API is shown at its highest valid version with a minimal request and response built from its schema: the fields of that version, most arrays holding one element, values that look like a real cluster's (a topic \"orders\", a broker \"broker-1\"); tagged fields appear only where the example sets them. Each is encoded byte for byte as a complete frame: the int32 size, the request or response header, then the body."},
+	{"The byte grid.", "The frame is drawn 32 bits to a row, as in RFC 791: the bit ruler on top, the offset of each row on the left in hex, each field boxed with its name and value, and the hex of every byte at the foot of its column. A field longer than four rows shows its first and last rows with \"... N bytes ...\" between them."},
+	{"Colours.", "The fields of one struct or array element share a colour, and the legend under the grid names them: the header, the body, Topics[0] and so on. Grey boxes are framing, not data: the frame size, the length and count prefixes, and the tagged-field sections."},
+	{"Arrows.", "Flexible versions (KIP-482) write lengths and counts as unsigned varints of N+1, so that 0 can mean null: \"7 -> length 6\" is the varint 7, meaning six bytes follow; \"2 -> 1 element\", one element; \"0 -> none\", no tagged fields."},
+	{"The expanded tree.", "The same bytes as structure: every node with its value, its offset (hex and decimal), its length in bytes and its wire type. A node and its box in the grid have the same colour; on the web pages, pointing at one lights up the other and its bytes in the hex dump."},
+	{"The schemas.", "The JSON message specifications these frames follow, as Kafka ships them in clients/src/main/resources/common/message, with their line numbers."},
+}
+
+// guideText returns a paragraph with typographic arrows and ellipses.
+func guideText(s string) string {
+	return strings.NewReplacer("->", "→", "...", "…").Replace(s)
+}
