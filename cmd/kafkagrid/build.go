@@ -99,7 +99,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 func sourceDate() (time.Time, error) {
 	s := os.Getenv("SOURCE_DATE_EPOCH")
 	if s == "" {
-		return reference.DefaultDate, nil
+		return reference.DefaultDate(), nil
 	}
 	n, err := strconv.ParseInt(s, 10, 64)
 	if err != nil || n < 0 {

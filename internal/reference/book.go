@@ -113,7 +113,8 @@ func (b *builder) writeBook(ctx context.Context, results []chan *apiContent) err
 
 func newBook(release string, opts Options) (*book, error) {
 	p := opts.Paper
-	pdf := fpdf.NewCustom(&fpdf.InitType{OrientationStr: "P", UnitStr: "pt", Size: fpdf.SizeType{Wd: float64(p.W), Ht: float64(p.H)}})
+	pw, ph := p.Size()
+	pdf := fpdf.NewCustom(&fpdf.InitType{OrientationStr: "P", UnitStr: "pt", Size: fpdf.SizeType{Wd: float64(pw), Ht: float64(ph)}})
 	pdf.SetCatalogSort(true)
 	pdf.SetCreationDate(opts.Date)
 	pdf.SetModificationDate(opts.Date)
@@ -134,7 +135,7 @@ func newBook(release string, opts Options) (*book, error) {
 	if err := pdf.Error(); err != nil {
 		return nil, fmt.Errorf("reference: book: fonts: %w", err)
 	}
-	bk := &book{pdf: pdf, paper: p, release: release, source: opts.Source, w: float64(p.W), h: float64(p.H)}
+	bk := &book{pdf: pdf, paper: p, release: release, source: opts.Source, w: float64(pw), h: float64(ph)}
 	bk.cw = bk.w - 2*marginX
 	bk.bottom = bk.h - marginBottom
 	bk.titles = []string{""} // pages are numbered from 1

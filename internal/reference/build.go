@@ -70,17 +70,30 @@ func (f Format) String() string {
 	return strings.Join(parts, ",")
 }
 
-// Paper is a page size of the PDF book.
-type Paper struct {
-	Name string
-	W, H canvas.Pt
-}
+// Paper is a page size of the PDF book. The zero value is A4.
+type Paper int
 
 // The paper sizes.
-var (
-	A4     = Paper{"A4", 595.28, 841.89}
-	Letter = Paper{"Letter", 612, 792}
+const (
+	A4     Paper = iota // 210 × 297 mm
+	Letter              // 8.5 × 11 in
 )
+
+// Size returns the page's width and height in points.
+func (p Paper) Size() (w, h canvas.Pt) {
+	if p == Letter {
+		return 612, 792
+	}
+	return 595.28, 841.89
+}
+
+// String returns the paper's name as ParsePaper reads it.
+func (p Paper) String() string {
+	if p == Letter {
+		return "letter"
+	}
+	return "a4"
+}
 
 // ParsePaper returns the paper named s: "a4" (also "") or "letter".
 func ParsePaper(s string) (Paper, error) {
@@ -90,18 +103,18 @@ func ParsePaper(s string) (Paper, error) {
 	case "letter", "us-letter":
 		return Letter, nil
 	}
-	return Paper{}, fmt.Errorf("reference: unknown paper %q (want a4 or letter)", s)
+	return A4, fmt.Errorf("reference: unknown paper %q (want a4 or letter)", s)
 }
 
-// DefaultDate is the PDF book's creation date when Options.Date is zero: a fixed date, so that
-// two builds give the same bytes.
-var DefaultDate = time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+// DefaultDate returns the PDF book's creation date when Options.Date is zero: a fixed date,
+// so that two builds give the same bytes.
+func DefaultDate() time.Time { return time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC) }
 
 // Options configure Build. The zero value builds every format of every API.
 type Options struct {
 	Formats Format   // 0 means AllFormats
 	APIs    []string // names or keys of the APIs to build (Catalog.Lookup); empty means all
-	Paper   Paper    // the book's page size; zero means A4
+	Paper   Paper    // the book's page size (the zero value is A4)
 	// Date is the PDF book's creation and modification date; zero means DefaultDate. The
 	// command sets it from SOURCE_DATE_EPOCH.
 	Date time.Time
@@ -214,11 +227,8 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 	if opts.Formats == 0 {
 		opts.Formats = AllFormats
 	}
-	if opts.Paper.W == 0 {
-		opts.Paper = A4
-	}
 	if opts.Date.IsZero() {
-		opts.Date = DefaultDate
+		opts.Date = DefaultDate()
 	}
 	if opts.Workers <= 0 {
 		opts.Workers = runtime.GOMAXPROCS(0)
