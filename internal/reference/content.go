@@ -103,9 +103,9 @@ func gridDrawing(d *bytegrid.Diagram, title, desc string) drawing {
 // gridCSS is the byte grid's hover style (as bytegrid/gridsvg writes it).
 const gridCSS = `.kg-grid .field:hover>rect{stroke-width:2}`
 
-// splitRows cuts n rows into parts whose height (partHeight) fits in first, then next,
-// preferring a cut before a row that does not continue a field (joined reports those that
-// do) in the second half of a part. A part holds at least one row.
+// splitRows cuts n rows into parts whose height (partHeight) fits in first, then next, each
+// cut before a row that does not continue a field from the row above (joined reports those
+// that do) when the part has one. A part holds at least one row.
 func splitRows(n int, first, next canvas.Pt, partHeight func(from, to int) canvas.Pt, joined func(int) bool) [][2]int {
 	var parts [][2]int
 	avail := first
@@ -115,11 +115,18 @@ func splitRows(n int, first, next canvas.Pt, partHeight func(from, to int) canva
 			to++
 		}
 		if to < n {
-			for k := to; k > from+1 && k > from+(to-from)/2; k-- {
+			// Cut where no field crosses: in the part's second half if possible, else
+			// anywhere in it (white space is better than a split field); only a part with
+			// no such row at all is cut mid-field.
+			cut := 0
+			for k := to; k > from; k-- {
 				if !joined(k) {
-					to = k
+					cut = k
 					break
 				}
+			}
+			if cut > from {
+				to = cut
 			}
 		}
 		parts = append(parts, [2]int{from, to})
