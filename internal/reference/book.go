@@ -37,6 +37,8 @@ const (
 	schemaSize = 6.6 // schema text
 	schemaLead = 8.3 // schema line height
 	tocLead    = 15.0
+	captionH   = 16.0 // a drawing's caption and the gap below it
+	sectionH   = 32.0 // a section heading and the gap below it
 )
 
 // Colours of the book's prose and schema text (the light, print values).
@@ -495,7 +497,10 @@ func (bk *book) chapter(c *apiContent) {
 		if m.Response {
 			title = "Response"
 		}
-		bk.section(title, m.Base+" · "+byteCount(len(m.Bytes)), bk.keepFor(m.Grid))
+		if bk.breaksBefore(m.Grid, bk.y+sectionH) {
+			bk.newPage(a.Name) // keep the heading with its grid
+		}
+		bk.section(title, m.Base+" · "+byteCount(len(m.Bytes)), 0)
 		pdf.Bookmark(title, 2, bk.y-24)
 		bk.place("Byte grid", m.Grid)
 		bk.place("Expanded tree", m.Tree)
@@ -533,7 +538,7 @@ func (bk *book) facts(y float64, rows [][2]string) float64 {
 
 // section starts a headed section, on a new page unless keep points fit below the heading.
 func (bk *book) section(title, note string, keep float64) {
-	if bk.y+28+keep > bk.bottom {
+	if bk.y+sectionH+keep > bk.bottom {
 		bk.newPage(bk.titles[len(bk.titles)-1])
 	}
 	y := bk.y + 6
@@ -545,7 +550,7 @@ func (bk *book) section(title, note string, keep float64) {
 		bk.color(colMuted)
 		bk.text(marginX+w+10, y+4.5, note, 8)
 	}
-	bk.y = y + 26
+	bk.y = y + sectionH - 6
 }
 
 // place draws a drawing scaled to the page width (never enlarged), split between rows across
@@ -555,15 +560,11 @@ func (bk *book) place(caption string, d drawing) {
 		return
 	}
 	scale := min(1, bk.cw/float64(d.W))
-	capH := 16.0
-	avail := func() float64 { return (bk.bottom - bk.y - capH) / scale }
-	full := (bk.bottom - marginTop - capH) / scale
-	first := avail()
-	// Start on a new page when little of the drawing would fit here.
-	if float64(d.H) > first && (first < 0.25*full || d.PartHeight == nil) {
+	if bk.breaksBefore(d, bk.y) {
 		bk.newPage(bk.titles[len(bk.titles)-1])
-		first = avail()
 	}
+	first := (bk.bottom - bk.y - captionH) / scale
+	full := (bk.bottom - marginTop - captionH) / scale
 	var parts [][2]int
 	if d.Split != nil {
 		parts = d.Split(canvas.Pt(first), canvas.Pt(full))
@@ -590,21 +591,28 @@ func (bk *book) place(caption string, d drawing) {
 	}
 }
 
-// keepFor is how much room a heading needs below it so that the drawing that follows starts
-// on the same page: the whole drawing when it is short, else enough for place not to move it.
-func (bk *book) keepFor(d drawing) float64 {
-	if d.W <= 0 {
-		return 0
+// breaksBefore reports whether place, called with the cursor at y, would start d on a new
+// page: when little of the page is left, or when d would fit whole on a fresh page but less
+// than half of it fits here.
+func (bk *book) breaksBefore(d drawing, y float64) bool {
+	if d.W <= 0 || d.Paint == nil {
+		return false
 	}
 	scale := min(1, bk.cw/float64(d.W))
-	return min(float64(d.H)*scale+16, 0.3*(bk.bottom-marginTop))
+	h := float64(d.H) * scale
+	first := bk.bottom - y - captionH
+	full := bk.bottom - marginTop - captionH
+	if h <= first {
+		return false
+	}
+	return first < 0.25*full || d.PartHeight == nil || (h <= full && first < 0.5*h)
 }
 
 func (bk *book) caption(s string) {
 	bk.font(sansFont, "B", 8.5)
 	bk.color(colMuted)
 	bk.text(marginX, bk.y, s, 8.5)
-	bk.y += 16
+	bk.y += captionH
 }
 
 // schema prints a schema file in small mono with line numbers and light colouring, wrapping
