@@ -83,6 +83,14 @@ type merger struct {
 	v    int16
 }
 
+// join appends a field name to a path prefix.
+func join(prefix, name string) string {
+	if prefix == "" {
+		return name
+	}
+	return prefix + "." + name
+}
+
 func (m *merger) errf(n *yaml.Node, path, format string, a ...any) error {
 	return fmt.Errorf("kafka: %s:%d: %s: %s", m.file, n.Line, path, fmt.Sprintf(format, a...))
 }

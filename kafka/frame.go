@@ -140,6 +140,7 @@ type Encoder struct {
 	c    *Catalog
 	slab []Node
 	kids []*Node
+	t    texts  // and their paths and display values
 	buf  []byte // frame bytes are carved from here too
 }
 
@@ -176,9 +177,9 @@ func (e *Encoder) Encode(m Message) (*Frame, error) {
 		e.buf = make([]byte, 0, 4096)
 	}
 	w := &writer{buf: e.buf[len(e.buf):len(e.buf)]}
-	k := &walker{c: w, w: w, slab: e.slab, kids: e.kids, chunk: 256}
+	k := &walker{c: w, w: w, slab: e.slab, kids: e.kids, chunk: 256, t: e.t}
 	defer func() {
-		e.slab, e.kids = k.slab, k.kids
+		e.slab, e.kids, e.t = k.slab, k.kids, k.t
 		if cap(w.buf) == cap(e.buf)-len(e.buf) {
 			// The frame fit in the shared buffer (appending never reallocated it, so the
 			// capacity is unchanged): the next frame starts after it.
@@ -301,6 +302,7 @@ type Decoder struct {
 	c    *Catalog
 	slab []Node
 	kids []*Node
+	t    texts
 }
 
 // NewDecoder returns a Decoder for the catalogue's APIs.
@@ -308,9 +310,9 @@ func (c *Catalog) NewDecoder() *Decoder { return &Decoder{c: c} }
 
 // Decode is Catalog.Decode.
 func (d *Decoder) Decode(data []byte, o DecodeOptions) (*Frame, error) {
-	k := &walker{slab: d.slab, kids: d.kids, chunk: 256}
+	k := &walker{slab: d.slab, kids: d.kids, chunk: 256, t: d.t}
 	f, err := d.c.decode(k, data, o)
-	d.slab, d.kids = k.slab, k.kids
+	d.slab, d.kids, d.t = k.slab, k.kids, k.t
 	return f, err
 }
 

@@ -1,8 +1,7 @@
 package kafka
 
 import (
-	"fmt"
-	"strconv"
+	"unsafe"
 
 	"github.com/kafkagrid/kafkagrid/schemas"
 )
@@ -103,7 +102,7 @@ func (k *walker) records(parent *Node, f *schemas.Field, lpath string, in any) (
 	err := k.sized(n, leaf, sform, func() error {
 		if k.w != nil {
 			for i, b := range batches {
-				if err := k.batch(n, path+"["+strconv.Itoa(i)+"]", b); err != nil {
+				if err := k.batch(n, k.t.index(path, i, ""), b); err != nil {
 					return err
 				}
 			}
@@ -113,7 +112,7 @@ func (k *walker) records(parent *Node, f *schemas.Field, lpath string, in any) (
 		for i := 0; k.c.left() > 0; i++ {
 			b := &RecordBatch{}
 			out = append(out, b)
-			if err := k.batch(n, path+"["+strconv.Itoa(i)+"]", b); err != nil {
+			if err := k.batch(n, k.t.index(path, i, ""), b); err != nil {
 				return err
 			}
 		}
@@ -121,22 +120,25 @@ func (k *walker) records(parent *Node, f *schemas.Field, lpath string, in any) (
 	})
 	if k.w != nil {
 		n.Raw = in
-		n.Value = recordsText(len(batches))
+		n.Value = k.recordsText(len(batches))
 		k.end(n)
 		return in, err
 	}
 	n.Raw = out
-	n.Value = recordsText(len(out))
+	n.Value = k.recordsText(len(out))
 	k.end(n)
 	return out, err
 }
 
-func recordsText(n int) string {
+func (k *walker) recordsText(n int) string {
 	if n == 1 {
 		return "1 record batch"
 	}
-	return strconv.Itoa(n) + " record batches"
+	return k.t.intSuffix(int64(n), " record batches")
 }
+
+// intWires names fixed-width integers by their width in bytes.
+var intWires = [...]string{1: "int8", 2: "int16", 4: "int32", 8: "int64"}
 
 // fixedInt walks a fixed-width integer of a batch or record as a KindField leaf.
 func (k *walker) fixedInt(parent *Node, name, path, about string, width int, v *int64) error {
@@ -146,7 +148,7 @@ func (k *walker) fixedInt(parent *Node, name, path, about string, width int, v *
 	n.Path = path
 	n.Offset = k.c.pos()
 	n.About = about
-	n.WireType = "int" + strconv.Itoa(8*width)
+	n.WireType = intWires[width]
 	u, err := k.c.fixed(width, uint64(*v)&mask(width))
 	if err != nil {
 		return k.failErr(path, n.Offset, err)
@@ -161,7 +163,7 @@ func (k *walker) fixedInt(parent *Node, name, path, about string, width int, v *
 	default:
 		*v = int64(u)
 	}
-	n.Raw, n.Value = *v, strconv.FormatInt(*v, 10)
+	n.Raw, n.Value = *v, k.t.int(*v)
 	k.end(n)
 	parent.Children = append(parent.Children, n)
 	return nil
@@ -181,14 +183,14 @@ func (k *walker) varintField(parent *Node, name, path, about string, v *int64) e
 		return k.failErr(path, n.Offset, err)
 	}
 	*v = x
-	n.Raw, n.Value = *v, strconv.FormatInt(*v, 10)
+	n.Raw, n.Value = *v, k.t.int(*v)
 	k.end(n)
 	parent.Children = append(parent.Children, n)
 	return nil
 }
 
 // varBytes walks a record key, value or header part: a varint length (-1 null), then bytes.
-func (k *walker) varBytes(parent *Node, name, path, about string, nullable, text bool, b *[]byte) error {
+func (k *walker) varBytes(parent *Node, name, path, about string, nullable, text bool, b *[]byte) (*Node, error) {
 	n := k.alloc()
 	n.Kind = KindField
 	n.Name = name
@@ -201,45 +203,57 @@ func (k *walker) varBytes(parent *Node, name, path, about string, nullable, text
 	if k.w != nil && *b != nil {
 		size = len(*b)
 	}
-	size, err := k.length(n, path+"#length", lenVarint, nullable, size, false)
+	size, err := k.length(n, k.t.cat(path, sfxLength), lenVarint, nullable, size, false)
 	if err != nil {
 		k.end(n)
-		return err
+		return n, err
 	}
 	if size < 0 {
 		*b = nil
 		n.Value = "null"
 		k.end(n)
-		return nil
+		return n, nil
 	}
 	off := k.c.pos()
 	if *b, err = k.c.raw(size, *b); err != nil {
 		k.end(n)
-		return k.failErr(path+"#data", off, err)
+		return n, k.failErr(path+sfxData, off, err)
 	}
 	if *b == nil {
 		*b = []byte{}
 	}
-	if text {
-		n.Value = strconv.Quote(string(*b))
-		n.Raw = string(*b)
-	} else {
-		n.Value = hexText(*b)
-		n.Raw = *b
-		if printable(*b) {
-			n.Value = strconv.Quote(string(*b))
+	switch {
+	case text:
+		n.Value = k.t.quoteBytes(*b)
+		if len(n.Value) == len(*b)+2 {
+			n.Raw = n.Value[1 : len(n.Value)-1] // nothing escaped: the quoted text holds it
+		} else {
+			n.Raw = string(*b)
 		}
+	case printable(*b):
+		n.Value = k.t.quoteBytes(*b)
+		n.Raw = *b
+	default:
+		n.Value = k.t.hex(*b)
+		n.Raw = *b
 	}
 	if size > 0 {
-		wt := "raw"
+		d := k.alloc()
+		d.Kind = KindData
+		d.Name = name
+		d.Path = k.t.cat(path, sfxData)
+		d.Offset = off
+		d.Length = size
+		d.WireType = "raw"
 		if text {
-			wt = "utf8"
+			d.WireType = "utf8"
 		}
-		n.Children = append(n.Children, k.mk(Node{Kind: KindData, Name: name, Path: path + "#data", Offset: off, Length: size,
-			WireType: wt, Value: n.Value, About: "The content bytes."}))
+		d.Value = n.Value
+		d.About = "The content bytes."
+		n.Children = append(n.Children, d)
 	}
 	k.end(n)
-	return nil
+	return n, nil
 }
 
 func printable(b []byte) bool {
@@ -265,7 +279,7 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 	if k.w == nil && k.c.left() < batchHeaderSize {
 		return k.fail(path, k.c.pos(), "%d bytes left, a record batch needs at least %d", k.c.left(), batchHeaderSize)
 	}
-	p := func(name string) string { return path + "." + name }
+	p := func(name string) string { return k.t.join(path, name, "") }
 	v := b.BaseOffset
 	if err := k.fixedInt(n, "BaseOffset", p("BaseOffset"), "Offset of the first record of the batch.", 8, &v); err != nil {
 		return err
@@ -350,7 +364,7 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 		arr.WireType = "array"
 		arr.About = "The records of the batch."
 		n.Children = append(n.Children, arr)
-		count, err = k.length(arr, rp+"#length", lenInt32, false, count, true)
+		count, err = k.length(arr, k.t.cat(rp, sfxLength), lenInt32, false, count, true)
 		if err != nil {
 			k.end(arr)
 			return err
@@ -359,14 +373,16 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 			b.Records = make([]Record, count)
 		}
 		for i := range count {
-			if err := k.record(arr, rp+"["+strconv.Itoa(i)+"]", "["+strconv.Itoa(i)+"]", &b.Records[i]); err != nil {
+			path := k.t.index(rp, i, "")
+			if err := k.record(arr, path, path[len(rp):], &b.Records[i]); err != nil {
 				k.end(arr)
 				return err
 			}
 		}
-		arr.Value = strconv.Itoa(count) + " records"
 		if count == 1 {
 			arr.Value = "1 record"
+		} else {
+			arr.Value = k.t.intSuffix(int64(count), " records")
 		}
 		k.end(arr)
 		if k.w != nil {
@@ -378,7 +394,7 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 				return k.fail(p("CRC"), crcOff, "CRC 0x%08x, the batch's bytes give 0x%08x", b.CRC, got)
 			}
 		}
-		crcNode.Raw, crcNode.Value = int64(b.CRC), fmt.Sprintf("0x%08x", b.CRC)
+		crcNode.Raw, crcNode.Value = int64(b.CRC), k.t.hex32(b.CRC)
 		return nil
 	})
 }
@@ -394,7 +410,7 @@ func (k *walker) record(parent *Node, path, name string, rec *Record) error {
 	n.About = "A record."
 	parent.Children = append(parent.Children, n)
 	defer k.end(n)
-	p := func(s string) string { return path + "." + s }
+	p := func(s string) string { return k.t.join(path, s, "") }
 	leaf := k.alloc()
 	leaf.Kind = KindLength
 	leaf.Name = "Length"
@@ -412,10 +428,10 @@ func (k *walker) record(parent *Node, path, name string, rec *Record) error {
 		if err := k.varintField(n, "OffsetDelta", p("OffsetDelta"), "Offset relative to the batch's BaseOffset.", &rec.OffsetDelta); err != nil {
 			return err
 		}
-		if err := k.varBytes(n, "Key", p("Key"), "The record key (varint length, -1 for null).", true, false, &rec.Key); err != nil {
+		if _, err := k.varBytes(n, "Key", p("Key"), "The record key (varint length, -1 for null).", true, false, &rec.Key); err != nil {
 			return err
 		}
-		if err := k.varBytes(n, "Value", p("Value"), "The record value (varint length, -1 for null).", true, false, &rec.Value); err != nil {
+		if _, err := k.varBytes(n, "Value", p("Value"), "The record value (varint length, -1 for null).", true, false, &rec.Value); err != nil {
 			return err
 		}
 		hp := p("Headers")
@@ -428,7 +444,7 @@ func (k *walker) record(parent *Node, path, name string, rec *Record) error {
 		hn.About = "The record headers."
 		n.Children = append(n.Children, hn)
 		defer k.end(hn)
-		count, err := k.length(hn, hp+"#length", lenVarint, false, len(rec.Headers), true)
+		count, err := k.length(hn, k.t.cat(hp, sfxLength), lenVarint, false, len(rec.Headers), true)
 		if err != nil {
 			return err
 		}
@@ -437,29 +453,36 @@ func (k *walker) record(parent *Node, path, name string, rec *Record) error {
 		}
 		for j := range count {
 			h := &rec.Headers[j]
-			ep := hp + "[" + strconv.Itoa(j) + "]"
+			ep := k.t.index(hp, j, "")
 			el := k.alloc()
 			el.Kind = KindElement
-			el.Name = "[" + strconv.Itoa(j) + "]"
+			el.Name = ep[len(hp):]
 			el.Path = ep
 			el.Offset = k.c.pos()
 			el.WireType = "header"
 			el.About = "A record header."
 			hn.Children = append(hn.Children, el)
-			key := []byte(h.Key)
-			err := k.varBytes(el, "Key", ep+".Key", "Header key (UTF-8).", false, true, &key)
-			h.Key = string(key)
+			// The writer only reads the key's bytes: no copy of the string.
+			key := unsafe.Slice(unsafe.StringData(h.Key), len(h.Key))
+			if key == nil {
+				key = []byte{} // an empty key, not a null one
+			}
+			kn, err := k.varBytes(el, "Key", k.t.join(ep, "Key", ""), "Header key (UTF-8).", false, true, &key)
+			if s, ok := kn.Raw.(string); ok && k.w == nil {
+				h.Key = s
+			}
 			if err == nil {
-				err = k.varBytes(el, "Value", ep+".Value", "Header value.", true, false, &h.Value)
+				_, err = k.varBytes(el, "Value", k.t.join(ep, "Value", ""), "Header value.", true, false, &h.Value)
 			}
 			k.end(el)
 			if err != nil {
 				return err
 			}
 		}
-		hn.Value = strconv.Itoa(count) + " headers"
 		if count == 1 {
 			hn.Value = "1 header"
+		} else {
+			hn.Value = k.t.intSuffix(int64(count), " headers")
 		}
 		return nil
 	})

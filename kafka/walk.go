@@ -2,7 +2,6 @@ package kafka
 
 import (
 	"encoding/binary"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"math"
@@ -31,6 +30,7 @@ type walker struct {
 	slab  []Node  // nodes are carved from slabs: far fewer allocations than one per node
 	kids  []*Node // and so are children slices
 	chunk int     // the slab size to allocate; 0: grow from 16
+	t     texts   // and paths and display values from one byte arena
 }
 
 // alloc returns a zero Node from the walker's slab.
@@ -99,14 +99,6 @@ func (k *walker) failErr(path string, off int, err error) error {
 	return &pathError{path: path, off: off, err: err}
 }
 
-// join appends a field name to a path prefix.
-func join(prefix, name string) string {
-	if prefix == "" {
-		return name
-	}
-	return prefix + "." + name
-}
-
 func (k *walker) fieldNode(kind NodeKind, name, path string, f *schemas.Field) *Node {
 	n := k.alloc()
 	n.Kind = kind
@@ -171,34 +163,28 @@ func (k *walker) structBody(parent *Node, fields []*schemas.Field, prefix, tagsP
 // is built once and "X.Name" is its prefix (paths are a large part of the allocations).
 func (k *walker) field(parent *Node, f *schemas.Field, prefix string, in any) (any, error) {
 	if f.Type.Array {
-		return k.array(parent, f, join3(prefix, f.Name, sfxLength), in)
+		return k.array(parent, f, k.t.join(prefix, f.Name, sfxLength), in)
 	}
 	switch f.Type.Prim {
 	case schemas.StructType:
-		return k.structField(parent, f, join3(prefix, f.Name, sfxTags), in)
+		return k.structField(parent, f, k.t.join(prefix, f.Name, sfxTags), in)
 	case schemas.Records:
-		return k.records(parent, f, join3(prefix, f.Name, sfxLength), in)
+		return k.records(parent, f, k.t.join(prefix, f.Name, sfxLength), in)
 	case schemas.String, schemas.Bytes:
-		return k.str(parent, KindField, f.Name, join3(prefix, f.Name, sfxLength), f, f.Type.Prim, k.spec.CompactIn(f, k.ver), f.NullableIn(k.ver), in)
+		return k.str(parent, KindField, f.Name, k.t.join(prefix, f.Name, sfxLength), f, f.Type.Prim, k.spec.CompactIn(f, k.ver), f.NullableIn(k.ver), in)
 	}
-	return k.prim(parent, KindField, f.Name, join(prefix, f.Name), f, f.Type.Prim, k.spec.CompactIn(f, k.ver), f.NullableIn(k.ver), in)
+	return k.prim(parent, KindField, f.Name, k.t.join(prefix, f.Name, ""), f, f.Type.Prim, k.spec.CompactIn(f, k.ver), f.NullableIn(k.ver), in)
 }
 
 // The suffixes of framing paths.
 const (
-	sfxLength = "#length"
-	sfxTags   = "#tags"
+	sfxLength  = "#length"
+	sfxTags    = "#tags"
+	sfxData    = "#data"
+	sfxPresent = "#present"
 )
 
-// join3 is join(prefix, name) + suffix, in one allocation.
-func join3(prefix, name, suffix string) string {
-	if prefix == "" {
-		return name + suffix
-	}
-	return prefix + "." + name + suffix
-}
-
-// trim removes a suffix join3 added.
+// trim removes a suffix texts.join added.
 func trim(s, suffix string) string { return s[:len(s)-len(suffix)] }
 
 // elemNames are the names of the first array elements, to spare an allocation each.
@@ -402,7 +388,7 @@ func (k *walker) sized(parent *Node, leaf *Node, form sizeForm, body func() erro
 		}
 		leaf.Offset, leaf.Length = off, r.off-off
 		leaf.Raw = size
-		leaf.Value = sizeText(form, size)
+		leaf.Value = k.t.sizeText(form, size)
 		parent.Children = append(parent.Children, leaf)
 		if size < 0 {
 			return k.fail(leaf.Path, off, "invalid size %d", size)
@@ -429,7 +415,7 @@ func (k *walker) sized(parent *Node, leaf *Node, form sizeForm, body func() erro
 		err := body()
 		size := int64(w.pos() - off - 4)
 		w.patch32(off, uint32(size))
-		leaf.Raw, leaf.Value = size, sizeText(form, size)
+		leaf.Raw, leaf.Value = size, k.t.sizeText(form, size)
 		return err
 	}
 	idx := len(parent.Children)
@@ -453,19 +439,9 @@ func (k *walker) sized(parent *Node, leaf *Node, form sizeForm, body func() erro
 		c.shift(len(p))
 	}
 	leaf.Offset, leaf.Length = off, len(p)
-	leaf.Raw, leaf.Value = size, sizeText(form, size)
+	leaf.Raw, leaf.Value = size, k.t.sizeText(form, size)
 	parent.Children = slices.Insert(parent.Children, idx, leaf)
 	return err
-}
-
-func sizeText(form sizeForm, size int64) string {
-	if form == sizeCompact {
-		return fmt.Sprintf("%d → %d bytes", size+1, size)
-	}
-	if size == 1 {
-		return "1 byte"
-	}
-	return strconv.FormatInt(size, 10) + " bytes"
 }
 
 // prim walks a primitive value (not an array, struct or records), as a field or an array
@@ -473,7 +449,7 @@ func sizeText(form sizeForm, size int64) string {
 func (k *walker) prim(parent *Node, kind NodeKind, name, path string, f *schemas.Field, p schemas.Prim, compact, nullable bool, in any) (any, error) {
 	switch p {
 	case schemas.String, schemas.Bytes:
-		return k.str(parent, kind, name, path+sfxLength, f, p, compact, nullable, in)
+		return k.str(parent, kind, name, k.t.cat(path, sfxLength), f, p, compact, nullable, in)
 	}
 	n := k.fieldNode(kind, name, path, f)
 	var out any
@@ -528,8 +504,10 @@ func (k *walker) prim(parent *Node, kind NodeKind, name, path string, f *schemas
 		}
 		var id UUID
 		copy(id[:], b)
-		out = id
-		n.Value = id.String()
+		if out = in; k.w == nil {
+			out = id
+		}
+		n.Value = k.t.uuid(id)
 	default:
 		return nil, k.fail(path, n.Offset, "unsupported type %s", f.Type.Name)
 	}
@@ -547,14 +525,16 @@ func (k *walker) prim(parent *Node, kind NodeKind, name, path string, f *schemas
 			n.Value = strconv.FormatBool(u == 1)
 		case schemas.Float64:
 			fv := math.Float64frombits(u)
-			out = fv
-			n.Value = floatText(fv)
+			if out = in; k.w == nil {
+				out = fv
+			}
+			n.Value = k.t.float(fv)
 		default:
 			v := signExtend(p, u)
 			if out = in; k.w == nil {
 				out = v
 			}
-			n.Value = strconv.FormatInt(v, 10)
+			n.Value = k.t.int(v)
 		}
 	}
 	n.Raw = out
@@ -678,14 +658,14 @@ func (k *walker) str(parent *Node, kind NodeKind, name, lpath string, f *schemas
 			var err error
 			if data, err = k.c.raw(size, data); err != nil {
 				k.end(n)
-				return nil, k.failErr(path+"#data", off, err)
+				return nil, k.failErr(path+sfxData, off, err)
 			}
 		}
 		if size > 0 {
 			d := k.alloc()
 			d.Kind = KindData
 			d.Name = name
-			d.Path = path + "#data"
+			d.Path = k.t.cat(path, sfxData)
 			d.Offset = off
 			d.Length = size
 			d.Spec = n.Spec
@@ -703,7 +683,7 @@ func (k *walker) str(parent *Node, kind NodeKind, name, lpath string, f *schemas
 		case p == schemas.String:
 			// The quoted display value holds the string itself when nothing needed escaping:
 			// share it instead of allocating twice.
-			n.Value = strconv.Quote(string(data))
+			n.Value = k.t.quoteBytes(data)
 			if len(n.Value) == len(data)+2 {
 				out = n.Value[1 : len(n.Value)-1]
 			} else {
@@ -718,7 +698,7 @@ func (k *walker) str(parent *Node, kind NodeKind, name, lpath string, f *schemas
 	}
 	n.Raw = out
 	if n.Value == "" {
-		n.Value = displayValue(out)
+		n.Value = k.display(out)
 	}
 	for _, c := range n.Children {
 		if c.Kind == KindData {
@@ -729,36 +709,26 @@ func (k *walker) str(parent *Node, kind NodeKind, name, lpath string, f *schemas
 	return out, nil
 }
 
-// displayValue formats a primitive value for Node.Value.
-func displayValue(v any) string {
+// display formats a primitive value for Node.Value: null, a quoted string, bytes in hex (the
+// first 32, then a count), a number, a bool, a uuid.
+func (k *walker) display(v any) string {
 	switch v := v.(type) {
 	case nil:
 		return "null"
 	case string:
-		return strconv.Quote(v)
+		return k.t.quote(v)
 	case []byte:
-		return hexText(v)
+		return k.t.hex(v)
 	case int64:
-		return strconv.FormatInt(v, 10)
+		return k.t.int(v)
 	case bool:
 		return strconv.FormatBool(v)
 	case float64:
-		return floatText(v)
+		return k.t.float(v)
 	case UUID:
-		return v.String()
+		return k.t.uuid(v)
 	}
 	return fmt.Sprint(v)
-}
-
-// hexText shows bytes as hex, the first 32 then a count.
-func hexText(b []byte) string {
-	if len(b) == 0 {
-		return "0x (empty)"
-	}
-	if len(b) <= 32 {
-		return "0x" + hex.EncodeToString(b)
-	}
-	return fmt.Sprintf("0x%s… (%d bytes)", hex.EncodeToString(b[:32]), len(b))
 }
 
 // array walks an array: its length (an element count), then each element. lpath is the path
@@ -807,7 +777,7 @@ func (k *walker) array(parent *Node, f *schemas.Field, lpath string, in any) (an
 		idx := elemName(i)
 		switch f.Type.Prim {
 		case schemas.StructType:
-			tp := path + idx + sfxTags
+			tp := k.t.cat(path, idx, sfxTags)
 			ep := trim(tp, sfxTags)
 			el := k.fieldNode(KindElement, idx, ep, f)
 			el.WireType = "struct"
@@ -823,9 +793,9 @@ func (k *walker) array(parent *Node, f *schemas.Field, lpath string, in any) (an
 			got, err = k.structBody(el, f.Struct.Fields, ep, tp, vals)
 			k.end(el)
 		case schemas.String, schemas.Bytes:
-			got, err = k.str(n, KindElement, idx, path+idx+sfxLength, f, f.Type.Prim, compact, false, elems[i])
+			got, err = k.str(n, KindElement, idx, k.t.cat(path, idx, sfxLength), f, f.Type.Prim, compact, false, elems[i])
 		default:
-			got, err = k.prim(n, KindElement, idx, path+idx, f, f.Type.Prim, compact, false, elems[i])
+			got, err = k.prim(n, KindElement, idx, k.t.cat(path, idx), f, f.Type.Prim, compact, false, elems[i])
 		}
 		if k.w == nil {
 			elems[i] = got
@@ -838,7 +808,7 @@ func (k *walker) array(parent *Node, f *schemas.Field, lpath string, in any) (an
 	if count == 1 {
 		n.Value = "1 element"
 	} else {
-		n.Value = strconv.Itoa(count) + " elements"
+		n.Value = k.t.intSuffix(int64(count), " elements")
 	}
 	k.end(n)
 	if k.w != nil {
@@ -867,12 +837,12 @@ func (k *walker) structField(parent *Node, f *schemas.Field, tpath string, in an
 		var err error
 		if u, err = k.c.fixed(1, u); err != nil {
 			k.end(n)
-			return nil, k.failErr(path+"#present", off, err)
+			return nil, k.failErr(path+sfxPresent, off, err)
 		}
 		m := k.alloc()
 		m.Kind = KindLength
 		m.Name = "present"
-		m.Path = path + "#present"
+		m.Path = k.t.cat(path, sfxPresent)
 		m.Offset = off
 		m.Length = 1
 		m.WireType = "int8"
@@ -888,7 +858,7 @@ func (k *walker) structField(parent *Node, f *schemas.Field, tpath string, in an
 			m.Value = "1 → present"
 		default:
 			k.end(n)
-			return nil, k.fail(path+"#present", off, "null marker %d is neither -1 nor 1", int8(u))
+			return nil, k.fail(path+sfxPresent, off, "null marker %d is neither -1 nor 1", int8(u))
 		}
 	} else if k.w != nil && in == nil {
 		return nil, k.fail(path, n.Offset, "null given for a struct that is not nullable")
@@ -934,7 +904,7 @@ func (k *walker) tags(parent *Node, fields []*schemas.Field, prefix, path string
 	case 1:
 		sec.Value = "1 tagged field"
 	default:
-		sec.Value = fmt.Sprintf("%d tagged fields", count)
+		sec.Value = k.t.intSuffix(int64(count), " tagged fields")
 	}
 	if spec := k.spec; spec != nil {
 		sec.Spec = spec.File
@@ -969,26 +939,26 @@ func (k *walker) tags(parent *Node, fields []*schemas.Field, prefix, path string
 		last = int(tag)
 		var fp, name string
 		if f != nil {
-			fp, name = join(prefix, f.Name), f.Name
+			fp, name = k.t.join(prefix, f.Name, ""), f.Name
 		} else {
-			fp, name = fmt.Sprintf("%s%d", trim(path, sfxTags)+"#tag", tag), fmt.Sprintf("tag %d", tag)
+			fp, name = k.t.intAfter(trim(path, sfxTags), "#tag", int64(tag)), k.t.intAfter("tag", " ", int64(tag))
 		}
 		key := k.alloc()
 		key.Kind = KindTagKey
 		key.Name = "tag"
-		key.Path = fp + "#tag"
+		key.Path = k.t.cat(fp, "#tag")
 		key.Offset = tagOff
 		key.Length = k.c.pos() - tagOff
 		key.WireType = "uvarint"
 		key.Raw = int64(tag)
-		key.Value = fmt.Sprintf("%d → %s", tag, name)
+		key.Value = k.t.tagText(tag, name)
 		key.About = "Tag number of a tagged field."
 		key.Spec = sec.Spec
 		parent.Children = append(parent.Children, key)
 		leaf := k.alloc()
 		leaf.Kind = KindTagSize
 		leaf.Name = "tag size"
-		leaf.Path = fp + "#tagsize"
+		leaf.Path = k.t.cat(fp, "#tagsize")
 		leaf.About = "Size in bytes of the tagged field's value."
 		leaf.Spec = sec.Spec
 		err = k.sized(parent, leaf, sizeUvarint, func() error {
@@ -1000,8 +970,17 @@ func (k *walker) tags(parent *Node, fields []*schemas.Field, prefix, path string
 					return k.failErr(fp, o, err)
 				}
 				if len(b) > 0 {
-					parent.Children = append(parent.Children, k.mk(Node{Kind: KindData, Name: name, Path: fp, Offset: o, Length: len(b),
-						WireType: "raw", Raw: b, Value: hexText(b), About: "A tagged field unknown to this schema."}))
+					d := k.alloc()
+					d.Kind = KindData
+					d.Name = name
+					d.Path = fp
+					d.Offset = o
+					d.Length = len(b)
+					d.WireType = "raw"
+					d.Raw = b
+					d.Value = k.t.hex(b)
+					d.About = "A tagged field unknown to this schema."
+					parent.Children = append(parent.Children, d)
 				}
 				return nil
 			}
@@ -1020,12 +999,4 @@ func (k *walker) tags(parent *Node, fields []*schemas.Field, prefix, path string
 		}
 	}
 	return nil
-}
-
-// floatText writes a float64 plainly (1048576, 0.5), in exponent form only when huge or tiny.
-func floatText(v float64) string {
-	if a := math.Abs(v); a != 0 && (a >= 1e21 || a < 1e-6) {
-		return strconv.FormatFloat(v, 'g', -1, 64)
-	}
-	return strconv.FormatFloat(v, 'f', -1, 64)
 }
