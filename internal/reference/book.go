@@ -406,12 +406,17 @@ func (bk *book) finish() {
 		bk.text(bk.w-marginX-pw, s.y, pageText, 10.5)
 		pdf.Link(marginX, s.y-2, bk.cw, tocLead, e.link)
 	}
+	contents := pdf.AddLink()
+	pdf.SetLink(contents, 0, bk.tocFirst)
 	n := pdf.PageCount()
 	for p := 2; p <= n; p++ {
 		pdf.SetPage(p)
 		bk.font(sansFont, "", 8)
 		bk.color(colMuted)
-		bk.text(marginX, headerY-8, "Apache Kafka "+bk.release+" wire protocol", 8)
+		hw := bk.text(marginX, headerY-8, "Apache Kafka "+bk.release+" wire protocol", 8)
+		if p != bk.tocFirst {
+			pdf.Link(marginX, headerY-10, hw, 12, contents) // back to the contents
+		}
 		if t := bk.titles[p]; t != "" {
 			bk.font(sansFont, "B", 8)
 			bk.color(colInk)
