@@ -301,8 +301,9 @@ func checkBook(t *testing.T, pdf string, cat *kafka.Catalog) {
 	if pages, footers := len(pageRE.FindAll(text, -1)), bytes.Count(text, []byte(">page</word>")); footers < pages-1 {
 		t.Errorf("%d footers on %d pages (all but the cover have one)", footers, pages)
 	}
-	// The contents link every category and every API to its page, and every running header
-	// but the contents' own links back to them (fpdf writes link annotations uncompressed, in
+	// The contents link every category and every API to its page, and the running header of
+	// every page but the cover and the first contents page links back to them (fpdf writes link
+	// annotations uncompressed, in
 	// the page dictionaries).
 	raw, err := os.ReadFile(pdf)
 	if err != nil {
