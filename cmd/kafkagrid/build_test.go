@@ -302,9 +302,8 @@ func checkBook(t *testing.T, pdf string, cat *kafka.Catalog) {
 		t.Errorf("%d footers on %d pages (all but the cover have one)", footers, pages)
 	}
 	// The contents link every category and every API to its page, and the running header of
-	// every page but the cover and the first contents page links back to them (fpdf writes link
-	// annotations uncompressed, in
-	// the page dictionaries).
+	// every page but the cover and the first contents page links back to them (fpdf writes
+	// link annotations uncompressed, in the page dictionaries).
 	raw, err := os.ReadFile(pdf)
 	if err != nil {
 		t.Fatal(err)
