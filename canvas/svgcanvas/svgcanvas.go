@@ -36,7 +36,8 @@
 // measured to be wasteful: its integer API cannot place half points and its float API pads
 // every number to fixed decimals ("12.00"), which would grow a grid's file by a third; its
 // Group and Title go through fmt and string concatenation, a tenth of the time of painting a
-// grid. svgo still closes groups and the document; escaping is done here in every case.
+// grid; its Gend goes through fmt too, once per group. svgo still closes the document; the
+// drawing is appended to one byte slice, and escaping is done here in every case.
 //
 // A Canvas is not safe for concurrent use.
 //
@@ -88,9 +89,7 @@ type Canvas struct {
 	opts          Options
 	id            string
 
-	body  bytes.Buffer // the drawing, written at Close after the <style>
-	s     *svg.SVG     // writes groups and their titles into body
-	num   []byte       // scratch for numbers
+	body  []byte // the drawing, written at Close after the <style>
 	depth int
 	done  bool
 
@@ -144,8 +143,7 @@ func New(w io.Writer, width, height canvas.Pt, opts Options) *Canvas {
 	if hint <= 0 {
 		hint = min(int(float64(c.width)*float64(c.height)/14), 256<<10)
 	}
-	c.body.Grow(min(max(hint, 4<<10), 64<<20))
-	c.s = svg.New(&c.body)
+	c.body = make([]byte, 0, min(max(hint, 4<<10), 64<<20))
 	return c
 }
 
@@ -156,8 +154,7 @@ func (c *Canvas) ID() string { return c.id }
 // written directly (svgo's Group formats through fmt and string concatenation, its Title
 // escapes byte by byte; together they were a tenth of the time of painting a grid).
 func (c *Canvas) Begin(g canvas.Group) {
-	c.body.Grow(64 + len(g.ID) + len(g.Class) + len(g.Title) + 32*len(g.Attrs))
-	b := c.body.AvailableBuffer()
+	b := c.body
 	b = append(b, "<g"...)
 	if g.ID != "" {
 		b = append(b, ` id="`...)
@@ -202,7 +199,7 @@ func (c *Canvas) Begin(g canvas.Group) {
 		}
 		b = append(b, "</title>\n"...)
 	}
-	c.body.Write(b)
+	c.body = b
 	c.depth++
 }
 
@@ -212,13 +209,12 @@ func (c *Canvas) End() {
 		return
 	}
 	c.depth--
-	c.s.Gend()
+	c.body = append(c.body, "</g>\n"...) // as svgo's Gend writes it, without fmt
 }
 
 // Rect draws a rectangle with its top-left corner at (x, y).
 func (c *Canvas) Rect(x, y, w, h canvas.Pt, s canvas.Style) {
-	c.body.Grow(96 + len(s.Class))
-	b := c.body.AvailableBuffer()
+	b := c.body
 	b = append(b, `<rect`...)
 	b = c.appendPaintClass(b, s)
 	b = appendNum(append(b, ` x="`...), x)
@@ -226,13 +222,12 @@ func (c *Canvas) Rect(x, y, w, h canvas.Pt, s canvas.Style) {
 	b = appendNum(append(b, `" width="`...), w)
 	b = appendNum(append(b, `" height="`...), h)
 	b = append(b, "\"/>\n"...)
-	c.body.Write(b)
+	c.body = b
 }
 
 // Line draws a straight segment.
 func (c *Canvas) Line(x1, y1, x2, y2 canvas.Pt, s canvas.Style) {
-	c.body.Grow(96 + len(s.Class))
-	b := c.body.AvailableBuffer()
+	b := c.body
 	b = append(b, `<line`...)
 	b = c.appendPaintClass(b, s)
 	b = appendNum(append(b, ` x1="`...), x1)
@@ -240,7 +235,7 @@ func (c *Canvas) Line(x1, y1, x2, y2 canvas.Pt, s canvas.Style) {
 	b = appendNum(append(b, `" x2="`...), x2)
 	b = appendNum(append(b, `" y2="`...), y2)
 	b = append(b, "\"/>\n"...)
-	c.body.Write(b)
+	c.body = b
 }
 
 // Polyline draws an open path through the points (x0, y0, x1, y1, …); a trailing odd
@@ -249,8 +244,7 @@ func (c *Canvas) Polyline(pts []canvas.Pt, s canvas.Style) {
 	if len(pts) < 4 {
 		return
 	}
-	c.body.Grow(48 + len(s.Class) + 12*len(pts))
-	b := c.body.AvailableBuffer()
+	b := c.body
 	b = append(b, `<polyline`...)
 	b = c.appendPaintClass(b, s)
 	b = append(b, ` points="`...)
@@ -263,7 +257,7 @@ func (c *Canvas) Polyline(pts []canvas.Pt, s canvas.Style) {
 		b = appendNum(b, pts[i+1])
 	}
 	b = append(b, "\"/>\n"...)
-	c.body.Write(b)
+	c.body = b
 }
 
 // Text draws t with its baseline at y.
@@ -282,8 +276,7 @@ func (c *Canvas) Text(x, y canvas.Pt, t canvas.Text) {
 		c.roles[k.fill] = true
 	}
 	c.lastText = n
-	c.body.Grow(64 + len(t.Class) + 2*len(t.S))
-	b := c.body.AvailableBuffer()
+	b := c.body
 	b = append(b, `<text class="t`...)
 	b = strconv.AppendInt(b, int64(n), 10)
 	if t.Class != "" {
@@ -299,7 +292,7 @@ func (c *Canvas) Text(x, y canvas.Pt, t canvas.Text) {
 		b = appendEsc(b, clean(t.S), false)
 	}
 	b = append(b, "</text>\n"...)
-	c.body.Write(b)
+	c.body = b
 }
 
 // appendPaintClass appends ` class="pN …"` for style s, registering the style on first use.
@@ -380,7 +373,7 @@ func (c *Canvas) Close() error {
 	b = append(b, "</style>\n"...)
 	head.Write(b)
 	ew.Write(head.Bytes())
-	ew.Write(c.body.Bytes())
+	ew.Write(c.body)
 	svg.New(ew).End()
 	return ew.err
 }
