@@ -273,8 +273,8 @@ func (b *builder) run(ctx context.Context) (Summary, error) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 
-	// Workers take APIs in index order; each API's result goes to its own slot, which the
-	// book (written in order, as one file) waits on.
+	// Workers take APIs in index order; each API's result goes to its own buffered slot (a
+	// send never blocks), which the book, written in order as one file, waits on.
 	results := make([]chan *apiContent, len(b.apis))
 	for i := range results {
 		results[i] = make(chan *apiContent, 1)
@@ -308,25 +308,13 @@ func (b *builder) run(ctx context.Context) (Summary, error) {
 			}
 		}()
 	}
-	var bookErr error
 	var bookWG sync.WaitGroup
 	if b.opts.Formats&PDF != 0 {
 		bookWG.Add(1)
 		go func() {
 			defer bookWG.Done()
-			bookErr = b.writeBook(ctx, results)
-			if bookErr != nil {
-				fail(bookErr)
-			}
-		}()
-	} else {
-		// Nobody waits on the results: drain them as they come.
-		bookWG.Add(1)
-		go func() {
-			defer bookWG.Done()
-			for _, r := range results {
-				for range r {
-				}
+			if err := b.writeBook(ctx, results); err != nil {
+				fail(err)
 			}
 		}()
 	}
