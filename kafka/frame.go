@@ -191,7 +191,7 @@ func (e *Encoder) Encode(m Message) (*Frame, error) {
 	root.Name = m.API.Name
 	root.Path = "frame"
 	root.WireType = "frame"
-	root.Value = messageName(m.API, m.Response, m.Version)
+	root.Value = k.t.message(m.API, m.Response, m.Version)
 	f.Root = root
 	err = k.frame(root, hs, hv, spec, m.Version, header, m.Body, f)
 	root.Length = w.pos()
@@ -225,7 +225,7 @@ func (k *walker) frame(root *Node, hs *schemas.Spec, hv int16, spec *schemas.Spe
 		hn.Offset = k.c.pos()
 		hn.WireType = "struct"
 		hn.Spec = hs.File
-		hn.Value = hs.Name + " v" + strconv.Itoa(int(hv))
+		hn.Value = k.t.version(hs.Name, hv)
 		root.Children = append(root.Children, hn)
 		k.spec, k.ver = hs, hv
 		got, err := k.structBody(hn, hs.Fields, "header", "header#tags", header)
@@ -246,7 +246,7 @@ func (k *walker) frame(root *Node, hs *schemas.Spec, hv int16, spec *schemas.Spe
 		bn.Offset = k.c.pos()
 		bn.WireType = "struct"
 		bn.Spec = spec.File
-		bn.Value = spec.Name + " v" + strconv.Itoa(int(v))
+		bn.Value = k.t.version(spec.Name, v)
 		root.Children = append(root.Children, bn)
 		k.spec, k.ver = spec, v
 		got, err = k.structBody(bn, spec.Fields, "", "body#tags", body)
@@ -345,7 +345,7 @@ func (c *Catalog) decode(k *walker, data []byte, o DecodeOptions) (*Frame, error
 	root.Length = r.off
 	if f.API != nil {
 		root.Name = f.API.Name
-		root.Value = messageName(f.API, f.Response, f.Version)
+		root.Value = k.t.message(f.API, f.Response, f.Version)
 	}
 	if err == nil && r.off != len(data) {
 		err = k.fail("", r.off, "%d bytes after the end of the frame", len(data)-r.off)

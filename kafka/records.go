@@ -51,6 +51,7 @@ func (k *walker) records(parent *Node, f *schemas.Field, lpath string, in any) (
 	n := k.fieldNode(KindField, f.Name, path, f)
 	n.WireType = strWire(schemas.Records, compact, nullable)
 	parent.Children = append(parent.Children, n)
+	k.children(n, 2) // the length, and usually one batch
 	var batches []*RecordBatch
 	if k.w != nil {
 		switch v := in.(type) {
@@ -199,6 +200,7 @@ func (k *walker) varBytes(parent *Node, name, path, about string, nullable, text
 	n.WireType = "varint_bytes"
 	n.About = about
 	parent.Children = append(parent.Children, n)
+	k.children(n, 2)
 	size := -1
 	if k.w != nil && *b != nil {
 		size = len(*b)
@@ -275,6 +277,7 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 	n.WireType = "record_batch"
 	n.About = "A record batch, magic 2 (KIP-98)."
 	parent.Children = append(parent.Children, n)
+	k.children(n, 13) // the fields of a batch
 	defer k.end(n)
 	if k.w == nil && k.c.left() < batchHeaderSize {
 		return k.fail(path, k.c.pos(), "%d bytes left, a record batch needs at least %d", k.c.left(), batchHeaderSize)
@@ -291,21 +294,16 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 	leaf.Path = p("BatchLength")
 	leaf.About = "Byte length of the rest of the batch (after this field)."
 	return k.sized(n, leaf, sizeInt32, func() error {
-		fields := []struct {
-			name, about string
-			width       int
-			get         func() int64
-			set         func(int64)
-		}{
-			{"PartitionLeaderEpoch", "Leader epoch of the partition, set by the broker.", 4, func() int64 { return int64(b.PartitionLeaderEpoch) }, func(x int64) { b.PartitionLeaderEpoch = int32(x) }},
+		// fi walks one fixed-width field of the batch header and returns its value.
+		fi := func(name, about string, width int, x int64) (int64, error) {
+			err := k.fixedInt(n, name, p(name), about, width, &x)
+			return x, err
 		}
-		for _, fd := range fields {
-			x := fd.get()
-			if err := k.fixedInt(n, fd.name, p(fd.name), fd.about, fd.width, &x); err != nil {
-				return err
-			}
-			fd.set(x)
+		x, err := fi("PartitionLeaderEpoch", "Leader epoch of the partition, set by the broker.", 4, int64(b.PartitionLeaderEpoch))
+		if err != nil {
+			return err
 		}
+		b.PartitionLeaderEpoch = int32(x)
 		magic := int64(2)
 		mo := k.c.pos()
 		if err := k.fixedInt(n, "Magic", p("Magic"), "Record batch format version: 2.", 1, &magic); err != nil {
@@ -330,27 +328,31 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 		crcNode.About = "CRC-32C of the batch from Attributes to its end."
 		n.Children = append(n.Children, crcNode)
 		start := k.c.pos()
-		rest := []struct {
-			name, about string
-			width       int
-			get         func() int64
-			set         func(int64)
-		}{
-			{"Attributes", "Bits 0-2 compression, 3 timestamp type, 4 transactional, 5 control, 6 delete horizon.", 2, func() int64 { return int64(b.Attributes) }, func(x int64) { b.Attributes = int16(x) }},
-			{"LastOffsetDelta", "Offset of the last record relative to BaseOffset.", 4, func() int64 { return int64(b.LastOffsetDelta) }, func(x int64) { b.LastOffsetDelta = int32(x) }},
-			{"BaseTimestamp", "Timestamp of the first record (ms since the epoch).", 8, func() int64 { return b.BaseTimestamp }, func(x int64) { b.BaseTimestamp = x }},
-			{"MaxTimestamp", "Largest timestamp of the batch.", 8, func() int64 { return b.MaxTimestamp }, func(x int64) { b.MaxTimestamp = x }},
-			{"ProducerId", "Producer id of an idempotent or transactional producer, -1 otherwise.", 8, func() int64 { return b.ProducerID }, func(x int64) { b.ProducerID = x }},
-			{"ProducerEpoch", "Epoch of the producer id.", 2, func() int64 { return int64(b.ProducerEpoch) }, func(x int64) { b.ProducerEpoch = int16(x) }},
-			{"BaseSequence", "Sequence number of the first record, for idempotence.", 4, func() int64 { return int64(b.BaseSequence) }, func(x int64) { b.BaseSequence = int32(x) }},
+		if x, err = fi("Attributes", "Bits 0-2 compression, 3 timestamp type, 4 transactional, 5 control, 6 delete horizon.", 2, int64(b.Attributes)); err != nil {
+			return err
 		}
-		for _, fd := range rest {
-			x := fd.get()
-			if err := k.fixedInt(n, fd.name, p(fd.name), fd.about, fd.width, &x); err != nil {
-				return err
-			}
-			fd.set(x)
+		b.Attributes = int16(x)
+		if x, err = fi("LastOffsetDelta", "Offset of the last record relative to BaseOffset.", 4, int64(b.LastOffsetDelta)); err != nil {
+			return err
 		}
+		b.LastOffsetDelta = int32(x)
+		if b.BaseTimestamp, err = fi("BaseTimestamp", "Timestamp of the first record (ms since the epoch).", 8, b.BaseTimestamp); err != nil {
+			return err
+		}
+		if b.MaxTimestamp, err = fi("MaxTimestamp", "Largest timestamp of the batch.", 8, b.MaxTimestamp); err != nil {
+			return err
+		}
+		if b.ProducerID, err = fi("ProducerId", "Producer id of an idempotent or transactional producer, -1 otherwise.", 8, b.ProducerID); err != nil {
+			return err
+		}
+		if x, err = fi("ProducerEpoch", "Epoch of the producer id.", 2, int64(b.ProducerEpoch)); err != nil {
+			return err
+		}
+		b.ProducerEpoch = int16(x)
+		if x, err = fi("BaseSequence", "Sequence number of the first record, for idempotence.", 4, int64(b.BaseSequence)); err != nil {
+			return err
+		}
+		b.BaseSequence = int32(x)
 		if k.w == nil && b.Attributes&7 != 0 {
 			return k.fail(p("Attributes"), start, "compressed batches (codec %d) are not supported", b.Attributes&7)
 		}
@@ -364,6 +366,7 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 		arr.WireType = "array"
 		arr.About = "The records of the batch."
 		n.Children = append(n.Children, arr)
+		k.children(arr, 1+max(count, 0))
 		count, err = k.length(arr, k.t.cat(rp, sfxLength), lenInt32, false, count, true)
 		if err != nil {
 			k.end(arr)
@@ -409,6 +412,7 @@ func (k *walker) record(parent *Node, path, name string, rec *Record) error {
 	n.WireType = "record"
 	n.About = "A record."
 	parent.Children = append(parent.Children, n)
+	k.children(n, 7) // the length and the fields of a record
 	defer k.end(n)
 	p := func(s string) string { return k.t.join(path, s, "") }
 	leaf := k.alloc()
@@ -443,6 +447,7 @@ func (k *walker) record(parent *Node, path, name string, rec *Record) error {
 		hn.WireType = "varint_array"
 		hn.About = "The record headers."
 		n.Children = append(n.Children, hn)
+		k.children(hn, 1+len(rec.Headers))
 		defer k.end(hn)
 		count, err := k.length(hn, k.t.cat(hp, sfxLength), lenVarint, false, len(rec.Headers), true)
 		if err != nil {
@@ -462,6 +467,7 @@ func (k *walker) record(parent *Node, path, name string, rec *Record) error {
 			el.WireType = "header"
 			el.About = "A record header."
 			hn.Children = append(hn.Children, el)
+			k.children(el, 2)
 			// The writer only reads the key's bytes: no copy of the string.
 			key := unsafe.Slice(unsafe.StringData(h.Key), len(h.Key))
 			if key == nil {

@@ -491,20 +491,20 @@ func (k *walker) prim(parent *Node, kind NodeKind, name, path string, f *schemas
 		}
 	case schemas.UUID:
 		n.WireType = "uuid"
-		var b []byte
+		var id UUID
 		if k.w != nil {
-			id, ok := in.(UUID)
-			if !ok {
+			var ok bool
+			if id, ok = in.(UUID); !ok {
 				return nil, k.fail(path, n.Offset, "want a uuid, have %T", in)
 			}
-			b = id[:]
-		}
-		if b, err = k.c.raw(16, b); err != nil {
-			return nil, k.failErr(path, n.Offset, err)
-		}
-		var id UUID
-		copy(id[:], b)
-		if out = in; k.w == nil {
+			k.w.buf = append(k.w.buf, id[:]...) // not through the codec: id would escape
+			out = in
+		} else {
+			b, err := k.c.raw(16, nil)
+			if err != nil {
+				return nil, k.failErr(path, n.Offset, err)
+			}
+			copy(id[:], b)
 			out = id
 		}
 		n.Value = k.t.uuid(id)
