@@ -26,12 +26,26 @@ func WriteSVG(w io.Writer, d *bytegrid.Diagram, opts Options) error {
 	c := svgcanvas.New(w, d.Width, d.Height, svgcanvas.Options{
 		Title: opts.Title, Desc: opts.Desc, Inline: opts.Inline, IDPrefix: opts.IDPrefix,
 		Class: "kg-grid", ExtraCSS: css,
-		// A grid writes about one byte per 23 to 28 square points.
-		SizeHint: int(float64(d.Width)*float64(d.Height)/22) + 1024,
+		SizeHint: sizeHint(d),
 	})
 	d.Paint(c)
 	if err := c.Close(); err != nil {
 		return fmt.Errorf("gridsvg: %w", err)
 	}
 	return nil
+}
+
+// sizeHint estimates the size of the drawing of d, a little over, from what it holds: the
+// canvas then keeps the drawing in one buffer it never has to grow.
+func sizeHint(d *bytegrid.Diagram) int {
+	const text, shape, group = 64, 72, 96 // an element's bytes besides its text, at most
+	n := 1024 + (len(d.Ruler)+len(d.Rows)+len(d.Legend))*text + len(d.Swatch)*shape
+	for i := range d.Fields {
+		b := &d.Fields[i]
+		n += group + len(b.Class) + len(b.Path) + len(b.Title) + 2*shape*len(b.Segs)
+		for _, r := range b.Runs {
+			n += text + len(r.S)
+		}
+	}
+	return n
 }

@@ -45,12 +45,26 @@ func Write(w io.Writer, d *tree.Diagram, opt Options) error {
 	c := svgcanvas.New(w, d.Width, d.Height, svgcanvas.Options{
 		Title: title, Desc: desc, Inline: opt.Inline, IDPrefix: opt.IDPrefix,
 		Class: "kg-tree", ExtraCSS: HoverCSS,
-		// A tree writes about 900 bytes a row.
-		SizeHint: 1000*d.NumRows() + 2048,
+		SizeHint: sizeHint(d),
 	})
 	d.Paint(c)
 	if err := c.Close(); err != nil {
 		return fmt.Errorf("treesvg: %w", err)
 	}
 	return nil
+}
+
+// sizeHint estimates the size of the drawing of d, a little over, from what it holds: the
+// canvas then keeps the drawing in one buffer it never has to grow.
+func sizeHint(d *tree.Diagram) int {
+	const text, shape, group = 64, 72, 112 // an element's bytes besides its text, at most
+	n := 2048 + len(d.Header)*text + len(d.Rules)*shape
+	for i := range d.Rows {
+		r := &d.Rows[i]
+		n += group + 2*len(r.Path) + len(r.Title) + 4*shape // zebra, hit, elbow, chip
+		for _, t := range r.Runs {
+			n += text + len(t.S)
+		}
+	}
+	return n
 }
