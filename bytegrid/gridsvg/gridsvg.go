@@ -38,7 +38,7 @@ func WriteSVG(w io.Writer, d *bytegrid.Diagram, opts Options) error {
 // sizeHint estimates the size of the drawing of d, a little over, from what it holds: the
 // canvas then keeps the drawing in one buffer it never has to grow.
 func sizeHint(d *bytegrid.Diagram) int {
-	const text, shape, group = 64, 72, 96 // an element's bytes besides its text, at most
+	const text, shape, group = 52, 62, 80 // an element's bytes besides its text, a little over
 	n := 1024 + (len(d.Ruler)+len(d.Rows)+len(d.Legend))*text + len(d.Swatch)*shape
 	for i := range d.Fields {
 		b := &d.Fields[i]

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
+	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
 	"github.com/kafkagrid/kafkagrid/kafka"
 )
 
@@ -26,27 +27,59 @@ func TestSizeHint(t *testing.T) {
 	}
 }
 
+// moduleRoot walks up from the package directory to go.mod.
+func moduleRoot(t *testing.T) string {
+	t.Helper()
+	root, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
+			return root
+		}
+		parent := filepath.Dir(root)
+		if parent == root {
+			t.Fatal("go.mod not found")
+		}
+		root = parent
+	}
+}
+
+// TestSizeHintProtocols checks the buffer estimate against the protocols described in YAML.
+func TestSizeHintProtocols(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(moduleRoot(t), "examples", "protocols", "*.yaml"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no protocol descriptions (%v)", err)
+	}
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		spec, err := gridyaml.Parse(file, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := bytegrid.Layout(spec.Fields, spec.Options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := WriteSVG(&buf, d, Options{Title: spec.Name, Desc: spec.Desc}); err != nil {
+			t.Fatal(err)
+		}
+		checkHint(t, filepath.Base(file), sizeHint(d), buf.Bytes())
+	}
+}
+
 // schemaDir returns the 4.0 schema folder ($KAFKA_SCHEMAS, a release folder or a folder of
 // releases; by default ../shared/kafka-schemas from the module root), skipping when absent.
 func schemaDir(t *testing.T) string {
 	t.Helper()
 	dir := os.Getenv("KAFKA_SCHEMAS")
 	if dir == "" {
-		root, err := os.Getwd()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for {
-			if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
-				break
-			}
-			parent := filepath.Dir(root)
-			if parent == root {
-				t.Fatal("go.mod not found")
-			}
-			root = parent
-		}
-		dir = filepath.Join(root, "..", "shared", "kafka-schemas")
+		dir = filepath.Join(moduleRoot(t), "..", "shared", "kafka-schemas")
 	}
 	if _, err := os.Stat(filepath.Join(dir, "4.0")); err == nil {
 		dir = filepath.Join(dir, "4.0")
@@ -81,6 +114,9 @@ func checkHint(t *testing.T, name string, hint int, svg []byte) {
 	_, body, ok := bytes.Cut(svg, []byte("</style>\n"))
 	if !ok {
 		t.Fatalf("%s: no </style>", name)
+	}
+	if os.Getenv("HINTLOG") != "" {
+		t.Logf("%s %d %d %.2f", name, hint, len(body), float64(hint)/float64(len(body)))
 	}
 	if n := len(body); hint < n || hint > 2*n+4096 {
 		t.Errorf("%s: size hint %d for a drawing of %d bytes", name, hint, n)

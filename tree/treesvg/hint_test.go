@@ -82,6 +82,9 @@ func checkHint(t *testing.T, name string, hint int, svg []byte) {
 	if !ok {
 		t.Fatalf("%s: no </style>", name)
 	}
+	if os.Getenv("HINTLOG") != "" {
+		t.Logf("%s %d %d %.2f", name, hint, len(body), float64(hint)/float64(len(body)))
+	}
 	if n := len(body); hint < n || hint > 2*n+4096 {
 		t.Errorf("%s: size hint %d for a drawing of %d bytes", name, hint, n)
 	}

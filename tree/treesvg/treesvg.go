@@ -57,7 +57,7 @@ func Write(w io.Writer, d *tree.Diagram, opt Options) error {
 // sizeHint estimates the size of the drawing of d, a little over, from what it holds: the
 // canvas then keeps the drawing in one buffer it never has to grow.
 func sizeHint(d *tree.Diagram) int {
-	const text, shape, group = 64, 72, 112 // an element's bytes besides its text, at most
+	const text, shape, group = 50, 60, 96 // an element's bytes besides its text, a little over
 	n := 2048 + len(d.Header)*text + len(d.Rules)*shape
 	for i := range d.Rows {
 		r := &d.Rows[i]
