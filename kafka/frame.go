@@ -142,6 +142,7 @@ type Encoder struct {
 	kids []*Node
 	t    texts  // and their paths and display values
 	buf  []byte // frame bytes are carved from here too
+	w    writer // the writer of the frame being encoded (one allocation fewer per frame)
 }
 
 // NewEncoder returns an Encoder for the catalogue's APIs.
@@ -176,7 +177,8 @@ func (e *Encoder) Encode(m Message) (*Frame, error) {
 	if cap(e.buf)-len(e.buf) < 256 {
 		e.buf = make([]byte, 0, 4096)
 	}
-	w := &writer{buf: e.buf[len(e.buf):len(e.buf)]}
+	e.w = writer{buf: e.buf[len(e.buf):len(e.buf)]}
+	w := &e.w
 	k := &walker{c: w, w: w, slab: e.slab, kids: e.kids, chunk: 256, t: e.t}
 	defer func() {
 		e.slab, e.kids, e.t = k.slab, k.kids, k.t
@@ -185,6 +187,7 @@ func (e *Encoder) Encode(m Message) (*Frame, error) {
 			// capacity is unchanged): the next frame starts after it.
 			e.buf = e.buf[:len(e.buf)+len(w.buf)]
 		}
+		e.w = writer{} // the frame owns its bytes now
 	}()
 	root := k.alloc()
 	root.Kind = KindFrame
@@ -293,7 +296,7 @@ type DecodeOptions struct {
 func (c *Catalog) Decode(data []byte, o DecodeOptions) (*Frame, error) {
 	// A frame of n bytes has at most n leaves, and about 0.43n nodes in all (the examples):
 	// usually one slab.
-	return c.decode(&walker{slab: make([]Node, 0, len(data)*7/16+8)}, data, o)
+	return c.decode(&walker{slab: make([]Node, 0, len(data)*7/16+8)}, &reader{}, data, o)
 }
 
 // A Decoder decodes many frames of a catalogue, carving the nodes of their trees from shared
@@ -303,6 +306,7 @@ type Decoder struct {
 	slab []Node
 	kids []*Node
 	t    texts
+	r    reader
 }
 
 // NewDecoder returns a Decoder for the catalogue's APIs.
@@ -311,14 +315,15 @@ func (c *Catalog) NewDecoder() *Decoder { return &Decoder{c: c} }
 // Decode is Catalog.Decode.
 func (d *Decoder) Decode(data []byte, o DecodeOptions) (*Frame, error) {
 	k := &walker{slab: d.slab, kids: d.kids, chunk: 256, t: d.t}
-	f, err := d.c.decode(k, data, o)
+	f, err := d.c.decode(k, &d.r, data, o)
+	d.r = reader{} // do not keep data alive
 	d.slab, d.kids, d.t = k.slab, k.kids, k.t
 	return f, err
 }
 
-func (c *Catalog) decode(k *walker, data []byte, o DecodeOptions) (*Frame, error) {
+func (c *Catalog) decode(k *walker, r *reader, data []byte, o DecodeOptions) (*Frame, error) {
 	f := &Frame{Response: o.Response, Bytes: data}
-	r := &reader{buf: data, end: len(data)}
+	*r = reader{buf: data, end: len(data)}
 	k.c, k.cat = r, c
 	root := k.alloc()
 	root.Kind = KindFrame

@@ -53,10 +53,12 @@ func (t *texts) cat(parts ...string) string {
 		return ""
 	}
 	t.room(n)
-	start := len(t.buf)
+	b := t.buf // one store of the slice at the end: each is a write barrier while the GC marks
+	start := len(b)
 	for _, p := range parts {
-		t.buf = append(t.buf, p...)
+		b = append(b, p...)
 	}
+	t.buf = b
 	return t.since(start)
 }
 
