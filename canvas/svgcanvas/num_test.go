@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/kafkagrid/kafkagrid/canvas"
+	"github.com/kafkagrid/kafkagrid/internal/mono"
 )
 
 // TestAppendNum compares the hand-written number formatting with strconv's shortest form of
@@ -24,4 +25,17 @@ func TestAppendNum(t *testing.T) {
 			t.Errorf("appendNum(%v) = %s, want %s", float64(v), got, want)
 		}
 	}
+}
+
+// FuzzAppendText checks the fast text path against cleaning then escaping the whole string.
+func FuzzAppendText(f *testing.F) {
+	for _, s := range []string{"", "plain", `"quoted" 'x'`, "a<b>&c", "2 → 1 element", "\x00\xff\u202e", "tab\there", "ok\xc3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want := appendEsc([]byte("<"), mono.Clean(s), false)
+		if got := appendText([]byte("<"), s); string(got) != string(want) {
+			t.Errorf("appendText(%q) = %q, want %q", s, got, want)
+		}
+	})
 }

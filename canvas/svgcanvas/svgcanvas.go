@@ -169,7 +169,12 @@ func (c *Canvas) Begin(g canvas.Group) {
 		b = append(b, '"')
 	}
 	for _, a := range g.Attrs {
-		n := attrName(a.Name)
+		n := a.Name
+		switch n {
+		case "data-path", "data-offset", "data-length": // the common names, known to be safe
+		default:
+			n = attrName(n)
+		}
 		if n == "" {
 			continue
 		}
@@ -187,11 +192,7 @@ func (c *Canvas) Begin(g canvas.Group) {
 			if !first {
 				b = append(b, '\n')
 			}
-			if plain(line) {
-				b = append(b, line...)
-			} else {
-				b = appendEsc(b, clean(line), false)
-			}
+			b = appendText(b, line)
 			if !found {
 				break
 			}
@@ -286,11 +287,7 @@ func (c *Canvas) Text(x, y canvas.Pt, t canvas.Text) {
 	b = appendNum(append(b, `" x="`...), x)
 	b = appendNum(append(b, `" y="`...), y)
 	b = append(b, `">`...)
-	if plain(t.S) {
-		b = append(b, t.S...) // the common case: nothing to clean or escape
-	} else {
-		b = appendEsc(b, clean(t.S), false)
-	}
+	b = appendText(b, t.S)
 	b = append(b, "</text>\n"...)
 	c.body = b
 }
@@ -635,14 +632,28 @@ var safe = func() (t [256]bool) {
 	return t
 }()
 
-// plain reports whether s needs neither cleaning (mono.Clean) nor escaping.
-func plain(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if !safe[s[i]] {
-			return false
-		}
+// textSafe marks the bytes written as they are in text content: printable ASCII but for
+// '<', '>' and '&'. It is read-only.
+var textSafe = func() (t [256]bool) {
+	for c := 0x20; c < 0x7f; c++ {
+		t[c] = c != '<' && c != '>' && c != '&'
 	}
-	return true
+	return t
+}()
+
+// appendText appends s cleaned (mono.Clean) and escaped for XML text content: it is
+// appendEsc(b, mono.Clean(s), false), with the printable ASCII start of s, mostly all of it,
+// copied as it is (mono.Clean works rune by rune, so cleaning the rest alone is the same).
+func appendText(b []byte, s string) []byte {
+	i := 0
+	for i < len(s) && textSafe[s[i]] {
+		i++
+	}
+	b = append(b, s[:i]...)
+	if i == len(s) {
+		return b
+	}
+	return appendEsc(b, clean(s[i:]), false)
 }
 
 // xmlChar reports whether r is a Char in XML 1.0.
