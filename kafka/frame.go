@@ -179,7 +179,7 @@ func (e *Encoder) Encode(m Message) (*Frame, error) {
 	}
 	e.w = writer{buf: e.buf[len(e.buf):len(e.buf)]}
 	w := &e.w
-	k := &walker{c: w, w: w, slab: e.slab, kids: e.kids, chunk: 256, t: e.t}
+	k := &walker{c: w, w: w, slab: e.slab, kids: e.kids, chunk: slabNodes, t: e.t}
 	defer func() {
 		e.slab, e.kids, e.t = k.slab, k.kids, k.t
 		if cap(w.buf) == cap(e.buf)-len(e.buf) {
@@ -314,7 +314,7 @@ func (c *Catalog) NewDecoder() *Decoder { return &Decoder{c: c} }
 
 // Decode is Catalog.Decode.
 func (d *Decoder) Decode(data []byte, o DecodeOptions) (*Frame, error) {
-	k := &walker{slab: d.slab, kids: d.kids, chunk: 256, t: d.t}
+	k := &walker{slab: d.slab, kids: d.kids, chunk: slabNodes, t: d.t}
 	f, err := d.c.decode(k, &d.r, data, o)
 	d.r = reader{} // do not keep data alive
 	d.slab, d.kids, d.t = k.slab, k.kids, k.t
