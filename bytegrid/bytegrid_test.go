@@ -494,3 +494,15 @@ func TestPaintDecoded(t *testing.T) {
 		})
 	}
 }
+
+// TestNegativeGroupColors: an out-of-range colour index is folded into the palette, not a panic.
+func TestNegativeGroupColors(t *testing.T) {
+	fields := []bytegrid.Field{{Offset: 0, Bits: 8, Name: "a", Group: "x"}, {Offset: 8, Bits: 8, Name: "b", Group: "y"}}
+	d, err := bytegrid.Layout(fields, bytegrid.Options{GroupColors: map[string]int{"x": -3, "y": 1 << 40}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Fields[0].Fill != "g3" || d.Fields[1].Fill != "g0" {
+		t.Errorf("fills %q %q, want g3 g0", d.Fields[0].Fill, d.Fields[1].Fill)
+	}
+}

@@ -289,9 +289,9 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	gridH := y
 
 	groups := groupColours(fields, opts.GroupColors)
-	d.Fields = make([]Box, 0, len(fields))
+	d.Fields = make([]Box, len(fields))
 	for i, f := range fields {
-		d.Fields = append(d.Fields, d.layoutField(i, f, physToDisp, groups, &sc))
+		d.layoutField(&d.Fields[i], i, f, physToDisp, groups, &sc)
 	}
 	for _, b := range d.Fields {
 		for k := 1; k < len(b.Segs); k++ {
@@ -353,11 +353,13 @@ func (d *Diagram) layoutRuler() {
 // groupColours returns the palette index of every group, explicit ones first.
 func groupColours(fields []Field, explicit map[string]int) map[string]int {
 	m := map[string]int{}
-	used := map[int]bool{}
+	var used [style.NumGroups]bool
 	for _, f := range fields {
 		if c, ok := explicit[f.Group]; ok {
 			m[f.Group] = c
-			used[c%style.NumGroups] = true
+			if k := c % style.NumGroups; k >= 0 { // (a negative index never matched the free ones)
+				used[k] = true
+			}
 		}
 	}
 	next := 0
@@ -375,10 +377,10 @@ func groupColours(fields []Field, explicit map[string]int) map[string]int {
 	return m
 }
 
-// layoutField places field i's segments and text.
-func (d *Diagram) layoutField(i int, f Field, physToDisp []int, groups map[string]int, sc *scratch) Box {
+// layoutField places field i's segments and text in b.
+func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp []int, groups map[string]int, sc *scratch) {
 	rb := d.RowBits
-	b := Box{
+	*b = Box{
 		Field: i, Path: f.Path, Offset: f.Offset, Bits: f.Bits,
 		Name: clean(f.Name), Value: clean(f.Value),
 		Class: fieldClass(f.Kind),
@@ -455,7 +457,7 @@ func (d *Diagram) layoutField(i int, f Field, physToDisp []int, groups map[strin
 	}
 	if best < 0 {
 		b.Runs = keep(&sc.runs, b.Runs)
-		return b
+		return
 	}
 	s := b.Segs[best]
 	top, bottom := s.Y+2, s.Y+s.H-2
@@ -490,7 +492,6 @@ func (d *Diagram) layoutField(i int, f Field, physToDisp []int, groups map[strin
 		runs = append(b.Runs, r)
 	}
 	b.Runs = keep(&sc.runs, runs)
-	return b
 }
 
 // groupRoles holds style.Group(i) for every palette index, computed once (read-only).

@@ -434,11 +434,13 @@ func flatten(root *Node, opt Options) ([]flat, error) {
 // appearance, the next index no named group of the tree uses. No group is colour 0.
 func groupColors(groups []string, explicit map[string]int) map[string]int {
 	m := map[string]int{}
-	used := map[int]bool{}
+	var used [style.NumGroups]bool
 	for _, g := range groups {
 		if c, ok := explicit[g]; ok {
 			m[g] = c
-			used[c%style.NumGroups] = true
+			if k := c % style.NumGroups; k >= 0 { // (a negative index never matched the free ones)
+				used[k] = true
+			}
 		}
 	}
 	next := 0

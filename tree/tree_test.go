@@ -511,3 +511,17 @@ func TestPaintDecoded(t *testing.T) {
 		})
 	}
 }
+
+// TestNegativeGroupColors: an out-of-range colour index is folded into the palette, not a panic.
+func TestNegativeGroupColors(t *testing.T) {
+	root := (&tree.Node{Label: "r", Group: "x"}).Add(&tree.Node{Label: "c", Group: "y"})
+	d, err := tree.Layout(root, tree.Options{GroupColors: map[string]int{"x": -3, "y": 1 << 40}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec canvas.Recorder
+	d.Paint(&rec)
+	if err := d.Check(); err != nil {
+		t.Error(err)
+	}
+}
