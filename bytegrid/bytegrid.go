@@ -32,6 +32,15 @@
 // Labels may hold anything: they are cleaned with mono.Clean before they are measured, and the
 // painters escape what they write. A Diagram is immutable once returned and may be painted from
 // several goroutines at once.
+//
+// # Performance
+//
+// Layout makes a few allocations per diagram, not per field: the segments, runs and data
+// attributes of all boxes share a few arrays, and the texts it makes (tooltips, offset labels,
+// attribute values) are carved from one buffer; hex digits come from a constant table. The
+// slices of a Box are capped at their length, so appending to one copies it rather than
+// overwriting its neighbour. BenchmarkProduceRequest and BenchmarkIPv4 measure layout plus
+// SVG for a real Kafka 4.0 frame and for RFC 791's header.
 package bytegrid
 
 import (

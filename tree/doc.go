@@ -43,4 +43,12 @@
 //
 // Layout, Paint and WriteText hold no global state; a Diagram is read-only once made and may be
 // painted from several goroutines at once.
+//
+// # Performance
+//
+// Layout makes a few allocations per tree, not per row: the rows' runs share one array, and
+// the texts it makes (tooltips, offsets, lengths) and the data attributes Paint passes on are
+// carved from shared buffers. The slices of a Row are capped at their length, so appending to
+// one copies it rather than overwriting its neighbour. BenchmarkFetchResponse (the real Kafka
+// 4.0 Fetch v17 response, laid out and written as SVG) measures the whole path.
 package tree
