@@ -63,7 +63,11 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	case *ref != "" && *schemasDir != "":
 		return usagef("build: give -schemas or -kafka, not both")
 	case *ref != "":
-		dir, err = fetch.Schemas(ctx, *ref, fetch.Options{BaseURL: os.Getenv(archiveURLEnv)})
+		fo := fetch.Options{BaseURL: os.Getenv(archiveURLEnv)}
+		if !*quiet {
+			fo.Log = stderr
+		}
+		dir, err = fetch.Schemas(ctx, *ref, fo)
 		if err != nil {
 			return fmt.Errorf("build: %w", err)
 		}

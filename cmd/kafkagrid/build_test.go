@@ -613,7 +613,10 @@ func TestBuildKafkaRef(t *testing.T) {
 	t.Setenv(archiveURLEnv, srv.URL)
 	t.Setenv("KAFKA_SCHEMAS", "")
 	out := t.TempDir()
-	buildInto(t, out, "-kafka", "4.0", "-format", "bin", "-apis", "Produce,18")
+	_, stderr, code := runCmd(t, "build", "-out", out, "-kafka", "4.0", "-format", "bin", "-apis", "Produce,18")
+	if code != 0 || !strings.Contains(stderr, "downloading the message schemas of apache/kafka 4.0") {
+		t.Fatalf("first -kafka build: exit %d, %s", code, stderr)
+	}
 	want := []string{"bin/0-Produce-v12-request.bin", "bin/0-Produce-v12-response.bin",
 		"bin/18-ApiVersions-v4-request.bin", "bin/18-ApiVersions-v4-response.bin"}
 	if got := treeFiles(t, out); strings.Join(got, " ") != strings.Join(want, " ") {
@@ -621,9 +624,9 @@ func TestBuildKafkaRef(t *testing.T) {
 	}
 	// Cached: the second build does not ask the server again.
 	before := hits
-	buildInto(t, t.TempDir(), "-kafka", "4.0", "-format", "bin", "-apis", "Produce")
-	if hits != before {
-		t.Errorf("the second build downloaded again")
+	_, stderr, code = runCmd(t, "build", "-out", t.TempDir(), "-kafka", "4.0", "-format", "bin", "-apis", "Produce")
+	if code != 0 || hits != before || strings.Contains(stderr, "downloading") {
+		t.Errorf("the second build downloaded again: exit %d, %d requests, %s", code, hits-before, stderr)
 	}
 	// A missing ref and an unreachable server are errors that say what to do.
 	if _, stderr, code := runCmd(t, "build", "-q", "-out", t.TempDir(), "-kafka", "9.9"); code != 1 || !strings.Contains(stderr, "no such branch or tag") {

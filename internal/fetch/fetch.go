@@ -66,6 +66,8 @@ type Options struct {
 	CacheDir string
 	// Client makes the requests; nil means http.DefaultClient.
 	Client *http.Client
+	// Log, when not nil, gets one line when a download starts (nothing for a cached ref).
+	Log io.Writer
 }
 
 // Schemas returns the folder holding the message schemas of ref (a branch such as "4.0" or
@@ -117,6 +119,9 @@ func Schemas(ctx context.Context, ref string, opts Options) (string, error) {
 		return "", fmt.Errorf("%w: %q in apache/kafka", ErrNotFound, ref)
 	}
 	defer body.Close()
+	if opts.Log != nil {
+		fmt.Fprintf(opts.Log, "kafkagrid: downloading the message schemas of apache/kafka %s into %s\n", ref, dest)
+	}
 
 	tmp, err := os.MkdirTemp(cache, ".tmp-"+cacheName(ref)+"-")
 	if err != nil {
