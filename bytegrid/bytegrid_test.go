@@ -506,3 +506,32 @@ func TestNegativeGroupColors(t *testing.T) {
 		t.Errorf("fills %q %q, want g3 g0", d.Fields[0].Fill, d.Fields[1].Fill)
 	}
 }
+
+// TestConcurrentPaint paints one diagram from several goroutines (run with -race): a Diagram is
+// read-only once made, shared buffers included.
+func TestConcurrentPaint(t *testing.T) {
+	d, err := bytegrid.Layout(kafkaLike(), bytegrid.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	if err := gridsvg.WriteSVG(&want, d, gridsvg.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 4)
+	for range 4 {
+		go func() {
+			var got bytes.Buffer
+			err := gridsvg.WriteSVG(&got, d, gridsvg.Options{})
+			if err == nil && !bytes.Equal(got.Bytes(), want.Bytes()) {
+				err = errors.New("a concurrent painting differs")
+			}
+			errs <- err
+		}()
+	}
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}

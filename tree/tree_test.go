@@ -525,3 +525,32 @@ func TestNegativeGroupColors(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestConcurrentPaint paints one diagram from several goroutines (run with -race): a Diagram is
+// read-only once made, shared buffers included.
+func TestConcurrentPaint(t *testing.T) {
+	d, err := tree.Layout(fetchLike(), tree.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	if err := treesvg.Write(&want, d, treesvg.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 4)
+	for range 4 {
+		go func() {
+			var got bytes.Buffer
+			err := treesvg.Write(&got, d, treesvg.Options{})
+			if err == nil && !bytes.Equal(got.Bytes(), want.Bytes()) {
+				err = errors.New("a concurrent painting differs")
+			}
+			errs <- err
+		}()
+	}
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
