@@ -623,10 +623,15 @@ func TestBuildKafkaRef(t *testing.T) {
 		t.Errorf("files = %v, want %v", got, want)
 	}
 	// Cached: the second build does not ask the server again.
-	before := hits
+	requests := func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		return hits
+	}
+	before := requests()
 	_, stderr, code = runCmd(t, "build", "-out", t.TempDir(), "-kafka", "4.0", "-format", "bin", "-apis", "Produce")
-	if code != 0 || hits != before || strings.Contains(stderr, "downloading") {
-		t.Errorf("the second build downloaded again: exit %d, %d requests, %s", code, hits-before, stderr)
+	if code != 0 || requests() != before || strings.Contains(stderr, "downloading") {
+		t.Errorf("the second build downloaded again: exit %d, %d requests, %s", code, requests()-before, stderr)
 	}
 	// A missing ref and an unreachable server are errors that say what to do.
 	if _, stderr, code := runCmd(t, "build", "-q", "-out", t.TempDir(), "-kafka", "9.9"); code != 1 || !strings.Contains(stderr, "no such branch or tag") {
