@@ -60,6 +60,7 @@ type Diagram struct {
 	Hex     bool      `json:"hex"` // whether hex bytes are drawn
 
 	elideRows int
+	tickLine  []canvas.Pt // the ruler's axis and ticks as one polyline (nil: PaintRows makes it)
 }
 
 // Row is one display row. Y is relative to GridY.
@@ -348,6 +349,7 @@ func (d *Diagram) layoutRuler() {
 		}
 		d.Ticks = append(d.Ticks, Tick{X: d.GridX + canvas.Pt(b)*d.BitW + 0.5, Len: l})
 	}
+	d.tickLine = d.tickPolyline()
 }
 
 // groupColours returns the palette index of every group, explicit ones first.

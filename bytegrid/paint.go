@@ -89,13 +89,10 @@ func (d *Diagram) PaintRows(c canvas.Canvas, from, to int) {
 	// on the grid's top edge, which must stay open above a field continuing from a part drawn
 	// before.)
 	if len(d.Ticks) > 0 {
-		base := d.GridY - rulerGap + 0.5
-		pts := make([]canvas.Pt, 0, 6*len(d.Ticks)+4)
-		pts = append(pts, d.GridX+0.5, base)
-		for _, t := range d.Ticks {
-			pts = append(pts, t.X, base, t.X, base-t.Len, t.X, base)
+		pts := d.tickLine
+		if pts == nil { // a diagram not made by Layout
+			pts = d.tickPolyline()
 		}
-		pts = append(pts, d.GridX+canvas.Pt(d.RowBits)*d.BitW+0.5, base)
 		c.Polyline(pts, tickStyle)
 	}
 	c.End()
@@ -127,6 +124,17 @@ func (d *Diagram) PaintRows(c canvas.Canvas, from, to int) {
 		}
 		c.End()
 	}
+}
+
+// tickPolyline returns the ruler's axis, just above the grid, with its ticks as one polyline.
+func (d *Diagram) tickPolyline() []canvas.Pt {
+	base := d.GridY - rulerGap + 0.5
+	pts := make([]canvas.Pt, 0, 6*len(d.Ticks)+4)
+	pts = append(pts, d.GridX+0.5, base)
+	for _, t := range d.Ticks {
+		pts = append(pts, t.X, base, t.X, base-t.Len, t.X, base)
+	}
+	return append(pts, d.GridX+canvas.Pt(d.RowBits)*d.BitW+0.5, base)
 }
 
 func paintRun(c canvas.Canvas, r Run, dy canvas.Pt) {

@@ -273,6 +273,9 @@ func (c *Canvas) Text(x, y canvas.Pt, t canvas.Text) {
 	}
 	if n < 0 {
 		n = len(c.textOrder)
+		if c.textOrder == nil {
+			c.textOrder = make([]textKey, 0, 8) // a drawing has a few text styles
+		}
 		c.textOrder = append(c.textOrder, k)
 		c.roles[k.fill] = true
 	}
@@ -306,6 +309,9 @@ func (c *Canvas) appendPaintClass(b []byte, s canvas.Style) []byte {
 	}
 	if n < 0 {
 		n = len(c.paintOrder)
+		if c.paintOrder == nil {
+			c.paintOrder = make([]canvas.Style, 0, 8) // a drawing has a few paint styles
+		}
 		c.paintOrder = append(c.paintOrder, key)
 		if key.Fill != "" {
 			c.roles[key.Fill] = true
