@@ -225,7 +225,7 @@ func (k *walker) frame(root *Node, hs *schemas.Spec, hv int16, spec *schemas.Spe
 		hn.Kind = KindHeader
 		hn.Name = "header"
 		hn.Path = "header"
-		hn.Offset = k.c.pos()
+		hn.Offset = k.pos()
 		hn.WireType = "struct"
 		hn.Spec = hs.File
 		hn.Value = k.t.version(hs.Name, hv)
@@ -246,7 +246,7 @@ func (k *walker) frame(root *Node, hs *schemas.Spec, hv int16, spec *schemas.Spe
 		bn.Kind = KindBody
 		bn.Name = "body"
 		bn.Path = "body"
-		bn.Offset = k.c.pos()
+		bn.Offset = k.pos()
 		bn.WireType = "struct"
 		bn.Spec = spec.File
 		bn.Value = k.t.version(spec.Name, v)
@@ -324,7 +324,7 @@ func (d *Decoder) Decode(data []byte, o DecodeOptions) (*Frame, error) {
 func (c *Catalog) decode(k *walker, r *reader, data []byte, o DecodeOptions) (*Frame, error) {
 	f := &Frame{Response: o.Response, Bytes: data}
 	*r = reader{buf: data, end: len(data)}
-	k.c, k.cat = r, c
+	k.c, k.r, k.cat = r, r, c
 	root := k.alloc()
 	root.Kind = KindFrame
 	root.Path = "frame"

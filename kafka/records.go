@@ -147,7 +147,7 @@ func (k *walker) fixedInt(parent *Node, name, path, about string, width int, v *
 	n.Kind = KindField
 	n.Name = name
 	n.Path = path
-	n.Offset = k.c.pos()
+	n.Offset = k.pos()
 	n.About = about
 	n.WireType = intWires[width]
 	u, err := k.c.fixed(width, uint64(*v)&mask(width))
@@ -176,7 +176,7 @@ func (k *walker) varintField(parent *Node, name, path, about string, v *int64) e
 	n.Kind = KindField
 	n.Name = name
 	n.Path = path
-	n.Offset = k.c.pos()
+	n.Offset = k.pos()
 	n.WireType = "varint"
 	n.About = about
 	x, err := k.c.varint(*v)
@@ -196,7 +196,7 @@ func (k *walker) varBytes(parent *Node, name, path, about string, nullable, text
 	n.Kind = KindField
 	n.Name = name
 	n.Path = path
-	n.Offset = k.c.pos()
+	n.Offset = k.pos()
 	n.WireType = "varint_bytes"
 	n.About = about
 	parent.Children = append(parent.Children, n)
@@ -216,7 +216,7 @@ func (k *walker) varBytes(parent *Node, name, path, about string, nullable, text
 		k.end(n)
 		return n, nil
 	}
-	off := k.c.pos()
+	off := k.pos()
 	if *b, err = k.c.raw(size, *b); err != nil {
 		k.end(n)
 		return n, k.failErr(path+sfxData, off, err)
@@ -273,14 +273,14 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 	n.Kind = KindStruct
 	n.Name = "RecordBatch"
 	n.Path = path
-	n.Offset = k.c.pos()
+	n.Offset = k.pos()
 	n.WireType = "record_batch"
 	n.About = "A record batch, magic 2 (KIP-98)."
 	parent.Children = append(parent.Children, n)
 	k.children(n, 13) // the fields of a batch
 	defer k.end(n)
 	if k.w == nil && k.c.left() < batchHeaderSize {
-		return k.fail(path, k.c.pos(), "%d bytes left, a record batch needs at least %d", k.c.left(), batchHeaderSize)
+		return k.fail(path, k.pos(), "%d bytes left, a record batch needs at least %d", k.c.left(), batchHeaderSize)
 	}
 	p := func(name string) string { return k.t.join(path, name, "") }
 	v := b.BaseOffset
@@ -305,14 +305,14 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 		}
 		b.PartitionLeaderEpoch = int32(x)
 		magic := int64(2)
-		mo := k.c.pos()
+		mo := k.pos()
 		if err := k.fixedInt(n, "Magic", p("Magic"), "Record batch format version: 2.", 1, &magic); err != nil {
 			return err
 		}
 		if magic != 2 {
 			return k.fail(p("Magic"), mo, "magic %d, only 2 is supported", magic)
 		}
-		crcOff := k.c.pos()
+		crcOff := k.pos()
 		crc, err := k.c.fixed(4, uint64(b.CRC))
 		if err != nil {
 			return k.failErr(p("CRC"), crcOff, err)
@@ -327,7 +327,7 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 		crcNode.WireType = "uint32"
 		crcNode.About = "CRC-32C of the batch from Attributes to its end."
 		n.Children = append(n.Children, crcNode)
-		start := k.c.pos()
+		start := k.pos()
 		if x, err = fi("Attributes", "Bits 0-2 compression, 3 timestamp type, 4 transactional, 5 control, 6 delete horizon.", 2, int64(b.Attributes)); err != nil {
 			return err
 		}
@@ -362,7 +362,7 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 		arr.Kind = KindArray
 		arr.Name = "Records"
 		arr.Path = rp
-		arr.Offset = k.c.pos()
+		arr.Offset = k.pos()
 		arr.WireType = "array"
 		arr.About = "The records of the batch."
 		n.Children = append(n.Children, arr)
@@ -392,7 +392,7 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 			b.CRC = CRC32C(k.w.buf[start:k.w.pos()])
 			k.w.patch32(crcOff, b.CRC)
 		} else {
-			got := CRC32C(k.c.(*reader).buf[start:k.c.pos()])
+			got := CRC32C(k.c.(*reader).buf[start:k.pos()])
 			if got != b.CRC {
 				return k.fail(p("CRC"), crcOff, "CRC 0x%08x, the batch's bytes give 0x%08x", b.CRC, got)
 			}
@@ -408,7 +408,7 @@ func (k *walker) record(parent *Node, path, name string, rec *Record) error {
 	n.Kind = KindElement
 	n.Name = name
 	n.Path = path
-	n.Offset = k.c.pos()
+	n.Offset = k.pos()
 	n.WireType = "record"
 	n.About = "A record."
 	parent.Children = append(parent.Children, n)
@@ -443,7 +443,7 @@ func (k *walker) record(parent *Node, path, name string, rec *Record) error {
 		hn.Kind = KindArray
 		hn.Name = "Headers"
 		hn.Path = hp
-		hn.Offset = k.c.pos()
+		hn.Offset = k.pos()
 		hn.WireType = "varint_array"
 		hn.About = "The record headers."
 		n.Children = append(n.Children, hn)
@@ -463,7 +463,7 @@ func (k *walker) record(parent *Node, path, name string, rec *Record) error {
 			el.Kind = KindElement
 			el.Name = ep[len(hp):]
 			el.Path = ep
-			el.Offset = k.c.pos()
+			el.Offset = k.pos()
 			el.WireType = "header"
 			el.About = "A record header."
 			hn.Children = append(hn.Children, el)

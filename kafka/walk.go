@@ -24,6 +24,7 @@ type Values map[string]any
 type walker struct {
 	c    codec
 	w    *writer // the writer when encoding, else nil
+	r    *reader // the reader when decoding, else nil
 	spec *schemas.Spec
 	ver  int16
 	cat  *Catalog // decoding requests: to find the API of a header's key
@@ -106,7 +107,7 @@ func (k *walker) fieldNode(kind NodeKind, name, path string, f *schemas.Field) *
 	n.Kind = kind
 	n.Name = name
 	n.Path = path
-	n.Offset = k.c.pos()
+	n.Offset = k.pos()
 	n.Field = f
 	if f != nil {
 		n.About = f.About
@@ -117,8 +118,16 @@ func (k *walker) fieldNode(kind NodeKind, name, path string, f *schemas.Field) *
 	return n
 }
 
+// pos is c.pos() without the interface call (it is made for nearly every node).
+func (k *walker) pos() int {
+	if k.w != nil {
+		return len(k.w.buf)
+	}
+	return k.r.off
+}
+
 // end sets a container's length from its start to the current position.
-func (k *walker) end(n *Node) { n.Length = k.c.pos() - n.Offset }
+func (k *walker) end(n *Node) { n.Length = k.pos() - n.Offset }
 
 // structBody walks the fields of a struct present in the walker's version, then (in flexible
 // versions) its tagged-field section. prefix is the path of the fields' parent ("" for the
@@ -213,7 +222,7 @@ const (
 // and returns the length, -1 for null. Reading, it checks the length against the bytes left
 // before anything is allocated.
 func (k *walker) length(parent *Node, path string, form lenForm, nullable bool, n int, count bool) (int, error) {
-	off := k.c.pos()
+	off := k.pos()
 	var err error
 	var wire string
 	raw := int64(n)
@@ -261,7 +270,7 @@ func (k *walker) length(parent *Node, path string, form lenForm, nullable bool, 
 	leaf.Name = "length"
 	leaf.Path = path
 	leaf.Offset = off
-	leaf.Length = k.c.pos() - off
+	leaf.Length = k.pos() - off
 	leaf.WireType = wire
 	leaf.Raw = raw
 	if count {
@@ -653,7 +662,7 @@ func (k *walker) str(parent *Node, kind NodeKind, name, lpath string, f *schemas
 	}
 	var out any
 	if size >= 0 {
-		off := k.c.pos()
+		off := k.pos()
 		if s, ok := in.(string); ok && k.w != nil {
 			k.w.buf = append(k.w.buf, s...) // no []byte copy of the string
 		} else {
@@ -831,7 +840,7 @@ func (k *walker) structField(parent *Node, f *schemas.Field, tpath string, in an
 		return nil, k.fail(path, n.Offset, "want a struct, have %T", in)
 	}
 	if f.NullableIn(k.ver) {
-		off := k.c.pos()
+		off := k.pos()
 		u := uint64(1)
 		if k.w != nil && in == nil {
 			u = 0xff
@@ -886,7 +895,7 @@ func (k *walker) tags(parent *Node, fields []*schemas.Field, prefix, path string
 		}
 		slices.SortFunc(tagged, func(a, b *schemas.Field) int { return a.Tag - b.Tag })
 	}
-	off := k.c.pos()
+	off := k.pos()
 	count, err := k.c.uvarint(uint64(len(tagged)))
 	if err != nil {
 		return k.failErr(path, off, err)
@@ -896,7 +905,7 @@ func (k *walker) tags(parent *Node, fields []*schemas.Field, prefix, path string
 	sec.Name = "tagged fields"
 	sec.Path = path
 	sec.Offset = off
-	sec.Length = k.c.pos() - off
+	sec.Length = k.pos() - off
 	sec.WireType = "uvarint"
 	sec.Raw = int64(count)
 	sec.About = "Tagged fields (KIP-482): their count, then tag, size and value of each."
@@ -918,7 +927,7 @@ func (k *walker) tags(parent *Node, fields []*schemas.Field, prefix, path string
 	last := -1
 	for i := 0; i < int(count); i++ {
 		var f *schemas.Field
-		tagOff := k.c.pos()
+		tagOff := k.pos()
 		tag := uint64(0)
 		if k.w != nil {
 			f = tagged[i]
@@ -950,7 +959,7 @@ func (k *walker) tags(parent *Node, fields []*schemas.Field, prefix, path string
 		key.Name = "tag"
 		key.Path = k.t.cat(fp, "#tag")
 		key.Offset = tagOff
-		key.Length = k.c.pos() - tagOff
+		key.Length = k.pos() - tagOff
 		key.WireType = "uvarint"
 		key.Raw = int64(tag)
 		key.Value = k.t.tagText(tag, name)
@@ -966,7 +975,7 @@ func (k *walker) tags(parent *Node, fields []*schemas.Field, prefix, path string
 		err = k.sized(parent, leaf, sizeUvarint, func() error {
 			if f == nil {
 				// A tag this schema does not know: keep its bytes.
-				o := k.c.pos()
+				o := k.pos()
 				b, err := k.c.raw(k.c.left(), nil)
 				if err != nil {
 					return k.failErr(fp, o, err)
