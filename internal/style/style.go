@@ -14,14 +14,14 @@ type Kind int
 
 // The kinds. Plain is data; the others are framing that a reader may want to tell apart.
 const (
-	Plain    Kind = iota // data: a value the message carries
-	Size                 // a frame's size prefix
-	Length               // a length or count prefix (string, bytes, array)
-	Tags                 // a tagged-field section's count
-	Tag                  // a tagged field's tag or size varint
-	Varint               // a variable-length integer that is data
-	Padding              // padding or reserved bits
-	Header               // a fixed header field that frames the rest (e.g. api key in a request header)
+	Plain   Kind = iota // data: a value the message carries
+	Size                // a frame's size prefix
+	Length              // a length or count prefix (string, bytes, array)
+	Tags                // a tagged-field section's count
+	Tag                 // a tagged field's tag or size varint
+	Varint              // a variable-length integer that is data
+	Padding             // padding or reserved bits
+	Header              // a fixed header field that frames the rest (e.g. api key in a request header)
 	numKinds
 )
 
@@ -58,7 +58,9 @@ func Kinds() []Kind {
 }
 
 // Framing reports whether k is framing rather than data.
-func (k Kind) Framing() bool { return k == Size || k == Length || k == Tags || k == Tag || k == Padding }
+func (k Kind) Framing() bool {
+	return k == Size || k == Length || k == Tags || k == Tag || k == Padding
+}
 
 // RGB is a colour for painters that need a value (PDF).
 type RGB struct{ R, G, B uint8 }
@@ -94,25 +96,29 @@ func Group(n int) Role {
 
 type pair struct{ light, dark RGB }
 
-// The palette. Light fills are pale and step in lightness (greyscale L* from about 95 down to
-// 78) so neighbours stay apart in print; dark fills are deep tints that keep light text legible.
+// The palette. Light group fills alternate in lightness from one index to the next (greyscale
+// luma 240, 204, 230, 194, 220, 186, 236, 200 of 255), so that neighbouring groups (a struct and
+// the element nested in it take consecutive indexes) stay apart when printed in grey, while
+// all stay light enough for ink text. Framing fills are near-white, lighter than every group:
+// framing reads as "not data" in colour and in grey. Dark fills are deep tints that keep light
+// text legible.
 var palette = map[Role]pair{
 	Ink:       {RGB{0x1f, 0x23, 0x28}, RGB{0xe6, 0xe8, 0xeb}},
 	Muted:     {RGB{0x5a, 0x63, 0x6e}, RGB{0x9a, 0xa4, 0xaf}},
 	Rule:      {RGB{0x8c, 0x95, 0x9f}, RGB{0x6e, 0x76, 0x81}},
 	Paper:     {RGB{0xff, 0xff, 0xff}, RGB{0x16, 0x1b, 0x22}},
-	FrameFill: {RGB{0xee, 0xee, 0xee}, RGB{0x2a, 0x2f, 0x36}},
-	TagFill:   {RGB{0xf6, 0xf0, 0xe0}, RGB{0x33, 0x2e, 0x22}},
+	FrameFill: {RGB{0xfa, 0xfa, 0xfa}, RGB{0x2a, 0x2f, 0x36}},
+	TagFill:   {RGB{0xfb, 0xf6, 0xea}, RGB{0x33, 0x2e, 0x22}},
 	PadFill:   {RGB{0xf8, 0xf8, 0xf8}, RGB{0x1e, 0x22, 0x28}},
 	Accent:    {RGB{0xd9, 0x48, 0x1c}, RGB{0xff, 0x8a, 0x5c}},
-	"g0":      {RGB{0xdb, 0xea, 0xfe}, RGB{0x1e, 0x3a, 0x5f}},
-	"g1":      {RGB{0xfe, 0xf3, 0xc7}, RGB{0x4a, 0x3b, 0x12}},
-	"g2":      {RGB{0xd1, 0xfa, 0xe5}, RGB{0x15, 0x45, 0x33}},
-	"g3":      {RGB{0xfc, 0xe7, 0xf3}, RGB{0x50, 0x1f, 0x3a}},
-	"g4":      {RGB{0xe0, 0xe7, 0xff}, RGB{0x2e, 0x2a, 0x5c}},
-	"g5":      {RGB{0xff, 0xe4, 0xd6}, RGB{0x55, 0x2a, 0x18}},
-	"g6":      {RGB{0xcf, 0xf4, 0xf7}, RGB{0x14, 0x40, 0x47}},
-	"g7":      {RGB{0xec, 0xe4, 0xd4}, RGB{0x3d, 0x35, 0x2a}},
+	"g0":      {RGB{0xe8, 0xf2, 0xfc}, RGB{0x1e, 0x3a, 0x5f}},
+	"g1":      {RGB{0xe8, 0xcc, 0x7f}, RGB{0x4a, 0x3b, 0x12}},
+	"g2":      {RGB{0xd1, 0xf2, 0xe1}, RGB{0x15, 0x45, 0x33}},
+	"g3":      {RGB{0xe1, 0xb1, 0xc9}, RGB{0x50, 0x1f, 0x3a}},
+	"g4":      {RGB{0xda, 0xd8, 0xf5}, RGB{0x2e, 0x2a, 0x5c}},
+	"g5":      {RGB{0xdf, 0xaf, 0x90}, RGB{0x55, 0x2a, 0x18}},
+	"g6":      {RGB{0xdb, 0xf3, 0xf6}, RGB{0x14, 0x40, 0x47}},
+	"g7":      {RGB{0xc4, 0xcf, 0xaf}, RGB{0x3d, 0x35, 0x2a}},
 }
 
 // Light returns the light (print) value of a role; unknown roles are Ink.

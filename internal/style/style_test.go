@@ -72,3 +72,20 @@ func TestKindFill(t *testing.T) {
 		t.Error("data kinds reported as framing")
 	}
 }
+
+// TestGreyscale checks what a monochrome printer keeps of the palette: neighbouring group
+// colours (consecutive indexes, as nested groups get) differ clearly in grey, and framing
+// fills are lighter than every group, so framing and data stay apart without colour.
+func TestGreyscale(t *testing.T) {
+	for i := 0; i < NumGroups; i++ {
+		a, b := luma(Light(Group(i))), luma(Light(Group(i+1)))
+		if d := math.Abs(a - b); d < 20 {
+			t.Errorf("%s and %s differ by %.0f in grey, want at least 20", Group(i), Group(i+1), d)
+		}
+		for _, f := range []Role{FrameFill, TagFill, PadFill} {
+			if d := luma(Light(f)) - a; d < 5 {
+				t.Errorf("%s is not lighter than %s in grey (by %.0f)", f, Group(i), d)
+			}
+		}
+	}
+}
