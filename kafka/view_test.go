@@ -153,3 +153,57 @@ func dataPaths(t *testing.T, svg []byte, class string) map[string]bool {
 	}
 	return out
 }
+
+// TestREADMEPictures keeps the Kafka pictures the README shows (docs/) equal to what the code
+// draws; refresh them with go test ./kafka -update, and look at them before committing.
+func TestREADMEPictures(t *testing.T) {
+	c := testCatalog(t, "4.0")
+	vs, err := c.Vectors(VectorOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, vec := range vs {
+		if vec.API.Name != "ApiVersions" {
+			continue
+		}
+		f := vec.Request
+		v := NewView(f)
+		g, err := bytegrid.Layout(v.Fields, bytegrid.Options{GroupColors: v.Groups})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var gb bytes.Buffer
+		if err := gridsvg.WriteSVG(&gb, g, gridsvg.Options{Title: "Kafka 4.0 ApiVersions v4 request: byte grid"}); err != nil {
+			t.Fatal(err)
+		}
+		td, err := tree.Layout(v.Tree, tree.Options{GroupColors: v.Groups, Title: "Kafka 4.0 ApiVersions v4 request: expanded tree"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var tb bytes.Buffer
+		if err := treesvg.Write(&tb, td, treesvg.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		for name, got := range map[string][]byte{
+			f.BaseName() + "-grid.svg": gb.Bytes(),
+			f.BaseName() + "-tree.svg": tb.Bytes(),
+		} {
+			path := filepath.Join("..", "docs", name)
+			if *update {
+				if err := os.WriteFile(path, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (refresh with go test ./kafka -update)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s is not what the code draws now: refresh with go test ./kafka -update", path)
+			}
+		}
+		return
+	}
+	t.Fatal("no ApiVersions in 4.0")
+}
