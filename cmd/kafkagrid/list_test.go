@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -179,10 +180,11 @@ func TestResolveSchemas(t *testing.T) {
 	for _, tc := range []struct {
 		name, env, flag, release, want string
 	}{
-		{"flag release dir", "", rel40, "4.1", rel40},
+		{"flag release dir", "", rel40, "", rel40},
 		{"flag releases dir", "", root, "3.9", filepath.Join(root, "3.9")},
 		{"flag wins over env", filepath.Join(root, "4.1"), rel40, "", rel40},
-		{"env release dir", rel40, "", "3.9", rel40},
+		{"env release dir", rel40, "", "", rel40},
+		{"env release dir, same release", rel40, "", "4.0", rel40},
 		{"env releases dir default", root, "", "", rel40},
 		{"env releases dir picked", root, "", "4.1", filepath.Join(root, "4.1")},
 	} {
@@ -205,5 +207,26 @@ func TestTopHelpExplainsSchemas(t *testing.T) {
 		if !strings.Contains(errs, f) {
 			t.Errorf("kafkagrid -h lacks %q:\n%s", f, errs)
 		}
+	}
+}
+
+// TestReleaseAgainstReleaseFolder checks that -release is not silently ignored when -schemas
+// names one release's folder.
+func TestReleaseAgainstReleaseFolder(t *testing.T) {
+	root := listSchemaRoot(t)
+	dir := filepath.Join(root, "4.0")
+	if _, err := resolveSchemas(dir, "4.0"); err != nil {
+		t.Errorf("-release matching the folder: %v", err)
+	}
+	if _, err := resolveSchemas(dir, ""); err != nil {
+		t.Errorf("no -release: %v", err)
+	}
+	_, err := resolveSchemas(dir, "3.9")
+	if err == nil || !strings.Contains(err.Error(), "-release 3.9 does not apply") {
+		t.Errorf("-release 3.9 with the 4.0 folder: %v", err)
+	}
+	var u usageError
+	if !errors.As(err, &u) {
+		t.Errorf("want a usage error (exit 2), got %T", err)
 	}
 }

@@ -18,7 +18,7 @@ func addSchemaFlags(fs *flag.FlagSet) (schemas, release *string) {
 	schemas = fs.String("schemas", "", "`DIR` of Kafka message specs: one release's folder (a Kafka checkout's\n"+
 		"clients/src/main/resources/common/message) or a folder of releases (3.9/, 4.0/, …);\n"+
 		"default $KAFKA_SCHEMAS")
-	release = fs.String("release", defaultRelease, "`RELEASE` to use when the schemas folder holds several releases")
+	release = fs.String("release", "", "`RELEASE` to use when the schemas folder holds several releases (default \""+defaultRelease+"\")")
 	return schemas, release
 }
 
@@ -43,6 +43,10 @@ func resolveSchemas(schemasFlag, releaseFlag string) (dir string, err error) {
 		return "", fmt.Errorf("%s: %s is not a folder", from, src)
 	}
 	if isReleaseDir(src) {
+		if releaseFlag != "" && releaseFlag != filepath.Base(filepath.Clean(src)) {
+			return "", usagef("-release %s does not apply: %s %s is one release's folder (%s), not a folder of releases",
+				releaseFlag, from, src, filepath.Base(filepath.Clean(src)))
+		}
 		return src, nil
 	}
 	if releaseFlag == "" {
