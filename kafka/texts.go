@@ -20,14 +20,15 @@ import (
 // its node slab alive.
 type texts struct{ buf []byte }
 
-// textBlock is the size of a fresh block: the strings of some ten frames.
+// textBlock is the largest size of a fresh block: the strings of some ten frames. Blocks grow
+// to it from 512 bytes, so that a single small frame does not hold 8 KiB.
 const textBlock = 8 << 10
 
 // room makes sure n more bytes fit in the current block, so that the bytes about to be
 // appended stay contiguous without a copy.
 func (t *texts) room(n int) {
 	if cap(t.buf)-len(t.buf) < n {
-		t.buf = make([]byte, 0, max(n, textBlock))
+		t.buf = make([]byte, 0, max(n, min(max(2*cap(t.buf), 512), textBlock)))
 	}
 }
 
