@@ -1,6 +1,7 @@
 package svgcanvas
 
 import (
+	"math"
 	"strconv"
 	"testing"
 
@@ -16,6 +17,12 @@ func TestAppendNum(t *testing.T) {
 	for i := 0; i < 20000; i++ {
 		vals = append(vals, canvas.Pt(i)*0.37-300)
 	}
+	for _, v := range []float64{math.NaN(), math.Inf(1), math.Inf(-1), 1e15 + 1, -2e15} {
+		if got := string(appendNum(nil, canvas.Pt(v))); got != "0" {
+			t.Errorf("appendNum(%v) = %s, want 0", v, got)
+		}
+	}
+	vals = append(vals, 1e15, -1e15, 123456789.125)
 	for _, v := range vals {
 		want := strconv.FormatFloat(float64(canvas.Round(v)), 'f', -1, 64)
 		if want == "-0" {

@@ -49,7 +49,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
-	"math"
 	"slices"
 	"sort"
 	"strconv"
@@ -282,7 +281,11 @@ func (c *Canvas) Text(x, y canvas.Pt, t canvas.Text) {
 	c.lastText = n
 	b := c.body
 	b = append(b, `<text class="t`...)
-	b = strconv.AppendInt(b, int64(n), 10)
+	if n < 10 {
+		b = append(b, byte('0'+n))
+	} else {
+		b = strconv.AppendInt(b, int64(n), 10)
+	}
 	if t.Class != "" {
 		b = append(b, ' ')
 		b = appendEsc(b, t.Class, true)
@@ -322,7 +325,11 @@ func (c *Canvas) appendPaintClass(b []byte, s canvas.Style) []byte {
 	}
 	c.lastPaint = n
 	b = append(b, ` class="p`...)
-	b = strconv.AppendInt(b, int64(n), 10)
+	if n < 10 {
+		b = append(b, byte('0'+n))
+	} else {
+		b = strconv.AppendInt(b, int64(n), 10)
+	}
 	if s.Class != "" {
 		b = append(b, ' ')
 		b = appendEsc(b, s.Class, true)
@@ -554,7 +561,7 @@ func attrName(n string) string {
 // cost of writing a grid.
 func appendNum(b []byte, v canvas.Pt) []byte {
 	f := float64(v)
-	if math.IsNaN(f) || math.IsInf(f, 0) || math.Abs(f) > 1e15 {
+	if !(f >= -1e15 && f <= 1e15) { // NaN, infinities and absurd sizes
 		return append(b, '0')
 	}
 	neg := f < 0
@@ -568,26 +575,38 @@ func appendNum(b []byte, v canvas.Pt) []byte {
 	if neg {
 		b = append(b, '-')
 	}
-	switch ip := n / 100; {
-	case ip < 10:
-		b = append(b, byte('0'+ip))
-	case ip < 100:
-		b = append(b, byte('0'+ip/10), byte('0'+ip%10))
-	case ip < 1000:
-		b = append(b, byte('0'+ip/100), byte('0'+ip/10%10), byte('0'+ip%10))
-	case ip < 10000:
-		b = append(b, byte('0'+ip/1000), byte('0'+ip/100%10), byte('0'+ip/10%10), byte('0'+ip%10))
-	default:
-		b = strconv.AppendInt(b, ip, 10)
+	if n >= 1000000 {
+		b = strconv.AppendInt(b, n/100, 10)
+	} else {
+		ip := uint32(n) / 100 // below 10000
+		if ip >= 100 {
+			hi, lo := ip/100, ip%100
+			if hi >= 10 {
+				b = append(b, digits2[2*hi], digits2[2*hi+1])
+			} else {
+				b = append(b, byte('0'+hi))
+			}
+			b = append(b, digits2[2*lo], digits2[2*lo+1])
+		} else if ip >= 10 {
+			b = append(b, digits2[2*ip], digits2[2*ip+1])
+		} else {
+			b = append(b, byte('0'+ip))
+		}
 	}
-	if frac := n % 100; frac != 0 {
-		b = append(b, '.', byte('0'+frac/10))
-		if frac%10 != 0 {
-			b = append(b, byte('0'+frac%10))
+	if frac := uint32(n % 100); frac != 0 {
+		if frac%10 == 0 {
+			b = append(b, '.', byte('0'+frac/10))
+		} else {
+			b = append(b, '.', digits2[2*frac], digits2[2*frac+1])
 		}
 	}
 	return b
 }
+
+// digits2 holds the two decimal digits of 0 to 99, in order.
+const digits2 = "00010203040506070809101112131415161718192021222324252627282930313233343536373839" +
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879" +
+	"8081828384858687888990919293949596979899"
 
 func escAttr(s string) string { return string(appendEsc(nil, s, true)) }
 
