@@ -75,12 +75,12 @@
 // display value, and the garbage collector's share of marking them.
 //
 // An Encoder or a Decoder therefore carves what it can from shared blocks instead of
-// allocating per node: nodes from 32 KiB slabs, children slices from 4 KiB blocks, and the
+// allocating per node: nodes from 32 KiB slabs, children slices from 4 KiB blocks, the
 // paths and display values from an append-only text arena (strconv.Append… and copies into
-// one buffer; bytes once handed out as a string are never written again). Encoding then
-// allocates about 4 times per frame (the Frame and its header Values); decoding adds what the
-// returned Values need: a map per struct, a slice per array, a box per string and large
-// integer. The price is retention: a frame, or one string of it, keeps its blocks alive, with
+// one buffer; bytes once handed out as a string are never written again), and, decoding, the
+// element slices of arrays (capped: appending to one copies it). Encoding then allocates about
+// 4 times per frame (the Frame and its header Values); decoding about 14: what the returned
+// Values need besides, a map per struct, a box per array, string and large integer. The price is retention: a frame, or one string of it, keeps its blocks alive, with
 // the neighbouring frames' nodes and texts; copy what you keep long from many short-lived
 // frames.
 package kafka

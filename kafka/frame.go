@@ -306,6 +306,7 @@ type Decoder struct {
 	slab []Node
 	kids []*Node
 	t    texts
+	anys []any
 	r    reader
 }
 
@@ -314,10 +315,10 @@ func (c *Catalog) NewDecoder() *Decoder { return &Decoder{c: c} }
 
 // Decode is Catalog.Decode.
 func (d *Decoder) Decode(data []byte, o DecodeOptions) (*Frame, error) {
-	k := &walker{slab: d.slab, kids: d.kids, chunk: slabNodes, t: d.t}
+	k := &walker{slab: d.slab, kids: d.kids, chunk: slabNodes, t: d.t, anys: d.anys}
 	f, err := d.c.decode(k, &d.r, data, o)
 	d.r = reader{} // do not keep data alive
-	d.slab, d.kids, d.t = k.slab, k.kids, k.t
+	d.slab, d.kids, d.t, d.anys = k.slab, k.kids, k.t, k.anys
 	return f, err
 }
 

@@ -33,6 +33,7 @@ type walker struct {
 	kids  []*Node // and so are children slices
 	chunk int     // the slab size to allocate (slabNodes when shared); 0: grow from 16
 	t     texts   // and paths and display values from one byte arena
+	anys  []any   // and the element slices of decoded arrays
 }
 
 // slabNodes is the size of a shared node slab: as many nodes as fit in 32 KiB, the largest
@@ -54,6 +55,21 @@ func (k *walker) alloc() *Node {
 	}
 	k.slab = k.slab[:len(k.slab)+1]
 	return &k.slab[len(k.slab)-1]
+}
+
+// anySlice returns a zeroed slice of n elements for a decoded array, carved from a shared
+// block when it is small (its capacity is n: appending to it never touches its neighbours).
+func (k *walker) anySlice(n int) []any {
+	const block = (4 << 10) / int(unsafe.Sizeof(any(nil)))
+	if n > block/8 {
+		return make([]any, n)
+	}
+	if len(k.anys)+n > cap(k.anys) {
+		k.anys = make([]any, 0, max(min(max(2*cap(k.anys), 16), block), n))
+	}
+	s := k.anys[len(k.anys) : len(k.anys)+n : len(k.anys)+n]
+	k.anys = k.anys[:len(k.anys)+n]
+	return s
 }
 
 // children gives a node room for n children (appending more still works).
@@ -781,7 +797,7 @@ func (k *walker) array(parent *Node, f *schemas.Field, lpath string, in any) (an
 		return nil, nil
 	}
 	if k.w == nil {
-		elems = make([]any, count)
+		elems = k.anySlice(count)
 	}
 	for i := range count {
 		var got any
