@@ -37,7 +37,7 @@ func TestAllocsPerFrame(t *testing.T) {
 	if enc > 6 {
 		t.Errorf("encoding: %.1f allocations per frame, want at most 6", enc)
 	}
-	if dec > 20 {
-		t.Errorf("decoding: %.1f allocations per frame, want at most 20", dec)
+	if dec > 16 {
+		t.Errorf("decoding: %.1f allocations per frame, want at most 16", dec)
 	}
 }
