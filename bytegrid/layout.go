@@ -218,12 +218,12 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 			d.Hex = true
 		}
 		nSegs += min((f.Offset+f.Bits-1)/rb-f.Offset/rb+1, 3+max(0, elide))
-		nRuns += 3 + min(len(f.Bytes), 2*rb/8) // two lines of label and the elision's, mostly
+		nRuns += 2 + min(len(f.Bytes), 2*rb/8) // the hex and, mostly, a name and a value
 		nText += 96 + len(f.Path) + len(f.Name) + len(f.Type) + len(f.Value) + len(f.Desc)
 	}
 	var sc scratch
 	sc.segs = make([]Seg, 0, nSegs)
-	sc.runs = make([]Run, 0, nRuns)
+	sc.runs = make([]Run, 0, nRuns+len(fields)/4+4) // room for some wrapped labels and elisions
 	sc.attrs = make([]canvas.Attr, 0, 5*len(fields))
 	nPhys := (d.Bits + rb - 1) / rb
 	sc.txt.reserve(nText + 12*nPhys)
