@@ -21,9 +21,9 @@ import (
 // or layout JSON.
 func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("grid", "SPEC.yaml [-o OUT.svg|.pdf|.txt|.json|-] [-format svg|pdf|txt|json]", stderr)
-	out := fs.String("o", "", "output file; the format follows its suffix; \"-\" or none writes to stdout (text unless -format)")
-	format := fs.String("format", "", "output format: svg, pdf, txt or json (default: from the -o suffix, else txt)")
-	rowBits := fs.Int("rowbits", 0, "row width in bits: 8, 16, 32 or 64 (default: the spec's, else 32)")
+	out := fs.String("o", "", "write to `FILE`; the format follows its suffix; \"-\" or none writes to stdout (text unless -format)")
+	format := fs.String("format", "", "output `FORMAT`: svg, pdf, txt or json (default: from the -o suffix, else txt)")
+	rowBits := fs.Int("rowbits", 0, "row width in `BITS`: 8, 16, 32 or 64 (default: the spec's, else 32)")
 	decimal := fs.Bool("decimal", false, "row offsets in decimal instead of hex")
 	noHex := fs.Bool("nohex", false, "do not show the hex of each byte")
 	// Flags may come before and after the file name.

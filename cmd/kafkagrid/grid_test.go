@@ -115,3 +115,18 @@ func TestGridErrors(t *testing.T) {
 		t.Errorf("a failed run left %s", out)
 	}
 }
+
+// TestGridUsage checks that -h names the flags' arguments rather than their Go types.
+func TestGridUsage(t *testing.T) {
+	_, stderr, _ := runGridCmd(t, "-h")
+	for _, want := range []string{"-o FILE", "-format FORMAT", "-rowbits BITS"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("usage lacks %q:\n%s", want, stderr)
+		}
+	}
+	for _, bad := range []string{" string\n", " int\n"} {
+		if strings.Contains(stderr, bad) {
+			t.Errorf("usage shows a Go type placeholder %q:\n%s", bad, stderr)
+		}
+	}
+}
