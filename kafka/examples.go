@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"regexp"
 	"strconv"
 
 	"gopkg.in/yaml.v3"
@@ -47,7 +48,7 @@ func Example(api *API, response bool, v int16, file string, data []byte) (Values
 func yamlSide(file string, data []byte, response bool) (*yaml.Node, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("kafka: %s: %w", file, err)
+		return nil, yamlSyntaxError(file, err)
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil, nil
@@ -55,6 +56,9 @@ func yamlSide(file string, data []byte, response bool) (*yaml.Node, error) {
 	root := doc.Content[0]
 	if root.Kind != yaml.MappingNode {
 		return nil, fmt.Errorf("kafka: %s:%d: want a map with keys request and response", file, root.Line)
+	}
+	if err := duplicateKey(file, "", root); err != nil {
+		return nil, err
 	}
 	var side *yaml.Node
 	for i := 0; i+1 < len(root.Content); i += 2 {
@@ -78,6 +82,31 @@ func yamlSide(file string, data []byte, response bool) (*yaml.Node, error) {
 	return side, nil
 }
 
+// yamlLine matches the position yaml.v3 puts in its syntax errors.
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// yamlSyntaxError turns yaml.v3's "yaml: line N: what" into "kafka: FILE:N: what".
+func yamlSyntaxError(file string, err error) error {
+	if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
+		return fmt.Errorf("kafka: %s:%s: %s", file, m[1], m[2])
+	}
+	return fmt.Errorf("kafka: %s: %w", file, err)
+}
+
+// duplicateKey reports a key given twice in the map n: YAML forbids it, and yaml.v3 lets it
+// through when decoding into a yaml.Node (the last value would silently win).
+func duplicateKey(file, prefix string, n *yaml.Node) error {
+	seen := make(map[string]int, len(n.Content)/2)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		key := n.Content[i]
+		if line, dup := seen[key.Value]; dup {
+			return fmt.Errorf("kafka: %s:%d: %s: key given twice (first on line %d)", file, key.Line, join(prefix, key.Value), line)
+		}
+		seen[key.Value] = key.Line
+	}
+	return nil
+}
+
 type merger struct {
 	file string
 	v    int16
@@ -99,6 +128,9 @@ func (m *merger) errf(n *yaml.Node, path, format string, a ...any) error {
 func (m *merger) merge(fields []*schemas.Field, n *yaml.Node, vals Values, prefix string) error {
 	if n.Kind != yaml.MappingNode {
 		return m.errf(n, orBody(prefix), "want a map of fields, have %s", yamlKind(n))
+	}
+	if err := duplicateKey(m.file, prefix, n); err != nil {
+		return err
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		key, val := n.Content[i], n.Content[i+1]

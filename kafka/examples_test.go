@@ -33,7 +33,10 @@ func TestExampleYAMLErrors(t *testing.T) {
 			"kafka: Produce.yaml:4: TopicData[0].PartitionData[0].Records: records cannot be set in YAML (the example batch is generated)"},
 		{"top key", "requests:\n  Acks: 1\n", `kafka: Produce.yaml:1: unknown key "requests" (want request or response)`},
 		{"not a map", "- 1\n", "kafka: Produce.yaml:1: want a map with keys request and response"},
-		{"bad yaml", "request: [\n", "kafka: Produce.yaml: yaml: line 1: did not find expected node content"},
+		{"bad yaml", "request: [\n", "kafka: Produce.yaml:1: did not find expected node content"},
+		{"duplicate field", "request:\n  TimeoutMs: 30000\n  Acks: 1\n  TimeoutMs: 1\n", "kafka: Produce.yaml:4: TimeoutMs: key given twice (first on line 2)"},
+		{"duplicate nested field", "request:\n  TopicData:\n    - Name: a\n      Name: b\n", "kafka: Produce.yaml:4: TopicData[0].Name: key given twice (first on line 3)"},
+		{"duplicate side", "request:\n  Acks: 1\nrequest:\n  Acks: 0\n", "kafka: Produce.yaml:3: request: key given twice (first on line 1)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
