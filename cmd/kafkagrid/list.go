@@ -16,7 +16,7 @@ import (
 func runList(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("list", "[-schemas DIR] [-release RELEASE] [-format text|json]", stderr)
 	schemasDir, release := addSchemaFlags(fs)
-	format := fs.String("format", "text", "output `FORMAT`: text (an aligned table: key, name, highest version,\n"+
+	format := fs.String("format", "text", "output `FORMAT`: text or txt (an aligned table: key, name, highest version,\n"+
 		"category, flags) or json (every field, for scripts)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -24,8 +24,10 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if fs.NArg() > 0 {
 		return usagef("list: unexpected argument %q", fs.Arg(0))
 	}
-	if *format != "text" && *format != "json" {
-		return usagef("list: -format %q: want text or json", *format)
+	switch *format {
+	case "text", "txt", "json":
+	default:
+		return usagef("list: -format %q: want text (or txt) or json", *format)
 	}
 	dir, err := resolveSchemas(*schemasDir, *release)
 	if err != nil {

@@ -138,7 +138,7 @@ func TestListErrors(t *testing.T) {
 		want string // in stderr
 	}{
 		{"no schemas", "", []string{"list"}, 2, "kafkagrid: list: no Kafka schemas: give -schemas DIR or set KAFKA_SCHEMAS"},
-		{"bad format", root, []string{"list", "-format", "yaml"}, 2, `-format "yaml": want text or json`},
+		{"bad format", root, []string{"list", "-format", "yaml"}, 2, `-format "yaml": want text (or txt) or json`},
 		{"extra arg", root, []string{"list", "Produce"}, 2, `unexpected argument "Produce"`},
 		{"unknown flag", root, []string{"list", "-x"}, 2, "flag provided but not defined: -x"},
 		{"no release", root, []string{"list", "-release", "9.9"}, 1, `has no release "9.9" (it has 3.9, 4.0, 4.1); choose one with -release`},
