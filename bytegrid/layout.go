@@ -219,6 +219,9 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 		}
 		nSegs += min((f.Offset+f.Bits-1)/rb-f.Offset/rb+1, 3+max(0, elide))
 		nRuns += 2 + min(len(f.Bytes), 2*rb/8) // the hex and, mostly, a name and a value
+		if f.Offset/rb != (f.Offset+f.Bits-1)/rb {
+			nRuns++ // a split field's second label
+		}
 		nText += 96 + len(f.Path) + len(f.Name) + len(f.Type) + len(f.Value) + len(f.Desc)
 	}
 	var sc scratch
@@ -493,7 +496,77 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp []int, groups m
 		r.Row = s.Row
 		runs = append(b.Runs, r)
 	}
+	// A field wrapped into two pieces that share no column (the end of one row, the start of
+	// the next) is drawn open at the facing ends; the piece without the main label gets the
+	// name, muted, with a continuation mark pointing to the other piece.
+	if b.Split() {
+		for k, s := range b.Segs {
+			if k == best {
+				continue
+			}
+			top, bottom := s.Y+2, s.Y+s.H-2
+			if d.Hex && len(f.Bytes) > 0 {
+				bottom -= hexZone
+			}
+			runs = contLabel(runs, b.Name, k < best, s, top, bottom)
+		}
+	}
 	b.Runs = keep(&sc.runs, runs)
+}
+
+// Split reports whether b is a field wrapped across two rows in two pieces that share no
+// column: the end of one row and the start of the next. Such a field is drawn as two pieces
+// open at their facing ends, each with a label.
+func (b *Box) Split() bool {
+	return len(b.Segs) == 2 && b.Segs[1].To <= b.Segs[0].From
+}
+
+// The continuation marks of a split field's secondary piece: the field goes on in the next
+// row, or came from the row before.
+const (
+	markOn   = "›"
+	markFrom = "‹"
+)
+
+// contLabel appends the label of a secondary piece s of a split field: the name with a
+// continuation mark (towards the next row when before is true, else from the row before),
+// muted; shrunk to the name's floor, then ellipsised; when no part of the name fits, the mark
+// alone.
+func contLabel(dst []Run, name string, before bool, s Seg, top, bottom canvas.Pt) []Run {
+	w := s.W - 2*pad
+	join := func(n string) string {
+		if n == "" {
+			if before {
+				return markOn
+			}
+			return markFrom
+		}
+		if before {
+			return n + " " + markOn
+		}
+		return markFrom + " " + n
+	}
+	var buf [1]label
+	for size := nameSize; size >= nameFloor; size -= 0.5 {
+		buf[0] = label{join(name), size, style.Muted, "cont"}
+		if out, ok := place(dst, buf[:], s.X+s.W/2, w, top, bottom, s.Row); ok {
+			return out
+		}
+	}
+	// Ellipsised: the mark and its space take two of the runes that fit.
+	if n := mono.Fit(float64(w), float64(nameFloor)) - 2; n >= 2 && name != "" {
+		buf[0] = label{join(mono.Truncate(name, n)), nameFloor, style.Muted, "cont"}
+		if out, ok := place(dst, buf[:], s.X+s.W/2, w, top, bottom, s.Row); ok {
+			return out
+		}
+	}
+	for size := markSize; size >= 6; size -= 0.5 {
+		buf[0] = label{join(""), size, style.Muted, "cont"}
+		if out, ok := place(dst, buf[:], s.X+s.W/2, s.W-2, top, bottom, s.Row); ok {
+			return out
+		}
+	}
+	return dst
 }
 
 // groupRoles holds style.Group(i) for every palette index, computed once (read-only).

@@ -15,6 +15,7 @@ const (
 var (
 	borderStyle = canvas.Style{Stroke: style.Ink}
 	tickStyle   = canvas.Style{Stroke: style.Rule}
+	openStyle   = canvas.Style{Stroke: style.Rule, Dash: true} // the open end of a split field
 )
 
 // Paint draws the whole diagram on c, which should be Width × Height.
@@ -160,13 +161,24 @@ func (d *Diagram) paintBox(c canvas.Canvas, b *Box, from, to int, dy canvas.Pt) 
 	if !b.Continue {
 		s := b.Segs[0]
 		c.Rect(s.X, s.Y+dy, s.W, s.H, canvas.Style{Fill: b.Fill, Stroke: style.Ink})
-	} else if first, last := b.Segs[0], b.Segs[1]; len(b.Segs) == 2 && last.To <= first.From {
+	} else if b.Split() {
 		// Two pieces that do not touch (the end of one row, the start of the next): each is
-		// a closed box, its continuing side on the grid's edge.
-		for _, s := range b.Segs {
-			if s.Row >= from && s.Row < to {
-				c.Rect(s.X, s.Y+dy, s.W, s.H, canvas.Style{Fill: b.Fill, Stroke: style.Ink})
+		// bordered on three sides and open, with a dashed light edge, where it continues (at
+		// the grid's right edge for the first, its left edge for the second).
+		fill := canvas.Style{Fill: b.Fill}
+		for k, s := range b.Segs {
+			if s.Row < from || s.Row >= to {
+				continue
 			}
+			x0, x1, y0, y1 := s.X, s.X+s.W, s.Y+dy, s.Y+s.H+dy
+			c.Rect(s.X, y0, s.W, s.H, fill)
+			open := x1 // the first piece continues at the row's end
+			if k == 1 {
+				x0, x1 = x1, x0 // the second at the row's start
+				open = x1
+			}
+			c.Polyline([]canvas.Pt{open, y0, x0, y0, x0, y1, open, y1}, borderStyle)
+			c.Line(open, y0, open, y1, openStyle)
 		}
 	} else {
 		fill := canvas.Style{Fill: b.Fill}
@@ -223,7 +235,7 @@ func boxAttrs(b *Box) []canvas.Attr {
 // field lies in rows [from, to) and its shape is one piece; else nil.
 func (d *Diagram) outline(b *Box, from, to int, dy canvas.Pt) []canvas.Pt {
 	first, last := b.Segs[0], b.Segs[len(b.Segs)-1]
-	if first.Row < from || last.Row >= to || (len(b.Segs) == 2 && last.To <= first.From) {
+	if first.Row < from || last.Row >= to || b.Split() {
 		return nil
 	}
 	xs, xr := first.X, first.X+first.W

@@ -11,7 +11,8 @@ import (
 
 // WriteText writes d as the ASCII art of an RFC header figure (RFC 791 section 3.1): a bit
 // ruler, rows framed by +-+-+ lines, fields separated by |, names centred, a field that spans
-// rows drawn without borders between its rows, and an elided field's middle as one
+// rows drawn without borders between its rows (and, when it wraps from the end of one row to
+// the start of the next, without borders at those row edges, named in both pieces), and an elided field's middle as one
 // "... N bytes ..." row. The fields' values, when any has one, are listed under the figure.
 // Each bit takes two characters (three in rows of 16 bits or fewer, as in RFC 1035); labels
 // that do not fit are cut.
@@ -55,6 +56,19 @@ func WriteText(w io.Writer, d *Diagram) error {
 		}
 		if best >= 0 {
 			labelRow[fi] = box.Segs[best].Row
+		}
+	}
+	// split[i] holds the fields drawn open at the end (split[i][1]) or start (split[i][0]) of
+	// display row i: the pieces of a field wrapped across two rows that share no column. As in
+	// RFC 791, such a piece has no border at the row's edge, and both pieces carry the name.
+	split := make([][2]int, len(d.Rows))
+	for i := range split {
+		split[i] = [2]int{-1, -1}
+	}
+	for fi := range d.Fields {
+		if box := &d.Fields[fi]; box.Split() {
+			split[box.Segs[0].Row][1] = fi
+			split[box.Segs[1].Row][0] = fi
 		}
 	}
 	extent := func(i int) int {
@@ -107,6 +121,9 @@ func WriteText(w io.Writer, d *Diagram) error {
 		}
 		n := extent(i)
 		line := []byte{'|'}
+		if split[i][0] >= 0 && owner[i][0] == split[i][0] {
+			line[0] = ' '
+		}
 		if row.Elided > 0 {
 			line = append(line, centre(fmt.Sprintf("... %d bytes ...", row.Elided), cpb*n-1)...)
 			line = append(line, '|')
@@ -117,15 +134,20 @@ func WriteText(w io.Writer, d *Diagram) error {
 					e++
 				}
 				s := ""
-				if fi := owner[i][b]; fi >= 0 && labelRow[fi] == i {
+				fi := owner[i][b]
+				if fi >= 0 && (labelRow[fi] == i || split[i][0] == fi || split[i][1] == fi) {
 					s = d.fieldName(fi)
 				}
 				line = append(line, centre(s, cpb*(e-b)-1)...)
-				line = append(line, '|')
+				if e == rb && fi >= 0 && split[i][1] == fi {
+					line = append(line, ' ')
+				} else {
+					line = append(line, '|')
+				}
 				b = e
 			}
 		}
-		bw.WriteString(string(line) + "\n")
+		bw.WriteString(strings.TrimRight(string(line), " ") + "\n") // (a row open at its end)
 	}
 	if s := sep(len(d.Rows)); s != "" {
 		bw.WriteString(s + "\n")
