@@ -15,7 +15,10 @@
 // A bit ruler in the RFC manner runs along the top, the byte offset of each row at the left. A
 // field that spans rows is one shape continuing across them, starting and ending mid-row where it
 // does; a field longer than Options.ElideRows rows is drawn as its first row, one row
-// "… N bytes …" and its last row. The hex of each byte is shown small in its byte's cell. Names
+// "… N bytes …" and its last row; a field wrapped from the end of one row to the start of the
+// next is two pieces open at their facing ends, each labelled. The hex of each byte is shown
+// small in its byte's cell; a byte split among fields not on byte boundaries (given
+// Options.Data) shows it once, in a cell spanning the byte under those fields. Names
 // and values are fitted to their box: shrunk to a floor, then wrapped to two lines, then replaced
 // by a numbered mark explained in a legend under the grid. Text is measured with the Go Mono
 // metrics of internal/mono, identical in every painter.
@@ -89,6 +92,11 @@ type Options struct {
 	ElideRows int
 	// NoHex turns off the hex of each byte.
 	NoHex bool
+	// Data is the frame's bytes, optional. The bytes of byte-aligned fields come with the
+	// fields (Field.Bytes); a byte that fields not on byte boundaries cover (IPv4's Version and
+	// IHL, its Flags and Fragment Offset) has its hex shown once, in a cell spanning the byte
+	// at the bottom of its row, when Data holds it (and NoHex is false).
+	Data []byte
 	// GroupColors maps group names to palette indexes (style.Group); groups not listed get the
 	// next free index in order of first appearance.
 	GroupColors map[string]int

@@ -2,6 +2,7 @@ package bytegrid
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -58,6 +59,9 @@ type Diagram struct {
 	LegendH canvas.Pt `json:"legendH"` // height of the legend under the grid (its runs are relative to the grid's end)
 	Notes   []Note    `json:"notes,omitempty"`
 	Hex     bool      `json:"hex"` // whether hex bytes are drawn
+	// Cells hold the hex of the bytes covered by fields not on byte boundaries (see
+	// Options.Data), in order.
+	Cells []Cell `json:"cells,omitempty"`
 
 	elideRows int
 	tickLine  []canvas.Pt // the ruler's axis and ticks as one polyline (nil: PaintRows makes it)
@@ -73,6 +77,19 @@ type Row struct {
 	// Joined is true when a field continues from the row above into this one, so a cut
 	// before this row would split a field.
 	Joined bool `json:"joined,omitempty"`
+}
+
+// Cell is the hex of one byte covered by fields not on byte boundaries, drawn once in a cell
+// spanning the byte at the bottom of its row, under those fields' labels. X and Y are the
+// cell's top-left corner (Y relative to GridY).
+type Cell struct {
+	Byte int       `json:"byte"` // index of the byte in the frame
+	Row  int       `json:"row"`  // display row
+	X    canvas.Pt `json:"x"`
+	Y    canvas.Pt `json:"y"`
+	W    canvas.Pt `json:"w"`
+	H    canvas.Pt `json:"h"`
+	Hex  Run       `json:"hex"`
 }
 
 // Tick is a ruler tick at the top of the grid.
@@ -217,6 +234,9 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 		if len(f.Bytes) > 0 && !opts.NoHex {
 			d.Hex = true
 		}
+		if !opts.NoHex && !byteAligned(f) && f.Offset/8 < len(opts.Data) {
+			d.Hex = true
+		}
 		nSegs += min((f.Offset+f.Bits-1)/rb-f.Offset/rb+1, 3+max(0, elide))
 		nRuns += 2 + min(len(f.Bytes), 2*rb/8) // the hex and, mostly, a name and a value
 		if f.Offset/rb != (f.Offset+f.Bits-1)/rb {
@@ -292,6 +312,9 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	}
 	gridH := y
 
+	if d.Hex && len(opts.Data) > 0 {
+		d.layoutCells(fields, opts.Data, physToDisp)
+	}
 	groups := groupColours(fields, opts.GroupColors)
 	d.Fields = make([]Box, len(fields))
 	for i, f := range fields {
@@ -307,6 +330,43 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	d.Width = canvas.Round(d.Width)
 	d.Height = canvas.Round(d.Height)
 	return d, nil
+}
+
+// byteAligned reports whether f starts and ends on byte boundaries.
+func byteAligned(f Field) bool { return f.Offset%8 == 0 && f.Bits%8 == 0 }
+
+// layoutCells makes a hex cell for every byte of data that a field not on byte boundaries
+// covers, in a row that is not an elision row.
+func (d *Diagram) layoutCells(fields []Field, data []byte, physToDisp []int) {
+	last := -1 // the last byte given a cell (fields are in order, so bytes only grow)
+	for _, f := range fields {
+		if byteAligned(f) {
+			continue
+		}
+		for k := max(f.Offset/8, last+1); k <= (f.Offset+f.Bits-1)/8 && k < len(data); k++ {
+			last = k
+			dr := physToDisp[8*k/d.RowBits]
+			row := d.Rows[dr]
+			if row.Elided > 0 {
+				continue
+			}
+			bit := 8*k - row.Bit
+			c := Cell{Byte: k, Row: dr, X: d.bitX(bit) + 0.5, Y: row.Y + 0.5 + row.H - hexZone, W: 8*d.BitW - 1, H: hexZone - 0.5}
+			c.Hex = newRun(c.X+c.W/2, row.Y+0.5+row.H-4, hexDigits[2*int(data[k]):2*int(data[k])+2], hexSize, canvas.Middle, style.Muted, "hex")
+			c.Hex.Row = dr
+			if n := len(d.Cells); n > 0 && d.Cells[n-1].Byte == k-1 && d.Cells[n-1].Row == dr {
+				d.Cells[n-1].W++ // meets this cell, over the border between them
+			}
+			d.Cells = append(d.Cells, c)
+		}
+	}
+}
+
+// hasCell reports whether a byte of f has a hex cell.
+func (d *Diagram) hasCell(f Field) bool {
+	first, last := f.Offset/8, (f.Offset+f.Bits-1)/8
+	k, _ := slices.BinarySearchFunc(d.Cells, first, func(c Cell, b int) int { return c.Byte - b })
+	return k < len(d.Cells) && d.Cells[k].Byte <= last
 }
 
 // snap rounds v up to a whole point, so that lines at +0.5 are crisp.
@@ -470,7 +530,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp []int, groups m
 		bottom -= hexZone
 	}
 	runs, ok := fitLabel(b.Runs, b.Name, b.Value, s.X+s.W/2, s.W-2*pad, top, bottom, nameFill, valueFill, s.Row)
-	if !ok && d.Hex && len(f.Bytes) == 0 {
+	if !ok && d.Hex && len(f.Bytes) == 0 && !d.hasCell(f) {
 		// No hex in this box: its text may use the hex zone too.
 		runs, ok = fitLabel(b.Runs, b.Name, b.Value, s.X+s.W/2, s.W-2*pad, top, bottom+hexZone, nameFill, valueFill, s.Row)
 	}

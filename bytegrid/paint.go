@@ -15,6 +15,7 @@ const (
 var (
 	borderStyle = canvas.Style{Stroke: style.Ink}
 	tickStyle   = canvas.Style{Stroke: style.Rule}
+	cellStyle   = canvas.Style{Fill: style.Paper}
 	openStyle   = canvas.Style{Stroke: style.Rule, Dash: true} // the open end of a split field
 )
 
@@ -111,6 +112,7 @@ func (d *Diagram) PaintRows(c canvas.Canvas, from, to int) {
 	for i := range d.Fields {
 		d.paintBox(c, &d.Fields[i], from, to, dy)
 	}
+	d.paintCells(c, from, to, dy)
 	if to == len(d.Rows) && len(d.Legend) > 0 {
 		ly := d.GridY
 		if to > from {
@@ -290,4 +292,29 @@ func minus(a, b, c, e int) [][2]int {
 		out = append(out, [2]int{e, b})
 	}
 	return out
+}
+
+// paintCells draws the hex cells of rows [from, to): a paper-coloured cell inside the borders
+// of the byte, under a light rule, with the byte's hex.
+func (d *Diagram) paintCells(c canvas.Canvas, from, to int, dy canvas.Pt) {
+	begun := false
+	for k, cell := range d.Cells {
+		if cell.Row < from || cell.Row >= to {
+			continue
+		}
+		if !begun {
+			c.Begin(canvas.Group{Class: "hex-cells"})
+			begun = true
+		}
+		c.Rect(cell.X, cell.Y+dy, cell.W, cell.H, cellStyle)
+		c.Line(cell.X, cell.Y+dy, cell.X+cell.W, cell.Y+dy, tickStyle)
+		if k > 0 && d.Cells[k-1].Byte == cell.Byte-1 && d.Cells[k-1].Row == cell.Row {
+			// The byte boundary between two cells, light.
+			c.Line(cell.X-0.5, cell.Y+dy, cell.X-0.5, cell.Y+cell.H+dy, tickStyle)
+		}
+		paintRun(c, cell.Hex, dy)
+	}
+	if begun {
+		c.End()
+	}
 }

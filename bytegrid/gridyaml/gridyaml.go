@@ -179,6 +179,9 @@ func Parse(file string, src []byte) (*Spec, error) {
 		return nil, p.errf(root, "", "missing name")
 	}
 	s.Options.GroupColors = groups
+	if haveData {
+		s.Options.Data = data
+	}
 	if fieldsNode == nil {
 		return s, nil
 	}

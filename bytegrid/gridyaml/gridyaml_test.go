@@ -53,7 +53,7 @@ fields:
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := bytegrid.Options{RowBits: 16, DecimalOffsets: true, ElideRows: 2, NoHex: true, GroupColors: map[string]int{"A": 5}}
+	want := bytegrid.Options{RowBits: 16, DecimalOffsets: true, ElideRows: 2, NoHex: true, Data: []byte{1, 2, 3}, GroupColors: map[string]int{"A": 5}}
 	if fmt.Sprint(s.Options) != fmt.Sprint(want) {
 		t.Errorf("options %+v, want %+v", s.Options, want)
 	}
