@@ -16,6 +16,24 @@ import (
 // the default is ../shared/kafka-schemas from the module root.
 func kafkaView(b *testing.B, api string, response bool) *kafka.View {
 	b.Helper()
+	vs := kafkaVectors(b)
+	for _, v := range vs {
+		if v.API.Name == api {
+			f := v.Request
+			if response {
+				f = v.Response
+			}
+			return kafka.NewView(f)
+		}
+	}
+	b.Fatalf("no API %s among the 4.0 vectors", api)
+	return nil
+}
+
+// kafkaVectors returns the example frames of every 4.0 API, skipping when the schemas are
+// absent.
+func kafkaVectors(b *testing.B) []kafka.Vector {
+	b.Helper()
 	dir := os.Getenv("KAFKA_SCHEMAS")
 	if dir == "" {
 		root, err := os.Getwd()
@@ -48,21 +66,14 @@ func kafkaView(b *testing.B, api string, response bool) *kafka.View {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, v := range vs {
-		if v.API.Name == api {
-			f := v.Request
-			if response {
-				f = v.Response
-			}
-			return kafka.NewView(f)
-		}
-	}
-	b.Fatalf("no API %s in %s", api, dir)
-	return nil
+	return vs
 }
 
 func benchKafkaTree(b *testing.B, api string, response bool) {
-	v := kafkaView(b, api, response)
+	benchView(b, kafkaView(b, api, response), api)
+}
+
+func benchView(b *testing.B, v *kafka.View, api string) {
 	b.ReportAllocs()
 	for b.Loop() {
 		d, err := tree.Layout(v.Tree, tree.Options{GroupColors: v.Groups, Title: api})
@@ -81,3 +92,28 @@ func BenchmarkFetchResponse(b *testing.B) { benchKafkaTree(b, "Fetch", true) }
 
 // BenchmarkProduceRequest does the same for the 4.0 Produce v12 request.
 func BenchmarkProduceRequest(b *testing.B) { benchKafkaTree(b, "Produce", false) }
+
+// BenchmarkLargestReal lays out and writes as SVG the largest tree (by node count) of all the
+// real 4.0 frames, requests and responses, found afresh each run, so it follows the schemas
+// and the vectors; it reports the frame and its node count as metrics.
+func BenchmarkLargestReal(b *testing.B) {
+	var best *kafka.View
+	name, nodes := "", 0
+	for _, vec := range kafkaVectors(b) {
+		for _, f := range []*kafka.Frame{vec.Request, vec.Response} {
+			if f == nil {
+				continue
+			}
+			v := kafka.NewView(f)
+			if n := countNodes(v.Tree); n > nodes {
+				best, nodes, name = v, n, f.BaseName()
+			}
+		}
+	}
+	if best == nil {
+		b.Fatal("no frames")
+	}
+	b.Logf("largest 4.0 tree: %s, %d nodes", name, nodes)
+	benchView(b, best, name)
+	b.ReportMetric(float64(nodes), "nodes") // after the loop, which resets reported metrics
+}
