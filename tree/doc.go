@@ -50,5 +50,8 @@
 // the texts it makes (tooltips, offsets, lengths) and the data attributes Paint passes on are
 // carved from shared buffers. The slices of a Row are capped at their length, so appending to
 // one copies it rather than overwriting its neighbour. BenchmarkFetchResponse (the real Kafka
-// 4.0 Fetch v17 response, laid out and written as SVG) measures the whole path.
+// 4.0 Fetch v17 response, laid out and written as SVG) measures the whole path;
+// BenchmarkLargestReal does the same for the largest tree of all the real 4.0 frames (the
+// ShareFetch v0 response, 81 nodes: about 0.3 ms, 202 kB and 35 allocations per op on the
+// 2-core test machine under load).
 package tree
