@@ -2,15 +2,17 @@ module github.com/kafkagrid/kafkagrid
 
 go 1.26.0
 
-require golang.org/x/image v0.48.0
+require (
+	codeberg.org/go-pdf/fpdf v0.12.0
+	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b
+	github.com/chromedp/cdproto v0.160.1
+	github.com/chromedp/chromedp v0.23.1
+	github.com/twmb/franz-go/pkg/kmsg v1.15.1
+	golang.org/x/image v0.48.0
+	gopkg.in/yaml.v3 v3.0.1
+)
 
 require (
-	codeberg.org/go-pdf/fpdf v0.12.0 // indirect
-	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b // indirect
-	github.com/chromedp/cdproto v0.160.1 // indirect
-	github.com/chromedp/chromedp v0.23.1 // indirect
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
-	github.com/twmb/franz-go/pkg/kmsg v1.15.1 // indirect
 	golang.org/x/text v0.44.0 // indirect
-	gopkg.in/yaml.v3 v3.0.1 // indirect
 )
