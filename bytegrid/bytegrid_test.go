@@ -330,6 +330,7 @@ func FuzzLayout(f *testing.F) {
 	f.Add([]byte{4, 4, 8, 16, 16, 3, 13}, "Version", "4", uint8(32))
 	f.Add([]byte{32, 200, 1, 0, 7}, "<&\"'>\x00\xff\u202e", "]]>", uint8(8))
 	f.Add([]byte{}, "", "", uint8(64))
+	f.Add([]byte{4, 4, 8, 16, 16, 3, 13, 1, 6, 1}, "Flags", "DF", uint8(10))
 	f.Fuzz(func(t *testing.T, lengths []byte, name, value string, rb uint8) {
 		if len(lengths) > 64 {
 			lengths = lengths[:64]
@@ -351,9 +352,23 @@ func FuzzLayout(f *testing.F) {
 			off += bits
 		}
 		rows := []int{8, 16, 32, 64}[rb%4]
-		d, err := bytegrid.Layout(fields, bytegrid.Options{RowBits: rows, ElideRows: int(rb%5) - 1})
+		var data []byte
+		if rb&8 != 0 { // the frame's bytes, for the hex cells of sub-byte fields
+			data = bytes.Repeat([]byte{0xa5}, (off+7)/8)
+		}
+		d, err := bytegrid.Layout(fields, bytegrid.Options{RowBits: rows, ElideRows: int(rb%5) - 1, Data: data})
 		if err != nil {
 			t.Fatal(err)
+		}
+		for _, c := range d.Cells {
+			for _, b := range d.Fields {
+				for _, r := range b.Runs {
+					if r.Row == c.Row && r.Class != "hex" && r.Y+bytegrid.Descent*r.Size > c.Y+0.01 &&
+						r.Left() < c.X+c.W-0.01 && r.Left()+r.W > c.X+0.01 {
+						t.Fatalf("label %q of %q reaches into the hex cell %+v", r.S, b.Name, c)
+					}
+				}
+			}
 		}
 		var buf bytes.Buffer
 		if err := gridsvg.WriteSVG(&buf, d, gridsvg.Options{Title: name, Desc: value}); err != nil {
