@@ -7,6 +7,7 @@
 package mono
 
 import (
+	"bytes"
 	"strings"
 	"sync"
 	"unicode"
@@ -123,11 +124,12 @@ func hasGlyph(r rune) bool {
 	return err == nil && idx != 0
 }
 
-// MonoTTF returns the Go Mono TrueType font (for embedding in PDF).
-func MonoTTF() []byte { return gomono.TTF }
+// MonoTTF returns a copy of the Go Mono TrueType font (for embedding in PDF). It is a copy
+// because fpdf's font subsetter writes into the bytes it is given.
+func MonoTTF() []byte { return bytes.Clone(gomono.TTF) }
 
-// RegularTTF returns the Go Regular TrueType font (prose in the PDF book).
-func RegularTTF() []byte { return goregular.TTF }
+// RegularTTF returns a copy of the Go Regular TrueType font (prose in the PDF book).
+func RegularTTF() []byte { return bytes.Clone(goregular.TTF) }
 
 // SVGFontStack is the font-family list diagrams name in SVG.
 const SVGFontStack = `"Go Mono","DejaVu Sans Mono",Menlo,Consolas,monospace`
