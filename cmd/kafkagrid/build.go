@@ -83,6 +83,11 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return fmt.Errorf("build: %w", err)
 	}
+	for _, a := range opts.APIs {
+		if _, ok := cat.Lookup(a); !ok {
+			return usagef("build: -apis: no API %q in Kafka %s (kafkagrid list shows them)", a, cat.Release.Name())
+		}
+	}
 	if !*quiet && isTerminal(stderr) && os.Getenv("CI") == "" {
 		opts.Progress = stderr
 	}

@@ -655,7 +655,7 @@ func TestBuildUsage(t *testing.T) {
 		{[]string{"-paper", "a5"}, 2, "unknown paper"},
 		{[]string{"-schemas", dir, "-kafka", "4.0"}, 2, "not both"},
 		{[]string{"-schemas", dir, "extra"}, 2, "unexpected argument"},
-		{[]string{"-schemas", dir, "-apis", "Nope"}, 1, `no API "Nope"`},
+		{[]string{"-schemas", dir, "-apis", "Nope"}, 2, `-apis: no API "Nope"`},
 	}
 	for _, tt := range tests {
 		_, stderr, code := runCmd(t, append([]string{"build", "-q", "-out", t.TempDir()}, tt.args...)...)
