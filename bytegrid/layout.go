@@ -132,6 +132,7 @@ type Box struct {
 	Continue bool       `json:"continue,omitempty"` // spans more than one row
 
 	attrs []canvas.Attr // the group's data attributes, made by Layout (nil: PaintRows makes them)
+	open  []canvas.Pt   // a split field's two open borders as Paint draws them, 8 numbers each (nil: PaintRows makes them)
 }
 
 // Seg is the part of a box in one display row. X is absolute, Y relative to GridY.
@@ -193,6 +194,7 @@ type scratch struct {
 	segs  []Seg
 	runs  []Run
 	attrs []canvas.Attr
+	pts   []canvas.Pt
 }
 
 // carve returns the unused tail of buf with length 0 and the rest of buf's capacity.
@@ -228,7 +230,7 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	d := &Diagram{RowBits: rb, BitW: bitWidth(rb), elideRows: elide}
 	// Sizes of the scratch buffers: upper bounds for the segments and runs of each field
 	// (those of layoutField), an estimate of the text of its tooltip and attributes.
-	nSegs, nRuns, nText := 0, 0, 0
+	nSegs, nRuns, nText, nPts := 0, 0, 0, 0
 	for _, f := range fields {
 		d.Bits = f.Offset + f.Bits
 		if len(f.Bytes) > 0 && !opts.NoHex {
@@ -241,6 +243,7 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 		nRuns += 2 + min(len(f.Bytes), 2*rb/8) // the hex and, mostly, a name and a value
 		if f.Offset/rb != (f.Offset+f.Bits-1)/rb {
 			nRuns++ // a split field's second label
+			nPts += 16
 		}
 		nText += 96 + len(f.Path) + len(f.Name) + len(f.Type) + len(f.Value) + len(f.Desc)
 	}
@@ -248,6 +251,7 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	sc.segs = make([]Seg, 0, nSegs)
 	sc.runs = make([]Run, 0, nRuns+len(fields)/4+4) // room for some wrapped labels and elisions
 	sc.attrs = make([]canvas.Attr, 0, 5*len(fields))
+	sc.pts = make([]canvas.Pt, 0, nPts)
 	nPhys := (d.Bits + rb - 1) / rb
 	sc.txt.reserve(nText + 12*nPhys)
 	h := rowH
@@ -338,6 +342,13 @@ func byteAligned(f Field) bool { return f.Offset%8 == 0 && f.Bits%8 == 0 }
 // layoutCells makes a hex cell for every byte of data that a field not on byte boundaries
 // covers, in a row that is not an elision row.
 func (d *Diagram) layoutCells(fields []Field, data []byte, physToDisp []int) {
+	n := 0
+	for _, f := range fields {
+		if !byteAligned(f) {
+			n += (f.Offset+f.Bits-1)/8 - f.Offset/8 + 1 // (an upper bound: neighbours share bytes)
+		}
+	}
+	d.Cells = make([]Cell, 0, min(n, len(data), 64)) // (elided rows have none: append grows it past 64)
 	last := -1 // the last byte given a cell (fields are in order, so bytes only grow)
 	for _, f := range fields {
 		if byteAligned(f) {
@@ -560,6 +571,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp []int, groups m
 	// the next) is drawn open at the facing ends; the piece without the main label gets the
 	// name, muted, with a continuation mark pointing to the other piece.
 	if b.Split() {
+		b.open = keep(&sc.pts, appendOpenBorder(appendOpenBorder(carve(sc.pts), b.Segs[0], false, d.GridY), b.Segs[1], true, d.GridY))
 		for k, s := range b.Segs {
 			if k == best {
 				continue
@@ -568,7 +580,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp []int, groups m
 			if d.Hex && len(f.Bytes) > 0 {
 				bottom -= hexZone
 			}
-			runs = contLabel(runs, b.Name, k < best, s, top, bottom)
+			runs = sc.contLabel(runs, b.Name, k < best, s, top, bottom)
 		}
 	}
 	b.Runs = keep(&sc.runs, runs)
@@ -591,37 +603,50 @@ const (
 // contLabel appends the label of a secondary piece s of a split field: the name with a
 // continuation mark (towards the next row when before is true, else from the row before),
 // muted; shrunk to the name's floor, then ellipsised; when no part of the name fits, the mark
-// alone.
-func contLabel(dst []Run, name string, before bool, s Seg, top, bottom canvas.Pt) []Run {
+// alone. The text is carved from sc's buffer.
+func (sc *scratch) contLabel(dst []Run, name string, before bool, s Seg, top, bottom canvas.Pt) []Run {
 	w := s.W - 2*pad
+	mark := markFrom
+	if before {
+		mark = markOn
+	}
 	join := func(n string) string {
 		if n == "" {
-			if before {
-				return markOn
-			}
-			return markFrom
+			return mark
 		}
+		sc.txt.reserve(len(n) + 1 + len(mark))
+		start := sc.txt.b.Len()
 		if before {
-			return n + " " + markOn
+			sc.txt.b.WriteString(n)
+			sc.txt.b.WriteByte(' ')
+			sc.txt.b.WriteString(mark)
+		} else {
+			sc.txt.b.WriteString(mark)
+			sc.txt.b.WriteByte(' ')
+			sc.txt.b.WriteString(n)
 		}
-		return markFrom + " " + n
+		return sc.txt.since(start)
 	}
 	var buf [1]label
-	for size := nameSize; size >= nameFloor; size -= 0.5 {
-		buf[0] = label{join(name), size, style.Muted, "cont"}
-		if out, ok := place(dst, buf[:], s.X+s.W/2, w, top, bottom, s.Row); ok {
-			return out
+	// The whole name, shrunk to the floor.
+	if n := mono.Runes(name) + 2; name != "" && canvas.Pt(n)*mono.Advance*nameFloor <= w+0.001 {
+		text := join(name)
+		for size := nameSize; size >= nameFloor; size -= 0.5 {
+			buf[0] = label{text, size, style.Muted, "cont"}
+			if out, ok := place(dst, buf[:], s.X+s.W/2, w, top, bottom, s.Row); ok {
+				return out
+			}
 		}
 	}
 	// Ellipsised: the mark and its space take two of the runes that fit.
-	if n := mono.Fit(float64(w), float64(nameFloor)) - 2; n >= 2 && name != "" {
+	if n := mono.Fit(float64(w), float64(nameFloor)) - 2; n >= 2 && name != "" && n < mono.Runes(name) {
 		buf[0] = label{join(mono.Truncate(name, n)), nameFloor, style.Muted, "cont"}
 		if out, ok := place(dst, buf[:], s.X+s.W/2, w, top, bottom, s.Row); ok {
 			return out
 		}
 	}
 	for size := markSize; size >= 6; size -= 0.5 {
-		buf[0] = label{join(""), size, style.Muted, "cont"}
+		buf[0] = label{mark, size, style.Muted, "cont"}
 		if out, ok := place(dst, buf[:], s.X+s.W/2, s.W-2, top, bottom, s.Row); ok {
 			return out
 		}

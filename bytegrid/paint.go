@@ -172,15 +172,15 @@ func (d *Diagram) paintBox(c canvas.Canvas, b *Box, from, to int, dy canvas.Pt) 
 			if s.Row < from || s.Row >= to {
 				continue
 			}
-			x0, x1, y0, y1 := s.X, s.X+s.W, s.Y+dy, s.Y+s.H+dy
-			c.Rect(s.X, y0, s.W, s.H, fill)
-			open := x1 // the first piece continues at the row's end
-			if k == 1 {
-				x0, x1 = x1, x0 // the second at the row's start
-				open = x1
+			c.Rect(s.X, s.Y+dy, s.W, s.H, fill)
+			var pts []canvas.Pt
+			if dy == d.GridY && len(b.open) == 16 { // as Layout made them for Paint
+				pts = b.open[8*k : 8*k+8]
+			} else {
+				pts = appendOpenBorder(make([]canvas.Pt, 0, 8), s, k == 1, dy)
 			}
-			c.Polyline([]canvas.Pt{open, y0, x0, y0, x0, y1, open, y1}, borderStyle)
-			c.Line(open, y0, open, y1, openStyle)
+			c.Polyline(pts, borderStyle)
+			c.Line(pts[0], pts[1], pts[6], pts[7], openStyle)
 		}
 	} else {
 		fill := canvas.Style{Fill: b.Fill}
@@ -317,4 +317,15 @@ func (d *Diagram) paintCells(c canvas.Canvas, from, to int, dy canvas.Pt) {
 	if begun {
 		c.End()
 	}
+}
+
+// appendOpenBorder appends to dst the border of one piece of a split field, shifted down by
+// dy: three sides as a polyline from one end of its open side to the other. The first piece is
+// open at the row's end, the second (second is true) at its start.
+func appendOpenBorder(dst []canvas.Pt, s Seg, second bool, dy canvas.Pt) []canvas.Pt {
+	x0, x1, y0, y1 := s.X, s.X+s.W, s.Y+dy, s.Y+s.H+dy
+	if second {
+		x0, x1 = x1, x0
+	}
+	return append(dst, x1, y0, x0, y0, x0, y1, x1, y1)
 }
