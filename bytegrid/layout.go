@@ -349,7 +349,7 @@ func (d *Diagram) layoutCells(fields []Field, data []byte, physToDisp []int) {
 		}
 	}
 	d.Cells = make([]Cell, 0, min(n, len(data), 64)) // (elided rows have none: append grows it past 64)
-	last := -1 // the last byte given a cell (fields are in order, so bytes only grow)
+	last := -1                                       // the last byte given a cell (fields are in order, so bytes only grow)
 	for _, f := range fields {
 		if byteAligned(f) {
 			continue
