@@ -348,8 +348,10 @@ func (d *Diagram) layoutCells(fields []Field, data []byte, physToDisp []int) {
 			n += (f.Offset+f.Bits-1)/8 - f.Offset/8 + 1 // (an upper bound: neighbours share bytes)
 		}
 	}
-	d.Cells = make([]Cell, 0, min(n, len(data), 64)) // (elided rows have none: append grows it past 64)
-	last := -1                                       // the last byte given a cell (fields are in order, so bytes only grow)
+	// (Elided rows have no cells; append grows the slice past 64.)
+	d.Cells = make([]Cell, 0, min(n, len(data), 64))
+	// The last byte given a cell (fields are in order, so bytes only grow).
+	last := -1
 	for _, f := range fields {
 		if byteAligned(f) {
 			continue
