@@ -80,6 +80,9 @@ func (v *View) node(f *Frame, n, p *Node, g string) *tree.Node {
 		v.leaf(f, n, p, g)
 		return t
 	}
+	// A struct's tagged fields follow its tag-section count on the wire; the tree nests them
+	// under the section's row (which then spans the whole section), as they belong to it.
+	var tags *tree.Node
 	for _, c := range n.Children {
 		if c.Kind == KindData && len(c.Children) == 0 {
 			// The content of a string or bytes field is the field's value: the tree shows it
@@ -87,7 +90,18 @@ func (v *View) node(f *Frame, n, p *Node, g string) *tree.Node {
 			v.leaf(f, c, n, own)
 			continue
 		}
-		t.Children = append(t.Children, v.node(f, c, n, own))
+		child := v.node(f, c, n, own)
+		switch {
+		case tags != nil:
+			tags.Children = append(tags.Children, child)
+			tags.Length = c.Offset + c.Length - tags.Offset
+			tags.Type = "tagged_fields"
+		default:
+			t.Children = append(t.Children, child)
+		}
+		if c.Kind == KindTagSection {
+			tags = child
+		}
 	}
 	return t
 }
