@@ -460,7 +460,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp []int, groups m
 	rb := d.RowBits
 	*b = Box{
 		Field: i, Path: f.Path, Offset: f.Offset, Bits: f.Bits,
-		Name: clean(f.Name), Value: clean(f.Value),
+		Name: mono.Clean(f.Name), Value: mono.Clean(f.Value),
 		Class: fieldClass(f.Kind),
 		Fill:  kindFill(f.Kind, groups[f.Group]),
 		Title: sc.tooltip(f),

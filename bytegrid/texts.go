@@ -2,8 +2,6 @@ package bytegrid
 
 import (
 	"strings"
-
-	"github.com/kafkagrid/kafkagrid/internal/mono"
 )
 
 // texts is an append-only store for the strings a layout makes (tooltips, offset labels, data
@@ -25,16 +23,6 @@ func (t *texts) reserve(n int) {
 
 // since returns the bytes written from start on as a string, without copying them.
 func (t *texts) since(start int) string { return t.b.String()[start:] }
-
-// clean is mono.Clean with a fast path for printable ASCII, the common case.
-func clean(s string) string {
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] >= 0x7f {
-			return mono.Clean(s)
-		}
-	}
-	return s
-}
 
 // hexDigits holds the two hex digits of every byte value, in order: the hex text of byte c
 // is hexDigits[2*c : 2*c+2], without an allocation.

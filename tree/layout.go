@@ -230,9 +230,9 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 		r := &d.Rows[i]
 		r.Depth, r.Parent, r.Kind, r.Color = f.depth, f.parent, n.Kind, f.color
 		r.Path, r.Offset, r.Length = cleanAttr(n.Path), n.Offset, n.Length
-		r.Label = mono.Truncate(clean(n.Label), opt.MaxLabel)
-		r.Value = mono.Truncate(clean(n.Value), opt.MaxValue)
-		r.Type = mono.Truncate(clean(n.Type), opt.MaxType)
+		r.Label = mono.Truncate(mono.Clean(n.Label), opt.MaxLabel)
+		r.Value = mono.Truncate(mono.Clean(n.Value), opt.MaxValue)
+		r.Type = mono.Truncate(mono.Clean(n.Type), opt.MaxType)
 		r.Title = txt.title(n)
 		r.chip = kindFill(r.Kind, r.Color)
 		if f.parent >= 0 {

@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/kafkagrid/kafkagrid/internal/mono"
 	"github.com/kafkagrid/kafkagrid/internal/style"
 )
 
@@ -42,16 +41,6 @@ func (t *texts) itoa(v int) string {
 	}
 	var buf [24]byte
 	return t.bytes(strconv.AppendInt(buf[:0], int64(v), 10))
-}
-
-// clean is mono.Clean with a fast path for printable ASCII, the common case.
-func clean(s string) string {
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] >= 0x7f {
-			return mono.Clean(s)
-		}
-	}
-	return s
 }
 
 // groupRoles holds style.Group(i) for every palette index (read-only).

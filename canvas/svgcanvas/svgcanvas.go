@@ -478,16 +478,6 @@ func (c *Canvas) usedRoles() []style.Role {
 	return append(rs, extra...)
 }
 
-// clean is mono.Clean with a fast path for printable ASCII, the common case.
-func clean(s string) string {
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] >= 0x7f {
-			return mono.Clean(s)
-		}
-	}
-	return s
-}
-
 // knownRoles is style.Roles(), computed once (read-only).
 var knownRoles = style.Roles()
 
@@ -678,7 +668,7 @@ func appendText(b []byte, s string) []byte {
 	if i == len(s) {
 		return b
 	}
-	return appendEsc(b, clean(s[i:]), false)
+	return appendEsc(b, mono.Clean(s[i:]), false)
 }
 
 // xmlChar reports whether r is a Char in XML 1.0.

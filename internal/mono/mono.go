@@ -45,6 +45,16 @@ const Replacement = '?'
 // Go Mono lacks replaced by Replacement (tabs and newlines become spaces), so that the text
 // drawn is the text measured and cannot reorder or break a diagram.
 func Clean(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] >= 0x7f {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return s // printable ASCII, the common case: nothing to replace
+	}
 	ok := true
 	for _, r := range s {
 		if !drawable(r) {
