@@ -17,27 +17,19 @@ import (
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridsvg"
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
 	"github.com/kafkagrid/kafkagrid/canvas"
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
-// moduleRoot walks up from the package directory to go.mod.
+// moduleRoot is the folder of go.mod (see internal/testenv).
 func moduleRoot(t testing.TB) string {
 	t.Helper()
-	dir, err := os.Getwd()
+	dir, err := testenv.ModuleRoot()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found")
-		}
-		dir = parent
-	}
+	return dir
 }
 
 func protocol(t testing.TB, name string) *gridyaml.Spec {

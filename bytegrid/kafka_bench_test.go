@@ -2,9 +2,9 @@ package bytegrid_test
 
 import (
 	"io"
-	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridsvg"
@@ -16,17 +16,7 @@ import (
 // or a folder of releases; the default is ../shared/kafka-schemas from the module root.
 func kafkaView(b *testing.B, api string, response bool) *kafka.View {
 	b.Helper()
-	dir := os.Getenv("KAFKA_SCHEMAS")
-	if dir == "" {
-		dir = filepath.Join(moduleRoot(b), "..", "shared", "kafka-schemas")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "4.0")); err == nil {
-		dir = filepath.Join(dir, "4.0")
-	}
-	if _, err := os.Stat(dir); err != nil {
-		b.Skipf("no Kafka schemas at %s: %v", dir, err)
-	}
-	c, err := kafka.LoadCatalog(dir)
+	c, err := kafka.LoadCatalog(testenv.Release(b, "4.0"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -43,7 +33,7 @@ func kafkaView(b *testing.B, api string, response bool) *kafka.View {
 			return kafka.NewView(f)
 		}
 	}
-	b.Fatalf("no API %s in %s", api, dir)
+	b.Fatalf("no API %s in 4.0", api)
 	return nil
 }
 

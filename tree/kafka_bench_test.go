@@ -2,9 +2,9 @@ package tree_test
 
 import (
 	"io"
-	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
 
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/tree"
@@ -34,31 +34,7 @@ func kafkaView(b *testing.B, api string, response bool) *kafka.View {
 // absent.
 func kafkaVectors(b *testing.B) []kafka.Vector {
 	b.Helper()
-	dir := os.Getenv("KAFKA_SCHEMAS")
-	if dir == "" {
-		root, err := os.Getwd()
-		if err != nil {
-			b.Fatal(err)
-		}
-		for {
-			if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
-				break
-			}
-			parent := filepath.Dir(root)
-			if parent == root {
-				b.Fatal("go.mod not found")
-			}
-			root = parent
-		}
-		dir = filepath.Join(root, "..", "shared", "kafka-schemas")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "4.0")); err == nil {
-		dir = filepath.Join(dir, "4.0")
-	}
-	if _, err := os.Stat(dir); err != nil {
-		b.Skipf("no Kafka schemas at %s: %v", dir, err)
-	}
-	c, err := kafka.LoadCatalog(dir)
+	c, err := kafka.LoadCatalog(testenv.Release(b, "4.0"))
 	if err != nil {
 		b.Fatal(err)
 	}

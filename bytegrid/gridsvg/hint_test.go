@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
+
 	"github.com/kafkagrid/kafkagrid/bytegrid"
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
 	"github.com/kafkagrid/kafkagrid/kafka"
@@ -27,23 +29,14 @@ func TestSizeHint(t *testing.T) {
 	}
 }
 
-// moduleRoot walks up from the package directory to go.mod.
+// moduleRoot is the folder of go.mod (see internal/testenv).
 func moduleRoot(t *testing.T) string {
 	t.Helper()
-	root, err := os.Getwd()
+	dir, err := testenv.ModuleRoot()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
-			return root
-		}
-		parent := filepath.Dir(root)
-		if parent == root {
-			t.Fatal("go.mod not found")
-		}
-		root = parent
-	}
+	return dir
 }
 
 // TestSizeHintProtocols checks the buffer estimate against the protocols described in YAML.
@@ -77,17 +70,7 @@ func TestSizeHintProtocols(t *testing.T) {
 // releases; by default ../shared/kafka-schemas from the module root), skipping when absent.
 func schemaDir(t *testing.T) string {
 	t.Helper()
-	dir := os.Getenv("KAFKA_SCHEMAS")
-	if dir == "" {
-		dir = filepath.Join(moduleRoot(t), "..", "shared", "kafka-schemas")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "4.0")); err == nil {
-		dir = filepath.Join(dir, "4.0")
-	}
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("no Kafka schemas at %s: %v", dir, err)
-	}
-	return dir
+	return testenv.Release(t, "4.0")
 }
 
 // frames returns the 4.0 example frames.

@@ -18,50 +18,29 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
+
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/tree"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata")
 
-// moduleRoot walks up from the package folder to go.mod.
+// moduleRoot is the folder of go.mod (see internal/testenv).
 func moduleRoot(t testing.TB) string {
 	t.Helper()
-	dir, err := os.Getwd()
+	dir, err := testenv.ModuleRoot()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the test's folder")
-		}
-		dir = parent
-	}
+	return dir
 }
 
 // schemaDir returns the folder of a Kafka release's schemas ($KAFKA_SCHEMAS, else
 // ../shared/kafka-schemas relative to the module root).
 func schemaDir(t testing.TB, release string) string {
 	t.Helper()
-	base := os.Getenv("KAFKA_SCHEMAS")
-	if base == "" {
-		base = filepath.Join(moduleRoot(t), "..", "shared", "kafka-schemas")
-	}
-	if _, err := os.Stat(filepath.Join(base, "ProduceRequest.json")); err == nil {
-		return base // a release folder itself
-	}
-	dir := filepath.Join(base, release)
-	if _, err := os.Stat(dir); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("no Kafka schemas at %s", dir)
-		}
-		t.Skipf("no Kafka schemas at %s", dir)
-	}
-	return dir
+	return testenv.Release(t, release)
 }
 
 var (

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
+
 	"github.com/kafkagrid/kafkagrid/internal/reference"
 	"github.com/kafkagrid/kafkagrid/kafka"
 )
@@ -21,16 +23,13 @@ func ExampleParseFormats() {
 	// reference: unknown format "png" (want svg, html, pdf, bin, json or txt)
 }
 
-// schemas40 is the 4.0 schema folder of the working copy ($KAFKA_SCHEMAS may name it, or the
-// folder of releases holding it).
+// schemas40 is the 4.0 schema folder (see internal/testenv).
 func schemas40() string {
-	if d := os.Getenv("KAFKA_SCHEMAS"); d != "" {
-		if _, err := os.Stat(filepath.Join(d, "ProduceRequest.json")); err == nil {
-			return d
-		}
-		return filepath.Join(d, "4.0")
+	dir, err := testenv.ReleaseDir("4.0")
+	if err != nil {
+		return err.Error()
 	}
-	return filepath.Join("..", "..", "..", "shared", "kafka-schemas", "4.0")
+	return dir
 }
 
 func ExampleBuild() {

@@ -3,8 +3,9 @@ package treesvg
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
 
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/tree"
@@ -30,31 +31,7 @@ func TestSizeHint(t *testing.T) {
 // releases; by default ../shared/kafka-schemas from the module root), skipping when absent.
 func schemaDir(t *testing.T) string {
 	t.Helper()
-	dir := os.Getenv("KAFKA_SCHEMAS")
-	if dir == "" {
-		root, err := os.Getwd()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for {
-			if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
-				break
-			}
-			parent := filepath.Dir(root)
-			if parent == root {
-				t.Fatal("go.mod not found")
-			}
-			root = parent
-		}
-		dir = filepath.Join(root, "..", "shared", "kafka-schemas")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "4.0")); err == nil {
-		dir = filepath.Join(dir, "4.0")
-	}
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("no Kafka schemas at %s: %v", dir, err)
-	}
-	return dir
+	return testenv.Release(t, "4.0")
 }
 
 // frames returns the 4.0 example frames.
