@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"regexp"
 
 	"github.com/kafkagrid/kafkagrid/kafka"
 )
@@ -77,10 +79,17 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return fmt.Errorf("decode: %w", err)
 	}
 	if derr != nil {
+		if m := responseName.FindStringSubmatch(filepath.Base(fs.Arg(0))); m != nil && !*response {
+			return fmt.Errorf("decode: %s: %w\n(the file's name says it is a %s v%s response: decode it with -response -api %s -version %s)",
+				fs.Arg(0), derr, m[2], m[3], m[2], m[3])
+		}
 		return fmt.Errorf("decode: %s: %w", fs.Arg(0), derr)
 	}
 	return nil
 }
+
+// responseName matches the name build gives a response frame: 0-Produce-v12-response.bin.
+var responseName = regexp.MustCompile(`^(\d+)-(\w+)-v(\d+)-response\.bin$`)
 
 // readInput reads a file, or standard input for "-".
 func readInput(name string) ([]byte, error) {

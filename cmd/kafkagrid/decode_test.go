@@ -104,6 +104,8 @@ func TestDecodeVerbErrors(t *testing.T) {
 		{"missing file", []string{"decode", "-schemas", schemas, filepath.Join(dir, "nope.bin")}, 1, "no such file", ""},
 		{"truncated", []string{"decode", "-schemas", schemas, cut}, 1,
 			"kafkagrid: decode: " + cut + ": kafka: Produce v12 request: #size: offset 0: size 150 exceeds the 36 bytes left", "size = 150 bytes"},
+		{"response read as a request", []string{"decode", "-schemas", schemas, files["0-Produce-v12-response"]}, 1,
+			"the file's name says it is a Produce v12 response: decode it with -response -api Produce -version 12", ""},
 		{"wrong version", []string{"decode", "-schemas", schemas, "-response", "-api", "Produce", "-version", "99", files["0-Produce-v12-response"]}, 1,
 			"version 99 is not valid", ""},
 	}
