@@ -173,7 +173,10 @@ func TestREADMEPictures(t *testing.T) {
 			t.Fatal(err)
 		}
 		var gb bytes.Buffer
-		if err := gridsvg.WriteSVG(&gb, g, gridsvg.Options{Title: "Kafka 4.0 ApiVersions v4 request: byte grid"}); err != nil {
+		if err := gridsvg.WriteSVG(&gb, g, gridsvg.Options{
+			Title: "Kafka 4.0 ApiVersions v4 request: byte grid",
+			Desc:  "The 41 bytes of the frame, four to a row: size, request header v2 and body, each field in its bytes with its value and hex.",
+		}); err != nil {
 			t.Fatal(err)
 		}
 		td, err := tree.Layout(v.Tree, tree.Options{GroupColors: v.Groups, Title: "Kafka 4.0 ApiVersions v4 request: expanded tree"})
@@ -181,7 +184,7 @@ func TestREADMEPictures(t *testing.T) {
 			t.Fatal(err)
 		}
 		var tb bytes.Buffer
-		if err := treesvg.Write(&tb, td, treesvg.Options{}); err != nil {
+		if err := treesvg.Write(&tb, td, treesvg.Options{Desc: "The same 41 bytes as a tree: every field, length prefix and tagged-field section with its offset, length and wire type."}); err != nil {
 			t.Fatal(err)
 		}
 		for name, got := range map[string][]byte{
