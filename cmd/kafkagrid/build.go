@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -37,6 +38,13 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if fs.NArg() > 0 {
 		return usagef("build: unexpected argument %q", fs.Arg(0))
 	}
+	set := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	// An explicitly empty list is a mistake (a shell variable that came out empty, say), not a
+	// request for everything: only leaving the flag out means "all".
+	if set["format"] && strings.Trim(*formats, ", \t") == "" {
+		return usagef("build: -format: empty list (want svg, html, pdf, bin, json or txt, or all)")
+	}
 	f, err := reference.ParseFormats(*formats)
 	if err != nil {
 		return usagef("build: -format: %v", strings.TrimPrefix(err.Error(), "reference: "))
@@ -53,6 +61,9 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if a = strings.TrimSpace(a); a != "" {
 			opts.APIs = append(opts.APIs, a)
 		}
+	}
+	if set["apis"] && len(opts.APIs) == 0 {
+		return usagef("build: -apis: empty list (leave -apis out to build every API)")
 	}
 	if opts.Date, err = sourceDate(); err != nil {
 		return fmt.Errorf("build: %w", err)
@@ -83,10 +94,8 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return fmt.Errorf("build: %w", err)
 	}
-	for _, a := range opts.APIs {
-		if _, ok := cat.Lookup(a); !ok {
-			return usagef("build: -apis: no API %q in Kafka %s (kafkagrid list shows them)", a, cat.Release.Name())
-		}
+	if opts.APIs, err = lookupAPIs(cat, opts.APIs); err != nil {
+		return err
 	}
 	if !*quiet && isTerminal(stderr) && os.Getenv("CI") == "" {
 		opts.Progress = stderr
@@ -97,10 +106,36 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fmt.Errorf("build: %w", err)
 	}
 	if !*quiet {
-		fmt.Fprintf(stderr, "kafkagrid: built %d APIs of Kafka %s into %s: %d files, %s, in %s\n",
-			sum.APIs, cat.Release.Name(), *out, sum.Files, humanBytes(sum.Bytes), time.Since(start).Round(time.Millisecond))
+		fmt.Fprintf(stderr, "kafkagrid: built %s of Kafka %s into %s: %s, %s, in %s\n",
+			plural(sum.APIs, "API"), cat.Release.Name(), *out, plural(sum.Files, "file"), humanBytes(sum.Bytes), time.Since(start).Round(time.Millisecond))
 	}
 	return nil
+}
+
+// lookupAPIs checks the names or keys given to -apis against cat and returns them with each
+// API named once (by its name), in the order first given: "Produce,0,Produce" is one API.
+func lookupAPIs(cat *kafka.Catalog, names []string) ([]string, error) {
+	var out []string
+	seen := map[*kafka.API]bool{}
+	for _, n := range names {
+		a, ok := cat.Lookup(n)
+		if !ok {
+			return nil, usagef("build: -apis: no API %q in Kafka %s (kafkagrid list shows them)", n, cat.Release.Name())
+		}
+		if !seen[a] {
+			seen[a] = true
+			out = append(out, a.Name)
+		}
+	}
+	return out, nil
+}
+
+// plural counts n things: "1 API", "2 APIs".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // sourceDate is the PDF book's date: SOURCE_DATE_EPOCH (reproducible builds) when set, else

@@ -656,11 +656,22 @@ func TestBuildUsage(t *testing.T) {
 		{[]string{"-schemas", dir, "-kafka", "4.0"}, 2, "not both"},
 		{[]string{"-schemas", dir, "extra"}, 2, "unexpected argument"},
 		{[]string{"-schemas", dir, "-apis", "Nope"}, 2, `-apis: no API "Nope"`},
+		{[]string{"-schemas", dir, "-apis", "Produce,Nope"}, 2, `-apis: no API "Nope"`},
+		// An explicitly empty list is an error; only leaving the flag out means all.
+		{[]string{"-schemas", dir, "-apis", ""}, 2, "-apis: empty list"},
+		{[]string{"-schemas", dir, "-apis=,"}, 2, "-apis: empty list"},
+		{[]string{"-schemas", dir, "-apis", " , "}, 2, "-apis: empty list"},
+		{[]string{"-schemas", dir, "-format", ""}, 2, "-format: empty list"},
+		{[]string{"-schemas", dir, "-format=,"}, 2, "-format: empty list"},
 	}
 	for _, tt := range tests {
-		_, stderr, code := runCmd(t, append([]string{"build", "-q", "-out", t.TempDir()}, tt.args...)...)
+		out := filepath.Join(t.TempDir(), "out")
+		_, stderr, code := runCmd(t, append([]string{"build", "-q", "-out", out}, tt.args...)...)
 		if code != tt.code || !strings.Contains(stderr, tt.want) {
 			t.Errorf("build %v: exit %d, %q; want exit %d and %q", tt.args, code, stderr, tt.code, tt.want)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("build %v: a usage error wrote %s", tt.args, out)
 		}
 	}
 }
@@ -668,13 +679,14 @@ func TestBuildUsage(t *testing.T) {
 func TestBuildSummary(t *testing.T) {
 	root := listSchemaRoot(t)
 	out := t.TempDir()
-	_, stderr, code := runCmd(t, "build", "-out", out, "-schemas", filepath.Join(root, "4.0"), "-format", "bin,txt", "-apis", "Produce")
+	// The same API three times, by name, key and in lower case, is built once.
+	_, stderr, code := runCmd(t, "build", "-out", out, "-schemas", filepath.Join(root, "4.0"), "-format", "bin,txt", "-apis", "Produce,0,produce")
 	if code != 0 {
 		t.Fatal(stderr)
 	}
 	// Not a terminal: no progress, only the one-line summary.
-	if lines := strings.Split(strings.TrimSpace(stderr), "\n"); len(lines) != 1 || !strings.Contains(stderr, "4 files") {
-		t.Errorf("stderr = %q, want one summary line naming 4 files", stderr)
+	if lines := strings.Split(strings.TrimSpace(stderr), "\n"); len(lines) != 1 || !strings.Contains(stderr, "built 1 API of Kafka 4.0") || !strings.Contains(stderr, ": 4 files, ") {
+		t.Errorf("stderr = %q, want one summary line: built 1 API … 4 files", stderr)
 	}
 	txt, err := os.ReadFile(filepath.Join(out, "txt", "0-Produce-v12-request.txt"))
 	if err != nil {
@@ -696,5 +708,32 @@ func TestSourceDate(t *testing.T) {
 	t.Setenv("SOURCE_DATE_EPOCH", "soon")
 	if _, err := sourceDate(); err == nil {
 		t.Error("a bad SOURCE_DATE_EPOCH was accepted")
+	}
+}
+
+func TestPlural(t *testing.T) {
+	for _, tt := range []struct {
+		n    int
+		want string
+	}{{0, "0 APIs"}, {1, "1 API"}, {2, "2 APIs"}, {87, "87 APIs"}} {
+		if got := plural(tt.n, "API"); got != tt.want {
+			t.Errorf("plural(%d) = %q, want %q", tt.n, got, tt.want)
+		}
+	}
+}
+
+// TestBuildUnwritable checks that a folder the build cannot write into is reported by the name
+// of the file it was writing, not a temporary file's.
+func TestBuildUnwritable(t *testing.T) {
+	root := listSchemaRoot(t)
+	out := t.TempDir()
+	// A folder where the book should go makes its rename fail, for root too.
+	if err := os.MkdirAll(filepath.Join(out, "kafka-4.0-protocol.pdf", "x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := runCmd(t, "build", "-q", "-out", out, "-schemas", filepath.Join(root, "4.0"), "-format", "pdf", "-apis", "Produce")
+	want := "kafkagrid: build: reference: write " + filepath.Join(out, "kafka-4.0-protocol.pdf") + ": "
+	if code != 1 || !strings.HasPrefix(stderr, want) || strings.Contains(stderr, ".tmp") {
+		t.Errorf("exit %d, %q; want exit 1 and %q…", code, stderr, want)
 	}
 }

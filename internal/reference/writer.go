@@ -2,8 +2,10 @@ package reference
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
@@ -32,7 +34,8 @@ func (o *output) write(rel string, data []byte) error {
 	})
 }
 
-// create stores what fill writes as the file rel.
+// create stores what fill writes as the file rel. Errors name the file rel becomes, never the
+// temporary file behind it: "reference: write out/index.html: permission denied".
 func (o *output) create(rel string, fill func(io.Writer) error) (err error) {
 	path := filepath.Join(o.root, filepath.FromSlash(rel))
 	dir := filepath.Dir(path)
@@ -41,7 +44,7 @@ func (o *output) create(rel string, fill func(io.Writer) error) (err error) {
 	}
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
 	if err != nil {
-		return fmt.Errorf("reference: %w", err)
+		return writeError(path, err)
 	}
 	defer func() {
 		if err != nil {
@@ -52,25 +55,43 @@ func (o *output) create(rel string, fill func(io.Writer) error) (err error) {
 	cw := &countWriter{w: f}
 	bw := bufio.NewWriterSize(cw, 64<<10)
 	if err := fill(bw); err != nil {
+		if cw.err != nil { // the file failed, not what fills it
+			return writeError(path, cw.err)
+		}
 		return fmt.Errorf("reference: %s: %w", rel, err)
 	}
 	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("reference: %s: %w", rel, err)
+		return writeError(path, err)
 	}
 	if err := f.Chmod(0o644); err != nil {
-		return fmt.Errorf("reference: %w", err)
+		return writeError(path, err)
 	}
 	if err := f.Close(); err != nil {
-		return fmt.Errorf("reference: %w", err)
+		return writeError(path, err)
 	}
 	if err := os.Rename(f.Name(), path); err != nil {
-		return fmt.Errorf("reference: %w", err)
+		return writeError(path, err)
 	}
 	o.mu.Lock()
 	o.files++
 	o.bytes += cw.n
 	o.mu.Unlock()
 	return nil
+}
+
+// writeError reports a failure to write the file path. The operating system's errors name
+// the temporary file (or both names, for a rename); those names are dropped for path's, and the
+// cause (fs.ErrPermission, syscall.ENOSPC…) stays wrapped for errors.Is.
+func writeError(path string, err error) error {
+	var pe *fs.PathError
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &pe):
+		err = pe.Err
+	case errors.As(err, &le):
+		err = le.Err
+	}
+	return fmt.Errorf("reference: write %s: %w", path, err)
 }
 
 func (o *output) mkdir(dir string) error {
@@ -95,14 +116,19 @@ func (o *output) counts() (files int, n int64) {
 	return o.files, o.bytes
 }
 
+// countWriter counts the bytes written and keeps the first error of the file beneath.
 type countWriter struct {
-	w io.Writer
-	n int64
+	w   io.Writer
+	n   int64
+	err error
 }
 
 func (c *countWriter) Write(p []byte) (int, error) {
 	n, err := c.w.Write(p)
 	c.n += int64(n)
+	if err != nil && c.err == nil {
+		c.err = err
+	}
 	return n, err
 }
 
