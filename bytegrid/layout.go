@@ -241,9 +241,11 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 		}
 		nSegs += min((f.Offset+f.Bits-1)/rb-f.Offset/rb+1, 3+max(0, elide))
 		nRuns += 2 + min(len(f.Bytes), 2*rb/8) // the hex and, mostly, a name and a value
-		if f.Offset/rb != (f.Offset+f.Bits-1)/rb {
+		if rows := (f.Offset+f.Bits-1)/rb - f.Offset/rb + 1; rows == 2 {
 			nRuns++ // a split field's second label
 			nPts += 16
+		} else if rows > 2 {
+			nRuns += 2 // the continuation labels of a partial first and last row
 		}
 		nText += 96 + len(f.Path) + len(f.Name) + len(f.Type) + len(f.Value) + len(f.Desc)
 	}
@@ -523,16 +525,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp []int, groups m
 		}
 	}
 
-	// The label goes in the widest segment that is not an elision row.
-	best := -1
-	for k, s := range b.Segs {
-		if d.Rows[s.Row].Elided > 0 {
-			continue
-		}
-		if best < 0 || s.W > b.Segs[best].W {
-			best = k
-		}
-	}
+	best := b.labelSeg(d.Rows)
 	if best < 0 {
 		b.Runs = keep(&sc.runs, b.Runs)
 		return
@@ -570,22 +563,63 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp []int, groups m
 		runs = append(b.Runs, r)
 	}
 	// A field wrapped into two pieces that share no column (the end of one row, the start of
-	// the next) is drawn open at the facing ends; the piece without the main label gets the
-	// name, muted, with a continuation mark pointing to the other piece.
+	// the next) is drawn open at the facing ends. The pieces that read as cells of their own
+	// (see contPiece) get the name, muted, with a continuation mark pointing to the rest.
 	if b.Split() {
 		b.open = keep(&sc.pts, appendOpenBorder(appendOpenBorder(carve(sc.pts), b.Segs[0], false, d.GridY), b.Segs[1], true, d.GridY))
+	}
+	if b.Continue {
+		hex := d.Hex && (len(f.Bytes) > 0 || d.hasCell(f))
 		for k, s := range b.Segs {
-			if k == best {
+			if !b.contPiece(k, best, rb, d.Rows) {
 				continue
 			}
 			top, bottom := s.Y+2, s.Y+s.H-2
-			if d.Hex && len(f.Bytes) > 0 {
+			if hex {
 				bottom -= hexZone
 			}
 			runs = sc.contLabel(runs, b.Name, k < best, s, top, bottom)
 		}
 	}
 	b.Runs = keep(&sc.runs, runs)
+}
+
+// labelSeg returns the index of the segment of b that holds its label: the widest that is not
+// an elision row (the first of equals), or -1 when every segment is one.
+func (b *Box) labelSeg(rows []Row) int {
+	best := -1
+	for k, s := range b.Segs {
+		if s.Row < 0 || s.Row >= len(rows) || rows[s.Row].Elided > 0 {
+			continue
+		}
+		if best < 0 || s.W > b.Segs[best].W {
+			best = k
+		}
+	}
+	return best
+}
+
+// contPiece reports whether segment k of b, whose label is in segment best, gets a
+// continuation label of its own because it reads as a cell apart from the labelled one: either
+// piece of a split field, or the partial first or last row of a field spanning three or more
+// rows (the end of one row before full rows, the start of one after them), which the outline
+// joins to the rest only along its bottom or top edge. Full rows and elision rows continue the
+// labelled shape as a rectangle and get none.
+func (b *Box) contPiece(k, best, rowBits int, rows []Row) bool {
+	if k == best || best < 0 || k < 0 || k >= len(b.Segs) {
+		return false
+	}
+	s := b.Segs[k]
+	if s.Row < 0 || s.Row >= len(rows) || rows[s.Row].Elided > 0 {
+		return false
+	}
+	if b.Split() {
+		return true
+	}
+	if len(b.Segs) < 3 {
+		return false
+	}
+	return (k == 0 && s.From > 0) || (k == len(b.Segs)-1 && s.To < rowBits)
 }
 
 // Split reports whether b is a field wrapped across two rows in two pieces that share no

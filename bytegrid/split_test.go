@@ -94,3 +94,117 @@ func TestSplitField(t *testing.T) {
 		})
 	}
 }
+
+// TestLongFieldEnds checks a field spanning three or more rows: its partial first and last
+// rows, which the outline joins to the labelled full row only along one edge, carry the
+// muted name with a continuation mark (shrunk, ellipsised, or the mark alone as room allows);
+// full rows and elision rows carry none; the drawing passes gridcheck; and the text art names
+// the same pieces with ASCII marks.
+func TestLongFieldEnds(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		first, bits int      // bit offset and length of the long field
+		rows        int      // row bits (0: 32)
+		elide       int      // Options.ElideRows
+		want        []string // the continuation labels, in row order, as "row:text"
+		wantText    []string // substrings of the text art's lines, one per row of the field
+	}{
+		// Produce v12's BaseOffset: an int64 from byte 1 of a row.
+		{"int64 at byte 1", 8, 64, 0, 0, []string{"0:BaseOffset ›", "2:‹ BaseOffset"}, []string{"BaseOffset >", "BaseOffset", "< BaseOffset"}},
+		// Fetch v17's FetchOffset: an int64 from byte 3, the head one byte wide.
+		{"one-byte head", 24, 64, 0, 0, []string{"0:BaseOffset ›", "2:‹ BaseOffset"}, []string{"BaseOffset >", "BaseOffset", "< BaseOffset"}},
+		// A full first row takes the label; only the partial last row is marked.
+		{"full first row", 0, 72, 0, 0, []string{"2:‹ BaseOffset"}, []string{"BaseOffset", "|", "< BaseOffset"}},
+		// A full last row continues the labelled rectangle: only the head is marked.
+		{"full last row", 16, 80, 0, 0, []string{"0:BaseOffset ›"}, []string{"BaseOffset >", "BaseOffset", "|"}},
+		// Elided (the head, the elision row, the tail): the wider head has the label.
+		{"elided, tail marked", 16, 16 + 32*6 + 8, 0, 0, []string{"2:‹ BaseOffset"}, []string{"BaseOffset", "... 24 bytes ...", "< BaseOffset"}},
+		// Elided with the wider tail labelled: the head is marked.
+		{"elided, head marked", 24, 8 + 32*5 + 24, 0, 0, []string{"0:BaseOffset ›"}, []string{"BaseOffset >", "... 20 bytes ...", "BaseOffset"}},
+		// A one-bit head (the mark alone), two full rows, a tail.
+		{"mark only", 31, 1 + 64 + 8, 0, 0, []string{"0:›", "3:‹ BaseOffset"}, nil},
+		// 64-bit rows: a head three bits wide holds an ellipsised name.
+		{"ellipsised", 61, 3 + 64 + 8, 64, 0, []string{"0:B… ›", "2:‹ BaseOffset"}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rb := tc.rows
+			if rb == 0 {
+				rb = 32
+			}
+			var fields []bytegrid.Field
+			if tc.first > 0 {
+				fields = append(fields, bytegrid.Field{Offset: 0, Bits: tc.first, Name: "A"})
+			}
+			fields = append(fields, bytegrid.Field{Offset: tc.first, Bits: tc.bits, Name: "BaseOffset", Value: "0"})
+			if end := tc.first + tc.bits; end%rb != 0 {
+				fields = append(fields, bytegrid.Field{Offset: end, Bits: rb - end%rb, Name: "Z"})
+			}
+			d, err := bytegrid.Layout(fields, bytegrid.Options{RowBits: tc.rows, ElideRows: tc.elide})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := d.Fields[len(d.Fields)-1]
+			if b.Name != "BaseOffset" {
+				b = d.Fields[len(d.Fields)-2]
+			}
+			if b.Split() || len(b.Segs) < 3 {
+				t.Fatalf("not a field of three or more rows: %+v", b.Segs)
+			}
+			var got []string
+			names := 0
+			for _, r := range b.Runs {
+				switch r.Class {
+				case "cont":
+					got = append(got, fmt.Sprintf("%d:%s", r.Row, r.S))
+				case "name":
+					names++
+				}
+			}
+			if len(got) != len(tc.want) {
+				t.Errorf("continuation labels %q, want %q", got, tc.want)
+			} else {
+				for k := range got {
+					if !strings.HasPrefix(got[k], tc.want[k]) {
+						t.Errorf("continuation label %q, want %q", got[k], tc.want[k])
+					}
+				}
+			}
+			if names == 0 {
+				t.Errorf("no main label: %+v", b.Runs)
+			}
+			var svg bytes.Buffer
+			if err := gridsvg.WriteSVG(&svg, d, gridsvg.Options{}); err != nil {
+				t.Fatal(err)
+			}
+			if err := gridcheck.Check(svg.Bytes()); err != nil {
+				t.Error(err)
+			}
+			if tc.wantText == nil {
+				return
+			}
+			var txt bytes.Buffer
+			if err := bytegrid.WriteText(&txt, d); err != nil {
+				t.Fatal(err)
+			}
+			// Rows are lines 3, 5 (or 4 when no border separates them), …: take the lines
+			// that start with '|' or ' ' after the ruler and are not border lines.
+			var rowLines []string
+			for _, l := range strings.Split(txt.String(), "\n")[2:] {
+				if l == "" {
+					break
+				}
+				if !strings.HasPrefix(l, "+") && !strings.Contains(l, "+-") {
+					rowLines = append(rowLines, l)
+				}
+			}
+			first := b.Segs[0].Row
+			for k, want := range tc.wantText {
+				if first+k >= len(rowLines) || !strings.Contains(rowLines[first+k], want) {
+					t.Errorf("text art row %d lacks %q:\n%s", first+k, want, txt.String())
+				} else if !strings.ContainsAny(want, "<>") && strings.ContainsAny(rowLines[first+k], "<>") {
+					t.Errorf("text art row %d has a continuation mark:\n%s", first+k, txt.String())
+				}
+			}
+		})
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/internal/mono"
@@ -12,10 +13,12 @@ import (
 // WriteText writes d as the ASCII art of an RFC header figure (RFC 791 section 3.1): a bit
 // ruler, rows framed by +-+-+ lines, fields separated by |, names centred, a field that spans
 // rows drawn without borders between its rows (and, when it wraps from the end of one row to
-// the start of the next, without borders at those row edges, named in both pieces), and an elided field's middle as one
-// "... N bytes ..." row. The fields' values, when any has one, are listed under the figure.
-// Each bit takes two characters (three in rows of 16 bits or fewer, as in RFC 1035); labels
-// that do not fit are cut.
+// the start of the next, without borders at those row edges) and named, as in the drawing, in
+// its widest piece and in each piece that reads as a cell of its own (a split field's other
+// piece, the partial first or last row of a field spanning three or more rows), and an elided
+// field's middle as one "... N bytes ..." row. The fields' values, when any has one, are
+// listed under the figure. Each bit takes two characters (three in rows of 16 bits or fewer,
+// as in RFC 1035); labels that do not fit are cut.
 func WriteText(w io.Writer, d *Diagram) error {
 	bw := bufio.NewWriter(w)
 	rb := d.RowBits
@@ -43,19 +46,29 @@ func WriteText(w io.Writer, d *Diagram) error {
 			owner[i][b] = -1
 		}
 	}
-	labelRow := make(map[int]int, len(d.Fields))
-	for fi, box := range d.Fields {
-		best := -1
-		for k, s := range box.Segs {
+	// named[i] holds the pieces named in display row i: the one with each field's label, and,
+	// as in the drawing, those that read as cells of their own (see Box.contPiece), whose name
+	// carries a continuation mark.
+	named := make([][]textPiece, len(d.Rows))
+	for fi := range d.Fields {
+		box := &d.Fields[fi]
+		for _, s := range box.Segs {
 			for b := s.From; b < s.To; b++ {
 				owner[s.Row][b] = fi
 			}
-			if d.Rows[s.Row].Elided == 0 && (best < 0 || s.W > box.Segs[best].W) {
-				best = k
-			}
 		}
-		if best >= 0 {
-			labelRow[fi] = box.Segs[best].Row
+		best := box.labelSeg(d.Rows)
+		for k, s := range box.Segs {
+			switch {
+			case k == best:
+				named[s.Row] = append(named[s.Row], textPiece{fi, 0})
+			case box.contPiece(k, best, rb, d.Rows):
+				cont := 1
+				if k > best {
+					cont = -1
+				}
+				named[s.Row] = append(named[s.Row], textPiece{fi, cont})
+			}
 		}
 	}
 	// split[i] holds the fields drawn open at the end (split[i][1]) or start (split[i][0]) of
@@ -135,8 +148,8 @@ func WriteText(w io.Writer, d *Diagram) error {
 				}
 				s := ""
 				fi := owner[i][b]
-				if fi >= 0 && (labelRow[fi] == i || split[i][0] == fi || split[i][1] == fi) {
-					s = d.fieldName(fi)
+				if k := slices.IndexFunc(named[i], func(p textPiece) bool { return p.field == fi }); fi >= 0 && k >= 0 {
+					s = contText(d.Fields[fi].Name, named[i][k].cont, cpb*(e-b)-1)
 				}
 				line = append(line, centre(s, cpb*(e-b)-1)...)
 				if e == rb && fi >= 0 && split[i][1] == fi {
@@ -174,7 +187,36 @@ func WriteText(w io.Writer, d *Diagram) error {
 	return nil
 }
 
-func (d *Diagram) fieldName(fi int) string { return d.Fields[fi].Name }
+// textPiece is a named piece of a field in the text art: the field, and whether its name
+// carries a continuation mark (1: the field goes on in the next row, -1: it came from the row
+// before, 0: none, the piece with the field's label).
+type textPiece struct{ field, cont int }
+
+// contText returns the text of a piece of a field named name in n cells: the name alone when
+// cont is 0, else the name with an ASCII continuation mark, "Name >" or "< Name", the name cut
+// (ending in '.') to keep the mark, or the mark alone when no part of the name fits.
+func contText(name string, cont, n int) string {
+	if cont == 0 {
+		return name
+	}
+	rs := []rune(name)
+	if len(rs)+2 > n {
+		if n-2 < 2 {
+			rs = nil
+		} else {
+			rs = append(rs[:n-3:n-3], '.')
+		}
+	}
+	switch {
+	case len(rs) == 0 && cont > 0:
+		return ">"
+	case len(rs) == 0:
+		return "<"
+	case cont > 0:
+		return string(rs) + " >"
+	}
+	return "< " + string(rs)
+}
 
 // centre centres s in n cells, cutting it (with "…" replaced by ".") when it is longer.
 func centre(s string, n int) string {
