@@ -80,9 +80,13 @@ func (d *Diagram) CutRows(maxHeight canvas.Pt) []int {
 
 // PaintRows draws display rows [from, to) under the ruler, with the first of them just below
 // it; when to is the last row, the legend follows. A field that continues beyond the range is
-// drawn with that edge open. The drawing is Width × PartHeight(from, to).
+// drawn with that edge open. The drawing is Width × PartHeight(from, to), on a paper-coloured
+// background (style.Paper, class "bg") that covers all of it.
 func (d *Diagram) PaintRows(c canvas.Canvas, from, to int) {
 	from, to = d.clamp(from, to)
+	// Paper behind everything, as the tree has it, so the drawing keeps its colour scheme's
+	// background on a page of another (a light grid on a dark page). It is in no field's group.
+	c.Rect(0, 0, d.Width, d.PartHeight(from, to), canvas.Style{Fill: style.Paper, Class: "bg"})
 	c.Begin(canvas.Group{Class: "ruler"})
 	for _, r := range d.Ruler {
 		paintRun(c, r, 0)
