@@ -467,6 +467,12 @@ func (b *builder) pageView(c *apiContent) (*pageView, error) {
 		if mv.Tree, err = inlineSVG(m.Tree, short+"-tree"); err != nil {
 			return nil, err
 		}
+		if mv.GridParts, err = printParts(m.Grid, short+"-grid", "Byte grid"); err != nil {
+			return nil, err
+		}
+		if mv.TreeParts, err = printParts(m.Tree, short+"-tree", "Expanded tree"); err != nil {
+			return nil, err
+		}
 		f := b.opts.Formats
 		if f&SVG != 0 {
 			mv.Links = append(mv.Links, fileLink{"grid.svg", "../svg/" + m.Base + "-grid.svg"}, fileLink{"tree.svg", "../svg/" + m.Base + "-tree.svg"})

@@ -65,8 +65,12 @@ type messageView struct {
 	Tree  template.HTML // inline SVG
 	GridW int           // drawing widths, to size the SVGs on the page
 	TreeW int
-	Hex   template.HTML
-	Links []fileLink
+	// GridParts and TreeParts are the drawings cut in parts for print (printParts), nil
+	// when they print whole.
+	GridParts []partView
+	TreeParts []partView
+	Hex       template.HTML
+	Links     []fileLink
 }
 
 type fileLink struct{ Label, Href string }
@@ -103,7 +107,7 @@ func schemaHTML(src []byte, prefix string) (template.HTML, int) {
 				sb.WriteString("</span>")
 			}
 		}
-		sb.WriteString("</span>\n")
+		sb.WriteString("\n</span>") // the newline inside: a printed line is a block (pageCSS)
 	}
 	return template.HTML(sb.String()), len(lines)
 }
@@ -185,15 +189,23 @@ footer{margin-top:3rem;padding-top:.75rem;border-top:1px solid var(--rule);color
 details.guide{max-width:60em;margin:0 0 1rem;color:var(--fg)}details.guide summary{cursor:pointer;color:var(--link)}details.guide p{margin:.5rem 0}
 .toc{columns:2 22em;font-size:14px}.toc a{display:block}
 input[type=search]{font:inherit;padding:.35rem .6rem;border:1px solid var(--rule);border-radius:6px;background:var(--panel);color:var(--fg);width:min(24rem,100%)}
+.parts{display:none}
 @media print{
+ @page{margin:12mm}
  :root{--bg:#fff;--fg:#000;--muted:#444;--rule:#bbb;--panel:#fff;--link:#000}
  body{font-size:10.5pt}main{max-width:none;padding:0}
  nav.top,ul.files,.noprint{display:none}
- figure{overflow:visible;break-inside:avoid;border:none;padding:0}
- figure svg{width:auto!important;max-width:100%;max-height:22cm;height:auto}
- .fig{break-inside:avoid}
- pre{overflow:visible;white-space:pre-wrap;word-break:break-all;border:none;padding:0;font-size:8pt}
- h2,h3{break-after:avoid}
+ h1,h2,h3{break-after:avoid}
+ figure{overflow:visible;break-inside:avoid;border:none;padding:0;margin:0 0 .75rem}
+ figure svg{width:calc(var(--w)*1pt)!important;max-width:100%;height:auto}
+ figure.whole{display:none}
+ .parts{display:block}
+ figure.part{margin:0 0 6pt}
+ figure.part figcaption{margin:0 0 2pt;font-size:8pt;break-after:avoid}
+ .hexdump{break-inside:avoid}
+ pre{overflow:visible;white-space:pre-wrap;border:none;padding:0;font-size:8pt;orphans:3;widows:3}
+ pre.src .line{display:block;padding-left:4.5em;text-indent:-4.5em;overflow-wrap:anywhere}
+ pre.src .ln{text-indent:0}
  section.msg{break-before:auto}
  a{text-decoration:none}
 }
@@ -284,6 +296,9 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 </html>
 {{end}}
 
+{{define "parts"}}{{if .}}
+<div class="parts">{{range .}}<figure class="part" style="--w:{{.W}}">{{if .Caption}}<figcaption>{{.Caption}}</figcaption>{{end}}{{.SVG}}</figure>{{end}}</div>{{end}}{{end}}
+
 {{define "api"}}{{template "head" .}}<title>{{.Name}} (key {{.Key}}, v{{.Version}}) · Kafka {{.Release}} protocol</title>
 {{template "css"}}
 </head>
@@ -305,11 +320,11 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <h2>{{.Title}} <span class="mono" style="font-size:.7em;color:var(--muted)">{{.Base}} · {{bytes .Size}}</span></h2>
 {{if .Links}}<ul class="files">{{range .Links}}<li><a href="{{.Href}}">{{.Label}}</a></li>{{end}}</ul>{{end}}
 {{if .Grid}}<div class="fig"><h3>Byte grid</h3>
-<figure style="--w:{{.GridW}}">{{.Grid}}</figure></div>{{end}}
+<figure style="--w:{{.GridW}}"{{if .GridParts}} class="whole"{{end}}>{{.Grid}}</figure>{{template "parts" .GridParts}}</div>{{end}}
 {{if .Tree}}<div class="fig"><h3>Expanded tree</h3>
-<figure style="--w:{{.TreeW}}">{{.Tree}}</figure></div>{{end}}
-<h3>Hex dump</h3>
-<pre class="hex">{{.Hex}}</pre>
+<figure style="--w:{{.TreeW}}"{{if .TreeParts}} class="whole"{{end}}>{{.Tree}}</figure>{{template "parts" .TreeParts}}</div>{{end}}
+<div class="hexdump"><h3>Hex dump</h3>
+<pre class="hex">{{.Hex}}</pre></div>
 </section>
 {{end}}
 {{range .Schemas}}
