@@ -16,7 +16,10 @@
 // field that spans rows is one shape continuing across them, starting and ending mid-row where it
 // does; a field longer than Options.ElideRows rows is drawn as its first row, one row
 // "… N bytes …" and its last row; a field wrapped from the end of one row to the start of the
-// next is two pieces open at their facing ends, each labelled. The hex of each byte is shown
+// next is two pieces open at their facing ends, each labelled. A piece that reads as a cell of
+// its own (the other piece of such a split field, the partial first or last row of a field
+// spanning three or more rows) carries the field's name, muted, with a continuation mark:
+// "Name ›" towards the next row, "‹ Name" from the row before. The hex of each byte is shown
 // small in its byte's cell; a byte split among fields not on byte boundaries (given
 // Options.Data) shows it once, in a cell spanning the byte under those fields. Names
 // and values are fitted to their box: shrunk to a floor, then wrapped to two lines, then replaced
@@ -26,7 +29,8 @@
 // # Painting
 //
 // Paint draws the whole diagram; PaintRows draws a range of rows under a repeated ruler, for a
-// book that continues a tall grid on the next page (CutRows chooses where). WriteText writes
+// book that continues a tall grid on the next page (CutRows chooses where). Both paint a
+// paper-coloured background first, so a grid keeps its colour scheme on any page. WriteText writes
 // RFC-style ASCII art. The SVG and PDF one-call helpers live in bytegrid/gridsvg and
 // bytegrid/gridpdf, so importing bytegrid pulls in neither svgo nor fpdf.
 //

@@ -17,6 +17,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridsvg"
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
 	"github.com/kafkagrid/kafkagrid/canvas"
+	"github.com/kafkagrid/kafkagrid/internal/style"
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 )
 
@@ -263,6 +264,11 @@ func TestPaintRows(t *testing.T) {
 		d.PaintRows(&rec, from, to)
 		if len(rec.Calls) == 0 {
 			t.Fatal("nothing painted")
+		}
+		// First of all, outside every group, the paper background covering the part.
+		wantBg := fmt.Sprintf("rect 0 0 %g %g %+v", d.Width, d.PartHeight(from, to), canvas.Style{Fill: style.Paper, Class: "bg"})
+		if rec.Calls[0] != wantBg {
+			t.Errorf("part %d..%d: first call %q, want the background %q", from, to, rec.Calls[0], wantBg)
 		}
 		c := newSVG(&buf, d.Width, d.PartHeight(from, to))
 		d.PaintRows(c, from, to)
