@@ -433,10 +433,19 @@ func checkInBrowser(t *testing.T, out string, wantFetch int) {
 		if err := chromedp.Do(bctx, chromedp.Navigate(url)); err != nil {
 			t.Fatalf("%s: %v", page, err)
 		}
+		// The screen shows each drawing whole; the parts a tall one prints in are hidden.
 		sizes, err := chromedp.Run(bctx, chromedp.Evaluate[[][2]float64](
-			`Array.from(document.querySelectorAll('svg')).map(s => {const r = s.getBoundingClientRect(); return [r.width, r.height]})`))
+			`Array.from(document.querySelectorAll('svg')).filter(s => !s.closest('.parts')).map(s => {const r = s.getBoundingClientRect(); return [r.width, r.height]})`))
 		if err != nil {
 			t.Fatalf("%s: %v", page, err)
+		}
+		shownParts, err := chromedp.Run(bctx, chromedp.Evaluate[int](
+			`Array.from(document.querySelectorAll('.parts svg')).filter(s => s.getBoundingClientRect().height > 0).length`))
+		if err != nil {
+			t.Fatalf("%s: %v", page, err)
+		}
+		if shownParts != 0 {
+			t.Errorf("%s: the screen shows %d print parts", page, shownParts)
 		}
 		wantSVG := 4
 		if page == "index.html" {
@@ -515,6 +524,9 @@ func checkInBrowser(t *testing.T, out string, wantFetch int) {
 		if media.dark != (lum < 80) {
 			t.Errorf("%s: page background brightness %.0f", media.name, lum)
 		}
+		if media.name == "print" {
+			checkPrintFigures(t, bctx, filepath.Join(out, "api", "Fetch.html"))
+		}
 		if media.name == "dark" {
 			shot, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
 			if err != nil {
@@ -530,6 +542,45 @@ func checkInBrowser(t *testing.T, out string, wantFetch int) {
 	defer mu.Unlock()
 	for _, p := range problems {
 		t.Errorf("console: %s", p)
+	}
+}
+
+// checkPrintFigures checks a page in print media: a drawing taller than a page is shown in its
+// parts, not whole, and every drawing shown is at full width or its natural one (not shrunk to
+// fit a page's height, as a max-height would).
+func checkPrintFigures(t *testing.T, bctx context.Context, page string) {
+	t.Helper()
+	if err := chromedp.Do(bctx, chromedp.Navigate("file://"+filepath.ToSlash(page))); err != nil {
+		t.Fatal(err)
+	}
+	type fig struct {
+		Whole, Part bool
+		W, H, MaxW  float64 // drawn size; the widest the figure may be drawn (CSS px)
+		Natural     float64 // the drawing's width in CSS px at 1 unit a point
+	}
+	figs, err := chromedp.Run(bctx, chromedp.Evaluate[[]fig](`Array.from(document.querySelectorAll('figure')).map(f => {
+		const s = f.querySelector('svg'), r = s.getBoundingClientRect();
+		return {Whole: f.classList.contains('whole'), Part: f.classList.contains('part'), W: r.width, H: r.height,
+			MaxW: f.getBoundingClientRect().width, Natural: s.viewBox.baseVal.width * 4 / 3};
+	})`))
+	if err != nil {
+		t.Fatalf("print: %v", err)
+	}
+	parts := 0
+	for i, f := range figs {
+		shown := f.W > 0 && f.H > 0
+		if f.Whole == shown {
+			t.Errorf("print: %s figure %d (whole %v, part %v) drawn %gx%g", page, i, f.Whole, f.Part, f.W, f.H)
+		}
+		if f.Part {
+			parts++
+		}
+		if want := min(f.Natural, f.MaxW); shown && (f.W < want-1 || f.W > want+1) {
+			t.Errorf("print: %s figure %d drawn %g px wide, want %g", page, i, f.W, want)
+		}
+	}
+	if parts == 0 {
+		t.Errorf("print: %s shows no drawing in parts", page)
 	}
 }
 
