@@ -329,6 +329,7 @@ func FuzzLayout(f *testing.F) {
 	f.Add([]byte{32, 200, 1, 0, 7}, "<&\"'>\x00\xff\u202e", "]]>", uint8(8))
 	f.Add([]byte{}, "", "", uint8(64))
 	f.Add([]byte{4, 4, 8, 16, 16, 3, 13, 1, 6, 1}, "Flags", "DF", uint8(10))
+	f.Add([]byte{9, 80, 4, 100, 7}, "BaseOffset", "0", uint8(2+8)) // fields of three rows and more, sub-byte, with data
 	f.Fuzz(func(t *testing.T, lengths []byte, name, value string, rb uint8) {
 		if len(lengths) > 64 {
 			lengths = lengths[:64]
