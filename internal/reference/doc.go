@@ -6,7 +6,9 @@
 //     (canvas/svgcanvas), embeddable as they are;
 //   - index.html and api/<Api>.html: pages with the drawings inline, a hex dump, the raw
 //     schemas with line numbers and light colouring, and hover linking between a tree node,
-//     its grid field and its bytes (data-path); no network, light and dark, printable;
+//     its grid field and its bytes (data-path); no network, light and dark, printable (a
+//     drawing taller than a page prints at its width-fitted scale in parts of whole rows,
+//     print-only SVGs hidden on screen, as browsers cannot cut one SVG between rows);
 //   - kafka-<release>-protocol.pdf: a book with a cover, a linked table of contents, an
 //     outline (category, API, request, response, schemas) and one chapter per API, the
 //     drawings painted as vectors (canvas/pdfcanvas) and split between rows across pages;
