@@ -33,7 +33,7 @@ func NewView(f *Frame) *View {
 	return v
 }
 
-// group returns the group a node's children belong to.
+// groupOf returns the group of n and its children, given its parent's group.
 func groupOf(n *Node, parent string) string {
 	switch n.Kind {
 	case KindHeader, KindBody, KindElement:
