@@ -405,29 +405,64 @@ func (sc *scratch) offsetLabel(off int, decimal bool) string {
 	return sc.txt.since(start)
 }
 
-// layoutRuler sets the ruler's digits (tens above units, as in RFC 791) and ticks.
+// layoutRuler sets the ruler's digits (tens above units, as in RFC 791) and ticks. The ruler
+// depends only on the row width and the grid's left edge; for the usual left edge (offset
+// labels of six characters, 0x0000 to 0xffff) it is shared from a table made once.
 func (d *Diagram) layoutRuler() {
-	d.Ruler = make([]Run, 0, d.RowBits/10+1+d.RowBits)
-	d.Ticks = make([]Tick, 0, d.RowBits)
-	tensY := margin + rulerSize*Ascent + 1
-	unitsY := tensY + rulerSize*lineFactor + 1
-	for b := 0; b < d.RowBits; b++ {
-		cx := d.GridX + (canvas.Pt(b)+0.5)*d.BitW
-		if b%10 == 0 {
-			d.Ruler = append(d.Ruler, newRun(cx, tensY, strconv.Itoa(b/10), rulerSize, canvas.Middle, style.Muted, "ruler"))
-		}
-		if d.BitW >= 12 || b%2 == 0 {
-			d.Ruler = append(d.Ruler, newRun(cx, unitsY, strconv.Itoa(b%10), rulerSize, canvas.Middle, style.Muted, "ruler"))
+	for i := range rulers {
+		if r := &rulers[i]; r.rowBits == d.RowBits && r.gridX == d.GridX {
+			d.Ruler, d.Ticks, d.tickLine = r.runs, r.ticks, r.line
+			return
 		}
 	}
-	for b := 1; b < d.RowBits; b++ {
+	d.Ruler, d.Ticks, d.tickLine = makeRuler(d.RowBits, d.GridX)
+}
+
+// ruler is the ruler of one row width and left edge.
+type ruler struct {
+	rowBits int
+	gridX   canvas.Pt
+	runs    []Run
+	ticks   []Tick
+	line    []canvas.Pt
+}
+
+// rulers holds the ruler of every row width for a grid whose offset labels have six
+// characters, computed once (read-only; its slices are capped, so appending copies).
+var rulers = func() (t [4]ruler) {
+	gridX := snap(margin + canvas.Pt(mono.Width("0x0000", float64(offsetSize))) + offsetGap)
+	for i, rb := range [...]int{8, 16, 32, 64} {
+		runs, ticks, line := makeRuler(rb, gridX)
+		t[i] = ruler{rb, gridX, runs[:len(runs):len(runs)], ticks[:len(ticks):len(ticks)], line[:len(line):len(line)]}
+	}
+	return t
+}()
+
+// makeRuler returns the ruler's digits and ticks and its axis polyline (see tickPolyline) for
+// rows of rb bits with the grid's left edge at gridX.
+func makeRuler(rb int, gridX canvas.Pt) ([]Run, []Tick, []canvas.Pt) {
+	bitW := bitWidth(rb)
+	runs := make([]Run, 0, rb/10+1+rb)
+	ticks := make([]Tick, 0, rb)
+	tensY := margin + rulerSize*Ascent + 1
+	unitsY := tensY + rulerSize*lineFactor + 1
+	for b := 0; b < rb; b++ {
+		cx := gridX + (canvas.Pt(b)+0.5)*bitW
+		if b%10 == 0 {
+			runs = append(runs, newRun(cx, tensY, strconv.Itoa(b/10), rulerSize, canvas.Middle, style.Muted, "ruler"))
+		}
+		if bitW >= 12 || b%2 == 0 {
+			runs = append(runs, newRun(cx, unitsY, strconv.Itoa(b%10), rulerSize, canvas.Middle, style.Muted, "ruler"))
+		}
+	}
+	for b := 1; b < rb; b++ {
 		l := canvas.Pt(2)
 		if b%8 == 0 {
 			l = 4
 		}
-		d.Ticks = append(d.Ticks, Tick{X: d.GridX + canvas.Pt(b)*d.BitW + 0.5, Len: l})
+		ticks = append(ticks, Tick{X: gridX + canvas.Pt(b)*bitW + 0.5, Len: l})
 	}
-	d.tickLine = d.tickPolyline()
+	return runs, ticks, tickPolyline(ticks, rb, bitW, gridX, margin+rulerH)
 }
 
 // groupColours returns the palette index of every group, explicit ones first.

@@ -97,7 +97,7 @@ func (d *Diagram) PaintRows(c canvas.Canvas, from, to int) {
 	if len(d.Ticks) > 0 {
 		pts := d.tickLine
 		if pts == nil { // a diagram not made by Layout
-			pts = d.tickPolyline()
+			pts = tickPolyline(d.Ticks, d.RowBits, d.BitW, d.GridX, d.GridY)
 		}
 		c.Polyline(pts, tickStyle)
 	}
@@ -133,15 +133,16 @@ func (d *Diagram) PaintRows(c canvas.Canvas, from, to int) {
 	}
 }
 
-// tickPolyline returns the ruler's axis, just above the grid, with its ticks as one polyline.
-func (d *Diagram) tickPolyline() []canvas.Pt {
-	base := d.GridY - rulerGap + 0.5
-	pts := make([]canvas.Pt, 0, 6*len(d.Ticks)+4)
-	pts = append(pts, d.GridX+0.5, base)
-	for _, t := range d.Ticks {
+// tickPolyline returns the ruler's axis, just above the grid (whose top-left corner is at
+// gridX, gridY), with its ticks as one polyline.
+func tickPolyline(ticks []Tick, rowBits int, bitW, gridX, gridY canvas.Pt) []canvas.Pt {
+	base := gridY - rulerGap + 0.5
+	pts := make([]canvas.Pt, 0, 6*len(ticks)+4)
+	pts = append(pts, gridX+0.5, base)
+	for _, t := range ticks {
 		pts = append(pts, t.X, base, t.X, base-t.Len, t.X, base)
 	}
-	return append(pts, d.GridX+canvas.Pt(d.RowBits)*d.BitW+0.5, base)
+	return append(pts, gridX+canvas.Pt(rowBits)*bitW+0.5, base)
 }
 
 func paintRun(c canvas.Canvas, r Run, dy canvas.Pt) {
