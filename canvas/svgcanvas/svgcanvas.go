@@ -45,7 +45,6 @@
 package svgcanvas
 
 import (
-	"bytes"
 	"fmt"
 	"hash/fnv"
 	"io"
@@ -92,7 +91,7 @@ type Canvas struct {
 	depth int
 	done  bool
 
-	roles      map[style.Role]bool
+	roles      []style.Role   // the roles used, in order of first use (a drawing has a few)
 	paintOrder []canvas.Style // generated paint classes p0, p1, …
 	textOrder  []textKey      // generated text classes t0, t1, …
 	lastPaint  int            // index of the paint class used last, tried first
@@ -111,7 +110,6 @@ type textKey struct {
 func New(w io.Writer, width, height canvas.Pt, opts Options) *Canvas {
 	c := &Canvas{
 		w: w, width: canvas.Round(width), height: canvas.Round(height), opts: opts,
-		roles: map[style.Role]bool{},
 	}
 	c.id = sanitizeID(opts.IDPrefix)
 	if c.id == "" {
@@ -142,9 +140,17 @@ func New(w io.Writer, width, height canvas.Pt, opts Options) *Canvas {
 	if hint <= 0 {
 		hint = min(int(float64(c.width)*float64(c.height)/14), 256<<10)
 	}
-	c.body = make([]byte, 0, min(max(hint, 4<<10), 64<<20))
+	// Close writes the head (prolog, <svg>, <title>, <desc>, <style>) into the room left after
+	// the drawing, so the buffer holds both: a head is about 2 KB besides its texts.
+	hint = min(max(hint, 4<<10), 64<<20)
+	c.body = make([]byte, 0, hint+headRoom+len(opts.Title)+len(opts.Desc)+len(opts.ExtraCSS))
 	return c
 }
+
+// headRoom is the room New leaves for the head besides its title, description and extra CSS:
+// enough for the rules of a grid's or a tree's dozen or two classes. A larger head still works:
+// append then moves it (not the drawing) to a larger buffer.
+const headRoom = 3 << 10
 
 // ID returns the root element's id, which prefixes every group id and scopes the CSS.
 func (c *Canvas) ID() string { return c.id }
@@ -276,7 +282,7 @@ func (c *Canvas) Text(x, y canvas.Pt, t canvas.Text) {
 			c.textOrder = make([]textKey, 0, 8) // a drawing has a few text styles
 		}
 		c.textOrder = append(c.textOrder, k)
-		c.roles[k.fill] = true
+		c.useRole(k.fill)
 	}
 	c.lastText = n
 	b := c.body
@@ -313,15 +319,11 @@ func (c *Canvas) appendPaintClass(b []byte, s canvas.Style) []byte {
 	if n < 0 {
 		n = len(c.paintOrder)
 		if c.paintOrder == nil {
-			c.paintOrder = make([]canvas.Style, 0, 8) // a drawing has a few paint styles
+			c.paintOrder = make([]canvas.Style, 0, 16) // a drawing has a dozen paint styles or so
 		}
 		c.paintOrder = append(c.paintOrder, key)
-		if key.Fill != "" {
-			c.roles[key.Fill] = true
-		}
-		if key.Stroke != "" {
-			c.roles[key.Stroke] = true
-		}
+		c.useRole(key.Fill)
+		c.useRole(key.Stroke)
 	}
 	c.lastPaint = n
 	b = append(b, ` class="p`...)
@@ -337,6 +339,17 @@ func (c *Canvas) appendPaintClass(b []byte, s canvas.Style) []byte {
 	return append(b, '"')
 }
 
+// useRole records that the drawing uses role r (none when r is empty).
+func (c *Canvas) useRole(r style.Role) {
+	if r == "" || slices.Contains(c.roles, r) {
+		return
+	}
+	if c.roles == nil {
+		c.roles = make([]style.Role, 0, 16)
+	}
+	c.roles = append(c.roles, r)
+}
+
 // Close finishes the document and writes it to the writer. It returns the first write error;
 // after an error nothing more is written. Closing twice is an error.
 func (c *Canvas) Close() error {
@@ -348,49 +361,45 @@ func (c *Canvas) Close() error {
 		c.End()
 	}
 	ew := &errWriter{w: c.w}
-	var head bytes.Buffer
-	head.Grow(1024 + len(c.opts.Title) + len(c.opts.Desc) + len(c.opts.ExtraCSS) + c.cssSize())
+	// The head goes into the room after the drawing (see New); append copies it elsewhere if
+	// it outgrows that room, leaving the drawing as it is.
+	b := c.body[len(c.body):]
 	if !c.opts.Inline {
-		head.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+		b = append(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"...)
 	}
-	class := "kg"
-	if c.opts.Class != "" {
-		class += " " + c.opts.Class
-	}
-	b := head.AvailableBuffer()
 	b = append(b, `<svg xmlns="http://www.w3.org/2000/svg" id="`...)
 	b = appendEsc(b, c.id, true)
-	b = append(b, `" class="`...)
-	b = appendEsc(b, class, true)
+	b = append(b, `" class="kg`...)
+	if c.opts.Class != "" {
+		b = append(b, ' ')
+		b = appendEsc(b, c.opts.Class, true)
+	}
 	b = appendNum(append(b, `" width="`...), c.width)
 	b = appendNum(append(b, `" height="`...), c.height)
 	b = appendNum(append(b, `" viewBox="0 0 `...), c.width)
 	b = append(b, ' ')
 	b = appendNum(b, c.height)
 	b = append(b, `" role="img" aria-labelledby="`...)
-	b = appendEsc(b, c.id+"-title "+c.id+"-desc", true)
-	b = append(b, "\">\n<title id=\""...)
-	b = appendEsc(b, c.id+"-title", true)
+	b = appendEsc(b, c.id, true) // (an id is made of safe bytes; see sanitizeID)
+	b = append(b, "-title "...)
+	b = appendEsc(b, c.id, true)
+	b = append(b, "-desc\">\n<title id=\""...)
+	b = appendEsc(b, c.id, true)
+	b = append(b, "-title"...)
 	b = append(b, `">`...)
 	b = appendEsc(b, mono.Clean(c.opts.Title), false)
 	b = append(b, "</title>\n<desc id=\""...)
-	b = appendEsc(b, c.id+"-desc", true)
-	b = append(b, `">`...)
+	b = appendEsc(b, c.id, true)
+	b = append(b, `-desc">`...)
 	b = appendEsc(b, mono.Clean(c.opts.Desc), false)
 	b = append(b, "</desc>\n<style>"...)
 	b = c.appendCSS(b)
 	b = appendEsc(b, c.opts.ExtraCSS, false)
 	b = append(b, "</style>\n"...)
-	head.Write(b)
-	ew.Write(head.Bytes())
+	ew.Write(b)
 	ew.Write(c.body)
 	svg.New(ew).End()
 	return ew.err
-}
-
-// cssSize is an upper bound of the size of the rules appendCSS writes.
-func (c *Canvas) cssSize() int {
-	return 200 + len(mono.SVGFontStack) + 64*len(c.roles) + (len(c.id)+140)*(len(c.paintOrder)+len(c.textOrder))
 }
 
 // appendCSS appends the generated rules: the custom properties of the roles used (light, then
@@ -464,12 +473,12 @@ func (c *Canvas) appendCSS(b []byte) []byte {
 func (c *Canvas) usedRoles() []style.Role {
 	rs := make([]style.Role, 0, len(c.roles))
 	for _, r := range knownRoles {
-		if c.roles[r] {
+		if slices.Contains(c.roles, r) {
 			rs = append(rs, r)
 		}
 	}
 	var extra []style.Role
-	for r := range c.roles {
+	for _, r := range c.roles {
 		if !slices.Contains(knownRoles, r) {
 			extra = append(extra, r)
 		}
