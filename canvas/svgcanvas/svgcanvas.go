@@ -406,24 +406,30 @@ func (c *Canvas) Close() error {
 // dark), the font, and one rule per paint and text class.
 func (c *Canvas) appendCSS(b []byte) []byte {
 	roles := c.usedRoles()
+	// Each role's name and colours, looked up once (a drawing has a dozen or so).
+	var buf [24]roleCSS
+	rc := buf[:0]
+	for _, r := range roles {
+		rc = append(rc, roleCSS{r, roleName(r), style.Light(r), style.Dark(r)})
+	}
 	sel := "#" + c.id
 	b = append(b, sel...)
 	b = append(b, '{')
-	for _, r := range roles {
+	for _, r := range rc {
 		b = append(b, "--kg-"...)
-		b = append(b, roleName(r)...)
+		b = append(b, r.name...)
 		b = append(b, ':')
-		b = appendHex(b, style.Light(r))
+		b = appendHex(b, r.light)
 		b = append(b, ';')
 	}
 	b = append(b, "}\n@media (prefers-color-scheme:dark){"...)
 	b = append(b, sel...)
 	b = append(b, '{')
-	for _, r := range roles {
+	for _, r := range rc {
 		b = append(b, "--kg-"...)
-		b = append(b, roleName(r)...)
+		b = append(b, r.name...)
 		b = append(b, ':')
-		b = appendHex(b, style.Dark(r))
+		b = appendHex(b, r.dark)
 		b = append(b, ';')
 	}
 	b = append(b, "}}\n"...)
@@ -436,8 +442,8 @@ func (c *Canvas) appendCSS(b []byte) []byte {
 		b = append(b, " .p"...)
 		b = strconv.AppendInt(b, int64(i), 10)
 		b = append(b, '{')
-		b = appendColour(b, "fill", s.Fill)
-		b = appendColour(b, "stroke", s.Stroke)
+		b = appendColour(b, "fill", s.Fill, rc)
+		b = appendColour(b, "stroke", s.Stroke, rc)
 		if s.Stroke != "" && s.Width != 0 {
 			b = appendNum(append(b, "stroke-width:"...), s.Width)
 			b = append(b, ';')
@@ -453,7 +459,7 @@ func (c *Canvas) appendCSS(b []byte) []byte {
 		b = strconv.AppendInt(b, int64(i), 10)
 		b = appendNum(append(b, "{font-size:"...), t.size)
 		b = append(b, "px;"...)
-		b = appendColour(b, "fill", t.fill)
+		b = appendColour(b, "fill", t.fill, rc)
 		switch t.anchor {
 		case canvas.Middle:
 			b = append(b, "text-anchor:middle;"...)
@@ -490,18 +496,33 @@ func (c *Canvas) usedRoles() []style.Role {
 // knownRoles is style.Roles(), computed once (read-only).
 var knownRoles = style.Roles()
 
-// appendColour appends "prop:#light;prop:var(--kg-role);" or "prop:none;" for an empty role.
-func appendColour(b []byte, prop string, r style.Role) []byte {
+// roleCSS is what the CSS of a role needs: its custom property's name and its colours.
+type roleCSS struct {
+	role        style.Role
+	name        string
+	light, dark style.RGB
+}
+
+// appendColour appends "prop:#light;prop:var(--kg-role);" or "prop:none;" for an empty role,
+// taking the role's name and colour from rc when it is there.
+func appendColour(b []byte, prop string, r style.Role, rc []roleCSS) []byte {
 	b = append(b, prop...)
 	b = append(b, ':')
 	if r == "" {
 		return append(b, "none;"...)
 	}
-	b = appendHex(b, style.Light(r))
+	k := slices.IndexFunc(rc, func(x roleCSS) bool { return x.role == r })
+	var x roleCSS
+	if k >= 0 {
+		x = rc[k]
+	} else {
+		x = roleCSS{r, roleName(r), style.Light(r), style.Dark(r)}
+	}
+	b = appendHex(b, x.light)
 	b = append(b, ';')
 	b = append(b, prop...)
 	b = append(b, ":var(--kg-"...)
-	b = append(b, roleName(r)...)
+	b = append(b, x.name...)
 	return append(b, ");"...)
 }
 
