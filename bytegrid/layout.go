@@ -230,7 +230,7 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	d := &Diagram{RowBits: rb, BitW: bitWidth(rb), elideRows: elide}
 	// Sizes of the scratch buffers: upper bounds for the segments and runs of each field
 	// (those of layoutField), an estimate of the text of its tooltip and attributes.
-	nSegs, nRuns, nText, nPts := 0, 0, 0, 0
+	nSegs, nRuns, nText, nPts, nAttrs := 0, 0, 0, 0, 0
 	for _, f := range fields {
 		d.Bits = f.Offset + f.Bits
 		if len(f.Bytes) > 0 && !opts.NoHex {
@@ -247,12 +247,19 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 		} else if rows > 2 {
 			nRuns += 2 // the continuation labels of a partial first and last row
 		}
+		nAttrs += 2 // data-offset, data-length (see fieldAttrs)
+		if f.Path != "" {
+			nAttrs++
+		}
+		if !byteAligned(f) {
+			nAttrs += 2
+		}
 		nText += 96 + len(f.Path) + len(f.Name) + len(f.Type) + len(f.Value) + len(f.Desc)
 	}
 	var sc scratch
 	sc.segs = make([]Seg, 0, nSegs)
 	sc.runs = make([]Run, 0, nRuns+len(fields)/4+4) // room for some wrapped labels and elisions
-	sc.attrs = make([]canvas.Attr, 0, 5*len(fields))
+	sc.attrs = make([]canvas.Attr, 0, nAttrs)
 	sc.pts = make([]canvas.Pt, 0, nPts)
 	nPhys := (d.Bits + rb - 1) / rb
 	sc.txt.reserve(nText + 12*nPhys)
@@ -937,54 +944,56 @@ func splitMid(s string) (string, string, bool) {
 func isLower(r rune) bool { return r >= 'a' && r <= 'z' || r >= '0' && r <= '9' }
 func isUpper(r rune) bool { return r >= 'A' && r <= 'Z' }
 
-// tooltip returns the title of a field: path, type, offset, length, value and description.
+// tooltip returns the title of a field: path, type, offset, length, value and description. It
+// is put together in a local buffer and written to the shared one in one call.
 func (sc *scratch) tooltip(f Field) string {
-	sc.txt.reserve(96 + len(f.Path) + len(f.Name) + len(f.Type) + len(f.Value) + len(f.Desc))
-	start := sc.txt.b.Len()
-	b := &sc.txt.b
+	var arr [256]byte
+	b := arr[:0]
 	p := f.Path
 	if p == "" {
 		p = f.Name
 	}
-	b.WriteString(p)
+	b = append(b, p...)
 	if f.Type != "" {
-		b.WriteString(" (")
-		b.WriteString(f.Type)
-		b.WriteByte(')')
+		b = append(b, " ("...)
+		b = append(b, f.Type...)
+		b = append(b, ')')
 	}
-	b.WriteByte('\n')
-	var num [20]byte
+	b = append(b, '\n')
 	if f.Offset%8 == 0 && f.Bits%8 == 0 {
-		b.WriteString("offset ")
-		b.Write(strconv.AppendInt(num[:0], int64(f.Offset/8), 10))
-		b.WriteString(", ")
-		b.Write(strconv.AppendInt(num[:0], int64(f.Bits/8), 10))
-		b.WriteString(" byte")
+		b = append(b, "offset "...)
+		b = strconv.AppendInt(b, int64(f.Offset/8), 10)
+		b = append(b, ", "...)
+		b = strconv.AppendInt(b, int64(f.Bits/8), 10)
+		b = append(b, " byte"...)
 		if f.Bits != 8 {
-			b.WriteByte('s')
+			b = append(b, 's')
 		}
 	} else {
-		b.WriteString("bit offset ")
-		b.Write(strconv.AppendInt(num[:0], int64(f.Offset), 10))
-		b.WriteString(", ")
-		b.Write(strconv.AppendInt(num[:0], int64(f.Bits), 10))
-		b.WriteString(" bit")
+		b = append(b, "bit offset "...)
+		b = strconv.AppendInt(b, int64(f.Offset), 10)
+		b = append(b, ", "...)
+		b = strconv.AppendInt(b, int64(f.Bits), 10)
+		b = append(b, " bit"...)
 		if f.Bits != 1 {
-			b.WriteByte('s')
+			b = append(b, 's')
 		}
 	}
 	if f.Kind != Plain {
-		b.WriteString(", ")
-		b.WriteString(f.Kind.String())
+		b = append(b, ", "...)
+		b = append(b, f.Kind.String()...)
 	}
 	if f.Value != "" {
-		b.WriteString("\nvalue: ")
-		b.WriteString(f.Value)
+		b = append(b, "\nvalue: "...)
+		b = append(b, f.Value...)
 	}
 	if f.Desc != "" {
-		b.WriteByte('\n')
-		b.WriteString(f.Desc)
+		b = append(b, '\n')
+		b = append(b, f.Desc...)
 	}
+	sc.txt.reserve(len(b))
+	start := sc.txt.b.Len()
+	sc.txt.b.Write(b)
 	return sc.txt.since(start)
 }
 
@@ -1003,6 +1012,8 @@ func (d *Diagram) layoutLegend(fields []Field, groups map[string]int) {
 		}
 	}
 	if len(names) > 0 {
+		d.Swatch = make([]Swatch, 0, len(names))
+		d.Legend = make([]Run, 0, len(names)+2*len(d.Notes))
 		for _, n := range names {
 			r := newRun(0, 0, mono.Clean(n), legendSize, canvas.Start, style.Ink, "legend")
 			sw := legendSize
