@@ -109,10 +109,26 @@ func (t *texts) intSuffix(v int64, suffix string) string {
 
 // quote returns s as a double-quoted Go string literal, as strconv.Quote does.
 func (t *texts) quote(s string) string {
+	if plainASCII(s) {
+		// strconv.Quote leaves printable ASCII other than '"' and '\' as it is: most
+		// strings of the examples (names, ids) need no per-rune work.
+		return t.cat(`"`, s, `"`)
+	}
 	t.room(len(s) + 2)
 	start := len(t.buf)
 	t.buf = strconv.AppendQuote(t.buf, s)
 	return t.since(start)
+}
+
+// plainASCII reports whether s is printable ASCII without a double quote or backslash: the
+// strings strconv.Quote only puts quotes around.
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 // quoteBytes is quote of the bytes' text, without converting them to a string first.

@@ -36,6 +36,10 @@ func TestTexts(t *testing.T) {
 		{"quote", func(t *texts) string { return t.quote("orders") }, `"orders"`},
 		{"quote escapes", func(t *texts) string { return t.quote("a\"b\n\xff") }, strconv.Quote("a\"b\n\xff")},
 		{"quoteBytes", func(t *texts) string { return t.quoteBytes([]byte("käse")) }, strconv.Quote("käse")},
+		{"quote empty", func(t *texts) string { return t.quote("") }, `""`},
+		{"quote ASCII edges", func(t *texts) string { return t.quote(" ~!#[]") }, `" ~!#[]"`},
+		{"quote backslash", func(t *texts) string { return t.quote(`a\b`) }, strconv.Quote(`a\b`)},
+		{"quote control", func(t *texts) string { return t.quote("a\x7fb\x1f") }, strconv.Quote("a\x7fb\x1f")},
 		{"hex empty", func(t *texts) string { return t.hex(nil) }, "0x (empty)"},
 		{"hex", func(t *texts) string { return t.hex([]byte{1, 0xfe}) }, "0x01fe"},
 		{"hex long", func(t *texts) string { return t.hex(long) },
@@ -138,4 +142,18 @@ func TestArenaStringsStay(t *testing.T) {
 			t.Fatalf("frame %d (%s): decoding gives another tree than encoding", i, encoded[i].BaseName())
 		}
 	}
+}
+
+// FuzzQuote checks the arena's quote, with its fast path for plain ASCII, against
+// strconv.Quote.
+func FuzzQuote(f *testing.F) {
+	for _, s := range []string{"", "orders", "a\"b", `a\b`, "\x7f", "käse", "\xff", "tab\there"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var ar texts
+		if got, want := ar.quote(s), strconv.Quote(s); got != want {
+			t.Errorf("quote(%q) = %s, want %s", s, got, want)
+		}
+	})
 }
