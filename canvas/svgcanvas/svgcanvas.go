@@ -141,7 +141,8 @@ func New(w io.Writer, width, height canvas.Pt, opts Options) *Canvas {
 		hint = min(int(float64(c.width)*float64(c.height)/14), 256<<10)
 	}
 	// Close writes the head (prolog, <svg>, <title>, <desc>, <style>) into the room left after
-	// the drawing, so the buffer holds both: a head is about 2 KB besides its texts.
+	// the drawing, so one buffer holds both (a head is 2 to 3 KB besides its texts; the size
+	// hint, a little over, leaves some room too).
 	hint = min(max(hint, 4<<10), 64<<20)
 	c.body = make([]byte, 0, hint+headRoom+len(opts.Title)+len(opts.Desc)+len(opts.ExtraCSS))
 	return c
@@ -150,7 +151,7 @@ func New(w io.Writer, width, height canvas.Pt, opts Options) *Canvas {
 // headRoom is the room New leaves for the head besides its title, description and extra CSS:
 // enough for the rules of a grid's or a tree's dozen or two classes. A larger head still works:
 // append then moves it (not the drawing) to a larger buffer.
-const headRoom = 3 << 10
+const headRoom = 2560
 
 // ID returns the root element's id, which prefixes every group id and scopes the CSS.
 func (c *Canvas) ID() string { return c.id }
