@@ -96,6 +96,11 @@ type Canvas struct {
 	textOrder  []textKey      // generated text classes t0, t1, …
 	lastPaint  int            // index of the paint class used last, tried first
 	lastText   int            // index of the text class used last, tried first
+
+	// The first classes and roles are kept in the Canvas itself: a drawing has a dozen or so.
+	paintBuf [16]canvas.Style
+	textBuf  [8]textKey
+	roleBuf  [16]style.Role
 }
 
 // textKey is what a text run's generated class fixes.
@@ -111,6 +116,7 @@ func New(w io.Writer, width, height canvas.Pt, opts Options) *Canvas {
 	c := &Canvas{
 		w: w, width: canvas.Round(width), height: canvas.Round(height), opts: opts,
 	}
+	c.paintOrder, c.textOrder, c.roles = c.paintBuf[:0], c.textBuf[:0], c.roleBuf[:0]
 	c.id = sanitizeID(opts.IDPrefix)
 	if c.id == "" {
 		// The hash of "title\0desc\0width\0height\0class", the numbers as %g formats them.
@@ -279,9 +285,6 @@ func (c *Canvas) Text(x, y canvas.Pt, t canvas.Text) {
 	}
 	if n < 0 {
 		n = len(c.textOrder)
-		if c.textOrder == nil {
-			c.textOrder = make([]textKey, 0, 8) // a drawing has a few text styles
-		}
 		c.textOrder = append(c.textOrder, k)
 		c.useRole(k.fill)
 	}
@@ -319,9 +322,6 @@ func (c *Canvas) appendPaintClass(b []byte, s canvas.Style) []byte {
 	}
 	if n < 0 {
 		n = len(c.paintOrder)
-		if c.paintOrder == nil {
-			c.paintOrder = make([]canvas.Style, 0, 16) // a drawing has a dozen paint styles or so
-		}
 		c.paintOrder = append(c.paintOrder, key)
 		c.useRole(key.Fill)
 		c.useRole(key.Stroke)
@@ -344,9 +344,6 @@ func (c *Canvas) appendPaintClass(b []byte, s canvas.Style) []byte {
 func (c *Canvas) useRole(r style.Role) {
 	if r == "" || slices.Contains(c.roles, r) {
 		return
-	}
-	if c.roles == nil {
-		c.roles = make([]style.Role, 0, 16)
 	}
 	c.roles = append(c.roles, r)
 }
