@@ -153,7 +153,7 @@ func (k *walker) structBody(parent *Node, fields []*schemas.Field, prefix, tagsP
 	if k.w == nil {
 		out = make(Values, len(fields))
 	}
-	k.children(parent, len(fields)+1)
+	k.children(parent, k.childCount(fields))
 	for _, f := range fields {
 		if !f.PresentIn(k.ver) || f.TaggedIn(k.ver) {
 			continue
@@ -182,6 +182,27 @@ func (k *walker) structBody(parent *Node, fields []*schemas.Field, prefix, tagsP
 		return in, nil
 	}
 	return out, nil
+}
+
+// childCount is the number of children a struct's fields give it at the walker's version:
+// one per untagged field present, and in flexible versions the tagged-field count and at most
+// three per tagged field (tag, size, value). Reserving exactly that, rather than one per
+// field of any version, wastes less of the shared children blocks.
+func (k *walker) childCount(fields []*schemas.Field) int {
+	n := 0
+	for _, f := range fields {
+		switch {
+		case !f.PresentIn(k.ver):
+		case f.TaggedIn(k.ver):
+			n += 3
+		default:
+			n++
+		}
+	}
+	if k.spec.FlexibleIn(k.ver) {
+		n++
+	}
+	return n
 }
 
 // field walks one (untagged or tagged) field's value; prefix is the path of its parent.
