@@ -40,16 +40,20 @@ func (w *writer) reading() bool { return false }
 func (w *writer) pos() int      { return len(w.buf) }
 func (w *writer) left() int     { return math.MaxInt }
 
+// The writer appends with `w.buf = append(w.buf, …)`, which within the capacity stores only
+// the slice's length: storing its pointer again, as binary.AppendUvarint's result would, costs
+// a write barrier while the garbage collector marks (an Encoder's writer is on the heap).
+
 func (w *writer) fixed(n int, v uint64) (uint64, error) {
 	switch n {
 	case 1:
 		w.buf = append(w.buf, byte(v))
 	case 2:
-		w.buf = binary.BigEndian.AppendUint16(w.buf, uint16(v))
+		w.buf = append(w.buf, byte(v>>8), byte(v))
 	case 4:
-		w.buf = binary.BigEndian.AppendUint32(w.buf, uint32(v))
+		w.buf = append(w.buf, byte(v>>24), byte(v>>16), byte(v>>8), byte(v))
 	case 8:
-		w.buf = binary.BigEndian.AppendUint64(w.buf, v)
+		w.buf = append(w.buf, byte(v>>56), byte(v>>48), byte(v>>40), byte(v>>32), byte(v>>24), byte(v>>16), byte(v>>8), byte(v))
 	default:
 		return v, fmt.Errorf("fixed width %d", n)
 	}
@@ -57,13 +61,22 @@ func (w *writer) fixed(n int, v uint64) (uint64, error) {
 }
 
 func (w *writer) uvarint(v uint64) (uint64, error) {
-	w.buf = binary.AppendUvarint(w.buf, v)
+	w.putUvarint(v)
 	return v, nil
 }
 
 func (w *writer) varint(v int64) (int64, error) {
-	w.buf = binary.AppendVarint(w.buf, v)
+	w.putUvarint(uint64(v<<1) ^ uint64(v>>63)) // zigzag, as binary.AppendVarint
 	return v, nil
+}
+
+// putUvarint appends v as binary.AppendUvarint does.
+func (w *writer) putUvarint(v uint64) {
+	for v >= 0x80 {
+		w.buf = append(w.buf, byte(v)|0x80)
+		v >>= 7
+	}
+	w.buf = append(w.buf, byte(v))
 }
 
 func (w *writer) raw(n int, b []byte) ([]byte, error) {
