@@ -32,6 +32,18 @@ func (t *texts) room(n int) {
 	}
 }
 
+// set makes b, the result of appending to buf, the arena's buffer. When b is buf grown in
+// place (the usual case: room reserved enough), only the length is stored: storing the
+// slice's pointer costs a write barrier while the garbage collector marks, and a tree has
+// some hundred strings a frame.
+func (t *texts) set(b []byte) {
+	if cap(b) == cap(t.buf) { // append reallocates only past the capacity: same memory
+		t.buf = t.buf[:len(b)]
+	} else {
+		t.buf = b
+	}
+}
+
 // since returns the bytes from start to the end of the arena as a string. A string built
 // with more appends than room reserved may have moved to a new block: append copies what
 // was there, so buf[start:] still holds the whole string.
@@ -54,12 +66,12 @@ func (t *texts) cat(parts ...string) string {
 		return ""
 	}
 	t.room(n)
-	b := t.buf // one store of the slice at the end: each is a write barrier while the GC marks
+	b := t.buf // one store of the length at the end
 	start := len(b)
 	for _, p := range parts {
 		b = append(b, p...)
 	}
-	t.buf = b
+	t.set(b)
 	return t.since(start)
 }
 
@@ -81,7 +93,7 @@ func (t *texts) index(prefix string, i int, suffix string) string {
 	start := len(t.buf)
 	t.buf = append(t.buf, prefix...)
 	t.buf = append(t.buf, '[')
-	t.buf = strconv.AppendInt(t.buf, int64(i), 10)
+	t.set(strconv.AppendInt(t.buf, int64(i), 10))
 	t.buf = append(t.buf, ']')
 	t.buf = append(t.buf, suffix...)
 	return t.since(start)
@@ -94,7 +106,7 @@ func (t *texts) int(v int64) string {
 	}
 	t.room(20)
 	start := len(t.buf)
-	t.buf = strconv.AppendInt(t.buf, v, 10)
+	t.set(strconv.AppendInt(t.buf, v, 10))
 	return t.since(start)
 }
 
@@ -102,7 +114,7 @@ func (t *texts) int(v int64) string {
 func (t *texts) intSuffix(v int64, suffix string) string {
 	t.room(20 + len(suffix))
 	start := len(t.buf)
-	t.buf = strconv.AppendInt(t.buf, v, 10)
+	t.set(strconv.AppendInt(t.buf, v, 10))
 	t.buf = append(t.buf, suffix...)
 	return t.since(start)
 }
@@ -116,7 +128,7 @@ func (t *texts) quote(s string) string {
 	}
 	t.room(len(s) + 2)
 	start := len(t.buf)
-	t.buf = strconv.AppendQuote(t.buf, s)
+	t.set(strconv.AppendQuote(t.buf, s))
 	return t.since(start)
 }
 
@@ -148,10 +160,10 @@ func (t *texts) hex(b []byte) string {
 	t.room(2 + 2*len(h) + 32)
 	start := len(t.buf)
 	t.buf = append(t.buf, "0x"...)
-	t.buf = hex.AppendEncode(t.buf, h)
+	t.set(hex.AppendEncode(t.buf, h))
 	if len(b) > 32 {
 		t.buf = append(t.buf, "… ("...)
-		t.buf = strconv.AppendInt(t.buf, int64(len(b)), 10)
+		t.set(strconv.AppendInt(t.buf, int64(len(b)), 10))
 		t.buf = append(t.buf, " bytes)"...)
 	}
 	return t.since(start)
@@ -162,7 +174,7 @@ func (t *texts) hex32(v uint32) string {
 	t.room(10)
 	start := len(t.buf)
 	t.buf = append(t.buf, "0x"...)
-	t.buf = hex.AppendEncode(t.buf, []byte{byte(v >> 24), byte(v >> 16), byte(v >> 8), byte(v)})
+	t.set(hex.AppendEncode(t.buf, []byte{byte(v >> 24), byte(v >> 16), byte(v >> 8), byte(v)}))
 	return t.since(start)
 }
 
@@ -170,15 +182,15 @@ func (t *texts) hex32(v uint32) string {
 func (t *texts) uuid(u UUID) string {
 	t.room(36)
 	start := len(t.buf)
-	t.buf = hex.AppendEncode(t.buf, u[0:4])
+	t.set(hex.AppendEncode(t.buf, u[0:4]))
 	t.buf = append(t.buf, '-')
-	t.buf = hex.AppendEncode(t.buf, u[4:6])
+	t.set(hex.AppendEncode(t.buf, u[4:6]))
 	t.buf = append(t.buf, '-')
-	t.buf = hex.AppendEncode(t.buf, u[6:8])
+	t.set(hex.AppendEncode(t.buf, u[6:8]))
 	t.buf = append(t.buf, '-')
-	t.buf = hex.AppendEncode(t.buf, u[8:10])
+	t.set(hex.AppendEncode(t.buf, u[8:10]))
 	t.buf = append(t.buf, '-')
-	t.buf = hex.AppendEncode(t.buf, u[10:])
+	t.set(hex.AppendEncode(t.buf, u[10:]))
 	return t.since(start)
 }
 
@@ -187,9 +199,9 @@ func (t *texts) float(v float64) string {
 	t.room(32)
 	start := len(t.buf)
 	if a := math.Abs(v); a != 0 && (a >= 1e21 || a < 1e-6) {
-		t.buf = strconv.AppendFloat(t.buf, v, 'g', -1, 64)
+		t.set(strconv.AppendFloat(t.buf, v, 'g', -1, 64))
 	} else {
-		t.buf = strconv.AppendFloat(t.buf, v, 'f', -1, 64)
+		t.set(strconv.AppendFloat(t.buf, v, 'f', -1, 64))
 	}
 	return t.since(start)
 }
@@ -205,7 +217,7 @@ func (t *texts) intAfter(prefix, sep string, v int64) string {
 	start := len(t.buf)
 	t.buf = append(t.buf, prefix...)
 	t.buf = append(t.buf, sep...)
-	t.buf = strconv.AppendInt(t.buf, v, 10)
+	t.set(strconv.AppendInt(t.buf, v, 10))
 	return t.since(start)
 }
 
@@ -222,7 +234,7 @@ func (t *texts) message(api *API, response bool, version int16) string {
 	start := len(t.buf)
 	t.buf = append(t.buf, api.Name...)
 	t.buf = append(t.buf, " v"...)
-	t.buf = strconv.AppendInt(t.buf, int64(version), 10)
+	t.set(strconv.AppendInt(t.buf, int64(version), 10))
 	t.buf = append(t.buf, side...)
 	return t.since(start)
 }
@@ -232,9 +244,9 @@ func (t *texts) sizeText(form sizeForm, size int64) string {
 	if form == sizeCompact {
 		t.room(48)
 		start := len(t.buf)
-		t.buf = strconv.AppendInt(t.buf, size+1, 10)
+		t.set(strconv.AppendInt(t.buf, size+1, 10))
 		t.buf = append(t.buf, " → "...)
-		t.buf = strconv.AppendInt(t.buf, size, 10)
+		t.set(strconv.AppendInt(t.buf, size, 10))
 		t.buf = append(t.buf, " bytes"...)
 		return t.since(start)
 	}
@@ -248,7 +260,7 @@ func (t *texts) sizeText(form sizeForm, size int64) string {
 func (t *texts) tagText(tag uint64, name string) string {
 	t.room(24 + len(name))
 	start := len(t.buf)
-	t.buf = strconv.AppendUint(t.buf, tag, 10)
+	t.set(strconv.AppendUint(t.buf, tag, 10))
 	t.buf = append(t.buf, " → "...)
 	t.buf = append(t.buf, name...)
 	return t.since(start)
