@@ -46,8 +46,10 @@
 // attributes of all boxes share a few arrays, and the texts it makes (tooltips, offset labels,
 // attribute values) are carved from one buffer; hex digits come from a constant table. The
 // slices of a Box are capped at their length, so appending to one copies it rather than
-// overwriting its neighbour. BenchmarkProduceRequest and BenchmarkIPv4 measure layout plus
-// SVG for a real Kafka 4.0 frame and for RFC 791's header.
+// overwriting its neighbour. The ruler of each row width (for offset labels up to 0xffff) is
+// made once and shared by every diagram, which must therefore not be modified.
+// BenchmarkProduceRequest and BenchmarkIPv4 measure layout plus SVG for a real Kafka 4.0 frame
+// and for RFC 791's header.
 package bytegrid
 
 import (

@@ -50,8 +50,8 @@ type Diagram struct {
 	BitW    canvas.Pt `json:"bitW"` // width of one bit
 	GridX   canvas.Pt `json:"gridX"`
 	GridY   canvas.Pt `json:"gridY"`  // top of the first row (bottom of the ruler)
-	Ruler   []Run     `json:"ruler"`  // digits, relative to the top of the drawing
-	Ticks   []Tick    `json:"ticks"`  // ruler ticks, relative to GridY
+	Ruler   []Run     `json:"ruler"`  // digits, relative to the top of the drawing (shared: read-only)
+	Ticks   []Tick    `json:"ticks"`  // ruler ticks, relative to GridY (shared: read-only)
 	Rows    []Row     `json:"rows"`   // display rows
 	Fields  []Box     `json:"fields"` // one per input field, in order
 	Legend  []Run     `json:"legend,omitempty"`
