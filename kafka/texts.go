@@ -84,7 +84,16 @@ func (t *texts) join(prefix, name, suffix string) string {
 		}
 		return t.cat(name, suffix)
 	}
-	return t.cat(prefix, ".", name, suffix)
+	// cat(prefix, ".", name, suffix) without the loop over parts: one call per field.
+	t.room(len(prefix) + 1 + len(name) + len(suffix))
+	b := t.buf
+	start := len(b)
+	b = append(b, prefix...)
+	b = append(b, '.')
+	b = append(b, name...)
+	b = append(b, suffix...)
+	t.set(b)
+	return t.since(start)
 }
 
 // index returns prefix + "[i]" + suffix ("Topics[0]#tags").
