@@ -413,23 +413,11 @@ func (c *Canvas) appendCSS(b []byte) []byte {
 	sel := "#" + c.id
 	b = append(b, sel...)
 	b = append(b, '{')
-	for _, r := range rc {
-		b = append(b, "--kg-"...)
-		b = append(b, r.name...)
-		b = append(b, ':')
-		b = appendHex(b, r.light)
-		b = append(b, ';')
-	}
+	b = appendVars(b, rc, false)
 	b = append(b, "}\n@media (prefers-color-scheme:dark){"...)
 	b = append(b, sel...)
 	b = append(b, '{')
-	for _, r := range rc {
-		b = append(b, "--kg-"...)
-		b = append(b, r.name...)
-		b = append(b, ':')
-		b = appendHex(b, r.dark)
-		b = append(b, ';')
-	}
+	b = appendVars(b, rc, true)
 	b = append(b, "}}\n"...)
 	b = append(b, sel...)
 	b = append(b, " text{font-family:"...)
@@ -729,3 +717,19 @@ func (e *errWriter) Write(p []byte) (int, error) {
 }
 
 var _ canvas.Canvas = (*Canvas)(nil)
+
+// appendVars appends the custom property of each role, with its light or dark value.
+func appendVars(b []byte, rc []roleCSS, dark bool) []byte {
+	for _, r := range rc {
+		b = append(b, "--kg-"...)
+		b = append(b, r.name...)
+		b = append(b, ':')
+		if dark {
+			b = appendHex(b, r.dark)
+		} else {
+			b = appendHex(b, r.light)
+		}
+		b = append(b, ';')
+	}
+	return b
+}
