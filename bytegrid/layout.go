@@ -328,17 +328,18 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	if d.Hex && len(opts.Data) > 0 {
 		d.layoutCells(fields, opts.Data, physToDisp)
 	}
-	groups := groupColours(fields, opts.GroupColors)
+	var groupBuf [16]group // the first groups, without an allocation
+	groups := groups{list: groupColours(groupBuf[:0], fields, opts.GroupColors)}
 	d.Fields = make([]Box, len(fields))
 	for i, f := range fields {
-		d.layoutField(&d.Fields[i], i, f, physToDisp, groups, &sc)
+		d.layoutField(&d.Fields[i], i, f, physToDisp, &groups, &sc)
 	}
 	for _, b := range d.Fields {
 		for k := 1; k < len(b.Segs); k++ {
 			d.Rows[b.Segs[k].Row].Joined = true
 		}
 	}
-	d.layoutLegend(fields, groups)
+	d.layoutLegend(fields, groups.list)
 	d.Height = d.GridY + gridH + d.LegendH + margin
 	d.Width = canvas.Round(d.Width)
 	d.Height = canvas.Round(d.Height)
@@ -472,41 +473,82 @@ func makeRuler(rb int, gridX canvas.Pt) ([]Run, []Tick, []canvas.Pt) {
 	return runs, ticks, tickPolyline(ticks, rb, bitW, gridX, margin+rulerH)
 }
 
-// groupColours returns the palette index of every group, explicit ones first.
-func groupColours(fields []Field, explicit map[string]int) map[string]int {
-	m := map[string]int{}
+// groups holds the palette index of every group, explicit ones first, then the others in
+// order of first appearance. A layout has a few groups and looks them up field after field,
+// mostly the one it looked up last: a short list searched from there is cheaper than a map.
+type groups struct {
+	list []group
+	last int       // index in list of the group looked up last
+	buf  [16]group // the first groups, without an allocation
+}
+
+type group struct {
+	name   string
+	colour int
+}
+
+// index returns the index in g.list of the group named name, or -1.
+func (g *groups) index(name string) int {
+	if g.last < len(g.list) && g.list[g.last].name == name {
+		return g.last
+	}
+	for i := range g.list {
+		if g.list[i].name == name {
+			g.last = i
+			return i
+		}
+	}
+	return -1
+}
+
+// colour returns the palette index of the group named name; 0 for a group not listed (a
+// field without a group).
+func (g *groups) colour(name string) int {
+	if i := g.index(name); i >= 0 {
+		return g.list[i].colour
+	}
+	return 0
+}
+
+// groupColours appends the palette index of every group of fields to list, explicit ones
+// first, and returns it.
+func groupColours(list []group, fields []Field, explicit map[string]int) []group {
 	var used [style.NumGroups]bool
-	for _, f := range fields {
-		if c, ok := explicit[f.Group]; ok {
-			m[f.Group] = c
-			if k := c % style.NumGroups; k >= 0 { // (a negative index never matched the free ones)
-				used[k] = true
+	if len(explicit) > 0 {
+		for _, f := range fields {
+			if c, ok := explicit[f.Group]; ok && (&groups{list: list}).index(f.Group) < 0 {
+				list = append(list, group{f.Group, c})
+				if k := c % style.NumGroups; k >= 0 { // (a negative index never matched the free ones)
+					used[k] = true
+				}
 			}
 		}
 	}
 	next := 0
+	g := groups{list: list}
 	for _, f := range fields {
-		if _, ok := m[f.Group]; ok || f.Group == "" {
+		if f.Group == "" || g.index(f.Group) >= 0 {
 			continue
 		}
 		for k := 0; k < style.NumGroups && used[next%style.NumGroups]; k++ {
 			next++
 		}
-		m[f.Group] = next
+		g.list = append(g.list, group{f.Group, next})
 		used[next%style.NumGroups] = true
 		next++
 	}
-	return m
+	return g.list
 }
 
 // layoutField places field i's segments and text in b.
-func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp []int, groups map[string]int, sc *scratch) {
+func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp []int, groups *groups, sc *scratch) {
 	rb := d.RowBits
+	colour := groups.colour(f.Group)
 	*b = Box{
 		Field: i, Path: f.Path, Offset: f.Offset, Bits: f.Bits,
 		Name: mono.Clean(f.Name), Value: mono.Clean(f.Value),
 		Class: fieldClass(f.Kind),
-		Fill:  kindFill(f.Kind, groups[f.Group]),
+		Fill:  kindFill(f.Kind, colour),
 		Title: sc.tooltip(f),
 	}
 	b.attrs = keep(&sc.attrs, sc.fieldAttrs(carve(sc.attrs), f))
@@ -533,7 +575,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp []int, groups m
 	}
 	b.Segs = keep(&sc.segs, b.Segs)
 	b.Continue = len(b.Segs) > 1
-	if g := groupRole(groups[f.Group]); f.Group != "" && b.Fill != g {
+	if g := groupRole(colour); f.Group != "" && b.Fill != g {
 		b.Band = g
 	}
 	framing := f.Kind.Framing()
@@ -998,23 +1040,35 @@ func (sc *scratch) tooltip(f Field) string {
 }
 
 // layoutLegend lays out the group legend and the notes under the grid (relative to its end).
-func (d *Diagram) layoutLegend(fields []Field, groups map[string]int) {
+func (d *Diagram) layoutLegend(fields []Field, list []group) {
+	groups := groups{list: list}
 	var y canvas.Pt = legendGap
 	x := d.GridX
 	maxX := d.Width - margin
 	line := legendSize * 1.6
-	seen := map[string]bool{}
-	var names []string
+	// The groups in order of first appearance: the index of each in groups.list.
+	var seenBuf [64]bool
+	seen := seenBuf[:0]
+	if len(groups.list) > len(seenBuf) {
+		seen = make([]bool, 0, len(groups.list))
+	}
+	seen = seen[:len(groups.list)]
+	var orderBuf [16]int
+	order := orderBuf[:0]
 	for _, f := range fields {
-		if f.Group != "" && !seen[f.Group] {
-			seen[f.Group] = true
-			names = append(names, f.Group)
+		if f.Group == "" {
+			continue
+		}
+		if k := groups.index(f.Group); k >= 0 && !seen[k] {
+			seen[k] = true
+			order = append(order, k)
 		}
 	}
-	if len(names) > 0 {
-		d.Swatch = make([]Swatch, 0, len(names))
-		d.Legend = make([]Run, 0, len(names)+2*len(d.Notes))
-		for _, n := range names {
+	if len(order) > 0 {
+		d.Swatch = make([]Swatch, 0, len(order))
+		d.Legend = make([]Run, 0, len(order)+2*len(d.Notes))
+		for _, k := range order {
+			n := groups.list[k].name
 			r := newRun(0, 0, mono.Clean(n), legendSize, canvas.Start, style.Ink, "legend")
 			sw := legendSize
 			need := sw + 4 + r.W
@@ -1026,7 +1080,7 @@ func (d *Diagram) layoutLegend(fields []Field, groups map[string]int) {
 			if sw+4+r.W > maxX-d.GridX {
 				r = newRun(0, 0, mono.Truncate(r.S, mono.Fit(float64(maxX-d.GridX-sw-4), float64(legendSize))), legendSize, canvas.Start, style.Ink, "legend")
 			}
-			d.Swatch = append(d.Swatch, Swatch{X: x + 0.5, Y: y + 0.5, W: sw, Fill: groupRole(groups[n])})
+			d.Swatch = append(d.Swatch, Swatch{X: x + 0.5, Y: y + 0.5, W: sw, Fill: groupRole(groups.list[k].colour)})
 			r.X, r.Y = x+sw+4, y+legendSize*Ascent+0.5
 			d.Legend = append(d.Legend, r)
 			x += sw + 4 + r.W + 14

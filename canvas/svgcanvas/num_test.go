@@ -3,6 +3,7 @@ package svgcanvas
 import (
 	"math"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/kafkagrid/kafkagrid/canvas"
@@ -43,6 +44,25 @@ func FuzzAppendText(f *testing.F) {
 		want := appendEsc([]byte("<"), mono.Clean(s), false)
 		if got := appendText([]byte("<"), s); string(got) != string(want) {
 			t.Errorf("appendText(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
+
+// FuzzAppendLines checks the title writer against cleaning and escaping each line alone.
+func FuzzAppendLines(f *testing.F) {
+	for _, s := range []string{"", "one", "a\nb", "\n\n", "x<y\nz&w\n", "tab\there\nnext", "bad\xff\nok", "\r\n", "é\nü"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var want []byte
+		for i, line := range strings.Split(s, "\n") {
+			if i > 0 {
+				want = append(want, '\n')
+			}
+			want = appendEsc(want, mono.Clean(line), false)
+		}
+		if got := appendLines(nil, s); string(got) != string(want) {
+			t.Errorf("appendLines(%q) = %q, want %q", s, got, want)
 		}
 	})
 }

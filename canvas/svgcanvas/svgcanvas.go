@@ -111,6 +111,17 @@ type textKey struct {
 	bold   bool
 }
 
+// same reports whether t and k are equal, comparing the numbers before the role (the
+// compiler's == on the struct calls a function that compares the strings first).
+func (t *textKey) same(k *textKey) bool {
+	return t.size == k.size && t.anchor == k.anchor && t.bold == k.bold && t.fill == k.fill
+}
+
+// sameStyle reports whether two paint styles are equal, the numbers first (see textKey.same).
+func sameStyle(a, b *canvas.Style) bool {
+	return a.Width == b.Width && a.Dash == b.Dash && a.Fill == b.Fill && a.Stroke == b.Stroke && a.Class == b.Class
+}
+
 // New returns a Canvas of the given size that writes its document to w when closed.
 func New(w io.Writer, width, height canvas.Pt, opts Options) *Canvas {
 	c := &Canvas{
@@ -199,17 +210,7 @@ func (c *Canvas) Begin(g canvas.Group) {
 	b = append(b, ">\n"...)
 	if g.Title != "" {
 		b = append(b, "<title>"...)
-		for rest, first := g.Title, true; ; first = false {
-			line, more, found := strings.Cut(rest, "\n")
-			if !first {
-				b = append(b, '\n')
-			}
-			b = appendText(b, line)
-			if !found {
-				break
-			}
-			rest = more
-		}
+		b = appendLines(b, g.Title)
 		b = append(b, "</title>\n"...)
 	}
 	c.body = b
@@ -280,8 +281,14 @@ func (c *Canvas) Text(x, y canvas.Pt, t canvas.Text) {
 		k.fill = style.Ink
 	}
 	n := c.lastText
-	if n >= len(c.textOrder) || c.textOrder[n] != k {
-		n = slices.Index(c.textOrder, k) // a drawing has few text styles: faster than hashing
+	if n >= len(c.textOrder) || !c.textOrder[n].same(&k) {
+		n = -1 // a drawing has few text styles: a search is faster than hashing
+		for i := range c.textOrder {
+			if c.textOrder[i].same(&k) {
+				n = i
+				break
+			}
+		}
 	}
 	if n < 0 {
 		n = len(c.textOrder)
@@ -317,8 +324,14 @@ func (c *Canvas) appendPaintClass(b []byte, s canvas.Style) []byte {
 		key.Width = 0
 	}
 	n := c.lastPaint
-	if n >= len(c.paintOrder) || c.paintOrder[n] != key {
-		n = slices.Index(c.paintOrder, key)
+	if n >= len(c.paintOrder) || !sameStyle(&c.paintOrder[n], &key) {
+		n = -1
+		for i := range c.paintOrder {
+			if sameStyle(&c.paintOrder[i], &key) {
+				n = i
+				break
+			}
+		}
 	}
 	if n < 0 {
 		n = len(c.paintOrder)
@@ -685,6 +698,34 @@ func appendText(b []byte, s string) []byte {
 		return b
 	}
 	return appendEsc(b, mono.Clean(s[i:]), false)
+}
+
+// appendLines appends s as appendText does, but keeps its line breaks ("\n"), which
+// appendText would turn into spaces: a title's lines are cleaned and escaped one by one.
+func appendLines(b []byte, s string) []byte {
+	for {
+		i := 0
+		for i < len(s) && textSafe[s[i]] {
+			i++
+		}
+		b = append(b, s[:i]...)
+		if i == len(s) {
+			return b
+		}
+		if s[i] != '\n' {
+			// Something to clean or escape before the next line break.
+			line, rest, found := strings.Cut(s[i:], "\n")
+			b = appendEsc(b, mono.Clean(line), false)
+			if !found {
+				return b
+			}
+			i, s = 0, rest
+			b = append(b, '\n')
+			continue
+		}
+		b = append(b, '\n')
+		s = s[i+1:]
+	}
 }
 
 // xmlChar reports whether r is a Char in XML 1.0.
