@@ -23,6 +23,11 @@ func TestAppendNum(t *testing.T) {
 			t.Errorf("appendNum(%v) = %s, want 0", v, got)
 		}
 	}
+	// Every hundredth up to 10000, near each one, and the edge of the short path.
+	for h := 0; h <= 1000000; h++ {
+		vals = append(vals, canvas.Pt(float64(h)/100), canvas.Pt(float64(h)/100+0.00499), canvas.Pt(float64(h)/100+0.005))
+	}
+	vals = append(vals, 9998.994, 9998.995, 9998.999, 9999, 9999.004, 9999.995, 9999.999)
 	vals = append(vals, 1e15, -1e15, 123456789.125)
 	for _, v := range vals {
 		want := strconv.FormatFloat(float64(canvas.Round(v)), 'f', -1, 64)
@@ -63,6 +68,34 @@ func FuzzAppendLines(f *testing.F) {
 		}
 		if got := appendLines(nil, s); string(got) != string(want) {
 			t.Errorf("appendLines(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
+
+// FuzzTextSafeWords checks the word-at-a-time scan: every byte it passes is textSafe, it
+// stops at a multiple of eight, and the word it stops at holds a byte that is not.
+func FuzzTextSafeWords(f *testing.F) {
+	for _, s := range []string{"", "0123456789abcdef", "value: 192.168.0.1 and more", "ok<ok", "12345678>", "&", "\x1f2345678", "1234567\x7f", "\x80abcdefgh", "\"'\"'\"'\"'=", "abc\ndefgh"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		i := textSafeWords(s)
+		if i%8 != 0 || i > len(s) {
+			t.Fatalf("textSafeWords(%q) = %d", s, i)
+		}
+		for k := 0; k < i; k++ {
+			if !textSafe[s[k]] {
+				t.Fatalf("textSafeWords(%q) = %d passes byte %d (%#x)", s, i, k, s[k])
+			}
+		}
+		if i+8 <= len(s) {
+			stop := false
+			for k := i; k < i+8; k++ {
+				stop = stop || !textSafe[s[k]]
+			}
+			if !stop {
+				t.Fatalf("textSafeWords(%q) = %d stops before a safe word", s, i)
+			}
 		}
 	})
 }
