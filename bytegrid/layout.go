@@ -752,7 +752,7 @@ func (sc *scratch) contLabel(dst []Run, name string, before bool, s Seg, top, bo
 	if n := mono.Runes(name) + 2; name != "" && canvas.Pt(n)*mono.Advance*nameFloor <= w+0.001 {
 		text := join(name)
 		for size := nameSize; size >= nameFloor; size -= 0.5 {
-			buf[0] = label{text, size, style.Muted, "cont"}
+			buf[0] = label{text, size, style.Muted, "cont", -1}
 			if out, ok := place(dst, buf[:], s.X+s.W/2, w, top, bottom, s.Row); ok {
 				return out
 			}
@@ -760,13 +760,13 @@ func (sc *scratch) contLabel(dst []Run, name string, before bool, s Seg, top, bo
 	}
 	// Ellipsised: the mark and its space take two of the runes that fit.
 	if n := mono.Fit(float64(w), float64(nameFloor)) - 2; n >= 2 && name != "" && n < mono.Runes(name) {
-		buf[0] = label{join(mono.Truncate(name, n)), nameFloor, style.Muted, "cont"}
+		buf[0] = label{join(mono.Truncate(name, n)), nameFloor, style.Muted, "cont", -1}
 		if out, ok := place(dst, buf[:], s.X+s.W/2, w, top, bottom, s.Row); ok {
 			return out
 		}
 	}
 	for size := markSize; size >= 6; size -= 0.5 {
-		buf[0] = label{mark, size, style.Muted, "cont"}
+		buf[0] = label{mark, size, style.Muted, "cont", -1}
 		if out, ok := place(dst, buf[:], s.X+s.W/2, s.W-2, top, bottom, s.Row); ok {
 			return out
 		}
@@ -867,10 +867,10 @@ func fitLabel(dst []Run, name, value string, cx, w, top, bottom canvas.Pt, nameF
 		}
 		lines := buf[:0]
 		if name != "" {
-			lines = append(lines, label{name, ns, nameFill, "name"})
+			lines = append(lines, label{name, ns, nameFill, "name", nameN})
 		}
 		if value != "" {
-			lines = append(lines, label{value, vs, valueFill, "value"})
+			lines = append(lines, label{value, vs, valueFill, "value", valueN})
 		}
 		if out, ok := place(dst, lines, cx, w, top, bottom, row); ok {
 			return out, true
@@ -889,16 +889,16 @@ func fitLabel(dst []Run, name, value string, cx, w, top, bottom canvas.Pt, nameF
 			if !ok {
 				a, b = name, ""
 			}
-			lines = append(lines, label{a, nameFloor, nameFill, "name"})
+			lines = append(lines, label{a, nameFloor, nameFill, "name", -1})
 			if b != "" {
-				lines = append(lines, label{b, nameFloor, nameFill, "name"})
+				lines = append(lines, label{b, nameFloor, nameFill, "name", -1})
 			}
 		}
 		if value != "" {
 			if a, b, ok := split(value); wrapValue && ok {
-				lines = append(lines, label{a, valueFloor, valueFill, "value"}, label{b, valueFloor, valueFill, "value"})
+				lines = append(lines, label{a, valueFloor, valueFill, "value", -1}, label{b, valueFloor, valueFill, "value", -1})
 			} else {
-				lines = append(lines, label{value, valueFloor, valueFill, "value"})
+				lines = append(lines, label{value, valueFloor, valueFill, "value", valueN})
 			}
 		}
 		if out, ok := place(dst, lines, cx, w, top, bottom, row); ok {
@@ -914,6 +914,12 @@ type label struct {
 	size  canvas.Pt
 	fill  style.Role
 	class string
+	runes int // mono.Runes(s), or -1 for place to count them
+}
+
+// width is mono.Width(l.s, l.size) from the rune count, which must be known.
+func (l *label) width() canvas.Pt {
+	return canvas.Pt(float64(l.runes) * mono.Advance * float64(l.size))
 }
 
 // place appends the lines to dst, centred vertically between top and bottom, if each fits
@@ -924,8 +930,12 @@ func place(dst []Run, lines []label, cx, w, top, bottom canvas.Pt, row int) ([]R
 		lineFactor = tightLineFactor
 	}
 	var total canvas.Pt
-	for _, l := range lines {
-		if canvas.Pt(mono.Width(l.s, float64(l.size))) > w+0.001 {
+	for i := range lines {
+		l := &lines[i]
+		if l.runes < 0 {
+			l.runes = mono.Runes(l.s)
+		}
+		if l.width() > w+0.001 {
 			return dst, false
 		}
 		total += l.size * lineFactor
@@ -937,9 +947,7 @@ func place(dst []Run, lines []label, cx, w, top, bottom canvas.Pt, row int) ([]R
 	for _, l := range lines {
 		// centre the glyph box (ascent+descent) inside the line's slot
 		base := y + (l.size*lineFactor-(Ascent+Descent)*l.size)/2 + Ascent*l.size
-		r := newRun(cx, base, l.s, l.size, canvas.Middle, l.fill, l.class)
-		r.Row = row
-		dst = append(dst, r)
+		dst = append(dst, Run{X: cx, Y: base, S: l.s, Size: l.size, W: l.width(), Anchor: canvas.Middle, Fill: l.fill, Class: l.class, Row: row})
 		y += l.size * lineFactor
 	}
 	return dst, true
