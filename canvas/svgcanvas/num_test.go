@@ -8,6 +8,7 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/internal/mono"
+	"github.com/kafkagrid/kafkagrid/internal/style"
 )
 
 // TestAppendNum compares the hand-written number formatting with strconv's shortest form of
@@ -98,4 +99,33 @@ func FuzzTextSafeWords(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestKnownRoles checks that appendCSS's bit set holds every known role.
+func TestKnownRoles(t *testing.T) {
+	if len(knownCSS) > 64 {
+		t.Fatalf("%d known roles: appendCSS marks at most 64", len(knownCSS))
+	}
+}
+
+// TestRoleOrder checks the order of the custom properties: known roles in style.Roles order,
+// then others sorted by name, whatever the order of first use.
+func TestRoleOrder(t *testing.T) {
+	var buf strings.Builder
+	c := New(&buf, 10, 10, Options{})
+	c.Rect(0, 0, 1, 1, canvas.Style{Fill: "zeta", Stroke: style.Muted})
+	c.Text(1, 1, canvas.Text{S: "x", Size: 9, Fill: "alpha"})
+	c.Rect(0, 0, 1, 1, canvas.Style{Fill: style.Paper, Stroke: style.Ink})
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	last := -1
+	for _, name := range []string{"--kg-ink:", "--kg-muted:", "--kg-paper:", "--kg-alpha:", "--kg-zeta:"} {
+		i := strings.Index(out, name)
+		if i < 0 || i < last {
+			t.Fatalf("%s at %d, after %d:\n%s", name, i, last, out)
+		}
+		last = i
+	}
 }

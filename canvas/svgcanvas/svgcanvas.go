@@ -417,11 +417,26 @@ func (c *Canvas) Close() error {
 // appendCSS appends the generated rules: the custom properties of the roles used (light, then
 // dark), the font, and one rule per paint and text class.
 func (c *Canvas) appendCSS(b []byte) []byte {
-	roles := c.usedRoles()
-	// Each role's name and colours, looked up once (a drawing has a dozen or so).
+	// Each role's name and colours, looked up once: known roles from a table, in its order,
+	// then others sorted by name.
 	var buf [24]roleCSS
 	rc := buf[:0]
-	for _, r := range roles {
+	var known uint64 // bit k: knownCSS[k] is used
+	var extra []style.Role
+	for _, r := range c.roles {
+		if k := knownIndex(r); k >= 0 && k < 64 {
+			known |= 1 << k
+		} else {
+			extra = append(extra, r)
+		}
+	}
+	for k := range knownCSS {
+		if known&(1<<k) != 0 {
+			rc = append(rc, knownCSS[k])
+		}
+	}
+	sort.Slice(extra, func(i, j int) bool { return extra[i] < extra[j] })
+	for _, r := range extra {
 		rc = append(rc, roleCSS{r, roleName(r), style.Light(r), style.Dark(r)})
 	}
 	sel := "#" + c.id
@@ -474,27 +489,24 @@ func (c *Canvas) appendCSS(b []byte) []byte {
 	return b
 }
 
-// usedRoles returns the roles the drawing used: known roles in style.Roles order, then any
-// others sorted by name.
-func (c *Canvas) usedRoles() []style.Role {
-	rs := make([]style.Role, 0, len(c.roles))
-	for _, r := range knownRoles {
-		if slices.Contains(c.roles, r) {
-			rs = append(rs, r)
-		}
+// knownCSS holds the name and colours of every role of style.Roles, in its order (read-only).
+var knownCSS = func() []roleCSS {
+	var t []roleCSS
+	for _, r := range style.Roles() {
+		t = append(t, roleCSS{r, roleName(r), style.Light(r), style.Dark(r)})
 	}
-	var extra []style.Role
-	for _, r := range c.roles {
-		if !slices.Contains(knownRoles, r) {
-			extra = append(extra, r)
-		}
-	}
-	sort.Slice(extra, func(i, j int) bool { return extra[i] < extra[j] })
-	return append(rs, extra...)
-}
+	return t
+}()
 
-// knownRoles is style.Roles(), computed once (read-only).
-var knownRoles = style.Roles()
+// knownIndex returns the index of r in knownCSS, or -1.
+func knownIndex(r style.Role) int {
+	for i := range knownCSS {
+		if knownCSS[i].role == r {
+			return i
+		}
+	}
+	return -1
+}
 
 // roleCSS is what the CSS of a role needs: its custom property's name and its colours.
 type roleCSS struct {
@@ -511,12 +523,15 @@ func appendColour(b []byte, prop string, r style.Role, rc []roleCSS) []byte {
 	if r == "" {
 		return append(b, "none;"...)
 	}
-	k := slices.IndexFunc(rc, func(x roleCSS) bool { return x.role == r })
-	var x roleCSS
-	if k >= 0 {
-		x = rc[k]
-	} else {
-		x = roleCSS{r, roleName(r), style.Light(r), style.Dark(r)}
+	var x *roleCSS
+	for i := range rc {
+		if rc[i].role == r {
+			x = &rc[i]
+			break
+		}
+	}
+	if x == nil {
+		x = &roleCSS{r, roleName(r), style.Light(r), style.Dark(r)}
 	}
 	b = appendHex(b, x.light)
 	b = append(b, ';')
