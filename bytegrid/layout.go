@@ -553,11 +553,13 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp []int, groups *
 	}
 	b.attrs = keep(&sc.attrs, sc.fieldAttrs(carve(sc.attrs), f))
 	first, last := f.Offset/rb, (f.Offset+f.Bits-1)/rb
-	b.Segs = carve(sc.segs)
-	b.Runs = carve(sc.runs)
+	// Segments and runs are appended to locals and stored in b once: a pointer stored in the
+	// heap goes through the garbage collector's write barrier while it marks.
+	segs := carve(sc.segs)
+	hexRuns := carve(sc.runs)
 	for r := first; r <= last; r++ {
 		dr := physToDisp[r]
-		if len(b.Segs) > 0 && b.Segs[len(b.Segs)-1].Row == dr {
+		if len(segs) > 0 && segs[len(segs)-1].Row == dr {
 			continue // folded into the elision row
 		}
 		from, to := 0, rb
@@ -571,9 +573,9 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp []int, groups *
 		if row.Elided > 0 {
 			from, to = 0, rb
 		}
-		b.Segs = append(b.Segs, Seg{Row: dr, X: d.GridX + canvas.Pt(from)*d.BitW + 0.5, Y: row.Y + 0.5, W: canvas.Pt(to-from) * d.BitW, H: row.H, From: from, To: to})
+		segs = append(segs, Seg{Row: dr, X: d.GridX + canvas.Pt(from)*d.BitW + 0.5, Y: row.Y + 0.5, W: canvas.Pt(to-from) * d.BitW, H: row.H, From: from, To: to})
 	}
-	b.Segs = keep(&sc.segs, b.Segs)
+	b.Segs = keep(&sc.segs, segs)
 	b.Continue = len(b.Segs) > 1
 	if g := groupRole(colour); f.Group != "" && b.Fill != g {
 		b.Band = g
@@ -591,7 +593,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp []int, groups *
 			txt := "… " + strconv.Itoa(row.Elided) + " bytes …"
 			r := newRun(s.X+s.W/2, s.Y+s.H/2+hexSize*0.35, txt, hexSize+0.5, canvas.Middle, style.Muted, "elided")
 			r.Row = s.Row
-			b.Runs = append(b.Runs, r)
+			hexRuns = append(hexRuns, r)
 			continue
 		}
 		if !d.Hex || len(f.Bytes) == 0 {
@@ -605,13 +607,13 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp []int, groups *
 			cx := d.GridX + (canvas.Pt(bit)+4)*d.BitW + 0.5
 			r := newRun(cx, s.Y+s.H-4, hexDigits[2*int(f.Bytes[k]):2*int(f.Bytes[k])+2], hexSize, canvas.Middle, style.Muted, "hex")
 			r.Row = s.Row
-			b.Runs = append(b.Runs, r)
+			hexRuns = append(hexRuns, r)
 		}
 	}
 
 	best := b.labelSeg(d.Rows)
 	if best < 0 {
-		b.Runs = keep(&sc.runs, b.Runs)
+		b.Runs = keep(&sc.runs, hexRuns)
 		return
 	}
 	s := b.Segs[best]
@@ -619,15 +621,15 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp []int, groups *
 	if d.Hex {
 		bottom -= hexZone
 	}
-	runs, ok := fitLabel(b.Runs, b.Name, b.Value, s.X+s.W/2, s.W-2*pad, top, bottom, nameFill, valueFill, s.Row)
+	runs, ok := fitLabel(hexRuns, b.Name, b.Value, s.X+s.W/2, s.W-2*pad, top, bottom, nameFill, valueFill, s.Row)
 	if !ok && d.Hex && len(f.Bytes) == 0 && !d.hasCell(f) {
 		// No hex in this box: its text may use the hex zone too.
-		runs, ok = fitLabel(b.Runs, b.Name, b.Value, s.X+s.W/2, s.W-2*pad, top, bottom+hexZone, nameFill, valueFill, s.Row)
+		runs, ok = fitLabel(hexRuns, b.Name, b.Value, s.X+s.W/2, s.W-2*pad, top, bottom+hexZone, nameFill, valueFill, s.Row)
 	}
 	if !ok && b.Value != "" && b.Name != "" {
 		// The name alone, with the value's note mark under it.
 		mark := "[" + strconv.Itoa(len(d.Notes)+1) + "]"
-		if runs, ok = fitLabel(b.Runs, b.Name, mark, s.X+s.W/2, s.W-2*pad, top, bottom, nameFill, style.Accent, s.Row); ok {
+		if runs, ok = fitLabel(hexRuns, b.Name, mark, s.X+s.W/2, s.W-2*pad, top, bottom, nameFill, style.Accent, s.Row); ok {
 			d.Notes = append(d.Notes, Note{Mark: len(d.Notes) + 1, Field: i, Text: b.Name + " = " + b.Value})
 		}
 	}
@@ -644,7 +646,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp []int, groups *
 		}
 		r := newRun(s.X+s.W/2, (top+bottom)/2+size*0.35, mark, size, canvas.Middle, style.Accent, "mark")
 		r.Row = s.Row
-		runs = append(b.Runs, r)
+		runs = append(hexRuns, r)
 	}
 	// A field wrapped into two pieces that share no column (the end of one row, the start of
 	// the next) is drawn open at the facing ends. The pieces that read as cells of their own

@@ -88,7 +88,8 @@ type Canvas struct {
 	opts          Options
 	id            string
 
-	body  []byte // the drawing, written at Close after the <style>
+	body  []byte // the drawing is body[:n], written at Close after the <style>; len(body) == cap(body)
+	n     int
 	depth int
 	done  bool
 
@@ -162,7 +163,7 @@ func New(w io.Writer, width, height canvas.Pt, opts Options) *Canvas {
 	// the drawing, so one buffer holds both (a head is 2 to 3 KB besides its texts; the size
 	// hint, a little over, leaves some room too).
 	hint = min(max(hint, 4<<10), 64<<20)
-	c.body = make([]byte, 0, hint+headRoom+len(opts.Title)+len(opts.Desc)+len(opts.ExtraCSS))
+	c.body = make([]byte, hint+headRoom+len(opts.Title)+len(opts.Desc)+len(opts.ExtraCSS))
 	return c
 }
 
@@ -171,6 +172,16 @@ func New(w io.Writer, width, height canvas.Pt, opts Options) *Canvas {
 // append then moves it (not the drawing) to a larger buffer.
 const headRoom = 2560
 
+// keep stores b, the drawing appended to, back in c. It writes the buffer's pointer only when
+// append moved it: a pointer stored in the heap goes through the garbage collector's write
+// barrier while it marks, and a drawing makes a few hundred calls.
+func (c *Canvas) keep(b []byte) {
+	if cap(b) != cap(c.body) {
+		c.body = b[:cap(b)]
+	}
+	c.n = len(b)
+}
+
 // ID returns the root element's id, which prefixes every group id and scopes the CSS.
 func (c *Canvas) ID() string { return c.id }
 
@@ -178,7 +189,7 @@ func (c *Canvas) ID() string { return c.id }
 // written directly (svgo's Group formats through fmt and string concatenation, its Title
 // escapes byte by byte; together they were a tenth of the time of painting a grid).
 func (c *Canvas) Begin(g canvas.Group) {
-	b := c.body
+	b := c.body[:c.n]
 	b = append(b, "<g"...)
 	if g.ID != "" {
 		b = append(b, ` id="`...)
@@ -214,7 +225,7 @@ func (c *Canvas) Begin(g canvas.Group) {
 		b = appendLines(b, g.Title)
 		b = append(b, "</title>\n"...)
 	}
-	c.body = b
+	c.keep(b)
 	c.depth++
 }
 
@@ -224,12 +235,12 @@ func (c *Canvas) End() {
 		return
 	}
 	c.depth--
-	c.body = append(c.body, "</g>\n"...) // as svgo's Gend writes it, without fmt
+	c.keep(append(c.body[:c.n], "</g>\n"...)) // as svgo's Gend writes it, without fmt
 }
 
 // Rect draws a rectangle with its top-left corner at (x, y).
 func (c *Canvas) Rect(x, y, w, h canvas.Pt, s canvas.Style) {
-	b := c.body
+	b := c.body[:c.n]
 	b = append(b, `<rect`...)
 	b = c.appendPaintClass(b, s)
 	b = appendNum(append(b, ` x="`...), x)
@@ -237,12 +248,12 @@ func (c *Canvas) Rect(x, y, w, h canvas.Pt, s canvas.Style) {
 	b = appendNum(append(b, `" width="`...), w)
 	b = appendNum(append(b, `" height="`...), h)
 	b = append(b, "\"/>\n"...)
-	c.body = b
+	c.keep(b)
 }
 
 // Line draws a straight segment.
 func (c *Canvas) Line(x1, y1, x2, y2 canvas.Pt, s canvas.Style) {
-	b := c.body
+	b := c.body[:c.n]
 	b = append(b, `<line`...)
 	b = c.appendPaintClass(b, s)
 	b = appendNum(append(b, ` x1="`...), x1)
@@ -250,7 +261,7 @@ func (c *Canvas) Line(x1, y1, x2, y2 canvas.Pt, s canvas.Style) {
 	b = appendNum(append(b, `" x2="`...), x2)
 	b = appendNum(append(b, `" y2="`...), y2)
 	b = append(b, "\"/>\n"...)
-	c.body = b
+	c.keep(b)
 }
 
 // Polyline draws an open path through the points (x0, y0, x1, y1, …); a trailing odd
@@ -259,7 +270,7 @@ func (c *Canvas) Polyline(pts []canvas.Pt, s canvas.Style) {
 	if len(pts) < 4 {
 		return
 	}
-	b := c.body
+	b := c.body[:c.n]
 	b = append(b, `<polyline`...)
 	b = c.appendPaintClass(b, s)
 	b = append(b, ` points="`...)
@@ -272,7 +283,7 @@ func (c *Canvas) Polyline(pts []canvas.Pt, s canvas.Style) {
 		b = appendNum(b, pts[i+1])
 	}
 	b = append(b, "\"/>\n"...)
-	c.body = b
+	c.keep(b)
 }
 
 // Text draws t with its baseline at y.
@@ -297,7 +308,7 @@ func (c *Canvas) Text(x, y canvas.Pt, t canvas.Text) {
 		c.useRole(k.fill)
 	}
 	c.lastText = n
-	b := c.body
+	b := c.body[:c.n]
 	b = append(b, `<text class="t`...)
 	if n < 10 {
 		b = append(b, byte('0'+n))
@@ -313,7 +324,7 @@ func (c *Canvas) Text(x, y canvas.Pt, t canvas.Text) {
 	b = append(b, `">`...)
 	b = appendText(b, t.S)
 	b = append(b, "</text>\n"...)
-	c.body = b
+	c.keep(b)
 }
 
 // appendPaintClass appends ` class="pN …"` for style s, registering the style on first use.
@@ -375,7 +386,7 @@ func (c *Canvas) Close() error {
 	ew := &errWriter{w: c.w}
 	// The head goes into the room after the drawing (see New); append copies it elsewhere if
 	// it outgrows that room, leaving the drawing as it is.
-	b := c.body[len(c.body):]
+	b := c.body[c.n:c.n]
 	if !c.opts.Inline {
 		b = append(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"...)
 	}
@@ -409,7 +420,7 @@ func (c *Canvas) Close() error {
 	b = appendEsc(b, c.opts.ExtraCSS, false)
 	b = append(b, "</style>\n"...)
 	ew.Write(b)
-	ew.Write(c.body)
+	ew.Write(c.body[:c.n])
 	svg.New(ew).End()
 	return ew.err
 }
