@@ -606,8 +606,8 @@ func attrName(n string) string {
 // formatting hundredths as integers: strconv's shortest float formatting was the largest single
 // cost of writing a grid. A coordinate from 0 to 9999, nearly every one, takes a short path:
 // b grows once, the digits of the integer part are stored from a table of pairs and the
-// fraction (".5", ".25" or nothing) as one word from fracs; about half the instructions of
-// appending the pieces one by one (measured with cachegrind). Others go through appendNumSlow.
+// fraction (".5", ".25" or nothing) as one word from fracs: 64 instructions a number against
+// 88 appending the pieces one by one (cachegrind, IPv4 grid). Others go through appendNumSlow.
 func appendNum(b []byte, v canvas.Pt) []byte {
 	f := float64(v)
 	if !(f >= 0 && f < 9999) { // (NaN too)
@@ -816,8 +816,8 @@ func appendLines(b []byte, s string) []byte {
 // textSafeWords returns a length of a prefix of s whose bytes textSafe marks, a multiple of
 // eight: it tests eight bytes at a time with the bit tricks for "some byte is zero", "some byte
 // is below n" and "some byte is above n", which are exact for the word as a whole. Titles are
-// the longest texts of a drawing; this takes their scan from about five instructions a byte to
-// about one.
+// the longest texts of a drawing, about 3 KB of an IPv4 grid's 13.5; the byte loop took five
+// instructions a byte.
 func textSafeWords(s string) int {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	i := 0
