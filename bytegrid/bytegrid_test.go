@@ -521,6 +521,60 @@ func TestNegativeGroupColors(t *testing.T) {
 	}
 }
 
+// TestGroupColours: explicit colours first, the other groups take the free palette indexes in
+// order of first appearance, a field without a group takes index 0, and the legend lists the
+// groups in order of first appearance. More groups than the palette wrap around it. An
+// explicit colour of a group the fields do not have reserves nothing.
+func TestGroupColours(t *testing.T) {
+	field := func(i int, g string) bytegrid.Field {
+		return bytegrid.Field{Offset: 8 * i, Bits: 8, Name: "f", Group: g}
+	}
+	tests := []struct {
+		name     string
+		groups   []string
+		explicit map[string]int
+		fills    []string // per field
+		swatches []string // legend order
+	}{
+		{"implicit", []string{"x", "y", "x", "", "z"}, nil,
+			[]string{"g0", "g1", "g0", "g0", "g2"}, []string{"g0", "g1", "g2"}},
+		{"explicit first", []string{"x", "y", "x", "z", ""}, map[string]int{"z": 0},
+			[]string{"g1", "g2", "g1", "g0", "g0"}, []string{"g1", "g2", "g0"}},
+		{"explicit absent", []string{"x", "y"}, map[string]int{"w": 1}, // reserves nothing
+			[]string{"g0", "g1"}, []string{"g0", "g1"}},
+		{"ungrouped explicit", []string{"", "x"}, map[string]int{"": 3},
+			[]string{"g3", "g0"}, []string{"g0"}},
+		{"wrap", []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "a"}, nil,
+			[]string{"g0", "g1", "g2", "g3", "g4", "g5", "g6", "g7", "g0", "g0"},
+			[]string{"g0", "g1", "g2", "g3", "g4", "g5", "g6", "g7", "g0"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var fields []bytegrid.Field
+			for i, g := range tc.groups {
+				fields = append(fields, field(i, g))
+			}
+			d, err := bytegrid.Layout(fields, bytegrid.Options{GroupColors: tc.explicit})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var fills, swatches []string
+			for _, b := range d.Fields {
+				fills = append(fills, string(b.Fill))
+			}
+			for _, s := range d.Swatch {
+				swatches = append(swatches, string(s.Fill))
+			}
+			if strings.Join(fills, " ") != strings.Join(tc.fills, " ") {
+				t.Errorf("fills %v, want %v", fills, tc.fills)
+			}
+			if strings.Join(swatches, " ") != strings.Join(tc.swatches, " ") {
+				t.Errorf("swatches %v, want %v", swatches, tc.swatches)
+			}
+		})
+	}
+}
+
 // TestConcurrentPaint paints one diagram from several goroutines (run with -race): a Diagram is
 // read-only once made, shared buffers included.
 func TestConcurrentPaint(t *testing.T) {

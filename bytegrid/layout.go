@@ -478,8 +478,7 @@ func makeRuler(rb int, gridX canvas.Pt) ([]Run, []Tick, []canvas.Pt) {
 // mostly the one it looked up last: a short list searched from there is cheaper than a map.
 type groups struct {
 	list []group
-	last int       // index in list of the group looked up last
-	buf  [16]group // the first groups, without an allocation
+	last int // index in list of the group looked up last
 }
 
 type group struct {
@@ -513,11 +512,12 @@ func (g *groups) colour(name string) int {
 // groupColours appends the palette index of every group of fields to list, explicit ones
 // first, and returns it.
 func groupColours(list []group, fields []Field, explicit map[string]int) []group {
+	g := groups{list: list}
 	var used [style.NumGroups]bool
 	if len(explicit) > 0 {
 		for _, f := range fields {
-			if c, ok := explicit[f.Group]; ok && (&groups{list: list}).index(f.Group) < 0 {
-				list = append(list, group{f.Group, c})
+			if c, ok := explicit[f.Group]; ok && g.index(f.Group) < 0 {
+				g.list = append(g.list, group{f.Group, c})
 				if k := c % style.NumGroups; k >= 0 { // (a negative index never matched the free ones)
 					used[k] = true
 				}
@@ -525,7 +525,6 @@ func groupColours(list []group, fields []Field, explicit map[string]int) []group
 		}
 	}
 	next := 0
-	g := groups{list: list}
 	for _, f := range fields {
 		if f.Group == "" || g.index(f.Group) >= 0 {
 			continue
