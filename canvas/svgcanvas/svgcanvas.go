@@ -113,8 +113,8 @@ type textKey struct {
 	bold   bool
 }
 
-// same reports whether t and k are equal, comparing the numbers before the role (the
-// compiler's == on the struct calls a function that compares the strings first).
+// same reports whether t and k are equal, comparing the numbers before the role; through
+// pointers, as the 40-byte keys are compared in a loop.
 func (t *textKey) same(k *textKey) bool {
 	return t.size == k.size && t.anchor == k.anchor && t.bold == k.bold && t.fill == k.fill
 }
