@@ -17,7 +17,8 @@ type API struct {
 	Flexible  bool          // Version is flexible (KIP-482)
 	Unstable  bool          // Version is marked unstable (latestVersionUnstable)
 	Listeners []string      // where the API is served: "broker", "controller", …
-	Category  string        // the index's section; OtherCategory when the table lacks it
+	Category  string        // the index's section (see categories.go)
+	Release   string        // the release's name, "4.0"
 	Request   *schemas.Spec // never nil
 	Response  *schemas.Spec // never nil
 }
@@ -65,6 +66,7 @@ func NewCatalog(r *schemas.Release) (*Catalog, error) {
 			Flexible:  req.FlexibleIn(v),
 			Unstable:  req.UnstableIn(v),
 			Listeners: append([]string(nil), req.Listeners...),
+			Release:   r.Name(),
 			Request:   req,
 			Response:  resp,
 		}
