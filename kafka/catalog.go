@@ -137,9 +137,10 @@ func (c *Catalog) add(sec Category) {
 	c.APIs = append(c.APIs, sec.APIs...)
 }
 
-// LoadCatalog loads a release's folder (schemas.Load) and lists its APIs.
-func LoadCatalog(dir string) (*Catalog, error) {
-	r, err := schemas.Load(dir)
+// LoadCatalog loads a release (schemas.Open: a folder, a kafka-clients jar or a Kafka
+// installation) and lists its APIs.
+func LoadCatalog(path string) (*Catalog, error) {
+	r, err := schemas.Open(path)
 	if err != nil {
 		return nil, err
 	}
