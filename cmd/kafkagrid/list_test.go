@@ -186,13 +186,17 @@ func resolveSchemas(flag, release string) (string, error) {
 }
 
 // releaseNames names the release folders of the test environment.
-func releaseNames(t *testing.T) []string {
+func releaseNames(t *testing.T) []string { return releaseNamesTB(t) }
+
+func releaseNamesTB(tb testing.TB) []string {
 	var out []string
-	for _, d := range testenv.All(t) {
+	for _, d := range testenv.All(tb) {
 		out = append(out, filepath.Base(d))
 	}
 	return out
 }
+
+func listSchemaRootTB(tb testing.TB) string { return testenv.Releases(tb) }
 
 func TestResolveSchemas(t *testing.T) {
 	root := listSchemaRoot(t)
