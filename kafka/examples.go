@@ -42,6 +42,9 @@ func example(api *API, response bool, v int16, file string, data []byte, known f
 		spec = api.Response
 	}
 	vals := generate(spec.Fields, v)
+	if magic := recordsMagic(api.Key, v); magic < 2 {
+		legacyRecords(vals, magic)
+	}
 	if len(data) == 0 {
 		return vals, nil, nil
 	}
@@ -304,7 +307,7 @@ func (m *merger) value(f *schemas.Field, n *yaml.Node, path string, cur any) (an
 		}
 		return out, nil
 	}
-	switch f.Type.Prim {
+	switch recordsPrim(f) {
 	case schemas.StructType:
 		base, ok := cur.(Values)
 		if !ok {
