@@ -345,3 +345,24 @@ func TestDecodeHugeClaims(t *testing.T) {
 		})
 	}
 }
+
+// TestDecodeLargeInputAllocatesLittle: a large input that is not a frame (its size prefix
+// disagrees) fails at once without reserving nodes in proportion to its size.
+func TestDecodeLargeInputAllocatesLittle(t *testing.T) {
+	c := testCatalog(t, "4.0")
+	data := make([]byte, 64<<20) // size prefix 0: the frame ends before the header
+	var err error
+	allocs := testing.AllocsPerRun(1, func() {
+		_, err = c.Decode(data, DecodeOptions{})
+	})
+	var ms1, ms2 runtime.MemStats
+	runtime.ReadMemStats(&ms1)
+	c.Decode(data, DecodeOptions{})
+	runtime.ReadMemStats(&ms2)
+	if err == nil {
+		t.Fatal("no error")
+	}
+	if grew := ms2.TotalAlloc - ms1.TotalAlloc; grew > 4<<20 {
+		t.Errorf("decoding a 64 MiB non-frame allocated %d bytes (%v allocations)", grew, allocs)
+	}
+}
