@@ -11,12 +11,13 @@ import (
 	"github.com/kafkagrid/kafkagrid/bytegrid"
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/kafka/kafkaview"
 )
 
 // TestSizeHint checks the buffer estimate against the grids of all 4.0 frames.
 func TestSizeHint(t *testing.T) {
 	for _, f := range frames(t) {
-		v := kafka.NewView(f)
+		v := kafkaview.New(f)
 		d, err := bytegrid.Layout(v.Fields, bytegrid.Options{GroupColors: v.Groups})
 		if err != nil {
 			t.Fatal(err)

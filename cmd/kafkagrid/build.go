@@ -12,8 +12,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/kafkagrid/kafkagrid/internal/fetch"
-	"github.com/kafkagrid/kafkagrid/internal/reference"
+	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/fetch"
+	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/reference"
 	"github.com/kafkagrid/kafkagrid/kafka"
 )
 

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/kafkagrid/kafkagrid/internal/reference"
+	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/reference"
 	"github.com/kafkagrid/kafkagrid/kafka"
 )
 

@@ -8,13 +8,14 @@ import (
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/kafka/kafkaview"
 	"github.com/kafkagrid/kafkagrid/tree"
 )
 
 // TestSizeHint checks the buffer estimate against the trees of all 4.0 frames.
 func TestSizeHint(t *testing.T) {
 	for _, f := range frames(t) {
-		v := kafka.NewView(f)
+		v := kafkaview.New(f)
 		d, err := tree.Layout(v.Tree, tree.Options{GroupColors: v.Groups, Title: f.BaseName()})
 		if err != nil {
 			t.Fatal(err)

@@ -20,7 +20,7 @@
 // # Data flow
 //
 // Package kafka encodes the example frames (Catalog.Vectors) and turns each into the generic
-// inputs of the drawing packages (kafka.NewView): the fields of a byte grid and the nodes of a
+// inputs of the drawing packages (kafkaview.New): the fields of a byte grid and the nodes of a
 // tree, sharing group colours and data-paths. bytegrid and tree lay them out once; the same
 // layouts are painted into SVG files, inline SVG and the PDF. The reference itself knows
 // nothing of the wire format.

@@ -9,7 +9,7 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 
-	"github.com/kafkagrid/kafkagrid/internal/reference"
+	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/reference"
 	"github.com/kafkagrid/kafkagrid/kafka"
 )
 

@@ -7,12 +7,13 @@ import (
 	"github.com/kafkagrid/kafkagrid/bytegrid"
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/kafka/kafkaview"
 	"github.com/kafkagrid/kafkagrid/tree"
 )
 
 // The seam between the reference and the packages that encode and draw: package kafka encodes
 // the example frames (Catalog.Vectors) and translates each into the generic fields of a byte
-// grid and nodes of a tree (kafka.NewView); bytegrid and tree lay them out.
+// grid and nodes of a tree (kafkaview.New); bytegrid and tree lay them out.
 
 // vectorContent returns the content function of a build: the frames are encoded once, up
 // front (encoding every API takes milliseconds), and laid out per API by the workers.
@@ -50,7 +51,7 @@ func frameMessage(fr *kafka.Frame, f Format) (*message, error) {
 		side = "response"
 	}
 	name := fmt.Sprintf("%s v%d %s", fr.API.Name, fr.Version, side)
-	view := kafka.NewView(fr)
+	view := kafkaview.New(fr)
 	grid, err := bytegrid.Layout(view.Fields, bytegrid.Options{GroupColors: view.Groups})
 	if err != nil {
 		return nil, fmt.Errorf("reference: %s: byte grid: %w", base, err)

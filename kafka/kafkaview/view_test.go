@@ -1,4 +1,4 @@
-package kafka
+package kafkaview
 
 import (
 	"bytes"
@@ -12,11 +12,25 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridcheck"
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
+	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/tree"
 	"github.com/kafkagrid/kafkagrid/tree/treesvg"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridsvg"
 )
+
+var update = flag.Bool("update", false, "rewrite the README pictures in docs/")
+
+// testCatalog loads one release found by internal/testenv ($KAFKA_SCHEMAS).
+func testCatalog(t *testing.T, release string) *kafka.Catalog {
+	t.Helper()
+	c, err := kafka.LoadCatalog(testenv.Release(t, release))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
 
 var viewOut = flag.String("viewout", "", "write every 4.0 grid and tree SVG into this folder, to look at")
 
@@ -25,16 +39,16 @@ var viewOut = flag.String("viewout", "", "write every 4.0 grid and tree SVG into
 // no two boxes overlapping; and that the grid and the tree agree on paths and colours.
 func TestViewDrawsEveryFrame(t *testing.T) {
 	c := testCatalog(t, "4.0")
-	vs, err := c.Vectors(VectorOptions{})
+	vs, err := c.Vectors(kafka.VectorOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	n := 0
 	for _, vec := range vs {
-		for _, f := range []*Frame{vec.Request, vec.Response} {
+		for _, f := range []*kafka.Frame{vec.Request, vec.Response} {
 			n++
 			t.Run(f.BaseName(), func(t *testing.T) {
-				v := NewView(f)
+				v := New(f)
 				checkView(t, f, v)
 				g, err := bytegrid.Layout(v.Fields, bytegrid.Options{GroupColors: v.Groups})
 				if err != nil {
@@ -76,7 +90,7 @@ func TestViewDrawsEveryFrame(t *testing.T) {
 }
 
 // checkView checks the grid fields tile the frame and every group has a colour.
-func checkView(t *testing.T, f *Frame, v *View) {
+func checkView(t *testing.T, f *kafka.Frame, v *View) {
 	t.Helper()
 	if err := bytegrid.Check(v.Fields); err != nil {
 		t.Fatalf("grid fields: %v", err)
@@ -155,10 +169,10 @@ func dataPaths(t *testing.T, svg []byte, class string) map[string]bool {
 }
 
 // TestREADMEPictures keeps the Kafka pictures the README shows (docs/) equal to what the code
-// draws; refresh them with go test ./kafka -update, and look at them before committing.
+// draws; refresh them with go test ./kafka/kafkaview -update, and look at them before committing.
 func TestREADMEPictures(t *testing.T) {
 	c := testCatalog(t, "4.0")
-	vs, err := c.Vectors(VectorOptions{})
+	vs, err := c.Vectors(kafka.VectorOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +181,7 @@ func TestREADMEPictures(t *testing.T) {
 			continue
 		}
 		f := vec.Request
-		v := NewView(f)
+		v := New(f)
 		g, err := bytegrid.Layout(v.Fields, bytegrid.Options{GroupColors: v.Groups})
 		if err != nil {
 			t.Fatal(err)
@@ -191,7 +205,7 @@ func TestREADMEPictures(t *testing.T) {
 			f.BaseName() + "-grid.svg": gb.Bytes(),
 			f.BaseName() + "-tree.svg": tb.Bytes(),
 		} {
-			path := filepath.Join("..", "docs", name)
+			path := filepath.Join("..", "..", "docs", name)
 			if *update {
 				if err := os.WriteFile(path, got, 0o644); err != nil {
 					t.Fatal(err)
@@ -200,10 +214,10 @@ func TestREADMEPictures(t *testing.T) {
 			}
 			want, err := os.ReadFile(path)
 			if err != nil {
-				t.Fatalf("%v (refresh with go test ./kafka -update)", err)
+				t.Fatalf("%v (refresh with go test ./kafka/kafkaview -update)", err)
 			}
 			if !bytes.Equal(got, want) {
-				t.Errorf("%s is not what the code draws now: refresh with go test ./kafka -update", path)
+				t.Errorf("%s is not what the code draws now: refresh with go test ./kafka/kafkaview -update", path)
 			}
 		}
 		return

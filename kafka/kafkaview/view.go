@@ -1,8 +1,17 @@
-package kafka
+// Package kafkaview is the bridge from Kafka's annotated frames (package kafka) to the generic
+// drawing packages: it turns a frame into the fields of a byte grid (bytegrid) and the nodes of
+// an expanded tree (tree), with the group colours the two share.
+//
+// It is its own package so that the codec (kafka) imports none of the drawing code, and the
+// drawing packages import nothing of Kafka. It does not lay out or paint; it only translates.
+// The result is a fresh value on every call: safe to use from many goroutines on different
+// frames.
+package kafkaview
 
 import (
 	"github.com/kafkagrid/kafkagrid/bytegrid"
 	"github.com/kafkagrid/kafkagrid/internal/style"
+	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/tree"
 )
 
@@ -24,8 +33,8 @@ type View struct {
 	Groups map[string]int
 }
 
-// NewView builds the view of f.
-func NewView(f *Frame) *View {
+// New builds the view of f.
+func New(f *kafka.Frame) *View {
 	v := &View{Groups: map[string]int{}}
 	// The frame and its size prefix belong to no group: they are drawn as framing, and the
 	// legend names only the header, the body and what they hold.
@@ -34,11 +43,11 @@ func NewView(f *Frame) *View {
 }
 
 // groupOf returns the group of n and its children, given its parent's group.
-func groupOf(n *Node, parent string) string {
+func groupOf(n *kafka.Node, parent string) string {
 	switch n.Kind {
-	case KindHeader, KindBody, KindElement:
+	case kafka.KindHeader, kafka.KindBody, kafka.KindElement:
 		return n.Path
-	case KindStruct:
+	case kafka.KindStruct:
 		if len(n.Children) > 0 {
 			return n.Path
 		}
@@ -57,7 +66,7 @@ func (v *View) use(group string) {
 
 // node converts n (whose parent is p, in group g) to a tree node, adding grid fields for its
 // leaves as it goes, in byte order.
-func (v *View) node(f *Frame, n, p *Node, g string) *tree.Node {
+func (v *View) node(f *kafka.Frame, n, p *kafka.Node, g string) *tree.Node {
 	own := groupOf(n, g)
 	v.use(own)
 	t := &tree.Node{
@@ -72,7 +81,7 @@ func (v *View) node(f *Frame, n, p *Node, g string) *tree.Node {
 		Description: n.About,
 	}
 	switch n.Kind {
-	case KindArray, KindFrame, KindHeader, KindBody, KindElement:
+	case kafka.KindArray, kafka.KindFrame, kafka.KindHeader, kafka.KindBody, kafka.KindElement:
 		// The label says it all ("TopicData [1]", "[0]", "header").
 		t.Value = ""
 	}
@@ -84,7 +93,7 @@ func (v *View) node(f *Frame, n, p *Node, g string) *tree.Node {
 	// under the section's row (which then spans the whole section), as they belong to it.
 	var tags *tree.Node
 	for _, c := range n.Children {
-		if c.Kind == KindData && len(c.Children) == 0 {
+		if c.Kind == kafka.KindData && len(c.Children) == 0 {
 			// The content of a string or bytes field is the field's value: the tree shows it
 			// on the field's own row; the grid draws it as the field.
 			v.leaf(f, c, n, own)
@@ -99,7 +108,7 @@ func (v *View) node(f *Frame, n, p *Node, g string) *tree.Node {
 		default:
 			t.Children = append(t.Children, child)
 		}
-		if c.Kind == KindTagSection {
+		if c.Kind == kafka.KindTagSection {
 			tags = child
 		}
 	}
@@ -107,7 +116,7 @@ func (v *View) node(f *Frame, n, p *Node, g string) *tree.Node {
 }
 
 // leaf adds the grid field of leaf n.
-func (v *View) leaf(f *Frame, n, p *Node, g string) {
+func (v *View) leaf(f *kafka.Frame, n, p *kafka.Node, g string) {
 	if n.Length <= 0 || n.Offset < 0 || n.Offset+n.Length > len(f.Bytes) {
 		return
 	}
@@ -126,13 +135,13 @@ func (v *View) leaf(f *Frame, n, p *Node, g string) {
 	}
 	if p != nil {
 		switch n.Kind {
-		case KindData:
+		case kafka.KindData:
 			fd.Name, fd.Path = p.Name, p.Path
 			if p.About != "" {
 				fd.Desc = p.About
 			}
-		case KindLength:
-			if p.Kind == KindArray {
+		case kafka.KindLength:
+			if p.Kind == kafka.KindArray {
 				fd.Name = p.Name
 			}
 		}
@@ -140,12 +149,12 @@ func (v *View) leaf(f *Frame, n, p *Node, g string) {
 	v.Fields = append(v.Fields, fd)
 }
 
-func treeLabel(n *Node) string {
+func treeLabel(n *kafka.Node) string {
 	switch n.Kind {
-	case KindArray:
+	case kafka.KindArray:
 		count := 0
 		for _, c := range n.Children {
-			if c.Kind == KindElement {
+			if c.Kind == kafka.KindElement {
 				count++
 			}
 		}
@@ -155,15 +164,15 @@ func treeLabel(n *Node) string {
 }
 
 // styleKind says how a node is drawn: framing pieces apart from data.
-func styleKind(n *Node) style.Kind {
+func styleKind(n *kafka.Node) style.Kind {
 	switch n.Kind {
-	case KindSize:
+	case kafka.KindSize:
 		return style.Size
-	case KindLength:
+	case kafka.KindLength:
 		return style.Length
-	case KindTagSection:
+	case kafka.KindTagSection:
 		return style.Tags
-	case KindTagKey, KindTagSize:
+	case kafka.KindTagKey, kafka.KindTagSize:
 		return style.Tag
 	}
 	if n.WireType == "varint" || n.WireType == "uvarint" {
