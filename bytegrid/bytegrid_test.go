@@ -14,9 +14,9 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridcheck"
-	"github.com/kafkagrid/kafkagrid/bytegrid/gridsvg"
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
 	"github.com/kafkagrid/kafkagrid/canvas"
+	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
 	"github.com/kafkagrid/kafkagrid/internal/style"
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 )
@@ -88,7 +88,7 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			var svg, txt bytes.Buffer
-			if err := gridsvg.WriteSVG(&svg, d, gridsvg.Options{Title: tc.name, Desc: "golden " + tc.name}); err != nil {
+			if err := svgcanvas.Write(&svg, d, svgcanvas.WriteOptions{Title: tc.name, Desc: "golden " + tc.name}); err != nil {
 				t.Fatal(err)
 			}
 			if err := bytegrid.WriteText(&txt, d); err != nil {
@@ -99,7 +99,7 @@ func TestGolden(t *testing.T) {
 			}
 			var again bytes.Buffer
 			d2, _ := bytegrid.Layout(tc.fields, tc.opts)
-			gridsvg.WriteSVG(&again, d2, gridsvg.Options{Title: tc.name, Desc: "golden " + tc.name})
+			svgcanvas.Write(&again, d2, svgcanvas.WriteOptions{Title: tc.name, Desc: "golden " + tc.name})
 			if !bytes.Equal(svg.Bytes(), again.Bytes()) {
 				t.Error("two renders differ")
 			}
@@ -237,24 +237,25 @@ func TestPaintRows(t *testing.T) {
 		t.Fatal(err)
 	}
 	maxH := d.PartHeight(0, 6)
-	cuts := d.CutRows(maxH)
-	if len(cuts) == 0 {
+	parts := canvas.Paginate(d, maxH, maxH)
+	if len(parts) < 2 {
 		t.Fatal("no cuts")
 	}
-	bounds := append(append([]int{0}, cuts...), len(d.Rows))
-	for i := 0; i+1 < len(bounds); i++ {
-		from, to := bounds[i], bounds[i+1]
-		if to <= from {
-			t.Fatalf("empty part %d..%d", from, to)
+	next := 0
+	for _, p := range parts {
+		from, to := p.From, p.To
+		if from != next || to <= from {
+			t.Fatalf("part %d..%d after row %d", from, to, next)
 		}
+		next = to
 		if h := d.PartHeight(from, to); h > maxH && to-from > 1 {
 			t.Errorf("part %d..%d is %g tall, max %g", from, to, h, maxH)
 		}
-		if from > 0 && d.Rows[from].Joined {
-			// Allowed only if no unjoined row existed in the second half of the part.
-			for k := from - 1; k > bounds[i-1]+(from-bounds[i-1])/2; k-- {
+		if to < len(d.Rows) && d.Rows[to].Joined {
+			// Allowed only if no row of the part could start the next one.
+			for k := to - 1; k > from; k-- {
 				if !d.Rows[k].Joined {
-					t.Errorf("cut at %d splits a field though row %d was free", from, k)
+					t.Errorf("cut at %d splits a field though row %d was free", to, k)
 					break
 				}
 			}
@@ -278,6 +279,9 @@ func TestPaintRows(t *testing.T) {
 		if err := gridcheck.Check(buf.Bytes()); err != nil {
 			t.Errorf("part %d..%d: %v", from, to, err)
 		}
+	}
+	if next != len(d.Rows) {
+		t.Errorf("parts end at row %d of %d", next, len(d.Rows))
 	}
 }
 
@@ -370,7 +374,7 @@ func FuzzLayout(f *testing.F) {
 			}
 		}
 		var buf bytes.Buffer
-		if err := gridsvg.WriteSVG(&buf, d, gridsvg.Options{Title: name, Desc: value}); err != nil {
+		if err := svgcanvas.Write(&buf, d, svgcanvas.WriteOptions{Title: name, Desc: value}); err != nil {
 			t.Fatal(err)
 		}
 		if err := gridcheck.Check(buf.Bytes()); err != nil {
@@ -390,7 +394,7 @@ func BenchmarkKafkaLike(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := gridsvg.WriteSVG(io.Discard, d, gridsvg.Options{Title: "Produce"}); err != nil {
+		if err := svgcanvas.Write(io.Discard, d, svgcanvas.WriteOptions{Title: "Produce"}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -404,7 +408,7 @@ func BenchmarkIPv4(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := gridsvg.WriteSVG(io.Discard, d, gridsvg.Options{Title: "IPv4"}); err != nil {
+		if err := svgcanvas.Write(io.Discard, d, svgcanvas.WriteOptions{Title: "IPv4"}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -417,7 +421,7 @@ func TestSize(t *testing.T) {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := gridsvg.WriteSVG(&buf, d, gridsvg.Options{Title: "Produce"}); err != nil {
+	if err := svgcanvas.Write(&buf, d, svgcanvas.WriteOptions{Title: "Produce"}); err != nil {
 		t.Fatal(err)
 	}
 	if buf.Len() > 55<<10 {
@@ -439,7 +443,7 @@ func TestExampleOutputs(t *testing.T) {
 				t.Fatal(err)
 			}
 			var svg, txt bytes.Buffer
-			if err := gridsvg.WriteSVG(&svg, d, gridsvg.Options{Title: s.Name, Desc: s.Desc}); err != nil {
+			if err := svgcanvas.Write(&svg, d, svgcanvas.WriteOptions{Title: s.Name, Desc: s.Desc}); err != nil {
 				t.Fatal(err)
 			}
 			if err := bytegrid.WriteText(&txt, d); err != nil {
@@ -583,14 +587,14 @@ func TestConcurrentPaint(t *testing.T) {
 		t.Fatal(err)
 	}
 	var want bytes.Buffer
-	if err := gridsvg.WriteSVG(&want, d, gridsvg.Options{}); err != nil {
+	if err := svgcanvas.Write(&want, d, svgcanvas.WriteOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	errs := make(chan error, 4)
 	for range 4 {
 		go func() {
 			var got bytes.Buffer
-			err := gridsvg.WriteSVG(&got, d, gridsvg.Options{})
+			err := svgcanvas.Write(&got, d, svgcanvas.WriteOptions{})
 			if err == nil && !bytes.Equal(got.Bytes(), want.Bytes()) {
 				err = errors.New("a concurrent painting differs")
 			}

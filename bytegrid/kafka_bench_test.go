@@ -7,7 +7,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
-	"github.com/kafkagrid/kafkagrid/bytegrid/gridsvg"
+	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/kafka/kafkaview"
 )
@@ -46,7 +46,7 @@ func benchKafkaGrid(b *testing.B, api string, response bool) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := gridsvg.WriteSVG(io.Discard, d, gridsvg.Options{Title: api}); err != nil {
+		if err := svgcanvas.Write(io.Discard, d, svgcanvas.WriteOptions{Title: api}); err != nil {
 			b.Fatal(err)
 		}
 	}

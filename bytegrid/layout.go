@@ -50,8 +50,8 @@ type Diagram struct {
 	BitW    canvas.Pt `json:"bitW"` // width of one bit
 	GridX   canvas.Pt `json:"gridX"`
 	GridY   canvas.Pt `json:"gridY"`  // top of the first row (bottom of the ruler)
-	Ruler   []Run     `json:"ruler"`  // digits, relative to the top of the drawing (shared: read-only)
-	Ticks   []Tick    `json:"ticks"`  // ruler ticks, relative to GridY (shared: read-only)
+	Ruler   []Run     `json:"ruler"`  // digits, relative to the top of the drawing
+	Ticks   []Tick    `json:"ticks"`  // ruler ticks, relative to GridY
 	Rows    []Row     `json:"rows"`   // display rows
 	Fields  []Box     `json:"fields"` // one per input field, in order
 	Legend  []Run     `json:"legend,omitempty"`
@@ -64,7 +64,6 @@ type Diagram struct {
 	Cells []Cell `json:"cells,omitempty"`
 
 	elideRows int
-	tickLine  []canvas.Pt // the ruler's axis and ticks as one polyline (nil: PaintRows makes it)
 }
 
 // Row is one display row. Y is relative to GridY.
@@ -131,8 +130,6 @@ type Box struct {
 	Runs     []Run      `json:"runs"`
 	Continue bool       `json:"continue,omitempty"` // spans more than one row
 
-	attrs []canvas.Attr // the group's data attributes, made by Layout (nil: PaintRows makes them)
-	open  []canvas.Pt   // a split field's two open borders as Paint draws them, 8 numbers each (nil: PaintRows makes them)
 }
 
 // Seg is the part of a box in one display row. X is absolute, Y relative to GridY.
@@ -190,11 +187,9 @@ func bitWidth(rowBits int) canvas.Pt {
 // scratch holds what a layout carves its many small slices and strings from, so a diagram
 // costs a few allocations rather than a few per field.
 type scratch struct {
-	txt   texts
-	segs  []Seg
-	runs  []Run
-	attrs []canvas.Attr
-	pts   []canvas.Pt
+	txt  texts
+	segs []Seg
+	runs []Run
 }
 
 // carve returns the unused tail of buf with length 0 and the rest of buf's capacity.
@@ -230,7 +225,7 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	d := &Diagram{RowBits: rb, BitW: bitWidth(rb), elideRows: elide}
 	// Sizes of the scratch buffers: upper bounds for the segments and runs of each field
 	// (those of layoutField), an estimate of the text of its tooltip and attributes.
-	nSegs, nRuns, nText, nPts, nAttrs := 0, 0, 0, 0, 0
+	nSegs, nRuns, nText := 0, 0, 0
 	for _, f := range fields {
 		d.Bits = f.Offset + f.Bits
 		if len(f.Bytes) > 0 && !opts.NoHex {
@@ -243,24 +238,14 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 		nRuns += 2 + min(len(f.Bytes), 2*rb/8) // the hex and, mostly, a name and a value
 		if rows := (f.Offset+f.Bits-1)/rb - f.Offset/rb + 1; rows == 2 {
 			nRuns++ // a split field's second label
-			nPts += 16
 		} else if rows > 2 {
 			nRuns += 2 // the continuation labels of a partial first and last row
-		}
-		nAttrs += 2 // data-offset, data-length (see fieldAttrs)
-		if f.Path != "" {
-			nAttrs++
-		}
-		if !byteAligned(f) {
-			nAttrs += 2
 		}
 		nText += 96 + len(f.Path) + len(f.Name) + len(f.Type) + len(f.Value) + len(f.Desc)
 	}
 	var sc scratch
 	sc.segs = make([]Seg, 0, nSegs)
 	sc.runs = make([]Run, 0, nRuns+len(fields)/4+4) // room for some wrapped labels and elisions
-	sc.attrs = make([]canvas.Attr, 0, nAttrs)
-	sc.pts = make([]canvas.Pt, 0, nPts)
 	nPhys := (d.Bits + rb - 1) / rb
 	sc.txt.reserve(nText + 12*nPhys)
 	h := rowH
@@ -413,42 +398,14 @@ func (sc *scratch) offsetLabel(off int, decimal bool) string {
 	return sc.txt.since(start)
 }
 
-// layoutRuler sets the ruler's digits (tens above units, as in RFC 791) and ticks. The ruler
-// depends only on the row width and the grid's left edge; for the usual left edge (offset
-// labels of six characters, 0x0000 to 0xffff) it is shared from a table made once.
+// layoutRuler sets the ruler's digits (tens above units, as in RFC 791) and ticks.
 func (d *Diagram) layoutRuler() {
-	for i := range rulers {
-		if r := &rulers[i]; r.rowBits == d.RowBits && r.gridX == d.GridX {
-			d.Ruler, d.Ticks, d.tickLine = r.runs, r.ticks, r.line
-			return
-		}
-	}
-	d.Ruler, d.Ticks, d.tickLine = makeRuler(d.RowBits, d.GridX)
+	d.Ruler, d.Ticks = makeRuler(d.RowBits, d.GridX)
 }
 
-// ruler is the ruler of one row width and left edge.
-type ruler struct {
-	rowBits int
-	gridX   canvas.Pt
-	runs    []Run
-	ticks   []Tick
-	line    []canvas.Pt
-}
-
-// rulers holds the ruler of every row width for a grid whose offset labels have six
-// characters, computed once (read-only; its slices are capped, so appending copies).
-var rulers = func() (t [4]ruler) {
-	gridX := snap(margin + canvas.Pt(mono.Width("0x0000", float64(offsetSize))) + offsetGap)
-	for i, rb := range [...]int{8, 16, 32, 64} {
-		runs, ticks, line := makeRuler(rb, gridX)
-		t[i] = ruler{rb, gridX, runs[:len(runs):len(runs)], ticks[:len(ticks):len(ticks)], line[:len(line):len(line)]}
-	}
-	return t
-}()
-
-// makeRuler returns the ruler's digits and ticks and its axis polyline (see tickPolyline) for
-// rows of rb bits with the grid's left edge at gridX.
-func makeRuler(rb int, gridX canvas.Pt) ([]Run, []Tick, []canvas.Pt) {
+// makeRuler returns the ruler's digits and ticks for rows of rb bits with the grid's left edge
+// at gridX.
+func makeRuler(rb int, gridX canvas.Pt) ([]Run, []Tick) {
 	bitW := bitWidth(rb)
 	runs := make([]Run, 0, rb/10+1+rb)
 	ticks := make([]Tick, 0, rb)
@@ -470,7 +427,7 @@ func makeRuler(rb int, gridX canvas.Pt) ([]Run, []Tick, []canvas.Pt) {
 		}
 		ticks = append(ticks, Tick{X: gridX + canvas.Pt(b)*bitW + 0.5, Len: l})
 	}
-	return runs, ticks, tickPolyline(ticks, rb, bitW, gridX, margin+rulerH)
+	return runs, ticks
 }
 
 // groups holds the palette index of every group, explicit ones first, then the others in
@@ -547,10 +504,9 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp []int, groups *
 		Field: i, Path: f.Path, Offset: f.Offset, Bits: f.Bits,
 		Name: mono.Clean(f.Name), Value: mono.Clean(f.Value),
 		Class: fieldClass(f.Kind),
-		Fill:  kindFill(f.Kind, colour),
+		Fill:  style.KindFill(f.Kind, colour),
 		Title: sc.tooltip(f),
 	}
-	b.attrs = keep(&sc.attrs, sc.fieldAttrs(carve(sc.attrs), f))
 	first, last := f.Offset/rb, (f.Offset+f.Bits-1)/rb
 	// Segments and runs are appended to locals and stored in b once: a pointer stored in the
 	// heap goes through the garbage collector's write barrier while it marks.
@@ -576,7 +532,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp []int, groups *
 	}
 	b.Segs = keep(&sc.segs, segs)
 	b.Continue = len(b.Segs) > 1
-	if g := groupRole(colour); f.Group != "" && b.Fill != g {
+	if g := style.Group(colour); f.Group != "" && b.Fill != g {
 		b.Band = g
 	}
 	framing := f.Kind.Framing()
@@ -650,9 +606,6 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp []int, groups *
 	// A field wrapped into two pieces that share no column (the end of one row, the start of
 	// the next) is drawn open at the facing ends. The pieces that read as cells of their own
 	// (see contPiece) get the name, muted, with a continuation mark pointing to the rest.
-	if b.Split() {
-		b.open = keep(&sc.pts, appendOpenBorder(appendOpenBorder(carve(sc.pts), b.Segs[0], false, d.GridY), b.Segs[1], true, d.GridY))
-	}
 	if b.Continue {
 		hex := d.Hex && (len(f.Bytes) > 0 || d.hasCell(f))
 		for k, s := range b.Segs {
@@ -775,30 +728,6 @@ func (sc *scratch) contLabel(dst []Run, name string, before bool, s Seg, top, bo
 	return dst
 }
 
-// groupRoles holds style.Group(i) for every palette index, computed once (read-only).
-var groupRoles = func() (r [style.NumGroups]style.Role) {
-	for i := range r {
-		r[i] = style.Group(i)
-	}
-	return r
-}()
-
-func groupRole(n int) style.Role {
-	if n < 0 {
-		n = -n
-	}
-	return groupRoles[n%style.NumGroups]
-}
-
-// kindFill is style.KindFill without formatting a group role for every field.
-func kindFill(k Kind, group int) style.Role {
-	switch k {
-	case Size, Length, Tags, Tag, Padding:
-		return style.KindFill(k, group)
-	}
-	return groupRole(group)
-}
-
 // fieldClasses holds the class of a field's group per kind, so layouts allocate no class
 // strings (read-only).
 var fieldClasses = func() []string {
@@ -815,32 +744,6 @@ func fieldClass(k Kind) string {
 		return fieldClasses[k]
 	}
 	return "field kind-" + k.String()
-}
-
-// fieldAttrs appends the data attributes of field f's group to dst: data-path (when the field
-// has a path), data-offset and data-length in bytes, and, for a field not on byte boundaries,
-// data-bit-offset and data-bits.
-func (sc *scratch) fieldAttrs(dst []canvas.Attr, f Field) []canvas.Attr {
-	if f.Path != "" {
-		dst = append(dst, canvas.Attr{Name: "data-path", Value: f.Path})
-	}
-	dst = append(dst, canvas.Attr{Name: "data-offset", Value: sc.itoa(f.Offset / 8)}, canvas.Attr{Name: "data-length", Value: sc.itoa(f.Bits / 8)})
-	if f.Offset%8 != 0 || f.Bits%8 != 0 {
-		dst = append(dst, canvas.Attr{Name: "data-bit-offset", Value: sc.itoa(f.Offset)}, canvas.Attr{Name: "data-bits", Value: sc.itoa(f.Bits)})
-	}
-	return dst
-}
-
-// itoa is strconv.Itoa into the shared text buffer.
-func (sc *scratch) itoa(v int) string {
-	if v >= 0 && v < 100 {
-		return strconv.Itoa(v) // no allocation
-	}
-	sc.txt.reserve(20)
-	start := sc.txt.b.Len()
-	var buf [20]byte
-	sc.txt.b.Write(strconv.AppendInt(buf[:0], int64(v), 10))
-	return sc.txt.since(start)
 }
 
 // fitLabel appends to dst the runs of a name and a value (either may be empty, both clean),
@@ -1089,7 +992,7 @@ func (d *Diagram) layoutLegend(fields []Field, list []group) {
 			if sw+4+r.W > maxX-d.GridX {
 				r = newRun(0, 0, mono.Truncate(r.S, mono.Fit(float64(maxX-d.GridX-sw-4), float64(legendSize))), legendSize, canvas.Start, style.Ink, "legend")
 			}
-			d.Swatch = append(d.Swatch, Swatch{X: x + 0.5, Y: y + 0.5, W: sw, Fill: groupRole(groups.list[k].colour)})
+			d.Swatch = append(d.Swatch, Swatch{X: x + 0.5, Y: y + 0.5, W: sw, Fill: style.Group(groups.list[k].colour)})
 			r.X, r.Y = x+sw+4, y+legendSize*Ascent+0.5
 			d.Legend = append(d.Legend, r)
 			x += sw + 4 + r.W + 14

@@ -8,8 +8,8 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridcheck"
-	"github.com/kafkagrid/kafkagrid/bytegrid/gridsvg"
 	"github.com/kafkagrid/kafkagrid/canvas"
+	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
 )
 
 // TestSplitField checks a field wrapped from the end of one row to the start of the next with
@@ -59,7 +59,7 @@ func TestSplitField(t *testing.T) {
 				t.Errorf("no main label: %+v", b.Runs)
 			}
 			var svg bytes.Buffer
-			if err := gridsvg.WriteSVG(&svg, d, gridsvg.Options{}); err != nil {
+			if err := svgcanvas.Write(&svg, d, svgcanvas.WriteOptions{}); err != nil {
 				t.Fatal(err)
 			}
 			if err := gridcheck.Check(svg.Bytes()); err != nil {
@@ -173,7 +173,7 @@ func TestLongFieldEnds(t *testing.T) {
 				t.Errorf("no main label: %+v", b.Runs)
 			}
 			var svg bytes.Buffer
-			if err := gridsvg.WriteSVG(&svg, d, gridsvg.Options{}); err != nil {
+			if err := svgcanvas.Write(&svg, d, svgcanvas.WriteOptions{}); err != nil {
 				t.Fatal(err)
 			}
 			if err := gridcheck.Check(svg.Bytes()); err != nil {

@@ -61,14 +61,14 @@ func ExampleLayout() {
 }
 
 // ExampleDiagram_PaintRows continues a tree across two parts, as a book does across pages:
-// each part starts with the column header, and Split says which rows fit where.
+// each part starts with the column header, and canvas.Paginate says which rows fit where.
 func ExampleDiagram_PaintRows() {
 	d, err := tree.Layout(exampleTree(), tree.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	for _, sp := range d.Split(80, 100) {
+	for _, sp := range canvas.Paginate(d, 80, 100) {
 		var c canvas.Recorder // a real caller passes a pdfcanvas.Canvas placed on a page
 		d.PaintRows(&c, sp.From, sp.To)
 		fmt.Printf("rows %d-%d: %g pt high, %d drawing calls\n", sp.From, sp.To-1, d.PartHeight(sp.From, sp.To), len(c.Calls))

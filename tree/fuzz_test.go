@@ -6,8 +6,8 @@ import (
 	"io"
 	"testing"
 
+	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
 	"github.com/kafkagrid/kafkagrid/tree"
-	"github.com/kafkagrid/kafkagrid/tree/treesvg"
 )
 
 // FuzzSVG draws trees with arbitrary labels, values, types, paths and descriptions, nested and
@@ -42,7 +42,7 @@ func FuzzSVG(f *testing.F) {
 				t.Fatal(err)
 			}
 			var b bytes.Buffer
-			if err := treesvg.Write(&b, d, treesvg.Options{IDPrefix: path}); err != nil {
+			if err := svgcanvas.Write(&b, d, svgcanvas.WriteOptions{IDPrefix: path}); err != nil {
 				t.Fatal(err)
 			}
 			dec := xml.NewDecoder(&b)

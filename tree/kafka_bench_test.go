@@ -6,10 +6,10 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 
+	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/kafka/kafkaview"
 	"github.com/kafkagrid/kafkagrid/tree"
-	"github.com/kafkagrid/kafkagrid/tree/treesvg"
 )
 
 // kafkaView returns the view of a real 4.0 frame built through the kafka package, skipping
@@ -57,7 +57,7 @@ func benchView(b *testing.B, v *kafkaview.View, api string) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := treesvg.Write(io.Discard, d, treesvg.Options{}); err != nil {
+		if err := svgcanvas.Write(io.Discard, d, svgcanvas.WriteOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -127,9 +127,6 @@ type Row struct {
 	ElbowX2 canvas.Pt `json:"elbowX2,omitempty"`
 	ElbowY  canvas.Pt `json:"elbowY,omitempty"`
 	Runs    []Run     `json:"runs"`
-
-	attrs []canvas.Attr // the node group's data attributes, made by Layout (nil: PaintRows makes them)
-	chip  style.Role    // the chip's fill, set by Layout ("": PaintRows works it out)
 }
 
 // A Rule is the vertical connector of a parent: from below the chip of row From down to the
@@ -218,7 +215,6 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 		nText += 96 + len(n.Path) + len(n.Label) + len(n.Type) + len(n.Value) + len(n.Description)
 	}
 	txt.reserve(nText)
-	attrBuf := make([]canvas.Attr, 3*len(rows))
 	hexBuf := make([]byte, 0, 24)
 	lastChild := make([]int, len(rows))
 	for i := range lastChild {
@@ -234,7 +230,6 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 		r.Value = mono.Truncate(mono.Clean(n.Value), opt.MaxValue)
 		r.Type = mono.Truncate(mono.Clean(n.Type), opt.MaxType)
 		r.Title = txt.title(n)
-		r.chip = kindFill(r.Kind, r.Color)
 		if f.parent >= 0 {
 			lastChild[f.parent] = i
 		}
@@ -329,10 +324,6 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 			m.run(ColOffset, d.Columns[ColOffset], y, txt.bytes(hexBuf), style.Muted, "offset"),
 			m.run(ColDec, d.Columns[ColDec], y, dec, style.Ink, "dec"),
 			m.run(ColLength, d.Columns[ColLength], y, length, style.Ink, "length"))
-		r.attrs = attrBuf[3*i : 3*i+3 : 3*i+3]
-		r.attrs[0] = canvas.Attr{Name: "data-path", Value: r.Path}
-		r.attrs[1] = canvas.Attr{Name: "data-offset", Value: dec}
-		r.attrs[2] = canvas.Attr{Name: "data-length", Value: length}
 		if r.Type != "" {
 			runs = append(runs, m.run(ColType, d.Columns[ColType], y, r.Type, style.Muted, "type"))
 		}

@@ -3,8 +3,6 @@ package tree
 import (
 	"strconv"
 	"strings"
-
-	"github.com/kafkagrid/kafkagrid/internal/style"
 )
 
 // texts is an append-only store for the strings a layout makes (tooltips, offsets, lengths):
@@ -41,24 +39,4 @@ func (t *texts) itoa(v int) string {
 	}
 	var buf [24]byte
 	return t.bytes(strconv.AppendInt(buf[:0], int64(v), 10))
-}
-
-// groupRoles holds style.Group(i) for every palette index (read-only).
-var groupRoles = func() (r [style.NumGroups]style.Role) {
-	for i := range r {
-		r[i] = style.Group(i)
-	}
-	return r
-}()
-
-// kindFill is style.KindFill without formatting the group's role for every node.
-func kindFill(k Kind, group int) style.Role {
-	switch k {
-	case Size, Length, Tags, Tag, Padding:
-		return style.KindFill(k, group)
-	}
-	if group < 0 {
-		group = -group
-	}
-	return groupRoles[group%style.NumGroups]
 }

@@ -15,8 +15,8 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridcheck"
 	"github.com/kafkagrid/kafkagrid/canvas"
+	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
 	"github.com/kafkagrid/kafkagrid/tree"
-	"github.com/kafkagrid/kafkagrid/tree/treesvg"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -63,7 +63,7 @@ func render(t testing.TB, root *tree.Node, opt tree.Options) (*tree.Diagram, []b
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	if err := treesvg.Write(&b, d, treesvg.Options{}); err != nil {
+	if err := svgcanvas.Write(&b, d, svgcanvas.WriteOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	return d, b.Bytes()
@@ -363,9 +363,9 @@ func TestPaintRows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	spans := d.Split(200, 400)
+	spans := canvas.Paginate(d, 200, 400)
 	if len(spans) < 3 {
-		t.Fatalf("Split(200, 400) gave %d parts: %v", len(spans), spans)
+		t.Fatalf("Paginate(200, 400) gave %d parts: %v", len(spans), spans)
 	}
 	next := 0
 	for k, sp := range spans {
@@ -381,7 +381,7 @@ func TestPaintRows(t *testing.T) {
 		if h > limit {
 			t.Errorf("part %d: height %g over %g", k, h, limit)
 		}
-		if sp.To < d.NumRows() && h+d.RowHeight(sp.To) <= limit {
+		if sp.To < d.NumRows() && h+d.Rows[sp.To].H <= limit {
 			t.Errorf("part %d: row %d would still fit", k, sp.To)
 		}
 		var rec canvas.Recorder
@@ -450,11 +450,11 @@ func TestWriteErrors(t *testing.T) {
 	if err := d.WriteText(&failWriter{}); err == nil || !strings.Contains(err.Error(), "disk full") {
 		t.Errorf("WriteText: err = %v, want disk full", err)
 	}
-	if err := treesvg.Write(&failWriter{}, d, treesvg.Options{}); err == nil || !strings.Contains(err.Error(), "disk full") {
-		t.Errorf("treesvg.Write: err = %v, want disk full", err)
+	if err := svgcanvas.Write(&failWriter{}, d, svgcanvas.WriteOptions{}); err == nil || !strings.Contains(err.Error(), "disk full") {
+		t.Errorf("svgcanvas.Write: err = %v, want disk full", err)
 	}
-	if err := treesvg.Write(io.Discard, nil, treesvg.Options{}); err == nil {
-		t.Error("treesvg.Write(nil): no error")
+	if err := svgcanvas.Write(io.Discard, nil, svgcanvas.WriteOptions{}); err == nil {
+		t.Error("svgcanvas.Write(nil): no error")
 	}
 }
 
@@ -534,14 +534,14 @@ func TestConcurrentPaint(t *testing.T) {
 		t.Fatal(err)
 	}
 	var want bytes.Buffer
-	if err := treesvg.Write(&want, d, treesvg.Options{}); err != nil {
+	if err := svgcanvas.Write(&want, d, svgcanvas.WriteOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	errs := make(chan error, 4)
 	for range 4 {
 		go func() {
 			var got bytes.Buffer
-			err := treesvg.Write(&got, d, treesvg.Options{})
+			err := svgcanvas.Write(&got, d, svgcanvas.WriteOptions{})
 			if err == nil && !bytes.Equal(got.Bytes(), want.Bytes()) {
 				err = errors.New("a concurrent painting differs")
 			}

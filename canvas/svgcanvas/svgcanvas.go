@@ -75,10 +75,6 @@ type Options struct {
 	// ExtraCSS is appended to the <style> verbatim (escaped for XML). Scope its rules, e.g.
 	// under the root class (".kg-grid .field:hover rect{…}"), so inlined SVGs do not fight.
 	ExtraCSS string
-	// SizeHint is the expected size of the drawing in bytes, to size the buffer the drawing
-	// is kept in until Close; 0 means an estimate from the canvas's area. It changes nothing
-	// in the output.
-	SizeHint int
 }
 
 // Canvas draws on an SVG document. Create one with New and finish it with Close.
@@ -154,15 +150,10 @@ func New(w io.Writer, width, height canvas.Pt, opts Options) *Canvas {
 		}
 		c.id = string(id)
 	}
-	// A drawing writes about one byte per 16 to 25 square points; start near that.
-	hint := opts.SizeHint
-	if hint <= 0 {
-		hint = min(int(float64(c.width)*float64(c.height)/14), 256<<10)
-	}
-	// Close writes the head (prolog, <svg>, <title>, <desc>, <style>) into the room left after
-	// the drawing, so one buffer holds both (a head is 2 to 3 KB besides its texts; the size
-	// hint, a little over, leaves some room too).
-	hint = min(max(hint, 4<<10), 64<<20)
+	// A drawing writes about one byte per 16 to 25 square points; start near that. Close
+	// writes the head (prolog, <svg>, <title>, <desc>, <style>) into the room left after the
+	// drawing, so one buffer holds both (a head is 2 to 3 KB besides its texts).
+	hint := min(max(int(float64(c.width)*float64(c.height)/14), 4<<10), 256<<10)
 	c.body = make([]byte, hint+headRoom+len(opts.Title)+len(opts.Desc)+len(opts.ExtraCSS))
 	return c
 }

@@ -86,12 +86,16 @@ const (
 // NumGroups is the number of distinct group colours; group n uses colour n mod NumGroups.
 const NumGroups = 8
 
-// Group returns the role of group colour n.
+// groupRoles are the roles of the group colours, in palette order.
+var groupRoles = [NumGroups]Role{"g0", "g1", "g2", "g3", "g4", "g5", "g6", "g7"}
+
+// Group returns the role of group colour n (n mod NumGroups; a negative n counts as -n).
 func Group(n int) Role {
+	n %= NumGroups
 	if n < 0 {
 		n = -n
 	}
-	return Role(fmt.Sprintf("g%d", n%NumGroups))
+	return groupRoles[n]
 }
 
 type pair struct{ light, dark RGB }

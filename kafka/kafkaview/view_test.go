@@ -12,12 +12,10 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridcheck"
+	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/tree"
-	"github.com/kafkagrid/kafkagrid/tree/treesvg"
-
-	"github.com/kafkagrid/kafkagrid/bytegrid/gridsvg"
 )
 
 var update = flag.Bool("update", false, "rewrite the README pictures in docs/")
@@ -55,7 +53,7 @@ func TestViewDrawsEveryFrame(t *testing.T) {
 					t.Fatalf("grid layout: %v", err)
 				}
 				var gb bytes.Buffer
-				if err := gridsvg.WriteSVG(&gb, g, gridsvg.Options{Title: f.BaseName() + " grid"}); err != nil {
+				if err := svgcanvas.Write(&gb, g, svgcanvas.WriteOptions{Title: f.BaseName() + " grid"}); err != nil {
 					t.Fatal(err)
 				}
 				if err := gridcheck.Check(gb.Bytes()); err != nil {
@@ -69,7 +67,7 @@ func TestViewDrawsEveryFrame(t *testing.T) {
 					t.Errorf("tree geometry: %v", err)
 				}
 				var tb bytes.Buffer
-				if err := treesvg.Write(&tb, td, treesvg.Options{}); err != nil {
+				if err := svgcanvas.Write(&tb, td, svgcanvas.WriteOptions{}); err != nil {
 					t.Fatal(err)
 				}
 				if err := gridcheck.CheckWith(tb.Bytes(), gridcheck.Options{BoxClass: "node", Rows: true}); err != nil {
@@ -187,7 +185,7 @@ func TestREADMEPictures(t *testing.T) {
 			t.Fatal(err)
 		}
 		var gb bytes.Buffer
-		if err := gridsvg.WriteSVG(&gb, g, gridsvg.Options{
+		if err := svgcanvas.Write(&gb, g, svgcanvas.WriteOptions{
 			Title: "Kafka 4.0 ApiVersions v4 request: byte grid",
 			Desc:  "The 41 bytes of the frame, four to a row: size, request header v2 and body, each field in its bytes with its value and hex.",
 		}); err != nil {
@@ -198,7 +196,7 @@ func TestREADMEPictures(t *testing.T) {
 			t.Fatal(err)
 		}
 		var tb bytes.Buffer
-		if err := treesvg.Write(&tb, td, treesvg.Options{Desc: "The same 41 bytes as a tree: every field, length prefix and tagged-field section with its offset, length and wire type."}); err != nil {
+		if err := svgcanvas.Write(&tb, td, svgcanvas.WriteOptions{Desc: "The same 41 bytes as a tree: every field, length prefix and tagged-field section with its offset, length and wire type."}); err != nil {
 			t.Fatal(err)
 		}
 		for name, got := range map[string][]byte{

@@ -10,7 +10,6 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/gomonobold"
 
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
@@ -116,24 +115,20 @@ func (b *builder) writeBook(ctx context.Context, results []chan *apiContent) err
 func newBook(release string, opts Options) (*book, error) {
 	p := opts.Paper
 	pw, ph := p.Size()
-	pdf := fpdf.NewCustom(&fpdf.InitType{OrientationStr: "P", UnitStr: "pt", Size: fpdf.SizeType{Wd: float64(pw), Ht: float64(ph)}})
-	pdf.SetCatalogSort(true)
-	pdf.SetCreationDate(opts.Date)
-	pdf.SetModificationDate(opts.Date)
-	pdf.SetAutoPageBreak(false, 0)
+	pdf, err := pdfcanvas.NewDocument(pdfcanvas.DocOptions{
+		Width: float64(pw), Height: float64(ph), Date: opts.Date,
+		Title:   "Apache Kafka " + release + " wire protocol reference",
+		Subject: "Example frames, byte grids, trees and message schemas of every Kafka API",
+	})
+	if err != nil {
+		return nil, fmt.Errorf("reference: book: %w", err)
+	}
 	pdf.SetMargins(marginX, marginTop, marginX)
-	title := "Apache Kafka " + release + " wire protocol reference"
-	pdf.SetTitle(title, true)
-	pdf.SetSubject("Example frames, byte grids, trees and message schemas of every Kafka API", true)
-	pdf.SetCreator("kafkagrid", true)
-	pdf.SetProducer("kafkagrid (codeberg.org/go-pdf/fpdf)", true)
-	// fpdf's font subsetter writes into the font bytes it is given (appending to a slice of
-	// them), so each document gets its own copies: the shared TTFs stay intact and two builds
-	// give the same bytes.
+	// Go Mono is registered by NewDocument (monoFont); the prose is in Go Regular and Bold.
+	// fpdf's font subsetter writes into the font bytes it is given, so each document gets its
+	// own copies: the shared TTFs stay intact and two builds give the same bytes.
 	pdf.AddUTF8FontFromBytes(sansFont, "", bytes.Clone(mono.RegularTTF()))
 	pdf.AddUTF8FontFromBytes(sansFont, "B", bytes.Clone(gobold.TTF))
-	pdf.AddUTF8FontFromBytes(monoFont, "", bytes.Clone(mono.MonoTTF()))
-	pdf.AddUTF8FontFromBytes(monoFont, "B", bytes.Clone(gomonobold.TTF))
 	if err := pdf.Error(); err != nil {
 		return nil, fmt.Errorf("reference: book: fonts: %w", err)
 	}
@@ -561,27 +556,17 @@ func (bk *book) section(title, note string, keep float64) {
 // place draws a drawing scaled to the page width (never enlarged), split between rows across
 // pages when it does not fit.
 func (bk *book) place(caption string, d drawing) {
-	if d.Paint == nil || d.W <= 0 {
+	w, _ := d.size()
+	if w <= 0 {
 		return
 	}
-	scale := min(1, bk.cw/float64(d.W))
+	scale := min(1, bk.cw/w)
 	if bk.breaksBefore(d, bk.y) {
 		bk.newPage(bk.titles[len(bk.titles)-1])
 	}
 	first := (bk.bottom - bk.y - captionH) / scale
 	full := (bk.bottom - marginTop - captionH) / scale
-	var parts [][2]int
-	if d.Split != nil {
-		parts = d.Split(canvas.Pt(first), canvas.Pt(full))
-	}
-	if len(parts) == 0 || d.PaintPart == nil {
-		bk.caption(caption)
-		c := pdfcanvas.New(bk.pdf, marginX, bk.y, scale, pdfcanvas.Options{})
-		d.Paint(c)
-		bk.y += float64(d.H)*scale + 14
-		return
-	}
-	for i, p := range parts {
+	for i, p := range canvas.Paginate(d, canvas.Pt(first), canvas.Pt(full)) {
 		if i > 0 {
 			bk.newPage(bk.titles[len(bk.titles)-1])
 		}
@@ -590,9 +575,11 @@ func (bk *book) place(caption string, d drawing) {
 			cap += " (continued)"
 		}
 		bk.caption(cap)
-		c := pdfcanvas.New(bk.pdf, marginX, bk.y, scale, pdfcanvas.Options{})
-		d.PaintPart(c, p[0], p[1])
-		bk.y += float64(d.PartHeight(p[0], p[1]))*scale + 14
+		h, err := pdfcanvas.Place(bk.pdf, d.Drawing, p, marginX, bk.y, scale)
+		if err != nil {
+			return // fpdf keeps the error; the chapter loop reports it
+		}
+		bk.y += h + 14
 	}
 }
 
@@ -600,17 +587,17 @@ func (bk *book) place(caption string, d drawing) {
 // page: when little of the page is left, or when d would fit whole on a fresh page but less
 // than half of it fits here.
 func (bk *book) breaksBefore(d drawing, y float64) bool {
-	if d.W <= 0 || d.Paint == nil {
+	w, h := d.size()
+	if w <= 0 {
 		return false
 	}
-	scale := min(1, bk.cw/float64(d.W))
-	h := float64(d.H) * scale
+	h *= min(1, bk.cw/w)
 	first := bk.bottom - y - captionH
 	full := bk.bottom - marginTop - captionH
 	if h <= first {
 		return false
 	}
-	return first < 0.25*full || d.PartHeight == nil || (h <= full && first < 0.5*h)
+	return first < 0.25*full || (h <= full && first < 0.5*h)
 }
 
 func (bk *book) caption(s string) {

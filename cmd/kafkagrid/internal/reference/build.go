@@ -106,16 +106,12 @@ func ParsePaper(s string) (Paper, error) {
 	return A4, fmt.Errorf("reference: unknown paper %q (want a4 or letter)", s)
 }
 
-// DefaultDate returns the PDF book's creation date when Options.Date is zero: a fixed date,
-// so that two builds give the same bytes.
-func DefaultDate() time.Time { return time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC) }
-
 // Options configure Build. The zero value builds every format of every API.
 type Options struct {
 	Formats Format   // 0 means AllFormats
 	APIs    []string // names or keys of the APIs to build (Catalog.Lookup); empty means all
 	Paper   Paper    // the book's page size (the zero value is A4)
-	// Date is the PDF book's creation and modification date; zero means DefaultDate. The
+	// Date is the PDF book's creation and modification date; zero means pdfcanvas.DefaultDate. The
 	// command sets it from SOURCE_DATE_EPOCH.
 	Date time.Time
 	// Source says where the schemas came from, for the index and the book's cover.
@@ -191,23 +187,6 @@ type message struct {
 	Tree     drawing
 }
 
-// drawing is a laid-out diagram (a byte grid or a tree), seen through what the reference needs:
-// its size, painting it whole, and painting it in parts across pages.
-type drawing struct {
-	W, H canvas.Pt
-	// Title and Desc name the drawing in SVG.
-	Title, Desc string
-	// Class is the SVG root's extra class ("kg-grid", "kg-tree") and CSS its extra style sheet.
-	Class, CSS string
-	Paint      func(c canvas.Canvas)
-	// Split cuts the drawing into parts (row ranges) that fit in first, then next, of height.
-	Split func(first, next canvas.Pt) [][2]int
-	// PaintPart paints rows [from, to) with its top-left corner at the origin.
-	PaintPart func(c canvas.Canvas, from, to int)
-	// PartHeight is the height PaintPart draws.
-	PartHeight func(from, to int) canvas.Pt
-}
-
 type builder struct {
 	cat     *kafka.Catalog
 	apis    []*kafka.API
@@ -226,9 +205,6 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 	}
 	if opts.Formats == 0 {
 		opts.Formats = AllFormats
-	}
-	if opts.Date.IsZero() {
-		opts.Date = DefaultDate()
 	}
 	if opts.Workers <= 0 {
 		opts.Workers = runtime.GOMAXPROCS(0)
@@ -455,7 +431,7 @@ func (b *builder) pageView(c *apiContent) (*pageView, error) {
 	}
 	for _, m := range []*message{c.Request, c.Response} {
 		mv := messageView{ID: "request", Title: "Request", Base: m.Base, Size: len(m.Bytes), Hex: hexDumpHTML(m.Bytes),
-			GridW: int(m.Grid.W + 0.5), TreeW: int(m.Tree.W + 0.5)}
+			GridW: width(m.Grid), TreeW: width(m.Tree)}
 		short := "rq"
 		if m.Response {
 			mv.ID, mv.Title, short = "response", "Response", "rs"

@@ -86,7 +86,7 @@ func fieldContent(a *kafka.API, f Format) (*apiContent, error) {
 			return nil, err
 		}
 		m := &message{Base: base, Response: resp, Bytes: b,
-			Grid: treeDrawing(d, base+" grid", "test"), Tree: treeDrawing(d, base+" tree", "test")}
+			Grid: drawing{d, base + " grid", "test"}, Tree: drawing{d, base + " tree", "test"}}
 		if f&JSON != 0 {
 			m.JSON = []byte(fmt.Sprintf("{\"name\":%q}\n", base))
 		}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
-	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/kafka/kafkaview"
 	"github.com/kafkagrid/kafkagrid/tree"
@@ -63,8 +62,8 @@ func frameMessage(fr *kafka.Frame, f Format) (*message, error) {
 	what := fmt.Sprintf("the %d-byte example %s (API key %d)", len(fr.Bytes), name, fr.API.Key)
 	m := &message{
 		Base: base, Response: fr.Response, Bytes: fr.Bytes,
-		Grid: gridDrawing(grid, name+": byte grid", "Byte grid of "+what+", 32 bits a row, each field boxed and labelled with its name and value."),
-		Tree: treeDrawing(tr, name+": expanded tree", "Expanded tree of "+what+": every field with its value, byte offset, length and wire type."),
+		Grid: drawing{grid, name + ": byte grid", "Byte grid of " + what + ", 32 bits a row, each field boxed and labelled with its name and value."},
+		Tree: drawing{tr, name + ": expanded tree", "Expanded tree of " + what + ": every field with its value, byte offset, length and wire type."},
 	}
 	if f&JSON != 0 {
 		j, err := fr.MarshalJSON()
@@ -86,52 +85,4 @@ func frameMessage(fr *kafka.Frame, f Format) (*message, error) {
 		m.Text = buf.Bytes()
 	}
 	return m, nil
-}
-
-// gridDrawing adapts a laid-out byte grid.
-func gridDrawing(d *bytegrid.Diagram, title, desc string) drawing {
-	return drawing{
-		W: d.Width, H: d.Height, Title: title, Desc: desc, Class: "kg-grid", CSS: gridCSS,
-		Paint: d.Paint,
-		Split: func(first, next canvas.Pt) [][2]int {
-			return splitRows(len(d.Rows), first, next, d.PartHeight, func(i int) bool { return d.Rows[i].Joined })
-		},
-		PaintPart:  d.PaintRows,
-		PartHeight: d.PartHeight,
-	}
-}
-
-// gridCSS is the byte grid's hover style (as bytegrid/gridsvg writes it).
-const gridCSS = `.kg-grid .field:hover>rect{stroke-width:2}`
-
-// splitRows cuts n rows into parts whose height (partHeight) fits in first, then next, each
-// cut before a row that does not continue a field from the row above (joined reports those
-// that do) when the part has one. A part holds at least one row.
-func splitRows(n int, first, next canvas.Pt, partHeight func(from, to int) canvas.Pt, joined func(int) bool) [][2]int {
-	var parts [][2]int
-	avail := first
-	for from := 0; from < n; {
-		to := from + 1
-		for to < n && partHeight(from, to+1) <= avail {
-			to++
-		}
-		if to < n {
-			// Cut where no field crosses: in the part's second half if possible, else
-			// anywhere in it (white space is better than a split field); only a part with
-			// no such row at all is cut mid-field.
-			cut := 0
-			for k := to; k > from; k-- {
-				if !joined(k) {
-					cut = k
-					break
-				}
-			}
-			if cut > from {
-				to = cut
-			}
-		}
-		parts = append(parts, [2]int{from, to})
-		from, avail = to, next
-	}
-	return parts
 }

@@ -31,7 +31,7 @@
 // interrupted build leaves no half-written file; a build never deletes or touches a file it
 // does not write. Two builds of the same input give byte-identical trees: nothing depends on
 // map order, the clock or the order in which concurrent work finishes, and the PDF's dates
-// come from Options.Date (the command passes SOURCE_DATE_EPOCH) or DefaultDate.
+// come from Options.Date (the command passes SOURCE_DATE_EPOCH) or pdfcanvas.DefaultDate.
 //
 // # Concurrency
 //

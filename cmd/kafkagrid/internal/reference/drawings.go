@@ -2,23 +2,27 @@ package reference
 
 import (
 	"github.com/kafkagrid/kafkagrid/canvas"
-	"github.com/kafkagrid/kafkagrid/tree"
-	"github.com/kafkagrid/kafkagrid/tree/treesvg"
 )
 
-// treeDrawing adapts a laid-out tree.
-func treeDrawing(d *tree.Diagram, title, desc string) drawing {
-	return drawing{
-		W: d.Width, H: d.Height, Title: title, Desc: desc, Class: "kg-tree", CSS: treesvg.HoverCSS,
-		Paint: d.Paint,
-		Split: func(first, next canvas.Pt) [][2]int {
-			var parts [][2]int
-			for _, s := range d.Split(first, next) {
-				parts = append(parts, [2]int{s.From, s.To})
-			}
-			return parts
-		},
-		PaintPart:  d.PaintRows,
-		PartHeight: d.PartHeight,
+// drawing is a laid-out diagram (a byte grid or a tree) with the name and description the
+// reference gives it. Everything else (painting it, cutting it into parts, its SVG class and
+// style) comes from canvas.Drawing; a nil Drawing is no drawing.
+type drawing struct {
+	canvas.Drawing
+	Title, Desc string
+}
+
+// size returns the drawing's width and height, zero for none.
+func (d drawing) size() (w, h float64) {
+	if d.Drawing == nil {
+		return 0, 0
 	}
+	dw, dh := d.Size()
+	return float64(dw), float64(dh)
+}
+
+// width returns the drawing's width in whole points.
+func width(d drawing) int {
+	w, _ := d.size()
+	return int(w + 0.5)
 }

@@ -30,15 +30,16 @@ func TestPrintParts(t *testing.T) {
 		}
 		for _, m := range []*message{c.Request, c.Response} {
 			for _, d := range []drawing{m.Grid, m.Tree} {
-				name := fmt.Sprintf("%s %s", m.Base, d.Class)
+				name := fmt.Sprintf("%s %s", m.Base, d.Info().Class)
+				dw, dh := d.size()
 				parts, err := printParts(d, "x", "Caption")
 				if err != nil {
 					t.Fatalf("%s: %v", name, err)
 				}
-				scale := min(1, printWidth/float64(d.W))
-				tall := float64(d.H)*scale > printHeight-printHeading
+				scale := min(1, printWidth/dw)
+				tall := dh*scale > printHeight-printHeading
 				if tall != (parts != nil) {
-					t.Errorf("%s: %.0f pt tall on paper: %d parts", name, float64(d.H)*scale, len(parts))
+					t.Errorf("%s: %.0f pt tall on paper: %d parts", name, dh*scale, len(parts))
 				}
 				if parts == nil {
 					continue
@@ -61,12 +62,12 @@ func TestPrintParts(t *testing.T) {
 					if (i == 0) != (p.Caption == "") || i > 0 && p.Caption != "Caption (continued)" {
 						t.Errorf("%s part %d: caption %q", name, i+1, p.Caption)
 					}
-					if p.W != int(d.W+0.5) {
-						t.Errorf("%s part %d: width %d, want %v", name, i+1, p.W, d.W)
+					if p.W != int(dw+0.5) {
+						t.Errorf("%s part %d: width %d, want %v", name, i+1, p.W, dw)
 					}
 				}
-				if sum < float64(d.H) {
-					t.Errorf("%s: parts %.0f tall in all, the drawing %v", name, sum, d.H)
+				if sum < dh {
+					t.Errorf("%s: parts %.0f tall in all, the drawing %v", name, sum, dh)
 				}
 			}
 		}

@@ -1,7 +1,6 @@
 package reference
 
 import (
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -9,8 +8,6 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
-
-	"github.com/kafkagrid/kafkagrid/canvas"
 )
 
 func TestTokenizeLines(t *testing.T) {
@@ -87,27 +84,6 @@ func TestHexDump(t *testing.T) {
 	h := string(hexDumpHTML(b))
 	if !strings.Contains(h, `<span data-o="19">03</span>`) || !strings.Contains(h, "|!...|") {
 		t.Errorf("hexDumpHTML = %s", h)
-	}
-}
-
-func TestSplitRows(t *testing.T) {
-	// Ten rows of 10 pt under a 5 pt header; rows 3 and 7 continue a field from above.
-	h := func(from, to int) canvas.Pt { return 5 + canvas.Pt(10*(to-from)) }
-	joined := func(i int) bool { return i == 3 || i == 7 }
-	tests := []struct {
-		first, next canvas.Pt
-		want        string
-	}{
-		{200, 200, "[[0 10]]"},
-		{45, 105, "[[0 4] [4 10]]"}, // 4 rows fit first; 3 would be joined, 4 is not
-		{35, 45, "[[0 2] [2 6] [6 10]]"},
-		{5, 5, "[[0 1] [1 2] [2 3] [3 4] [4 5] [5 6] [6 7] [7 8] [8 9] [9 10]]"},
-	}
-	for _, tt := range tests {
-		got := splitRows(10, tt.first, tt.next, h, joined)
-		if s := fmt.Sprint(got); s != tt.want {
-			t.Errorf("splitRows(%g, %g) = %s, want %s", tt.first, tt.next, s, tt.want)
-		}
 	}
 }
 

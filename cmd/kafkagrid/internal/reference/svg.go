@@ -11,19 +11,18 @@ import (
 	"github.com/kafkagrid/kafkagrid/schemas"
 )
 
-// writeSVG paints d as one SVG document: standalone (with the XML prolog), or inline for an
+// writeSVG writes d as one SVG document: standalone (with the XML prolog), or inline for an
 // HTML page, where id must be unique on the page.
 func writeSVG(w io.Writer, d drawing, inline bool, id string) error {
-	c := svgcanvas.New(w, d.W, d.H, svgcanvas.Options{
-		Title: d.Title, Desc: d.Desc, Inline: inline, IDPrefix: id, Class: d.Class, ExtraCSS: d.CSS,
-	})
-	d.Paint(c)
-	return c.Close()
+	if d.Drawing == nil {
+		return nil
+	}
+	return svgcanvas.Write(w, d.Drawing, svgcanvas.WriteOptions{Title: d.Title, Desc: d.Desc, Inline: inline, IDPrefix: id})
 }
 
 // inlineSVG is writeSVG for a page.
 func inlineSVG(d drawing, id string) (template.HTML, error) {
-	if d.Paint == nil {
+	if d.Drawing == nil {
 		return "", nil
 	}
 	var buf bytes.Buffer
@@ -59,34 +58,32 @@ type partView struct {
 // paper. It returns nil when d prints whole on a page (or cannot be cut); the page then
 // prints d itself. id is d's id on the page; the parts are id-p1, id-p2….
 func printParts(d drawing, id, caption string) ([]partView, error) {
-	if d.Paint == nil || d.Split == nil || d.PaintPart == nil || d.PartHeight == nil || d.W <= 0 {
+	w, h := d.size()
+	if w <= 0 {
 		return nil, nil
 	}
-	scale := min(1, printWidth/float64(d.W))
-	if float64(d.H)*scale <= printHeight-printHeading {
+	scale := min(1, printWidth/w)
+	if h*scale <= printHeight-printHeading {
 		return nil, nil
 	}
 	limit := canvas.Pt(printPart / scale)
-	rows := d.Split(limit, limit)
+	rows := canvas.Paginate(d, limit, limit)
 	if len(rows) < 2 {
 		return nil, nil
 	}
 	parts := make([]partView, 0, len(rows))
 	for i, r := range rows {
 		var buf bytes.Buffer
-		c := svgcanvas.New(&buf, d.W, d.PartHeight(r[0], r[1]), svgcanvas.Options{
+		if err := svgcanvas.Write(&buf, d.Drawing, svgcanvas.WriteOptions{
 			Title:    fmt.Sprintf("%s, part %d of %d", d.Title, i+1, len(rows)),
 			Desc:     d.Desc,
 			Inline:   true,
 			IDPrefix: fmt.Sprintf("%s-p%d", id, i+1),
-			Class:    d.Class,
-			ExtraCSS: d.CSS,
-		})
-		d.PaintPart(c, r[0], r[1])
-		if err := c.Close(); err != nil {
+			Rows:     r,
+		}); err != nil {
 			return nil, fmt.Errorf("reference: %s: part %d: %w", id, i+1, err)
 		}
-		pv := partView{W: int(d.W + 0.5), SVG: template.HTML(buf.String())}
+		pv := partView{W: int(w + 0.5), SVG: template.HTML(buf.String())}
 		if i > 0 {
 			pv.Caption = caption + " (continued)"
 		}

@@ -1,4 +1,4 @@
-package gridpdf_test
+package pdfcanvas_test
 
 import (
 	"bytes"
@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
-	"github.com/kafkagrid/kafkagrid/bytegrid/gridpdf"
+	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
 )
 
 // tall returns a frame of n 4-byte fields, tall enough to need several pages.
@@ -24,20 +24,20 @@ func tall(n int) []bytegrid.Field {
 
 var ruler = regexp.MustCompile(`0\s+1\s+2\s+3\s+4\s+5\s+6\s+7\s+8\s+9\s+0\s+1`)
 
-func TestWritePDF(t *testing.T) {
+func TestWriteTall(t *testing.T) {
 	d, err := bytegrid.Layout(tall(40), bytegrid.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := gridpdf.WritePDF(&buf, d, gridpdf.Options{Title: "tall"}); err != nil {
+	if err := pdfcanvas.Write(&buf, d, pdfcanvas.DocOptions{Title: "tall"}); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.HasPrefix(buf.Bytes(), []byte("%PDF-")) {
 		t.Fatal("not a PDF")
 	}
 	var again bytes.Buffer
-	if err := gridpdf.WritePDF(&again, d, gridpdf.Options{Title: "tall"}); err != nil || !bytes.Equal(buf.Bytes(), again.Bytes()) {
+	if err := pdfcanvas.Write(&again, d, pdfcanvas.DocOptions{Title: "tall"}); err != nil || !bytes.Equal(buf.Bytes(), again.Bytes()) {
 		t.Fatalf("second PDF differs (err %v)", err)
 	}
 	if _, err := exec.LookPath("pdftotext"); err != nil {
