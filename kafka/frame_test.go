@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -12,7 +13,15 @@ import (
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 )
 
-var releases = []string{"3.9", "4.0", "4.1"}
+// testReleases names every release in the folder of releases (internal/testenv), oldest first.
+func testReleases(t testing.TB) []string {
+	t.Helper()
+	var out []string
+	for _, d := range testenv.All(t) {
+		out = append(out, filepath.Base(d))
+	}
+	return out
+}
 
 // schemaDir finds one release's folder (internal/testenv: $KAFKA_SCHEMAS, else
 // ../shared/kafka-schemas beside the module root).
@@ -90,7 +99,7 @@ func checkTiling(f *Frame) error {
 }
 
 func TestFramesTileAndRoundTrip(t *testing.T) {
-	for _, rel := range releases {
+	for _, rel := range testReleases(t) {
 		t.Run(rel, func(t *testing.T) {
 			c := testCatalog(t, rel)
 			vs := testVectors(t, rel)

@@ -17,8 +17,8 @@ import (
 // version in its header; a response needs -response -api NAME [-version N]. A frame that does
 // not decode prints the tree decoded up to the failure, then the error (exit status 1).
 func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("decode", "[-schemas DIR] [-release RELEASE] [-response -api NAME [-version N]] [-format txt|json] FILE.bin", stderr)
-	schemasDir, release := addSchemaFlags(fs)
+	fs := newFlagSet("decode", "[-schemas PATH | -kafka REF] [-release RELEASE] [-response -api NAME [-version N]] [-format txt|json] FILE.bin", stderr)
+	sf := addSchemaFlags(fs)
 	response := fs.Bool("response", false, "the frame is a response (responses do not name their API: give -api)")
 	apiName := fs.String("api", "", "`NAME` or key of the response's API (\"Produce\", \"0\"); with -response")
 	version := fs.Int("version", -1, "`N`: the response's version; default the API's highest version")
@@ -42,18 +42,11 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *version < -1 || *version > 32767 {
 		return usagef("decode: -version %d out of range", *version)
 	}
-	dir, err := resolveSchemas(*schemasDir, *release)
-	if err != nil {
-		return fmt.Errorf("decode: %w", err)
-	}
 	data, err := readInput(fs.Arg(0))
 	if err != nil {
 		return fmt.Errorf("decode: %w", err)
 	}
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("decode: %w", err)
-	}
-	c, err := kafka.LoadCatalog(dir)
+	c, _, err := sf.load(ctx, stderr)
 	if err != nil {
 		return fmt.Errorf("decode: %w", err)
 	}
@@ -61,7 +54,7 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *response {
 		api, ok := c.Lookup(*apiName)
 		if !ok {
-			return usagef("decode: -api %q: no such API in %s", *apiName, dir)
+			return usagef("decode: -api %q: no such API in Kafka %s", *apiName, c.Release.Name())
 		}
 		o.API, o.Version = api, api.Version
 		if *version >= 0 {

@@ -90,9 +90,13 @@ func printUsage(w io.Writer) {
 	for _, v := range verbs() {
 		fmt.Fprintf(w, "  %-7s %s\n", v.name, v.summary)
 	}
-	fmt.Fprintln(w, "\nSchemas come from -schemas DIR (one release's folder), else $KAFKA_SCHEMAS (a release")
-	fmt.Fprintln(w, "folder, or a folder of releases chosen with -release, default 4.0). Run")
-	fmt.Fprintln(w, "\"kafkagrid <verb> -h\" for a verb's flags.")
+	fmt.Fprintln(w, "\nEvery verb that reads Kafka's schemas finds them the same way, in this order:")
+	fmt.Fprintln(w, "  -schemas PATH   a release's message folder, a folder of releases (-release picks one,")
+	fmt.Fprintln(w, "                  default "+defaultRelease+"), a kafka-clients-*.jar or a Kafka installation folder")
+	fmt.Fprintln(w, "  -kafka REF      a branch or tag of apache/kafka, downloaded once and then cached")
+	fmt.Fprintln(w, "  $KAFKA_SCHEMAS  the same forms as -schemas")
+	fmt.Fprintln(w, "  -release REL    a release cached by an earlier -kafka download")
+	fmt.Fprintln(w, "Run \"kafkagrid <verb> -h\" for a verb's flags.")
 }
 
 // newFlagSet returns a FlagSet for a verb that reports errors instead of exiting.

@@ -78,11 +78,10 @@ func Schemas(ctx context.Context, ref string, opts Options) (string, error) {
 	}
 	cache := opts.CacheDir
 	if cache == "" {
-		base, err := os.UserCacheDir()
-		if err != nil {
-			return "", fmt.Errorf("fetch: no cache folder: %w", err)
+		var err error
+		if cache, err = DefaultCacheDir(); err != nil {
+			return "", err
 		}
-		cache = filepath.Join(base, "kafkagrid", "schemas")
 	}
 	dest := filepath.Join(cache, cacheName(ref))
 	if fi, err := os.Stat(dest); err == nil && fi.IsDir() {
@@ -148,6 +147,16 @@ func Schemas(ctx context.Context, ref string, opts Options) (string, error) {
 	}
 	os.RemoveAll(tmp) // a no-op unless another process won the rename
 	return dest, nil
+}
+
+// DefaultCacheDir is the cache folder used when Options.CacheDir is empty:
+// os.UserCacheDir()/kafkagrid/schemas.
+func DefaultCacheDir() (string, error) {
+	base, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("fetch: no cache folder: %w", err)
+	}
+	return filepath.Join(base, "kafkagrid", "schemas"), nil
 }
 
 func get(ctx context.Context, client *http.Client, u string) (io.ReadCloser, error) {

@@ -119,6 +119,9 @@ type Options struct {
 	// Progress, when not nil, receives one line per API as it is done ("\r" separated, for a
 	// terminal).
 	Progress io.Writer
+	// Verbose, when not nil, receives one line per example override left out of a frame because
+	// the release or version lacks its field (kafka.Skip).
+	Verbose io.Writer
 	// Workers is how many APIs are built at once; 0 means GOMAXPROCS.
 	Workers int
 }
@@ -153,7 +156,7 @@ func Build(ctx context.Context, cat *kafka.Catalog, out string, opts Options) (S
 	if cat == nil {
 		return Summary{}, fmt.Errorf("reference: no catalogue")
 	}
-	content, err := vectorContent(cat)
+	content, err := vectorContent(cat, opts.Verbose)
 	if err != nil {
 		return Summary{}, err
 	}

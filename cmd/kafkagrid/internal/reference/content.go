@@ -3,6 +3,8 @@ package reference
 import (
 	"bytes"
 	"fmt"
+	"io"
+	"strings"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
 	"github.com/kafkagrid/kafkagrid/kafka"
@@ -16,10 +18,17 @@ import (
 
 // vectorContent returns the content function of a build: the frames are encoded once, up
 // front (encoding every API takes milliseconds), and laid out per API by the workers.
-func vectorContent(cat *kafka.Catalog) (contentFunc, error) {
+func vectorContent(cat *kafka.Catalog, verbose io.Writer) (contentFunc, error) {
 	vecs, err := cat.Vectors(kafka.VectorOptions{})
 	if err != nil {
 		return nil, fmt.Errorf("reference: %w", err)
+	}
+	if verbose != nil {
+		for _, v := range vecs {
+			for _, s := range v.Skipped {
+				fmt.Fprintf(verbose, "kafkagrid: %s %s\n", v.Request.BaseName()[:strings.LastIndex(v.Request.BaseName(), "-")], s)
+			}
+		}
 	}
 	byAPI := make(map[*kafka.API]kafka.Vector, len(vecs))
 	for _, v := range vecs {

@@ -18,7 +18,7 @@ var svgHeight = regexp.MustCompile(`^<svg [^>]*\bid="([^"]+)"[^>]*\bheight="([0-
 // tall, and that one that fits a page is not.
 func TestPrintParts(t *testing.T) {
 	cat := catalog(t, "4.0")
-	content, err := vectorContent(cat)
+	content, err := vectorContent(cat, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

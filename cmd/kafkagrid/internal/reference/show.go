@@ -28,7 +28,7 @@ func Show(w io.Writer, cat *kafka.Catalog, a *kafka.API, opts ShowOptions) error
 	if f != Text && f != SVG && f != JSON {
 		return fmt.Errorf("reference: show: format %s: want one of txt, svg, json", f)
 	}
-	content, err := vectorContent(cat)
+	content, err := vectorContent(cat, nil)
 	if err != nil {
 		return err
 	}
