@@ -503,7 +503,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp []int, groups *
 	*b = Box{
 		Field: i, Path: f.Path, Offset: f.Offset, Bits: f.Bits,
 		Name: mono.Clean(f.Name), Value: mono.Clean(f.Value),
-		Class: fieldClass(f.Kind),
+		Class: "field kind-" + f.Kind.String(),
 		Fill:  style.KindFill(f.Kind, colour),
 		Title: sc.tooltip(f),
 	}
@@ -726,24 +726,6 @@ func (sc *scratch) contLabel(dst []Run, name string, before bool, s Seg, top, bo
 		}
 	}
 	return dst
-}
-
-// fieldClasses holds the class of a field's group per kind, so layouts allocate no class
-// strings (read-only).
-var fieldClasses = func() []string {
-	ks := style.Kinds()
-	cs := make([]string, len(ks))
-	for i, k := range ks {
-		cs[i] = "field kind-" + k.String()
-	}
-	return cs
-}()
-
-func fieldClass(k Kind) string {
-	if k >= 0 && int(k) < len(fieldClasses) {
-		return fieldClasses[k]
-	}
-	return "field kind-" + k.String()
 }
 
 // fitLabel appends to dst the runs of a name and a value (either may be empty, both clean),

@@ -122,7 +122,7 @@ func (d *Diagram) PaintRows(c canvas.Canvas, from, to int) {
 			{Name: "data-offset", Value: strconv.Itoa(r.Offset)},
 			{Name: "data-length", Value: strconv.Itoa(r.Length)},
 		}
-		c.Begin(canvas.Group{Class: nodeClass[kindIndex(r.Kind)], Attrs: attrs, Title: r.Title})
+		c.Begin(canvas.Group{Class: "node kind-" + r.Kind.String(), Attrs: attrs, Title: r.Title})
 		// An unfilled band over the row, for hover highlights (see treesvg).
 		c.Rect(0, r.Y+dy, d.Width, r.H, canvas.Style{Class: "hit"})
 		if r.ElbowX2 > r.ElbowX1 {
@@ -139,22 +139,4 @@ func (d *Diagram) PaintRows(c canvas.Canvas, from, to int) {
 
 func (d *Diagram) text(c canvas.Canvas, r Run, dy canvas.Pt) {
 	c.Text(r.X, r.Y+dy, canvas.Text{S: r.S, Size: d.FontSize, Anchor: r.Anchor, Fill: r.Fill, Class: r.Class})
-}
-
-// nodeClass holds the class of a node group per kind, so painting allocates no strings.
-var nodeClass = func() []string {
-	ks := style.Kinds()
-	cs := make([]string, len(ks)+1)
-	for i, k := range ks {
-		cs[i] = "node kind-" + k.String()
-	}
-	cs[len(ks)] = "node"
-	return cs
-}()
-
-func kindIndex(k Kind) int {
-	if k < 0 || int(k) >= len(nodeClass)-1 {
-		return len(nodeClass) - 1
-	}
-	return int(k)
 }

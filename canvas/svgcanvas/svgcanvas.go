@@ -53,6 +53,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	svg "github.com/ajstarks/svgo"
 
@@ -423,18 +424,15 @@ func (c *Canvas) appendCSS(b []byte) []byte {
 	// then others sorted by name.
 	var buf [24]roleCSS
 	rc := buf[:0]
-	var known uint64 // bit k: knownCSS[k] is used
-	var extra []style.Role
-	for _, r := range c.roles {
-		if k := knownIndex(r); k >= 0 && k < 64 {
-			known |= 1 << k
-		} else {
-			extra = append(extra, r)
+	for _, r := range style.Roles() {
+		if slices.Contains(c.roles, r) {
+			rc = append(rc, roleCSS{r, roleName(r), style.Light(r), style.Dark(r)})
 		}
 	}
-	for k := range knownCSS {
-		if known&(1<<k) != 0 {
-			rc = append(rc, knownCSS[k])
+	var extra []style.Role
+	for _, r := range c.roles {
+		if !style.Known(r) {
+			extra = append(extra, r)
 		}
 	}
 	sort.Slice(extra, func(i, j int) bool { return extra[i] < extra[j] })
@@ -489,25 +487,6 @@ func (c *Canvas) appendCSS(b []byte) []byte {
 		b = append(b, "}\n"...)
 	}
 	return b
-}
-
-// knownCSS holds the name and colours of every role of style.Roles, in its order (read-only).
-var knownCSS = func() []roleCSS {
-	var t []roleCSS
-	for _, r := range style.Roles() {
-		t = append(t, roleCSS{r, roleName(r), style.Light(r), style.Dark(r)})
-	}
-	return t
-}()
-
-// knownIndex returns the index of r in knownCSS, or -1.
-func knownIndex(r style.Role) int {
-	for i := range knownCSS {
-		if knownCSS[i].role == r {
-			return i
-		}
-	}
-	return -1
 }
 
 // roleCSS is what the CSS of a role needs: its custom property's name and its colours.
@@ -606,7 +585,7 @@ func appendNum(b []byte, v canvas.Pt) []byte {
 	}
 	n := uint32(f*100 + 0.5) // canvas.Round, in hundredths, below 999900
 	ip := n / 100
-	fr := fracs[n-ip*100]
+	fr := fracs()[n-ip*100]
 	l := len(b)
 	if cap(b)-l < 8 {
 		b = slices.Grow(b, 8)
@@ -633,10 +612,11 @@ func appendNum(b []byte, v canvas.Pt) []byte {
 	return b[:l+int(k+fr>>24)]
 }
 
-// fracs holds, for every number of hundredths 0 to 99, its shortest decimal fraction as
+// fracs returns, for every number of hundredths 0 to 99, its shortest decimal fraction as
 // appendNum stores it: up to three bytes (".5", ".25"; none for 0), with their count in the
-// top byte (read-only).
-var fracs = func() (t [100]uint32) {
+// top byte. The table is made on first use, not at start-up, and is read-only.
+var fracs = sync.OnceValue(func() *[100]uint32 {
+	var t [100]uint32
 	for h := 1; h < 100; h++ {
 		var s string
 		if h%10 == 0 {
@@ -650,8 +630,8 @@ var fracs = func() (t [100]uint32) {
 		}
 		t[h] = w | uint32(len(s))<<24
 	}
-	return t
-}()
+	return &t
+})
 
 // appendNumSlow is appendNum for any value: negative, 9999 or more, infinite or NaN.
 func appendNumSlow(b []byte, v canvas.Pt) []byte {
@@ -709,7 +689,7 @@ func escAttr(s string) string { return string(appendEsc(nil, s, true)) }
 // Invalid UTF-8 and characters XML forbids are replaced by U+FFFD.
 func appendEsc(b []byte, s string, attr bool) []byte {
 	i := 0
-	for i < len(s) && safe[s[i]] {
+	for i < len(s) && safe(s[i]) {
 		i++
 	}
 	if i == len(s) {
@@ -743,30 +723,40 @@ func appendEsc(b []byte, s string, attr bool) []byte {
 	return b
 }
 
-// safe marks the bytes written as they are in text and attribute values: printable ASCII but
-// for the five XML escapes. It is read-only.
-var safe = func() (t [256]bool) {
-	for c := 0x20; c < 0x7f; c++ {
-		t[c] = c != '<' && c != '>' && c != '&' && c != '"' && c != '\''
-	}
-	return t
-}()
+// The printable ASCII bytes, 0x20 to 0x7e, as bit sets over 0-63 (lo) and 64-127 (hi).
+const (
+	printLo = ^uint64(0) &^ (1<<0x20 - 1)
+	printHi = 1<<(0x7f-64) - 1
+	// textLo and printHi mark the bytes written as they are in text content: printable ASCII
+	// but for '<', '>' and '&' (all below 64).
+	textLo = printLo &^ (1<<'<' | 1<<'>' | 1<<'&')
+	// safeLo and printHi mark the bytes written as they are in text and attribute values:
+	// printable ASCII but for the five XML escapes.
+	safeLo = textLo &^ (1<<'"' | 1<<'\'')
+)
 
-// textSafe marks the bytes written as they are in text content: printable ASCII but for
-// '<', '>' and '&'. It is read-only.
-var textSafe = func() (t [256]bool) {
-	for c := 0x20; c < 0x7f; c++ {
-		t[c] = c != '<' && c != '>' && c != '&'
+// safe reports whether c is written as it is in text and attribute values.
+func safe(c byte) bool {
+	if c < 64 {
+		return safeLo>>c&1 != 0
 	}
-	return t
-}()
+	return c < 128 && printHi>>(c-64)&1 != 0
+}
+
+// textSafe reports whether c is written as it is in text content.
+func textSafe(c byte) bool {
+	if c < 64 {
+		return textLo>>c&1 != 0
+	}
+	return c < 128 && printHi>>(c-64)&1 != 0
+}
 
 // appendText appends s cleaned (mono.Clean) and escaped for XML text content: it is
 // appendEsc(b, mono.Clean(s), false), with the printable ASCII start of s, mostly all of it,
 // copied as it is (mono.Clean works rune by rune, so cleaning the rest alone is the same).
 func appendText(b []byte, s string) []byte {
 	i := 0
-	for i < len(s) && textSafe[s[i]] {
+	for i < len(s) && textSafe(s[i]) {
 		i++
 	}
 	b = append(b, s[:i]...)
@@ -781,7 +771,7 @@ func appendText(b []byte, s string) []byte {
 func appendLines(b []byte, s string) []byte {
 	for {
 		i := textSafeWords(s)
-		for i < len(s) && textSafe[s[i]] {
+		for i < len(s) && textSafe(s[i]) {
 			i++
 		}
 		b = append(b, s[:i]...)

@@ -98,54 +98,71 @@ func Group(n int) Role {
 	return groupRoles[n]
 }
 
-type pair struct{ light, dark RGB }
+// colour is one role's light and dark value.
+type colour struct {
+	role        Role
+	light, dark RGB
+}
 
-// The palette. Light group fills alternate in lightness from one index to the next (greyscale
-// luma 240, 204, 230, 194, 220, 186, 236, 200 of 255), so that neighbouring groups (a struct and
-// the element nested in it take consecutive indexes) stay apart when printed in grey, while
-// all stay light enough for ink text. Framing fills are near-white, lighter than every group:
-// framing reads as "not data" in colour and in grey. Dark fills are deep tints that keep light
-// text legible.
-var palette = map[Role]pair{
-	Ink:       {RGB{0x1f, 0x23, 0x28}, RGB{0xe6, 0xe8, 0xeb}},
-	Muted:     {RGB{0x5a, 0x63, 0x6e}, RGB{0x9a, 0xa4, 0xaf}},
-	Rule:      {RGB{0x8c, 0x95, 0x9f}, RGB{0x6e, 0x76, 0x81}},
-	Paper:     {RGB{0xff, 0xff, 0xff}, RGB{0x16, 0x1b, 0x22}},
-	FrameFill: {RGB{0xfa, 0xfa, 0xfa}, RGB{0x2a, 0x2f, 0x36}},
-	TagFill:   {RGB{0xfb, 0xf6, 0xea}, RGB{0x33, 0x2e, 0x22}},
-	PadFill:   {RGB{0xf8, 0xf8, 0xf8}, RGB{0x1e, 0x22, 0x28}},
-	Accent:    {RGB{0xd9, 0x48, 0x1c}, RGB{0xff, 0x8a, 0x5c}},
-	"g0":      {RGB{0xe8, 0xf2, 0xfc}, RGB{0x1e, 0x3a, 0x5f}},
-	"g1":      {RGB{0xe8, 0xcc, 0x7f}, RGB{0x4a, 0x3b, 0x12}},
-	"g2":      {RGB{0xd1, 0xf2, 0xe1}, RGB{0x15, 0x45, 0x33}},
-	"g3":      {RGB{0xe1, 0xb1, 0xc9}, RGB{0x50, 0x1f, 0x3a}},
-	"g4":      {RGB{0xda, 0xd8, 0xf5}, RGB{0x2e, 0x2a, 0x5c}},
-	"g5":      {RGB{0xdf, 0xaf, 0x90}, RGB{0x55, 0x2a, 0x18}},
-	"g6":      {RGB{0xdb, 0xf3, 0xf6}, RGB{0x14, 0x40, 0x47}},
-	"g7":      {RGB{0xc4, 0xcf, 0xaf}, RGB{0x3d, 0x35, 0x2a}},
+// The palette, in the order of Roles. Light group fills alternate in lightness from one index
+// to the next (greyscale luma 240, 204, 230, 194, 220, 186, 236, 200 of 255), so that
+// neighbouring groups (a struct and the element nested in it take consecutive indexes) stay
+// apart when printed in grey, while all stay light enough for ink text. Framing fills are
+// near-white, lighter than every group: framing reads as "not data" in colour and in grey.
+// Dark fills are deep tints that keep light text legible. (An array, not a map: it is static
+// data, with nothing to build when the program starts.)
+var palette = [...]colour{
+	{Ink, RGB{0x1f, 0x23, 0x28}, RGB{0xe6, 0xe8, 0xeb}},
+	{Muted, RGB{0x5a, 0x63, 0x6e}, RGB{0x9a, 0xa4, 0xaf}},
+	{Rule, RGB{0x8c, 0x95, 0x9f}, RGB{0x6e, 0x76, 0x81}},
+	{Paper, RGB{0xff, 0xff, 0xff}, RGB{0x16, 0x1b, 0x22}},
+	{FrameFill, RGB{0xfa, 0xfa, 0xfa}, RGB{0x2a, 0x2f, 0x36}},
+	{TagFill, RGB{0xfb, 0xf6, 0xea}, RGB{0x33, 0x2e, 0x22}},
+	{PadFill, RGB{0xf8, 0xf8, 0xf8}, RGB{0x1e, 0x22, 0x28}},
+	{Accent, RGB{0xd9, 0x48, 0x1c}, RGB{0xff, 0x8a, 0x5c}},
+	{"g0", RGB{0xe8, 0xf2, 0xfc}, RGB{0x1e, 0x3a, 0x5f}},
+	{"g1", RGB{0xe8, 0xcc, 0x7f}, RGB{0x4a, 0x3b, 0x12}},
+	{"g2", RGB{0xd1, 0xf2, 0xe1}, RGB{0x15, 0x45, 0x33}},
+	{"g3", RGB{0xe1, 0xb1, 0xc9}, RGB{0x50, 0x1f, 0x3a}},
+	{"g4", RGB{0xda, 0xd8, 0xf5}, RGB{0x2e, 0x2a, 0x5c}},
+	{"g5", RGB{0xdf, 0xaf, 0x90}, RGB{0x55, 0x2a, 0x18}},
+	{"g6", RGB{0xdb, 0xf3, 0xf6}, RGB{0x14, 0x40, 0x47}},
+	{"g7", RGB{0xc4, 0xcf, 0xaf}, RGB{0x3d, 0x35, 0x2a}},
+}
+
+// lookup returns the palette entry of r; unknown roles are Ink's.
+func lookup(r Role) (colour, bool) {
+	for _, c := range palette {
+		if c.role == r {
+			return c, true
+		}
+	}
+	return palette[0], false
+}
+
+// Known reports whether r is a role of the palette (one of Roles).
+func Known(r Role) bool {
+	_, ok := lookup(r)
+	return ok
 }
 
 // Light returns the light (print) value of a role; unknown roles are Ink.
 func Light(r Role) RGB {
-	if p, ok := palette[r]; ok {
-		return p.light
-	}
-	return palette[Ink].light
+	c, _ := lookup(r)
+	return c.light
 }
 
 // Dark returns the dark-scheme value of a role; unknown roles are Ink.
 func Dark(r Role) RGB {
-	if p, ok := palette[r]; ok {
-		return p.dark
-	}
-	return palette[Ink].dark
+	c, _ := lookup(r)
+	return c.dark
 }
 
 // Roles returns every role in a fixed order (for writing CSS deterministically).
 func Roles() []Role {
-	rs := []Role{Ink, Muted, Rule, Paper, FrameFill, TagFill, PadFill, Accent}
-	for i := 0; i < NumGroups; i++ {
-		rs = append(rs, Group(i))
+	rs := make([]Role, len(palette))
+	for i, c := range palette {
+		rs[i] = c.role
 	}
 	return rs
 }

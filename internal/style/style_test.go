@@ -1,6 +1,7 @@
 package style
 
 import (
+	"fmt"
 	"math"
 	"testing"
 )
@@ -30,8 +31,16 @@ func TestEveryRoleHasBothColours(t *testing.T) {
 			t.Errorf("role %q listed twice", r)
 		}
 		seen[r] = true
-		if _, ok := palette[r]; !ok {
+		if !Known(r) {
 			t.Errorf("role %q has no colours", r)
+		}
+	}
+	if Known("nope") || Light("nope") != Light(Ink) || Dark("nope") != Dark(Ink) {
+		t.Error("an unknown role is not Ink")
+	}
+	for i, g := range groupRoles {
+		if want := Role(fmt.Sprintf("g%d", i)); g != want || !Known(g) {
+			t.Errorf("group role %d = %q, want a known %q", i, g, want)
 		}
 	}
 	if len(seen) != len(palette) {
