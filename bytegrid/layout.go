@@ -313,18 +313,21 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	if d.Hex && len(opts.Data) > 0 {
 		d.layoutCells(fields, opts.Data, physToDisp)
 	}
-	var groupBuf [16]group // the first groups, without an allocation
-	groups := groups{list: groupColours(groupBuf[:0], fields, opts.GroupColors)}
+	names := make([]string, len(fields))
+	for i, f := range fields {
+		names[i] = f.Group
+	}
+	colors := style.GroupColors(names, opts.GroupColors)
 	d.Fields = make([]Box, len(fields))
 	for i, f := range fields {
-		d.layoutField(&d.Fields[i], i, f, physToDisp, &groups, &sc)
+		d.layoutField(&d.Fields[i], i, f, physToDisp, colors[f.Group], &sc)
 	}
 	for _, b := range d.Fields {
 		for k := 1; k < len(b.Segs); k++ {
 			d.Rows[b.Segs[k].Row].Joined = true
 		}
 	}
-	d.layoutLegend(fields, groups.list)
+	d.layoutLegend(fields, colors)
 	d.Height = d.GridY + gridH + d.LegendH + margin
 	d.Width = canvas.Round(d.Width)
 	d.Height = canvas.Round(d.Height)
@@ -430,76 +433,9 @@ func makeRuler(rb int, gridX canvas.Pt) ([]Run, []Tick) {
 	return runs, ticks
 }
 
-// groups holds the palette index of every group, explicit ones first, then the others in
-// order of first appearance. A layout has a few groups and looks them up field after field,
-// mostly the one it looked up last: a short list searched from there is cheaper than a map.
-type groups struct {
-	list []group
-	last int // index in list of the group looked up last
-}
-
-type group struct {
-	name   string
-	colour int
-}
-
-// index returns the index in g.list of the group named name, or -1.
-func (g *groups) index(name string) int {
-	if g.last < len(g.list) && g.list[g.last].name == name {
-		return g.last
-	}
-	for i := range g.list {
-		if g.list[i].name == name {
-			g.last = i
-			return i
-		}
-	}
-	return -1
-}
-
-// colour returns the palette index of the group named name; 0 for a group not listed (a
-// field without a group).
-func (g *groups) colour(name string) int {
-	if i := g.index(name); i >= 0 {
-		return g.list[i].colour
-	}
-	return 0
-}
-
-// groupColours appends the palette index of every group of fields to list, explicit ones
-// first, and returns it.
-func groupColours(list []group, fields []Field, explicit map[string]int) []group {
-	g := groups{list: list}
-	var used [style.NumGroups]bool
-	if len(explicit) > 0 {
-		for _, f := range fields {
-			if c, ok := explicit[f.Group]; ok && g.index(f.Group) < 0 {
-				g.list = append(g.list, group{f.Group, c})
-				if k := c % style.NumGroups; k >= 0 { // (a negative index never matched the free ones)
-					used[k] = true
-				}
-			}
-		}
-	}
-	next := 0
-	for _, f := range fields {
-		if f.Group == "" || g.index(f.Group) >= 0 {
-			continue
-		}
-		for k := 0; k < style.NumGroups && used[next%style.NumGroups]; k++ {
-			next++
-		}
-		g.list = append(g.list, group{f.Group, next})
-		used[next%style.NumGroups] = true
-		next++
-	}
-	return g.list
-}
-
 // layoutField places field i's segments and text in b.
-func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp []int, groups *groups, sc *scratch) {
+func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp []int, colour int, sc *scratch) {
 	rb := d.RowBits
-	colour := groups.colour(f.Group)
 	*b = Box{
 		Field: i, Path: f.Path, Offset: f.Offset, Bits: f.Bits,
 		Name: mono.Clean(f.Name), Value: mono.Clean(f.Value),
@@ -934,35 +870,24 @@ func (sc *scratch) tooltip(f Field) string {
 }
 
 // layoutLegend lays out the group legend and the notes under the grid (relative to its end).
-func (d *Diagram) layoutLegend(fields []Field, list []group) {
-	groups := groups{list: list}
+func (d *Diagram) layoutLegend(fields []Field, colors map[string]int) {
 	var y canvas.Pt = legendGap
 	x := d.GridX
 	maxX := d.Width - margin
 	line := legendSize * 1.6
-	// The groups in order of first appearance: the index of each in groups.list.
-	var seenBuf [64]bool
-	seen := seenBuf[:0]
-	if len(groups.list) > len(seenBuf) {
-		seen = make([]bool, 0, len(groups.list))
-	}
-	seen = seen[:len(groups.list)]
-	var orderBuf [16]int
-	order := orderBuf[:0]
+	// The groups in order of first appearance.
+	var order []string
+	seen := map[string]bool{}
 	for _, f := range fields {
-		if f.Group == "" {
-			continue
-		}
-		if k := groups.index(f.Group); k >= 0 && !seen[k] {
-			seen[k] = true
-			order = append(order, k)
+		if f.Group != "" && !seen[f.Group] {
+			seen[f.Group] = true
+			order = append(order, f.Group)
 		}
 	}
 	if len(order) > 0 {
 		d.Swatch = make([]Swatch, 0, len(order))
 		d.Legend = make([]Run, 0, len(order)+2*len(d.Notes))
-		for _, k := range order {
-			n := groups.list[k].name
+		for _, n := range order {
 			r := newRun(0, 0, mono.Clean(n), legendSize, canvas.Start, style.Ink, "legend")
 			sw := legendSize
 			need := sw + 4 + r.W
@@ -974,7 +899,7 @@ func (d *Diagram) layoutLegend(fields []Field, list []group) {
 			if sw+4+r.W > maxX-d.GridX {
 				r = newRun(0, 0, mono.Truncate(r.S, mono.Fit(float64(maxX-d.GridX-sw-4), float64(legendSize))), legendSize, canvas.Start, style.Ink, "legend")
 			}
-			d.Swatch = append(d.Swatch, Swatch{X: x + 0.5, Y: y + 0.5, W: sw, Fill: style.Group(groups.list[k].colour)})
+			d.Swatch = append(d.Swatch, Swatch{X: x + 0.5, Y: y + 0.5, W: sw, Fill: style.Group(colors[n])})
 			r.X, r.Y = x+sw+4, y+legendSize*Ascent+0.5
 			d.Legend = append(d.Legend, r)
 			x += sw + 4 + r.W + 14

@@ -413,40 +413,11 @@ func flatten(root *Node, opt Options) ([]flat, error) {
 			stack = append(stack, frame{n: n.Children[i], depth: childDepth, parent: childParent, group: g})
 		}
 	}
-	colors := groupColors(groups, opt.GroupColors)
+	colors := style.GroupColors(groups, opt.GroupColors)
 	for i, g := range groups {
 		out[i].color = colors[g]
 	}
 	return out, nil
-}
-
-// groupColors gives every group its colour index the way package bytegrid does, so that the
-// two agree: groups named in explicit keep theirs; the others take, in order of first
-// appearance, the next index no named group of the tree uses. No group is colour 0.
-func groupColors(groups []string, explicit map[string]int) map[string]int {
-	m := map[string]int{}
-	var used [style.NumGroups]bool
-	for _, g := range groups {
-		if c, ok := explicit[g]; ok {
-			m[g] = c
-			if k := c % style.NumGroups; k >= 0 { // (a negative index never matched the free ones)
-				used[k] = true
-			}
-		}
-	}
-	next := 0
-	for _, g := range groups {
-		if _, ok := m[g]; ok || g == "" {
-			continue
-		}
-		for k := 0; k < style.NumGroups && used[next%style.NumGroups]; k++ {
-			next++
-		}
-		m[g] = next
-		used[next%style.NumGroups] = true
-		next++
-	}
-	return m
 }
 
 func nodeName(n *Node) string {

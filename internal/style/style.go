@@ -167,6 +167,37 @@ func Roles() []Role {
 	return rs
 }
 
+// GroupColors is the one rule that gives groups their colours, in the byte grid and the tree
+// alike, so that a field and its node agree: groups lists the group of every item in order
+// (repeats and "" allowed); a group named in explicit keeps its index; each other group takes,
+// in order of first appearance, the next index that no explicitly coloured group of the list
+// uses (mod NumGroups), while there is one. The empty group has no entry (colour 0).
+func GroupColors(groups []string, explicit map[string]int) map[string]int {
+	m := map[string]int{}
+	var used [NumGroups]bool
+	for _, g := range groups {
+		if c, ok := explicit[g]; ok {
+			m[g] = c
+			if k := c % NumGroups; k >= 0 { // (a negative index never matches the free ones)
+				used[k] = true
+			}
+		}
+	}
+	next := 0
+	for _, g := range groups {
+		if _, ok := m[g]; ok || g == "" {
+			continue
+		}
+		for k := 0; k < NumGroups && used[next%NumGroups]; k++ {
+			next++
+		}
+		m[g] = next
+		used[next%NumGroups] = true
+		next++
+	}
+	return m
+}
+
 // KindFill returns the fill role of a field of kind k in group colour group.
 func KindFill(k Kind, group int) Role {
 	switch k {

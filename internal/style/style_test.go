@@ -98,3 +98,28 @@ func TestGreyscale(t *testing.T) {
 		}
 	}
 }
+
+// TestGroupColors checks the one colour rule directly; the byte grid's and the tree's tests
+// check that both twins follow it.
+func TestGroupColors(t *testing.T) {
+	tests := []struct {
+		name     string
+		groups   []string
+		explicit map[string]int
+		want     string
+	}{
+		{"first appearance", []string{"x", "y", "x", "", "z"}, nil, "map[x:0 y:1 z:2]"},
+		{"explicit first", []string{"x", "y", "z"}, map[string]int{"z": 0}, "map[x:1 y:2 z:0]"},
+		{"explicit absent reserves nothing", []string{"x", "y"}, map[string]int{"w": 1}, "map[x:0 y:1]"},
+		{"ungrouped explicit", []string{"", "x"}, map[string]int{"": 3}, "map[:3 x:0]"},
+		{"wraps", []string{"a", "b", "c", "d", "e", "f", "g", "h", "i"}, nil, "map[a:0 b:1 c:2 d:3 e:4 f:5 g:6 h:7 i:16]"},
+		{"negative explicit", []string{"x", "y"}, map[string]int{"x": -3}, "map[x:-3 y:0]"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := fmt.Sprint(GroupColors(tt.groups, tt.explicit)); got != tt.want {
+				t.Errorf("GroupColors = %s, want %s", got, tt.want)
+			}
+		})
+	}
+}

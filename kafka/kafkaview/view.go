@@ -29,23 +29,34 @@ type View struct {
 	Fields []bytegrid.Field
 	Tree   *tree.Node
 	// Groups maps each group (the path of the header, body, struct or element) to its colour
-	// index, numbered in order of first appearance; pass it as GroupColors to both layouts.
+	// index, given by the one colour rule (style.GroupColors) in order of first appearance;
+	// pass it as GroupColors to both layouts.
 	Groups map[string]int
+
+	order []string // the groups in order of first appearance
 }
 
 // New builds the view of f.
 func New(f *kafka.Frame) *View {
-	v := &View{Groups: map[string]int{}}
+	v := &View{}
 	// The frame and its size prefix belong to no group: they are drawn as framing, and the
 	// legend names only the header, the body and what they hold.
 	v.Tree = v.node(f, f.Root, nil, "")
+	v.Groups = style.GroupColors(v.order, nil)
+	v.order = nil
 	return v
 }
 
-// groupOf returns the group of n and its children, given its parent's group.
+// groupOf returns the group of n and its children, given its parent's group. An element of
+// an array of scalars (an element without children) is no group of its own: it is a field of
+// its parent's group, in the grid and in the tree alike.
 func groupOf(n *kafka.Node, parent string) string {
 	switch n.Kind {
-	case kafka.KindHeader, kafka.KindBody, kafka.KindElement:
+	case kafka.KindElement:
+		if len(n.Children) > 0 {
+			return n.Path
+		}
+	case kafka.KindHeader, kafka.KindBody:
 		return n.Path
 	case kafka.KindStruct:
 		if len(n.Children) > 0 {
@@ -55,12 +66,10 @@ func groupOf(n *kafka.Node, parent string) string {
 	return parent
 }
 
+// use notes a group in order of appearance (style.GroupColors skips repeats).
 func (v *View) use(group string) {
-	if group == "" {
-		return
-	}
-	if _, ok := v.Groups[group]; !ok {
-		v.Groups[group] = len(v.Groups)
+	if group != "" && (len(v.order) == 0 || v.order[len(v.order)-1] != group) {
+		v.order = append(v.order, group)
 	}
 }
 
