@@ -17,6 +17,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
+	"github.com/kafkagrid/kafkagrid/internal/mono"
 	"github.com/kafkagrid/kafkagrid/internal/style"
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 )
@@ -366,7 +367,7 @@ func FuzzLayout(f *testing.F) {
 		for _, c := range d.Cells {
 			for _, b := range d.Fields {
 				for _, r := range b.Runs {
-					if r.Row == c.Row && r.Class != "hex" && r.Y+bytegrid.Descent*r.Size > c.Y+0.01 &&
+					if r.Row == c.Row && r.Class != "hex" && r.Y+mono.Descent*r.Size > c.Y+0.01 &&
 						r.Left() < c.X+c.W-0.01 && r.Left()+r.W > c.X+0.01 {
 						t.Fatalf("label %q of %q reaches into the hex cell %+v", r.S, b.Name, c)
 					}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/canvas"
+	"github.com/kafkagrid/kafkagrid/internal/arena"
 	"github.com/kafkagrid/kafkagrid/internal/mono"
 	"github.com/kafkagrid/kafkagrid/internal/style"
 )
@@ -32,13 +33,6 @@ const (
 	legendGap       canvas.Pt = 12
 	lineFactor                = 1.2
 	tightLineFactor           = 1.1 // for three or four lines
-)
-
-// Ascent and Descent are the vertical extent of a text run as fractions of its size, above and
-// below the baseline: the box Layout fits text into and the one gridcheck.Check verifies.
-const (
-	Ascent  = 0.8
-	Descent = 0.25
 )
 
 // Diagram is a laid-out byte grid: geometry in points, top-left origin.
@@ -187,7 +181,7 @@ func bitWidth(rowBits int) canvas.Pt {
 // scratch holds what a layout carves its many small slices and strings from, so a diagram
 // costs a few allocations rather than a few per field.
 type scratch struct {
-	txt  texts
+	txt  arena.Text
 	segs []Seg
 	runs []Run
 }
@@ -247,7 +241,7 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	sc.segs = make([]Seg, 0, nSegs)
 	sc.runs = make([]Run, 0, nRuns+len(fields)/4+4) // room for some wrapped labels and elisions
 	nPhys := (d.Bits + rb - 1) / rb
-	sc.txt.reserve(nText + 12*nPhys)
+	sc.txt.Reserve(nText + 12*nPhys)
 	h := rowH
 	if d.Hex {
 		h += hexZone
@@ -385,20 +379,20 @@ func snap(v canvas.Pt) canvas.Pt { return canvas.Pt(int(v + 0.999)) }
 
 // offsetLabel returns the label of a row's byte offset: 0x002c, or 44 in decimal.
 func (sc *scratch) offsetLabel(off int, decimal bool) string {
-	sc.txt.reserve(24)
-	start := sc.txt.b.Len()
-	var buf [24]byte
+	sc.txt.Reserve(24)
+	start := sc.txt.Len()
 	if decimal {
-		sc.txt.b.Write(strconv.AppendInt(buf[:0], int64(off), 10))
-		return sc.txt.since(start)
+		sc.txt.Set(strconv.AppendInt(sc.txt.Buf(), int64(off), 10))
+		return sc.txt.Since(start)
 	}
+	var buf [20]byte
 	h := strconv.AppendInt(buf[:0], int64(off), 16)
-	sc.txt.b.WriteString("0x")
+	b := append(sc.txt.Buf(), "0x"...)
 	for i := len(h); i < 4; i++ {
-		sc.txt.b.WriteByte('0')
+		b = append(b, '0')
 	}
-	sc.txt.b.Write(h)
-	return sc.txt.since(start)
+	sc.txt.Set(append(b, h...))
+	return sc.txt.Since(start)
 }
 
 // layoutRuler sets the ruler's digits (tens above units, as in RFC 791) and ticks.
@@ -412,7 +406,7 @@ func makeRuler(rb int, gridX canvas.Pt) ([]Run, []Tick) {
 	bitW := bitWidth(rb)
 	runs := make([]Run, 0, rb/10+1+rb)
 	ticks := make([]Tick, 0, rb)
-	tensY := margin + rulerSize*Ascent + 1
+	tensY := margin + rulerSize*mono.Ascent + 1
 	unitsY := tensY + rulerSize*lineFactor + 1
 	for b := 0; b < rb; b++ {
 		cx := gridX + (canvas.Pt(b)+0.5)*bitW
@@ -624,18 +618,10 @@ func (sc *scratch) contLabel(dst []Run, name string, before bool, s Seg, top, bo
 		if n == "" {
 			return mark
 		}
-		sc.txt.reserve(len(n) + 1 + len(mark))
-		start := sc.txt.b.Len()
 		if before {
-			sc.txt.b.WriteString(n)
-			sc.txt.b.WriteByte(' ')
-			sc.txt.b.WriteString(mark)
-		} else {
-			sc.txt.b.WriteString(mark)
-			sc.txt.b.WriteByte(' ')
-			sc.txt.b.WriteString(n)
+			return sc.txt.Cat(n, " ", mark)
 		}
-		return sc.txt.since(start)
+		return sc.txt.Cat(mark, " ", n)
 	}
 	var buf [1]label
 	// The whole name, shrunk to the floor.
@@ -768,7 +754,7 @@ func place(dst []Run, lines []label, cx, w, top, bottom canvas.Pt, row int) ([]R
 	y := top + (bottom-top-total)/2
 	for _, l := range lines {
 		// centre the glyph box (ascent+descent) inside the line's slot
-		base := y + (l.size*lineFactor-(Ascent+Descent)*l.size)/2 + Ascent*l.size
+		base := y + (l.size*lineFactor-(mono.Ascent+mono.Descent)*l.size)/2 + mono.Ascent*l.size
 		dst = append(dst, Run{X: cx, Y: base, S: l.s, Size: l.size, W: l.width(), Anchor: canvas.Middle, Fill: l.fill, Class: l.class, Row: row})
 		y += l.size * lineFactor
 	}
@@ -816,57 +802,17 @@ func splitMid(s string) (string, string, bool) {
 func isLower(r rune) bool { return r >= 'a' && r <= 'z' || r >= '0' && r <= '9' }
 func isUpper(r rune) bool { return r >= 'A' && r <= 'Z' }
 
-// tooltip returns the title of a field: path, type, offset, length, value and description. It
-// is put together in a local buffer and written to the shared one in one call.
+// tooltip returns the title of a field (style.Tip, the text both twins share).
 func (sc *scratch) tooltip(f Field) string {
-	var arr [256]byte
-	b := arr[:0]
-	p := f.Path
-	if p == "" {
-		p = f.Name
+	head := f.Path
+	if head == "" {
+		head = f.Name
 	}
-	b = append(b, p...)
-	if f.Type != "" {
-		b = append(b, " ("...)
-		b = append(b, f.Type...)
-		b = append(b, ')')
-	}
-	b = append(b, '\n')
-	if f.Offset%8 == 0 && f.Bits%8 == 0 {
-		b = append(b, "offset "...)
-		b = strconv.AppendInt(b, int64(f.Offset/8), 10)
-		b = append(b, ", "...)
-		b = strconv.AppendInt(b, int64(f.Bits/8), 10)
-		b = append(b, " byte"...)
-		if f.Bits != 8 {
-			b = append(b, 's')
-		}
-	} else {
-		b = append(b, "bit offset "...)
-		b = strconv.AppendInt(b, int64(f.Offset), 10)
-		b = append(b, ", "...)
-		b = strconv.AppendInt(b, int64(f.Bits), 10)
-		b = append(b, " bit"...)
-		if f.Bits != 1 {
-			b = append(b, 's')
-		}
-	}
-	if f.Kind != Plain {
-		b = append(b, ", "...)
-		b = append(b, f.Kind.String()...)
-	}
-	if f.Value != "" {
-		b = append(b, "\nvalue: "...)
-		b = append(b, f.Value...)
-	}
-	if f.Desc != "" {
-		b = append(b, '\n')
-		b = append(b, f.Desc...)
-	}
-	sc.txt.reserve(len(b))
-	start := sc.txt.b.Len()
-	sc.txt.b.Write(b)
-	return sc.txt.since(start)
+	tip := style.Tip{Head: head, Type: f.Type, Bit: f.Offset, Bits: f.Bits, Kind: f.Kind, Value: f.Value, Desc: f.Desc}
+	sc.txt.Reserve(tip.Size())
+	start := sc.txt.Len()
+	sc.txt.Set(tip.Append(sc.txt.Buf()))
+	return sc.txt.Since(start)
 }
 
 // layoutLegend lays out the group legend and the notes under the grid (relative to its end).
@@ -900,7 +846,7 @@ func (d *Diagram) layoutLegend(fields []Field, colors map[string]int) {
 				r = newRun(0, 0, mono.Truncate(r.S, mono.Fit(float64(maxX-d.GridX-sw-4), float64(legendSize))), legendSize, canvas.Start, style.Ink, "legend")
 			}
 			d.Swatch = append(d.Swatch, Swatch{X: x + 0.5, Y: y + 0.5, W: sw, Fill: style.Group(colors[n])})
-			r.X, r.Y = x+sw+4, y+legendSize*Ascent+0.5
+			r.X, r.Y = x+sw+4, y+legendSize*mono.Ascent+0.5
 			d.Legend = append(d.Legend, r)
 			x += sw + 4 + r.W + 14
 		}
@@ -908,10 +854,10 @@ func (d *Diagram) layoutLegend(fields []Field, colors map[string]int) {
 	}
 	// Notes: "1  Name = value", wrapped by truncation to the drawing's width.
 	for _, n := range d.Notes {
-		mark := newRun(d.GridX, y+legendSize*Ascent, strconv.Itoa(n.Mark), legendSize, canvas.Start, style.Accent, "mark")
+		mark := newRun(d.GridX, y+legendSize*mono.Ascent, strconv.Itoa(n.Mark), legendSize, canvas.Start, style.Accent, "mark")
 		tx := d.GridX + canvas.Pt(mono.Width("000", float64(legendSize)))
 		fit := mono.Fit(float64(maxX-tx), float64(legendSize))
-		t := newRun(tx, y+legendSize*Ascent, mono.Truncate(n.Text, fit), legendSize, canvas.Start, style.Ink, "note")
+		t := newRun(tx, y+legendSize*mono.Ascent, mono.Truncate(n.Text, fit), legendSize, canvas.Start, style.Ink, "note")
 		d.Legend = append(d.Legend, mark, t)
 		y += line
 	}

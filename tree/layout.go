@@ -3,11 +3,9 @@ package tree
 import (
 	"fmt"
 	"strconv"
-	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/kafkagrid/kafkagrid/canvas"
+	"github.com/kafkagrid/kafkagrid/internal/arena"
 	"github.com/kafkagrid/kafkagrid/internal/mono"
 	"github.com/kafkagrid/kafkagrid/internal/style"
 )
@@ -208,13 +206,13 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 	var nameW canvas.Pt = canvas.Pt(mono.Width(names[ColName], float64(m.size)))
 	// The texts Layout makes (tooltips, numbers) are carved from one buffer, the data
 	// attributes from one slice: a few allocations for the whole tree, not a few per row.
-	var txt texts
+	var txt arena.Text
 	nText := 0
 	for _, f := range rows {
 		n := f.n
 		nText += 96 + len(n.Path) + len(n.Label) + len(n.Type) + len(n.Value) + len(n.Description)
 	}
-	txt.reserve(nText)
+	txt.Reserve(nText)
 	hexBuf := make([]byte, 0, 24)
 	lastChild := make([]int, len(rows))
 	for i := range lastChild {
@@ -225,11 +223,11 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 		n := f.n
 		r := &d.Rows[i]
 		r.Depth, r.Parent, r.Kind, r.Color = f.depth, f.parent, n.Kind, f.color
-		r.Path, r.Offset, r.Length = cleanAttr(n.Path), n.Offset, n.Length
+		r.Path, r.Offset, r.Length = mono.CleanAttr(n.Path), n.Offset, n.Length
 		r.Label = mono.Truncate(mono.Clean(n.Label), opt.MaxLabel)
 		r.Value = mono.Truncate(mono.Clean(n.Value), opt.MaxValue)
 		r.Type = mono.Truncate(mono.Clean(n.Type), opt.MaxType)
-		r.Title = txt.title(n)
+		r.Title = title(&txt, n)
 		if f.parent >= 0 {
 			lastChild[f.parent] = i
 		}
@@ -319,9 +317,9 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 			runs = append(runs, Run{Col: ColName, X: vx, Y: base, W: m.width(mono.Runes(r.Value)), S: r.Value, Fill: valueFill, Class: "value"})
 		}
 		hexBuf = appendHex(hexBuf[:0], r.Offset, hexDigits)
-		dec, length := txt.itoa(r.Offset), txt.itoa(r.Length)
+		dec, length := txt.Int(int64(r.Offset)), txt.Int(int64(r.Length))
 		runs = append(runs,
-			m.run(ColOffset, d.Columns[ColOffset], y, txt.bytes(hexBuf), style.Muted, "offset"),
+			m.run(ColOffset, d.Columns[ColOffset], y, txt.Bytes(hexBuf), style.Muted, "offset"),
 			m.run(ColDec, d.Columns[ColDec], y, dec, style.Ink, "dec"),
 			m.run(ColLength, d.Columns[ColLength], y, length, style.Ink, "length"))
 		if r.Type != "" {
@@ -427,91 +425,17 @@ func nodeName(n *Node) string {
 	return strconv.Quote(n.Label)
 }
 
-// title builds a node's tooltip: path, then type, offset and length, then the whole value and
-// the description.
-func (t *texts) title(n *Node) string {
-	t.reserve(len(n.Path) + len(n.Label) + len(n.Type) + len(n.Value) + len(n.Description) + 96)
-	start := t.b.Len()
-	b := &t.b
+// title returns a node's tooltip (style.Tip, the text both twins share).
+func title(t *arena.Text, n *Node) string {
 	head := n.Path
 	if head == "" {
 		head = n.Label
 	}
-	b.WriteString(cleanAttr(head))
-	b.WriteByte('\n')
-	if n.Type != "" {
-		b.WriteString(cleanAttr(n.Type))
-		b.WriteString(", ")
-	}
-	var num [24]byte
-	b.WriteString("offset ")
-	b.Write(strconv.AppendInt(num[:0], int64(n.Offset), 10))
-	b.WriteString(" (0x")
-	b.Write(strconv.AppendInt(num[:0], int64(n.Offset), 16))
-	b.WriteString("), length ")
-	b.Write(strconv.AppendInt(num[:0], int64(n.Length), 10))
-	if n.Kind != Plain {
-		b.WriteString(", ")
-		b.WriteString(n.Kind.String())
-	}
-	if n.Value != "" {
-		b.WriteString("\nvalue: ")
-		b.WriteString(cleanAttr(n.Value))
-	}
-	if n.Description != "" {
-		b.WriteByte('\n')
-		b.WriteString(cleanAttr(n.Description))
-	}
-	return t.since(start)
-}
-
-// cleanAttr makes s safe for an attribute or a one-line tooltip: invalid UTF-8, control and
-// bidirectional characters become U+FFFD (tabs and newlines a space), so the text cannot break the XML or reorder itself.
-// Unlike mono.Clean it keeps runes Go Mono lacks: a browser draws tooltips in its own font.
-func cleanAttr(s string) string {
-	ascii := true
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f {
-			ascii = false
-			break
-		}
-	}
-	if ascii {
-		return s
-	}
-	ok := utf8.ValidString(s)
-	if ok {
-		for _, r := range s {
-			if badAttrRune(r) {
-				ok = false
-				break
-			}
-		}
-	}
-	if ok {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		i += n
-		switch {
-		case r == '\t' || r == '\n' || r == '\r':
-			r = ' '
-		case (r == utf8.RuneError && n <= 1) || badAttrRune(r):
-			r = utf8.RuneError
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-func badAttrRune(r rune) bool {
-	if r >= 0x20 && r < 0x7f {
-		return false
-	}
-	return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == 0xfffe || r == 0xffff ||
-		unicode.Is(unicode.Bidi_Control, r)
+	tip := style.Tip{Head: head, Type: n.Type, Bit: 8 * n.Offset, Bits: 8 * n.Length, Kind: n.Kind, Value: n.Value, Desc: n.Description}
+	t.Reserve(tip.Size())
+	start := t.Len()
+	t.Set(tip.Append(t.Buf()))
+	return t.Since(start)
 }
 
 // sepRunes is the width of the ": " between a label and its value: none without a label.

@@ -2,8 +2,8 @@
 // that produced it: that it is well-formed XML, that every text run lies inside the box it labels
 // and that no two boxes overlap. It reads what the SVG backend writes (canvas/svgcanvas): font
 // sizes from the generated classes of the <style>, text anchors likewise, and measures text with
-// the Go Mono metrics (width = runes × 0.6 × size; height from the size, Ascent above the
-// baseline and Descent below).
+// the Go Mono metrics (width = runes × 0.6 × size; height from the size, mono.Ascent above the
+// baseline and mono.Descent below).
 //
 // What is a "box" is configurable, so the check serves the byte grid and the tree alike:
 //
@@ -28,12 +28,6 @@ import (
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/internal/mono"
-)
-
-// Ascent and Descent bound a text run vertically, as fractions of its size.
-const (
-	Ascent  = 0.8
-	Descent = 0.25
 )
 
 // Options select what Check treats as a box.
@@ -268,7 +262,7 @@ func measure(attrs []xml.Attr, s string, styles map[string]textStyle) (textRun, 
 	case "end":
 		x -= w
 	}
-	return textRun{s: s, box: rect{x, y - Ascent*ts.size, w, (Ascent + Descent) * ts.size}}, nil
+	return textRun{s: s, box: rect{x, y - mono.Ascent*ts.size, w, (mono.Ascent + mono.Descent) * ts.size}}, nil
 }
 
 func attr(attrs []xml.Attr, name string) string {

@@ -123,3 +123,31 @@ func TestGroupColors(t *testing.T) {
 		})
 	}
 }
+
+func TestTip(t *testing.T) {
+	tests := []struct {
+		name string
+		tip  Tip
+		want string
+	}{
+		{"bytes", Tip{Head: "Topics[0].Name", Type: "compact_string", Bit: 480, Bits: 56, Value: `"orders"`, Desc: "The topic name."},
+			"Topics[0].Name\ncompact_string, offset 60 (0x3c), 7 bytes\nvalue: \"orders\"\nThe topic name."},
+		{"one byte, framing", Tip{Head: "Name#length", Type: "uvarint", Bit: 8, Bits: 8, Kind: Length},
+			"Name#length\nuvarint, offset 1 (0x1), 1 byte, length"},
+		{"bits", Tip{Head: "Flags", Bit: 49, Bits: 3, Value: "DF"}, "Flags\nbit offset 49, 3 bits\nvalue: DF"},
+		{"one bit", Tip{Head: "More", Bit: 50, Bits: 1}, "More\nbit offset 50, 1 bit"},
+		{"cleaned", Tip{Head: "a\nb", Bits: 16, Value: "x\u202ey", Desc: "tab\there"},
+			"a b\noffset 0 (0x0), 2 bytes\nvalue: x\ufffdy\ntab here"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := string(tt.tip.Append(nil))
+			if got != tt.want {
+				t.Errorf("Append =\n%s\nwant\n%s", got, tt.want)
+			}
+			if len(got) > tt.tip.Size()+len(tt.tip.Value) { // cleaning may grow a rune to U+FFFD
+				t.Errorf("%d bytes, over Size %d", len(got), tt.tip.Size())
+			}
+		})
+	}
+}
