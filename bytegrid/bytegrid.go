@@ -121,9 +121,9 @@ func (e *FieldError) Error() string {
 
 func (e *FieldError) Unwrap() error { return e.Err }
 
-// Check reports the first field that is empty, starts before the end of the previous field
+// CheckFields reports the first field that is empty, starts before the end of the previous field
 // (out of order or overlapping), or has raw bytes that do not match its length. Layout calls it.
-func Check(fields []Field) error {
+func CheckFields(fields []Field) error {
 	end := 0
 	for i, f := range fields {
 		var err error

@@ -13,10 +13,10 @@ import (
 	"testing"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
-	"github.com/kafkagrid/kafkagrid/bytegrid/gridcheck"
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
+	"github.com/kafkagrid/kafkagrid/canvas/svgcheck"
 	"github.com/kafkagrid/kafkagrid/internal/mono"
 	"github.com/kafkagrid/kafkagrid/internal/style"
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
@@ -92,11 +92,11 @@ func TestGolden(t *testing.T) {
 			if err := svgcanvas.Write(&svg, d, svgcanvas.WriteOptions{Title: tc.name, Desc: "golden " + tc.name}); err != nil {
 				t.Fatal(err)
 			}
-			if err := bytegrid.WriteText(&txt, d); err != nil {
+			if err := d.WriteText(&txt); err != nil {
 				t.Fatal(err)
 			}
-			if err := gridcheck.Check(svg.Bytes()); err != nil {
-				t.Errorf("gridcheck: %v", err)
+			if err := svgcheck.Check(svg.Bytes()); err != nil {
+				t.Errorf("svgcheck: %v", err)
 			}
 			var again bytes.Buffer
 			d2, _ := bytegrid.Layout(tc.fields, tc.opts)
@@ -185,7 +185,7 @@ func TestRFC791(t *testing.T) {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := bytegrid.WriteText(&buf, d); err != nil {
+	if err := d.WriteText(&buf); err != nil {
 		t.Fatal(err)
 	}
 	gotSk, gotNames := structure(buf.String())
@@ -277,7 +277,7 @@ func TestPaintRows(t *testing.T) {
 		if err := c.Close(); err != nil {
 			t.Fatal(err)
 		}
-		if err := gridcheck.Check(buf.Bytes()); err != nil {
+		if err := svgcheck.Check(buf.Bytes()); err != nil {
 			t.Errorf("part %d..%d: %v", from, to, err)
 		}
 	}
@@ -318,7 +318,7 @@ func TestLabels(t *testing.T) {
 
 func TestWriteTextError(t *testing.T) {
 	d, _ := bytegrid.Layout(ipv4(), bytegrid.Options{})
-	if err := bytegrid.WriteText(errWriter{}, d); err == nil {
+	if err := d.WriteText(errWriter{}); err == nil {
 		t.Error("no error from a failing writer")
 	}
 }
@@ -328,7 +328,7 @@ type errWriter struct{}
 func (errWriter) Write([]byte) (int, error) { return 0, errors.New("broken") }
 
 // FuzzLayout feeds random field lists and labels to the layout and the SVG painter and checks
-// that the SVG stays well-formed and passes gridcheck.
+// that the SVG stays well-formed and passes svgcheck.
 func FuzzLayout(f *testing.F) {
 	f.Add([]byte{4, 4, 8, 16, 16, 3, 13}, "Version", "4", uint8(32))
 	f.Add([]byte{32, 200, 1, 0, 7}, "<&\"'>\x00\xff\u202e", "]]>", uint8(8))
@@ -378,10 +378,10 @@ func FuzzLayout(f *testing.F) {
 		if err := svgcanvas.Write(&buf, d, svgcanvas.WriteOptions{Title: name, Desc: value}); err != nil {
 			t.Fatal(err)
 		}
-		if err := gridcheck.Check(buf.Bytes()); err != nil {
+		if err := svgcheck.Check(buf.Bytes()); err != nil {
 			t.Fatalf("%v\n%s", err, buf.Bytes())
 		}
-		if err := bytegrid.WriteText(io.Discard, d); err != nil {
+		if err := d.WriteText(io.Discard); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -447,7 +447,7 @@ func TestExampleOutputs(t *testing.T) {
 			if err := svgcanvas.Write(&svg, d, svgcanvas.WriteOptions{Title: s.Name, Desc: s.Desc}); err != nil {
 				t.Fatal(err)
 			}
-			if err := bytegrid.WriteText(&txt, d); err != nil {
+			if err := d.WriteText(&txt); err != nil {
 				t.Fatal(err)
 			}
 			for name, got := range map[string][]byte{p + ".svg": svg.Bytes(), p + ".txt": txt.Bytes()} {

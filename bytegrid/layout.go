@@ -200,7 +200,7 @@ func keep[T any](buf *[]T, used []T) []T {
 	return used
 }
 
-// Layout lays out fields, which must be in order and must not overlap (see Check).
+// Layout lays out fields, which must be in order and must not overlap (see CheckFields).
 func Layout(fields []Field, opts Options) (*Diagram, error) {
 	rb := opts.RowBits
 	if rb == 0 {
@@ -209,7 +209,7 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	if rb != 8 && rb != 16 && rb != 32 && rb != 64 {
 		return nil, fmt.Errorf("bytegrid: row width %d bits: want 8, 16, 32 or 64", opts.RowBits)
 	}
-	if err := Check(fields); err != nil {
+	if err := CheckFields(fields); err != nil {
 		return nil, err
 	}
 	elide := opts.ElideRows

@@ -210,7 +210,7 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 	nText := 0
 	for _, f := range rows {
 		n := f.n
-		nText += 96 + len(n.Path) + len(n.Label) + len(n.Type) + len(n.Value) + len(n.Description)
+		nText += 96 + len(n.Path) + len(n.Name) + len(n.Type) + len(n.Value) + len(n.Desc)
 	}
 	txt.Reserve(nText)
 	hexBuf := make([]byte, 0, 24)
@@ -224,7 +224,7 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 		r := &d.Rows[i]
 		r.Depth, r.Parent, r.Kind, r.Color = f.depth, f.parent, n.Kind, f.color
 		r.Path, r.Offset, r.Length = mono.CleanAttr(n.Path), n.Offset, n.Length
-		r.Label = mono.Truncate(mono.Clean(n.Label), opt.MaxLabel)
+		r.Label = mono.Truncate(mono.Clean(n.Name), opt.MaxLabel)
 		r.Value = mono.Truncate(mono.Clean(n.Value), opt.MaxValue)
 		r.Type = mono.Truncate(mono.Clean(n.Type), opt.MaxType)
 		r.Title = title(&txt, n)
@@ -422,16 +422,16 @@ func nodeName(n *Node) string {
 	if n.Path != "" {
 		return strconv.Quote(n.Path)
 	}
-	return strconv.Quote(n.Label)
+	return strconv.Quote(n.Name)
 }
 
 // title returns a node's tooltip (style.Tip, the text both twins share).
 func title(t *arena.Text, n *Node) string {
 	head := n.Path
 	if head == "" {
-		head = n.Label
+		head = n.Name
 	}
-	tip := style.Tip{Head: head, Type: n.Type, Bit: 8 * n.Offset, Bits: 8 * n.Length, Kind: n.Kind, Value: n.Value, Desc: n.Description}
+	tip := style.Tip{Head: head, Type: n.Type, Bit: 8 * n.Offset, Bits: 8 * n.Length, Kind: n.Kind, Value: n.Value, Desc: n.Desc}
 	t.Reserve(tip.Size())
 	start := t.Len()
 	t.Set(tip.Append(t.Buf()))

@@ -8,9 +8,9 @@ import (
 	"testing"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
-	"github.com/kafkagrid/kafkagrid/bytegrid/gridcheck"
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
+	"github.com/kafkagrid/kafkagrid/canvas/svgcheck"
 	"github.com/kafkagrid/kafkagrid/tree"
 )
 
@@ -30,7 +30,7 @@ func ExampleWrite_grid() {
 		return
 	}
 	fmt.Println(strings.Count(buf.String(), `<g class="field kind-plain"`), "fields")
-	fmt.Println("check:", gridcheck.Check(buf.Bytes()))
+	fmt.Println("check:", svgcheck.Check(buf.Bytes()))
 	// Output:
 	// 2 fields
 	// check: <nil>
@@ -38,9 +38,9 @@ func ExampleWrite_grid() {
 
 // Write a tree, the byte grid's twin, the same way: one group per node.
 func ExampleWrite_tree() {
-	root := (&tree.Node{Label: "Request", Length: 6, Path: "Request"}).Add(
-		&tree.Node{Label: "Acks", Value: "-1", Type: "int16", Length: 2, Path: "Acks"},
-		&tree.Node{Label: "TimeoutMs", Value: "30000", Type: "int32", Offset: 2, Length: 4, Path: "TimeoutMs"},
+	root := (&tree.Node{Name: "Request", Length: 6, Path: "Request"}).Add(
+		&tree.Node{Name: "Acks", Value: "-1", Type: "int16", Length: 2, Path: "Acks"},
+		&tree.Node{Name: "TimeoutMs", Value: "30000", Type: "int32", Offset: 2, Length: 4, Path: "TimeoutMs"},
 	)
 	d, err := tree.Layout(root, tree.Options{Title: "Request"})
 	if err != nil {
@@ -88,10 +88,10 @@ func TestWriteError(t *testing.T) {
 // PartHeight, with the drawing's class and hover style, for both twins.
 func TestWriteRows(t *testing.T) {
 	var fields []bytegrid.Field
-	root := &tree.Node{Label: "Frame", Path: "Frame", Length: 40}
+	root := &tree.Node{Name: "Frame", Path: "Frame", Length: 40}
 	for i := range 10 {
 		fields = append(fields, bytegrid.Field{Offset: 32 * i, Bits: 32, Name: fmt.Sprint("F", i), Path: fmt.Sprint("F", i), Bytes: []byte{0, 0, 0, byte(i)}})
-		root.Add(&tree.Node{Label: fmt.Sprint("F", i), Offset: 4 * i, Length: 4, Path: fmt.Sprint("F", i)})
+		root.Add(&tree.Node{Name: fmt.Sprint("F", i), Offset: 4 * i, Length: 4, Path: fmt.Sprint("F", i)})
 	}
 	g, err := bytegrid.Layout(fields, bytegrid.Options{})
 	if err != nil {

@@ -106,7 +106,7 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			buf.Write(append(b, '\n'))
 		}
 	default:
-		err = bytegrid.WriteText(&buf, d)
+		err = d.WriteText(&buf)
 	}
 	if err != nil {
 		return fmt.Errorf("grid: %w", err)

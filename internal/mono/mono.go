@@ -23,7 +23,7 @@ const Advance = 0.6
 
 // Ascent and Descent are the vertical extent of a run of Go Mono text above and below its
 // baseline, as fractions of its size, rounded outward: the box every layout fits text into and
-// every geometry check (bytegrid/gridcheck, tree's Check) verifies.
+// every geometry check (canvas/svgcheck, tree's Check) verifies.
 const (
 	Ascent  = 0.8
 	Descent = 0.25

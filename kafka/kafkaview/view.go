@@ -79,15 +79,15 @@ func (v *View) node(f *kafka.Frame, n, p *kafka.Node, g string) *tree.Node {
 	own := groupOf(n, g)
 	v.use(own)
 	t := &tree.Node{
-		Label:       treeLabel(n),
-		Value:       n.Value,
-		Type:        n.WireType,
-		Offset:      n.Offset,
-		Length:      n.Length,
-		Group:       own,
-		Kind:        styleKind(n),
-		Path:        n.Path,
-		Description: n.About,
+		Name:   treeLabel(n),
+		Value:  n.Value,
+		Type:   n.WireType,
+		Offset: n.Offset,
+		Length: n.Length,
+		Group:  own,
+		Kind:   styleKind(n),
+		Path:   n.Path,
+		Desc:   n.About,
 	}
 	switch n.Kind {
 	case kafka.KindArray, kafka.KindFrame, kafka.KindHeader, kafka.KindBody, kafka.KindElement:

@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
-	"github.com/kafkagrid/kafkagrid/bytegrid/gridcheck"
 	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
+	"github.com/kafkagrid/kafkagrid/canvas/svgcheck"
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/tree"
@@ -56,7 +56,7 @@ func TestViewDrawsEveryFrame(t *testing.T) {
 				if err := svgcanvas.Write(&gb, g, svgcanvas.WriteOptions{Title: f.BaseName() + " grid"}); err != nil {
 					t.Fatal(err)
 				}
-				if err := gridcheck.Check(gb.Bytes()); err != nil {
+				if err := svgcheck.Check(gb.Bytes()); err != nil {
 					t.Errorf("grid SVG: %v", err)
 				}
 				td, err := tree.Layout(v.Tree, tree.Options{GroupColors: v.Groups, Title: f.BaseName() + " tree"})
@@ -70,7 +70,7 @@ func TestViewDrawsEveryFrame(t *testing.T) {
 				if err := svgcanvas.Write(&tb, td, svgcanvas.WriteOptions{}); err != nil {
 					t.Fatal(err)
 				}
-				if err := gridcheck.CheckWith(tb.Bytes(), gridcheck.Options{BoxClass: "node", Rows: true}); err != nil {
+				if err := svgcheck.CheckWith(tb.Bytes(), svgcheck.Options{BoxClass: "node", Rows: true}); err != nil {
 					t.Errorf("tree SVG: %v", err)
 				}
 				checkSamePaths(t, gb.Bytes(), tb.Bytes())
@@ -90,7 +90,7 @@ func TestViewDrawsEveryFrame(t *testing.T) {
 // checkView checks the grid fields tile the frame and every group has a colour.
 func checkView(t *testing.T, f *kafka.Frame, v *View) {
 	t.Helper()
-	if err := bytegrid.Check(v.Fields); err != nil {
+	if err := bytegrid.CheckFields(v.Fields); err != nil {
 		t.Fatalf("grid fields: %v", err)
 	}
 	end := 0

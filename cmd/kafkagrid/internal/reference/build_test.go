@@ -72,13 +72,13 @@ func fieldContent(a *kafka.API, f Format) (*apiContent, error) {
 			spec = a.Response
 		}
 		base := BaseName(a, resp)
-		root := &tree.Node{Label: spec.Name, Type: "frame", Path: "", Offset: 0}
+		root := &tree.Node{Name: spec.Name, Type: "frame", Path: "", Offset: 0}
 		var b []byte
 		for i, fl := range spec.Fields {
 			off := len(b)
 			b = binary.BigEndian.AppendUint32(b, uint32(i))
-			root.Add(&tree.Node{Label: fl.Name, Value: fmt.Sprint(i), Type: fl.Type.Name, Offset: off, Length: 4,
-				Path: fl.Name, Group: fl.Name, Description: fl.About})
+			root.Add(&tree.Node{Name: fl.Name, Value: fmt.Sprint(i), Type: fl.Type.Name, Offset: off, Length: 4,
+				Path: fl.Name, Group: fl.Name, Desc: fl.About})
 		}
 		root.Length = len(b)
 		d, err := tree.Layout(root, tree.Options{Title: base})

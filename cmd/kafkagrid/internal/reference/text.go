@@ -15,7 +15,7 @@ import (
 func writeMessageText(w io.Writer, name string, grid *bytegrid.Diagram, tr *tree.Diagram) error {
 	ew := &errWriter{w: w}
 	fmt.Fprintf(ew, "%s\n\nByte grid\n\n", name)
-	if err := bytegrid.WriteText(ew, grid); err != nil {
+	if err := grid.WriteText(ew); err != nil {
 		return err
 	}
 	fmt.Fprintf(ew, "\nExpanded tree\n\n")

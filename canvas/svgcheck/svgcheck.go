@@ -1,4 +1,4 @@
-// Package gridcheck verifies a finished SVG from its own geometry, independently of the layout
+// Package svgcheck verifies a finished SVG from its own geometry, independently of the layout
 // that produced it: that it is well-formed XML, that every text run lies inside the box it labels
 // and that no two boxes overlap. It reads what the SVG backend writes (canvas/svgcanvas): font
 // sizes from the generated classes of the <style>, text anchors likewise, and measures text with
@@ -15,7 +15,7 @@
 //     with Options.Rows each group's text runs must not overlap those of other groups.
 //
 // Text outside any box (rulers, legends, offsets) is only checked to lie inside the viewBox.
-package gridcheck
+package svgcheck
 
 import (
 	"bytes"
@@ -79,7 +79,7 @@ func CheckWith(svg []byte, opts Options) error {
 	var errs []error
 	bad := func(format string, a ...any) {
 		if len(errs) < 10 {
-			errs = append(errs, fmt.Errorf("gridcheck: "+format, a...))
+			errs = append(errs, fmt.Errorf("svgcheck: "+format, a...))
 		}
 	}
 	styles := map[string]textStyle{}
@@ -99,7 +99,7 @@ func CheckWith(svg []byte, opts Options) error {
 			break
 		}
 		if err != nil {
-			return fmt.Errorf("gridcheck: not well-formed XML: %w", err)
+			return fmt.Errorf("svgcheck: not well-formed XML: %w", err)
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
