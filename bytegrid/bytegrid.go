@@ -55,7 +55,7 @@ package bytegrid
 import (
 	"fmt"
 
-	"github.com/kafkagrid/kafkagrid/internal/style"
+	"github.com/kafkagrid/kafkagrid/style"
 )
 
 // Kind says what a field is on the wire: data, or a framing piece. It is style.Kind.

@@ -3,7 +3,7 @@ package tree
 import (
 	"strconv"
 
-	"github.com/kafkagrid/kafkagrid/internal/style"
+	"github.com/kafkagrid/kafkagrid/style"
 )
 
 // Kind says what a node is on the wire: data, or one of the framing pieces. It is the kind the

@@ -4,7 +4,7 @@ import (
 	"strconv"
 
 	"github.com/kafkagrid/kafkagrid/canvas"
-	"github.com/kafkagrid/kafkagrid/internal/style"
+	"github.com/kafkagrid/kafkagrid/style"
 )
 
 // Paint draws the whole diagram on c, its top-left corner at the origin.

@@ -34,7 +34,7 @@ func pdfPages(t testing.TB, d *tree.Diagram) ([]byte, []canvas.Span) {
 			pdf.Text(margin, margin+14, "FetchResponse v17")
 			y += heading
 		}
-		if _, err := pdfcanvas.Place(pdf, d, sp, margin, y, scale); err != nil {
+		if _, err := pdfcanvas.Place(pdf, d, pdfcanvas.Placement{Rows: sp, X: margin, Y: y, Scale: scale}); err != nil {
 			t.Fatal(err)
 		}
 	}

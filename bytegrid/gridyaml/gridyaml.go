@@ -39,7 +39,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
-	"github.com/kafkagrid/kafkagrid/internal/style"
+	"github.com/kafkagrid/kafkagrid/style"
 )
 
 // Spec is a parsed protocol description.

@@ -10,6 +10,7 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 
 	"github.com/kafkagrid/kafkagrid/canvas"
+	"github.com/kafkagrid/kafkagrid/style"
 )
 
 // DefaultDate is the creation and modification date of every PDF made without a date of its
@@ -52,6 +53,8 @@ type DocOptions struct {
 	Title, Subject string
 	// Date is the creation and modification date; zero means DefaultDate (see SourceDate).
 	Date time.Time
+	// Palette chooses the colours of roles (Write); nil is the default palette.
+	Palette style.Palette
 }
 
 // NewDocument returns a document set up the one way every PDF of kafkagrid is: units in
@@ -87,17 +90,30 @@ func NewDocument(o DocOptions) (*fpdf.Fpdf, error) {
 	return pdf, nil
 }
 
-// Place paints the rows rows of d (the zero Span: all of it) on the current page of pdf, with
-// the part's top-left corner at (x, y) in points and every length multiplied by scale (0 means
-// 1). It returns the height drawn, in points.
-func Place(pdf *fpdf.Fpdf, d canvas.Drawing, rows canvas.Span, x, y, scale float64) (float64, error) {
+// Placement says where and how Place paints a drawing.
+type Placement struct {
+	// Rows is the run of rows to paint; the zero Span means all of them.
+	Rows canvas.Span
+	// X and Y are the top-left corner of the part on the current page, in points.
+	X, Y float64
+	// Scale multiplies every length; 0 means 1.
+	Scale float64
+	// Options choose the font and the colours (see Options).
+	Options
+}
+
+// Place paints d, or the rows at.Rows of it, on the current page of pdf, and returns the
+// height drawn, in points.
+func Place(pdf *fpdf.Fpdf, d canvas.Drawing, at Placement) (float64, error) {
+	scale := at.Scale
 	if scale == 0 {
 		scale = 1
 	}
+	rows := at.Rows
 	if rows == (canvas.Span{}) {
 		rows.To = d.NumRows()
 	}
-	c := New(pdf, x, y, scale, Options{})
+	c := New(pdf, at.X, at.Y, scale, at.Options)
 	d.PaintRows(c, rows.From, rows.To)
 	if err := c.Close(); err != nil {
 		return 0, err
@@ -127,7 +143,8 @@ func Write(w io.Writer, d canvas.Drawing, o DocOptions) error {
 	}
 	for _, part := range parts {
 		pdf.AddPage()
-		if _, err := Place(pdf, d, part, Margin, Margin, scale); err != nil {
+		at := Placement{Rows: part, X: Margin, Y: Margin, Scale: scale, Options: Options{Palette: o.Palette}}
+		if _, err := Place(pdf, d, at); err != nil {
 			return err
 		}
 	}

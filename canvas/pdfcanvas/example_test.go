@@ -10,7 +10,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/bytegrid"
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
-	"github.com/kafkagrid/kafkagrid/internal/style"
+	"github.com/kafkagrid/kafkagrid/style"
 )
 
 // Draw a box with a label on an A4 page in points, at (72, 72), at natural size.
@@ -67,7 +67,7 @@ func ExamplePlace() {
 	}
 	pdf.AddPage()
 	d := udp()
-	h, err := pdfcanvas.Place(pdf, d, canvas.Span{}, 40, 40, 300/float64(d.Width))
+	h, err := pdfcanvas.Place(pdf, d, pdfcanvas.Placement{X: 40, Y: 40, Scale: 300 / float64(d.Width)})
 	fmt.Printf("drawn %.0f × %.0f pt, err %v\n", 300.0, h, err)
 	fmt.Println(pdf.Output(&bytes.Buffer{}), pdf.PageCount())
 	// Output:

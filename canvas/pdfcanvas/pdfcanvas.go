@@ -24,7 +24,7 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/internal/mono"
-	"github.com/kafkagrid/kafkagrid/internal/style"
+	"github.com/kafkagrid/kafkagrid/style"
 )
 
 // MonoFamily is the family name RegisterFonts gives Go Mono (regular "" and bold "B").
@@ -48,7 +48,11 @@ func RegisterFonts(pdf *fpdf.Fpdf) error {
 type Options struct {
 	// MonoFont is the family of Go Mono as registered by the caller (default MonoFamily). Bold
 	// text uses the family's "B" style, which must be registered too when bold text is drawn.
+	// Another monospace face of advance 0.6 em may stand in for Go Mono: layouts measure text
+	// by that advance.
 	MonoFont string
+	// Palette chooses the colours of roles (their light values); nil is the default palette.
+	Palette style.Palette
 }
 
 // Canvas paints on a page of an fpdf document.
@@ -56,6 +60,7 @@ type Canvas struct {
 	pdf       *fpdf.Fpdf
 	x0, y0, k float64
 	font      string
+	pal       style.Palette
 	depth     int
 }
 
@@ -69,7 +74,7 @@ func New(pdf *fpdf.Fpdf, x, y, scale float64, opts Options) *Canvas {
 	if f == "" {
 		f = MonoFamily
 	}
-	return &Canvas{pdf: pdf, x0: x, y0: y, k: scale, font: f}
+	return &Canvas{pdf: pdf, x0: x, y0: y, k: scale, font: f, pal: opts.Palette}
 }
 
 func (c *Canvas) px(v canvas.Pt) float64 { return c.x0 + float64(canvas.Round(v))*c.k }
@@ -91,12 +96,12 @@ func (c *Canvas) End() {
 func (c *Canvas) setPaint(s canvas.Style) string {
 	op := ""
 	if s.Fill != "" {
-		rgb := style.Light(s.Fill)
+		rgb := c.pal.Light(s.Fill)
 		c.pdf.SetFillColor(int(rgb.R), int(rgb.G), int(rgb.B))
 		op += "F"
 	}
 	if s.Stroke != "" {
-		rgb := style.Light(s.Stroke)
+		rgb := c.pal.Light(s.Stroke)
 		c.pdf.SetDrawColor(int(rgb.R), int(rgb.G), int(rgb.B))
 		w := s.Width
 		if w == 0 {
@@ -157,7 +162,7 @@ func (c *Canvas) Text(x, y canvas.Pt, t canvas.Text) {
 	if fill == "" {
 		fill = style.Ink
 	}
-	rgb := style.Light(fill)
+	rgb := c.pal.Light(fill)
 	c.pdf.SetTextColor(int(rgb.R), int(rgb.G), int(rgb.B))
 	w := mono.Width(s, size)
 	px := c.px(x)

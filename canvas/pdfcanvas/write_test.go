@@ -2,6 +2,7 @@ package pdfcanvas_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,7 +11,9 @@ import (
 	"testing"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
+	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
+	"github.com/kafkagrid/kafkagrid/style"
 )
 
 // tall returns a frame of n 4-byte fields, tall enough to need several pages.
@@ -63,5 +66,35 @@ func TestWriteTall(t *testing.T) {
 	}
 	if n := strings.Count(string(out), "0x009c"); n != 1 {
 		t.Errorf("offset of the last row appears %d times", n)
+	}
+}
+
+// TestPalette checks that a chosen palette colours the page and that other roles keep their
+// default colours.
+func TestPalette(t *testing.T) {
+	pdf, err := pdfcanvas.NewDocument(pdfcanvas.DocOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pdf.SetCompression(false)
+	pdf.AddPage()
+	pal := style.Palette{style.Group(2): {Light: style.RGB{R: 255}}}
+	c := pdfcanvas.New(pdf, 0, 0, 1, pdfcanvas.Options{Palette: pal})
+	c.Rect(0, 0, 10, 10, canvas.Style{Fill: style.Group(2), Stroke: style.Ink})
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := pdf.Output(&buf); err != nil {
+		t.Fatal(err)
+	}
+	ink := style.Light(style.Ink)
+	for _, want := range []string{
+		"1.000 0.000 0.000 rg",
+		fmt.Sprintf("%.3f %.3f %.3f RG", float64(ink.R)/255, float64(ink.G)/255, float64(ink.B)/255),
+	} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("no %q in the page", want)
+		}
 	}
 }

@@ -59,7 +59,7 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/internal/mono"
-	"github.com/kafkagrid/kafkagrid/internal/style"
+	"github.com/kafkagrid/kafkagrid/style"
 )
 
 // Options configure a Canvas. The zero value is a standalone SVG with default ids.
@@ -76,6 +76,12 @@ type Options struct {
 	// ExtraCSS is appended to the <style> verbatim (escaped for XML). Scope its rules, e.g.
 	// under the root class (".kg-grid .field:hover rect{…}"), so inlined SVGs do not fight.
 	ExtraCSS string
+	// Palette chooses the light and dark colours of roles; nil is the default palette.
+	Palette style.Palette
+	// FontFamily is the CSS font-family of all text; empty means a stack that starts with Go
+	// Mono (mono.SVGFontStack). Layouts measure text in Go Mono, whose advance is 0.6 em: a
+	// face of another advance makes text wider or narrower than its box.
+	FontFamily string
 }
 
 // Canvas draws on an SVG document. Create one with New and finish it with Close.
@@ -420,13 +426,14 @@ func (c *Canvas) Close() error {
 // appendCSS appends the generated rules: the custom properties of the roles used (light, then
 // dark), the font, and one rule per paint and text class.
 func (c *Canvas) appendCSS(b []byte) []byte {
+	pal := c.opts.Palette
 	// Each role's name and colours, looked up once: known roles from a table, in its order,
 	// then others sorted by name.
 	var buf [24]roleCSS
 	rc := buf[:0]
 	for _, r := range style.Roles() {
 		if slices.Contains(c.roles, r) {
-			rc = append(rc, roleCSS{r, roleName(r), style.Light(r), style.Dark(r)})
+			rc = append(rc, roleCSS{r, roleName(r), pal.Light(r), pal.Dark(r)})
 		}
 	}
 	var extra []style.Role
@@ -437,7 +444,7 @@ func (c *Canvas) appendCSS(b []byte) []byte {
 	}
 	sort.Slice(extra, func(i, j int) bool { return extra[i] < extra[j] })
 	for _, r := range extra {
-		rc = append(rc, roleCSS{r, roleName(r), style.Light(r), style.Dark(r)})
+		rc = append(rc, roleCSS{r, roleName(r), pal.Light(r), pal.Dark(r)})
 	}
 	sel := "#" + c.id
 	b = append(b, sel...)
@@ -450,15 +457,19 @@ func (c *Canvas) appendCSS(b []byte) []byte {
 	b = append(b, "}}\n"...)
 	b = append(b, sel...)
 	b = append(b, " text{font-family:"...)
-	b = append(b, mono.SVGFontStack...)
+	if f := fontFamily(c.opts.FontFamily); f != "" {
+		b = appendEsc(b, f, false)
+	} else {
+		b = append(b, mono.SVGFontStack...)
+	}
 	b = append(b, ";white-space:pre}\n"...)
 	for i, s := range c.paintOrder {
 		b = append(b, sel...)
 		b = append(b, " .p"...)
 		b = strconv.AppendInt(b, int64(i), 10)
 		b = append(b, '{')
-		b = appendColour(b, "fill", s.Fill, rc)
-		b = appendColour(b, "stroke", s.Stroke, rc)
+		b = appendColour(b, "fill", s.Fill, rc, pal)
+		b = appendColour(b, "stroke", s.Stroke, rc, pal)
 		if s.Stroke != "" && s.Width != 0 {
 			b = appendNum(append(b, "stroke-width:"...), s.Width)
 			b = append(b, ';')
@@ -474,7 +485,7 @@ func (c *Canvas) appendCSS(b []byte) []byte {
 		b = strconv.AppendInt(b, int64(i), 10)
 		b = appendNum(append(b, "{font-size:"...), t.size)
 		b = append(b, "px;"...)
-		b = appendColour(b, "fill", t.fill, rc)
+		b = appendColour(b, "fill", t.fill, rc, pal)
 		switch t.anchor {
 		case canvas.Middle:
 			b = append(b, "text-anchor:middle;"...)
@@ -496,9 +507,23 @@ type roleCSS struct {
 	light, dark style.RGB
 }
 
+// fontFamily returns f with every byte that could end the CSS declaration or the <style>
+// dropped: what stays is letters, digits, spaces, quotes, commas, hyphens, underscores and dots.
+func fontFamily(f string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
+			return r
+		case strings.ContainsRune(` "',-_.`, r):
+			return r
+		}
+		return -1
+	}, f)
+}
+
 // appendColour appends "prop:#light;prop:var(--kg-role);" or "prop:none;" for an empty role,
 // taking the role's name and colour from rc when it is there.
-func appendColour(b []byte, prop string, r style.Role, rc []roleCSS) []byte {
+func appendColour(b []byte, prop string, r style.Role, rc []roleCSS, pal style.Palette) []byte {
 	b = append(b, prop...)
 	b = append(b, ':')
 	if r == "" {
@@ -512,7 +537,7 @@ func appendColour(b []byte, prop string, r style.Role, rc []roleCSS) []byte {
 		}
 	}
 	if x == nil {
-		x = &roleCSS{r, roleName(r), style.Light(r), style.Dark(r)}
+		x = &roleCSS{r, roleName(r), pal.Light(r), pal.Dark(r)}
 	}
 	b = appendHex(b, x.light)
 	b = append(b, ';')

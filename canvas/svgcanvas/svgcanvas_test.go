@@ -13,7 +13,7 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
-	"github.com/kafkagrid/kafkagrid/internal/style"
+	"github.com/kafkagrid/kafkagrid/style"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -225,5 +225,24 @@ func TestLargeHead(t *testing.T) {
 	}
 	if !bytes.Contains(want, []byte(".p99{")) || !bytes.Contains(want, []byte(".t99{")) {
 		t.Errorf("missing classes in\n%s", want)
+	}
+}
+
+// TestFontFamily checks that a chosen font family cannot end the declaration or the style.
+func TestFontFamily(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`"IBM Plex Mono",monospace`, `font-family:"IBM Plex Mono",monospace;`},
+		{`x;}</style><script>`, `font-family:xstylescript;`},
+	}
+	for _, tt := range tests {
+		var buf bytes.Buffer
+		c := svgcanvas.New(&buf, 10, 10, svgcanvas.Options{FontFamily: tt.in})
+		c.Text(1, 5, canvas.Text{S: "x", Size: 9})
+		if err := c.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(buf.String(), tt.want) {
+			t.Errorf("FontFamily %q: no %q in\n%s", tt.in, tt.want, buf.String())
+		}
 	}
 }

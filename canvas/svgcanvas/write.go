@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/kafkagrid/kafkagrid/canvas"
+	"github.com/kafkagrid/kafkagrid/style"
 )
 
 // WriteOptions configure Write. The zero value writes the whole drawing as a standalone SVG
@@ -19,6 +20,9 @@ type WriteOptions struct {
 	// Rows is the run of rows to write, for one part of a drawing cut across pages
 	// (canvas.Paginate); the zero Span means the whole drawing.
 	Rows canvas.Span
+	// Palette and FontFamily choose colours and the font (see Options).
+	Palette    style.Palette
+	FontFamily string
 }
 
 // Write writes d, or the run of rows opt.Rows of it, to w as one SVG document: the one way a
@@ -44,7 +48,7 @@ func Write(w io.Writer, d canvas.Drawing, opt WriteOptions) error {
 	}
 	c := New(w, width, height, Options{
 		Title: title, Desc: desc, Inline: opt.Inline, IDPrefix: opt.IDPrefix,
-		Class: info.Class, ExtraCSS: info.CSS,
+		Class: info.Class, ExtraCSS: info.CSS, Palette: opt.Palette, FontFamily: opt.FontFamily,
 	})
 	d.PaintRows(c, from, to)
 	if err := c.Close(); err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
 	"github.com/kafkagrid/kafkagrid/canvas/svgcheck"
+	"github.com/kafkagrid/kafkagrid/style"
 	"github.com/kafkagrid/kafkagrid/tree"
 )
 
@@ -133,4 +134,32 @@ func TestWriteRows(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Choose the colours and the font of a byte grid, with public packages only: the palette
+// names style roles (a group's fill, the ink), the font is a CSS font-family.
+func ExampleWrite_palette() {
+	d, err := bytegrid.Layout([]bytegrid.Field{{Offset: 0, Bits: 16, Name: "Port", Value: "53", Group: "UDP"}}, bytegrid.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var buf bytes.Buffer
+	err = svgcanvas.Write(&buf, d, svgcanvas.WriteOptions{
+		Title: "Port",
+		Palette: style.Palette{
+			style.Group(0): {Light: style.RGB{R: 0xff, G: 0xee, B: 0xcc}, Dark: style.RGB{R: 0x33, G: 0x22, B: 0x11}},
+		},
+		FontFamily: `"IBM Plex Mono",monospace`,
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	svg := buf.String()
+	fmt.Println(strings.Contains(svg, "--kg-g0:#ffeecc"), strings.Contains(svg, "--kg-g0:#332211"))
+	fmt.Println(strings.Contains(svg, `font-family:"IBM Plex Mono",monospace`), strings.Contains(svg, "--kg-ink:#1f2328"))
+	// Output:
+	// true true
+	// true true
 }

@@ -14,8 +14,8 @@ import (
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
 	"github.com/kafkagrid/kafkagrid/internal/mono"
-	"github.com/kafkagrid/kafkagrid/internal/style"
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/style"
 )
 
 // The book's fonts: Go Regular and Go Bold for prose, Go Mono (pdfcanvas.MonoFamily) for
@@ -575,7 +575,7 @@ func (bk *book) place(caption string, d drawing) {
 			cap += " (continued)"
 		}
 		bk.caption(cap)
-		h, err := pdfcanvas.Place(bk.pdf, d.Drawing, p, marginX, bk.y, scale)
+		h, err := pdfcanvas.Place(bk.pdf, d.Drawing, pdfcanvas.Placement{Rows: p, X: marginX, Y: bk.y, Scale: scale})
 		if err != nil {
 			return // fpdf keeps the error; the chapter loop reports it
 		}

@@ -1,10 +1,16 @@
-// Package style holds what the byte grid and the tree share so that they look alike: the kinds
-// of field (framing or data), the group palette and the colour roles that painters resolve.
+// Package style holds the rules the byte grid and the tree share so that they look alike, each
+// in one place: the kinds of field (framing or data), the colour roles and their palette, the
+// one rule that gives groups their colours (GroupColors) and the one tooltip text (Tip).
 //
 // A colour is named by a Role, never by a value: the SVG painter writes it as a CSS custom
 // property (var(--kg-…)) with a light and a dark value, the PDF painter takes the light RGB.
 // The group palette has eight colours chosen to stay distinct in greyscale: their lightness
 // steps from light to mid, so adjacent groups differ even on a monochrome printer.
+//
+// It is a public package so that a user of bytegrid or tree can name roles and kinds and
+// choose other colours (a Palette, given to canvas/svgcanvas or canvas/pdfcanvas) without
+// reaching into an internal package. It knows nothing of Kafka, SVG or PDF; its values are
+// immutable and safe to share.
 package style
 
 import "fmt"
@@ -156,6 +162,30 @@ func Light(r Role) RGB {
 func Dark(r Role) RGB {
 	c, _ := lookup(r)
 	return c.dark
+}
+
+// Colors is a role's light (print) and dark-scheme value.
+type Colors struct{ Light, Dark RGB }
+
+// Palette chooses the colours of some roles, for a painter's options (svgcanvas, pdfcanvas):
+// a role it does not name keeps its colour of the default palette. The nil Palette is the
+// default palette.
+type Palette map[Role]Colors
+
+// Light returns the light value of r: p's when p names r, else the default (Light).
+func (p Palette) Light(r Role) RGB {
+	if c, ok := p[r]; ok {
+		return c.Light
+	}
+	return Light(r)
+}
+
+// Dark returns the dark-scheme value of r: p's when p names r, else the default (Dark).
+func (p Palette) Dark(r Role) RGB {
+	if c, ok := p[r]; ok {
+		return c.Dark
+	}
+	return Dark(r)
 }
 
 // Roles returns every role in a fixed order (for writing CSS deterministically).

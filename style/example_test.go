@@ -3,7 +3,7 @@ package style_test
 import (
 	"fmt"
 
-	"github.com/kafkagrid/kafkagrid/internal/style"
+	"github.com/kafkagrid/kafkagrid/style"
 )
 
 // A field's fill depends on its kind: framing pieces share near-white fills, data takes its
