@@ -2,6 +2,17 @@
 // of the current page of a codeberg.org/go-pdf/fpdf document (the maintained continuation of
 // jung-kurt/gofpdf, same API).
 //
+// # Documents
+//
+// Every PDF of kafkagrid is set up here, once: NewDocument (points, fixed object order, the
+// date, no automatic page break, Go Mono embedded), Place (a canvas.Drawing, or a run of its
+// rows, at a point of a page, scaled) and Write (a drawing as a document of its own, cut across
+// pages by canvas.Paginate). SourceDate is the one rule for the date: SOURCE_DATE_EPOCH when
+// set, validated the same way for every caller, else DefaultDate. The package never reads the
+// environment itself: the command reads SOURCE_DATE_EPOCH and passes it on.
+//
+// # The canvas
+//
 // New maps the drawing's top-left corner to a point of the page and scales it; lengths given to
 // the canvas are canvas points, lengths handed to fpdf are the document's units (use "pt" so
 // that scale 1 is one point). Colours are the light values of the style roles (print). Text is
@@ -12,7 +23,8 @@
 //
 // Drawing methods return nothing. fpdf keeps its first error itself; Close returns it. The
 // canvas sets the colours, line width, dash pattern and font it needs before every call (so the
-// caller may draw on the page between calls) and does not restore them. Not safe for concurrent use (neither is fpdf.Fpdf).
+// caller may draw on the page between calls) and does not restore them. Not safe for concurrent
+// use (neither is fpdf.Fpdf).
 package pdfcanvas
 
 import (

@@ -1,5 +1,8 @@
 // Package svgcanvas is the SVG backend of package canvas: it writes a drawing as one standalone
-// SVG document that follows kafkagrid's SVG contract.
+// SVG document that follows kafkagrid's SVG contract. Write takes any canvas.Drawing (a byte
+// grid, a tree), whole or a run of its rows, and is the one way the command, the reference's
+// files and pages and their printed parts make SVG; New and Close are the Canvas beneath it, for
+// drawings of one's own.
 //
 // # What it writes
 //
@@ -7,7 +10,8 @@
 // role="img", a <title> and a <desc> named by aria-labelledby, and exactly one <style>. Colours
 // are CSS custom properties (--kg-ink, --kg-g0, …) set on the root element with a
 // prefers-color-scheme: dark variant; every rule also names the light value first, so a
-// renderer without custom properties (librsvg, for one) still paints the light scheme.
+// renderer without custom properties (librsvg, for one) still paints the light scheme. The
+// values come from the default palette or Options.Palette; the font from Options.FontFamily.
 // Each canvas group becomes <g id? class="…" data-…="…"><title>…</title>…</g>.
 //
 // Shapes and text do not carry their colours and sizes inline. The canvas gives each distinct

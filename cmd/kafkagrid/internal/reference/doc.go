@@ -19,11 +19,13 @@
 //
 // # Data flow
 //
-// Package kafka encodes the example frames (Catalog.Vectors) and turns each into the generic
-// inputs of the drawing packages (kafkaview.New): the fields of a byte grid and the nodes of a
-// tree, sharing group colours and data-paths. bytegrid and tree lay them out once; the same
-// layouts are painted into SVG files, inline SVG and the PDF. The reference itself knows
-// nothing of the wire format.
+// Package kafka encodes the example frames (Catalog.Vectors); package kafka/kafkaview turns
+// each into the generic inputs of the drawing packages: the fields of a byte grid and the nodes
+// of a tree, sharing group colours and data-paths. bytegrid and tree lay them out once; each
+// layout is a canvas.Drawing, written into SVG files, inline SVG and printed parts by
+// svgcanvas.Write and placed in the book by pdfcanvas.Place, with pages broken by
+// canvas.Paginate. The reference itself knows nothing of the wire format, and draws nothing
+// itself but the book's prose.
 //
 // # Files and determinism
 //
@@ -47,6 +49,7 @@
 // # Fonts in the book
 //
 // Prose is set in Go Regular and Go Bold, diagrams and schemas in Go Mono; all are embedded
-// as TrueType subsets. fpdf's subsetter writes into the font bytes it is handed, so the book
-// hands it private copies.
+// as TrueType subsets. The document is set up by pdfcanvas.NewDocument (which embeds Go Mono);
+// the book adds the prose fonts. fpdf's subsetter writes into the font bytes it is handed, so
+// each document gets private copies.
 package reference
