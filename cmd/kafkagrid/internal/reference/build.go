@@ -213,13 +213,13 @@ type builder struct {
 	apis     []*kafka.API
 	versions map[*kafka.API][]int16 // the versions built, highest first
 	book     map[*kafka.API][]int16 // the versions in the book, highest first
-	index   map[*kafka.API]int
-	out     *output
-	opts    Options
-	release string
-	content contentFunc
-	tmpl    *template.Template
-	sizes   [][2]int // frame sizes of each API (request, response), for the index
+	index    map[*kafka.API]int
+	out      *output
+	opts     Options
+	release  string
+	content  contentFunc
+	tmpl     *template.Template
+	sizes    [][2]int // frame sizes of each API (request, response), for the index
 }
 
 func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFunc) (*builder, error) {
@@ -454,8 +454,6 @@ func (b *builder) writeVersion(c *apiContent) error {
 	}
 	return nil
 }
-
-
 
 func (b *builder) link(a *kafka.API, from string) *apiLink {
 	href := PageName(a)
