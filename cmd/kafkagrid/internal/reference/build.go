@@ -379,6 +379,10 @@ func (b *builder) buildAPI(a *kafka.API) ([]*apiContent, error) {
 		inBook[v] = true
 	}
 	vs := b.versions[a]
+	var shared *apiPages
+	if b.opts.Formats&HTML != 0 {
+		shared = b.apiPages(a)
+	}
 	for _, v := range vs {
 		c, err := b.content(a, v, b.opts.Formats)
 		if err != nil {
@@ -387,7 +391,7 @@ func (b *builder) buildAPI(a *kafka.API) ([]*apiContent, error) {
 		if v == vs[0] {
 			b.sizes[b.index[a]] = [2]int{len(c.Request.Bytes), len(c.Response.Bytes)} // each worker its own element
 		}
-		if err := b.writeVersion(c); err != nil {
+		if err := b.writeVersion(c, shared); err != nil {
 			return nil, err
 		}
 		if b.opts.Formats&PDF != 0 && inBook[v] {
@@ -410,7 +414,7 @@ func (b *builder) buildAPI(a *kafka.API) ([]*apiContent, error) {
 }
 
 // writeVersion writes the files and the page of one version of an API.
-func (b *builder) writeVersion(c *apiContent) error {
+func (b *builder) writeVersion(c *apiContent, shared *apiPages) error {
 	a := c.API
 	f := b.opts.Formats
 	for _, m := range []*message{c.Request, c.Response} {
@@ -443,7 +447,7 @@ func (b *builder) writeVersion(c *apiContent) error {
 		}
 	}
 	if f&HTML != 0 {
-		v, err := b.pageView(c)
+		v, err := b.pageView(c, shared)
 		if err != nil {
 			return err
 		}
@@ -488,7 +492,37 @@ func (b *builder) writeIndex() error {
 	return b.out.create("index.html", func(w io.Writer) error { return renderIndex(b.tmpl, w, v) })
 }
 
-func (b *builder) pageView(c *apiContent) (*pageView, error) {
+// apiPages is what every version's page of an API shares: the version history and the
+// schemas, made once per API.
+type apiPages struct {
+	history []versionInfo
+	schemas []schemaView
+}
+
+func (b *builder) apiPages(a *kafka.API) *apiPages {
+	p := &apiPages{history: history(a, b.versions[a], -1)}
+	for _, s := range []struct {
+		id, title string
+		raw       []byte
+		file      string
+		structs   []string
+		lines     []int
+	}{
+		{"request-schema", "Request schema", a.Request.Raw, a.Request.File, structNames(a.Request.CommonStructs), structLines(a.Request.CommonStructs)},
+		{"response-schema", "Response schema", a.Response.Raw, a.Response.File, structNames(a.Response.CommonStructs), structLines(a.Response.CommonStructs)},
+	} {
+		prefix := s.id + "-L"
+		src, n := schemaHTML(s.raw, prefix)
+		sv := schemaView{ID: s.id, Title: s.title, File: s.file, Lines: n, Source: src}
+		for j, name := range s.structs {
+			sv.Structs = append(sv.Structs, structLink{Name: name, Anchor: prefix + strconv.Itoa(s.lines[j])})
+		}
+		p.schemas = append(p.schemas, sv)
+	}
+	return p
+}
+
+func (b *builder) pageView(c *apiContent, shared *apiPages) (*pageView, error) {
 	a := c.API
 	i := b.index[a]
 	ver := c.Version
@@ -496,11 +530,12 @@ func (b *builder) pageView(c *apiContent) (*pageView, error) {
 		Release: b.release, Key: a.Key, Name: a.Name, Version: ver, Category: a.Category,
 		Listeners: a.Listeners, Flexible: a.Request.FlexibleIn(ver), Unstable: a.Request.UnstableIn(ver), Generator: "kafkagrid",
 		VersionText: versionTextAt(a, ver), FlexVers: a.Request.FlexibleVersions.String(), Headers: headerText(a, ver),
-		History: history(a, b.versions[a], ver),
+		History: append([]versionInfo(nil), shared.history...), Schemas: shared.schemas,
 	}
-	for _, h := range v.History {
-		if h.Version == ver {
-			v.Current = h
+	for j := range v.History {
+		if h := &v.History[j]; h.Version == ver {
+			h.Current = true
+			v.Current = *h
 		}
 	}
 	for _, cm := range v.Current.Comments {
@@ -553,24 +588,6 @@ func (b *builder) pageView(c *apiContent) (*pageView, error) {
 			mv.Links = append(mv.Links, fileLink{"text .txt", "../txt/" + m.Base + ".txt"})
 		}
 		v.Messages = append(v.Messages, mv)
-	}
-	for _, s := range []struct {
-		id, title string
-		raw       []byte
-		file      string
-		structs   []string
-		lines     []int
-	}{
-		{"request-schema", "Request schema", a.Request.Raw, a.Request.File, structNames(a.Request.CommonStructs), structLines(a.Request.CommonStructs)},
-		{"response-schema", "Response schema", a.Response.Raw, a.Response.File, structNames(a.Response.CommonStructs), structLines(a.Response.CommonStructs)},
-	} {
-		prefix := s.id + "-L"
-		src, n := schemaHTML(s.raw, prefix)
-		sv := schemaView{ID: s.id, Title: s.title, File: s.file, Lines: n, Source: src}
-		for j, name := range s.structs {
-			sv.Structs = append(sv.Structs, structLink{Name: name, Anchor: prefix + strconv.Itoa(s.lines[j])})
-		}
-		v.Schemas = append(v.Schemas, sv)
 	}
 	return v, nil
 }
