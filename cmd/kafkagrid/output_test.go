@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -221,3 +222,51 @@ func TestBuildKilled(t *testing.T) {
 		return nil
 	})
 }
+
+// TestSignals: a build stops soon after SIGINT or SIGTERM, with status 130 or 143, and leaves
+// no temporary file.
+func TestSignals(t *testing.T) {
+	root := listSchemaRoot(t)
+	for _, tc := range []struct {
+		sig  syscall.Signal
+		code int
+		word string
+	}{{syscall.SIGINT, 130, "interrupted"}, {syscall.SIGTERM, 143, "terminated"}} {
+		t.Run(tc.word, func(t *testing.T) {
+			out := t.TempDir()
+			cmd := exec.Command(os.Args[0], "build", "-q", "-schemas", filepath.Join(root, "4.0"), "-out", out)
+			cmd.Env = append(os.Environ(), "KAFKAGRID_TEST_MAIN=1")
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+				if m, _ := filepath.Glob(filepath.Join(out, "bin", "*.bin")); len(m) > 3 {
+					break
+				}
+			}
+			start := time.Now()
+			cmd.Process.Signal(tc.sig)
+			err := cmd.Wait()
+			took := time.Since(start)
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != tc.code || !strings.Contains(stderr.String(), "kafkagrid: "+tc.word) {
+				t.Errorf("%v: %v, stderr %q; want exit %d", tc.sig, err, stderr.String(), tc.code)
+			}
+			// 100 ms, with room for a loaded test machine.
+			if took > 2*time.Second {
+				t.Errorf("stopped %v after the signal", took)
+			}
+			t.Logf("%v: stopped %v after the signal", tc.sig, took.Round(time.Millisecond))
+			filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
+				if err == nil && isTemp(d.Name()) {
+					t.Errorf("temporary file left: %s", p)
+				}
+				return nil
+			})
+		})
+	}
+}
+
+func isTemp(name string) bool { return strings.HasPrefix(name, ".") && strings.Contains(name, ".tmp") }

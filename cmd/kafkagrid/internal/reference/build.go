@@ -318,6 +318,7 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 func (b *builder) run(ctx context.Context) (Summary, error) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
+	b.out.ctx = ctx
 
 	// Workers take the site's APIs in index order (building those in b.apis, only laying out
 	// the others for the book and the index); each API's result goes to its own buffered slot
@@ -455,6 +456,9 @@ func (b *builder) buildAPI(a *kafka.API) ([]*apiContent, error) {
 		shared = b.apiPages(a)
 	}
 	for _, v := range vs {
+		if err := context.Cause(b.out.ctx); err != nil {
+			return nil, err
+		}
 		c, err := b.content(a, v, b.opts.Formats)
 		if err != nil {
 			return nil, err

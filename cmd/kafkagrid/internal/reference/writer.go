@@ -2,6 +2,7 @@ package reference
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -24,6 +25,7 @@ import (
 type output struct {
 	root  string
 	force bool
+	ctx   context.Context // a cancelled build writes no more files
 	prev  manifest // what earlier builds wrote here
 
 	mu      sync.Mutex
@@ -46,7 +48,7 @@ type manifest struct {
 }
 
 func newOutput(root string, force bool) (*output, error) {
-	o := &output{root: root, force: force, dirs: map[string]bool{}, written: map[string]bool{}}
+	o := &output{root: root, force: force, ctx: context.Background(), dirs: map[string]bool{}, written: map[string]bool{}}
 	if err := o.checkRoot(); err != nil {
 		return nil, err
 	}
@@ -208,6 +210,9 @@ func (o *output) create(rel string, fill func(io.Writer) error) error {
 }
 
 func (o *output) place(rel string, fill func(io.Writer) error, record bool) (err error) {
+	if err := context.Cause(o.ctx); err != nil && record {
+		return err
+	}
 	path := filepath.Join(o.root, filepath.FromSlash(rel))
 	dir := filepath.Dir(path)
 	if err := o.mkdir(dir); err != nil {
@@ -248,6 +253,9 @@ func (o *output) place(rel string, fill func(io.Writer) error, record bool) (err
 	}
 	if err := bw.Flush(); err != nil {
 		return writeError(path, err)
+	}
+	if err := context.Cause(o.ctx); err != nil && record {
+		return err // cancelled while it was written: the temporary file goes
 	}
 	if err := f.Chmod(mode); err != nil {
 		return writeError(path, err)
