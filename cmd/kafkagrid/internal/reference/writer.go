@@ -26,7 +26,7 @@ type output struct {
 	root  string
 	force bool
 	ctx   context.Context // a cancelled build writes no more files
-	prev  manifest // what earlier builds wrote here
+	prev  manifest        // what earlier builds wrote here
 
 	mu      sync.Mutex
 	log     *os.File // the manifest, open for appending each file's name before it is put in place
