@@ -10,11 +10,11 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"time"
 	"sort"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 type entry struct {
