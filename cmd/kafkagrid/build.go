@@ -17,7 +17,7 @@ import (
 // runBuild implements "kafkagrid build": the whole reference of a release (SVG, HTML pages,
 // the PDF book, binary frames, annotated JSON, text) into one folder.
 func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("build", "[-schemas PATH | -kafka REF] [-release RELEASE] [-out DIR] [-format LIST] [-apis LIST] [-versions LIST] [-paper a4|letter] [-q] [-v]", stderr)
+	fs := newFlagSet("build", "[-schemas PATH | -kafka REF] [-release RELEASE] [-out DIR] [-format LIST] [-apis LIST] [-versions LIST] [-paper a4|letter] [-q] [-v]", stdout, stderr)
 	sf := addSchemaFlags(fs)
 	out := fs.String("out", "out", "output `DIR`; created if needed; a build replaces only the files kafkagrid wrote there\n"+
 		"(its .kafkagrid-manifest lists them) and stops at any other file in its way (see -force)")
@@ -28,11 +28,12 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	paper := fs.String("paper", "a4", "`SIZE` of the PDF book's pages: a4 or letter")
 	force := fs.Bool("force", false, "replace files in the output folder that kafkagrid did not write (not in its manifest)")
 	verbose := fs.Bool("v", false, "verbose: list the example overrides left out because this release or version lacks their field")
-	if err := parseFlags(fs, args); err != nil {
+	rest, err := parseFlags(fs, args)
+	if err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("build: unexpected argument %q", fs.Arg(0))
+	if len(rest) > 0 {
+		return usagef("build: unexpected argument %q", rest[0])
 	}
 	set := map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
@@ -106,7 +107,7 @@ func lookupAPIs(cat *kafka.Catalog, names []string) ([]string, error) {
 	for _, n := range names {
 		a, ok := cat.Lookup(n)
 		if !ok {
-			return nil, usagef("build: -apis: no API %q in Kafka %s (kafkagrid list shows them)", n, cat.Release.Name())
+			return nil, usageError{noAPI("build: -apis", cat, n)}
 		}
 		if !seen[a] {
 			seen[a] = true

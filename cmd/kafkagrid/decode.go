@@ -17,20 +17,21 @@ import (
 // version in its header; a response needs -response -api NAME [-version N]. A frame that does
 // not decode prints the tree decoded up to the failure, then the error (exit status 1).
 func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("decode", "[-schemas PATH | -kafka REF] [-release RELEASE] [-response -api NAME [-version N]] [-format txt|json] FILE.bin", stderr)
+	fs := newFlagSet("decode", "[-schemas PATH | -kafka REF] [-release RELEASE] [-response -api NAME [-version N]] [-format txt|json] FILE.bin", stdout, stderr)
 	sf := addSchemaFlags(fs)
 	response := fs.Bool("response", false, "the frame is a response (responses do not name their API: give -api)")
 	apiName := fs.String("api", "", "`NAME` or key of the response's API (\"Produce\", \"0\"); with -response")
 	version := fs.Int("version", -1, "`N`: the response's version; default the API's highest version")
 	format := fs.String("format", "txt", "output `FORMAT`: txt (one node per line: offset, length, type, name = value,\n"+
 		"indented by depth) or json (the frame with its annotated tree)")
-	if err := parseFlags(fs, args); err != nil {
+	files, err := parseFlags(fs, args)
+	if err != nil {
 		return err
 	}
-	if fs.NArg() != 1 {
-		return usagef("decode: want one FILE.bin (or - for stdin), have %d arguments", fs.NArg())
+	if len(files) != 1 {
+		return usagef("decode: want one FILE.bin (or - for stdin), have %d arguments", len(files))
 	}
-	if *format != "txt" && *format != "json" {
+	if *format = outputFormat(*format); *format != "txt" && *format != "json" {
 		return usagef("decode: -format %q: want txt or json", *format)
 	}
 	if !*response && (*apiName != "" || *version != -1) {
@@ -42,7 +43,7 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *version < -1 || *version > 32767 {
 		return usagef("decode: -version %d out of range", *version)
 	}
-	data, err := readInput(fs.Arg(0))
+	data, err := readInput(files[0])
 	if err != nil {
 		return fmt.Errorf("decode: %w", err)
 	}
@@ -72,11 +73,11 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return fmt.Errorf("decode: %w", err)
 	}
 	if derr != nil {
-		if m := responseName.FindStringSubmatch(filepath.Base(fs.Arg(0))); m != nil && !*response {
+		if m := responseName.FindStringSubmatch(filepath.Base(files[0])); m != nil && !*response {
 			return fmt.Errorf("decode: %s: %w\n(the file's name says it is a %s v%s response: decode it with -response -api %s -version %s)",
-				fs.Arg(0), derr, m[2], m[3], m[2], m[3])
+				files[0], derr, m[2], m[3], m[2], m[3])
 		}
-		return fmt.Errorf("decode: %s: %w", fs.Arg(0), derr)
+		return fmt.Errorf("decode: %s: %w", files[0], derr)
 	}
 	return nil
 }
