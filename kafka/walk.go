@@ -214,7 +214,7 @@ func (k *walker) field(parent *Node, f *schemas.Field, prefix string, in any) (a
 	if f.Type.Array {
 		return k.array(parent, f, k.t.join(prefix, f.Name, sfxLength), in)
 	}
-	switch f.Type.Prim {
+	switch recordsPrim(f) {
 	case schemas.StructType:
 		return k.structField(parent, f, k.t.join(prefix, f.Name, sfxTags), in)
 	case schemas.Records:
