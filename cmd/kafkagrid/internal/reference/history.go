@@ -46,6 +46,7 @@ func history(a *kafka.API, built []int16, current int16) []versionInfo {
 	if len(built) > 0 {
 		top = built[0]
 	}
+	comments := [2]map[int16][]schemas.Comment{a.Request.CommentsByVersion(), a.Response.CommentsByVersion()}
 	var out []versionInfo
 	for v := a.Version; v >= a.Lowest; v-- {
 		if !a.Request.ValidIn(v) {
@@ -56,7 +57,7 @@ func history(a *kafka.API, built []int16, current int16) []versionInfo {
 		if vi.Built {
 			vi.Href = strings.TrimPrefix(VersionPageName(a, v, top), "api/")
 		}
-		for _, side := range []struct {
+		for i, side := range []struct {
 			name string
 			spec *schemas.Spec
 		}{{"request", a.Request}, {"response", a.Response}} {
@@ -70,7 +71,7 @@ func history(a *kafka.API, built []int16, current int16) []versionInfo {
 				}
 				vi.Changes = append(vi.Changes, side.name+": "+c.Text)
 			}
-			vi.Comments = append(vi.Comments, side.spec.CommentsAbout(v)...)
+			vi.Comments = append(vi.Comments, comments[i][v]...)
 		}
 		out = append(out, vi)
 	}
