@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/kafkagrid/kafkagrid/schemas"
 )
@@ -106,7 +107,7 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		enc.SetIndent("", "  ")
 		err = enc.Encode(diffJSON(d))
 	case "html":
-		err = diffPage.Execute(w, diffJSON(d))
+		err = diffPage().Execute(w, diffJSON(d))
 	default:
 		err = writeDiffText(w, d)
 	}
@@ -281,7 +282,12 @@ func diffJSON(d *schemas.ReleaseDiff) releaseDiffDoc {
 	return doc
 }
 
-var diffPage = template.Must(template.New("diff").Funcs(template.FuncMap{"v": versionsText}).Parse(`<!DOCTYPE html>
+// diffPage is parsed on first use, not when the program starts: the other verbs never need it.
+var diffPage = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("diff").Funcs(template.FuncMap{"v": versionsText}).Parse(diffHTML))
+})
+
+const diffHTML = `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -313,4 +319,4 @@ table.apis { min-width: 36rem; } table.apis td:nth-child(n+3) { white-space: now
 {{end}}</table></div>{{end}}{{end}}{{end}}
 </body>
 </html>
-`))
+`
