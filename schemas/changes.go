@@ -146,9 +146,6 @@ var (
 		return regexp.MustCompile(`(?i)(\d+)(?:\s*(?:-|to|through)\s*(\d+))?`)
 	})
 )
-	// versionList matches the versions of the first sentence: "1 and 2", "0-2", "3 through 5".
-	versionList = regexp.MustCompile(`(?i)(\d+)(?:\s*(?:-|to|through)\s*(\d+))?`)
-)
 
 // CommentsAbout returns the paragraphs of the file's comments that speak of version v: those
 // that start by naming it ("Version 3 adds …", "Versions 1 and 2 are the same as version 0",
