@@ -7,6 +7,8 @@ require (
 	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b
 	github.com/chromedp/cdproto v0.160.1
 	github.com/chromedp/chromedp v0.23.1
+	github.com/klauspost/compress v1.20.4
+	github.com/pierrec/lz4/v4 v4.1.33
 	github.com/twmb/franz-go/pkg/kmsg v1.15.1
 	golang.org/x/image v0.48.0
 	gopkg.in/yaml.v3 v3.0.1

@@ -291,6 +291,10 @@ type VectorOptions struct {
 	// Examples holds the override files, <ApiName>.yaml at its root; nil means the project's
 	// examples/kafka folder, built in.
 	Examples fs.FS
+	// Compression compresses the examples' record batches with a codec (none by default);
+	// Xerial writes snappy in the xerial framing instead of raw blocks.
+	Compression Codec
+	Xerial      bool
 }
 
 // CorrelationID is the correlation id of every example pair.
@@ -317,6 +321,9 @@ func (c *Catalog) Vectors(o VectorOptions) ([]Vector, error) {
 			body, err := Example(api, resp, api.Version, file, data)
 			if err != nil {
 				return nil, err
+			}
+			if o.Compression != CodecNone || o.Xerial {
+				compressBatches(body, o.Compression, o.Xerial)
 			}
 			if api.Key == envelopeKey {
 				if err := c.envelop(body, resp, fsys); err != nil {
@@ -379,3 +386,22 @@ func (c *Catalog) envelop(body Values, response bool, fsys fs.FS) error {
 
 // builtinExamples is the project's examples/kafka folder, embedded.
 func builtinExamples() fs.FS { return kafkaexamples.FS }
+
+// compressBatches sets the codec of every record batch in v (a body, struct or array value).
+func compressBatches(v any, c Codec, xerial bool) {
+	switch x := v.(type) {
+	case Values:
+		for _, f := range x {
+			compressBatches(f, c, xerial)
+		}
+	case []any:
+		for _, e := range x {
+			compressBatches(e, c, xerial)
+		}
+	case []*RecordBatch:
+		for _, b := range x {
+			b.Attributes = b.Attributes&^7 | int16(c)
+			b.Xerial = xerial
+		}
+	}
+}
