@@ -195,7 +195,7 @@ func (d *decoder) frames(data []byte) *Conn {
 			named, namedVersion = a, int16(v)
 		}
 	}
-	pending := map[int32]*Exchange{}
+	pending := map[int32][]*Exchange{}
 	for i, b := range frames {
 		msg := &Message{Bytes: b, Offset: offs[i]}
 		if named != nil && len(frames) == 1 {
@@ -204,18 +204,30 @@ func (d *decoder) frames(data []byte) *Conn {
 			continue
 		}
 		if len(b) >= 8 {
-			if e := pending[int32(binary.BigEndian.Uint32(b[4:]))]; e != nil && e.Response == nil {
-				d.response(msg, e)
-				delete(pending, msg.Frame.CorrelationID)
+			corr := int32(binary.BigEndian.Uint32(b[4:]))
+			if q := pending[corr]; len(q) > 0 {
+				pending[corr] = q[1:]
+				d.response(msg, q[0])
 				continue
 			}
 		}
 		if d.looksLikeRequest(b) {
 			d.decode(msg, kafka.DecodeOptions{})
+			if msg.Err != nil && (d.o.API != nil || len(frames) == 1) {
+				// Not a request after all: a response's correlation id can pass for an api
+				// key and version (7 reads as Produce v7).
+				reqErr := msg.Err
+				e := d.lone(&Message{Bytes: b, Offset: offs[i]})
+				if e.Response.Err != nil && d.o.API == nil {
+					e.Response.Frame, e.Response.Err = msg.Frame, fmt.Errorf("%w (read as a request); if it is a response, its request is not in the input: give -api NAME [-version N] to decode it", reqErr)
+				}
+				c.Exchanges = append(c.Exchanges, e)
+				continue
+			}
 			e := &Exchange{Request: msg}
 			c.Exchanges = append(c.Exchanges, e)
 			if msg.Frame != nil && msg.Frame.API != nil {
-				pending[msg.Frame.CorrelationID] = e
+				pending[msg.Frame.CorrelationID] = append(pending[msg.Frame.CorrelationID], e)
 			}
 			continue
 		}
@@ -335,7 +347,9 @@ func (d *decoder) conn(id int, cs, ss *stream) *Conn {
 	if note != "" {
 		c.Notes = append(c.Notes, fmt.Sprintf("%s → %s: %s", cs.key.src, cs.key.dst, note))
 	}
-	pending := map[int32]*Exchange{}
+	// Requests waiting for their response, by correlation id, oldest first: a client that
+	// reuses ids once answered (or a test that sends every example with id 7) still pairs.
+	pending := map[int32][]*Exchange{}
 	var inFlight []*Exchange
 	for i, b := range reqs {
 		msg := &Message{Bytes: b, Offset: roffs[i]}
@@ -345,7 +359,7 @@ func (d *decoder) conn(id int, cs, ss *stream) *Conn {
 		c.Exchanges = append(c.Exchanges, e)
 		if msg.Frame != nil && msg.Frame.API != nil && len(b) >= 12 {
 			corr := int32(binary.BigEndian.Uint32(b[8:]))
-			pending[corr] = e
+			pending[corr] = append(pending[corr], e)
 			inFlight = append(inFlight, e)
 		}
 	}
@@ -361,9 +375,9 @@ func (d *decoder) conn(id int, cs, ss *stream) *Conn {
 		if len(b) >= 8 {
 			corr = int32(binary.BigEndian.Uint32(b[4:]))
 		}
-		if e := pending[corr]; e != nil && len(b) >= 8 {
-			delete(pending, corr)
-			d.response(msg, e)
+		if q := pending[corr]; len(q) > 0 && len(b) >= 8 {
+			pending[corr] = q[1:]
+			d.response(msg, q[0])
 			continue
 		}
 		lone = append(lone, d.lone(msg))
