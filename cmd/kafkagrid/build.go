@@ -32,6 +32,8 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	apis := fs.String("apis", "", "comma-separated `LIST` of APIs (names or keys) to build; default all")
 	paper := fs.String("paper", "a4", "`SIZE` of the PDF book's pages: a4 or letter")
 	quiet := fs.Bool("q", false, "quiet: no progress and no summary")
+	compression := fs.String("compression", "none", "compress the examples' record batches: `CODEC` none, gzip, snappy,\n"+
+		"snappy-xerial (the framing Java clients write), lz4 or zstd")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -57,6 +59,12 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return usagef("build: -out must name a folder")
 	}
 	opts := reference.Options{Formats: f, Paper: p}
+	codecName := strings.TrimSuffix(*compression, "-xerial")
+	codec, err := kafka.ParseCodec(codecName)
+	if err != nil || (codecName != *compression && codec != kafka.CodecSnappy) {
+		return usagef("build: -compression %q: want none, gzip, snappy, snappy-xerial, lz4 or zstd", *compression)
+	}
+	opts.Compression, opts.Xerial = codec, codecName != *compression
 	for _, a := range strings.Split(*apis, ",") {
 		if a = strings.TrimSpace(a); a != "" {
 			opts.APIs = append(opts.APIs, a)

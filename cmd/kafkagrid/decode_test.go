@@ -212,3 +212,25 @@ func TestDecodeForms(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestBuildCompression: build -compression writes compressed example batches that decode
+// without flags, the records opened, for every codec.
+func TestBuildCompression(t *testing.T) {
+	schemas := testenv.Release(t, "4.0")
+	for _, c := range []string{"gzip", "snappy", "snappy-xerial", "lz4", "zstd"} {
+		t.Run(c, func(t *testing.T) {
+			out := t.TempDir()
+			if _, errs, code := runCmd(t, "build", "-schemas", schemas, "-q", "-apis", "Produce", "-format", "bin", "-compression", c, "-out", out); code != 0 {
+				t.Fatalf("build: exit %d: %s", code, errs)
+			}
+			txt, errs, code := runCmd(t, "decode", "-schemas", schemas, filepath.Join(out, "bin", "0-Produce-v12-request.bin"))
+			codec := strings.TrimSuffix(c, "-xerial")
+			if code != 0 || !strings.Contains(txt, "decompressed ("+codec) || !strings.Contains(txt, `Key = "order-1"`) {
+				t.Fatalf("decode: exit %d: %s\n%s", code, errs, txt)
+			}
+		})
+	}
+	if _, errs, code := runCmd(t, "build", "-schemas", schemas, "-compression", "lz4-xerial", "-out", t.TempDir()); code != 2 {
+		t.Errorf("lz4-xerial: exit %d: %s", code, errs)
+	}
+}

@@ -125,6 +125,10 @@ type Options struct {
 	Progress io.Writer
 	// Workers is how many APIs are built at once; 0 means GOMAXPROCS.
 	Workers int
+	// Compression compresses the examples' record batches (Produce, Fetch, ...) with a codec;
+	// Xerial writes snappy in the xerial framing.
+	Compression kafka.Codec
+	Xerial      bool
 }
 
 // Summary says what a build wrote.
@@ -157,7 +161,7 @@ func Build(ctx context.Context, cat *kafka.Catalog, out string, opts Options) (S
 	if cat == nil {
 		return Summary{}, fmt.Errorf("reference: no catalogue")
 	}
-	content, err := vectorContent(cat)
+	content, err := vectorContentOpts(cat, kafka.VectorOptions{Compression: opts.Compression, Xerial: opts.Xerial})
 	if err != nil {
 		return Summary{}, err
 	}

@@ -17,7 +17,12 @@ import (
 // vectorContent returns the content function of a build: the frames are encoded once, up
 // front (encoding every API takes milliseconds), and laid out per API by the workers.
 func vectorContent(cat *kafka.Catalog) (contentFunc, error) {
-	vecs, err := cat.Vectors(kafka.VectorOptions{})
+	return vectorContentOpts(cat, kafka.VectorOptions{})
+}
+
+// vectorContentOpts is vectorContent with the examples' options (compression).
+func vectorContentOpts(cat *kafka.Catalog, vo kafka.VectorOptions) (contentFunc, error) {
+	vecs, err := cat.Vectors(vo)
 	if err != nil {
 		return nil, fmt.Errorf("reference: %w", err)
 	}
