@@ -157,7 +157,7 @@ func (d *decoder) split(data []byte) (frames [][]byte, offs []int64, note string
 		}
 		off = end
 	}
-	return frames, offs, ""
+	return frames, offs, note
 }
 
 // looksLikeRequest reports whether a frame's header names an API of the catalogue, at a

@@ -21,7 +21,8 @@
 // a note, so a 2 GiB size allocates nothing; compressed batches inflate to at most
 // Options.MaxDecompressed per frame (64 MiB by default). Memory is then bounded by the input:
 // the capture, its reassembled streams (once more), and the decoded trees (a small multiple
-// of the frames), plus at most one frame's decompression limit at a time.
+// of the frames), plus, while one batch inflates, about 2.2 times the decompression limit
+// (kafka.DefaultMaxDecompressed).
 //
 // # Concurrency
 //

@@ -50,8 +50,9 @@ func ParseCodec(s string) (Codec, error) {
 
 // DefaultMaxDecompressed is the most bytes the compressed record batches of one frame may
 // inflate to, together, when DecodeOptions.MaxDecompressed is 0: 64 MiB. A batch that would
-// inflate to more (a decompression bomb) is an error at its records; nothing beyond the limit
-// is ever allocated.
+// inflate to more (a decompression bomb) is an error at its records. Reading stops at the
+// limit; the growing buffer and the codec's own state cost about 2.2 times the limit at most,
+// transiently (measured: 142 to 147 MiB for data inflating to 80 MiB, with every codec).
 const DefaultMaxDecompressed = 64 << 20
 
 // ErrDecompressedTooLarge is wrapped by the error of a compressed batch that inflates to more
@@ -135,7 +136,7 @@ func decompress(c Codec, src []byte, limit int) (out []byte, framing, note strin
 		if err != nil {
 			return nil, "", "", err
 		}
-		out, err = readLimited(zr, limit)
+		out, err = readLimited(zr, limit, 4*len(src))
 		return out, "", "", err
 	case CodecSnappy:
 		if bytes.HasPrefix(src, xerialMagic) {
@@ -149,7 +150,7 @@ func decompress(c Codec, src []byte, limit int) (out []byte, framing, note strin
 		if err != nil {
 			return nil, "frame", "", err
 		}
-		out, err = readLimited(lz4.NewReader(bytes.NewReader(src)), limit)
+		out, err = readLimited(lz4.NewReader(bytes.NewReader(src)), limit, 4*len(src))
 		return out, "frame", note, err
 	case CodecZstd:
 		zr, err := zstd.NewReader(bytes.NewReader(src), zstd.WithDecoderConcurrency(1),
@@ -159,7 +160,7 @@ func decompress(c Codec, src []byte, limit int) (out []byte, framing, note strin
 			return nil, "", "", err
 		}
 		defer zr.Close()
-		out, err = readLimited(zr, limit)
+		out, err = readLimited(zr, limit, 4*len(src))
 		if errors.Is(err, zstd.ErrDecoderSizeExceeded) || errors.Is(err, zstd.ErrWindowSizeExceeded) {
 			err = fmt.Errorf("%w (%d bytes): %v", ErrDecompressedTooLarge, limit, err)
 		}
@@ -168,18 +169,33 @@ func decompress(c Codec, src []byte, limit int) (out []byte, framing, note strin
 	return nil, "", "", fmt.Errorf("unknown compression codec %d", c)
 }
 
-// readLimited reads r to its end, failing once it passes limit bytes. The buffer grows with
-// what is read, so a bomb costs at most limit bytes.
-func readLimited(r io.Reader, limit int) ([]byte, error) {
-	var buf bytes.Buffer
-	n, err := buf.ReadFrom(io.LimitReader(r, int64(limit)+1))
-	if err != nil {
-		return nil, err
+// readLimited reads r to its end, failing once it passes limit bytes. The buffer starts at
+// hint bytes and doubles, capped at limit+1: a bomb costs at most about twice the limit,
+// transiently, and nothing past it is read.
+func readLimited(r io.Reader, limit, hint int) ([]byte, error) {
+	buf := make([]byte, 0, min(max(hint, 512), limit+1))
+	for {
+		if len(buf) == cap(buf) {
+			if len(buf) > limit {
+				return nil, fmt.Errorf("%w (%d bytes)", ErrDecompressedTooLarge, limit)
+			}
+			nb := make([]byte, len(buf), min(2*cap(buf), limit+1))
+			copy(nb, buf)
+			buf = nb
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
-	if n > int64(limit) {
+	if len(buf) > limit {
 		return nil, fmt.Errorf("%w (%d bytes)", ErrDecompressedTooLarge, limit)
 	}
-	return buf.Bytes(), nil
+	return buf, nil
 }
 
 // unsnappy appends the decoded raw snappy block src to dst, refusing a block whose declared

@@ -63,13 +63,14 @@
 // A record batch (magic 2; older message sets are not read) compressed with gzip, snappy (raw
 // blocks, or the xerial framing Java clients write), lz4 (frames; the header checksum Kafka
 // before 0.10 computed over the magic number too is accepted with a note) or zstd keeps its
-// compressed bytes as one field ("…Records#compressed"); the records inside are decoded into
-// a nested tree (the field's Raw, a *Compressed) whose offsets count from the start of the
+// compressed bytes as one field ("…Records#compressed"); the records inside are decoded into a
+// nested tree (the field's Raw, a *Compressed) whose offsets count from the start of the
 // decompressed data. The text tree and the JSON show it under the field. Decompression is
 // bounded: the batches of one frame inflate to DecodeOptions.MaxDecompressed bytes together
 // (DefaultMaxDecompressed, 64 MiB), a bomb is an error wrapping ErrDecompressedTooLarge, and
-// nothing past the limit is allocated. Encoding compresses a batch whose Attributes name a
-// codec (VectorOptions.Compression does so for the examples).
+// reading stops there (about 2.2 times the limit allocated at most, transiently). Encoding
+// compresses a batch whose Attributes name a codec (VectorOptions.Compression does so for the
+// examples).
 //
 // # Concurrency
 //
