@@ -284,3 +284,28 @@ func TestCompressedCorrupt(t *testing.T) {
 		}
 	}
 }
+
+// FuzzDecompress feeds arbitrary bytes to each codec's decompressor (the codec picked by the
+// first argument): no panic, nothing past the limit.
+func FuzzDecompress(f *testing.F) {
+	plain := []byte(`{"id":1,"total":9.5} {"id":2,"total":9.5} {"id":3,"total":9.5}`)
+	for c := CodecGzip; c <= CodecZstd; c++ {
+		for _, x := range []bool{false, true} {
+			z, err := compress(nil, c, plain, x)
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(byte(c), z)
+		}
+	}
+	f.Fuzz(func(t *testing.T, c byte, data []byte) {
+		const limit = 1 << 16
+		out, _, _, err := decompress(Codec(c%5), data, limit)
+		if len(out) > limit {
+			t.Fatalf("%d bytes out for a limit of %d", len(out), limit)
+		}
+		if err == nil && Codec(c%5) == CodecNone {
+			t.Fatal("codec none decompressed")
+		}
+	})
+}

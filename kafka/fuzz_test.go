@@ -18,8 +18,20 @@ func FuzzDecode(f *testing.F) {
 		}
 		f.Add(sel, fr.Response, fr.Bytes)
 	}
+	// And the frames with compressed batches, of every codec.
+	for codec := CodecGzip; codec <= CodecZstd; codec++ {
+		vs, err := c.Vectors(VectorOptions{Compression: codec})
+		if err != nil {
+			f.Fatal(err)
+		}
+		for i, fr := range frames(vs) {
+			if recordsCompressedPath(fr) != "" {
+				f.Add(byte(i/2), fr.Response, fr.Bytes)
+			}
+		}
+	}
 	f.Fuzz(func(t *testing.T, sel byte, response bool, data []byte) {
-		o := DecodeOptions{Response: response}
+		o := DecodeOptions{Response: response, MaxDecompressed: 1 << 20}
 		if response {
 			api := c.APIs[int(sel)%len(c.APIs)]
 			o.API, o.Version = api, api.Version
