@@ -175,3 +175,5 @@ func TestBombInCapture(t *testing.T) {
 		t.Errorf("decoding allocated %d MiB for a 64 MiB limit", alloc>>20)
 	}
 }
+
+func netipPort(a netip.AddrPort, port uint16) netip.AddrPort { return netip.AddrPortFrom(a.Addr(), port) }
