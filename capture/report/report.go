@@ -20,6 +20,7 @@ import (
 	"html/template"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
@@ -178,15 +179,28 @@ func frameView(dir, id string, m *capture.Message, response bool) (*frameV, erro
 	for _, fd := range fields {
 		end = max(end, (fd.Offset+fd.Bits)/8)
 	}
+	short := ""
+	var ke *kafka.Error
+	if errors.As(m.Err, &ke) {
+		// The error on the grid: where, which field, what.
+		short = fmt.Sprintf("offset %d, %s: %v", ke.Offset, ke.Path, ke.Err)
+		for i := range fields {
+			if at := ke.Offset * 8; fields[i].Offset <= at && at < fields[i].Offset+fields[i].Bits {
+				fields = slices.Clone(fields)
+				fields[i].Name += " (failed here)"
+				fields[i].Desc = fv.Error
+				break
+			}
+		}
+	}
 	if end < len(m.Bytes) {
 		// What was not decoded: one field, so the grid shows where decoding stopped.
-		what := "not decoded"
-		if m.Err != nil {
-			what = "not decoded: see the error"
+		value := fmt.Sprintf("%d bytes", len(m.Bytes)-end)
+		if short != "" {
+			value = short
 		}
-		fields = append(fields, bytegrid.Field{Offset: end * 8, Bits: (len(m.Bytes) - end) * 8, Name: "✗ " + what,
-			Value: fmt.Sprintf("%d bytes", len(m.Bytes)-end), Kind: style.Padding, Bytes: m.Bytes[end:], Path: "#undecoded",
-			Desc: fv.Error})
+		fields = append(fields, bytegrid.Field{Offset: end * 8, Bits: (len(m.Bytes) - end) * 8, Name: "not decoded",
+			Value: value, Kind: style.Padding, Bytes: m.Bytes[end:], Path: "#undecoded", Desc: fv.Error})
 	}
 	title := fv.Heading
 	grid, tr, err := layouts(fields, view, title)
