@@ -176,4 +176,6 @@ func TestBombInCapture(t *testing.T) {
 	}
 }
 
-func netipPort(a netip.AddrPort, port uint16) netip.AddrPort { return netip.AddrPortFrom(a.Addr(), port) }
+func netipPort(a netip.AddrPort, port uint16) netip.AddrPort {
+	return netip.AddrPortFrom(a.Addr(), port)
+}
