@@ -351,14 +351,16 @@ func (k *walker) compressedRecords(arr *Node, rp string, b *RecordBatch, codec C
 	cn.WireType = codec.String()
 	cn.About = "The records, compressed with " + codec.String() + "; decoded below as a nested frame whose offsets count from the start of the decompressed data."
 	comp := &Compressed{Codec: codec}
-	sub := *k // the nested walk shares the blocks; its codec reads or writes the plain records
-	root := sub.alloc()
+	root := k.alloc()
 	root.Kind = KindArray
 	root.Name = "Records"
 	root.Path = rp
 	root.WireType = "array"
 	root.About = "The records of the batch, decompressed (offsets from the start of the decompressed data)."
 	comp.Root = root
+	// The nested walk shares the walker's blocks (its codec reads or writes the plain
+	// records): k must not allocate nor add text until it has them back.
+	sub := *k
 	if k.w != nil {
 		sub.w = &writer{}
 		sub.c, sub.r = sub.w, nil

@@ -30,6 +30,15 @@ func FuzzDecode(f *testing.F) {
 			}
 		}
 	}
+	// And legacy message sets with a compressed wrapper.
+	api, _ := c.Lookup("Produce")
+	for _, codec := range []Codec{CodecGzip, CodecSnappy, CodecLZ4} {
+		fr, err := c.Encode(Message{API: api, Version: api.Version, CorrelationID: 7, ClientID: exampleClientID, Body: legacyBody(codec)})
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(byte(0), false, fr.Bytes)
+	}
 	f.Fuzz(func(t *testing.T, sel byte, response bool, data []byte) {
 		o := DecodeOptions{Response: response, MaxDecompressed: 1 << 20}
 		if response {

@@ -21,6 +21,9 @@ type RecordBatch struct {
 	ProducerEpoch        int16
 	BaseSequence         int32
 	Records              []Record
+	// Legacy, when set, makes this entry a message of a legacy message set (magic 0 or 1)
+	// instead of a record batch; the other fields are then unused.
+	Legacy *LegacyMessage
 	// Xerial, for a snappy batch, is the xerial framing (snappy-java's): set when decoded
 	// so, and written so when encoding. Other codecs ignore it.
 	Xerial bool
@@ -106,7 +109,13 @@ func (k *walker) records(parent *Node, f *schemas.Field, lpath string, in any) (
 	err := k.sized(n, leaf, sform, func() error {
 		if k.w != nil {
 			for i, b := range batches {
-				if err := k.batch(n, k.t.index(path, i, ""), b); err != nil {
+				var err error
+				if b.Legacy != nil {
+					err = k.legacy(n, k.t.index(path, i, ""), b.Legacy, 0)
+				} else {
+					err = k.batch(n, k.t.index(path, i, ""), b)
+				}
+				if err != nil {
 					return err
 				}
 			}
@@ -116,7 +125,14 @@ func (k *walker) records(parent *Node, f *schemas.Field, lpath string, in any) (
 		for i := 0; k.c.left() > 0; i++ {
 			b := &RecordBatch{}
 			out = append(out, b)
-			if err := k.batch(n, k.t.index(path, i, ""), b); err != nil {
+			var err error
+			if k.legacyMagic() {
+				b.Legacy = &LegacyMessage{}
+				err = k.legacy(n, k.t.index(path, i, ""), b.Legacy, 0)
+			} else {
+				err = k.batch(n, k.t.index(path, i, ""), b)
+			}
+			if err != nil {
 				return err
 			}
 		}

@@ -182,6 +182,9 @@ func equalValue(a, b any) bool {
 }
 
 func equalBatch(a, b *RecordBatch) bool {
+	if a.Legacy != nil || b.Legacy != nil {
+		return a.Legacy != nil && b.Legacy != nil && equalLegacy(a.Legacy, b.Legacy)
+	}
 	if a.BaseOffset != b.BaseOffset || a.PartitionLeaderEpoch != b.PartitionLeaderEpoch || a.Attributes != b.Attributes ||
 		a.LastOffsetDelta != b.LastOffsetDelta || a.BaseTimestamp != b.BaseTimestamp || a.MaxTimestamp != b.MaxTimestamp ||
 		a.ProducerID != b.ProducerID || a.ProducerEpoch != b.ProducerEpoch || a.BaseSequence != b.BaseSequence ||
@@ -204,3 +207,19 @@ func equalBatch(a, b *RecordBatch) bool {
 }
 
 func equalNullBytes(a, b []byte) bool { return (a == nil) == (b == nil) && bytes.Equal(a, b) }
+
+func equalLegacy(a, b *LegacyMessage) bool {
+	if a.Offset != b.Offset || a.Magic != b.Magic || a.Attributes != b.Attributes || a.Timestamp != b.Timestamp ||
+		!equalNullBytes(a.Key, b.Key) || len(a.Inner) != len(b.Inner) {
+		return false
+	}
+	if a.Attributes&7 == 0 && !equalNullBytes(a.Value, b.Value) {
+		return false
+	}
+	for i := range a.Inner {
+		if !equalLegacy(a.Inner[i], b.Inner[i]) {
+			return false
+		}
+	}
+	return true
+}
