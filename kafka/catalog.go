@@ -2,6 +2,7 @@ package kafka
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -14,10 +15,12 @@ type API struct {
 	Key       int16
 	Name      string        // "Produce": the request spec's name without "Request"
 	Version   int16         // the highest valid version
+	Lowest    int16         // the lowest valid version
 	Flexible  bool          // Version is flexible (KIP-482)
 	Unstable  bool          // Version is marked unstable (latestVersionUnstable)
 	Listeners []string      // where the API is served: "broker", "controller", …
-	Category  string        // the index's section; OtherCategory when the table lacks it
+	Category  string        // the index's section (see categories.go)
+	Release   string        // the release's name, "4.0"
 	Request   *schemas.Spec // never nil
 	Response  *schemas.Spec // never nil
 }
@@ -62,9 +65,11 @@ func NewCatalog(r *schemas.Release) (*Catalog, error) {
 			Key:       req.APIKey,
 			Name:      strings.TrimSuffix(req.Name, "Request"),
 			Version:   v,
+			Lowest:    req.ValidVersions.Lo,
 			Flexible:  req.FlexibleIn(v),
 			Unstable:  req.UnstableIn(v),
 			Listeners: append([]string(nil), req.Listeners...),
+			Release:   r.Name(),
 			Request:   req,
 			Response:  resp,
 		}
@@ -82,16 +87,48 @@ func NewCatalog(r *schemas.Release) (*Catalog, error) {
 		}
 		c.add(sec)
 	}
-	other := Category{Name: OtherCategory}
+	// APIs the table does not place (a newer release's) go to a category by categoryByRule,
+	// after the table's APIs of that category, by key; OtherCategory comes last.
+	var rest []*API
 	for _, a := range byKey {
 		if !placed[a.Key] {
-			a.Category = OtherCategory
-			other.APIs = append(other.APIs, a)
+			a.Category = categoryByRule(a.Name, a.Listeners)
+			rest = append(rest, a)
 		}
 	}
-	sort.Slice(other.APIs, func(i, j int) bool { return other.APIs[i].Key < other.APIs[j].Key })
-	c.add(other)
+	sort.Slice(rest, func(i, j int) bool { return rest[i].Key < rest[j].Key })
+	for _, a := range rest {
+		c.place(a)
+	}
 	return c, nil
+}
+
+// place adds an API to the end of its category, adding the category (before Other) if the
+// release has no other API in it.
+func (c *Catalog) place(a *API) {
+	i := slices.IndexFunc(c.Categories, func(sec Category) bool { return sec.Name == a.Category })
+	if i < 0 {
+		sec := Category{Name: a.Category}
+		// Table order for a table category, else before Other.
+		i = len(c.Categories)
+		if order := slices.IndexFunc(categories(), func(cat category) bool { return cat.name == a.Category }); order >= 0 {
+			i = slices.IndexFunc(c.Categories, func(sec Category) bool {
+				o := slices.IndexFunc(categories(), func(cat category) bool { return cat.name == sec.Name })
+				return o < 0 || o > order
+			})
+			if i < 0 {
+				i = len(c.Categories)
+			}
+		} else if n := len(c.Categories); n > 0 && c.Categories[n-1].Name == OtherCategory && a.Category != OtherCategory {
+			i = n - 1
+		}
+		c.Categories = slices.Insert(c.Categories, i, sec)
+	}
+	c.Categories[i].APIs = append(c.Categories[i].APIs, a)
+	c.APIs = c.APIs[:0]
+	for _, sec := range c.Categories {
+		c.APIs = append(c.APIs, sec.APIs...)
+	}
 }
 
 func (c *Catalog) add(sec Category) {
@@ -102,9 +139,10 @@ func (c *Catalog) add(sec Category) {
 	c.APIs = append(c.APIs, sec.APIs...)
 }
 
-// LoadCatalog loads a release's folder (schemas.Load) and lists its APIs.
-func LoadCatalog(dir string) (*Catalog, error) {
-	r, err := schemas.Load(dir)
+// LoadCatalog loads a release (schemas.Open: a folder, a kafka-clients jar or a Kafka
+// installation) and lists its APIs.
+func LoadCatalog(path string) (*Catalog, error) {
+	r, err := schemas.Open(path)
 	if err != nil {
 		return nil, err
 	}

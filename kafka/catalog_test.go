@@ -3,6 +3,7 @@ package kafka
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -77,10 +78,10 @@ func TestCatalog40MatchesTable(t *testing.T) {
 // TestCatalogReleases checks every release's catalogue against its schemas directly: each
 // request with valid versions appears once, with the spec's highest version and flags.
 func TestCatalogReleases(t *testing.T) {
-	root := catalogSchemaRoot(t)
-	for _, rel := range []string{"3.9", "4.0", "4.1"} {
+	for _, dir := range testenv.All(t) {
+		rel := filepath.Base(dir)
 		t.Run(rel, func(t *testing.T) {
-			c, err := LoadCatalog(filepath.Join(root, rel))
+			c, err := LoadCatalog(dir)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -106,8 +107,11 @@ func TestCatalogReleases(t *testing.T) {
 				if a.Unstable != req.LatestVersionUnstable {
 					t.Errorf("%s: unstable %v, schema %v", a.Name, a.Unstable, req.LatestVersionUnstable)
 				}
-				if a.Category == "" {
-					t.Errorf("%s: no category", a.Name)
+				if a.Category == "" || a.Category == OtherCategory {
+					t.Errorf("%s (key %d): category %q", a.Name, a.Key, a.Category)
+				}
+				if !slices.ContainsFunc(categories(), func(cat category) bool { return slices.Contains(cat.keys, a.Key) }) {
+					t.Logf("%s (key %d) is not in the category table; placed by its name in %s", a.Name, a.Key, a.Category)
 				}
 				if strings.Join(a.Listeners, ",") != strings.Join(req.Listeners, ",") {
 					t.Errorf("%s: listeners %v, schema %v", a.Name, a.Listeners, req.Listeners)
@@ -263,4 +267,87 @@ func ExampleCatalog_Lookup() {
 	a, _ := c.Lookup("produce")
 	fmt.Println(a.Key, a.Name, a.Version, a.Flexible, a.Category, a.Listeners)
 	// Output: 0 Produce 12 true Records [broker]
+}
+
+// TestCategoryRule places APIs the table does not know by their name, then their listeners.
+func TestCategoryRule(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		listeners []string
+		want      string
+	}{
+		{"DescribeShareGroupOffsets", nil, "Share groups"},
+		{"StreamsGroupHeartbeat", nil, "Streams groups"},
+		{"ConsumerGroupDescribe", nil, "Consumer groups"},
+		{"ListGroups", nil, "Consumer groups"},
+		{"AddPartitionsToTxn", nil, "Transactions"},
+		{"DescribeAcls", nil, "Security and ACLs"},
+		{"AlterUserScramCredentials", nil, "Security and ACLs"},
+		{"DescribeClientQuotas", nil, "Configuration and quotas"},
+		{"ElectLeaders", nil, "Topics and partitions"},
+		{"UnregisterBroker", nil, "Cluster and KRaft"},
+		{"SnapshotSync", []string{"controller"}, "Cluster and KRaft"},
+		{"Frobnicate", []string{"broker", "controller"}, OtherCategory},
+		{"Frobnicate", nil, OtherCategory},
+	} {
+		if got := categoryByRule(tc.name, tc.listeners); got != tc.want {
+			t.Errorf("categoryByRule(%s, %v) = %s, want %s", tc.name, tc.listeners, got, tc.want)
+		}
+	}
+}
+
+// TestCatalogUnknownAPIs: APIs of a future release go after the table's APIs of the category
+// their name gives, a category the release lacks otherwise is added in table order, and Other
+// comes last.
+func TestCatalogUnknownAPIs(t *testing.T) {
+	spec := func(key int, name, typ string) *schemas.Spec {
+		src := fmt.Sprintf(`{"apiKey": %d, "type": %q, "name": "%s%s", "validVersions": "0", "flexibleVersions": "0+", "fields": []}`,
+			key, typ, name, strings.ToUpper(typ[:1])+typ[1:])
+		s, err := schemas.Parse(name+".json", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	var specs []*schemas.Spec
+	for _, a := range []struct {
+		key  int
+		name string
+	}{{0, "Produce"}, {1, "Fetch"}, {200, "Frobnicate"}, {201, "StreamsGroupRebalance"}, {202, "FetchRecordsAgain"}, {203, "ListGroupsAgain"}, {18, "ApiVersions"}} {
+		specs = append(specs, spec(a.key, a.name, "request"), spec(a.key, a.name, "response"))
+	}
+	r, err := schemas.NewRelease("future", specs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := NewCatalog(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, sec := range c.Categories {
+		var names []string
+		for _, a := range sec.APIs {
+			names = append(names, a.Name)
+		}
+		got = append(got, sec.Name+": "+strings.Join(names, " "))
+	}
+	want := []string{
+		"Records: Produce Fetch",
+		"Consumer groups: ListGroupsAgain",
+		"Streams groups: StreamsGroupRebalance",
+		"Topics and partitions: FetchRecordsAgain",
+		"Cluster and KRaft: ApiVersions",
+		"Other: Frobnicate",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	var flat []string
+	for _, a := range c.APIs {
+		flat = append(flat, a.Name)
+	}
+	if strings.Join(flat, " ") != "Produce Fetch ListGroupsAgain StreamsGroupRebalance FetchRecordsAgain ApiVersions Frobnicate" {
+		t.Errorf("APIs in order %v", flat)
+	}
 }

@@ -25,7 +25,7 @@ func ExampleCatalog_Encode() {
 		log.Fatal(err)
 	}
 	api, _ := cat.Lookup("FindCoordinator")
-	body, err := kafka.Example(api, false, api.Version, "", nil)
+	body, _, err := kafka.Example(api, false, api.Version, "", nil)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func ExampleWriteText() {
 		log.Fatal(err)
 	}
 	api, _ := cat.Lookup("Heartbeat")
-	body, _ := kafka.Example(api, true, api.Version, "", nil)
+	body, _, _ := kafka.Example(api, true, api.Version, "", nil)
 	f, err := cat.Encode(kafka.Message{API: api, Response: true, Version: api.Version, CorrelationID: 7, Body: body})
 	if err != nil {
 		log.Fatal(err)
@@ -109,17 +109,17 @@ func ExampleExample() {
 	}
 	api, _ := cat.Lookup("Heartbeat")
 	overrides := []byte("request:\n  GenerationId: 12\n  GroupInstanceId: null\n")
-	body, err := kafka.Example(api, false, api.Version, "Heartbeat.yaml", overrides)
+	body, _, err := kafka.Example(api, false, api.Version, "Heartbeat.yaml", overrides)
 	if err != nil {
 		log.Fatal(err)
 	}
 	fmt.Println(body["GroupId"], body["GenerationId"], body["MemberId"], body["GroupInstanceId"])
 
-	_, err = kafka.Example(api, false, api.Version, "Heartbeat.yaml", []byte("request:\n  Generation: 12\n"))
+	_, _, err = kafka.Example(api, false, api.Version, "Heartbeat.yaml", []byte("request:\n  Generation: 12\n"))
 	fmt.Println(err)
 	// Output:
 	// payments 12 consumer-kafkagrid-1 <nil>
-	// kafka: Heartbeat.yaml:2: Generation: unknown field
+	// kafka: Heartbeat.yaml:2: Generation: unknown field (no version of HeartbeatRequest has it, in Kafka 4.0 or in the releases kafkagrid knows: 2.4 2.8 3.0 3.3 3.6 3.9 4.0 4.1)
 }
 
 func ExampleCatalog_Vectors() {

@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"io/fs"
 	"regexp"
+	"slices"
 	"strconv"
+	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 
@@ -22,26 +25,53 @@ import (
 // names; arrays are YAML lists (each element starts from the generated element), structs are
 // maps, null is null. Bytes are a string (its UTF-8 bytes) or !!binary (base64); uuids are
 // 8-4-4-4-12 hex or Kafka's base64 form. A tagged field set to a value other than its default
-// is written. An unknown field, a field absent at version v, or a value of the wrong type is an
-// error naming the file, line and field path.
-func Example(api *API, response bool, v int16, file string, data []byte) (Values, error) {
+// is written. A value of the wrong type is an error naming the file, line and field path.
+//
+// The overrides are written once for every release and version. An override for a field that
+// this version of the message lacks (it has it at other versions), or that this release's
+// message lacks (another release kafkagrid knows has it: knownfields.txt), is left out of this
+// frame and returned as a Skip; its value must still have the field's shape and type. An
+// override that names a field no version of the message has, in this release or any release
+// kafkagrid knows, is an error.
+func Example(api *API, response bool, v int16, file string, data []byte) (Values, []Skip, error) {
+	return example(api, response, v, file, data, sync.OnceValue(loadKnownFields))
+}
+
+func example(api *API, response bool, v int16, file string, data []byte, known func() *knownFields) (Values, []Skip, error) {
 	spec := api.Request
 	if response {
 		spec = api.Response
 	}
 	vals := generate(spec.Fields, v)
+	if magic := recordsMagic(api.Key, v); magic < 2 {
+		legacyRecords(vals, magic)
+	}
 	if len(data) == 0 {
-		return vals, nil
+		return vals, nil, nil
 	}
 	side, err := yamlSide(file, data, response)
 	if err != nil || side == nil {
-		return vals, err
+		return vals, nil, err
 	}
-	m := &merger{file: file, v: v}
+	m := &merger{file: file, v: v, key: api.Key, response: response, message: spec.Name, release: "Kafka " + api.Release, known: known}
 	if err := m.merge(spec.Fields, side, vals, ""); err != nil {
-		return vals, err
+		return vals, nil, err
 	}
-	return vals, nil
+	return vals, m.skipped, nil
+}
+
+// Skip is an example override left out of one frame because the field is not in that version
+// of the message, or not in that release.
+type Skip struct {
+	File string // the override file, "Produce.yaml"
+	Line int
+	Path string // "Responses[0].PartitionResponses[0].CurrentLeader"
+	Why  string // "not in ProduceResponse v9 (versions 10+)"
+}
+
+// String returns "File:Line: Path: skipped: Why".
+func (s Skip) String() string {
+	return fmt.Sprintf("%s:%d: %s: skipped: %s", s.File, s.Line, s.Path, s.Why)
 }
 
 // yamlSide returns the request or response map of an override file (nil when absent).
@@ -108,8 +138,14 @@ func duplicateKey(file, prefix string, n *yaml.Node) error {
 }
 
 type merger struct {
-	file string
-	v    int16
+	file     string
+	v        int16
+	key      int16
+	response bool
+	message  string // the spec's name, "ProduceResponse"
+	release  string // "Kafka 2.4"
+	known    func() *knownFields
+	skipped  []Skip
 }
 
 // join appends a field name to a path prefix.
@@ -141,11 +177,16 @@ func (m *merger) merge(fields []*schemas.Field, n *yaml.Node, vals Values, prefi
 				f = g
 			}
 		}
-		if f == nil {
-			return m.errf(key, path, "unknown field")
-		}
-		if !f.PresentIn(m.v) {
-			return m.errf(key, path, "field not present in version %d (versions %s)", m.v, f.Versions)
+		if f == nil || !f.PresentIn(m.v) {
+			why := fmt.Sprintf("not in %s's %s", m.release, m.message)
+			if f != nil {
+				why = fmt.Sprintf("not in %s v%d (versions %s)", m.message, m.v, f.Versions)
+			}
+			if err := m.checkKnown(key, val, path); err != nil {
+				return err
+			}
+			m.skipped = append(m.skipped, Skip{File: m.file, Line: key.Line, Path: path, Why: why})
+			continue
 		}
 		x, err := m.value(f, val, path, vals[f.Name])
 		if err != nil {
@@ -154,6 +195,68 @@ func (m *merger) merge(fields []*schemas.Field, n *yaml.Node, vals Values, prefi
 		vals[f.Name] = x
 	}
 	return nil
+}
+
+// checkKnown checks an override for a field this frame lacks against the fields of every
+// release kafkagrid knows: the field must exist in one of them, and the value must have its
+// shape and type (null is accepted: whether it may be null depends on a version we do not have).
+func (m *merger) checkKnown(key, n *yaml.Node, path string) error {
+	k := m.known()
+	typ, ok := k.lookup(m.key, m.response, dotted(path))
+	if !ok {
+		return m.errf(key, path, "unknown field (no version of %s has it, in %s or in the releases kafkagrid knows: %s)",
+			m.message, m.release, k.releases)
+	}
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
+		return nil
+	}
+	var errs []error
+	for _, t := range strings.Split(typ, "|") {
+		err := m.checkShape(t, n, path)
+		if err == nil {
+			return nil
+		}
+		errs = append(errs, err)
+	}
+	return errs[0]
+}
+
+// checkShape checks a value against a type of knownfields.txt ("int32", "[]struct", "struct").
+func (m *merger) checkShape(typ string, n *yaml.Node, path string) error {
+	if elem, ok := strings.CutPrefix(typ, "[]"); ok {
+		if n.Kind != yaml.SequenceNode {
+			return m.errf(n, path, "want a list, have %s", yamlKind(n))
+		}
+		for i, el := range n.Content {
+			if err := m.checkShape(elem, el, path+"["+strconv.Itoa(i)+"]"); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if typ == "struct" {
+		if n.Kind != yaml.MappingNode {
+			return m.errf(n, path, "want a map of fields, have %s", yamlKind(n))
+		}
+		if err := duplicateKey(m.file, path, n); err != nil {
+			return err
+		}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if err := m.checkKnown(n.Content[i], n.Content[i+1], join(path, n.Content[i].Value)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	t, err := schemas.ParseType(typ)
+	if err != nil {
+		return m.errf(n, path, "%v", err)
+	}
+	if t.Prim == schemas.Records {
+		return m.errf(n, path, "records cannot be set in YAML (the example batch is generated)")
+	}
+	_, err = m.prim(t.Prim, n, path)
+	return err
 }
 
 func orBody(p string) string {
@@ -205,7 +308,7 @@ func (m *merger) value(f *schemas.Field, n *yaml.Node, path string, cur any) (an
 		}
 		return out, nil
 	}
-	switch f.Type.Prim {
+	switch recordsPrim(f) {
 	case schemas.StructType:
 		base, ok := cur.(Values)
 		if !ok {
@@ -284,13 +387,17 @@ type Vector struct {
 	API      *API
 	Request  *Frame
 	Response *Frame
+	Skipped  []Skip // overrides left out of these frames (see Example)
 }
 
-// VectorOptions tunes Vectors. The zero value uses the built-in examples.
+// VectorOptions tunes Vectors. The zero value uses the built-in examples at each API's highest
+// version.
 type VectorOptions struct {
 	// Examples holds the override files, <ApiName>.yaml at its root; nil means the project's
 	// examples/kafka folder, built in.
 	Examples fs.FS
+	// Versions selects the versions of each API; the zero value is the highest.
+	Versions VersionSet
 	// Compression compresses the examples' record batches with a codec (none by default);
 	// Xerial writes snappy in the xerial framing instead of raw blocks.
 	Compression Codec
@@ -301,47 +408,51 @@ type VectorOptions struct {
 const CorrelationID = 7
 
 // Vectors encodes, for every API of the catalogue in index order, the example request and
-// response at the API's highest version (see Example). Their file base names are
-// Frame.BaseName: "0-Produce-v12-request", "0-Produce-v12-response".
+// response at each version o.Versions selects, highest first (see Example). Values stay the
+// same across versions where a field exists, so that versions compare by eye. Their file base
+// names are Frame.BaseName: "0-Produce-v12-request", "0-Produce-v12-response".
 func (c *Catalog) Vectors(o VectorOptions) ([]Vector, error) {
 	fsys := o.Examples
 	if fsys == nil {
 		fsys = builtinExamples()
 	}
-	out := make([]Vector, 0, len(c.APIs))
+	out := make([]Vector, 0, len(c.APIs)*o.Versions.perAPI())
 	enc := c.NewEncoder()
+	known := sync.OnceValue(loadKnownFields)
 	for _, api := range c.APIs {
-		file := api.Name + ".yaml"
-		data, err := fs.ReadFile(fsys, file)
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("kafka: examples: %w", err)
+		file, data, err := exampleFile(fsys, api, known)
+		if err != nil {
+			return nil, err
 		}
-		vec := Vector{API: api}
-		for _, resp := range []bool{false, true} {
-			body, err := Example(api, resp, api.Version, file, data)
-			if err != nil {
-				return nil, err
-			}
-			if o.Compression != CodecNone || o.Xerial {
-				compressBatches(body, o.Compression, o.Xerial)
-			}
-			if api.Key == envelopeKey {
-				if err := c.envelop(body, resp, fsys); err != nil {
+		for _, v := range o.Versions.Of(api) {
+			vec := Vector{API: api}
+			for _, resp := range []bool{false, true} {
+				body, skipped, err := example(api, resp, v, file, data, known)
+				if err != nil {
 					return nil, err
 				}
+				vec.Skipped = append(vec.Skipped, skipped...)
+				if o.Compression != CodecNone || o.Xerial {
+					compressBatches(body, o.Compression, o.Xerial)
+				}
+				if api.Key == envelopeKey {
+					if err := c.envelop(body, resp, fsys, known); err != nil {
+						return nil, err
+					}
+				}
+				f, err := enc.Encode(Message{API: api, Response: resp, Version: v, CorrelationID: CorrelationID,
+					ClientID: exampleClientID, Body: body})
+				if err != nil {
+					return nil, err
+				}
+				if resp {
+					vec.Response = f
+				} else {
+					vec.Request = f
+				}
 			}
-			f, err := enc.Encode(Message{API: api, Response: resp, Version: api.Version, CorrelationID: CorrelationID,
-				ClientID: exampleClientID, Body: body})
-			if err != nil {
-				return nil, err
-			}
-			if resp {
-				vec.Response = f
-			} else {
-				vec.Request = f
-			}
+			out = append(out, vec)
 		}
-		out = append(out, vec)
 	}
 	return out, nil
 }
@@ -353,7 +464,7 @@ const (
 
 // envelop fills an Envelope example with a real forwarded message: the CreateTopics example
 // request (or response), header and body without the size prefix.
-func (c *Catalog) envelop(body Values, response bool, fsys fs.FS) error {
+func (c *Catalog) envelop(body Values, response bool, fsys fs.FS, known func() *knownFields) error {
 	var inner *API
 	for _, a := range c.APIs {
 		if a.Key == createTopics {
@@ -363,11 +474,11 @@ func (c *Catalog) envelop(body Values, response bool, fsys fs.FS) error {
 	if inner == nil {
 		return nil
 	}
-	data, err := fs.ReadFile(fsys, inner.Name+".yaml")
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("kafka: examples: %w", err)
+	file, data, err := exampleFile(fsys, inner, known)
+	if err != nil {
+		return err
 	}
-	vals, err := Example(inner, response, inner.Version, inner.Name+".yaml", data)
+	vals, _, err := example(inner, response, inner.Version, file, data, known)
 	if err != nil {
 		return err
 	}
@@ -384,6 +495,29 @@ func (c *Catalog) envelop(body Values, response bool, fsys fs.FS) error {
 	return nil
 }
 
+// exampleFile reads the override file of an API: <Name>.yaml, else the file of another name the
+// API's key has had in the releases kafkagrid knows (2.4's ListOffset reads ListOffsets.yaml).
+// No file is no overrides: data is nil.
+func exampleFile(fsys fs.FS, api *API, known func() *knownFields) (string, []byte, error) {
+	file := api.Name + ".yaml"
+	data, err := fs.ReadFile(fsys, file)
+	if errors.Is(err, fs.ErrNotExist) {
+		for _, name := range known().names[api.Key] {
+			if name == api.Name {
+				continue
+			}
+			if d, e := fs.ReadFile(fsys, name+".yaml"); !errors.Is(e, fs.ErrNotExist) {
+				file, data, err = name+".yaml", d, e
+				break
+			}
+		}
+	}
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return "", nil, fmt.Errorf("kafka: examples: %w", err)
+	}
+	return file, data, nil
+}
+
 // builtinExamples is the project's examples/kafka folder, embedded.
 func builtinExamples() fs.FS { return kafkaexamples.FS }
 
@@ -391,7 +525,18 @@ func builtinExamples() fs.FS { return kafkaexamples.FS }
 func compressBatches(v any, c Codec, xerial bool) {
 	switch x := v.(type) {
 	case Values:
-		for _, f := range x {
+		for key, f := range x {
+			if ms, ok := f.(MessageSet); ok && c >= CodecGzip && c <= CodecLZ4 && len(ms) > 0 {
+				// A legacy message set: one wrapper message holding the set compressed, its
+				// inner offsets relative in magic 1 (KIP-31).
+				inner := slices.Clone(ms)
+				for i := range inner {
+					inner[i].Offset = int64(i)
+				}
+				w := LegacyMessage{Offset: int64(len(ms) - 1), Magic: ms[0].Magic, Attributes: int8(c), Timestamp: ms[0].Timestamp, Inner: inner}
+				x[key] = MessageSet{w}
+				continue
+			}
 			compressBatches(f, c, xerial)
 		}
 	case []any:

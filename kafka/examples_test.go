@@ -6,7 +6,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 )
@@ -17,11 +19,11 @@ func TestExampleYAMLErrors(t *testing.T) {
 	tests := []struct {
 		name, yaml, want string
 	}{
-		{"unknown field", "request:\n  Acks: 1\n  Akcs: 1\n", "kafka: Produce.yaml:3: Akcs: unknown field"},
+		{"unknown field", "request:\n  Acks: 1\n  Akcs: 1\n", "kafka: Produce.yaml:3: Akcs: " + unknownIn40("ProduceRequest")},
 		{"unknown nested field", "request:\n  TopicData:\n    - Name: orders\n      PartitionData:\n        - Idx: 0\n",
-			"kafka: Produce.yaml:5: TopicData[0].PartitionData[0].Idx: unknown field"},
+			"kafka: Produce.yaml:5: TopicData[0].PartitionData[0].Idx: " + unknownIn40("ProduceRequest")},
 		{"absent at version", "response:\n  Responses:\n    - PartitionResponses:\n        - GlobalErrorCode: 0\n",
-			"kafka: Produce.yaml:4: Responses[0].PartitionResponses[0].GlobalErrorCode: unknown field"},
+			"kafka: Produce.yaml:4: Responses[0].PartitionResponses[0].GlobalErrorCode: " + unknownIn40("ProduceResponse")},
 		{"wrong type", "request:\n  Acks: all\n", `kafka: Produce.yaml:2: Acks: want an integer (int16), have "all"`},
 		{"out of range", "request:\n  Acks: 40000\n", "kafka: Produce.yaml:2: Acks: 40000 does not fit int16"},
 		{"string for int", "request:\n  TimeoutMs: \"30000\"\n", `kafka: Produce.yaml:2: TimeoutMs: want an integer (int32), have "30000"`},
@@ -41,7 +43,7 @@ func TestExampleYAMLErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			resp := strings.HasPrefix(tt.yaml, "response")
-			_, err := Example(produce, resp, produce.Version, "Produce.yaml", []byte(tt.yaml))
+			_, _, err := Example(produce, resp, produce.Version, "Produce.yaml", []byte(tt.yaml))
 			if err == nil || err.Error() != tt.want {
 				t.Errorf("got  %v\nwant %s", err, tt.want)
 			}
@@ -49,13 +51,66 @@ func TestExampleYAMLErrors(t *testing.T) {
 	}
 }
 
-func TestExampleYAMLAbsentVersion(t *testing.T) {
-	c := testCatalog(t, "4.0")
-	fetch, _ := c.Lookup("Fetch")
-	_, err := Example(fetch, false, fetch.Version, "Fetch.yaml", []byte("request:\n  ReplicaId: 1\n"))
-	want := "kafka: Fetch.yaml:2: ReplicaId: field not present in version 17 (versions 0-14)"
-	if err == nil || err.Error() != want {
-		t.Errorf("got  %v\nwant %s", err, want)
+func unknownIn40(msg string) string {
+	return "unknown field (no version of " + msg + " has it, in Kafka 4.0 or in the releases kafkagrid knows: " +
+		loadKnownFields().releases + ")"
+}
+
+// TestExampleYAMLSkipped: an override for a field this version or this release lacks is left
+// out of the frame and reported; its value is still checked against the field's type.
+func TestExampleYAMLSkipped(t *testing.T) {
+	c40 := testCatalog(t, "4.0")
+	fetch, _ := c40.Lookup("Fetch")
+	c24 := testCatalog(t, "2.4")
+	join24, _ := c24.Lookup("JoinGroup")
+	produce24, _ := c24.Lookup("Produce")
+	for _, tc := range []struct {
+		name string
+		api  *API
+		resp bool
+		yaml string
+		skip string // Skip.String(), or "" for none
+		err  string
+	}{
+		{"absent at this version", fetch, false, "request:\n  ReplicaId: 1\n",
+			"Fetch.yaml:2: ReplicaId: skipped: not in FetchRequest v17 (versions 0-14)", ""},
+		{"absent at this version, wrong type", fetch, false, "request:\n  ReplicaId: one\n",
+			"", `kafka: Fetch.yaml:2: ReplicaId: want an integer (int32), have "one"`},
+		{"absent in this release", join24, false, "request:\n  Reason: rebalance\n",
+			"JoinGroup.yaml:2: Reason: skipped: not in Kafka 2.4's JoinGroupRequest", ""},
+		{"absent in this release, null", join24, false, "request:\n  Reason: null\n",
+			"JoinGroup.yaml:2: Reason: skipped: not in Kafka 2.4's JoinGroupRequest", ""},
+		{"absent in this release, wrong type", join24, false, "request:\n  Reason: [1]\n",
+			"", "kafka: JoinGroup.yaml:2: Reason: want a scalar, have a list"},
+		{"struct absent in this release", produce24, true,
+			"response:\n  Responses:\n    - PartitionResponses:\n        - Index: 0\n          BaseOffset: 42\n",
+			"Produce.yaml:3: Responses[0].PartitionResponses: skipped: not in Kafka 2.4's ProduceResponse", ""},
+		{"struct absent in this release, typo inside", produce24, true,
+			"response:\n  Responses:\n    - PartitionResponses:\n        - Indx: 0\n",
+			"", "kafka: Produce.yaml:4: Responses[0].PartitionResponses[0].Indx: unknown field (no version of ProduceResponse has it, in Kafka 2.4 or in the releases kafkagrid knows: " + loadKnownFields().releases + ")"},
+		{"struct absent in this release, wrong type inside", produce24, true,
+			"response:\n  Responses:\n    - PartitionResponses:\n        - BaseOffset: soon\n",
+			"", `kafka: Produce.yaml:4: Responses[0].PartitionResponses[0].BaseOffset: want an integer (int64), have "soon"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			side := "Fetch.yaml"
+			if tc.api != fetch {
+				side = tc.api.Name + ".yaml"
+			}
+			_, skips, err := Example(tc.api, tc.resp, tc.api.Version, side, []byte(tc.yaml))
+			if tc.err != "" {
+				if err == nil || err.Error() != tc.err {
+					t.Errorf("got  %v\nwant %s", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(skips) != 1 || skips[0].String() != tc.skip {
+				t.Errorf("skips %v, want %s", skips, tc.skip)
+			}
+		})
 	}
 }
 
@@ -65,7 +120,7 @@ func TestExampleYAMLTagged(t *testing.T) {
 	c := testCatalog(t, "4.0")
 	api, _ := c.Lookup("FetchSnapshot")
 	enc := func(y string) *Frame {
-		body, err := Example(api, false, api.Version, "FetchSnapshot.yaml", []byte(y))
+		body, _, err := Example(api, false, api.Version, "FetchSnapshot.yaml", []byte(y))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -93,24 +148,38 @@ func TestExampleYAMLTagged(t *testing.T) {
 	}
 }
 
-// TestExampleFiles checks that every override file names an API of every release and that
-// the built-in examples are the examples/kafka folder.
+// TestExampleFiles checks that every override file names an API of the newest release, is
+// read for that API's key in every release that has it (whatever the API is called there), and
+// that the built-in examples are the examples/kafka folder.
 func TestExampleFiles(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("..", "examples", "kafka", "*.yaml"))
 	if err != nil || len(files) < 6 {
 		t.Fatalf("%d example files: %v", len(files), err)
 	}
-	for _, rel := range releases {
-		c := testCatalog(t, rel)
-		for _, file := range files {
-			name := strings.TrimSuffix(filepath.Base(file), ".yaml")
-			if _, ok := c.Lookup(name); !ok {
-				t.Errorf("%s: %s is not an API of %s", file, name, rel)
+	rels := testReleases(t)
+	newest := testCatalog(t, rels[len(rels)-1])
+	known := sync.OnceValue(loadKnownFields)
+	for _, file := range files {
+		name := strings.TrimSuffix(filepath.Base(file), ".yaml")
+		api, ok := newest.Lookup(name)
+		if !ok {
+			t.Errorf("%s: %s is not an API of %s", file, name, rels[len(rels)-1])
+			continue
+		}
+		disk, _ := os.ReadFile(file)
+		built, err := fs.ReadFile(builtinExamples(), filepath.Base(file))
+		if err != nil || !bytes.Equal(built, disk) {
+			t.Errorf("%s is not built in as it is on disk (%v)", file, err)
+		}
+		for _, rel := range rels {
+			c := testCatalog(t, rel)
+			a, ok := c.Lookup(strconv.Itoa(int(api.Key)))
+			if !ok {
+				t.Logf("%s: Kafka %s has no API %d", file, rel, api.Key)
+				continue
 			}
-			disk, _ := os.ReadFile(file)
-			built, err := fs.ReadFile(builtinExamples(), filepath.Base(file))
-			if err != nil || !bytes.Equal(built, disk) {
-				t.Errorf("%s is not built in as it is on disk (%v)", file, err)
+			if got, _, err := exampleFile(builtinExamples(), a, known); err != nil || got != filepath.Base(file) {
+				t.Errorf("Kafka %s's %s reads %q (%v), want %s", rel, a.Name, got, err, filepath.Base(file))
 			}
 		}
 	}

@@ -82,11 +82,16 @@ func wrapErr(api *API, response bool, version int16, err error) error {
 // HeaderVersion returns the header version of a request or response of api at version v:
 // request header v2 when the request version is flexible, else v1; response header v1 when
 // the response version is flexible, else v0 — except ApiVersions responses, which always use
-// header v0 so that a client can read them whatever it asked for (KIP-511).
+// header v0 so that a client can read them whatever it asked for (KIP-511), and ControlledShutdown
+// v0 requests, which use request header v0 (no ClientId), as Kafka's generator says
+// (ApiMessageTypeGenerator, requestHeaderVersion).
 func HeaderVersion(api *API, response bool, v int16) int16 {
 	if !response {
 		if api.Request.FlexibleIn(v) {
 			return 2
+		}
+		if api.Key == controlledShutdownKey && v == 0 {
+			return 0
 		}
 		return 1
 	}
@@ -99,7 +104,10 @@ func HeaderVersion(api *API, response bool, v int16) int16 {
 	return 0
 }
 
-const apiVersionsKey = 18
+const (
+	apiVersionsKey        = 18
+	controlledShutdownKey = 7
+)
 
 // Message is what Encode writes: a request or response of an API at a version.
 type Message struct {
@@ -298,9 +306,14 @@ type DecodeOptions struct {
 // make Decode allocate more than a small multiple of its size.
 func (c *Catalog) Decode(data []byte, o DecodeOptions) (*Frame, error) {
 	// A frame of n bytes has at most n leaves, and about 0.43n nodes in all (the examples):
-	// usually one slab.
-	return c.decode(&walker{slab: make([]Node, 0, len(data)*7/16+8)}, &reader{}, data, o)
+	// usually one slab. The first slab is capped, so that a large input whose size prefix is
+	// wrong costs no more than the nodes actually decoded.
+	return c.decode(&walker{slab: make([]Node, 0, min(len(data)*7/16+8, maxFirstSlab))}, &reader{}, data, o)
 }
+
+// maxFirstSlab bounds the nodes Decode reserves before it has read anything: the largest
+// example frame has under 600 nodes.
+const maxFirstSlab = 4096
 
 // A Decoder decodes many frames of a catalogue, carving the nodes of their trees from shared
 // blocks, as an Encoder does. It is not safe for concurrent use.

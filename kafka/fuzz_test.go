@@ -107,7 +107,7 @@ func FuzzExampleYAML(f *testing.F) {
 			api = produce
 		}
 		for _, resp := range []bool{false, true} {
-			body, err := Example(api, resp, api.Version, "fuzz.yaml", data)
+			body, _, err := Example(api, resp, api.Version, "fuzz.yaml", data)
 			if err != nil {
 				continue
 			}

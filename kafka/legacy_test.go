@@ -2,112 +2,86 @@ package kafka
 
 import (
 	"bytes"
-	"fmt"
+	"encoding/binary"
 	"hash/crc32"
+	"strings"
 	"testing"
-
-	"github.com/twmb/franz-go/pkg/kmsg"
 )
 
-// legacyBody is a Produce v2 request body (Kafka 3.9 still has it) whose records are a
-// legacy message set: an uncompressed magic 0 message, then a magic 1 wrapper compressed with
-// codec holding three messages.
-func legacyBody(codec Codec) Values {
-	inner := []*LegacyMessage{}
-	for i := range 3 {
-		inner = append(inner, &LegacyMessage{Offset: int64(i), Magic: 1, Timestamp: exampleTimestamp + int64(i),
-			Key: []byte(fmt.Sprintf("order-%d", i)), Value: []byte(fmt.Sprintf(`{"id":%d,"total":9.5}`, i))})
-	}
-	set := []*RecordBatch{
-		{Legacy: &LegacyMessage{Offset: 0, Magic: 0, Key: nil, Value: []byte("plain old message")}},
-		{Legacy: &LegacyMessage{Offset: 3, Magic: 1, Attributes: int8(codec), Timestamp: exampleTimestamp, Inner: inner}},
-	}
-	return Values{"Acks": int64(-1), "TimeoutMs": int64(30000), "TopicData": []any{Values{"Name": "orders",
-		"PartitionData": []any{Values{"Index": int64(0), "Records": set}}}}}
-}
-
-// TestLegacyMessageSets encodes and decodes legacy message sets with a compressed wrapper of
-// each codec (gzip, snappy in the xerial framing the Java clients of that era wrote, lz4),
-// and checks the bytes with kmsg's MessageV0/MessageV1 and independent decompressors.
+// TestLegacyMessageSets: Produce v0-v2 and Fetch v0-v3 carry message sets of magic 0 and 1,
+// byte for byte as the protocol guide describes them, with the CRC-32 (IEEE) checked on decode.
 func TestLegacyMessageSets(t *testing.T) {
-	cat := testCatalog(t, "3.9")
-	api, _ := cat.Lookup("Produce")
-	for _, codec := range []Codec{CodecGzip, CodecSnappy, CodecLZ4} {
-		t.Run(codec.String(), func(t *testing.T) {
-			f, err := cat.Encode(Message{API: api, Version: 2, CorrelationID: 7, ClientID: exampleClientID, Body: legacyBody(codec)})
+	for _, rel := range testReleases(t) {
+		c := testCatalog(t, rel)
+		for _, tc := range []struct {
+			api   string
+			v     int16
+			resp  bool
+			magic int8
+		}{
+			{"Produce", 0, false, 0}, {"Produce", 1, false, 0}, {"Produce", 2, false, 1}, {"Produce", 3, false, 2},
+			{"Fetch", 0, true, 0}, {"Fetch", 1, true, 0}, {"Fetch", 2, true, 1}, {"Fetch", 3, true, 1}, {"Fetch", 4, true, 2},
+		} {
+			api, ok := c.Lookup(tc.api)
+			if !ok || !api.Request.ValidIn(tc.v) {
+				continue // KIP-896 removed these versions in 4.0
+			}
+			body, _, err := Example(api, tc.resp, tc.v, "", nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := checkTiling(f); err != nil {
-				t.Fatal(err)
-			}
-			rec := f.Root.Find("TopicData[0].PartitionData[0].Records")
-			plain := f.Root.Find("TopicData[0].PartitionData[0].Records[0]")
-			wrap := f.Root.Find("TopicData[0].PartitionData[0].Records[1]")
-			if rec == nil || plain == nil || wrap == nil {
-				t.Fatal("no messages in the tree")
-			}
-			var m0 kmsg.MessageV0
-			if err := m0.ReadFrom(f.Bytes[plain.Offset : plain.Offset+plain.Length]); err != nil || string(m0.Value) != "plain old message" ||
-				uint32(m0.CRC) != crc32.ChecksumIEEE(f.Bytes[plain.Offset+16:plain.Offset+plain.Length]) {
-				t.Fatalf("kmsg.MessageV0: %v %+v", err, m0)
-			}
-			var m1 kmsg.MessageV1
-			if err := m1.ReadFrom(f.Bytes[wrap.Offset : wrap.Offset+wrap.Length]); err != nil || m1.Attributes&7 != int8(codec) {
-				t.Fatalf("kmsg.MessageV1: %v", err)
-			}
-			if uint32(m1.CRC) != crc32.ChecksumIEEE(f.Bytes[wrap.Offset+16:wrap.Offset+wrap.Length]) {
-				t.Errorf("wrapper CRC %08x", uint32(m1.CRC))
-			}
-			innerSet := independentInflate(t, codec, m1.Value)
-			var first kmsg.MessageV1
-			if err := first.ReadFrom(innerSet); err != nil || string(first.Key) != "order-0" {
-				t.Fatalf("kmsg reads the first inner message: %v %+v", err, first)
-			}
-
-			g, err := cat.Decode(f.Bytes, DecodeOptions{})
+			f, err := c.Encode(Message{API: api, Response: tc.resp, Version: tc.v, CorrelationID: 7, ClientID: "kafkagrid", Body: body})
 			if err != nil {
-				t.Fatal(err)
+				t.Fatalf("%s: %v", rel, err)
 			}
-			if !equalValue(g.Body, f.Body) {
-				t.Error("decoded values differ")
+			var rec *Node
+			f.Root.Walk(func(n *Node) bool {
+				if n.WireType == "message" || n.WireType == "record_batch" {
+					rec = n
+					return false
+				}
+				return true
+			})
+			if rec == nil {
+				t.Fatalf("%s %s: no records", rel, f.BaseName())
 			}
-			again, err := cat.Encode(Message{API: api, Version: 2, CorrelationID: 7, ClientID: exampleClientID, Body: g.Body})
-			if err != nil || !bytes.Equal(again.Bytes, f.Bytes) {
-				t.Errorf("re-encoding differs (%v)", err)
+			raw := f.Bytes[rec.Offset : rec.Offset+rec.Length]
+			if got := int8(raw[magicOffset]); got != tc.magic {
+				t.Errorf("%s %s: magic %d, want %d", rel, f.BaseName(), got, tc.magic)
 			}
-			cn := g.Root.Find("TopicData[0].PartitionData[0].Records[1].Value#compressed")
-			comp, ok := cn.Raw.(*Compressed)
-			if !ok || comp.Root.Find("TopicData[0].PartitionData[0].Records[1].Value.Messages[2].Value") == nil || comp.Root.Offset != 0 {
-				t.Fatalf("no nested messages under %v", cn)
+			if tc.magic == 2 {
+				continue
 			}
-			var text bytes.Buffer
-			WriteText(&text, g.Root)
-			if !bytes.Contains(text.Bytes(), []byte(`Value = "{\"id\":2,\"total\":9.5}"`)) {
-				t.Errorf("text tree lacks the inner messages:\n%s", text.String())
+			// offset, size, crc, magic, attributes, [timestamp], key, value: as the guide says.
+			want := binary.BigEndian.AppendUint64(nil, 0)
+			msg := []byte{byte(tc.magic), 0}
+			if tc.magic == 1 {
+				msg = binary.BigEndian.AppendUint64(msg, exampleTimestamp)
 			}
-		})
-	}
-}
-
-// TestLegacyErrors: a bad CRC and nested compression are errors at their paths.
-func TestLegacyErrors(t *testing.T) {
-	cat := testCatalog(t, "3.9")
-	api, _ := cat.Lookup("Produce")
-	f, err := cat.Encode(Message{API: api, Version: 2, CorrelationID: 7, ClientID: exampleClientID, Body: legacyBody(CodecGzip)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := bytes.Clone(f.Bytes)
-	plain := f.Root.Find("TopicData[0].PartitionData[0].Records[0].Value#data")
-	b[plain.Offset] ^= 1
-	if _, err := cat.Decode(b, DecodeOptions{}); err == nil || !bytes.Contains([]byte(err.Error()), []byte("Records[0].CRC")) {
-		t.Errorf("bad CRC: %v", err)
-	}
-	body := legacyBody(CodecGzip)
-	set := body["TopicData"].([]any)[0].(Values)["PartitionData"].([]any)[0].(Values)["Records"].([]*RecordBatch)
-	set[1].Legacy.Inner[0].Attributes = int8(CodecGzip)
-	if _, err := cat.Encode(Message{API: api, Version: 2, CorrelationID: 7, ClientID: exampleClientID, Body: body}); err == nil {
-		t.Error("nested compression encoded")
+			r := exampleBatch().Records[0]
+			msg = binary.BigEndian.AppendUint32(msg, uint32(len(r.Key)))
+			msg = append(msg, r.Key...)
+			msg = binary.BigEndian.AppendUint32(msg, uint32(len(r.Value)))
+			msg = append(msg, r.Value...)
+			want = binary.BigEndian.AppendUint32(want, uint32(4+len(msg)))
+			want = binary.BigEndian.AppendUint32(want, crc32.ChecksumIEEE(msg))
+			want = append(want, msg...)
+			if !bytes.Equal(raw, want) {
+				t.Errorf("%s %s:\n got % x\nwant % x", rel, f.BaseName(), raw, want)
+			}
+			g, err := c.Decode(f.Bytes, DecodeOptions{Response: tc.resp, API: api, Version: tc.v})
+			if err != nil || !bytes.Equal(g.Bytes, f.Bytes) || !equalValue(g.Body, f.Body) {
+				t.Errorf("%s %s: round trip: %v", rel, f.BaseName(), err)
+			}
+			if d := diffTrees(f.Root, g.Root); d != "" {
+				t.Errorf("%s %s: decoded tree differs: %s", rel, f.BaseName(), d)
+			}
+			// A flipped value byte fails the CRC, at the CRC's offset.
+			bad := bytes.Clone(f.Bytes)
+			bad[rec.Offset+rec.Length-1] ^= 1
+			if _, err := c.Decode(bad, DecodeOptions{Response: tc.resp, API: api, Version: tc.v}); err == nil || !strings.Contains(err.Error(), "CRC 0x") {
+				t.Errorf("%s %s: corrupt message: %v", rel, f.BaseName(), err)
+			}
+		}
 	}
 }

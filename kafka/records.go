@@ -21,9 +21,6 @@ type RecordBatch struct {
 	ProducerEpoch        int16
 	BaseSequence         int32
 	Records              []Record
-	// Legacy, when set, makes this entry a message of a legacy message set (magic 0 or 1)
-	// instead of a record batch; the other fields are then unused.
-	Legacy *LegacyMessage
 	// Xerial, for a snappy batch, is the xerial framing (snappy-java's): set when decoded
 	// so, and written so when encoding. Other codecs ignore it.
 	Xerial bool
@@ -59,13 +56,16 @@ func (k *walker) records(parent *Node, f *schemas.Field, lpath string, in any) (
 	parent.Children = append(parent.Children, n)
 	k.children(n, 2) // the length, and usually one batch
 	var batches []*RecordBatch
+	var set MessageSet
 	if k.w != nil {
 		switch v := in.(type) {
 		case nil:
 		case []*RecordBatch:
 			batches = v
+		case MessageSet:
+			set = v
 		default:
-			return nil, k.fail(path, n.Offset, "want []*RecordBatch, have %T", in)
+			return nil, k.fail(path, n.Offset, "want []*RecordBatch or MessageSet, have %T", in)
 		}
 	}
 	form, sform := lenInt32, sizeInt32
@@ -74,7 +74,7 @@ func (k *walker) records(parent *Node, f *schemas.Field, lpath string, in any) (
 	}
 	isNull := false
 	if k.w != nil {
-		isNull = batches == nil
+		isNull = batches == nil && set == nil
 	} else {
 		// Peek: a null marker has no region to walk.
 		r := k.c.(*reader)
@@ -106,16 +106,29 @@ func (k *walker) records(parent *Node, f *schemas.Field, lpath string, in any) (
 	leaf.About = "Byte length of the record batches."
 	leaf.Spec = n.Spec
 	var out []*RecordBatch
+	var outSet MessageSet
 	err := k.sized(n, leaf, sform, func() error {
 		if k.w != nil {
 			for i, b := range batches {
-				var err error
-				if b.Legacy != nil {
-					err = k.legacy(n, k.t.index(path, i, ""), b.Legacy, 0)
-				} else {
-					err = k.batch(n, k.t.index(path, i, ""), b)
+				if err := k.batch(n, k.t.index(path, i, ""), b); err != nil {
+					return err
 				}
-				if err != nil {
+			}
+			for i := range set {
+				if err := k.legacyMessage(n, k.t.index(path, i, ""), &set[i]); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		// The magic byte, at the same place in a message set entry and a batch, says which
+		// format the field holds; its first entry decides for all.
+		r := k.c.(*reader)
+		if r.left() > magicOffset && r.buf[r.off+magicOffset] < 2 {
+			outSet = MessageSet{}
+			for i := 0; k.c.left() > 0; i++ {
+				outSet = append(outSet, LegacyMessage{})
+				if err := k.legacyMessage(n, k.t.index(path, i, ""), &outSet[i]); err != nil {
 					return err
 				}
 			}
@@ -125,14 +138,7 @@ func (k *walker) records(parent *Node, f *schemas.Field, lpath string, in any) (
 		for i := 0; k.c.left() > 0; i++ {
 			b := &RecordBatch{}
 			out = append(out, b)
-			var err error
-			if k.legacyMagic() {
-				b.Legacy = &LegacyMessage{}
-				err = k.legacy(n, k.t.index(path, i, ""), b.Legacy, 0)
-			} else {
-				err = k.batch(n, k.t.index(path, i, ""), b)
-			}
-			if err != nil {
+			if err := k.batch(n, k.t.index(path, i, ""), b); err != nil {
 				return err
 			}
 		}
@@ -140,14 +146,31 @@ func (k *walker) records(parent *Node, f *schemas.Field, lpath string, in any) (
 	})
 	if k.w != nil {
 		n.Raw = in
-		n.Value = k.recordsText(len(batches))
+		if set != nil {
+			n.Value = k.messagesText(len(set))
+		} else {
+			n.Value = k.recordsText(len(batches))
+		}
 		k.end(n)
 		return in, err
+	}
+	if outSet != nil {
+		n.Raw = outSet
+		n.Value = k.messagesText(len(outSet))
+		k.end(n)
+		return outSet, err
 	}
 	n.Raw = out
 	n.Value = k.recordsText(len(out))
 	k.end(n)
 	return out, err
+}
+
+func (k *walker) messagesText(n int) string {
+	if n == 1 {
+		return "1 message"
+	}
+	return k.t.intSuffix(int64(n), " messages")
 }
 
 func (k *walker) recordsText(n int) string {

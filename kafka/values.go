@@ -62,7 +62,7 @@ func defaultValue(f *schemas.Field, v int16) any {
 	if f.Type.Array {
 		return []any{}
 	}
-	switch f.Type.Prim {
+	switch recordsPrim(f) {
 	case schemas.StructType:
 		return Values{}
 	case schemas.Records:
@@ -175,6 +175,9 @@ func equalValue(a, b any) bool {
 			}
 		}
 		return true
+	case MessageSet:
+		bb, ok := b.(MessageSet)
+		return ok && equalMessageSet(a, bb)
 	case int64, bool, float64, string, UUID:
 		return a == b
 	}
@@ -182,9 +185,6 @@ func equalValue(a, b any) bool {
 }
 
 func equalBatch(a, b *RecordBatch) bool {
-	if a.Legacy != nil || b.Legacy != nil {
-		return a.Legacy != nil && b.Legacy != nil && equalLegacy(a.Legacy, b.Legacy)
-	}
 	if a.BaseOffset != b.BaseOffset || a.PartitionLeaderEpoch != b.PartitionLeaderEpoch || a.Attributes != b.Attributes ||
 		a.LastOffsetDelta != b.LastOffsetDelta || a.BaseTimestamp != b.BaseTimestamp || a.MaxTimestamp != b.MaxTimestamp ||
 		a.ProducerID != b.ProducerID || a.ProducerEpoch != b.ProducerEpoch || a.BaseSequence != b.BaseSequence ||
@@ -207,19 +207,3 @@ func equalBatch(a, b *RecordBatch) bool {
 }
 
 func equalNullBytes(a, b []byte) bool { return (a == nil) == (b == nil) && bytes.Equal(a, b) }
-
-func equalLegacy(a, b *LegacyMessage) bool {
-	if a.Offset != b.Offset || a.Magic != b.Magic || a.Attributes != b.Attributes || a.Timestamp != b.Timestamp ||
-		!equalNullBytes(a.Key, b.Key) || len(a.Inner) != len(b.Inner) {
-		return false
-	}
-	if a.Attributes&7 == 0 && !equalNullBytes(a.Value, b.Value) {
-		return false
-	}
-	for i := range a.Inner {
-		if !equalLegacy(a.Inner[i], b.Inner[i]) {
-			return false
-		}
-	}
-	return true
-}

@@ -85,8 +85,31 @@ type node struct {
 	off     int
 	str     string // string value, or number literal
 	boolean bool
-	members []member // objects, in file order
-	elems   []*node  // arrays
+	members []member       // objects, in file order
+	elems   []*node        // arrays
+	index   map[string]int // objects with many keys: member index by key
+}
+
+// lookup returns the index of key among an object's members. Past a few keys it builds and
+// then uses an index, so that reading an object stays linear in its size.
+func (n *node) lookup(key string) (int, bool) {
+	const scan = 16
+	if n.index == nil && len(n.members) > scan {
+		n.index = make(map[string]int, 2*len(n.members))
+		for i, m := range n.members {
+			n.index[m.key] = i
+		}
+	}
+	if n.index != nil {
+		i, ok := n.index[key]
+		return i, ok
+	}
+	for i, m := range n.members {
+		if m.key == key {
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 // member is one key of an object.
@@ -96,29 +119,36 @@ type member struct {
 	val    *node
 }
 
-// syntaxError is a JSON error at a byte offset.
+// syntaxError is a JSON error at a byte offset. The same shape carries the notes on lenient
+// input that decodeJSON accepts.
 type syntaxError struct {
 	off int
 	msg string
 }
 
-// decodeJSON decodes the comment-free text into a tree.
-func decodeJSON(text []byte) (*node, *syntaxError) {
+// decodeJSON decodes the comment-free text into a tree. Like Kafka's generator (Jackson with
+// its defaults), it accepts two things strict JSON readers refuse, and returns a note for each:
+// a key repeated in an object (the last value wins, as in Jackson), and text after the
+// top-level value (Kafka 2.8's generator did not check for it; its DescribeProducersRequest.json
+// ends in a stray "]").
+func decodeJSON(text []byte) (*node, []syntaxError, *syntaxError) {
 	d := &jsonReader{text: text, dec: json.NewDecoder(bytes.NewReader(text))}
 	d.dec.UseNumber()
 	n, err := d.value(0)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if _, e := d.dec.Token(); e != io.EOF {
-		return nil, &syntaxError{off: d.skip(int(d.dec.InputOffset())), msg: "unexpected text after the top-level value"}
+		d.notes = append(d.notes, syntaxError{off: d.skip(int(d.dec.InputOffset())),
+			msg: "text after the top-level value ignored (Kafka 2.8's generator ignored it too)"})
 	}
-	return n, nil
+	return n, d.notes, nil
 }
 
 type jsonReader struct {
-	text []byte
-	dec  *json.Decoder
+	text  []byte
+	dec   *json.Decoder
+	notes []syntaxError
 }
 
 // skip returns the offset of the next token at or after off: past white space, ':' and ','.
@@ -220,19 +250,22 @@ func (d *jsonReader) valueFrom(t json.Token, off, depth int) (*node, *syntaxErro
 					return nil, err
 				}
 				// Real files repeat a key now and then ("versions" twice in 3.9's
-				// DescribeTopicPartitionsRequest); a repeat with the same scalar value is
-				// harmless, a different value is ambiguous.
-				dup := false
-				for _, m := range n.members {
-					if m.key == key {
-						if !sameScalar(m.val, val) {
-							return nil, &syntaxError{off: koff, msg: fmt.Sprintf("key %q repeated with a different value", key)}
-						}
-						dup = true
+				// DescribeTopicPartitionsRequest). Jackson keeps the last value; so do we,
+				// and say so. Keys are found through a map once an object has many, so a
+				// hostile object costs linear time.
+				if i, dup := n.lookup(key); dup {
+					m := &n.members[i]
+					what := "the same value"
+					if !sameScalar(m.val, val) {
+						what = "another value; the last one is used, as Kafka's generator does"
 					}
+					d.notes = append(d.notes, syntaxError{off: koff, msg: fmt.Sprintf("key %q repeated with %s", key, what)})
+					m.keyOff, m.val = koff, val
+					continue
 				}
-				if !dup {
-					n.members = append(n.members, member{key: key, keyOff: koff, val: val})
+				n.members = append(n.members, member{key: key, keyOff: koff, val: val})
+				if n.index != nil {
+					n.index[key] = len(n.members) - 1
 				}
 			}
 		case '[':
@@ -263,10 +296,13 @@ func (d *jsonReader) valueFrom(t json.Token, off, depth int) (*node, *syntaxErro
 type positions struct {
 	text  []byte
 	lines []int // offset of each line's first byte
+	// The last position asked for: the parser asks in increasing order, so counting on from it
+	// keeps a file that is one long line linear.
+	lastOff, lastLine, lastCol int
 }
 
 func newPositions(text []byte) *positions {
-	p := &positions{text: text, lines: []int{0}}
+	p := &positions{text: text, lines: []int{0}, lastOff: -1}
 	for i, c := range text {
 		if c == '\n' {
 			p.lines = append(p.lines, i+1)
@@ -278,11 +314,59 @@ func newPositions(text []byte) *positions {
 func (p *positions) pos(off int) Pos {
 	off = max(0, min(off, len(p.text)))
 	line := sort.Search(len(p.lines), func(i int) bool { return p.lines[i] > off }) - 1
-	start := p.lines[line]
-	return Pos{Line: line + 1, Col: utf8.RuneCount(p.text[start:off]) + 1}
+	start, col := p.lines[line], 1
+	if line == p.lastLine && off >= p.lastOff && p.lastOff >= start {
+		start, col = p.lastOff, p.lastCol
+	}
+	col += utf8.RuneCount(p.text[start:off])
+	p.lastOff, p.lastLine, p.lastCol = off, line, col
+	return Pos{Line: line + 1, Col: col}
 }
 
 // sameScalar reports whether a and b are the same string, number, boolean or null.
 func sameScalar(a, b *node) bool {
 	return a.kind == b.kind && a.kind != kArray && a.kind != kObject && a.str == b.str && a.boolean == b.boolean
+}
+
+// compact writes a value as compact JSON text, for keeping values of keys the format does not
+// define. Strings are quoted as encoding/json quotes them.
+func compact(n *node) string {
+	var b strings.Builder
+	var write func(n *node)
+	write = func(n *node) {
+		switch n.kind {
+		case kNull:
+			b.WriteString("null")
+		case kBool:
+			b.WriteString(strconv.FormatBool(n.boolean))
+		case kNumber:
+			b.WriteString(n.str)
+		case kString:
+			q, _ := json.Marshal(n.str)
+			b.Write(q)
+		case kArray:
+			b.WriteByte('[')
+			for i, e := range n.elems {
+				if i > 0 {
+					b.WriteByte(',')
+				}
+				write(e)
+			}
+			b.WriteByte(']')
+		case kObject:
+			b.WriteByte('{')
+			for i, m := range n.members {
+				if i > 0 {
+					b.WriteByte(',')
+				}
+				q, _ := json.Marshal(m.key)
+				b.Write(q)
+				b.WriteByte(':')
+				write(m.val)
+			}
+			b.WriteByte('}')
+		}
+	}
+	write(n)
+	return b.String()
 }

@@ -1,46 +1,147 @@
 package schemas
 
 import (
+	"archive/zip"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 )
 
-// Release is the specs of one folder, such as a Kafka release's
-// clients/src/main/resources/common/message.
+// Release is the specs of one release: a folder such as a Kafka checkout's
+// clients/src/main/resources/common/message, a kafka-clients jar, or a Kafka installation.
 type Release struct {
-	Dir   string
+	Dir   string  // where the specs were read: a folder, or a jar's path
 	Specs []*Spec // sorted by file name
 
+	name      string
 	byName    map[string]*Spec
 	requests  map[int16]*Spec
 	responses map[int16]*Spec
 }
 
-// Load parses every *.json file in dir, in file-name order. Each bad file gives its own
-// *Error; the result joins them (errors.Join), sorted by file, so a folder with three bad
-// files names all three. Two specs with the same name, or two requests or two responses with
-// the same apiKey, are errors too.
+// MaxSpecSize bounds the size of one spec file; the largest real one is under 20 KiB.
+const MaxSpecSize = 8 << 20
+
+// JarMessageDir is where a kafka-clients jar keeps the message specs.
+const JarMessageDir = "common/message"
+
+// Open loads one release's specs from path, which may be:
+//   - a folder of *.json spec files (a Kafka checkout's clients/src/main/resources/common/message);
+//   - a kafka-clients jar (kafka-clients-4.0.0.jar), which packages the same files under
+//     common/message/;
+//   - a Kafka installation folder (kafka_2.13-4.0.0), whose libs/kafka-clients-*.jar is read.
+//
+// The release is named after the folder ("4.0") or the jar's version ("4.0.0").
+func Open(path string) (*Release, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("schemas: %w", err)
+	}
+	if !fi.IsDir() {
+		if !strings.HasSuffix(path, ".jar") && !strings.HasSuffix(path, ".zip") {
+			return nil, fmt.Errorf("schemas: %s: not a folder, nor a kafka-clients .jar", path)
+		}
+		return openJar(path)
+	}
+	if jars := InstallJars(path); len(jars) > 0 {
+		if len(jars) > 1 {
+			return nil, fmt.Errorf("schemas: %s: several kafka-clients jars in libs/ (%s); name one", path, strings.Join(jars, ", "))
+		}
+		return openJar(jars[0])
+	}
+	return Load(path)
+}
+
+// InstallJars returns the kafka-clients jars in a Kafka installation's libs folder (not the
+// test or sources jars), or nil when path is not an installation.
+func InstallJars(path string) []string {
+	m, _ := filepath.Glob(filepath.Join(path, "libs", "kafka-clients-*.jar"))
+	var out []string
+	for _, j := range m {
+		if b := filepath.Base(j); !strings.HasSuffix(b, "-test.jar") && !strings.HasSuffix(b, "-sources.jar") &&
+			!strings.HasSuffix(b, "-javadoc.jar") {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// openJar reads the specs under common/message/ of a jar (a zip file).
+func openJar(path string) (*Release, error) {
+	z, err := zip.OpenReader(path)
+	if err != nil {
+		return nil, fmt.Errorf("schemas: %s: %w", path, err)
+	}
+	defer z.Close()
+	sub, err := fs.Sub(z, JarMessageDir)
+	if err != nil {
+		return nil, fmt.Errorf("schemas: %s: %w", path, err)
+	}
+	r, err := LoadFS(sub, path)
+	if err != nil {
+		if errors.Is(err, errNoSpecs) {
+			return nil, fmt.Errorf("schemas: %s: no %s/*.json in the jar (is it kafka-clients?)", path, JarMessageDir)
+		}
+		return nil, err
+	}
+	r.name = jarVersion(path)
+	return r, nil
+}
+
+// jarVersion is the version in a jar's name: "kafka-clients-3.9.0.jar" gives "3.9.0"; a name
+// without one gives the name without ".jar".
+func jarVersion(path string) string {
+	b := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(path), ".jar"), ".zip")
+	if v, ok := strings.CutPrefix(b, "kafka-clients-"); ok && v != "" {
+		return v
+	}
+	return b
+}
+
+var errNoSpecs = errors.New("no *.json spec files")
+
+// Load parses every *.json file in the folder dir, in file-name order (see LoadFS).
 func Load(dir string) (*Release, error) {
-	names, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return nil, fmt.Errorf("schemas: %w", err)
+	}
+	if !fi.IsDir() {
+		return nil, fmt.Errorf("schemas: %s is not a folder", dir)
+	}
+	r, err := LoadFS(os.DirFS(dir), dir)
+	if errors.Is(err, errNoSpecs) {
+		return nil, fmt.Errorf("schemas: no *.json spec files in %s", dir)
+	}
+	return r, err
+}
+
+// LoadFS parses every *.json file at the root of fsys, in file-name order; dir says where they
+// came from (Release.Dir). Each bad file gives its own *Error; the result joins them
+// (errors.Join), sorted by file, so a folder with three bad files names all three. Two specs
+// with the same name, or two requests or two responses with the same apiKey, are errors too. A
+// file that is not a regular file (a pipe, a device) or is larger than MaxSpecSize is refused
+// before it is read.
+func LoadFS(fsys fs.FS, dir string) (*Release, error) {
+	names, err := fs.Glob(fsys, "*.json")
 	if err != nil {
 		return nil, fmt.Errorf("schemas: %w", err)
 	}
 	if len(names) == 0 {
-		if _, err := os.Stat(dir); err != nil {
-			return nil, fmt.Errorf("schemas: %w", err)
-		}
-		return nil, fmt.Errorf("schemas: no *.json spec files in %s", dir)
+		return nil, errNoSpecs
 	}
 	sort.Strings(names)
 	var specs []*Spec
 	var errs []error
 	for _, name := range names {
-		data, err := os.ReadFile(name)
+		data, err := readFile(fsys, name)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("schemas: %w", err))
+			errs = append(errs, fmt.Errorf("schemas: %s: %w", name, err))
 			continue
 		}
 		s, err := Parse(name, data)
@@ -54,6 +155,33 @@ func Load(dir string) (*Release, error) {
 		return nil, errors.Join(errs...)
 	}
 	return NewRelease(dir, specs)
+}
+
+// readFile reads one spec file, refusing what is not a regular file or is too large.
+func readFile(fsys fs.FS, name string) ([]byte, error) {
+	fi, err := fs.Stat(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("not a regular file (%s)", fi.Mode().Type())
+	}
+	if fi.Size() > MaxSpecSize {
+		return nil, fmt.Errorf("%d bytes, more than a spec file may have (%d)", fi.Size(), MaxSpecSize)
+	}
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxSpecSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxSpecSize {
+		return nil, fmt.Errorf("more than %d bytes, more than a spec file may have", MaxSpecSize)
+	}
+	return data, nil
 }
 
 // NewRelease indexes parsed specs (sorting them by file) as a release.
@@ -154,7 +282,20 @@ func (r *Release) Requests() []*Spec {
 	return out
 }
 
-// Name returns the release's folder name ("4.0"), a label for pages.
+// Name returns the release's name, a label for pages: the folder's name ("4.0"), or the
+// version of the jar it was read from ("4.0.0").
 func (r *Release) Name() string {
+	if r.name != "" {
+		return r.name
+	}
 	return filepath.Base(r.Dir)
+}
+
+// Notes returns the notes of every spec (lenient input accepted while parsing), by file.
+func (r *Release) Notes() []Note {
+	var out []Note
+	for _, s := range r.Specs {
+		out = append(out, s.Notes...)
+	}
+	return out
 }

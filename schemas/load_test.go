@@ -1,7 +1,11 @@
 package schemas
 
 import (
+	"archive/zip"
+	"os"
 	"path/filepath"
+	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
@@ -16,15 +20,124 @@ func schemaRoot(t testing.TB) string {
 
 func isRelease(dir string) bool { return testenv.IsRelease(dir) }
 
+// TestLoadReleases loads every release folder found (2.4 … 4.1 and whatever is added), and
+// logs the notes on lenient input each gives.
 func TestLoadReleases(t *testing.T) {
-	root := schemaRoot(t)
-	for _, rel := range []string{"3.9", "4.0", "4.1"} {
-		t.Run(rel, func(t *testing.T) {
-			r, err := Load(filepath.Join(root, rel))
+	for _, dir := range testenv.All(t) {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			r, err := Load(dir)
 			if err != nil {
 				t.Fatal(err)
 			}
-			t.Logf("%d specs", len(r.Specs))
+			t.Logf("%d specs, %d notes", len(r.Specs), len(r.Notes()))
+			for _, n := range r.Notes() {
+				t.Log(n)
+			}
 		})
+	}
+}
+
+// TestOpen reads one release from a folder, a kafka-clients jar and a Kafka installation, and
+// gets the same specs from each.
+func TestOpen(t *testing.T) {
+	dir := filepath.Join(schemaRoot(t), "4.0")
+	tmp := t.TempDir()
+	jar := filepath.Join(tmp, "kafka_2.13-4.0.0", "libs", "kafka-clients-4.0.0.jar")
+	if err := os.MkdirAll(filepath.Dir(jar), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeJar(t, jar, dir)
+	// Decoys a Kafka installation's libs folder has too.
+	writeJar(t, filepath.Join(filepath.Dir(jar), "kafka-clients-4.0.0-test.jar"), dir)
+	os.WriteFile(filepath.Join(filepath.Dir(jar), "kafka-server-4.0.0.jar"), []byte("PK"), 0o644)
+
+	want, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ name, path, release string }{
+		{"folder", dir, "4.0"},
+		{"jar", jar, "4.0.0"},
+		{"installation", filepath.Join(tmp, "kafka_2.13-4.0.0"), "4.0.0"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := Open(tc.path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Name() != tc.release {
+				t.Errorf("Name() = %q, want %q", r.Name(), tc.release)
+			}
+			if len(r.Specs) != len(want.Specs) {
+				t.Fatalf("%d specs, want %d", len(r.Specs), len(want.Specs))
+			}
+			for i, s := range r.Specs {
+				if s.File != want.Specs[i].File || string(s.Raw) != string(want.Specs[i].Raw) {
+					t.Fatalf("spec %d: %s differs from %s", i, s.File, want.Specs[i].File)
+				}
+			}
+		})
+	}
+}
+
+func TestOpenErrors(t *testing.T) {
+	tmp := t.TempDir()
+	notJar := filepath.Join(tmp, "kafka-clients-1.0.jar")
+	os.WriteFile(notJar, []byte("not a zip"), 0o644)
+	empty := filepath.Join(tmp, "kafka-streams-4.0.0.jar")
+	writeJar(t, empty, "")
+	text := filepath.Join(tmp, "notes.txt")
+	os.WriteFile(text, []byte("x"), 0o644)
+	fifoDir := filepath.Join(tmp, "fifo")
+	os.Mkdir(fifoDir, 0o755)
+	fifo := filepath.Join(fifoDir, "XRequest.json")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ name, path, want string }{
+		{"missing", filepath.Join(tmp, "nope"), "no such file or directory"},
+		{"not a zip", notJar, "kafka-clients-1.0.jar: zip: not a valid zip file"},
+		{"jar without specs", empty, "no common/message/*.json in the jar (is it kafka-clients?)"},
+		{"text file", text, "notes.txt: not a folder, nor a kafka-clients .jar"},
+		{"empty folder", t.TempDir(), "no *.json spec files in"},
+		{"a pipe named .json", fifoDir, "XRequest.json: not a regular file"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Open(tc.path)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want an error containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// writeJar writes a jar (a zip) holding dir's *.json files under common/message/, as
+// kafka-clients packages them, beside a class file; dir "" writes a jar without specs.
+func writeJar(t *testing.T, jar, dir string) {
+	t.Helper()
+	f, err := os.Create(jar)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	z := zip.NewWriter(f)
+	w, _ := z.Create("org/apache/kafka/common/Uuid.class")
+	w.Write([]byte{0xca, 0xfe, 0xba, 0xbe})
+	if dir != "" {
+		files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+		for _, file := range files {
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w, err := z.Create(JarMessageDir + "/" + filepath.Base(file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			w.Write(data)
+		}
+	}
+	if err := z.Close(); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -5,20 +5,36 @@
 // The format is described in that folder's README.md in apache/kafka
 // (https://github.com/apache/kafka/blob/trunk/clients/src/main/resources/common/message/README.md).
 // The files are JSON with "//" comments ("/* */" is accepted too). Parse reads one file; Load
-// reads a release's folder. Errors carry the file, line:column and the field path
-// (TopicData[].PartitionData[].Records).
+// reads a release's folder, Open a folder, a kafka-clients jar or a Kafka installation. Errors
+// carry the file, line:column and the field path (TopicData[].PartitionData[].Records).
 //
-// # What is checked
+// # What is read
 //
-// Everything the 3.9, 4.0 and 4.1 files use parses: every spec type (request, response, header,
+// Everything every release since 2.4 uses parses: every spec type (request, response, header,
 // data, metadata, …), validVersions / flexibleVersions / deprecatedVersions /
 // latestVersionUnstable / listeners, fields with versions, nullableVersions, taggedVersions and
 // tag, flexibleVersions, ignorable, default, entityType, mapKey, zeroCopy and about, primitive
-// types, arrays, inline structs and commonStructs (forward references included). The format is
-// closed: an unknown key is an error. So are an unknown type, a bad version range, a struct type
-// with no definition (or two), a struct that contains itself, a tag without taggedVersions (and
-// the reverse), two fields of a struct with one tag, taggedVersions that are not open-ended or
-// not within the message's flexibleVersions, and nullableVersions on a type that cannot be null
+// types, arrays, inline structs and commonStructs (forward references included).
+//
+// # As lenient as Kafka's generator, and no more
+//
+// Kafka builds its Java classes from these files with Jackson (generator/src/main/java/org/
+// apache/kafka/message: MessageSpec, FieldSpec, StructSpec), configured to allow comments and
+// to accept a single value as an array, with Jackson's scalar coercions on. The parser accepts
+// what that accepts and reads it the same way: a boolean written as "true" or 1, a string
+// written as a number (versions: 3), a number written as a string (tag, apiKey), a single value
+// for an array (listeners, fields), null for "not given", a key repeated in one object (the last
+// value wins), and text after the top-level value (which Kafka 2.8's generator ignored: its
+// DescribeProducersRequest.json ends in a stray "]"). A key the format does not define is kept
+// (Spec.Extra, Field.Extra) rather than refused, so that a release newer than this parser still
+// loads. Each of these gives a Note with its position (Spec.Notes); none changes a meaning in
+// silence.
+//
+// What Kafka's generator rejects stays an error: an unknown type, a bad version range, a
+// boolean that is neither true, false nor an integer, a struct type with no definition (or
+// two), a struct that contains itself, a tag without taggedVersions (and the reverse), two
+// fields of a struct with one name or one tag, taggedVersions that are not open-ended or not
+// within the message's flexibleVersions, and nullableVersions on a type that cannot be null
 // (only strings, bytes, records, arrays and structs can).
 //
 // # Positions and paths
@@ -34,9 +50,13 @@
 //
 // # Trust and concurrency
 //
-// Input is untrusted: malformed files give errors, never panics (a fuzz test checks). A Spec is
+// Input is untrusted: malformed files give errors, never panics (a fuzz test checks). Reading an
+// object, and checking a struct's field names, costs time linear in its size; a file larger
+// than MaxSpecSize, or one that is not a regular file, is refused before it is read. A Spec is
 // immutable after parsing and safe for concurrent use; so is a Release.
 package schemas
+
+import "fmt"
 
 // Version is a message version number.
 type Version = int16
@@ -101,6 +121,7 @@ type Field struct {
 	MapKey           bool
 	ZeroCopy         bool
 	About            string
+	Extra            []Attr  // keys the format does not define, kept as written
 	Struct           *Struct // for struct and array-of-struct types: the resolved struct
 	Path             string  // TopicData[].PartitionData[].Records; "SnapshotId.Epoch" in a common struct
 	Pos              Pos     // where the field's object starts
@@ -112,6 +133,7 @@ type Struct struct {
 	Versions VersionRange // the versions the struct exists in (common structs may say)
 	Fields   []*Field
 	Pos      Pos
+	Extra    []Attr // keys of a common struct's object that the format does not define
 }
 
 // Spec is one message specification file.
@@ -130,4 +152,33 @@ type Spec struct {
 	Fields                []*Field           // the message's top-level fields
 	CommonStructs         []*Struct          // in file order
 	Structs               map[string]*Struct // every named struct (inline and common) by name
+	Extra                 []Attr             // top-level keys the format does not define, kept as written
+	Notes                 []Note             // lenient input accepted while parsing, in file order
+}
+
+// Attr is a key the spec format does not define (a newer release's attribute, say), kept with
+// its value as compact JSON text ("true", "\"x\"", "[1,2]").
+type Attr struct {
+	Key   string
+	Value string
+	Pos   Pos // where the key starts
+}
+
+// Note is something a spec file says that Kafka's generator accepts although the format does not
+// define it: a boolean written as a string, text after the top-level value, an unknown key, … .
+// Parsing goes on as Kafka's generator would; the note says what was read and how, so that a
+// caller can show it (kafkagrid prints notes on stderr unless -q).
+type Note struct {
+	File string
+	Pos  Pos
+	Path string // field path, as in Error; empty outside fields
+	Msg  string
+}
+
+// String returns "File:Line:Col: note: Path: Msg" (without "Path: " when Path is empty).
+func (n Note) String() string {
+	if n.Path == "" {
+		return fmt.Sprintf("%s:%d:%d: note: %s", n.File, n.Pos.Line, n.Pos.Col, n.Msg)
+	}
+	return fmt.Sprintf("%s:%d:%d: note: %s: %s", n.File, n.Pos.Line, n.Pos.Col, n.Path, n.Msg)
 }

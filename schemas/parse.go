@@ -3,8 +3,10 @@ package schemas
 import (
 	"fmt"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Error is a problem in a spec file, at a position and (when it concerns a field) a field path.
@@ -127,18 +129,37 @@ func (t Type) String() string { return t.Name }
 // *Error; Parse never panics.
 func Parse(file string, data []byte) (*Spec, error) {
 	p := &parser{file: filepath.Base(file), pos: newPositions(data), typeOffs: map[*Field]int{}}
+	if !utf8.Valid(data) {
+		off := 0
+		for off < len(data) {
+			r, size := utf8.DecodeRune(data[off:])
+			if r == utf8.RuneError && size <= 1 {
+				break
+			}
+			off += size
+		}
+		return nil, p.errAt(off, "", fmt.Sprintf("invalid UTF-8 (byte 0x%02x): spec files are UTF-8", data[off]))
+	}
 	text, off, ok := stripComments(data)
 	if !ok {
 		return nil, p.errAt(off, "", "unterminated /* comment")
 	}
-	root, serr := decodeJSON(text)
+	root, jnotes, serr := decodeJSON(text)
 	if serr != nil {
 		return nil, p.errAt(serr.off, "", "invalid JSON: "+strings.TrimPrefix(serr.msg, "json: "))
+	}
+	for _, n := range jnotes {
+		p.note(n.off, "", n.msg)
 	}
 	s := &Spec{File: p.file, Raw: data, Structs: map[string]*Struct{}}
 	if err := p.spec(s, root); err != nil {
 		return nil, err
 	}
+	sort.SliceStable(p.notes, func(i, j int) bool {
+		a, b := p.notes[i].Pos, p.notes[j].Pos
+		return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
+	})
+	s.Notes = p.notes
 	return s, nil
 }
 
@@ -146,6 +167,41 @@ type parser struct {
 	file     string
 	pos      *positions
 	typeOffs map[*Field]int // where each field's type value starts, for resolve's errors
+	notes    []Note
+}
+
+// note records lenient input at a byte offset.
+func (p *parser) note(off int, path, msg string) {
+	p.notes = append(p.notes, Note{File: p.file, Pos: p.pos.pos(off), Path: path, Msg: msg})
+}
+
+// present reports whether an object member counts as given. Jackson passes a JSON null to
+// Kafka's generator as "not given" (a null string, a false boolean), so a null is absent, with a
+// note.
+func (p *parser) present(m member, path string) bool {
+	if m.val.kind != kNull {
+		return true
+	}
+	p.note(m.val.off, path, fmt.Sprintf("%s: null read as not given, as Kafka's generator does", m.key))
+	return false
+}
+
+// extra keeps a key the format does not define, with a note: a newer release may add
+// attributes that this parser does not use yet (Kafka's own generator rejects unknown keys,
+// but the generator of a later release knows them).
+func (p *parser) extra(m member, path string) Attr {
+	p.note(m.keyOff, path, fmt.Sprintf("unknown key %q kept but not used", m.key))
+	return Attr{Key: m.key, Value: compact(m.val), Pos: p.pos.pos(m.keyOff)}
+}
+
+// elems returns an array's elements. With Jackson's ACCEPT_SINGLE_VALUE_AS_ARRAY, which Kafka's
+// generator turns on, a single value stands for an array of one: accepted with a note.
+func (p *parser) elems(n *node, path, key string) []*node {
+	if n.kind == kArray {
+		return n.elems
+	}
+	p.note(n.off, path, fmt.Sprintf("%s: a single value read as an array of one, as Kafka's generator does", key))
+	return []*node{n}
 }
 
 func (p *parser) errAt(off int, path, msg string) *Error {
@@ -165,28 +221,60 @@ func (p *parser) want(n *node, k kind, path, key string) *Error {
 }
 
 func (p *parser) versions(n *node, path, key string) (VersionRange, *Error) {
-	if err := p.want(n, kString, path, key); err != nil {
+	text, err := p.str(n, path, key)
+	if err != nil {
 		return VersionRange{}, err
 	}
-	r, msg := parseVersions(n.str)
+	r, msg := parseVersions(text)
 	if msg != "" {
 		return VersionRange{}, p.errf(n, path, "%s: %s", key, msg)
 	}
 	return r, nil
 }
 
+// boolean reads a boolean. Kafka's generator reads these with Jackson's scalar coercions, so
+// the strings "true" and "false" (any case) and integers (0 false, others true) are booleans
+// too, each with a note.
 func (p *parser) boolean(n *node, path, key string) (bool, *Error) {
-	if err := p.want(n, kBool, path, key); err != nil {
-		return false, err
+	switch n.kind {
+	case kBool:
+		return n.boolean, nil
+	case kString:
+		switch strings.ToLower(n.str) {
+		case "true", "false":
+			b := strings.EqualFold(n.str, "true")
+			p.note(n.off, path, fmt.Sprintf("%s: the string %q read as the boolean %t, as Kafka's generator does", key, n.str, b))
+			return b, nil
+		}
+	case kNumber:
+		if i, err := strconv.ParseInt(n.str, 10, 64); err == nil {
+			p.note(n.off, path, fmt.Sprintf("%s: the number %s read as the boolean %t, as Kafka's generator does", key, n.str, i != 0))
+			return i != 0, nil
+		}
 	}
-	return n.boolean, nil
+	return false, p.errf(n, path, "%s: want a boolean, got %s", key, describe(n))
 }
 
+// str reads a string. Jackson gives Kafka's generator a number or a boolean where it wants a
+// string as its text: accepted, with a note.
 func (p *parser) str(n *node, path, key string) (string, *Error) {
-	if err := p.want(n, kString, path, key); err != nil {
-		return "", err
+	switch n.kind {
+	case kString:
+		return n.str, nil
+	case kNumber, kBool:
+		lit := compact(n)
+		p.note(n.off, path, fmt.Sprintf("%s: %s %s read as the string %q, as Kafka's generator does", key, n.kind, lit, lit))
+		return lit, nil
 	}
-	return n.str, nil
+	return "", p.errf(n, path, "%s: want a string, got %s", key, n.kind)
+}
+
+// describe names a value's kind, quoting a string that is not what was wanted.
+func describe(n *node) string {
+	if n.kind == kString {
+		return fmt.Sprintf("the string %q", n.str)
+	}
+	return n.kind.String()
 }
 
 // spec reads the top-level object.
@@ -197,6 +285,9 @@ func (p *parser) spec(s *Spec, root *node) error {
 	var fields, common *node
 	var hasValid, hasName, hasType bool
 	for _, m := range root.members {
+		if !p.present(m, "") {
+			continue
+		}
 		v := m.val
 		var err *Error
 		switch m.key {
@@ -228,7 +319,7 @@ func (p *parser) spec(s *Spec, root *node) error {
 		case "commonStructs":
 			common = v
 		default:
-			err = p.errAt(m.keyOff, "", fmt.Sprintf("unknown key %q", m.key))
+			s.Extra = append(s.Extra, p.extra(m, ""))
 		}
 		if err != nil {
 			return err
@@ -247,10 +338,7 @@ func (p *parser) spec(s *Spec, root *node) error {
 		return p.errf(root, "", "missing validVersions in a %s", s.Type)
 	}
 	if common != nil {
-		if err := p.want(common, kArray, "", "commonStructs"); err != nil {
-			return err
-		}
-		for _, e := range common.elems {
+		for _, e := range p.elems(common, "", "commonStructs") {
 			st, err := p.commonStruct(s, e)
 			if err != nil {
 				return err
@@ -269,10 +357,13 @@ func (p *parser) spec(s *Spec, root *node) error {
 }
 
 func (p *parser) apiKey(n *node) (int16, *Error) {
-	if err := p.want(n, kNumber, "", "apiKey"); err != nil {
-		return 0, err
+	if n.kind != kNumber && n.kind != kString {
+		return 0, p.errf(n, "", "apiKey: want a number, got %s", n.kind)
 	}
 	k, err := strconv.ParseInt(n.str, 10, 16)
+	if err == nil && n.kind == kString && k >= 0 {
+		p.note(n.off, "", fmt.Sprintf("apiKey: the string %q read as the number %d, as Kafka's generator does", n.str, k))
+	}
 	if err != nil || k < 0 {
 		return 0, p.errf(n, "", "apiKey: %s is not a number from 0 to 32767", n.str)
 	}
@@ -280,11 +371,9 @@ func (p *parser) apiKey(n *node) (int16, *Error) {
 }
 
 func (p *parser) listeners(n *node) ([]string, *Error) {
-	if err := p.want(n, kArray, "", "listeners"); err != nil {
-		return nil, err
-	}
-	out := make([]string, 0, len(n.elems))
-	for _, e := range n.elems {
+	elems := p.elems(n, "", "listeners")
+	out := make([]string, 0, len(elems))
+	for _, e := range elems {
 		s, err := p.str(e, "", "listeners")
 		if err != nil {
 			return nil, err
@@ -303,6 +392,9 @@ func (p *parser) commonStruct(s *Spec, n *node) (*Struct, *Error) {
 	var fields *node
 	hasVersions := false
 	for _, m := range n.members {
+		if !p.present(m, st.Name) {
+			continue
+		}
 		var err *Error
 		switch m.key {
 		case "name":
@@ -316,7 +408,7 @@ func (p *parser) commonStruct(s *Spec, n *node) (*Struct, *Error) {
 		case "fields":
 			fields = m.val
 		default:
-			err = p.errAt(m.keyOff, st.Name, fmt.Sprintf("unknown key %q in a common struct", m.key))
+			st.Extra = append(st.Extra, p.extra(m, st.Name))
 		}
 		if err != nil {
 			return nil, err
@@ -342,21 +434,19 @@ func (p *parser) commonStruct(s *Spec, n *node) (*Struct, *Error) {
 // fields reads an array of field objects; prefix is the parent path with its trailing "." .
 func (p *parser) fields(s *Spec, n *node, prefix string) ([]*Field, *Error) {
 	parent := strings.TrimSuffix(prefix, ".")
-	if err := p.want(n, kArray, parent, "fields"); err != nil {
-		return nil, err
-	}
-	out := make([]*Field, 0, len(n.elems))
+	elems := p.elems(n, parent, "fields")
+	out := make([]*Field, 0, len(elems))
 	tags := map[int]*Field{}
-	for i, e := range n.elems {
+	names := make(map[string]*Field, len(elems))
+	for i, e := range elems {
 		f, err := p.field(s, e, prefix, i)
 		if err != nil {
 			return nil, err
 		}
-		for _, g := range out {
-			if g.Name == f.Name {
-				return nil, p.errAt(e.off, f.Path, fmt.Sprintf("duplicate field name (also at %d:%d)", g.Pos.Line, g.Pos.Col))
-			}
+		if g, ok := names[f.Name]; ok {
+			return nil, p.errAt(e.off, f.Path, fmt.Sprintf("duplicate field name (also at %d:%d)", g.Pos.Line, g.Pos.Col))
 		}
+		names[f.Name] = f
 		if f.HasTag {
 			if g, ok := tags[f.Tag]; ok {
 				return nil, p.errAt(p.memberOff(e, "tag"), f.Path, fmt.Sprintf("duplicate tag %d (also on %s)", f.Tag, g.Name))
@@ -386,7 +476,7 @@ func (p *parser) field(s *Spec, n *node, prefix string, index int) (*Field, *Err
 	f := &Field{Pos: p.pos.pos(n.off), Path: fmt.Sprintf("%sfields[%d]", prefix, index)}
 	// The name first, so that every other error carries the field's path.
 	for _, m := range n.members {
-		if m.key == "name" {
+		if m.key == "name" && m.val.kind != kNull {
 			name, err := p.str(m.val, f.Path, "name")
 			if err != nil {
 				return nil, err
@@ -403,6 +493,9 @@ func (p *parser) field(s *Spec, n *node, prefix string, index int) (*Field, *Err
 	var typeNode, fieldsNode, tagNode, taggedNode, nullableNode *node
 	hasVersions := false
 	for _, m := range n.members {
+		if !p.present(m, f.Path) {
+			continue
+		}
 		v := m.val
 		var err *Error
 		switch m.key {
@@ -451,7 +544,7 @@ func (p *parser) field(s *Spec, n *node, prefix string, index int) (*Field, *Err
 		case "fields":
 			fieldsNode = v
 		default:
-			err = p.errAt(m.keyOff, f.Path, fmt.Sprintf("unknown key %q", m.key))
+			f.Extra = append(f.Extra, p.extra(m, f.Path))
 		}
 		if err != nil {
 			return nil, err
@@ -511,6 +604,9 @@ func (p *parser) tag(n *node, path string) (int, *Error) {
 	if err != nil || t < 0 {
 		return 0, p.errf(n, path, "tag: %q is not a number from 0 to 2147483647", lit)
 	}
+	if n.kind == kString {
+		p.note(n.off, path, fmt.Sprintf("tag: the string %q read as the number %d, as Kafka's generator does", lit, t))
+	}
 	return int(t), nil
 }
 
@@ -568,9 +664,12 @@ func (p *parser) checkCycles(s *Spec) error {
 		done     = 2
 	)
 	state := map[*Struct]int{}
+	height := map[*Struct]int{} // how deep structs nest below a struct, once done
+	var deep *Field
 	var visit func(st *Struct) *Field
 	visit = func(st *Struct) *Field {
 		state[st] = visiting
+		h := 0
 		for _, f := range st.Fields {
 			if f.Struct == nil {
 				continue
@@ -583,7 +682,14 @@ func (p *parser) checkCycles(s *Spec) error {
 					return bad
 				}
 			}
+			if hf := height[f.Struct] + 1; hf > h {
+				h = hf
+				if h > MaxStructDepth && deep == nil {
+					deep = f
+				}
+			}
 		}
+		height[st] = h
 		state[st] = done
 		return nil
 	}
@@ -595,6 +701,13 @@ func (p *parser) checkCycles(s *Spec) error {
 				return p.errAt(p.typeOffs[f], f.Path, fmt.Sprintf("struct %s contains itself", f.Type.StructName))
 			}
 		}
+		if deep != nil {
+			return p.errAt(p.typeOffs[deep], deep.Path, fmt.Sprintf("structs nest more than %d deep here", MaxStructDepth))
+		}
 	}
 	return nil
 }
+
+// MaxStructDepth bounds how deep structs nest in a message, through inline and common structs
+// alike: the real files nest under 10 deep, and every walk of a message is bounded by it.
+const MaxStructDepth = 64

@@ -27,10 +27,10 @@ import (
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
 	"github.com/kafkagrid/kafkagrid/capture"
-	"github.com/kafkagrid/kafkagrid/internal/style"
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/kafka/kafkaview"
+	"github.com/kafkagrid/kafkagrid/style"
 	"github.com/kafkagrid/kafkagrid/tree"
-	"github.com/kafkagrid/kafkagrid/tree/treesvg"
 )
 
 // DefaultMaxExchanges is how many exchanges a report draws when Options.MaxExchanges is 0.
@@ -173,7 +173,7 @@ func frameView(dir, id string, m *capture.Message, response bool) (*frameV, erro
 	if f == nil || f.Root == nil {
 		return fv, nil
 	}
-	view := kafka.NewView(f)
+	view := kafkaview.New(f)
 	fields := view.Fields
 	end := 0
 	for _, fd := range fields {
@@ -249,7 +249,7 @@ func frameView(dir, id string, m *capture.Message, response bool) (*frameV, erro
 		}
 		n++
 		inner := &kafka.Frame{Bytes: c.Data, Root: c.Root}
-		iv := kafka.NewView(inner)
+		iv := kafkaview.New(inner)
 		caption := fmt.Sprintf("%s: the %d bytes decompressed with %s (offsets from the start of the decompressed data)", x.Path, len(c.Data), c.Codec)
 		if c.Note != "" {
 			caption += "; " + c.Note
@@ -275,23 +275,7 @@ func frameView(dir, id string, m *capture.Message, response bool) (*frameV, erro
 	return fv, nil
 }
 
-// drawing is a laid-out diagram: a byte grid or a tree.
-type drawing interface {
-	Size() (w, h canvas.Pt)
-	Paint(canvas.Canvas)
-}
-
-type gridD struct{ d *bytegrid.Diagram }
-
-func (g gridD) Size() (canvas.Pt, canvas.Pt) { return g.d.Width, g.d.Height }
-func (g gridD) Paint(c canvas.Canvas)        { g.d.Paint(c) }
-
-type treeD struct{ d *tree.Diagram }
-
-func (t treeD) Size() (canvas.Pt, canvas.Pt) { return t.d.Width, t.d.Height }
-func (t treeD) Paint(c canvas.Canvas)        { t.d.Paint(c) }
-
-func layouts(fields []bytegrid.Field, view *kafka.View, title string) (drawing, drawing, error) {
+func layouts(fields []bytegrid.Field, view *kafkaview.View, title string) (canvas.Drawing, canvas.Drawing, error) {
 	g, err := bytegrid.Layout(fields, bytegrid.Options{GroupColors: view.Groups})
 	if err != nil {
 		return nil, nil, fmt.Errorf("byte grid: %w", err)
@@ -300,25 +284,19 @@ func layouts(fields []bytegrid.Field, view *kafka.View, title string) (drawing, 
 	if err != nil {
 		return nil, nil, fmt.Errorf("tree: %w", err)
 	}
-	return gridD{g}, treeD{t}, nil
+	return g, t, nil
 }
 
-func svgBytes(d drawing, title string, inline bool, id string) ([]byte, error) {
+// svgBytes writes d as one SVG document (svgcanvas.Write, the one way a drawing becomes SVG).
+func svgBytes(d canvas.Drawing, title string, inline bool, id string) ([]byte, error) {
 	var buf bytes.Buffer
-	w, h := d.Size()
-	class, css := "kg-grid", `.kg-grid .field:hover>rect{stroke-width:2}`
-	if _, ok := d.(treeD); ok {
-		class, css = "kg-tree", treesvg.HoverCSS
-	}
-	c := svgcanvas.New(&buf, w, h, svgcanvas.Options{Title: title, Desc: title, Inline: inline, IDPrefix: id, Class: class, ExtraCSS: css})
-	d.Paint(c)
-	if err := c.Close(); err != nil {
+	if err := svgcanvas.Write(&buf, d, svgcanvas.WriteOptions{Title: title, Desc: title, Inline: inline, IDPrefix: id}); err != nil {
 		return nil, fmt.Errorf("report: %s: %w", title, err)
 	}
 	return buf.Bytes(), nil
 }
 
-func svg(d drawing, title, id string, inline bool) (template.HTML, error) {
+func svg(d canvas.Drawing, title, id string, inline bool) (template.HTML, error) {
 	b, err := svgBytes(d, title, inline, id)
 	return template.HTML(b), err
 }

@@ -2,38 +2,31 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
-	"github.com/kafkagrid/kafkagrid/internal/fetch"
-	"github.com/kafkagrid/kafkagrid/internal/reference"
+	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
+	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/reference"
 	"github.com/kafkagrid/kafkagrid/kafka"
 )
-
-// archiveURLEnv overrides the server -kafka downloads from (tests point it at a local server).
-const archiveURLEnv = "KAFKAGRID_ARCHIVE_URL"
 
 // runBuild implements "kafkagrid build": the whole reference of a release (SVG, HTML pages,
 // the PDF book, binary frames, annotated JSON, text) into one folder.
 func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("build", "[-schemas DIR | -kafka REF] [-out DIR] [-format LIST] [-apis LIST] [-paper a4|letter] [-q]", stderr)
-	schemasDir, release := addSchemaFlags(fs)
-	ref := fs.String("kafka", "", "fetch the schemas of apache/kafka branch or tag `REF` (e.g. 4.0) from GitHub,\n"+
-		"cached under the user cache folder (instead of -schemas)")
+	fs := newFlagSet("build", "[-schemas PATH | -kafka REF] [-release RELEASE] [-out DIR] [-format LIST] [-apis LIST] [-paper a4|letter] [-q] [-v]", stderr)
+	sf := addSchemaFlags(fs)
 	out := fs.String("out", "out", "output `DIR`; created if needed; files the build did not write are left alone")
 	formats := fs.String("format", "all", "comma-separated `LIST` of outputs: svg,html,pdf,bin,json,txt")
 	apis := fs.String("apis", "", "comma-separated `LIST` of APIs (names or keys) to build; default all")
 	paper := fs.String("paper", "a4", "`SIZE` of the PDF book's pages: a4 or letter")
-	quiet := fs.Bool("q", false, "quiet: no progress and no summary")
+	verbose := fs.Bool("v", false, "verbose: list the example overrides left out because this release or version lacks their field")
 	compression := fs.String("compression", "none", "compress the examples' record batches: `CODEC` none, gzip, snappy,\n"+
-		"snappy-xerial (the framing Java clients write), lz4 or zstd")
+		"snappy-xerial (the framing Java clients write), lz4 or zstd; legacy message sets get a\n"+
+		"compressed wrapper (gzip, snappy, lz4)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -77,30 +70,14 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fmt.Errorf("build: %w", err)
 	}
 
-	var dir string
-	switch {
-	case *ref != "" && *schemasDir != "":
-		return usagef("build: give -schemas or -kafka, not both")
-	case *ref != "":
-		fo := fetch.Options{BaseURL: os.Getenv(archiveURLEnv)}
-		if !*quiet {
-			fo.Log = stderr
-		}
-		dir, err = fetch.Schemas(ctx, *ref, fo)
-		if err != nil {
-			return fmt.Errorf("build: %w", err)
-		}
-		opts.Source = "apache/kafka " + *ref + ", " + strings.TrimSuffix(fetch.MessageDir, "/")
-	default:
-		dir, err = resolveSchemas(*schemasDir, *release)
-		if err != nil {
-			return fmt.Errorf("build: %w", err)
-		}
-		opts.Source = "schema folder " + filepath.Base(dir) + " (" + strings.TrimSuffix(fetch.MessageDir, "/") + " of a Kafka checkout)"
-	}
-	cat, err := kafka.LoadCatalog(dir)
+	quiet := sf.quiet
+	cat, src, err := sf.load(ctx, stderr)
 	if err != nil {
 		return fmt.Errorf("build: %w", err)
+	}
+	opts.Source = src.desc
+	if *verbose {
+		opts.Verbose = stderr
 	}
 	if opts.APIs, err = lookupAPIs(cat, opts.APIs); err != nil {
 		return err
@@ -146,18 +123,10 @@ func plural(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
-// sourceDate is the PDF book's date: SOURCE_DATE_EPOCH (reproducible builds) when set, else
-// the reference's fixed date.
+// sourceDate is the date of every PDF a verb writes: SOURCE_DATE_EPOCH (reproducible builds)
+// when set, else a fixed date; a bad value fails the verb (pdfcanvas.SourceDate, the one rule).
 func sourceDate() (time.Time, error) {
-	s := os.Getenv("SOURCE_DATE_EPOCH")
-	if s == "" {
-		return reference.DefaultDate(), nil
-	}
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || n < 0 {
-		return time.Time{}, errors.New("SOURCE_DATE_EPOCH: want seconds since 1970")
-	}
-	return time.Unix(n, 0).UTC(), nil
+	return pdfcanvas.SourceDate(os.Getenv("SOURCE_DATE_EPOCH"))
 }
 
 // isTerminal reports whether w is a terminal (a character device).

@@ -21,8 +21,8 @@ import (
 // is not in the input needs -api [-version]. A frame that does not decode prints the tree
 // decoded up to the failure, then the error (exit status 1); the other frames still decode.
 func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("decode", "[-schemas DIR] [-release RELEASE] [-api NAME [-version N]] [-port P,...] [-format txt|json] [-o DIR] FILE|-", stderr)
-	schemasDir, release := addSchemaFlags(fs)
+	fs := newFlagSet("decode", "[-schemas PATH | -kafka REF] [-release RELEASE] [-api NAME [-version N]] [-port P,...] [-format txt|json] [-o DIR] FILE|-", stderr)
+	sf := addSchemaFlags(fs)
 	response := fs.Bool("response", false, "the input is one response (with -api); responses are otherwise recognised by their request or file name")
 	apiName := fs.String("api", "", "`NAME` or key of the API of responses whose request is not in the input (\"Produce\", \"0\")")
 	version := fs.Int("version", -1, "`N`: their version; default the API's highest version")
@@ -30,8 +30,8 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		"indented by depth) or json (the frame with its annotated tree; several frames: the connections)")
 	ports := fs.String("port", "9092", "Kafka `PORTS` of a capture, comma-separated (connections on other ports are read\n"+
 		"when their first bytes are a Kafka request)")
-	out := fs.String("o", "", "write the HTML report (index.html) and each frame's grid and tree SVGs, .json and .txt into `DIR`")
-	quiet := fs.Bool("q", false, "with -o: print only the summary, not every frame")
+	out := fs.String("o", "", "write the HTML report (index.html) and each frame's grid and tree SVGs, .json and .txt into\n"+
+		"`DIR` instead of printing the frames, and print a one-line summary (unless -q)")
 	var names []string
 	rest := args
 	for {
@@ -67,19 +67,12 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		portList = append(portList, uint16(n))
 	}
-	dir, err := resolveSchemas(*schemasDir, *release)
-	if err != nil {
-		return fmt.Errorf("decode: %w", err)
-	}
 	name := names[0]
 	data, err := readInput(name)
 	if err != nil {
 		return fmt.Errorf("decode: %w", err)
 	}
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("decode: %w", err)
-	}
-	c, err := kafka.LoadCatalog(dir)
+	c, _, err := sf.load(ctx, stderr)
 	if err != nil {
 		return fmt.Errorf("decode: %w", err)
 	}
@@ -87,7 +80,7 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *apiName != "" {
 		api, ok := c.Lookup(*apiName)
 		if !ok {
-			return usagef("decode: -api %q: no such API in %s", *apiName, dir)
+			return usagef("decode: -api %q: no such API in Kafka %s", *apiName, c.Release.Name())
 		}
 		o.API = api
 		if *version >= 0 {
@@ -108,7 +101,7 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return fmt.Errorf("decode: %s: %w", name, err)
 	}
 	msgs := messages(r)
-	if *out == "" || !*quiet {
+	if *out == "" {
 		if err := printResult(stdout, r, msgs, *format); err != nil {
 			return fmt.Errorf("decode: %w", err)
 		}
@@ -118,7 +111,9 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return fmt.Errorf("decode: %w", err)
 		}
 		all, ok := r.Frames()
-		fmt.Fprintf(stderr, "kafkagrid: decode: %d frames (%d decoded) in %d connections: report in %s\n", all, ok, len(r.Conns), *out)
+		if !*sf.quiet {
+			fmt.Fprintf(stderr, "kafkagrid: decode: %d frames (%d decoded) in %d connections: report in %s\n", all, ok, len(r.Conns), *out)
+		}
 	}
 	var failed []*capture.Message
 	for _, m := range msgs {

@@ -194,7 +194,7 @@ func TestDecodeForms(t *testing.T) {
 	pcap := filepath.Join(dir, "capture.pcap")
 	os.WriteFile(pcap, buf.Bytes(), 0o644)
 	rep := filepath.Join(dir, "report")
-	_, errs, code = runCmd(t, "decode", "-schemas", schemas, "-q", "-o", rep, pcap)
+	_, errs, code = runCmd(t, "decode", "-schemas", schemas, "-o", rep, pcap)
 	if code != 0 || !strings.Contains(errs, fmt.Sprintf("%d frames (%d decoded)", 2*len(vs), 2*len(vs))) {
 		t.Fatalf("capture: exit %d: %s", code, errs)
 	}

@@ -14,8 +14,8 @@ import (
 // runList implements "kafkagrid list": the catalogue of a release's APIs, as an aligned table
 // or as JSON.
 func runList(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("list", "[-schemas DIR] [-release RELEASE] [-format text|json]", stderr)
-	schemasDir, release := addSchemaFlags(fs)
+	fs := newFlagSet("list", "[-schemas PATH | -kafka REF] [-release RELEASE] [-format text|json]", stderr)
+	sf := addSchemaFlags(fs)
 	format := fs.String("format", "text", "output `FORMAT`: text or txt (an aligned table: key, name, highest version,\n"+
 		"category, flags) or json (every field, for scripts)")
 	if err := parseFlags(fs, args); err != nil {
@@ -29,19 +29,12 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	default:
 		return usagef("list: -format %q: want text (or txt) or json", *format)
 	}
-	dir, err := resolveSchemas(*schemasDir, *release)
-	if err != nil {
-		return fmt.Errorf("list: %w", err)
-	}
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("list: %w", err)
-	}
-	c, err := kafka.LoadCatalog(dir)
+	c, src, err := sf.load(ctx, stderr)
 	if err != nil {
 		return fmt.Errorf("list: %w", err)
 	}
 	if *format == "json" {
-		return writeListJSON(stdout, dir, c)
+		return writeListJSON(stdout, src.path, c)
 	}
 	return writeListText(stdout, c)
 }
@@ -76,6 +69,7 @@ func writeListText(w io.Writer, c *kafka.Catalog) error {
 // listJSON is the -format json document.
 type listJSON struct {
 	Schemas string    `json:"schemas"`
+	Release string    `json:"release"`
 	APIs    []apiJSON `json:"apis"`
 }
 
@@ -92,7 +86,7 @@ type apiJSON struct {
 }
 
 func writeListJSON(w io.Writer, dir string, c *kafka.Catalog) error {
-	doc := listJSON{Schemas: dir, APIs: make([]apiJSON, 0, len(c.APIs))}
+	doc := listJSON{Schemas: dir, Release: c.Release.Name(), APIs: make([]apiJSON, 0, len(c.APIs))}
 	for _, a := range c.APIs {
 		l := a.Listeners
 		if l == nil {

@@ -6,7 +6,7 @@
 //
 //	kafkagrid <verb> [flags]
 //
-// Verbs: build, list, show, grid, decode, probe. Run "kafkagrid <verb> -h" for a verb's flags.
+// Verbs: build, list, show, grid, decode, probe, diff. Run "kafkagrid <verb> -h" for a verb's flags.
 package main
 
 import (
@@ -42,9 +42,13 @@ func exitCode(err error, stderr io.Writer) int {
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
+	if errors.Is(err, errDifferent) {
+		return 1 // diff: the releases differ, said on stdout
+	}
 	fmt.Fprintln(stderr, "kafkagrid:", err)
 	var u usageError
-	if errors.As(err, &u) {
+	var trouble diffTrouble
+	if errors.As(err, &u) || errors.As(err, &trouble) {
 		return 2
 	}
 	return 1
@@ -65,6 +69,7 @@ func verbs() []verb {
 		{"grid", "draw a byte grid from a YAML protocol description", runGrid},
 		{"decode", "decode frames, hex dumps and pcap captures into annotated trees and a report", runDecode},
 		{"probe", "ask a live broker ApiVersions, Metadata, ... and draw its responses", runProbe},
+		{"diff", "list what changed in the protocol between two releases", runDiff},
 	}
 }
 
@@ -91,9 +96,13 @@ func printUsage(w io.Writer) {
 	for _, v := range verbs() {
 		fmt.Fprintf(w, "  %-7s %s\n", v.name, v.summary)
 	}
-	fmt.Fprintln(w, "\nSchemas come from -schemas DIR (one release's folder), else $KAFKA_SCHEMAS (a release")
-	fmt.Fprintln(w, "folder, or a folder of releases chosen with -release, default 4.0). Run")
-	fmt.Fprintln(w, "\"kafkagrid <verb> -h\" for a verb's flags.")
+	fmt.Fprintln(w, "\nEvery verb that reads Kafka's schemas finds them the same way, in this order:")
+	fmt.Fprintln(w, "  -schemas PATH   a release's message folder, a folder of releases (-release picks one,")
+	fmt.Fprintln(w, "                  default "+defaultRelease+"), a kafka-clients-*.jar or a Kafka installation folder")
+	fmt.Fprintln(w, "  -kafka REF      a branch or tag of apache/kafka, downloaded once and then cached")
+	fmt.Fprintln(w, "  $KAFKA_SCHEMAS  the same forms as -schemas")
+	fmt.Fprintln(w, "  -release REL    a release cached by an earlier -kafka download")
+	fmt.Fprintln(w, "Run \"kafkagrid <verb> -h\" for a verb's flags.")
 }
 
 // newFlagSet returns a FlagSet for a verb that reports errors instead of exiting.

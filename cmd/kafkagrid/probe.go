@@ -44,8 +44,8 @@ var readOnlyAPIs = []string{
 // support (ApiVersions and Metadata by default; APIs that change something only with -write),
 // and draw the broker's responses as decode does.
 func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("probe", "[flags] HOST:PORT [API ...]", stderr)
-	schemasDir, release := addSchemaFlags(fs)
+	fs := newFlagSet("probe", "[-schemas PATH | -kafka REF] [-release RELEASE] [-tls ...] [-sasl-user USER ...] [-write] [-o DIR] HOST:PORT [API ...]", stderr)
+	sf := addSchemaFlags(fs)
 	write := fs.Bool("write", false, "also send APIs that change something (Produce, CreateTopics, ...)")
 	useTLS := fs.Bool("tls", false, "connect with TLS")
 	tlsCA := fs.String("tls-ca", "", "`FILE` of PEM certificates to trust (default: the system's)")
@@ -91,11 +91,7 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *mech != "" && *user == "" {
 		return usagef("probe: -sasl-mechanism needs -sasl-user")
 	}
-	dir, err := resolveSchemas(*schemasDir, *release)
-	if err != nil {
-		return fmt.Errorf("probe: %w", err)
-	}
-	cat, err := kafka.LoadCatalog(dir)
+	cat, _, err := sf.load(ctx, stderr)
 	if err != nil {
 		return fmt.Errorf("probe: %w", err)
 	}
@@ -216,7 +212,8 @@ func exampleBody(a *kafka.API, v int16) (kafka.Values, error) {
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
 	}
-	return kafka.Example(a, false, v, file, data)
+	body, _, err := kafka.Example(a, false, v, file, data)
+	return body, err
 }
 
 // prober sends requests on one connection and records the exchanges.

@@ -1,69 +1,197 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/fetch"
+	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/schemas"
 )
 
-// defaultRelease is the release picked from a folder of releases when -release is not given.
+// defaultRelease is the release picked from a folder of releases, or from the download cache,
+// when -release is not given.
 const defaultRelease = "4.0"
 
-// addSchemaFlags adds -schemas and -release to a verb's flags; resolveSchemas turns their values
-// into one release's folder.
-func addSchemaFlags(fs *flag.FlagSet) (schemas, release *string) {
-	schemas = fs.String("schemas", "", "`DIR` of Kafka message specs: one release's folder (a Kafka checkout's\n"+
-		"clients/src/main/resources/common/message) or a folder of releases (3.9/, 4.0/, …);\n"+
-		"default $KAFKA_SCHEMAS")
-	release = fs.String("release", "", "`RELEASE` to use when the schemas folder holds several releases (default \""+defaultRelease+"\")")
-	return schemas, release
+// archiveURLEnv overrides the server -kafka downloads from (tests point it at a local server).
+const archiveURLEnv = "KAFKAGRID_ARCHIVE_URL"
+
+// cacheDirEnv overrides the download cache folder (tests point it at a temporary folder).
+const cacheDirEnv = "KAFKAGRID_CACHE"
+
+// schemaFlags are the flags every verb that reads Kafka's schemas takes: where the schemas are,
+// and -q to keep notes and progress off stderr.
+type schemaFlags struct {
+	schemas, release, ref *string
+	quiet                 *bool
 }
 
-// resolveSchemas finds the folder of one release's specs: schemasFlag, else $KAFKA_SCHEMAS.
-// Either may name a release folder (one holding *.json files) or a folder of releases, from
-// which releaseFlag picks one. With neither set, the error says where to get the schemas.
-func resolveSchemas(schemasFlag, releaseFlag string) (dir string, err error) {
-	src, from := schemasFlag, "-schemas"
-	if src == "" {
-		src, from = os.Getenv("KAFKA_SCHEMAS"), "KAFKA_SCHEMAS"
+// addSchemaFlags adds -schemas, -release, -kafka and -q to a verb's flags.
+func addSchemaFlags(fs *flag.FlagSet) *schemaFlags {
+	return &schemaFlags{
+		schemas: fs.String("schemas", "", "`PATH` of Kafka's message specs: one release's folder (a Kafka checkout's\n"+
+			"clients/src/main/resources/common/message), a folder of release folders (3.9/, 4.0/, …),\n"+
+			"a kafka-clients-*.jar, or a Kafka installation folder (libs/kafka-clients-*.jar);\n"+
+			"default $KAFKA_SCHEMAS"),
+		release: fs.String("release", "", "`RELEASE` to pick from a folder of releases or from the download cache\n"+
+			"(default \""+defaultRelease+"\")"),
+		ref: fs.String("kafka", "", "use the schemas of apache/kafka branch or tag `REF` (e.g. 4.0): downloaded once,\n"+
+			"then read from the user cache folder without the network"),
+		quiet: fs.Bool("q", false, "quiet: no notes on lenient schema files, no progress, no summary"),
 	}
-	if src == "" {
-		return "", usagef("no Kafka schemas: give -schemas DIR or set KAFKA_SCHEMAS to a Kafka checkout's " +
-			"clients/src/main/resources/common/message folder, or to a folder of releases such as " +
-			"../shared/kafka-schemas (then -release picks one, default " + defaultRelease + ")")
+}
+
+// source is where a verb's schemas were found.
+type source struct {
+	path string // a release folder, a jar, or a Kafka installation folder
+	desc string // for the index and the book: "schema folder 4.0 (…)", "apache/kafka 4.0, …"
+}
+
+// find resolves the flags to one release's schemas, trying in order: -schemas, -kafka,
+// $KAFKA_SCHEMAS, then a release in the download cache. With none of them, the error names
+// every way, in that order.
+func (f *schemaFlags) find(ctx context.Context, stderr io.Writer) (source, error) {
+	switch {
+	case *f.schemas != "" && *f.ref != "":
+		return source{}, usagef("give -schemas or -kafka, not both")
+	case *f.ref != "" && *f.release != "":
+		return source{}, usagef("-release picks from a folder of releases; -kafka %s names its release already", *f.ref)
+	case *f.schemas != "":
+		return f.resolve(*f.schemas, "-schemas")
+	case *f.ref != "":
+		fo := fetch.Options{BaseURL: os.Getenv(archiveURLEnv), CacheDir: os.Getenv(cacheDirEnv)}
+		if !*f.quiet {
+			fo.Log = stderr
+		}
+		dir, err := fetch.Schemas(ctx, *f.ref, fo)
+		if err != nil {
+			return source{}, err
+		}
+		return source{dir, "apache/kafka " + *f.ref + ", " + strings.TrimSuffix(fetch.MessageDir, "/")}, nil
+	case os.Getenv("KAFKA_SCHEMAS") != "":
+		return f.resolve(os.Getenv("KAFKA_SCHEMAS"), "KAFKA_SCHEMAS")
 	}
+	cache, cerr := cacheDir()
+	rel := *f.release
+	if rel == "" {
+		rel = defaultRelease
+	}
+	if cerr == nil {
+		if err := checkReleaseName(rel); err != nil {
+			return source{}, err
+		}
+		if d := filepath.Join(cache, rel); isReleaseDir(d) {
+			return source{d, "apache/kafka " + rel + ", " + strings.TrimSuffix(fetch.MessageDir, "/") + " (cached download)"}, nil
+		}
+	}
+	where := "the user cache folder"
+	if cerr == nil {
+		where = cache
+		if rels := releasesIn(cache); len(rels) > 0 {
+			where += " (it has " + strings.Join(rels, ", ") + ")"
+		}
+	}
+	return source{}, usagef("no Kafka schemas. Give them in one of these ways, tried in this order:\n"+
+		"  -schemas PATH       a release's message folder (a Kafka checkout's %s),\n"+
+		"                      a folder of such folders (-release picks one, default %s),\n"+
+		"                      a kafka-clients-*.jar, or a Kafka installation folder\n"+
+		"  -kafka REF          a branch or tag of apache/kafka (e.g. 4.0), downloaded once and cached\n"+
+		"  KAFKA_SCHEMAS=PATH  the same forms as -schemas, from the environment\n"+
+		"  -release RELEASE    a release downloaded before with -kafka; none is %s in %s",
+		strings.TrimSuffix(fetch.MessageDir, "/"), defaultRelease, rel, where)
+}
+
+// resolve turns a -schemas or $KAFKA_SCHEMAS path into one release: the path itself when it is
+// a release folder, a jar or an installation, else its sub-folder picked by -release.
+func (f *schemaFlags) resolve(src, from string) (source, error) {
 	fi, err := os.Stat(src)
 	if err != nil {
-		return "", fmt.Errorf("%s: %w", from, err)
+		return source{}, fmt.Errorf("%s: %w", from, err)
 	}
-	if !fi.IsDir() {
-		return "", fmt.Errorf("%s: %s is not a folder", from, src)
-	}
-	if isReleaseDir(src) {
-		if releaseFlag != "" && releaseFlag != filepath.Base(filepath.Clean(src)) {
-			return "", usagef("-release %s does not apply: %s %s is one release's folder (%s), not a folder of releases",
-				releaseFlag, from, src, filepath.Base(filepath.Clean(src)))
+	name := filepath.Base(filepath.Clean(src))
+	single := func(kind string) (source, error) {
+		if *f.release != "" {
+			return source{}, usagef("-release %s does not apply: %s %s is %s, not a folder of releases",
+				*f.release, from, src, kind)
 		}
-		return src, nil
+		return source{src, kind}, nil
 	}
-	if releaseFlag == "" {
-		releaseFlag = defaultRelease
+	switch {
+	case !fi.IsDir():
+		if !strings.HasSuffix(src, ".jar") {
+			return source{}, fmt.Errorf("%s: %s is not a folder, nor a kafka-clients .jar", from, src)
+		}
+		return single("the kafka-clients jar " + name)
+	case isReleaseDir(src):
+		if *f.release != "" && *f.release != name {
+			return source{}, usagef("-release %s does not apply: %s %s is one release's folder (%s), not a folder of releases",
+				*f.release, from, src, name)
+		}
+		return source{src, "schema folder " + name + " (" + strings.TrimSuffix(fetch.MessageDir, "/") + " of a Kafka checkout)"}, nil
+	case len(schemas.InstallJars(src)) > 0:
+		return single("the Kafka installation " + name)
 	}
-	if strings.ContainsAny(releaseFlag, `/\`) || releaseFlag == "." || releaseFlag == ".." {
-		return "", usagef("-release %q: want a release folder name such as %s", releaseFlag, defaultRelease)
+	rel := *f.release
+	if rel == "" {
+		rel = defaultRelease
 	}
-	dir = filepath.Join(src, releaseFlag)
-	if isReleaseDir(dir) {
-		return dir, nil
+	if err := checkReleaseName(rel); err != nil {
+		return source{}, err
+	}
+	if dir := filepath.Join(src, rel); isReleaseDir(dir) {
+		return source{dir, "schema folder " + rel + " (" + strings.TrimSuffix(fetch.MessageDir, "/") + " of a Kafka checkout)"}, nil
 	}
 	if rels := releasesIn(src); len(rels) > 0 {
-		return "", fmt.Errorf("%s: %s has no release %q (it has %s); choose one with -release",
-			from, src, releaseFlag, strings.Join(rels, ", "))
+		return source{}, fmt.Errorf("%s: %s has no release %q (it has %s); choose one with -release",
+			from, src, rel, strings.Join(rels, ", "))
 	}
-	return "", fmt.Errorf("%s: %s holds no *.json message specs, nor release folders of them", from, src)
+	return source{}, fmt.Errorf("%s: %s holds no *.json message specs, nor release folders of them, "+
+		"nor a Kafka installation's libs/kafka-clients-*.jar", from, src)
+}
+
+// load finds the schemas (find), loads them, prints the notes on lenient input (unless -q) and
+// returns the catalogue.
+func (f *schemaFlags) load(ctx context.Context, stderr io.Writer) (*kafka.Catalog, source, error) {
+	src, err := f.find(ctx, stderr)
+	if err != nil {
+		return nil, src, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, src, err
+	}
+	r, err := schemas.Open(src.path)
+	if err != nil {
+		return nil, src, err
+	}
+	if !*f.quiet {
+		for _, n := range r.Notes() {
+			fmt.Fprintln(stderr, n)
+		}
+	}
+	c, err := kafka.NewCatalog(r)
+	return c, src, err
+}
+
+func checkReleaseName(rel string) error {
+	if strings.ContainsAny(rel, `/\`) || rel == "." || rel == ".." {
+		return usagef("-release %q: want a release folder name such as %s", rel, defaultRelease)
+	}
+	return nil
+}
+
+// cacheDir is where -kafka keeps its downloads: $KAFKAGRID_CACHE, else the user cache folder's
+// kafkagrid/schemas.
+func cacheDir() (string, error) {
+	if d := os.Getenv(cacheDirEnv); d != "" {
+		return d, nil
+	}
+	return fetch.DefaultCacheDir()
 }
 
 // isReleaseDir reports whether dir holds *.json files: one release's specs.

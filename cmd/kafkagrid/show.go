@@ -5,15 +5,14 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/kafkagrid/kafkagrid/internal/reference"
-	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/reference"
 )
 
 // runShow implements "kafkagrid show API": one API's example request (or response) on
 // stdout, as text for a terminal, as SVG or as annotated JSON for a pipe.
 func runShow(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("show", "API [-response] [-format txt|svg|json] [-tree] [-schemas DIR] [-release RELEASE]", stderr)
-	schemasDir, release := addSchemaFlags(fs)
+	fs := newFlagSet("show", "API [-response] [-format txt|svg|json] [-tree] [-schemas PATH | -kafka REF] [-release RELEASE]", stderr)
+	sf := addSchemaFlags(fs)
 	response := fs.Bool("response", false, "show the response instead of the request")
 	format := fs.String("format", "txt", "output `FORMAT`: txt (byte grid as RFC ASCII art and the tree),\n"+
 		"svg (the byte grid, or the tree with -tree) or json (the annotated frame)")
@@ -48,14 +47,7 @@ func runShow(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if *treeFlag && f != reference.SVG {
 		return usagef("show: -tree goes with -format svg")
 	}
-	dir, err := resolveSchemas(*schemasDir, *release)
-	if err != nil {
-		return fmt.Errorf("show: %w", err)
-	}
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("show: %w", err)
-	}
-	cat, err := kafka.LoadCatalog(dir)
+	cat, _, err := sf.load(ctx, stderr)
 	if err != nil {
 		return fmt.Errorf("show: %w", err)
 	}

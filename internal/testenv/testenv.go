@@ -11,6 +11,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -68,6 +71,61 @@ func Releases(tb testing.TB) string {
 		Missing(tb, err)
 	}
 	return root
+}
+
+// All returns every release folder in the folder of releases (every sub-folder holding *.json
+// specs), in version order ("2.4" before "3.0" before "10.0"), or skips (fails under CI) the
+// test when there are none. A release folder added there is tested without a code change.
+func All(tb testing.TB) []string {
+	tb.Helper()
+	root := Releases(tb)
+	dirs, err := AllIn(root)
+	if err != nil {
+		Missing(tb, err)
+	}
+	return dirs
+}
+
+// AllIn returns the release folders in root, in version order.
+func AllIn(root string) ([]string, error) {
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range entries {
+		if d := filepath.Join(root, e.Name()); e.IsDir() && IsRelease(d) {
+			out = append(out, d)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no release folders in %s", root)
+	}
+	sort.Slice(out, func(i, j int) bool { return VersionLess(filepath.Base(out[i]), filepath.Base(out[j])) })
+	return out, nil
+}
+
+// VersionLess orders release names by their dotted numbers ("3.9" < "3.10" < "4.0"), then as
+// text.
+func VersionLess(a, b string) bool {
+	pa, pb := strings.Split(a, "."), strings.Split(b, ".")
+	for i := 0; i < len(pa) && i < len(pb); i++ {
+		x, errx := strconv.Atoi(pa[i])
+		y, erry := strconv.Atoi(pb[i])
+		if errx != nil || erry != nil {
+			if pa[i] != pb[i] {
+				return pa[i] < pb[i]
+			}
+			continue
+		}
+		if x != y {
+			return x < y
+		}
+	}
+	if len(pa) != len(pb) {
+		return len(pa) < len(pb)
+	}
+	return a < b
 }
 
 // Missing ends a test that lacks something it needs: a skip, or a failure under CI.

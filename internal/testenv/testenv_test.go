@@ -3,6 +3,7 @@ package testenv
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -29,5 +30,29 @@ func TestFindsReleases(t *testing.T) {
 				t.Errorf("ReleaseDir(%q) = %q, %v; want %q, ok %v", tt.release, got, err, tt.want, tt.ok)
 			}
 		})
+	}
+}
+
+func TestAllInVersionOrder(t *testing.T) {
+	tmp := t.TempDir()
+	for _, rel := range []string{"4.0", "10.0", "2.4", "3.10", "3.9", "notes"} {
+		os.MkdirAll(filepath.Join(tmp, rel), 0o755)
+		if rel != "notes" {
+			os.WriteFile(filepath.Join(tmp, rel, "ProduceRequest.json"), []byte("{}"), 0o644)
+		}
+	}
+	got, err := AllIn(tmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, d := range got {
+		names = append(names, filepath.Base(d))
+	}
+	if want := "2.4 3.9 3.10 4.0 10.0"; strings.Join(names, " ") != want {
+		t.Errorf("got %v, want %s", names, want)
+	}
+	if _, err := AllIn(filepath.Join(tmp, "notes")); err == nil {
+		t.Error("a folder without releases: no error")
 	}
 }

@@ -1,0 +1,129 @@
+package kafka
+
+import (
+	_ "embed"
+	"strconv"
+	"strings"
+
+	"github.com/kafkagrid/kafkagrid/schemas"
+)
+
+// knownFieldsText lists every field of every request and response of the Kafka releases
+// kafkagrid has been tested on, one "Key Side Path Type" a line ("0 response
+// Responses.PartitionResponses []struct"), and the names each API key has had ("# api 2
+// ListOffset ListOffsets"). The example merger uses it to tell an override for a field that
+// this release lacks (skipped) from a field no release has (a mistake), and to find the override
+// file of an API that a release names differently. It is made from the schemas by
+// "go test ./kafka -run TestKnownFields -update".
+//
+//go:embed knownfields.txt
+var knownFieldsText string
+
+// knownFields is the table of knownfields.txt: type by API key, side and dotted path (no
+// indexes), and the names of each API key.
+type knownFields struct {
+	releases string                       // the releases the table was made from, "2.4 2.8 …"
+	types    map[string]map[string]string // "0 response" → path → type ("int32", "[]struct", "int32|int64")
+	names    map[int16][]string           // API key → its names over the releases
+}
+
+// loadKnownFields parses the table. It runs only when an override misses this release's schema.
+func loadKnownFields() *knownFields {
+	k := &knownFields{types: map[string]map[string]string{}, names: map[int16][]string{}}
+	for _, line := range strings.Split(knownFieldsText, "\n") {
+		if r, ok := strings.CutPrefix(line, "# releases: "); ok {
+			k.releases = r
+			continue
+		}
+		if r, ok := strings.CutPrefix(line, "# api "); ok {
+			f := strings.Fields(r)
+			if key, err := strconv.ParseInt(f[0], 10, 16); err == nil && len(f) > 1 {
+				k.names[int16(key)] = f[1:]
+			}
+			continue
+		}
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) != 4 {
+			continue
+		}
+		side := f[0] + " " + f[1]
+		m := k.types[side]
+		if m == nil {
+			m = map[string]string{}
+			k.types[side] = m
+		}
+		m[f[2]] = f[3]
+	}
+	return k
+}
+
+// lookup returns the type of the field at path of an API's request or response in some known
+// release.
+func (k *knownFields) lookup(key int16, response bool, path string) (string, bool) {
+	t, ok := k.types[knownSide(key, response)][path]
+	return t, ok
+}
+
+// knownSide is a table line's first two words: "0 request".
+func knownSide(key int16, response bool) string {
+	if response {
+		return strconv.Itoa(int(key)) + " response"
+	}
+	return strconv.Itoa(int(key)) + " request"
+}
+
+// knownFieldLines lists a release's request and response fields as lines of the table, type by
+// path; for building the table.
+func knownFieldLines(r *schemas.Release, add func(side, path, typ string)) {
+	for _, s := range r.Specs {
+		if s.Type != "request" && s.Type != "response" || !s.HasAPIKey {
+			continue
+		}
+		side := knownSide(s.APIKey, s.Type == "response")
+		var walk func(prefix string, fields []*schemas.Field, depth int)
+		walk = func(prefix string, fields []*schemas.Field, depth int) {
+			for _, f := range fields {
+				p := prefix + f.Name
+				add(side, p, knownType(f.Type))
+				if f.Struct != nil && depth < 32 {
+					walk(p+".", f.Struct.Fields, depth+1)
+				}
+			}
+		}
+		walk("", s.Fields, 0)
+	}
+}
+
+// knownType names a type for the table: struct names become "struct", as the table checks only
+// the shape of an override.
+func knownType(t schemas.Type) string {
+	name := t.Prim.String()
+	if t.Array {
+		return "[]" + name
+	}
+	return name
+}
+
+// dotted turns a merger path ("Responses[0].PartitionResponses[1].Index") into the table's
+// form ("Responses.PartitionResponses.Index").
+func dotted(path string) string {
+	if !strings.Contains(path, "[") {
+		return path
+	}
+	var b strings.Builder
+	skip := false
+	for _, c := range path {
+		switch {
+		case c == '[':
+			skip = true
+		case c == ']':
+			skip = false
+		case !skip:
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
+}
