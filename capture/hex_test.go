@@ -72,8 +72,7 @@ func TestParseHexTools(t *testing.T) {
 	copy(data[300:], make([]byte, 100)) // zeros: hexdump -C writes "*"
 	for _, tool := range [][]string{{"xxd"}, {"hexdump", "-C"}, {"xxd", "-p"}, {"od", "-An", "-tx1", "-v"}} {
 		if _, err := exec.LookPath(tool[0]); err != nil {
-			t.Logf("%s: not installed", tool[0])
-			continue
+			t.Fatalf("%s is not installed (.ci/run installs xxd and bsdextrautils)", tool[0])
 		}
 		cmd := exec.Command(tool[0], tool[1:]...)
 		cmd.Stdin = bytes.NewReader(data)

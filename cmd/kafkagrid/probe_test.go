@@ -1,10 +1,20 @@
 package main
 
 import (
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/pem"
+	"math/big"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 	"github.com/twmb/franz-go/pkg/kfake"
@@ -69,5 +79,38 @@ func TestProbe(t *testing.T) {
 	// Writes need -write.
 	if _, errs, code := runCmd(t, "probe", "-schemas", schemas, c.ListenAddrs()[0], "CreateTopics"); code != 2 || !strings.Contains(errs, "add -write") {
 		t.Errorf("CreateTopics without -write: exit %d: %s", code, errs)
+	}
+}
+
+// TestProbeTLS: -tls with -tls-ca against kfake serving a certificate made here for
+// 127.0.0.1; without the CA the handshake fails.
+func TestProbeTLS(t *testing.T) {
+	schemas := testenv.Release(t, "4.0")
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "kfake"},
+		IPAddresses: []net.IP{net.IPv4(127, 0, 0, 1)}, NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
+		KeyUsage: x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
+		IsCA: true, BasicConstraintsValid: true}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cert := tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key}
+	c, err := kfake.NewCluster(kfake.NumBrokers(1), kfake.TLS(&tls.Config{Certificates: []tls.Certificate{cert}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	ca := filepath.Join(t.TempDir(), "ca.pem")
+	os.WriteFile(ca, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o644)
+	out, errs, code := runCmd(t, "probe", "-schemas", schemas, "-tls", "-tls-ca", ca, c.ListenAddrs()[0])
+	if code != 0 || !strings.Contains(out, "-- Metadata v13 response") {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if _, errs, code := runCmd(t, "probe", "-schemas", schemas, "-tls", c.ListenAddrs()[0]); code != 1 || !strings.Contains(errs, "tls:") {
+		t.Errorf("without the CA: exit %d: %s", code, errs)
 	}
 }
