@@ -179,3 +179,61 @@ func TestBombInCapture(t *testing.T) {
 func netipPort(a netip.AddrPort, port uint16) netip.AddrPort {
 	return netip.AddrPortFrom(a.Addr(), port)
 }
+
+// TestPorts: a connection on another port is found by its first bytes (a Kafka request), or
+// named with Ports; IPv6 and pcapng read the same.
+func TestPorts(t *testing.T) {
+	cat := testCatalog(t)
+	pairs := examplePairs(t, kafka.VectorOptions{})[:20]
+	for _, tc := range []struct {
+		name   string
+		ends   capturetest.Endpoints
+		ports  []uint16
+		ng     bool
+		frames int
+	}{
+		{"detected", capturetest.Endpoints{Client: client, Server: netip.MustParseAddrPort("10.0.0.1:19092")}, nil, false, 20},
+		{"named", capturetest.Endpoints{Client: client, Server: netip.MustParseAddrPort("10.0.0.1:19092")}, []uint16{19092}, false, 20},
+		{"ipv6 pcapng", capturetest.Endpoints{Client: netip.MustParseAddrPort("[2001:db8::2]:40000"), Server: netip.MustParseAddrPort("[2001:db8::1]:9092")}, nil, true, 20},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			data := pcapOf(t, []capturetest.Endpoints{tc.ends}, pairs, capturetest.Options{NG: tc.ng, MSS: 300})
+			r, err := Read(cat, data, Options{Ports: tc.ports})
+			if err != nil {
+				t.Fatal(err)
+			}
+			all, ok := r.Frames()
+			if all != tc.frames || ok != all || len(r.Conns) != 1 || r.Conns[0].Server != tc.ends.Server {
+				t.Errorf("%d frames, %d decoded, %d connections; notes %s", all, ok, len(r.Conns), allNotes(r))
+			}
+		})
+	}
+}
+
+// TestApiVersionsFallback: an ApiVersions request at a version the broker does not know gets
+// a v0 answer with UNSUPPORTED_VERSION (KIP-511); it pairs and decodes as v0.
+func TestApiVersionsFallback(t *testing.T) {
+	cat := testCatalog(t)
+	api, _ := cat.Lookup("ApiVersions")
+	body, _, err := kafka.Example(api, false, api.Version, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, err := cat.Encode(kafka.Message{API: api, Version: api.Version, CorrelationID: 1, ClientID: "c", Body: body})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := cat.Encode(kafka.Message{API: api, Response: true, Version: 0, CorrelationID: 1,
+		Body: kafka.Values{"ErrorCode": int64(35), "ApiKeys": []any{kafka.Values{"ApiKey": int64(18), "MinVersion": int64(0), "MaxVersion": int64(2)}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Read(cat, append(append([]byte{}, req.Bytes...), resp.Bytes...), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := r.Conns[0].Exchanges[0]
+	if e.Response == nil || e.Response.Err != nil || e.Response.Frame.Version != 0 || !strings.Contains(e.Note, "KIP-511") {
+		t.Fatalf("%+v %q", e.Response, e.Note)
+	}
+}

@@ -175,6 +175,8 @@ func (d *decoder) looksLikeRequest(b []byte) bool {
 	return ok && v >= 0 && v <= a.Version+4
 }
 
+const apiVersionsKey = 18
+
 // buildName matches the name build gives a frame: 0-Produce-v12-response.bin.
 var buildName = regexp.MustCompile(`^(\d+)-(\w+)-v(\d+)-(request|response)\.bin$`)
 
@@ -245,6 +247,16 @@ func (d *decoder) frames(data []byte) *Conn {
 func (d *decoder) response(msg *Message, e *Exchange) {
 	rf := e.Request.Frame
 	d.decode(msg, kafka.DecodeOptions{Response: true, API: rf.API, Version: rf.Version})
+	if msg.Err != nil && rf.API.Key == apiVersionsKey && rf.Version != 0 {
+		// KIP-511: a broker that does not know the version asked answers in v0, with
+		// UNSUPPORTED_VERSION and its own range.
+		first := *msg
+		if d.decode(msg, kafka.DecodeOptions{Response: true, API: rf.API, Version: 0}); msg.Err != nil {
+			*msg = first
+		} else {
+			e.Note = fmt.Sprintf("the broker answers ApiVersions v%d in v0: it does not speak v%d (KIP-511)", rf.Version, rf.Version)
+		}
+	}
 	e.Response = msg
 }
 

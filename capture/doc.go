@@ -9,8 +9,12 @@
 // put in place, and frames cut across segments are joined. A hole in a stream (bytes never
 // captured) ends that direction with a note. Requests come from the client's stream,
 // responses from the server's; a response is paired with its request by correlation id, so
-// its API, version and header version are known. A response without its request is decoded
-// when Options names its API, else reported as unpaired.
+// its API, version and header version are known (an ApiVersions request at a version the
+// broker does not speak gets a v0 answer, KIP-511: read so, with a note). A response without
+// its request is decoded when Options names its API, else reported as unpaired. Frames with
+// no direction (a .bin file, a hex dump) are told apart by their content: a frame whose
+// correlation id answers an earlier request is its response, else one that reads as a
+// request is a request.
 //
 // # Untrusted input
 //
