@@ -21,6 +21,10 @@ func LooksLikeText(data []byte) bool {
 	return true
 }
 
+// MaxHexBytes bounds what a hex dump may expand to: hexdump -C writes "*" for repeated lines,
+// so that a few lines can claim any length. 128 MiB is more than the largest frame Read takes.
+const MaxHexBytes = 128 << 20
+
 // ParseHex reads bytes written as text, in any of the forms people paste:
 //
 //   - plain hex, with any whitespace (and optional 0x prefixes and commas): "00 00 00 2a …";
@@ -125,7 +129,10 @@ func parseOffsetDump(lines []string) (out []byte, ok bool) {
 			if i == 0 || i+1 >= len(ls) || ls[i+1].star || len(prev) == 0 {
 				return nil, false
 			}
-			// Repeat the line before up to the next offset.
+			// Repeat the line before up to the next offset, within the limit.
+			if ls[i+1].off > MaxHexBytes {
+				return nil, false
+			}
 			for len(out) < ls[i+1].off {
 				n := min(len(prev), ls[i+1].off-len(out))
 				out = append(out, prev[:n]...)

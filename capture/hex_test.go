@@ -49,6 +49,9 @@ func TestParseHex(t *testing.T) {
 
 func TestParseHexErrors(t *testing.T) {
 	for _, tt := range []struct{ text, want string }{
+		// A "*" that would repeat a line up to 1 TiB is not read as a dump (nor is it
+		// plain hex).
+		{"00000000  00 00 00 00 00 00 00 00  00 00 00 00 00 00 00 00  |................|\n*\n10000000000\n", `"|................|" is not hex`},
 		{"00 0g", `line 1, column 4: "0g" is not hex`},
 		{"00 11\n123", `line 2, column 1: "123" has an odd number of digits`},
 		{"   \n", "no bytes"},
