@@ -17,11 +17,13 @@ import (
 // runBuild implements "kafkagrid build": the whole reference of a release (SVG, HTML pages,
 // the PDF book, binary frames, annotated JSON, text) into one folder.
 func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("build", "[-schemas PATH | -kafka REF] [-release RELEASE] [-out DIR] [-format LIST] [-apis LIST] [-paper a4|letter] [-q] [-v]", stderr)
+	fs := newFlagSet("build", "[-schemas PATH | -kafka REF] [-release RELEASE] [-out DIR] [-format LIST] [-apis LIST] [-versions LIST] [-paper a4|letter] [-q] [-v]", stderr)
 	sf := addSchemaFlags(fs)
 	out := fs.String("out", "out", "output `DIR`; created if needed; files the build did not write are left alone")
 	formats := fs.String("format", "all", "comma-separated `LIST` of outputs: svg,html,pdf,bin,json,txt")
 	apis := fs.String("apis", "", "comma-separated `LIST` of APIs (names or keys) to build; default all")
+	versions := fs.String("versions", "all", "versions of each API to build: all, highest, or a `LIST` such as 0,3-5 or 9+;\n"+
+		"the book has each API's highest version unless -versions is given")
 	paper := fs.String("paper", "a4", "`SIZE` of the PDF book's pages: a4 or letter")
 	verbose := fs.Bool("v", false, "verbose: list the example overrides left out because this release or version lacks their field")
 	compression := fs.String("compression", "none", "compress the examples' record batches: `CODEC` none, gzip, snappy,\n"+
@@ -52,6 +54,12 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return usagef("build: -out must name a folder")
 	}
 	opts := reference.Options{Formats: f, Paper: p}
+	if opts.Versions, err = kafka.ParseVersionSet(*versions); err != nil {
+		return usagef("build: -versions: %v", strings.TrimPrefix(err.Error(), "kafka: "))
+	}
+	if set["versions"] {
+		opts.BookVersions = opts.Versions
+	}
 	codecName := strings.TrimSuffix(*compression, "-xerial")
 	codec, err := kafka.ParseCodec(codecName)
 	if err != nil || (codecName != *compression && codec != kafka.CodecSnappy) {
@@ -91,8 +99,8 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fmt.Errorf("build: %w", err)
 	}
 	if !*quiet {
-		fmt.Fprintf(stderr, "kafkagrid: built %s of Kafka %s into %s: %s, %s, in %s\n",
-			plural(sum.APIs, "API"), cat.Release.Name(), *out, plural(sum.Files, "file"), humanBytes(sum.Bytes), time.Since(start).Round(time.Millisecond))
+		fmt.Fprintf(stderr, "kafkagrid: built %s (%s) of Kafka %s into %s: %s, %s, in %s\n",
+			plural(sum.APIs, "API"), plural(sum.Versions, "version"), cat.Release.Name(), *out, plural(sum.Files, "file"), humanBytes(sum.Bytes), time.Since(start).Round(time.Millisecond))
 	}
 	return nil
 }

@@ -124,6 +124,12 @@ type Options struct {
 	Verbose io.Writer
 	// Workers is how many APIs are built at once; 0 means GOMAXPROCS.
 	Workers int
+	// Versions selects the versions of each API to build (files and pages); the zero value is
+	// each API's highest. An API with none of them is left out.
+	Versions kafka.VersionSet
+	// BookVersions selects the versions the book has a chapter part for; the zero value is
+	// each API's highest.
+	BookVersions kafka.VersionSet
 	// Compression compresses the examples' record batches (Produce, Fetch, ...) with a codec;
 	// Xerial writes snappy in the xerial framing.
 	Compression kafka.Codec
@@ -132,26 +138,37 @@ type Options struct {
 
 // Summary says what a build wrote.
 type Summary struct {
-	Files int
-	Bytes int64
-	APIs  int
+	Files    int
+	Bytes    int64
+	APIs     int
+	Versions int // API versions built: frames are twice as many
 }
 
 // BookName returns the file name of the PDF book of a release: kafka-<release>-protocol.pdf.
 func BookName(release string) string { return "kafka-" + release + "-protocol.pdf" }
 
-// BaseName returns the file base name of an API's example message:
+// BaseName returns the file base name of an API's example message at a version:
 // <apiKey>-<ApiName>-v<version>-request (or -response).
-func BaseName(a *kafka.API, response bool) string {
+func BaseName(a *kafka.API, v int16, response bool) string {
 	dir := "request"
 	if response {
 		dir = "response"
 	}
-	return strconv.Itoa(int(a.Key)) + "-" + a.Name + "-v" + strconv.Itoa(int(a.Version)) + "-" + dir
+	return strconv.Itoa(int(a.Key)) + "-" + a.Name + "-v" + strconv.Itoa(int(v)) + "-" + dir
 }
 
-// PageName returns the path of an API's HTML page below the output folder: api/<ApiName>.html.
+// PageName returns the path of an API's HTML page below the output folder: api/<ApiName>.html,
+// which shows the highest version built.
 func PageName(a *kafka.API) string { return "api/" + a.Name + ".html" }
+
+// VersionPageName returns the path of the page of one version of an API: the API's page for
+// the highest version built (top), api/<ApiName>-v<version>.html for the others.
+func VersionPageName(a *kafka.API, v, top int16) string {
+	if v == top {
+		return PageName(a)
+	}
+	return "api/" + a.Name + "-v" + strconv.Itoa(int(v)) + ".html"
+}
 
 // Build writes the reference of the APIs of cat into the folder out, creating it if needed.
 // Files are written to temporary names and renamed; nothing else in out is touched. The output
@@ -160,7 +177,8 @@ func Build(ctx context.Context, cat *kafka.Catalog, out string, opts Options) (S
 	if cat == nil {
 		return Summary{}, fmt.Errorf("reference: no catalogue")
 	}
-	content, err := vectorContentOpts(cat, opts.Verbose, kafka.VectorOptions{Compression: opts.Compression, Xerial: opts.Xerial})
+	content, err := vectorContentOpts(cat, kafka.VectorOptions{Versions: opts.Versions.Union(opts.BookVersions),
+		Compression: opts.Compression, Xerial: opts.Xerial}, opts.Verbose)
 	if err != nil {
 		return Summary{}, err
 	}
@@ -174,11 +192,12 @@ func Build(ctx context.Context, cat *kafka.Catalog, out string, opts Options) (S
 // contentFunc makes what the reference shows of one API: its two example messages, encoded,
 // annotated and laid out. It is the seam between the reference and the packages that encode
 // and draw (see content.go).
-type contentFunc func(a *kafka.API, f Format) (*apiContent, error)
+type contentFunc func(a *kafka.API, v int16, f Format) (*apiContent, error)
 
-// apiContent is one API's example messages.
+// apiContent is one API's example messages at one version.
 type apiContent struct {
 	API      *kafka.API
+	Version  int16
 	Request  *message
 	Response *message
 }
@@ -195,15 +214,17 @@ type message struct {
 }
 
 type builder struct {
-	cat     *kafka.Catalog
-	apis    []*kafka.API
-	index   map[*kafka.API]int
-	out     *output
-	opts    Options
-	release string
-	content contentFunc
-	tmpl    *template.Template
-	sizes   [][2]int // frame sizes of each API (request, response), for the index
+	cat      *kafka.Catalog
+	apis     []*kafka.API
+	versions map[*kafka.API][]int16 // the versions built, highest first
+	book     map[*kafka.API][]int16 // the versions in the book, highest first
+	index    map[*kafka.API]int
+	out      *output
+	opts     Options
+	release  string
+	content  contentFunc
+	tmpl     *template.Template
+	sizes    [][2]int // frame sizes of each API (request, response), for the index
 }
 
 func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFunc) (*builder, error) {
@@ -238,6 +259,21 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 			}
 		}
 	}
+	b.versions, b.book = map[*kafka.API][]int16{}, map[*kafka.API][]int16{}
+	kept := b.apis[:0:0]
+	for _, a := range b.apis {
+		vs := opts.Versions.Of(a)
+		if len(vs) == 0 {
+			continue // none of the versions asked for is valid for this API
+		}
+		b.versions[a] = vs
+		b.book[a] = opts.BookVersions.Of(a)
+		kept = append(kept, a)
+	}
+	if len(kept) == 0 {
+		return nil, fmt.Errorf("reference: no API of %s has a version in %s", b.release, opts.Versions)
+	}
+	b.apis = kept
 	for i, a := range b.apis {
 		b.index[a] = i
 	}
@@ -258,9 +294,9 @@ func (b *builder) run(ctx context.Context) (Summary, error) {
 
 	// Workers take APIs in index order; each API's result goes to its own buffered slot (a
 	// send never blocks), which the book, written in order as one file, waits on.
-	results := make([]chan *apiContent, len(b.apis))
+	results := make([]chan []*apiContent, len(b.apis))
 	for i := range results {
-		results[i] = make(chan *apiContent, 1)
+		results[i] = make(chan []*apiContent, 1)
 	}
 	var (
 		wg   sync.WaitGroup
@@ -332,31 +368,74 @@ feed:
 
 func (b *builder) summary() Summary {
 	f, n := b.out.counts()
-	return Summary{Files: f, Bytes: n, APIs: len(b.apis)}
+	vs := 0
+	for _, a := range b.apis {
+		vs += len(b.versions[a])
+	}
+	return Summary{Files: f, Bytes: n, APIs: len(b.apis), Versions: vs}
 }
 
-// buildAPI makes one API's content and writes its files (all but the book).
-func (b *builder) buildAPI(a *kafka.API) (*apiContent, error) {
-	c, err := b.content(a, b.opts.Formats)
-	if err != nil {
-		return nil, err
+// buildAPI makes one API's content at every version built, writes its files (all but the
+// book), and returns the content of the versions the book has.
+func (b *builder) buildAPI(a *kafka.API) ([]*apiContent, error) {
+	var book []*apiContent
+	inBook := map[int16]bool{}
+	for _, v := range b.book[a] {
+		inBook[v] = true
 	}
-	b.sizes[b.index[a]] = [2]int{len(c.Request.Bytes), len(c.Response.Bytes)} // each worker its own element
+	vs := b.versions[a]
+	var shared *apiPages
+	if b.opts.Formats&HTML != 0 {
+		shared = b.apiPages(a)
+	}
+	for _, v := range vs {
+		c, err := b.content(a, v, b.opts.Formats)
+		if err != nil {
+			return nil, err
+		}
+		if v == vs[0] {
+			b.sizes[b.index[a]] = [2]int{len(c.Request.Bytes), len(c.Response.Bytes)} // each worker its own element
+		}
+		if err := b.writeVersion(c, shared); err != nil {
+			return nil, err
+		}
+		if b.opts.Formats&PDF != 0 && inBook[v] {
+			book = append(book, c)
+		}
+		delete(inBook, v)
+	}
+	// Book versions that are not built as files (-versions highest with a book of all).
+	for _, v := range b.book[a] {
+		if !inBook[v] || b.opts.Formats&PDF == 0 {
+			continue
+		}
+		c, err := b.content(a, v, b.opts.Formats&PDF)
+		if err != nil {
+			return nil, err
+		}
+		book = append(book, c)
+	}
+	return book, nil
+}
+
+// writeVersion writes the files and the page of one version of an API.
+func (b *builder) writeVersion(c *apiContent, shared *apiPages) error {
+	a := c.API
 	f := b.opts.Formats
 	for _, m := range []*message{c.Request, c.Response} {
 		if f&Bin != 0 {
 			if err := b.out.write("bin/"+m.Base+".bin", m.Bytes); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		if f&JSON != 0 {
 			if err := b.out.write("json/"+m.Base+".json", m.JSON); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		if f&Text != 0 {
 			if err := b.out.write("txt/"+m.Base+".txt", m.Text); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		if f&SVG != 0 {
@@ -367,24 +446,22 @@ func (b *builder) buildAPI(a *kafka.API) (*apiContent, error) {
 				if err := b.out.create("svg/"+m.Base+d.suffix, func(w io.Writer) error {
 					return writeSVG(w, d.d, false, "")
 				}); err != nil {
-					return nil, err
+					return err
 				}
 			}
 		}
 	}
 	if f&HTML != 0 {
-		v, err := b.pageView(c)
+		v, err := b.pageView(c, shared)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		if err := b.out.create(PageName(a), func(w io.Writer) error { return renderPage(b.tmpl, w, v) }); err != nil {
-			return nil, err
+		name := VersionPageName(a, c.Version, b.versions[a][0])
+		if err := b.out.create(name, func(w io.Writer) error { return renderPage(b.tmpl, w, v) }); err != nil {
+			return err
 		}
 	}
-	if f&PDF == 0 {
-		return nil, nil // the book is the only later user of the content
-	}
-	return c, nil
+	return nil
 }
 
 func (b *builder) link(a *kafka.API, from string) *apiLink {
@@ -409,6 +486,7 @@ func (b *builder) writeIndex() error {
 			if i, ok := b.index[a]; ok {
 				l := *b.link(a, "")
 				l.Request, l.Response = b.sizes[i][0], b.sizes[i][1]
+				l.Versions = versionsBuilt(b.versions[a])
 				cv.APIs = append(cv.APIs, l)
 			}
 		}
@@ -419,13 +497,58 @@ func (b *builder) writeIndex() error {
 	return b.out.create("index.html", func(w io.Writer) error { return renderIndex(b.tmpl, w, v) })
 }
 
-func (b *builder) pageView(c *apiContent) (*pageView, error) {
+// apiPages is what every version's page of an API shares: the version history and the
+// schemas, made once per API.
+type apiPages struct {
+	history []versionInfo
+	schemas []schemaView
+}
+
+func (b *builder) apiPages(a *kafka.API) *apiPages {
+	p := &apiPages{history: history(a, b.versions[a], -1)}
+	for _, s := range []struct {
+		id, title string
+		raw       []byte
+		file      string
+		structs   []string
+		lines     []int
+	}{
+		{"request-schema", "Request schema", a.Request.Raw, a.Request.File, structNames(a.Request.CommonStructs), structLines(a.Request.CommonStructs)},
+		{"response-schema", "Response schema", a.Response.Raw, a.Response.File, structNames(a.Response.CommonStructs), structLines(a.Response.CommonStructs)},
+	} {
+		prefix := s.id + "-L"
+		src, n := schemaHTML(s.raw, prefix)
+		sv := schemaView{ID: s.id, Title: s.title, File: s.file, Lines: n, Source: src}
+		for j, name := range s.structs {
+			sv.Structs = append(sv.Structs, structLink{Name: name, Anchor: prefix + strconv.Itoa(s.lines[j])})
+		}
+		p.schemas = append(p.schemas, sv)
+	}
+	return p
+}
+
+func (b *builder) pageView(c *apiContent, shared *apiPages) (*pageView, error) {
 	a := c.API
 	i := b.index[a]
+	ver := c.Version
 	v := &pageView{
-		Release: b.release, Key: a.Key, Name: a.Name, Version: a.Version, Category: a.Category,
-		Listeners: a.Listeners, Flexible: a.Flexible, Unstable: a.Unstable, Generator: "kafkagrid",
-		VersionText: versionText(a), FlexVers: a.Request.FlexibleVersions.String(),
+		Release: b.release, Key: a.Key, Name: a.Name, Version: ver, Category: a.Category,
+		Listeners: a.Listeners, Flexible: a.Request.FlexibleIn(ver), Unstable: a.Request.UnstableIn(ver), Generator: "kafkagrid",
+		VersionText: versionTextAt(a, ver), FlexVers: a.Request.FlexibleVersions.String(), Headers: headerText(a, ver),
+		History: append([]versionInfo(nil), shared.history...), Schemas: shared.schemas,
+	}
+	for j := range v.History {
+		if h := &v.History[j]; h.Version == ver {
+			h.Current = true
+			v.Current = *h
+		}
+	}
+	for _, cm := range v.Current.Comments {
+		anchor := "request-schema-L"
+		if cm.File == a.Response.File {
+			anchor = "response-schema-L"
+		}
+		v.Comments = append(v.Comments, commentView{Text: cm.Text, File: cm.File, Line: cm.Line, Anchor: anchor + strconv.Itoa(cm.Line)})
 	}
 	if i > 0 {
 		v.Prev = b.link(b.apis[i-1], "api")
@@ -471,39 +594,61 @@ func (b *builder) pageView(c *apiContent) (*pageView, error) {
 		}
 		v.Messages = append(v.Messages, mv)
 	}
-	for _, s := range []struct {
-		id, title string
-		raw       []byte
-		file      string
-		structs   []string
-		lines     []int
-	}{
-		{"request-schema", "Request schema", a.Request.Raw, a.Request.File, structNames(a.Request.CommonStructs), structLines(a.Request.CommonStructs)},
-		{"response-schema", "Response schema", a.Response.Raw, a.Response.File, structNames(a.Response.CommonStructs), structLines(a.Response.CommonStructs)},
-	} {
-		prefix := s.id + "-L"
-		src, n := schemaHTML(s.raw, prefix)
-		sv := schemaView{ID: s.id, Title: s.title, File: s.file, Lines: n, Source: src}
-		for j, name := range s.structs {
-			sv.Structs = append(sv.Structs, structLink{Name: name, Anchor: prefix + strconv.Itoa(s.lines[j])})
-		}
-		v.Schemas = append(v.Schemas, sv)
-	}
 	return v, nil
 }
 
-// versionText describes an API's version: "12, the highest valid version (3-12)", or "0, the
-// only valid version", and whether it is unstable.
-func versionText(a *kafka.API) string {
+// versionText describes an API's highest version: "12, the highest valid version (3-12)", or
+// "0, the only valid version", and whether it is unstable.
+func versionText(a *kafka.API) string { return versionTextAt(a, a.Version) }
+
+// versionTextAt describes a version of an API: "12, the highest valid version (3-12)", "5 of
+// the valid versions 3-12", "0, the only valid version", and whether it is unstable or
+// deprecated.
+func versionTextAt(a *kafka.API, v int16) string {
 	r := a.Request.ValidVersions
-	s := fmt.Sprintf("%d, the highest valid version (%s)", a.Version, r)
-	if r.Lo == r.Hi {
-		s = fmt.Sprintf("%d, the only valid version", a.Version)
+	var s string
+	switch {
+	case r.Lo == r.Hi:
+		s = fmt.Sprintf("%d, the only valid version", v)
+	case v == a.Version:
+		s = fmt.Sprintf("%d, the highest valid version (%s)", v, r)
+	case v == r.Lo:
+		s = fmt.Sprintf("%d, the lowest valid version (%s)", v, r)
+	default:
+		s = fmt.Sprintf("%d of the valid versions %s", v, r)
 	}
-	if a.Unstable {
+	if a.Request.UnstableIn(v) {
 		s += "; unstable: brokers do not enable it by default"
 	}
+	if a.Request.DeprecatedIn(v) {
+		s += "; deprecated"
+	}
 	return s
+}
+
+// versionsBuilt is the index's version column: "v12" for one version, "v3–12" for a run,
+// "v0, v3–5" otherwise.
+func versionsBuilt(vs []int16) string {
+	if len(vs) == 0 {
+		return ""
+	}
+	var parts []string
+	for i := 0; i < len(vs); {
+		j := i
+		for j+1 < len(vs) && vs[j+1] == vs[j]-1 {
+			j++
+		}
+		if i == j {
+			parts = append(parts, strconv.Itoa(int(vs[i])))
+		} else {
+			parts = append(parts, strconv.Itoa(int(vs[j]))+"–"+strconv.Itoa(int(vs[i])))
+		}
+		i = j + 1
+	}
+	for i, k := 0, len(parts)-1; i < k; i, k = i+1, k-1 {
+		parts[i], parts[k] = parts[k], parts[i]
+	}
+	return "v" + strings.Join(parts, ", v")
 }
 
 // anchorID turns a heading into an id: lower case, runs of other characters as "-".
