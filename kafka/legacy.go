@@ -305,7 +305,7 @@ func (k *walker) wrapperValue(parent *Node, path string, m *LegacyMessage, codec
 				}
 			}
 		}
-		root.Value = strconv.Itoa(len(m.Inner)) + " messages"
+		root.Value = sub.messagesText(len(m.Inner))
 		sub.end(root)
 		return nil
 	}
