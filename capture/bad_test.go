@@ -237,3 +237,33 @@ func TestApiVersionsFallback(t *testing.T) {
 		t.Fatalf("%+v %q", e.Response, e.Note)
 	}
 }
+
+// TestRequestLikeCorrelation: with no direction known, a request whose api key and version
+// read as the correlation id of a request before it (Produce v7 as 7) is still a request.
+func TestRequestLikeCorrelation(t *testing.T) {
+	cat := testCatalog(t)
+	var frames []byte
+	for _, n := range []struct {
+		api string
+		v   int16
+	}{{"Metadata", 12}, {"Produce", 7}} {
+		api, _ := cat.Lookup(n.api)
+		body, _, err := kafka.Example(api, false, n.v, "", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := cat.Encode(kafka.Message{API: api, Version: n.v, CorrelationID: 7, ClientID: "c", Body: body})
+		if err != nil {
+			t.Fatal(err)
+		}
+		frames = append(frames, f.Bytes...)
+	}
+	r, err := Read(cat, frames, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex := r.Conns[0].Exchanges
+	if len(ex) != 2 || ex[0].Response != nil || ex[1].Request == nil || ex[1].Request.Err != nil || ex[1].Request.Frame.API.Name != "Produce" {
+		t.Fatalf("%d exchanges: %+v", len(ex), ex)
+	}
+}

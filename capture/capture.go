@@ -208,13 +208,27 @@ func (d *decoder) frames(data []byte) *Conn {
 		if len(b) >= 8 {
 			corr := int32(binary.BigEndian.Uint32(b[4:]))
 			if q := pending[corr]; len(q) > 0 {
-				pending[corr] = q[1:]
 				d.response(msg, q[0])
-				continue
+				if msg.Err == nil || !d.looksLikeRequest(b) {
+					pending[corr] = q[1:]
+					continue
+				}
+				// Not its response after all, but maybe a request whose api key and
+				// version read as that correlation id (Produce v7 as 7).
+				asResp := *msg
+				q[0].Response, q[0].Note = nil, ""
+				if d.decode(msg, kafka.DecodeOptions{}); msg.Err != nil {
+					*msg = asResp
+					q[0].Response = msg
+					pending[corr] = q[1:]
+					continue
+				}
 			}
 		}
-		if d.looksLikeRequest(b) {
-			d.decode(msg, kafka.DecodeOptions{})
+		if msg.Frame != nil || d.looksLikeRequest(b) {
+			if msg.Frame == nil {
+				d.decode(msg, kafka.DecodeOptions{})
+			}
 			if msg.Err != nil && (d.o.API != nil || len(frames) == 1) {
 				// Not a request after all: a response's correlation id can pass for an api
 				// key and version (7 reads as Produce v7).
@@ -229,7 +243,8 @@ func (d *decoder) frames(data []byte) *Conn {
 			e := &Exchange{Request: msg}
 			c.Exchanges = append(c.Exchanges, e)
 			if msg.Frame != nil && msg.Frame.API != nil {
-				pending[msg.Frame.CorrelationID] = append(pending[msg.Frame.CorrelationID], e)
+				corr := int32(binary.BigEndian.Uint32(b[8:]))
+				pending[corr] = append(pending[corr], e)
 			}
 			continue
 		}
