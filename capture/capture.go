@@ -103,9 +103,9 @@ func (r *Result) Frames() (all, ok int) {
 // Read could not follow (a hole in a stream, a connection that is not Kafka, a frame size
 // over the limit) is a note.
 //
-// Memory: the input, once more for the reassembled streams of a capture, and the decoded
-// trees (a small multiple of the frames' size); a frame is at most MaxFrame bytes and inflates
-// to at most MaxDecompressed more.
+// Memory: the input, once more for the reassembled streams of a capture, and the annotated
+// trees (about 60 times the frames' bytes, see the package doc); a frame is at most MaxFrame
+// bytes and inflates to at most MaxDecompressed more.
 func Read(cat *kafka.Catalog, data []byte, o Options) (*Result, error) {
 	if o.MaxFrame <= 0 {
 		o.MaxFrame = DefaultMaxFrame

@@ -24,9 +24,10 @@
 // (100 MiB by default, Kafka's socket.request.max.bytes) or negative stops that direction with
 // a note, so a 2 GiB size allocates nothing; compressed batches inflate to at most
 // Options.MaxDecompressed per frame (64 MiB by default). Memory is then bounded by the input:
-// the capture, its reassembled streams (once more), and the decoded trees (a small multiple
-// of the frames), plus, while one batch inflates, about 2.2 times the decompression limit
-// (kafka.DefaultMaxDecompressed).
+// the capture, its reassembled streams (once more), the decoded data of compressed batches,
+// and the annotated trees, which are the bulk: a node of some 170 bytes for every few bytes
+// of a frame (7.8 KB a frame, about 60 times its bytes, in BenchmarkRead); plus, while one
+// batch inflates, about 2.2 times the decompression limit (kafka.DefaultMaxDecompressed).
 //
 // # Concurrency
 //
