@@ -1,6 +1,8 @@
 package capture
 
 import (
+	"flag"
+	"os"
 	"testing"
 
 	"github.com/kafkagrid/kafkagrid/capture/capturetest"
@@ -47,4 +49,17 @@ func BenchmarkRead(b *testing.B) {
 		frames += all
 	}
 	b.ReportMetric(float64(frames)/b.Elapsed().Seconds(), "frames/s")
+}
+
+var benchOut = flag.String("benchcapture", "", "write the capture of BenchmarkRead to `FILE` (to time tshark on the same bytes)")
+
+// TestBenchCapture writes the benchmark's capture when -benchcapture names a file:
+// go test ./capture -run BenchCapture -benchcapture /tmp/bench.pcap
+func TestBenchCapture(t *testing.T) {
+	if *benchOut == "" {
+		t.Skip("no -benchcapture FILE")
+	}
+	if err := os.WriteFile(*benchOut, benchCapture(t), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
