@@ -56,8 +56,6 @@ type Diagram struct {
 	// Cells hold the hex of the bytes covered by fields not on byte boundaries (see
 	// Options.Data), in order.
 	Cells []Cell `json:"cells,omitempty"`
-
-	elideRows int
 }
 
 // Row is one display row. Y is relative to GridY.
@@ -216,7 +214,7 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	if elide == 0 {
 		elide = 4
 	}
-	d := &Diagram{RowBits: rb, BitW: bitWidth(rb), elideRows: elide}
+	d := &Diagram{RowBits: rb, BitW: bitWidth(rb)}
 	// Sizes of the scratch buffers: upper bounds for the segments and runs of each field
 	// (those of layoutField), an estimate of the text of its tooltip and attributes.
 	nSegs, nRuns, nText := 0, 0, 0

@@ -4,9 +4,9 @@ import (
 	"encoding/binary"
 	"fmt"
 	"net/netip"
-	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/kafkagrid/kafkagrid/kafka"
@@ -177,8 +177,24 @@ func (d *decoder) looksLikeRequest(b []byte) bool {
 
 const apiVersionsKey = 18
 
-// buildName matches the name build gives a frame: 0-Produce-v12-response.bin.
-var buildName = regexp.MustCompile(`^(\d+)-(\w+)-v(\d+)-(request|response)\.bin$`)
+// namedResponse reads the name build gives a response frame, "0-Produce-v12-response.bin":
+// the api key, name and version.
+func namedResponse(name string) (key, api string, version int, ok bool) {
+	rest, found := strings.CutSuffix(name, "-response.bin")
+	if !found {
+		return "", "", 0, false
+	}
+	key, rest, _ = strings.Cut(rest, "-")
+	i := strings.LastIndex(rest, "-v")
+	if i <= 0 {
+		return "", "", 0, false
+	}
+	v, err := strconv.Atoi(rest[i+2:])
+	if _, kerr := strconv.Atoi(key); err != nil || kerr != nil || v < 0 || v > 32767 {
+		return "", "", 0, false
+	}
+	return key, rest[:i], v, true
+}
 
 // frames reads frames back to back with no direction known: a frame whose correlation id
 // answers a request before it is that request's response; else a frame that reads as a
@@ -191,9 +207,8 @@ func (d *decoder) frames(data []byte) *Conn {
 	}
 	var named *kafka.API
 	var namedVersion int16
-	if m := buildName.FindStringSubmatch(baseName(d.o.Name)); m != nil && m[4] == "response" {
-		if a, ok := d.cat.Lookup(m[1]); ok && a.Name == m[2] {
-			v, _ := strconv.Atoi(m[3])
+	if key, name, v, ok := namedResponse(baseName(d.o.Name)); ok {
+		if a, ok := d.cat.Lookup(key); ok && a.Name == name {
 			named, namedVersion = a, int16(v)
 		}
 	}

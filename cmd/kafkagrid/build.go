@@ -17,23 +17,26 @@ import (
 // runBuild implements "kafkagrid build": the whole reference of a release (SVG, HTML pages,
 // the PDF book, binary frames, annotated JSON, text) into one folder.
 func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("build", "[-schemas PATH | -kafka REF] [-release RELEASE] [-out DIR] [-format LIST] [-apis LIST] [-versions LIST] [-paper a4|letter] [-q] [-v]", stderr)
+	fs := newFlagSet("build", "[-schemas PATH | -kafka REF] [-release RELEASE] [-out DIR] [-format LIST] [-apis LIST] [-versions LIST] [-paper a4|letter] [-q] [-v]", stdout, stderr)
 	sf := addSchemaFlags(fs)
-	out := fs.String("out", "out", "output `DIR`; created if needed; files the build did not write are left alone")
+	out := fs.String("out", "out", "output `DIR`; created if needed; a build replaces only the files kafkagrid wrote there\n"+
+		"(its .kafkagrid-manifest lists them) and stops at any other file in its way (see -force)")
 	formats := fs.String("format", "all", "comma-separated `LIST` of outputs: svg,html,pdf,bin,json,txt")
 	apis := fs.String("apis", "", "comma-separated `LIST` of APIs (names or keys) to build; default all")
 	versions := fs.String("versions", "all", "versions of each API to build: all, highest, or a `LIST` such as 0,3-5 or 9+;\n"+
 		"the book has each API's highest version unless -versions is given")
 	paper := fs.String("paper", "a4", "`SIZE` of the PDF book's pages: a4 or letter")
+	force := fs.Bool("force", false, "replace files in the output folder that kafkagrid did not write (not in its manifest)")
 	verbose := fs.Bool("v", false, "verbose: list the example overrides left out because this release or version lacks their field")
 	compression := fs.String("compression", "none", "compress the examples' record batches: `CODEC` none, gzip, snappy,\n"+
 		"snappy-xerial (the framing Java clients write), lz4 or zstd; legacy message sets get a\n"+
 		"compressed wrapper (gzip, snappy, lz4)")
-	if err := parseFlags(fs, args); err != nil {
+	rest, err := parseFlags(fs, args)
+	if err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("build: unexpected argument %q", fs.Arg(0))
+	if len(rest) > 0 {
+		return usagef("build: unexpected argument %q", rest[0])
 	}
 	set := map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
@@ -53,7 +56,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *out == "" {
 		return usagef("build: -out must name a folder")
 	}
-	opts := reference.Options{Formats: f, Paper: p}
+	opts := reference.Options{Formats: f, Paper: p, Force: *force}
 	if opts.Versions, err = kafka.ParseVersionSet(*versions); err != nil {
 		return usagef("build: -versions: %v", strings.TrimPrefix(err.Error(), "kafka: "))
 	}
@@ -113,7 +116,7 @@ func lookupAPIs(cat *kafka.Catalog, names []string) ([]string, error) {
 	for _, n := range names {
 		a, ok := cat.Lookup(n)
 		if !ok {
-			return nil, usagef("build: -apis: no API %q in Kafka %s (kafkagrid list shows them)", n, cat.Release.Name())
+			return nil, usageError{noAPI("build: -apis", cat, n)}
 		}
 		if !seen[a] {
 			seen[a] = true

@@ -21,7 +21,7 @@ import (
 // is not in the input needs -api [-version]. A frame that does not decode prints the tree
 // decoded up to the failure, then the error (exit status 1); the other frames still decode.
 func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("decode", "[-schemas PATH | -kafka REF] [-release RELEASE] [-api NAME [-version N]] [-port P,...] [-format txt|json] [-o DIR] FILE|-", stderr)
+	fs := newFlagSet("decode", "[-schemas PATH | -kafka REF] [-release RELEASE] [-api NAME [-version N]] [-port P,...] [-format txt|json] [-o DIR] FILE|-", stdout, stderr)
 	sf := addSchemaFlags(fs)
 	response := fs.Bool("response", false, "the input is one response (with -api); responses are otherwise recognised by their request or file name")
 	apiName := fs.String("api", "", "`NAME` or key of the API of responses whose request is not in the input (\"Produce\", \"0\")")
@@ -32,22 +32,14 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		"when their first bytes are a Kafka request)")
 	out := fs.String("o", "", "write the HTML report (index.html) and each frame's grid and tree SVGs, .json and .txt into\n"+
 		"`DIR` instead of printing the frames, and print a one-line summary (unless -q)")
-	var names []string
-	rest := args
-	for {
-		if err := parseFlags(fs, rest); err != nil {
-			return err
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		names = append(names, fs.Arg(0))
-		rest = fs.Args()[1:]
+	names, err := parseFlags(fs, args)
+	if err != nil {
+		return err
 	}
 	if len(names) != 1 {
 		return usagef("decode: want one FILE.bin, hex dump or capture (or - for stdin), have %d arguments", len(names))
 	}
-	if *format != "txt" && *format != "json" {
+	if *format = outputFormat(*format); *format != "txt" && *format != "json" {
 		return usagef("decode: -format %q: want txt or json", *format)
 	}
 	if *response && *apiName == "" {

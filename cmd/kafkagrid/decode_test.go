@@ -129,7 +129,7 @@ func TestDecodeVerbErrors(t *testing.T) {
 }
 
 func TestDecodeHelp(t *testing.T) {
-	_, errs, code := runCmd(t, "decode", "-h")
+	errs, _, code := runCmd(t, "decode", "-h") // help asked for goes to stdout
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}

@@ -17,13 +17,44 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"syscall"
+	"time"
 )
 
+// Exit statuses: 0 success, 1 failure (diff: the releases differ), 2 a usage error (diff:
+// trouble), 130 interrupted (SIGINT), 143 terminated (SIGTERM).
+const (
+	exitInterrupted = 130
+	exitTerminated  = 143
+)
+
+// stopWithin is how long a verb has to stop after SIGINT or SIGTERM: it is cancelled at once,
+// and the process exits when it returns or when this has passed, whichever comes first. A file
+// being written then is a temporary one, which the next build removes.
+const stopWithin = 100 * time.Millisecond
+
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	stop()
-	os.Exit(exitCode(err, os.Stderr))
+	ctx, cancel := context.WithCancel(context.Background())
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, os.Args[1:], os.Stdout, os.Stderr) }()
+	select {
+	case err := <-done:
+		os.Exit(exitCode(err, os.Stderr))
+	case sig := <-sigs:
+		cancel()
+		select {
+		case <-done:
+		case <-time.After(stopWithin):
+		}
+		status, what := exitInterrupted, "interrupted"
+		if sig == syscall.SIGTERM {
+			status, what = exitTerminated, "terminated"
+		}
+		fmt.Fprintln(os.Stderr, "kafkagrid:", what)
+		os.Exit(status)
+	}
 }
 
 // usageError marks an error in the command line itself (exit status 2).
@@ -70,24 +101,39 @@ func verbs() []verb {
 		{"decode", "decode frames, hex dumps and pcap captures into annotated trees and a report", runDecode},
 		{"probe", "ask a live broker ApiVersions, Metadata, ... and draw its responses", runProbe},
 		{"diff", "list what changed in the protocol between two releases", runDiff},
+		{"version", "print kafkagrid's version, its source revision and Go's", runVersion},
 	}
 }
 
+// run runs the verb args name. Help asked for (-h, help, help VERB) goes to stdout; a usage
+// error's help to stderr.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 {
 		printUsage(stderr)
-		if len(args) == 0 {
-			return usagef("no verb given")
-		}
-		return flag.ErrHelp
+		return usagef("no verb given")
 	}
+	switch args[0] {
+	case "-h", "-help", "--help":
+		printUsage(stdout)
+		return flag.ErrHelp
+	case "help":
+		if len(args) == 1 {
+			printUsage(stdout)
+			return flag.ErrHelp
+		}
+		args = []string{args[1], "-h"}
+	}
+	var names []string
 	for _, v := range verbs() {
 		if v.name == args[0] {
 			return v.run(ctx, args[1:], stdout, stderr)
 		}
+		names = append(names, v.name)
 	}
-	printUsage(stderr)
-	return usagef("unknown verb %q", args[0])
+	if s := closest(args[0], names); s != "" {
+		return usagef("unknown verb %q; did you mean %s? (kafkagrid -h lists the verbs)", args[0], s)
+	}
+	return usagef("unknown verb %q (kafkagrid -h lists the verbs)", args[0])
 }
 
 func printUsage(w io.Writer) {
@@ -103,26 +149,6 @@ func printUsage(w io.Writer) {
 	fmt.Fprintln(w, "  $KAFKA_SCHEMAS  the same forms as -schemas")
 	fmt.Fprintln(w, "  -release REL    a release cached by an earlier -kafka download")
 	fmt.Fprintln(w, "Run \"kafkagrid <verb> -h\" for a verb's flags.")
-}
-
-// newFlagSet returns a FlagSet for a verb that reports errors instead of exiting.
-func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet("kafkagrid "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: kafkagrid %s %s\n\nFlags:\n", name, usage)
-		fs.PrintDefaults()
-	}
-	return fs
-}
-
-// parseFlags parses args, turning a flag error into a usage error.
-func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return usageError{err}
-	}
-	return nil
+	fmt.Fprintln(w, "\nExit status: 0 success, 1 failure, 2 usage error, 130 interrupted (SIGINT), 143 terminated")
+	fmt.Fprintln(w, "(SIGTERM); diff: 0 the same protocol, 1 differences, 2 trouble.")
 }

@@ -44,7 +44,7 @@ var readOnlyAPIs = []string{
 // support (ApiVersions and Metadata by default; APIs that change something only with -write),
 // and draw the broker's responses as decode does.
 func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("probe", "[-schemas PATH | -kafka REF] [-release RELEASE] [-tls ...] [-sasl-user USER ...] [-write] [-o DIR] HOST:PORT [API ...]", stderr)
+	fs := newFlagSet("probe", "[-schemas PATH | -kafka REF] [-release RELEASE] [-tls ...] [-sasl-user USER ...] [-write] [-o DIR] HOST:PORT [API ...]", stdout, stderr)
 	sf := addSchemaFlags(fs)
 	write := fs.Bool("write", false, "also send APIs that change something (Produce, CreateTopics, ...)")
 	useTLS := fs.Bool("tls", false, "connect with TLS")
@@ -57,17 +57,9 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	timeout := fs.Duration("timeout", 10*time.Second, "`DURATION` for connecting and for each response")
 	format := fs.String("format", "txt", "output `FORMAT`: txt or json")
 	out := fs.String("o", "", "write the HTML report and each frame's files into `DIR`")
-	var pos []string
-	rest := args
-	for {
-		if err := parseFlags(fs, rest); err != nil {
-			return err
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		pos = append(pos, fs.Arg(0))
-		rest = fs.Args()[1:]
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
 	}
 	if len(pos) == 0 {
 		return usagef("probe: want HOST:PORT [API ...]")

@@ -88,8 +88,8 @@ func (b *builder) writeBook(ctx context.Context, results []chan []*apiContent) e
 		if err != nil {
 			return err
 		}
-		bk.cover(len(b.apis))
-		bk.reserveContents(b.apis)
+		bk.cover(len(b.site))
+		bk.reserveContents(b.site)
 		bk.howToRead()
 		for i, ch := range results {
 			cs, ok := <-ch
@@ -99,7 +99,7 @@ func (b *builder) writeBook(ctx context.Context, results []chan []*apiContent) e
 				}
 				return fmt.Errorf("reference: book: a chapter is missing")
 			}
-			a := b.apis[i]
+			a := b.site[i]
 			bk.chapter(cs, history(a, b.versions[a], -1))
 			if err := bk.pdf.Error(); err != nil {
 				return fmt.Errorf("reference: book: %s: %w", a.Name, err)

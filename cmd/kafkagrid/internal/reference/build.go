@@ -119,6 +119,9 @@ type Options struct {
 	// Progress, when not nil, receives one line per API as it is done ("\r" separated, for a
 	// terminal).
 	Progress io.Writer
+	// Force lets the build replace files in the output folder that no kafkagrid build wrote
+	// there (not in its manifest); without it, such a file stops the build.
+	Force bool
 	// Verbose, when not nil, receives one line per example override left out of a frame because
 	// the release or version lacks its field (kafka.Skip).
 	Verbose io.Writer
@@ -215,7 +218,9 @@ type message struct {
 
 type builder struct {
 	cat      *kafka.Catalog
-	apis     []*kafka.API
+	apis     []*kafka.API           // the APIs built
+	site     []*kafka.API           // the APIs of the site: built now, or before in this folder (index order)
+	built    map[*kafka.API]bool    // in apis
 	versions map[*kafka.API][]int16 // the versions built, highest first
 	book     map[*kafka.API][]int16 // the versions in the book, highest first
 	index    map[*kafka.API]int
@@ -237,8 +242,12 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 	if opts.Workers <= 0 {
 		opts.Workers = runtime.GOMAXPROCS(0)
 	}
-	b := &builder{cat: cat, out: newOutput(out), opts: opts, release: cat.Release.Name(), content: content,
-		index: map[*kafka.API]int{}}
+	o, err := newOutput(out, opts.Force)
+	if err != nil {
+		return nil, err
+	}
+	b := &builder{cat: cat, out: o, opts: opts, release: cat.Release.Name(), content: content,
+		index: map[*kafka.API]int{}, built: map[*kafka.API]bool{}}
 	if b.opts.Source == "" {
 		b.opts.Source = "schema folder " + b.release
 	}
@@ -259,25 +268,48 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 			}
 		}
 	}
-	b.versions, b.book = map[*kafka.API][]int16{}, map[*kafka.API][]int16{}
-	kept := b.apis[:0:0]
+	// A partial build (-apis) into a folder that holds a build of the same release keeps the
+	// site whole: the index, the book and the pages' neighbours have the APIs built there before.
+	site := map[*kafka.API]bool{}
 	for _, a := range b.apis {
+		site[a] = true
+		b.built[a] = true
+	}
+	if len(opts.APIs) > 0 && o.prev.release == b.release {
+		for _, n := range o.prev.apis {
+			if a, ok := cat.Lookup(n); ok {
+				site[a] = true
+			}
+		}
+	}
+	b.versions, b.book = map[*kafka.API][]int16{}, map[*kafka.API][]int16{}
+	for _, a := range cat.APIs { // index order
+		if !site[a] {
+			continue
+		}
 		vs := opts.Versions.Of(a)
 		if len(vs) == 0 {
+			delete(b.built, a)
 			continue // none of the versions asked for is valid for this API
 		}
 		b.versions[a] = vs
 		b.book[a] = opts.BookVersions.Of(a)
-		kept = append(kept, a)
+		b.site = append(b.site, a)
+	}
+	kept := b.apis[:0:0]
+	for _, a := range b.apis {
+		if b.built[a] {
+			kept = append(kept, a)
+		}
 	}
 	if len(kept) == 0 {
 		return nil, fmt.Errorf("reference: no API of %s has a version in %s", b.release, opts.Versions)
 	}
 	b.apis = kept
-	for i, a := range b.apis {
+	for i, a := range b.site {
 		b.index[a] = i
 	}
-	b.sizes = make([][2]int, len(b.apis))
+	b.sizes = make([][2]int, len(b.site))
 	if opts.Formats&HTML != 0 {
 		t, err := pageTemplates()
 		if err != nil {
@@ -291,10 +323,12 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 func (b *builder) run(ctx context.Context) (Summary, error) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
+	b.out.ctx = ctx
 
-	// Workers take APIs in index order; each API's result goes to its own buffered slot (a
-	// send never blocks), which the book, written in order as one file, waits on.
-	results := make([]chan []*apiContent, len(b.apis))
+	// Workers take the site's APIs in index order (building those in b.apis, only laying out
+	// the others for the book and the index); each API's result goes to its own buffered slot
+	// (a send never blocks), which the book, written in order as one file, waits on.
+	results := make([]chan []*apiContent, len(b.site))
 	for i := range results {
 		results[i] = make(chan []*apiContent, 1)
 	}
@@ -310,7 +344,13 @@ func (b *builder) run(ctx context.Context) (Summary, error) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				c, err := b.buildAPI(b.apis[i])
+				var c []*apiContent
+				var err error
+				if a := b.site[i]; b.built[a] {
+					c, err = b.buildAPI(a)
+				} else {
+					c, err = b.layOut(a)
+				}
 				if err != nil {
 					fail(err)
 					close(results[i])
@@ -321,7 +361,7 @@ func (b *builder) run(ctx context.Context) (Summary, error) {
 				if b.opts.Progress != nil {
 					mu.Lock()
 					done++
-					fmt.Fprintf(b.opts.Progress, "\rkafkagrid: %d/%d APIs %-40s", done, len(b.apis), b.apis[i].Name)
+					fmt.Fprintf(b.opts.Progress, "\rkafkagrid: %d/%d APIs %-40s", done, len(b.site), b.site[i].Name)
 					mu.Unlock()
 				}
 			}
@@ -338,12 +378,12 @@ func (b *builder) run(ctx context.Context) (Summary, error) {
 		}()
 	}
 feed:
-	for i := range b.apis {
+	for i := range b.site {
 		select {
 		case next <- i:
 		case <-ctx.Done():
 			// Unfed slots are closed so the book goroutine stops waiting.
-			for j := i; j < len(b.apis); j++ {
+			for j := i; j < len(b.site); j++ {
 				close(results[j])
 			}
 			break feed
@@ -352,18 +392,50 @@ feed:
 	close(next)
 	wg.Wait()
 	bookWG.Wait()
-	if err := context.Cause(ctx); err != nil {
-		return b.summary(), err
+	err := context.Cause(ctx)
+	if err == nil && b.opts.Formats&HTML != 0 {
+		err = b.writeIndex()
 	}
-	if b.opts.Formats&HTML != 0 {
-		if err := b.writeIndex(); err != nil {
-			return b.summary(), err
-		}
+	// The manifest records what was written, also when the build failed part way, so that the
+	// next build may replace those files.
+	names := make([]string, len(b.site))
+	for i, a := range b.site {
+		names[i] = a.Name
+	}
+	if merr := b.out.writeManifest(b.release, names); err == nil {
+		err = merr
+	}
+	if err != nil {
+		return b.summary(), err
 	}
 	if b.opts.Progress != nil {
 		fmt.Fprintf(b.opts.Progress, "\r%-70s\r", "")
 	}
 	return b.summary(), nil
+}
+
+// layOut makes the content an API built before in this folder needs for this build's book and
+// index (its book versions, and its frame sizes), writing nothing.
+func (b *builder) layOut(a *kafka.API) ([]*apiContent, error) {
+	var out []*apiContent
+	vs := b.book[a]
+	if b.opts.Formats&PDF == 0 {
+		vs = b.versions[a][:1]
+	}
+	for _, v := range vs {
+		c, err := b.content(a, v, b.opts.Formats&PDF)
+		if err != nil {
+			return nil, err
+		}
+		if v == b.versions[a][0] {
+			b.sizes[b.index[a]] = [2]int{len(c.Request.Bytes), len(c.Response.Bytes)}
+		}
+		out = append(out, c)
+	}
+	if b.opts.Formats&PDF == 0 {
+		return nil, nil
+	}
+	return out, nil
 }
 
 func (b *builder) summary() Summary {
@@ -389,6 +461,9 @@ func (b *builder) buildAPI(a *kafka.API) ([]*apiContent, error) {
 		shared = b.apiPages(a)
 	}
 	for _, v := range vs {
+		if err := context.Cause(b.out.ctx); err != nil {
+			return nil, err
+		}
 		c, err := b.content(a, v, b.opts.Formats)
 		if err != nil {
 			return nil, err
@@ -473,7 +548,7 @@ func (b *builder) link(a *kafka.API, from string) *apiLink {
 }
 
 func (b *builder) writeIndex() error {
-	v := &indexView{Release: b.release, Source: b.opts.Source, NumAPIs: len(b.apis), Generator: "kafkagrid"}
+	v := &indexView{Release: b.release, Source: b.opts.Source, NumAPIs: len(b.site), Generator: "kafkagrid"}
 	for _, p := range guide {
 		v.Guide = append(v.Guide, [2]string{p[0], guideText(p[1])})
 	}
@@ -551,10 +626,10 @@ func (b *builder) pageView(c *apiContent, shared *apiPages) (*pageView, error) {
 		v.Comments = append(v.Comments, commentView{Text: cm.Text, File: cm.File, Line: cm.Line, Anchor: anchor + strconv.Itoa(cm.Line)})
 	}
 	if i > 0 {
-		v.Prev = b.link(b.apis[i-1], "api")
+		v.Prev = b.link(b.site[i-1], "api")
 	}
-	if i+1 < len(b.apis) {
-		v.Next = b.link(b.apis[i+1], "api")
+	if i+1 < len(b.site) {
+		v.Next = b.link(b.site[i+1], "api")
 	}
 	if b.opts.Formats&PDF != 0 {
 		v.Book = "../" + BookName(b.release)

@@ -131,7 +131,7 @@ func files(t testing.TB, dir string) []string {
 		if err != nil {
 			return err
 		}
-		if !d.IsDir() {
+		if !d.IsDir() && d.Name() != ManifestName { // the build's own bookkeeping
 			rel, _ := filepath.Rel(dir, p)
 			out = append(out, filepath.ToSlash(rel))
 		}
