@@ -59,6 +59,22 @@ func Write(dir string, r *capture.Result, o Options) error {
 	drawn := 0
 	for _, c := range r.Conns {
 		cv := connView{ID: c.ID, Notes: c.Notes}
+		var apis []string
+		for _, e := range c.Exchanges {
+			for _, m := range []*capture.Message{e.Request, e.Response} {
+				if m == nil {
+					continue
+				}
+				cv.Frames++
+				if m.Err != nil {
+					cv.Failed++
+				}
+				if m.Frame != nil && m.Frame.API != nil && !slices.Contains(apis, m.Frame.API.Name) {
+					apis = append(apis, m.Frame.API.Name)
+				}
+			}
+		}
+		cv.APIs = strings.Join(apis, ", ")
 		if c.Server.IsValid() {
 			cv.Title = fmt.Sprintf("Connection %d: %s → %s", c.ID, c.Client, c.Server)
 		} else {
@@ -109,6 +125,9 @@ type pageView struct {
 type connView struct {
 	ID        int
 	Title     string
+	Frames    int    // messages in the connection
+	Failed    int    // of which did not decode
+	APIs      string // the APIs of its requests, in order of first use
 	Notes     []string
 	Exchanges []exchangeView
 }
@@ -378,6 +397,7 @@ pre.hex .off{color:#888}pre.hex .bad{background:#c00;color:#fff;font-weight:bold
 svg{max-width:100%;height:auto}
 details{margin:.5rem 0}summary{cursor:pointer;font-size:.9rem}
 .nested{border-left:3px solid #7a9cc6;padding-left:.6rem;margin-top:.6rem}
+table.conns{border-collapse:collapse;font-size:.9rem}table.conns td,table.conns th{border-bottom:1px solid #ddd;padding:.2rem .6rem;text-align:left}
 @media (prefers-color-scheme: dark){body{background:#111;color:#ddd}.frame{border-color:#444}.err{background:#3a1515}.note{background:#3a300f;color:#f0d890}.meta,.files{color:#aaa}}
 </style>
 </head>
@@ -386,6 +406,9 @@ details{margin:.5rem 0}summary{cursor:pointer;font-size:.9rem}
 <p>Input: {{.Kind}}{{if .Packets}}, {{.Packets}} packets{{end}}; {{.Frames}} frames, {{if .Failed}}<strong>{{.Failed}} not decoded</strong>{{else}}all decoded{{end}}.{{if .Left}} The first exchanges are drawn; {{.Left}} more are left out of this report.{{end}}</p>
 {{range .Notes}}<p class="note">{{.}}</p>
 {{end}}
+{{if gt (len .Conns) 1}}<table class="conns"><thead><tr><th>connection</th><th>frames</th><th>not decoded</th><th>APIs</th></tr></thead><tbody>
+{{range .Conns}}<tr><td><a href="#conn{{.ID}}">{{.Title}}</a></td><td>{{.Frames}}</td><td>{{.Failed}}</td><td>{{.APIs}}</td></tr>
+{{end}}</tbody></table>{{end}}
 {{range .Conns}}<h2 id="conn{{.ID}}">{{.Title}}</h2>
 {{range .Notes}}<p class="note">{{.}}</p>
 {{end}}
