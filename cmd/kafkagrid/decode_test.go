@@ -234,3 +234,16 @@ func TestBuildCompression(t *testing.T) {
 		t.Errorf("lz4-xerial: exit %d: %s", code, errs)
 	}
 }
+
+// TestDecodeOtherRelease: a request of an API this release lacks names the releases that have it.
+func TestDecodeOtherRelease(t *testing.T) {
+	root := listSchemaRoot(t)
+	out := t.TempDir()
+	if _, errs, code := runCmd(t, "build", "-q", "-schemas", filepath.Join(root, "3.9"), "-out", out, "-format", "bin", "-apis", "LeaderAndIsr", "-versions", "highest"); code != 0 {
+		t.Fatal(errs)
+	}
+	_, errs, code := runCmd(t, "decode", "-q", filepath.Join(out, "bin", "4-LeaderAndIsr-v7-request.bin"), "-schemas", filepath.Join(root, "4.0"))
+	if code != 1 || !strings.Contains(errs, "API key 4 (LeaderAndIsr) is not in Kafka 4.0 but is in Kafka 2.4, 2.8, 3.0, 3.3, 3.6, 3.9: try -release 3.9") {
+		t.Errorf("exit %d, %s", code, errs)
+	}
+}
