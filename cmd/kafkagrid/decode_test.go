@@ -111,7 +111,7 @@ func TestDecodeVerbErrors(t *testing.T) {
 		{"unpaired response", []string{"decode", "-schemas", schemas, garbled}, 1, "request is not in the input: give -api", ""},
 		{"bad format", []string{"decode", "-schemas", schemas, "-format", "xml", cut}, 2, `-format "xml"`, ""},
 		{"response without api", []string{"decode", "-schemas", schemas, "-response", cut}, 2, "-response needs -api", ""},
-		{"unknown api", []string{"decode", "-schemas", schemas, "-response", "-api", "Nope", cut}, 2, `-api "Nope"`, ""},
+		{"unknown api", []string{"decode", "-schemas", schemas, "-response", "-api", "Nope", cut}, 2, `-api: no API "Nope" in Kafka 4.0 (kafkagrid list shows them)`, ""},
 		{"missing file", []string{"decode", "-schemas", schemas, filepath.Join(dir, "nope.bin")}, 1, "no such file", ""},
 		{"truncated", []string{"decode", "-schemas", schemas, cut}, 1,
 			"kafkagrid: decode: " + cut + ": kafka: Produce v12 request: #size: offset 0: size 150 exceeds the 36 bytes left", "size = 150 bytes"},
