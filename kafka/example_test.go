@@ -135,7 +135,7 @@ func ExampleCatalog_Vectors() {
 		fmt.Println(v.Request.BaseName(), len(v.Request.Bytes), v.Response.BaseName(), len(v.Response.Bytes))
 	}
 	// Output:
-	// 0-Produce-v12-request 154 0-Produce-v12-response 57
-	// 1-Fetch-v17-request 128 1-Fetch-v17-response 199
+	// 0-Produce-v12-request 166 0-Produce-v12-response 57
+	// 1-Fetch-v17-request 106 1-Fetch-v17-response 261
 	// 2-ListOffsets-v10-request 61 2-ListOffsets-v10-response 51
 }

@@ -156,9 +156,12 @@ func kmsgBatches(f *Frame) error {
 			err = fmt.Errorf("%s: %s: kmsg.Record: %v", f.BaseName(), n.Path, e)
 			return false
 		}
-		want := exampleBatch().Records[0]
-		if string(r.Key) != string(want.Key) || string(r.Value) != string(want.Value) || len(r.Headers) != 1 ||
-			r.Headers[0].Key != want.Headers[0].Key || string(r.Headers[0].Value) != string(want.Headers[0].Value) ||
+		want := exampleBatch(story()).Records[0]
+		if b.Attributes&attrControl != 0 {
+			want = storedBatches(story())[1].Records[0]
+		}
+		if string(r.Key) != string(want.Key) || string(r.Value) != string(want.Value) || len(r.Headers) != len(want.Headers) ||
+			(len(want.Headers) == 1 && (r.Headers[0].Key != want.Headers[0].Key || string(r.Headers[0].Value) != string(want.Headers[0].Value))) ||
 			int(r.Length) != len(b.Records)-1 {
 			err = fmt.Errorf("%s: %s: kmsg record %+v", f.BaseName(), n.Path, r)
 		}
