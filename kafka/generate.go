@@ -70,7 +70,7 @@ func storedBatches(s *Story) []*RecordBatch {
 		ProducerEpoch:        s.Producer.Epoch,
 		BaseSequence:         -1,
 		Records: []Record{{
-			Key:   []byte{0, 0, 0, 1},    // version 0, COMMIT
+			Key:   []byte{0, 0, 0, 1},       // version 0, COMMIT
 			Value: []byte{0, 0, 0, 0, 0, 0}, // version 0, coordinator epoch 0
 		}},
 	}
