@@ -87,11 +87,24 @@ func generate(fields []*schemas.Field, v int16) Values {
 		}
 		out[f.Name] = generateField(f, v)
 	}
+	// A fetch response (a partition with a high watermark, or a share fetch's) returns the
+	// batches as the leader stored them.
+	for _, f := range fields {
+		if f.Type.Prim == schemas.Records && f.PresentIn(v) && (out["HighWatermark"] != nil || strings.HasPrefix(f.Path, "Responses")) {
+			out[f.Name] = storedBatches(story())
+		}
+	}
 	return out
 }
 
 func generateField(f *schemas.Field, v int16) any {
 	if f.Type.Array {
+		if set, ok := replicaSet(f.Name); ok {
+			return set
+		}
+		if f.Name == "AbortedTransactions" || f.Name == "Aborted" {
+			return []any{} // the story's one transaction was committed
+		}
 		if f.Type.Prim == schemas.StructType {
 			return []any{generate(f.Struct.Fields, v)}
 		}
@@ -101,12 +114,30 @@ func generateField(f *schemas.Field, v int16) any {
 	case schemas.StructType:
 		return generate(f.Struct.Fields, v)
 	case schemas.Records:
-		if strings.HasPrefix(f.Path, "Responses") {
-			return storedBatches(story())
-		}
 		return []*RecordBatch{exampleBatch(story())}
 	}
 	return generatePrim(f, f.Type.Prim, v)
+}
+
+// replicaSet returns the replica set of the story's partition a field names, if it names one.
+func replicaSet(name string) ([]any, bool) {
+	p := story().Partition()
+	var ids []int32
+	switch name {
+	case "Replicas", "ReplicaNodes":
+		ids = p.Replicas
+	case "Isr", "IsrNodes", "NewIsr":
+		ids = p.ISR
+	case "OfflineReplicas":
+		ids = p.Offline
+	default:
+		return nil, false
+	}
+	out := make([]any, len(ids))
+	for i, id := range ids {
+		out[i] = int64(id)
+	}
+	return out, true
 }
 
 // generatePrim picks a value by the field's name, entity type and schema default, in that

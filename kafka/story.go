@@ -2,8 +2,10 @@ package kafka
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
+	"regexp"
 	"slices"
 	"sync"
 
@@ -159,6 +161,9 @@ func (s *Story) Partition() StoryPartition {
 	return StoryPartition{}
 }
 
+// storyLine matches the position yaml.v3 puts in the messages of its TypeError.
+var storyLine = regexp.MustCompile(`^line (\d+): (.*)$`)
+
 // ParseStory reads a cluster.yaml and checks its rules (see Story.Check). file names it in
 // errors. Unknown keys are errors.
 func ParseStory(file string, data []byte) (*Story, error) {
@@ -166,6 +171,12 @@ func ParseStory(file string, data []byte) (*Story, error) {
 	dec.KnownFields(true)
 	var s Story
 	if err := dec.Decode(&s); err != nil {
+		var te *yaml.TypeError
+		if errors.As(err, &te) && len(te.Errors) > 0 {
+			if m := storyLine.FindStringSubmatch(te.Errors[0]); m != nil {
+				return nil, fmt.Errorf("kafka: %s:%s: %s", file, m[1], m[2])
+			}
+		}
 		return nil, yamlSyntaxError(file, err)
 	}
 	if err := s.Check(); err != nil {
