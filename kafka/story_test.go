@@ -32,11 +32,14 @@ func TestStoryRules(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
-		name  string
+		name   string
 		break_ func(s *Story)
-		want  string
+		want   string
 	}{
-		{"isr not in replicas", func(s *Story) { s.Topics[0].Partitions[0].ISR = []int32{1, 2, 3}; s.Topics[0].Partitions[0].Replicas = []int32{1, 2} },
+		{"isr not in replicas", func(s *Story) {
+			s.Topics[0].Partitions[0].ISR = []int32{1, 2, 3}
+			s.Topics[0].Partitions[0].Replicas = []int32{1, 2}
+		},
 			"in-sync replica 3 is not a replica [1 2]"},
 		{"offline not in replicas", func(s *Story) { s.Topics[0].Partitions[0].Replicas = []int32{1, 2} }, "offline replica 3 is not a replica [1 2]"},
 		{"offline in isr", func(s *Story) { s.Topics[0].Partitions[0].ISR = []int32{1, 2, 3} }, "offline replica 3 is in the ISR [1 2 3]"},
