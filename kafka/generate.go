@@ -24,12 +24,6 @@ func exampleUUID(tag byte) UUID {
 	return UUID{6: 0x40, 8: 0x80, 15: tag}
 }
 
-// Record batch attributes (https://kafka.apache.org/documentation/#recordbatch).
-const (
-	attrTransactional = 0x10
-	attrControl       = 0x20
-)
-
 // exampleBatch is the record batch of the story's producer as it sends it: one record with a
 // key, a value and a header, in its transaction; base offset 0 and leader epoch -1, as a
 // producer writes them (the broker assigns both).

@@ -390,8 +390,8 @@ func (k *kfakeClient) learn(name string, v Values) {
 	}
 }
 
-// errorCodes lists the non-zero error codes of a response's values: "Path=code".
-func errorCodes(v Values, path string, out *[]string) {
+// nonZeroErrors lists the non-zero error codes of a response's values: "Path=code".
+func nonZeroErrors(v Values, path string, out *[]string) {
 	keys := make([]string, 0, len(v))
 	for name := range v {
 		keys = append(keys, name)
@@ -406,14 +406,14 @@ func errorCodes(v Values, path string, out *[]string) {
 				if m, ok := v[strings.TrimSuffix(name, "Code")+"Message"].(string); ok {
 					msg = fmt.Sprintf(" (%q)", m)
 				}
-				*out = append(*out, fmt.Sprintf("%s=%d%s", p, x, msg))
+				*out = append(*out, fmt.Sprintf("%s=%d %s%s", p, x, ErrorName(int16(x)), msg))
 			}
 		case Values:
-			errorCodes(x, p, out)
+			nonZeroErrors(x, p, out)
 		case []any:
 			for i, e := range x {
 				if e, ok := e.(Values); ok {
-					errorCodes(e, p+"["+strconv.Itoa(i)+"]", out)
+					nonZeroErrors(e, p+"["+strconv.Itoa(i)+"]", out)
 				}
 			}
 		}
@@ -456,7 +456,7 @@ func (k *kfakeClient) prepare() error {
 		return fmt.Errorf("Produce (the earlier records): %w", err)
 	}
 	var errs []string
-	errorCodes(f.Body, "", &errs)
+	nonZeroErrors(f.Body, "", &errs)
 	if len(errs) > 0 {
 		return fmt.Errorf("Produce (the earlier records): %v", errs)
 	}
@@ -490,7 +490,7 @@ func (k *kfakeClient) step(name string) error {
 			return fmt.Errorf("%s v%d: %w", name, v, err)
 		}
 		var errs []string
-		errorCodes(f.Body, "", &errs)
+		nonZeroErrors(f.Body, "", &errs)
 		if len(errs) == 0 {
 			return nil
 		}
@@ -570,7 +570,7 @@ func TestKfake(t *testing.T) {
 			}
 			r.answered++
 			var codes []string
-			errorCodes(f.Body, "", &codes)
+			nonZeroErrors(f.Body, "", &codes)
 			if len(codes) == 0 {
 				r.clean++
 			} else {
