@@ -5,7 +5,8 @@
 // It knows nothing of Kafka. A Field has a bit offset and a bit length, a name, an optional
 // value text, a group (which gives its colour), a Kind (data or one of the framing pieces), and
 // optionally its raw bytes, a description, a path and a wire type. Kafka frames reach it through
-// the kafka package; other protocols through a YAML description (package bytegrid/gridyaml).
+// package kafka/kafkaview; other protocols through a YAML description (package
+// bytegrid/gridyaml).
 //
 // # Layout
 //
@@ -28,11 +29,15 @@
 //
 // # Painting
 //
-// Paint draws the whole diagram; PaintRows draws a range of rows under a repeated ruler, for a
-// book that continues a tall grid on the next page (CutRows chooses where). Both paint a
-// paper-coloured background first, so a grid keeps its colour scheme on any page. WriteText writes
-// RFC-style ASCII art. The SVG and PDF one-call helpers live in bytegrid/gridsvg and
-// bytegrid/gridpdf, so importing bytegrid pulls in neither svgo nor fpdf.
+// A Diagram is a canvas.Drawing, the one thing output code takes: svgcanvas.Write writes it (or
+// a run of its rows) as an SVG document, pdfcanvas.Write as PDF pages and pdfcanvas.Place into
+// a page of one's own, and canvas.Paginate, the one page-breaking rule, chooses where a tall
+// grid continues (never mid-field where a cut between fields exists: BreakBefore). Paint draws
+// the whole diagram on any canvas.Canvas; PaintRows draws a range of rows under a repeated
+// ruler. Both paint a paper-coloured background first, so a grid keeps its colour scheme on any
+// page. Painting reads only the Diagram's exported fields, so a Diagram decoded from its JSON
+// paints the same. WriteText writes RFC-style ASCII art. Importing bytegrid pulls in neither
+// svgo nor fpdf: only the backends import them.
 //
 // # Trust and concurrency
 //
@@ -42,12 +47,12 @@
 //
 // # Performance
 //
-// Layout makes a few allocations per diagram, not per field: the segments, runs and data
-// attributes of all boxes share a few arrays, and the texts it makes (tooltips, offset labels,
-// attribute values) are carved from one buffer; hex digits come from a constant table. The
-// slices of a Box are capped at their length, so appending to one copies it rather than
-// overwriting its neighbour. The ruler of each row width (for offset labels up to 0xffff) is
-// made once and shared by every diagram, which must therefore not be modified.
+// Layout makes a few allocations per diagram, not per field: the segments and runs of all boxes
+// share a few arrays, and the texts it makes (tooltips, offset labels) are carved from one text
+// arena (internal/arena); hex digits come from a constant table. The slices of a Box are capped
+// at their length, so appending to one copies it rather than overwriting its neighbour.
+// Painting makes the data attributes and border polylines as it goes, from the exported
+// geometry: a layout is under 3% of a whole build, so it keeps no caches for painting.
 // BenchmarkProduceRequest and BenchmarkIPv4 measure layout plus SVG for a real Kafka 4.0 frame
 // and for RFC 791's header.
 package bytegrid
@@ -55,7 +60,7 @@ package bytegrid
 import (
 	"fmt"
 
-	"github.com/kafkagrid/kafkagrid/internal/style"
+	"github.com/kafkagrid/kafkagrid/style"
 )
 
 // Kind says what a field is on the wire: data, or a framing piece. It is style.Kind.
@@ -121,9 +126,9 @@ func (e *FieldError) Error() string {
 
 func (e *FieldError) Unwrap() error { return e.Err }
 
-// Check reports the first field that is empty, starts before the end of the previous field
+// CheckFields reports the first field that is empty, starts before the end of the previous field
 // (out of order or overlapping), or has raw bytes that do not match its length. Layout calls it.
-func Check(fields []Field) error {
+func CheckFields(fields []Field) error {
 	end := 0
 	for i, f := range fields {
 		var err error

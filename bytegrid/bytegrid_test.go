@@ -13,12 +13,13 @@ import (
 	"testing"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
-	"github.com/kafkagrid/kafkagrid/bytegrid/gridcheck"
-	"github.com/kafkagrid/kafkagrid/bytegrid/gridsvg"
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
 	"github.com/kafkagrid/kafkagrid/canvas"
-	"github.com/kafkagrid/kafkagrid/internal/style"
+	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
+	"github.com/kafkagrid/kafkagrid/canvas/svgcheck"
+	"github.com/kafkagrid/kafkagrid/internal/mono"
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
+	"github.com/kafkagrid/kafkagrid/style"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -88,18 +89,18 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			var svg, txt bytes.Buffer
-			if err := gridsvg.WriteSVG(&svg, d, gridsvg.Options{Title: tc.name, Desc: "golden " + tc.name}); err != nil {
+			if err := svgcanvas.Write(&svg, d, svgcanvas.WriteOptions{Title: tc.name, Desc: "golden " + tc.name}); err != nil {
 				t.Fatal(err)
 			}
-			if err := bytegrid.WriteText(&txt, d); err != nil {
+			if err := d.WriteText(&txt); err != nil {
 				t.Fatal(err)
 			}
-			if err := gridcheck.Check(svg.Bytes()); err != nil {
-				t.Errorf("gridcheck: %v", err)
+			if err := svgcheck.Check(svg.Bytes()); err != nil {
+				t.Errorf("svgcheck: %v", err)
 			}
 			var again bytes.Buffer
 			d2, _ := bytegrid.Layout(tc.fields, tc.opts)
-			gridsvg.WriteSVG(&again, d2, gridsvg.Options{Title: tc.name, Desc: "golden " + tc.name})
+			svgcanvas.Write(&again, d2, svgcanvas.WriteOptions{Title: tc.name, Desc: "golden " + tc.name})
 			if !bytes.Equal(svg.Bytes(), again.Bytes()) {
 				t.Error("two renders differ")
 			}
@@ -184,7 +185,7 @@ func TestRFC791(t *testing.T) {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := bytegrid.WriteText(&buf, d); err != nil {
+	if err := d.WriteText(&buf); err != nil {
 		t.Fatal(err)
 	}
 	gotSk, gotNames := structure(buf.String())
@@ -237,24 +238,25 @@ func TestPaintRows(t *testing.T) {
 		t.Fatal(err)
 	}
 	maxH := d.PartHeight(0, 6)
-	cuts := d.CutRows(maxH)
-	if len(cuts) == 0 {
+	parts := canvas.Paginate(d, maxH, maxH)
+	if len(parts) < 2 {
 		t.Fatal("no cuts")
 	}
-	bounds := append(append([]int{0}, cuts...), len(d.Rows))
-	for i := 0; i+1 < len(bounds); i++ {
-		from, to := bounds[i], bounds[i+1]
-		if to <= from {
-			t.Fatalf("empty part %d..%d", from, to)
+	next := 0
+	for _, p := range parts {
+		from, to := p.From, p.To
+		if from != next || to <= from {
+			t.Fatalf("part %d..%d after row %d", from, to, next)
 		}
+		next = to
 		if h := d.PartHeight(from, to); h > maxH && to-from > 1 {
 			t.Errorf("part %d..%d is %g tall, max %g", from, to, h, maxH)
 		}
-		if from > 0 && d.Rows[from].Joined {
-			// Allowed only if no unjoined row existed in the second half of the part.
-			for k := from - 1; k > bounds[i-1]+(from-bounds[i-1])/2; k-- {
+		if to < len(d.Rows) && d.Rows[to].Joined {
+			// Allowed only if no row of the part could start the next one.
+			for k := to - 1; k > from; k-- {
 				if !d.Rows[k].Joined {
-					t.Errorf("cut at %d splits a field though row %d was free", from, k)
+					t.Errorf("cut at %d splits a field though row %d was free", to, k)
 					break
 				}
 			}
@@ -275,9 +277,12 @@ func TestPaintRows(t *testing.T) {
 		if err := c.Close(); err != nil {
 			t.Fatal(err)
 		}
-		if err := gridcheck.Check(buf.Bytes()); err != nil {
+		if err := svgcheck.Check(buf.Bytes()); err != nil {
 			t.Errorf("part %d..%d: %v", from, to, err)
 		}
+	}
+	if next != len(d.Rows) {
+		t.Errorf("parts end at row %d of %d", next, len(d.Rows))
 	}
 }
 
@@ -313,7 +318,7 @@ func TestLabels(t *testing.T) {
 
 func TestWriteTextError(t *testing.T) {
 	d, _ := bytegrid.Layout(ipv4(), bytegrid.Options{})
-	if err := bytegrid.WriteText(errWriter{}, d); err == nil {
+	if err := d.WriteText(errWriter{}); err == nil {
 		t.Error("no error from a failing writer")
 	}
 }
@@ -323,7 +328,7 @@ type errWriter struct{}
 func (errWriter) Write([]byte) (int, error) { return 0, errors.New("broken") }
 
 // FuzzLayout feeds random field lists and labels to the layout and the SVG painter and checks
-// that the SVG stays well-formed and passes gridcheck.
+// that the SVG stays well-formed and passes svgcheck.
 func FuzzLayout(f *testing.F) {
 	f.Add([]byte{4, 4, 8, 16, 16, 3, 13}, "Version", "4", uint8(32))
 	f.Add([]byte{32, 200, 1, 0, 7}, "<&\"'>\x00\xff\u202e", "]]>", uint8(8))
@@ -362,7 +367,7 @@ func FuzzLayout(f *testing.F) {
 		for _, c := range d.Cells {
 			for _, b := range d.Fields {
 				for _, r := range b.Runs {
-					if r.Row == c.Row && r.Class != "hex" && r.Y+bytegrid.Descent*r.Size > c.Y+0.01 &&
+					if r.Row == c.Row && r.Class != "hex" && r.Y+mono.Descent*r.Size > c.Y+0.01 &&
 						r.Left() < c.X+c.W-0.01 && r.Left()+r.W > c.X+0.01 {
 						t.Fatalf("label %q of %q reaches into the hex cell %+v", r.S, b.Name, c)
 					}
@@ -370,13 +375,13 @@ func FuzzLayout(f *testing.F) {
 			}
 		}
 		var buf bytes.Buffer
-		if err := gridsvg.WriteSVG(&buf, d, gridsvg.Options{Title: name, Desc: value}); err != nil {
+		if err := svgcanvas.Write(&buf, d, svgcanvas.WriteOptions{Title: name, Desc: value}); err != nil {
 			t.Fatal(err)
 		}
-		if err := gridcheck.Check(buf.Bytes()); err != nil {
+		if err := svgcheck.Check(buf.Bytes()); err != nil {
 			t.Fatalf("%v\n%s", err, buf.Bytes())
 		}
-		if err := bytegrid.WriteText(io.Discard, d); err != nil {
+		if err := d.WriteText(io.Discard); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -390,7 +395,7 @@ func BenchmarkKafkaLike(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := gridsvg.WriteSVG(io.Discard, d, gridsvg.Options{Title: "Produce"}); err != nil {
+		if err := svgcanvas.Write(io.Discard, d, svgcanvas.WriteOptions{Title: "Produce"}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -404,7 +409,7 @@ func BenchmarkIPv4(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := gridsvg.WriteSVG(io.Discard, d, gridsvg.Options{Title: "IPv4"}); err != nil {
+		if err := svgcanvas.Write(io.Discard, d, svgcanvas.WriteOptions{Title: "IPv4"}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -417,7 +422,7 @@ func TestSize(t *testing.T) {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := gridsvg.WriteSVG(&buf, d, gridsvg.Options{Title: "Produce"}); err != nil {
+	if err := svgcanvas.Write(&buf, d, svgcanvas.WriteOptions{Title: "Produce"}); err != nil {
 		t.Fatal(err)
 	}
 	if buf.Len() > 55<<10 {
@@ -439,10 +444,10 @@ func TestExampleOutputs(t *testing.T) {
 				t.Fatal(err)
 			}
 			var svg, txt bytes.Buffer
-			if err := gridsvg.WriteSVG(&svg, d, gridsvg.Options{Title: s.Name, Desc: s.Desc}); err != nil {
+			if err := svgcanvas.Write(&svg, d, svgcanvas.WriteOptions{Title: s.Name, Desc: s.Desc}); err != nil {
 				t.Fatal(err)
 			}
-			if err := bytegrid.WriteText(&txt, d); err != nil {
+			if err := d.WriteText(&txt); err != nil {
 				t.Fatal(err)
 			}
 			for name, got := range map[string][]byte{p + ".svg": svg.Bytes(), p + ".txt": txt.Bytes()} {
@@ -583,14 +588,14 @@ func TestConcurrentPaint(t *testing.T) {
 		t.Fatal(err)
 	}
 	var want bytes.Buffer
-	if err := gridsvg.WriteSVG(&want, d, gridsvg.Options{}); err != nil {
+	if err := svgcanvas.Write(&want, d, svgcanvas.WriteOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	errs := make(chan error, 4)
 	for range 4 {
 		go func() {
 			var got bytes.Buffer
-			err := gridsvg.WriteSVG(&got, d, gridsvg.Options{})
+			err := svgcanvas.Write(&got, d, svgcanvas.WriteOptions{})
 			if err == nil && !bytes.Equal(got.Bytes(), want.Bytes()) {
 				err = errors.New("a concurrent painting differs")
 			}

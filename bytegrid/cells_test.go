@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
+	"github.com/kafkagrid/kafkagrid/internal/mono"
 )
 
 // TestCells checks that the bytes covered by fields not on byte boundaries show their hex once,
@@ -33,7 +34,7 @@ func TestCells(t *testing.T) {
 				}
 				for _, b := range d.Fields {
 					for _, r := range b.Runs {
-						if r.Row == c.Row && r.Class != "hex" && r.Y+bytegrid.Descent*r.Size > c.Y &&
+						if r.Row == c.Row && r.Class != "hex" && r.Y+mono.Descent*r.Size > c.Y &&
 							r.Left() < c.X+c.W && r.Left()+r.W > c.X {
 							t.Errorf("byte %d: label %q of %s reaches into the cell %+v", c.Byte, r.S, b.Name, c)
 						}

@@ -21,7 +21,7 @@ func ExampleLayout() {
 		return
 	}
 	fmt.Printf("%d rows, %gx%g pt\n", len(d.Rows), d.Width, d.Height)
-	bytegrid.WriteText(os.Stdout, d)
+	d.WriteText(os.Stdout)
 	// Output:
 	// 2 rows, 567x112 pt
 	//  0                   1                   2                   3

@@ -7,14 +7,15 @@ import (
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
-	"github.com/kafkagrid/kafkagrid/bytegrid/gridsvg"
+	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/kafka/kafkaview"
 )
 
 // kafkaView returns the view of a real 4.0 frame (api name, response side) built through the
 // kafka package, skipping when the schemas are absent. $KAFKA_SCHEMAS names a release folder
 // or a folder of releases; the default is ../shared/kafka-schemas from the module root.
-func kafkaView(b *testing.B, api string, response bool) *kafka.View {
+func kafkaView(b *testing.B, api string, response bool) *kafkaview.View {
 	b.Helper()
 	c, err := kafka.LoadCatalog(testenv.Release(b, "4.0"))
 	if err != nil {
@@ -30,7 +31,7 @@ func kafkaView(b *testing.B, api string, response bool) *kafka.View {
 			if response {
 				f = v.Response
 			}
-			return kafka.NewView(f)
+			return kafkaview.New(f)
 		}
 	}
 	b.Fatalf("no API %s in 4.0", api)
@@ -45,7 +46,7 @@ func benchKafkaGrid(b *testing.B, api string, response bool) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := gridsvg.WriteSVG(io.Discard, d, gridsvg.Options{Title: api}); err != nil {
+		if err := svgcanvas.Write(io.Discard, d, svgcanvas.WriteOptions{Title: api}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -7,8 +7,9 @@ import (
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/canvas"
+	"github.com/kafkagrid/kafkagrid/internal/arena"
 	"github.com/kafkagrid/kafkagrid/internal/mono"
-	"github.com/kafkagrid/kafkagrid/internal/style"
+	"github.com/kafkagrid/kafkagrid/style"
 )
 
 // Type sizes and spacing, in points.
@@ -34,13 +35,6 @@ const (
 	tightLineFactor           = 1.1 // for three or four lines
 )
 
-// Ascent and Descent are the vertical extent of a text run as fractions of its size, above and
-// below the baseline: the box Layout fits text into and the one gridcheck.Check verifies.
-const (
-	Ascent  = 0.8
-	Descent = 0.25
-)
-
 // Diagram is a laid-out byte grid: geometry in points, top-left origin.
 type Diagram struct {
 	Width   canvas.Pt `json:"width"`
@@ -50,8 +44,8 @@ type Diagram struct {
 	BitW    canvas.Pt `json:"bitW"` // width of one bit
 	GridX   canvas.Pt `json:"gridX"`
 	GridY   canvas.Pt `json:"gridY"`  // top of the first row (bottom of the ruler)
-	Ruler   []Run     `json:"ruler"`  // digits, relative to the top of the drawing (shared: read-only)
-	Ticks   []Tick    `json:"ticks"`  // ruler ticks, relative to GridY (shared: read-only)
+	Ruler   []Run     `json:"ruler"`  // digits, relative to the top of the drawing
+	Ticks   []Tick    `json:"ticks"`  // ruler ticks, relative to GridY
 	Rows    []Row     `json:"rows"`   // display rows
 	Fields  []Box     `json:"fields"` // one per input field, in order
 	Legend  []Run     `json:"legend,omitempty"`
@@ -64,7 +58,6 @@ type Diagram struct {
 	Cells []Cell `json:"cells,omitempty"`
 
 	elideRows int
-	tickLine  []canvas.Pt // the ruler's axis and ticks as one polyline (nil: PaintRows makes it)
 }
 
 // Row is one display row. Y is relative to GridY.
@@ -131,8 +124,6 @@ type Box struct {
 	Runs     []Run      `json:"runs"`
 	Continue bool       `json:"continue,omitempty"` // spans more than one row
 
-	attrs []canvas.Attr // the group's data attributes, made by Layout (nil: PaintRows makes them)
-	open  []canvas.Pt   // a split field's two open borders as Paint draws them, 8 numbers each (nil: PaintRows makes them)
 }
 
 // Seg is the part of a box in one display row. X is absolute, Y relative to GridY.
@@ -190,11 +181,9 @@ func bitWidth(rowBits int) canvas.Pt {
 // scratch holds what a layout carves its many small slices and strings from, so a diagram
 // costs a few allocations rather than a few per field.
 type scratch struct {
-	txt   texts
-	segs  []Seg
-	runs  []Run
-	attrs []canvas.Attr
-	pts   []canvas.Pt
+	txt  arena.Text
+	segs []Seg
+	runs []Run
 }
 
 // carve returns the unused tail of buf with length 0 and the rest of buf's capacity.
@@ -211,7 +200,7 @@ func keep[T any](buf *[]T, used []T) []T {
 	return used
 }
 
-// Layout lays out fields, which must be in order and must not overlap (see Check).
+// Layout lays out fields, which must be in order and must not overlap (see CheckFields).
 func Layout(fields []Field, opts Options) (*Diagram, error) {
 	rb := opts.RowBits
 	if rb == 0 {
@@ -220,7 +209,7 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	if rb != 8 && rb != 16 && rb != 32 && rb != 64 {
 		return nil, fmt.Errorf("bytegrid: row width %d bits: want 8, 16, 32 or 64", opts.RowBits)
 	}
-	if err := Check(fields); err != nil {
+	if err := CheckFields(fields); err != nil {
 		return nil, err
 	}
 	elide := opts.ElideRows
@@ -230,7 +219,7 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	d := &Diagram{RowBits: rb, BitW: bitWidth(rb), elideRows: elide}
 	// Sizes of the scratch buffers: upper bounds for the segments and runs of each field
 	// (those of layoutField), an estimate of the text of its tooltip and attributes.
-	nSegs, nRuns, nText, nPts, nAttrs := 0, 0, 0, 0, 0
+	nSegs, nRuns, nText := 0, 0, 0
 	for _, f := range fields {
 		d.Bits = f.Offset + f.Bits
 		if len(f.Bytes) > 0 && !opts.NoHex {
@@ -243,26 +232,16 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 		nRuns += 2 + min(len(f.Bytes), 2*rb/8) // the hex and, mostly, a name and a value
 		if rows := (f.Offset+f.Bits-1)/rb - f.Offset/rb + 1; rows == 2 {
 			nRuns++ // a split field's second label
-			nPts += 16
 		} else if rows > 2 {
 			nRuns += 2 // the continuation labels of a partial first and last row
-		}
-		nAttrs += 2 // data-offset, data-length (see fieldAttrs)
-		if f.Path != "" {
-			nAttrs++
-		}
-		if !byteAligned(f) {
-			nAttrs += 2
 		}
 		nText += 96 + len(f.Path) + len(f.Name) + len(f.Type) + len(f.Value) + len(f.Desc)
 	}
 	var sc scratch
 	sc.segs = make([]Seg, 0, nSegs)
 	sc.runs = make([]Run, 0, nRuns+len(fields)/4+4) // room for some wrapped labels and elisions
-	sc.attrs = make([]canvas.Attr, 0, nAttrs)
-	sc.pts = make([]canvas.Pt, 0, nPts)
 	nPhys := (d.Bits + rb - 1) / rb
-	sc.txt.reserve(nText + 12*nPhys)
+	sc.txt.Reserve(nText + 12*nPhys)
 	h := rowH
 	if d.Hex {
 		h += hexZone
@@ -328,18 +307,21 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	if d.Hex && len(opts.Data) > 0 {
 		d.layoutCells(fields, opts.Data, physToDisp)
 	}
-	var groupBuf [16]group // the first groups, without an allocation
-	groups := groups{list: groupColours(groupBuf[:0], fields, opts.GroupColors)}
+	names := make([]string, len(fields))
+	for i, f := range fields {
+		names[i] = f.Group
+	}
+	colors := style.GroupColors(names, opts.GroupColors)
 	d.Fields = make([]Box, len(fields))
 	for i, f := range fields {
-		d.layoutField(&d.Fields[i], i, f, physToDisp, &groups, &sc)
+		d.layoutField(&d.Fields[i], i, f, physToDisp, colors[f.Group], &sc)
 	}
 	for _, b := range d.Fields {
 		for k := 1; k < len(b.Segs); k++ {
 			d.Rows[b.Segs[k].Row].Joined = true
 		}
 	}
-	d.layoutLegend(fields, groups.list)
+	d.layoutLegend(fields, colors)
 	d.Height = d.GridY + gridH + d.LegendH + margin
 	d.Width = canvas.Round(d.Width)
 	d.Height = canvas.Round(d.Height)
@@ -397,62 +379,34 @@ func snap(v canvas.Pt) canvas.Pt { return canvas.Pt(int(v + 0.999)) }
 
 // offsetLabel returns the label of a row's byte offset: 0x002c, or 44 in decimal.
 func (sc *scratch) offsetLabel(off int, decimal bool) string {
-	sc.txt.reserve(24)
-	start := sc.txt.b.Len()
-	var buf [24]byte
+	sc.txt.Reserve(24)
+	start := sc.txt.Len()
 	if decimal {
-		sc.txt.b.Write(strconv.AppendInt(buf[:0], int64(off), 10))
-		return sc.txt.since(start)
+		sc.txt.Set(strconv.AppendInt(sc.txt.Buf(), int64(off), 10))
+		return sc.txt.Since(start)
 	}
+	var buf [20]byte
 	h := strconv.AppendInt(buf[:0], int64(off), 16)
-	sc.txt.b.WriteString("0x")
+	b := append(sc.txt.Buf(), "0x"...)
 	for i := len(h); i < 4; i++ {
-		sc.txt.b.WriteByte('0')
+		b = append(b, '0')
 	}
-	sc.txt.b.Write(h)
-	return sc.txt.since(start)
+	sc.txt.Set(append(b, h...))
+	return sc.txt.Since(start)
 }
 
-// layoutRuler sets the ruler's digits (tens above units, as in RFC 791) and ticks. The ruler
-// depends only on the row width and the grid's left edge; for the usual left edge (offset
-// labels of six characters, 0x0000 to 0xffff) it is shared from a table made once.
+// layoutRuler sets the ruler's digits (tens above units, as in RFC 791) and ticks.
 func (d *Diagram) layoutRuler() {
-	for i := range rulers {
-		if r := &rulers[i]; r.rowBits == d.RowBits && r.gridX == d.GridX {
-			d.Ruler, d.Ticks, d.tickLine = r.runs, r.ticks, r.line
-			return
-		}
-	}
-	d.Ruler, d.Ticks, d.tickLine = makeRuler(d.RowBits, d.GridX)
+	d.Ruler, d.Ticks = makeRuler(d.RowBits, d.GridX)
 }
 
-// ruler is the ruler of one row width and left edge.
-type ruler struct {
-	rowBits int
-	gridX   canvas.Pt
-	runs    []Run
-	ticks   []Tick
-	line    []canvas.Pt
-}
-
-// rulers holds the ruler of every row width for a grid whose offset labels have six
-// characters, computed once (read-only; its slices are capped, so appending copies).
-var rulers = func() (t [4]ruler) {
-	gridX := snap(margin + canvas.Pt(mono.Width("0x0000", float64(offsetSize))) + offsetGap)
-	for i, rb := range [...]int{8, 16, 32, 64} {
-		runs, ticks, line := makeRuler(rb, gridX)
-		t[i] = ruler{rb, gridX, runs[:len(runs):len(runs)], ticks[:len(ticks):len(ticks)], line[:len(line):len(line)]}
-	}
-	return t
-}()
-
-// makeRuler returns the ruler's digits and ticks and its axis polyline (see tickPolyline) for
-// rows of rb bits with the grid's left edge at gridX.
-func makeRuler(rb int, gridX canvas.Pt) ([]Run, []Tick, []canvas.Pt) {
+// makeRuler returns the ruler's digits and ticks for rows of rb bits with the grid's left edge
+// at gridX.
+func makeRuler(rb int, gridX canvas.Pt) ([]Run, []Tick) {
 	bitW := bitWidth(rb)
 	runs := make([]Run, 0, rb/10+1+rb)
 	ticks := make([]Tick, 0, rb)
-	tensY := margin + rulerSize*Ascent + 1
+	tensY := margin + rulerSize*mono.Ascent + 1
 	unitsY := tensY + rulerSize*lineFactor + 1
 	for b := 0; b < rb; b++ {
 		cx := gridX + (canvas.Pt(b)+0.5)*bitW
@@ -470,87 +424,19 @@ func makeRuler(rb int, gridX canvas.Pt) ([]Run, []Tick, []canvas.Pt) {
 		}
 		ticks = append(ticks, Tick{X: gridX + canvas.Pt(b)*bitW + 0.5, Len: l})
 	}
-	return runs, ticks, tickPolyline(ticks, rb, bitW, gridX, margin+rulerH)
-}
-
-// groups holds the palette index of every group, explicit ones first, then the others in
-// order of first appearance. A layout has a few groups and looks them up field after field,
-// mostly the one it looked up last: a short list searched from there is cheaper than a map.
-type groups struct {
-	list []group
-	last int // index in list of the group looked up last
-}
-
-type group struct {
-	name   string
-	colour int
-}
-
-// index returns the index in g.list of the group named name, or -1.
-func (g *groups) index(name string) int {
-	if g.last < len(g.list) && g.list[g.last].name == name {
-		return g.last
-	}
-	for i := range g.list {
-		if g.list[i].name == name {
-			g.last = i
-			return i
-		}
-	}
-	return -1
-}
-
-// colour returns the palette index of the group named name; 0 for a group not listed (a
-// field without a group).
-func (g *groups) colour(name string) int {
-	if i := g.index(name); i >= 0 {
-		return g.list[i].colour
-	}
-	return 0
-}
-
-// groupColours appends the palette index of every group of fields to list, explicit ones
-// first, and returns it.
-func groupColours(list []group, fields []Field, explicit map[string]int) []group {
-	g := groups{list: list}
-	var used [style.NumGroups]bool
-	if len(explicit) > 0 {
-		for _, f := range fields {
-			if c, ok := explicit[f.Group]; ok && g.index(f.Group) < 0 {
-				g.list = append(g.list, group{f.Group, c})
-				if k := c % style.NumGroups; k >= 0 { // (a negative index never matched the free ones)
-					used[k] = true
-				}
-			}
-		}
-	}
-	next := 0
-	for _, f := range fields {
-		if f.Group == "" || g.index(f.Group) >= 0 {
-			continue
-		}
-		for k := 0; k < style.NumGroups && used[next%style.NumGroups]; k++ {
-			next++
-		}
-		g.list = append(g.list, group{f.Group, next})
-		used[next%style.NumGroups] = true
-		next++
-	}
-	return g.list
+	return runs, ticks
 }
 
 // layoutField places field i's segments and text in b.
-func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp []int, groups *groups, sc *scratch) {
+func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp []int, colour int, sc *scratch) {
 	rb := d.RowBits
-	colour := groups.colour(f.Group)
 	*b = Box{
 		Field: i, Path: f.Path, Offset: f.Offset, Bits: f.Bits,
 		Name: mono.Clean(f.Name), Value: mono.Clean(f.Value),
-		Class: fieldClass(f.Kind),
-		Fill:  kindFill(f.Kind, colour),
+		Class: "field kind-" + f.Kind.String(),
+		Fill:  style.KindFill(f.Kind, colour),
 		Title: sc.tooltip(f),
 	}
-	b.attrs = keep(&sc.attrs, sc.fieldAttrs(carve(sc.attrs), f))
 	first, last := f.Offset/rb, (f.Offset+f.Bits-1)/rb
 	// Segments and runs are appended to locals and stored in b once: a pointer stored in the
 	// heap goes through the garbage collector's write barrier while it marks.
@@ -576,7 +462,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp []int, groups *
 	}
 	b.Segs = keep(&sc.segs, segs)
 	b.Continue = len(b.Segs) > 1
-	if g := groupRole(colour); f.Group != "" && b.Fill != g {
+	if g := style.Group(colour); f.Group != "" && b.Fill != g {
 		b.Band = g
 	}
 	framing := f.Kind.Framing()
@@ -650,9 +536,6 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp []int, groups *
 	// A field wrapped into two pieces that share no column (the end of one row, the start of
 	// the next) is drawn open at the facing ends. The pieces that read as cells of their own
 	// (see contPiece) get the name, muted, with a continuation mark pointing to the rest.
-	if b.Split() {
-		b.open = keep(&sc.pts, appendOpenBorder(appendOpenBorder(carve(sc.pts), b.Segs[0], false, d.GridY), b.Segs[1], true, d.GridY))
-	}
 	if b.Continue {
 		hex := d.Hex && (len(f.Bytes) > 0 || d.hasCell(f))
 		for k, s := range b.Segs {
@@ -735,18 +618,10 @@ func (sc *scratch) contLabel(dst []Run, name string, before bool, s Seg, top, bo
 		if n == "" {
 			return mark
 		}
-		sc.txt.reserve(len(n) + 1 + len(mark))
-		start := sc.txt.b.Len()
 		if before {
-			sc.txt.b.WriteString(n)
-			sc.txt.b.WriteByte(' ')
-			sc.txt.b.WriteString(mark)
-		} else {
-			sc.txt.b.WriteString(mark)
-			sc.txt.b.WriteByte(' ')
-			sc.txt.b.WriteString(n)
+			return sc.txt.Cat(n, " ", mark)
 		}
-		return sc.txt.since(start)
+		return sc.txt.Cat(mark, " ", n)
 	}
 	var buf [1]label
 	// The whole name, shrunk to the floor.
@@ -773,74 +648,6 @@ func (sc *scratch) contLabel(dst []Run, name string, before bool, s Seg, top, bo
 		}
 	}
 	return dst
-}
-
-// groupRoles holds style.Group(i) for every palette index, computed once (read-only).
-var groupRoles = func() (r [style.NumGroups]style.Role) {
-	for i := range r {
-		r[i] = style.Group(i)
-	}
-	return r
-}()
-
-func groupRole(n int) style.Role {
-	if n < 0 {
-		n = -n
-	}
-	return groupRoles[n%style.NumGroups]
-}
-
-// kindFill is style.KindFill without formatting a group role for every field.
-func kindFill(k Kind, group int) style.Role {
-	switch k {
-	case Size, Length, Tags, Tag, Padding:
-		return style.KindFill(k, group)
-	}
-	return groupRole(group)
-}
-
-// fieldClasses holds the class of a field's group per kind, so layouts allocate no class
-// strings (read-only).
-var fieldClasses = func() []string {
-	ks := style.Kinds()
-	cs := make([]string, len(ks))
-	for i, k := range ks {
-		cs[i] = "field kind-" + k.String()
-	}
-	return cs
-}()
-
-func fieldClass(k Kind) string {
-	if k >= 0 && int(k) < len(fieldClasses) {
-		return fieldClasses[k]
-	}
-	return "field kind-" + k.String()
-}
-
-// fieldAttrs appends the data attributes of field f's group to dst: data-path (when the field
-// has a path), data-offset and data-length in bytes, and, for a field not on byte boundaries,
-// data-bit-offset and data-bits.
-func (sc *scratch) fieldAttrs(dst []canvas.Attr, f Field) []canvas.Attr {
-	if f.Path != "" {
-		dst = append(dst, canvas.Attr{Name: "data-path", Value: f.Path})
-	}
-	dst = append(dst, canvas.Attr{Name: "data-offset", Value: sc.itoa(f.Offset / 8)}, canvas.Attr{Name: "data-length", Value: sc.itoa(f.Bits / 8)})
-	if f.Offset%8 != 0 || f.Bits%8 != 0 {
-		dst = append(dst, canvas.Attr{Name: "data-bit-offset", Value: sc.itoa(f.Offset)}, canvas.Attr{Name: "data-bits", Value: sc.itoa(f.Bits)})
-	}
-	return dst
-}
-
-// itoa is strconv.Itoa into the shared text buffer.
-func (sc *scratch) itoa(v int) string {
-	if v >= 0 && v < 100 {
-		return strconv.Itoa(v) // no allocation
-	}
-	sc.txt.reserve(20)
-	start := sc.txt.b.Len()
-	var buf [20]byte
-	sc.txt.b.Write(strconv.AppendInt(buf[:0], int64(v), 10))
-	return sc.txt.since(start)
 }
 
 // fitLabel appends to dst the runs of a name and a value (either may be empty, both clean),
@@ -947,7 +754,7 @@ func place(dst []Run, lines []label, cx, w, top, bottom canvas.Pt, row int) ([]R
 	y := top + (bottom-top-total)/2
 	for _, l := range lines {
 		// centre the glyph box (ascent+descent) inside the line's slot
-		base := y + (l.size*lineFactor-(Ascent+Descent)*l.size)/2 + Ascent*l.size
+		base := y + (l.size*lineFactor-(mono.Ascent+mono.Descent)*l.size)/2 + mono.Ascent*l.size
 		dst = append(dst, Run{X: cx, Y: base, S: l.s, Size: l.size, W: l.width(), Anchor: canvas.Middle, Fill: l.fill, Class: l.class, Row: row})
 		y += l.size * lineFactor
 	}
@@ -995,89 +802,38 @@ func splitMid(s string) (string, string, bool) {
 func isLower(r rune) bool { return r >= 'a' && r <= 'z' || r >= '0' && r <= '9' }
 func isUpper(r rune) bool { return r >= 'A' && r <= 'Z' }
 
-// tooltip returns the title of a field: path, type, offset, length, value and description. It
-// is put together in a local buffer and written to the shared one in one call.
+// tooltip returns the title of a field (style.Tip, the text both twins share).
 func (sc *scratch) tooltip(f Field) string {
-	var arr [256]byte
-	b := arr[:0]
-	p := f.Path
-	if p == "" {
-		p = f.Name
+	head := f.Path
+	if head == "" {
+		head = f.Name
 	}
-	b = append(b, p...)
-	if f.Type != "" {
-		b = append(b, " ("...)
-		b = append(b, f.Type...)
-		b = append(b, ')')
-	}
-	b = append(b, '\n')
-	if f.Offset%8 == 0 && f.Bits%8 == 0 {
-		b = append(b, "offset "...)
-		b = strconv.AppendInt(b, int64(f.Offset/8), 10)
-		b = append(b, ", "...)
-		b = strconv.AppendInt(b, int64(f.Bits/8), 10)
-		b = append(b, " byte"...)
-		if f.Bits != 8 {
-			b = append(b, 's')
-		}
-	} else {
-		b = append(b, "bit offset "...)
-		b = strconv.AppendInt(b, int64(f.Offset), 10)
-		b = append(b, ", "...)
-		b = strconv.AppendInt(b, int64(f.Bits), 10)
-		b = append(b, " bit"...)
-		if f.Bits != 1 {
-			b = append(b, 's')
-		}
-	}
-	if f.Kind != Plain {
-		b = append(b, ", "...)
-		b = append(b, f.Kind.String()...)
-	}
-	if f.Value != "" {
-		b = append(b, "\nvalue: "...)
-		b = append(b, f.Value...)
-	}
-	if f.Desc != "" {
-		b = append(b, '\n')
-		b = append(b, f.Desc...)
-	}
-	sc.txt.reserve(len(b))
-	start := sc.txt.b.Len()
-	sc.txt.b.Write(b)
-	return sc.txt.since(start)
+	tip := style.Tip{Head: head, Type: f.Type, Bit: f.Offset, Bits: f.Bits, Kind: f.Kind, Value: f.Value, Desc: f.Desc}
+	sc.txt.Reserve(tip.Size())
+	start := sc.txt.Len()
+	sc.txt.Set(tip.Append(sc.txt.Buf()))
+	return sc.txt.Since(start)
 }
 
 // layoutLegend lays out the group legend and the notes under the grid (relative to its end).
-func (d *Diagram) layoutLegend(fields []Field, list []group) {
-	groups := groups{list: list}
+func (d *Diagram) layoutLegend(fields []Field, colors map[string]int) {
 	var y canvas.Pt = legendGap
 	x := d.GridX
 	maxX := d.Width - margin
 	line := legendSize * 1.6
-	// The groups in order of first appearance: the index of each in groups.list.
-	var seenBuf [64]bool
-	seen := seenBuf[:0]
-	if len(groups.list) > len(seenBuf) {
-		seen = make([]bool, 0, len(groups.list))
-	}
-	seen = seen[:len(groups.list)]
-	var orderBuf [16]int
-	order := orderBuf[:0]
+	// The groups in order of first appearance.
+	var order []string
+	seen := map[string]bool{}
 	for _, f := range fields {
-		if f.Group == "" {
-			continue
-		}
-		if k := groups.index(f.Group); k >= 0 && !seen[k] {
-			seen[k] = true
-			order = append(order, k)
+		if f.Group != "" && !seen[f.Group] {
+			seen[f.Group] = true
+			order = append(order, f.Group)
 		}
 	}
 	if len(order) > 0 {
 		d.Swatch = make([]Swatch, 0, len(order))
 		d.Legend = make([]Run, 0, len(order)+2*len(d.Notes))
-		for _, k := range order {
-			n := groups.list[k].name
+		for _, n := range order {
 			r := newRun(0, 0, mono.Clean(n), legendSize, canvas.Start, style.Ink, "legend")
 			sw := legendSize
 			need := sw + 4 + r.W
@@ -1089,8 +845,8 @@ func (d *Diagram) layoutLegend(fields []Field, list []group) {
 			if sw+4+r.W > maxX-d.GridX {
 				r = newRun(0, 0, mono.Truncate(r.S, mono.Fit(float64(maxX-d.GridX-sw-4), float64(legendSize))), legendSize, canvas.Start, style.Ink, "legend")
 			}
-			d.Swatch = append(d.Swatch, Swatch{X: x + 0.5, Y: y + 0.5, W: sw, Fill: groupRole(groups.list[k].colour)})
-			r.X, r.Y = x+sw+4, y+legendSize*Ascent+0.5
+			d.Swatch = append(d.Swatch, Swatch{X: x + 0.5, Y: y + 0.5, W: sw, Fill: style.Group(colors[n])})
+			r.X, r.Y = x+sw+4, y+legendSize*mono.Ascent+0.5
 			d.Legend = append(d.Legend, r)
 			x += sw + 4 + r.W + 14
 		}
@@ -1098,10 +854,10 @@ func (d *Diagram) layoutLegend(fields []Field, list []group) {
 	}
 	// Notes: "1  Name = value", wrapped by truncation to the drawing's width.
 	for _, n := range d.Notes {
-		mark := newRun(d.GridX, y+legendSize*Ascent, strconv.Itoa(n.Mark), legendSize, canvas.Start, style.Accent, "mark")
+		mark := newRun(d.GridX, y+legendSize*mono.Ascent, strconv.Itoa(n.Mark), legendSize, canvas.Start, style.Accent, "mark")
 		tx := d.GridX + canvas.Pt(mono.Width("000", float64(legendSize)))
 		fit := mono.Fit(float64(maxX-tx), float64(legendSize))
-		t := newRun(tx, y+legendSize*Ascent, mono.Truncate(n.Text, fit), legendSize, canvas.Start, style.Ink, "note")
+		t := newRun(tx, y+legendSize*mono.Ascent, mono.Truncate(n.Text, fit), legendSize, canvas.Start, style.Ink, "note")
 		d.Legend = append(d.Legend, mark, t)
 		y += line
 	}

@@ -4,7 +4,7 @@ import (
 	"strconv"
 
 	"github.com/kafkagrid/kafkagrid/canvas"
-	"github.com/kafkagrid/kafkagrid/internal/style"
+	"github.com/kafkagrid/kafkagrid/style"
 )
 
 const (
@@ -49,34 +49,23 @@ func (d *Diagram) clamp(from, to int) (int, int) {
 	return from, to
 }
 
-// CutRows chooses where to split the diagram into parts no taller than maxHeight (as measured
-// by PartHeight), preferring cuts between rows that no field crosses. It returns the first row
-// of every part after the first; nil means the diagram fits in one part. A part always holds at
-// least one row, so a single row taller than maxHeight makes a part that is too tall.
-func (d *Diagram) CutRows(maxHeight canvas.Pt) []int {
-	var cuts []int
-	from := 0
-	for from < len(d.Rows) {
-		to := from + 1
-		for to < len(d.Rows) && d.PartHeight(from, to+1) <= maxHeight {
-			to++
-		}
-		if to == len(d.Rows) {
-			break
-		}
-		// Prefer a cut no field crosses, if one exists in the part's second half.
-		best := to
-		for k := to; k > from+1 && k > from+(to-from)/2; k-- {
-			if !d.Rows[k].Joined {
-				best = k
-				break
-			}
-		}
-		cuts = append(cuts, best)
-		from = best
-	}
-	return cuts
-}
+// Size returns the width and height of the whole diagram.
+func (d *Diagram) Size() (w, h canvas.Pt) { return d.Width, d.Height }
+
+// NumRows returns the number of display rows.
+func (d *Diagram) NumRows() int { return len(d.Rows) }
+
+// BreakBefore reports whether a part may start at row i: no field continues into it from the
+// row above (Row.Joined).
+func (d *Diagram) BreakBefore(i int) bool { return i > 0 && i < len(d.Rows) && !d.Rows[i].Joined }
+
+// HoverCSS is the grid's own SVG style: a field's border thickens under the pointer.
+const HoverCSS = `.kg-grid .field:hover>rect{stroke-width:2}`
+
+// Info returns the grid's SVG class and hover style; a grid has no default title.
+func (d *Diagram) Info() canvas.Info { return canvas.Info{Class: "kg-grid", CSS: HoverCSS} }
+
+var _ canvas.Drawing = (*Diagram)(nil)
 
 // PaintRows draws display rows [from, to) under the ruler, with the first of them just below
 // it; when to is the last row, the legend follows. A field that continues beyond the range is
@@ -95,11 +84,7 @@ func (d *Diagram) PaintRows(c canvas.Canvas, from, to int) {
 	// on the grid's top edge, which must stay open above a field continuing from a part drawn
 	// before.)
 	if len(d.Ticks) > 0 {
-		pts := d.tickLine
-		if pts == nil { // a diagram not made by Layout
-			pts = tickPolyline(d.Ticks, d.RowBits, d.BitW, d.GridX, d.GridY)
-		}
-		c.Polyline(pts, tickStyle)
+		c.Polyline(tickPolyline(d.Ticks, d.RowBits, d.BitW, d.GridX, d.GridY), tickStyle)
 	}
 	c.End()
 	var dy canvas.Pt
@@ -160,11 +145,7 @@ func (d *Diagram) paintBox(c canvas.Canvas, b *Box, from, to int, dy canvas.Pt) 
 	if !in {
 		return
 	}
-	attrs := b.attrs
-	if attrs == nil { // a diagram not made by Layout (decoded from JSON, say)
-		attrs = boxAttrs(b)
-	}
-	c.Begin(canvas.Group{Class: b.Class, Attrs: attrs, Title: b.Title})
+	c.Begin(canvas.Group{Class: b.Class, Attrs: boxAttrs(b), Title: b.Title})
 	if !b.Continue {
 		s := b.Segs[0]
 		c.Rect(s.X, s.Y+dy, s.W, s.H, canvas.Style{Fill: b.Fill, Stroke: style.Ink})
@@ -178,12 +159,7 @@ func (d *Diagram) paintBox(c canvas.Canvas, b *Box, from, to int, dy canvas.Pt) 
 				continue
 			}
 			c.Rect(s.X, s.Y+dy, s.W, s.H, fill)
-			var pts []canvas.Pt
-			if dy == d.GridY && len(b.open) == 16 { // as Layout made them for Paint
-				pts = b.open[8*k : 8*k+8]
-			} else {
-				pts = appendOpenBorder(make([]canvas.Pt, 0, 8), s, k == 1, dy)
-			}
+			pts := appendOpenBorder(make([]canvas.Pt, 0, 8), s, k == 1, dy)
 			c.Polyline(pts, borderStyle)
 			c.Line(pts[0], pts[1], pts[6], pts[7], openStyle)
 		}
@@ -225,7 +201,7 @@ func (d *Diagram) paintBox(c canvas.Canvas, b *Box, from, to int, dy canvas.Pt) 
 	c.End()
 }
 
-// boxAttrs returns the data attributes of b's group, as Layout makes them.
+// boxAttrs returns the data attributes of b's group.
 func boxAttrs(b *Box) []canvas.Attr {
 	var attrs []canvas.Attr
 	if b.Path != "" {

@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
-	"github.com/kafkagrid/kafkagrid/bytegrid/gridcheck"
-	"github.com/kafkagrid/kafkagrid/bytegrid/gridsvg"
 	"github.com/kafkagrid/kafkagrid/canvas"
+	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
+	"github.com/kafkagrid/kafkagrid/canvas/svgcheck"
 )
 
 // TestSplitField checks a field wrapped from the end of one row to the start of the next with
@@ -59,10 +59,10 @@ func TestSplitField(t *testing.T) {
 				t.Errorf("no main label: %+v", b.Runs)
 			}
 			var svg bytes.Buffer
-			if err := gridsvg.WriteSVG(&svg, d, gridsvg.Options{}); err != nil {
+			if err := svgcanvas.Write(&svg, d, svgcanvas.WriteOptions{}); err != nil {
 				t.Fatal(err)
 			}
-			if err := gridcheck.Check(svg.Bytes()); err != nil {
+			if err := svgcheck.Check(svg.Bytes()); err != nil {
 				t.Error(err)
 			}
 			// The open ends are dashed lines at the grid's right and left edges.
@@ -80,7 +80,7 @@ func TestSplitField(t *testing.T) {
 				t.Errorf("dashed open ends at x %v, want %v", dashed, want)
 			}
 			var txt bytes.Buffer
-			if err := bytegrid.WriteText(&txt, d); err != nil {
+			if err := d.WriteText(&txt); err != nil {
 				t.Fatal(err)
 			}
 			lines := strings.Split(txt.String(), "\n")
@@ -98,7 +98,7 @@ func TestSplitField(t *testing.T) {
 // TestLongFieldEnds checks a field spanning three or more rows: its partial first and last
 // rows, which the outline joins to the labelled full row only along one edge, carry the
 // muted name with a continuation mark (shrunk, ellipsised, or the mark alone as room allows);
-// full rows and elision rows carry none; the drawing passes gridcheck; and the text art names
+// full rows and elision rows carry none; the drawing passes svgcheck; and the text art names
 // the same pieces with ASCII marks.
 func TestLongFieldEnds(t *testing.T) {
 	for _, tc := range []struct {
@@ -173,17 +173,17 @@ func TestLongFieldEnds(t *testing.T) {
 				t.Errorf("no main label: %+v", b.Runs)
 			}
 			var svg bytes.Buffer
-			if err := gridsvg.WriteSVG(&svg, d, gridsvg.Options{}); err != nil {
+			if err := svgcanvas.Write(&svg, d, svgcanvas.WriteOptions{}); err != nil {
 				t.Fatal(err)
 			}
-			if err := gridcheck.Check(svg.Bytes()); err != nil {
+			if err := svgcheck.Check(svg.Bytes()); err != nil {
 				t.Error(err)
 			}
 			if tc.wantText == nil {
 				return
 			}
 			var txt bytes.Buffer
-			if err := bytegrid.WriteText(&txt, d); err != nil {
+			if err := d.WriteText(&txt); err != nil {
 				t.Fatal(err)
 			}
 			// Rows are lines 3, 5 (or 4 when no border separates them), …: take the lines

@@ -19,7 +19,7 @@ import (
 // field's middle as one "... N bytes ..." row. The fields' values, when any has one, are
 // listed under the figure. Each bit takes two characters (three in rows of 16 bits or fewer,
 // as in RFC 1035); labels that do not fit are cut.
-func WriteText(w io.Writer, d *Diagram) error {
+func (d *Diagram) WriteText(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	rb := d.RowBits
 	// Ruler.

@@ -1,10 +1,20 @@
-// Package canvas is the one drawing interface that the byte grid and the tree paint through,
-// and that the SVG (canvas/svgcanvas) and PDF (canvas/pdfcanvas) backends implement: lay out
-// once, paint many, after gonum/plot's vg.Canvas.
+// Package canvas is the drawing contract of kafkagrid, in two interfaces: Canvas, what a
+// layout paints on, which the SVG (canvas/svgcanvas) and PDF (canvas/pdfcanvas) backends
+// implement (after gonum/plot's vg.Canvas); and Drawing, a laid-out diagram, which the byte grid
+// (bytegrid.Diagram) and the tree (tree.Diagram) are, and which is all that output code takes
+// (after gonum/plot's plot.Plot and d2's d2target.Diagram). Lay out once, paint many: the SVG
+// document is written once (svgcanvas.Write), the PDF document set up and a drawing placed once
+// (pdfcanvas.NewDocument, Place, Write), pages broken by one rule (Paginate).
+//
+// A Drawing is an interface rather than a struct of shapes because the twins' geometry differs
+// (segments of fields spanning rows, a tree's connector rules) and is painted differently, but
+// every output needs the same few things of both: the size, the rows, the height of a run of
+// rows, painting a run of rows, where a break may fall, and the SVG class and hover style.
 //
 // Units are points (Pt, 1/72 inch). The origin is the top-left corner of the drawing and y grows
 // downward, as in SVG; the PDF backend maps this onto a rectangle of a page. Colours are style
-// roles, resolved by each backend (CSS custom properties in SVG, RGB in PDF). Text is drawn in the
+// roles (package style), resolved by each backend (CSS custom properties in SVG, RGB in PDF),
+// from the default palette or one the caller chooses (style.Palette). Text is drawn in the
 // one monospace face (internal/mono) at a baseline point, and must already be clean.
 //
 // Drawing calls return nothing: a backend keeps the first error and returns it when it is
@@ -15,7 +25,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/kafkagrid/kafkagrid/internal/style"
+	"github.com/kafkagrid/kafkagrid/style"
 )
 
 // Pt is a length in points.

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/kafkagrid/kafkagrid/canvas"
-	"github.com/kafkagrid/kafkagrid/internal/style"
+	"github.com/kafkagrid/kafkagrid/style"
 )
 
 // A layout paints through the Canvas interface; the Recorder shows the calls a backend gets.

@@ -15,6 +15,7 @@ type API struct {
 	Key       int16
 	Name      string        // "Produce": the request spec's name without "Request"
 	Version   int16         // the highest valid version
+	Lowest    int16         // the lowest valid version
 	Flexible  bool          // Version is flexible (KIP-482)
 	Unstable  bool          // Version is marked unstable (latestVersionUnstable)
 	Listeners []string      // where the API is served: "broker", "controller", …
@@ -64,6 +65,7 @@ func NewCatalog(r *schemas.Release) (*Catalog, error) {
 			Key:       req.APIKey,
 			Name:      strings.TrimSuffix(req.Name, "Request"),
 			Version:   v,
+			Lowest:    req.ValidVersions.Lo,
 			Flexible:  req.FlexibleIn(v),
 			Unstable:  req.UnstableIn(v),
 			Listeners: append([]string(nil), req.Listeners...),

@@ -162,9 +162,8 @@ func (r *reader) raw(n int, _ []byte) ([]byte, error) {
 	return b, nil
 }
 
-// castagnoli is the CRC-32C table used by record batches (KIP-98).
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
-
 // CRC32C returns the CRC-32C (Castagnoli) checksum of b, as a record batch stores it over the
-// bytes from its attributes to its end.
-func CRC32C(b []byte) uint32 { return crc32.Checksum(b, castagnoli) }
+// bytes from its attributes to its end (KIP-98). The table is made on first use, by hash/crc32
+// itself (MakeTable builds the Castagnoli table once), not when the program starts: most
+// commands never checksum a batch.
+func CRC32C(b []byte) uint32 { return crc32.Checksum(b, crc32.MakeTable(crc32.Castagnoli)) }

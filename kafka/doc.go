@@ -5,6 +5,10 @@
 // piece's byte offset, length, path, wire type, value and schema field. The byte grids, the
 // trees, the HTML pages, the JSON and the test vectors of kafkagrid are all views of it.
 //
+// The package is the codec, the annotated frame and the example values only: it imports none
+// of the drawing packages. Package kafka/kafkaview turns an annotated frame into the inputs of
+// bytegrid and tree.
+//
 // The wire format is the one of the Kafka protocol guide,
 // https://kafka.apache.org/protocol.html, with flexible versions (KIP-482: compact strings,
 // bytes and arrays as unsigned varint length+1, tagged fields) and record batches of magic 2

@@ -45,6 +45,9 @@ func example(api *API, response bool, v int16, file string, data []byte, known f
 		return nil, nil, err
 	}
 	vals := generate(spec.Fields, v)
+	if magic := recordsMagic(api.Key, v); magic < 2 {
+		legacyRecords(vals, magic)
+	}
 	if len(data) == 0 {
 		return vals, nil, nil
 	}
@@ -307,7 +310,7 @@ func (m *merger) value(f *schemas.Field, n *yaml.Node, path string, cur any) (an
 		}
 		return out, nil
 	}
-	switch f.Type.Prim {
+	switch recordsPrim(f) {
 	case schemas.StructType:
 		base, ok := cur.(Values)
 		if !ok {
@@ -389,25 +392,29 @@ type Vector struct {
 	Skipped  []Skip // overrides left out of these frames (see Example)
 }
 
-// VectorOptions tunes Vectors. The zero value uses the built-in examples.
+// VectorOptions tunes Vectors. The zero value uses the built-in examples at each API's highest
+// version.
 type VectorOptions struct {
 	// Examples holds the override files, <ApiName>.yaml at its root; nil means the project's
 	// examples/kafka folder, built in.
 	Examples fs.FS
+	// Versions selects the versions of each API; the zero value is the highest.
+	Versions VersionSet
 }
 
 // CorrelationID is the correlation id of every example pair.
 const CorrelationID = 7
 
 // Vectors encodes, for every API of the catalogue in index order, the example request and
-// response at the API's highest version (see Example). Their file base names are
-// Frame.BaseName: "0-Produce-v12-request", "0-Produce-v12-response".
+// response at each version o.Versions selects, highest first (see Example). Values stay the
+// same across versions where a field exists, so that versions compare by eye. Their file base
+// names are Frame.BaseName: "0-Produce-v12-request", "0-Produce-v12-response".
 func (c *Catalog) Vectors(o VectorOptions) ([]Vector, error) {
 	fsys := o.Examples
 	if fsys == nil {
 		fsys = builtinExamples()
 	}
-	out := make([]Vector, 0, len(c.APIs))
+	out := make([]Vector, 0, len(c.APIs)*o.Versions.perAPI())
 	enc := c.NewEncoder()
 	known := sync.OnceValue(loadKnownFields)
 	for _, api := range c.APIs {
@@ -415,30 +422,32 @@ func (c *Catalog) Vectors(o VectorOptions) ([]Vector, error) {
 		if err != nil {
 			return nil, err
 		}
-		vec := Vector{API: api}
-		for _, resp := range []bool{false, true} {
-			body, skipped, err := example(api, resp, api.Version, file, data, known)
-			if err != nil {
-				return nil, err
-			}
-			vec.Skipped = append(vec.Skipped, skipped...)
-			if api.Key == envelopeKey {
-				if err := c.envelop(body, resp, fsys, known); err != nil {
+		for _, v := range o.Versions.Of(api) {
+			vec := Vector{API: api}
+			for _, resp := range []bool{false, true} {
+				body, skipped, err := example(api, resp, v, file, data, known)
+				if err != nil {
 					return nil, err
 				}
+				vec.Skipped = append(vec.Skipped, skipped...)
+				if api.Key == envelopeKey {
+					if err := c.envelop(body, resp, fsys, known); err != nil {
+						return nil, err
+					}
+				}
+				f, err := enc.Encode(Message{API: api, Response: resp, Version: v, CorrelationID: CorrelationID,
+					ClientID: exampleClientID, Body: body})
+				if err != nil {
+					return nil, err
+				}
+				if resp {
+					vec.Response = f
+				} else {
+					vec.Request = f
+				}
 			}
-			f, err := enc.Encode(Message{API: api, Response: resp, Version: api.Version, CorrelationID: CorrelationID,
-				ClientID: exampleClientID, Body: body})
-			if err != nil {
-				return nil, err
-			}
-			if resp {
-				vec.Response = f
-			} else {
-				vec.Request = f
-			}
+			out = append(out, vec)
 		}
-		out = append(out, vec)
 	}
 	return out, nil
 }

@@ -303,9 +303,14 @@ type DecodeOptions struct {
 // make Decode allocate more than a small multiple of its size.
 func (c *Catalog) Decode(data []byte, o DecodeOptions) (*Frame, error) {
 	// A frame of n bytes has at most n leaves, and about 0.43n nodes in all (the examples):
-	// usually one slab.
-	return c.decode(&walker{slab: make([]Node, 0, len(data)*7/16+8)}, &reader{}, data, o)
+	// usually one slab. The first slab is capped, so that a large input whose size prefix is
+	// wrong costs no more than the nodes actually decoded.
+	return c.decode(&walker{slab: make([]Node, 0, min(len(data)*7/16+8, maxFirstSlab))}, &reader{}, data, o)
 }
+
+// maxFirstSlab bounds the nodes Decode reserves before it has read anything: the largest
+// example frame has under 600 nodes.
+const maxFirstSlab = 4096
 
 // A Decoder decodes many frames of a catalogue, carving the nodes of their trees from shared
 // blocks, as an Encoder does. It is not safe for concurrent use.

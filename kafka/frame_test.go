@@ -54,6 +54,16 @@ func testVectors(t testing.TB, release string) []Vector {
 	return vs
 }
 
+// testAllVectors is every version of every API of a release.
+func testAllVectors(t testing.TB, release string) []Vector {
+	t.Helper()
+	vs, err := testCatalog(t, release).Vectors(VectorOptions{Versions: AllVersions()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return vs
+}
+
 func frames(vs []Vector) []*Frame {
 	var out []*Frame
 	for _, v := range vs {
@@ -70,7 +80,7 @@ func checkTiling(f *Frame) error {
 		if l.Offset != at {
 			return fmt.Errorf("%s: leaf %s (%s) at offset %d, want %d", f.BaseName(), l.Path, l.Kind, l.Offset, at)
 		}
-		if l.Length == 0 && l.Kind != KindStruct && l.Kind != KindElement {
+		if l.Length == 0 && l.Kind != KindStruct && l.Kind != KindElement && l.Kind != KindBody { // a message with no fields at a version (ApiVersions v0) has an empty body
 			return fmt.Errorf("%s: leaf %s (%s) has length 0", f.BaseName(), l.Path, l.Kind)
 		}
 		at += l.Length
@@ -102,10 +112,19 @@ func TestFramesTileAndRoundTrip(t *testing.T) {
 	for _, rel := range testReleases(t) {
 		t.Run(rel, func(t *testing.T) {
 			c := testCatalog(t, rel)
-			vs := testVectors(t, rel)
-			if len(vs) != len(c.APIs) {
-				t.Fatalf("%d vectors for %d APIs", len(vs), len(c.APIs))
+			vs := testAllVectors(t, rel)
+			versions := 0
+			for _, a := range c.APIs {
+				for v := a.Lowest; v <= a.Version; v++ {
+					if a.Request.ValidIn(v) {
+						versions++
+					}
+				}
 			}
+			if len(vs) != versions {
+				t.Fatalf("%d vectors for %d versions of %d APIs", len(vs), versions, len(c.APIs))
+			}
+			t.Logf("Kafka %s: %d APIs, %d versions, %d frames round trip", rel, len(c.APIs), versions, 2*versions)
 			dec := c.NewDecoder() // shared slabs across frames; Catalog.Decode is tested below
 			for _, f := range frames(vs) {
 				if err := checkTiling(f); err != nil {
@@ -324,5 +343,26 @@ func TestDecodeHugeClaims(t *testing.T) {
 				t.Errorf("decoding %d bytes allocated %d bytes", len(tt.data), d)
 			}
 		})
+	}
+}
+
+// TestDecodeLargeInputAllocatesLittle: a large input that is not a frame (its size prefix
+// disagrees) fails at once without reserving nodes in proportion to its size.
+func TestDecodeLargeInputAllocatesLittle(t *testing.T) {
+	c := testCatalog(t, "4.0")
+	data := make([]byte, 64<<20) // size prefix 0: the frame ends before the header
+	var err error
+	allocs := testing.AllocsPerRun(1, func() {
+		_, err = c.Decode(data, DecodeOptions{})
+	})
+	var ms1, ms2 runtime.MemStats
+	runtime.ReadMemStats(&ms1)
+	c.Decode(data, DecodeOptions{})
+	runtime.ReadMemStats(&ms2)
+	if err == nil {
+		t.Fatal("no error")
+	}
+	if grew := ms2.TotalAlloc - ms1.TotalAlloc; grew > 4<<20 {
+		t.Errorf("decoding a 64 MiB non-frame allocated %d bytes (%v allocations)", grew, allocs)
 	}
 }

@@ -104,7 +104,7 @@ func generateField(f *schemas.Field, v int16) any {
 		}
 		return []any{generatePrim(f, f.Type.Prim, v)}
 	}
-	switch f.Type.Prim {
+	switch recordsPrim(f) {
 	case schemas.StructType:
 		return generate(f.Struct.Fields, v)
 	case schemas.Records:

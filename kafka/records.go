@@ -53,13 +53,16 @@ func (k *walker) records(parent *Node, f *schemas.Field, lpath string, in any) (
 	parent.Children = append(parent.Children, n)
 	k.children(n, 2) // the length, and usually one batch
 	var batches []*RecordBatch
+	var set MessageSet
 	if k.w != nil {
 		switch v := in.(type) {
 		case nil:
 		case []*RecordBatch:
 			batches = v
+		case MessageSet:
+			set = v
 		default:
-			return nil, k.fail(path, n.Offset, "want []*RecordBatch, have %T", in)
+			return nil, k.fail(path, n.Offset, "want []*RecordBatch or MessageSet, have %T", in)
 		}
 	}
 	form, sform := lenInt32, sizeInt32
@@ -68,7 +71,7 @@ func (k *walker) records(parent *Node, f *schemas.Field, lpath string, in any) (
 	}
 	isNull := false
 	if k.w != nil {
-		isNull = batches == nil
+		isNull = batches == nil && set == nil
 	} else {
 		// Peek: a null marker has no region to walk.
 		r := k.c.(*reader)
@@ -100,10 +103,29 @@ func (k *walker) records(parent *Node, f *schemas.Field, lpath string, in any) (
 	leaf.About = "Byte length of the record batches."
 	leaf.Spec = n.Spec
 	var out []*RecordBatch
+	var outSet MessageSet
 	err := k.sized(n, leaf, sform, func() error {
 		if k.w != nil {
 			for i, b := range batches {
 				if err := k.batch(n, k.t.index(path, i, ""), b); err != nil {
+					return err
+				}
+			}
+			for i := range set {
+				if err := k.legacyMessage(n, k.t.index(path, i, ""), &set[i]); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		// The magic byte, at the same place in a message set entry and a batch, says which
+		// format the field holds; its first entry decides for all.
+		r := k.c.(*reader)
+		if r.left() > magicOffset && r.buf[r.off+magicOffset] < 2 {
+			outSet = MessageSet{}
+			for i := 0; k.c.left() > 0; i++ {
+				outSet = append(outSet, LegacyMessage{})
+				if err := k.legacyMessage(n, k.t.index(path, i, ""), &outSet[i]); err != nil {
 					return err
 				}
 			}
@@ -121,14 +143,31 @@ func (k *walker) records(parent *Node, f *schemas.Field, lpath string, in any) (
 	})
 	if k.w != nil {
 		n.Raw = in
-		n.Value = k.recordsText(len(batches))
+		if set != nil {
+			n.Value = k.messagesText(len(set))
+		} else {
+			n.Value = k.recordsText(len(batches))
+		}
 		k.end(n)
 		return in, err
+	}
+	if outSet != nil {
+		n.Raw = outSet
+		n.Value = k.messagesText(len(outSet))
+		k.end(n)
+		return outSet, err
 	}
 	n.Raw = out
 	n.Value = k.recordsText(len(out))
 	k.end(n)
 	return out, err
+}
+
+func (k *walker) messagesText(n int) string {
+	if n == 1 {
+		return "1 message"
+	}
+	return k.t.intSuffix(int64(n), " messages")
 }
 
 func (k *walker) recordsText(n int) string {

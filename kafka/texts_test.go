@@ -66,8 +66,8 @@ func TestTexts(t *testing.T) {
 		make func() *texts
 	}{
 		{"empty", func() *texts { return &texts{} }},
-		{"full", func() *texts { return &texts{buf: make([]byte, 5, 6)} }},
-		{"roomy", func() *texts { return &texts{buf: make([]byte, 100, 4096)} }},
+		{"full", func() *texts { t := &texts{}; t.Set(make([]byte, 5, 6)); return t }},
+		{"roomy", func() *texts { t := &texts{}; t.Set(make([]byte, 100, 4096)); return t }},
 	}
 	for _, a := range arenas {
 		for _, tt := range tests {
@@ -84,11 +84,12 @@ func TestTexts(t *testing.T) {
 // TestTextsSinceMoved checks that a string appended past the room reserved for it, so that
 // append moved the arena to a new block, is still whole.
 func TestTextsSinceMoved(t *testing.T) {
-	ar := &texts{buf: make([]byte, 0, 4)}
+	ar := &texts{}
+	ar.Set(make([]byte, 0, 4))
 	first := ar.cat("ab")
-	start := len(ar.buf)
-	ar.buf = append(ar.buf, "cdefghij"...) // past the capacity: a new block
-	if got := ar.since(start); got != "cdefghij" {
+	start := ar.Len()
+	ar.Set(append(ar.Buf(), "cdefghij"...)) // past the capacity: a new block
+	if got := ar.Since(start); got != "cdefghij" {
 		t.Errorf("since = %q, want %q", got, "cdefghij")
 	}
 	if first != "ab" {

@@ -62,7 +62,7 @@ func defaultValue(f *schemas.Field, v int16) any {
 	if f.Type.Array {
 		return []any{}
 	}
-	switch f.Type.Prim {
+	switch recordsPrim(f) {
 	case schemas.StructType:
 		return Values{}
 	case schemas.Records:
@@ -175,6 +175,9 @@ func equalValue(a, b any) bool {
 			}
 		}
 		return true
+	case MessageSet:
+		bb, ok := b.(MessageSet)
+		return ok && equalMessageSet(a, bb)
 	case int64, bool, float64, string, UUID:
 		return a == b
 	}

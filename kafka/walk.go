@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"sync"
 	"unsafe"
 
 	"github.com/kafkagrid/kafkagrid/schemas"
@@ -213,7 +214,7 @@ func (k *walker) field(parent *Node, f *schemas.Field, prefix string, in any) (a
 	if f.Type.Array {
 		return k.array(parent, f, k.t.join(prefix, f.Name, sfxLength), in)
 	}
-	switch f.Type.Prim {
+	switch recordsPrim(f) {
 	case schemas.StructType:
 		return k.structField(parent, f, k.t.join(prefix, f.Name, sfxTags), in)
 	case schemas.Records:
@@ -335,22 +336,26 @@ func lengthText(form lenForm, raw int64, n int, count bool) (value, about string
 	if form != lenCompact {
 		return strconv.Itoa(n), about
 	}
-	if raw < int64(len(compactTexts[0])) {
-		return compactTexts[b2i(count)][raw], about
+	if raw < compactSmall {
+		return compactTexts()[b2i(count)][raw], about
 	}
 	return compactText(raw, n, count), about
 }
 
-// compactTexts holds the texts of the small compact lengths and counts (most of them), by
-// [length, count][raw value]; it is computed once and never changes.
-var compactTexts = func() (t [2][128]string) {
-	for raw := 1; raw < len(t[0]); raw++ {
+// compactSmall bounds the compact lengths and counts whose texts are kept in compactTexts.
+const compactSmall = 128
+
+// compactTexts returns the texts of the small compact lengths and counts (most of them), by
+// [length, count][raw value]; they are made on first use (not at start-up) and never change.
+var compactTexts = sync.OnceValue(func() *[2][compactSmall]string {
+	var t [2][compactSmall]string
+	for raw := 1; raw < compactSmall; raw++ {
 		t[0][raw] = compactText(int64(raw), raw-1, false)
 		t[1][raw] = compactText(int64(raw), raw-1, true)
 	}
 	t[0][0], t[1][0] = "0 → null", "0 → null"
-	return t
-}()
+	return &t
+})
 
 // compactText writes "7 → length 6" or "2 → 1 element" in one allocation.
 func compactText(raw int64, n int, count bool) string {

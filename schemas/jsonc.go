@@ -296,10 +296,13 @@ func (d *jsonReader) valueFrom(t json.Token, off, depth int) (*node, *syntaxErro
 type positions struct {
 	text  []byte
 	lines []int // offset of each line's first byte
+	// The last position asked for: the parser asks in increasing order, so counting on from it
+	// keeps a file that is one long line linear.
+	lastOff, lastLine, lastCol int
 }
 
 func newPositions(text []byte) *positions {
-	p := &positions{text: text, lines: []int{0}}
+	p := &positions{text: text, lines: []int{0}, lastOff: -1}
 	for i, c := range text {
 		if c == '\n' {
 			p.lines = append(p.lines, i+1)
@@ -311,8 +314,13 @@ func newPositions(text []byte) *positions {
 func (p *positions) pos(off int) Pos {
 	off = max(0, min(off, len(p.text)))
 	line := sort.Search(len(p.lines), func(i int) bool { return p.lines[i] > off }) - 1
-	start := p.lines[line]
-	return Pos{Line: line + 1, Col: utf8.RuneCount(p.text[start:off]) + 1}
+	start, col := p.lines[line], 1
+	if line == p.lastLine && off >= p.lastOff && p.lastOff >= start {
+		start, col = p.lastOff, p.lastCol
+	}
+	col += utf8.RuneCount(p.text[start:off])
+	p.lastOff, p.lastLine, p.lastCol = off, line, col
+	return Pos{Line: line + 1, Col: col}
 }
 
 // sameScalar reports whether a and b are the same string, number, boolean or null.

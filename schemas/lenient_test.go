@@ -1,9 +1,11 @@
 package schemas
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 )
 
@@ -140,5 +142,54 @@ func want[T comparable](t *testing.T, got, want T) {
 	t.Helper()
 	if got != want {
 		t.Errorf("got %v, want %v", got, want)
+	}
+}
+
+// TestLimits: input past the parser's structural limits is refused while parsing, with its
+// position, at a cost linear in its size.
+func TestLimits(t *testing.T) {
+	chain := func(n int) string {
+		var b strings.Builder
+		b.WriteString(`{"name": "X", "type": "data", "fields": [{"name": "S", "type": "S0", "versions": "0+"}], "commonStructs": [`)
+		for i := range n {
+			if i > 0 {
+				b.WriteString(",\n")
+			}
+			fmt.Fprintf(&b, `{"name": "S%d", "versions": "0+", "fields": [`, i)
+			if i < n-1 {
+				fmt.Fprintf(&b, `{"name": "N", "type": "S%d", "versions": "0+"}`, i+1)
+			}
+			b.WriteString("]}")
+		}
+		b.WriteString("]}")
+		return b.String()
+	}
+	if _, err := Parse("x.json", []byte(chain(MaxStructDepth))); err != nil {
+		t.Errorf("%d deep: %v", MaxStructDepth, err)
+	}
+	_, err := Parse("x.json", []byte(chain(10000)))
+	if err == nil || !strings.Contains(err.Error(), "structs nest more than 64 deep here") || !strings.HasPrefix(err.Error(), "x.json:") {
+		t.Errorf("10000 deep: %v", err)
+	}
+	bad := []byte("{\"name\": \"X\",\n \"type\": \"data\", \"fields\": [], \"about\": \"caf\xe9\"}")
+	if _, err := Parse("x.json", bad); err == nil || err.Error() != "x.json:2:45: invalid UTF-8 (byte 0xe9): spec files are UTF-8" {
+		t.Errorf("invalid UTF-8: %v", err)
+	}
+	// 40,000 fields in one struct: linear, not quadratic.
+	var b strings.Builder
+	b.WriteString(`{"name": "X", "type": "data", "fields": [`)
+	for i := range 40000 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"name": "F%d", "type": "int8", "versions": "0+"}`, i)
+	}
+	b.WriteString("]}")
+	start := time.Now()
+	if _, err := Parse("x.json", []byte(b.String())); err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("40,000 fields took %v", d)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Error is a problem in a spec file, at a position and (when it concerns a field) a field path.
@@ -128,6 +129,17 @@ func (t Type) String() string { return t.Name }
 // *Error; Parse never panics.
 func Parse(file string, data []byte) (*Spec, error) {
 	p := &parser{file: filepath.Base(file), pos: newPositions(data), typeOffs: map[*Field]int{}}
+	if !utf8.Valid(data) {
+		off := 0
+		for off < len(data) {
+			r, size := utf8.DecodeRune(data[off:])
+			if r == utf8.RuneError && size <= 1 {
+				break
+			}
+			off += size
+		}
+		return nil, p.errAt(off, "", fmt.Sprintf("invalid UTF-8 (byte 0x%02x): spec files are UTF-8", data[off]))
+	}
 	text, off, ok := stripComments(data)
 	if !ok {
 		return nil, p.errAt(off, "", "unterminated /* comment")
@@ -652,9 +664,12 @@ func (p *parser) checkCycles(s *Spec) error {
 		done     = 2
 	)
 	state := map[*Struct]int{}
+	height := map[*Struct]int{} // how deep structs nest below a struct, once done
+	var deep *Field
 	var visit func(st *Struct) *Field
 	visit = func(st *Struct) *Field {
 		state[st] = visiting
+		h := 0
 		for _, f := range st.Fields {
 			if f.Struct == nil {
 				continue
@@ -667,7 +682,14 @@ func (p *parser) checkCycles(s *Spec) error {
 					return bad
 				}
 			}
+			if hf := height[f.Struct] + 1; hf > h {
+				h = hf
+				if h > MaxStructDepth && deep == nil {
+					deep = f
+				}
+			}
 		}
+		height[st] = h
 		state[st] = done
 		return nil
 	}
@@ -679,6 +701,13 @@ func (p *parser) checkCycles(s *Spec) error {
 				return p.errAt(p.typeOffs[f], f.Path, fmt.Sprintf("struct %s contains itself", f.Type.StructName))
 			}
 		}
+		if deep != nil {
+			return p.errAt(p.typeOffs[deep], deep.Path, fmt.Sprintf("structs nest more than %d deep here", MaxStructDepth))
+		}
 	}
 	return nil
 }
+
+// MaxStructDepth bounds how deep structs nest in a message, through inline and common structs
+// alike: the real files nest under 10 deep, and every walk of a message is bounded by it.
+const MaxStructDepth = 64

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/kafkagrid/kafkagrid/canvas"
+	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
 	"github.com/kafkagrid/kafkagrid/tree"
-	"github.com/kafkagrid/kafkagrid/tree/treesvg"
 )
 
 func benchSVG(b *testing.B, root *tree.Node) {
@@ -16,7 +16,7 @@ func benchSVG(b *testing.B, root *tree.Node) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := treesvg.Write(io.Discard, d, treesvg.Options{}); err != nil {
+		if err := svgcanvas.Write(io.Discard, d, svgcanvas.WriteOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -10,13 +10,6 @@ import (
 	"github.com/kafkagrid/kafkagrid/internal/mono"
 )
 
-// Ascent and descent of Go Mono as fractions of the font size, rounded outward: the vertical
-// extent Check gives a text run.
-const (
-	ascent  = 0.8
-	descent = 0.25
-)
-
 // Check verifies the geometry of d: every text run is measured as mono measures it and lies
 // inside its column and its row (or the header); the runs of a row do not overlap one another
 // or the chip; columns lie side by side inside the drawing; rows follow one another without
@@ -73,7 +66,7 @@ func (d *Diagram) Check() error {
 			if l < c.X-eps || l+r.W > c.X+c.W+eps {
 				return bad("%s: run %q [%g, %g] leaves column %q [%g, %g]", where(i), r.S, l, l+r.W, c.Name, c.X, c.X+c.W)
 			}
-			if r.Y-ascent*d.FontSize < top-eps || r.Y+descent*d.FontSize > top+h+eps {
+			if r.Y-mono.Ascent*d.FontSize < top-eps || r.Y+mono.Descent*d.FontSize > top+h+eps {
 				return bad("%s: run %q at baseline %g leaves its row [%g, %g]", where(i), r.S, r.Y, top, top+h)
 			}
 			spans = append(spans, span{l, l + r.W, r.S})

@@ -5,12 +5,13 @@
 // that line up across the whole tree. It is the companion of package bytegrid: the same bytes,
 // seen as structure, with the same group colours and the same data-path on each node.
 //
-// The package knows nothing of Kafka. A caller builds a Node tree (package kafka translates its
-// annotated frame into one), lays it out once with Layout, and paints the resulting Diagram as
-// many times as it likes: Paint for one whole drawing on any canvas.Canvas (SVG through
-// canvas/svgcanvas, PDF through canvas/pdfcanvas), PaintRows for a run of rows when a tree is
-// continued across pages, WriteText for a terminal. Package tree/treesvg writes a standalone
-// SVG in one call.
+// The package knows nothing of Kafka. A caller builds a Node tree (package kafka/kafkaview
+// translates an annotated Kafka frame into one), lays it out once with Layout, and uses the
+// resulting Diagram as many times as it likes. A Diagram is a canvas.Drawing, like the byte
+// grid (its twin, which speaks alike: Layout, Paint, PaintRows, PartHeight, WriteText, Name and
+// Desc): svgcanvas.Write writes it as one SVG document, pdfcanvas.Write and pdfcanvas.Place as
+// PDF, canvas.Paginate cuts it across pages; Paint draws it on any canvas.Canvas, PaintRows a run
+// of rows under the repeated column header; WriteText writes it for a terminal.
 //
 // # Layout
 //
@@ -30,8 +31,8 @@
 // Group colours: a node's Group names a colour shared with the byte grid. Options.GroupColors
 // maps a group to its colour index so the tree matches the grid exactly; groups it does not
 // name take, in order of first appearance (pre-order), the next index that no named group
-// uses, the rule package bytegrid follows. A node with no group takes its parent's group; the
-// root without one is colour 0.
+// uses: style.GroupColors, the one rule of both twins. A node with no group takes its parent's
+// group; the root without one is colour 0. Tooltips are style.Tip, the grid's too.
 //
 // # Input
 //
@@ -47,8 +48,9 @@
 // # Performance
 //
 // Layout makes a few allocations per tree, not per row: the rows' runs share one array, and
-// the texts it makes (tooltips, offsets, lengths) and the data attributes Paint passes on are
-// carved from shared buffers. The slices of a Row are capped at their length, so appending to
+// the texts it makes (tooltips, offsets, lengths) are carved from one text arena
+// (internal/arena). Painting reads only the exported fields and makes the data attributes as
+// it goes. The slices of a Row are capped at their length, so appending to
 // one copies it rather than overwriting its neighbour. BenchmarkFetchResponse (the real Kafka
 // 4.0 Fetch v17 response, laid out and written as SVG) measures the whole path;
 // BenchmarkLargestReal does the same for the largest tree of all the real 4.0 frames (the

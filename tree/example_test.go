@@ -10,22 +10,27 @@ import (
 
 // exampleTree is a small response: a throttle time and an array of one topic.
 func exampleTree() *tree.Node {
-	topic := &tree.Node{Label: tree.IndexLabel(0), Type: "Topic", Offset: 5, Length: 8, Path: "Topics[0]"}
+	topic := &tree.Node{Name: tree.IndexLabel(0), Type: "Topic", Offset: 5, Length: 8, Path: "Topics[0]"}
 	topic.Add(
-		&tree.Node{Label: "Name", Value: `"orders"`, Type: "compact_string", Offset: 5, Length: 7, Path: "Topics[0].Name"},
-		&tree.Node{Label: "TaggedFields", Value: "0", Type: "tagged_fields", Offset: 12, Length: 1, Kind: tree.Tags, Path: "Topics[0].TaggedFields"},
+		&tree.Node{Name: "Name", Value: `"orders"`, Type: "compact_string", Offset: 5, Length: 7, Path: "Topics[0].Name"},
+		&tree.Node{Name: "TaggedFields", Value: "0", Type: "tagged_fields", Offset: 12, Length: 1, Kind: tree.Tags, Path: "Topics[0].TaggedFields"},
 	)
-	root := &tree.Node{Label: "Response", Type: "ExampleResponse", Length: 13}
+	root := &tree.Node{Name: "Response", Type: "ExampleResponse", Length: 13}
 	return root.Add(
-		&tree.Node{Label: "ThrottleTimeMs", Value: "0", Type: "int32", Offset: 0, Length: 4, Path: "ThrottleTimeMs"},
-		(&tree.Node{Label: tree.ArrayLabel("Topics", 1), Type: "[]Topic", Offset: 4, Length: 9, Path: "Topics"}).Add(
-			&tree.Node{Label: "Length", Value: "2", Type: "uvarint", Offset: 4, Length: 1, Kind: tree.Length, Path: "Topics.Length"},
+		&tree.Node{Name: "ThrottleTimeMs", Value: "0", Type: "int32", Offset: 0, Length: 4, Path: "ThrottleTimeMs"},
+		(&tree.Node{Name: tree.ArrayLabel("Topics", 1), Type: "[]Topic", Offset: 4, Length: 9, Path: "Topics"}).Add(
+			&tree.Node{Name: "Length", Value: "2", Type: "uvarint", Offset: 4, Length: 1, Kind: tree.Length, Path: "Topics.Length"},
 			topic),
 	)
 }
 
-func ExampleWriteText() {
-	if err := tree.WriteText(os.Stdout, exampleTree(), tree.Options{}); err != nil {
+func ExampleDiagram_WriteText() {
+	d, err := tree.Layout(exampleTree(), tree.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := d.WriteText(os.Stdout); err != nil {
 		fmt.Println(err)
 	}
 	// Output:
@@ -61,14 +66,14 @@ func ExampleLayout() {
 }
 
 // ExampleDiagram_PaintRows continues a tree across two parts, as a book does across pages:
-// each part starts with the column header, and Split says which rows fit where.
+// each part starts with the column header, and canvas.Paginate says which rows fit where.
 func ExampleDiagram_PaintRows() {
 	d, err := tree.Layout(exampleTree(), tree.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	for _, sp := range d.Split(80, 100) {
+	for _, sp := range canvas.Paginate(d, 80, 100) {
 		var c canvas.Recorder // a real caller passes a pdfcanvas.Canvas placed on a page
 		d.PaintRows(&c, sp.From, sp.To)
 		fmt.Printf("rows %d-%d: %g pt high, %d drawing calls\n", sp.From, sp.To-1, d.PartHeight(sp.From, sp.To), len(c.Calls))

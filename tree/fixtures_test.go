@@ -9,12 +9,12 @@ import (
 // b builds trees for tests: leaves carry their length, structs add up their children, and
 // offsets and paths are filled in by finish.
 func leaf(label, typ string, length int, value string, kind tree.Kind) *tree.Node {
-	return &tree.Node{Label: label, Type: typ, Length: length, Value: value, Kind: kind,
-		Description: "The " + strings.ToLower(label) + " field."}
+	return &tree.Node{Name: label, Type: typ, Length: length, Value: value, Kind: kind,
+		Desc: "The " + strings.ToLower(label) + " field."}
 }
 
 func group(label, typ, group string, children ...*tree.Node) *tree.Node {
-	return &tree.Node{Label: label, Type: typ, Group: group, Children: children}
+	return &tree.Node{Name: label, Type: typ, Group: group, Children: children}
 }
 
 // finish assigns offsets, lengths and paths in pre-order, recursively (test trees are shallow).
@@ -26,7 +26,7 @@ func finish(n *tree.Node, off int, path string) int {
 	}
 	end := off
 	for _, c := range n.Children {
-		seg := c.Label
+		seg := c.Name
 		if i := strings.IndexByte(seg, ' '); i > 0 {
 			seg = seg[:i]
 		}
@@ -137,11 +137,11 @@ func countNodes(n *tree.Node) int {
 
 // largeTree returns a tree of about 300 nodes: four Fetch-like responses under one root.
 func largeTree() *tree.Node {
-	root := &tree.Node{Label: "Responses [4]", Path: "Responses"}
+	root := &tree.Node{Name: "Responses [4]", Path: "Responses"}
 	off := 0
 	for i := 0; i < 4; i++ {
 		f := fetchLike()
-		f.Label = tree.IndexLabel(i)
+		f.Name = tree.IndexLabel(i)
 		finish(f, off, "Responses"+tree.IndexLabel(i))
 		off += f.Length
 		root.Children = append(root.Children, f)

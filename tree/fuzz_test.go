@@ -6,8 +6,8 @@ import (
 	"io"
 	"testing"
 
+	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
 	"github.com/kafkagrid/kafkagrid/tree"
-	"github.com/kafkagrid/kafkagrid/tree/treesvg"
 )
 
 // FuzzSVG draws trees with arbitrary labels, values, types, paths and descriptions, nested and
@@ -20,7 +20,7 @@ func FuzzSVG(f *testing.F) {
 	f.Add("bidi\u202e", "日本 ✓ \t\n", "\u2028", "p\u0085q", "desc\r\n", uint8(40), uint8(5), uint8(255))
 	f.Fuzz(func(t *testing.T, label, value, typ, path, desc string, depth, width, kind uint8) {
 		leafNode := func(i int) *tree.Node {
-			return &tree.Node{Label: label, Value: value, Type: typ, Path: path, Description: desc,
+			return &tree.Node{Name: label, Value: value, Type: typ, Path: path, Desc: desc,
 				Offset: i, Length: int(width), Kind: tree.Kind(kind % 10), Group: label}
 		}
 		root := leafNode(0)
@@ -42,7 +42,7 @@ func FuzzSVG(f *testing.F) {
 				t.Fatal(err)
 			}
 			var b bytes.Buffer
-			if err := treesvg.Write(&b, d, treesvg.Options{IDPrefix: path}); err != nil {
+			if err := svgcanvas.Write(&b, d, svgcanvas.WriteOptions{IDPrefix: path}); err != nil {
 				t.Fatal(err)
 			}
 			dec := xml.NewDecoder(&b)

@@ -6,15 +6,16 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 
+	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/kafka/kafkaview"
 	"github.com/kafkagrid/kafkagrid/tree"
-	"github.com/kafkagrid/kafkagrid/tree/treesvg"
 )
 
 // kafkaView returns the view of a real 4.0 frame built through the kafka package, skipping
 // when the schemas are absent. $KAFKA_SCHEMAS names a release folder or a folder of releases;
 // the default is ../shared/kafka-schemas from the module root.
-func kafkaView(b *testing.B, api string, response bool) *kafka.View {
+func kafkaView(b *testing.B, api string, response bool) *kafkaview.View {
 	b.Helper()
 	vs := kafkaVectors(b)
 	for _, v := range vs {
@@ -23,7 +24,7 @@ func kafkaView(b *testing.B, api string, response bool) *kafka.View {
 			if response {
 				f = v.Response
 			}
-			return kafka.NewView(f)
+			return kafkaview.New(f)
 		}
 	}
 	b.Fatalf("no API %s among the 4.0 vectors", api)
@@ -49,14 +50,14 @@ func benchKafkaTree(b *testing.B, api string, response bool) {
 	benchView(b, kafkaView(b, api, response), api)
 }
 
-func benchView(b *testing.B, v *kafka.View, api string) {
+func benchView(b *testing.B, v *kafkaview.View, api string) {
 	b.ReportAllocs()
 	for b.Loop() {
 		d, err := tree.Layout(v.Tree, tree.Options{GroupColors: v.Groups, Title: api})
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := treesvg.Write(io.Discard, d, treesvg.Options{}); err != nil {
+		if err := svgcanvas.Write(io.Discard, d, svgcanvas.WriteOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -73,14 +74,14 @@ func BenchmarkProduceRequest(b *testing.B) { benchKafkaTree(b, "Produce", false)
 // real 4.0 frames, requests and responses, found afresh each run, so it follows the schemas
 // and the vectors; it reports the frame and its node count as metrics.
 func BenchmarkLargestReal(b *testing.B) {
-	var best *kafka.View
+	var best *kafkaview.View
 	name, nodes := "", 0
 	for _, vec := range kafkaVectors(b) {
 		for _, f := range []*kafka.Frame{vec.Request, vec.Response} {
 			if f == nil {
 				continue
 			}
-			v := kafka.NewView(f)
+			v := kafkaview.New(f)
 			if n := countNodes(v.Tree); n > nodes {
 				best, nodes, name = v, n, f.BaseName()
 			}

@@ -3,13 +3,11 @@ package tree
 import (
 	"fmt"
 	"strconv"
-	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/kafkagrid/kafkagrid/canvas"
+	"github.com/kafkagrid/kafkagrid/internal/arena"
 	"github.com/kafkagrid/kafkagrid/internal/mono"
-	"github.com/kafkagrid/kafkagrid/internal/style"
+	"github.com/kafkagrid/kafkagrid/style"
 )
 
 // Limits on the input Layout accepts.
@@ -127,9 +125,6 @@ type Row struct {
 	ElbowX2 canvas.Pt `json:"elbowX2,omitempty"`
 	ElbowY  canvas.Pt `json:"elbowY,omitempty"`
 	Runs    []Run     `json:"runs"`
-
-	attrs []canvas.Attr // the node group's data attributes, made by Layout (nil: PaintRows makes them)
-	chip  style.Role    // the chip's fill, set by Layout ("": PaintRows works it out)
 }
 
 // A Rule is the vertical connector of a parent: from below the chip of row From down to the
@@ -211,14 +206,13 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 	var nameW canvas.Pt = canvas.Pt(mono.Width(names[ColName], float64(m.size)))
 	// The texts Layout makes (tooltips, numbers) are carved from one buffer, the data
 	// attributes from one slice: a few allocations for the whole tree, not a few per row.
-	var txt texts
+	var txt arena.Text
 	nText := 0
 	for _, f := range rows {
 		n := f.n
-		nText += 96 + len(n.Path) + len(n.Label) + len(n.Type) + len(n.Value) + len(n.Description)
+		nText += 96 + len(n.Path) + len(n.Name) + len(n.Type) + len(n.Value) + len(n.Desc)
 	}
-	txt.reserve(nText)
-	attrBuf := make([]canvas.Attr, 3*len(rows))
+	txt.Reserve(nText)
 	hexBuf := make([]byte, 0, 24)
 	lastChild := make([]int, len(rows))
 	for i := range lastChild {
@@ -229,12 +223,11 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 		n := f.n
 		r := &d.Rows[i]
 		r.Depth, r.Parent, r.Kind, r.Color = f.depth, f.parent, n.Kind, f.color
-		r.Path, r.Offset, r.Length = cleanAttr(n.Path), n.Offset, n.Length
-		r.Label = mono.Truncate(mono.Clean(n.Label), opt.MaxLabel)
+		r.Path, r.Offset, r.Length = mono.CleanAttr(n.Path), n.Offset, n.Length
+		r.Label = mono.Truncate(mono.Clean(n.Name), opt.MaxLabel)
 		r.Value = mono.Truncate(mono.Clean(n.Value), opt.MaxValue)
 		r.Type = mono.Truncate(mono.Clean(n.Type), opt.MaxType)
-		r.Title = txt.title(n)
-		r.chip = kindFill(r.Kind, r.Color)
+		r.Title = title(&txt, n)
 		if f.parent >= 0 {
 			lastChild[f.parent] = i
 		}
@@ -324,15 +317,11 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 			runs = append(runs, Run{Col: ColName, X: vx, Y: base, W: m.width(mono.Runes(r.Value)), S: r.Value, Fill: valueFill, Class: "value"})
 		}
 		hexBuf = appendHex(hexBuf[:0], r.Offset, hexDigits)
-		dec, length := txt.itoa(r.Offset), txt.itoa(r.Length)
+		dec, length := txt.Int(int64(r.Offset)), txt.Int(int64(r.Length))
 		runs = append(runs,
-			m.run(ColOffset, d.Columns[ColOffset], y, txt.bytes(hexBuf), style.Muted, "offset"),
+			m.run(ColOffset, d.Columns[ColOffset], y, txt.Bytes(hexBuf), style.Muted, "offset"),
 			m.run(ColDec, d.Columns[ColDec], y, dec, style.Ink, "dec"),
 			m.run(ColLength, d.Columns[ColLength], y, length, style.Ink, "length"))
-		r.attrs = attrBuf[3*i : 3*i+3 : 3*i+3]
-		r.attrs[0] = canvas.Attr{Name: "data-path", Value: r.Path}
-		r.attrs[1] = canvas.Attr{Name: "data-offset", Value: dec}
-		r.attrs[2] = canvas.Attr{Name: "data-length", Value: length}
 		if r.Type != "" {
 			runs = append(runs, m.run(ColType, d.Columns[ColType], y, r.Type, style.Muted, "type"))
 		}
@@ -422,134 +411,31 @@ func flatten(root *Node, opt Options) ([]flat, error) {
 			stack = append(stack, frame{n: n.Children[i], depth: childDepth, parent: childParent, group: g})
 		}
 	}
-	colors := groupColors(groups, opt.GroupColors)
+	colors := style.GroupColors(groups, opt.GroupColors)
 	for i, g := range groups {
 		out[i].color = colors[g]
 	}
 	return out, nil
 }
 
-// groupColors gives every group its colour index the way package bytegrid does, so that the
-// two agree: groups named in explicit keep theirs; the others take, in order of first
-// appearance, the next index no named group of the tree uses. No group is colour 0.
-func groupColors(groups []string, explicit map[string]int) map[string]int {
-	m := map[string]int{}
-	var used [style.NumGroups]bool
-	for _, g := range groups {
-		if c, ok := explicit[g]; ok {
-			m[g] = c
-			if k := c % style.NumGroups; k >= 0 { // (a negative index never matched the free ones)
-				used[k] = true
-			}
-		}
-	}
-	next := 0
-	for _, g := range groups {
-		if _, ok := m[g]; ok || g == "" {
-			continue
-		}
-		for k := 0; k < style.NumGroups && used[next%style.NumGroups]; k++ {
-			next++
-		}
-		m[g] = next
-		used[next%style.NumGroups] = true
-		next++
-	}
-	return m
-}
-
 func nodeName(n *Node) string {
 	if n.Path != "" {
 		return strconv.Quote(n.Path)
 	}
-	return strconv.Quote(n.Label)
+	return strconv.Quote(n.Name)
 }
 
-// title builds a node's tooltip: path, then type, offset and length, then the whole value and
-// the description.
-func (t *texts) title(n *Node) string {
-	t.reserve(len(n.Path) + len(n.Label) + len(n.Type) + len(n.Value) + len(n.Description) + 96)
-	start := t.b.Len()
-	b := &t.b
+// title returns a node's tooltip (style.Tip, the text both twins share).
+func title(t *arena.Text, n *Node) string {
 	head := n.Path
 	if head == "" {
-		head = n.Label
+		head = n.Name
 	}
-	b.WriteString(cleanAttr(head))
-	b.WriteByte('\n')
-	if n.Type != "" {
-		b.WriteString(cleanAttr(n.Type))
-		b.WriteString(", ")
-	}
-	var num [24]byte
-	b.WriteString("offset ")
-	b.Write(strconv.AppendInt(num[:0], int64(n.Offset), 10))
-	b.WriteString(" (0x")
-	b.Write(strconv.AppendInt(num[:0], int64(n.Offset), 16))
-	b.WriteString("), length ")
-	b.Write(strconv.AppendInt(num[:0], int64(n.Length), 10))
-	if n.Kind != Plain {
-		b.WriteString(", ")
-		b.WriteString(n.Kind.String())
-	}
-	if n.Value != "" {
-		b.WriteString("\nvalue: ")
-		b.WriteString(cleanAttr(n.Value))
-	}
-	if n.Description != "" {
-		b.WriteByte('\n')
-		b.WriteString(cleanAttr(n.Description))
-	}
-	return t.since(start)
-}
-
-// cleanAttr makes s safe for an attribute or a one-line tooltip: invalid UTF-8, control and
-// bidirectional characters become U+FFFD (tabs and newlines a space), so the text cannot break the XML or reorder itself.
-// Unlike mono.Clean it keeps runes Go Mono lacks: a browser draws tooltips in its own font.
-func cleanAttr(s string) string {
-	ascii := true
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f {
-			ascii = false
-			break
-		}
-	}
-	if ascii {
-		return s
-	}
-	ok := utf8.ValidString(s)
-	if ok {
-		for _, r := range s {
-			if badAttrRune(r) {
-				ok = false
-				break
-			}
-		}
-	}
-	if ok {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		i += n
-		switch {
-		case r == '\t' || r == '\n' || r == '\r':
-			r = ' '
-		case (r == utf8.RuneError && n <= 1) || badAttrRune(r):
-			r = utf8.RuneError
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-func badAttrRune(r rune) bool {
-	if r >= 0x20 && r < 0x7f {
-		return false
-	}
-	return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == 0xfffe || r == 0xffff ||
-		unicode.Is(unicode.Bidi_Control, r)
+	tip := style.Tip{Head: head, Type: n.Type, Bit: 8 * n.Offset, Bits: 8 * n.Length, Kind: n.Kind, Value: n.Value, Desc: n.Desc}
+	t.Reserve(tip.Size())
+	start := t.Len()
+	t.Set(tip.Append(t.Buf()))
+	return t.Since(start)
 }
 
 // sepRunes is the width of the ": " between a label and its value: none without a label.

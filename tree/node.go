@@ -3,7 +3,7 @@ package tree
 import (
 	"strconv"
 
-	"github.com/kafkagrid/kafkagrid/internal/style"
+	"github.com/kafkagrid/kafkagrid/style"
 )
 
 // Kind says what a node is on the wire: data, or one of the framing pieces. It is the kind the
@@ -24,9 +24,9 @@ const (
 
 // A Node is one item of the structure: a field, a struct, an array or one of its elements.
 type Node struct {
-	// Label is the node's name as drawn, e.g. "ErrorCode", "Topics [2]" or "[0]"
-	// (see ArrayLabel and IndexLabel).
-	Label string `json:"label"`
+	// Name is the node's name as drawn, e.g. "ErrorCode", "Topics [2]" or "[0]"
+	// (see ArrayLabel and IndexLabel); bytegrid.Field.Name of the same bytes.
+	Name string `json:"name"`
 	// Value is the node's value as text ("0", "\"my-topic\""); empty for structs and arrays.
 	Value string `json:"value,omitempty"`
 	// Type is the wire type, e.g. "int16", "compact_string", "[]Topic".
@@ -41,8 +41,8 @@ type Node struct {
 	// Path is the data-path, identical to the byte grid field's for the same bytes,
 	// e.g. "Topics[0].Partitions[1].ErrorCode".
 	Path string `json:"path,omitempty"`
-	// Description is the field's about text, shown in the tooltip.
-	Description string `json:"description,omitempty"`
+	// Desc is the field's description, shown in the tooltip (as bytegrid.Field.Desc).
+	Desc string `json:"desc,omitempty"`
 	// Children are drawn below the node, one level deeper, in order.
 	Children []*Node `json:"children,omitempty"`
 }

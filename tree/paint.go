@@ -4,7 +4,7 @@ import (
 	"strconv"
 
 	"github.com/kafkagrid/kafkagrid/canvas"
-	"github.com/kafkagrid/kafkagrid/internal/style"
+	"github.com/kafkagrid/kafkagrid/style"
 )
 
 // Paint draws the whole diagram on c, its top-left corner at the origin.
@@ -13,8 +13,33 @@ func (d *Diagram) Paint(c canvas.Canvas) { d.PaintRows(c, 0, len(d.Rows)) }
 // NumRows returns the number of rows (visible nodes).
 func (d *Diagram) NumRows() int { return len(d.Rows) }
 
-// RowHeight returns the height of row i.
-func (d *Diagram) RowHeight(i int) canvas.Pt { return d.Rows[i].H }
+// Size returns the width and height of the whole diagram.
+func (d *Diagram) Size() (w, h canvas.Pt) { return d.Width, d.Height }
+
+// BreakBefore reports whether a part may start at row i: any row but the first, as every row
+// is a node of its own.
+func (d *Diagram) BreakBefore(i int) bool { return i > 0 && i < len(d.Rows) }
+
+// HoverCSS is the tree's own SVG style: the row under the pointer is tinted, so a page can
+// also light up the byte grid field with the same data-path. The generated paint classes are
+// scoped by the root id, so the tint needs !important to win over them.
+const HoverCSS = `.kg-tree .node .hit{pointer-events:all}` +
+	`.kg-tree .node:hover .hit{fill:var(--kg-accent,#d9481c)!important;fill-opacity:.08}`
+
+// Info returns the tree's SVG class and hover style, its title ("Object tree" when it has
+// none) and a description that counts its nodes.
+func (d *Diagram) Info() canvas.Info {
+	title := d.Title
+	if title == "" {
+		title = "Object tree"
+	}
+	return canvas.Info{
+		Class: "kg-tree", CSS: HoverCSS, Title: title,
+		Desc: "Expanded object tree of " + strconv.Itoa(len(d.Rows)) + " nodes: name, value, offset, length and type of each.",
+	}
+}
+
+var _ canvas.Drawing = (*Diagram)(nil)
 
 // PartHeight returns the height PaintRows(c, from, to) draws: the header and rows [from, to).
 func (d *Diagram) PartHeight(from, to int) canvas.Pt {
@@ -23,26 +48,6 @@ func (d *Diagram) PartHeight(from, to int) canvas.Pt {
 		return d.HeaderH
 	}
 	return d.HeaderH + d.Rows[to-1].Y + d.Rows[to-1].H - d.Rows[from].Y
-}
-
-// A Span is a run of rows [From, To), one part of a tree continued across pages.
-type Span struct{ From, To int }
-
-// Split cuts the rows into parts that fit, header included, in height first (the space left
-// on the current page) and then next (a fresh page). A part holds at least one row, even if
-// that row does not fit. It returns nil for a diagram without rows.
-func (d *Diagram) Split(first, next canvas.Pt) []Span {
-	var spans []Span
-	avail := first
-	for from := 0; from < len(d.Rows); {
-		to := from + 1
-		for to < len(d.Rows) && d.PartHeight(from, to+1) <= avail {
-			to++
-		}
-		spans = append(spans, Span{from, to})
-		from, avail = to, next
-	}
-	return spans
 }
 
 func (d *Diagram) clamp(from, to int) (int, int) {
@@ -112,25 +117,18 @@ func (d *Diagram) PaintRows(c canvas.Canvas, from, to int) {
 	// One group per node: elbow, chip, text.
 	for i := from; i < to; i++ {
 		r := &d.Rows[i]
-		attrs := r.attrs
-		if attrs == nil { // a diagram not made by Layout (decoded from JSON, say)
-			attrs = []canvas.Attr{
-				{Name: "data-path", Value: r.Path},
-				{Name: "data-offset", Value: strconv.Itoa(r.Offset)},
-				{Name: "data-length", Value: strconv.Itoa(r.Length)},
-			}
+		attrs := []canvas.Attr{
+			{Name: "data-path", Value: r.Path},
+			{Name: "data-offset", Value: strconv.Itoa(r.Offset)},
+			{Name: "data-length", Value: strconv.Itoa(r.Length)},
 		}
-		c.Begin(canvas.Group{Class: nodeClass[kindIndex(r.Kind)], Attrs: attrs, Title: r.Title})
+		c.Begin(canvas.Group{Class: "node kind-" + r.Kind.String(), Attrs: attrs, Title: r.Title})
 		// An unfilled band over the row, for hover highlights (see treesvg).
 		c.Rect(0, r.Y+dy, d.Width, r.H, canvas.Style{Class: "hit"})
 		if r.ElbowX2 > r.ElbowX1 {
 			c.Line(r.ElbowX1, r.ElbowY+dy, r.ElbowX2, r.ElbowY+dy, thin)
 		}
-		fill := r.chip
-		if fill == "" {
-			fill = kindFill(r.Kind, r.Color)
-		}
-		chip := canvas.Style{Fill: fill, Stroke: style.Muted, Width: 0.5, Class: "chip"}
+		chip := canvas.Style{Fill: style.KindFill(r.Kind, r.Color), Stroke: style.Muted, Width: 0.5, Class: "chip"}
 		c.Rect(r.Chip.X, r.Chip.Y+dy, r.Chip.W, r.Chip.H, chip)
 		for _, t := range r.Runs {
 			d.text(c, t, dy)
@@ -141,22 +139,4 @@ func (d *Diagram) PaintRows(c canvas.Canvas, from, to int) {
 
 func (d *Diagram) text(c canvas.Canvas, r Run, dy canvas.Pt) {
 	c.Text(r.X, r.Y+dy, canvas.Text{S: r.S, Size: d.FontSize, Anchor: r.Anchor, Fill: r.Fill, Class: r.Class})
-}
-
-// nodeClass holds the class of a node group per kind, so painting allocates no strings.
-var nodeClass = func() []string {
-	ks := style.Kinds()
-	cs := make([]string, len(ks)+1)
-	for i, k := range ks {
-		cs[i] = "node kind-" + k.String()
-	}
-	cs[len(ks)] = "node"
-	return cs
-}()
-
-func kindIndex(k Kind) int {
-	if k < 0 || int(k) >= len(nodeClass)-1 {
-		return len(nodeClass) - 1
-	}
-	return int(k)
 }

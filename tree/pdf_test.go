@@ -7,9 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"codeberg.org/go-pdf/fpdf"
 
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
@@ -18,22 +15,17 @@ import (
 
 // pdfPages paints d across A5 pages the way the book does: the first part below a heading,
 // the rest on fresh pages, each part with the header repeated. It returns the PDF and the parts.
-func pdfPages(t testing.TB, d *tree.Diagram) ([]byte, []tree.Span) {
+func pdfPages(t testing.TB, d *tree.Diagram) ([]byte, []canvas.Span) {
 	t.Helper()
 	const pageW, pageH, margin, heading = 420, 595, 36, 60
-	pdf := fpdf.NewCustom(&fpdf.InitType{UnitStr: "pt", Size: fpdf.SizeType{Wd: pageW, Ht: pageH}})
-	pdf.SetCatalogSort(true)
-	date := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
-	pdf.SetCreationDate(date)
-	pdf.SetModificationDate(date)
-	pdf.SetAutoPageBreak(false, 0)
-	if err := pdfcanvas.RegisterFonts(pdf); err != nil {
+	pdf, err := pdfcanvas.NewDocument(pdfcanvas.DocOptions{Width: pageW, Height: pageH})
+	if err != nil {
 		t.Fatal(err)
 	}
 	// Scale the drawing down to the text width, as the book does with wide trees.
 	scale := min(1, float64(pageW-2*margin)/float64(d.Width))
 	avail := func(h float64) canvas.Pt { return canvas.Pt(h / scale) }
-	spans := d.Split(avail(pageH-2*margin-heading), avail(pageH-2*margin))
+	spans := canvas.Paginate(d, avail(pageH-2*margin-heading), avail(pageH-2*margin))
 	for i, sp := range spans {
 		pdf.AddPage()
 		y := float64(margin)
@@ -42,9 +34,7 @@ func pdfPages(t testing.TB, d *tree.Diagram) ([]byte, []tree.Span) {
 			pdf.Text(margin, margin+14, "FetchResponse v17")
 			y += heading
 		}
-		c := pdfcanvas.New(pdf, margin, y, scale, pdfcanvas.Options{})
-		d.PaintRows(c, sp.From, sp.To)
-		if err := c.Close(); err != nil {
+		if _, err := pdfcanvas.Place(pdf, d, pdfcanvas.Placement{Rows: sp, X: margin, Y: y, Scale: scale}); err != nil {
 			t.Fatal(err)
 		}
 	}

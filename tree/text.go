@@ -9,15 +9,6 @@ import (
 	"unicode/utf8"
 )
 
-// WriteText lays out the tree under root and writes it as plain text (see Diagram.WriteText).
-func WriteText(w io.Writer, root *Node, opt Options) error {
-	d, err := Layout(root, opt)
-	if err != nil {
-		return err
-	}
-	return d.WriteText(w)
-}
-
 // WriteText writes the diagram as plain text for a terminal, drawn like the tree command
 // (├── └── │) with the offset (hex and decimal), length and type in aligned columns on the
 // right, numbers right-aligned:

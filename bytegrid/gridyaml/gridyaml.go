@@ -39,7 +39,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
-	"github.com/kafkagrid/kafkagrid/internal/style"
+	"github.com/kafkagrid/kafkagrid/style"
 )
 
 // Spec is a parsed protocol description.
@@ -206,7 +206,7 @@ func Parse(file string, src []byte) (*Spec, error) {
 		s.Fields = append(s.Fields, f)
 		end = f.Offset + f.Bits
 	}
-	if err := bytegrid.Check(s.Fields); err != nil {
+	if err := bytegrid.CheckFields(s.Fields); err != nil {
 		var fe *bytegrid.FieldError
 		if errors.As(err, &fe) {
 			return nil, p.errf(fieldsNode.Content[fe.Index], strconv.Quote(fe.Name), "%v", fe.Err)

@@ -2,6 +2,17 @@
 // of the current page of a codeberg.org/go-pdf/fpdf document (the maintained continuation of
 // jung-kurt/gofpdf, same API).
 //
+// # Documents
+//
+// Every PDF of kafkagrid is set up here, once: NewDocument (points, fixed object order, the
+// date, no automatic page break, Go Mono embedded), Place (a canvas.Drawing, or a run of its
+// rows, at a point of a page, scaled) and Write (a drawing as a document of its own, cut across
+// pages by canvas.Paginate). SourceDate is the one rule for the date: SOURCE_DATE_EPOCH when
+// set, validated the same way for every caller, else DefaultDate. The package never reads the
+// environment itself: the command reads SOURCE_DATE_EPOCH and passes it on.
+//
+// # The canvas
+//
 // New maps the drawing's top-left corner to a point of the page and scales it; lengths given to
 // the canvas are canvas points, lengths handed to fpdf are the document's units (use "pt" so
 // that scale 1 is one point). Colours are the light values of the style roles (print). Text is
@@ -12,7 +23,8 @@
 //
 // Drawing methods return nothing. fpdf keeps its first error itself; Close returns it. The
 // canvas sets the colours, line width, dash pattern and font it needs before every call (so the
-// caller may draw on the page between calls) and does not restore them. Not safe for concurrent use (neither is fpdf.Fpdf).
+// caller may draw on the page between calls) and does not restore them. Not safe for concurrent
+// use (neither is fpdf.Fpdf).
 package pdfcanvas
 
 import (
@@ -24,7 +36,7 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/internal/mono"
-	"github.com/kafkagrid/kafkagrid/internal/style"
+	"github.com/kafkagrid/kafkagrid/style"
 )
 
 // MonoFamily is the family name RegisterFonts gives Go Mono (regular "" and bold "B").
@@ -48,7 +60,11 @@ func RegisterFonts(pdf *fpdf.Fpdf) error {
 type Options struct {
 	// MonoFont is the family of Go Mono as registered by the caller (default MonoFamily). Bold
 	// text uses the family's "B" style, which must be registered too when bold text is drawn.
+	// Another monospace face of advance 0.6 em may stand in for Go Mono: layouts measure text
+	// by that advance.
 	MonoFont string
+	// Palette chooses the colours of roles (their light values); nil is the default palette.
+	Palette style.Palette
 }
 
 // Canvas paints on a page of an fpdf document.
@@ -56,6 +72,7 @@ type Canvas struct {
 	pdf       *fpdf.Fpdf
 	x0, y0, k float64
 	font      string
+	pal       style.Palette
 	depth     int
 }
 
@@ -69,7 +86,7 @@ func New(pdf *fpdf.Fpdf, x, y, scale float64, opts Options) *Canvas {
 	if f == "" {
 		f = MonoFamily
 	}
-	return &Canvas{pdf: pdf, x0: x, y0: y, k: scale, font: f}
+	return &Canvas{pdf: pdf, x0: x, y0: y, k: scale, font: f, pal: opts.Palette}
 }
 
 func (c *Canvas) px(v canvas.Pt) float64 { return c.x0 + float64(canvas.Round(v))*c.k }
@@ -91,12 +108,12 @@ func (c *Canvas) End() {
 func (c *Canvas) setPaint(s canvas.Style) string {
 	op := ""
 	if s.Fill != "" {
-		rgb := style.Light(s.Fill)
+		rgb := c.pal.Light(s.Fill)
 		c.pdf.SetFillColor(int(rgb.R), int(rgb.G), int(rgb.B))
 		op += "F"
 	}
 	if s.Stroke != "" {
-		rgb := style.Light(s.Stroke)
+		rgb := c.pal.Light(s.Stroke)
 		c.pdf.SetDrawColor(int(rgb.R), int(rgb.G), int(rgb.B))
 		w := s.Width
 		if w == 0 {
@@ -157,7 +174,7 @@ func (c *Canvas) Text(x, y canvas.Pt, t canvas.Text) {
 	if fill == "" {
 		fill = style.Ink
 	}
-	rgb := style.Light(fill)
+	rgb := c.pal.Light(fill)
 	c.pdf.SetTextColor(int(rgb.R), int(rgb.G), int(rgb.B))
 	w := mono.Width(s, size)
 	px := c.px(x)

@@ -14,7 +14,7 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
-	"github.com/kafkagrid/kafkagrid/internal/style"
+	"github.com/kafkagrid/kafkagrid/style"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")

@@ -7,7 +7,7 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
-	"github.com/kafkagrid/kafkagrid/internal/style"
+	"github.com/kafkagrid/kafkagrid/style"
 )
 
 // A tiny drawing: one labelled box in a group. The document is written on Close.

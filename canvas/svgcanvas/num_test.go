@@ -8,7 +8,7 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/internal/mono"
-	"github.com/kafkagrid/kafkagrid/internal/style"
+	"github.com/kafkagrid/kafkagrid/style"
 )
 
 // TestAppendNum compares the hand-written number formatting with strconv's shortest form of
@@ -85,27 +85,20 @@ func FuzzTextSafeWords(f *testing.F) {
 			t.Fatalf("textSafeWords(%q) = %d", s, i)
 		}
 		for k := 0; k < i; k++ {
-			if !textSafe[s[k]] {
+			if !textSafe(s[k]) {
 				t.Fatalf("textSafeWords(%q) = %d passes byte %d (%#x)", s, i, k, s[k])
 			}
 		}
 		if i+8 <= len(s) {
 			stop := false
 			for k := i; k < i+8; k++ {
-				stop = stop || !textSafe[s[k]]
+				stop = stop || !textSafe(s[k])
 			}
 			if !stop {
 				t.Fatalf("textSafeWords(%q) = %d stops before a safe word", s, i)
 			}
 		}
 	})
-}
-
-// TestKnownRoles checks that appendCSS's bit set holds every known role.
-func TestKnownRoles(t *testing.T) {
-	if len(knownCSS) > 64 {
-		t.Fatalf("%d known roles: appendCSS marks at most 64", len(knownCSS))
-	}
 }
 
 // TestRoleOrder checks the order of the custom properties: known roles in style.Roles order,

@@ -1,5 +1,8 @@
 // Package svgcanvas is the SVG backend of package canvas: it writes a drawing as one standalone
-// SVG document that follows kafkagrid's SVG contract.
+// SVG document that follows kafkagrid's SVG contract. Write takes any canvas.Drawing (a byte
+// grid, a tree), whole or a run of its rows, and is the one way the command, the reference's
+// files and pages and their printed parts make SVG; New and Close are the Canvas beneath it, for
+// drawings of one's own.
 //
 // # What it writes
 //
@@ -7,7 +10,8 @@
 // role="img", a <title> and a <desc> named by aria-labelledby, and exactly one <style>. Colours
 // are CSS custom properties (--kg-ink, --kg-g0, …) set on the root element with a
 // prefers-color-scheme: dark variant; every rule also names the light value first, so a
-// renderer without custom properties (librsvg, for one) still paints the light scheme.
+// renderer without custom properties (librsvg, for one) still paints the light scheme. The
+// values come from the default palette or Options.Palette; the font from Options.FontFamily.
 // Each canvas group becomes <g id? class="…" data-…="…"><title>…</title>…</g>.
 //
 // Shapes and text do not carry their colours and sizes inline. The canvas gives each distinct
@@ -53,12 +57,13 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	svg "github.com/ajstarks/svgo"
 
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/internal/mono"
-	"github.com/kafkagrid/kafkagrid/internal/style"
+	"github.com/kafkagrid/kafkagrid/style"
 )
 
 // Options configure a Canvas. The zero value is a standalone SVG with default ids.
@@ -75,10 +80,12 @@ type Options struct {
 	// ExtraCSS is appended to the <style> verbatim (escaped for XML). Scope its rules, e.g.
 	// under the root class (".kg-grid .field:hover rect{…}"), so inlined SVGs do not fight.
 	ExtraCSS string
-	// SizeHint is the expected size of the drawing in bytes, to size the buffer the drawing
-	// is kept in until Close; 0 means an estimate from the canvas's area. It changes nothing
-	// in the output.
-	SizeHint int
+	// Palette chooses the light and dark colours of roles; nil is the default palette.
+	Palette style.Palette
+	// FontFamily is the CSS font-family of all text; empty means a stack that starts with Go
+	// Mono (mono.SVGFontStack). Layouts measure text in Go Mono, whose advance is 0.6 em: a
+	// face of another advance makes text wider or narrower than its box.
+	FontFamily string
 }
 
 // Canvas draws on an SVG document. Create one with New and finish it with Close.
@@ -154,15 +161,10 @@ func New(w io.Writer, width, height canvas.Pt, opts Options) *Canvas {
 		}
 		c.id = string(id)
 	}
-	// A drawing writes about one byte per 16 to 25 square points; start near that.
-	hint := opts.SizeHint
-	if hint <= 0 {
-		hint = min(int(float64(c.width)*float64(c.height)/14), 256<<10)
-	}
-	// Close writes the head (prolog, <svg>, <title>, <desc>, <style>) into the room left after
-	// the drawing, so one buffer holds both (a head is 2 to 3 KB besides its texts; the size
-	// hint, a little over, leaves some room too).
-	hint = min(max(hint, 4<<10), 64<<20)
+	// A drawing writes about one byte per 16 to 25 square points; start near that. Close
+	// writes the head (prolog, <svg>, <title>, <desc>, <style>) into the room left after the
+	// drawing, so one buffer holds both (a head is 2 to 3 KB besides its texts).
+	hint := min(max(int(float64(c.width)*float64(c.height)/14), 4<<10), 256<<10)
 	c.body = make([]byte, hint+headRoom+len(opts.Title)+len(opts.Desc)+len(opts.ExtraCSS))
 	return c
 }
@@ -428,27 +430,25 @@ func (c *Canvas) Close() error {
 // appendCSS appends the generated rules: the custom properties of the roles used (light, then
 // dark), the font, and one rule per paint and text class.
 func (c *Canvas) appendCSS(b []byte) []byte {
+	pal := c.opts.Palette
 	// Each role's name and colours, looked up once: known roles from a table, in its order,
 	// then others sorted by name.
 	var buf [24]roleCSS
 	rc := buf[:0]
-	var known uint64 // bit k: knownCSS[k] is used
-	var extra []style.Role
-	for _, r := range c.roles {
-		if k := knownIndex(r); k >= 0 && k < 64 {
-			known |= 1 << k
-		} else {
-			extra = append(extra, r)
+	for _, r := range style.Roles() {
+		if slices.Contains(c.roles, r) {
+			rc = append(rc, roleCSS{r, roleName(r), pal.Light(r), pal.Dark(r)})
 		}
 	}
-	for k := range knownCSS {
-		if known&(1<<k) != 0 {
-			rc = append(rc, knownCSS[k])
+	var extra []style.Role
+	for _, r := range c.roles {
+		if !style.Known(r) {
+			extra = append(extra, r)
 		}
 	}
 	sort.Slice(extra, func(i, j int) bool { return extra[i] < extra[j] })
 	for _, r := range extra {
-		rc = append(rc, roleCSS{r, roleName(r), style.Light(r), style.Dark(r)})
+		rc = append(rc, roleCSS{r, roleName(r), pal.Light(r), pal.Dark(r)})
 	}
 	sel := "#" + c.id
 	b = append(b, sel...)
@@ -461,15 +461,19 @@ func (c *Canvas) appendCSS(b []byte) []byte {
 	b = append(b, "}}\n"...)
 	b = append(b, sel...)
 	b = append(b, " text{font-family:"...)
-	b = append(b, mono.SVGFontStack...)
+	if f := fontFamily(c.opts.FontFamily); f != "" {
+		b = appendEsc(b, f, false)
+	} else {
+		b = append(b, mono.SVGFontStack...)
+	}
 	b = append(b, ";white-space:pre}\n"...)
 	for i, s := range c.paintOrder {
 		b = append(b, sel...)
 		b = append(b, " .p"...)
 		b = strconv.AppendInt(b, int64(i), 10)
 		b = append(b, '{')
-		b = appendColour(b, "fill", s.Fill, rc)
-		b = appendColour(b, "stroke", s.Stroke, rc)
+		b = appendColour(b, "fill", s.Fill, rc, pal)
+		b = appendColour(b, "stroke", s.Stroke, rc, pal)
 		if s.Stroke != "" && s.Width != 0 {
 			b = appendNum(append(b, "stroke-width:"...), s.Width)
 			b = append(b, ';')
@@ -485,7 +489,7 @@ func (c *Canvas) appendCSS(b []byte) []byte {
 		b = strconv.AppendInt(b, int64(i), 10)
 		b = appendNum(append(b, "{font-size:"...), t.size)
 		b = append(b, "px;"...)
-		b = appendColour(b, "fill", t.fill, rc)
+		b = appendColour(b, "fill", t.fill, rc, pal)
 		switch t.anchor {
 		case canvas.Middle:
 			b = append(b, "text-anchor:middle;"...)
@@ -500,25 +504,6 @@ func (c *Canvas) appendCSS(b []byte) []byte {
 	return b
 }
 
-// knownCSS holds the name and colours of every role of style.Roles, in its order (read-only).
-var knownCSS = func() []roleCSS {
-	var t []roleCSS
-	for _, r := range style.Roles() {
-		t = append(t, roleCSS{r, roleName(r), style.Light(r), style.Dark(r)})
-	}
-	return t
-}()
-
-// knownIndex returns the index of r in knownCSS, or -1.
-func knownIndex(r style.Role) int {
-	for i := range knownCSS {
-		if knownCSS[i].role == r {
-			return i
-		}
-	}
-	return -1
-}
-
 // roleCSS is what the CSS of a role needs: its custom property's name and its colours.
 type roleCSS struct {
 	role        style.Role
@@ -526,9 +511,23 @@ type roleCSS struct {
 	light, dark style.RGB
 }
 
+// fontFamily returns f with every byte that could end the CSS declaration or the <style>
+// dropped: what stays is letters, digits, spaces, quotes, commas, hyphens, underscores and dots.
+func fontFamily(f string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
+			return r
+		case strings.ContainsRune(` "',-_.`, r):
+			return r
+		}
+		return -1
+	}, f)
+}
+
 // appendColour appends "prop:#light;prop:var(--kg-role);" or "prop:none;" for an empty role,
 // taking the role's name and colour from rc when it is there.
-func appendColour(b []byte, prop string, r style.Role, rc []roleCSS) []byte {
+func appendColour(b []byte, prop string, r style.Role, rc []roleCSS, pal style.Palette) []byte {
 	b = append(b, prop...)
 	b = append(b, ':')
 	if r == "" {
@@ -542,7 +541,7 @@ func appendColour(b []byte, prop string, r style.Role, rc []roleCSS) []byte {
 		}
 	}
 	if x == nil {
-		x = &roleCSS{r, roleName(r), style.Light(r), style.Dark(r)}
+		x = &roleCSS{r, roleName(r), pal.Light(r), pal.Dark(r)}
 	}
 	b = appendHex(b, x.light)
 	b = append(b, ';')
@@ -615,7 +614,7 @@ func appendNum(b []byte, v canvas.Pt) []byte {
 	}
 	n := uint32(f*100 + 0.5) // canvas.Round, in hundredths, below 999900
 	ip := n / 100
-	fr := fracs[n-ip*100]
+	fr := fracs()[n-ip*100]
 	l := len(b)
 	if cap(b)-l < 8 {
 		b = slices.Grow(b, 8)
@@ -642,10 +641,11 @@ func appendNum(b []byte, v canvas.Pt) []byte {
 	return b[:l+int(k+fr>>24)]
 }
 
-// fracs holds, for every number of hundredths 0 to 99, its shortest decimal fraction as
+// fracs returns, for every number of hundredths 0 to 99, its shortest decimal fraction as
 // appendNum stores it: up to three bytes (".5", ".25"; none for 0), with their count in the
-// top byte (read-only).
-var fracs = func() (t [100]uint32) {
+// top byte. The table is made on first use, not at start-up, and is read-only.
+var fracs = sync.OnceValue(func() *[100]uint32 {
+	var t [100]uint32
 	for h := 1; h < 100; h++ {
 		var s string
 		if h%10 == 0 {
@@ -659,8 +659,8 @@ var fracs = func() (t [100]uint32) {
 		}
 		t[h] = w | uint32(len(s))<<24
 	}
-	return t
-}()
+	return &t
+})
 
 // appendNumSlow is appendNum for any value: negative, 9999 or more, infinite or NaN.
 func appendNumSlow(b []byte, v canvas.Pt) []byte {
@@ -718,7 +718,7 @@ func escAttr(s string) string { return string(appendEsc(nil, s, true)) }
 // Invalid UTF-8 and characters XML forbids are replaced by U+FFFD.
 func appendEsc(b []byte, s string, attr bool) []byte {
 	i := 0
-	for i < len(s) && safe[s[i]] {
+	for i < len(s) && safe(s[i]) {
 		i++
 	}
 	if i == len(s) {
@@ -752,30 +752,40 @@ func appendEsc(b []byte, s string, attr bool) []byte {
 	return b
 }
 
-// safe marks the bytes written as they are in text and attribute values: printable ASCII but
-// for the five XML escapes. It is read-only.
-var safe = func() (t [256]bool) {
-	for c := 0x20; c < 0x7f; c++ {
-		t[c] = c != '<' && c != '>' && c != '&' && c != '"' && c != '\''
-	}
-	return t
-}()
+// The printable ASCII bytes, 0x20 to 0x7e, as bit sets over 0-63 (lo) and 64-127 (hi).
+const (
+	printLo = ^uint64(0) &^ (1<<0x20 - 1)
+	printHi = 1<<(0x7f-64) - 1
+	// textLo and printHi mark the bytes written as they are in text content: printable ASCII
+	// but for '<', '>' and '&' (all below 64).
+	textLo = printLo &^ (1<<'<' | 1<<'>' | 1<<'&')
+	// safeLo and printHi mark the bytes written as they are in text and attribute values:
+	// printable ASCII but for the five XML escapes.
+	safeLo = textLo &^ (1<<'"' | 1<<'\'')
+)
 
-// textSafe marks the bytes written as they are in text content: printable ASCII but for
-// '<', '>' and '&'. It is read-only.
-var textSafe = func() (t [256]bool) {
-	for c := 0x20; c < 0x7f; c++ {
-		t[c] = c != '<' && c != '>' && c != '&'
+// safe reports whether c is written as it is in text and attribute values.
+func safe(c byte) bool {
+	if c < 64 {
+		return safeLo>>c&1 != 0
 	}
-	return t
-}()
+	return c < 128 && printHi>>(c-64)&1 != 0
+}
+
+// textSafe reports whether c is written as it is in text content.
+func textSafe(c byte) bool {
+	if c < 64 {
+		return textLo>>c&1 != 0
+	}
+	return c < 128 && printHi>>(c-64)&1 != 0
+}
 
 // appendText appends s cleaned (mono.Clean) and escaped for XML text content: it is
 // appendEsc(b, mono.Clean(s), false), with the printable ASCII start of s, mostly all of it,
 // copied as it is (mono.Clean works rune by rune, so cleaning the rest alone is the same).
 func appendText(b []byte, s string) []byte {
 	i := 0
-	for i < len(s) && textSafe[s[i]] {
+	for i < len(s) && textSafe(s[i]) {
 		i++
 	}
 	b = append(b, s[:i]...)
@@ -790,7 +800,7 @@ func appendText(b []byte, s string) []byte {
 func appendLines(b []byte, s string) []byte {
 	for {
 		i := textSafeWords(s)
-		for i < len(s) && textSafe[s[i]] {
+		for i < len(s) && textSafe(s[i]) {
 			i++
 		}
 		b = append(b, s[:i]...)

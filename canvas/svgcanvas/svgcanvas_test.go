@@ -13,7 +13,7 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
-	"github.com/kafkagrid/kafkagrid/internal/style"
+	"github.com/kafkagrid/kafkagrid/style"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -207,28 +207,42 @@ func BenchmarkCanvas(b *testing.B) {
 	}
 }
 
-// TestSizeHintOutput checks that the size hint changes nothing in the output, also when the
-// head (here with a hundred classes) outgrows the room New leaves for it.
-func TestSizeHintOutput(t *testing.T) {
-	draw := func(hint int) []byte {
-		var buf bytes.Buffer
-		c := svgcanvas.New(&buf, 200, 100, svgcanvas.Options{Title: "hint", SizeHint: hint, ExtraCSS: ".x{}"})
-		for i := range 100 {
-			c.Rect(canvas.Pt(i), 0, 1, 1, canvas.Style{Fill: style.Group(i), Stroke: style.Ink, Width: 1 + canvas.Pt(i)/4})
-			c.Text(canvas.Pt(i), 10, canvas.Text{S: "t", Size: 6 + canvas.Pt(i)/2})
-		}
-		if err := c.Close(); err != nil {
-			t.Fatal(err)
-		}
-		return buf.Bytes()
+// TestLargeHead checks a head (here with a hundred classes) that outgrows the room New
+// leaves for it: the document is still whole and well-formed.
+func TestLargeHead(t *testing.T) {
+	var buf bytes.Buffer
+	c := svgcanvas.New(&buf, 200, 100, svgcanvas.Options{Title: "large head", ExtraCSS: ".x{}"})
+	for i := range 100 {
+		c.Rect(canvas.Pt(i), 0, 1, 1, canvas.Style{Fill: style.Group(i), Stroke: style.Ink, Width: 1 + canvas.Pt(i)/4})
+		c.Text(canvas.Pt(i), 10, canvas.Text{S: "t", Size: 6 + canvas.Pt(i)/2})
 	}
-	want := draw(1 << 20)
-	for _, hint := range []int{0, 1, 4 << 10, 9 << 10} {
-		if got := draw(hint); !bytes.Equal(got, want) {
-			t.Errorf("SizeHint %d: output differs from the one with a large hint", hint)
-		}
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	want := buf.Bytes()
+	if err := xml.Unmarshal(want, new(struct{})); err != nil {
+		t.Errorf("not XML: %v", err)
 	}
 	if !bytes.Contains(want, []byte(".p99{")) || !bytes.Contains(want, []byte(".t99{")) {
 		t.Errorf("missing classes in\n%s", want)
+	}
+}
+
+// TestFontFamily checks that a chosen font family cannot end the declaration or the style.
+func TestFontFamily(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`"IBM Plex Mono",monospace`, `font-family:"IBM Plex Mono",monospace;`},
+		{`x;}</style><script>`, `font-family:xstylescript;`},
+	}
+	for _, tt := range tests {
+		var buf bytes.Buffer
+		c := svgcanvas.New(&buf, 10, 10, svgcanvas.Options{FontFamily: tt.in})
+		c.Text(1, 5, canvas.Text{S: "x", Size: 9})
+		if err := c.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(buf.String(), tt.want) {
+			t.Errorf("FontFamily %q: no %q in\n%s", tt.in, tt.want, buf.String())
+		}
 	}
 }

@@ -2,16 +2,15 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
-	"github.com/kafkagrid/kafkagrid/internal/reference"
+	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
+	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/reference"
 	"github.com/kafkagrid/kafkagrid/kafka"
 )
 
@@ -115,18 +114,10 @@ func plural(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
-// sourceDate is the PDF book's date: SOURCE_DATE_EPOCH (reproducible builds) when set, else
-// the reference's fixed date.
+// sourceDate is the date of every PDF a verb writes: SOURCE_DATE_EPOCH (reproducible builds)
+// when set, else a fixed date; a bad value fails the verb (pdfcanvas.SourceDate, the one rule).
 func sourceDate() (time.Time, error) {
-	s := os.Getenv("SOURCE_DATE_EPOCH")
-	if s == "" {
-		return reference.DefaultDate(), nil
-	}
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || n < 0 {
-		return time.Time{}, errors.New("SOURCE_DATE_EPOCH: want seconds since 1970")
-	}
-	return time.Unix(n, 0).UTC(), nil
+	return pdfcanvas.SourceDate(os.Getenv("SOURCE_DATE_EPOCH"))
 }
 
 // isTerminal reports whether w is a terminal (a character device).

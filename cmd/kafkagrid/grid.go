@@ -11,9 +11,9 @@ import (
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
-	"github.com/kafkagrid/kafkagrid/bytegrid/gridpdf"
-	"github.com/kafkagrid/kafkagrid/bytegrid/gridsvg"
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
+	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
+	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
 )
 
 // runGrid implements "kafkagrid grid SPEC.yaml [-o OUT] [-format F]": it draws the byte grid
@@ -63,6 +63,14 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return usagef("grid: unknown format %q (want svg, pdf, txt or json)", f)
 	}
 
+	var opt pdfcanvas.DocOptions
+	if f == "pdf" {
+		var err error
+		if opt.Date, err = sourceDate(); err != nil {
+			return fmt.Errorf("grid: %w", err)
+		}
+	}
+
 	src, err := os.ReadFile(files[0])
 	if err != nil {
 		return fmt.Errorf("grid: %w", err)
@@ -88,16 +96,17 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	var buf bytes.Buffer
 	switch f {
 	case "svg":
-		err = gridsvg.WriteSVG(&buf, d, gridsvg.Options{Title: spec.Name, Desc: spec.Desc})
+		err = svgcanvas.Write(&buf, d, svgcanvas.WriteOptions{Title: spec.Name, Desc: spec.Desc})
 	case "pdf":
-		err = gridpdf.WritePDF(&buf, d, gridpdf.Options{Title: spec.Name})
+		opt.Title = spec.Name
+		err = pdfcanvas.Write(&buf, d, opt)
 	case "json":
 		var b []byte
 		if b, err = json.MarshalIndent(d, "", "  "); err == nil {
 			buf.Write(append(b, '\n'))
 		}
 	default:
-		err = bytegrid.WriteText(&buf, d)
+		err = d.WriteText(&buf)
 	}
 	if err != nil {
 		return fmt.Errorf("grid: %w", err)

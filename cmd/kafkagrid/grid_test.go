@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kafkagrid/kafkagrid/bytegrid/gridcheck"
+	"github.com/kafkagrid/kafkagrid/canvas/svgcheck"
 )
 
 func gridSpec(t *testing.T, name string) string {
@@ -51,7 +51,7 @@ func TestGridFiles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := gridcheck.Check(b); err != nil {
+		if err := svgcheck.Check(b); err != nil {
 			t.Errorf("%s: %v", p, err)
 		}
 		// Byte-identical across runs.

@@ -42,9 +42,13 @@ func exitCode(err error, stderr io.Writer) int {
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
+	if errors.Is(err, errDifferent) {
+		return 1 // diff: the releases differ, said on stdout
+	}
 	fmt.Fprintln(stderr, "kafkagrid:", err)
 	var u usageError
-	if errors.As(err, &u) {
+	var trouble diffTrouble
+	if errors.As(err, &u) || errors.As(err, &trouble) {
 		return 2
 	}
 	return 1
@@ -64,6 +68,7 @@ func verbs() []verb {
 		{"show", "print one API's example frame as text, SVG or JSON", runShow},
 		{"grid", "draw a byte grid from a YAML protocol description", runGrid},
 		{"decode", "decode a frame (.bin) into its annotated tree", runDecode},
+		{"diff", "list what changed in the protocol between two releases", runDiff},
 	}
 }
 

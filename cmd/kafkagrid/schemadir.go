@@ -10,7 +10,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/kafkagrid/kafkagrid/internal/fetch"
+	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/fetch"
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/schemas"
 )

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/kafkagrid/kafkagrid/internal/reference"
+	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/reference"
 )
 
 // runShow implements "kafkagrid show API": one API's example request (or response) on

@@ -21,6 +21,14 @@ import (
 // Advance is the advance width of every Go Mono glyph, in em.
 const Advance = 0.6
 
+// Ascent and Descent are the vertical extent of a run of Go Mono text above and below its
+// baseline, as fractions of its size, rounded outward: the box every layout fits text into and
+// every geometry check (canvas/svgcheck, tree's Check) verifies.
+const (
+	Ascent  = 0.8
+	Descent = 0.25
+)
+
 // Width returns the width, in the unit of size, of s drawn at font size size. s should be clean
 // (see Clean); an unclean s is measured as Clean would leave it.
 func Width(s string, size float64) float64 {
@@ -143,3 +151,52 @@ func RegularTTF() []byte { return bytes.Clone(goregular.TTF) }
 
 // SVGFontStack is the font-family list diagrams name in SVG.
 const SVGFontStack = `"Go Mono","DejaVu Sans Mono",Menlo,Consolas,monospace`
+
+// CleanAttr makes s safe for an attribute or a one-line tooltip: invalid UTF-8, control and
+// bidirectional characters become U+FFFD (tabs and newlines a space), so the text cannot break the XML or reorder itself.
+// Unlike Clean it keeps runes Go Mono lacks: a browser draws tooltips in its own font.
+func CleanAttr(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return s
+	}
+	ok := utf8.ValidString(s)
+	if ok {
+		for _, r := range s {
+			if badAttrRune(r) {
+				ok = false
+				break
+			}
+		}
+	}
+	if ok {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+		switch {
+		case r == '\t' || r == '\n' || r == '\r':
+			r = ' '
+		case (r == utf8.RuneError && n <= 1) || badAttrRune(r):
+			r = utf8.RuneError
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func badAttrRune(r rune) bool {
+	if r >= 0x20 && r < 0x7f {
+		return false
+	}
+	return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == 0xfffe || r == 0xffff ||
+		unicode.Is(unicode.Bidi_Control, r)
+}

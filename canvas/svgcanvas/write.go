@@ -1,0 +1,58 @@
+package svgcanvas
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/kafkagrid/kafkagrid/canvas"
+	"github.com/kafkagrid/kafkagrid/style"
+)
+
+// WriteOptions configure Write. The zero value writes the whole drawing as a standalone SVG
+// named by the drawing's own title and description (canvas.Info).
+type WriteOptions struct {
+	// Title and Desc are the accessible name and description; empty means the drawing's.
+	Title, Desc string
+	// Inline omits the XML prolog, for SVG embedded in HTML.
+	Inline bool
+	// IDPrefix is the root element's id (see Options); empty means a hash.
+	IDPrefix string
+	// Rows is the run of rows to write, for one part of a drawing cut across pages
+	// (canvas.Paginate); the zero Span means the whole drawing.
+	Rows canvas.Span
+	// Palette and FontFamily choose colours and the font (see Options).
+	Palette    style.Palette
+	FontFamily string
+}
+
+// Write writes d, or the run of rows opt.Rows of it, to w as one SVG document: the one way a
+// drawing becomes SVG, for the byte grid, the tree and every part of either. The document
+// takes its root class and extra style sheet from d.Info.
+func Write(w io.Writer, d canvas.Drawing, opt WriteOptions) error {
+	if d == nil {
+		return fmt.Errorf("svgcanvas: nil drawing")
+	}
+	info := d.Info()
+	title, desc := opt.Title, opt.Desc
+	if title == "" {
+		title = info.Title
+	}
+	if desc == "" {
+		desc = info.Desc
+	}
+	width, height := d.Size()
+	from, to := 0, d.NumRows()
+	if opt.Rows != (canvas.Span{}) {
+		from, to = opt.Rows.From, opt.Rows.To
+		height = d.PartHeight(from, to)
+	}
+	c := New(w, width, height, Options{
+		Title: title, Desc: desc, Inline: opt.Inline, IDPrefix: opt.IDPrefix,
+		Class: info.Class, ExtraCSS: info.CSS, Palette: opt.Palette, FontFamily: opt.FontFamily,
+	})
+	d.PaintRows(c, from, to)
+	if err := c.Close(); err != nil {
+		return fmt.Errorf("svgcanvas: %w", err)
+	}
+	return nil
+}

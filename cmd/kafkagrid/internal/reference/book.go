@@ -1,0 +1,708 @@
+package reference
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"codeberg.org/go-pdf/fpdf"
+	"golang.org/x/image/font/gofont/gobold"
+
+	"github.com/kafkagrid/kafkagrid/canvas"
+	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
+	"github.com/kafkagrid/kafkagrid/internal/mono"
+	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/style"
+)
+
+// The book's fonts: Go Regular and Go Bold for prose, Go Mono (pdfcanvas.MonoFamily) for
+// diagrams and schemas. All are embedded as UTF-8 TrueType fonts.
+const (
+	sansFont = "gosans"
+	monoFont = pdfcanvas.MonoFamily
+)
+
+// Book measures, in points.
+const (
+	marginX      = 48.0
+	marginTop    = 58.0
+	marginBottom = 52.0
+	headerY      = 34.0 // baseline of the running header
+	footerGap    = 26.0 // footer baseline above the bottom edge
+
+	schemaSize = 6.6 // schema text
+	schemaLead = 8.3 // schema line height
+	tocLead    = 15.0
+	captionH   = 16.0 // a drawing's caption and the gap below it
+	sectionH   = 32.0 // a section heading and the gap below it
+)
+
+// Colours of the book's prose and schema text (the light, print values).
+var (
+	colInk     = style.Light(style.Ink)
+	colMuted   = style.Light(style.Muted)
+	colRule    = style.Light(style.Rule)
+	colFlex    = style.RGB{R: 0x1a, G: 0x7f, B: 0x37}
+	colUnst    = style.RGB{R: 0x9a, G: 0x67, B: 0x00}
+	colComment = style.RGB{R: 0x6a, G: 0x73, B: 0x7d}
+	colKey     = style.RGB{R: 0x05, G: 0x50, B: 0xae}
+	colString  = style.RGB{R: 0x0a, G: 0x30, B: 0x69}
+	colNumber  = style.RGB{R: 0x95, G: 0x38, B: 0x00}
+	colLiteral = style.RGB{R: 0x82, G: 0x50, B: 0xdf}
+)
+
+// book lays out the PDF book page by page. Pages are added in reading order; the table of
+// contents is reserved after the cover and filled in at the end, when the chapters' pages are
+// known, and the running headers and footers ("page N of M") are drawn last of all.
+type book struct {
+	pdf     *fpdf.Fpdf
+	paper   Paper
+	release string
+	source  string
+	w, h    float64 // page size
+	cw      float64 // content width
+	bottom  float64 // lowest y content may reach
+	y       float64 // the cursor: top of the next block
+
+	titles   []string // running header of each page (index: page number)
+	tocFirst int      // first page of the contents
+	entries  []tocEntry
+	lastCat  string
+}
+
+type tocEntry struct {
+	category bool
+	text     string
+	key      int16
+	version  int16
+	link     int
+	page     int
+}
+
+func (b *builder) writeBook(ctx context.Context, results []chan *apiContent) error {
+	return b.out.create(BookName(b.release), func(w io.Writer) error {
+		bk, err := newBook(b.release, b.opts)
+		if err != nil {
+			return err
+		}
+		bk.cover(len(b.apis))
+		bk.reserveContents(b.apis)
+		bk.howToRead()
+		for _, ch := range results {
+			c, ok := <-ch
+			if !ok || c == nil {
+				if err := context.Cause(ctx); err != nil {
+					return err
+				}
+				return fmt.Errorf("reference: book: a chapter is missing")
+			}
+			bk.chapter(c)
+			if err := bk.pdf.Error(); err != nil {
+				return fmt.Errorf("reference: book: %s: %w", c.API.Name, err)
+			}
+		}
+		bk.finish()
+		if err := bk.pdf.Output(w); err != nil {
+			return fmt.Errorf("reference: book: %w", err)
+		}
+		return nil
+	})
+}
+
+func newBook(release string, opts Options) (*book, error) {
+	p := opts.Paper
+	pw, ph := p.Size()
+	pdf, err := pdfcanvas.NewDocument(pdfcanvas.DocOptions{
+		Width: float64(pw), Height: float64(ph), Date: opts.Date,
+		Title:   "Apache Kafka " + release + " wire protocol reference",
+		Subject: "Example frames, byte grids, trees and message schemas of every Kafka API",
+	})
+	if err != nil {
+		return nil, fmt.Errorf("reference: book: %w", err)
+	}
+	pdf.SetMargins(marginX, marginTop, marginX)
+	// Go Mono is registered by NewDocument (monoFont); the prose is in Go Regular and Bold.
+	// fpdf's font subsetter writes into the font bytes it is given, so each document gets its
+	// own copies: the shared TTFs stay intact and two builds give the same bytes.
+	pdf.AddUTF8FontFromBytes(sansFont, "", bytes.Clone(mono.RegularTTF()))
+	pdf.AddUTF8FontFromBytes(sansFont, "B", bytes.Clone(gobold.TTF))
+	if err := pdf.Error(); err != nil {
+		return nil, fmt.Errorf("reference: book: fonts: %w", err)
+	}
+	bk := &book{pdf: pdf, paper: p, release: release, source: opts.Source, w: float64(pw), h: float64(ph)}
+	bk.cw = bk.w - 2*marginX
+	bk.bottom = bk.h - marginBottom
+	bk.titles = []string{""} // pages are numbered from 1
+	return bk, nil
+}
+
+func (bk *book) font(family, styl string, size float64) {
+	// fpdf skips SetFont when nothing changed, but a page revisited with SetPage has its own
+	// graphics state: changing the size first forces the font into the page's stream.
+	bk.pdf.SetFont(family, styl, size+1)
+	bk.pdf.SetFont(family, styl, size)
+}
+
+func (bk *book) color(c style.RGB) {
+	bk.pdf.SetTextColor(int(c.R), int(c.G), int(c.B))
+}
+
+func (bk *book) newPage(title string) {
+	bk.pdf.AddPage()
+	bk.titles = append(bk.titles, title)
+	bk.y = marginTop
+}
+
+// text draws s with its top-left corner at (x, y) in the current font; returns its width.
+func (bk *book) text(x, y float64, s string, size float64) float64 {
+	bk.pdf.Text(x, y+size*0.8, s)
+	return bk.pdf.GetStringWidth(s)
+}
+
+// fit cuts s with an ellipsis so that it is at most w wide in the current font.
+func (bk *book) fit(s string, w float64) string {
+	if bk.pdf.GetStringWidth(s) <= w {
+		return s
+	}
+	rs := []rune(s)
+	for len(rs) > 1 && bk.pdf.GetStringWidth(string(rs)+"…") > w {
+		rs = rs[:len(rs)-1]
+	}
+	return string(rs) + "…"
+}
+
+func (bk *book) rule(y float64) {
+	bk.pdf.SetDrawColor(int(colRule.R), int(colRule.G), int(colRule.B))
+	bk.pdf.SetLineWidth(0.5)
+	bk.pdf.SetDashPattern(nil, 0)
+	bk.pdf.Line(marginX, y, bk.w-marginX, y)
+}
+
+// cover draws the title page: a band of byte cells in the group colours, the title, what the
+// book holds and where it came from.
+func (bk *book) cover(numAPIs int) {
+	bk.newPage("")
+	pdf := bk.pdf
+	// The first rows of every request, drawn like a byte grid: a reminder of what is inside.
+	cell := bk.cw / 32
+	y := 120.0
+	const rowH = 30.0
+	fields := []struct {
+		bits  int
+		name  string
+		color style.Role
+	}{
+		{32, "size", style.FrameFill}, {16, "RequestApiKey", style.Group(0)}, {16, "RequestApiVersion", style.Group(1)},
+		{32, "CorrelationId", style.Group(2)}, {16, "ClientId length", style.FrameFill}, {16, "ClientId …", style.Group(3)},
+	}
+	bit := 0
+	for _, f := range fields {
+		x := marginX + float64(bit%32)*cell
+		ry := y + float64(bit/32)*rowH
+		w := float64(f.bits) * cell
+		fill := style.Light(f.color)
+		pdf.SetFillColor(int(fill.R), int(fill.G), int(fill.B))
+		pdf.SetDrawColor(int(colInk.R), int(colInk.G), int(colInk.B))
+		pdf.SetLineWidth(0.6)
+		pdf.Rect(x, ry, w, rowH, "FD")
+		bk.font(monoFont, "", 9)
+		bk.color(colInk)
+		bk.text(x+(w-mono.Width(f.name, 9))/2, ry+(rowH-9)/2, f.name, 9)
+		bit += f.bits
+	}
+	row := bit / 32
+	pdf.SetDrawColor(int(colMuted.R), int(colMuted.G), int(colMuted.B))
+	pdf.SetLineWidth(0.4)
+	for i := 0; i <= 32; i++ {
+		tx := marginX + float64(i)*cell
+		l := 3.0
+		if i%8 == 0 {
+			l = 6
+		}
+		pdf.Line(tx, y-2-l, tx, y-2)
+	}
+	bk.font(monoFont, "", 7)
+	bk.color(colMuted)
+	for i := 0; i < 32; i += 8 {
+		bk.text(marginX+float64(i)*cell+1, y-18, strconv.Itoa(i), 7)
+	}
+	y += float64(row)*rowH + 70
+
+	bk.color(colInk)
+	bk.font(sansFont, "B", 34)
+	bk.text(marginX, y, "Apache Kafka "+bk.release, 34)
+	y += 46
+	bk.font(sansFont, "", 22)
+	bk.text(marginX, y, "Wire protocol reference", 22)
+	y += 50
+	bk.font(sansFont, "", 11)
+	bk.color(colMuted)
+	for _, line := range []string{
+		fmt.Sprintf("Every API of the release (%d in all), each with a minimal example request and", numAPIs),
+		"response at its highest valid version, encoded byte for byte and drawn as an RFC-style",
+		"byte grid and an expanded tree, followed by the message schemas they come from.",
+	} {
+		bk.text(marginX, y, line, 11)
+		y += 16
+	}
+	bk.font(sansFont, "", 9)
+	y = bk.h - 120
+	bk.rule(y)
+	y += 12
+	bk.text(marginX, y, bk.fit("Source: "+bk.source, bk.cw), 9)
+	y += 14
+	bk.text(marginX, y, "Built by kafkagrid from Apache Kafka's JSON message schemas. Apache Kafka is a trademark of the", 9)
+	y += 12
+	bk.text(marginX, y, "Apache Software Foundation.", 9)
+	pdf.Bookmark("Cover", 0, 0)
+}
+
+// tocSlot is where a contents line goes: page (relative to the first contents page) and y.
+type tocSlot struct {
+	page int
+	y    float64
+}
+
+// tocLayout places the contents lines: a heading on the first page, then lines, a category
+// heading taking one and a half lines and never ending a page.
+func (bk *book) tocLayout(entries []tocEntry) []tocSlot {
+	slots := make([]tocSlot, len(entries))
+	page, y := 0, marginTop+44
+	for i, e := range entries {
+		need := tocLead
+		if e.category {
+			need = tocLead * 1.6
+			if i > 0 {
+				y += tocLead * 0.4
+			}
+			need += tocLead // keep with the first API line
+		}
+		if y+need > bk.bottom {
+			page++
+			y = marginTop
+			if e.category {
+				y -= tocLead * 0.4
+			}
+		}
+		if e.category {
+			y += tocLead * 0.6
+		}
+		slots[i] = tocSlot{page, y}
+		y += tocLead
+	}
+	return slots
+}
+
+// reserveContents adds the blank pages the table of contents will take.
+func (bk *book) reserveContents(apis []*kafka.API) {
+	cat := ""
+	for _, a := range apis {
+		if a.Category != cat {
+			cat = a.Category
+			bk.entries = append(bk.entries, tocEntry{category: true, text: cat, link: bk.pdf.AddLink()})
+		}
+		bk.entries = append(bk.entries, tocEntry{text: a.Name, key: a.Key, version: a.Version, link: bk.pdf.AddLink()})
+	}
+	slots := bk.tocLayout(bk.entries)
+	pages := 1
+	if n := len(slots); n > 0 {
+		pages = slots[n-1].page + 1
+	}
+	for i := 0; i < pages; i++ {
+		bk.newPage("Contents")
+		if i == 0 {
+			bk.tocFirst = bk.pdf.PageNo()
+			bk.pdf.Bookmark("Contents", 0, 0)
+		}
+	}
+}
+
+// howToRead prints the guide to the drawings on a page of its own.
+func (bk *book) howToRead() {
+	bk.newPage("How to read this book")
+	bk.pdf.Bookmark("How to read this book", 0, 0)
+	y := marginTop
+	bk.font(sansFont, "B", 20)
+	bk.color(colInk)
+	bk.text(marginX, y, "How to read this book", 20)
+	y += 44
+	const size, lead = 10.5, 15.5
+	for _, p := range guide {
+		bk.font(sansFont, "B", size)
+		bk.color(colInk)
+		lw := bk.text(marginX, y, p[0], size) + 4
+		bk.font(sansFont, "", size)
+		bk.color(colInk)
+		x := marginX + lw
+		for _, word := range strings.Fields(guideText(p[1])) {
+			w := bk.pdf.GetStringWidth(word)
+			if x+w > marginX+bk.cw {
+				x = marginX
+				y += lead
+			}
+			bk.text(x, y, word, size)
+			x += w + bk.pdf.GetStringWidth(" ")
+		}
+		y += lead * 1.7
+	}
+	bk.y = y
+}
+
+// finish fills in the contents and draws every page's running header and footer.
+func (bk *book) finish() {
+	pdf := bk.pdf
+	slots := bk.tocLayout(bk.entries)
+	for i, e := range bk.entries {
+		s := slots[i]
+		pdf.SetPage(bk.tocFirst + s.page)
+		if i == 0 || slots[i-1].page != s.page {
+			bk.font(sansFont, "B", 20)
+			bk.color(colInk)
+			if s.page == 0 {
+				bk.text(marginX, marginTop, "Contents", 20)
+			}
+		}
+		pageText := strconv.Itoa(e.page)
+		if e.category {
+			bk.font(sansFont, "B", 11.5)
+			bk.color(colInk)
+			bk.text(marginX, s.y, e.text, 11.5)
+			bk.font(sansFont, "", 10)
+			bk.color(colMuted)
+			w := pdf.GetStringWidth(pageText)
+			bk.text(bk.w-marginX-w, s.y+1, pageText, 10)
+			pdf.Link(marginX, s.y-2, bk.cw, tocLead, e.link)
+			continue
+		}
+		bk.font(monoFont, "", 9)
+		bk.color(colMuted)
+		key := fmt.Sprintf("%3d", e.key)
+		bk.text(marginX+8, s.y+1, key, 9)
+		bk.font(sansFont, "", 10.5)
+		bk.color(colInk)
+		nx := marginX + 8 + mono.Width(key, 9) + 10
+		nw := bk.text(nx, s.y, e.text, 10.5)
+		bk.font(sansFont, "", 9)
+		bk.color(colMuted)
+		vs := "v" + strconv.Itoa(int(e.version))
+		vw := bk.text(nx+nw+6, s.y+1.2, vs, 9)
+		bk.font(sansFont, "", 10.5)
+		pw := pdf.GetStringWidth(pageText)
+		// Dot leaders between the name and the page number.
+		lx, rx := nx+nw+6+vw+8, bk.w-marginX-pw-6
+		pdf.SetFillColor(int(colRule.R), int(colRule.G), int(colRule.B))
+		for x := rx - 0.6; x > lx; x -= 4 {
+			pdf.Circle(x, s.y+9, 0.45, "F")
+		}
+		bk.color(colInk)
+		bk.text(bk.w-marginX-pw, s.y, pageText, 10.5)
+		pdf.Link(marginX, s.y-2, bk.cw, tocLead, e.link)
+	}
+	contents := pdf.AddLink()
+	pdf.SetLink(contents, 0, bk.tocFirst)
+	n := pdf.PageCount()
+	for p := 2; p <= n; p++ {
+		pdf.SetPage(p)
+		bk.font(sansFont, "", 8)
+		bk.color(colMuted)
+		hw := bk.text(marginX, headerY-8, "Apache Kafka "+bk.release+" wire protocol", 8)
+		if p != bk.tocFirst {
+			pdf.Link(marginX, headerY-10, hw, 12, contents) // back to the contents
+		}
+		if t := bk.titles[p]; t != "" {
+			bk.font(sansFont, "B", 8)
+			bk.color(colInk)
+			w := pdf.GetStringWidth(t)
+			bk.text(bk.w-marginX-w, headerY-8, t, 8)
+		}
+		bk.rule(headerY + 4)
+		bk.font(sansFont, "", 8)
+		bk.color(colMuted)
+		f := fmt.Sprintf("page %d of %d", p, n)
+		w := pdf.GetStringWidth(f)
+		bk.text((bk.w-w)/2, bk.h-footerGap-8, f, 8)
+	}
+	pdf.SetPage(n)
+}
+
+// chapter lays out one API, starting on a new page.
+func (bk *book) chapter(c *apiContent) {
+	a := c.API
+	pdf := bk.pdf
+	bk.newPage(a.Name)
+	page := pdf.PageNo()
+	if a.Category != bk.lastCat {
+		bk.lastCat = a.Category
+		pdf.Bookmark(a.Category, 0, 0)
+		for i := range bk.entries {
+			if bk.entries[i].category && bk.entries[i].text == a.Category && bk.entries[i].page == 0 {
+				bk.entries[i].page = page
+				pdf.SetLink(bk.entries[i].link, 0, page)
+				break
+			}
+		}
+	}
+	pdf.Bookmark(a.Name, 1, 0)
+	for i := range bk.entries {
+		e := &bk.entries[i]
+		if !e.category && e.text == a.Name && e.page == 0 {
+			e.page = page
+			pdf.SetLink(e.link, 0, page)
+			break
+		}
+	}
+
+	// Header block.
+	y := bk.y
+	bk.font(sansFont, "", 9)
+	bk.color(colMuted)
+	bk.text(marginX, y, a.Category, 9)
+	y += 14
+	bk.font(sansFont, "B", 24)
+	bk.color(colInk)
+	nw := bk.text(marginX, y, a.Name, 24)
+	bx := marginX + nw + 12
+	if a.Flexible {
+		bx += bk.badge(bx, y+7, "flexible", colFlex) + 6
+	}
+	if a.Unstable {
+		bk.badge(bx, y+7, "unstable", colUnst)
+	}
+	y += 34
+	listeners := "none"
+	if len(a.Listeners) > 0 {
+		listeners = strings.Join(a.Listeners, ", ")
+	}
+	version := versionText(a)
+	encoding := "classic: fixed-width lengths, no tagged fields"
+	if a.Flexible {
+		encoding = "flexible: compact strings and arrays, tagged fields"
+	}
+	encoding += " (flexible versions " + a.Request.FlexibleVersions.String() + ")"
+	y = bk.facts(y, [][2]string{
+		{"API key", strconv.Itoa(int(a.Key))},
+		{"Version", version},
+		{"Listeners", listeners},
+		{"Encoding", encoding},
+		{"Frames", fmt.Sprintf("request %s, response %s", byteCount(len(c.Request.Bytes)), byteCount(len(c.Response.Bytes)))},
+	})
+	bk.rule(y + 4)
+	bk.y = y + 16
+
+	for _, m := range []*message{c.Request, c.Response} {
+		title := "Request"
+		if m.Response {
+			title = "Response"
+		}
+		if bk.breaksBefore(m.Grid, bk.y+sectionH) {
+			bk.newPage(a.Name) // keep the heading with its grid
+		}
+		bk.section(title, m.Base+" · "+byteCount(len(m.Bytes)), 0)
+		pdf.Bookmark(title, 2, bk.y-24)
+		bk.place("Byte grid", m.Grid)
+		bk.place("Expanded tree", m.Tree)
+	}
+	bk.schema("Request schema", a.Request.File, a.Request.Raw)
+	bk.schema("Response schema", a.Response.File, a.Response.Raw)
+}
+
+// badge draws a rounded label at (x, y) (top left) and returns its width.
+func (bk *book) badge(x, y float64, s string, c style.RGB) float64 {
+	pdf := bk.pdf
+	bk.font(sansFont, "B", 8)
+	w := pdf.GetStringWidth(s) + 10
+	pdf.SetDrawColor(int(c.R), int(c.G), int(c.B))
+	pdf.SetLineWidth(0.8)
+	pdf.SetDashPattern(nil, 0)
+	pdf.RoundedRect(x, y, w, 13, 6.5, "1234", "D")
+	bk.color(c)
+	bk.text(x+5, y+2.6, s, 8)
+	return w
+}
+
+// facts draws label/value pairs in two columns and returns the y below them.
+func (bk *book) facts(y float64, rows [][2]string) float64 {
+	for _, r := range rows {
+		bk.font(sansFont, "", 9.5)
+		bk.color(colMuted)
+		bk.text(marginX, y, r[0], 9.5)
+		bk.color(colInk)
+		bk.text(marginX+70, y, r[1], 9.5)
+		y += 14
+	}
+	return y
+}
+
+// section starts a headed section, on a new page unless keep points fit below the heading.
+func (bk *book) section(title, note string, keep float64) {
+	if bk.y+sectionH+keep > bk.bottom {
+		bk.newPage(bk.titles[len(bk.titles)-1])
+	}
+	y := bk.y + 6
+	bk.font(sansFont, "B", 14)
+	bk.color(colInk)
+	w := bk.text(marginX, y, title, 14)
+	if note != "" {
+		bk.font(monoFont, "", 8)
+		bk.color(colMuted)
+		bk.text(marginX+w+10, y+4.5, note, 8)
+	}
+	bk.y = y + sectionH - 6
+}
+
+// place draws a drawing scaled to the page width (never enlarged), split between rows across
+// pages when it does not fit.
+func (bk *book) place(caption string, d drawing) {
+	w, _ := d.size()
+	if w <= 0 {
+		return
+	}
+	scale := min(1, bk.cw/w)
+	if bk.breaksBefore(d, bk.y) {
+		bk.newPage(bk.titles[len(bk.titles)-1])
+	}
+	first := (bk.bottom - bk.y - captionH) / scale
+	full := (bk.bottom - marginTop - captionH) / scale
+	for i, p := range canvas.Paginate(d, canvas.Pt(first), canvas.Pt(full)) {
+		if i > 0 {
+			bk.newPage(bk.titles[len(bk.titles)-1])
+		}
+		cap := caption
+		if i > 0 {
+			cap += " (continued)"
+		}
+		bk.caption(cap)
+		h, err := pdfcanvas.Place(bk.pdf, d.Drawing, pdfcanvas.Placement{Rows: p, X: marginX, Y: bk.y, Scale: scale})
+		if err != nil {
+			return // fpdf keeps the error; the chapter loop reports it
+		}
+		bk.y += h + 14
+	}
+}
+
+// breaksBefore reports whether place, called with the cursor at y, would start d on a new
+// page: when little of the page is left, or when d would fit whole on a fresh page but less
+// than half of it fits here.
+func (bk *book) breaksBefore(d drawing, y float64) bool {
+	w, h := d.size()
+	if w <= 0 {
+		return false
+	}
+	h *= min(1, bk.cw/w)
+	first := bk.bottom - y - captionH
+	full := bk.bottom - marginTop - captionH
+	if h <= first {
+		return false
+	}
+	return first < 0.25*full || (h <= full && first < 0.5*h)
+}
+
+func (bk *book) caption(s string) {
+	bk.font(sansFont, "B", 8.5)
+	bk.color(colMuted)
+	bk.text(marginX, bk.y, s, 8.5)
+	bk.y += captionH
+}
+
+// schema prints a schema file in small mono with line numbers and light colouring, wrapping
+// long lines under a hanging indent and continuing on new pages.
+func (bk *book) schema(title, file string, raw []byte) {
+	pdf := bk.pdf
+	bk.section(title, file, 6*schemaLead)
+	pdf.Bookmark(title, 2, bk.y-24)
+	numW := mono.Width("0000", schemaSize) + 8
+	cols := mono.Fit(bk.cw-numW, schemaSize)
+	charW := mono.Advance * schemaSize
+	lines := tokenizeLines(raw)
+	bk.font(monoFont, "", schemaSize)
+	cur := style.RGB{R: 1} // no colour yet
+	setColor := func(c style.RGB) {
+		if c != cur {
+			bk.color(c)
+			cur = c
+		}
+	}
+	newLine := func() {
+		if bk.y+schemaLead > bk.bottom {
+			bk.newPage(bk.titles[len(bk.titles)-1])
+			bk.font(monoFont, "", schemaSize)
+			cur = style.RGB{R: 1}
+		}
+	}
+	for n, ts := range lines {
+		// Widow control: the last few lines do not go alone onto a new page.
+		if left := float64(len(lines) - n); left <= 5 && bk.y+left*schemaLead > bk.bottom && bk.y+schemaLead <= bk.bottom && n > 2 {
+			bk.newPage(bk.titles[len(bk.titles)-1])
+			bk.font(monoFont, "", schemaSize)
+			cur = style.RGB{R: 1}
+		}
+		newLine()
+		setColor(colMuted)
+		num := strconv.Itoa(n + 1)
+		bk.text(marginX+numW-8-mono.Width(num, schemaSize), bk.y, num, schemaSize)
+		// The line as runes with their token kinds, cut into rows at spaces where possible;
+		// continuation rows hang under the line's indent.
+		var rs []rune
+		var kinds []tokenKind
+		for _, t := range ts {
+			for _, r := range mono.Clean(t.Text) {
+				rs = append(rs, r)
+				kinds = append(kinds, t.Kind)
+			}
+		}
+		indent := 0
+		for indent < len(rs) && rs[indent] == ' ' {
+			indent++
+		}
+		hang := min(indent+4, cols/2)
+		for start, col := 0, 0; start < len(rs); col = hang {
+			if start > 0 {
+				bk.y += schemaLead
+				newLine()
+			}
+			width := cols - col
+			end := min(start+width, len(rs))
+			if end < len(rs) {
+				for k := end; k > start+width/2; k-- {
+					if rs[k-1] == ' ' {
+						end = k
+						break
+					}
+				}
+			}
+			for a := start; a < end; {
+				b := a + 1
+				for b < end && kinds[b] == kinds[a] {
+					b++
+				}
+				if chunk := string(rs[a:b]); strings.TrimSpace(chunk) != "" {
+					setColor(tokenColor(kinds[a]))
+					bk.text(marginX+numW+float64(col+a-start)*charW, bk.y, chunk, schemaSize)
+				}
+				a = b
+			}
+			start = end
+		}
+		bk.y += schemaLead
+	}
+	bk.y += 10
+}
+
+func tokenColor(k tokenKind) style.RGB {
+	switch k {
+	case tokComment:
+		return colComment
+	case tokKey:
+		return colKey
+	case tokString:
+		return colString
+	case tokNumber:
+		return colNumber
+	case tokLiteral:
+		return colLiteral
+	}
+	return colInk
+}

@@ -1,0 +1,97 @@
+package reference
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/kafkagrid/kafkagrid/bytegrid"
+	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/kafka/kafkaview"
+	"github.com/kafkagrid/kafkagrid/tree"
+)
+
+// The seam between the reference and the packages that encode and draw: package kafka encodes
+// the example frames (Catalog.Vectors) and translates each into the generic fields of a byte
+// grid and nodes of a tree (kafkaview.New); bytegrid and tree lay them out.
+
+// vectorContent returns the content function of a build: the frames are encoded once, up
+// front (encoding every API takes milliseconds), and laid out per API by the workers.
+func vectorContent(cat *kafka.Catalog, verbose io.Writer) (contentFunc, error) {
+	vecs, err := cat.Vectors(kafka.VectorOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("reference: %w", err)
+	}
+	if verbose != nil {
+		for _, v := range vecs {
+			for _, s := range v.Skipped {
+				fmt.Fprintf(verbose, "kafkagrid: %s %s\n", v.Request.BaseName()[:strings.LastIndex(v.Request.BaseName(), "-")], s)
+			}
+		}
+	}
+	byAPI := make(map[*kafka.API]kafka.Vector, len(vecs))
+	for _, v := range vecs {
+		byAPI[v.API] = v
+	}
+	return func(a *kafka.API, f Format) (*apiContent, error) {
+		v, ok := byAPI[a]
+		if !ok || v.Request == nil || v.Response == nil {
+			return nil, fmt.Errorf("reference: %s: no example frames", a.Name)
+		}
+		req, err := frameMessage(v.Request, f)
+		if err != nil {
+			return nil, err
+		}
+		resp, err := frameMessage(v.Response, f)
+		if err != nil {
+			return nil, err
+		}
+		return &apiContent{API: a, Request: req, Response: resp}, nil
+	}, nil
+}
+
+// frameMessage lays out one frame as a byte grid and a tree, and renders the forms f asks for.
+func frameMessage(fr *kafka.Frame, f Format) (*message, error) {
+	base := fr.BaseName()
+	side := "request"
+	if fr.Response {
+		side = "response"
+	}
+	name := fmt.Sprintf("%s v%d %s", fr.API.Name, fr.Version, side)
+	view := kafkaview.New(fr)
+	grid, err := bytegrid.Layout(view.Fields, bytegrid.Options{GroupColors: view.Groups})
+	if err != nil {
+		return nil, fmt.Errorf("reference: %s: byte grid: %w", base, err)
+	}
+	tr, err := tree.Layout(view.Tree, tree.Options{GroupColors: view.Groups, Title: name + ": expanded tree"})
+	if err != nil {
+		return nil, fmt.Errorf("reference: %s: tree: %w", base, err)
+	}
+	what := fmt.Sprintf("the %d-byte example %s (API key %d)", len(fr.Bytes), name, fr.API.Key)
+	m := &message{
+		Base: base, Response: fr.Response, Bytes: fr.Bytes,
+		Grid: drawing{grid, name + ": byte grid", "Byte grid of " + what + ", 32 bits a row, each field boxed and labelled with its name and value."},
+		Tree: drawing{tr, name + ": expanded tree", "Expanded tree of " + what + ": every field with its value, byte offset, length and wire type."},
+	}
+	if f&JSON != 0 {
+		j, err := fr.MarshalJSON()
+		if err != nil {
+			return nil, fmt.Errorf("reference: %s: json: %w", base, err)
+		}
+		var buf bytes.Buffer
+		buf.Grow(len(j) + len(j)/4)
+		if err := jsonIndent(&buf, j); err != nil {
+			return nil, fmt.Errorf("reference: %s: json: %w", base, err)
+		}
+		m.JSON = buf.Bytes()
+	}
+	if f&Text != 0 {
+		var buf bytes.Buffer
+		if err := writeMessageText(&buf, name, grid, tr); err != nil {
+			return nil, fmt.Errorf("reference: %s: text: %w", base, err)
+		}
+		m.Text = buf.Bytes()
+	}
+	return m, nil
+}

@@ -1,0 +1,55 @@
+// Package reference builds the reference of a Kafka release's wire protocol, the output of
+// "kafkagrid build": for every API of a catalogue (kafka.Catalog), the example request and
+// response at the API's highest version, as
+//
+//   - svg/<key>-<Api>-v<version>-{request,response}-{grid,tree}.svg: standalone SVG drawings
+//     (canvas/svgcanvas), embeddable as they are;
+//   - index.html and api/<Api>.html: pages with the drawings inline, a hex dump, the raw
+//     schemas with line numbers and light colouring, and hover linking between a tree node,
+//     its grid field and its bytes (data-path); no network, light and dark, printable (a
+//     drawing taller than a page prints at its width-fitted scale in parts of whole rows,
+//     print-only SVGs hidden on screen, as browsers cannot cut one SVG between rows);
+//   - kafka-<release>-protocol.pdf: a book with a cover, a linked table of contents, an
+//     outline (category, API, request, response, schemas) and one chapter per API, the
+//     drawings painted as vectors (canvas/pdfcanvas) and split between rows across pages;
+//   - bin/<base>.bin (the frames), json/<base>.json (annotated frames), txt/<base>.txt (the
+//     byte grid as RFC ASCII art and the tree as text).
+//
+// Show prints one of these for one API (kafkagrid show).
+//
+// # Data flow
+//
+// Package kafka encodes the example frames (Catalog.Vectors); package kafka/kafkaview turns
+// each into the generic inputs of the drawing packages: the fields of a byte grid and the nodes
+// of a tree, sharing group colours and data-paths. bytegrid and tree lay them out once; each
+// layout is a canvas.Drawing, written into SVG files, inline SVG and printed parts by
+// svgcanvas.Write and placed in the book by pdfcanvas.Place, with pages broken by
+// canvas.Paginate. The reference itself knows nothing of the wire format, and draws nothing
+// itself but the book's prose.
+//
+// # Files and determinism
+//
+// Every file is written to a temporary name in its folder and renamed into place, so an
+// interrupted build leaves no half-written file; a build never deletes or touches a file it
+// does not write. Two builds of the same input give byte-identical trees: nothing depends on
+// map order, the clock or the order in which concurrent work finishes, and the PDF's dates
+// come from Options.Date (the command passes SOURCE_DATE_EPOCH) or pdfcanvas.DefaultDate.
+//
+// # Concurrency
+//
+// Build lays out and writes the APIs on Options.Workers goroutines and writes the book on one
+// more, in index order, as chapters become ready. Build may be called concurrently for
+// different output folders.
+//
+// # Input
+//
+// The catalogue is trusted to be what kafka.LoadCatalog made of a schema folder; schema text
+// shown on pages is escaped, and diagram text is cleaned by the drawing packages.
+//
+// # Fonts in the book
+//
+// Prose is set in Go Regular and Go Bold, diagrams and schemas in Go Mono; all are embedded
+// as TrueType subsets. The document is set up by pdfcanvas.NewDocument (which embeds Go Mono);
+// the book adds the prose fonts. fpdf's subsetter writes into the font bytes it is handed, so
+// each document gets private copies.
+package reference

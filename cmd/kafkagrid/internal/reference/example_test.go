@@ -1,0 +1,115 @@
+package reference_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
+
+	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/reference"
+	"github.com/kafkagrid/kafkagrid/kafka"
+)
+
+func ExampleParseFormats() {
+	f, err := reference.ParseFormats("svg, html,txt")
+	fmt.Println(f, err)
+	_, err = reference.ParseFormats("png")
+	fmt.Println(err)
+	// Output:
+	// svg,html,txt <nil>
+	// reference: unknown format "png" (want svg, html, pdf, bin, json or txt)
+}
+
+// schemas40 is the 4.0 schema folder (see internal/testenv).
+func schemas40() string {
+	dir, err := testenv.ReleaseDir("4.0")
+	if err != nil {
+		return err.Error()
+	}
+	return dir
+}
+
+func ExampleBuild() {
+	cat, err := kafka.LoadCatalog(schemas40())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	out, err := os.MkdirTemp("", "kafkagrid-example")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(out)
+	sum, err := reference.Build(context.Background(), cat, out, reference.Options{
+		Formats: reference.SVG | reference.Bin,
+		APIs:    []string{"ApiVersions"},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	files, _ := filepath.Glob(filepath.Join(out, "*", "*"))
+	for _, f := range files {
+		rel, _ := filepath.Rel(out, f)
+		fmt.Println(filepath.ToSlash(rel))
+	}
+	fmt.Println(sum.Files, "files")
+	// Output:
+	// bin/18-ApiVersions-v4-request.bin
+	// bin/18-ApiVersions-v4-response.bin
+	// svg/18-ApiVersions-v4-request-grid.svg
+	// svg/18-ApiVersions-v4-request-tree.svg
+	// svg/18-ApiVersions-v4-response-grid.svg
+	// svg/18-ApiVersions-v4-response-tree.svg
+	// 6 files
+}
+
+func ExampleBaseName() {
+	cat, err := kafka.LoadCatalog(schemas40())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	a, _ := cat.Lookup("Produce")
+	fmt.Println(reference.BaseName(a, false))
+	fmt.Println(reference.BaseName(a, true))
+	fmt.Println(reference.PageName(a))
+	fmt.Println(reference.BookName(cat.Release.Name()))
+	// Output:
+	// 0-Produce-v12-request
+	// 0-Produce-v12-response
+	// api/Produce.html
+	// kafka-4.0-protocol.pdf
+}
+
+func ExampleShow() {
+	cat, err := kafka.LoadCatalog(schemas40())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	a, _ := cat.Lookup("ApiVersions")
+	var buf strings.Builder
+	if err := reference.Show(&buf, cat, a, reference.ShowOptions{Format: reference.Text}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	lines := strings.Split(buf.String(), "\n")
+	fmt.Println(strings.Join(lines[:11], "\n"))
+	// Output:
+	// ApiVersions v4 request
+	//
+	// Byte grid
+	//
+	//  0                   1                   2                   3
+	//  0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
+	// +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+	// |                             size                              |
+	// +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+	// |         RequestApiKey         |       RequestApiVersion       |
+	// +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+}

@@ -1,0 +1,35 @@
+package reference
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/kafkagrid/kafkagrid/bytegrid"
+	"github.com/kafkagrid/kafkagrid/tree"
+)
+
+// writeMessageText writes a message as text: a title, the byte grid as RFC ASCII art, and
+// the expanded tree.
+func writeMessageText(w io.Writer, name string, grid *bytegrid.Diagram, tr *tree.Diagram) error {
+	ew := &errWriter{w: w}
+	fmt.Fprintf(ew, "%s\n\nByte grid\n\n", name)
+	if err := grid.WriteText(ew); err != nil {
+		return err
+	}
+	fmt.Fprintf(ew, "\nExpanded tree\n\n")
+	if err := tr.WriteText(ew); err != nil {
+		return err
+	}
+	return ew.err
+}
+
+// jsonIndent writes compact JSON indented by two spaces, ending in a newline.
+func jsonIndent(w *bytes.Buffer, j []byte) error {
+	if err := json.Indent(w, j, "", "  "); err != nil {
+		return err
+	}
+	w.WriteByte('\n')
+	return nil
+}

@@ -1,0 +1,191 @@
+// Package kafkaview is the bridge from Kafka's annotated frames (package kafka) to the generic
+// drawing packages: it turns a frame into the fields of a byte grid (bytegrid) and the nodes of
+// an expanded tree (tree), with the group colours the two share.
+//
+// It is its own package so that the codec (kafka) imports none of the drawing code, and the
+// drawing packages import nothing of Kafka. It does not lay out or paint; it only translates.
+// The result is a fresh value on every call: safe to use from many goroutines on different
+// frames.
+package kafkaview
+
+import (
+	"github.com/kafkagrid/kafkagrid/bytegrid"
+	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/style"
+	"github.com/kafkagrid/kafkagrid/tree"
+)
+
+// View is a frame seen by the generic drawing packages: the fields of its byte grid, the root
+// of its expanded tree, and the group colours the two share, so that a field and its node are
+// drawn in the same colour and carry the same data-path.
+//
+// The grid gets the leaves of the annotated frame in byte order, except zero-length leaves
+// (an empty struct has no bytes to draw). The content of a string or bytes field takes the
+// field's own path and name, so that the grid box "Name" and the tree node "Name" are one
+// data-path; its length prefix keeps the "#length" path. Groups are the header, the body and
+// each struct, array element, record batch and record: a field is coloured by the innermost
+// one that holds it.
+type View struct {
+	Fields []bytegrid.Field
+	Tree   *tree.Node
+	// Groups maps each group (the path of the header, body, struct or element) to its colour
+	// index, given by the one colour rule (style.GroupColors) in order of first appearance;
+	// pass it as GroupColors to both layouts.
+	Groups map[string]int
+
+	order []string // the groups in order of first appearance
+}
+
+// New builds the view of f.
+func New(f *kafka.Frame) *View {
+	v := &View{}
+	// The frame and its size prefix belong to no group: they are drawn as framing, and the
+	// legend names only the header, the body and what they hold.
+	v.Tree = v.node(f, f.Root, nil, "")
+	v.Groups = style.GroupColors(v.order, nil)
+	v.order = nil
+	return v
+}
+
+// groupOf returns the group of n and its children, given its parent's group. An element of
+// an array of scalars (an element without children) is no group of its own: it is a field of
+// its parent's group, in the grid and in the tree alike.
+func groupOf(n *kafka.Node, parent string) string {
+	switch n.Kind {
+	case kafka.KindElement:
+		if len(n.Children) > 0 {
+			return n.Path
+		}
+	case kafka.KindHeader, kafka.KindBody:
+		return n.Path
+	case kafka.KindStruct:
+		if len(n.Children) > 0 {
+			return n.Path
+		}
+	}
+	return parent
+}
+
+// use notes a group in order of appearance (style.GroupColors skips repeats).
+func (v *View) use(group string) {
+	if group != "" && (len(v.order) == 0 || v.order[len(v.order)-1] != group) {
+		v.order = append(v.order, group)
+	}
+}
+
+// node converts n (whose parent is p, in group g) to a tree node, adding grid fields for its
+// leaves as it goes, in byte order.
+func (v *View) node(f *kafka.Frame, n, p *kafka.Node, g string) *tree.Node {
+	own := groupOf(n, g)
+	v.use(own)
+	t := &tree.Node{
+		Name:   treeLabel(n),
+		Value:  n.Value,
+		Type:   n.WireType,
+		Offset: n.Offset,
+		Length: n.Length,
+		Group:  own,
+		Kind:   styleKind(n),
+		Path:   n.Path,
+		Desc:   n.About,
+	}
+	switch n.Kind {
+	case kafka.KindArray, kafka.KindFrame, kafka.KindHeader, kafka.KindBody, kafka.KindElement:
+		// The label says it all ("TopicData [1]", "[0]", "header").
+		t.Value = ""
+	}
+	if len(n.Children) == 0 {
+		v.leaf(f, n, p, g)
+		return t
+	}
+	// A struct's tagged fields follow its tag-section count on the wire; the tree nests them
+	// under the section's row (which then spans the whole section), as they belong to it.
+	var tags *tree.Node
+	for _, c := range n.Children {
+		if c.Kind == kafka.KindData && len(c.Children) == 0 {
+			// The content of a string or bytes field is the field's value: the tree shows it
+			// on the field's own row; the grid draws it as the field.
+			v.leaf(f, c, n, own)
+			continue
+		}
+		child := v.node(f, c, n, own)
+		switch {
+		case tags != nil:
+			tags.Children = append(tags.Children, child)
+			tags.Length = c.Offset + c.Length - tags.Offset
+			tags.Type = "tagged_fields"
+		default:
+			t.Children = append(t.Children, child)
+		}
+		if c.Kind == kafka.KindTagSection {
+			tags = child
+		}
+	}
+	return t
+}
+
+// leaf adds the grid field of leaf n.
+func (v *View) leaf(f *kafka.Frame, n, p *kafka.Node, g string) {
+	if n.Length <= 0 || n.Offset < 0 || n.Offset+n.Length > len(f.Bytes) {
+		return
+	}
+	v.use(g)
+	fd := bytegrid.Field{
+		Offset: n.Offset * 8,
+		Bits:   n.Length * 8,
+		Name:   n.Name,
+		Value:  n.Value,
+		Group:  g,
+		Kind:   styleKind(n),
+		Bytes:  f.Bytes[n.Offset : n.Offset+n.Length],
+		Desc:   n.About,
+		Path:   n.Path,
+		Type:   n.WireType,
+	}
+	if p != nil {
+		switch n.Kind {
+		case kafka.KindData:
+			fd.Name, fd.Path = p.Name, p.Path
+			if p.About != "" {
+				fd.Desc = p.About
+			}
+		case kafka.KindLength:
+			if p.Kind == kafka.KindArray {
+				fd.Name = p.Name
+			}
+		}
+	}
+	v.Fields = append(v.Fields, fd)
+}
+
+func treeLabel(n *kafka.Node) string {
+	switch n.Kind {
+	case kafka.KindArray:
+		count := 0
+		for _, c := range n.Children {
+			if c.Kind == kafka.KindElement {
+				count++
+			}
+		}
+		return tree.ArrayLabel(n.Name, count)
+	}
+	return n.Name
+}
+
+// styleKind says how a node is drawn: framing pieces apart from data.
+func styleKind(n *kafka.Node) style.Kind {
+	switch n.Kind {
+	case kafka.KindSize:
+		return style.Size
+	case kafka.KindLength:
+		return style.Length
+	case kafka.KindTagSection:
+		return style.Tags
+	case kafka.KindTagKey, kafka.KindTagSize:
+		return style.Tag
+	}
+	if n.WireType == "varint" || n.WireType == "uvarint" {
+		return style.Varint
+	}
+	return style.Plain
+}

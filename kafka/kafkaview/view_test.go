@@ -1,0 +1,224 @@
+package kafkaview
+
+import (
+	"bytes"
+	"encoding/xml"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kafkagrid/kafkagrid/bytegrid"
+	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
+	"github.com/kafkagrid/kafkagrid/canvas/svgcheck"
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
+	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/tree"
+)
+
+var update = flag.Bool("update", false, "rewrite the README pictures in docs/")
+
+// testCatalog loads one release found by internal/testenv ($KAFKA_SCHEMAS).
+func testCatalog(t *testing.T, release string) *kafka.Catalog {
+	t.Helper()
+	c, err := kafka.LoadCatalog(testenv.Release(t, release))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+var viewOut = flag.String("viewout", "", "write every 4.0 grid and tree SVG into this folder, to look at")
+
+// TestViewDrawsEveryFrame lays out and paints the grid and the tree of all 168 frames of 4.0
+// and checks each SVG from its own geometry: well-formed XML, every text run inside its box,
+// no two boxes overlapping; and that the grid and the tree agree on paths and colours.
+func TestViewDrawsEveryFrame(t *testing.T) {
+	c := testCatalog(t, "4.0")
+	vs, err := c.Vectors(kafka.VectorOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, vec := range vs {
+		for _, f := range []*kafka.Frame{vec.Request, vec.Response} {
+			n++
+			t.Run(f.BaseName(), func(t *testing.T) {
+				v := New(f)
+				checkView(t, f, v)
+				g, err := bytegrid.Layout(v.Fields, bytegrid.Options{GroupColors: v.Groups})
+				if err != nil {
+					t.Fatalf("grid layout: %v", err)
+				}
+				var gb bytes.Buffer
+				if err := svgcanvas.Write(&gb, g, svgcanvas.WriteOptions{Title: f.BaseName() + " grid"}); err != nil {
+					t.Fatal(err)
+				}
+				if err := svgcheck.Check(gb.Bytes()); err != nil {
+					t.Errorf("grid SVG: %v", err)
+				}
+				td, err := tree.Layout(v.Tree, tree.Options{GroupColors: v.Groups, Title: f.BaseName() + " tree"})
+				if err != nil {
+					t.Fatalf("tree layout: %v", err)
+				}
+				if err := td.Check(); err != nil {
+					t.Errorf("tree geometry: %v", err)
+				}
+				var tb bytes.Buffer
+				if err := svgcanvas.Write(&tb, td, svgcanvas.WriteOptions{}); err != nil {
+					t.Fatal(err)
+				}
+				if err := svgcheck.CheckWith(tb.Bytes(), svgcheck.Options{BoxClass: "node", Rows: true}); err != nil {
+					t.Errorf("tree SVG: %v", err)
+				}
+				checkSamePaths(t, gb.Bytes(), tb.Bytes())
+				if *viewOut != "" {
+					os.MkdirAll(*viewOut, 0o755)
+					os.WriteFile(filepath.Join(*viewOut, f.BaseName()+"-grid.svg"), gb.Bytes(), 0o644)
+					os.WriteFile(filepath.Join(*viewOut, f.BaseName()+"-tree.svg"), tb.Bytes(), 0o644)
+				}
+			})
+		}
+	}
+	if n != 168 {
+		t.Errorf("drew %d frames, want 168", n)
+	}
+}
+
+// checkView checks the grid fields tile the frame and every group has a colour.
+func checkView(t *testing.T, f *kafka.Frame, v *View) {
+	t.Helper()
+	if err := bytegrid.CheckFields(v.Fields); err != nil {
+		t.Fatalf("grid fields: %v", err)
+	}
+	end := 0
+	for _, fd := range v.Fields {
+		if fd.Offset != end*8 {
+			t.Fatalf("%s: starts at bit %d, want %d (gap or overlap)", fd.Path, fd.Offset, end*8)
+		}
+		end += fd.Bits / 8
+		if _, ok := v.Groups[fd.Group]; !ok && fd.Group != "" {
+			t.Errorf("%s: group %q has no colour", fd.Path, fd.Group)
+		}
+		if !bytes.Equal(fd.Bytes, f.Bytes[fd.Offset/8:fd.Offset/8+fd.Bits/8]) {
+			t.Errorf("%s: bytes differ from the frame's", fd.Path)
+		}
+	}
+	if end != len(f.Bytes) {
+		t.Errorf("grid covers %d bytes, frame has %d", end, len(f.Bytes))
+	}
+	seen := map[int]string{}
+	for g, i := range v.Groups {
+		if o, dup := seen[i]; dup {
+			t.Errorf("groups %q and %q share colour %d", g, o, i)
+		}
+		seen[i] = g
+	}
+}
+
+// checkSamePaths checks that every data-path of a grid field that names a schema field (not a
+// framing piece) is also the data-path of a tree node, so a page can highlight one from the
+// other.
+func checkSamePaths(t *testing.T, grid, tr []byte) {
+	t.Helper()
+	gp, tp := dataPaths(t, grid, "field"), dataPaths(t, tr, "node")
+	for p := range gp {
+		if strings.Contains(p, "#") {
+			continue
+		}
+		if !tp[p] {
+			t.Errorf("grid field %q has no tree node", p)
+		}
+	}
+}
+
+func dataPaths(t *testing.T, svg []byte, class string) map[string]bool {
+	t.Helper()
+	out := map[string]bool{}
+	d := xml.NewDecoder(bytes.NewReader(svg))
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("SVG: %v", err)
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok || se.Name.Local != "g" {
+			continue
+		}
+		var cls, path string
+		for _, a := range se.Attr {
+			switch a.Name.Local {
+			case "class":
+				cls = a.Value
+			case "data-path":
+				path = a.Value
+			}
+		}
+		if path != "" && strings.Contains(" "+cls+" ", " "+class+" ") {
+			out[path] = true
+		}
+	}
+	return out
+}
+
+// TestREADMEPictures keeps the Kafka pictures the README shows (docs/) equal to what the code
+// draws; refresh them with go test ./kafka/kafkaview -update, and look at them before committing.
+func TestREADMEPictures(t *testing.T) {
+	c := testCatalog(t, "4.0")
+	vs, err := c.Vectors(kafka.VectorOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, vec := range vs {
+		if vec.API.Name != "ApiVersions" {
+			continue
+		}
+		f := vec.Request
+		v := New(f)
+		g, err := bytegrid.Layout(v.Fields, bytegrid.Options{GroupColors: v.Groups})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var gb bytes.Buffer
+		if err := svgcanvas.Write(&gb, g, svgcanvas.WriteOptions{
+			Title: "Kafka 4.0 ApiVersions v4 request: byte grid",
+			Desc:  "The 41 bytes of the frame, four to a row: size, request header v2 and body, each field in its bytes with its value and hex.",
+		}); err != nil {
+			t.Fatal(err)
+		}
+		td, err := tree.Layout(v.Tree, tree.Options{GroupColors: v.Groups, Title: "Kafka 4.0 ApiVersions v4 request: expanded tree"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var tb bytes.Buffer
+		if err := svgcanvas.Write(&tb, td, svgcanvas.WriteOptions{Desc: "The same 41 bytes as a tree: every field, length prefix and tagged-field section with its offset, length and wire type."}); err != nil {
+			t.Fatal(err)
+		}
+		for name, got := range map[string][]byte{
+			f.BaseName() + "-grid.svg": gb.Bytes(),
+			f.BaseName() + "-tree.svg": tb.Bytes(),
+		} {
+			path := filepath.Join("..", "..", "docs", name)
+			if *update {
+				if err := os.WriteFile(path, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (refresh with go test ./kafka/kafkaview -update)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s is not what the code draws now: refresh with go test ./kafka/kafkaview -update", path)
+			}
+		}
+		return
+	}
+	t.Fatal("no ApiVersions in 4.0")
+}

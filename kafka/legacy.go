@@ -1,0 +1,233 @@
+package kafka
+
+import (
+	"hash/crc32"
+
+	"github.com/kafkagrid/kafkagrid/schemas"
+)
+
+// MessageSet is a legacy message set: the content of a records field before record batches
+// (magic 2, Kafka 0.11). Produce v0-v2 and Fetch v0-v3 carry one: magic 0 messages up to
+// Produce v1 / Fetch v1, magic 1 (which adds a timestamp, KIP-32) in Produce v2 / Fetch v2-v3.
+// See https://kafka.apache.org/documentation/#messageset.
+type MessageSet []LegacyMessage
+
+// LegacyMessage is one entry of a message set: its offset and size, then the message itself,
+// whose CRC is computed when it is encoded and checked when it is decoded.
+type LegacyMessage struct {
+	Offset     int64
+	CRC        uint32 // CRC-32 (IEEE) of the message from Magic to its end
+	Magic      int8   // 0 or 1
+	Attributes int8   // bits 0-2 compression; bit 3 timestamp type (magic 1)
+	Timestamp  int64  // magic 1 only: ms since the epoch, -1 for none
+	Key        []byte // nil for a null key
+	Value      []byte // nil for a null value
+}
+
+// magicOffset is where the magic byte stands in a message set entry and in a record batch
+// alike: after an int64 offset, an int32 size, and a CRC (legacy) or leader epoch (batch).
+const magicOffset = 16
+
+// legacyMessage walks one message set entry.
+func (k *walker) legacyMessage(parent *Node, path string, m *LegacyMessage) error {
+	n := k.alloc()
+	n.Kind = KindStruct
+	n.Name = "Message"
+	n.Path = path
+	n.Offset = k.pos()
+	n.WireType = "message"
+	n.About = "A message of a legacy message set (magic 0 or 1)."
+	parent.Children = append(parent.Children, n)
+	k.children(n, 9)
+	defer k.end(n)
+	p := func(name string) string { return k.t.join(path, name, "") }
+	off := m.Offset
+	if err := k.fixedInt(n, "Offset", p("Offset"), "Offset of the message in the partition (the producer writes 0).", 8, &off); err != nil {
+		return err
+	}
+	m.Offset = off
+	leaf := k.alloc()
+	leaf.Kind = KindLength
+	leaf.Name = "MessageSize"
+	leaf.Path = p("MessageSize")
+	leaf.About = "Byte length of the message after this field."
+	return k.sized(n, leaf, sizeInt32, func() error {
+		crcOff := k.pos()
+		crc, err := k.c.fixed(4, uint64(m.CRC))
+		if err != nil {
+			return k.failErr(p("CRC"), crcOff, err)
+		}
+		m.CRC = uint32(crc)
+		crcNode := k.alloc()
+		crcNode.Kind = KindField
+		crcNode.Name = "CRC"
+		crcNode.Path = p("CRC")
+		crcNode.Offset = crcOff
+		crcNode.Length = 4
+		crcNode.WireType = "uint32"
+		crcNode.About = "CRC-32 (IEEE) of the message from Magic to its end."
+		n.Children = append(n.Children, crcNode)
+		start := k.pos()
+		magic := int64(m.Magic)
+		if err := k.fixedInt(n, "Magic", p("Magic"), "Message format version: 0, or 1 with a timestamp.", 1, &magic); err != nil {
+			return err
+		}
+		if magic != 0 && magic != 1 {
+			return k.fail(p("Magic"), start, "magic %d in a message set, want 0 or 1", magic)
+		}
+		m.Magic = int8(magic)
+		a := int64(m.Attributes)
+		if err := k.fixedInt(n, "Attributes", p("Attributes"), "Bits 0-2 compression (0 none), bit 3 timestamp type (magic 1).", 1, &a); err != nil {
+			return err
+		}
+		m.Attributes = int8(a)
+		if m.Magic == 1 {
+			if err := k.fixedInt(n, "Timestamp", p("Timestamp"), "Timestamp of the message (ms since the epoch), magic 1 (KIP-32).", 8, &m.Timestamp); err != nil {
+				return err
+			}
+		}
+		if _, err := k.bytes32(n, "Key", p("Key"), "The message key (int32 length, -1 for null).", &m.Key); err != nil {
+			return err
+		}
+		if _, err := k.bytes32(n, "Value", p("Value"), "The message value (int32 length, -1 for null).", &m.Value); err != nil {
+			return err
+		}
+		if k.w == nil && m.Attributes&7 != 0 {
+			return k.fail(p("Attributes"), start+1, "compressed messages (codec %d) are not supported", m.Attributes&7)
+		}
+		if k.w != nil {
+			m.CRC = crc32.ChecksumIEEE(k.w.buf[start:k.w.pos()])
+			k.w.patch32(crcOff, m.CRC)
+		} else if got := crc32.ChecksumIEEE(k.c.(*reader).buf[start:k.pos()]); got != m.CRC {
+			return k.fail(p("CRC"), crcOff, "CRC 0x%08x, the message's bytes give 0x%08x", m.CRC, got)
+		}
+		crcNode.Raw, crcNode.Value = int64(m.CRC), k.t.hex32(m.CRC)
+		return nil
+	})
+}
+
+// bytes32 walks a legacy message's key or value: an int32 length (-1 null), then the bytes.
+func (k *walker) bytes32(parent *Node, name, path, about string, b *[]byte) (*Node, error) {
+	n := k.alloc()
+	n.Kind = KindField
+	n.Name = name
+	n.Path = path
+	n.Offset = k.pos()
+	n.WireType = "bytes"
+	n.About = about
+	parent.Children = append(parent.Children, n)
+	k.children(n, 2)
+	size := -1
+	if k.w != nil && *b != nil {
+		size = len(*b)
+	}
+	size, err := k.length(n, k.t.cat(path, sfxLength), lenInt32, true, size, false)
+	if err != nil {
+		k.end(n)
+		return n, err
+	}
+	if size < 0 {
+		*b = nil
+		n.Value = "null"
+		k.end(n)
+		return n, nil
+	}
+	off := k.pos()
+	if *b, err = k.c.raw(size, *b); err != nil {
+		k.end(n)
+		return n, k.failErr(path+sfxData, off, err)
+	}
+	if *b == nil {
+		*b = []byte{}
+	}
+	if printable(*b) {
+		n.Value = k.t.quoteBytes(*b)
+	} else {
+		n.Value = k.t.hex(*b)
+	}
+	n.Raw = *b
+	if size > 0 {
+		d := k.alloc()
+		d.Kind = KindData
+		d.Name = name
+		d.Path = k.t.cat(path, sfxData)
+		d.Offset = off
+		d.Length = size
+		d.WireType = "raw"
+		d.Value = n.Value
+		d.About = "The content bytes."
+		n.Children = append(n.Children, d)
+	}
+	k.end(n)
+	return n, nil
+}
+
+// recordsMagic is the record format an API's records field carries at a version: a message
+// set of magic 0 or 1 for Produce v0-v2 and Fetch v0-v3, record batches (2) otherwise.
+func recordsMagic(apiKey, v int16) int8 {
+	switch {
+	case apiKey == produceKey && v <= 1, apiKey == fetchKey && v <= 1:
+		return 0
+	case apiKey == produceKey && v == 2, apiKey == fetchKey && v <= 3:
+		return 1
+	}
+	return 2
+}
+
+const (
+	produceKey = 0
+	fetchKey   = 1
+)
+
+// exampleMessageSet is the example batch's record as a legacy message set of the given magic.
+func exampleMessageSet(magic int8) MessageSet {
+	r := exampleBatch().Records[0]
+	m := LegacyMessage{Magic: magic, Key: r.Key, Value: r.Value}
+	if magic == 1 {
+		m.Timestamp = exampleTimestamp
+	}
+	return MessageSet{m}
+}
+
+// legacyRecords replaces the record batches of generated values by message sets where the
+// API's version predates record batches (recordsMagic).
+func legacyRecords(vals Values, magic int8) {
+	for key, x := range vals {
+		switch v := x.(type) {
+		case []*RecordBatch:
+			vals[key] = exampleMessageSet(magic)
+		case Values:
+			legacyRecords(v, magic)
+		case []any:
+			for _, e := range v {
+				if ev, ok := e.(Values); ok {
+					legacyRecords(ev, magic)
+				}
+			}
+		}
+	}
+}
+
+func equalMessageSet(a, b MessageSet) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, y := a[i], b[i]
+		if x.Offset != y.Offset || x.Magic != y.Magic || x.Attributes != y.Attributes || x.Timestamp != y.Timestamp ||
+			!equalNullBytes(x.Key, y.Key) || !equalNullBytes(x.Value, y.Value) {
+			return false
+		}
+	}
+	return true
+}
+
+// recordsPrim is a field's type, except that Kafka 2.4's Records fields of Produce and Fetch,
+// typed "bytes" before the spec format had "records", are records: their bytes are record
+// batches (or message sets) all the same, and are walked as such.
+func recordsPrim(f *schemas.Field) schemas.Prim {
+	if f.Type.Prim == schemas.Bytes && !f.Type.Array && f.Name == "Records" {
+		return schemas.Records
+	}
+	return f.Type.Prim
+}

@@ -1,0 +1,94 @@
+package kafka
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/kafkagrid/kafkagrid/schemas"
+)
+
+// VersionSet selects versions of each API: every valid version, the highest, or a list of
+// versions and ranges. The zero value is the highest.
+type VersionSet struct {
+	all    bool
+	ranges []schemas.VersionRange // a list: "0,3-5" (empty: the highest)
+}
+
+// AllVersions is the VersionSet of every valid version.
+func AllVersions() VersionSet { return VersionSet{all: true} }
+
+// ParseVersionSet parses "all", "highest", or a comma-separated list of versions and ranges
+// ("0,3-5", "9+").
+func ParseVersionSet(s string) (VersionSet, error) {
+	switch t := strings.TrimSpace(s); t {
+	case "all":
+		return AllVersions(), nil
+	case "highest", "":
+		return VersionSet{}, nil
+	}
+	var vs VersionSet
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" || part == "none" {
+			return VersionSet{}, fmt.Errorf("kafka: versions %q: want all, highest, or versions like 0,3-5", s)
+		}
+		r, err := schemas.ParseVersions(part)
+		if err != nil {
+			return VersionSet{}, fmt.Errorf("kafka: versions %q: %s", s, strings.TrimPrefix(err.Error(), "schemas: "))
+		}
+		vs.ranges = append(vs.ranges, r)
+	}
+	return vs, nil
+}
+
+// String returns the set as ParseVersionSet reads it.
+func (s VersionSet) String() string {
+	switch {
+	case s.all:
+		return "all"
+	case len(s.ranges) == 0:
+		return "highest"
+	}
+	parts := make([]string, len(s.ranges))
+	for i, r := range s.ranges {
+		parts[i] = r.String()
+	}
+	return strings.Join(parts, ",")
+}
+
+// Highest reports whether the set is each API's highest version only.
+func (s VersionSet) Highest() bool { return !s.all && len(s.ranges) == 0 }
+
+// Of returns the valid versions of api that the set selects, highest first.
+func (s VersionSet) Of(api *API) []int16 {
+	if s.Highest() {
+		return []int16{api.Version}
+	}
+	var out []int16
+	for v := api.Version; v >= api.Lowest; v-- {
+		if !api.Request.ValidIn(v) {
+			continue
+		}
+		if s.all || s.contains(v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func (s VersionSet) contains(v int16) bool {
+	for _, r := range s.ranges {
+		if r.Contains(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// perAPI guesses how many versions an API has in the set, for sizing.
+func (s VersionSet) perAPI() int {
+	if s.Highest() {
+		return 1
+	}
+	return 4
+}

@@ -1,0 +1,36 @@
+package kafka
+
+import (
+	"fmt"
+	"testing"
+)
+
+func TestVersionSet(t *testing.T) {
+	c := testCatalog(t, "4.0")
+	produce, _ := c.Lookup("Produce") // v3-v12 in 4.0
+	for _, tc := range []struct {
+		in, str, of string
+		err         bool
+	}{
+		{"", "highest", "[12]", false},
+		{"highest", "highest", "[12]", false},
+		{"all", "all", "[12 11 10 9 8 7 6 5 4 3]", false},
+		{"0,3-5", "0,3-5", "[5 4 3]", false},
+		{" 11+ , 0", "11+,0", "[12 11]", false},
+		{"0-2", "0-2", "[]", false},
+		{"3-x", "", "", true},
+		{"1,,2", "", "", true},
+		{"none", "", "", true},
+	} {
+		vs, err := ParseVersionSet(tc.in)
+		if tc.err {
+			if err == nil {
+				t.Errorf("%q: no error", tc.in)
+			}
+			continue
+		}
+		if err != nil || vs.String() != tc.str || fmt.Sprint(vs.Of(produce)) != tc.of {
+			t.Errorf("%q: %v, %q, %v; want %q, %s", tc.in, err, vs, vs.Of(produce), tc.str, tc.of)
+		}
+	}
+}

@@ -1,0 +1,242 @@
+// Package style holds the rules the byte grid and the tree share so that they look alike, each
+// in one place: the kinds of field (framing or data), the colour roles and their palette, the
+// one rule that gives groups their colours (GroupColors) and the one tooltip text (Tip).
+//
+// A colour is named by a Role, never by a value: the SVG painter writes it as a CSS custom
+// property (var(--kg-…)) with a light and a dark value, the PDF painter takes the light RGB.
+// The group palette has eight colours chosen to stay distinct in greyscale: their lightness
+// steps from light to mid, so adjacent groups differ even on a monochrome printer.
+//
+// It is a public package so that a user of bytegrid or tree can name roles and kinds and
+// choose other colours (a Palette, given to canvas/svgcanvas or canvas/pdfcanvas) without
+// reaching into an internal package. It knows nothing of Kafka, SVG or PDF; its values are
+// immutable and safe to share.
+package style
+
+import "fmt"
+
+// Kind says what a field or node is on the wire: data, or one of the framing pieces.
+type Kind int
+
+// The kinds. Plain is data; the others are framing that a reader may want to tell apart.
+const (
+	Plain   Kind = iota // data: a value the message carries
+	Size                // a frame's size prefix
+	Length              // a length or count prefix (string, bytes, array)
+	Tags                // a tagged-field section's count
+	Tag                 // a tagged field's tag or size varint
+	Varint              // a variable-length integer that is data
+	Padding             // padding or reserved bits
+	Header              // a fixed header field that frames the rest (e.g. api key in a request header)
+	numKinds
+)
+
+var kindNames = [...]string{"plain", "size", "length", "tags", "tag", "varint", "padding", "header"}
+
+// String returns the kind's name as used in CSS classes (kind-length) and YAML ("length").
+func (k Kind) String() string {
+	if k < 0 || k >= numKinds {
+		return fmt.Sprintf("kind(%d)", int(k))
+	}
+	return kindNames[k]
+}
+
+// ParseKind returns the kind named s ("" is Plain).
+func ParseKind(s string) (Kind, error) {
+	if s == "" {
+		return Plain, nil
+	}
+	for i, n := range kindNames {
+		if n == s {
+			return Kind(i), nil
+		}
+	}
+	return Plain, fmt.Errorf("unknown kind %q (want one of plain, size, length, tags, tag, varint, padding, header)", s)
+}
+
+// Kinds returns every kind, in order.
+func Kinds() []Kind {
+	ks := make([]Kind, numKinds)
+	for i := range ks {
+		ks[i] = Kind(i)
+	}
+	return ks
+}
+
+// Framing reports whether k is framing rather than data.
+func (k Kind) Framing() bool {
+	return k == Size || k == Length || k == Tags || k == Tag || k == Padding
+}
+
+// RGB is a colour for painters that need a value (PDF).
+type RGB struct{ R, G, B uint8 }
+
+// Hex returns the colour as #rrggbb.
+func (c RGB) Hex() string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
+
+// Role names a colour by what it is for.
+type Role string
+
+// Colour roles beyond the group fills (see Group).
+const (
+	Ink       Role = "ink"        // main text and borders
+	Muted     Role = "muted"      // secondary text: hex bytes, offsets, types, framing labels
+	Rule      Role = "rule"       // ruler ticks, connector lines, light borders
+	Paper     Role = "paper"      // background
+	FrameFill Role = "frame-fill" // fill of framing fields (size, length, tags)
+	TagFill   Role = "tag-fill"   // fill of tag/size varints of tagged fields
+	PadFill   Role = "pad-fill"   // fill of padding
+	Accent    Role = "accent"     // highlight (hover) and note marks
+)
+
+// NumGroups is the number of distinct group colours; group n uses colour n mod NumGroups.
+const NumGroups = 8
+
+// groupRoles are the roles of the group colours, in palette order.
+var groupRoles = [NumGroups]Role{"g0", "g1", "g2", "g3", "g4", "g5", "g6", "g7"}
+
+// Group returns the role of group colour n (n mod NumGroups; a negative n counts as -n).
+func Group(n int) Role {
+	n %= NumGroups
+	if n < 0 {
+		n = -n
+	}
+	return groupRoles[n]
+}
+
+// colour is one role's light and dark value.
+type colour struct {
+	role        Role
+	light, dark RGB
+}
+
+// The palette, in the order of Roles. Light group fills alternate in lightness from one index
+// to the next (greyscale luma 240, 204, 230, 194, 220, 186, 236, 200 of 255), so that
+// neighbouring groups (a struct and the element nested in it take consecutive indexes) stay
+// apart when printed in grey, while all stay light enough for ink text. Framing fills are
+// near-white, lighter than every group: framing reads as "not data" in colour and in grey.
+// Dark fills are deep tints that keep light text legible. (An array, not a map: it is static
+// data, with nothing to build when the program starts.)
+var palette = [...]colour{
+	{Ink, RGB{0x1f, 0x23, 0x28}, RGB{0xe6, 0xe8, 0xeb}},
+	{Muted, RGB{0x5a, 0x63, 0x6e}, RGB{0x9a, 0xa4, 0xaf}},
+	{Rule, RGB{0x8c, 0x95, 0x9f}, RGB{0x6e, 0x76, 0x81}},
+	{Paper, RGB{0xff, 0xff, 0xff}, RGB{0x16, 0x1b, 0x22}},
+	{FrameFill, RGB{0xfa, 0xfa, 0xfa}, RGB{0x2a, 0x2f, 0x36}},
+	{TagFill, RGB{0xfb, 0xf6, 0xea}, RGB{0x33, 0x2e, 0x22}},
+	{PadFill, RGB{0xf8, 0xf8, 0xf8}, RGB{0x1e, 0x22, 0x28}},
+	{Accent, RGB{0xd9, 0x48, 0x1c}, RGB{0xff, 0x8a, 0x5c}},
+	{"g0", RGB{0xe8, 0xf2, 0xfc}, RGB{0x1e, 0x3a, 0x5f}},
+	{"g1", RGB{0xe8, 0xcc, 0x7f}, RGB{0x4a, 0x3b, 0x12}},
+	{"g2", RGB{0xd1, 0xf2, 0xe1}, RGB{0x15, 0x45, 0x33}},
+	{"g3", RGB{0xe1, 0xb1, 0xc9}, RGB{0x50, 0x1f, 0x3a}},
+	{"g4", RGB{0xda, 0xd8, 0xf5}, RGB{0x2e, 0x2a, 0x5c}},
+	{"g5", RGB{0xdf, 0xaf, 0x90}, RGB{0x55, 0x2a, 0x18}},
+	{"g6", RGB{0xdb, 0xf3, 0xf6}, RGB{0x14, 0x40, 0x47}},
+	{"g7", RGB{0xc4, 0xcf, 0xaf}, RGB{0x3d, 0x35, 0x2a}},
+}
+
+// lookup returns the palette entry of r; unknown roles are Ink's.
+func lookup(r Role) (colour, bool) {
+	for _, c := range palette {
+		if c.role == r {
+			return c, true
+		}
+	}
+	return palette[0], false
+}
+
+// Known reports whether r is a role of the palette (one of Roles).
+func Known(r Role) bool {
+	_, ok := lookup(r)
+	return ok
+}
+
+// Light returns the light (print) value of a role; unknown roles are Ink.
+func Light(r Role) RGB {
+	c, _ := lookup(r)
+	return c.light
+}
+
+// Dark returns the dark-scheme value of a role; unknown roles are Ink.
+func Dark(r Role) RGB {
+	c, _ := lookup(r)
+	return c.dark
+}
+
+// Colors is a role's light (print) and dark-scheme value.
+type Colors struct{ Light, Dark RGB }
+
+// Palette chooses the colours of some roles, for a painter's options (svgcanvas, pdfcanvas):
+// a role it does not name keeps its colour of the default palette. The nil Palette is the
+// default palette.
+type Palette map[Role]Colors
+
+// Light returns the light value of r: p's when p names r, else the default (Light).
+func (p Palette) Light(r Role) RGB {
+	if c, ok := p[r]; ok {
+		return c.Light
+	}
+	return Light(r)
+}
+
+// Dark returns the dark-scheme value of r: p's when p names r, else the default (Dark).
+func (p Palette) Dark(r Role) RGB {
+	if c, ok := p[r]; ok {
+		return c.Dark
+	}
+	return Dark(r)
+}
+
+// Roles returns every role in a fixed order (for writing CSS deterministically).
+func Roles() []Role {
+	rs := make([]Role, len(palette))
+	for i, c := range palette {
+		rs[i] = c.role
+	}
+	return rs
+}
+
+// GroupColors is the one rule that gives groups their colours, in the byte grid and the tree
+// alike, so that a field and its node agree: groups lists the group of every item in order
+// (repeats and "" allowed); a group named in explicit keeps its index; each other group takes,
+// in order of first appearance, the next index that no explicitly coloured group of the list
+// uses (mod NumGroups), while there is one. The empty group has no entry (colour 0).
+func GroupColors(groups []string, explicit map[string]int) map[string]int {
+	m := map[string]int{}
+	var used [NumGroups]bool
+	for _, g := range groups {
+		if c, ok := explicit[g]; ok {
+			m[g] = c
+			if k := c % NumGroups; k >= 0 { // (a negative index never matches the free ones)
+				used[k] = true
+			}
+		}
+	}
+	next := 0
+	for _, g := range groups {
+		if _, ok := m[g]; ok || g == "" {
+			continue
+		}
+		for k := 0; k < NumGroups && used[next%NumGroups]; k++ {
+			next++
+		}
+		m[g] = next
+		used[next%NumGroups] = true
+		next++
+	}
+	return m
+}
+
+// KindFill returns the fill role of a field of kind k in group colour group.
+func KindFill(k Kind, group int) Role {
+	switch k {
+	case Size, Length, Tags:
+		return FrameFill
+	case Tag:
+		return TagFill
+	case Padding:
+		return PadFill
+	}
+	return Group(group)
+}
