@@ -84,7 +84,7 @@ func generate(fields []*schemas.Field, v int16) Values {
 	// A fetch response (a partition with a high watermark, or a share fetch's) returns the
 	// batches as the leader stored them.
 	for _, f := range fields {
-		if f.Type.Prim == schemas.Records && f.PresentIn(v) && (out["HighWatermark"] != nil || strings.HasPrefix(f.Path, "Responses")) {
+		if recordsPrim(f) == schemas.Records && f.PresentIn(v) && (out["HighWatermark"] != nil || strings.HasPrefix(f.Path, "Responses")) {
 			out[f.Name] = storedBatches(story())
 		}
 	}

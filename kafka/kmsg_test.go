@@ -197,7 +197,7 @@ func kmsgMessage(f *Frame, n *Node) error {
 	if len(raw) <= magicOffset {
 		return fmt.Errorf("%s: %s: %d bytes", f.BaseName(), n.Path, len(raw))
 	}
-	want := exampleBatch().Records[0]
+	want := exampleBatch(story()).Records[0]
 	var key, value []byte
 	var crc int32
 	var again []byte
@@ -213,7 +213,7 @@ func kmsgMessage(f *Frame, n *Node) error {
 		if e := m.ReadFrom(raw); e != nil {
 			return fmt.Errorf("%s: %s: kmsg.MessageV1: %v", f.BaseName(), n.Path, e)
 		}
-		if m.Timestamp != exampleTimestamp {
+		if m.Timestamp != story().Clock {
 			return fmt.Errorf("%s: %s: kmsg timestamp %d", f.BaseName(), n.Path, m.Timestamp)
 		}
 		key, value, crc, again = m.Key, m.Value, m.CRC, m.AppendTo(nil)
