@@ -21,19 +21,20 @@ const StoryFile = "cluster.yaml"
 // delegation token. It is read from examples/kafka/cluster.yaml (see ParseStory); the file's
 // comments tell the story and its timeline.
 type Story struct {
-	ClusterID     string        `yaml:"clusterId"`
-	ClientID      string        `yaml:"clientId"`
-	Clock         int64         `yaml:"clock"` // ms since the epoch when the story's producer writes
-	Controller    int32         `yaml:"controller"`
-	Brokers       []StoryBroker `yaml:"brokers"`
-	Topics        []StoryTopic  `yaml:"topics"`
-	Log           StoryLog      `yaml:"log"`
-	Group         StoryGroup    `yaml:"group"`
-	ShareGroup    StoryShare    `yaml:"shareGroup"`
-	Producer      StoryProducer `yaml:"producer"`
-	User          StoryUser     `yaml:"user"`
-	DepartingUser string        `yaml:"departingUser"`
-	Token         StoryToken    `yaml:"token"`
+	ClusterID      string        `yaml:"clusterId"`
+	ClientID       string        `yaml:"clientId"`
+	Clock          int64         `yaml:"clock"` // ms since the epoch when the story's producer writes
+	Controller     int32         `yaml:"controller"`
+	ControllerPort int32         `yaml:"controllerPort"` // the brokers' controller listener (KRaft)
+	Brokers        []StoryBroker `yaml:"brokers"`
+	Topics         []StoryTopic  `yaml:"topics"`
+	Log            StoryLog      `yaml:"log"`
+	Group          StoryGroup    `yaml:"group"`
+	ShareGroup     StoryShare    `yaml:"shareGroup"`
+	Producer       StoryProducer `yaml:"producer"`
+	User           StoryUser     `yaml:"user"`
+	DepartingUser  string        `yaml:"departingUser"`
+	Token          StoryToken    `yaml:"token"`
 }
 
 // StoryBroker is a broker of the story.

@@ -381,7 +381,7 @@ func (ck *storyChecker) structRules(v Values, path string) {
 		b, known := ck.s.Broker(int32(id))
 		if !known {
 			ck.errf(path, "%s %d is not a broker of the story", idName, id)
-		} else if host != b.Host || (v["Port"] != nil && v["Port"].(int64) != int64(b.Port)) {
+		} else if port, ok := v["Port"].(int64); host != b.Host || ok && port != int64(b.Port) && port != int64(ck.s.ControllerPort) {
 			ck.errf(path, "%s %d at %s:%v, the story says %s:%d", idName, id, host, v["Port"], b.Host, b.Port)
 		}
 	}
