@@ -42,7 +42,7 @@ var errorCodes = [...]ErrorCode{
 	{3, "UNKNOWN_TOPIC_OR_PARTITION", true},
 	{4, "INVALID_FETCH_SIZE", false},
 	{5, "LEADER_NOT_AVAILABLE", true},
-	{6, "NOT_LEADER_FOR_PARTITION", true},
+	{6, "NOT_LEADER_OR_FOLLOWER", true}, // NOT_LEADER_FOR_PARTITION before Kafka 2.7 (KIP-392)
 	{7, "REQUEST_TIMED_OUT", true},
 	{8, "BROKER_NOT_AVAILABLE", true},
 	{9, "REPLICA_NOT_AVAILABLE", true},

@@ -9,6 +9,12 @@ import (
 	"github.com/twmb/franz-go/pkg/kmsg"
 )
 
+// errorDifferences are the codes kerr names otherwise than Kafka today, with the reason; the
+// test fails if one turns out to agree.
+var errorDifferences = map[int16]string{
+	6: "Kafka 2.7 renamed NOT_LEADER_FOR_PARTITION to NOT_LEADER_OR_FOLLOWER (KIP-392); kerr keeps the old name",
+}
+
 // TestErrorCodes keeps the table of error codes against franz-go's kerr, in both directions:
 // every code of the table is kerr's with the same name and retriability, and every code kerr
 // knows is in the table.
@@ -29,8 +35,14 @@ func TestErrorCodes(t *testing.T) {
 			t.Errorf("%d %s: kerr does not know it (%v)", e.Code, e.Name, err)
 			continue
 		}
-		if ke.Message != e.Name || ke.Retriable != e.Retriable {
-			t.Errorf("%d: ours %s retriable=%v, kerr %s retriable=%v", e.Code, e.Name, e.Retriable, ke.Message, ke.Retriable)
+		why, listed := errorDifferences[e.Code]
+		switch {
+		case ke.Retriable != e.Retriable:
+			t.Errorf("%d: ours retriable=%v, kerr retriable=%v", e.Code, e.Retriable, ke.Retriable)
+		case ke.Message != e.Name && !listed:
+			t.Errorf("%d: ours %s, kerr %s", e.Code, e.Name, ke.Message)
+		case ke.Message == e.Name && listed:
+			t.Errorf("%d: kerr agrees (%s), but the differences say: %s", e.Code, e.Name, why)
 		}
 	}
 	for c := int16(-1); c < 1000; c++ {

@@ -48,7 +48,7 @@ func ExampleCatalog_Encode() {
 	// 12 header.ClientId#length       int16    9
 	// 14 header.ClientId#data         utf8     "kafkagrid"
 	// 23 header#tags                  uvarint  0 → none
-	// 24 KeyType                      int8     0
+	// 24 KeyType                      int8     0 → GROUP
 	// 25 CoordinatorKeys#length       uvarint  2 → 1 element
 	// 26 CoordinatorKeys[0]#length    uvarint  9 → length 8
 	// 27 CoordinatorKeys[0]#data      utf8     "payments"
@@ -98,7 +98,7 @@ func ExampleWriteText() {
 	//      8    1  uvarint                      tagged fields = 0 → none
 	//      9    7  struct                     body = HeartbeatResponse v4
 	//      9    4  int32                        ThrottleTimeMs = 0
-	//     13    2  int16                        ErrorCode = 0
+	//     13    2  int16                        ErrorCode = 0 → NONE
 	//     15    1  uvarint                      tagged fields = 0 → none
 }
 
