@@ -308,7 +308,7 @@ func intByName(f *schemas.Field, n string) (int64, bool) {
 		return 3, true // LITERAL
 	case "LogStartOffset":
 		return s.Log.LogStartOffset, true
-	case "HighWatermark", "LastStableOffset", "LogEndOffset", "EndOffset":
+	case "HighWatermark", "LastStableOffset", "LogEndOffset", "EndOffset", "CommittedOffset":
 		return s.Log.HighWatermark, true
 	case "RetentionTimeMs":
 		return 86400000, true
