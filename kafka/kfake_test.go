@@ -507,6 +507,7 @@ type kfakeResult struct {
 	versions, answered, clean int
 	errs                      []string // version: error codes
 	unclean                   []int16
+	lo, hi                    int16 // the versions sent
 }
 
 func TestKfake(t *testing.T) {
@@ -546,14 +547,19 @@ func TestKfake(t *testing.T) {
 			t.Logf("key %d: kfake implements it, no release here has it", key)
 			continue
 		}
-		r := kfakeResult{api: api.Name, key: key}
+		r := kfakeResult{api: api.Name, key: key, lo: -1}
 		lo, hi := probe.vers[key][0], probe.vers[key][1]
 		for v := lo; v <= hi; v++ {
 			a := probe.api(api.Name, v)
 			if a == nil {
-				continue // no release here has this version
+				t.Logf("%s v%d: kfake accepts it, no release here has it", api.Name, v)
+				continue
 			}
 			r.versions++
+			if r.lo < 0 {
+				r.lo = v
+			}
+			r.hi = v
 			k := newKfakeClient(t, cats, s, known)
 			if err := k.prepare(); err != nil {
 				t.Fatalf("%s v%d: preparing kfake: %v", api.Name, v, err)
@@ -600,7 +606,7 @@ func TestKfake(t *testing.T) {
 		case r.clean == r.versions && listed:
 			t.Errorf("%s: clean at every version, but the exceptions say: %s", r.api, ex.reason)
 		case r.clean == r.versions:
-			t.Logf("%-28s answered, clean (v%d to v%d)", r.api, probe.vers[r.key][0], probe.vers[r.key][1])
+			t.Logf("%-28s answered, clean (v%d to v%d)", r.api, r.lo, r.hi)
 		case covered:
 			named++
 			t.Logf("%-28s answered, named exception: %s (%d of %d versions clean: %s)", r.api, ex.reason, r.clean, r.versions, strings.Join(r.errs, "; "))
@@ -614,6 +620,13 @@ func TestKfake(t *testing.T) {
 			clean++
 		}
 	}
+	var missing []string
+	for _, a := range cats[0].APIs {
+		if _, ok := probe.vers[a.Key]; !ok {
+			missing = append(missing, a.Name)
+		}
+	}
+	t.Logf("not implemented by kfake, of Kafka %s's %d APIs: %s", cats[0].APIs[0].Release, len(cats[0].APIs), strings.Join(missing, ", "))
 	t.Logf("kfake implements %d APIs; %d answered, %d clean at every version, %d named exceptions; %d requests sent", len(results), answered, clean, named, sent)
 }
 
