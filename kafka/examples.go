@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -13,6 +12,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	kafkaexamples "github.com/kafkagrid/kafkagrid/examples/kafka"
+	"github.com/kafkagrid/kafkagrid/internal/yamlerr"
 	"github.com/kafkagrid/kafkagrid/schemas"
 )
 
@@ -80,7 +80,7 @@ func (s Skip) String() string {
 func yamlSide(file string, data []byte, response bool) (*yaml.Node, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, yamlSyntaxError(file, err)
+		return nil, yamlSyntaxError(file, data, err)
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil, nil
@@ -114,15 +114,11 @@ func yamlSide(file string, data []byte, response bool) (*yaml.Node, error) {
 	return side, nil
 }
 
-// yamlLine matches the position yaml.v3 puts in its syntax errors.
-var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
-
-// yamlSyntaxError turns yaml.v3's "yaml: line N: what" into "kafka: FILE:N: what".
-func yamlSyntaxError(file string, err error) error {
-	if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
-		return fmt.Errorf("kafka: %s:%s: %s", file, m[1], m[2])
-	}
-	return fmt.Errorf("kafka: %s: %w", file, err)
+// yamlSyntaxError turns a yaml.v3 error into "kafka: FILE:N: what", with a line for every error
+// (yamlerr finds those yaml.v3 gives none).
+func yamlSyntaxError(file string, data []byte, err error) error {
+	line, msg := yamlerr.Locate(data, err)
+	return fmt.Errorf("kafka: %s:%d: %s", file, line, msg)
 }
 
 // duplicateKey reports a key given twice in the map n: YAML forbids it, and yaml.v3 lets it

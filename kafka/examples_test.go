@@ -249,3 +249,22 @@ func TestFrameJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestExampleYAMLErrorsHaveLines: every YAML error of an override file names its line, also
+// those yaml.v3 gives without one.
+func TestExampleYAMLErrorsHaveLines(t *testing.T) {
+	c := testCatalog(t, "4.0")
+	produce, _ := c.Lookup("Produce")
+	for _, tc := range []struct{ yaml, want string }{
+		{"request:\n  Acks: 1\n  TransactionalId: \xff\n", "kafka: Produce.yaml:3: invalid leading UTF-8 octet"},
+		{"request:\n  TransactionalId: \"a\x01\"\n", "kafka: Produce.yaml:2: control characters are not allowed"},
+		{"request:\n  Acks: 1\n  TimeoutMs: *t\n", "kafka: Produce.yaml:3: unknown anchor 't' referenced"},
+		{"request:\n  TransactionalId: \"a\\qb\"\n", "kafka: Produce.yaml:2: found unknown escape character"},
+		{"request:\n  Acks: a: b\n", "kafka: Produce.yaml:2: mapping values are not allowed in this context"},
+	} {
+		_, _, err := Example(produce, false, produce.Version, "Produce.yaml", []byte(tc.yaml))
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("%q: got %v, want %s", tc.yaml, err, tc.want)
+		}
+	}
+}

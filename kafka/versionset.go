@@ -10,8 +10,9 @@ import (
 // VersionSet selects versions of each API: every valid version, the highest, or a list of
 // versions and ranges. The zero value is the highest.
 type VersionSet struct {
-	all    bool
-	ranges []schemas.VersionRange // a list: "0,3-5" (empty: the highest)
+	all     bool
+	ranges  []schemas.VersionRange // a list: "0,3-5" (empty: the highest)
+	highest bool                   // with ranges: the highest too (a union)
 }
 
 // AllVersions is the VersionSet of every valid version.
@@ -29,6 +30,10 @@ func ParseVersionSet(s string) (VersionSet, error) {
 	var vs VersionSet
 	for _, part := range strings.Split(s, ",") {
 		part = strings.TrimSpace(part)
+		if part == "highest" {
+			vs.highest = true
+			continue
+		}
 		if part == "" || part == "none" {
 			return VersionSet{}, fmt.Errorf("kafka: versions %q: want all, highest, or versions like 0,3-5", s)
 		}
@@ -37,6 +42,9 @@ func ParseVersionSet(s string) (VersionSet, error) {
 			return VersionSet{}, fmt.Errorf("kafka: versions %q: %s", s, strings.TrimPrefix(err.Error(), "schemas: "))
 		}
 		vs.ranges = append(vs.ranges, r)
+	}
+	if len(vs.ranges) == 0 { // "highest,highest"
+		return VersionSet{}, nil
 	}
 	return vs, nil
 }
@@ -53,7 +61,19 @@ func (s VersionSet) String() string {
 	for i, r := range s.ranges {
 		parts[i] = r.String()
 	}
+	if s.highest {
+		parts = append(parts, "highest")
+	}
 	return strings.Join(parts, ",")
+}
+
+// Union is the versions of s and of o.
+func (s VersionSet) Union(o VersionSet) VersionSet {
+	if s.all || o.all {
+		return AllVersions()
+	}
+	return VersionSet{ranges: append(append([]schemas.VersionRange(nil), s.ranges...), o.ranges...),
+		highest: s.Highest() || o.Highest() || s.highest || o.highest}
 }
 
 // Highest reports whether the set is each API's highest version only.
@@ -69,7 +89,7 @@ func (s VersionSet) Of(api *API) []int16 {
 		if !api.Request.ValidIn(v) {
 			continue
 		}
-		if s.all || s.contains(v) {
+		if s.all || s.contains(v) || s.highest && v == api.Version {
 			out = append(out, v)
 		}
 	}

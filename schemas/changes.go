@@ -143,11 +143,19 @@ var (
 // CommentsAbout returns the paragraphs of the file's comments that speak of version v: those
 // that start by naming it ("Version 3 adds …", "Versions 1 and 2 are the same as version 0",
 // "Starting in version 7, …"), in file order. The licence header is left out.
-func (s *Spec) CommentsAbout(v Version) []Comment {
-	var out []Comment
+func (s *Spec) CommentsAbout(v Version) []Comment { return s.CommentsByVersion()[v] }
+
+// CommentsByVersion returns CommentsAbout for every version at once, reading the file's
+// comments once.
+func (s *Spec) CommentsByVersion() map[Version][]Comment {
+	out := map[Version][]Comment{}
 	for _, c := range s.Comments() {
-		if versionLead.MatchString(c.Text) && commentVersions(c.Text)[v] {
-			out = append(out, c)
+		if !versionLead.MatchString(c.Text) {
+			continue
+		}
+		vs := commentVersions(c.Text)
+		for v := range vs {
+			out[v] = append(out[v], c)
 		}
 	}
 	return out

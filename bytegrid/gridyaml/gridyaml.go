@@ -38,6 +38,8 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/kafkagrid/kafkagrid/internal/yamlerr"
+
 	"github.com/kafkagrid/kafkagrid/bytegrid"
 	"github.com/kafkagrid/kafkagrid/style"
 )
@@ -97,7 +99,8 @@ func Parse(file string, src []byte) (*Spec, error) {
 	p := &parser{file: file}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(src, &doc); err != nil {
-		return nil, &Error{File: file, Err: err}
+		line, msg := yamlerr.Locate(src, err)
+		return nil, &Error{File: file, Line: line, Err: errors.New(msg)}
 	}
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 {
 		return nil, p.errf(&doc, "", "empty document")

@@ -78,7 +78,9 @@ func TestErrors(t *testing.T) {
 		line      int
 		want      string
 	}{
-		{"syntax", "name: [", 0, "gridyaml: x.yaml: "},
+		{"syntax", "name: [", 1, "gridyaml: x.yaml:1: did not find expected node content"},
+		{"invalid UTF-8", "name: x\ndesc: \xff\n", 2, "gridyaml: x.yaml:2: invalid leading UTF-8 octet"},
+		{"unknown anchor", "name: x\n\ndesc: *nope\n", 3, "gridyaml: x.yaml:3: unknown anchor"},
 		{"not a mapping", "- a", 1, "mapping"},
 		{"unknown key", "name: x\ncolour: red\n", 2, `unknown key "colour"`},
 		{"missing name", "fields: []\n", 1, "missing name"},

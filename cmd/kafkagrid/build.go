@@ -17,12 +17,16 @@ import (
 // runBuild implements "kafkagrid build": the whole reference of a release (SVG, HTML pages,
 // the PDF book, binary frames, annotated JSON, text) into one folder.
 func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("build", "[-schemas PATH | -kafka REF] [-release RELEASE] [-out DIR] [-format LIST] [-apis LIST] [-paper a4|letter] [-q] [-v]", stderr)
+	fs := newFlagSet("build", "[-schemas PATH | -kafka REF] [-release RELEASE] [-out DIR] [-format LIST] [-apis LIST] [-versions LIST] [-paper a4|letter] [-q] [-v]", stderr)
 	sf := addSchemaFlags(fs)
-	out := fs.String("out", "out", "output `DIR`; created if needed; files the build did not write are left alone")
+	out := fs.String("out", "out", "output `DIR`; created if needed; a build replaces only the files kafkagrid wrote there\n"+
+		"(its .kafkagrid-manifest lists them) and stops at any other file in its way (see -force)")
 	formats := fs.String("format", "all", "comma-separated `LIST` of outputs: svg,html,pdf,bin,json,txt")
 	apis := fs.String("apis", "", "comma-separated `LIST` of APIs (names or keys) to build; default all")
+	versions := fs.String("versions", "all", "versions of each API to build: all, highest, or a `LIST` such as 0,3-5 or 9+;\n"+
+		"the book has each API's highest version unless -versions is given")
 	paper := fs.String("paper", "a4", "`SIZE` of the PDF book's pages: a4 or letter")
+	force := fs.Bool("force", false, "replace files in the output folder that kafkagrid did not write (not in its manifest)")
 	verbose := fs.Bool("v", false, "verbose: list the example overrides left out because this release or version lacks their field")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -48,7 +52,13 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *out == "" {
 		return usagef("build: -out must name a folder")
 	}
-	opts := reference.Options{Formats: f, Paper: p}
+	opts := reference.Options{Formats: f, Paper: p, Force: *force}
+	if opts.Versions, err = kafka.ParseVersionSet(*versions); err != nil {
+		return usagef("build: -versions: %v", strings.TrimPrefix(err.Error(), "kafka: "))
+	}
+	if set["versions"] {
+		opts.BookVersions = opts.Versions
+	}
 	for _, a := range strings.Split(*apis, ",") {
 		if a = strings.TrimSpace(a); a != "" {
 			opts.APIs = append(opts.APIs, a)
@@ -82,8 +92,8 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fmt.Errorf("build: %w", err)
 	}
 	if !*quiet {
-		fmt.Fprintf(stderr, "kafkagrid: built %s of Kafka %s into %s: %s, %s, in %s\n",
-			plural(sum.APIs, "API"), cat.Release.Name(), *out, plural(sum.Files, "file"), humanBytes(sum.Bytes), time.Since(start).Round(time.Millisecond))
+		fmt.Fprintf(stderr, "kafkagrid: built %s (%s) of Kafka %s into %s: %s, %s, in %s\n",
+			plural(sum.APIs, "API"), plural(sum.Versions, "version"), cat.Release.Name(), *out, plural(sum.Files, "file"), humanBytes(sum.Bytes), time.Since(start).Round(time.Millisecond))
 	}
 	return nil
 }

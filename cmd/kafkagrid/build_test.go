@@ -24,6 +24,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
+	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/reference"
 	"github.com/kafkagrid/kafkagrid/kafka"
 )
 
@@ -41,7 +42,8 @@ func needTool(t *testing.T, name string) string {
 	return p
 }
 
-// treeFiles lists the files under dir (slash-separated, relative, sorted).
+// treeFiles lists the files under dir (slash-separated, relative, sorted), but the build's
+// manifest.
 func treeFiles(t *testing.T, dir string) []string {
 	t.Helper()
 	var out []string
@@ -49,7 +51,7 @@ func treeFiles(t *testing.T, dir string) []string {
 		if err != nil {
 			return err
 		}
-		if !d.IsDir() {
+		if !d.IsDir() && d.Name() != reference.ManifestName {
 			rel, _ := filepath.Rel(dir, p)
 			out = append(out, filepath.ToSlash(rel))
 		}
@@ -93,14 +95,15 @@ func TestBuild40(t *testing.T) {
 		for _, f := range files {
 			count[strings.SplitN(f, "/", 2)[0]+"|"+filepath.Ext(f)]++
 		}
-		want := map[string]int{"svg|.svg": 336, "api|.html": 84, "index.html|.html": 1,
-			"kafka-4.0-protocol.pdf|.pdf": 1, "bin|.bin": 168, "json|.json": 168, "txt|.txt": 168, "svg|.mine": 1}
+		// Every version: 279 versions of 84 APIs, 558 frames.
+		want := map[string]int{"svg|.svg": 4 * 279, "api|.html": 279, "index.html|.html": 1,
+			"kafka-4.0-protocol.pdf|.pdf": 1, "bin|.bin": 558, "json|.json": 558, "txt|.txt": 558, "svg|.mine": 1}
 		for k, n := range want {
 			if count[k] != n {
 				t.Errorf("%s: %d files, want %d", k, count[k], n)
 			}
 		}
-		if len(files) != 336+85+1+3*168+1 {
+		if len(files) != 4*279+280+1+3*558+1 {
 			t.Errorf("%d files in all", len(files))
 		}
 		if b, _ := os.ReadFile(mine); string(b) != "not the build's" {
@@ -108,7 +111,7 @@ func TestBuild40(t *testing.T) {
 		}
 		for _, a := range cat.APIs {
 			for _, side := range []string{"request", "response"} {
-				base := fmt.Sprintf("%d-%s-v%d-%s", a.Key, a.Name, a.Version, side)
+				base := fmt.Sprintf("%d-%s-v%d-%s", a.Key, a.Name, a.Lowest, side)
 				for _, f := range []string{"bin/" + base + ".bin", "json/" + base + ".json", "txt/" + base + ".txt",
 					"svg/" + base + "-grid.svg", "svg/" + base + "-tree.svg"} {
 					if _, err := os.Stat(filepath.Join(out, f)); err != nil {
@@ -145,7 +148,7 @@ func TestBuild40(t *testing.T) {
 		}
 	})
 
-	t.Run("links", func(t *testing.T) { checkPageLinks(t, out, 85) })
+	t.Run("links", func(t *testing.T) { checkPageLinks(t, out, 280) })
 
 	t.Run("frames", func(t *testing.T) {
 		// Every .bin decodes to the API and version its name says, and matches its .json.
@@ -615,15 +618,23 @@ func TestBuildReleases(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkPageLinks(t, out, len(cat.APIs)+1)
+			versions := 0
 			for _, a := range cat.APIs {
-				for _, side := range []string{"request", "response"} {
-					name := fmt.Sprintf("bin/%d-%s-v%d-%s.bin", a.Key, a.Name, a.Version, side)
-					if fi, err := os.Stat(filepath.Join(out, name)); err != nil || fi.Size() < 8 {
-						t.Errorf("%s: %v", name, err)
+				for v := a.Lowest; v <= a.Version; v++ {
+					if !a.Request.ValidIn(v) {
+						continue
+					}
+					versions++
+					for _, side := range []string{"request", "response"} {
+						name := fmt.Sprintf("bin/%d-%s-v%d-%s.bin", a.Key, a.Name, v, side)
+						if fi, err := os.Stat(filepath.Join(out, name)); err != nil || fi.Size() < 8 {
+							t.Errorf("%s: %v", name, err)
+						}
 					}
 				}
 			}
+			checkPageLinks(t, out, versions+1)
+			t.Logf("Kafka %s: %d APIs, %d versions, %d frames", rel, len(cat.APIs), versions, 2*versions)
 		})
 	}
 }
@@ -670,7 +681,7 @@ func TestBuildKafkaRef(t *testing.T) {
 	t.Setenv(archiveURLEnv, srv.URL)
 	t.Setenv("KAFKA_SCHEMAS", "")
 	out := t.TempDir()
-	_, stderr, code := runCmd(t, "build", "-out", out, "-kafka", "4.0", "-format", "bin", "-apis", "Produce,18")
+	_, stderr, code := runCmd(t, "build", "-out", out, "-kafka", "4.0", "-format", "bin", "-apis", "Produce,18", "-versions", "highest")
 	if code != 0 || !strings.Contains(stderr, "downloading the message schemas of apache/kafka 4.0") {
 		t.Fatalf("first -kafka build: exit %d, %s", code, stderr)
 	}
@@ -748,8 +759,8 @@ func TestBuildSummary(t *testing.T) {
 			lines = append(lines, l)
 		}
 	}
-	if len(lines) != 1 || !strings.Contains(stderr, "built 1 API of Kafka 4.0") || !strings.Contains(stderr, ": 4 files, ") {
-		t.Errorf("stderr = %q, want notes and one summary line: built 1 API … 4 files", stderr)
+	if len(lines) != 1 || !strings.Contains(stderr, "built 1 API (10 versions) of Kafka 4.0") || !strings.Contains(stderr, ": 40 files, ") {
+		t.Errorf("stderr = %q, want notes and one summary line: built 1 API (10 versions) … 40 files", stderr)
 	}
 	txt, err := os.ReadFile(filepath.Join(out, "txt", "0-Produce-v12-request.txt"))
 	if err != nil {

@@ -17,13 +17,44 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"syscall"
+	"time"
 )
 
+// Exit statuses: 0 success, 1 failure (diff: the releases differ), 2 a usage error (diff:
+// trouble), 130 interrupted (SIGINT), 143 terminated (SIGTERM).
+const (
+	exitInterrupted = 130
+	exitTerminated  = 143
+)
+
+// stopWithin is how long a verb has to stop after SIGINT or SIGTERM: it is cancelled at once,
+// and the process exits when it returns or when this has passed, whichever comes first. A file
+// being written then is a temporary one, which the next build removes.
+const stopWithin = 100 * time.Millisecond
+
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	stop()
-	os.Exit(exitCode(err, os.Stderr))
+	ctx, cancel := context.WithCancel(context.Background())
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, os.Args[1:], os.Stdout, os.Stderr) }()
+	select {
+	case err := <-done:
+		os.Exit(exitCode(err, os.Stderr))
+	case sig := <-sigs:
+		cancel()
+		select {
+		case <-done:
+		case <-time.After(stopWithin):
+		}
+		status, what := exitInterrupted, "interrupted"
+		if sig == syscall.SIGTERM {
+			status, what = exitTerminated, "terminated"
+		}
+		fmt.Fprintln(os.Stderr, "kafkagrid:", what)
+		os.Exit(status)
+	}
 }
 
 // usageError marks an error in the command line itself (exit status 2).
@@ -102,6 +133,8 @@ func printUsage(w io.Writer) {
 	fmt.Fprintln(w, "  $KAFKA_SCHEMAS  the same forms as -schemas")
 	fmt.Fprintln(w, "  -release REL    a release cached by an earlier -kafka download")
 	fmt.Fprintln(w, "Run \"kafkagrid <verb> -h\" for a verb's flags.")
+	fmt.Fprintln(w, "\nExit status: 0 success, 1 failure, 2 usage error, 130 interrupted (SIGINT), 143 terminated")
+	fmt.Fprintln(w, "(SIGTERM); diff: 0 the same protocol, 1 differences, 2 trouble.")
 }
 
 // newFlagSet returns a FlagSet for a verb that reports errors instead of exiting.

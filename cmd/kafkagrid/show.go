@@ -11,12 +11,13 @@ import (
 // runShow implements "kafkagrid show API": one API's example request (or response) on
 // stdout, as text for a terminal, as SVG or as annotated JSON for a pipe.
 func runShow(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("show", "API [-response] [-format txt|svg|json] [-tree] [-schemas PATH | -kafka REF] [-release RELEASE]", stderr)
+	fs := newFlagSet("show", "API [-version N] [-response] [-format txt|svg|json] [-tree] [-schemas PATH | -kafka REF] [-release RELEASE]", stderr)
 	sf := addSchemaFlags(fs)
 	response := fs.Bool("response", false, "show the response instead of the request")
 	format := fs.String("format", "txt", "output `FORMAT`: txt (byte grid as RFC ASCII art and the tree),\n"+
 		"svg (the byte grid, or the tree with -tree) or json (the annotated frame)")
 	treeFlag := fs.Bool("tree", false, "with -format svg: draw the expanded tree instead of the byte grid")
+	version := fs.Int("version", -1, "`N`: show version N of the API, with what changed in it (default the highest)")
 	// Flags may come before or after the API name: "show Produce -response".
 	var names []string
 	rest := args
@@ -55,7 +56,14 @@ func runShow(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if !ok {
 		return fmt.Errorf("show: no API %q in Kafka %s (see kafkagrid list)", names[0], cat.Release.Name())
 	}
-	if err := reference.Show(stdout, cat, a, reference.ShowOptions{Response: *response, Format: f, Tree: *treeFlag}); err != nil {
+	so := reference.ShowOptions{Response: *response, Format: f, Tree: *treeFlag}
+	if *version >= 0 {
+		if *version > 32767 {
+			return usagef("show: -version %d out of range", *version)
+		}
+		so.Version, so.HasVersion = int16(*version), true
+	}
+	if err := reference.Show(stdout, cat, a, so); err != nil {
 		return fmt.Errorf("show: %w", err)
 	}
 	return nil

@@ -36,6 +36,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 )
 
 // DefaultBaseURL is where GitHub serves apache/kafka's source archives.
@@ -122,6 +123,7 @@ func Schemas(ctx context.Context, ref string, opts Options) (string, error) {
 		fmt.Fprintf(opts.Log, "kafkagrid: downloading the message schemas of apache/kafka %s into %s\n", ref, dest)
 	}
 
+	removeStale(cache, time.Now())
 	tmp, err := os.MkdirTemp(cache, ".tmp-"+cacheName(ref)+"-")
 	if err != nil {
 		return "", fmt.Errorf("fetch: %w", err)
@@ -147,6 +149,26 @@ func Schemas(ctx context.Context, ref string, opts Options) (string, error) {
 	}
 	os.RemoveAll(tmp) // a no-op unless another process won the rename
 	return dest, nil
+}
+
+// staleAfter is how long a download's temporary folder may go unmodified before a later
+// download takes it for a killed one's and removes it.
+const staleAfter = 10 * time.Minute
+
+// removeStale removes the temporary folders that killed downloads left in the cache.
+func removeStale(cache string, now time.Time) {
+	entries, err := os.ReadDir(cache)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if !e.IsDir() || !strings.HasPrefix(e.Name(), ".tmp-") {
+			continue
+		}
+		if fi, err := e.Info(); err == nil && now.Sub(fi.ModTime()) > staleAfter {
+			os.RemoveAll(filepath.Join(cache, e.Name()))
+		}
+	}
 }
 
 // DefaultCacheDir is the cache folder used when Options.CacheDir is empty:

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 type entry struct {
@@ -260,4 +261,27 @@ func FuzzExtract(f *testing.F) {
 			t.Errorf("Extract = %d, %d .json files written", n, jsons)
 		}
 	})
+}
+
+// TestRemoveStale: a killed download's temporary folder is removed by a later download once it
+// is old enough not to be another download under way.
+func TestRemoveStale(t *testing.T) {
+	cache := t.TempDir()
+	old := filepath.Join(cache, ".tmp-4.0-123")
+	fresh := filepath.Join(cache, ".tmp-4.0-456")
+	kept := filepath.Join(cache, "4.0")
+	for _, d := range []string{old, fresh, kept} {
+		os.MkdirAll(d, 0o755)
+	}
+	now := time.Now()
+	os.Chtimes(old, now.Add(-time.Hour), now.Add(-time.Hour))
+	removeStale(cache, now)
+	if _, err := os.Stat(old); err == nil {
+		t.Error("the stale temporary folder is still there")
+	}
+	for _, d := range []string{fresh, kept} {
+		if _, err := os.Stat(d); err != nil {
+			t.Errorf("%s removed", d)
+		}
+	}
 }

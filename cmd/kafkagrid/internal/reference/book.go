@@ -82,26 +82,27 @@ type tocEntry struct {
 	page     int
 }
 
-func (b *builder) writeBook(ctx context.Context, results []chan *apiContent) error {
+func (b *builder) writeBook(ctx context.Context, results []chan []*apiContent) error {
 	return b.out.create(BookName(b.release), func(w io.Writer) error {
 		bk, err := newBook(b.release, b.opts)
 		if err != nil {
 			return err
 		}
-		bk.cover(len(b.apis))
-		bk.reserveContents(b.apis)
+		bk.cover(len(b.site))
+		bk.reserveContents(b.site)
 		bk.howToRead()
-		for _, ch := range results {
-			c, ok := <-ch
-			if !ok || c == nil {
+		for i, ch := range results {
+			cs, ok := <-ch
+			if !ok || len(cs) == 0 {
 				if err := context.Cause(ctx); err != nil {
 					return err
 				}
 				return fmt.Errorf("reference: book: a chapter is missing")
 			}
-			bk.chapter(c)
+			a := b.site[i]
+			bk.chapter(cs, history(a, b.versions[a], -1))
 			if err := bk.pdf.Error(); err != nil {
-				return fmt.Errorf("reference: book: %s: %w", c.API.Name, err)
+				return fmt.Errorf("reference: book: %s: %w", a.Name, err)
 			}
 		}
 		bk.finish()
@@ -428,8 +429,10 @@ func (bk *book) finish() {
 	pdf.SetPage(n)
 }
 
-// chapter lays out one API, starting on a new page.
-func (bk *book) chapter(c *apiContent) {
+// chapter lays out one API, starting on a new page: its facts, its version history, the
+// request and response of each version in the book (cs, highest first), and its schemas.
+func (bk *book) chapter(cs []*apiContent, hist []versionInfo) {
+	c := cs[0]
 	a := c.API
 	pdf := bk.pdf
 	bk.newPage(a.Name)
@@ -491,22 +494,71 @@ func (bk *book) chapter(c *apiContent) {
 	})
 	bk.rule(y + 4)
 	bk.y = y + 16
+	bk.history(hist)
 
-	for _, m := range []*message{c.Request, c.Response} {
-		title := "Request"
-		if m.Response {
-			title = "Response"
+	for _, c := range cs {
+		for _, m := range []*message{c.Request, c.Response} {
+			title := "Request"
+			if m.Response {
+				title = "Response"
+			}
+			if len(cs) > 1 {
+				title += " v" + strconv.Itoa(int(c.Version))
+			}
+			if bk.breaksBefore(m.Grid, bk.y+sectionH) {
+				bk.newPage(a.Name) // keep the heading with its grid
+			}
+			bk.section(title, m.Base+" · "+byteCount(len(m.Bytes)), 0)
+			pdf.Bookmark(title, 2, bk.y-24)
+			bk.place("Byte grid", m.Grid)
+			bk.place("Expanded tree", m.Tree)
 		}
-		if bk.breaksBefore(m.Grid, bk.y+sectionH) {
-			bk.newPage(a.Name) // keep the heading with its grid
-		}
-		bk.section(title, m.Base+" · "+byteCount(len(m.Bytes)), 0)
-		pdf.Bookmark(title, 2, bk.y-24)
-		bk.place("Byte grid", m.Grid)
-		bk.place("Expanded tree", m.Tree)
 	}
 	bk.schema("Request schema", a.Request.File, a.Request.Raw)
 	bk.schema("Response schema", a.Response.File, a.Response.Raw)
+}
+
+// history draws an API's version history: each valid version, highest first, with its header
+// versions and what changed in it, wrapped to the page.
+func (bk *book) history(hist []versionInfo) {
+	if len(hist) == 0 {
+		return
+	}
+	pdf := bk.pdf
+	bk.section("Versions", fmt.Sprintf("%d valid, what each changed", len(hist)), 40)
+	const col = 34.0
+	width := bk.w - 2*marginX - col
+	for _, vi := range hist {
+		bk.font(sansFont, "", 8.5)
+		lines := pdf.SplitText(vi.changeSummary(), width)
+		need := 12 + 11*float64(len(lines)) + 4
+		if bk.y+need > bk.bottom {
+			bk.newPage(bk.titles[len(bk.titles)-1])
+		}
+		y := bk.y
+		bk.font(monoFont, "", 9)
+		bk.color(colInk)
+		bk.text(marginX, y, "v"+strconv.Itoa(int(vi.Version)), 9)
+		bk.font(sansFont, "", 8.5)
+		bk.color(colMuted)
+		h := vi.Headers
+		if vi.Flexible {
+			h += "; flexible"
+		}
+		if vi.Deprecate {
+			h += "; deprecated"
+		}
+		bk.text(marginX+col, y, bk.fit(h, width), 8.5)
+		y += 12
+		bk.color(colInk)
+		for _, l := range lines {
+			bk.text(marginX+col, y, l, 8.5)
+			y += 11
+		}
+		bk.y = y + 4
+	}
+	bk.rule(bk.y)
+	bk.y += 12
 }
 
 // badge draws a rounded label at (x, y) (top left) and returns its width.

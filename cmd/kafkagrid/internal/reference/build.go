@@ -119,35 +119,55 @@ type Options struct {
 	// Progress, when not nil, receives one line per API as it is done ("\r" separated, for a
 	// terminal).
 	Progress io.Writer
+	// Force lets the build replace files in the output folder that no kafkagrid build wrote
+	// there (not in its manifest); without it, such a file stops the build.
+	Force bool
 	// Verbose, when not nil, receives one line per example override left out of a frame because
 	// the release or version lacks its field (kafka.Skip).
 	Verbose io.Writer
 	// Workers is how many APIs are built at once; 0 means GOMAXPROCS.
 	Workers int
+	// Versions selects the versions of each API to build (files and pages); the zero value is
+	// each API's highest. An API with none of them is left out.
+	Versions kafka.VersionSet
+	// BookVersions selects the versions the book has a chapter part for; the zero value is
+	// each API's highest.
+	BookVersions kafka.VersionSet
 }
 
 // Summary says what a build wrote.
 type Summary struct {
-	Files int
-	Bytes int64
-	APIs  int
+	Files    int
+	Bytes    int64
+	APIs     int
+	Versions int // API versions built: frames are twice as many
 }
 
 // BookName returns the file name of the PDF book of a release: kafka-<release>-protocol.pdf.
 func BookName(release string) string { return "kafka-" + release + "-protocol.pdf" }
 
-// BaseName returns the file base name of an API's example message:
+// BaseName returns the file base name of an API's example message at a version:
 // <apiKey>-<ApiName>-v<version>-request (or -response).
-func BaseName(a *kafka.API, response bool) string {
+func BaseName(a *kafka.API, v int16, response bool) string {
 	dir := "request"
 	if response {
 		dir = "response"
 	}
-	return strconv.Itoa(int(a.Key)) + "-" + a.Name + "-v" + strconv.Itoa(int(a.Version)) + "-" + dir
+	return strconv.Itoa(int(a.Key)) + "-" + a.Name + "-v" + strconv.Itoa(int(v)) + "-" + dir
 }
 
-// PageName returns the path of an API's HTML page below the output folder: api/<ApiName>.html.
+// PageName returns the path of an API's HTML page below the output folder: api/<ApiName>.html,
+// which shows the highest version built.
 func PageName(a *kafka.API) string { return "api/" + a.Name + ".html" }
+
+// VersionPageName returns the path of the page of one version of an API: the API's page for
+// the highest version built (top), api/<ApiName>-v<version>.html for the others.
+func VersionPageName(a *kafka.API, v, top int16) string {
+	if v == top {
+		return PageName(a)
+	}
+	return "api/" + a.Name + "-v" + strconv.Itoa(int(v)) + ".html"
+}
 
 // Build writes the reference of the APIs of cat into the folder out, creating it if needed.
 // Files are written to temporary names and renamed; nothing else in out is touched. The output
@@ -156,7 +176,7 @@ func Build(ctx context.Context, cat *kafka.Catalog, out string, opts Options) (S
 	if cat == nil {
 		return Summary{}, fmt.Errorf("reference: no catalogue")
 	}
-	content, err := vectorContent(cat, opts.Verbose)
+	content, err := vectorContent(cat, opts.Versions.Union(opts.BookVersions), opts.Verbose)
 	if err != nil {
 		return Summary{}, err
 	}
@@ -170,11 +190,12 @@ func Build(ctx context.Context, cat *kafka.Catalog, out string, opts Options) (S
 // contentFunc makes what the reference shows of one API: its two example messages, encoded,
 // annotated and laid out. It is the seam between the reference and the packages that encode
 // and draw (see content.go).
-type contentFunc func(a *kafka.API, f Format) (*apiContent, error)
+type contentFunc func(a *kafka.API, v int16, f Format) (*apiContent, error)
 
-// apiContent is one API's example messages.
+// apiContent is one API's example messages at one version.
 type apiContent struct {
 	API      *kafka.API
+	Version  int16
 	Request  *message
 	Response *message
 }
@@ -191,15 +212,19 @@ type message struct {
 }
 
 type builder struct {
-	cat     *kafka.Catalog
-	apis    []*kafka.API
-	index   map[*kafka.API]int
-	out     *output
-	opts    Options
-	release string
-	content contentFunc
-	tmpl    *template.Template
-	sizes   [][2]int // frame sizes of each API (request, response), for the index
+	cat      *kafka.Catalog
+	apis     []*kafka.API           // the APIs built
+	site     []*kafka.API           // the APIs of the site: built now, or before in this folder (index order)
+	built    map[*kafka.API]bool    // in apis
+	versions map[*kafka.API][]int16 // the versions built, highest first
+	book     map[*kafka.API][]int16 // the versions in the book, highest first
+	index    map[*kafka.API]int
+	out      *output
+	opts     Options
+	release  string
+	content  contentFunc
+	tmpl     *template.Template
+	sizes    [][2]int // frame sizes of each API (request, response), for the index
 }
 
 func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFunc) (*builder, error) {
@@ -212,8 +237,12 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 	if opts.Workers <= 0 {
 		opts.Workers = runtime.GOMAXPROCS(0)
 	}
-	b := &builder{cat: cat, out: newOutput(out), opts: opts, release: cat.Release.Name(), content: content,
-		index: map[*kafka.API]int{}}
+	o, err := newOutput(out, opts.Force)
+	if err != nil {
+		return nil, err
+	}
+	b := &builder{cat: cat, out: o, opts: opts, release: cat.Release.Name(), content: content,
+		index: map[*kafka.API]int{}, built: map[*kafka.API]bool{}}
 	if b.opts.Source == "" {
 		b.opts.Source = "schema folder " + b.release
 	}
@@ -234,10 +263,48 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 			}
 		}
 	}
-	for i, a := range b.apis {
+	// A partial build (-apis) into a folder that holds a build of the same release keeps the
+	// site whole: the index, the book and the pages' neighbours have the APIs built there before.
+	site := map[*kafka.API]bool{}
+	for _, a := range b.apis {
+		site[a] = true
+		b.built[a] = true
+	}
+	if len(opts.APIs) > 0 && o.prev.release == b.release {
+		for _, n := range o.prev.apis {
+			if a, ok := cat.Lookup(n); ok {
+				site[a] = true
+			}
+		}
+	}
+	b.versions, b.book = map[*kafka.API][]int16{}, map[*kafka.API][]int16{}
+	for _, a := range cat.APIs { // index order
+		if !site[a] {
+			continue
+		}
+		vs := opts.Versions.Of(a)
+		if len(vs) == 0 {
+			delete(b.built, a)
+			continue // none of the versions asked for is valid for this API
+		}
+		b.versions[a] = vs
+		b.book[a] = opts.BookVersions.Of(a)
+		b.site = append(b.site, a)
+	}
+	kept := b.apis[:0:0]
+	for _, a := range b.apis {
+		if b.built[a] {
+			kept = append(kept, a)
+		}
+	}
+	if len(kept) == 0 {
+		return nil, fmt.Errorf("reference: no API of %s has a version in %s", b.release, opts.Versions)
+	}
+	b.apis = kept
+	for i, a := range b.site {
 		b.index[a] = i
 	}
-	b.sizes = make([][2]int, len(b.apis))
+	b.sizes = make([][2]int, len(b.site))
 	if opts.Formats&HTML != 0 {
 		t, err := pageTemplates()
 		if err != nil {
@@ -251,12 +318,14 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 func (b *builder) run(ctx context.Context) (Summary, error) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
+	b.out.ctx = ctx
 
-	// Workers take APIs in index order; each API's result goes to its own buffered slot (a
-	// send never blocks), which the book, written in order as one file, waits on.
-	results := make([]chan *apiContent, len(b.apis))
+	// Workers take the site's APIs in index order (building those in b.apis, only laying out
+	// the others for the book and the index); each API's result goes to its own buffered slot
+	// (a send never blocks), which the book, written in order as one file, waits on.
+	results := make([]chan []*apiContent, len(b.site))
 	for i := range results {
-		results[i] = make(chan *apiContent, 1)
+		results[i] = make(chan []*apiContent, 1)
 	}
 	var (
 		wg   sync.WaitGroup
@@ -270,7 +339,13 @@ func (b *builder) run(ctx context.Context) (Summary, error) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				c, err := b.buildAPI(b.apis[i])
+				var c []*apiContent
+				var err error
+				if a := b.site[i]; b.built[a] {
+					c, err = b.buildAPI(a)
+				} else {
+					c, err = b.layOut(a)
+				}
 				if err != nil {
 					fail(err)
 					close(results[i])
@@ -281,7 +356,7 @@ func (b *builder) run(ctx context.Context) (Summary, error) {
 				if b.opts.Progress != nil {
 					mu.Lock()
 					done++
-					fmt.Fprintf(b.opts.Progress, "\rkafkagrid: %d/%d APIs %-40s", done, len(b.apis), b.apis[i].Name)
+					fmt.Fprintf(b.opts.Progress, "\rkafkagrid: %d/%d APIs %-40s", done, len(b.site), b.site[i].Name)
 					mu.Unlock()
 				}
 			}
@@ -298,12 +373,12 @@ func (b *builder) run(ctx context.Context) (Summary, error) {
 		}()
 	}
 feed:
-	for i := range b.apis {
+	for i := range b.site {
 		select {
 		case next <- i:
 		case <-ctx.Done():
 			// Unfed slots are closed so the book goroutine stops waiting.
-			for j := i; j < len(b.apis); j++ {
+			for j := i; j < len(b.site); j++ {
 				close(results[j])
 			}
 			break feed
@@ -312,13 +387,21 @@ feed:
 	close(next)
 	wg.Wait()
 	bookWG.Wait()
-	if err := context.Cause(ctx); err != nil {
-		return b.summary(), err
+	err := context.Cause(ctx)
+	if err == nil && b.opts.Formats&HTML != 0 {
+		err = b.writeIndex()
 	}
-	if b.opts.Formats&HTML != 0 {
-		if err := b.writeIndex(); err != nil {
-			return b.summary(), err
-		}
+	// The manifest records what was written, also when the build failed part way, so that the
+	// next build may replace those files.
+	names := make([]string, len(b.site))
+	for i, a := range b.site {
+		names[i] = a.Name
+	}
+	if merr := b.out.writeManifest(b.release, names); err == nil {
+		err = merr
+	}
+	if err != nil {
+		return b.summary(), err
 	}
 	if b.opts.Progress != nil {
 		fmt.Fprintf(b.opts.Progress, "\r%-70s\r", "")
@@ -326,33 +409,103 @@ feed:
 	return b.summary(), nil
 }
 
-func (b *builder) summary() Summary {
-	f, n := b.out.counts()
-	return Summary{Files: f, Bytes: n, APIs: len(b.apis)}
+// layOut makes the content an API built before in this folder needs for this build's book and
+// index (its book versions, and its frame sizes), writing nothing.
+func (b *builder) layOut(a *kafka.API) ([]*apiContent, error) {
+	var out []*apiContent
+	vs := b.book[a]
+	if b.opts.Formats&PDF == 0 {
+		vs = b.versions[a][:1]
+	}
+	for _, v := range vs {
+		c, err := b.content(a, v, b.opts.Formats&PDF)
+		if err != nil {
+			return nil, err
+		}
+		if v == b.versions[a][0] {
+			b.sizes[b.index[a]] = [2]int{len(c.Request.Bytes), len(c.Response.Bytes)}
+		}
+		out = append(out, c)
+	}
+	if b.opts.Formats&PDF == 0 {
+		return nil, nil
+	}
+	return out, nil
 }
 
-// buildAPI makes one API's content and writes its files (all but the book).
-func (b *builder) buildAPI(a *kafka.API) (*apiContent, error) {
-	c, err := b.content(a, b.opts.Formats)
-	if err != nil {
-		return nil, err
+func (b *builder) summary() Summary {
+	f, n := b.out.counts()
+	vs := 0
+	for _, a := range b.apis {
+		vs += len(b.versions[a])
 	}
-	b.sizes[b.index[a]] = [2]int{len(c.Request.Bytes), len(c.Response.Bytes)} // each worker its own element
+	return Summary{Files: f, Bytes: n, APIs: len(b.apis), Versions: vs}
+}
+
+// buildAPI makes one API's content at every version built, writes its files (all but the
+// book), and returns the content of the versions the book has.
+func (b *builder) buildAPI(a *kafka.API) ([]*apiContent, error) {
+	var book []*apiContent
+	inBook := map[int16]bool{}
+	for _, v := range b.book[a] {
+		inBook[v] = true
+	}
+	vs := b.versions[a]
+	var shared *apiPages
+	if b.opts.Formats&HTML != 0 {
+		shared = b.apiPages(a)
+	}
+	for _, v := range vs {
+		if err := context.Cause(b.out.ctx); err != nil {
+			return nil, err
+		}
+		c, err := b.content(a, v, b.opts.Formats)
+		if err != nil {
+			return nil, err
+		}
+		if v == vs[0] {
+			b.sizes[b.index[a]] = [2]int{len(c.Request.Bytes), len(c.Response.Bytes)} // each worker its own element
+		}
+		if err := b.writeVersion(c, shared); err != nil {
+			return nil, err
+		}
+		if b.opts.Formats&PDF != 0 && inBook[v] {
+			book = append(book, c)
+		}
+		delete(inBook, v)
+	}
+	// Book versions that are not built as files (-versions highest with a book of all).
+	for _, v := range b.book[a] {
+		if !inBook[v] || b.opts.Formats&PDF == 0 {
+			continue
+		}
+		c, err := b.content(a, v, b.opts.Formats&PDF)
+		if err != nil {
+			return nil, err
+		}
+		book = append(book, c)
+	}
+	return book, nil
+}
+
+// writeVersion writes the files and the page of one version of an API.
+func (b *builder) writeVersion(c *apiContent, shared *apiPages) error {
+	a := c.API
 	f := b.opts.Formats
 	for _, m := range []*message{c.Request, c.Response} {
 		if f&Bin != 0 {
 			if err := b.out.write("bin/"+m.Base+".bin", m.Bytes); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		if f&JSON != 0 {
 			if err := b.out.write("json/"+m.Base+".json", m.JSON); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		if f&Text != 0 {
 			if err := b.out.write("txt/"+m.Base+".txt", m.Text); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		if f&SVG != 0 {
@@ -363,24 +516,22 @@ func (b *builder) buildAPI(a *kafka.API) (*apiContent, error) {
 				if err := b.out.create("svg/"+m.Base+d.suffix, func(w io.Writer) error {
 					return writeSVG(w, d.d, false, "")
 				}); err != nil {
-					return nil, err
+					return err
 				}
 			}
 		}
 	}
 	if f&HTML != 0 {
-		v, err := b.pageView(c)
+		v, err := b.pageView(c, shared)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		if err := b.out.create(PageName(a), func(w io.Writer) error { return renderPage(b.tmpl, w, v) }); err != nil {
-			return nil, err
+		name := VersionPageName(a, c.Version, b.versions[a][0])
+		if err := b.out.create(name, func(w io.Writer) error { return renderPage(b.tmpl, w, v) }); err != nil {
+			return err
 		}
 	}
-	if f&PDF == 0 {
-		return nil, nil // the book is the only later user of the content
-	}
-	return c, nil
+	return nil
 }
 
 func (b *builder) link(a *kafka.API, from string) *apiLink {
@@ -392,7 +543,7 @@ func (b *builder) link(a *kafka.API, from string) *apiLink {
 }
 
 func (b *builder) writeIndex() error {
-	v := &indexView{Release: b.release, Source: b.opts.Source, NumAPIs: len(b.apis), Generator: "kafkagrid"}
+	v := &indexView{Release: b.release, Source: b.opts.Source, NumAPIs: len(b.site), Generator: "kafkagrid"}
 	for _, p := range guide {
 		v.Guide = append(v.Guide, [2]string{p[0], guideText(p[1])})
 	}
@@ -405,6 +556,7 @@ func (b *builder) writeIndex() error {
 			if i, ok := b.index[a]; ok {
 				l := *b.link(a, "")
 				l.Request, l.Response = b.sizes[i][0], b.sizes[i][1]
+				l.Versions = versionsBuilt(b.versions[a])
 				cv.APIs = append(cv.APIs, l)
 			}
 		}
@@ -415,19 +567,64 @@ func (b *builder) writeIndex() error {
 	return b.out.create("index.html", func(w io.Writer) error { return renderIndex(b.tmpl, w, v) })
 }
 
-func (b *builder) pageView(c *apiContent) (*pageView, error) {
+// apiPages is what every version's page of an API shares: the version history and the
+// schemas, made once per API.
+type apiPages struct {
+	history []versionInfo
+	schemas []schemaView
+}
+
+func (b *builder) apiPages(a *kafka.API) *apiPages {
+	p := &apiPages{history: history(a, b.versions[a], -1)}
+	for _, s := range []struct {
+		id, title string
+		raw       []byte
+		file      string
+		structs   []string
+		lines     []int
+	}{
+		{"request-schema", "Request schema", a.Request.Raw, a.Request.File, structNames(a.Request.CommonStructs), structLines(a.Request.CommonStructs)},
+		{"response-schema", "Response schema", a.Response.Raw, a.Response.File, structNames(a.Response.CommonStructs), structLines(a.Response.CommonStructs)},
+	} {
+		prefix := s.id + "-L"
+		src, n := schemaHTML(s.raw, prefix)
+		sv := schemaView{ID: s.id, Title: s.title, File: s.file, Lines: n, Source: src}
+		for j, name := range s.structs {
+			sv.Structs = append(sv.Structs, structLink{Name: name, Anchor: prefix + strconv.Itoa(s.lines[j])})
+		}
+		p.schemas = append(p.schemas, sv)
+	}
+	return p
+}
+
+func (b *builder) pageView(c *apiContent, shared *apiPages) (*pageView, error) {
 	a := c.API
 	i := b.index[a]
+	ver := c.Version
 	v := &pageView{
-		Release: b.release, Key: a.Key, Name: a.Name, Version: a.Version, Category: a.Category,
-		Listeners: a.Listeners, Flexible: a.Flexible, Unstable: a.Unstable, Generator: "kafkagrid",
-		VersionText: versionText(a), FlexVers: a.Request.FlexibleVersions.String(),
+		Release: b.release, Key: a.Key, Name: a.Name, Version: ver, Category: a.Category,
+		Listeners: a.Listeners, Flexible: a.Request.FlexibleIn(ver), Unstable: a.Request.UnstableIn(ver), Generator: "kafkagrid",
+		VersionText: versionTextAt(a, ver), FlexVers: a.Request.FlexibleVersions.String(), Headers: headerText(a, ver),
+		History: append([]versionInfo(nil), shared.history...), Schemas: shared.schemas,
+	}
+	for j := range v.History {
+		if h := &v.History[j]; h.Version == ver {
+			h.Current = true
+			v.Current = *h
+		}
+	}
+	for _, cm := range v.Current.Comments {
+		anchor := "request-schema-L"
+		if cm.File == a.Response.File {
+			anchor = "response-schema-L"
+		}
+		v.Comments = append(v.Comments, commentView{Text: cm.Text, File: cm.File, Line: cm.Line, Anchor: anchor + strconv.Itoa(cm.Line)})
 	}
 	if i > 0 {
-		v.Prev = b.link(b.apis[i-1], "api")
+		v.Prev = b.link(b.site[i-1], "api")
 	}
-	if i+1 < len(b.apis) {
-		v.Next = b.link(b.apis[i+1], "api")
+	if i+1 < len(b.site) {
+		v.Next = b.link(b.site[i+1], "api")
 	}
 	if b.opts.Formats&PDF != 0 {
 		v.Book = "../" + BookName(b.release)
@@ -467,39 +664,61 @@ func (b *builder) pageView(c *apiContent) (*pageView, error) {
 		}
 		v.Messages = append(v.Messages, mv)
 	}
-	for _, s := range []struct {
-		id, title string
-		raw       []byte
-		file      string
-		structs   []string
-		lines     []int
-	}{
-		{"request-schema", "Request schema", a.Request.Raw, a.Request.File, structNames(a.Request.CommonStructs), structLines(a.Request.CommonStructs)},
-		{"response-schema", "Response schema", a.Response.Raw, a.Response.File, structNames(a.Response.CommonStructs), structLines(a.Response.CommonStructs)},
-	} {
-		prefix := s.id + "-L"
-		src, n := schemaHTML(s.raw, prefix)
-		sv := schemaView{ID: s.id, Title: s.title, File: s.file, Lines: n, Source: src}
-		for j, name := range s.structs {
-			sv.Structs = append(sv.Structs, structLink{Name: name, Anchor: prefix + strconv.Itoa(s.lines[j])})
-		}
-		v.Schemas = append(v.Schemas, sv)
-	}
 	return v, nil
 }
 
-// versionText describes an API's version: "12, the highest valid version (3-12)", or "0, the
-// only valid version", and whether it is unstable.
-func versionText(a *kafka.API) string {
+// versionText describes an API's highest version: "12, the highest valid version (3-12)", or
+// "0, the only valid version", and whether it is unstable.
+func versionText(a *kafka.API) string { return versionTextAt(a, a.Version) }
+
+// versionTextAt describes a version of an API: "12, the highest valid version (3-12)", "5 of
+// the valid versions 3-12", "0, the only valid version", and whether it is unstable or
+// deprecated.
+func versionTextAt(a *kafka.API, v int16) string {
 	r := a.Request.ValidVersions
-	s := fmt.Sprintf("%d, the highest valid version (%s)", a.Version, r)
-	if r.Lo == r.Hi {
-		s = fmt.Sprintf("%d, the only valid version", a.Version)
+	var s string
+	switch {
+	case r.Lo == r.Hi:
+		s = fmt.Sprintf("%d, the only valid version", v)
+	case v == a.Version:
+		s = fmt.Sprintf("%d, the highest valid version (%s)", v, r)
+	case v == r.Lo:
+		s = fmt.Sprintf("%d, the lowest valid version (%s)", v, r)
+	default:
+		s = fmt.Sprintf("%d of the valid versions %s", v, r)
 	}
-	if a.Unstable {
+	if a.Request.UnstableIn(v) {
 		s += "; unstable: brokers do not enable it by default"
 	}
+	if a.Request.DeprecatedIn(v) {
+		s += "; deprecated"
+	}
 	return s
+}
+
+// versionsBuilt is the index's version column: "v12" for one version, "v3–12" for a run,
+// "v0, v3–5" otherwise.
+func versionsBuilt(vs []int16) string {
+	if len(vs) == 0 {
+		return ""
+	}
+	var parts []string
+	for i := 0; i < len(vs); {
+		j := i
+		for j+1 < len(vs) && vs[j+1] == vs[j]-1 {
+			j++
+		}
+		if i == j {
+			parts = append(parts, strconv.Itoa(int(vs[i])))
+		} else {
+			parts = append(parts, strconv.Itoa(int(vs[j]))+"–"+strconv.Itoa(int(vs[i])))
+		}
+		i = j + 1
+	}
+	for i, k := 0, len(parts)-1; i < k; i, k = i+1, k-1 {
+		parts[i], parts[k] = parts[k], parts[i]
+	}
+	return "v" + strings.Join(parts, ", v")
 }
 
 // anchorID turns a heading into an id: lower case, runs of other characters as "-".

@@ -65,13 +65,13 @@ func catalog(t testing.TB, release string) *kafka.Catalog {
 
 // fieldContent is a content function for tests of the reference's own machinery: its frames
 // hold one 4-byte cell per top-level schema field, drawn as a tree for both diagrams.
-func fieldContent(a *kafka.API, f Format) (*apiContent, error) {
+func fieldContent(a *kafka.API, v int16, f Format) (*apiContent, error) {
 	mk := func(resp bool) (*message, error) {
 		spec := a.Request
 		if resp {
 			spec = a.Response
 		}
-		base := BaseName(a, resp)
+		base := BaseName(a, v, resp)
 		root := &tree.Node{Name: spec.Name, Type: "frame", Path: "", Offset: 0}
 		var b []byte
 		for i, fl := range spec.Fields {
@@ -107,7 +107,7 @@ func fieldContent(a *kafka.API, f Format) (*apiContent, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &apiContent{API: a, Request: req, Response: resp}, nil
+	return &apiContent{API: a, Version: v, Request: req, Response: resp}, nil
 }
 
 func buildWith(t testing.TB, cat *kafka.Catalog, out string, opts Options) Summary {
@@ -131,7 +131,7 @@ func files(t testing.TB, dir string) []string {
 		if err != nil {
 			return err
 		}
-		if !d.IsDir() {
+		if !d.IsDir() && d.Name() != ManifestName { // the build's own bookkeeping
 			rel, _ := filepath.Rel(dir, p)
 			out = append(out, filepath.ToSlash(rel))
 		}
@@ -339,11 +339,11 @@ func TestBuildContentError(t *testing.T) {
 	cat := catalog(t, "4.0")
 	out := t.TempDir()
 	boom := errors.New("boom")
-	failing := func(a *kafka.API, f Format) (*apiContent, error) {
+	failing := func(a *kafka.API, v int16, f Format) (*apiContent, error) {
 		if a.Name == "Metadata" {
 			return nil, boom
 		}
-		return fieldContent(a, f)
+		return fieldContent(a, v, f)
 	}
 	b, err := newBuilder(cat, out, Options{}, failing)
 	if err != nil {

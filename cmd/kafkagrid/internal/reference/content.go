@@ -16,10 +16,11 @@ import (
 // the example frames (Catalog.Vectors) and translates each into the generic fields of a byte
 // grid and nodes of a tree (kafkaview.New); bytegrid and tree lay them out.
 
-// vectorContent returns the content function of a build: the frames are encoded once, up
-// front (encoding every API takes milliseconds), and laid out per API by the workers.
-func vectorContent(cat *kafka.Catalog, verbose io.Writer) (contentFunc, error) {
-	vecs, err := cat.Vectors(kafka.VectorOptions{})
+// vectorContent returns the content function of a build: the frames of the versions vs selects
+// are encoded once, up front (encoding every version of every API takes milliseconds), and laid
+// out per API and version by the workers.
+func vectorContent(cat *kafka.Catalog, vs kafka.VersionSet, verbose io.Writer) (contentFunc, error) {
+	vecs, err := cat.Vectors(kafka.VectorOptions{Versions: vs})
 	if err != nil {
 		return nil, fmt.Errorf("reference: %w", err)
 	}
@@ -30,14 +31,18 @@ func vectorContent(cat *kafka.Catalog, verbose io.Writer) (contentFunc, error) {
 			}
 		}
 	}
-	byAPI := make(map[*kafka.API]kafka.Vector, len(vecs))
-	for _, v := range vecs {
-		byAPI[v.API] = v
+	type key struct {
+		api *kafka.API
+		v   int16
 	}
-	return func(a *kafka.API, f Format) (*apiContent, error) {
-		v, ok := byAPI[a]
+	byAPI := make(map[key]kafka.Vector, len(vecs))
+	for _, v := range vecs {
+		byAPI[key{v.API, v.Request.Version}] = v
+	}
+	return func(a *kafka.API, version int16, f Format) (*apiContent, error) {
+		v, ok := byAPI[key{a, version}]
 		if !ok || v.Request == nil || v.Response == nil {
-			return nil, fmt.Errorf("reference: %s: no example frames", a.Name)
+			return nil, fmt.Errorf("reference: %s v%d: no example frames", a.Name, version)
 		}
 		req, err := frameMessage(v.Request, f)
 		if err != nil {
@@ -47,7 +52,7 @@ func vectorContent(cat *kafka.Catalog, verbose io.Writer) (contentFunc, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &apiContent{API: a, Request: req, Response: resp}, nil
+		return &apiContent{API: a, Version: version, Request: req, Response: resp}, nil
 	}, nil
 }
 

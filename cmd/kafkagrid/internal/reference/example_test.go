@@ -75,14 +75,16 @@ func ExampleBaseName() {
 		return
 	}
 	a, _ := cat.Lookup("Produce")
-	fmt.Println(reference.BaseName(a, false))
-	fmt.Println(reference.BaseName(a, true))
+	fmt.Println(reference.BaseName(a, a.Version, false))
+	fmt.Println(reference.BaseName(a, 3, true))
 	fmt.Println(reference.PageName(a))
+	fmt.Println(reference.VersionPageName(a, 3, a.Version))
 	fmt.Println(reference.BookName(cat.Release.Name()))
 	// Output:
 	// 0-Produce-v12-request
-	// 0-Produce-v12-response
+	// 0-Produce-v3-response
 	// api/Produce.html
+	// api/Produce-v3.html
 	// kafka-4.0-protocol.pdf
 }
 
@@ -94,14 +96,26 @@ func ExampleShow() {
 	}
 	a, _ := cat.Lookup("ApiVersions")
 	var buf strings.Builder
-	if err := reference.Show(&buf, cat, a, reference.ShowOptions{Format: reference.Text}); err != nil {
+	if err := reference.Show(&buf, cat, a, reference.ShowOptions{Format: reference.Text, Version: 3, HasVersion: true}); err != nil {
 		fmt.Println(err)
 		return
 	}
 	lines := strings.Split(buf.String(), "\n")
-	fmt.Println(strings.Join(lines[:11], "\n"))
+	fmt.Println(strings.Join(lines[:23], "\n"))
 	// Output:
-	// ApiVersions v4 request
+	// Version 3: request header v2, response header v0 (ApiVersions responses always use header v0, so that any client can read them)
+	// What changed in v3:
+	//   request: flexible versions start (KIP-482): compact lengths for strings, bytes and arrays, a tagged-fields section after every struct, and the flexible header version
+	//   request: adds ClientSoftwareName (string, ignorable)
+	//   request: adds ClientSoftwareVersion (string, ignorable)
+	//   response: adds SupportedFeatures (tagged field 0, []SupportedFeatureKey, ignorable)
+	//   response: adds FinalizedFeaturesEpoch (tagged field 1, int64, ignorable)
+	//   response: adds FinalizedFeatures (tagged field 2, []FinalizedFeatureKey, ignorable)
+	//   response: adds ZkMigrationReady (tagged field 3, bool, ignorable)
+	//   Kafka's comment, ApiVersionsRequest.json:23: Version 3 is the first flexible version and adds ClientSoftwareName and ClientSoftwareVersion.
+	//   Kafka's comment, ApiVersionsResponse.json:24: Version 3 is the first flexible version. Tagged fields are only supported in the body but not in the header. The length of the header must not change in order to guarantee the backward compatibility.
+	//
+	// ApiVersions v3 request
 	//
 	// Byte grid
 	//

@@ -30,6 +30,7 @@ type apiLink struct {
 	Key      int16
 	Name     string
 	Version  int16
+	Versions string // the versions built, "v3–12" (index only)
 	Href     string
 	Flexible bool
 	Unstable bool
@@ -54,6 +55,15 @@ type pageView struct {
 	Schemas     []schemaView
 	Book        string // relative link to the PDF book, "" when not built
 	Generator   string
+	Headers     string        // the header versions in words
+	History     []versionInfo // every valid version, highest first
+	Current     versionInfo   // this page's version
+	Comments    []commentView // Kafka's comments on this version, linked to their schema line
+}
+
+type commentView struct {
+	Text, File, Anchor string
+	Line               int
 }
 
 type messageView struct {
@@ -185,6 +195,24 @@ table.apis th,table.apis td{text-align:left;padding:.3rem .6rem;border-bottom:1p
 table.apis th{font-size:13px;color:var(--muted);font-weight:600}
 table.apis td.num{font-variant-numeric:tabular-nums;width:5em}
 .lead{color:var(--muted);max-width:60em}
+nav.versions{display:flex;flex-wrap:wrap;gap:.3rem .5rem;align-items:center;margin:.5rem 0 1rem;font-size:14px}
+nav.versions span{color:var(--muted);margin-right:.25rem}
+nav.versions a{font-family:"Go Mono","DejaVu Sans Mono",Menlo,Consolas,monospace;padding:.05rem .45rem;border:1px solid var(--rule);border-radius:1em}
+nav.versions a[aria-current]{background:var(--link);border-color:var(--link);color:var(--bg);font-weight:600}
+section.changes ul,table.hist ul{margin:.25rem 0;padding-left:1.25rem}
+section.changes li,table.hist li,blockquote{overflow-wrap:anywhere}
+blockquote{margin:.5rem 0;padding:.25rem .75rem;border-left:3px solid var(--rule);color:var(--fg);max-width:60em}
+blockquote .cite{font-family:"Go Mono","DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:12px;margin-left:.5em}
+.muted{color:var(--muted)}
+.scroll{overflow-x:auto}
+table.hist{border-collapse:collapse;width:100%;font-size:14px}
+table.hist th,table.hist td{text-align:left;vertical-align:top;padding:.3rem .6rem;border-bottom:1px solid var(--rule)}
+table.hist th{font-size:13px;color:var(--muted);font-weight:600}
+table.hist td:first-child{white-space:nowrap}table.hist td:nth-child(2){min-width:14em}
+table.hist tr.cur{background:var(--panel)}
+@media (max-width:640px){table.hist,table.hist tbody,table.hist tr,table.hist td{display:block}table.hist thead{display:none}
+ table.hist td{border:none;padding:.1rem .25rem}table.hist tr{border-bottom:1px solid var(--rule);padding:.3rem 0}
+ table.hist td:nth-child(2){min-width:0;color:var(--muted);font-size:13px}}
 footer{margin-top:3rem;padding-top:.75rem;border-top:1px solid var(--rule);color:var(--muted);font-size:13px}
 details.guide{max-width:60em;margin:0 0 1rem;color:var(--fg)}details.guide summary{cursor:pointer;color:var(--link)}details.guide p{margin:.5rem 0}
 .toc{columns:2 22em;font-size:14px}.toc a{display:block}
@@ -268,7 +296,7 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <colgroup><col class="key"><col><col class="ver"><col class="size"><col class="size"><col class="badges"></colgroup>
 <thead><tr><th>Key</th><th>API</th><th>Version</th><th class="r">Request</th><th class="r">Response</th><th></th></tr></thead>
 <tbody>
-{{range .APIs}}<tr><td class="num">{{.Key}}</td><td><a href="{{.Href}}">{{.Name}}</a></td><td class="num">v{{.Version}}</td><td class="num r">{{.Request}} B</td><td class="num r">{{.Response}} B</td><td>{{if .Flexible}}<span class="badge flex">flexible</span>{{end}}{{if .Unstable}}<span class="badge unst">unstable</span>{{end}}</td></tr>
+{{range .APIs}}<tr><td class="num">{{.Key}}</td><td><a href="{{.Href}}">{{.Name}}</a></td><td class="num">{{.Versions}}</td><td class="num r">{{.Request}} B</td><td class="num r">{{.Response}} B</td><td>{{if .Flexible}}<span class="badge flex">flexible</span>{{end}}{{if .Unstable}}<span class="badge unst">unstable</span>{{end}}</td></tr>
 {{end}}</tbody>
 </table>
 </div>
@@ -309,12 +337,20 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <dl class="meta">
 <dt>API key</dt><dd class="mono">{{.Key}}</dd>
 <dt>Version</dt><dd>{{.VersionText}}</dd>
+<dt>Headers</dt><dd>{{.Headers}}</dd>
 <dt>Category</dt><dd>{{.Category}}</dd>
 <dt>Listeners</dt><dd>{{if .Listeners}}{{join .Listeners ", "}}{{else}}none{{end}}</dd>
 <dt>Encoding</dt><dd>{{if .Flexible}}flexible: compact strings and arrays, tagged fields{{else}}classic: fixed-width lengths, no tagged fields{{end}} (flexible versions <span class="mono">{{.FlexVers}}</span>)</dd>
 {{range .Messages}}<dt>{{.Title}} frame</dt><dd>{{bytes .Size}}</dd>
 {{end}}</dl>
-<p class="noprint">{{range $i, $m := .Messages}}{{if $i}} · {{end}}<a href="#{{$m.ID}}">{{$m.Title}}</a>{{end}}{{range .Schemas}} · <a href="#{{.ID}}">{{.Title}}</a>{{end}}</p>
+<nav class="versions noprint" aria-label="Versions of {{.Name}}"><span>Versions</span>{{range .History}}{{if .Built}}<a href="{{.Href}}"{{if .Current}} aria-current="page"{{end}}>v{{.Version}}</a>{{end}}{{end}}</nav>
+<section class="changes" id="changes">
+<h2>What changed in v{{.Version}}</h2>
+<ul>{{range .Current.Changes}}<li>{{.}}</li>{{else}}<li>Nothing in the bytes: this version changes what the broker does, not the schema.</li>{{end}}</ul>
+{{if .Comments}}<p class="muted">Kafka's own comments on this version:</p>
+{{range .Comments}}<blockquote>{{.Text}} <a class="cite" href="#{{.Anchor}}">{{.File}}:{{.Line}}</a></blockquote>
+{{end}}{{end}}</section>
+<p class="noprint">{{range $i, $m := .Messages}}{{if $i}} · {{end}}<a href="#{{$m.ID}}">{{$m.Title}}</a>{{end}} · <a href="#versions">Version history</a>{{range .Schemas}} · <a href="#{{.ID}}">{{.Title}}</a>{{end}}</p>
 {{range .Messages}}
 <section class="msg" id="{{.ID}}">
 <h2>{{.Title}} <span class="mono" style="font-size:.7em;color:var(--muted)">{{.Base}} · {{bytes .Size}}</span></h2>
@@ -327,6 +363,14 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <pre class="hex">{{.Hex}}</pre></div>
 </section>
 {{end}}
+<section class="history" id="versions">
+<h2>Version history</h2>
+<div class="scroll"><table class="hist">
+<thead><tr><th>Version</th><th>Headers</th><th>What changed</th></tr></thead>
+<tbody>
+{{range .History}}<tr{{if .Current}} class="cur"{{end}}><td class="num">{{if .Built}}<a href="{{.Href}}">v{{.Version}}</a>{{else}}v{{.Version}}{{end}}</td><td>{{.Headers}}{{if .Flexible}}; flexible{{end}}{{if .Deprecate}}; deprecated{{end}}</td><td>{{if .Changes}}<ul>{{range .Changes}}<li>{{.}}</li>{{end}}</ul>{{else}}no change to the bytes{{end}}</td></tr>
+{{end}}</tbody></table></div>
+</section>
 {{range .Schemas}}
 <section class="schema" id="{{.ID}}">
 <h2>{{.Title}} <span class="mono" style="font-size:.7em;color:var(--muted)">{{.File}} · {{.Lines}} lines</span></h2>

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/kafkagrid/kafkagrid/kafka"
 )
 
 var svgHeight = regexp.MustCompile(`^<svg [^>]*\bid="([^"]+)"[^>]*\bheight="([0-9.]+)"`)
@@ -18,13 +20,13 @@ var svgHeight = regexp.MustCompile(`^<svg [^>]*\bid="([^"]+)"[^>]*\bheight="([0-
 // tall, and that one that fits a page is not.
 func TestPrintParts(t *testing.T) {
 	cat := catalog(t, "4.0")
-	content, err := vectorContent(cat, nil)
+	content, err := vectorContent(cat, kafka.VersionSet{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	cut := 0
 	for _, a := range cat.APIs {
-		c, err := content(a, 0)
+		c, err := content(a, a.Version, 0)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -157,7 +157,11 @@ func TestOutputErrorsNameTheFile(t *testing.T) {
 			if fill == nil {
 				fill = func(w io.Writer) error { _, err := w.Write([]byte("%PDF")); return err }
 			}
-			err := newOutput(root).create(tt.rel, fill)
+			o, err := newOutput(root, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = o.create(tt.rel, fill)
 			if err == nil {
 				t.Fatal("no error")
 			}

@@ -1,22 +1,31 @@
 package reference
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 
 	"github.com/kafkagrid/kafkagrid/kafka"
 )
 
-// ShowOptions configure Show. The zero value prints the request as text.
+// ShowOptions configure Show. The zero value prints the request at the highest version as text.
 type ShowOptions struct {
 	Response bool   // the response instead of the request
 	Format   Format // Text (default), SVG or JSON: exactly one
 	Tree     bool   // with SVG: the expanded tree instead of the byte grid
+	// Version is the version to show when HasVersion is set; else the highest.
+	Version    int16
+	HasVersion bool
 }
 
-// Show writes one API's example request or response to w: as text (the byte grid as RFC
-// ASCII art and the expanded tree), as a standalone SVG (the byte grid, or the tree), or as
-// the annotated frame in JSON. The frame is the one Build writes for the API.
+// Show writes one API's example request or response to w: as text (the version's header
+// versions and what changed in it, the byte grid as RFC ASCII art and the expanded tree), as a
+// standalone SVG (the byte grid, or the tree), or as the annotated frame in JSON with what
+// changed in the version ("changes", "kafka_comments"). The frame is the one Build writes for
+// the API at that version.
 func Show(w io.Writer, cat *kafka.Catalog, a *kafka.API, opts ShowOptions) error {
 	if cat == nil || a == nil {
 		return fmt.Errorf("reference: show: no API")
@@ -28,11 +37,30 @@ func Show(w io.Writer, cat *kafka.Catalog, a *kafka.API, opts ShowOptions) error
 	if f != Text && f != SVG && f != JSON {
 		return fmt.Errorf("reference: show: format %s: want one of txt, svg, json", f)
 	}
-	content, err := vectorContent(cat, nil)
+	v := a.Version
+	vs := kafka.VersionSet{}
+	if opts.HasVersion {
+		v = opts.Version
+		if !a.Request.ValidIn(v) {
+			return fmt.Errorf("reference: show: %s v%d is not a valid version in Kafka %s (valid: %s)", a.Name, v, a.Release, a.Request.ValidVersions)
+		}
+		var err error
+		if vs, err = kafka.ParseVersionSet(strconv.Itoa(int(v))); err != nil {
+			return err
+		}
+	}
+	info := history(a, nil, v)
+	var vi versionInfo
+	for _, h := range info {
+		if h.Version == v {
+			vi = h
+		}
+	}
+	content, err := vectorContent(cat, vs, nil)
 	if err != nil {
 		return err
 	}
-	c, err := content(a, f)
+	c, err := content(a, v, f)
 	if err != nil {
 		return err
 	}
@@ -52,12 +80,73 @@ func Show(w io.Writer, cat *kafka.Catalog, a *kafka.API, opts ShowOptions) error
 		}
 		return ew.err
 	case JSON:
-		_, err = w.Write(m.JSON)
+		var out []byte
+		if out, err = withChanges(m.JSON, vi); err == nil {
+			_, err = w.Write(out)
+		}
 	default:
-		_, err = w.Write(m.Text)
+		_, err = io.WriteString(w, changesText(vi))
+		if err == nil {
+			_, err = w.Write(m.Text)
+		}
 	}
 	if err != nil {
 		return fmt.Errorf("reference: show: %w", err)
 	}
 	return nil
+}
+
+// changesText is a version's header versions and what changed in it, for the text form.
+func changesText(vi versionInfo) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Version %d: %s\n", vi.Version, vi.Headers)
+	fmt.Fprintf(&b, "What changed in v%d:\n", vi.Version)
+	if len(vi.Changes) == 0 {
+		fmt.Fprintln(&b, "  nothing in the bytes (a version that changes behaviour only)")
+	}
+	for _, c := range vi.Changes {
+		fmt.Fprintf(&b, "  %s\n", c)
+	}
+	for _, c := range vi.Comments {
+		fmt.Fprintf(&b, "  Kafka's comment, %s:%d: %s\n", c.File, c.Line, c.Text)
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// withChanges adds a version's changes to an annotated frame's JSON object, as its last keys.
+func withChanges(frame []byte, vi versionInfo) ([]byte, error) {
+	type comment struct {
+		File string `json:"file"`
+		Line int    `json:"line"`
+		Text string `json:"text"`
+	}
+	extra := struct {
+		Headers  string    `json:"headers"`
+		Changes  []string  `json:"changes"`
+		Comments []comment `json:"kafka_comments"`
+	}{Headers: vi.Headers, Changes: vi.Changes, Comments: []comment{}}
+	if extra.Changes == nil {
+		extra.Changes = []string{}
+	}
+	for _, c := range vi.Comments {
+		extra.Comments = append(extra.Comments, comment{c.File, c.Line, c.Text})
+	}
+	add, err := json.MarshalIndent(extra, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	body := bytes.TrimRight(frame, " \n")
+	if len(body) < 2 || body[len(body)-1] != '}' {
+		return nil, fmt.Errorf("reference: show: the frame's JSON is not an object")
+	}
+	var out bytes.Buffer
+	out.Write(bytes.TrimRight(body[:len(body)-1], " \n")) // without its closing brace
+	out.WriteString(",\n")
+	out.Write(bytes.Trim(add[1:len(add)-1], "\n")) // the members, indented as the frame's
+	out.WriteString("\n}\n")
+	if !json.Valid(out.Bytes()) {
+		return nil, fmt.Errorf("reference: show: could not add the changes to the frame's JSON")
+	}
+	return out.Bytes(), nil
 }

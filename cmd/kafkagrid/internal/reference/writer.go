@@ -2,29 +2,195 @@ package reference
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
+	"strings"
 	"sync"
 )
 
 // output writes the files of a build under one root. Each file is written to a temporary name
 // in its own folder and renamed into place, so an interrupted build leaves no half-written file
 // under a real name. It creates folders as needed and never removes anything it did not write.
-// It is safe for concurrent use.
+//
+// The root is the user's folder: output replaces only files a kafkagrid build wrote there (the
+// manifest, ManifestName, lists them) unless force is set, keeps the permissions of a file it
+// replaces, and never follows a symbolic link: a link where a folder or file of the build
+// would go is an error. It is safe for concurrent use.
 type output struct {
-	root string
+	root  string
+	force bool
+	ctx   context.Context // a cancelled build writes no more files
+	prev  manifest        // what earlier builds wrote here
 
-	mu    sync.Mutex
-	dirs  map[string]bool
-	files int
-	bytes int64
+	mu      sync.Mutex
+	log     *os.File // the manifest, open for appending each file's name before it is put in place
+	dirs    map[string]bool
+	written map[string]bool
+	files   int
+	bytes   int64
 }
 
-func newOutput(root string) *output { return &output{root: root, dirs: map[string]bool{}} }
+// ManifestName is the file, in the output folder, that lists the files kafkagrid wrote there.
+const ManifestName = ".kafkagrid-manifest"
+
+// manifest is what a build leaves in its output folder: the release, the APIs it has pages
+// for, and every file it wrote (slash-separated, relative to the folder).
+type manifest struct {
+	release string
+	apis    []string
+	files   map[string]bool
+}
+
+func newOutput(root string, force bool) (*output, error) {
+	o := &output{root: root, force: force, ctx: context.Background(), dirs: map[string]bool{}, written: map[string]bool{}}
+	if err := o.checkRoot(); err != nil {
+		return nil, err
+	}
+	m, err := readManifest(filepath.Join(root, ManifestName))
+	if err != nil {
+		return nil, err
+	}
+	o.prev = m
+	o.removeStaleTemps()
+	// Each file's name goes into the manifest before the file is renamed into place, so that a
+	// build killed part way has recorded every file it put there, and the next build may
+	// replace them. writeManifest rewrites it tidily at the end.
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return nil, fmt.Errorf("reference: %w", err)
+	}
+	mpath := filepath.Join(root, ManifestName)
+	if fi, err := os.Lstat(mpath); err == nil && !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("reference: %s is not a regular file", mpath)
+	}
+	if o.log, err = os.OpenFile(mpath, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644); err != nil {
+		return nil, fmt.Errorf("reference: %w", err)
+	}
+	return o, nil
+}
+
+// checkRoot checks that the output folder, if it exists, is a folder. The root itself may be a
+// symbolic link (the user named it); what is below it may not.
+func (o *output) checkRoot() error {
+	fi, err := os.Stat(o.root)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return fmt.Errorf("reference: %w", err)
+	case !fi.IsDir():
+		return fmt.Errorf("reference: %s is not a folder", o.root)
+	}
+	return nil
+}
+
+// readManifest reads a manifest; a missing one is empty.
+func readManifest(path string) (manifest, error) {
+	m := manifest{files: map[string]bool{}}
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return m, nil
+	}
+	if err != nil {
+		return m, fmt.Errorf("reference: %w", err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		switch {
+		case strings.HasPrefix(line, "# release "):
+			m.release = strings.TrimPrefix(line, "# release ")
+		case strings.HasPrefix(line, "# api "):
+			m.apis = append(m.apis, strings.TrimPrefix(line, "# api "))
+		case line == "" || line[0] == '#':
+		default:
+			if clean := path2rel(line); clean != "" {
+				m.files[clean] = true
+			}
+		}
+	}
+	return m, nil
+}
+
+// path2rel accepts a manifest line only as a plain relative path inside the folder.
+func path2rel(line string) string {
+	c := filepath.ToSlash(filepath.Clean(filepath.FromSlash(line)))
+	if c == "." || strings.HasPrefix(c, "../") || c == ".." || filepath.IsAbs(filepath.FromSlash(line)) || strings.Contains(line, "\\") {
+		return ""
+	}
+	return c
+}
+
+// writeManifest records what this build and the earlier ones wrote, and the APIs the site has,
+// replacing the manifest appended to while the build ran.
+func (o *output) writeManifest(release string, apis []string) error {
+	o.mu.Lock()
+	if o.log != nil {
+		o.log.Close()
+		o.log = nil
+	}
+	files := make([]string, 0, len(o.written)+len(o.prev.files))
+	for f := range o.written {
+		files = append(files, f)
+	}
+	for f := range o.prev.files {
+		if !o.written[f] {
+			files = append(files, f)
+		}
+	}
+	o.mu.Unlock()
+	sort.Strings(files)
+	var b strings.Builder
+	b.WriteString("# kafkagrid build manifest: the files kafkagrid wrote in this folder, which a later build may replace.\n")
+	b.WriteString("# release " + release + "\n")
+	for _, a := range apis {
+		b.WriteString("# api " + a + "\n")
+	}
+	for _, f := range files {
+		b.WriteString(f + "\n")
+	}
+	return o.place(ManifestName, func(w io.Writer) error {
+		_, err := io.WriteString(w, b.String())
+		return err
+	}, false)
+}
+
+// removeStaleTemps removes the temporary files that killed builds left in the folders a build
+// writes ("." + name + ".tmp" + digits, as create makes them).
+func (o *output) removeStaleTemps() {
+	for _, d := range []string{"", "api", "svg", "bin", "json", "txt"} {
+		dir := filepath.Join(o.root, d)
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			if n := e.Name(); e.Type().IsRegular() && isTempName(n) {
+				os.Remove(filepath.Join(dir, n))
+			}
+		}
+	}
+}
+
+// isTempName reports whether a file name is one of create's temporary names.
+func isTempName(n string) bool {
+	if !strings.HasPrefix(n, ".") {
+		return false
+	}
+	i := strings.LastIndex(n, ".tmp")
+	if i <= 1 || i+4 == len(n) {
+		return false
+	}
+	for _, c := range n[i+4:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
 
 // write stores data as the file rel (slash-separated, relative to the root).
 func (o *output) write(rel string, data []byte) error {
@@ -34,13 +200,38 @@ func (o *output) write(rel string, data []byte) error {
 	})
 }
 
+// ErrNotOurs reports a file in the output folder that no kafkagrid build wrote.
+var ErrNotOurs = errors.New("exists and was not written by kafkagrid (not in " + ManifestName + "); move it, or build with -force to replace it")
+
 // create stores what fill writes as the file rel. Errors name the file rel becomes, never the
 // temporary file behind it: "reference: write out/index.html: permission denied".
-func (o *output) create(rel string, fill func(io.Writer) error) (err error) {
+func (o *output) create(rel string, fill func(io.Writer) error) error {
+	return o.place(rel, fill, true)
+}
+
+func (o *output) place(rel string, fill func(io.Writer) error, record bool) (err error) {
+	if err := context.Cause(o.ctx); err != nil && record {
+		return err
+	}
 	path := filepath.Join(o.root, filepath.FromSlash(rel))
 	dir := filepath.Dir(path)
 	if err := o.mkdir(dir); err != nil {
 		return err
+	}
+	mode := fs.FileMode(0o644)
+	switch fi, err := os.Lstat(path); {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		return writeError(path, err)
+	case fi.Mode()&fs.ModeSymlink != 0:
+		return fmt.Errorf("reference: write %s: a symbolic link; the build does not follow links", path)
+	case !fi.Mode().IsRegular():
+		return fmt.Errorf("reference: write %s: not a regular file", path)
+	default:
+		if record && !o.force && !o.prev.files[rel] {
+			return fmt.Errorf("reference: %s %w", path, ErrNotOurs)
+		}
+		mode = fi.Mode().Perm() // keep the user's permissions
 	}
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
 	if err != nil {
@@ -63,18 +254,34 @@ func (o *output) create(rel string, fill func(io.Writer) error) (err error) {
 	if err := bw.Flush(); err != nil {
 		return writeError(path, err)
 	}
-	if err := f.Chmod(0o644); err != nil {
+	if err := context.Cause(o.ctx); err != nil && record {
+		return err // cancelled while it was written: the temporary file goes
+	}
+	if err := f.Chmod(mode); err != nil {
 		return writeError(path, err)
 	}
 	if err := f.Close(); err != nil {
 		return writeError(path, err)
 	}
+	if record {
+		o.mu.Lock()
+		if o.log != nil && !o.prev.files[rel] && !o.written[rel] {
+			_, err = io.WriteString(o.log, rel+"\n")
+		}
+		o.written[rel] = true
+		o.mu.Unlock()
+		if err != nil {
+			return writeError(filepath.Join(o.root, ManifestName), err)
+		}
+	}
 	if err := os.Rename(f.Name(), path); err != nil {
 		return writeError(path, err)
 	}
 	o.mu.Lock()
-	o.files++
-	o.bytes += cw.n
+	if record {
+		o.files++
+		o.bytes += cw.n
+	}
 	o.mu.Unlock()
 	return nil
 }
@@ -94,6 +301,8 @@ func writeError(path string, err error) error {
 	return fmt.Errorf("reference: write %s: %w", path, err)
 }
 
+// mkdir makes dir and the folders above it up to the root, refusing a symbolic link on the way:
+// a link inside the output folder could lead the build's files out of it.
 func (o *output) mkdir(dir string) error {
 	o.mu.Lock()
 	done := o.dirs[dir]
@@ -101,8 +310,32 @@ func (o *output) mkdir(dir string) error {
 	if done {
 		return nil
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(o.root, 0o755); err != nil {
 		return fmt.Errorf("reference: %w", err)
+	}
+	rel, err := filepath.Rel(o.root, dir)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return fmt.Errorf("reference: %s is outside the output folder %s", dir, o.root)
+	}
+	at := o.root
+	for _, part := range strings.Split(rel, string(filepath.Separator)) {
+		if part == "." || part == "" {
+			continue
+		}
+		at = filepath.Join(at, part)
+		fi, err := os.Lstat(at)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			if err := os.Mkdir(at, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+				return fmt.Errorf("reference: %w", err)
+			}
+		case err != nil:
+			return fmt.Errorf("reference: %w", err)
+		case fi.Mode()&fs.ModeSymlink != 0:
+			return fmt.Errorf("reference: %s is a symbolic link; the build does not follow links out of its folder", at)
+		case !fi.IsDir():
+			return fmt.Errorf("reference: %s is not a folder", at)
+		}
 	}
 	o.mu.Lock()
 	o.dirs[dir] = true
