@@ -178,7 +178,7 @@ func ParseStory(file string, data []byte) (*Story, error) {
 				return nil, fmt.Errorf("kafka: %s:%s: %s", file, m[1], m[2])
 			}
 		}
-		return nil, yamlSyntaxError(file, err)
+		return nil, yamlSyntaxError(file, data, err)
 	}
 	if err := s.Check(); err != nil {
 		return nil, fmt.Errorf("kafka: %s: %w", file, err)
