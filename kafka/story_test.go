@@ -2,6 +2,7 @@ package kafka
 
 import (
 	"fmt"
+	"io/fs"
 	"slices"
 	"strconv"
 	"strings"
@@ -499,4 +500,27 @@ func (ck *storyChecker) message(api string, resp bool, v Values) {
 			ck.errf("OngoingTxnProducerId", "an ongoing transaction (%d), but the request kept no prepared transaction", id)
 		}
 	}
+}
+
+// FuzzParseStory reads arbitrary YAML as a story: it must not panic; an error names the file;
+// a story it accepts keeps its rules.
+func FuzzParseStory(f *testing.F) {
+	data, err := fs.ReadFile(builtinExamples(), StoryFile)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(data)
+	f.Add([]byte("clusterId: x\nclientId: y\nbrokers: [{id: 1, host: h, port: 1}]\ncontroller: 1\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := ParseStory(StoryFile, data)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "kafka: "+StoryFile) {
+				t.Fatalf("error without the file: %v", err)
+			}
+			return
+		}
+		if err := s.Check(); err != nil {
+			t.Fatalf("accepted a story that breaks a rule: %v", err)
+		}
+	})
 }
