@@ -2,6 +2,7 @@ package kafka
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -168,26 +169,41 @@ var compressionNames = [...]string{"none", "gzip", "snappy", "lz4", "zstd"}
 // DescribeBatchAttributes names the bits set in a record batch's attributes:
 // "compression=none timestampType=CreateTime transactional".
 func DescribeBatchAttributes(a int16) string {
-	var b strings.Builder
-	b.WriteString("compression=")
+	return string(appendBatchAttributes(nil, a))
+}
+
+// appendBatchAttributes appends DescribeBatchAttributes(a) to dst.
+func appendBatchAttributes(dst []byte, a int16) []byte {
+	dst = append(dst, "compression="...)
 	if c := int(a & attrCompression); c < len(compressionNames) {
-		b.WriteString(compressionNames[c])
+		dst = append(dst, compressionNames[c]...)
 	} else {
-		b.WriteString("unknown")
+		dst = append(dst, "unknown"...)
 	}
 	if a&attrLogAppendTime != 0 {
-		b.WriteString(" timestampType=LogAppendTime")
+		dst = append(dst, " timestampType=LogAppendTime"...)
 	} else {
-		b.WriteString(" timestampType=CreateTime")
+		dst = append(dst, " timestampType=CreateTime"...)
 	}
 	if a&attrTransactional != 0 {
-		b.WriteString(" transactional")
+		dst = append(dst, " transactional"...)
 	}
 	if a&attrControl != 0 {
-		b.WriteString(" control")
+		dst = append(dst, " control"...)
 	}
 	if a&attrDeleteHorizon != 0 {
-		b.WriteString(" deleteHorizon")
+		dst = append(dst, " deleteHorizon"...)
 	}
-	return b.String()
+	return dst
+}
+
+// attributesText is the display value of a batch's attributes: "16 → compression=none
+// timestampType=CreateTime transactional", written into the text arena.
+func (t *texts) attributesText(a int16) string {
+	t.Reserve(100)
+	start := t.Len()
+	b := strconv.AppendInt(t.Buf(), int64(a), 10)
+	b = append(b, " → "...)
+	t.Set(appendBatchAttributes(b, a))
+	return t.Since(start)
 }
