@@ -197,13 +197,35 @@ func appendBatchAttributes(dst []byte, a int16) []byte {
 	return dst
 }
 
-// attributesText is the display value of a batch's attributes: "16 → compression=none
-// timestampType=CreateTime transactional", written into the text arena.
+// attributesText is the display value of a batch's attributes, the value and the bits that
+// differ from the defaults (no compression, CreateTime): "16 → transactional", "48 →
+// transactional control", "1 → gzip", "0" — written into the text arena.
 func (t *texts) attributesText(a int16) string {
-	t.Reserve(100)
+	t.Reserve(60)
 	start := t.Len()
 	b := strconv.AppendInt(t.Buf(), int64(a), 10)
-	b = append(b, " → "...)
-	t.Set(appendBatchAttributes(b, a))
+	sep := " → "
+	add := func(name string) {
+		b = append(append(b, sep...), name...)
+		sep = " "
+	}
+	if c := int(a & attrCompression); c > 0 && c < len(compressionNames) {
+		add(compressionNames[c])
+	} else if c > 0 {
+		add("codec" + strconv.Itoa(c))
+	}
+	if a&attrLogAppendTime != 0 {
+		add("LogAppendTime")
+	}
+	if a&attrTransactional != 0 {
+		add("transactional")
+	}
+	if a&attrControl != 0 {
+		add("control")
+	}
+	if a&attrDeleteHorizon != 0 {
+		add("deleteHorizon")
+	}
+	t.Set(b)
 	return t.Since(start)
 }

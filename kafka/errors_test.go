@@ -133,4 +133,11 @@ func TestValueName(t *testing.T) {
 	if got := DescribeBatchAttributes(4 | attrLogAppendTime); got != "compression=zstd timestampType=LogAppendTime" {
 		t.Errorf("attributes: %s", got)
 	}
+	var tx texts
+	for a, want := range map[int16]string{0: "0", 16: "16 → transactional", 48: "48 → transactional control",
+		1 | attrLogAppendTime: "9 → gzip LogAppendTime", 7: "7 → codec7", 64: "64 → deleteHorizon"} {
+		if got := tx.attributesText(a); got != want {
+			t.Errorf("attributesText(%d) = %q, want %q", a, got, want)
+		}
+	}
 }
