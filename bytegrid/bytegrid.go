@@ -53,8 +53,8 @@
 // at their length, so appending to one copies it rather than overwriting its neighbour.
 // Painting makes the data attributes and border polylines as it goes, from the exported
 // geometry: a layout is under 3% of a whole build, so it keeps no caches for painting.
-// BenchmarkProduceRequest and BenchmarkIPv4 measure layout plus SVG for a real Kafka 4.0 frame
-// and for RFC 791's header.
+// BenchmarkIPv4 measures layout plus SVG for RFC 791's header; the benchmarks on real Kafka 4.0
+// frames (BenchmarkGridProduceRequest, …) live beside the bridge, in package kafka/kafkaview.
 package bytegrid
 
 import (

@@ -25,20 +25,23 @@ type knownFields struct {
 	releases string                       // the releases the table was made from, "2.4 2.8 …"
 	types    map[string]map[string]string // "0 response" → path → type ("int32", "[]struct", "int32|int64")
 	names    map[int16][]string           // API key → its names over the releases
+	inRels   map[int16][]string           // API key → the releases that have it
 }
 
 // loadKnownFields parses the table. It runs only when an override misses this release's schema.
 func loadKnownFields() *knownFields {
-	k := &knownFields{types: map[string]map[string]string{}, names: map[int16][]string{}}
+	k := &knownFields{types: map[string]map[string]string{}, names: map[int16][]string{}, inRels: map[int16][]string{}}
 	for _, line := range strings.Split(knownFieldsText, "\n") {
 		if r, ok := strings.CutPrefix(line, "# releases: "); ok {
 			k.releases = r
 			continue
 		}
 		if r, ok := strings.CutPrefix(line, "# api "); ok {
-			f := strings.Fields(r)
+			names, rels, _ := strings.Cut(r, " releases ")
+			f := strings.Fields(names)
 			if key, err := strconv.ParseInt(f[0], 10, 16); err == nil && len(f) > 1 {
 				k.names[int16(key)] = f[1:]
+				k.inRels[int16(key)] = strings.Fields(rels)
 			}
 			continue
 		}
@@ -126,4 +129,26 @@ func dotted(path string) string {
 		}
 	}
 	return b.String()
+}
+
+// KnownAPI says what kafkagrid knows of an API from the releases it was tested on (2.4 … 4.1):
+// its key, the names it has had, and the releases that have it with valid versions. nameOrKey
+// is a name ("LeaderAndIsr", any case) or a key ("4"). It answers without reading any schema,
+// for telling a user which release has an API their release lacks.
+func KnownAPI(nameOrKey string) (key int16, names, releases []string, ok bool) {
+	k := loadKnownFields()
+	if n, err := strconv.ParseInt(nameOrKey, 10, 16); err == nil {
+		key = int16(n)
+		names, ok = k.names[key]
+		return key, names, k.inRels[key], ok
+	}
+	q := strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(nameOrKey), "request"), "response")
+	for key, names := range k.names {
+		for _, n := range names {
+			if strings.ToLower(n) == q {
+				return key, names, k.inRels[key], true
+			}
+		}
+	}
+	return 0, nil, nil, false
 }

@@ -20,6 +20,7 @@ func TestKnownFields(t *testing.T) {
 	dirs := testenv.All(t)
 	types := map[string]map[string]map[string]bool{} // "key side" → path → types
 	apiNames := map[int16]map[string]bool{}
+	apiReleases := map[int16][]string{}
 	var names []string
 	missing := 0
 	k := loadKnownFields()
@@ -35,10 +36,14 @@ func TestKnownFields(t *testing.T) {
 		names = append(names, r.Name())
 		var added []string
 		for _, req := range r.Requests() {
+			if !req.ValidVersions.Set {
+				continue
+			}
 			if apiNames[req.APIKey] == nil {
 				apiNames[req.APIKey] = map[string]bool{}
 			}
 			apiNames[req.APIKey][strings.TrimSuffix(req.Name, "Request")] = true
+			apiReleases[req.APIKey] = append(apiReleases[req.APIKey], r.Name())
 		}
 		knownFieldLines(r, func(msg, path, typ string) {
 			if types[msg] == nil {
@@ -88,7 +93,7 @@ func TestKnownFields(t *testing.T) {
 			l = append(l, n)
 		}
 		sort.Strings(l)
-		apis = append(apis, fmt.Sprintf("# api %d %s", key, strings.Join(l, " ")))
+		apis = append(apis, fmt.Sprintf("# api %d %s releases %s", key, strings.Join(l, " "), strings.Join(apiReleases[int16(key)], " ")))
 	}
 	out := fmt.Sprintf("# Every field of every request and response of these Kafka releases: API key, side, path, type;\n"+
 		"# and the names of each API key. Made by go test ./kafka -run TestKnownFields -update; read by the\n"+

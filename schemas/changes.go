@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Change is one difference between a version of a message and the version before it, computed
@@ -132,12 +133,18 @@ type Comment struct {
 // String returns "File:Line: Text".
 func (c Comment) String() string { return fmt.Sprintf("%s:%d: %s", c.File, c.Line, c.Text) }
 
+// The patterns of comments about versions, compiled on first use (not at start-up: most runs
+// never read a comment).
 var (
 	// versionLead matches a paragraph that starts by naming versions: "Version 3 adds …",
 	// "Versions 1-2 are …", "Starting in version 7, …", "In version 2, …".
-	versionLead = regexp.MustCompile(`(?i)^(?:(?:starting|beginning)\s+(?:in|from|with)\s+|since\s+|from\s+|in\s+)?versions?\s+(\d+)`)
+	versionLead = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)^(?:(?:starting|beginning)\s+(?:in|from|with)\s+|since\s+|from\s+|in\s+)?versions?\s+(\d+)`)
+	})
 	// versionList matches the versions of the first sentence: "1 and 2", "0-2", "3 through 5".
-	versionList = regexp.MustCompile(`(?i)(\d+)(?:\s*(?:-|to|through)\s*(\d+))?`)
+	versionList = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)(\d+)(?:\s*(?:-|to|through)\s*(\d+))?`)
+	})
 )
 
 // CommentsAbout returns the paragraphs of the file's comments that speak of version v: those
@@ -150,7 +157,7 @@ func (s *Spec) CommentsAbout(v Version) []Comment { return s.CommentsByVersion()
 func (s *Spec) CommentsByVersion() map[Version][]Comment {
 	out := map[Version][]Comment{}
 	for _, c := range s.Comments() {
-		if !versionLead.MatchString(c.Text) {
+		if !versionLead().MatchString(c.Text) {
 			continue
 		}
 		vs := commentVersions(c.Text)
@@ -168,7 +175,7 @@ func commentVersions(text string) map[Version]bool {
 		first = text[:i]
 	}
 	// Numbers after "version" words only, up to the first word that is not a number or a joiner.
-	loc := versionLead.FindStringSubmatchIndex(first)
+	loc := versionLead().FindStringSubmatchIndex(first)
 	if loc == nil {
 		return nil
 	}
@@ -186,7 +193,7 @@ func commentVersions(text string) map[Version]bool {
 		break
 	}
 	out := map[Version]bool{}
-	for _, m := range versionList.FindAllStringSubmatch(rest[:end], -1) {
+	for _, m := range versionList().FindAllStringSubmatch(rest[:end], -1) {
 		lo, err := strconv.Atoi(m[1])
 		if err != nil || lo > int(MaxVersion) {
 			continue

@@ -50,10 +50,9 @@
 // Layout makes a few allocations per tree, not per row: the rows' runs share one array, and
 // the texts it makes (tooltips, offsets, lengths) are carved from one text arena
 // (internal/arena). Painting reads only the exported fields and makes the data attributes as
-// it goes. The slices of a Row are capped at their length, so appending to
-// one copies it rather than overwriting its neighbour. BenchmarkFetchResponse (the real Kafka
-// 4.0 Fetch v17 response, laid out and written as SVG) measures the whole path;
-// BenchmarkLargestReal does the same for the largest tree of all the real 4.0 frames (the
-// ShareFetch v0 response, 81 nodes: about 0.3 ms, 202 kB and 35 allocations per op on the
-// 2-core test machine under load).
+// it goes. The slices of a Row are capped at their length, so appending to one copies it
+// rather than overwriting its neighbour. The benchmarks on real Kafka 4.0 frames live beside
+// the bridge, in package kafka/kafkaview: BenchmarkTreeFetchResponse (the Fetch v17 response,
+// laid out and written as SVG) and BenchmarkTreeLargestReal (the largest tree of all the 4.0
+// frames, the ShareFetch v0 response, 81 nodes).
 package tree

@@ -123,7 +123,7 @@ func (d *Diagram) PaintRows(c canvas.Canvas, from, to int) {
 			{Name: "data-length", Value: strconv.Itoa(r.Length)},
 		}
 		c.Begin(canvas.Group{Class: "node kind-" + r.Kind.String(), Attrs: attrs, Title: r.Title})
-		// An unfilled band over the row, for hover highlights (see treesvg).
+		// An unfilled band over the row, for hover highlights (see HoverCSS).
 		c.Rect(0, r.Y+dy, d.Width, r.H, canvas.Style{Class: "hit"})
 		if r.ElbowX2 > r.ElbowX1 {
 			c.Line(r.ElbowX1, r.ElbowY+dy, r.ElbowX2, r.ElbowY+dy, thin)

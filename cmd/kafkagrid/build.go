@@ -17,7 +17,7 @@ import (
 // runBuild implements "kafkagrid build": the whole reference of a release (SVG, HTML pages,
 // the PDF book, binary frames, annotated JSON, text) into one folder.
 func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("build", "[-schemas PATH | -kafka REF] [-release RELEASE] [-out DIR] [-format LIST] [-apis LIST] [-versions LIST] [-paper a4|letter] [-q] [-v]", stderr)
+	fs := newFlagSet("build", "[-schemas PATH | -kafka REF] [-release RELEASE] [-out DIR] [-format LIST] [-apis LIST] [-versions LIST] [-paper a4|letter] [-q] [-v]", stdout, stderr)
 	sf := addSchemaFlags(fs)
 	out := fs.String("out", "out", "output `DIR`; created if needed; a build replaces only the files kafkagrid wrote there\n"+
 		"(its .kafkagrid-manifest lists them) and stops at any other file in its way (see -force)")
@@ -28,11 +28,15 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	paper := fs.String("paper", "a4", "`SIZE` of the PDF book's pages: a4 or letter")
 	force := fs.Bool("force", false, "replace files in the output folder that kafkagrid did not write (not in its manifest)")
 	verbose := fs.Bool("v", false, "verbose: list the example overrides left out because this release or version lacks their field")
-	if err := parseFlags(fs, args); err != nil {
+	compression := fs.String("compression", "none", "compress the examples' record batches: `CODEC` none, gzip, snappy,\n"+
+		"snappy-xerial (the framing Java clients write), lz4 or zstd; legacy message sets get a\n"+
+		"compressed wrapper (gzip, snappy, lz4)")
+	rest, err := parseFlags(fs, args)
+	if err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("build: unexpected argument %q", fs.Arg(0))
+	if len(rest) > 0 {
+		return usagef("build: unexpected argument %q", rest[0])
 	}
 	set := map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
@@ -59,6 +63,12 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if set["versions"] {
 		opts.BookVersions = opts.Versions
 	}
+	codecName := strings.TrimSuffix(*compression, "-xerial")
+	codec, err := kafka.ParseCodec(codecName)
+	if err != nil || (codecName != *compression && codec != kafka.CodecSnappy) {
+		return usagef("build: -compression %q: want none, gzip, snappy, snappy-xerial, lz4 or zstd", *compression)
+	}
+	opts.Compression, opts.Xerial = codec, codecName != *compression
 	for _, a := range strings.Split(*apis, ",") {
 		if a = strings.TrimSpace(a); a != "" {
 			opts.APIs = append(opts.APIs, a)
@@ -106,7 +116,7 @@ func lookupAPIs(cat *kafka.Catalog, names []string) ([]string, error) {
 	for _, n := range names {
 		a, ok := cat.Lookup(n)
 		if !ok {
-			return nil, usagef("build: -apis: no API %q in Kafka %s (kafkagrid list shows them)", n, cat.Release.Name())
+			return nil, usageError{noAPI("build: -apis", cat, n)}
 		}
 		if !seen[a] {
 			seen[a] = true

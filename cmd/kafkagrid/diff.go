@@ -8,7 +8,9 @@ import (
 	"html/template"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/kafkagrid/kafkagrid/schemas"
 )
@@ -30,44 +32,35 @@ func (e diffTrouble) Unwrap() error { return e.err }
 func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("diff", "OLD NEW [-format text|json|html] [-o FILE]\n\n"+
 		"OLD and NEW are each a release's schema folder, a kafka-clients jar, a Kafka installation\n"+
-		"folder, or -kafka REF. Exit status: 0 the same protocol, 1 differences, 2 trouble.", stderr)
+		"folder, or -kafka REF. Exit status: 0 the same protocol, 1 differences, 2 trouble.", stdout, stderr)
 	format := fs.String("format", "text", "output `FORMAT`: text (or txt), json, or html (a page)")
 	outFile := fs.String("o", "", "write to `FILE` instead of standard output")
 	quiet := fs.Bool("q", false, "quiet: no notes on lenient schema files")
 	// -kafka REF may stand for either side, in order: "diff -kafka 3.9 ../4.0".
-	var sides []string
-	rest := args
-	for {
-		for i := 0; i < len(rest); i++ {
-			if a := rest[i]; a == "-kafka" || a == "--kafka" {
-				if i+1 >= len(rest) {
-					return usagef("diff: -kafka needs a REF")
-				}
-				sides = append(sides, "kafka:"+rest[i+1])
-				rest = append(append([]string(nil), rest[:i]...), rest[i+2:]...)
-				i--
-			} else if r, ok := strings.CutPrefix(a, "-kafka="); ok {
-				sides = append(sides, "kafka:"+r)
-				rest = append(append([]string(nil), rest[:i]...), rest[i+1:]...)
-				i--
-			} else if !strings.HasPrefix(a, "-") || a == "-" {
-				break
+	var plain []string
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "-kafka" || a == "--kafka":
+			if i+1 >= len(args) {
+				return usagef("diff: -kafka needs a REF")
 			}
+			i++
+			plain = append(plain, "kafka:"+args[i])
+		case strings.HasPrefix(a, "-kafka=") || strings.HasPrefix(a, "--kafka="):
+			plain = append(plain, "kafka:"+a[strings.Index(a, "=")+1:])
+		default:
+			plain = append(plain, a)
 		}
-		if err := parseFlags(fs, rest); err != nil {
-			return err
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		sides = append(sides, fs.Arg(0))
-		rest = fs.Args()[1:]
+	}
+	sides, err := parseFlags(fs, plain)
+	if err != nil {
+		return err
 	}
 	if len(sides) != 2 {
 		return usagef("diff: want OLD and NEW, have %d", len(sides))
 	}
-	switch *format {
-	case "text", "txt", "json", "html":
+	switch *format = outputFormat(*format); *format {
+	case "txt", "json", "html":
 	default:
 		return usagef("diff: -format %q: want text, json or html", *format)
 	}
@@ -100,20 +93,21 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	w := stdout
 	var f *os.File
 	if *outFile != "" {
-		var err error
+		if err := os.MkdirAll(filepath.Dir(*outFile), 0o755); err != nil {
+			return diffTrouble{fmt.Errorf("diff: %w", err)}
+		}
 		if f, err = os.Create(*outFile); err != nil {
 			return diffTrouble{fmt.Errorf("diff: %w", err)}
 		}
 		w = f
 	}
-	var err error
 	switch *format {
 	case "json":
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		err = enc.Encode(diffJSON(d))
 	case "html":
-		err = diffPage.Execute(w, diffJSON(d))
+		err = diffPage().Execute(w, diffJSON(d))
 	default:
 		err = writeDiffText(w, d)
 	}
@@ -288,7 +282,12 @@ func diffJSON(d *schemas.ReleaseDiff) releaseDiffDoc {
 	return doc
 }
 
-var diffPage = template.Must(template.New("diff").Funcs(template.FuncMap{"v": versionsText}).Parse(`<!DOCTYPE html>
+// diffPage is parsed on first use, not when the program starts: the other verbs never need it.
+var diffPage = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("diff").Funcs(template.FuncMap{"v": versionsText}).Parse(diffHTML))
+})
+
+const diffHTML = `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -320,4 +319,4 @@ table.apis { min-width: 36rem; } table.apis td:nth-child(n+3) { white-space: now
 {{end}}</table></div>{{end}}{{end}}{{end}}
 </body>
 </html>
-`))
+`

@@ -20,42 +20,44 @@ import (
 // of a protocol described in YAML (see package bytegrid/gridyaml) as SVG, PDF, RFC-style text
 // or layout JSON.
 func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("grid", "SPEC.yaml [-o OUT.svg|.pdf|.txt|.json|-] [-format svg|pdf|txt|json]", stderr)
+	fs := newFlagSet("grid", "SPEC.yaml [-o OUT.svg|.pdf|.txt|.json|-] [-format svg|pdf|txt|json]", stdout, stderr)
 	out := fs.String("o", "", "write to `FILE`; the format follows its suffix; \"-\" or none writes to stdout (text unless -format)")
 	format := fs.String("format", "", "output `FORMAT`: svg, pdf, txt or json (default: from the -o suffix, else txt)")
 	rowBits := fs.Int("rowbits", 0, "row width in `BITS`: 8, 16, 32 or 64 (default: the spec's, else 32)")
 	decimal := fs.Bool("decimal", false, "row offsets in decimal instead of hex")
 	noHex := fs.Bool("nohex", false, "do not show the hex of each byte")
-	// Flags may come before and after the file name.
-	var files []string
-	for rest := args; ; {
-		if err := parseFlags(fs, rest); err != nil {
-			return err
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		files = append(files, fs.Arg(0))
-		rest = fs.Args()[1:]
+	files, err := parseFlags(fs, args)
+	if err != nil {
+		return err
 	}
 	if len(files) != 1 {
-		fs.Usage()
 		return usagef("grid: want exactly one SPEC.yaml, got %d", len(files))
 	}
-	f := *format
-	if f == "" {
-		switch strings.ToLower(filepath.Ext(*out)) {
-		case ".svg":
-			f = "svg"
-		case ".pdf":
-			f = "pdf"
-		case ".json":
-			f = "json"
-		case ".txt", ".text", "":
-			f = "txt"
-		default:
+	// The format is -format's, else the -o suffix's; the two must agree.
+	bySuffix := ""
+	switch strings.ToLower(filepath.Ext(*out)) {
+	case ".svg":
+		bySuffix = "svg"
+	case ".pdf":
+		bySuffix = "pdf"
+	case ".json":
+		bySuffix = "json"
+	case ".txt", ".text":
+		bySuffix = "txt"
+	case "":
+	default:
+		if *format == "" {
 			return usagef("grid: cannot tell the format of %q from its suffix; use -format", *out)
 		}
+	}
+	f := outputFormat(*format)
+	switch {
+	case f == "" && bySuffix == "":
+		f = "txt"
+	case f == "":
+		f = bySuffix
+	case bySuffix != "" && bySuffix != f:
+		return usagef("grid: -format %s, but -o %s is named as %s", f, *out, bySuffix)
 	}
 	switch f {
 	case "svg", "pdf", "txt", "json":
@@ -126,6 +128,9 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 // writeFileAtomic writes data to a temporary file beside name and renames it into place, so
 // that an error leaves no partial file.
 func writeFileAtomic(name string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return fmt.Errorf("grid: %w", err)
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp*")
 	if err != nil {
 		return fmt.Errorf("grid: %w", err)

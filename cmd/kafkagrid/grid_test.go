@@ -98,7 +98,8 @@ func TestGridErrors(t *testing.T) {
 		{[]string{"-nosuchflag", gridSpec(t, "ipv4.yaml")}, true, "nosuchflag"},
 		{[]string{filepath.Join(dir, "missing.yaml")}, false, "no such file"},
 		{[]string{bad, "-o", out}, false, `bad.yaml:4: field "b": offset 4 overlaps`},
-		{[]string{gridSpec(t, "ipv4.yaml"), "-o", filepath.Join(dir, "nodir", "x.svg")}, false, "nodir"},
+		{[]string{gridSpec(t, "ipv4.yaml"), "-o", filepath.Join(dir, "x.svg"), "-format", "txt"}, true, "-format txt, but -o"},
+		{[]string{gridSpec(t, "ipv4.yaml"), "-o", filepath.Join(bad, "x.svg")}, false, "not a directory"},
 	}
 	for _, tt := range tests {
 		_, _, err := runGridCmd(t, tt.args...)
@@ -118,7 +119,7 @@ func TestGridErrors(t *testing.T) {
 
 // TestGridUsage checks that -h names the flags' arguments rather than their Go types.
 func TestGridUsage(t *testing.T) {
-	_, stderr, _ := runGridCmd(t, "-h")
+	stderr, _, _ := runGridCmd(t, "-h") // help asked for goes to stdout
 	for _, want := range []string{"-o FILE", "-format FORMAT", "-rowbits BITS"} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("usage lacks %q:\n%s", want, stderr)
@@ -128,5 +129,16 @@ func TestGridUsage(t *testing.T) {
 		if strings.Contains(stderr, bad) {
 			t.Errorf("usage shows a Go type placeholder %q:\n%s", bad, stderr)
 		}
+	}
+}
+
+// TestGridCreatesFolders: -o into folders that do not exist yet creates them, as build -out does.
+func TestGridCreatesFolders(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "nodir", "sub", "x.svg")
+	if _, _, err := runGridCmd(t, gridSpec(t, "ipv4.yaml"), "-o", out); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(out); err != nil || !strings.Contains(string(b), "<svg") {
+		t.Errorf("%s: %v", out, err)
 	}
 }

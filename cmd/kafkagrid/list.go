@@ -14,18 +14,19 @@ import (
 // runList implements "kafkagrid list": the catalogue of a release's APIs, as an aligned table
 // or as JSON.
 func runList(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("list", "[-schemas PATH | -kafka REF] [-release RELEASE] [-format text|json]", stderr)
+	fs := newFlagSet("list", "[-schemas PATH | -kafka REF] [-release RELEASE] [-format text|json]", stdout, stderr)
 	sf := addSchemaFlags(fs)
 	format := fs.String("format", "text", "output `FORMAT`: text or txt (an aligned table: key, name, highest version,\n"+
 		"category, flags) or json (every field, for scripts)")
-	if err := parseFlags(fs, args); err != nil {
+	rest, err := parseFlags(fs, args)
+	if err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("list: unexpected argument %q", fs.Arg(0))
+	if len(rest) > 0 {
+		return usagef("list: unexpected argument %q", rest[0])
 	}
-	switch *format {
-	case "text", "txt", "json":
+	switch *format = outputFormat(*format); *format {
+	case "txt", "json":
 	default:
 		return usagef("list: -format %q: want text (or txt) or json", *format)
 	}

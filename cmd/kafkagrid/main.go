@@ -6,7 +6,7 @@
 //
 //	kafkagrid <verb> [flags]
 //
-// Verbs: build, list, show, grid, decode. Run "kafkagrid <verb> -h" for a verb's flags.
+// Verbs: build, list, show, grid, decode, probe, diff. Run "kafkagrid <verb> -h" for a verb's flags.
 package main
 
 import (
@@ -98,26 +98,42 @@ func verbs() []verb {
 		{"list", "print the catalogue of APIs of a Kafka release", runList},
 		{"show", "print one API's example frame as text, SVG or JSON", runShow},
 		{"grid", "draw a byte grid from a YAML protocol description", runGrid},
-		{"decode", "decode a frame (.bin) into its annotated tree", runDecode},
+		{"decode", "decode frames, hex dumps and pcap captures into annotated trees and a report", runDecode},
+		{"probe", "ask a live broker ApiVersions, Metadata, ... and draw its responses", runProbe},
 		{"diff", "list what changed in the protocol between two releases", runDiff},
+		{"version", "print kafkagrid's version, its source revision and Go's", runVersion},
 	}
 }
 
+// run runs the verb args name. Help asked for (-h, help, help VERB) goes to stdout; a usage
+// error's help to stderr.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 {
 		printUsage(stderr)
-		if len(args) == 0 {
-			return usagef("no verb given")
-		}
-		return flag.ErrHelp
+		return usagef("no verb given")
 	}
+	switch args[0] {
+	case "-h", "-help", "--help":
+		printUsage(stdout)
+		return flag.ErrHelp
+	case "help":
+		if len(args) == 1 {
+			printUsage(stdout)
+			return flag.ErrHelp
+		}
+		args = []string{args[1], "-h"}
+	}
+	var names []string
 	for _, v := range verbs() {
 		if v.name == args[0] {
 			return v.run(ctx, args[1:], stdout, stderr)
 		}
+		names = append(names, v.name)
 	}
-	printUsage(stderr)
-	return usagef("unknown verb %q", args[0])
+	if s := closest(args[0], names); s != "" {
+		return usagef("unknown verb %q; did you mean %s? (kafkagrid -h lists the verbs)", args[0], s)
+	}
+	return usagef("unknown verb %q (kafkagrid -h lists the verbs)", args[0])
 }
 
 func printUsage(w io.Writer) {
@@ -135,26 +151,4 @@ func printUsage(w io.Writer) {
 	fmt.Fprintln(w, "Run \"kafkagrid <verb> -h\" for a verb's flags.")
 	fmt.Fprintln(w, "\nExit status: 0 success, 1 failure, 2 usage error, 130 interrupted (SIGINT), 143 terminated")
 	fmt.Fprintln(w, "(SIGTERM); diff: 0 the same protocol, 1 differences, 2 trouble.")
-}
-
-// newFlagSet returns a FlagSet for a verb that reports errors instead of exiting.
-func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet("kafkagrid "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: kafkagrid %s %s\n\nFlags:\n", name, usage)
-		fs.PrintDefaults()
-	}
-	return fs
-}
-
-// parseFlags parses args, turning a flag error into a usage error.
-func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return usageError{err}
-	}
-	return nil
 }

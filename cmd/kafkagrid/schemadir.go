@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -33,7 +32,7 @@ type schemaFlags struct {
 }
 
 // addSchemaFlags adds -schemas, -release, -kafka and -q to a verb's flags.
-func addSchemaFlags(fs *flag.FlagSet) *schemaFlags {
+func addSchemaFlags(fs *verbFlags) *schemaFlags {
 	return &schemaFlags{
 		schemas: fs.String("schemas", "", "`PATH` of Kafka's message specs: one release's folder (a Kafka checkout's\n"+
 			"clients/src/main/resources/common/message), a folder of release folders (3.9/, 4.0/, …),\n"+

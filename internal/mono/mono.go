@@ -52,7 +52,11 @@ const Replacement = '?'
 // Clean returns s with invalid UTF-8, control characters, bidirectional marks and runes that
 // Go Mono lacks replaced by Replacement (tabs and newlines become spaces), so that the text
 // drawn is the text measured and cannot reorder or break a diagram.
-func Clean(s string) string {
+func Clean(s string) string { return clean(s, drawable, Replacement) }
+
+// clean returns s with invalid UTF-8 and the runes keep rejects replaced by repl, and tabs and
+// newlines by spaces: the one loop behind Clean and CleanAttr.
+func clean(s string, keep func(rune) bool, repl rune) string {
 	ascii := true
 	for i := 0; i < len(s); i++ {
 		if s[i] < 0x20 || s[i] >= 0x7f {
@@ -63,14 +67,14 @@ func Clean(s string) string {
 	if ascii {
 		return s // printable ASCII, the common case: nothing to replace
 	}
-	ok := true
+	ok := utf8.ValidString(s)
 	for _, r := range s {
-		if !drawable(r) {
-			ok = false
+		if !ok {
 			break
 		}
+		ok = keep(r)
 	}
-	if ok && utf8.ValidString(s) {
+	if ok {
 		return s
 	}
 	var b strings.Builder
@@ -79,11 +83,11 @@ func Clean(s string) string {
 		i += n
 		switch {
 		case r == utf8.RuneError && n <= 1:
-			b.WriteRune(Replacement)
+			b.WriteRune(repl)
 		case r == '\t' || r == '\n' || r == '\r':
 			b.WriteByte(' ')
-		case !drawable(r):
-			b.WriteRune(Replacement)
+		case !keep(r):
+			b.WriteRune(repl)
 		default:
 			b.WriteRune(r)
 		}
@@ -153,44 +157,11 @@ func RegularTTF() []byte { return bytes.Clone(goregular.TTF) }
 const SVGFontStack = `"Go Mono","DejaVu Sans Mono",Menlo,Consolas,monospace`
 
 // CleanAttr makes s safe for an attribute or a one-line tooltip: invalid UTF-8, control and
-// bidirectional characters become U+FFFD (tabs and newlines a space), so the text cannot break the XML or reorder itself.
-// Unlike Clean it keeps runes Go Mono lacks: a browser draws tooltips in its own font.
+// bidirectional characters become U+FFFD (tabs and newlines a space), so the text cannot break
+// the XML or reorder itself. Unlike Clean it keeps runes Go Mono lacks: a browser draws
+// tooltips in its own font.
 func CleanAttr(s string) string {
-	ascii := true
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f {
-			ascii = false
-			break
-		}
-	}
-	if ascii {
-		return s
-	}
-	ok := utf8.ValidString(s)
-	if ok {
-		for _, r := range s {
-			if badAttrRune(r) {
-				ok = false
-				break
-			}
-		}
-	}
-	if ok {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		i += n
-		switch {
-		case r == '\t' || r == '\n' || r == '\r':
-			r = ' '
-		case (r == utf8.RuneError && n <= 1) || badAttrRune(r):
-			r = utf8.RuneError
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
+	return clean(s, func(r rune) bool { return !badAttrRune(r) }, utf8.RuneError)
 }
 
 func badAttrRune(r rune) bool {

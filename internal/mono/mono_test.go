@@ -108,3 +108,25 @@ func ExampleWidth() {
 	fmt.Println(s, Width(s, 10))
 	// Output: TopicData? 60
 }
+
+// TestCleanAttr checks the attribute cleaner beside Clean: both replace invalid UTF-8, control
+// and bidirectional characters and turn tabs and newlines into spaces; CleanAttr keeps runes
+// Go Mono lacks and replaces with U+FFFD.
+func TestCleanAttr(t *testing.T) {
+	tests := []struct{ in, clean, attr string }{
+		{"plain", "plain", "plain"},
+		{"a\tb\nc", "a b c", "a b c"},
+		{"x\u202ey", "x?y", "x\ufffdy"},
+		{"bad\xff", "bad?", "bad\ufffd"},
+		{"ctl\x01", "ctl?", "ctl\ufffd"},
+		{"✓ 日本", "? ??", "✓ 日本"},
+	}
+	for _, tt := range tests {
+		if got := Clean(tt.in); got != tt.clean {
+			t.Errorf("Clean(%q) = %q, want %q", tt.in, got, tt.clean)
+		}
+		if got := CleanAttr(tt.in); got != tt.attr {
+			t.Errorf("CleanAttr(%q) = %q, want %q", tt.in, got, tt.attr)
+		}
+	}
+}

@@ -13,19 +13,22 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 )
 
-var lineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+// lineRE matches yaml.v3's "yaml: line N: what"; it is compiled on first use, not when the
+// program starts (most runs parse no YAML that fails).
+var lineRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^yaml: line (\d+): (.*)$`) })
 
 // Locate returns the 1-based line a yaml.v3 error of parsing src is about, and the error's text
 // without the "yaml: " and "line N: " prefixes. The line is 0 only when src parses without error
 // when cut at every line (it never is for an error yaml.v3 gave on src).
 func Locate(src []byte, err error) (line int, msg string) {
 	text := err.Error()
-	if m := lineRE.FindStringSubmatch(text); m != nil {
+	if m := lineRE().FindStringSubmatch(text); m != nil {
 		n, _ := strconv.Atoi(m[1])
 		// An unexpected end is reported on the line after the last one.
 		return max(1, min(n, bytes.Count(src, []byte("\n"))+1)), m[2]
