@@ -165,3 +165,46 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestDocumentedExamples parses every YAML example in the docs: the package doc's, and the
+// ```yaml blocks of the READMEs, so that what users copy works.
+func TestDocumentedExamples(t *testing.T) {
+	src, err := os.ReadFile("gridyaml.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc []string
+	for _, line := range strings.Split(string(src), "\n") {
+		if rest, ok := strings.CutPrefix(line, "//\t"); ok {
+			doc = append(doc, rest)
+		} else if len(doc) > 0 && (line == "//" || !strings.HasPrefix(line, "//")) {
+			break
+		}
+	}
+	blocks := map[string]string{"gridyaml.go package doc": strings.Join(doc, "\n")}
+	for _, readme := range []string{filepath.Join("..", "..", "README.md"), filepath.Join("..", "..", "examples", "protocols", "README.md")} {
+		b, err := os.ReadFile(readme)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, part := range strings.Split(string(b), "```yaml\n")[1:] {
+			blocks[fmt.Sprintf("%s block %d", readme, i+1)] = strings.SplitN(part, "```", 2)[0]
+		}
+	}
+	for name, block := range blocks {
+		s, err := gridyaml.Parse(name, []byte(block))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if _, err := bytegrid.Layout(s.Fields, s.Options); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if len(blocks) < 2 {
+		t.Errorf("found %d YAML blocks in the docs", len(blocks))
+	}
+	if !strings.Contains(blocks["gridyaml.go package doc"], "fields:") {
+		t.Error("the package doc's example was not found")
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -72,7 +73,7 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *apiName != "" {
 		api, ok := c.Lookup(*apiName)
 		if !ok {
-			return usagef("decode: -api %q: no such API in Kafka %s", *apiName, c.Release.Name())
+			return usageError{noAPI("decode: -api", c, *apiName)}
 		}
 		o.API = api
 		if *version >= 0 {
@@ -117,7 +118,7 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	case len(msgs) == 0:
 		return fmt.Errorf("decode: %s: no frames found%s", name, notesText(r))
 	case len(failed) == 1 && len(msgs) == 1:
-		return fmt.Errorf("decode: %s: %w", name, failed[0].Err)
+		return fmt.Errorf("decode: %s: %w%s", name, failed[0].Err, otherRelease(c, failed[0].Bytes))
 	case len(failed) > 0:
 		return fmt.Errorf("decode: %s: %d of %d frames did not decode; the first: %w", name, len(failed), len(msgs), failed[0].Err)
 	}
@@ -267,4 +268,23 @@ func readInput(name string) ([]byte, error) {
 		return io.ReadAll(os.Stdin)
 	}
 	return os.ReadFile(name)
+}
+
+// otherRelease says, for a frame whose request header names an API key this release lacks, which
+// releases have it ("; API key 4 (LeaderAndIsr) is in Kafka 2.4, …, 3.9: try -release 3.9"), and
+// "" otherwise.
+func otherRelease(c *kafka.Catalog, frame []byte) string {
+	if len(frame) < 8 {
+		return ""
+	}
+	key := int16(binary.BigEndian.Uint16(frame[4:6]))
+	if key < 0 || c.Release.Request(key) != nil && c.Release.Request(key).ValidVersions.Set {
+		return ""
+	}
+	_, names, rels, ok := kafka.KnownAPI(strconv.Itoa(int(key)))
+	if !ok || len(rels) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; if it is a request, API key %d (%s) is not in Kafka %s but is in Kafka %s: try -release %s",
+		key, strings.Join(names, ", "), c.Release.Name(), strings.Join(rels, ", "), rels[len(rels)-1])
 }

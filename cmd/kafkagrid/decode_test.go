@@ -111,7 +111,7 @@ func TestDecodeVerbErrors(t *testing.T) {
 		{"unpaired response", []string{"decode", "-schemas", schemas, garbled}, 1, "request is not in the input: give -api", ""},
 		{"bad format", []string{"decode", "-schemas", schemas, "-format", "xml", cut}, 2, `-format "xml"`, ""},
 		{"response without api", []string{"decode", "-schemas", schemas, "-response", cut}, 2, "-response needs -api", ""},
-		{"unknown api", []string{"decode", "-schemas", schemas, "-response", "-api", "Nope", cut}, 2, `-api "Nope"`, ""},
+		{"unknown api", []string{"decode", "-schemas", schemas, "-response", "-api", "Nope", cut}, 2, `-api: no API "Nope" in Kafka 4.0 (kafkagrid list shows them)`, ""},
 		{"missing file", []string{"decode", "-schemas", schemas, filepath.Join(dir, "nope.bin")}, 1, "no such file", ""},
 		{"truncated", []string{"decode", "-schemas", schemas, cut}, 1,
 			"kafkagrid: decode: " + cut + ": kafka: Produce v12 request: #size: offset 0: size 162 exceeds the 36 bytes left", "size = 162 bytes"},
@@ -232,5 +232,18 @@ func TestBuildCompression(t *testing.T) {
 	}
 	if _, errs, code := runCmd(t, "build", "-schemas", schemas, "-compression", "lz4-xerial", "-out", t.TempDir()); code != 2 {
 		t.Errorf("lz4-xerial: exit %d: %s", code, errs)
+	}
+}
+
+// TestDecodeOtherRelease: a request of an API this release lacks names the releases that have it.
+func TestDecodeOtherRelease(t *testing.T) {
+	root := listSchemaRoot(t)
+	out := t.TempDir()
+	if _, errs, code := runCmd(t, "build", "-q", "-schemas", filepath.Join(root, "3.9"), "-out", out, "-format", "bin", "-apis", "LeaderAndIsr", "-versions", "highest"); code != 0 {
+		t.Fatal(errs)
+	}
+	_, errs, code := runCmd(t, "decode", "-q", filepath.Join(out, "bin", "4-LeaderAndIsr-v7-request.bin"), "-schemas", filepath.Join(root, "4.0"))
+	if code != 1 || !strings.Contains(errs, "API key 4 (LeaderAndIsr) is not in Kafka 4.0 but is in Kafka 2.4, 2.8, 3.0, 3.3, 3.6, 3.9: try -release 3.9") {
+		t.Errorf("exit %d, %s", code, errs)
 	}
 }
