@@ -54,7 +54,7 @@ func TestDecodeVerb(t *testing.T) {
 	}
 	for _, want := range []string{
 		"offset  len  type",
-		"     0    4  int32                      size = 150 bytes",
+		"     0    4  int32                      size = 162 bytes",
 		"header = RequestHeader v2",
 		"Acks = -1",
 		`Key = "order-1"`,
@@ -115,7 +115,7 @@ func TestDecodeVerbErrors(t *testing.T) {
 		{"unknown api", []string{"decode", "-schemas", schemas, "-response", "-api", "Nope", cut}, 2, `-api: no API "Nope" in Kafka 4.0 (kafkagrid list shows them)`, ""},
 		{"missing file", []string{"decode", "-schemas", schemas, filepath.Join(dir, "nope.bin")}, 1, "no such file", ""},
 		{"truncated", []string{"decode", "-schemas", schemas, cut}, 1,
-			"kafkagrid: decode: " + cut + ": kafka: Produce v12 request: #size: offset 0: size 150 exceeds the 36 bytes left", "size = 150 bytes"},
+			"kafkagrid: decode: " + cut + ": kafka: Produce v12 request: #size: offset 0: size 162 exceeds the 36 bytes left", "size = 162 bytes"},
 		{"wrong version", []string{"decode", "-schemas", schemas, "-response", "-api", "Produce", "-version", "99", files["0-Produce-v12-response"]}, 1,
 			"version 99 is not valid", ""},
 	}
