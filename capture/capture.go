@@ -182,23 +182,28 @@ const apiVersionsKey = 18
 // minFrame is the smallest size a Kafka frame can have: a response's correlation id.
 const minFrame = 4
 
-// namedResponse reads the name build gives a response frame, "0-Produce-v12-response.bin":
-// the api key, name and version.
+// namedResponse reads the name build gives a response frame, "0-Produce-v12-response.bin" (or
+// an edge case's, "18-ApiVersions-v0-response-unsupported-version.bin"): the api key, name and
+// version.
 func namedResponse(name string) (key, api string, version int, ok bool) {
-	rest, found := strings.CutSuffix(name, "-response.bin")
-	if !found {
+	i := strings.LastIndex(name, "-response")
+	if i < 0 || !strings.HasSuffix(name, ".bin") {
 		return "", "", 0, false
 	}
+	if tail := name[i+len("-response") : len(name)-len(".bin")]; tail != "" && !strings.HasPrefix(tail, "-") {
+		return "", "", 0, false
+	}
+	rest := name[:i]
 	key, rest, _ = strings.Cut(rest, "-")
-	i := strings.LastIndex(rest, "-v")
-	if i <= 0 {
+	j := strings.LastIndex(rest, "-v")
+	if j <= 0 {
 		return "", "", 0, false
 	}
-	v, err := strconv.Atoi(rest[i+2:])
+	v, err := strconv.Atoi(rest[j+2:])
 	if _, kerr := strconv.Atoi(key); err != nil || kerr != nil || v < 0 || v > 32767 {
 		return "", "", 0, false
 	}
-	return key, rest[:i], v, true
+	return key, rest[:j], v, true
 }
 
 // frames reads frames back to back with no direction known: a frame whose correlation id

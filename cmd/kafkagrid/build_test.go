@@ -95,15 +95,28 @@ func TestBuild40(t *testing.T) {
 		for _, f := range files {
 			count[strings.SplitN(f, "/", 2)[0]+"|"+filepath.Ext(f)]++
 		}
-		// Every version: 279 versions of 84 APIs, 558 frames.
-		want := map[string]int{"svg|.svg": 4 * 279, "api|.html": 279, "index.html|.html": 1,
-			"kafka-4.0-protocol.pdf|.pdf": 1, "bin|.bin": 558, "json|.json": 558, "txt|.txt": 558, "svg|.mine": 1}
+		// Every version: 279 versions of 84 APIs, 558 frames, and the edge cases' frames.
+		es, err := cat.EdgeCases()
+		if err != nil {
+			t.Fatal(err)
+		}
+		edges := 0
+		for _, e := range es {
+			if e.Request != nil {
+				edges++
+			}
+			if e.Response != nil {
+				edges++
+			}
+		}
+		want := map[string]int{"svg|.svg": 4*279 + 2*edges, "api|.html": 279, "index.html|.html": 1,
+			"kafka-4.0-protocol.pdf|.pdf": 1, "bin|.bin": 558 + edges, "json|.json": 558 + edges, "txt|.txt": 558 + edges, "svg|.mine": 1}
 		for k, n := range want {
 			if count[k] != n {
 				t.Errorf("%s: %d files, want %d", k, count[k], n)
 			}
 		}
-		if len(files) != 4*279+280+1+3*558+1 {
+		if len(files) != 4*279+2*edges+280+1+3*(558+edges)+1 {
 			t.Errorf("%d files in all", len(files))
 		}
 		if b, _ := os.ReadFile(mine); string(b) != "not the build's" {
@@ -697,7 +710,9 @@ func TestBuildKafkaRef(t *testing.T) {
 	if code != 0 || !strings.Contains(stderr, "downloading the message schemas of apache/kafka 4.0") {
 		t.Fatalf("first -kafka build: exit %d, %s", code, stderr)
 	}
-	want := []string{"bin/0-Produce-v12-request.bin", "bin/0-Produce-v12-response.bin",
+	want := []string{"bin/0-Produce-v12-request-unknown-topic.bin", "bin/0-Produce-v12-request.bin",
+		"bin/0-Produce-v12-response-not-leader.bin", "bin/0-Produce-v12-response-unknown-topic.bin",
+		"bin/0-Produce-v12-response.bin", "bin/18-ApiVersions-v0-response-unsupported-version.bin",
 		"bin/18-ApiVersions-v4-request.bin", "bin/18-ApiVersions-v4-response.bin"}
 	if got := treeFiles(t, out); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("files = %v, want %v", got, want)
@@ -771,8 +786,9 @@ func TestBuildSummary(t *testing.T) {
 			lines = append(lines, l)
 		}
 	}
-	if len(lines) != 1 || !strings.Contains(stderr, "built 1 API (10 versions) of Kafka 4.0") || !strings.Contains(stderr, ": 40 files, ") {
-		t.Errorf("stderr = %q, want notes and one summary line: built 1 API (10 versions) … 40 files", stderr)
+	// 10 versions × 2 frames × bin and txt, and Produce's 3 edge-case frames.
+	if len(lines) != 1 || !strings.Contains(stderr, "built 1 API (10 versions) of Kafka 4.0") || !strings.Contains(stderr, ": 46 files, ") {
+		t.Errorf("stderr = %q, want notes and one summary line: built 1 API (10 versions) … 46 files", stderr)
 	}
 	txt, err := os.ReadFile(filepath.Join(out, "txt", "0-Produce-v12-request.txt"))
 	if err != nil {

@@ -219,6 +219,7 @@ type message struct {
 }
 
 type builder struct {
+	edges    map[*kafka.API][]kafka.EdgeCase // the special frames beside each API's example
 	cat      *kafka.Catalog
 	apis     []*kafka.API           // the APIs built
 	site     []*kafka.API           // the APIs of the site: built now, or before in this folder (index order)
@@ -313,6 +314,18 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 		b.index[a] = i
 	}
 	b.sizes = make([][2]int, len(b.site))
+	if cat.Release != nil && opts.Formats&(SVG|HTML|Bin|JSON|Text) != 0 {
+		edges, err := cat.EdgeCases()
+		if err != nil {
+			return nil, fmt.Errorf("reference: edge cases: %w", err)
+		}
+		b.edges = map[*kafka.API][]kafka.EdgeCase{}
+		for _, e := range edges {
+			if b.built[e.API] {
+				b.edges[e.API] = append(b.edges[e.API], e)
+			}
+		}
+	}
 	if opts.Formats&HTML != 0 {
 		t, err := pageTemplates()
 		if err != nil {
@@ -477,6 +490,11 @@ func (b *builder) buildAPI(a *kafka.API) ([]*apiContent, error) {
 		if err := b.writeVersion(c, shared); err != nil {
 			return nil, err
 		}
+		if v == vs[0] {
+			if err := b.writeEdges(a); err != nil {
+				return nil, err
+			}
+		}
 		if b.opts.Formats&PDF != 0 && inBook[v] {
 			book = append(book, c)
 		}
@@ -494,6 +512,88 @@ func (b *builder) buildAPI(a *kafka.API) ([]*apiContent, error) {
 		book = append(book, c)
 	}
 	return book, nil
+}
+
+// writeEdges writes the files of an API's edge cases (kafka.EdgeCase): the frames, their JSON
+// and text, and their grid and tree SVGs, named <base>-<case> ("18-ApiVersions-v0-response-
+// unsupported-version.bin"); the API's page lists them.
+func (b *builder) writeEdges(a *kafka.API) error {
+	f := b.opts.Formats
+	for _, e := range b.edges[a] {
+		for _, fr := range []*kafka.Frame{e.Request, e.Response} {
+			if fr == nil {
+				continue
+			}
+			m, err := frameMessage(fr, f)
+			if err != nil {
+				return err
+			}
+			base := e.BaseName(fr)
+			if f&Bin != 0 {
+				if err := b.out.write("bin/"+base+".bin", m.Bytes); err != nil {
+					return err
+				}
+			}
+			if f&JSON != 0 {
+				if err := b.out.write("json/"+base+".json", m.JSON); err != nil {
+					return err
+				}
+			}
+			if f&Text != 0 {
+				if err := b.out.write("txt/"+base+".txt", m.Text); err != nil {
+					return err
+				}
+			}
+			if f&SVG != 0 {
+				for _, d := range []struct {
+					suffix string
+					d      drawing
+				}{{"-grid.svg", m.Grid}, {"-tree.svg", m.Tree}} {
+					if err := b.out.create("svg/"+base+d.suffix, func(w io.Writer) error {
+						return writeSVG(w, d.d, false, "")
+					}); err != nil {
+						return err
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// edgeViews lists an API's edge cases for its page, with links to the files built.
+func (b *builder) edgeViews(a *kafka.API) []edgeView {
+	var out []edgeView
+	f := b.opts.Formats
+	for _, e := range b.edges[a] {
+		ev := edgeView{Title: e.Title, About: e.About}
+		for _, fr := range []*kafka.Frame{e.Request, e.Response} {
+			if fr == nil {
+				continue
+			}
+			base := e.BaseName(fr)
+			side := "request"
+			if fr.Response {
+				side = "response"
+			}
+			label := fmt.Sprintf("%s v%d", side, fr.Version)
+			if f&SVG != 0 {
+				ev.Links = append(ev.Links, fileLink{label + " grid.svg", "../svg/" + base + "-grid.svg"},
+					fileLink{label + " tree.svg", "../svg/" + base + "-tree.svg"})
+			}
+			if f&Bin != 0 {
+				ev.Links = append(ev.Links, fileLink{label + " .bin", "../bin/" + base + ".bin"})
+			}
+			if f&JSON != 0 {
+				ev.Links = append(ev.Links, fileLink{label + " .json", "../json/" + base + ".json"})
+			}
+			if f&Text != 0 {
+				ev.Links = append(ev.Links, fileLink{label + " .txt", "../txt/" + base + ".txt"})
+			}
+		}
+		out = append(out, ev)
+	}
+	return out
 }
 
 // writeVersion writes the files and the page of one version of an API.
@@ -620,6 +720,9 @@ func (b *builder) pageView(c *apiContent, shared *apiPages) (*pageView, error) {
 			h.Current = true
 			v.Current = *h
 		}
+	}
+	if ver == b.versions[a][0] {
+		v.Edges = b.edgeViews(a)
 	}
 	for _, cm := range v.Current.Comments {
 		anchor := "request-schema-L"

@@ -164,12 +164,13 @@ func TestBuildMachinery(t *testing.T) {
 		return n
 	}
 	apis := len(cat.APIs)
+	edges := edgeFrames(t, cat) // the edge cases' frames, beside the examples'
 	for _, c := range []struct {
 		prefix, suffix string
 		want           int
 	}{
-		{"svg/", ".svg", 4 * apis}, {"api/", ".html", apis}, {"index.html", "", 1},
-		{"bin/", ".bin", 2 * apis}, {"json/", ".json", 2 * apis}, {"txt/", ".txt", 2 * apis},
+		{"svg/", ".svg", 4*apis + 2*edges}, {"api/", ".html", apis}, {"index.html", "", 1},
+		{"bin/", ".bin", 2*apis + edges}, {"json/", ".json", 2*apis + edges}, {"txt/", ".txt", 2*apis + edges},
 		{"kafka-4.0-protocol.pdf", "", 1},
 	} {
 		if n := count(c.prefix, c.suffix); n != c.want {
@@ -277,8 +278,10 @@ func TestBuildFormats(t *testing.T) {
 	out := t.TempDir()
 	buildWith(t, cat, out, Options{Formats: Bin | HTML, APIs: []string{"0", "ApiVersions"}})
 	got := files(t, out)
-	want := []string{"api/ApiVersions.html", "api/Produce.html", "bin/0-Produce-v12-request.bin",
-		"bin/0-Produce-v12-response.bin", "bin/18-ApiVersions-v4-request.bin", "bin/18-ApiVersions-v4-response.bin", "index.html"}
+	want := []string{"api/ApiVersions.html", "api/Produce.html", "bin/0-Produce-v12-request-unknown-topic.bin", "bin/0-Produce-v12-request.bin",
+		"bin/0-Produce-v12-response-not-leader.bin", "bin/0-Produce-v12-response-unknown-topic.bin",
+		"bin/0-Produce-v12-response.bin", "bin/18-ApiVersions-v0-response-unsupported-version.bin",
+		"bin/18-ApiVersions-v4-request.bin", "bin/18-ApiVersions-v4-response.bin", "index.html"}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("files = %v\nwant %v", got, want)
 	}
@@ -357,4 +360,23 @@ func TestBuildContentError(t *testing.T) {
 			t.Errorf("a failed build left %s", f)
 		}
 	}
+}
+
+// edgeFrames counts the frames of a catalogue's edge cases.
+func edgeFrames(t testing.TB, cat *kafka.Catalog) int {
+	t.Helper()
+	es, err := cat.EdgeCases()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, e := range es {
+		if e.Request != nil {
+			n++
+		}
+		if e.Response != nil {
+			n++
+		}
+	}
+	return n
 }

@@ -59,13 +59,16 @@ func ExampleBuild() {
 	}
 	fmt.Println(sum.Files, "files")
 	// Output:
+	// bin/18-ApiVersions-v0-response-unsupported-version.bin
 	// bin/18-ApiVersions-v4-request.bin
 	// bin/18-ApiVersions-v4-response.bin
+	// svg/18-ApiVersions-v0-response-unsupported-version-grid.svg
+	// svg/18-ApiVersions-v0-response-unsupported-version-tree.svg
 	// svg/18-ApiVersions-v4-request-grid.svg
 	// svg/18-ApiVersions-v4-request-tree.svg
 	// svg/18-ApiVersions-v4-response-grid.svg
 	// svg/18-ApiVersions-v4-response-tree.svg
-	// 6 files
+	// 9 files
 }
 
 func ExampleBaseName() {

@@ -59,6 +59,13 @@ type pageView struct {
 	History     []versionInfo // every valid version, highest first
 	Current     versionInfo   // this page's version
 	Comments    []commentView // Kafka's comments on this version, linked to their schema line
+	Edges       []edgeView    // the special frames beside the example (the API's top page only)
+}
+
+// edgeView is an edge case on its API's page: what it shows, and its files.
+type edgeView struct {
+	Title, About string
+	Links        []fileLink
 }
 
 type commentView struct {
@@ -363,7 +370,14 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <pre class="hex">{{.Hex}}</pre></div>
 </section>
 {{end}}
-<section class="history" id="versions">
+{{if .Edges}}<section class="edges" id="edge-cases">
+<h2>Edge cases</h2>
+<p class="muted">Special frames beside the example, the ones client and proxy authors get wrong, encoded and checked like it:</p>
+{{range .Edges}}<h3>{{.Title}}</h3>
+<p>{{.About}}</p>
+{{if .Links}}<ul class="files">{{range .Links}}<li><a href="{{.Href}}">{{.Label}}</a></li>{{end}}</ul>{{end}}
+{{end}}</section>
+{{end}}<section class="history" id="versions">
 <h2>Version history</h2>
 <div class="scroll"><table class="hist">
 <thead><tr><th>Version</th><th>Headers</th><th>What changed</th></tr></thead>
