@@ -209,6 +209,8 @@ type message struct {
 	Text     []byte // grid and tree as text (nil unless the txt format is built)
 	Grid     drawing
 	Tree     drawing
+	// Fields describes every node of the annotated frame for the page's detail panel.
+	Fields []fieldInfo
 }
 
 type builder struct {
@@ -637,6 +639,9 @@ func (b *builder) pageView(c *apiContent, shared *apiPages) (*pageView, error) {
 			mv.ID, mv.Title, short = "response", "Response", "rs"
 		}
 		var err error
+		if mv.Detail, err = detailJSON(m.Fields, a); err != nil {
+			return nil, err
+		}
 		if mv.Grid, err = inlineSVG(m.Grid, short+"-grid"); err != nil {
 			return nil, err
 		}

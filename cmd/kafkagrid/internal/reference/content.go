@@ -79,6 +79,7 @@ func frameMessage(fr *kafka.Frame, f Format) (*message, error) {
 		Grid: drawing{grid, name + ": byte grid", "Byte grid of " + what + ", 32 bits a row, each field boxed and labelled with its name and value."},
 		Tree: drawing{tr, name + ": expanded tree", "Expanded tree of " + what + ": every field with its value, byte offset, length and wire type."},
 	}
+	m.Fields = frameFields(fr)
 	if f&JSON != 0 {
 		j, err := fr.MarshalJSON()
 		if err != nil {
