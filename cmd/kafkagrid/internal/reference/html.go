@@ -184,7 +184,9 @@ figure svg{display:block;width:calc(var(--w)*1px);max-width:none;height:auto}
 .gridfig figure svg{width:calc(var(--w)*1.15px)}
 figure.live:focus-visible{outline:2px solid var(--link);outline-offset:2px}
 figure.live .kg-sel rect{stroke:var(--accent)!important;stroke-width:2.5px!important}
-.detail{border:1px solid var(--rule);border-radius:6px;background:var(--panel);padding:.5rem .75rem;font-size:14px;margin:.5rem 0 .75rem}
+.detail{position:fixed;left:0;right:0;bottom:0;margin:0;max-height:40vh;overflow:auto;z-index:5;box-shadow:0 -2px 10px rgba(0,0,0,.25);border:1px solid var(--rule);background:var(--panel);padding:.5rem .75rem;font-size:14px}
+.detail.empty{display:none}
+p.hint{font-size:13px;margin:.25rem 0}
 .detail p{margin:.25rem 0}.detail .dpath{font-family:"Go Mono","DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:13px;font-weight:600;overflow-wrap:anywhere;margin-bottom:.25rem}
 .detail dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.1rem .9rem;margin:0}
 .detail dt{color:var(--muted)}.detail dd{margin:0;overflow-wrap:anywhere}
@@ -193,11 +195,7 @@ figure.live .kg-sel rect{stroke:var(--accent)!important;stroke-width:2.5px!impor
  .pair{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:1.25rem;align-items:start}
  .pair .fig h3{margin-top:.5rem}
  .side{position:sticky;top:0;max-height:100vh;overflow:auto}
- .side .detail{position:sticky;top:0;z-index:1;min-height:8.5em;margin-top:.5rem}
-}
-@media (max-width:1199px){
- .detail{position:fixed;left:0;right:0;bottom:0;margin:0;border-radius:0;max-height:40vh;overflow:auto;z-index:5;box-shadow:0 -2px 10px rgba(0,0,0,.25)}
- .detail.empty{display:none}
+ .detail{left:auto;right:1rem;bottom:1rem;width:min(38rem,40vw);border-radius:6px}
 }
 @media (max-width:700px){
  main{padding:0 .75rem 3rem}
@@ -278,7 +276,6 @@ const pageScript = `{{define "script"}}<script>
  function each(l,f){Array.prototype.forEach.call(l,f)}
  function el(tag,text,cls){var e=document.createElement(tag);if(text!=null)e.textContent=text;if(cls)e.className=cls;return e}
  function hex(n){var s=n.toString(16);while(s.length<4)s='0'+s;return '0x'+s}
- var hint='Hover, click or tab to a field: its path, type, offset, length, value and schema text appear here.';
  each(document.querySelectorAll('section.msg'),function(sec){
   var data={fields:{},anchors:{}},js=sec.querySelector('script.kg-detail');
   if(js){try{data=JSON.parse(js.textContent)}catch(e){}}
@@ -289,7 +286,7 @@ const pageScript = `{{define "script"}}<script>
    if(!panel)return;
    panel.textContent='';
    var f=p===null?null:data.fields[p];
-   if(!f){panel.classList.add('empty');panel.appendChild(el('p',hint,'muted'));return}
+   if(!f){panel.classList.add('empty');return}
    panel.classList.remove('empty');
    panel.appendChild(el('div',f.p,'dpath'));
    var dl=el('dl');
@@ -305,9 +302,9 @@ const pageScript = `{{define "script"}}<script>
   function reveal(){
    if(!side||side.scrollHeight<=side.clientHeight)return;
    var row=side.querySelector('.node.kg-hl');if(!row)return;
-   var r=row.getBoundingClientRect(),s=side.getBoundingClientRect(),top=s.top;
-   if(panel&&getComputedStyle(panel).position==='sticky')top+=panel.offsetHeight;
-   if(r.top<top||r.bottom>s.bottom)side.scrollTop+=r.top-top-(s.bottom-top)/3;
+   var r=row.getBoundingClientRect(),s=side.getBoundingClientRect(),top=Math.max(s.top,0),bot=Math.min(s.bottom,innerHeight);
+   if(panel&&!panel.classList.contains('empty'))bot=Math.min(bot,panel.getBoundingClientRect().top);
+   if(r.top<top||r.bottom>bot)side.scrollTop+=r.top-top-(bot-top)/3;
   }
   function mark(p){
    clear();
@@ -439,9 +436,10 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 {{if .Links}}<ul class="files">{{range .Links}}<li><a href="{{.Href}}">{{.Label}}</a></li>{{end}}</ul>{{end}}
 <div class="pair">
 {{if .Grid}}<div class="fig gridfig"><h3>Byte grid</h3>
+<p class="hint muted noprint">Point at a field, tap it, or tab here and use the arrow keys: its tree row lights up and its path, type, offset, length, value and schema text show at the bottom of the screen.</p>
 <figure style="--w:{{.GridW}}" tabindex="0" aria-label="Byte grid: click a field, or use the arrow keys, to see it in the tree and the detail panel" class="live{{if .GridParts}} whole{{end}}">{{.Grid}}</figure>{{template "parts" .GridParts}}</div>{{end}}
 <div class="side">
-<aside class="detail empty noprint" aria-live="polite" aria-label="The selected field"><p class="muted">Hover, click or tab to a field: its path, type, offset, length, value and schema text appear here.</p></aside>
+<aside class="detail empty noprint" aria-live="polite" aria-label="The selected field"></aside>
 {{if .Tree}}<div class="fig treefig"><h3>Expanded tree</h3>
 <figure style="--w:{{.TreeW}}" tabindex="0" aria-label="Expanded tree: click a row, or use the arrow keys, to see it in the grid and the detail panel" class="live{{if .TreeParts}} whole{{end}}">{{.Tree}}</figure>{{template "parts" .TreeParts}}</div>{{end}}
 </div>
