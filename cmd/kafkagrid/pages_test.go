@@ -191,6 +191,15 @@ func TestPagesReadable(t *testing.T) {
 					if !screen.phone && !h.Row {
 						t.Errorf("hovering %s: its tree row is not in view", h.Path)
 					}
+					// What the reader sees while hovering: the screen, not the page.
+					shot, err := chromedp.Run(bctx, chromedp.CaptureScreenshot())
+					if err != nil {
+						t.Fatal(err)
+					}
+					name := filepath.Join(art, "kafkagrid-"+strings.ReplaceAll(page, "/", "-")+"-"+screen.name+"-hover.png")
+					if err := os.WriteFile(name, shot, 0o644); err != nil {
+						t.Fatal(err)
+					}
 					checkKeyboard(t, bctx)
 				}
 				shot, err := chromedp.Run(bctx, chromedp.FullScreenshot(90))

@@ -193,7 +193,7 @@ p.hint{font-size:13px;margin:.25rem 0}
 @media (min-width:1200px){
  main{max-width:1880px}
  .pair{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:1.25rem;align-items:start}
- .pair .fig h3{margin-top:.5rem}
+ .pair .fig h3{margin-top:.5rem}.pair p.hint{width:0;min-width:100%}
  .side{position:sticky;top:0;max-height:100vh;overflow:auto}
  .detail{left:auto;right:1rem;bottom:1rem;width:min(38rem,40vw);border-radius:6px}
 }
@@ -305,6 +305,9 @@ const pageScript = `{{define "script"}}<script>
    var r=row.getBoundingClientRect(),s=side.getBoundingClientRect(),top=Math.max(s.top,0),bot=Math.min(s.bottom,innerHeight);
    if(panel&&!panel.classList.contains('empty'))bot=Math.min(bot,panel.getBoundingClientRect().top);
    if(r.top<top||r.bottom>bot)side.scrollTop+=r.top-top-(bot-top)/3;
+   var fig=row.closest('figure'),t=row.querySelector('text');
+   if(fig&&t&&fig.scrollWidth>fig.clientWidth){var f=fig.getBoundingClientRect(),x=t.getBoundingClientRect();
+    if(x.left<f.left||x.left>f.right-80)fig.scrollLeft+=x.left-f.left-40}
   }
   function mark(p){
    clear();
