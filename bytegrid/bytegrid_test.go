@@ -521,8 +521,8 @@ func TestNegativeGroupColors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.Fields[0].Fill != "g3" || d.Fields[1].Fill != "g0" {
-		t.Errorf("fills %q %q, want g3 g0", d.Fields[0].Fill, d.Fields[1].Fill)
+	if d.Fields[0].Fill != "g3" || d.Fields[1].Fill != "g4" { // 1<<40 mod 12 = 4
+		t.Errorf("fills %q %q, want g3 g4", d.Fields[0].Fill, d.Fields[1].Fill)
 	}
 }
 
@@ -549,9 +549,9 @@ func TestGroupColours(t *testing.T) {
 			[]string{"g0", "g1"}, []string{"g0", "g1"}},
 		{"ungrouped explicit", []string{"", "x"}, map[string]int{"": 3},
 			[]string{"g3", "g0"}, []string{"g0"}},
-		{"wrap", []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "a"}, nil,
-			[]string{"g0", "g1", "g2", "g3", "g4", "g5", "g6", "g7", "g0", "g0"},
-			[]string{"g0", "g1", "g2", "g3", "g4", "g5", "g6", "g7", "g0"}},
+		{"wrap", []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "a"}, nil,
+			[]string{"g0", "g1", "g2", "g3", "g4", "g5", "g6", "g7", "g8", "g9", "g10", "g11", "g0", "g0"},
+			[]string{"g0", "g1", "g2", "g3", "g4", "g5", "g6", "g7", "g8", "g9", "g10", "g11", "g0"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
