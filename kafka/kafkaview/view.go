@@ -163,6 +163,10 @@ func (v *View) leaf(f *kafka.Frame, n, p *kafka.Node, g string) {
 			if p.About != "" {
 				fd.Desc = p.About
 			}
+		case kafka.KindTagSection:
+			// Name the struct the section closes: the group band along the box's top says it
+			// in colour, the name says it in greyscale too ("Partitions[0] tags").
+			fd.Name = ownerName(p) + " tags"
 		case kafka.KindLength:
 			switch {
 			case p.Kind == kafka.KindArray:
@@ -178,6 +182,14 @@ func (v *View) leaf(f *kafka.Frame, n, p *kafka.Node, g string) {
 		}
 	}
 	v.Fields = append(v.Fields, fd)
+}
+
+// ownerName names the struct, element, header or body p in the grid.
+func ownerName(p *kafka.Node) string {
+	if p.Kind == kafka.KindElement {
+		return elementName(p)
+	}
+	return p.Name
 }
 
 // scalarElement reports whether array element n holds one value (a number, a string, bytes)

@@ -225,7 +225,8 @@ func TestREADMEPictures(t *testing.T) {
 
 // TestViewNamesEveryBox checks that the grid names the boxes a reader could not place
 // otherwise: scalar array elements carry their array's name (and the tree their value), and a
-// null or empty string is its length prefix named after the field.
+// null or empty string is its length prefix named after the field, and a tag section names
+// the struct it closes.
 func TestViewNamesEveryBox(t *testing.T) {
 	c := testCatalog(t, "4.0")
 	vs, err := c.Vectors(kafka.VectorOptions{})
@@ -248,6 +249,8 @@ func TestViewNamesEveryBox(t *testing.T) {
 		{"0-Produce-v12-request", "TransactionalId#length", "TransactionalId", "-"},
 		{"0-Produce-v12-request", "TransactionalId", "", "null"},
 		{"3-Metadata-v13-response", "Topics[0]", "", ""},
+		{"78-ShareFetch-v0-response", "Responses[0].Partitions[0]#tags", "Partitions[0] tags", "-"},
+		{"78-ShareFetch-v0-response", "header#tags", "header tags", "-"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.frame+"/"+tc.path, func(t *testing.T) {

@@ -36,6 +36,7 @@ type apiLink struct {
 	Unstable bool
 	// Request and Response are the example frames' sizes in bytes (index only).
 	Request, Response int
+	Purpose           string // what the API is for, one line (apiPurpose; index only)
 }
 
 type pageView struct {
@@ -191,7 +192,7 @@ p.hint{font-size:13px;margin:.25rem 0}
 .detail dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.1rem .9rem;margin:0}
 .detail dt{color:var(--muted)}.detail dd{margin:0;overflow-wrap:anywhere}
 @media (min-width:1200px){
- main{max-width:1880px}
+ main.api{max-width:1880px}
  .pair{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:1.25rem;align-items:start}
  .pair .fig h3{margin-top:.5rem}.pair p.hint{width:0;min-width:100%}
  .side{position:sticky;top:0;max-height:100vh;overflow:auto}
@@ -203,7 +204,7 @@ p.hint{font-size:13px;margin:.25rem 0}
  .gridfig figure svg{width:calc(var(--w)*1.1px)}
  table.apis,table.apis tbody{display:block;font-size:14px}table.apis thead,table.apis colgroup,table.apis .size{display:none}
  table.apis tr{display:grid;grid-template-columns:2.6em minmax(0,1fr) auto auto;align-items:baseline;border-bottom:1px solid var(--rule)}
- table.apis tr[hidden]{display:none}table.apis td{border:none;width:auto!important}table.apis td:nth-child(2){overflow-wrap:anywhere}
+ table.apis tr[hidden]{display:none}table.apis tr td{border:0;width:auto!important}table.apis td:nth-child(2){overflow-wrap:anywhere}
  table.apis .badge{margin-left:0}
  table.apis th,table.apis td{padding:.3rem .35rem}
  nav.top{flex-wrap:wrap}
@@ -223,6 +224,7 @@ table.apis .r{text-align:right;padding-right:1.5em}
 table.apis th,table.apis td{text-align:left;padding:.3rem .6rem;border-bottom:1px solid var(--rule)}
 table.apis th{font-size:13px;color:var(--muted);font-weight:600}
 table.apis td.num{font-variant-numeric:tabular-nums;width:5em}
+table.apis .purpose{display:block;font-size:13px;color:var(--muted);line-height:1.35}
 .lead{color:var(--muted);max-width:60em}
 nav.versions{display:flex;flex-wrap:wrap;gap:.3rem .5rem;align-items:center;margin:.5rem 0 1rem;font-size:14px}
 nav.versions span{color:var(--muted);margin-right:.25rem}
@@ -378,7 +380,7 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <colgroup><col class="key"><col><col class="ver"><col class="size"><col class="size"><col class="badges"></colgroup>
 <thead><tr><th>Key</th><th>API</th><th>Versions</th><th class="r size">Request</th><th class="r size">Response</th><th></th></tr></thead>
 <tbody>
-{{range .APIs}}<tr><td class="num">{{.Key}}</td><td><a href="{{.Href}}">{{.Name}}</a></td><td class="num">{{.Versions}}</td><td class="num r size">{{.Request}} B</td><td class="num r size">{{.Response}} B</td><td>{{if .Unstable}}<span class="badge unst">unstable</span>{{end}}</td></tr>
+{{range .APIs}}<tr><td class="num">{{.Key}}</td><td><a href="{{.Href}}">{{.Name}}</a>{{if .Purpose}}<span class="purpose">{{.Purpose}}</span>{{end}}</td><td class="num">{{.Versions}}</td><td class="num r size">{{.Request}} B</td><td class="num r size">{{.Response}} B</td><td>{{if .Unstable}}<span class="badge unst">unstable</span>{{end}}</td></tr>
 {{end}}</tbody>
 </table>
 </div>
@@ -393,7 +395,7 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
   Array.prototype.forEach.call(document.querySelectorAll('.cat'),function(cat){
    var shown=0;
    Array.prototype.forEach.call(cat.querySelectorAll('tbody tr'),function(tr){
-    var key=tr.cells[0].textContent.trim(),name=tr.cells[1].textContent.toLowerCase();
+    var key=tr.cells[0].textContent.trim(),name=tr.cells[1].querySelector('a').textContent.toLowerCase();
     var ok=q===''||name.indexOf(q)>=0||key===q;
     tr.hidden=!ok;if(ok)shown++;
    });
@@ -413,7 +415,7 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 {{template "css"}}
 </head>
 <body>
-<main>
+<main class="api">
 <nav class="top">{{if .Prev}}<a href="{{.Prev.Href}}" rel="prev">← {{.Prev.Name}}</a>{{else}}<span></span>{{end}}<span class="mid"><a href="../index.html">Kafka {{.Release}} index</a>{{if .Book}} · <a href="{{.Book}}">PDF book</a>{{end}}</span>{{if .Next}}<a href="{{.Next.Href}}" rel="next">{{.Next.Name}} →</a>{{else}}<span></span>{{end}}</nav>
 <h1>{{.Name}}{{if .Flexible}}<span class="badge flex">flexible</span>{{end}}{{if .Unstable}}<span class="badge unst">unstable</span>{{end}}</h1>
 <dl class="meta">

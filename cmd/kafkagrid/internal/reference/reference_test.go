@@ -178,3 +178,17 @@ func TestOutputErrorsNameTheFile(t *testing.T) {
 		})
 	}
 }
+
+// TestAPIPurpose checks that every API of every release in the test folder has its one line
+// for the index, ending with a full stop.
+func TestAPIPurpose(t *testing.T) {
+	for _, rel := range []string{"2.4", "2.8", "3.0", "3.3", "3.6", "3.9", "4.0", "4.1"} {
+		cat := catalog(t, rel)
+		for _, a := range cat.APIs {
+			p := apiPurpose[a.Name]
+			if p == "" || !strings.HasSuffix(p, ".") {
+				t.Errorf("%s %s: purpose %q", rel, a.Name, p)
+			}
+		}
+	}
+}
