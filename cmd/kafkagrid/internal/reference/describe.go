@@ -62,6 +62,7 @@ var apiPurpose = map[string]string{
 	"BeginQuorumEpoch":             "KRaft: a new leader announces its epoch to the voters.",
 	"EndQuorumEpoch":               "KRaft: a leader steps down.",
 	"DescribeQuorum":               "KRaft: describe the controller quorum and its replication state.",
+	"AlterIsr":                     "Leader to controller: change a partition's in-sync replicas (AlterPartition since 3.2).",
 	"AlterPartition":               "Leader to controller: change a partition's in-sync replicas.",
 	"UpdateFeatures":               "Change the cluster's finalized feature levels.",
 	"Envelope":                     "Broker to controller: forward a client's request, wrapped with its principal.",
