@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
@@ -607,4 +608,73 @@ func TestConcurrentPaint(t *testing.T) {
 			t.Error(err)
 		}
 	}
+}
+
+// TestSizeFollowsContent: a diagram's size follows its fields, not their offsets: a field at a
+// huge offset leaves a gap row, a huge field is elided even when elision is off, and a diagram
+// past MaxRows rows is refused rather than drawn.
+func TestSizeFollowsContent(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		fields  []bytegrid.Field
+		opts    bytegrid.Options
+		maxRows int
+		gap     string // the gap row's label, if any
+		err     string
+	}{
+		{"field at 16 MiB", []bytegrid.Field{{Offset: 0, Bits: 8, Name: "a"}, {Offset: 134217720, Bits: 8, Name: "b"}}, bytegrid.Options{}, 3, "… 16777208 bytes …", ""},
+		{"16 MiB field, elision off", []bytegrid.Field{{Offset: 0, Bits: 1 << 27, Name: "blob"}}, bytegrid.Options{ElideRows: -1}, 3, "", ""},
+		{"16 MiB field, rows of 8 bits", []bytegrid.Field{{Offset: 0, Bits: 1 << 27, Name: "blob"}}, bytegrid.Options{RowBits: 8, ElideRows: -1}, 3, "", ""},
+		{"a short gap is drawn", []bytegrid.Field{{Offset: 0, Bits: 8, Name: "a"}, {Offset: 64, Bits: 8, Name: "b"}}, bytegrid.Options{}, 3, "", ""},
+		{"too many rows", manyFields(bytegrid.MaxRows + 10), bytegrid.Options{RowBits: 8}, 0, "", "more than 100000 rows"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			start := time.Now()
+			d, err := bytegrid.Layout(tc.fields, tc.opts)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("err %v, want %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(d.Rows) > tc.maxRows {
+				t.Errorf("%d rows, want at most %d", len(d.Rows), tc.maxRows)
+			}
+			var gaps []string
+			for _, r := range d.Rows {
+				if r.Gap.S != "" {
+					gaps = append(gaps, r.Gap.S)
+				}
+			}
+			if strings.Join(gaps, ",") != tc.gap {
+				t.Errorf("gap rows %q, want %q", gaps, tc.gap)
+			}
+			var svg bytes.Buffer
+			if err := svgcanvas.Write(&svg, d, svgcanvas.WriteOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			var txt bytes.Buffer
+			if err := d.WriteText(&txt); err != nil {
+				t.Fatal(err)
+			}
+			if svg.Len() > 64<<10 || txt.Len() > 16<<10 {
+				t.Errorf("SVG %d bytes, text %d bytes, for %d fields", svg.Len(), txt.Len(), len(tc.fields))
+			}
+			if took := time.Since(start); took > 2*time.Second {
+				t.Errorf("took %v", took)
+			}
+		})
+	}
+}
+
+// manyFields returns n one-byte fields, each two bytes after the last.
+func manyFields(n int) []bytegrid.Field {
+	out := make([]bytegrid.Field, n)
+	for i := range out {
+		out[i] = bytegrid.Field{Offset: 16 * i, Bits: 8, Name: "f"}
+	}
+	return out
 }

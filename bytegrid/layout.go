@@ -65,6 +65,9 @@ type Row struct {
 	Bit    int       `json:"bit"`              // bit offset of the row's first bit
 	Elided int       `json:"elided,omitempty"` // bytes this row stands for, when it is an elision row
 	Offset Run       `json:"offset"`           // the offset label at the left
+	// Gap is the "… N bytes …" label of an elision row that no field covers: a stretch of
+	// rows between fields (S is empty on every other row).
+	Gap Run `json:"gap,omitzero"`
 	// Joined is true when a field continues from the row above into this one, so a cut
 	// before this row would split a field.
 	Joined bool `json:"joined,omitempty"`
@@ -235,11 +238,15 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 		}
 		nText += 96 + len(f.Path) + len(f.Name) + len(f.Type) + len(f.Value) + len(f.Desc)
 	}
+	nPhys := (d.Bits + rb - 1) / rb
+	rows, err := mapRows(fields, rb, elide)
+	if err != nil {
+		return nil, err
+	}
 	var sc scratch
 	sc.segs = make([]Seg, 0, nSegs)
 	sc.runs = make([]Run, 0, nRuns+len(fields)/4+4) // room for some wrapped labels and elisions
-	nPhys := (d.Bits + rb - 1) / rb
-	sc.txt.Reserve(nText + 12*nPhys)
+	sc.txt.Reserve(nText + 12*rows.n)
 	h := rowH
 	if d.Hex {
 		h += hexZone
@@ -257,48 +264,29 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	d.Width = d.GridX + gridW + margin
 	d.layoutRuler()
 
-	// Display rows: physical rows, with the inner rows of each long field folded into one.
-	physToDisp := make([]int, nPhys)
-	fold := make([]bool, nPhys) // physical row is folded into the elision row before it
-	for _, f := range fields {
-		first, last := f.Offset/rb, (f.Offset+f.Bits-1)/rb
-		if elide > 0 && last-first+1 > elide && last-first >= 2 {
-			for r := first + 2; r < last; r++ {
-				fold[r] = true
-			}
-		}
-	}
-	if nPhys > 0 {
-		d.Rows = make([]Row, 0, nPhys)
+	// Display rows: the physical rows, with the inner rows of each long field, and each long
+	// stretch of rows no field covers, folded into one elision row.
+	physToDisp := rows.disp
+	if rows.n > 0 {
+		d.Rows = make([]Row, 0, rows.n)
 	}
 	var y canvas.Pt
-	for r := 0; r < nPhys; r++ {
-		if fold[r] {
-			physToDisp[r] = len(d.Rows) - 1
-			d.Rows[len(d.Rows)-1].Elided += rb / 8
-			continue
+	for _, sp := range rows.spans {
+		row := Row{Y: y, H: h, Bit: sp.phys * rb}
+		if sp.elided {
+			row.H = elidedH
+			row.Elided = sp.n * rb / 8
+			if sp.gap {
+				row.Gap = newRun(d.GridX+gridW/2, y+elidedH/2+hexSize*0.35, "… "+strconv.Itoa(row.Elided)+" bytes …",
+					hexSize+0.5, canvas.Middle, style.Muted, "elided")
+				row.Gap.Row = sp.disp
+			}
+		} else {
+			s := sc.offsetLabel(row.Bit/8, opts.DecimalOffsets)
+			row.Offset = newRun(d.GridX-offsetGap, y+h/2+offsetSize*0.35, s, offsetSize, canvas.End, style.Muted, "offset")
 		}
-		physToDisp[r] = len(d.Rows)
-		d.Rows = append(d.Rows, Row{Y: y, H: h, Bit: r * rb})
-		y += h
-	}
-	// An elision row starts as the first inner row; mark it and fix its height.
-	for r := 0; r+1 < nPhys; r++ {
-		if !fold[r] && fold[r+1] {
-			d.Rows[physToDisp[r]].Elided += rb / 8
-		}
-	}
-	y = 0
-	for i := range d.Rows {
-		if d.Rows[i].Elided > 0 {
-			d.Rows[i].H = elidedH
-		}
-		d.Rows[i].Y = y
-		y += d.Rows[i].H
-		if d.Rows[i].Elided == 0 {
-			s := sc.offsetLabel(d.Rows[i].Bit/8, opts.DecimalOffsets)
-			d.Rows[i].Offset = newRun(d.GridX-offsetGap, d.Rows[i].Y+d.Rows[i].H/2+offsetSize*0.35, s, offsetSize, canvas.End, style.Muted, "offset")
-		}
+		d.Rows = append(d.Rows, row)
+		y += row.H
 	}
 	gridH := y
 
@@ -331,7 +319,7 @@ func byteAligned(f Field) bool { return f.Offset%8 == 0 && f.Bits%8 == 0 }
 
 // layoutCells makes a hex cell for every byte of data that a field not on byte boundaries
 // covers, in a row that is not an elision row.
-func (d *Diagram) layoutCells(fields []Field, data []byte, physToDisp []int) {
+func (d *Diagram) layoutCells(fields []Field, data []byte, physToDisp func(int) int) {
 	n := 0
 	for _, f := range fields {
 		if !byteAligned(f) {
@@ -348,7 +336,7 @@ func (d *Diagram) layoutCells(fields []Field, data []byte, physToDisp []int) {
 		}
 		for k := max(f.Offset/8, last+1); k <= (f.Offset+f.Bits-1)/8 && k < len(data); k++ {
 			last = k
-			dr := physToDisp[8*k/d.RowBits]
+			dr := physToDisp(8 * k / d.RowBits)
 			row := d.Rows[dr]
 			if row.Elided > 0 {
 				continue
@@ -426,7 +414,7 @@ func makeRuler(rb int, gridX canvas.Pt) ([]Run, []Tick) {
 }
 
 // layoutField places field i's segments and text in b.
-func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp []int, colour int, sc *scratch) {
+func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, colour int, sc *scratch) {
 	rb := d.RowBits
 	*b = Box{
 		Field: i, Path: f.Path, Offset: f.Offset, Bits: f.Bits,
@@ -441,8 +429,11 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp []int, colour i
 	segs := carve(sc.segs)
 	hexRuns := carve(sc.runs)
 	for r := first; r <= last; r++ {
-		dr := physToDisp[r]
+		dr := physToDisp(r)
 		if len(segs) > 0 && segs[len(segs)-1].Row == dr {
+			if next := rows0(r, last, dr, physToDisp); next > r {
+				r = next - 1 // jump over the rest of the elision row's rows
+			}
 			continue // folded into the elision row
 		}
 		from, to := 0, rb
@@ -864,4 +855,97 @@ func (d *Diagram) layoutLegend(fields []Field, colors map[string]int) {
 		return
 	}
 	d.LegendH = y
+}
+
+// Limits on what a diagram draws, so that its size follows its meaningful content.
+const (
+	// MaxFieldRows is how many rows a field may span before it is elided even when
+	// Options.ElideRows is negative ("never elide").
+	MaxFieldRows = 1024
+	// MaxRows is how many rows, elision rows included, a diagram may have: past it Layout
+	// fails rather than draw megabytes.
+	MaxRows = 100000
+)
+
+// rowMap maps physical rows (RowBits each, from offset 0) to display rows. Spans are in order;
+// each maps n physical rows from phys to the display row disp (n > 1 only for elision rows).
+// Its size follows the fields and the rows drawn, not the offsets, so a field at a huge offset
+// costs no more than one near 0.
+type rowMap struct {
+	spans []rowSpan
+	n     int // display rows
+}
+
+type rowSpan struct {
+	phys, n, disp int
+	elided, gap   bool
+}
+
+// mapRows folds the inner rows of each field longer than elide rows (or MaxFieldRows rows,
+// whatever elide says) into one elision row, and each stretch of three or more rows no field
+// touches into one gap row.
+func mapRows(fields []Field, rb, elide int) (*rowMap, error) {
+	m := &rowMap{}
+	add := func(phys, n int, elided, gap bool) {
+		m.spans = append(m.spans, rowSpan{phys: phys, n: n, disp: m.n, elided: elided, gap: gap})
+		m.n++
+	}
+	next := 0 // the first physical row not mapped yet
+	for _, f := range fields {
+		first, last := f.Offset/rb, (f.Offset+f.Bits-1)/rb
+		if gap := first - next; gap >= 3 {
+			add(next, gap, true, true)
+		} else {
+			for r := next; r < first; r++ {
+				add(r, 1, false, false)
+			}
+		}
+		rows := last - first + 1
+		long := rows >= 3 && (elide > 0 && rows > elide || rows > MaxFieldRows)
+		for r := max(first, next); r <= last; r++ {
+			if long && r == first+1 {
+				add(r, last-first-1, true, false)
+				r = last - 1
+				continue
+			}
+			add(r, 1, false, false)
+		}
+		next = last + 1
+		if m.n > MaxRows {
+			return nil, fmt.Errorf("bytegrid: the diagram would have more than %d rows (field %q at bit %d); elide its long fields", MaxRows, f.Name, f.Offset)
+		}
+	}
+	return m, nil
+}
+
+// disp returns the display row of physical row r.
+func (m *rowMap) disp(r int) int {
+	i, found := slices.BinarySearchFunc(m.spans, r, func(s rowSpan, r int) int {
+		switch {
+		case r < s.phys:
+			return 1
+		case r >= s.phys+s.n:
+			return -1
+		}
+		return 0
+	})
+	if !found {
+		return m.n - 1
+	}
+	return m.spans[i].disp
+}
+
+// rows0 returns the first physical row after r (up to last+1) that is not folded into display
+// row dr, so that a field's walk over its rows skips an elision row's rows at once.
+func rows0(r, last, dr int, disp func(int) int) int {
+	lo, hi := r, last+1
+	for lo < hi { // the rows of one display row are consecutive
+		mid := (lo + hi) / 2
+		if disp(mid) == dr {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo
 }

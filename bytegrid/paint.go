@@ -96,6 +96,9 @@ func (d *Diagram) PaintRows(c canvas.Canvas, from, to int) {
 		if d.Rows[i].Elided == 0 {
 			paintRun(c, d.Rows[i].Offset, dy)
 		}
+		if d.Rows[i].Gap.S != "" {
+			paintRun(c, d.Rows[i].Gap, dy)
+		}
 	}
 	c.End()
 	for i := range d.Fields {

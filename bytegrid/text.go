@@ -88,6 +88,9 @@ func (d *Diagram) WriteText(w io.Writer) error {
 		if i < 0 || i >= len(owner) {
 			return 0
 		}
+		if d.Rows[i].Gap.S != "" {
+			return len(owner[i]) // a gap row spans the whole width
+		}
 		e := 0
 		for b, o := range owner[i] {
 			if o >= 0 {

@@ -12,7 +12,8 @@
 // The wire format is the one of the Kafka protocol guide,
 // https://kafka.apache.org/protocol.html, with flexible versions (KIP-482: compact strings,
 // bytes and arrays as unsigned varint length+1, tagged fields) and record batches of magic 2
-// (https://kafka.apache.org/documentation/#recordbatch, KIP-98).
+// (https://kafka.apache.org/documentation/#recordbatch, KIP-98), or the legacy message sets of
+// magic 0 and 1 (https://kafka.apache.org/documentation/#messageset).
 //
 // # The catalogue and the examples
 //
@@ -62,8 +63,23 @@
 // Decode allocate much more than a small multiple of its own size. Decode does not panic.
 // Values read alias the input: bytes fields and Frame.Bytes share its memory.
 //
-// Compressed record batches are not decoded (an error names the codec); a record batch must
-// have magic 2.
+// # Compressed record batches and legacy message sets
+//
+// A record batch compressed with gzip, snappy (raw blocks, or the xerial framing Java clients
+// write), lz4 (frames; the header checksum Kafka before 0.10 computed over the magic number
+// too is accepted with a note, KAFKA-3160) or zstd keeps its compressed bytes as one field
+// ("…Records#compressed"); the records inside are decoded into a nested tree (the field's
+// Raw, a *Compressed) whose offsets count from the start of the decompressed data. The text
+// tree and the JSON show it under the field. Decompression is bounded: the batches of one
+// frame inflate to DecodeOptions.MaxDecompressed bytes together (DefaultMaxDecompressed, 64
+// MiB), a bomb is an error wrapping ErrDecompressedTooLarge, and reading stops there (about
+// 2.2 times the limit allocated at most, transiently). Encoding compresses a batch whose
+// Attributes name a codec (VectorOptions.Compression does so for the examples).
+//
+// A records field may also hold a legacy message set (magic 0 or 1, before KIP-98), told
+// apart by the magic byte: each message is a RecordBatch whose Legacy is set, and a
+// compressed wrapper message's value is decoded the same way, its inner messages a nested
+// tree. Both directions work, so such frames round-trip too.
 //
 // # Concurrency
 //

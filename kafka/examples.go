@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -393,6 +394,10 @@ type VectorOptions struct {
 	Examples fs.FS
 	// Versions selects the versions of each API; the zero value is the highest.
 	Versions VersionSet
+	// Compression compresses the examples' record batches with a codec (none by default);
+	// Xerial writes snappy in the xerial framing instead of raw blocks.
+	Compression Codec
+	Xerial      bool
 }
 
 // CorrelationID is the correlation id of every example pair.
@@ -423,6 +428,9 @@ func (c *Catalog) Vectors(o VectorOptions) ([]Vector, error) {
 					return nil, err
 				}
 				vec.Skipped = append(vec.Skipped, skipped...)
+				if o.Compression != CodecNone || o.Xerial {
+					compressBatches(body, o.Compression, o.Xerial)
+				}
 				if api.Key == envelopeKey {
 					if err := c.envelop(body, resp, fsys, known); err != nil {
 						return nil, err
@@ -508,3 +516,33 @@ func exampleFile(fsys fs.FS, api *API, known func() *knownFields) (string, []byt
 
 // builtinExamples is the project's examples/kafka folder, embedded.
 func builtinExamples() fs.FS { return kafkaexamples.FS }
+
+// compressBatches sets the codec of every record batch in v (a body, struct or array value).
+func compressBatches(v any, c Codec, xerial bool) {
+	switch x := v.(type) {
+	case Values:
+		for key, f := range x {
+			if ms, ok := f.(MessageSet); ok && c >= CodecGzip && c <= CodecLZ4 && len(ms) > 0 {
+				// A legacy message set: one wrapper message holding the set compressed, its
+				// inner offsets relative in magic 1 (KIP-31).
+				inner := slices.Clone(ms)
+				for i := range inner {
+					inner[i].Offset = int64(i)
+				}
+				w := LegacyMessage{Offset: int64(len(ms) - 1), Magic: ms[0].Magic, Attributes: int8(c), Timestamp: ms[0].Timestamp, Inner: inner}
+				x[key] = MessageSet{w}
+				continue
+			}
+			compressBatches(f, c, xerial)
+		}
+	case []any:
+		for _, e := range x {
+			compressBatches(e, c, xerial)
+		}
+	case []*RecordBatch:
+		for _, b := range x {
+			b.Attributes = b.Attributes&^7 | int16(c)
+			b.Xerial = xerial
+		}
+	}
+}

@@ -294,6 +294,9 @@ type DecodeOptions struct {
 	Response bool
 	API      *API  // the response's API (ignored for requests)
 	Version  int16 // the response's version (ignored for requests)
+	// MaxDecompressed bounds the bytes the frame's compressed record batches inflate to,
+	// together; 0 means DefaultMaxDecompressed.
+	MaxDecompressed int
 }
 
 // Decode reads a whole frame (int32 size, header, body) and returns it with its annotated
@@ -339,6 +342,10 @@ func (c *Catalog) decode(k *walker, r *reader, data []byte, o DecodeOptions) (*F
 	f := &Frame{Response: o.Response, Bytes: data}
 	*r = reader{buf: data, end: len(data)}
 	k.c, k.r, k.cat = r, r, c
+	k.inflate = o.MaxDecompressed
+	if k.inflate <= 0 {
+		k.inflate = DefaultMaxDecompressed
+	}
 	root := k.alloc()
 	root.Kind = KindFrame
 	root.Path = "frame"

@@ -18,8 +18,29 @@ func FuzzDecode(f *testing.F) {
 		}
 		f.Add(sel, fr.Response, fr.Bytes)
 	}
+	// And the frames with compressed batches, of every codec.
+	for codec := CodecGzip; codec <= CodecZstd; codec++ {
+		vs, err := c.Vectors(VectorOptions{Compression: codec})
+		if err != nil {
+			f.Fatal(err)
+		}
+		for i, fr := range frames(vs) {
+			if recordsCompressedPath(fr) != "" {
+				f.Add(byte(i/2), fr.Response, fr.Bytes)
+			}
+		}
+	}
+	// And legacy message sets with a compressed wrapper.
+	api, _ := c.Lookup("Produce")
+	for _, codec := range []Codec{CodecGzip, CodecSnappy, CodecLZ4} {
+		fr, err := c.Encode(Message{API: api, Version: api.Version, CorrelationID: 7, ClientID: exampleClientID, Body: legacyBody(codec)})
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(byte(0), false, fr.Bytes)
+	}
 	f.Fuzz(func(t *testing.T, sel byte, response bool, data []byte) {
-		o := DecodeOptions{Response: response}
+		o := DecodeOptions{Response: response, MaxDecompressed: 1 << 20}
 		if response {
 			api := c.APIs[int(sel)%len(c.APIs)]
 			o.API, o.Version = api, api.Version

@@ -1,7 +1,9 @@
 package kafka
 
 import (
+	"errors"
 	"hash/crc32"
+	"strconv"
 
 	"github.com/kafkagrid/kafkagrid/schemas"
 )
@@ -21,7 +23,10 @@ type LegacyMessage struct {
 	Attributes int8   // bits 0-2 compression; bit 3 timestamp type (magic 1)
 	Timestamp  int64  // magic 1 only: ms since the epoch, -1 for none
 	Key        []byte // nil for a null key
-	Value      []byte // nil for a null value
+	Value      []byte // nil for a null value; a wrapper's compressed message set
+	// Inner holds a compressed wrapper's messages (Attributes name a codec): decoded from
+	// Value, and compressed into it when encoding.
+	Inner MessageSet
 }
 
 // magicOffset is where the magic byte stands in a message set entry and in a record batch
@@ -89,11 +94,18 @@ func (k *walker) legacyMessage(parent *Node, path string, m *LegacyMessage) erro
 		if _, err := k.bytes32(n, "Key", p("Key"), "The message key (int32 length, -1 for null).", &m.Key); err != nil {
 			return err
 		}
-		if _, err := k.bytes32(n, "Value", p("Value"), "The message value (int32 length, -1 for null).", &m.Value); err != nil {
+		if codec := Codec(m.Attributes & 7); codec != CodecNone {
+			if k.inWrapper {
+				return k.fail(p("Attributes"), start+1, "a compressed message inside a compressed wrapper")
+			}
+			if codec > CodecLZ4 {
+				return k.fail(p("Attributes"), start+1, "codec %s in a legacy message (gzip, snappy and lz4 only)", codec)
+			}
+			if err := k.wrapperValue(n, p("Value"), m, codec); err != nil {
+				return err
+			}
+		} else if _, err := k.bytes32(n, "Value", p("Value"), "The message value (int32 length, -1 for null).", &m.Value); err != nil {
 			return err
-		}
-		if k.w == nil && m.Attributes&7 != 0 {
-			return k.fail(p("Attributes"), start+1, "compressed messages (codec %d) are not supported", m.Attributes&7)
 		}
 		if k.w != nil {
 			m.CRC = crc32.ChecksumIEEE(k.w.buf[start:k.w.pos()])
@@ -215,7 +227,15 @@ func equalMessageSet(a, b MessageSet) bool {
 	for i := range a {
 		x, y := a[i], b[i]
 		if x.Offset != y.Offset || x.Magic != y.Magic || x.Attributes != y.Attributes || x.Timestamp != y.Timestamp ||
-			!equalNullBytes(x.Key, y.Key) || !equalNullBytes(x.Value, y.Value) {
+			!equalNullBytes(x.Key, y.Key) {
+			return false
+		}
+		// A wrapper's value is its compressed messages: compare those (compressors differ).
+		if x.Attributes&7 != 0 {
+			if !equalMessageSet(x.Inner, y.Inner) {
+				return false
+			}
+		} else if !equalNullBytes(x.Value, y.Value) {
 			return false
 		}
 	}
@@ -231,3 +251,120 @@ func recordsPrim(f *schemas.Field) schemas.Prim {
 	}
 	return f.Type.Prim
 }
+
+// wrapperValue walks a compressed wrapper's Value: its int32 length, then the compressed
+// message set as one field whose Raw is a *Compressed holding the inner messages as a nested
+// tree (offsets from the start of the decompressed data).
+func (k *walker) wrapperValue(parent *Node, path string, m *LegacyMessage, codec Codec) error {
+	n := k.alloc()
+	n.Kind = KindField
+	n.Name = "Value"
+	n.Path = path
+	n.Offset = k.pos()
+	n.WireType = "bytes"
+	n.About = "The wrapper's value: a message set compressed with " + codec.String() + "."
+	parent.Children = append(parent.Children, n)
+	k.children(n, 2)
+	defer k.end(n)
+	comp := &Compressed{Codec: codec}
+	root := k.alloc()
+	root.Kind = KindArray
+	root.Name = "Messages"
+	root.Path = k.t.cat(path, ".Messages")
+	root.WireType = "message_set"
+	root.About = "The wrapper's messages, decompressed (offsets from the start of the decompressed data)."
+	comp.Root = root
+	cn := k.alloc()
+	cn.Kind = KindField
+	cn.Name = "Value"
+	cn.Path = k.t.cat(path, "#compressed")
+	cn.WireType = codec.String()
+	cn.About = "The message set, compressed with " + codec.String() + "; decoded as a nested frame whose offsets count from the start of the decompressed data."
+	cn.Raw = comp
+	// walkInner walks the inner messages with a sub-walker over codec c. It shares the
+	// walker's blocks, so k must not allocate nor add text until it has them back.
+	walkInner := func(c walkCodec) error {
+		sub := *k
+		sub.c = c
+		sub.w, _ = c.(*writer)
+		sub.r, _ = c.(*reader)
+		defer func() { k.slab, k.kids, k.t, k.anys = sub.slab, sub.kids, sub.t, sub.anys }()
+		sub.inWrapper = true
+		if sub.w != nil {
+			for i := range m.Inner {
+				if err := sub.legacyMessage(root, sub.t.index(root.Path, i, ""), &m.Inner[i]); err != nil {
+					return err
+				}
+			}
+		} else {
+			m.Inner = MessageSet{}
+			for i := 0; sub.r.left() > 0; i++ {
+				m.Inner = append(m.Inner, LegacyMessage{})
+				if err := sub.legacyMessage(root, sub.t.index(root.Path, i, ""), &m.Inner[i]); err != nil {
+					return err
+				}
+			}
+		}
+		root.Value = sub.messagesText(len(m.Inner))
+		sub.end(root)
+		return nil
+	}
+	if k.w != nil {
+		w := &writer{}
+		if err := walkInner(w); err != nil {
+			return err
+		}
+		comp.Data = w.buf
+		comp.Framing = framingOf(codec, true)
+		z, err := compress(nil, codec, comp.Data, codec == CodecSnappy)
+		if err != nil {
+			return k.fail(cn.Path, n.Offset, "%s: %w", codec, err)
+		}
+		m.Value = z
+		if _, err := k.length(n, k.t.cat(path, sfxLength), lenInt32, true, len(z), false); err != nil {
+			return err
+		}
+		cn.Offset = k.pos()
+		k.w.buf = append(k.w.buf, z...)
+		cn.Length = len(z)
+	} else {
+		size, err := k.length(n, k.t.cat(path, sfxLength), lenInt32, true, 0, false)
+		if err != nil {
+			return err
+		}
+		if size < 0 {
+			return k.fail(path, n.Offset, "a compressed wrapper with a null value")
+		}
+		cn.Offset = k.pos()
+		data, err := k.c.raw(size, nil)
+		if err != nil {
+			return k.failErr(cn.Path, cn.Offset, err)
+		}
+		m.Value = data
+		cn.Length = size
+		out, framing, note, err := decompress(codec, data, k.inflate)
+		comp.Framing, comp.Note = framing, note
+		if err != nil {
+			n.Children = append(n.Children, cn)
+			cn.Value = codec.String() + ", " + strconv.Itoa(size) + " bytes: cannot decompress"
+			return k.fail(cn.Path, cn.Offset, "%s: %w", codec, err)
+		}
+		k.inflate -= len(out)
+		comp.Data = out
+		if err := walkInner(&reader{buf: out, end: len(out)}); err != nil {
+			n.Children = append(n.Children, cn)
+			var pe *pathError
+			if errors.As(err, &pe) {
+				return k.fail(pe.path, cn.Offset, "in the %s-decompressed messages at their offset %d: %w", codec, pe.off, pe.err)
+			}
+			return err
+		}
+	}
+	n.Children = append(n.Children, cn)
+	cn.Value = k.t.cat(codec.String(), ", "+strconv.Itoa(cn.Length)+" → "+strconv.Itoa(len(comp.Data))+" bytes")
+	n.Value = cn.Value
+	return nil
+}
+
+// walkCodec names the codec interface where a parameter called codec hides it.
+type walkCodec = codec

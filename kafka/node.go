@@ -165,7 +165,23 @@ func (n *Node) shift(d int) {
 
 // MarshalJSON writes the node as JSON with lower-case field names (kind, name, path,
 // offset, length, type, value, spec, about, children). The output is deterministic.
+//
+// The node of a compressed batch's records adds "nested": the codec, the framing, a note, the
+// decompressed size and the decoded records (offsets from the start of the decompressed data).
 func (n *Node) MarshalJSON() ([]byte, error) {
 	type plain Node // no methods: avoids recursion
+	if c, ok := n.Raw.(*Compressed); ok && c != nil {
+		type nested struct {
+			Codec   string `json:"codec"`
+			Framing string `json:"framing,omitempty"`
+			Note    string `json:"note,omitempty"`
+			Size    int    `json:"decompressedSize"`
+			Root    *Node  `json:"root,omitempty"`
+		}
+		return json.Marshal(struct {
+			*plain
+			Nested nested `json:"nested"`
+		}{(*plain)(n), nested{c.Codec.String(), c.Framing, c.Note, len(c.Data), c.Root}})
+	}
 	return json.Marshal((*plain)(n))
 }

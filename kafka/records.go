@@ -21,6 +21,9 @@ type RecordBatch struct {
 	ProducerEpoch        int16
 	BaseSequence         int32
 	Records              []Record
+	// Xerial, for a snappy batch, is the xerial framing (snappy-java's): set when decoded
+	// so, and written so when encoding. Other codecs ignore it.
+	Xerial bool
 }
 
 // Record is one record of a batch. Its fields are varints on the wire.
@@ -392,9 +395,6 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 			return err
 		}
 		b.BaseSequence = int32(x)
-		if k.w == nil && b.Attributes&7 != 0 {
-			return k.fail(p("Attributes"), start, "compressed batches (codec %d) are not supported", b.Attributes&7)
-		}
 		count := len(b.Records)
 		rp := p("Records")
 		arr := k.alloc()
@@ -405,6 +405,14 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 		arr.WireType = "array"
 		arr.About = "The records of the batch."
 		n.Children = append(n.Children, arr)
+		if codec := Codec(b.Attributes & 7); codec != CodecNone {
+			err := k.compressedRecords(arr, rp, b, codec)
+			k.end(arr)
+			if err != nil {
+				return err
+			}
+			return k.batchCRC(b, crcNode, crcOff, start, p("CRC"))
+		}
 		k.children(arr, 1+max(count, 0))
 		count, err = k.length(arr, k.t.cat(rp, sfxLength), lenInt32, false, count, true)
 		if err != nil {
@@ -427,18 +435,24 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 			arr.Value = k.t.intSuffix(int64(count), " records")
 		}
 		k.end(arr)
-		if k.w != nil {
-			b.CRC = CRC32C(k.w.buf[start:k.w.pos()])
-			k.w.patch32(crcOff, b.CRC)
-		} else {
-			got := CRC32C(k.c.(*reader).buf[start:k.pos()])
-			if got != b.CRC {
-				return k.fail(p("CRC"), crcOff, "CRC 0x%08x, the batch's bytes give 0x%08x", b.CRC, got)
-			}
-		}
-		crcNode.Raw, crcNode.Value = int64(b.CRC), k.t.hex32(b.CRC)
-		return nil
+		return k.batchCRC(b, crcNode, crcOff, start, p("CRC"))
 	})
+}
+
+// batchCRC writes (patches) or checks a batch's CRC-32C over its bytes from start (the
+// Attributes) to the current position.
+func (k *walker) batchCRC(b *RecordBatch, crcNode *Node, crcOff, start int, path string) error {
+	if k.w != nil {
+		b.CRC = CRC32C(k.w.buf[start:k.w.pos()])
+		k.w.patch32(crcOff, b.CRC)
+	} else {
+		got := CRC32C(k.c.(*reader).buf[start:k.pos()])
+		if got != b.CRC {
+			return k.fail(path, crcOff, "CRC 0x%08x, the batch's bytes give 0x%08x", b.CRC, got)
+		}
+	}
+	crcNode.Raw, crcNode.Value = int64(b.CRC), k.t.hex32(b.CRC)
+	return nil
 }
 
 // record walks one record: its varint length, then its fields.

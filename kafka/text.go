@@ -29,6 +29,12 @@ func WriteText(w io.Writer, root *Node) error {
 			line += " = " + n.Value
 		}
 		fmt.Fprintf(bw, "%6d %4d  %-24s %s\n", n.Offset, n.Length, n.WireType, line)
+		if c, ok := n.Raw.(*Compressed); ok && c.Root != nil {
+			// The decompressed records: their own offsets, from the start of the data.
+			fmt.Fprintf(bw, "%6s %4s  %-24s %s\n", "", "", "", strings.Repeat("  ", depth+1)+"decompressed ("+c.Codec.String()+
+				", offsets from the start of the decompressed data):")
+			walk(c.Root, depth+2)
+		}
 		for _, c := range n.Children {
 			if c.Kind == KindData && len(n.Children) <= 2 && c.Value == n.Value {
 				// A string's content repeats its field's value: show it compactly.

@@ -35,6 +35,9 @@ type walker struct {
 	chunk int     // the slab size to allocate (slabNodes when shared); 0: grow from 16
 	t     texts   // and paths and display values from one byte arena
 	anys  []any   // and the element slices of decoded arrays
+
+	inflate   int  // decoding: the bytes compressed batches may still inflate to
+	inWrapper bool // walking the messages inside a compressed legacy wrapper
 }
 
 // slabNodes is the size of a shared node slab: as many nodes as fit in 32 KiB, the largest

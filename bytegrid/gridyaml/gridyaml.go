@@ -1,32 +1,53 @@
 // Package gridyaml reads a protocol header described in YAML into byte-grid fields, so that
 // protocols other than Kafka (IPv4, TCP, UDP, DNS: see examples/protocols) can be drawn by
-// package bytegrid and the "kafkagrid grid" command.
+// package bytegrid and the "kafkagrid grid" command. This is the format's one description; a
+// test parses the example below as it stands.
 //
 // # Format
 //
-//	name: IPv4 header                 # title of the drawing (required)
-//	description: RFC 791 section 3.1  # optional
-//	row_bits: 32                      # 8, 16, 32 (default) or 64
-//	offsets: hex                      # hex (default) or decimal
-//	elide_rows: 4                     # rows a field may span before it is elided; -1 never
-//	hex: true                         # show the hex of each byte (default true)
-//	data: "45 00 00 54 …"             # optional: the frame's bytes, in hex (spaces allowed)
-//	groups: {Header: 0, Options: 3}   # optional: palette index per group
-//	fields:
-//	  - name: Version                 # required
-//	    bits: 4                       # length: bits or bytes (exactly one)
-//	    offset: 0                     # optional bit offset; default: after the previous field
-//	    value: "4"                    # optional value text
-//	    group: Header                 # optional; gives the colour
-//	    kind: header                  # plain, size, length, tags, tag, varint, padding, header
-//	    type: uint4                   # optional wire type (tooltip)
-//	    path: Version                 # optional data-path (default: the name)
-//	    desc: Internet header version # optional description (tooltip)
+// Every key, with an example (a UDP header, RFC 768, of a DNS query):
 //
-// When data is given, every field must lie within it, and byte-aligned fields show their bytes.
+//	name: UDP header (RFC 768)        # the drawing's title (required)
+//	description: A DNS query to port 53. # the drawing's description, for screen readers (optional)
+//	row_bits: 32                      # bits a row: 8, 16, 32 (default) or 64
+//	offsets: hex                      # row offsets at the left: hex (default) or decimal
+//	elide_rows: 4                     # rows a field may span before it is drawn as its first
+//	                                  # row, "… N bytes …" and its last row (default 4; -1 never,
+//	                                  # except past 1024 rows)
+//	hex: true                         # show each byte's hex under the fields (default true)
+//	data: cf db 00 35 00 24 a0 5d     # optional: the bytes, in hex (spaces and newlines allowed);
+//	                                  # every field must then lie within them
+//	groups: {Ports: 0, Datagram: 2}   # optional: palette index (0-15) per group
+//	fields:                           # in order; a field may not overlap the one before
+//	  - name: Source Port             # the label (required)
+//	    bits: 16                      # the length: bits or bytes, exactly one
+//	    offset: 0                     # optional bit offset; default: right after the previous
+//	                                  # field (a larger offset leaves a gap)
+//	    value: "53211"                # optional value text, drawn under the name
+//	    group: Ports                  # optional: fields of a group share a colour
+//	    kind: plain                   # what the field is, which sets how it is drawn (below)
+//	    type: uint16                  # optional wire type, for the tooltip
+//	    path: udp.srcport             # optional data-path (default: the name)
+//	    desc: The sender's port.      # optional description, for the tooltip
+//	  - {name: Destination Port, bits: 16, value: "53", group: Ports}
+//	  - {name: Length, bytes: 2, value: "36", group: Datagram, kind: length}
+//	  - {name: Checksum, bytes: 2, value: "0xa05d", group: Datagram}
+//
+// The kinds:
+//   - plain: data, filled with its group's colour (the default);
+//   - size: a frame's size prefix, and length: a length or count prefix; both are framing,
+//     drawn near-white with a muted label, so the data reads first;
+//   - tags and tag: a tagged-field section's count, and a tagged field's tag or size
+//     (framing, as length);
+//   - varint: a variable-length integer that is data (its group's colour, a dashed top edge);
+//   - padding: reserved or padding bits, hatched;
+//   - header: a fixed header field, in the header colour whatever its group.
+//
 // Unknown keys, bad lengths and overlapping or out-of-order fields are errors that carry the
-// file name, line and field. The input is untrusted: sizes are bounded, and labels are cleaned
-// by bytegrid when drawn.
+// file name, line and field; so is every YAML syntax error. The input is untrusted: a spec has
+// at most 100,000 fields within 16 MiB, the drawing's rows follow its fields (a stretch no
+// field covers is one "… N bytes …" row, and a field is elided past 1024 rows), and labels are
+// cleaned by bytegrid when drawn.
 package gridyaml
 
 import (

@@ -1,6 +1,7 @@
 package gridyaml_test
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
+	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
 )
 
 func TestExamples(t *testing.T) {
@@ -125,6 +127,9 @@ func FuzzParse(f *testing.F) {
 		}
 	}
 	f.Add([]byte("name: x\nfields:\n  - {name: a, bits: 8, offset: 4}\n"))
+	// The big-spec paths: a field at a huge offset, a huge field with elision off.
+	f.Add([]byte("name: x\nfields:\n  - {name: a, bits: 8}\n  - {name: b, bits: 8, offset: 134217720}\n"))
+	f.Add([]byte("name: x\nelide_rows: -1\nrow_bits: 8\nfields:\n  - {name: a, bits: 134217720}\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		s, err := gridyaml.Parse("f.yaml", src)
 		if err != nil {
@@ -133,12 +138,73 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		if len(s.Fields) > 2000 || len(s.Fields) > 0 && s.Fields[len(s.Fields)-1].Offset+s.Fields[len(s.Fields)-1].Bits > 1<<16 {
-			return // valid, but too big to lay out quickly
-		}
-		// A parsed spec always lays out.
-		if _, err := bytegrid.Layout(s.Fields, s.Options); err != nil {
+		// A parsed spec lays out, however large its offsets, into a diagram whose size follows
+		// its fields: rows, and SVG bytes, in proportion to the fields (each elided to a few rows).
+		d, err := bytegrid.Layout(s.Fields, s.Options)
+		if err != nil {
+			if len(s.Fields) > bytegrid.MaxRows/4 && strings.Contains(err.Error(), "rows") {
+				return
+			}
 			t.Fatalf("parsed spec does not lay out: %v", err)
 		}
+		perField := bytegrid.MaxFieldRows + 3
+		if e := s.Options.ElideRows; e > 0 {
+			perField = e + 3
+		} else if e == 0 {
+			perField = 4 + 3
+		}
+		if len(d.Rows) > (len(s.Fields)+1)*perField {
+			t.Fatalf("%d rows for %d fields", len(d.Rows), len(s.Fields))
+		}
+		var svg bytes.Buffer
+		if err := svgcanvas.Write(&svg, d, svgcanvas.WriteOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if max := 8<<10 + len(d.Rows)*(4<<10) + len(src)*64; svg.Len() > max {
+			t.Fatalf("%d bytes of SVG for %d bytes of spec, %d rows", svg.Len(), len(src), len(d.Rows))
+		}
 	})
+}
+
+// TestDocumentedExamples parses every YAML example in the docs: the package doc's, and the
+// ```yaml blocks of the READMEs, so that what users copy works.
+func TestDocumentedExamples(t *testing.T) {
+	src, err := os.ReadFile("gridyaml.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc []string
+	for _, line := range strings.Split(string(src), "\n") {
+		if rest, ok := strings.CutPrefix(line, "//\t"); ok {
+			doc = append(doc, rest)
+		} else if len(doc) > 0 && (line == "//" || !strings.HasPrefix(line, "//")) {
+			break
+		}
+	}
+	blocks := map[string]string{"gridyaml.go package doc": strings.Join(doc, "\n")}
+	for _, readme := range []string{filepath.Join("..", "..", "README.md"), filepath.Join("..", "..", "examples", "protocols", "README.md")} {
+		b, err := os.ReadFile(readme)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, part := range strings.Split(string(b), "```yaml\n")[1:] {
+			blocks[fmt.Sprintf("%s block %d", readme, i+1)] = strings.SplitN(part, "```", 2)[0]
+		}
+	}
+	for name, block := range blocks {
+		s, err := gridyaml.Parse(name, []byte(block))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if _, err := bytegrid.Layout(s.Fields, s.Options); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if len(blocks) < 2 {
+		t.Errorf("found %d YAML blocks in the docs", len(blocks))
+	}
+	if !strings.Contains(blocks["gridyaml.go package doc"], "fields:") {
+		t.Error("the package doc's example was not found")
+	}
 }

@@ -28,6 +28,9 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	paper := fs.String("paper", "a4", "`SIZE` of the PDF book's pages: a4 or letter")
 	force := fs.Bool("force", false, "replace files in the output folder that kafkagrid did not write (not in its manifest)")
 	verbose := fs.Bool("v", false, "verbose: list the example overrides left out because this release or version lacks their field")
+	compression := fs.String("compression", "none", "compress the examples' record batches: `CODEC` none, gzip, snappy,\n"+
+		"snappy-xerial (the framing Java clients write), lz4 or zstd; legacy message sets get a\n"+
+		"compressed wrapper (gzip, snappy, lz4)")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -60,6 +63,12 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if set["versions"] {
 		opts.BookVersions = opts.Versions
 	}
+	codecName := strings.TrimSuffix(*compression, "-xerial")
+	codec, err := kafka.ParseCodec(codecName)
+	if err != nil || (codecName != *compression && codec != kafka.CodecSnappy) {
+		return usagef("build: -compression %q: want none, gzip, snappy, snappy-xerial, lz4 or zstd", *compression)
+	}
+	opts.Compression, opts.Xerial = codec, codecName != *compression
 	for _, a := range strings.Split(*apis, ",") {
 		if a = strings.TrimSpace(a); a != "" {
 			opts.APIs = append(opts.APIs, a)

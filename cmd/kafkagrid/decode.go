@@ -2,48 +2,66 @@ package main
 
 import (
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"regexp"
+	"strconv"
+	"strings"
 
+	"github.com/kafkagrid/kafkagrid/capture"
+	"github.com/kafkagrid/kafkagrid/capture/report"
 	"github.com/kafkagrid/kafkagrid/kafka"
 )
 
-// runDecode implements "kafkagrid decode": read a frame (.bin: int32 size, header, body, as
-// the build verb writes them) and print its annotated tree. A request names its API and
-// version in its header; a response needs -response -api NAME [-version N]. A frame that does
-// not decode prints the tree decoded up to the failure, then the error (exit status 1).
+// runDecode implements "kafkagrid decode": read frames in any form (a .bin frame, frames back
+// to back, a hex dump, a pcap or pcapng capture), pair responses with their requests, and
+// print each frame's annotated tree; -o DIR writes the HTML report and per-frame files. A
+// response file named as build names it decodes as that response; a response whose request
+// is not in the input needs -api [-version]. A frame that does not decode prints the tree
+// decoded up to the failure, then the error (exit status 1); the other frames still decode.
 func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("decode", "[-schemas PATH | -kafka REF] [-release RELEASE] [-response -api NAME [-version N]] [-format txt|json] FILE.bin", stdout, stderr)
+	fs := newFlagSet("decode", "[-schemas PATH | -kafka REF] [-release RELEASE] [-api NAME [-version N]] [-port P,...] [-format txt|json] [-o DIR] FILE|-", stdout, stderr)
 	sf := addSchemaFlags(fs)
-	response := fs.Bool("response", false, "the frame is a response (responses do not name their API: give -api)")
-	apiName := fs.String("api", "", "`NAME` or key of the response's API (\"Produce\", \"0\"); with -response")
-	version := fs.Int("version", -1, "`N`: the response's version; default the API's highest version")
+	response := fs.Bool("response", false, "the input is one response (with -api); responses are otherwise recognised by their request or file name")
+	apiName := fs.String("api", "", "`NAME` or key of the API of responses whose request is not in the input (\"Produce\", \"0\")")
+	version := fs.Int("version", -1, "`N`: their version; default the API's highest version")
 	format := fs.String("format", "txt", "output `FORMAT`: txt (one node per line: offset, length, type, name = value,\n"+
-		"indented by depth) or json (the frame with its annotated tree)")
-	files, err := parseFlags(fs, args)
+		"indented by depth) or json (the frame with its annotated tree; several frames: the connections)")
+	ports := fs.String("port", "9092", "Kafka `PORTS` of a capture, comma-separated (connections on other ports are read\n"+
+		"when their first bytes are a Kafka request)")
+	out := fs.String("o", "", "write the HTML report (index.html) and each frame's grid and tree SVGs, .json and .txt into\n"+
+		"`DIR` instead of printing the frames, and print a one-line summary (unless -q)")
+	names, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
-	if len(files) != 1 {
-		return usagef("decode: want one FILE.bin (or - for stdin), have %d arguments", len(files))
+	if len(names) != 1 {
+		return usagef("decode: want one FILE.bin, hex dump or capture (or - for stdin), have %d arguments", len(names))
 	}
 	if *format = outputFormat(*format); *format != "txt" && *format != "json" {
 		return usagef("decode: -format %q: want txt or json", *format)
 	}
-	if !*response && (*apiName != "" || *version != -1) {
-		return usagef("decode: -api and -version name a response's API: add -response (a request names its own)")
-	}
 	if *response && *apiName == "" {
 		return usagef("decode: -response needs -api NAME")
+	}
+	if *version != -1 && *apiName == "" {
+		return usagef("decode: -version goes with -api NAME")
 	}
 	if *version < -1 || *version > 32767 {
 		return usagef("decode: -version %d out of range", *version)
 	}
-	data, err := readInput(files[0])
+	var portList []uint16
+	for _, p := range strings.Split(*ports, ",") {
+		n, err := strconv.ParseUint(strings.TrimSpace(p), 10, 16)
+		if err != nil || n == 0 {
+			return usagef("decode: -port %q: want port numbers, comma-separated", *ports)
+		}
+		portList = append(portList, uint16(n))
+	}
+	name := names[0]
+	data, err := readInput(name)
 	if err != nil {
 		return fmt.Errorf("decode: %w", err)
 	}
@@ -51,39 +69,198 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return fmt.Errorf("decode: %w", err)
 	}
-	o := kafka.DecodeOptions{Response: *response}
-	if *response {
+	o := capture.Options{Ports: portList, Name: name}
+	if *apiName != "" {
 		api, ok := c.Lookup(*apiName)
 		if !ok {
-			return usagef("decode: -api %q: no such API in Kafka %s", *apiName, c.Release.Name())
+			return usageError{noAPI("decode: -api", c, *apiName)}
 		}
-		o.API, o.Version = api, api.Version
+		o.API = api
 		if *version >= 0 {
-			o.Version = int16(*version)
+			o.Version, o.HaveVersion = int16(*version), true
 		}
 	}
-	f, derr := c.Decode(data, o)
-	if *format == "json" {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(f); err != nil {
+	var r *capture.Result
+	if *response {
+		// One response, as asked.
+		v := o.API.Version
+		if o.HaveVersion {
+			v = o.Version
+		}
+		f, derr := c.Decode(data, kafka.DecodeOptions{Response: true, API: o.API, Version: v})
+		r = &capture.Result{Kind: capture.KindFrames, Conns: []*capture.Conn{{ID: 1, Exchanges: []*capture.Exchange{
+			{Response: &capture.Message{Frame: f, Bytes: data, Err: derr}}}}}}
+	} else if r, err = capture.Read(c, data, o); err != nil {
+		return fmt.Errorf("decode: %s: %w", name, err)
+	}
+	msgs := messages(r)
+	if *out == "" {
+		if err := printResult(stdout, r, msgs, *format); err != nil {
 			return fmt.Errorf("decode: %w", err)
 		}
-	} else if err := kafka.WriteText(stdout, f.Root); err != nil {
-		return fmt.Errorf("decode: %w", err)
 	}
-	if derr != nil {
-		if m := responseName.FindStringSubmatch(filepath.Base(files[0])); m != nil && !*response {
-			return fmt.Errorf("decode: %s: %w\n(the file's name says it is a %s v%s response: decode it with -response -api %s -version %s)",
-				files[0], derr, m[2], m[3], m[2], m[3])
+	if *out != "" {
+		if err := report.Write(*out, r, report.Options{Title: "kafkagrid decode " + name}); err != nil {
+			return fmt.Errorf("decode: %w", err)
 		}
-		return fmt.Errorf("decode: %s: %w", files[0], derr)
+		all, ok := r.Frames()
+		if !*sf.quiet {
+			fmt.Fprintf(stderr, "kafkagrid: decode: %d frames (%d decoded) in %d connections: report in %s\n", all, ok, len(r.Conns), *out)
+		}
+	}
+	var failed []*capture.Message
+	for _, m := range msgs {
+		if m.Err != nil {
+			failed = append(failed, m)
+		}
+	}
+	switch {
+	case len(msgs) == 0:
+		return fmt.Errorf("decode: %s: no frames found%s", name, notesText(r))
+	case len(failed) == 1 && len(msgs) == 1:
+		return fmt.Errorf("decode: %s: %w%s", name, failed[0].Err, otherRelease(c, failed[0].Bytes))
+	case len(failed) > 0:
+		return fmt.Errorf("decode: %s: %d of %d frames did not decode; the first: %w", name, len(failed), len(msgs), failed[0].Err)
 	}
 	return nil
 }
 
-// responseName matches the name build gives a response frame: 0-Produce-v12-response.bin.
-var responseName = regexp.MustCompile(`^(\d+)-(\w+)-v(\d+)-response\.bin$`)
+func notesText(r *capture.Result) string {
+	var notes []string
+	notes = append(notes, r.Notes...)
+	for _, c := range r.Conns {
+		notes = append(notes, c.Notes...)
+	}
+	if len(notes) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(notes, "; ") + ")"
+}
+
+// messages lists the messages of r in report order.
+func messages(r *capture.Result) []*capture.Message {
+	var out []*capture.Message
+	for _, c := range r.Conns {
+		for _, e := range c.Exchanges {
+			for _, m := range []*capture.Message{e.Request, e.Response} {
+				if m != nil {
+					out = append(out, m)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// printResult prints every frame's tree (txt) or the frames as JSON: the frame alone when the
+// input holds one, else the connections with their exchanges.
+func printResult(w io.Writer, r *capture.Result, msgs []*capture.Message, format string) error {
+	if format == "json" {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		if len(msgs) == 1 && msgs[0].Frame != nil {
+			return enc.Encode(msgs[0].Frame)
+		}
+		return enc.Encode(jsonResult(r))
+	}
+	single := len(msgs) == 1 && len(r.Notes) == 0 && (len(r.Conns) == 0 || len(r.Conns[0].Notes) == 0)
+	for _, n := range r.Notes {
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
+	for _, c := range r.Conns {
+		if c.Server.IsValid() {
+			fmt.Fprintf(w, "== connection %d: %s → %s\n", c.ID, c.Client, c.Server)
+		}
+		for _, n := range c.Notes {
+			fmt.Fprintf(w, "note: %s\n", n)
+		}
+		for _, e := range c.Exchanges {
+			for _, m := range []*capture.Message{e.Request, e.Response} {
+				if m == nil {
+					continue
+				}
+				if !single {
+					fmt.Fprintf(w, "\n-- %s\n", heading(m, m == e.Response))
+				}
+				if m.Frame != nil {
+					if err := kafka.WriteText(w, m.Frame.Root); err != nil {
+						return err
+					}
+				}
+				if m.Err != nil && !single {
+					fmt.Fprintf(w, "error: %v\n", m.Err)
+				}
+			}
+			if e.Note != "" && !single {
+				fmt.Fprintf(w, "note: %s\n", e.Note)
+			}
+		}
+	}
+	return nil
+}
+
+func heading(m *capture.Message, response bool) string {
+	side := "request"
+	if response {
+		side = "response"
+	}
+	s := side
+	if f := m.Frame; f != nil && f.API != nil {
+		s = fmt.Sprintf("%s v%d %s, correlation id %d", f.API.Name, f.Version, side, f.CorrelationID)
+	}
+	s += fmt.Sprintf(", %d bytes at offset %d", len(m.Bytes), m.Offset)
+	if m.Packet > 0 {
+		s += fmt.Sprintf(", packet %d", m.Packet)
+	}
+	return s
+}
+
+type jsonExchange struct {
+	Request  *kafka.Frame `json:"request,omitempty"`
+	Response *kafka.Frame `json:"response,omitempty"`
+	Errors   []string     `json:"errors,omitempty"`
+	Note     string       `json:"note,omitempty"`
+}
+
+type jsonConn struct {
+	ID        int            `json:"id"`
+	Client    string         `json:"client,omitempty"`
+	Server    string         `json:"server,omitempty"`
+	Notes     []string       `json:"notes,omitempty"`
+	Exchanges []jsonExchange `json:"exchanges"`
+}
+
+func jsonResult(r *capture.Result) any {
+	out := struct {
+		Kind  string     `json:"kind"`
+		Notes []string   `json:"notes,omitempty"`
+		Conns []jsonConn `json:"connections"`
+	}{Kind: string(r.Kind), Notes: r.Notes}
+	for _, c := range r.Conns {
+		jc := jsonConn{ID: c.ID, Notes: c.Notes}
+		if c.Server.IsValid() {
+			jc.Client, jc.Server = c.Client.String(), c.Server.String()
+		}
+		for _, e := range c.Exchanges {
+			je := jsonExchange{Note: e.Note}
+			if e.Request != nil {
+				je.Request = e.Request.Frame
+				if e.Request.Err != nil {
+					je.Errors = append(je.Errors, "request: "+e.Request.Err.Error())
+				}
+			}
+			if e.Response != nil {
+				je.Response = e.Response.Frame
+				if e.Response.Err != nil {
+					je.Errors = append(je.Errors, "response: "+e.Response.Err.Error())
+				}
+			}
+			jc.Exchanges = append(jc.Exchanges, je)
+		}
+		out.Conns = append(out.Conns, jc)
+	}
+	return out
+}
 
 // readInput reads a file, or standard input for "-".
 func readInput(name string) ([]byte, error) {
@@ -91,4 +268,23 @@ func readInput(name string) ([]byte, error) {
 		return io.ReadAll(os.Stdin)
 	}
 	return os.ReadFile(name)
+}
+
+// otherRelease says, for a frame whose request header names an API key this release lacks, which
+// releases have it ("; API key 4 (LeaderAndIsr) is in Kafka 2.4, …, 3.9: try -release 3.9"), and
+// "" otherwise.
+func otherRelease(c *kafka.Catalog, frame []byte) string {
+	if len(frame) < 8 {
+		return ""
+	}
+	key := int16(binary.BigEndian.Uint16(frame[4:6]))
+	if key < 0 || c.Release.Request(key) != nil && c.Release.Request(key).ValidVersions.Set {
+		return ""
+	}
+	_, names, rels, ok := kafka.KnownAPI(strconv.Itoa(int(key)))
+	if !ok || len(rels) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; if it is a request, API key %d (%s) is not in Kafka %s but is in Kafka %s: try -release %s",
+		key, strings.Join(names, ", "), c.Release.Name(), strings.Join(rels, ", "), rels[len(rels)-1])
 }

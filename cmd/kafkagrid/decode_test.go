@@ -1,12 +1,17 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
+	"net/netip"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/kafkagrid/kafkagrid/capture/capturetest"
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 	"github.com/kafkagrid/kafkagrid/kafka"
 )
@@ -26,7 +31,7 @@ func decodeVectors(t *testing.T) (dir, schemas string, files map[string]string) 
 	dir = t.TempDir()
 	files = map[string]string{}
 	for _, v := range vs {
-		if v.API.Name != "Produce" && v.API.Name != "ApiVersions" {
+		if v.API.Name != "Produce" && v.API.Name != "ApiVersions" && v.API.Name != "Metadata" {
 			continue
 		}
 		for _, f := range []*kafka.Frame{v.Request, v.Response} {
@@ -89,6 +94,10 @@ func TestDecodeVerbErrors(t *testing.T) {
 	cut := filepath.Join(dir, "cut.bin")
 	data, _ := os.ReadFile(files["0-Produce-v12-request"])
 	os.WriteFile(cut, data[:40], 0o644)
+	// A response under another name: nothing says what it answers.
+	garbled := filepath.Join(dir, "resp.bin")
+	resp, _ := os.ReadFile(files["3-Metadata-v13-response"])
+	os.WriteFile(garbled, resp, 0o644)
 	tests := []struct {
 		name string
 		args []string
@@ -97,15 +106,15 @@ func TestDecodeVerbErrors(t *testing.T) {
 		out  string // in stdout
 	}{
 		{"no file", []string{"decode", "-schemas", schemas}, 2, "want one FILE.bin", ""},
+		{"version without api", []string{"decode", "-schemas", schemas, "-version", "3", cut}, 2, "-version goes with -api", ""},
+		{"bad port", []string{"decode", "-schemas", schemas, "-port", "x", cut}, 2, `-port "x"`, ""},
+		{"unpaired response", []string{"decode", "-schemas", schemas, garbled}, 1, "request is not in the input: give -api", ""},
 		{"bad format", []string{"decode", "-schemas", schemas, "-format", "xml", cut}, 2, `-format "xml"`, ""},
-		{"api without response", []string{"decode", "-schemas", schemas, "-api", "Produce", cut}, 2, "add -response", ""},
 		{"response without api", []string{"decode", "-schemas", schemas, "-response", cut}, 2, "-response needs -api", ""},
 		{"unknown api", []string{"decode", "-schemas", schemas, "-response", "-api", "Nope", cut}, 2, `-api "Nope"`, ""},
 		{"missing file", []string{"decode", "-schemas", schemas, filepath.Join(dir, "nope.bin")}, 1, "no such file", ""},
 		{"truncated", []string{"decode", "-schemas", schemas, cut}, 1,
 			"kafkagrid: decode: " + cut + ": kafka: Produce v12 request: #size: offset 0: size 150 exceeds the 36 bytes left", "size = 150 bytes"},
-		{"response read as a request", []string{"decode", "-schemas", schemas, files["0-Produce-v12-response"]}, 1,
-			"the file's name says it is a Produce v12 response: decode it with -response -api Produce -version 12", ""},
 		{"wrong version", []string{"decode", "-schemas", schemas, "-response", "-api", "Produce", "-version", "99", files["0-Produce-v12-response"]}, 1,
 			"version 99 is not valid", ""},
 	}
@@ -128,5 +137,113 @@ func TestDecodeHelp(t *testing.T) {
 		if !strings.Contains(errs, flag) {
 			t.Errorf("help lacks %s:\n%s", flag, errs)
 		}
+	}
+}
+
+// TestDecodeForms: the forms the issue names decode without flags: a response file named as
+// build names it, xxd output on standard input, frames back to back, and a capture with -o.
+func TestDecodeForms(t *testing.T) {
+	dir, schemas, files := decodeVectors(t)
+	out, errs, code := runCmd(t, "decode", "-schemas", schemas, files["0-Produce-v12-response"])
+	if code != 0 || !strings.Contains(out, "body = ProduceResponse v12") {
+		t.Fatalf("named response: exit %d: %s\n%s", code, errs, out)
+	}
+
+	// xxd frame.bin | kafkagrid decode -
+	xxd, err := exec.Command("xxd", files["0-Produce-v12-request"]).Output()
+	if err != nil {
+		t.Fatalf("xxd (.ci/run installs it): %v", err)
+	}
+	stdin := filepath.Join(dir, "stdin.txt")
+	os.WriteFile(stdin, xxd, 0o644)
+	fh, _ := os.Open(stdin)
+	old := os.Stdin
+	os.Stdin = fh
+	out, errs, code = runCmd(t, "decode", "-schemas", schemas, "-")
+	os.Stdin = old
+	fh.Close()
+	if code != 0 || !strings.Contains(out, `Key = "order-1"`) {
+		t.Fatalf("xxd on stdin: exit %d: %s\n%s", code, errs, out)
+	}
+
+	// A request and its response back to back: paired.
+	var both []byte
+	for _, n := range []string{"3-Metadata-v13-request", "3-Metadata-v13-response"} {
+		b, _ := os.ReadFile(files[n])
+		both = append(both, b...)
+	}
+	pair := filepath.Join(dir, "pair.bin")
+	os.WriteFile(pair, both, 0o644)
+	out, errs, code = runCmd(t, "decode", "-schemas", schemas, pair)
+	if code != 0 || !strings.Contains(out, "-- Metadata v13 response, correlation id 7") {
+		t.Fatalf("back to back: exit %d: %s\n%s", code, errs, out)
+	}
+
+	// A capture of every example pair, with -o.
+	c, _ := kafka.LoadCatalog(schemas)
+	vs, _ := c.Vectors(kafka.VectorOptions{Compression: kafka.CodecZstd})
+	var chunks []capturetest.Chunk
+	for _, v := range vs {
+		chunks = append(chunks, capturetest.Chunk{FromClient: true, Data: v.Request.Bytes}, capturetest.Chunk{Data: v.Response.Bytes})
+	}
+	var buf bytes.Buffer
+	ends := []capturetest.Endpoints{{Client: netip.MustParseAddrPort("10.0.0.2:50000"), Server: netip.MustParseAddrPort("10.0.0.1:9092")}}
+	if err := capturetest.Write(&buf, ends, chunks, capturetest.Options{MSS: 500, Reorder: 4}); err != nil {
+		t.Fatal(err)
+	}
+	pcap := filepath.Join(dir, "capture.pcap")
+	os.WriteFile(pcap, buf.Bytes(), 0o644)
+	rep := filepath.Join(dir, "report")
+	_, errs, code = runCmd(t, "decode", "-schemas", schemas, "-o", rep, pcap)
+	if code != 0 || !strings.Contains(errs, fmt.Sprintf("%d frames (%d decoded)", 2*len(vs), 2*len(vs))) {
+		t.Fatalf("capture: exit %d: %s", code, errs)
+	}
+	html, err := os.ReadFile(filepath.Join(rep, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Connection 1: 10.0.0.2:50000 → 10.0.0.1:9092", "Produce v12 request", "Produce v12 response",
+		"decompressed with zstd", `<pre class="hex">`} {
+		if !strings.Contains(string(html), want) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(rep, "frames", "c1-1-0-Produce-v12-request.grid.svg")); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestBuildCompression: build -compression writes compressed example batches that decode
+// without flags, the records opened, for every codec.
+func TestBuildCompression(t *testing.T) {
+	schemas := testenv.Release(t, "4.0")
+	for _, c := range []string{"gzip", "snappy", "snappy-xerial", "lz4", "zstd"} {
+		t.Run(c, func(t *testing.T) {
+			out := t.TempDir()
+			if _, errs, code := runCmd(t, "build", "-schemas", schemas, "-q", "-apis", "Produce", "-format", "bin", "-compression", c, "-out", out); code != 0 {
+				t.Fatalf("build: exit %d: %s", code, errs)
+			}
+			txt, errs, code := runCmd(t, "decode", "-schemas", schemas, filepath.Join(out, "bin", "0-Produce-v12-request.bin"))
+			codec := strings.TrimSuffix(c, "-xerial")
+			if code != 0 || !strings.Contains(txt, "decompressed ("+codec) || !strings.Contains(txt, `Key = "order-1"`) {
+				t.Fatalf("decode: exit %d: %s\n%s", code, errs, txt)
+			}
+		})
+	}
+	if _, errs, code := runCmd(t, "build", "-schemas", schemas, "-compression", "lz4-xerial", "-out", t.TempDir()); code != 2 {
+		t.Errorf("lz4-xerial: exit %d: %s", code, errs)
+	}
+}
+
+// TestDecodeOtherRelease: a request of an API this release lacks names the releases that have it.
+func TestDecodeOtherRelease(t *testing.T) {
+	root := listSchemaRoot(t)
+	out := t.TempDir()
+	if _, errs, code := runCmd(t, "build", "-q", "-schemas", filepath.Join(root, "3.9"), "-out", out, "-format", "bin", "-apis", "LeaderAndIsr", "-versions", "highest"); code != 0 {
+		t.Fatal(errs)
+	}
+	_, errs, code := runCmd(t, "decode", "-q", filepath.Join(out, "bin", "4-LeaderAndIsr-v7-request.bin"), "-schemas", filepath.Join(root, "4.0"))
+	if code != 1 || !strings.Contains(errs, "API key 4 (LeaderAndIsr) is not in Kafka 4.0 but is in Kafka 2.4, 2.8, 3.0, 3.3, 3.6, 3.9: try -release 3.9") {
+		t.Errorf("exit %d, %s", code, errs)
 	}
 }

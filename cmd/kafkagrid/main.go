@@ -6,7 +6,7 @@
 //
 //	kafkagrid <verb> [flags]
 //
-// Verbs: build, list, show, grid, decode. Run "kafkagrid <verb> -h" for a verb's flags.
+// Verbs: build, list, show, grid, decode, probe, diff. Run "kafkagrid <verb> -h" for a verb's flags.
 package main
 
 import (
@@ -98,7 +98,8 @@ func verbs() []verb {
 		{"list", "print the catalogue of APIs of a Kafka release", runList},
 		{"show", "print one API's example frame as text, SVG or JSON", runShow},
 		{"grid", "draw a byte grid from a YAML protocol description", runGrid},
-		{"decode", "decode a frame (.bin) into its annotated tree", runDecode},
+		{"decode", "decode frames, hex dumps and pcap captures into annotated trees and a report", runDecode},
+		{"probe", "ask a live broker ApiVersions, Metadata, ... and draw its responses", runProbe},
 		{"diff", "list what changed in the protocol between two releases", runDiff},
 		{"version", "print kafkagrid's version, its source revision and Go's", runVersion},
 	}

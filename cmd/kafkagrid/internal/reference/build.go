@@ -133,6 +133,10 @@ type Options struct {
 	// BookVersions selects the versions the book has a chapter part for; the zero value is
 	// each API's highest.
 	BookVersions kafka.VersionSet
+	// Compression compresses the examples' record batches (Produce, Fetch, ...) with a codec;
+	// Xerial writes snappy in the xerial framing.
+	Compression kafka.Codec
+	Xerial      bool
 }
 
 // Summary says what a build wrote.
@@ -176,7 +180,8 @@ func Build(ctx context.Context, cat *kafka.Catalog, out string, opts Options) (S
 	if cat == nil {
 		return Summary{}, fmt.Errorf("reference: no catalogue")
 	}
-	content, err := vectorContent(cat, opts.Versions.Union(opts.BookVersions), opts.Verbose)
+	content, err := vectorContentOpts(cat, kafka.VectorOptions{Versions: opts.Versions.Union(opts.BookVersions),
+		Compression: opts.Compression, Xerial: opts.Xerial}, opts.Verbose)
 	if err != nil {
 		return Summary{}, err
 	}

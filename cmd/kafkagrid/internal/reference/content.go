@@ -20,7 +20,12 @@ import (
 // are encoded once, up front (encoding every version of every API takes milliseconds), and laid
 // out per API and version by the workers.
 func vectorContent(cat *kafka.Catalog, vs kafka.VersionSet, verbose io.Writer) (contentFunc, error) {
-	vecs, err := cat.Vectors(kafka.VectorOptions{Versions: vs})
+	return vectorContentOpts(cat, kafka.VectorOptions{Versions: vs}, verbose)
+}
+
+// vectorContentOpts is vectorContent with all the examples' options (versions, compression).
+func vectorContentOpts(cat *kafka.Catalog, vo kafka.VectorOptions, verbose io.Writer) (contentFunc, error) {
+	vecs, err := cat.Vectors(vo)
 	if err != nil {
 		return nil, fmt.Errorf("reference: %w", err)
 	}

@@ -1,0 +1,269 @@
+package capture
+
+import (
+	"bytes"
+	"errors"
+	"net/netip"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/kafkagrid/kafkagrid/capture/capturetest"
+	"github.com/kafkagrid/kafkagrid/kafka"
+)
+
+var (
+	client = netip.MustParseAddrPort("10.0.0.2:40000")
+	server = netip.MustParseAddrPort("10.0.0.1:9092")
+)
+
+// examplePairs returns the 4.0 example requests and responses of a few APIs.
+func examplePairs(t testing.TB, o kafka.VectorOptions) []capturetest.Chunk {
+	t.Helper()
+	vs, err := testCatalog(t).Vectors(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var chunks []capturetest.Chunk
+	for _, v := range vs {
+		chunks = append(chunks, capturetest.Chunk{FromClient: true, Data: v.Request.Bytes}, capturetest.Chunk{Data: v.Response.Bytes})
+	}
+	return chunks
+}
+
+func pcapOf(t testing.TB, ends []capturetest.Endpoints, chunks []capturetest.Chunk, o capturetest.Options) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := capturetest.Write(&buf, ends, chunks, o); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func allNotes(r *Result) string {
+	s := strings.Join(r.Notes, "\n")
+	for _, c := range r.Conns {
+		s += "\n" + strings.Join(c.Notes, "\n")
+		for _, e := range c.Exchanges {
+			s += "\n" + e.Note
+		}
+	}
+	return s
+}
+
+// TestBadInput: inputs that are broken or not Kafka give notes and errors, never a panic, and
+// the rest still decodes.
+func TestBadInput(t *testing.T) {
+	cat := testCatalog(t)
+	one := []capturetest.Endpoints{{Client: client, Server: server}}
+	pairs := examplePairs(t, kafka.VectorOptions{})
+	full := pcapOf(t, one, pairs, capturetest.Options{MSS: 200})
+	httpChunks := []capturetest.Chunk{{FromClient: true, Data: []byte("GET / HTTP/1.1\r\nHost: x\r\n\r\n")}, {Data: []byte("HTTP/1.1 200 OK\r\n\r\n")}}
+	huge := append([]byte{0x7f, 0xff, 0xff, 0xff, 0, 3, 0, 12, 0, 0, 0, 1}, make([]byte, 100)...)
+
+	tests := []struct {
+		name      string
+		data      []byte
+		frames    int // at least this many decoded
+		failed    int // exactly this many with Err (-1: any)
+		wantNotes []string
+	}{
+		{"truncated capture", full[:len(full)*2/3], 50, -1, []string{"the capture ends early"}},
+		{"http on 9092", pcapOf(t, one, httpChunks, capturetest.Options{}), 0, 0, []string{"does not start with a Kafka request"}},
+		{"http elsewhere", pcapOf(t, []capturetest.Endpoints{{Client: client, Server: netip.MustParseAddrPort("10.0.0.1:80")}}, httpChunks, capturetest.Options{}), 0, 0,
+			[]string{"1 TCP connections on other ports", "no Kafka connection found"}},
+		{"2 GiB frame in a capture", pcapOf(t, one, []capturetest.Chunk{{FromClient: true, Data: huge}}, capturetest.Options{}), 0, 0,
+			[]string{"does not start with a Kafka request"}},
+		{"2 GiB frame after good ones", append(append([]byte{}, pairs[0].Data...), huge...), 1, 0, []string{"frame size 2147483647 at offset"}},
+		{"cut frame", pairs[0].Data[:30], 0, 1, []string{"cut short"}},
+		{"no SYN", pcapOf(t, one, pairs, capturetest.Options{NoSYN: true}), 160, 0, []string{"no SYN"}},
+		{"hole", dropPacket(t, pcapOf(t, one, pairs, capturetest.Options{MSS: 100}), 40), 1, -1, []string{"bytes missing at stream offset"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := Read(cat, tt.data, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			all, ok := r.Frames()
+			notes := allNotes(r)
+			if ok < tt.frames || (tt.failed >= 0 && all-ok != tt.failed) {
+				t.Errorf("%d frames, %d decoded; notes:\n%s", all, ok, notes)
+			}
+			for _, w := range tt.wantNotes {
+				if !strings.Contains(notes, w) {
+					t.Errorf("notes lack %q:\n%s", w, notes)
+				}
+			}
+		})
+	}
+	if _, err := Read(cat, []byte("zz top"), Options{}); err == nil || !strings.Contains(err.Error(), "not hex") {
+		t.Errorf("garbage hex: %v", err)
+	}
+	if _, err := Read(cat, []byte{0xd4, 0xc3, 0xb2, 0xa1, 1}, Options{}); err == nil {
+		t.Errorf("a pcap header cut short: no error")
+	}
+}
+
+// dropPacket removes packet n (1-based) of a pcap written by capturetest (16-byte records).
+func dropPacket(t testing.TB, pcap []byte, n int) []byte {
+	t.Helper()
+	off := 24
+	for i := 1; off+16 <= len(pcap); i++ {
+		l := int(uint32(pcap[off+8]) | uint32(pcap[off+9])<<8 | uint32(pcap[off+10])<<16 | uint32(pcap[off+11])<<24)
+		end := off + 16 + l
+		if i == n {
+			return append(append([]byte{}, pcap[:off]...), pcap[end:]...)
+		}
+		off = end
+	}
+	t.Fatalf("no packet %d", n)
+	return nil
+}
+
+// TestBombInCapture: a 1-record batch whose value inflates to 80 MiB, zstd-compressed to a few
+// KiB, inside a Produce request between good frames: that frame's error names the limit, the
+// others decode, and decoding allocates about the limit, not the bomb.
+func TestBombInCapture(t *testing.T) {
+	cat := testCatalog(t)
+	api, _ := cat.Lookup("Produce")
+	vs, err := cat.Vectors(kafka.VectorOptions{Compression: kafka.CodecZstd})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var prod kafka.Vector
+	for _, v := range vs {
+		if v.API == api {
+			prod = v
+		}
+	}
+	body := prod.Request.Body
+	batch := body["TopicData"].([]any)[0].(kafka.Values)["PartitionData"].([]any)[0].(kafka.Values)["Records"].([]*kafka.RecordBatch)[0]
+	saved := batch.Records[0].Value
+	batch.Records[0].Value = make([]byte, 80<<20)
+	bomb, err := cat.Encode(kafka.Message{API: api, Version: prod.Request.Version, CorrelationID: 99, ClientID: "bomb", Body: body})
+	batch.Records[0].Value = saved
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(bomb.Bytes) > 16<<10 {
+		t.Fatalf("the bomb is %d bytes", len(bomb.Bytes))
+	}
+	data := append(append(append([]byte{}, prod.Request.Bytes...), bomb.Bytes...), prod.Response.Bytes...)
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	r, err := Read(cat, data, Options{})
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, ok := r.Frames()
+	if all != 3 || ok != 2 {
+		t.Fatalf("%d frames, %d decoded", all, ok)
+	}
+	var bad *Message
+	for _, e := range r.Conns[0].Exchanges {
+		if e.Request != nil && e.Request.Err != nil {
+			bad = e.Request
+		}
+	}
+	if bad == nil || !errors.Is(bad.Err, kafka.ErrDecompressedTooLarge) || !strings.Contains(bad.Err.Error(), "Records#compressed") {
+		t.Fatalf("the bomb's error: %v", bad)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 3*kafka.DefaultMaxDecompressed {
+		t.Errorf("decoding allocated %d MiB for a 64 MiB limit", alloc>>20)
+	}
+}
+
+func netipPort(a netip.AddrPort, port uint16) netip.AddrPort {
+	return netip.AddrPortFrom(a.Addr(), port)
+}
+
+// TestPorts: a connection on another port is found by its first bytes (a Kafka request), or
+// named with Ports; IPv6 and pcapng read the same.
+func TestPorts(t *testing.T) {
+	cat := testCatalog(t)
+	pairs := examplePairs(t, kafka.VectorOptions{})[:20]
+	for _, tc := range []struct {
+		name   string
+		ends   capturetest.Endpoints
+		ports  []uint16
+		ng     bool
+		frames int
+	}{
+		{"detected", capturetest.Endpoints{Client: client, Server: netip.MustParseAddrPort("10.0.0.1:19092")}, nil, false, 20},
+		{"named", capturetest.Endpoints{Client: client, Server: netip.MustParseAddrPort("10.0.0.1:19092")}, []uint16{19092}, false, 20},
+		{"ipv6 pcapng", capturetest.Endpoints{Client: netip.MustParseAddrPort("[2001:db8::2]:40000"), Server: netip.MustParseAddrPort("[2001:db8::1]:9092")}, nil, true, 20},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			data := pcapOf(t, []capturetest.Endpoints{tc.ends}, pairs, capturetest.Options{NG: tc.ng, MSS: 300})
+			r, err := Read(cat, data, Options{Ports: tc.ports})
+			if err != nil {
+				t.Fatal(err)
+			}
+			all, ok := r.Frames()
+			if all != tc.frames || ok != all || len(r.Conns) != 1 || r.Conns[0].Server != tc.ends.Server {
+				t.Errorf("%d frames, %d decoded, %d connections; notes %s", all, ok, len(r.Conns), allNotes(r))
+			}
+		})
+	}
+}
+
+// TestApiVersionsFallback: an ApiVersions request at a version the broker does not know gets
+// a v0 answer with UNSUPPORTED_VERSION (KIP-511); it pairs and decodes as v0.
+func TestApiVersionsFallback(t *testing.T) {
+	cat := testCatalog(t)
+	api, _ := cat.Lookup("ApiVersions")
+	body, _, err := kafka.Example(api, false, api.Version, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, err := cat.Encode(kafka.Message{API: api, Version: api.Version, CorrelationID: 1, ClientID: "c", Body: body})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := cat.Encode(kafka.Message{API: api, Response: true, Version: 0, CorrelationID: 1,
+		Body: kafka.Values{"ErrorCode": int64(35), "ApiKeys": []any{kafka.Values{"ApiKey": int64(18), "MinVersion": int64(0), "MaxVersion": int64(2)}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Read(cat, append(append([]byte{}, req.Bytes...), resp.Bytes...), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := r.Conns[0].Exchanges[0]
+	if e.Response == nil || e.Response.Err != nil || e.Response.Frame.Version != 0 || !strings.Contains(e.Note, "KIP-511") {
+		t.Fatalf("%+v %q", e.Response, e.Note)
+	}
+}
+
+// TestRequestLikeCorrelation: with no direction known, a request whose api key and version
+// read as the correlation id of a request before it (Produce v7 as 7) is still a request.
+func TestRequestLikeCorrelation(t *testing.T) {
+	cat := testCatalog(t)
+	var frames []byte
+	for _, n := range []struct {
+		api string
+		v   int16
+	}{{"Metadata", 12}, {"Produce", 7}} {
+		api, _ := cat.Lookup(n.api)
+		body, _, err := kafka.Example(api, false, n.v, "", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := cat.Encode(kafka.Message{API: api, Version: n.v, CorrelationID: 7, ClientID: "c", Body: body})
+		if err != nil {
+			t.Fatal(err)
+		}
+		frames = append(frames, f.Bytes...)
+	}
+	r, err := Read(cat, frames, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex := r.Conns[0].Exchanges
+	if len(ex) != 2 || ex[0].Response != nil || ex[1].Request == nil || ex[1].Request.Err != nil || ex[1].Request.Frame.API.Name != "Produce" {
+		t.Fatalf("%d exchanges: %+v", len(ex), ex)
+	}
+}

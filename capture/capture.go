@@ -1,0 +1,450 @@
+package capture
+
+import (
+	"encoding/binary"
+	"fmt"
+	"net/netip"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kafkagrid/kafkagrid/kafka"
+)
+
+// DefaultMaxFrame is the largest frame Read accepts when Options.MaxFrame is 0: 100 MiB,
+// Kafka's default socket.request.max.bytes. A size prefix above it is taken for a stream
+// that is not Kafka, or out of step: the rest of that direction is not read.
+const DefaultMaxFrame = 100 << 20
+
+// Options configure Read. The zero value reads captures on port 9092 (and any connection
+// whose first bytes are a Kafka request), with the default limits.
+type Options struct {
+	// Ports are the Kafka ports of a capture; nil means 9092. A connection on another port
+	// is read too when its first bytes are a Kafka request of the catalogue.
+	Ports []uint16
+	// API and Version decode responses whose request is not in the input (HaveVersion says
+	// Version is set; else the API's highest version).
+	API         *kafka.API
+	Version     int16
+	HaveVersion bool
+	// Name is the input's file name: a response named as build names it
+	// ("0-Produce-v12-response.bin") decodes as that response.
+	Name string
+	// MaxFrame bounds a frame's size (0: DefaultMaxFrame); MaxDecompressed bounds what one
+	// frame's compressed batches inflate to (0: kafka.DefaultMaxDecompressed).
+	MaxFrame        int
+	MaxDecompressed int
+}
+
+// Kind is the form the input came in.
+type Kind string
+
+// The input forms Read knows.
+const (
+	KindFrames Kind = "frames" // .bin: frames back to back
+	KindHex    Kind = "hex"    // a hex dump of frames
+	KindPcap   Kind = "pcap"   // a pcap or pcapng capture
+)
+
+// Result is what Read found in an input.
+type Result struct {
+	Kind    Kind
+	Packets int // pcap: the packets read
+	Conns   []*Conn
+	Notes   []string // about the whole input
+}
+
+// Conn is one TCP connection of a capture (or, for frames and hex, the input itself).
+type Conn struct {
+	ID             int
+	Client, Server netip.AddrPort // zero for frames and hex input
+	Exchanges      []*Exchange    // in time order (of the request, or of a lone response)
+	Notes          []string
+}
+
+// Exchange is a request and its response, or one of them alone.
+type Exchange struct {
+	Request, Response *Message
+	Note              string // why a side is missing
+}
+
+// Message is one frame of the input, decoded.
+type Message struct {
+	Frame  *kafka.Frame // nil when the frame was not decoded (Err says why)
+	Bytes  []byte       // the frame, from its size prefix
+	Offset int64        // where it starts in its stream (or input)
+	Time   time.Time    // when its last byte was captured (pcap)
+	Packet int          // the packet that carried its last byte (pcap)
+	Err    error        // a decoding failure: Frame holds what was decoded up to it
+}
+
+// Frames counts the messages of all connections, and those decoded without error.
+func (r *Result) Frames() (all, ok int) {
+	for _, c := range r.Conns {
+		for _, e := range c.Exchanges {
+			for _, m := range []*Message{e.Request, e.Response} {
+				if m != nil {
+					all++
+					if m.Err == nil {
+						ok++
+					}
+				}
+			}
+		}
+	}
+	return all, ok
+}
+
+// Read decodes every frame of data: a pcap or pcapng capture, a hex dump, or frames back to
+// back, recognised in that order. Responses are paired with their requests by correlation id
+// within a connection, so that their API and version are known. Read fails only when the
+// input cannot be read at all; a frame that does not decode is a Message with Err, and what
+// Read could not follow (a hole in a stream, a connection that is not Kafka, a frame size
+// over the limit) is a note.
+//
+// Memory: the input, once more for the reassembled streams of a capture, and the annotated
+// trees (about 60 times the frames' bytes, see the package doc); a frame is at most MaxFrame
+// bytes and inflates to at most MaxDecompressed more.
+func Read(cat *kafka.Catalog, data []byte, o Options) (*Result, error) {
+	if o.MaxFrame <= 0 {
+		o.MaxFrame = DefaultMaxFrame
+	}
+	if len(o.Ports) == 0 {
+		o.Ports = []uint16{9092}
+	}
+	d := &decoder{cat: cat, dec: cat.NewDecoder(), o: o}
+	switch {
+	case IsPcap(data):
+		return d.pcap(data)
+	case LooksLikeText(data):
+		b, err := ParseHex(data)
+		if err != nil {
+			return nil, err
+		}
+		r := &Result{Kind: KindHex}
+		r.Conns = []*Conn{d.frames(b)}
+		return r, nil
+	}
+	r := &Result{Kind: KindFrames}
+	r.Conns = []*Conn{d.frames(data)}
+	return r, nil
+}
+
+type decoder struct {
+	cat *kafka.Catalog
+	dec *kafka.Decoder
+	o   Options
+}
+
+// split cuts a stream into frames by their int32 size. It stops at a size that is negative or
+// over the limit (with a note) and returns a last frame cut short as it is.
+func (d *decoder) split(data []byte) (frames [][]byte, offs []int64, note string) {
+	for off := 0; off < len(data); {
+		if len(data)-off < 4 {
+			return frames, offs, fmt.Sprintf("%d bytes at offset %d are too few for a frame size", len(data)-off, off)
+		}
+		size := int32(binary.BigEndian.Uint32(data[off:]))
+		if size < 0 || int(size) > d.o.MaxFrame {
+			return frames, offs, fmt.Sprintf("frame size %d at offset %d is outside 0 to %d (the frame limit): the rest (%d bytes) is not read",
+				size, off, d.o.MaxFrame, len(data)-off)
+		}
+		end := min(off+4+int(size), len(data))
+		frames = append(frames, data[off:end:end])
+		offs = append(offs, int64(off))
+		if end-off < 4+int(size) {
+			note = fmt.Sprintf("the last frame (offset %d) is cut short: %d of its %d bytes", off, end-off, 4+int(size))
+		}
+		off = end
+	}
+	return frames, offs, note
+}
+
+// looksLikeRequest reports whether a frame's header names an API of the catalogue, at a
+// version from 0 to a few past the highest it knows (a newer client's request is still a
+// request: its decoding then says the version is unknown).
+func (d *decoder) looksLikeRequest(b []byte) bool {
+	if len(b) < 12 {
+		return false
+	}
+	if size := int32(binary.BigEndian.Uint32(b)); size < 8 || int(size) > d.o.MaxFrame {
+		return false
+	}
+	a, ok := d.cat.Lookup(strconv.Itoa(int(int16(binary.BigEndian.Uint16(b[4:])))))
+	v := int16(binary.BigEndian.Uint16(b[6:]))
+	return ok && v >= 0 && v <= a.Version+4
+}
+
+const apiVersionsKey = 18
+
+// namedResponse reads the name build gives a response frame, "0-Produce-v12-response.bin":
+// the api key, name and version.
+func namedResponse(name string) (key, api string, version int, ok bool) {
+	rest, found := strings.CutSuffix(name, "-response.bin")
+	if !found {
+		return "", "", 0, false
+	}
+	key, rest, _ = strings.Cut(rest, "-")
+	i := strings.LastIndex(rest, "-v")
+	if i <= 0 {
+		return "", "", 0, false
+	}
+	v, err := strconv.Atoi(rest[i+2:])
+	if _, kerr := strconv.Atoi(key); err != nil || kerr != nil || v < 0 || v > 32767 {
+		return "", "", 0, false
+	}
+	return key, rest[:i], v, true
+}
+
+// frames reads frames back to back with no direction known: a frame whose correlation id
+// answers a request before it is that request's response; else a frame that reads as a
+// request is one; else it is a response decoded with Options.API, or left unpaired.
+func (d *decoder) frames(data []byte) *Conn {
+	c := &Conn{ID: 1}
+	frames, offs, note := d.split(data)
+	if note != "" {
+		c.Notes = append(c.Notes, note)
+	}
+	var named *kafka.API
+	var namedVersion int16
+	if key, name, v, ok := namedResponse(baseName(d.o.Name)); ok {
+		if a, ok := d.cat.Lookup(key); ok && a.Name == name {
+			named, namedVersion = a, int16(v)
+		}
+	}
+	pending := map[int32][]*Exchange{}
+	for i, b := range frames {
+		msg := &Message{Bytes: b, Offset: offs[i]}
+		if named != nil && len(frames) == 1 {
+			d.decode(msg, kafka.DecodeOptions{Response: true, API: named, Version: namedVersion})
+			c.Exchanges = append(c.Exchanges, &Exchange{Response: msg, Note: "a response, as the file's name says"})
+			continue
+		}
+		if len(b) >= 8 {
+			corr := int32(binary.BigEndian.Uint32(b[4:]))
+			if q := pending[corr]; len(q) > 0 {
+				d.response(msg, q[0])
+				if msg.Err == nil || !d.looksLikeRequest(b) {
+					pending[corr] = q[1:]
+					continue
+				}
+				// Not its response after all, but maybe a request whose api key and
+				// version read as that correlation id (Produce v7 as 7).
+				asResp := *msg
+				q[0].Response, q[0].Note = nil, ""
+				if d.decode(msg, kafka.DecodeOptions{}); msg.Err != nil {
+					*msg = asResp
+					q[0].Response = msg
+					pending[corr] = q[1:]
+					continue
+				}
+			}
+		}
+		if msg.Frame != nil || d.looksLikeRequest(b) {
+			if msg.Frame == nil {
+				d.decode(msg, kafka.DecodeOptions{})
+			}
+			if msg.Err != nil && (d.o.API != nil || len(frames) == 1) {
+				// Not a request after all: a response's correlation id can pass for an api
+				// key and version (7 reads as Produce v7).
+				reqErr := msg.Err
+				e := d.lone(&Message{Bytes: b, Offset: offs[i]})
+				if e.Response.Err != nil && d.o.API == nil {
+					e.Response.Frame, e.Response.Err = msg.Frame, fmt.Errorf("%w (read as a request); if it is a response, its request is not in the input: give -api NAME [-version N] to decode it", reqErr)
+				}
+				c.Exchanges = append(c.Exchanges, e)
+				continue
+			}
+			e := &Exchange{Request: msg}
+			c.Exchanges = append(c.Exchanges, e)
+			if msg.Frame != nil && msg.Frame.API != nil {
+				corr := int32(binary.BigEndian.Uint32(b[8:]))
+				pending[corr] = append(pending[corr], e)
+			}
+			continue
+		}
+		c.Exchanges = append(c.Exchanges, d.lone(msg))
+	}
+	for _, e := range c.Exchanges {
+		if e.Request != nil && e.Response == nil && e.Note == "" {
+			e.Note = "no response in the input"
+		}
+	}
+	return c
+}
+
+// response decodes msg as the response to e's request.
+func (d *decoder) response(msg *Message, e *Exchange) {
+	rf := e.Request.Frame
+	d.decode(msg, kafka.DecodeOptions{Response: true, API: rf.API, Version: rf.Version})
+	if msg.Err != nil && rf.API.Key == apiVersionsKey && rf.Version != 0 {
+		// KIP-511: a broker that does not know the version asked answers in v0, with
+		// UNSUPPORTED_VERSION and its own range.
+		first := *msg
+		if d.decode(msg, kafka.DecodeOptions{Response: true, API: rf.API, Version: 0}); msg.Err != nil {
+			*msg = first
+		} else {
+			e.Note = fmt.Sprintf("the broker answers ApiVersions v%d in v0: it does not speak v%d (KIP-511)", rf.Version, rf.Version)
+		}
+	}
+	e.Response = msg
+}
+
+// lone decodes a response whose request is not in the input, with Options.API when given.
+func (d *decoder) lone(msg *Message) *Exchange {
+	if d.o.API == nil {
+		corr := ""
+		if len(msg.Bytes) >= 8 {
+			corr = fmt.Sprintf(" (correlation id %d)", int32(binary.BigEndian.Uint32(msg.Bytes[4:])))
+		}
+		msg.Err = fmt.Errorf("capture: a response%s whose request is not in the input: give -api NAME [-version N] to decode it", corr)
+		return &Exchange{Response: msg, Note: "unpaired response"}
+	}
+	v := d.o.API.Version
+	if d.o.HaveVersion {
+		v = d.o.Version
+	}
+	d.decode(msg, kafka.DecodeOptions{Response: true, API: d.o.API, Version: v})
+	return &Exchange{Response: msg, Note: "unpaired response, decoded as " + d.o.API.Name + " v" + strconv.Itoa(int(v)) + " as asked"}
+}
+
+func (d *decoder) decode(msg *Message, o kafka.DecodeOptions) {
+	o.MaxDecompressed = d.o.MaxDecompressed
+	msg.Frame, msg.Err = d.dec.Decode(msg.Bytes, o)
+}
+
+func baseName(p string) string {
+	for i := len(p) - 1; i >= 0; i-- {
+		if p[i] == '/' || p[i] == '\\' {
+			return p[i+1:]
+		}
+	}
+	return p
+}
+
+// pcap reads a capture: its TCP connections to the Kafka ports (or that start as Kafka),
+// each direction reassembled, requests paired with responses.
+func (d *decoder) pcap(data []byte) (*Result, error) {
+	flows, order, packets, notes, err := readPackets(data)
+	if err != nil {
+		return nil, err
+	}
+	r := &Result{Kind: KindPcap, Packets: packets, Notes: notes}
+	type conn struct {
+		client, server flowKey // client→server, server→client
+	}
+	seen := map[flowKey]bool{}
+	var conns []conn
+	other := 0
+	for _, k := range order {
+		if seen[k] {
+			continue
+		}
+		rev := flowKey{src: k.dst, dst: k.src}
+		seen[k], seen[rev] = true, true
+		switch {
+		case slices.Contains(d.o.Ports, k.dst.Port()):
+			conns = append(conns, conn{k, rev})
+		case slices.Contains(d.o.Ports, k.src.Port()):
+			conns = append(conns, conn{rev, k})
+		default:
+			// Another port: Kafka if one direction starts with a request.
+			if st := reassemble(k, flows[k]); d.looksLikeRequest(st.data) {
+				conns = append(conns, conn{k, rev})
+			} else if st := reassemble(rev, flows[rev]); d.looksLikeRequest(st.data) {
+				conns = append(conns, conn{rev, k})
+			} else {
+				other++
+			}
+		}
+	}
+	if other > 0 {
+		r.Notes = append(r.Notes, fmt.Sprintf("%d TCP connections on other ports do not start with a Kafka request and were skipped", other))
+	}
+	for i, cn := range conns {
+		c := d.conn(i+1, reassemble(cn.client, flows[cn.client]), reassemble(cn.server, flows[cn.server]))
+		r.Conns = append(r.Conns, c)
+	}
+	if len(conns) == 0 {
+		r.Notes = append(r.Notes, fmt.Sprintf("no Kafka connection found (ports %v, or a connection starting with a Kafka request)", d.o.Ports))
+	}
+	return r, nil
+}
+
+// conn decodes one connection: requests from the client's stream, responses from the
+// server's, paired by correlation id.
+func (d *decoder) conn(id int, cs, ss *stream) *Conn {
+	c := &Conn{ID: id, Client: cs.key.src, Server: cs.key.dst}
+	for _, st := range []*stream{cs, ss} {
+		for _, n := range st.notes {
+			c.Notes = append(c.Notes, fmt.Sprintf("%s → %s: %s", st.key.src, st.key.dst, n))
+		}
+	}
+	if len(cs.data) > 0 && !d.looksLikeRequest(cs.data) {
+		c.Notes = append(c.Notes, fmt.Sprintf("%s → %s: the stream does not start with a Kafka request (not Kafka, TLS, or the capture began mid-connection): not decoded",
+			cs.key.src, cs.key.dst))
+		return c
+	}
+	reqs, roffs, note := d.split(cs.data)
+	if note != "" {
+		c.Notes = append(c.Notes, fmt.Sprintf("%s → %s: %s", cs.key.src, cs.key.dst, note))
+	}
+	// Requests waiting for their response, by correlation id, oldest first: a client that
+	// reuses ids once answered (or a test that sends every example with id 7) still pairs.
+	pending := map[int32][]*Exchange{}
+	var inFlight []*Exchange
+	for i, b := range reqs {
+		msg := &Message{Bytes: b, Offset: roffs[i]}
+		msg.Time, msg.Packet = cs.at(roffs[i] + int64(len(b)) - 1)
+		d.decode(msg, kafka.DecodeOptions{})
+		e := &Exchange{Request: msg}
+		c.Exchanges = append(c.Exchanges, e)
+		if msg.Frame != nil && msg.Frame.API != nil && len(b) >= 12 {
+			corr := int32(binary.BigEndian.Uint32(b[8:]))
+			pending[corr] = append(pending[corr], e)
+			inFlight = append(inFlight, e)
+		}
+	}
+	resps, soffs, note := d.split(ss.data)
+	if note != "" {
+		c.Notes = append(c.Notes, fmt.Sprintf("%s → %s: %s", ss.key.src, ss.key.dst, note))
+	}
+	var lone []*Exchange
+	for i, b := range resps {
+		msg := &Message{Bytes: b, Offset: soffs[i]}
+		msg.Time, msg.Packet = ss.at(soffs[i] + int64(len(b)) - 1)
+		var corr int32
+		if len(b) >= 8 {
+			corr = int32(binary.BigEndian.Uint32(b[4:]))
+		}
+		if q := pending[corr]; len(q) > 0 && len(b) >= 8 {
+			pending[corr] = q[1:]
+			d.response(msg, q[0])
+			continue
+		}
+		lone = append(lone, d.lone(msg))
+	}
+	for _, e := range inFlight {
+		if e.Response != nil {
+			continue
+		}
+		if f := e.Request.Frame; f.API.Key == 0 && f.Body["Acks"] == int64(0) {
+			e.Note = "acks=0: the broker does not answer"
+		} else {
+			e.Note = "no response in the capture"
+		}
+	}
+	if len(lone) > 0 {
+		c.Exchanges = append(c.Exchanges, lone...)
+		slices.SortStableFunc(c.Exchanges, func(a, b *Exchange) int { return a.first().Compare(b.first()) })
+	}
+	return c
+}
+
+// first is the time of the exchange's first message.
+func (e *Exchange) first() time.Time {
+	if e.Request != nil {
+		return e.Request.Time
+	}
+	return e.Response.Time
+}

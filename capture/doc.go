@@ -1,0 +1,35 @@
+// Package capture reads Kafka traffic as people have it: frames back to back (.bin), hex
+// dumps (plain hex, xxd, hexdump -C, Wireshark's hex dump and escaped string), and pcap or
+// pcapng captures, and decodes every frame with package kafka.
+//
+// A capture is read with gopacket's pure-Go pcapgo readers (no libpcap). Its TCP
+// connections to the Kafka ports (9092 by default), and those on any port whose first bytes
+// are a Kafka request, are reassembled per direction: segments are ordered by sequence number
+// (which wraps), retransmitted bytes are taken once, segments that arrived out of order are
+// put in place, and frames cut across segments are joined. A hole in a stream (bytes never
+// captured) ends that direction with a note. Requests come from the client's stream,
+// responses from the server's; a response is paired with its request by correlation id, so
+// its API, version and header version are known (an ApiVersions request at a version the
+// broker does not speak gets a v0 answer, KIP-511: read so, with a note). A response without
+// its request is decoded when Options names its API, else reported as unpaired. Frames with
+// no direction (a .bin file, a hex dump) are told apart by their content: a frame whose
+// correlation id answers an earlier request is its response, else one that reads as a
+// request is a request.
+//
+// # Untrusted input
+//
+// Every input is untrusted. Read never panics; it fails only when the input cannot be read at
+// all. A frame that does not decode keeps the tree decoded up to the failing byte and the
+// error (offset, field path, what); the rest still decodes. A frame size over Options.MaxFrame
+// (100 MiB by default, Kafka's socket.request.max.bytes) or negative stops that direction with
+// a note, so a 2 GiB size allocates nothing; compressed batches inflate to at most
+// Options.MaxDecompressed per frame (64 MiB by default). Memory is then bounded by the input:
+// the capture, its reassembled streams (once more), the decoded data of compressed batches,
+// and the annotated trees, which are the bulk: a node of some 170 bytes for every few bytes
+// of a frame (7.8 KB a frame, about 60 times its bytes, in BenchmarkRead); plus, while one
+// batch inflates, about 2.2 times the decompression limit (kafka.DefaultMaxDecompressed).
+//
+// # Concurrency
+//
+// Read is safe to call concurrently; a Result is owned by its caller.
+package capture

@@ -1,0 +1,77 @@
+package capture_test
+
+import (
+	"bytes"
+	"fmt"
+	"log"
+	"net/netip"
+	"os"
+	"path/filepath"
+
+	"github.com/kafkagrid/kafkagrid/capture"
+	"github.com/kafkagrid/kafkagrid/capture/capturetest"
+	"github.com/kafkagrid/kafkagrid/capture/report"
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
+	"github.com/kafkagrid/kafkagrid/kafka"
+)
+
+func ExampleParseHex() {
+	b, err := capture.ParseHex([]byte("00000000: 0000 000a 0012 0004 0000 0007  ............\n"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("% x\n", b)
+	// Output: 00 00 00 0a 00 12 00 04 00 00 00 07
+}
+
+// ExampleRead decodes a capture of the Metadata example request and response on port 9092:
+// the response is paired with its request, so its API and version are known.
+func ExampleRead() {
+	dir, err := testenv.ReleaseDir("4.0")
+	if err != nil {
+		log.Fatal(err)
+	}
+	cat, err := kafka.LoadCatalog(dir)
+	if err != nil {
+		log.Fatal(err)
+	}
+	vs, err := cat.Vectors(kafka.VectorOptions{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	var chunks []capturetest.Chunk
+	for _, v := range vs {
+		if v.API.Name == "Metadata" {
+			chunks = append(chunks, capturetest.Chunk{FromClient: true, Data: v.Request.Bytes}, capturetest.Chunk{Data: v.Response.Bytes})
+		}
+	}
+	var pcap bytes.Buffer
+	ends := []capturetest.Endpoints{{Client: netip.MustParseAddrPort("10.0.0.2:50000"), Server: netip.MustParseAddrPort("10.0.0.1:9092")}}
+	if err := capturetest.Write(&pcap, ends, chunks, capturetest.Options{MSS: 40}); err != nil {
+		log.Fatal(err)
+	}
+	r, err := capture.Read(cat, pcap.Bytes(), capture.Options{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, c := range r.Conns {
+		for _, e := range c.Exchanges {
+			fmt.Println(c.Client, "→", c.Server, e.Request.Frame.BaseName(), "packet", e.Request.Packet)
+			fmt.Println(c.Server, "→", c.Client, e.Response.Frame.BaseName(), "packet", e.Response.Packet)
+		}
+	}
+	out, err := os.MkdirTemp("", "report")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.RemoveAll(out)
+	if err := report.Write(out, r, report.Options{}); err != nil {
+		log.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(out, "frames", "*"))
+	fmt.Println(len(files), "frame files and index.html")
+	// Output:
+	// 10.0.0.2:50000 → 10.0.0.1:9092 3-Metadata-v13-request packet 5
+	// 10.0.0.1:9092 → 10.0.0.2:50000 3-Metadata-v13-response packet 9
+	// 8 frame files and index.html
+}

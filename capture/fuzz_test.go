@@ -1,0 +1,59 @@
+package capture
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/kafkagrid/kafkagrid/capture/capturetest"
+	"github.com/kafkagrid/kafkagrid/kafka"
+)
+
+// FuzzParseHex: any text either reads or is an error naming where; never a panic.
+func FuzzParseHex(f *testing.F) {
+	f.Add("00000000: 0000 002a 0012 0004 0000 0007 0009 6b61  ...*..........ka\n00000010: 666b 6167 7269 64                        fkagrid\n")
+	f.Add("00000000  00 00 00 00 00 00 00 00  00 00 00 00 00 00 00 00  |................|\n*\n00000030  01                                                |.|\n00000031\n")
+	f.Add("0000   00 00 00 2a 00 12 00 04 00 00 00 07 00 09 6b 61   ...*..........ka\n")
+	f.Add(`"\x00\x00\x00\x2a" \` + "\n" + `"\x66\x6b"`)
+	f.Add("0x00, 0x2a, 0x6b")
+	f.Fuzz(func(t *testing.T, s string) {
+		b, err := ParseHex([]byte(s))
+		if err == nil && len(b) == 0 {
+			t.Fatal("no bytes and no error")
+		}
+	})
+}
+
+// FuzzRead: any input (a capture, hex, frames) reads without a panic, within the limits,
+// seeded with real captures of the examples (pcap and pcapng, segments cut small and out of
+// order), hex and frames.
+func FuzzRead(f *testing.F) {
+	cat := testCatalog(f)
+	one := []capturetest.Endpoints{{Client: client, Server: server}}
+	chunks := examplePairs(f, kafka.VectorOptions{Compression: kafka.CodecGzip})[:2] // small seeds: the fuzzer minimizes what it finds, slowly for large inputs
+	f.Add(pcapOf(f, one, chunks, capturetest.Options{MSS: 64, Reorder: 3, Retransmit: 4}))
+	f.Add(pcapOf(f, one, chunks, capturetest.Options{NG: true, NoSYN: true}))
+	var frames []byte
+	for _, c := range chunks {
+		frames = append(frames, c.Data...)
+	}
+	f.Add(frames)
+	f.Add([]byte("00 00 00 0a 00 12 00 04 00 00 00 01 ff ff 00"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := Read(cat, data, Options{MaxFrame: 1 << 16, MaxDecompressed: 1 << 16})
+		if err != nil {
+			return
+		}
+		for _, c := range r.Conns {
+			for _, e := range c.Exchanges {
+				for _, m := range []*Message{e.Request, e.Response} {
+					if m != nil && len(m.Bytes) > 4+(1<<16) {
+						t.Fatalf("a %d-byte frame passed the limit", len(m.Bytes))
+					}
+					if m != nil && m.Frame != nil && !bytes.Equal(m.Frame.Bytes, m.Bytes) {
+						t.Fatal("frame bytes differ from the message's")
+					}
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,114 @@
+package capture
+
+import (
+	"bytes"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+var sample = []byte("\x00\x00\x00\x2a\x00\x12\x00\x04\x00\x00\x00\x07\x00\x09kafkagrid")
+
+func TestParseHex(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       []byte
+	}{
+		{"plain", "00 00 00 2a 00 12 00 04 00 00 00 07 00 09 6b 61 66 6b 61 67 72 69 64", sample},
+		{"plain no spaces", "0000002a0012000400000007\n00096b61666b6167726964\n", sample},
+		{"plain 0x commas", "0x00, 0x00, 0x00, 0x2a, 0x00, 0x12, 0x00, 0x04, 0x00, 0x00, 0x00, 0x07, 0x00, 0x09, 0x6b, 0x61, 0x66, 0x6b, 0x61, 0x67, 0x72, 0x69, 0x64", sample},
+		{"plain in fours", "0000 002a 0012 0004 0000 0007 0009 6b61 666b 6167 7269 64", sample},
+		{"xxd", "00000000: 0000 002a 0012 0004 0000 0007 0009 6b61  ...*..........ka\n00000010: 666b 6167 7269 64                        fkagrid\n", sample},
+		{"hexdump -C", "00000000  00 00 00 2a 00 12 00 04  00 00 00 07 00 09 6b 61  |...*..........ka|\n00000010  66 6b 61 67 72 69 64                              |fkagrid|\n00000017\n", sample},
+		{"wireshark hex dump", "0000   00 00 00 2a 00 12 00 04 00 00 00 07 00 09 6b 61   ...*..........ka\n0010   66 6b 61 67 72 69 64                              fkagrid\n", sample},
+		{"wireshark escaped", "\"\\x00\\x00\\x00\\x2a\\x00\\x12\\x00\\x04\\x00\\x00\\x00\\x07\\x00\\x09\\x6b\\x61\" \\\n\"\\x66\\x6b\\x61\\x67\\x72\\x69\\x64\"\n", sample},
+		{"c string", `"\0\0\0*\0\022\0\004\0\0\0\a"`, nil},
+		{"ascii column that reads as hex", "00000000: 6162 6364                                abcd\n", []byte("abcd")},
+		{"hexdump repeat", "00000000  00 00 00 00 00 00 00 00  00 00 00 00 00 00 00 00  |................|\n*\n00000030  01                                                |.|\n00000031\n",
+			append(make([]byte, 48), 1)},
+		{"crlf", "00000000: 0000 002a 0012 0004 0000 0007 0009 6b61  ...*..........ka\r\n00000010: 666b 6167 7269 64                        fkagrid\r\n", sample},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := ParseHex([]byte(tt.text))
+			if tt.want == nil {
+				if err == nil {
+					t.Fatalf("want an error (\\a is no escape Wireshark writes), got % x", got)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, tt.want) {
+				t.Errorf("got  % x\nwant % x", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestParseHexErrors(t *testing.T) {
+	for _, tt := range []struct{ text, want string }{
+		// A "*" that would repeat a line up to 1 TiB is not read as a dump (nor is it
+		// plain hex).
+		{"00000000  00 00 00 00 00 00 00 00  00 00 00 00 00 00 00 00  |................|\n*\n10000000000\n", `"|................|" is not hex`},
+		{"00 0g", `line 1, column 4: "0g" is not hex`},
+		{"00 11\n123", `line 2, column 1: "123" has an odd number of digits`},
+		{"   \n", "no bytes"},
+		{`"\x00" junk`, `'j' outside a quoted string`},
+		{`"\x00`, "unterminated string"},
+		{`"\q"`, `unknown escape \q`},
+	} {
+		_, err := ParseHex([]byte(tt.text))
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%q: %v, want %q", tt.text, err, tt.want)
+		}
+	}
+}
+
+// TestParseHexTools reads what the real tools print, for bytes of every value.
+func TestParseHexTools(t *testing.T) {
+	data := make([]byte, 1000)
+	for i := range data {
+		data[i] = byte(i * 7)
+	}
+	copy(data[300:], make([]byte, 100)) // zeros: hexdump -C writes "*"
+	for _, tool := range [][]string{{"xxd"}, {"hexdump", "-C"}, {"xxd", "-p"}, {"od", "-An", "-tx1", "-v"}} {
+		if _, err := exec.LookPath(tool[0]); err != nil {
+			t.Fatalf("%s is not installed (.ci/run installs xxd and bsdextrautils)", tool[0])
+		}
+		cmd := exec.Command(tool[0], tool[1:]...)
+		cmd.Stdin = bytes.NewReader(data)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := ParseHex(out)
+		if err != nil {
+			t.Fatalf("%v: %v", tool, err)
+		}
+		if !bytes.Equal(got, data) {
+			t.Errorf("%v: %d bytes read back differently", tool, len(got))
+		}
+	}
+}
+
+func TestNamedResponse(t *testing.T) {
+	for _, tt := range []struct {
+		name, key, api string
+		v              int
+		ok             bool
+	}{
+		{"0-Produce-v12-response.bin", "0", "Produce", 12, true},
+		{"18-ApiVersions-v4-response.bin", "18", "ApiVersions", 4, true},
+		{"0-Produce-v12-request.bin", "", "", 0, false},
+		{"x-Produce-v12-response.bin", "", "", 0, false},
+		{"0-Produce-vx-response.bin", "", "", 0, false},
+		{"0-v3-response.bin", "", "", 0, false},
+	} {
+		key, api, v, ok := namedResponse(tt.name)
+		if key != tt.key || api != tt.api || v != tt.v || ok != tt.ok {
+			t.Errorf("%s: %q %q %d %v", tt.name, key, api, v, ok)
+		}
+	}
+}

@@ -1,0 +1,433 @@
+// Package report writes what package capture decoded as files a person reads: an HTML report
+// of the whole input (its connections; each request beside its response in time order; each
+// frame with its byte grid, expanded tree and hex dump, as the API pages draw them; the
+// records inside compressed batches as nested frames) and, per frame, the grid and tree as
+// standalone SVG, the annotated frame as JSON and the text tree.
+//
+// A frame that failed to decode is drawn up to the failure: the bytes not decoded are one
+// field marked as such in the grid, the failing byte is marked in the hex dump, and the error
+// (offset, field path, what) stands above the drawings.
+//
+// Output is bounded: at most Options.MaxExchanges exchanges are drawn (the report says how
+// many were left out); files are written under a temporary name and renamed; the same input
+// gives the same bytes.
+package report
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"html/template"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/kafkagrid/kafkagrid/bytegrid"
+	"github.com/kafkagrid/kafkagrid/canvas"
+	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
+	"github.com/kafkagrid/kafkagrid/capture"
+	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/kafka/kafkaview"
+	"github.com/kafkagrid/kafkagrid/style"
+	"github.com/kafkagrid/kafkagrid/tree"
+)
+
+// DefaultMaxExchanges is how many exchanges a report draws when Options.MaxExchanges is 0.
+const DefaultMaxExchanges = 200
+
+// Options configure Write. The zero value draws the first DefaultMaxExchanges exchanges.
+type Options struct {
+	Title        string // the report's title; "" means "kafkagrid decode"
+	MaxExchanges int
+}
+
+// Write writes the report of r into dir (created if needed): index.html and frames/.
+func Write(dir string, r *capture.Result, o Options) error {
+	if o.MaxExchanges <= 0 {
+		o.MaxExchanges = DefaultMaxExchanges
+	}
+	if o.Title == "" {
+		o.Title = "kafkagrid decode"
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "frames"), 0o755); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	v := pageView{Title: o.Title, Kind: string(r.Kind), Packets: r.Packets, Notes: r.Notes}
+	all, ok := r.Frames()
+	v.Frames, v.Failed = all, all-ok
+	drawn := 0
+	for _, c := range r.Conns {
+		cv := connView{ID: c.ID, Notes: c.Notes}
+		var apis []string
+		for _, e := range c.Exchanges {
+			for _, m := range []*capture.Message{e.Request, e.Response} {
+				if m == nil {
+					continue
+				}
+				cv.Frames++
+				if m.Err != nil {
+					cv.Failed++
+				}
+				if m.Frame != nil && m.Frame.API != nil && !slices.Contains(apis, m.Frame.API.Name) {
+					apis = append(apis, m.Frame.API.Name)
+				}
+			}
+		}
+		cv.APIs = strings.Join(apis, ", ")
+		if c.Server.IsValid() {
+			cv.Title = fmt.Sprintf("Connection %d: %s → %s", c.ID, c.Client, c.Server)
+		} else {
+			cv.Title = "Frames"
+		}
+		for i, e := range c.Exchanges {
+			if drawn >= o.MaxExchanges {
+				v.Left++
+				continue
+			}
+			drawn++
+			ev := exchangeView{Note: e.Note}
+			for side, m := range []*capture.Message{e.Request, e.Response} {
+				if m == nil {
+					continue
+				}
+				fv, err := frameView(dir, fmt.Sprintf("c%d-%d", c.ID, i+1), m, side == 1)
+				if err != nil {
+					return err
+				}
+				if side == 0 {
+					ev.Request = fv
+				} else {
+					ev.Response = fv
+				}
+			}
+			cv.Exchanges = append(cv.Exchanges, ev)
+		}
+		v.Conns = append(v.Conns, cv)
+	}
+	var buf bytes.Buffer
+	if err := page.Execute(&buf, v); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	return writeFile(filepath.Join(dir, "index.html"), buf.Bytes())
+}
+
+type pageView struct {
+	Title          string
+	Kind           string
+	Packets        int
+	Frames, Failed int
+	Left           int
+	Notes          []string
+	Conns          []connView
+}
+
+type connView struct {
+	ID        int
+	Title     string
+	Frames    int    // messages in the connection
+	Failed    int    // of which did not decode
+	APIs      string // the APIs of its requests, in order of first use
+	Notes     []string
+	Exchanges []exchangeView
+}
+
+type exchangeView struct {
+	Request, Response *frameV
+	Note              string
+}
+
+type frameV struct {
+	Heading string
+	Meta    string
+	Error   string
+	Files   []fileLink
+	Grid    template.HTML
+	Tree    template.HTML
+	Hex     template.HTML
+	Nested  []nestedV
+}
+
+type nestedV struct {
+	Caption string
+	Grid    template.HTML
+	Tree    template.HTML
+}
+
+type fileLink struct{ Name, Href string }
+
+// frameView draws one message and writes its files.
+func frameView(dir, id string, m *capture.Message, response bool) (*frameV, error) {
+	fv := &frameV{}
+	side := "request"
+	if response {
+		side = "response"
+	}
+	f := m.Frame
+	base := id + "-" + side
+	if f != nil && f.API != nil {
+		fv.Heading = fmt.Sprintf("%s v%d %s", f.API.Name, f.Version, side)
+		base = id + "-" + f.BaseName()
+	} else {
+		fv.Heading = "undecoded " + side
+	}
+	meta := []string{fmt.Sprintf("%d bytes", len(m.Bytes))}
+	if f != nil && f.API != nil {
+		meta = append(meta, fmt.Sprintf("correlation id %d", f.CorrelationID), fmt.Sprintf("header v%d", f.HeaderVersion))
+	}
+	if m.Packet > 0 {
+		meta = append(meta, fmt.Sprintf("packet %d", m.Packet), m.Time.UTC().Format("15:04:05.000000"))
+	}
+	meta = append(meta, fmt.Sprintf("stream offset %d", m.Offset))
+	fv.Meta = strings.Join(meta, " · ")
+	errAt := -1
+	if m.Err != nil {
+		fv.Error = m.Err.Error()
+		var ke *kafka.Error
+		if errors.As(m.Err, &ke) {
+			errAt = ke.Offset
+		}
+	}
+	fv.Hex = hexDumpHTML(m.Bytes, errAt)
+	if f == nil || f.Root == nil {
+		return fv, nil
+	}
+	view := kafkaview.New(f)
+	fields := view.Fields
+	end := 0
+	for _, fd := range fields {
+		end = max(end, (fd.Offset+fd.Bits)/8)
+	}
+	short := ""
+	var ke *kafka.Error
+	if errors.As(m.Err, &ke) {
+		// The error on the grid: where, which field, what.
+		short = fmt.Sprintf("offset %d, %s: %v", ke.Offset, ke.Path, ke.Err)
+		for i := range fields {
+			if at := ke.Offset * 8; fields[i].Offset <= at && at < fields[i].Offset+fields[i].Bits {
+				fields = slices.Clone(fields)
+				fields[i].Name += " (failed here)"
+				fields[i].Desc = fv.Error
+				break
+			}
+		}
+	}
+	if end < len(m.Bytes) {
+		// What was not decoded: one field, so the grid shows where decoding stopped.
+		value := fmt.Sprintf("%d bytes", len(m.Bytes)-end)
+		if short != "" {
+			value = short
+		}
+		fields = append(fields, bytegrid.Field{Offset: end * 8, Bits: (len(m.Bytes) - end) * 8, Name: "not decoded",
+			Value: value, Kind: style.Padding, Bytes: m.Bytes[end:], Path: "#undecoded", Desc: fv.Error})
+	}
+	title := fv.Heading
+	grid, tr, err := layouts(fields, view, title)
+	if err != nil {
+		return nil, fmt.Errorf("report: %s: %w", base, err)
+	}
+	if fv.Grid, err = svg(grid, title+": byte grid", id+side[:3]+"g", true); err != nil {
+		return nil, err
+	}
+	if fv.Tree, err = svg(tr, title+": expanded tree", id+side[:3]+"t", true); err != nil {
+		return nil, err
+	}
+	files := map[string][]byte{}
+	if files[base+".grid.svg"], err = svgBytes(grid, title+": byte grid", false, ""); err != nil {
+		return nil, err
+	}
+	if files[base+".tree.svg"], err = svgBytes(tr, title+": expanded tree", false, ""); err != nil {
+		return nil, err
+	}
+	j, err := f.MarshalJSON()
+	if err != nil {
+		return nil, fmt.Errorf("report: %s: %w", base, err)
+	}
+	files[base+".json"] = j
+	var txt bytes.Buffer
+	if err := kafka.WriteText(&txt, f.Root); err != nil {
+		return nil, err
+	}
+	if fv.Error != "" {
+		txt.WriteString("error: " + fv.Error + "\n")
+	}
+	files[base+".txt"] = txt.Bytes()
+	for _, ext := range []string{".grid.svg", ".tree.svg", ".json", ".txt"} {
+		if err := writeFile(filepath.Join(dir, "frames", base+ext), files[base+ext]); err != nil {
+			return nil, err
+		}
+		fv.Files = append(fv.Files, fileLink{strings.TrimPrefix(ext, "."), "frames/" + base + ext})
+	}
+	// The records of compressed batches: nested frames, offsets from the decompressed data.
+	n := 0
+	var nerr error
+	f.Root.Walk(func(x *kafka.Node) bool {
+		c, ok := x.Raw.(*kafka.Compressed)
+		if !ok || c.Root == nil || nerr != nil {
+			return true
+		}
+		n++
+		inner := &kafka.Frame{Bytes: c.Data, Root: c.Root}
+		iv := kafkaview.New(inner)
+		caption := fmt.Sprintf("%s: the %d bytes decompressed with %s (offsets from the start of the decompressed data)", x.Path, len(c.Data), c.Codec)
+		if c.Note != "" {
+			caption += "; " + c.Note
+		}
+		g, t, err := layouts(iv.Fields, iv, caption)
+		if err != nil {
+			nerr = err
+			return false
+		}
+		nv := nestedV{Caption: caption}
+		if nv.Grid, nerr = svg(g, caption+": byte grid", fmt.Sprintf("%s%sn%dg", id, side[:3], n), true); nerr != nil {
+			return false
+		}
+		if nv.Tree, nerr = svg(t, caption+": expanded tree", fmt.Sprintf("%s%sn%dt", id, side[:3], n), true); nerr != nil {
+			return false
+		}
+		fv.Nested = append(fv.Nested, nv)
+		return true
+	})
+	if nerr != nil {
+		return nil, fmt.Errorf("report: %s: %w", base, nerr)
+	}
+	return fv, nil
+}
+
+func layouts(fields []bytegrid.Field, view *kafkaview.View, title string) (canvas.Drawing, canvas.Drawing, error) {
+	g, err := bytegrid.Layout(fields, bytegrid.Options{GroupColors: view.Groups})
+	if err != nil {
+		return nil, nil, fmt.Errorf("byte grid: %w", err)
+	}
+	t, err := tree.Layout(view.Tree, tree.Options{GroupColors: view.Groups, Title: title + ": expanded tree"})
+	if err != nil {
+		return nil, nil, fmt.Errorf("tree: %w", err)
+	}
+	return g, t, nil
+}
+
+// svgBytes writes d as one SVG document (svgcanvas.Write, the one way a drawing becomes SVG).
+func svgBytes(d canvas.Drawing, title string, inline bool, id string) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := svgcanvas.Write(&buf, d, svgcanvas.WriteOptions{Title: title, Desc: title, Inline: inline, IDPrefix: id}); err != nil {
+		return nil, fmt.Errorf("report: %s: %w", title, err)
+	}
+	return buf.Bytes(), nil
+}
+
+func svg(d canvas.Drawing, title, id string, inline bool) (template.HTML, error) {
+	b, err := svgBytes(d, title, inline, id)
+	return template.HTML(b), err
+}
+
+// hexDumpHTML is a classic hex dump, 16 bytes a line, the byte at bad (if any) marked.
+func hexDumpHTML(b []byte, bad int) template.HTML {
+	var sb strings.Builder
+	for off := 0; off < len(b); off += 16 {
+		end := min(off+16, len(b))
+		fmt.Fprintf(&sb, `<span class="off">%08x</span> `, off)
+		for i := off; i < off+16; i++ {
+			if i == off+8 {
+				sb.WriteByte(' ')
+			}
+			switch {
+			case i >= end:
+				sb.WriteString("   ")
+			case i == bad:
+				fmt.Fprintf(&sb, ` <span class="bad" title="decoding failed here">%02x</span>`, b[i])
+			default:
+				fmt.Fprintf(&sb, " %02x", b[i])
+			}
+		}
+		sb.WriteString("  |")
+		for i := off; i < end; i++ {
+			c := b[i]
+			if c < 0x20 || c > 0x7e {
+				c = '.'
+			}
+			template.HTMLEscape(&sb, []byte{c})
+		}
+		sb.WriteString("|\n")
+	}
+	return template.HTML(sb.String())
+}
+
+// writeFile writes data to a temporary name beside path and renames it.
+func writeFile(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".kafkagrid-*.tmp")
+	if err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	_, err = tmp.Write(data)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("report: %w", err)
+	}
+	return nil
+}
+
+var page = template.Must(template.New("report").Parse(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{.Title}}</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:1.5rem;color:#1a1a1a;background:#fff}
+h1{font-size:1.4rem}h2{font-size:1.15rem;margin-top:2rem;border-bottom:1px solid #ccc}
+.pair{display:grid;grid-template-columns:repeat(auto-fit,minmax(32rem,1fr));gap:1.5rem;margin:1rem 0 2rem;align-items:start}
+.frame{border:1px solid #ccc;border-radius:4px;padding:.75rem;min-width:0;overflow-x:auto}
+.frame h3{font-size:1rem;margin:.1rem 0}
+.meta,.files{font-size:.85rem;color:#555}
+.files a{margin-right:.6rem}
+.err{background:#fde8e8;border-left:4px solid #c00;padding:.4rem .6rem;font-family:monospace;font-size:.85rem;white-space:pre-wrap;overflow-wrap:anywhere}
+.note{font-size:.9rem;color:#6a4a00;background:#fff6dc;padding:.3rem .6rem;margin:.3rem 0}
+.missing{color:#777;font-style:italic;border:1px dashed #ccc;border-radius:4px;padding:.75rem}
+pre.hex{font-size:.8rem;line-height:1.25;overflow-x:auto}
+pre.hex .off{color:#888}pre.hex .bad{background:#c00;color:#fff;font-weight:bold}
+svg{max-width:100%;height:auto}
+details{margin:.5rem 0}summary{cursor:pointer;font-size:.9rem}
+.nested{border-left:3px solid #7a9cc6;padding-left:.6rem;margin-top:.6rem}
+table.conns{border-collapse:collapse;font-size:.9rem}table.conns td,table.conns th{border-bottom:1px solid #ddd;padding:.2rem .6rem;text-align:left}
+@media (prefers-color-scheme: dark){body{background:#111;color:#ddd}.frame{border-color:#444}.err{background:#3a1515}.note{background:#3a300f;color:#f0d890}.meta,.files{color:#aaa}}
+</style>
+</head>
+<body>
+<h1>{{.Title}}</h1>
+<p>Input: {{.Kind}}{{if .Packets}}, {{.Packets}} packets{{end}}; {{.Frames}} frames, {{if .Failed}}<strong>{{.Failed}} not decoded</strong>{{else}}all decoded{{end}}.{{if .Left}} The first exchanges are drawn; {{.Left}} more are left out of this report.{{end}}</p>
+{{range .Notes}}<p class="note">{{.}}</p>
+{{end}}
+{{if gt (len .Conns) 1}}<table class="conns"><thead><tr><th>connection</th><th>frames</th><th>not decoded</th><th>APIs</th></tr></thead><tbody>
+{{range .Conns}}<tr><td><a href="#conn{{.ID}}">{{.Title}}</a></td><td>{{.Frames}}</td><td>{{.Failed}}</td><td>{{.APIs}}</td></tr>
+{{end}}</tbody></table>{{end}}
+{{range .Conns}}<h2 id="conn{{.ID}}">{{.Title}}</h2>
+{{range .Notes}}<p class="note">{{.}}</p>
+{{end}}
+{{range .Exchanges}}{{if .Note}}<p class="note">{{.Note}}</p>{{end}}
+<div class="pair">
+{{if .Request}}{{template "frame" .Request}}{{else}}<div class="missing">no request in the input</div>{{end}}
+{{if .Response}}{{template "frame" .Response}}{{else}}<div class="missing">no response</div>{{end}}
+</div>
+{{end}}{{end}}
+</body>
+</html>
+{{define "frame"}}<section class="frame">
+<h3>{{.Heading}}</h3>
+<div class="meta">{{.Meta}}</div>
+{{if .Files}}<div class="files">{{range .Files}}<a href="{{.Href}}">{{.Name}}</a>{{end}}</div>{{end}}
+{{if .Error}}<div class="err">{{.Error}}</div>{{end}}
+{{if .Grid}}<details open><summary>byte grid</summary>{{.Grid}}</details>{{end}}
+{{if .Tree}}<details><summary>expanded tree</summary>{{.Tree}}</details>{{end}}
+{{range .Nested}}<div class="nested"><details open><summary>{{.Caption}}</summary>{{.Grid}}<details><summary>expanded tree</summary>{{.Tree}}</details></details></div>{{end}}
+<details><summary>hex dump</summary><pre class="hex">{{.Hex}}</pre></details>
+</section>{{end}}
+`))

@@ -1,0 +1,84 @@
+package report
+
+import (
+	"bytes"
+	"encoding/xml"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kafkagrid/kafkagrid/capture"
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
+	"github.com/kafkagrid/kafkagrid/kafka"
+)
+
+// TestWrite decodes the Produce example pair with lz4 batches, and a Fetch request broken at
+// its Topics count, and checks the report: the failing field marked and the rest one field
+// with the error's offset, path and what; the decompressed records as a nested frame; every
+// SVG well-formed XML; the same input gives the same bytes.
+func TestWrite(t *testing.T) {
+	cat, err := kafka.LoadCatalog(testenv.Release(t, "4.0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	vs, err := cat.Vectors(kafka.VectorOptions{Compression: kafka.CodecLZ4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var data []byte
+	for _, v := range vs {
+		switch v.API.Name {
+		case "Produce":
+			data = append(data, v.Request.Bytes...)
+			data = append(data, v.Response.Bytes...)
+		case "Fetch":
+			bad := bytes.Clone(v.Request.Bytes)
+			n := v.Request.Root.Find("Topics#length")
+			bad[n.Offset] = 0x7f // 126 topics in 82 bytes
+			data = append(data, bad...)
+		}
+	}
+	r, err := capture.Read(cat, data, capture.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var outs [2]string
+	for i := range outs {
+		outs[i] = filepath.Join(t.TempDir(), "report")
+		if err := Write(outs[i], r, Options{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	html, err := os.ReadFile(filepath.Join(outs[0], "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Produce v12 request", "Produce v12 response", "Fetch v17 request", "1 not decoded",
+		"decompressed with lz4 (offsets from the start of the decompressed data)", `class="err"`, `class="bad"`,
+		"Topics (failed here)", "offset 45, Topics#length: length 126 exceeds the 82 bytes left", "no response"} {
+		if !strings.Contains(string(html), want) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(outs[0], "frames", "*"))
+	if len(files) != 12 {
+		t.Errorf("%d frame files, want 3 frames × 4", len(files))
+	}
+	for _, f := range files {
+		b, _ := os.ReadFile(f)
+		other, _ := os.ReadFile(filepath.Join(outs[1], "frames", filepath.Base(f)))
+		if !bytes.Equal(b, other) {
+			t.Errorf("%s differs between two runs", filepath.Base(f))
+		}
+		if strings.HasSuffix(f, ".svg") {
+			if err := xml.Unmarshal(b, new(struct{})); err != nil {
+				t.Errorf("%s: %v", filepath.Base(f), err)
+			}
+		}
+	}
+	other, _ := os.ReadFile(filepath.Join(outs[1], "index.html"))
+	if !bytes.Equal(html, other) {
+		t.Error("index.html differs between two runs")
+	}
+}

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kafkagrid/kafkagrid/capture/capturetest"
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
+	"github.com/twmb/franz-go/pkg/kfake"
+	"github.com/twmb/franz-go/pkg/kgo"
+	"github.com/twmb/franz-go/pkg/kversion"
+)
+
+// TestDecodeKfakeCapture is the issue's acceptance, as a user runs it: a capture of franz-go
+// producing and fetching batches of every codec through kfake (recorded, written with pcapgo)
+// decodes completely, and "kafkagrid decode capture.pcapng -o report/" writes the report.
+func TestDecodeKfakeCapture(t *testing.T) {
+	schemas := testenv.Release(t, "4.0")
+	cluster, err := kfake.NewCluster(kfake.NumBrokers(1), kfake.SeedTopics(1, "orders"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cluster.Close()
+	rec := capturetest.NewRecorder(9092)
+	dial := func(ctx context.Context, network, host string) (net.Conn, error) {
+		c, err := (&net.Dialer{}).DialContext(ctx, network, host)
+		if err != nil {
+			return nil, err
+		}
+		return rec.Wrap(c), nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	codecs := []kgo.CompressionCodec{kgo.GzipCompression(), kgo.SnappyCompression(), kgo.Lz4Compression(), kgo.ZstdCompression()}
+	for i, codec := range codecs {
+		cl, err := kgo.NewClient(kgo.SeedBrokers(cluster.ListenAddrs()...), kgo.Dialer(dial), kgo.MaxVersions(kversion.V4_0_0()),
+			kgo.ProducerBatchCompression(codec), kgo.DefaultProduceTopic("orders"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := fmt.Sprintf("codec-%d|%s", i, strings.Repeat("a compressible value ", 10))
+		if err := cl.ProduceSync(ctx, &kgo.Record{Value: []byte(v)}).FirstErr(); err != nil {
+			t.Fatal(err)
+		}
+		cl.Close()
+	}
+	cl, err := kgo.NewClient(kgo.SeedBrokers(cluster.ListenAddrs()...), kgo.Dialer(dial), kgo.MaxVersions(kversion.V4_0_0()),
+		kgo.ConsumeTopics("orders"), kgo.FetchMaxWait(100*time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 0; n < len(codecs); {
+		fs := cl.PollFetches(ctx)
+		if err := fs.Err0(); err != nil {
+			t.Fatal(err)
+		}
+		n += fs.NumRecords()
+	}
+	cl.Close()
+	conns, chunks := rec.Capture()
+	var buf bytes.Buffer
+	if err := capturetest.Write(&buf, conns, chunks, capturetest.Options{NG: true, MSS: 536, Retransmit: 9, Reorder: 4}); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	pcap := filepath.Join(dir, "capture.pcapng")
+	os.WriteFile(pcap, buf.Bytes(), 0o644)
+	rep := filepath.Join(dir, "report")
+	_, errs, code := runCmd(t, "decode", "-schemas", schemas, "-o", rep, pcap)
+	m := regexp.MustCompile(`(\d+) frames \((\d+) decoded\)`).FindStringSubmatch(errs)
+	if code != 0 || m == nil || m[1] != m[2] {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	html, err := os.ReadFile(filepath.Join(rep, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Produce v12 request", "Fetch v17 response", "decompressed with gzip", "decompressed with snappy",
+		"decompressed with lz4", "decompressed with zstd", "all decoded"} {
+		if !strings.Contains(string(html), want) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+	if strings.Contains(string(html), "no response") {
+		t.Error("an unpaired request in the report")
+	}
+	// And the text: every value readable.
+	out, _, code := runCmd(t, "decode", "-schemas", schemas, pcap)
+	for i := range codecs {
+		if c := strings.Count(out, fmt.Sprintf(`"codec-%d|`, i)); code != 0 || c < 2 {
+			t.Errorf("codec-%d: %d values in the text (want the produced and the fetched)", i, c)
+		}
+	}
+}
