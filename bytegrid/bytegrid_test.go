@@ -622,7 +622,7 @@ func TestSizeFollowsContent(t *testing.T) {
 		gap     string // the gap row's label, if any
 		err     string
 	}{
-		{"field at 16 MiB", []bytegrid.Field{{Offset: 0, Bits: 8, Name: "a"}, {Offset: 134217720, Bits: 8, Name: "b"}}, bytegrid.Options{}, 3, "… 16777208 bytes …", ""},
+		{"field at 16 MiB", []bytegrid.Field{{Offset: 0, Bits: 8, Name: "a"}, {Offset: 134217720, Bits: 8, Name: "b"}}, bytegrid.Options{}, 3, "… 16777208 bytes, 0x0004–0xfffffb …", ""},
 		{"16 MiB field, elision off", []bytegrid.Field{{Offset: 0, Bits: 1 << 27, Name: "blob"}}, bytegrid.Options{ElideRows: -1}, 3, "", ""},
 		{"16 MiB field, rows of 8 bits", []bytegrid.Field{{Offset: 0, Bits: 1 << 27, Name: "blob"}}, bytegrid.Options{RowBits: 8, ElideRows: -1}, 3, "", ""},
 		{"a short gap is drawn", []bytegrid.Field{{Offset: 0, Bits: 8, Name: "a"}, {Offset: 64, Bits: 8, Name: "b"}}, bytegrid.Options{}, 3, "", ""},

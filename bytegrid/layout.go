@@ -185,6 +185,8 @@ type scratch struct {
 	txt  arena.Text
 	segs []Seg
 	runs []Run
+	// elided holds the label of each elision row, by display row ("" on other rows).
+	elided []string
 }
 
 // carve returns the unused tail of buf with length 0 and the rest of buf's capacity.
@@ -276,8 +278,12 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 		if sp.elided {
 			row.H = elidedH
 			row.Elided = sp.n * rb / 8
+			for len(sc.elided) < sp.disp {
+				sc.elided = append(sc.elided, "")
+			}
+			sc.elided = append(sc.elided, sc.elidedLabel(row, gridW-2*pad, opts.DecimalOffsets))
 			if sp.gap {
-				row.Gap = newRun(d.GridX+gridW/2, y+elidedH/2+hexSize*0.35, "… "+strconv.Itoa(row.Elided)+" bytes …",
+				row.Gap = newRun(d.GridX+gridW/2, y+elidedH/2+hexSize*0.35, sc.elided[sp.disp],
 					hexSize+0.5, canvas.Middle, style.Muted, "elided")
 				row.Gap.Row = sp.disp
 			}
@@ -364,6 +370,19 @@ func (d *Diagram) hasCell(f Field) bool {
 func snap(v canvas.Pt) canvas.Pt { return canvas.Pt(int(v + 0.999)) }
 
 // offsetLabel returns the label of a row's byte offset: 0x002c, or 44 in decimal.
+// elidedLabel returns the label of elision row row: the number of bytes it stands for and
+// their offsets, written as the offset column writes them ("… 16 bytes, 0x0010–0x001f …"),
+// or only the number when that does not fit in w.
+func (sc *scratch) elidedLabel(row Row, w canvas.Pt, decimal bool) string {
+	first := row.Bit / 8
+	short := "… " + strconv.Itoa(row.Elided) + " bytes …"
+	long := "… " + strconv.Itoa(row.Elided) + " bytes, " + sc.offsetLabel(first, decimal) + "–" + sc.offsetLabel(first+row.Elided-1, decimal) + " …"
+	if canvas.Pt(mono.Width(long, float64(hexSize+0.5))) > w {
+		return short
+	}
+	return long
+}
+
 func (sc *scratch) offsetLabel(off int, decimal bool) string {
 	sc.txt.Reserve(24)
 	start := sc.txt.Len()
@@ -464,7 +483,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 	for _, s := range b.Segs {
 		row := d.Rows[s.Row]
 		if row.Elided > 0 {
-			txt := "… " + strconv.Itoa(row.Elided) + " bytes …"
+			txt := sc.elided[s.Row]
 			r := newRun(s.X+s.W/2, s.Y+s.H/2+hexSize*0.35, txt, hexSize+0.5, canvas.Middle, style.Muted, "elided")
 			r.Row = s.Row
 			hexRuns = append(hexRuns, r)
