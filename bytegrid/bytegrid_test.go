@@ -678,3 +678,63 @@ func manyFields(n int) []bytegrid.Field {
 	}
 	return out
 }
+
+// TestFramingNoLouderThanData checks that a framing label is drawn no larger than the
+// smallest data name of its row: beside a one-byte field whose long name shrinks to the
+// floor, "tagged fields" shrinks too; in a row of its own it keeps full size.
+func TestFramingNoLouderThanData(t *testing.T) {
+	tests := []struct {
+		name   string
+		fields []bytegrid.Field
+	}{
+		{"beside a long one-byte name", []bytegrid.Field{
+			{Offset: 0, Bits: 8, Name: "tagged fields", Value: "0 → none", Kind: style.Tags, Bytes: []byte{0}},
+			{Offset: 8, Bits: 8, Name: "AllowAutoTopicCreation", Value: "false", Bytes: []byte{0}},
+			{Offset: 16, Bits: 16, Name: "ErrorCode", Value: "0", Bytes: []byte{0, 0}},
+		}},
+		{"alone in its row", []bytegrid.Field{
+			{Offset: 0, Bits: 32, Name: "CorrelationId", Value: "7", Bytes: []byte{0, 0, 0, 7}},
+			{Offset: 32, Bits: 8, Name: "tagged fields", Value: "0 → none", Kind: style.Tags, Bytes: []byte{0}},
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			d, err := bytegrid.Layout(tc.fields, bytegrid.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			minData := map[int]canvas.Pt{}
+			for i, b := range d.Fields {
+				if tc.fields[i].Kind.Framing() {
+					continue
+				}
+				for _, r := range b.Runs {
+					if r.Class == "name" && (minData[r.Row] == 0 || r.Size < minData[r.Row]) {
+						minData[r.Row] = r.Size
+					}
+				}
+			}
+			named := false
+			for i, b := range d.Fields {
+				if !tc.fields[i].Kind.Framing() {
+					continue
+				}
+				for _, r := range b.Runs {
+					if r.Class != "name" && r.Class != "value" {
+						continue
+					}
+					named = named || r.Class == "name"
+					if m := minData[r.Row]; m > 0 && r.Size > m {
+						t.Errorf("framing %s %q at %g, louder than the data name at %g", r.Class, r.S, r.Size, m)
+					}
+					if m := minData[r.Row]; m == 0 && r.Class == "name" && r.Size != 12 {
+						t.Errorf("framing name %q alone in its row drawn at %g, want 12", r.S, r.Size)
+					}
+				}
+			}
+			if !named {
+				t.Error("the framing field has no name run")
+			}
+		})
+	}
+}

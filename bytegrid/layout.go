@@ -308,6 +308,7 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	for i, f := range fields {
 		d.layoutField(&d.Fields[i], i, f, physToDisp, colors[f.Group], &sc)
 	}
+	d.quietFraming(fields)
 	for _, b := range d.Fields {
 		for k := 1; k < len(b.Segs); k++ {
 			d.Rows[b.Segs[k].Row].Joined = true
@@ -658,11 +659,74 @@ func (sc *scratch) contLabel(dst []Run, name string, before bool, s Seg, top, bo
 	return dst
 }
 
+// quietFraming keeps framing from reading louder than data: a framing label (a size, length
+// or tag section) is drawn no larger than the smallest data name in its row, so that in a row
+// of one-byte fields "tagged fields" does not stand at full size beside a data name shrunk to
+// the floor. The label is fitted again at that size, centred as before.
+func (d *Diagram) quietFraming(fields []Field) {
+	rowMin := make([]canvas.Pt, len(d.Rows))
+	for i := range d.Fields {
+		if fields[i].Kind.Framing() {
+			continue
+		}
+		for _, r := range d.Fields[i].Runs {
+			if r.Class == "name" && r.Row >= 0 && r.Row < len(rowMin) && (rowMin[r.Row] == 0 || r.Size < rowMin[r.Row]) {
+				rowMin[r.Row] = r.Size
+			}
+		}
+	}
+	for i := range d.Fields {
+		b := &d.Fields[i]
+		if !fields[i].Kind.Framing() {
+			continue
+		}
+		best := b.labelSeg(d.Rows)
+		if best < 0 {
+			continue
+		}
+		s := b.Segs[best]
+		m := rowMin[s.Row]
+		loud := false
+		for _, r := range b.Runs {
+			if (r.Class == "name" || r.Class == "value") && r.Row == s.Row && m > 0 && r.Size > m {
+				loud = true
+			}
+		}
+		if !loud {
+			continue
+		}
+		kept := make([]Run, 0, len(b.Runs))
+		var label []Run
+		for _, r := range b.Runs {
+			if (r.Class == "name" || r.Class == "value") && r.Row == s.Row {
+				label = append(label, r)
+				continue
+			}
+			kept = append(kept, r)
+		}
+		top, bottom := s.Y+2, s.Y+s.H-2
+		if d.Hex {
+			bottom -= hexZone
+		}
+		if out, ok := fitLabelMax(kept, b.Name, b.Value, s.X+s.W/2, s.W-2*pad, top, bottom, style.Muted, style.Muted, s.Row, m); ok {
+			b.Runs = out
+		} else {
+			b.Runs = append(kept, label...)
+		}
+	}
+}
+
 // fitLabel appends to dst the runs of a name and a value (either may be empty, both clean),
 // centred at cx in width w between top and bottom: at full size, shrunk to the floor, then with
 // the name (and then the value) wrapped to two lines. It reports false, with dst unchanged,
 // when nothing fits.
 func fitLabel(dst []Run, name, value string, cx, w, top, bottom canvas.Pt, nameFill, valueFill style.Role, row int) ([]Run, bool) {
+	return fitLabelMax(dst, name, value, cx, w, top, bottom, nameFill, valueFill, row, nameSize)
+}
+
+// fitLabelMax is fitLabel with the name drawn at most at size max (and the value one point
+// below it), for a framing label kept no louder than the data beside it (quietFraming).
+func fitLabelMax(dst []Run, name, value string, cx, w, top, bottom canvas.Pt, nameFill, valueFill style.Role, row int, max canvas.Pt) ([]Run, bool) {
 	if name == "" && value == "" {
 		return dst, true
 	}
@@ -670,8 +734,8 @@ func fitLabel(dst []Run, name, value string, cx, w, top, bottom canvas.Pt, nameF
 	var buf [4]label
 	// One line each, shrinking both together.
 	for step := 0; ; step++ {
-		ns := nameSize - canvas.Pt(step)*0.5
-		vs := valueSize - canvas.Pt(step)*0.5
+		ns := min(nameSize, max) - canvas.Pt(step)*0.5
+		vs := min(valueSize, max-1) - canvas.Pt(step)*0.5
 		if ns < nameFloor {
 			break
 		}
