@@ -523,7 +523,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 	if !ok && b.Value != "" && b.Name != "" {
 		// The name alone, with the value's note mark under it.
 		mark := "[" + strconv.Itoa(len(d.Notes)+1) + "]"
-		if runs, ok = fitLabel(hexRuns, b.Name, mark, s.X+s.W/2, s.W-2*pad, top, bottom, nameFill, style.Accent, s.Row); ok {
+		if runs, ok = fitLabel(hexRuns, b.Name, mark, s.X+s.W/2, s.W-2*pad, top, bottom, nameFill, style.Muted, s.Row); ok {
 			d.Notes = append(d.Notes, Note{Mark: len(d.Notes) + 1, Field: i, Text: b.Name + " = " + b.Value})
 		}
 	}
@@ -538,7 +538,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 		for size > 6 && canvas.Pt(mono.Width(mark, float64(size))) > s.W-2 {
 			size -= 0.5
 		}
-		r := newRun(s.X+s.W/2, (top+bottom)/2+size*0.35, mark, size, canvas.Middle, style.Accent, "mark")
+		r := newRun(s.X+s.W/2, (top+bottom)/2+size*0.35, mark, size, canvas.Middle, style.Muted, "mark")
 		r.Row = s.Row
 		runs = append(hexRuns, r)
 	}
@@ -926,7 +926,7 @@ func (d *Diagram) layoutLegend(fields []Field, colors map[string]int) {
 	}
 	// Notes: "1  Name = value", wrapped by truncation to the drawing's width.
 	for _, n := range d.Notes {
-		mark := newRun(d.GridX, y+legendSize*mono.Ascent, strconv.Itoa(n.Mark), legendSize, canvas.Start, style.Accent, "mark")
+		mark := newRun(d.GridX, y+legendSize*mono.Ascent, strconv.Itoa(n.Mark), legendSize, canvas.Start, style.Muted, "mark")
 		tx := d.GridX + canvas.Pt(mono.Width("000", float64(legendSize)))
 		fit := mono.Fit(float64(maxX-tx), float64(legendSize))
 		t := newRun(tx, y+legendSize*mono.Ascent, mono.Truncate(n.Text, fit), legendSize, canvas.Start, style.Ink, "note")

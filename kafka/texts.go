@@ -3,7 +3,9 @@ package kafka
 import (
 	"encoding/hex"
 	"math"
+	"net/netip"
 	"strconv"
+	"strings"
 	"unsafe"
 
 	"github.com/kafkagrid/kafkagrid/internal/arena"
@@ -150,6 +152,25 @@ func appendBytesText(dst, b []byte, more bool) []byte {
 		dst = append(dst, "…"...)
 	}
 	return append(dst, '"')
+}
+
+// withAddress returns the display value of a bytes field with the IP address it holds, when
+// the field's name says it is an address and it has an address's length: Envelope's
+// ClientHostAddress 0xc000020a reads "0xc000020a (192.0.2.10)".
+func (t *texts) withAddress(value, field string, b []byte) string {
+	if !strings.Contains(field, "Address") {
+		return value
+	}
+	var a netip.Addr
+	switch len(b) {
+	case 4:
+		a = netip.AddrFrom4([4]byte(b))
+	case 16:
+		a = netip.AddrFrom16([16]byte(b))
+	default:
+		return value
+	}
+	return t.cat(value, " (", a.String(), ")")
 }
 
 // hex32 returns "0x" and v as 8 hex digits (a CRC).

@@ -488,6 +488,7 @@ func (bk *book) chapter(cs []*apiContent, hist []versionInfo) {
 	y = bk.facts(y, [][2]string{
 		{"API key", strconv.Itoa(int(a.Key))},
 		{"Version", version},
+		{"Headers", headerText(a, a.Version)},
 		{"Listeners", listeners},
 		{"Encoding", encoding},
 		{"Frames", fmt.Sprintf("request %s, response %s", byteCount(len(c.Request.Bytes)), byteCount(len(c.Response.Bytes)))},
