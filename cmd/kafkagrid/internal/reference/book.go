@@ -196,8 +196,10 @@ func (bk *book) cover(numAPIs int) {
 		name  string
 		color style.Role
 	}{
-		{32, "size", style.FrameFill}, {16, "RequestApiKey", style.Group(0)}, {16, "RequestApiVersion", style.Group(1)},
-		{32, "CorrelationId", style.Group(2)}, {16, "ClientId length", style.FrameFill}, {16, "ClientId …", style.Group(3)},
+		// Coloured by the book's own rule: framing near-white, the header's fields in the
+		// header's one group colour.
+		{32, "size", style.FrameFill}, {16, "RequestApiKey", style.Group(0)}, {16, "RequestApiVersion", style.Group(0)},
+		{32, "CorrelationId", style.Group(0)}, {16, "ClientId length", style.FrameFill}, {16, "ClientId …", style.Group(0)},
 	}
 	bit := 0
 	for _, f := range fields {

@@ -554,6 +554,9 @@ func (b *builder) writeIndex() error {
 	for _, p := range guide {
 		v.Guide = append(v.Guide, [2]string{p[0], guideText(p[1])})
 	}
+	if err := b.guideFigure(v); err != nil {
+		return err
+	}
 	if b.opts.Formats&PDF != 0 {
 		v.Book = BookName(b.release)
 	}
@@ -573,6 +576,29 @@ func (b *builder) writeIndex() error {
 		}
 	}
 	return b.out.create("index.html", func(w io.Writer) error { return renderIndex(b.tmpl, w, v) })
+}
+
+// guideFigure adds the figure of "How to read the pages": the byte grid of the ApiVersions
+// request, the first request of every connection, with call-outs. It is left out when the
+// build does not include that frame.
+func (b *builder) guideFigure(v *indexView) error {
+	a, ok := b.cat.Lookup("ApiVersions")
+	if !ok || !b.built[a] || len(b.versions[a]) == 0 {
+		return nil
+	}
+	c, err := b.content(a, b.versions[a][0], HTML)
+	if err != nil {
+		return err
+	}
+	if v.GuideGrid, err = inlineSVG(c.Request.Grid, "guide-grid"); err != nil {
+		return err
+	}
+	v.GuideW = width(c.Request.Grid)
+	v.GuideCaption = fmt.Sprintf("The ApiVersions v%d request (%s), the first request on every connection.", c.Version, byteCount(len(c.Request.Bytes)))
+	for _, p := range guideCallouts {
+		v.GuideCallouts = append(v.GuideCallouts, [2]string{p[0], guideText(p[1])})
+	}
+	return nil
 }
 
 // apiPages is what every version's page of an API shares: the version history and the

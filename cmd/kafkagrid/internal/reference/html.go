@@ -12,6 +12,12 @@ import (
 
 type indexView struct {
 	Guide      [][2]string
+	// GuideGrid is the guide's figure (guideFigure), "" when not built; GuideCallouts name
+	// what to see in it.
+	GuideGrid     template.HTML
+	GuideW        int
+	GuideCaption  string
+	GuideCallouts [][2]string
 	Release    string
 	Source     string
 	NumAPIs    int
@@ -245,7 +251,9 @@ table.hist tr.cur{background:var(--panel)}
  table.hist td{border:none;padding:.1rem .25rem}table.hist tr{border-bottom:1px solid var(--rule);padding:.3rem 0}
  table.hist td:nth-child(2){min-width:0;color:var(--muted);font-size:13px}}
 footer{margin-top:3rem;padding-top:.75rem;border-top:1px solid var(--rule);color:var(--muted);font-size:13px}
-details.guide{max-width:60em;margin:0 0 1rem;color:var(--fg)}details.guide summary{cursor:pointer;color:var(--link)}details.guide p{margin:.5rem 0}
+.guidefig{display:flex;flex-wrap:wrap;gap:0 1.5rem;align-items:flex-start;margin:.75rem 0}.guidefig figure{flex:none;max-width:100%}
+ol.callouts{flex:1 1 22em;margin:.5rem 0;padding-left:1.4em;font-size:14px}ol.callouts li{margin:.2rem 0}
+details.guide{margin:0 0 1rem;color:var(--fg)}details.guide summary{cursor:pointer;color:var(--link)}details.guide p{margin:.5rem 0}
 .toc{columns:2 22em;font-size:14px}.toc a{display:block}
 input[type=search]{font:inherit;padding:.35rem .6rem;border:1px solid var(--rule);border-radius:6px;background:var(--panel);color:var(--fg);width:min(24rem,100%)}
 .parts{display:none}
@@ -370,7 +378,9 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <p class="lead">Every API of Apache Kafka {{.Release}} ({{.NumAPIs}} in all) with a minimal example request and response at its highest version, encoded byte for byte and drawn as a byte grid and an expanded tree, next to the message schemas they come from.</p>
 <p class="noprint"><input type="search" id="filter" placeholder="Filter: name or key" aria-label="Filter the APIs by name or key" autocomplete="off"></p>
 <details class="guide"><summary>How to read the pages</summary>
-{{range .Guide}}<p><strong>{{index . 0}}</strong> {{index . 1}}</p>
+{{if .GuideGrid}}<div class="guidefig"><figure style="--w:{{.GuideW}}"><figcaption>{{.GuideCaption}}</figcaption>{{.GuideGrid}}</figure>
+<ol class="callouts">{{range .GuideCallouts}}<li><strong>{{index . 0}}</strong> {{index . 1}}</li>{{end}}</ol></div>
+{{end}}{{range .Guide}}<p><strong>{{index . 0}}</strong> {{index . 1}}</p>
 {{end}}</details>
 <div class="toc noprint">{{range .Categories}}<a href="#{{.ID}}">{{.Name}} ({{len .APIs}})</a>{{end}}</div>
 {{range .Categories}}
