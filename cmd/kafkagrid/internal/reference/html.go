@@ -11,19 +11,19 @@ import (
 // so the templates stay free of logic.
 
 type indexView struct {
-	Guide      [][2]string
+	Guide [][2]string
 	// GuideGrid is the guide's figure (guideFigure), "" when not built; GuideCallouts name
 	// what to see in it.
 	GuideGrid     template.HTML
 	GuideW        int
 	GuideCaption  string
 	GuideCallouts [][2]string
-	Release    string
-	Source     string
-	NumAPIs    int
-	Categories []categoryView
-	Book       string // the PDF book's file name, "" when not built
-	Generator  string
+	Release       string
+	Source        string
+	NumAPIs       int
+	Categories    []categoryView
+	Book          string // the PDF book's file name, "" when not built
+	Generator     string
 }
 
 type categoryView struct {
