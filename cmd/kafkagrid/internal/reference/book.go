@@ -706,20 +706,28 @@ type schemaRow struct {
 
 // minSchemaLead is the tightest line height a schema's last page may be squeezed to, so
 // that a few last rows do not take a page of their own.
-const minSchemaLead = 0.9 * schemaLead
+const minSchemaLead = 0.86 * schemaLead
 
 // schema prints a schema file in small mono with line numbers and light colouring: the
 // licence header folded to one line (the numbers still follow the file), long lines wrapped
 // under a hanging indent, continuing on new pages. When the rows left overflow the page by
-// a tenth or less, the page's rows are drawn closer together instead.
+// a little (minSchemaLead), the page's rows are drawn closer together instead.
 func (bk *book) schema(title, file string, raw []byte) {
 	pdf := bk.pdf
-	bk.section(title, file, 6*schemaLead)
-	pdf.Bookmark(title, 2, bk.y-24)
 	numW := mono.Width("0000", schemaSize) + 8
 	cols := mono.Fit(bk.cw-numW, schemaSize)
 	charW := mono.Advance * schemaSize
 	rows := schemaRows(tokenizeLines(raw), cols)
+	// A schema that fits a page but would leave its last few rows (six or fewer, beyond what
+	// squeezing takes in) to a page of their own starts on a new page instead.
+	if n := float64(len(rows)); n*schemaLead <= bk.bottom-marginTop-sectionH {
+		room := bk.bottom - bk.y - sectionH
+		if over := n*minSchemaLead - room; over > 0 && over <= 6*schemaLead {
+			bk.newPage(bk.titles[len(bk.titles)-1])
+		}
+	}
+	bk.section(title, file, 6*schemaLead)
+	pdf.Bookmark(title, 2, bk.y-24)
 	cur := style.RGB{R: 1} // no colour yet
 	setColor := func(c style.RGB) {
 		if c != cur {
