@@ -586,7 +586,19 @@ func (bk *book) facts(y float64, rows [][2]string) float64 {
 		bk.color(colMuted)
 		bk.text(marginX, y, r[0], 9.5)
 		bk.color(colInk)
-		bk.text(marginX+70, y, r[1], 9.5)
+		// A long value (ApiVersions' header note) wraps at words within the page.
+		w := bk.cw - 70
+		line := ""
+		for _, word := range strings.Fields(r[1]) {
+			if next := strings.TrimSpace(line + " " + word); line != "" && bk.pdf.GetStringWidth(next) > w {
+				bk.text(marginX+70, y, line, 9.5)
+				y += 12
+				line = word
+			} else {
+				line = next
+			}
+		}
+		bk.text(marginX+70, y, bk.fit(line, w), 9.5)
 		y += 14
 	}
 	return y
