@@ -137,17 +137,19 @@ type decoder struct {
 	o   Options
 }
 
-// split cuts a stream into frames by their int32 size. It stops at a size that is negative or
-// over the limit (with a note) and returns a last frame cut short as it is.
+// split cuts a stream into frames by their int32 size. It stops at a size too small for any
+// Kafka frame (under 4 bytes: even a response header has a correlation id), negative or over
+// the limit (with a note), so that bytes that are not Kafka (zeros, say) end the reading at
+// once instead of making a frame of every four bytes; a last frame cut short is returned as it is.
 func (d *decoder) split(data []byte) (frames [][]byte, offs []int64, note string) {
 	for off := 0; off < len(data); {
 		if len(data)-off < 4 {
 			return frames, offs, fmt.Sprintf("%d bytes at offset %d are too few for a frame size", len(data)-off, off)
 		}
 		size := int32(binary.BigEndian.Uint32(data[off:]))
-		if size < 0 || int(size) > d.o.MaxFrame {
-			return frames, offs, fmt.Sprintf("frame size %d at offset %d is outside 0 to %d (the frame limit): the rest (%d bytes) is not read",
-				size, off, d.o.MaxFrame, len(data)-off)
+		if size < minFrame || int(size) > d.o.MaxFrame {
+			return frames, offs, fmt.Sprintf("frame size %d at offset %d is outside %d to %d (the frame limit): the rest (%d bytes) is not read",
+				size, off, minFrame, d.o.MaxFrame, len(data)-off)
 		}
 		end := min(off+4+int(size), len(data))
 		frames = append(frames, data[off:end:end])
@@ -176,6 +178,9 @@ func (d *decoder) looksLikeRequest(b []byte) bool {
 }
 
 const apiVersionsKey = 18
+
+// minFrame is the smallest size a Kafka frame can have: a response's correlation id.
+const minFrame = 4
 
 // namedResponse reads the name build gives a response frame, "0-Produce-v12-response.bin":
 // the api key, name and version.

@@ -72,6 +72,6 @@ func ExampleRead() {
 	fmt.Println(len(files), "frame files and index.html")
 	// Output:
 	// 10.0.0.2:50000 → 10.0.0.1:9092 3-Metadata-v13-request packet 5
-	// 10.0.0.1:9092 → 10.0.0.2:50000 3-Metadata-v13-response packet 9
+	// 10.0.0.1:9092 → 10.0.0.2:50000 3-Metadata-v13-response packet 10
 	// 8 frame files and index.html
 }

@@ -18,21 +18,52 @@
 // # The catalogue and the examples
 //
 // A Catalog (catalog.go) lists the APIs of a schema release. For each API, Example builds a
-// minimal, realistic body of its request or response at a version: every array has one
-// element, nullable fields take a value unless null is the point (an error message next to
-// error code 0 is null), strings are short and meaningful (topic "orders", group "payments",
-// client id "kafkagrid", transactional id "txn-orders-1", host "broker-1"), numbers follow the
-// field's entityType and name (broker id 1, producer id 4000, epochs 5, offsets 42, timeouts
-// 30000, error code 0), uuids are readable (00000000-0000-4000-8000-000000000001), and schema
-// defaults fill the rest. Tagged fields keep their defaults, so they are not written, as
-// Kafka's serializer does. A records field holds one real record batch: one record with a key,
-// a value and a header, and a correct CRC-32C. Nothing is random.
+// minimal, realistic body of its request or response at a version from the story below: every
+// array has one element unless the story says otherwise, nullable fields take a value unless
+// null is the point (an error message next to error code 0 is null), strings are short and
+// meaningful, numbers follow the field's entityType and name, uuids are readable
+// (00000000-0000-4000-8000-000000000001), and schema defaults fill the rest. Tagged fields
+// keep their defaults, so they are not written, as Kafka's serializer does, unless an example
+// sets them. A records field holds real record batches with a correct CRC-32C. Nothing is
+// random.
 //
 // Hand-chosen values live in the project's examples/kafka/<ApiName>.yaml (built into the
 // binary by package kafkaexamples; VectorOptions.Examples takes another folder), merged over
 // the generated ones; an override naming an unknown field, a field absent at the version,
 // or a value of the wrong type is an error naming the file, line and field path. Vectors
 // encodes every API's request and response pair with the same correlation id.
+//
+// # The story
+//
+// Every value comes from one small cluster (story.go): three brokers and a controller, the
+// topics orders and shipments with their ids, partitions with leader, replicas, ISR and offline
+// replicas, the log of orders-0, the consumer group payments, the share group payments-share,
+// the transactional producer txn-orders-1 (producer id 4000), the user alice and her
+// delegation token, the client id kafkagrid. It is examples/kafka/cluster.yaml, built in
+// (BuiltinStory; ParseStory checks its rules). So the frames agree with each other: the batch
+// Produce sends (base offset 0, leader epoch -1, as a producer writes it) is the batch a Fetch
+// response returns at offset 42, the offset Produce's response gave, stamped with the leader's
+// epoch 5 and followed by the marker that committed its transaction. The tests check the
+// story's rules over every example of every release, and send the examples to franz-go's
+// kfake, a Kafka-protocol server, which answers them without error (kfake_test.go).
+//
+// # Values named
+//
+// Error codes have one table (ErrorCodes, LookupErrorCode, ErrorName: code, name, whether
+// retriable), kept against franz-go's kerr; the enumerations the schemas use with well-known
+// values (ACL resource type, pattern type, ACL operation and permission, config resource type,
+// source, type and operation, coordinator type, isolation level, SCRAM mechanism) are named by
+// EnumOf and ValueName. The annotated frame writes the name after an integer's value
+// ("ErrorCode = 3 → UNKNOWN_TOPIC_OR_PARTITION", "IsolationLevel = 1 → READ_COMMITTED"), so
+// every view shows it. BatchAttributeBits and DescribeBatchAttributes break out a record
+// batch's attributes.
+//
+// # Edge cases
+//
+// Catalog.EdgeCases builds, beside the regular examples, the frames client and proxy authors
+// trip on, from the same story: the ApiVersions fallback (a v0 response with
+// UNSUPPORTED_VERSION), tagged fields in a response's header and body, a follower's fetch,
+// null against empty arrays and strings, and error responses for a topic that does not exist.
 //
 // # Encoding and decoding: one walker
 //

@@ -48,7 +48,7 @@ func ExampleCatalog_Encode() {
 	// 12 header.ClientId#length       int16    9
 	// 14 header.ClientId#data         utf8     "kafkagrid"
 	// 23 header#tags                  uvarint  0 → none
-	// 24 KeyType                      int8     0
+	// 24 KeyType                      int8     0 → GROUP
 	// 25 CoordinatorKeys#length       uvarint  2 → 1 element
 	// 26 CoordinatorKeys[0]#length    uvarint  9 → length 8
 	// 27 CoordinatorKeys[0]#data      utf8     "payments"
@@ -98,7 +98,7 @@ func ExampleWriteText() {
 	//      8    1  uvarint                      tagged fields = 0 → none
 	//      9    7  struct                     body = HeartbeatResponse v4
 	//      9    4  int32                        ThrottleTimeMs = 0
-	//     13    2  int16                        ErrorCode = 0
+	//     13    2  int16                        ErrorCode = 0 → NONE
 	//     15    1  uvarint                      tagged fields = 0 → none
 }
 
@@ -135,7 +135,7 @@ func ExampleCatalog_Vectors() {
 		fmt.Println(v.Request.BaseName(), len(v.Request.Bytes), v.Response.BaseName(), len(v.Response.Bytes))
 	}
 	// Output:
-	// 0-Produce-v12-request 154 0-Produce-v12-response 57
-	// 1-Fetch-v17-request 128 1-Fetch-v17-response 199
+	// 0-Produce-v12-request 166 0-Produce-v12-response 57
+	// 1-Fetch-v17-request 106 1-Fetch-v17-response 261
 	// 2-ListOffsets-v10-request 61 2-ListOffsets-v10-response 51
 }

@@ -42,6 +42,9 @@ func example(api *API, response bool, v int16, file string, data []byte, known f
 	if response {
 		spec = api.Response
 	}
+	if _, err := builtinStory(); err != nil {
+		return nil, nil, err
+	}
 	vals := generate(spec.Fields, v)
 	if magic := recordsMagic(api.Key, v); magic < 2 {
 		legacyRecords(vals, magic)

@@ -6,37 +6,37 @@ import (
 	"github.com/kafkagrid/kafkagrid/schemas"
 )
 
-// The fixed values of the generated examples. Nothing is random: the same schema always gives
-// the same example.
-const (
-	exampleTopic         = "orders"
-	exampleGroup         = "payments"
-	exampleTransactional = "txn-orders-1"
-	exampleClientID      = "kafkagrid"
-	exampleBrokerID      = 1
-	exampleProducerID    = 4000
-	exampleEpoch         = 5
-	exampleOffset        = 42
-	exampleTimestamp     = 1767225600000 // 2026-01-01T00:00:00Z in ms
-	exampleClusterID     = "MkU3OEVBNTcwNTJENDM2Qk"
-)
+// The values of the generated examples come from the story (story.go, examples/kafka/
+// cluster.yaml). Nothing is random: the same schema always gives the same example.
+
+// exampleClientID is the client id of every example request header; TestStory checks that
+// it is the story's.
+const exampleClientID = "kafkagrid"
+
+// topicID is the id of the story's topic.
+func topicID(s *Story) UUID {
+	t, _ := s.Topic(s.Log.Topic)
+	return t.UUID()
+}
 
 // exampleUUID is a readable version-4 uuid ending in tag: 00000000-0000-4000-8000-0000000000<tag>.
 func exampleUUID(tag byte) UUID {
 	return UUID{6: 0x40, 8: 0x80, 15: tag}
 }
 
-// exampleBatch is the record batch of the examples: one record with a key, a value and a
-// header, from an idempotent producer.
-func exampleBatch() *RecordBatch {
+// exampleBatch is the record batch of the story's producer as it sends it: one record with a
+// key, a value and a header, in its transaction; base offset 0 and leader epoch -1, as a
+// producer writes them (the broker assigns both).
+func exampleBatch(s *Story) *RecordBatch {
 	return &RecordBatch{
 		BaseOffset:           0,
 		PartitionLeaderEpoch: -1,
+		Attributes:           attrTransactional,
 		LastOffsetDelta:      0,
-		BaseTimestamp:        exampleTimestamp,
-		MaxTimestamp:         exampleTimestamp,
-		ProducerID:           exampleProducerID,
-		ProducerEpoch:        0,
+		BaseTimestamp:        s.Clock,
+		MaxTimestamp:         s.Clock,
+		ProducerID:           s.Producer.ID,
+		ProducerEpoch:        s.Producer.Epoch,
 		BaseSequence:         0,
 		Records: []Record{{
 			Key:     []byte("order-1"),
@@ -44,6 +44,31 @@ func exampleBatch() *RecordBatch {
 			Headers: []RecordHeader{{Key: "source", Value: []byte("web")}},
 		}},
 	}
+}
+
+// storedBatches are the batches a fetch from the story's batch offset returns: the producer's
+// batch as the leader stored it (its base offset and the leader's epoch stamped), then the
+// marker that committed the transaction (a control batch whose one record has key version 0,
+// type 1 COMMIT, and value version 0, the coordinator epoch).
+func storedBatches(s *Story) []*RecordBatch {
+	data := exampleBatch(s)
+	data.BaseOffset = s.Log.BatchOffset
+	data.PartitionLeaderEpoch = s.Partition().LeaderEpoch
+	marker := &RecordBatch{
+		BaseOffset:           s.Log.BatchOffset + int64(data.LastOffsetDelta) + 1,
+		PartitionLeaderEpoch: s.Partition().LeaderEpoch,
+		Attributes:           attrTransactional | attrControl,
+		BaseTimestamp:        s.Clock,
+		MaxTimestamp:         s.Clock,
+		ProducerID:           s.Producer.ID,
+		ProducerEpoch:        s.Producer.Epoch,
+		BaseSequence:         -1,
+		Records: []Record{{
+			Key:   []byte{0, 0, 0, 1},       // version 0, COMMIT
+			Value: []byte{0, 0, 0, 0, 0, 0}, // version 0, coordinator epoch 0
+		}},
+	}
+	return []*RecordBatch{data, marker}
 }
 
 // generate builds the example values of a struct's fields at version v from the schema.
@@ -56,11 +81,24 @@ func generate(fields []*schemas.Field, v int16) Values {
 		}
 		out[f.Name] = generateField(f, v)
 	}
+	// A fetch response (a partition with a high watermark, or a share fetch's) returns the
+	// batches as the leader stored them.
+	for _, f := range fields {
+		if recordsPrim(f) == schemas.Records && f.PresentIn(v) && (out["HighWatermark"] != nil || strings.HasPrefix(f.Path, "Responses")) {
+			out[f.Name] = storedBatches(story())
+		}
+	}
 	return out
 }
 
 func generateField(f *schemas.Field, v int16) any {
 	if f.Type.Array {
+		if set, ok := replicaSet(f.Name); ok {
+			return set
+		}
+		if f.Name == "AbortedTransactions" || f.Name == "Aborted" {
+			return []any{} // the story's one transaction was committed
+		}
 		if f.Type.Prim == schemas.StructType {
 			return []any{generate(f.Struct.Fields, v)}
 		}
@@ -70,9 +108,30 @@ func generateField(f *schemas.Field, v int16) any {
 	case schemas.StructType:
 		return generate(f.Struct.Fields, v)
 	case schemas.Records:
-		return []*RecordBatch{exampleBatch()}
+		return []*RecordBatch{exampleBatch(story())}
 	}
 	return generatePrim(f, f.Type.Prim, v)
+}
+
+// replicaSet returns the replica set of the story's partition a field names, if it names one.
+func replicaSet(name string) ([]any, bool) {
+	p := story().Partition()
+	var ids []int32
+	switch name {
+	case "Replicas", "ReplicaNodes":
+		ids = p.Replicas
+	case "Isr", "IsrNodes", "NewIsr":
+		ids = p.ISR
+	case "OfflineReplicas":
+		ids = p.Offline
+	default:
+		return nil, false
+	}
+	out := make([]any, len(ids))
+	for i, id := range ids {
+		out[i] = int64(id)
+	}
+	return out, true
 }
 
 // generatePrim picks a value by the field's name, entity type and schema default, in that
@@ -81,17 +140,18 @@ func generatePrim(f *schemas.Field, p schemas.Prim, v int16) any {
 	if x, ok := byName(f, p, v); ok {
 		return x
 	}
+	s := story()
 	switch f.EntityType {
 	case "topicName":
-		return exampleTopic
+		return s.Log.Topic
 	case "groupId":
-		return exampleGroup
+		return s.Group.ID
 	case "transactionalId":
-		return exampleTransactional
+		return s.Producer.TransactionalID
 	case "brokerId":
-		return int64(exampleBrokerID)
+		return int64(s.Partition().Leader)
 	case "producerId":
-		return int64(exampleProducerID)
+		return s.Producer.ID
 	}
 	if f.HasDefault && !f.Type.Array {
 		if f.Default == "null" {
@@ -108,9 +168,9 @@ func generatePrim(f *schemas.Field, p schemas.Prim, v int16) any {
 	case schemas.Bytes:
 		return []byte("kafkagrid")
 	case schemas.UUID:
-		return exampleUUID(0x01)
+		return topicID(s)
 	case schemas.Int64:
-		return int64(exampleOffset)
+		return s.Log.BatchOffset
 	}
 	return zeroValue(p)
 }
@@ -122,8 +182,10 @@ func genericString(f *schemas.Field) string {
 		return "retention.ms"
 	case strings.Contains(path, "Protocol"):
 		return "range"
-	case strings.Contains(path, "Users"), strings.Contains(path, "Deletions"), strings.Contains(path, "Upsertions"):
-		return "alice"
+	case strings.Contains(path, "Deletions"):
+		return story().DepartingUser
+	case strings.Contains(path, "Users"), strings.Contains(path, "Upsertions"):
+		return story().User.Name
 	case strings.Contains(path, "ClientMetrics"):
 		return "producer-metrics"
 	case strings.Contains(path, "Feature"):
@@ -149,7 +211,7 @@ func byName(f *schemas.Field, p schemas.Prim, v int16) (any, bool) {
 	case schemas.UUID:
 		switch {
 		case n == "TopicId":
-			return exampleUUID(0x01), true
+			return topicID(story()), true
 		case strings.Contains(n, "Directory") || n == "LogDirs" || n == "OfflineLogDirs" || (n == "Id" && strings.Contains(f.Path, "Director")):
 			return exampleUUID(0xd1), true
 		case n == "IncarnationId":
@@ -169,6 +231,7 @@ func byName(f *schemas.Field, p schemas.Prim, v int16) (any, bool) {
 }
 
 func intByName(f *schemas.Field, n string) (int64, bool) {
+	s := story()
 	switch n {
 	case "ErrorCode", "PartitionErrorCode", "TopicConfigErrorCode", "AcknowledgeErrorCode", "ThrottleTimeMs":
 		return 0, true
@@ -177,7 +240,7 @@ func intByName(f *schemas.Field, n string) (int64, bool) {
 	case "RebalanceTimeoutMs":
 		return 300000, true
 	case "TransactionTimeoutMs":
-		return 60000, true
+		return int64(s.Producer.TransactionTimeoutMs), true
 	case "HeartbeatIntervalMs":
 		return 5000, true
 	case "PushIntervalMs":
@@ -196,22 +259,38 @@ func intByName(f *schemas.Field, n string) (int64, bool) {
 		return 3, true
 	case "Count", "DeliveryCount", "AcknowledgeTypes":
 		return 1, true
-	case "VoterId", "LeaderId", "ControllerId", "CandidateId", "ReplicaId":
-		return exampleBrokerID, true
+	case "VoterId", "LeaderId", "CandidateId", "ReplicaId":
+		return int64(s.Partition().Leader), true
+	case "ControllerId":
+		return int64(s.Controller), true
+	case "LeaderEpoch", "CurrentLeaderEpoch":
+		return int64(s.Partition().LeaderEpoch), true
+	case "MemberEpoch":
+		return int64(s.ShareGroup.MemberEpoch), true
+	case "IssueTimestampMs", "IssueTimestamp":
+		return s.Token.Issued, true
+	case "ExpiryTimestampMs", "ExpiryTimestamp":
+		return s.Token.Expiry(), true
+	case "MaxTimestampMs", "MaxTimestamp":
+		return s.Token.Max(), true
+	case "MaxLifetimeMs":
+		return s.Token.MaxLifetimeMs, true
+	case "RenewPeriodMs", "ExpiryTimePeriodMs":
+		return s.Token.RenewPeriodMs, true
 	case "Mechanism":
-		return 1, true // SCRAM-SHA-256
+		return int64(s.User.Mechanism), true
 	case "ConfigSource", "Source":
 		return 1, true // DYNAMIC_TOPIC_CONFIG
 	case "ConfigType":
 		return 5, true // LONG
 	case "Iterations":
-		return 4096, true
+		return int64(s.User.Iterations), true
 	case "ProducerEpoch", "V3AndBelowProducerEpoch":
-		return 0, true
+		return int64(s.Producer.Epoch), true
 	case "ProducerIdLen":
 		return 1000, true
 	case "GenerationId", "GenerationIdOrMemberEpoch":
-		return 3, true
+		return int64(s.Group.Generation), true
 	case "SessionId", "SessionEpoch", "ShareSessionEpoch", "PartitionIndex", "Partition", "PartitionId", "Index",
 		"Partitions", "PartitionIndexes", "BatchIndex":
 		return 0, true
@@ -228,10 +307,10 @@ func intByName(f *schemas.Field, n string) (int64, bool) {
 	case "PatternType", "PatternTypeFilter", "ResourcePatternType":
 		return 3, true // LITERAL
 	case "LogStartOffset":
-		return 0, true
-	case "HighWatermark", "LastStableOffset", "LogEndOffset", "EndOffset":
-		return exampleOffset + 1, true
-	case "ExpiryTimePeriodMs", "MaxLifetimeMs", "RenewPeriodMs", "RetentionTimeMs":
+		return s.Log.LogStartOffset, true
+	case "HighWatermark", "LastStableOffset", "LogEndOffset", "EndOffset", "CommittedOffset":
+		return s.Log.HighWatermark, true
+	case "RetentionTimeMs":
 		return 86400000, true
 	case "PartitionSize":
 		return 1048576, true
@@ -252,16 +331,18 @@ func intByName(f *schemas.Field, n string) (int64, bool) {
 	case strings.HasSuffix(n, "TimeoutMs") || n == "timeoutMs":
 		return 30000, true
 	case strings.HasSuffix(n, "Epoch"):
-		return exampleEpoch, true
+		return int64(s.Partition().LeaderEpoch), true
 	case strings.Contains(n, "Timestamp") || strings.HasSuffix(n, "TimeMs"):
-		return exampleTimestamp, true
+		return s.Clock, true
 	case strings.Contains(n, "Offset") && f.Type.Prim == schemas.Int64:
-		return exampleOffset, true
+		return s.Log.BatchOffset, true
 	}
 	return 0, false
 }
 
 func stringByName(f *schemas.Field, n string, v int16) (any, bool) {
+	s := story()
+	leader, _ := s.Broker(s.Partition().Leader)
 	switch n {
 	case "ErrorMessage", "AcknowledgeErrorMessage", "BatchIndexErrorMessage", "SubscribedTopicRegex":
 		// With error code 0 the message is null: that is the point.
@@ -270,48 +351,48 @@ func stringByName(f *schemas.Field, n string, v int16) (any, bool) {
 		}
 		return "", true
 	case "ClientId", "ClientSoftwareName", "EntityName", "Match":
-		return exampleClientID, true
+		return s.ClientID, true
 	case "GroupId":
-		return exampleGroup, true
+		return s.Group.ID, true
 	case "StateFilters":
 		return "Ongoing", true
 	case "ClientSoftwareVersion":
 		return "1.0.0", true
 	case "ClientHost":
-		return "/192.0.2.10", true
+		return s.Group.Members[0].Host, true
 	case "Host":
 		if strings.Contains(f.Path, "Acl") || strings.Contains(f.Path, "Filter") {
 			return "*", true
 		}
-		return "broker-1", true
+		return leader.Host, true
 	case "HostFilter":
 		return "*", true
 	case "Rack", "RackId":
-		return "rack-a", true
+		return leader.Rack, true
 	case "ClusterId":
-		return exampleClusterID, true
-	case "MemberId":
-		return "consumer-kafkagrid-1", true
+		return s.ClusterID, true
+	case "MemberId", "Leader":
+		return s.Group.Members[0].ID, true
 	case "GroupInstanceId", "InstanceId":
-		return "payments-worker-1", true
+		return s.Group.Members[0].Instance, true
 	case "ProtocolType", "GroupType":
-		return "consumer", true
-	case "ProtocolName":
-		return "range", true
+		return s.Group.ProtocolType, true
+	case "ProtocolName", "ProtocolData":
+		return s.Group.Protocol, true
 	case "AssignorName", "ServerAssignor":
 		return "uniform", true
 	case "Principal", "PrincipalFilter":
-		return "User:alice", true
+		return "User:" + s.User.Name, true
 	case "PrincipalName", "User", "OwnerPrincipalName", "TokenRequesterPrincipalName":
-		return "alice", true
+		return s.User.Name, true
 	case "PrincipalType", "OwnerPrincipalType", "TokenRequesterPrincipalType":
 		return "User", true
 	case "Mechanism", "Mechanisms":
 		return "PLAIN", true
 	case "TokenId":
-		return "token-1", true
+		return s.Token.ID, true
 	case "ResourceName", "ResourceNameFilter":
-		return exampleTopic, true
+		return s.Log.Topic, true
 	case "GroupState", "StatesFilter":
 		return "Stable", true
 	case "TransactionState":
@@ -326,7 +407,7 @@ func stringByName(f *schemas.Field, n string, v int16) (any, bool) {
 		return "client-id", true
 	case "Key", "ConfigurationKeys":
 		if strings.Contains(f.Path, "Coordinator") {
-			return exampleGroup, true
+			return s.Group.ID, true
 		}
 		if strings.Contains(f.Path, "Values") || strings.Contains(f.Path, "Ops") {
 			return "producer_byte_rate", true
@@ -335,19 +416,15 @@ func stringByName(f *schemas.Field, n string, v int16) (any, bool) {
 	case "Value":
 		return "604800000", true
 	case "CoordinatorKeys":
-		return exampleGroup, true
+		return s.Group.ID, true
 	case "RequestedMetrics":
 		return "org.apache.kafka.producer.", true
 	case "Feature":
 		return "metadata.version", true
 	case "Documentation":
 		return "How long to keep a log segment before deleting it.", true
-	case "ProtocolData":
-		return "range", true
 	case "CommittedMetadata", "Metadata":
 		return "", true
-	case "Leader":
-		return "broker-1", true
 	case "UnknownStateFilters":
 		return "Unknown", true
 	}

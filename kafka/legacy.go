@@ -191,12 +191,14 @@ const (
 	fetchKey   = 1
 )
 
-// exampleMessageSet is the example batch's record as a legacy message set of the given magic.
-func exampleMessageSet(magic int8) MessageSet {
-	r := exampleBatch().Records[0]
-	m := LegacyMessage{Magic: magic, Key: r.Key, Value: r.Value}
+// exampleMessageSet is the example batch's record as a legacy message set of the given magic,
+// at offset off (0 as a producer sends it, the story's offset as a fetch returns it).
+func exampleMessageSet(magic int8, off int64) MessageSet {
+	s := story()
+	r := exampleBatch(s).Records[0]
+	m := LegacyMessage{Offset: off, Magic: magic, Key: r.Key, Value: r.Value}
 	if magic == 1 {
-		m.Timestamp = exampleTimestamp
+		m.Timestamp = s.Clock
 	}
 	return MessageSet{m}
 }
@@ -207,7 +209,11 @@ func legacyRecords(vals Values, magic int8) {
 	for key, x := range vals {
 		switch v := x.(type) {
 		case []*RecordBatch:
-			vals[key] = exampleMessageSet(magic)
+			var off int64
+			if len(v) > 0 {
+				off = v[0].BaseOffset
+			}
+			vals[key] = exampleMessageSet(magic, off)
 		case Values:
 			legacyRecords(v, magic)
 		case []any:

@@ -53,12 +53,17 @@ func TestLegacyMessageSets(t *testing.T) {
 				continue
 			}
 			// offset, size, crc, magic, attributes, [timestamp], key, value: as the guide says.
-			want := binary.BigEndian.AppendUint64(nil, 0)
+			// A producer sends offset 0; a fetch returns the story's offset.
+			off := uint64(0)
+			if tc.resp {
+				off = uint64(story().Log.BatchOffset)
+			}
+			want := binary.BigEndian.AppendUint64(nil, off)
 			msg := []byte{byte(tc.magic), 0}
 			if tc.magic == 1 {
-				msg = binary.BigEndian.AppendUint64(msg, exampleTimestamp)
+				msg = binary.BigEndian.AppendUint64(msg, uint64(story().Clock))
 			}
-			r := exampleBatch().Records[0]
+			r := exampleBatch(story()).Records[0]
 			msg = binary.BigEndian.AppendUint32(msg, uint32(len(r.Key)))
 			msg = append(msg, r.Key...)
 			msg = binary.BigEndian.AppendUint32(msg, uint32(len(r.Value)))

@@ -374,6 +374,7 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 			return err
 		}
 		b.Attributes = int16(x)
+		n.Children[len(n.Children)-1].Value = k.t.attributesText(b.Attributes)
 		if x, err = fi("LastOffsetDelta", "Offset of the last record relative to BaseOffset.", 4, int64(b.LastOffsetDelta)); err != nil {
 			return err
 		}

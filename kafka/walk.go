@@ -590,13 +590,26 @@ func (k *walker) prim(parent *Node, kind NodeKind, name, path string, f *schemas
 			if out = in; k.w == nil {
 				out = v
 			}
-			n.Value = k.t.int(v)
+			if vn := k.valueName(f, v); vn != "" {
+				n.Value = k.t.intSuffix(v, " → "+vn)
+			} else {
+				n.Value = k.t.int(v)
+			}
 		}
 	}
 	n.Raw = out
 	k.end(n)
 	parent.Children = append(parent.Children, n)
 	return out, nil
+}
+
+// valueName is the Kafka name of an integer value of a field (an error code's, an
+// enumeration's: ValueName), or "".
+func (k *walker) valueName(f *schemas.Field, v int64) string {
+	if f == nil || k.spec == nil || !k.spec.HasAPIKey {
+		return ""
+	}
+	return ValueName(k.spec.APIKey, f.Name, v)
 }
 
 func intWire(p schemas.Prim) (string, int) {

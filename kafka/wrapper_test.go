@@ -15,12 +15,12 @@ import (
 func legacyBody(codec Codec) Values {
 	inner := MessageSet{}
 	for i := range 3 {
-		inner = append(inner, LegacyMessage{Offset: int64(i), Magic: 1, Timestamp: exampleTimestamp + int64(i),
+		inner = append(inner, LegacyMessage{Offset: int64(i), Magic: 1, Timestamp: story().Clock + int64(i),
 			Key: []byte(fmt.Sprintf("order-%d", i)), Value: []byte(fmt.Sprintf(`{"id":%d,"total":9.5}`, i))})
 	}
 	set := MessageSet{
 		{Offset: 0, Magic: 0, Key: nil, Value: []byte("plain old message")},
-		{Offset: 3, Magic: 1, Attributes: int8(codec), Timestamp: exampleTimestamp, Inner: inner},
+		{Offset: 3, Magic: 1, Attributes: int8(codec), Timestamp: story().Clock, Inner: inner},
 	}
 	return Values{"Acks": int64(-1), "TimeoutMs": int64(30000), "TopicData": []any{Values{"Name": "orders",
 		"PartitionData": []any{Values{"Index": int64(0), "Records": set}}}}}

@@ -35,7 +35,7 @@ func TestWrite(t *testing.T) {
 		case "Fetch":
 			bad := bytes.Clone(v.Request.Bytes)
 			n := v.Request.Root.Find("Topics#length")
-			bad[n.Offset] = 0x7f // 126 topics in 82 bytes
+			bad[n.Offset] = 0x7f // 126 topics in 60 bytes
 			data = append(data, bad...)
 		}
 	}
@@ -56,7 +56,7 @@ func TestWrite(t *testing.T) {
 	}
 	for _, want := range []string{"Produce v12 request", "Produce v12 response", "Fetch v17 request", "1 not decoded",
 		"decompressed with lz4 (offsets from the start of the decompressed data)", `class="err"`, `class="bad"`,
-		"Topics (failed here)", "offset 45, Topics#length: length 126 exceeds the 82 bytes left", "no response"} {
+		"Topics (failed here)", "offset 45, Topics#length: length 126 exceeds the 60 bytes left", "no response"} {
 		if !strings.Contains(string(html), want) {
 			t.Errorf("report lacks %q", want)
 		}

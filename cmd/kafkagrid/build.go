@@ -56,7 +56,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *out == "" {
 		return usagef("build: -out must name a folder")
 	}
-	opts := reference.Options{Formats: f, Paper: p, Force: *force}
+	opts := reference.Options{Formats: f, Paper: p, Force: *force, Temps: tempsFrom(ctx)}
 	if opts.Versions, err = kafka.ParseVersionSet(*versions); err != nil {
 		return usagef("build: -versions: %v", strings.TrimPrefix(err.Error(), "kafka: "))
 	}

@@ -263,11 +263,32 @@ func jsonResult(r *capture.Result) any {
 }
 
 // readInput reads a file, or standard input for "-".
+// maxInput bounds what decode reads: a capture or dump larger than this is refused before it
+// is read, rather than exhausting memory (decoding keeps annotated trees several times the
+// size of the frames).
+const maxInput = 256 << 20
+
 func readInput(name string) ([]byte, error) {
-	if name == "-" {
-		return io.ReadAll(os.Stdin)
+	var r io.Reader = os.Stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > maxInput {
+			return nil, fmt.Errorf("%s is %d bytes, more than decode reads (%d MiB): cut the capture (editcap, tcpdump -r … -c N)", name, fi.Size(), maxInput>>20)
+		}
+		r = f
 	}
-	return os.ReadFile(name)
+	data, err := io.ReadAll(io.LimitReader(r, maxInput+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxInput {
+		return nil, fmt.Errorf("%s: more than %d MiB, more than decode reads", name, maxInput>>20)
+	}
+	return data, nil
 }
 
 // otherRelease says, for a frame whose request header names an API key this release lacks, which

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -53,7 +54,7 @@ func TestDecodeVerb(t *testing.T) {
 	}
 	for _, want := range []string{
 		"offset  len  type",
-		"     0    4  int32                      size = 150 bytes",
+		"     0    4  int32                      size = 162 bytes",
 		"header = RequestHeader v2",
 		"Acks = -1",
 		`Key = "order-1"`,
@@ -111,10 +112,10 @@ func TestDecodeVerbErrors(t *testing.T) {
 		{"unpaired response", []string{"decode", "-schemas", schemas, garbled}, 1, "request is not in the input: give -api", ""},
 		{"bad format", []string{"decode", "-schemas", schemas, "-format", "xml", cut}, 2, `-format "xml"`, ""},
 		{"response without api", []string{"decode", "-schemas", schemas, "-response", cut}, 2, "-response needs -api", ""},
-		{"unknown api", []string{"decode", "-schemas", schemas, "-response", "-api", "Nope", cut}, 2, `-api "Nope"`, ""},
+		{"unknown api", []string{"decode", "-schemas", schemas, "-response", "-api", "Nope", cut}, 2, `-api: no API "Nope" in Kafka 4.0 (kafkagrid list shows them)`, ""},
 		{"missing file", []string{"decode", "-schemas", schemas, filepath.Join(dir, "nope.bin")}, 1, "no such file", ""},
 		{"truncated", []string{"decode", "-schemas", schemas, cut}, 1,
-			"kafkagrid: decode: " + cut + ": kafka: Produce v12 request: #size: offset 0: size 150 exceeds the 36 bytes left", "size = 150 bytes"},
+			"kafkagrid: decode: " + cut + ": kafka: Produce v12 request: #size: offset 0: size 162 exceeds the 36 bytes left", "size = 162 bytes"},
 		{"wrong version", []string{"decode", "-schemas", schemas, "-response", "-api", "Produce", "-version", "99", files["0-Produce-v12-response"]}, 1,
 			"version 99 is not valid", ""},
 	}
@@ -245,5 +246,40 @@ func TestDecodeOtherRelease(t *testing.T) {
 	_, errs, code := runCmd(t, "decode", "-q", filepath.Join(out, "bin", "4-LeaderAndIsr-v7-request.bin"), "-schemas", filepath.Join(root, "4.0"))
 	if code != 1 || !strings.Contains(errs, "API key 4 (LeaderAndIsr) is not in Kafka 4.0 but is in Kafka 2.4, 2.8, 3.0, 3.3, 3.6, 3.9: try -release 3.9") {
 		t.Errorf("exit %d, %s", code, errs)
+	}
+}
+
+// TestDecodeHugeInput: input too large to decode is refused before it is read (exit 1, an
+// error), and a large input that is not Kafka fails without memory in proportion to it.
+func TestDecodeHugeInput(t *testing.T) {
+	schemas := filepath.Join(listSchemaRoot(t), "4.0")
+	dir := t.TempDir()
+	huge := filepath.Join(dir, "huge.bin")
+	f, err := os.Create(huge)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(4 << 30); err != nil { // sparse: takes no disk
+		t.Fatal(err)
+	}
+	f.Close()
+	_, errs, code := runCmd(t, "decode", "-q", "-schemas", schemas, huge)
+	if code != 1 || !strings.Contains(errs, "more than decode reads (256 MiB)") {
+		t.Errorf("4 GiB file: exit %d, %s", code, errs)
+	}
+	zeros := filepath.Join(dir, "zeros.bin")
+	os.WriteFile(zeros, make([]byte, 64<<20), 0o644)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	_, errs, code = runCmd(t, "decode", "-q", "-schemas", schemas, zeros)
+	runtime.ReadMemStats(&after)
+	if code != 1 || errs == "" {
+		t.Errorf("64 MiB of zeros: exit %d, %s", code, errs)
+	}
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 1<<30 {
+		t.Errorf("decoding 64 MiB of zeros allocated %d MiB", grew>>20)
+	} else {
+		t.Logf("64 MiB of zeros: %d MiB allocated, %.100s", grew>>20, errs)
 	}
 }

@@ -80,12 +80,12 @@ func (f *verbFlags) suggestFlag(err error) string {
 }
 
 // closest returns the candidate nearest to word, ignoring case, when it is near enough to be
-// what was meant (an edit distance of at most a third of the word, and 2 at least), or a
-// candidate word is a prefix of; "" otherwise.
+// what was meant (an edit distance, a swap of two letters counting one, of at most a third of
+// the word, and 1 at least), or a candidate word is a prefix of; "" otherwise.
 func closest(word string, candidates []string) string {
 	w := strings.ToLower(word)
 	best, bestD := "", 1<<30
-	limit := max(2, len(w)/3)
+	limit := max(1, len(w)/3)
 	sorted := append([]string(nil), candidates...)
 	sort.Strings(sorted)
 	for _, c := range sorted {
@@ -104,25 +104,30 @@ func closest(word string, candidates []string) string {
 	return ""
 }
 
-// editDistance is the Levenshtein distance of two strings, by bytes.
+// editDistance is the optimal-string-alignment distance of two strings, by bytes: insertions,
+// deletions, substitutions and swaps of neighbours ("biuld", "build") count one each.
 func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
 	}
 	for i := 1; i <= len(a); i++ {
-		cur[0] = i
 		for j := 1; j <= len(b); j++ {
 			cost := 1
 			if a[i-1] == b[j-1] {
 				cost = 0
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
 	}
-	return prev[len(b)]
+	return d[len(a)][len(b)]
 }
 
 // outputFormat names a verb's output format: "text" and "txt" are the same, as everywhere.

@@ -14,6 +14,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
 	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
 	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
+	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/reference"
 )
 
 // runGrid implements "kafkagrid grid SPEC.yaml [-o OUT] [-format F]": it draws the byte grid
@@ -122,12 +123,12 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}
 		return nil
 	}
-	return writeFileAtomic(*out, buf.Bytes())
+	return writeFileAtomic(*out, buf.Bytes(), tempsFrom(ctx))
 }
 
 // writeFileAtomic writes data to a temporary file beside name and renames it into place, so
 // that an error leaves no partial file.
-func writeFileAtomic(name string, data []byte) error {
+func writeFileAtomic(name string, data []byte, temps *reference.Temps) error {
 	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 		return fmt.Errorf("grid: %w", err)
 	}
@@ -135,6 +136,8 @@ func writeFileAtomic(name string, data []byte) error {
 	if err != nil {
 		return fmt.Errorf("grid: %w", err)
 	}
+	temps.Add(tmp.Name())
+	defer temps.Done(tmp.Name())
 	_, werr := tmp.Write(data)
 	cerr := tmp.Close()
 	if werr == nil {

@@ -19,6 +19,8 @@ import (
 	"os/signal"
 	"syscall"
 	"time"
+
+	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/reference"
 )
 
 // Exit statuses: 0 success, 1 failure (diff: the releases differ), 2 a usage error (diff:
@@ -33,8 +35,18 @@ const (
 // being written then is a temporary one, which the next build removes.
 const stopWithin = 100 * time.Millisecond
 
+// tempsKey is the context key of the process's set of temporary files (reference.Temps).
+type tempsKey struct{}
+
+// tempsFrom returns the set of temporary files main removes on a forced stop, or nil.
+func tempsFrom(ctx context.Context) *reference.Temps {
+	t, _ := ctx.Value(tempsKey{}).(*reference.Temps)
+	return t
+}
+
 func main() {
-	ctx, cancel := context.WithCancel(context.Background())
+	temps := &reference.Temps{}
+	ctx, cancel := context.WithCancel(context.WithValue(context.Background(), tempsKey{}, temps))
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	done := make(chan error, 1)
@@ -47,6 +59,7 @@ func main() {
 		select {
 		case <-done:
 		case <-time.After(stopWithin):
+			temps.RemoveAll() // the verb did not stop in time: what it was writing goes
 		}
 		status, what := exitInterrupted, "interrupted"
 		if sig == syscall.SIGTERM {

@@ -244,10 +244,10 @@ func TestViewNamesEveryBox(t *testing.T) {
 		treeValue   string // the tree node's value ("-" when not checked)
 	}{
 		{"3-Metadata-v13-response", "Topics[0].Partitions[0].ReplicaNodes[0]", "ReplicaNodes[0]", "1"},
-		{"3-Metadata-v13-response", "Topics[0].Partitions[0].OfflineReplicas[0]", "OfflineReplicas[0]", "2"},
+		{"3-Metadata-v13-response", "Topics[0].Partitions[0].OfflineReplicas[0]", "OfflineReplicas[0]", "3"},
 		{"32-DescribeConfigs-v4-request", "Resources[0].ConfigurationKeys[0]", "ConfigurationKeys[0]", `"retention.ms"`},
-		{"0-Produce-v12-request", "TransactionalId#length", "TransactionalId", "-"},
-		{"0-Produce-v12-request", "TransactionalId", "", "null"},
+		{"0-Produce-v12-response", "Responses[0].PartitionResponses[0].ErrorMessage#length", "ErrorMessage", "-"},
+		{"0-Produce-v12-response", "Responses[0].PartitionResponses[0].ErrorMessage", "", "null"},
 		{"3-Metadata-v13-response", "Topics[0]", "", ""},
 		{"78-ShareFetch-v0-response", "Responses[0].Partitions[0]#tags", "Partitions[0] tags", "-"},
 		{"78-ShareFetch-v0-response", "header#tags", "header tags", "-"},

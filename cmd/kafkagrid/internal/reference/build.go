@@ -119,6 +119,8 @@ type Options struct {
 	// Progress, when not nil, receives one line per API as it is done ("\r" separated, for a
 	// terminal).
 	Progress io.Writer
+	// Temps, when not nil, records the temporary files the build has open (see Temps).
+	Temps *Temps
 	// Force lets the build replace files in the output folder that no kafkagrid build wrote
 	// there (not in its manifest); without it, such a file stops the build.
 	Force bool
@@ -248,6 +250,7 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 	if err != nil {
 		return nil, err
 	}
+	o.temps = opts.Temps
 	b := &builder{cat: cat, out: o, opts: opts, release: cat.Release.Name(), content: content,
 		index: map[*kafka.API]int{}, built: map[*kafka.API]bool{}}
 	if b.opts.Source == "" {

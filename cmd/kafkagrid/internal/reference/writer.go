@@ -25,6 +25,7 @@ import (
 type output struct {
 	root  string
 	force bool
+	temps *Temps          // the temporary files open, for a forced stop
 	ctx   context.Context // a cancelled build writes no more files
 	prev  manifest        // what earlier builds wrote here
 
@@ -237,11 +238,13 @@ func (o *output) place(rel string, fill func(io.Writer) error, record bool) (err
 	if err != nil {
 		return writeError(path, err)
 	}
+	o.temps.Add(f.Name())
 	defer func() {
 		if err != nil {
 			f.Close()
 			os.Remove(f.Name())
 		}
+		o.temps.Done(f.Name())
 	}()
 	cw := &countWriter{w: f}
 	bw := bufio.NewWriterSize(cw, 64<<10)
@@ -381,4 +384,48 @@ func (e *errWriter) Write(p []byte) (int, error) {
 		e.err = err
 	}
 	return n, err
+}
+
+// Temps is the set of temporary files a build has open, so that a process told to stop can
+// remove them when it cannot wait for the build to clean up (an uninterruptible write of the
+// book, say). The zero value is ready; a nil *Temps records nothing. It is safe for concurrent use.
+type Temps struct {
+	mu    sync.Mutex
+	names map[string]bool
+}
+
+// Add records an open temporary file.
+func (t *Temps) Add(name string) {
+	if t == nil {
+		return
+	}
+	t.mu.Lock()
+	if t.names == nil {
+		t.names = map[string]bool{}
+	}
+	t.names[name] = true
+	t.mu.Unlock()
+}
+
+// Done forgets a temporary file, renamed into place or removed.
+func (t *Temps) Done(name string) {
+	if t == nil {
+		return
+	}
+	t.mu.Lock()
+	delete(t.names, name)
+	t.mu.Unlock()
+}
+
+// RemoveAll removes every temporary file still open and forgets them.
+func (t *Temps) RemoveAll() {
+	if t == nil {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for n := range t.names {
+		os.Remove(n)
+	}
+	t.names = nil
 }
