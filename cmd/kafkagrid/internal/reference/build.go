@@ -582,22 +582,34 @@ func (b *builder) writeIndex() error {
 }
 
 // guideFigure adds the figure of "How to read the pages": the byte grid of the ApiVersions
-// request, the first request of every connection, with call-outs. It is left out when the
-// build does not include that frame.
+// request at its highest version, the first request of every connection, with call-outs. It
+// is encoded here, whatever APIs the build includes, so a partial build's index is the full
+// build's; a release without ApiVersions has no figure.
 func (b *builder) guideFigure(v *indexView) error {
 	a, ok := b.cat.Lookup("ApiVersions")
-	if !ok || !b.built[a] || len(b.versions[a]) == 0 {
+	if !ok {
 		return nil
 	}
-	c, err := b.content(a, b.versions[a][0], HTML)
+	vecs, err := b.cat.Vectors(kafka.VectorOptions{})
 	if err != nil {
+		return fmt.Errorf("reference: guide figure: %w", err)
+	}
+	var m *message
+	for _, vec := range vecs {
+		if vec.API == a && vec.Request != nil {
+			if m, err = frameMessage(vec.Request, HTML); err != nil {
+				return err
+			}
+		}
+	}
+	if m == nil {
+		return nil
+	}
+	if v.GuideGrid, err = inlineSVG(m.Grid, "guide-grid"); err != nil {
 		return err
 	}
-	if v.GuideGrid, err = inlineSVG(c.Request.Grid, "guide-grid"); err != nil {
-		return err
-	}
-	v.GuideW = width(c.Request.Grid)
-	v.GuideCaption = fmt.Sprintf("The ApiVersions v%d request (%s), the first request on every connection.", c.Version, byteCount(len(c.Request.Bytes)))
+	v.GuideW = width(m.Grid)
+	v.GuideCaption = fmt.Sprintf("The ApiVersions v%d request (%s), the first request on every connection.", a.Version, byteCount(len(m.Bytes)))
 	for _, p := range guideCallouts {
 		v.GuideCallouts = append(v.GuideCallouts, [2]string{p[0], guideText(p[1])})
 	}

@@ -207,7 +207,7 @@ p.hint{font-size:13px;margin:.25rem 0}
 @media (max-width:700px){
  main{padding:0 .75rem 3rem}
  figure{padding:.4rem}
- .gridfig figure svg{width:calc(var(--w)*1.1px)}
+ .gridfig figure svg,.guidefig figure svg{width:calc(var(--w)*1.1px)}
  table.apis,table.apis tbody{display:block;font-size:14px}table.apis thead,table.apis colgroup,table.apis .size{display:none}
  table.apis tr{display:grid;grid-template-columns:2.6em minmax(0,1fr) auto auto;align-items:baseline;border-bottom:1px solid var(--rule)}
  table.apis tr[hidden]{display:none}table.apis tr td{border:0;width:auto!important}table.apis td:nth-child(2){overflow-wrap:anywhere}
