@@ -522,8 +522,8 @@ func TestNegativeGroupColors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.Fields[0].Fill != "g3" || d.Fields[1].Fill != "g0" {
-		t.Errorf("fills %q %q, want g3 g0", d.Fields[0].Fill, d.Fields[1].Fill)
+	if d.Fields[0].Fill != "g3" || d.Fields[1].Fill != "g4" { // 1<<40 mod 12 = 4
+		t.Errorf("fills %q %q, want g3 g4", d.Fields[0].Fill, d.Fields[1].Fill)
 	}
 }
 
@@ -550,9 +550,9 @@ func TestGroupColours(t *testing.T) {
 			[]string{"g0", "g1"}, []string{"g0", "g1"}},
 		{"ungrouped explicit", []string{"", "x"}, map[string]int{"": 3},
 			[]string{"g3", "g0"}, []string{"g0"}},
-		{"wrap", []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "a"}, nil,
-			[]string{"g0", "g1", "g2", "g3", "g4", "g5", "g6", "g7", "g0", "g0"},
-			[]string{"g0", "g1", "g2", "g3", "g4", "g5", "g6", "g7", "g0"}},
+		{"wrap", []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "a"}, nil,
+			[]string{"g0", "g1", "g2", "g3", "g4", "g5", "g6", "g7", "g8", "g9", "g10", "g11", "g0", "g0"},
+			[]string{"g0", "g1", "g2", "g3", "g4", "g5", "g6", "g7", "g8", "g9", "g10", "g11", "g0"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -622,7 +622,7 @@ func TestSizeFollowsContent(t *testing.T) {
 		gap     string // the gap row's label, if any
 		err     string
 	}{
-		{"field at 16 MiB", []bytegrid.Field{{Offset: 0, Bits: 8, Name: "a"}, {Offset: 134217720, Bits: 8, Name: "b"}}, bytegrid.Options{}, 3, "… 16777208 bytes …", ""},
+		{"field at 16 MiB", []bytegrid.Field{{Offset: 0, Bits: 8, Name: "a"}, {Offset: 134217720, Bits: 8, Name: "b"}}, bytegrid.Options{}, 3, "… 16777208 bytes, 0x0004–0xfffffb …", ""},
 		{"16 MiB field, elision off", []bytegrid.Field{{Offset: 0, Bits: 1 << 27, Name: "blob"}}, bytegrid.Options{ElideRows: -1}, 3, "", ""},
 		{"16 MiB field, rows of 8 bits", []bytegrid.Field{{Offset: 0, Bits: 1 << 27, Name: "blob"}}, bytegrid.Options{RowBits: 8, ElideRows: -1}, 3, "", ""},
 		{"a short gap is drawn", []bytegrid.Field{{Offset: 0, Bits: 8, Name: "a"}, {Offset: 64, Bits: 8, Name: "b"}}, bytegrid.Options{}, 3, "", ""},
@@ -677,4 +677,64 @@ func manyFields(n int) []bytegrid.Field {
 		out[i] = bytegrid.Field{Offset: 16 * i, Bits: 8, Name: "f"}
 	}
 	return out
+}
+
+// TestFramingNoLouderThanData checks that a framing label is drawn no larger than the
+// smallest data name of its row: beside a one-byte field whose long name shrinks to the
+// floor, "tagged fields" shrinks too; in a row of its own it keeps full size.
+func TestFramingNoLouderThanData(t *testing.T) {
+	tests := []struct {
+		name   string
+		fields []bytegrid.Field
+	}{
+		{"beside a long one-byte name", []bytegrid.Field{
+			{Offset: 0, Bits: 8, Name: "tagged fields", Value: "0 → none", Kind: style.Tags, Bytes: []byte{0}},
+			{Offset: 8, Bits: 8, Name: "AllowAutoTopicCreation", Value: "false", Bytes: []byte{0}},
+			{Offset: 16, Bits: 16, Name: "ErrorCode", Value: "0", Bytes: []byte{0, 0}},
+		}},
+		{"alone in its row", []bytegrid.Field{
+			{Offset: 0, Bits: 32, Name: "CorrelationId", Value: "7", Bytes: []byte{0, 0, 0, 7}},
+			{Offset: 32, Bits: 8, Name: "tagged fields", Value: "0 → none", Kind: style.Tags, Bytes: []byte{0}},
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			d, err := bytegrid.Layout(tc.fields, bytegrid.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			minData := map[int]canvas.Pt{}
+			for i, b := range d.Fields {
+				if tc.fields[i].Kind.Framing() {
+					continue
+				}
+				for _, r := range b.Runs {
+					if r.Class == "name" && (minData[r.Row] == 0 || r.Size < minData[r.Row]) {
+						minData[r.Row] = r.Size
+					}
+				}
+			}
+			named := false
+			for i, b := range d.Fields {
+				if !tc.fields[i].Kind.Framing() {
+					continue
+				}
+				for _, r := range b.Runs {
+					if r.Class != "name" && r.Class != "value" {
+						continue
+					}
+					named = named || r.Class == "name"
+					if m := minData[r.Row]; m > 0 && r.Size > m {
+						t.Errorf("framing %s %q at %g, louder than the data name at %g", r.Class, r.S, r.Size, m)
+					}
+					if m := minData[r.Row]; m == 0 && r.Class == "name" && r.Size != 12 {
+						t.Errorf("framing name %q alone in its row drawn at %g, want 12", r.S, r.Size)
+					}
+				}
+			}
+			if !named {
+				t.Error("the framing field has no name run")
+			}
+		})
+	}
 }

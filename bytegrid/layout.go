@@ -185,6 +185,8 @@ type scratch struct {
 	txt  arena.Text
 	segs []Seg
 	runs []Run
+	// elided holds the label of each elision row, by display row ("" on other rows).
+	elided []string
 }
 
 // carve returns the unused tail of buf with length 0 and the rest of buf's capacity.
@@ -276,8 +278,12 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 		if sp.elided {
 			row.H = elidedH
 			row.Elided = sp.n * rb / 8
+			for len(sc.elided) < sp.disp {
+				sc.elided = append(sc.elided, "")
+			}
+			sc.elided = append(sc.elided, sc.elidedLabel(row, gridW-2*pad, opts.DecimalOffsets))
 			if sp.gap {
-				row.Gap = newRun(d.GridX+gridW/2, y+elidedH/2+hexSize*0.35, "… "+strconv.Itoa(row.Elided)+" bytes …",
+				row.Gap = newRun(d.GridX+gridW/2, y+elidedH/2+hexSize*0.35, sc.elided[sp.disp],
 					hexSize+0.5, canvas.Middle, style.Muted, "elided")
 				row.Gap.Row = sp.disp
 			}
@@ -302,6 +308,7 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	for i, f := range fields {
 		d.layoutField(&d.Fields[i], i, f, physToDisp, colors[f.Group], &sc)
 	}
+	d.quietFraming(fields)
 	for _, b := range d.Fields {
 		for k := 1; k < len(b.Segs); k++ {
 			d.Rows[b.Segs[k].Row].Joined = true
@@ -364,6 +371,19 @@ func (d *Diagram) hasCell(f Field) bool {
 func snap(v canvas.Pt) canvas.Pt { return canvas.Pt(int(v + 0.999)) }
 
 // offsetLabel returns the label of a row's byte offset: 0x002c, or 44 in decimal.
+// elidedLabel returns the label of elision row row: the number of bytes it stands for and
+// their offsets, written as the offset column writes them ("… 16 bytes, 0x0010–0x001f …"),
+// or only the number when that does not fit in w.
+func (sc *scratch) elidedLabel(row Row, w canvas.Pt, decimal bool) string {
+	first := row.Bit / 8
+	short := "… " + strconv.Itoa(row.Elided) + " bytes …"
+	long := "… " + strconv.Itoa(row.Elided) + " bytes, " + sc.offsetLabel(first, decimal) + "–" + sc.offsetLabel(first+row.Elided-1, decimal) + " …"
+	if canvas.Pt(mono.Width(long, float64(hexSize+0.5))) > w {
+		return short
+	}
+	return long
+}
+
 func (sc *scratch) offsetLabel(off int, decimal bool) string {
 	sc.txt.Reserve(24)
 	start := sc.txt.Len()
@@ -464,7 +484,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 	for _, s := range b.Segs {
 		row := d.Rows[s.Row]
 		if row.Elided > 0 {
-			txt := "… " + strconv.Itoa(row.Elided) + " bytes …"
+			txt := sc.elided[s.Row]
 			r := newRun(s.X+s.W/2, s.Y+s.H/2+hexSize*0.35, txt, hexSize+0.5, canvas.Middle, style.Muted, "elided")
 			r.Row = s.Row
 			hexRuns = append(hexRuns, r)
@@ -503,7 +523,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 	if !ok && b.Value != "" && b.Name != "" {
 		// The name alone, with the value's note mark under it.
 		mark := "[" + strconv.Itoa(len(d.Notes)+1) + "]"
-		if runs, ok = fitLabel(hexRuns, b.Name, mark, s.X+s.W/2, s.W-2*pad, top, bottom, nameFill, style.Accent, s.Row); ok {
+		if runs, ok = fitLabel(hexRuns, b.Name, mark, s.X+s.W/2, s.W-2*pad, top, bottom, nameFill, style.Muted, s.Row); ok {
 			d.Notes = append(d.Notes, Note{Mark: len(d.Notes) + 1, Field: i, Text: b.Name + " = " + b.Value})
 		}
 	}
@@ -518,7 +538,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 		for size > 6 && canvas.Pt(mono.Width(mark, float64(size))) > s.W-2 {
 			size -= 0.5
 		}
-		r := newRun(s.X+s.W/2, (top+bottom)/2+size*0.35, mark, size, canvas.Middle, style.Accent, "mark")
+		r := newRun(s.X+s.W/2, (top+bottom)/2+size*0.35, mark, size, canvas.Middle, style.Muted, "mark")
 		r.Row = s.Row
 		runs = append(hexRuns, r)
 	}
@@ -639,11 +659,74 @@ func (sc *scratch) contLabel(dst []Run, name string, before bool, s Seg, top, bo
 	return dst
 }
 
+// quietFraming keeps framing from reading louder than data: a framing label (a size, length
+// or tag section) is drawn no larger than the smallest data name in its row, so that in a row
+// of one-byte fields "tagged fields" does not stand at full size beside a data name shrunk to
+// the floor. The label is fitted again at that size, centred as before.
+func (d *Diagram) quietFraming(fields []Field) {
+	rowMin := make([]canvas.Pt, len(d.Rows))
+	for i := range d.Fields {
+		if fields[i].Kind.Framing() {
+			continue
+		}
+		for _, r := range d.Fields[i].Runs {
+			if r.Class == "name" && r.Row >= 0 && r.Row < len(rowMin) && (rowMin[r.Row] == 0 || r.Size < rowMin[r.Row]) {
+				rowMin[r.Row] = r.Size
+			}
+		}
+	}
+	for i := range d.Fields {
+		b := &d.Fields[i]
+		if !fields[i].Kind.Framing() {
+			continue
+		}
+		best := b.labelSeg(d.Rows)
+		if best < 0 {
+			continue
+		}
+		s := b.Segs[best]
+		m := rowMin[s.Row]
+		loud := false
+		for _, r := range b.Runs {
+			if (r.Class == "name" || r.Class == "value") && r.Row == s.Row && m > 0 && r.Size > m {
+				loud = true
+			}
+		}
+		if !loud {
+			continue
+		}
+		kept := make([]Run, 0, len(b.Runs))
+		var label []Run
+		for _, r := range b.Runs {
+			if (r.Class == "name" || r.Class == "value") && r.Row == s.Row {
+				label = append(label, r)
+				continue
+			}
+			kept = append(kept, r)
+		}
+		top, bottom := s.Y+2, s.Y+s.H-2
+		if d.Hex {
+			bottom -= hexZone
+		}
+		if out, ok := fitLabelMax(kept, b.Name, b.Value, s.X+s.W/2, s.W-2*pad, top, bottom, style.Muted, style.Muted, s.Row, m); ok {
+			b.Runs = out
+		} else {
+			b.Runs = append(kept, label...)
+		}
+	}
+}
+
 // fitLabel appends to dst the runs of a name and a value (either may be empty, both clean),
 // centred at cx in width w between top and bottom: at full size, shrunk to the floor, then with
 // the name (and then the value) wrapped to two lines. It reports false, with dst unchanged,
 // when nothing fits.
 func fitLabel(dst []Run, name, value string, cx, w, top, bottom canvas.Pt, nameFill, valueFill style.Role, row int) ([]Run, bool) {
+	return fitLabelMax(dst, name, value, cx, w, top, bottom, nameFill, valueFill, row, nameSize)
+}
+
+// fitLabelMax is fitLabel with the name drawn at most at size max (and the value one point
+// below it), for a framing label kept no louder than the data beside it (quietFraming).
+func fitLabelMax(dst []Run, name, value string, cx, w, top, bottom canvas.Pt, nameFill, valueFill style.Role, row int, max canvas.Pt) ([]Run, bool) {
 	if name == "" && value == "" {
 		return dst, true
 	}
@@ -651,8 +734,8 @@ func fitLabel(dst []Run, name, value string, cx, w, top, bottom canvas.Pt, nameF
 	var buf [4]label
 	// One line each, shrinking both together.
 	for step := 0; ; step++ {
-		ns := nameSize - canvas.Pt(step)*0.5
-		vs := valueSize - canvas.Pt(step)*0.5
+		ns := min(nameSize, max) - canvas.Pt(step)*0.5
+		vs := min(valueSize, max-1) - canvas.Pt(step)*0.5
 		if ns < nameFloor {
 			break
 		}
@@ -843,7 +926,7 @@ func (d *Diagram) layoutLegend(fields []Field, colors map[string]int) {
 	}
 	// Notes: "1  Name = value", wrapped by truncation to the drawing's width.
 	for _, n := range d.Notes {
-		mark := newRun(d.GridX, y+legendSize*mono.Ascent, strconv.Itoa(n.Mark), legendSize, canvas.Start, style.Accent, "mark")
+		mark := newRun(d.GridX, y+legendSize*mono.Ascent, strconv.Itoa(n.Mark), legendSize, canvas.Start, style.Muted, "mark")
 		tx := d.GridX + canvas.Pt(mono.Width("000", float64(legendSize)))
 		fit := mono.Fit(float64(maxX-tx), float64(legendSize))
 		t := newRun(tx, y+legendSize*mono.Ascent, mono.Truncate(n.Text, fit), legendSize, canvas.Start, style.Ink, "note")

@@ -3,7 +3,9 @@ package kafka
 import (
 	"encoding/hex"
 	"math"
+	"net/netip"
 	"strconv"
+	"strings"
 	"unsafe"
 
 	"github.com/kafkagrid/kafkagrid/internal/arena"
@@ -92,7 +94,8 @@ func (t *texts) quoteBytes(b []byte) string {
 	return t.quote(unsafe.String(unsafe.SliceData(b), len(b))) // AppendQuote does not keep it
 }
 
-// hex shows bytes as "0x" and the hex of the first 32, then a count of them all.
+// hex shows bytes as "0x" and the hex of the first 32, then a count of them all, and when
+// they read as text (mostlyText), the text of those bytes, quoted.
 func (t *texts) hex(b []byte) string {
 	if len(b) == 0 {
 		return "0x (empty)"
@@ -110,7 +113,64 @@ func (t *texts) hex(b []byte) string {
 		t.Set(strconv.AppendInt(t.Buf(), int64(len(b)), 10))
 		t.Set(append(t.Buf(), " bytes)"...))
 	}
+	if mostlyText(h) {
+		t.Set(appendBytesText(append(t.Buf(), ' '), h, len(b) > len(h)))
+	}
 	return t.Since(start)
+}
+
+// mostlyText reports whether b reads as text: three or more printable ASCII bytes, and at least
+// three in four of all (a SASL PLAIN "\0alice\0secret", a principal "User:alice").
+func mostlyText(b []byte) bool {
+	n := 0
+	for _, c := range b {
+		if c >= 0x20 && c < 0x7f {
+			n++
+		}
+	}
+	return n >= 3 && 4*n >= 3*len(b)
+}
+
+// appendBytesText appends b as a quoted text beside its hex: printable ASCII as is, NUL as \0,
+// other bytes as \xNN, and "…" inside the quotes when more bytes follow.
+func appendBytesText(dst, b []byte, more bool) []byte {
+	const digits = "0123456789abcdef"
+	dst = append(dst, '"')
+	for _, c := range b {
+		switch {
+		case c == '"' || c == '\\':
+			dst = append(dst, '\\', c)
+		case c == 0:
+			dst = append(dst, '\\', '0')
+		case c >= 0x20 && c < 0x7f:
+			dst = append(dst, c)
+		default:
+			dst = append(dst, '\\', 'x', digits[c>>4], digits[c&15])
+		}
+	}
+	if more {
+		dst = append(dst, "…"...)
+	}
+	return append(dst, '"')
+}
+
+// withAddress returns the display value of a bytes field with the IP address it holds, when
+// the field's name says it is an address and it has an address's length: Envelope's
+// ClientHostAddress 0xc000020a reads "0xc000020a (192.0.2.10)".
+func (t *texts) withAddress(value, field string, b []byte) string {
+	if !strings.Contains(field, "Address") {
+		return value
+	}
+	var a netip.Addr
+	switch len(b) {
+	case 4:
+		a = netip.AddrFrom4([4]byte(b))
+	case 16:
+		a = netip.AddrFrom16([16]byte(b))
+	default:
+		return value
+	}
+	return t.cat(value, " (", a.String(), ")")
 }
 
 // hex32 returns "0x" and v as 8 hex digits (a CRC).

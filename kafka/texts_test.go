@@ -44,6 +44,15 @@ func TestTexts(t *testing.T) {
 		{"hex", func(t *texts) string { return t.hex([]byte{1, 0xfe}) }, "0x01fe"},
 		{"hex long", func(t *texts) string { return t.hex(long) },
 			fmt.Sprintf("0x%s… (%d bytes)", hex.EncodeToString(long[:32]), len(long))},
+		{"hex text", func(t *texts) string { return t.hex([]byte("\x00alice\x00secret")) }, `0x00616c69636500736563726574 "\0alice\0secret"`},
+		{"hex text escapes", func(t *texts) string { return t.hex([]byte("a\"b\\c\x01")) }, `0x6122625c6301 "a\"b\\c\x01"`},
+		{"hex mostly binary", func(t *texts) string { return t.hex([]byte{'a', 'b', 'c', 1, 2}) }, "0x6162630102"},
+		{"ipv4 address", func(t *texts) string { return t.withAddress("0xc000020a", "ClientHostAddress", []byte{192, 0, 2, 10}) }, "0xc000020a (192.0.2.10)"},
+		{"ipv6 address", func(t *texts) string {
+			return t.withAddress("0x…", "ClientHostAddress", []byte{0x20, 1, 0xd, 0xb8, 15: 1})
+		}, "0x… (2001:db8::1)"},
+		{"not an address", func(t *texts) string { return t.withAddress("0xc000020a", "Metrics", []byte{192, 0, 2, 10}) }, "0xc000020a"},
+		{"address of another length", func(t *texts) string { return t.withAddress("0x0102", "Address", []byte{1, 2}) }, "0x0102"},
 		{"hex32", func(t *texts) string { return t.hex32(0x0000beef) }, "0x0000beef"},
 		{"uuid", func(t *texts) string { return t.uuid(uuid) }, uuid.String()},
 		{"float", func(t *texts) string { return t.float(0.5) }, "0.5"},

@@ -768,6 +768,9 @@ func (k *walker) str(parent *Node, kind NodeKind, name, lpath string, f *schemas
 	n.Raw = out
 	if n.Value == "" {
 		n.Value = k.display(out)
+		if b, ok := out.([]byte); ok && f != nil {
+			n.Value = k.t.withAddress(n.Value, f.Name, b)
+		}
 	}
 	for _, c := range n.Children {
 		if c.Kind == KindData {

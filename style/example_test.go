@@ -14,7 +14,7 @@ func ExampleKindFill() {
 		fmt.Println(k, r, style.Light(r).Hex(), k.Framing())
 	}
 	// Output:
-	// plain g2 #d1f2e1 false
-	// length frame-fill #fafafa true
-	// tag tag-fill #fbf6ea true
+	// plain g2 #d6ecdb false
+	// length frame-fill #fbfbfb true
+	// tag tag-fill #fefbf3 true
 }

@@ -4,8 +4,8 @@
 //
 // A colour is named by a Role, never by a value: the SVG painter writes it as a CSS custom
 // property (var(--kg-…)) with a light and a dark value, the PDF painter takes the light RGB.
-// The group palette has eight colours chosen to stay distinct in greyscale: their lightness
-// steps from light to mid, so adjacent groups differ even on a monochrome printer.
+// The group palette has twelve colours chosen to stay distinct in greyscale: their lightness
+// alternates between two levels, so adjacent groups differ even on a monochrome printer.
 //
 // It is a public package so that a user of bytegrid or tree can name roles and kinds and
 // choose other colours (a Palette, given to canvas/svgcanvas or canvas/pdfcanvas) without
@@ -90,10 +90,12 @@ const (
 )
 
 // NumGroups is the number of distinct group colours; group n uses colour n mod NumGroups.
-const NumGroups = 8
+// Twelve: the largest frames of Kafka 4.0 (the ShareFetch and Fetch responses) open ten
+// groups, so no frame reuses a colour.
+const NumGroups = 12
 
 // groupRoles are the roles of the group colours, in palette order.
-var groupRoles = [NumGroups]Role{"g0", "g1", "g2", "g3", "g4", "g5", "g6", "g7"}
+var groupRoles = [NumGroups]Role{"g0", "g1", "g2", "g3", "g4", "g5", "g6", "g7", "g8", "g9", "g10", "g11"}
 
 // Group returns the role of group colour n (n mod NumGroups; a negative n counts as -n).
 func Group(n int) Role {
@@ -110,30 +112,37 @@ type colour struct {
 	light, dark RGB
 }
 
-// The palette, in the order of Roles. Light group fills alternate in lightness from one index
-// to the next (greyscale luma 240, 204, 230, 194, 220, 186, 236, 200 of 255), so that
-// neighbouring groups (a struct and the element nested in it take consecutive indexes) stay
-// apart when printed in grey, while all stay light enough for ink text. Framing fills are
-// near-white, lighter than every group: framing reads as "not data" in colour and in grey.
-// Dark fills are deep tints that keep light text legible. (An array, not a map: it is static
-// data, with nothing to build when the program starts.)
+// The palette, in the order of Roles. Group fills take two lightness levels (CIE L* 91.5 and
+// 79 in light, 21 and 30 in dark), alternating from one index to the next, so that
+// neighbouring groups (a struct and the element nested in it take consecutive indexes) differ
+// by a contrast ratio of at least 1.25 in colour and in grey; consecutive hues are far apart
+// on the wheel, so groups of the same lightness differ in hue. Framing fills are near-white
+// in light and near-paper in dark, apart from every group by at least 1.15: framing reads as
+// "not data" in colour and in grey. Ink and muted text keep 4.5:1 or more on every fill, in
+// light, dark and greyscale (TestContrast). The dark paper is the page's own background, so a
+// drawing is no lighter slab inside a dark page. (An array, not a map: it is static data,
+// with nothing to build when the program starts.)
 var palette = [...]colour{
 	{Ink, RGB{0x1f, 0x23, 0x28}, RGB{0xe6, 0xe8, 0xeb}},
-	{Muted, RGB{0x5a, 0x63, 0x6e}, RGB{0x9a, 0xa4, 0xaf}},
+	{Muted, RGB{0x43, 0x4b, 0x55}, RGB{0xb4, 0xbc, 0xc6}},
 	{Rule, RGB{0x8c, 0x95, 0x9f}, RGB{0x6e, 0x76, 0x81}},
-	{Paper, RGB{0xff, 0xff, 0xff}, RGB{0x16, 0x1b, 0x22}},
-	{FrameFill, RGB{0xfa, 0xfa, 0xfa}, RGB{0x2a, 0x2f, 0x36}},
-	{TagFill, RGB{0xfb, 0xf6, 0xea}, RGB{0x33, 0x2e, 0x22}},
-	{PadFill, RGB{0xf8, 0xf8, 0xf8}, RGB{0x1e, 0x22, 0x28}},
+	{Paper, RGB{0xff, 0xff, 0xff}, RGB{0x0d, 0x11, 0x17}},
+	{FrameFill, RGB{0xfb, 0xfb, 0xfb}, RGB{0x1b, 0x1f, 0x24}},
+	{TagFill, RGB{0xfe, 0xfb, 0xf3}, RGB{0x1e, 0x1b, 0x16}},
+	{PadFill, RGB{0xfc, 0xfc, 0xfc}, RGB{0x18, 0x1c, 0x21}},
 	{Accent, RGB{0xd9, 0x48, 0x1c}, RGB{0xff, 0x8a, 0x5c}},
-	{"g0", RGB{0xe8, 0xf2, 0xfc}, RGB{0x1e, 0x3a, 0x5f}},
-	{"g1", RGB{0xe8, 0xcc, 0x7f}, RGB{0x4a, 0x3b, 0x12}},
-	{"g2", RGB{0xd1, 0xf2, 0xe1}, RGB{0x15, 0x45, 0x33}},
-	{"g3", RGB{0xe1, 0xb1, 0xc9}, RGB{0x50, 0x1f, 0x3a}},
-	{"g4", RGB{0xda, 0xd8, 0xf5}, RGB{0x2e, 0x2a, 0x5c}},
-	{"g5", RGB{0xdf, 0xaf, 0x90}, RGB{0x55, 0x2a, 0x18}},
-	{"g6", RGB{0xdb, 0xf3, 0xf6}, RGB{0x14, 0x40, 0x47}},
-	{"g7", RGB{0xc4, 0xcf, 0xaf}, RGB{0x3d, 0x35, 0x2a}},
+	{"g0", RGB{0xd2, 0xea, 0xfc}, RGB{0x1f, 0x35, 0x43}},
+	{"g1", RGB{0xd7, 0xc1, 0x9b}, RGB{0x51, 0x45, 0x30}},
+	{"g2", RGB{0xd6, 0xec, 0xdb}, RGB{0x25, 0x37, 0x29}},
+	{"g3", RGB{0xe9, 0xb6, 0xcb}, RGB{0x5b, 0x3e, 0x4b}},
+	{"g4", RGB{0xe4, 0xe5, 0xfc}, RGB{0x30, 0x31, 0x43}},
+	{"g5", RGB{0xe7, 0xba, 0xa3}, RGB{0x5a, 0x41, 0x34}},
+	{"g6", RGB{0xca, 0xed, 0xf0}, RGB{0x17, 0x37, 0x3a}},
+	{"g7", RGB{0xc5, 0xc7, 0x9d}, RGB{0x47, 0x48, 0x31}},
+	{"g8", RGB{0xff, 0xdf, 0xe1}, RGB{0x44, 0x2c, 0x2e}},
+	{"g9", RGB{0x92, 0xcc, 0xe4}, RGB{0x27, 0x4b, 0x59}},
+	{"g10", RGB{0xdf, 0xeb, 0xd5}, RGB{0x2c, 0x35, 0x25}},
+	{"g11", RGB{0xd7, 0xba, 0xde}, RGB{0x52, 0x41, 0x56}},
 }
 
 // lookup returns the palette entry of r; unknown roles are Ink's.

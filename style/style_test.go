@@ -46,7 +46,7 @@ func TestEveryRoleHasBothColours(t *testing.T) {
 	if len(seen) != len(palette) {
 		t.Errorf("Roles lists %d roles, palette has %d", len(seen), len(palette))
 	}
-	if Group(9) != Group(1) || Group(-3) != Group(3) {
+	if Group(NumGroups+1) != Group(1) || Group(-3) != Group(3) {
 		t.Error("Group does not wrap around the palette")
 	}
 }
@@ -82,20 +82,68 @@ func TestKindFill(t *testing.T) {
 	}
 }
 
-// TestGreyscale checks what a monochrome printer keeps of the palette: neighbouring group
-// colours (consecutive indexes, as nested groups get) differ clearly in grey, and framing
-// fills are lighter than every group, so framing and data stay apart without colour.
-func TestGreyscale(t *testing.T) {
+// relLum is the WCAG 2 relative luminance of c.
+func relLum(c RGB) float64 {
+	lin := func(v uint8) float64 {
+		x := float64(v) / 255
+		if x <= 0.04045 {
+			return x / 12.92
+		}
+		return math.Pow((x+0.055)/1.055, 2.4)
+	}
+	return 0.2126*lin(c.R) + 0.7152*lin(c.G) + 0.0722*lin(c.B)
+}
+
+// contrast is the WCAG 2 contrast ratio of a and b (1 to 21).
+func contrast(a, b RGB) float64 {
+	la, lb := relLum(a), relLum(b)
+	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+}
+
+// grey is what a monochrome printer or a greyscale screen makes of c (Rec. 601 luma).
+func grey(c RGB) RGB {
+	y := uint8(math.Round(luma(c)))
+	return RGB{y, y, y}
+}
+
+// TestContrast checks the palette in light, dark and greyscale (each scheme through Rec. 601
+// luma): small text (ink, and the muted hex bytes, offsets and framing labels) at 4.5:1 or
+// more on every fill (WCAG 2 AA); neighbouring group colours (consecutive indexes, as nested
+// groups get) apart by 1.25 or more; framing fills apart from every group by 1.15 or more.
+func TestContrast(t *testing.T) {
+	fills := []Role{FrameFill, TagFill, PadFill, Paper}
 	for i := 0; i < NumGroups; i++ {
-		a, b := luma(Light(Group(i))), luma(Light(Group(i+1)))
-		if d := math.Abs(a - b); d < 20 {
-			t.Errorf("%s and %s differ by %.0f in grey, want at least 20", Group(i), Group(i+1), d)
-		}
-		for _, f := range []Role{FrameFill, TagFill, PadFill} {
-			if d := luma(Light(f)) - a; d < 5 {
-				t.Errorf("%s is not lighter than %s in grey (by %.0f)", f, Group(i), d)
+		fills = append(fills, Group(i))
+	}
+	for _, scheme := range []struct {
+		name string
+		rgb  func(Role) RGB
+	}{
+		{"light", Light},
+		{"dark", Dark},
+		{"light greyscale", func(r Role) RGB { return grey(Light(r)) }},
+		{"dark greyscale", func(r Role) RGB { return grey(Dark(r)) }},
+	} {
+		t.Run(scheme.name, func(t *testing.T) {
+			c := scheme.rgb
+			for _, text := range []Role{Ink, Muted} {
+				for _, f := range fills {
+					if r := contrast(c(text), c(f)); r < 4.5 {
+						t.Errorf("%s on %s: %.2f:1, want 4.5:1", text, f, r)
+					}
+				}
 			}
-		}
+			for i := 0; i < NumGroups; i++ {
+				if r := contrast(c(Group(i)), c(Group(i+1))); r < 1.25 {
+					t.Errorf("%s next to %s: %.2f:1, want 1.25:1", Group(i), Group(i+1), r)
+				}
+				for _, f := range []Role{FrameFill, TagFill, PadFill} {
+					if r := contrast(c(f), c(Group(i))); r < 1.15 {
+						t.Errorf("%s next to %s: %.2f:1, want 1.15:1", f, Group(i), r)
+					}
+				}
+			}
+		})
 	}
 }
 
@@ -112,7 +160,8 @@ func TestGroupColors(t *testing.T) {
 		{"explicit first", []string{"x", "y", "z"}, map[string]int{"z": 0}, "map[x:1 y:2 z:0]"},
 		{"explicit absent reserves nothing", []string{"x", "y"}, map[string]int{"w": 1}, "map[x:0 y:1]"},
 		{"ungrouped explicit", []string{"", "x"}, map[string]int{"": 3}, "map[:3 x:0]"},
-		{"wraps", []string{"a", "b", "c", "d", "e", "f", "g", "h", "i"}, nil, "map[a:0 b:1 c:2 d:3 e:4 f:5 g:6 h:7 i:16]"},
+		{"twelve without reuse", []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"}, nil, "map[a:0 b:1 c:2 d:3 e:4 f:5 g:6 h:7 i:8 j:9 k:10 l:11]"},
+		{"wraps", []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m"}, nil, "map[a:0 b:1 c:2 d:3 e:4 f:5 g:6 h:7 i:8 j:9 k:10 l:11 m:24]"},
 		{"negative explicit", []string{"x", "y"}, map[string]int{"x": -3}, "map[x:-3 y:0]"},
 	}
 	for _, tt := range tests {

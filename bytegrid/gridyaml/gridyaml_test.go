@@ -89,7 +89,7 @@ func TestErrors(t *testing.T) {
 		{"bad row width", "name: x\nrow_bits: 24\n", 2, "row_bits 24"},
 		{"bad offsets", "name: x\noffsets: octal\n", 2, "offsets"},
 		{"bad data", "name: x\ndata: zz\n", 2, "data"},
-		{"bad group colour", "name: x\ngroups: {a: 9}\n", 2, "colour 9"},
+		{"bad group colour", "name: x\ngroups: {a: 12}\n", 2, "colour 12"},
 		{"unknown field key", "name: x\nfields:\n  - name: a\n    bits: 8\n    size: 3\n", 5, `field "a": unknown key "size"`},
 		{"zero length", "name: x\nfields:\n  - {name: a, bits: 0}\n", 3, `field "a": bits 0`},
 		{"no length", "name: x\nfields:\n  - {name: a}\n", 3, "missing length"},

@@ -288,6 +288,11 @@ func (c *Canvas) Polyline(pts []canvas.Pt, s canvas.Style) {
 	c.keep(b)
 }
 
+// minFittedRunes is the shortest run given a textLength: a one- or two-rune run (a ruler
+// digit, a hex byte) drifts by a fraction of a pixel in another font, and the attribute would
+// grow every grid by a third.
+const minFittedRunes = 3
+
 // Text draws t with its baseline at y.
 func (c *Canvas) Text(x, y canvas.Pt, t canvas.Text) {
 	k := textKey{size: canvas.Round(t.Size), fill: t.Fill, anchor: t.Anchor, bold: t.Bold}
@@ -323,6 +328,13 @@ func (c *Canvas) Text(x, y canvas.Pt, t canvas.Text) {
 	}
 	b = appendNum(append(b, `" x="`...), x)
 	b = appendNum(append(b, `" y="`...), y)
+	if n := mono.Runes(t.S); n >= minFittedRunes {
+		// The run's measured width binds in every viewer: one whose monospace font has
+		// another advance than Go Mono's 0.6 em spaces the glyphs to it (lengthAdjust's
+		// default, "spacing", keeps their shapes), so a label never leaves its box
+		// (DESIGN.md, "Text is measured, never guessed").
+		b = appendNum(append(b, `" textLength="`...), canvas.Round(canvas.Pt(mono.Width(t.S, float64(t.Size)))))
+	}
 	b = append(b, `">`...)
 	b = appendText(b, t.S)
 	b = append(b, "</text>\n"...)

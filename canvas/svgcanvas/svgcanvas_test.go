@@ -246,3 +246,37 @@ func TestFontFamily(t *testing.T) {
 		}
 	}
 }
+
+// TestTextLength checks that every run of three runes or more carries its Go Mono width as
+// textLength (runes × 0.6 em), so a viewer with another monospace font keeps it in its box.
+func TestTextLength(t *testing.T) {
+	tests := []struct {
+		s    string
+		size canvas.Pt
+		want string // the attribute, "" for none
+	}{
+		{"0", 9, ""},
+		{"6b", 8.5, ""},
+		{"Name", 12, ` textLength="28.8"`},
+		{"‹ ClientId", 11, ` textLength="66"`},
+		{"AllowAutoTopicCreation", 8.5, ` textLength="112.2"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.s, func(t *testing.T) {
+			var buf bytes.Buffer
+			c := svgcanvas.New(&buf, 200, 20, svgcanvas.Options{})
+			c.Text(1, 10, canvas.Text{S: tt.s, Size: tt.size})
+			if err := c.Close(); err != nil {
+				t.Fatal(err)
+			}
+			got := ""
+			if i := strings.Index(buf.String(), ` textLength="`); i >= 0 {
+				got = buf.String()[i:]
+				got = got[:strings.Index(got[len(` textLength="`):], `"`)+len(` textLength="`)+1]
+			}
+			if got != tt.want {
+				t.Errorf("%q at %g: textLength %q, want %q", tt.s, tt.size, got, tt.want)
+			}
+		})
+	}
+}

@@ -449,9 +449,10 @@ func checkInBrowser(t *testing.T, out string, wantFetch int) {
 		if err := chromedp.Do(bctx, chromedp.Navigate(url)); err != nil {
 			t.Fatalf("%s: %v", page, err)
 		}
-		// The screen shows each drawing whole; the parts a tall one prints in are hidden.
+		// The screen shows each drawing whole; the parts a tall one prints in are hidden (and
+		// the index's guide figure is inside the closed "How to read").
 		sizes, err := chromedp.Run(bctx, chromedp.Evaluate[[][2]float64](
-			`Array.from(document.querySelectorAll('svg')).filter(s => !s.closest('.parts')).map(s => {const r = s.getBoundingClientRect(); return [r.width, r.height]})`))
+			`Array.from(document.querySelectorAll('svg')).filter(s => !s.closest('.parts') && !s.closest('details:not([open])')).map(s => {const r = s.getBoundingClientRect(); return [r.width, r.height]})`))
 		if err != nil {
 			t.Fatalf("%s: %v", page, err)
 		}

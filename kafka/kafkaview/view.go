@@ -9,6 +9,8 @@
 package kafkaview
 
 import (
+	"strings"
+
 	"github.com/kafkagrid/kafkagrid/bytegrid"
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/style"
@@ -48,12 +50,12 @@ func New(f *kafka.Frame) *View {
 }
 
 // groupOf returns the group of n and its children, given its parent's group. An element of
-// an array of scalars (an element without children) is no group of its own: it is a field of
-// its parent's group, in the grid and in the tree alike.
+// an array of scalars or strings (scalarElement) is no group of its own: it is a field of its
+// parent's group, in the grid and in the tree alike.
 func groupOf(n *kafka.Node, parent string) string {
 	switch n.Kind {
 	case kafka.KindElement:
-		if len(n.Children) > 0 {
+		if !scalarElement(n) {
 			return n.Path
 		}
 	case kafka.KindHeader, kafka.KindBody:
@@ -90,9 +92,15 @@ func (v *View) node(f *kafka.Frame, n, p *kafka.Node, g string) *tree.Node {
 		Desc:   n.About,
 	}
 	switch n.Kind {
-	case kafka.KindArray, kafka.KindFrame, kafka.KindHeader, kafka.KindBody, kafka.KindElement:
-		// The label says it all ("TopicData [1]", "[0]", "header").
+	case kafka.KindArray, kafka.KindFrame, kafka.KindHeader, kafka.KindBody:
+		// The label says it all ("TopicData [1]", "header").
 		t.Value = ""
+	case kafka.KindElement:
+		// A struct element's label says it all ("[0]"); a scalar or string element shows its
+		// value ("[0]: 1", "[0]: "orders"").
+		if !scalarElement(n) {
+			t.Value = ""
+		}
 	}
 	if len(n.Children) == 0 {
 		v.leaf(f, n, p, g)
@@ -142,20 +150,80 @@ func (v *View) leaf(f *kafka.Frame, n, p *kafka.Node, g string) {
 		Path:   n.Path,
 		Type:   n.WireType,
 	}
+	if n.Kind == kafka.KindElement {
+		fd.Name = elementName(n)
+	}
 	if p != nil {
 		switch n.Kind {
 		case kafka.KindData:
 			fd.Name, fd.Path = p.Name, p.Path
+			if p.Kind == kafka.KindElement {
+				fd.Name = elementName(p)
+			}
 			if p.About != "" {
 				fd.Desc = p.About
 			}
+		case kafka.KindTagSection:
+			// Name the struct the section closes: the group band along the box's top says it
+			// in colour, the name says it in greyscale too ("Partitions[0] tags").
+			fd.Name = ownerName(p) + " tags"
 		case kafka.KindLength:
-			if p.Kind == kafka.KindArray {
+			switch {
+			case p.Kind == kafka.KindArray:
 				fd.Name = p.Name
+			case !hasContent(p):
+				// A null or empty string or bytes field is only its length prefix on the
+				// wire: the box carries the field's name, or the grid would not name it.
+				fd.Name = p.Name
+				if p.Kind == kafka.KindElement {
+					fd.Name = elementName(p)
+				}
 			}
 		}
 	}
 	v.Fields = append(v.Fields, fd)
+}
+
+// ownerName names the struct, element, header or body p in the grid.
+func ownerName(p *kafka.Node) string {
+	if p.Kind == kafka.KindElement {
+		return elementName(p)
+	}
+	return p.Name
+}
+
+// scalarElement reports whether array element n holds one value (a number, a string, bytes)
+// rather than a struct: it has no children, or only a length prefix and its content.
+func scalarElement(n *kafka.Node) bool {
+	for _, c := range n.Children {
+		if c.Kind != kafka.KindLength && c.Kind != kafka.KindData {
+			return false
+		}
+	}
+	return true
+}
+
+// hasContent reports whether string or bytes node n has content bytes after its length.
+func hasContent(n *kafka.Node) bool {
+	for _, c := range n.Children {
+		if c.Kind == kafka.KindData && c.Length > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// elementName names array element n in the grid with its array: "ReplicaNodes[0]", the last
+// segment of its path, since a grid box, unlike a tree row, is not drawn under its array.
+func elementName(n *kafka.Node) string {
+	name := n.Path
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		name = name[i+1:]
+	}
+	if name == "" || !strings.HasSuffix(name, n.Name) {
+		return n.Name
+	}
+	return name
 }
 
 func treeLabel(n *kafka.Node) string {

@@ -222,3 +222,79 @@ func TestREADMEPictures(t *testing.T) {
 	}
 	t.Fatal("no ApiVersions in 4.0")
 }
+
+// TestViewNamesEveryBox checks that the grid names the boxes a reader could not place
+// otherwise: scalar array elements carry their array's name (and the tree their value), and a
+// null or empty string is its length prefix named after the field, and a tag section names
+// the struct it closes.
+func TestViewNamesEveryBox(t *testing.T) {
+	c := testCatalog(t, "4.0")
+	vs, err := c.Vectors(kafka.VectorOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	frames := map[string]*kafka.Frame{}
+	for _, vec := range vs {
+		frames[vec.Request.BaseName()] = vec.Request
+		frames[vec.Response.BaseName()] = vec.Response
+	}
+	tests := []struct {
+		frame, path string
+		gridName    string // the grid box's name ("" when the path has no box of its own)
+		treeValue   string // the tree node's value ("-" when not checked)
+	}{
+		{"3-Metadata-v13-response", "Topics[0].Partitions[0].ReplicaNodes[0]", "ReplicaNodes[0]", "1"},
+		{"3-Metadata-v13-response", "Topics[0].Partitions[0].OfflineReplicas[0]", "OfflineReplicas[0]", "3"},
+		{"32-DescribeConfigs-v4-request", "Resources[0].ConfigurationKeys[0]", "ConfigurationKeys[0]", `"retention.ms"`},
+		{"0-Produce-v12-response", "Responses[0].PartitionResponses[0].ErrorMessage#length", "ErrorMessage", "-"},
+		{"0-Produce-v12-response", "Responses[0].PartitionResponses[0].ErrorMessage", "", "null"},
+		{"3-Metadata-v13-response", "Topics[0]", "", ""},
+		{"78-ShareFetch-v0-response", "Responses[0].Partitions[0]#tags", "Partitions[0] tags", "-"},
+		{"78-ShareFetch-v0-response", "header#tags", "header tags", "-"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.frame+"/"+tc.path, func(t *testing.T) {
+			f := frames[tc.frame]
+			if f == nil {
+				t.Fatalf("no frame %s", tc.frame)
+			}
+			v := New(f)
+			if tc.gridName != "" {
+				found := false
+				for _, fd := range v.Fields {
+					if fd.Path == tc.path {
+						found = true
+						if fd.Name != tc.gridName {
+							t.Errorf("grid box %s named %q, want %q", tc.path, fd.Name, tc.gridName)
+						}
+					}
+				}
+				if !found {
+					t.Errorf("no grid box with path %s", tc.path)
+				}
+			}
+			if tc.treeValue == "-" {
+				return
+			}
+			n := findNode(v.Tree, tc.path)
+			if n == nil {
+				t.Fatalf("no tree node %s", tc.path)
+			}
+			if n.Value != tc.treeValue {
+				t.Errorf("tree node %s value %q, want %q", tc.path, n.Value, tc.treeValue)
+			}
+		})
+	}
+}
+
+func findNode(n *tree.Node, path string) *tree.Node {
+	if n.Path == path {
+		return n
+	}
+	for _, c := range n.Children {
+		if m := findNode(c, path); m != nil {
+			return m
+		}
+	}
+	return nil
+}

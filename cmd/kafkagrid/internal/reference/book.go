@@ -196,8 +196,10 @@ func (bk *book) cover(numAPIs int) {
 		name  string
 		color style.Role
 	}{
-		{32, "size", style.FrameFill}, {16, "RequestApiKey", style.Group(0)}, {16, "RequestApiVersion", style.Group(1)},
-		{32, "CorrelationId", style.Group(2)}, {16, "ClientId length", style.FrameFill}, {16, "ClientId …", style.Group(3)},
+		// Coloured by the book's own rule: framing near-white, the header's fields in the
+		// header's one group colour.
+		{32, "size", style.FrameFill}, {16, "RequestApiKey", style.Group(0)}, {16, "RequestApiVersion", style.Group(0)},
+		{32, "CorrelationId", style.Group(0)}, {16, "ClientId length", style.FrameFill}, {16, "ClientId …", style.Group(0)},
 	}
 	bit := 0
 	for _, f := range fields {
@@ -488,6 +490,7 @@ func (bk *book) chapter(cs []*apiContent, hist []versionInfo) {
 	y = bk.facts(y, [][2]string{
 		{"API key", strconv.Itoa(int(a.Key))},
 		{"Version", version},
+		{"Headers", headerText(a, a.Version)},
 		{"Listeners", listeners},
 		{"Encoding", encoding},
 		{"Frames", fmt.Sprintf("request %s, response %s", byteCount(len(c.Request.Bytes)), byteCount(len(c.Response.Bytes)))},
@@ -505,13 +508,14 @@ func (bk *book) chapter(cs []*apiContent, hist []versionInfo) {
 			if len(cs) > 1 {
 				title += " v" + strconv.Itoa(int(c.Version))
 			}
-			if bk.breaksBefore(m.Grid, bk.y+sectionH) {
+			if bk.breaksBefore(m.Grid, bk.y+sectionH, bk.scaleOf(m.Grid, 0)) {
 				bk.newPage(a.Name) // keep the heading with its grid
 			}
 			bk.section(title, m.Base+" · "+byteCount(len(m.Bytes)), 0)
 			pdf.Bookmark(title, 2, bk.y-24)
-			bk.place("Byte grid", m.Grid)
-			bk.place("Expanded tree", m.Tree)
+			bk.place("Byte grid", m.Grid, 0)
+			bk.place("Expanded tree", m.Tree, treeWidth)
+			bk.hexDump(m.Bytes)
 		}
 	}
 	bk.schema("Request schema", a.Request.File, a.Request.Raw)
@@ -582,7 +586,19 @@ func (bk *book) facts(y float64, rows [][2]string) float64 {
 		bk.color(colMuted)
 		bk.text(marginX, y, r[0], 9.5)
 		bk.color(colInk)
-		bk.text(marginX+70, y, r[1], 9.5)
+		// A long value (ApiVersions' header note) wraps at words within the page.
+		w := bk.cw - 70
+		line := ""
+		for _, word := range strings.Fields(r[1]) {
+			if next := strings.TrimSpace(line + " " + word); line != "" && bk.pdf.GetStringWidth(next) > w {
+				bk.text(marginX+70, y, line, 9.5)
+				y += 12
+				line = word
+			} else {
+				line = next
+			}
+		}
+		bk.text(marginX+70, y, bk.fit(line, w), 9.5)
 		y += 14
 	}
 	return y
@@ -605,15 +621,27 @@ func (bk *book) section(title, note string, keep float64) {
 	bk.y = y + sectionH - 6
 }
 
-// place draws a drawing scaled to the page width (never enlarged), split between rows across
-// pages when it does not fit.
-func (bk *book) place(caption string, d drawing) {
+// treeWidth is the width every tree of the book is drawn as if it had: one scale for all
+// trees (7.5 pt text on A4), so that their text is the same size in every chapter. A tree
+// wider than this (the few deepest, with long values) is scaled further down to fit.
+const treeWidth = 800
+
+// scaleOf returns the scale d is drawn at: the page width over the wider of d and ref (0 for
+// d's own width), never enlarged.
+func (bk *book) scaleOf(d drawing, ref float64) float64 {
+	w, _ := d.size()
+	return min(1, bk.cw/max(w, ref))
+}
+
+// place draws a drawing scaled to the page width as if it were ref wide (scaleOf; never
+// enlarged), split between rows across pages when it does not fit.
+func (bk *book) place(caption string, d drawing, ref float64) {
 	w, _ := d.size()
 	if w <= 0 {
 		return
 	}
-	scale := min(1, bk.cw/w)
-	if bk.breaksBefore(d, bk.y) {
+	scale := bk.scaleOf(d, ref)
+	if bk.breaksBefore(d, bk.y, scale) {
 		bk.newPage(bk.titles[len(bk.titles)-1])
 	}
 	first := (bk.bottom - bk.y - captionH) / scale
@@ -638,18 +666,39 @@ func (bk *book) place(caption string, d drawing) {
 // breaksBefore reports whether place, called with the cursor at y, would start d on a new
 // page: when little of the page is left, or when d would fit whole on a fresh page but less
 // than half of it fits here.
-func (bk *book) breaksBefore(d drawing, y float64) bool {
+func (bk *book) breaksBefore(d drawing, y, scale float64) bool {
 	w, h := d.size()
 	if w <= 0 {
 		return false
 	}
-	h *= min(1, bk.cw/w)
+	h *= scale
 	first := bk.bottom - y - captionH
 	full := bk.bottom - marginTop - captionH
 	if h <= first {
 		return false
 	}
-	return first < 0.25*full || (h <= full && first < 0.5*h)
+	return first < 0.15*full || (h <= full && first < 0.3*h)
+}
+
+// hexDump prints a frame's bytes as a hex dump (offset, 16 bytes, their ASCII), after its
+// drawings, in the schema's small mono; it moves whole to the next page when it would leave
+// fewer than four lines here.
+func (bk *book) hexDump(b []byte) {
+	lines := strings.Split(strings.TrimRight(hexDump(b), "\n"), "\n")
+	if bk.y+captionH+float64(min(len(lines), 4))*schemaLead > bk.bottom {
+		bk.newPage(bk.titles[len(bk.titles)-1])
+	}
+	bk.caption("Hex dump")
+	for _, l := range lines {
+		if bk.y+schemaLead > bk.bottom {
+			bk.newPage(bk.titles[len(bk.titles)-1])
+		}
+		bk.font(monoFont, "", schemaSize)
+		bk.color(colInk)
+		bk.text(marginX, bk.y, l, schemaSize)
+		bk.y += schemaLead
+	}
+	bk.y += 14
 }
 
 func (bk *book) caption(s string) {
@@ -659,17 +708,38 @@ func (bk *book) caption(s string) {
 	bk.y += captionH
 }
 
-// schema prints a schema file in small mono with line numbers and light colouring, wrapping
-// long lines under a hanging indent and continuing on new pages.
+// schemaRow is one printed row of a schema: a line, or the continuation of a long one.
+type schemaRow struct {
+	num   string // the line number ("" on a continuation row)
+	col   int    // the column the text starts in
+	runes []rune
+	kinds []tokenKind
+}
+
+// minSchemaLead is the tightest line height a schema's last page may be squeezed to, so
+// that a few last rows do not take a page of their own.
+const minSchemaLead = 0.86 * schemaLead
+
+// schema prints a schema file in small mono with line numbers and light colouring: the
+// licence header folded to one line (the numbers still follow the file), long lines wrapped
+// under a hanging indent, continuing on new pages. When the rows left overflow the page by
+// a little (minSchemaLead), the page's rows are drawn closer together instead.
 func (bk *book) schema(title, file string, raw []byte) {
 	pdf := bk.pdf
-	bk.section(title, file, 6*schemaLead)
-	pdf.Bookmark(title, 2, bk.y-24)
 	numW := mono.Width("0000", schemaSize) + 8
 	cols := mono.Fit(bk.cw-numW, schemaSize)
 	charW := mono.Advance * schemaSize
-	lines := tokenizeLines(raw)
-	bk.font(monoFont, "", schemaSize)
+	rows := schemaRows(tokenizeLines(raw), cols)
+	// A schema that fits a page but would leave its last few rows (six or fewer, beyond what
+	// squeezing takes in) to a page of their own starts on a new page instead.
+	if n := float64(len(rows)); n*schemaLead <= bk.bottom-marginTop-sectionH {
+		room := bk.bottom - bk.y - sectionH
+		if over := n*minSchemaLead - room; over > 0 && over <= 6*schemaLead {
+			bk.newPage(bk.titles[len(bk.titles)-1])
+		}
+	}
+	bk.section(title, file, 6*schemaLead)
+	pdf.Bookmark(title, 2, bk.y-24)
 	cur := style.RGB{R: 1} // no colour yet
 	setColor := func(c style.RGB) {
 		if c != cur {
@@ -677,29 +747,61 @@ func (bk *book) schema(title, file string, raw []byte) {
 			cur = c
 		}
 	}
-	newLine := func() {
-		if bk.y+schemaLead > bk.bottom {
-			bk.newPage(bk.titles[len(bk.titles)-1])
-			bk.font(monoFont, "", schemaSize)
-			cur = style.RGB{R: 1}
+	// leadFor returns the line height of the rows from i on, on the page as it stands.
+	leadFor := func(i int) float64 {
+		left := float64(len(rows) - i)
+		if room := bk.bottom - bk.y; left*schemaLead > room && left*minSchemaLead <= room {
+			return room / left
 		}
+		return schemaLead
 	}
-	for n, ts := range lines {
-		// Widow control: the last few lines do not go alone onto a new page.
-		if left := float64(len(lines) - n); left <= 5 && bk.y+left*schemaLead > bk.bottom && bk.y+schemaLead <= bk.bottom && n > 2 {
+	bk.font(monoFont, "", schemaSize)
+	lead := leadFor(0)
+	for i, r := range rows {
+		if bk.y+lead > bk.bottom+0.001 {
 			bk.newPage(bk.titles[len(bk.titles)-1])
 			bk.font(monoFont, "", schemaSize)
 			cur = style.RGB{R: 1}
+			lead = leadFor(i)
 		}
-		newLine()
-		setColor(colMuted)
-		num := strconv.Itoa(n + 1)
-		bk.text(marginX+numW-8-mono.Width(num, schemaSize), bk.y, num, schemaSize)
-		// The line as runes with their token kinds, cut into rows at spaces where possible;
-		// continuation rows hang under the line's indent.
+		if r.num != "" {
+			setColor(colMuted)
+			bk.text(marginX+numW-8-mono.Width(r.num, schemaSize), bk.y, r.num, schemaSize)
+		}
+		for a := 0; a < len(r.runes); {
+			b := a + 1
+			for b < len(r.runes) && r.kinds[b] == r.kinds[a] {
+				b++
+			}
+			if chunk := string(r.runes[a:b]); strings.TrimSpace(chunk) != "" {
+				setColor(tokenColor(r.kinds[a]))
+				bk.text(marginX+numW+float64(r.col+a)*charW, bk.y, chunk, schemaSize)
+			}
+			a = b
+		}
+		bk.y += lead
+	}
+	bk.y += 10
+}
+
+// schemaRows cuts a schema's lines into printed rows of at most cols columns: the licence
+// header as one row, each line cut at spaces where possible, its continuation rows hanging
+// under its indent.
+func schemaRows(lines [][]token, cols int) []schemaRow {
+	var rows []schemaRow
+	first := licenceLines(lines)
+	if first > 0 {
+		text := []rune("// Apache License, Version 2.0: the licence header, folded")
+		kinds := make([]tokenKind, len(text))
+		for k := range kinds {
+			kinds[k] = tokComment
+		}
+		rows = append(rows, schemaRow{num: "1–" + strconv.Itoa(first), runes: text, kinds: kinds})
+	}
+	for n := first; n < len(lines); n++ {
 		var rs []rune
 		var kinds []tokenKind
-		for _, t := range ts {
+		for _, t := range lines[n] {
 			for _, r := range mono.Clean(t.Text) {
 				rs = append(rs, r)
 				kinds = append(kinds, t.Kind)
@@ -710,11 +812,12 @@ func (bk *book) schema(title, file string, raw []byte) {
 			indent++
 		}
 		hang := min(indent+4, cols/2)
+		num := strconv.Itoa(n + 1)
+		if len(rs) == 0 {
+			rows = append(rows, schemaRow{num: num})
+			continue
+		}
 		for start, col := 0, 0; start < len(rs); col = hang {
-			if start > 0 {
-				bk.y += schemaLead
-				newLine()
-			}
 			width := cols - col
 			end := min(start+width, len(rs))
 			if end < len(rs) {
@@ -725,22 +828,48 @@ func (bk *book) schema(title, file string, raw []byte) {
 					}
 				}
 			}
-			for a := start; a < end; {
-				b := a + 1
-				for b < end && kinds[b] == kinds[a] {
-					b++
-				}
-				if chunk := string(rs[a:b]); strings.TrimSpace(chunk) != "" {
-					setColor(tokenColor(kinds[a]))
-					bk.text(marginX+numW+float64(col+a-start)*charW, bk.y, chunk, schemaSize)
-				}
-				a = b
-			}
+			rows = append(rows, schemaRow{num: num, col: col, runes: rs[start:end], kinds: kinds[start:end]})
+			num = ""
 			start = end
 		}
-		bk.y += schemaLead
 	}
-	bk.y += 10
+	return rows
+}
+
+// licenceLines returns how many lines the licence header at the top of a schema takes: the
+// leading comment lines, up to the first blank or code line after them, when they hold the
+// Apache licence; 0 when the file does not start with it.
+func licenceLines(lines [][]token) int {
+	n, licence := 0, false
+	for _, ts := range lines {
+		if !commentLine(ts) {
+			break
+		}
+		for _, t := range ts {
+			if t.Kind == tokComment && strings.Contains(t.Text, "Licensed to the Apache Software Foundation") {
+				licence = true
+			}
+		}
+		n++
+	}
+	if !licence || n < 3 {
+		return 0
+	}
+	return n
+}
+
+// commentLine reports whether a line holds a comment and nothing else but spaces.
+func commentLine(ts []token) bool {
+	comment := false
+	for _, t := range ts {
+		switch {
+		case t.Kind == tokComment:
+			comment = true
+		case strings.TrimSpace(t.Text) != "":
+			return false
+		}
+	}
+	return comment
 }
 
 func tokenColor(k tokenKind) style.RGB {

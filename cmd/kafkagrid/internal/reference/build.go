@@ -216,6 +216,8 @@ type message struct {
 	Text     []byte // grid and tree as text (nil unless the txt format is built)
 	Grid     drawing
 	Tree     drawing
+	// Fields describes every node of the annotated frame for the page's detail panel.
+	Fields []fieldInfo
 }
 
 type builder struct {
@@ -655,6 +657,9 @@ func (b *builder) writeIndex() error {
 	for _, p := range guide {
 		v.Guide = append(v.Guide, [2]string{p[0], guideText(p[1])})
 	}
+	if err := b.guideFigure(v); err != nil {
+		return err
+	}
 	if b.opts.Formats&PDF != 0 {
 		v.Book = BookName(b.release)
 	}
@@ -665,6 +670,7 @@ func (b *builder) writeIndex() error {
 				l := *b.link(a, "")
 				l.Request, l.Response = b.sizes[i][0], b.sizes[i][1]
 				l.Versions = versionsBuilt(b.versions[a])
+				l.Purpose = apiPurpose[a.Name]
 				cv.APIs = append(cv.APIs, l)
 			}
 		}
@@ -673,6 +679,41 @@ func (b *builder) writeIndex() error {
 		}
 	}
 	return b.out.create("index.html", func(w io.Writer) error { return renderIndex(b.tmpl, w, v) })
+}
+
+// guideFigure adds the figure of "How to read the pages": the byte grid of the ApiVersions
+// request at its highest version, the first request of every connection, with call-outs. It
+// is encoded here, whatever APIs the build includes, so a partial build's index is the full
+// build's; a release without ApiVersions has no figure.
+func (b *builder) guideFigure(v *indexView) error {
+	a, ok := b.cat.Lookup("ApiVersions")
+	if !ok {
+		return nil
+	}
+	vecs, err := b.cat.Vectors(kafka.VectorOptions{})
+	if err != nil {
+		return fmt.Errorf("reference: guide figure: %w", err)
+	}
+	var m *message
+	for _, vec := range vecs {
+		if vec.API == a && vec.Request != nil {
+			if m, err = frameMessage(vec.Request, HTML); err != nil {
+				return err
+			}
+		}
+	}
+	if m == nil {
+		return nil
+	}
+	if v.GuideGrid, err = inlineSVG(m.Grid, "guide-grid"); err != nil {
+		return err
+	}
+	v.GuideW = width(m.Grid)
+	v.GuideCaption = fmt.Sprintf("The ApiVersions v%d request (%s), the first request on every connection.", a.Version, byteCount(len(m.Bytes)))
+	for _, p := range guideCallouts {
+		v.GuideCallouts = append(v.GuideCallouts, [2]string{p[0], guideText(p[1])})
+	}
+	return nil
 }
 
 // apiPages is what every version's page of an API shares: the version history and the
@@ -748,6 +789,9 @@ func (b *builder) pageView(c *apiContent, shared *apiPages) (*pageView, error) {
 			mv.ID, mv.Title, short = "response", "Response", "rs"
 		}
 		var err error
+		if mv.Detail, err = detailJSON(m.Fields, a); err != nil {
+			return nil, err
+		}
 		if mv.Grid, err = inlineSVG(m.Grid, short+"-grid"); err != nil {
 			return nil, err
 		}

@@ -61,6 +61,12 @@ func vectorContentOpts(cat *kafka.Catalog, vo kafka.VectorOptions, verbose io.Wr
 	}, nil
 }
 
+// elideRows is how many rows a field of the reference's grids may span before its inner rows
+// are elided: 16 rows, 64 bytes. The example frames are small, so a reader sees every byte of
+// a uuid, a short value or a record; only what is long enough to need it is cut, and the cut
+// says which bytes it left out.
+const elideRows = 16
+
 // frameMessage lays out one frame as a byte grid and a tree, and renders the forms f asks for.
 func frameMessage(fr *kafka.Frame, f Format) (*message, error) {
 	base := fr.BaseName()
@@ -70,7 +76,7 @@ func frameMessage(fr *kafka.Frame, f Format) (*message, error) {
 	}
 	name := fmt.Sprintf("%s v%d %s", fr.API.Name, fr.Version, side)
 	view := kafkaview.New(fr)
-	grid, err := bytegrid.Layout(view.Fields, bytegrid.Options{GroupColors: view.Groups})
+	grid, err := bytegrid.Layout(view.Fields, bytegrid.Options{GroupColors: view.Groups, ElideRows: elideRows})
 	if err != nil {
 		return nil, fmt.Errorf("reference: %s: byte grid: %w", base, err)
 	}
@@ -84,6 +90,7 @@ func frameMessage(fr *kafka.Frame, f Format) (*message, error) {
 		Grid: drawing{grid, name + ": byte grid", "Byte grid of " + what + ", 32 bits a row, each field boxed and labelled with its name and value."},
 		Tree: drawing{tr, name + ": expanded tree", "Expanded tree of " + what + ": every field with its value, byte offset, length and wire type."},
 	}
+	m.Fields = frameFields(fr)
 	if f&JSON != 0 {
 		j, err := fr.MarshalJSON()
 		if err != nil {

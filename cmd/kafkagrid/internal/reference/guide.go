@@ -6,11 +6,23 @@ import "strings"
 // index page under "How to read the pages". Each entry is a paragraph: a lead and its text.
 var guide = [][2]string{
 	{"The examples.", "Each API is shown at its highest valid version with a minimal request and response built from its schema: the fields of that version, most arrays holding one element, values that look like a real cluster's (a topic \"orders\", a broker \"broker-1\"); tagged fields appear only where the example sets them. Each is encoded byte for byte as a complete frame: the int32 size, the request or response header, then the body."},
-	{"The byte grid.", "The frame is drawn 32 bits to a row, as in RFC 791: the bit ruler on top, the offset of each row on the left in hex, each field boxed with its name and value, and the hex of every byte at the foot of its column. A field longer than four rows shows its first and last rows with \"... N bytes ...\" between them."},
-	{"Colours.", "The fields of one struct or array element share a colour, and the legend under the grid names them: the header, the body, Topics[0] and so on. Grey boxes are framing, not data: the frame size, the length and count prefixes, and the tagged-field sections."},
+	{"The byte grid.", "The frame is drawn 32 bits to a row, as in RFC 791: the bit ruler on top, the offset of each row on the left in hex, each field boxed with its name and value, and the hex of every byte at the foot of its column. A field longer than sixteen rows (64 bytes) shows its first and last rows with \"... 64 bytes, 0x0020–0x005f ...\" between them, naming the bytes left out, and dashed sides where rows were left out."},
+	{"Colours.", "The fields of one struct or array element share a colour, and the legend under the grid names them: the header, the body, Topics[0] and so on. Nested groups alternate between a lighter and a darker shade, so they stay apart in greyscale too. Plain boxes (near-white, near-black in a dark scheme) are framing, not data: the frame size, the length and count prefixes, and the tagged-field sections. A framing box carries a band of its group's colour along its top, and a tagged-field section is named after the struct it closes (\"Partitions[0] tags\")."},
+	{"Marks.", "A field that wraps from the end of one row to the start of the next is drawn in two pieces, open at the facing ends with a dashed edge: \"Name ›\" marks the piece that goes on in the next row, \"‹ Name\" the piece that came from the row before. A label too long for its box is shrunk, then wrapped, then replaced by a numbered mark such as [1] with its text in the notes under the legend. The elements of arrays of numbers or strings are named with their array (ReplicaNodes[0]); a null or empty string is drawn as its length prefix, named after the field."},
 	{"Arrows.", "Flexible versions (KIP-482) write lengths and counts as unsigned varints of N+1, so that 0 can mean null: \"7 -> length 6\" is the varint 7, meaning six bytes follow; \"2 -> 1 element\", one element; \"0 -> none\", no tagged fields."},
-	{"The expanded tree.", "The same bytes as structure: every node with its value, its offset (hex and decimal), its length in bytes and its wire type. A node and its box in the grid have the same colour; on the web pages, pointing at one lights up the other and its bytes in the hex dump."},
+	{"The expanded tree.", "The same bytes as structure: every node with its value, its offset (hex and decimal), its length in bytes and its wire type. A node and its box in the grid have the same colour. On the web pages, pointing at either, tapping it, or tabbing to a drawing and using the arrow keys lights up the other and its bytes in the hex dump, and shows the field's path, type, offset, length, value, the schema's description of it and a link to its line in the schema."},
 	{"The schemas.", "The JSON message specifications these frames follow, as Kafka ships them in clients/src/main/resources/common/message, with their line numbers."},
+}
+
+// guideCallouts say what to see in the guide's figure, the ApiVersions request's byte grid,
+// row by row.
+var guideCallouts = [][2]string{
+	{"size", "at 0x0000: framing, drawn plain (near-white; near-black in a dark scheme): how many bytes follow. Every frame starts with it."},
+	{"RequestApiKey, RequestApiVersion, CorrelationId", "the request header, in the header's colour (see the legend); the hex of each byte at the foot of its column."},
+	{"length, ClientId ›, ‹ ClientId", "the ClientId string: its int16 length prefix, then its bytes, which run into the next rows: › where a field goes on, ‹ where it ends."},
+	{"header tags", "the header's tagged-field section, framing with the header's colour as a band along its top; \"0 -> none\" is the varint 0: no tagged fields."},
+	{"length, ClientSoftwareName, ClientSoftwareVersion", "the body, in the body's colour; a flexible version writes each length as a varint of N+1 (\"10 -> length 9\")."},
+	{"body tags", "the body's tagged-field section, which ends every struct of a flexible version."},
 }
 
 // guideText returns a paragraph with typographic arrows and ellipses.

@@ -11,13 +11,19 @@ import (
 // so the templates stay free of logic.
 
 type indexView struct {
-	Guide      [][2]string
-	Release    string
-	Source     string
-	NumAPIs    int
-	Categories []categoryView
-	Book       string // the PDF book's file name, "" when not built
-	Generator  string
+	Guide [][2]string
+	// GuideGrid is the guide's figure (guideFigure), "" when not built; GuideCallouts name
+	// what to see in it.
+	GuideGrid     template.HTML
+	GuideW        int
+	GuideCaption  string
+	GuideCallouts [][2]string
+	Release       string
+	Source        string
+	NumAPIs       int
+	Categories    []categoryView
+	Book          string // the PDF book's file name, "" when not built
+	Generator     string
 }
 
 type categoryView struct {
@@ -36,6 +42,7 @@ type apiLink struct {
 	Unstable bool
 	// Request and Response are the example frames' sizes in bytes (index only).
 	Request, Response int
+	Purpose           string // what the API is for, one line (apiPurpose; index only)
 }
 
 type pageView struct {
@@ -88,6 +95,8 @@ type messageView struct {
 	TreeParts []partView
 	Hex       template.HTML
 	Links     []fileLink
+	// Detail is the JSON the page's script shows in the detail panel (detailJSON).
+	Detail template.JS
 }
 
 type fileLink struct{ Label, Href string }
@@ -185,7 +194,34 @@ h3{font-size:1.05rem;margin:1.25rem 0 .5rem;color:var(--muted)}
 dl.meta{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1.25rem;margin:1rem 0}
 dl.meta dt{color:var(--muted)}dl.meta dd{margin:0}
 figure{margin:.5rem 0 1rem;overflow-x:auto;border:1px solid var(--rule);border-radius:6px;padding:.75rem;background:var(--bg)}
-figure svg{display:block;width:calc(var(--w)*1.25px);max-width:100%;height:auto}
+figure svg{display:block;width:calc(var(--w)*1px);max-width:none;height:auto}
+.gridfig figure svg{width:calc(var(--w)*1.15px)}
+figure.live:focus-visible{outline:2px solid var(--link);outline-offset:2px}
+figure.live .kg-sel rect{stroke:var(--accent)!important;stroke-width:2.5px!important}
+.detail{position:fixed;left:0;right:0;bottom:0;margin:0;max-height:40vh;overflow:auto;z-index:5;box-shadow:0 -2px 10px rgba(0,0,0,.25);border:1px solid var(--rule);background:var(--panel);padding:.5rem .75rem;font-size:14px}
+.detail.empty{display:none}
+p.hint{font-size:13px;margin:.25rem 0}
+.detail p{margin:.25rem 0}.detail .dpath{font-family:"Go Mono","DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:13px;font-weight:600;overflow-wrap:anywhere;margin-bottom:.25rem}
+.detail dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.1rem .9rem;margin:0}
+.detail dt{color:var(--muted)}.detail dd{margin:0;overflow-wrap:anywhere}
+@media (min-width:1200px){
+ main.api{max-width:1880px}
+ .pair{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:1.25rem;align-items:start}
+ .pair .fig h3{margin-top:.5rem}.pair p.hint{width:0;min-width:100%}
+ .side{position:sticky;top:0;max-height:100vh;overflow:auto}
+ .detail{left:auto;right:1rem;bottom:1rem;width:min(38rem,40vw);border-radius:6px}
+}
+@media (max-width:700px){
+ main{padding:0 .75rem 3rem}
+ figure{padding:.4rem}
+ .gridfig figure svg,.guidefig figure svg{width:calc(var(--w)*1.1px)}
+ table.apis,table.apis tbody{display:block;font-size:14px}table.apis thead,table.apis colgroup,table.apis .size{display:none}
+ table.apis tr{display:grid;grid-template-columns:2.6em minmax(0,1fr) auto auto;align-items:baseline;border-bottom:1px solid var(--rule)}
+ table.apis tr[hidden]{display:none}table.apis tr td{border:0;width:auto!important}table.apis td:nth-child(2){overflow-wrap:anywhere}
+ table.apis .badge{margin-left:0}
+ table.apis th,table.apis td{padding:.3rem .35rem}
+ nav.top{flex-wrap:wrap}
+}
 figcaption{font-size:13px;color:var(--muted);margin-bottom:.5rem}
 pre{background:var(--panel);border:1px solid var(--rule);border-radius:6px;padding:.75rem;overflow-x:auto;font-size:12.5px;line-height:1.45;margin:.5rem 0 1rem}
 pre.hex .off,pre.hex .asc{color:var(--muted)}
@@ -196,11 +232,12 @@ pre.src .line:target{background:var(--hl)}
 ul.files{list-style:none;padding:0;margin:.25rem 0 1rem;display:flex;flex-wrap:wrap;gap:.4rem 1rem;font-size:14px}
 .kg-hl rect{stroke:var(--accent)!important;stroke-width:2px!important}
 table.apis{border-collapse:collapse;width:100%;margin:.25rem 0 1rem;table-layout:fixed}
-table.apis col.key{width:5em}table.apis col.ver{width:6em}table.apis col.size{width:7em}table.apis col.badges{width:12em}
+table.apis col.key{width:5em}table.apis col.ver{width:6em}table.apis col.size{width:7em}table.apis col.badges{width:7em}
 table.apis .r{text-align:right;padding-right:1.5em}
 table.apis th,table.apis td{text-align:left;padding:.3rem .6rem;border-bottom:1px solid var(--rule)}
 table.apis th{font-size:13px;color:var(--muted);font-weight:600}
 table.apis td.num{font-variant-numeric:tabular-nums;width:5em}
+table.apis .purpose{display:block;font-size:13px;color:var(--muted);line-height:1.35}
 .lead{color:var(--muted);max-width:60em}
 nav.versions{display:flex;flex-wrap:wrap;gap:.3rem .5rem;align-items:center;margin:.5rem 0 1rem;font-size:14px}
 nav.versions span{color:var(--muted);margin-right:.25rem}
@@ -221,7 +258,9 @@ table.hist tr.cur{background:var(--panel)}
  table.hist td{border:none;padding:.1rem .25rem}table.hist tr{border-bottom:1px solid var(--rule);padding:.3rem 0}
  table.hist td:nth-child(2){min-width:0;color:var(--muted);font-size:13px}}
 footer{margin-top:3rem;padding-top:.75rem;border-top:1px solid var(--rule);color:var(--muted);font-size:13px}
-details.guide{max-width:60em;margin:0 0 1rem;color:var(--fg)}details.guide summary{cursor:pointer;color:var(--link)}details.guide p{margin:.5rem 0}
+.guidefig{display:flex;flex-wrap:wrap;gap:0 1.5rem;align-items:flex-start;margin:.75rem 0}.guidefig figure{flex:none;max-width:100%}
+ol.callouts{flex:1 1 22em;margin:.5rem 0;padding-left:1.4em;font-size:14px}ol.callouts li{margin:.2rem 0}
+details.guide{margin:0 0 1rem;color:var(--fg)}details.guide summary{cursor:pointer;color:var(--link)}details.guide p{margin:.5rem 0}
 .toc{columns:2 22em;font-size:14px}.toc a{display:block}
 input[type=search]{font:inherit;padding:.35rem .6rem;border:1px solid var(--rule);border-radius:6px;background:var(--panel);color:var(--fg);width:min(24rem,100%)}
 .parts{display:none}
@@ -229,7 +268,8 @@ input[type=search]{font:inherit;padding:.35rem .6rem;border:1px solid var(--rule
  @page{margin:12mm}
  :root{--bg:#fff;--fg:#000;--muted:#444;--rule:#bbb;--panel:#fff;--link:#000}
  body{font-size:10.5pt}main{max-width:none;padding:0}
- nav.top,ul.files,.noprint{display:none}
+ nav.top,ul.files,.noprint,.detail{display:none}
+ .pair,.side{display:block;position:static;max-height:none;overflow:visible}
  h1,h2,h3{break-after:avoid}
  figure{overflow:visible;break-inside:avoid;border:none;padding:0;margin:0 0 .75rem}
  figure svg{width:calc(var(--w)*1pt)!important;max-width:100%;height:auto}
@@ -251,25 +291,77 @@ input[type=search]{font:inherit;padding:.35rem .6rem;border:1px solid var(--rule
 const pageScript = `{{define "script"}}<script>
 (function(){
  function each(l,f){Array.prototype.forEach.call(l,f)}
+ function el(tag,text,cls){var e=document.createElement(tag);if(text!=null)e.textContent=text;if(cls)e.className=cls;return e}
+ function hex(n){var s=n.toString(16);while(s.length<4)s='0'+s;return '0x'+s}
  each(document.querySelectorAll('section.msg'),function(sec){
-  var on=[];
-  function clear(){each(on,function(e){e.classList.remove('kg-hl');e.classList.remove('on')});on=[]}
+  var data={fields:{},anchors:{}},js=sec.querySelector('script.kg-detail');
+  if(js){try{data=JSON.parse(js.textContent)}catch(e){}}
+  var panel=sec.querySelector('.detail'),side=sec.querySelector('.side');
+  var on=[],sel=null;
+  function clear(){each(on,function(e){e.classList.remove('kg-hl');e.classList.remove('kg-sel');e.classList.remove('on')});on=[]}
+  function show(p){
+   if(!panel)return;
+   panel.textContent='';
+   var f=p===null?null:data.fields[p];
+   if(!f){panel.classList.add('empty');return}
+   panel.classList.remove('empty');
+   panel.appendChild(el('div',f.p,'dpath'));
+   var dl=el('dl');
+   function row(k,v,node){if(!v&&!node)return;dl.appendChild(el('dt',k));var dd=el('dd',node?null:v);if(node)dd.appendChild(node);dl.appendChild(dd)}
+   row('Name',f.n);row('Type',f.t);
+   row('Offset',hex(f.o)+' (byte '+f.o+')');
+   row('Length',f.l===1?'1 byte':f.l+' bytes');
+   row('Value',f.v);row('About',f.a);
+   var pre=data.anchors[f.s];
+   if(f.L&&pre){var a=el('a',f.s+':'+f.L);a.href='#'+pre+f.L;row('Schema',null,a)}else if(f.s){row('Schema',f.s)}
+   panel.appendChild(dl);
+  }
+  function reveal(){
+   if(!side||side.scrollHeight<=side.clientHeight)return;
+   var row=side.querySelector('.node.kg-hl');if(!row)return;
+   var r=row.getBoundingClientRect(),s=side.getBoundingClientRect(),top=Math.max(s.top,0),bot=Math.min(s.bottom,innerHeight);
+   if(panel&&!panel.classList.contains('empty'))bot=Math.min(bot,panel.getBoundingClientRect().top);
+   if(r.top<top||r.bottom>bot)side.scrollTop+=r.top-top-(bot-top)/3;
+   var fig=row.closest('figure'),t=row.querySelector('text');
+   if(fig&&t&&fig.scrollWidth>fig.clientWidth){var f=fig.getBoundingClientRect(),x=t.getBoundingClientRect();
+    if(x.left<f.left||x.left>f.right-80)fig.scrollLeft+=x.left-f.left-40}
+  }
   function mark(p){
    clear();
+   if(p===null){show(null);return}
    each(sec.querySelectorAll('[data-path]'),function(e){
     if(e.getAttribute('data-path')!==p)return;
-    e.classList.add('kg-hl');on.push(e);
+    e.classList.add('kg-hl');if(p===sel)e.classList.add('kg-sel');on.push(e);
     var o=e.getAttribute('data-offset'),n=e.getAttribute('data-length');
     if(o===null||n===null)return;
     o=+o;n=+n;
     for(var i=o;i<o+n;i++){var b=sec.querySelector('pre.hex [data-o="'+i+'"]');if(b){b.classList.add('on');on.push(b)}}
    });
+   show(p);reveal();
   }
-  sec.addEventListener('mouseover',function(ev){
-   var g=ev.target.closest?ev.target.closest('[data-path]'):null;
-   if(g&&sec.contains(g))mark(g.getAttribute('data-path'));else clear();
+  function target(ev){var g=ev.target.closest?ev.target.closest('figure.live [data-path]'):null;return g&&sec.contains(g)?g:null}
+  sec.addEventListener('mouseover',function(ev){var g=target(ev);if(g)mark(g.getAttribute('data-path'));else mark(sel)});
+  sec.addEventListener('mouseleave',function(){mark(sel)});
+  sec.addEventListener('click',function(ev){
+   var g=target(ev);
+   if(g){var p=g.getAttribute('data-path');sel=sel===p?null:p;mark(p);return}
+   if(ev.target.closest&&ev.target.closest('figure.live')){sel=null;mark(null)}
   });
-  sec.addEventListener('mouseleave',clear);
+  each(sec.querySelectorAll('figure.live'),function(fig){
+   fig.addEventListener('keydown',function(ev){
+    var list=fig.querySelectorAll('svg [data-path]'),i=-1,k=ev.key;
+    if(!list.length)return;
+    for(var j=0;j<list.length;j++)if(list[j].getAttribute('data-path')===sel){i=j;break}
+    if(k==='ArrowRight'||k==='ArrowDown')i=Math.min(i+1,list.length-1);
+    else if(k==='ArrowLeft'||k==='ArrowUp')i=Math.max(i-1,0);
+    else if(k==='Home')i=0;else if(k==='End')i=list.length-1;
+    else if(k==='Escape'){sel=null;mark(null);return}
+    else return;
+    ev.preventDefault();
+    var g=list[i];sel=g.getAttribute('data-path');mark(sel);
+    if(g.scrollIntoView)g.scrollIntoView({block:'nearest',inline:'nearest'});
+   });
+  });
  });
 })();
 </script>{{end}}`
@@ -293,7 +385,9 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <p class="lead">Every API of Apache Kafka {{.Release}} ({{.NumAPIs}} in all) with a minimal example request and response at its highest version, encoded byte for byte and drawn as a byte grid and an expanded tree, next to the message schemas they come from.</p>
 <p class="noprint"><input type="search" id="filter" placeholder="Filter: name or key" aria-label="Filter the APIs by name or key" autocomplete="off"></p>
 <details class="guide"><summary>How to read the pages</summary>
-{{range .Guide}}<p><strong>{{index . 0}}</strong> {{index . 1}}</p>
+{{if .GuideGrid}}<div class="guidefig"><figure style="--w:{{.GuideW}}"><figcaption>{{.GuideCaption}}</figcaption>{{.GuideGrid}}</figure>
+<ol class="callouts">{{range .GuideCallouts}}<li><strong>{{index . 0}}</strong> {{index . 1}}</li>{{end}}</ol></div>
+{{end}}{{range .Guide}}<p><strong>{{index . 0}}</strong> {{index . 1}}</p>
 {{end}}</details>
 <div class="toc noprint">{{range .Categories}}<a href="#{{.ID}}">{{.Name}} ({{len .APIs}})</a>{{end}}</div>
 {{range .Categories}}
@@ -301,9 +395,9 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <h2 id="{{.ID}}">{{.Name}}</h2>
 <table class="apis">
 <colgroup><col class="key"><col><col class="ver"><col class="size"><col class="size"><col class="badges"></colgroup>
-<thead><tr><th>Key</th><th>API</th><th>Version</th><th class="r">Request</th><th class="r">Response</th><th></th></tr></thead>
+<thead><tr><th>Key</th><th>API</th><th>Versions</th><th class="r size">Request</th><th class="r size">Response</th><th></th></tr></thead>
 <tbody>
-{{range .APIs}}<tr><td class="num">{{.Key}}</td><td><a href="{{.Href}}">{{.Name}}</a></td><td class="num">{{.Versions}}</td><td class="num r">{{.Request}} B</td><td class="num r">{{.Response}} B</td><td>{{if .Flexible}}<span class="badge flex">flexible</span>{{end}}{{if .Unstable}}<span class="badge unst">unstable</span>{{end}}</td></tr>
+{{range .APIs}}<tr><td class="num">{{.Key}}</td><td><a href="{{.Href}}">{{.Name}}</a>{{if .Purpose}}<span class="purpose">{{.Purpose}}</span>{{end}}</td><td class="num">{{.Versions}}</td><td class="num r size">{{.Request}} B</td><td class="num r size">{{.Response}} B</td><td>{{if .Unstable}}<span class="badge unst">unstable</span>{{end}}</td></tr>
 {{end}}</tbody>
 </table>
 </div>
@@ -318,7 +412,7 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
   Array.prototype.forEach.call(document.querySelectorAll('.cat'),function(cat){
    var shown=0;
    Array.prototype.forEach.call(cat.querySelectorAll('tbody tr'),function(tr){
-    var key=tr.cells[0].textContent.trim(),name=tr.cells[1].textContent.toLowerCase();
+    var key=tr.cells[0].textContent.trim(),name=tr.cells[1].querySelector('a').textContent.toLowerCase();
     var ok=q===''||name.indexOf(q)>=0||key===q;
     tr.hidden=!ok;if(ok)shown++;
    });
@@ -338,7 +432,7 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 {{template "css"}}
 </head>
 <body>
-<main>
+<main class="api">
 <nav class="top">{{if .Prev}}<a href="{{.Prev.Href}}" rel="prev">← {{.Prev.Name}}</a>{{else}}<span></span>{{end}}<span class="mid"><a href="../index.html">Kafka {{.Release}} index</a>{{if .Book}} · <a href="{{.Book}}">PDF book</a>{{end}}</span>{{if .Next}}<a href="{{.Next.Href}}" rel="next">{{.Next.Name}} →</a>{{else}}<span></span>{{end}}</nav>
 <h1>{{.Name}}{{if .Flexible}}<span class="badge flex">flexible</span>{{end}}{{if .Unstable}}<span class="badge unst">unstable</span>{{end}}</h1>
 <dl class="meta">
@@ -362,10 +456,17 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <section class="msg" id="{{.ID}}">
 <h2>{{.Title}} <span class="mono" style="font-size:.7em;color:var(--muted)">{{.Base}} · {{bytes .Size}}</span></h2>
 {{if .Links}}<ul class="files">{{range .Links}}<li><a href="{{.Href}}">{{.Label}}</a></li>{{end}}</ul>{{end}}
-{{if .Grid}}<div class="fig"><h3>Byte grid</h3>
-<figure style="--w:{{.GridW}}"{{if .GridParts}} class="whole"{{end}}>{{.Grid}}</figure>{{template "parts" .GridParts}}</div>{{end}}
-{{if .Tree}}<div class="fig"><h3>Expanded tree</h3>
-<figure style="--w:{{.TreeW}}"{{if .TreeParts}} class="whole"{{end}}>{{.Tree}}</figure>{{template "parts" .TreeParts}}</div>{{end}}
+<div class="pair">
+{{if .Grid}}<div class="fig gridfig"><h3>Byte grid</h3>
+<p class="hint muted noprint">Point at a field, tap it, or tab here and use the arrow keys: its tree row lights up and its path, type, offset, length, value and schema text show at the bottom of the screen.</p>
+<figure style="--w:{{.GridW}}" tabindex="0" aria-label="Byte grid: click a field, or use the arrow keys, to see it in the tree and the detail panel" class="live{{if .GridParts}} whole{{end}}">{{.Grid}}</figure>{{template "parts" .GridParts}}</div>{{end}}
+<div class="side">
+<aside class="detail empty noprint" aria-live="polite" aria-label="The selected field"></aside>
+{{if .Tree}}<div class="fig treefig"><h3>Expanded tree</h3>
+<figure style="--w:{{.TreeW}}" tabindex="0" aria-label="Expanded tree: click a row, or use the arrow keys, to see it in the grid and the detail panel" class="live{{if .TreeParts}} whole{{end}}">{{.Tree}}</figure>{{template "parts" .TreeParts}}</div>{{end}}
+</div>
+</div>
+<script type="application/json" class="kg-detail">{{.Detail}}</script>
 <div class="hexdump"><h3>Hex dump</h3>
 <pre class="hex">{{.Hex}}</pre></div>
 </section>

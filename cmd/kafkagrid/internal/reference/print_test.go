@@ -95,12 +95,12 @@ func TestPrintPage(t *testing.T) {
 		return string(b)
 	}
 	fetch := read("Fetch.html")
-	for _, want := range []string{`class="whole"`, `<div class="parts">`, `id="rs-grid-p1"`, `id="rs-grid-p2"`, "Byte grid (continued)"} {
+	for _, want := range []string{`class="live whole"`, `<div class="parts">`, `id="rs-grid-p1"`, `id="rs-grid-p2"`, "Byte grid (continued)"} {
 		if !strings.Contains(fetch, want) {
 			t.Errorf("Fetch.html lacks %s", want)
 		}
 	}
-	if api := read("AllocateProducerIds.html"); strings.Contains(api, `class="whole"`) || strings.Contains(api, `<div class="parts">`) {
+	if api := read("AllocateProducerIds.html"); strings.Contains(api, `live whole`) || strings.Contains(api, `<div class="parts">`) {
 		t.Error("AllocateProducerIds.html prints its short drawings in parts")
 	}
 }

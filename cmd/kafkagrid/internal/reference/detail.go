@@ -1,0 +1,70 @@
+package reference
+
+import (
+	"encoding/json"
+	"fmt"
+	"html/template"
+
+	"github.com/kafkagrid/kafkagrid/kafka"
+)
+
+// fieldInfo is what a page's detail panel shows for one node of the annotated frame, keyed by
+// the data-path its grid box and tree row carry. It is written as JSON into the page, so the
+// names are short.
+type fieldInfo struct {
+	Path   string `json:"p"`
+	Name   string `json:"n"`
+	Type   string `json:"t"`
+	Offset int    `json:"o"`
+	Length int    `json:"l"`
+	Value  string `json:"v,omitempty"`
+	About  string `json:"a,omitempty"`
+	Spec   string `json:"s,omitempty"` // the schema file the field is declared in
+	Line   int    `json:"L,omitempty"` // the field's line in Spec, 0 for framing
+}
+
+// frameFields lists the nodes of fr in byte order. The content of a string or bytes field is
+// left out: its grid box carries the field's own path (kafkaview), so the field's entry
+// describes it.
+func frameFields(fr *kafka.Frame) []fieldInfo {
+	var out []fieldInfo
+	fr.Root.Walk(func(n *kafka.Node) bool {
+		if n.Kind == kafka.KindData && len(n.Children) == 0 {
+			return true
+		}
+		fi := fieldInfo{Path: n.Path, Name: n.Name, Type: n.WireType, Offset: n.Offset, Length: n.Length, Value: n.Value, About: n.About, Spec: n.Spec}
+		if n.Kind == kafka.KindFrame {
+			fi.Path = "frame"
+		}
+		if n.Field != nil {
+			fi.Line = n.Field.Pos.Line
+		}
+		out = append(out, fi)
+		return true
+	})
+	return out
+}
+
+// detailView is the JSON a page's script reads for a message's detail panel: the fields by
+// path and, for each schema file on the page, the prefix of its line anchors.
+type detailView struct {
+	Fields  map[string]fieldInfo `json:"fields"`
+	Anchors map[string]string    `json:"anchors"`
+}
+
+// detailJSON renders the detail data of one message for a <script type="application/json">.
+// encoding/json escapes <, > and &, so the text cannot close the script element.
+func detailJSON(fields []fieldInfo, a *kafka.API) (template.JS, error) {
+	d := detailView{Fields: make(map[string]fieldInfo, len(fields)), Anchors: map[string]string{
+		a.Request.File:  "request-schema-L",
+		a.Response.File: "response-schema-L",
+	}}
+	for _, f := range fields {
+		d.Fields[f.Path] = f
+	}
+	b, err := json.Marshal(d)
+	if err != nil {
+		return "", fmt.Errorf("reference: %s: detail data: %w", a.Name, err)
+	}
+	return template.JS(b), nil
+}

@@ -1,0 +1,253 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// pageFont forces the SVG text of a page into a monospace font of another advance than Go
+// Mono's 0.6 em (DejaVu Sans Mono, 0.602 em, spaced a further 0.1 em: 0.7 em in all), so that
+// every text run is checked in a font the layout did not measure.
+const pageFont = `(() => {
+	const s = document.createElement('style');
+	s.textContent = 'svg text{font-family:"DejaVu Sans Mono",monospace!important;letter-spacing:.1em!important}';
+	document.head.appendChild(s);
+})()`
+
+// pageTextCheck returns the text runs of the page's drawings that leave their box or their
+// drawing, overlap another run, or (on a phone) are drawn under 9 CSS px. A run's box is the
+// bounding box of the shapes of its grid field; a tree row's runs only have the drawing.
+// Rects are shrunk vertically to the glyphs' core, as two lines of a label touch by design.
+const pageTextCheck = `((minPx) => {
+	const bad = [];
+	const core = r => ({l: r.left, r: r.right, t: r.top + r.height * 0.25, b: r.bottom - r.height * 0.2});
+	const name = t => (t.closest('[data-path]') ? t.closest('[data-path]').getAttribute('data-path') + ': ' : '') + JSON.stringify(t.textContent);
+	for (const svg of document.querySelectorAll('svg.kg')) {
+		if (svg.closest('.parts')) continue;
+		const sr = svg.getBoundingClientRect(), scale = sr.width / svg.viewBox.baseVal.width;
+		const runs = [];
+		for (const t of svg.querySelectorAll('text')) {
+			if (t.textContent.trim() === '') continue;
+			const r = t.getBoundingClientRect(), c = core(r);
+			const px = parseFloat(getComputedStyle(t).fontSize) * scale;
+			if (px < minPx - 0.01) bad.push(svg.id + ' ' + name(t) + ' drawn at ' + px.toFixed(2) + ' px');
+			if (r.left < sr.left - 0.5 || r.right > sr.right + 0.5) bad.push(svg.id + ' ' + name(t) + ' leaves the drawing');
+			const g = t.closest('g.field');
+			if (g) {
+				let box = null;
+				for (const s of g.querySelectorAll('rect,polygon,path,polyline')) {
+					const b = s.getBoundingClientRect();
+					if (b.width === 0 && b.height === 0) continue;
+					box = box ? {l: Math.min(box.l, b.left), r: Math.max(box.r, b.right), t: Math.min(box.t, b.top), b: Math.max(box.b, b.bottom)} : {l: b.left, r: b.right, t: b.top, b: b.bottom};
+				}
+				if (box && (c.l < box.l - 0.75 || c.r > box.r + 0.75 || c.t < box.t - 0.75 || c.b > box.b + 0.75)) {
+					bad.push(svg.id + ' ' + name(t) + ' leaves its box by ' + Math.max(box.l - c.l, c.r - box.r, box.t - c.t, c.b - box.b).toFixed(2) + ' px');
+				}
+			}
+			runs.push([t, c]);
+		}
+		runs.sort((a, b) => a[1].t - b[1].t);
+		for (let i = 0; i < runs.length; i++) {
+			const a = runs[i][1];
+			for (let j = i + 1; j < runs.length && runs[j][1].t < a.b; j++) {
+				const b = runs[j][1];
+				const w = Math.min(a.r, b.r) - Math.max(a.l, b.l), h = Math.min(a.b, b.b) - Math.max(a.t, b.t);
+				if (w > 0.75 && h > 0.75) bad.push(svg.id + ' ' + name(runs[i][0]) + ' overlaps ' + name(runs[j][0]));
+			}
+		}
+	}
+	return bad;
+})`
+
+// pageHover hovers the grid field of the response that is farthest into the frame and
+// reports what the reader sees without scrolling: whether the field's tree row (not under the
+// panel) and the detail panel are inside the viewport, and the path the panel names.
+const pageHover = `(() => {
+	const sec = document.querySelector('section.msg#response') || document.querySelector('section.msg');
+	const fields = Array.from(sec.querySelectorAll('figure.live svg.kg-grid g.field[data-path]')).filter(g => !g.getAttribute('data-path').includes('#'));
+	const g = fields[fields.length - 1];
+	g.scrollIntoView({block: 'center'});
+	g.querySelector('rect,polygon,path').dispatchEvent(new MouseEvent('mouseover', {bubbles: true}));
+	const p = g.getAttribute('data-path');
+	const inView = e => { if (!e) return false; const r = e.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; };
+	const row = Array.from(sec.querySelectorAll('svg.kg-tree g.node.kg-hl')).find(n => n.getAttribute('data-path') === p);
+	const panel = sec.querySelector('.detail');
+	const covered = (a, b) => { const r = a.getBoundingClientRect(), q = b.getBoundingClientRect(); return r.bottom > q.top && r.top < q.bottom && r.right > q.left && r.left < q.right; };
+	const rowText = row && row.querySelector('text');
+	return {Path: p, Row: inView(row) && !(panel && rowText && covered(rowText, panel)), Detail: inView(panel), Shown: panel ? (panel.querySelector('.dpath') || {}).textContent || '' : ''};
+})()`
+
+type hoverResult struct {
+	Path, Shown string
+	Row, Detail bool
+}
+
+// TestPagesReadable opens the index and the pages of Produce, Fetch, Metadata, ShareFetch and
+// Envelope in headless Chromium at 1440 and 390 CSS px, light and dark, with the drawings' text
+// forced into a font of another advance: no run leaves its box or overlaps another, none is
+// under 9 px on the phone, hovering a field shows its tree row (side by side) and the detail
+// panel without scrolling, and the arrow keys select fields. Screenshots go to $ARTIFACTS
+// (else the temp folder) for CI to keep.
+func TestPagesReadable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds pages and drives a browser")
+	}
+	root := listSchemaRoot(t)
+	out := t.TempDir()
+	buildInto(t, out, "-schemas", filepath.Join(root, "4.0"), "-format", "html", "-versions", "highest")
+	chrome := os.Getenv("CHROME")
+	if chrome == "" {
+		chrome = "/usr/bin/chromium"
+	}
+	if _, err := os.Stat(chrome); err != nil {
+		chrome = needTool(t, "chromium")
+	}
+	art := os.Getenv("ARTIFACTS")
+	if art == "" {
+		art = filepath.Join(os.TempDir(), "kafkagrid-artifacts")
+	}
+	if err := os.MkdirAll(art, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	defer cancel()
+	actx, cancelA := chromedp.NewExecAllocator(ctx,
+		chromedp.ExecPath(chrome), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.NoFirstRun, chromedp.UserDataDir(t.TempDir()))
+	defer cancelA()
+	bctx, cancelB := chromedp.NewContext(actx)
+	defer cancelB()
+
+	pages := []string{"index", "api/Produce", "api/Fetch", "api/Metadata", "api/ShareFetch", "api/Envelope"}
+	for _, screen := range []struct {
+		name   string
+		w, h   int64
+		phone  bool
+		minPx  float64
+		scheme string
+	}{
+		{"1440-light", 1440, 900, false, 0, "light"},
+		{"1440-dark", 1440, 900, false, 0, "dark"},
+		{"390-light", 390, 844, true, 9, "light"},
+		{"390-dark", 390, 844, true, 9, "dark"},
+	} {
+		opts := []chromedp.EmulateViewportOption{}
+		if screen.phone {
+			opts = append(opts, chromedp.EmulateMobile)
+		}
+		if err := chromedp.Do(bctx, chromedp.EmulateViewport(screen.w, screen.h, opts...)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.Call(bctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: screen.scheme}}}); err != nil {
+			t.Fatal(err)
+		}
+		for _, page := range pages {
+			t.Run(screen.name+"/"+page, func(t *testing.T) {
+				url := "file://" + filepath.ToSlash(filepath.Join(out, page+".html"))
+				if err := chromedp.Do(bctx, chromedp.Navigate(url)); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := chromedp.Run(bctx, chromedp.Evaluate[any](pageFont)); err != nil {
+					t.Fatal(err)
+				}
+				// The page fits the screen's width: only a drawing's own figure scrolls sideways.
+				wide, err := chromedp.Run(bctx, chromedp.Evaluate[float64](`document.documentElement.scrollWidth - innerWidth`))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if wide > 1 {
+					t.Errorf("the page is %g px wider than the screen", wide)
+				}
+				bad, err := chromedp.Run(bctx, chromedp.Evaluate[[]string](fmt.Sprintf("%s(%g)", pageTextCheck, screen.minPx)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i, b := range bad {
+					if i == 10 {
+						t.Errorf("… and %d more", len(bad)-10)
+						break
+					}
+					t.Error(b)
+				}
+				if page != "index" {
+					h, err := chromedp.Run(bctx, chromedp.Evaluate[hoverResult](pageHover))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !h.Detail || h.Shown != h.Path {
+						t.Errorf("hovering %s: detail panel in view %v, naming %q", h.Path, h.Detail, h.Shown)
+					}
+					if !screen.phone && !h.Row {
+						t.Errorf("hovering %s: its tree row is not in view", h.Path)
+					}
+					// What the reader sees while hovering: the screen, not the page.
+					shot, err := chromedp.Run(bctx, chromedp.CaptureScreenshot())
+					if err != nil {
+						t.Fatal(err)
+					}
+					name := filepath.Join(art, "kafkagrid-"+strings.ReplaceAll(page, "/", "-")+"-"+screen.name+"-hover.png")
+					if err := os.WriteFile(name, shot, 0o644); err != nil {
+						t.Fatal(err)
+					}
+					checkKeyboard(t, bctx)
+				}
+				shot, err := chromedp.Run(bctx, chromedp.FullScreenshot(90))
+				if err != nil {
+					t.Fatal(err)
+				}
+				name := filepath.Join(art, "kafkagrid-"+strings.ReplaceAll(page, "/", "-")+"-"+screen.name+".png")
+				if err := os.WriteFile(name, shot, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			})
+		}
+	}
+}
+
+// checkKeyboard focuses the request's byte grid and moves through its fields with the arrow
+// keys: the selection follows, the detail panel names it, Escape clears it.
+func checkKeyboard(t *testing.T, bctx context.Context) {
+	t.Helper()
+	if _, err := chromedp.Run(bctx, chromedp.Evaluate[any](`window.scrollTo(0, 0)`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(bctx, chromedp.Focus("#request figure.live"),
+		chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+		t.Fatalf("keys: %v", err)
+	}
+	type sel struct{ Want, Sel, Shown string }
+	got, err := chromedp.Run(bctx, chromedp.Evaluate[sel](`(() => {
+		const sec = document.querySelector('#request');
+		const fields = sec.querySelectorAll('figure.live svg.kg-grid [data-path]');
+		const s = sec.querySelector('svg.kg-grid .kg-sel');
+		const d = sec.querySelector('.detail .dpath');
+		return {Want: fields[1].getAttribute('data-path'), Sel: s ? s.getAttribute('data-path') : '', Shown: d ? d.textContent : ''};
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Sel != got.Want || got.Shown != got.Want {
+		t.Errorf("two right arrows in the request grid: selected %q, panel names %q, want %q", got.Sel, got.Shown, got.Want)
+	}
+	if err := chromedp.Do(bctx, chromedp.KeyEvent(kb.Escape)); err != nil {
+		t.Fatal(err)
+	}
+	left, err := chromedp.Run(bctx, chromedp.Evaluate[int](`document.querySelectorAll('#request .kg-sel').length`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if left != 0 {
+		t.Errorf("Escape left %d elements selected", left)
+	}
+}
