@@ -91,7 +91,7 @@ func (k *walker) legacyMessage(parent *Node, path string, m *LegacyMessage) erro
 				return err
 			}
 		}
-		if _, err := k.bytes32(n, "Key", p("Key"), "The message key (int32 length, -1 for null).", &m.Key); err != nil {
+		if _, err := k.sizedBytes(n, "Key", p("Key"), "The message key (int32 length, -1 for null).", lenInt32, true, false, &m.Key); err != nil {
 			return err
 		}
 		if codec := Codec(m.Attributes & 7); codec != CodecNone {
@@ -104,7 +104,7 @@ func (k *walker) legacyMessage(parent *Node, path string, m *LegacyMessage) erro
 			if err := k.wrapperValue(n, p("Value"), m, codec); err != nil {
 				return err
 			}
-		} else if _, err := k.bytes32(n, "Value", p("Value"), "The message value (int32 length, -1 for null).", &m.Value); err != nil {
+		} else if _, err := k.sizedBytes(n, "Value", p("Value"), "The message value (int32 length, -1 for null).", lenInt32, true, false, &m.Value); err != nil {
 			return err
 		}
 		if k.w != nil {
@@ -116,62 +116,6 @@ func (k *walker) legacyMessage(parent *Node, path string, m *LegacyMessage) erro
 		crcNode.Raw, crcNode.Value = int64(m.CRC), k.t.hex32(m.CRC)
 		return nil
 	})
-}
-
-// bytes32 walks a legacy message's key or value: an int32 length (-1 null), then the bytes.
-func (k *walker) bytes32(parent *Node, name, path, about string, b *[]byte) (*Node, error) {
-	n := k.alloc()
-	n.Kind = KindField
-	n.Name = name
-	n.Path = path
-	n.Offset = k.pos()
-	n.WireType = "bytes"
-	n.About = about
-	parent.Children = append(parent.Children, n)
-	k.children(n, 2)
-	size := -1
-	if k.w != nil && *b != nil {
-		size = len(*b)
-	}
-	size, err := k.length(n, k.t.cat(path, sfxLength), lenInt32, true, size, false)
-	if err != nil {
-		k.end(n)
-		return n, err
-	}
-	if size < 0 {
-		*b = nil
-		n.Value = "null"
-		k.end(n)
-		return n, nil
-	}
-	off := k.pos()
-	if *b, err = k.c.raw(size, *b); err != nil {
-		k.end(n)
-		return n, k.failErr(path+sfxData, off, err)
-	}
-	if *b == nil {
-		*b = []byte{}
-	}
-	if printable(*b) {
-		n.Value = k.t.quoteBytes(*b)
-	} else {
-		n.Value = k.t.hex(*b)
-	}
-	n.Raw = *b
-	if size > 0 {
-		d := k.alloc()
-		d.Kind = KindData
-		d.Name = name
-		d.Path = k.t.cat(path, sfxData)
-		d.Offset = off
-		d.Length = size
-		d.WireType = "raw"
-		d.Value = n.Value
-		d.About = "The content bytes."
-		n.Children = append(n.Children, d)
-	}
-	k.end(n)
-	return n, nil
 }
 
 // recordsMagic is the record format an API's records field carries at a version: a message

@@ -234,12 +234,21 @@ func (k *walker) varintField(parent *Node, name, path, about string, v *int64) e
 
 // varBytes walks a record key, value or header part: a varint length (-1 null), then bytes.
 func (k *walker) varBytes(parent *Node, name, path, about string, nullable, text bool, b *[]byte) (*Node, error) {
+	return k.sizedBytes(parent, name, path, about, lenVarint, nullable, text, b)
+}
+
+// sizedBytes walks bytes behind a length of the given form (-1 null): a record's varint-sized
+// key, value and header parts, and a legacy message's int32-sized key and value.
+func (k *walker) sizedBytes(parent *Node, name, path, about string, form lenForm, nullable, text bool, b *[]byte) (*Node, error) {
 	n := k.alloc()
 	n.Kind = KindField
 	n.Name = name
 	n.Path = path
 	n.Offset = k.pos()
 	n.WireType = "varint_bytes"
+	if form == lenInt32 {
+		n.WireType = "bytes"
+	}
 	n.About = about
 	parent.Children = append(parent.Children, n)
 	k.children(n, 2)
@@ -247,7 +256,7 @@ func (k *walker) varBytes(parent *Node, name, path, about string, nullable, text
 	if k.w != nil && *b != nil {
 		size = len(*b)
 	}
-	size, err := k.length(n, k.t.cat(path, sfxLength), lenVarint, nullable, size, false)
+	size, err := k.length(n, k.t.cat(path, sfxLength), form, nullable, size, false)
 	if err != nil {
 		k.end(n)
 		return n, err
