@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"io/fs"
 	"net/http"
@@ -72,22 +73,80 @@ func buildInto(t *testing.T, out string, args ...string) {
 	}
 }
 
-// TestBuild40 builds the whole 4.0 reference and checks it as a user would meet it: file
-// counts, valid SVG, resolving links, the PDF (qpdf, pdffonts, pdftotext, outline), a real
-// browser, and a second build giving the same bytes.
+// built40 is the one whole 4.0 reference the tests that read a build share: built on first use
+// by shared40, into a folder TestMain removes when the tests end.
+var built40 struct {
+	once sync.Once
+	root string // made by TestMain
+	dir  string
+	err  error
+}
+
+// shared40 returns the folder of the whole 4.0 reference as "build" makes it by default (every
+// version; with -short, -versions highest), built once per test process. A file the build did not write,
+// svg/README.mine, is put there first; the build must leave it alone.
+func shared40(t *testing.T) string {
+	t.Helper()
+	root := listSchemaRoot(t)
+	built40.once.Do(func() {
+		if built40.root == "" {
+			built40.err = errors.New("shared40: TestMain made no folder for the shared build")
+			return
+		}
+		out := filepath.Join(built40.root, "4.0")
+		mine := filepath.Join(out, "svg", "README.mine")
+		if err := os.MkdirAll(filepath.Dir(mine), 0o755); err != nil {
+			built40.err = err
+			return
+		}
+		if err := os.WriteFile(mine, []byte("not the build's"), 0o644); err != nil {
+			built40.err = err
+			return
+		}
+		args := []string{"build", "-q", "-out", out, "-schemas", filepath.Join(root, "4.0")}
+		if testing.Short() {
+			args = append(args, "-versions", "highest")
+		}
+		if _, stderr, code := runCmd(t, args...); code != 0 {
+			built40.err = fmt.Errorf("build %v: exit %d: %s", args, code, stderr)
+			return
+		}
+		built40.dir = out
+	})
+	if built40.err != nil {
+		t.Fatal(built40.err)
+	}
+	return built40.dir
+}
+
+// versions40 is the -versions of the shared 4.0 build: every version, or with -short (the run
+// under the race detector) the highest.
+func versions40() string {
+	if testing.Short() {
+		return "highest"
+	}
+	return "all"
+}
+
+// TestBuild40 checks the whole 4.0 reference as a user would meet it: file counts, valid SVG,
+// resolving links, the PDF (qpdf, pdffonts, pdftotext, outline), a real browser, and a second
+// build giving the same bytes.
 func TestBuild40(t *testing.T) {
 	root := listSchemaRoot(t)
-	out := t.TempDir()
+	out := shared40(t)
 	mine := filepath.Join(out, "svg", "README.mine")
-	if err := os.MkdirAll(filepath.Dir(mine), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	os.WriteFile(mine, []byte("not the build's"), 0o644)
-	buildInto(t, out, "-schemas", filepath.Join(root, "4.0"))
 	files := treeFiles(t, out)
 	cat, err := kafka.LoadCatalog(filepath.Join(root, "4.0"))
 	if err != nil {
 		t.Fatal(err)
+	}
+	versions := 0
+	for _, a := range cat.APIs {
+		for v := a.Lowest; v <= a.Version; v++ {
+			if a.Request.ValidIn(v) && (versions40() == "all" || v == a.Version) {
+				versions++
+			}
+		}
 	}
 
 	t.Run("files", func(t *testing.T) {
@@ -95,7 +154,8 @@ func TestBuild40(t *testing.T) {
 		for _, f := range files {
 			count[strings.SplitN(f, "/", 2)[0]+"|"+filepath.Ext(f)]++
 		}
-		// Every version: 279 versions of 84 APIs, 558 frames, and the edge cases' frames.
+		// Every version (279 of 84 APIs, 558 frames; with -short the 84 highest), and the edge
+		// cases' frames.
 		es, err := cat.EdgeCases()
 		if err != nil {
 			t.Fatal(err)
@@ -109,14 +169,18 @@ func TestBuild40(t *testing.T) {
 				edges++
 			}
 		}
-		want := map[string]int{"svg|.svg": 4*279 + 2*edges, "api|.html": 279, "index.html|.html": 1,
-			"kafka-4.0-protocol.pdf|.pdf": 1, "bin|.bin": 558 + edges, "json|.json": 558 + edges, "txt|.txt": 558 + edges, "svg|.mine": 1}
+		want := map[string]int{"svg|.svg": 4*versions + 2*edges, "api|.html": versions, "index.html|.html": 1,
+			"kafka-4.0-protocol.pdf|.pdf": 1, "bin|.bin": 2*versions + edges, "json|.json": 2*versions + edges,
+			"txt|.txt": 2*versions + edges, "svg|.mine": 1}
 		for k, n := range want {
 			if count[k] != n {
 				t.Errorf("%s: %d files, want %d", k, count[k], n)
 			}
 		}
-		if len(files) != 4*279+2*edges+280+1+3*(558+edges)+1 {
+		if versions40() == "all" && versions != 279 {
+			t.Errorf("4.0 has %d versions, want 279", versions)
+		}
+		if len(files) != 4*versions+2*edges+versions+1+1+3*(2*versions+edges)+1 {
 			t.Errorf("%d files in all", len(files))
 		}
 		if b, _ := os.ReadFile(mine); string(b) != "not the build's" {
@@ -124,7 +188,11 @@ func TestBuild40(t *testing.T) {
 		}
 		for _, a := range cat.APIs {
 			for _, side := range []string{"request", "response"} {
-				base := fmt.Sprintf("%d-%s-v%d-%s", a.Key, a.Name, a.Lowest, side)
+				v := a.Lowest
+				if versions40() != "all" {
+					v = a.Version
+				}
+				base := fmt.Sprintf("%d-%s-v%d-%s", a.Key, a.Name, v, side)
 				for _, f := range []string{"bin/" + base + ".bin", "json/" + base + ".json", "txt/" + base + ".txt",
 					"svg/" + base + "-grid.svg", "svg/" + base + "-tree.svg"} {
 					if _, err := os.Stat(filepath.Join(out, f)); err != nil {
@@ -161,7 +229,7 @@ func TestBuild40(t *testing.T) {
 		}
 	})
 
-	t.Run("links", func(t *testing.T) { checkPageLinks(t, out, 280) })
+	t.Run("links", func(t *testing.T) { checkPageLinks(t, out, versions+1) })
 
 	t.Run("frames", func(t *testing.T) {
 		// Every .bin decodes to the API and version its name says, and matches its .json.
@@ -203,7 +271,11 @@ func TestBuild40(t *testing.T) {
 
 	t.Run("deterministic", func(t *testing.T) {
 		again := t.TempDir()
-		buildInto(t, again, "-schemas", filepath.Join(root, "4.0"))
+		args := []string{"-schemas", filepath.Join(root, "4.0")}
+		if testing.Short() {
+			args = append(args, "-versions", "highest")
+		}
+		buildInto(t, again, args...)
 		got := treeFiles(t, again)
 		var wantFiles []string
 		for _, f := range files {
@@ -224,8 +296,6 @@ func TestBuild40(t *testing.T) {
 	})
 }
 
-var linkRE = regexp.MustCompile(`(?:href|src)="([^"#]*)(#[^"]*)?"`)
-
 // checkPageLinks resolves every link of every page to a file, and every fragment to an id.
 func checkPageLinks(t *testing.T, out string, want int) {
 	pages, _ := filepath.Glob(filepath.Join(out, "*.html"))
@@ -234,31 +304,35 @@ func checkPageLinks(t *testing.T, out string, want int) {
 	if len(pages) != want {
 		t.Errorf("%d pages, want %d", len(pages), want)
 	}
-	ids := map[string][]byte{}
-	read := func(p string) []byte {
-		if b, ok := ids[p]; ok {
-			return b
+	// Each page is read and scanned once: its ids (checked unique) and its links.
+	type page struct {
+		ids   map[string]bool
+		links []string
+	}
+	scanned := map[string]*page{}
+	scan := func(p string) *page {
+		if pg, ok := scanned[p]; ok {
+			return pg
 		}
 		b, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		ids[p] = b
-		return b
+		pg := &page{ids: map[string]bool{}}
+		for _, id := range attrValues(b, "id") {
+			if pg.ids[id] {
+				t.Errorf("%s: id %q is not unique", filepath.Base(p), id)
+			}
+			pg.ids[id] = true
+		}
+		pg.links = append(attrValues(b, "href"), attrValues(b, "src")...)
+		scanned[p] = pg
+		return pg
 	}
 	n := 0
-	idRE := regexp.MustCompile(`\sid="([^"]+)"`)
 	for _, p := range pages {
-		seen := map[string]bool{}
-		for _, m := range idRE.FindAllSubmatch(read(p), -1) {
-			if id := string(m[1]); seen[id] {
-				t.Errorf("%s: id %q is not unique", filepath.Base(p), id)
-			} else {
-				seen[id] = true
-			}
-		}
-		for _, m := range linkRE.FindAllStringSubmatch(string(read(p)), -1) {
-			target, frag := m[1], m[2]
+		for _, link := range scan(p).links {
+			target, frag, _ := strings.Cut(link, "#")
 			if strings.Contains(target, ":") {
 				t.Errorf("%s: a link leaves the reference: %s", p, target)
 				continue
@@ -271,8 +345,8 @@ func checkPageLinks(t *testing.T, out string, want int) {
 					continue
 				}
 			}
-			if frag != "" && strings.HasSuffix(file, ".html") && !bytes.Contains(read(file), []byte(`id="`+frag[1:]+`"`)) {
-				t.Errorf("%s: link %s%s names no element", filepath.Base(p), target, frag)
+			if frag != "" && strings.HasSuffix(file, ".html") && !scan(file).ids[frag] {
+				t.Errorf("%s: link %s#%s names no element", filepath.Base(p), target, frag)
 			}
 			n++
 		}
@@ -281,6 +355,32 @@ func checkPageLinks(t *testing.T, out string, want int) {
 		t.Errorf("only %d links checked", n)
 	}
 }
+
+// attrValues returns the values of every name="..." attribute in an HTML or SVG document, in
+// one pass: an attribute is name=" preceded by white space.
+func attrValues(doc []byte, name string) []string {
+	var vals []string
+	key := []byte(name + `="`)
+	for i := 0; ; {
+		j := bytes.Index(doc[i:], key)
+		if j < 0 {
+			return vals
+		}
+		at := i + j
+		i = at + len(key)
+		if at == 0 || !isSpace(doc[at-1]) {
+			continue
+		}
+		end := bytes.IndexByte(doc[i:], '"')
+		if end < 0 {
+			return vals
+		}
+		vals = append(vals, string(doc[i:i+end]))
+		i += end + 1
+	}
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
 
 // checkBook checks the PDF book with qpdf and poppler's tools.
 func checkBook(t *testing.T, pdf string, cat *kafka.Catalog) {

@@ -101,9 +101,7 @@ func TestPagesReadable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds pages and drives a browser")
 	}
-	root := listSchemaRoot(t)
-	out := t.TempDir()
-	buildInto(t, out, "-schemas", filepath.Join(root, "4.0"), "-format", "html", "-versions", "highest")
+	out := shared40(t)
 	chrome := os.Getenv("CHROME")
 	if chrome == "" {
 		chrome = "/usr/bin/chromium"
