@@ -91,6 +91,11 @@ func (b *builder) writeBook(ctx context.Context, results []chan []*apiContent) e
 		bk.cover(len(b.site))
 		bk.reserveContents(b.site)
 		bk.howToRead()
+		st, err := builtinStoryView()
+		if err != nil {
+			return err
+		}
+		bk.story(st)
 		for i, ch := range results {
 			cs, ok := <-ch
 			if !ok || len(cs) == 0 {
@@ -352,6 +357,76 @@ func (bk *book) howToRead() {
 		y += lead * 1.7
 	}
 	bk.y = y
+}
+
+// wrap draws text in the current font from (x, y), wrapped at words to width w, and returns
+// the y below it.
+func (bk *book) wrap(x, y, w float64, text string, size, lead float64) float64 {
+	for _, l := range bk.pdf.SplitText(text, w) {
+		bk.text(x, y, l, size)
+		y += lead
+	}
+	return y
+}
+
+// story prints the cluster of the examples (storyView) as a chapter of its own: what it is for,
+// its facts, and its partitions as a table.
+func (bk *book) story(st *storyView) {
+	const title = "The cluster in these examples"
+	bk.newPage(title)
+	bk.pdf.Bookmark(title, 0, 0)
+	y := marginTop
+	bk.font(sansFont, "B", 20)
+	bk.color(colInk)
+	bk.text(marginX, y, title, 20)
+	y += 40
+	const size, lead = 10.5, 15.5
+	bk.font(sansFont, "", size)
+	y = bk.wrap(marginX, y, bk.cw, st.Lead, size, lead) + lead*0.8
+	const labelW = 92.0
+	for _, f := range st.Facts {
+		bk.font(sansFont, "B", 9.5)
+		bk.color(colInk)
+		bk.text(marginX, y, f[0], 9.5)
+		bk.font(sansFont, "", 9.5)
+		y = bk.wrap(marginX+labelW, y, bk.cw-labelW, f[1], 9.5, 13) + 5
+	}
+	y += 10
+	bk.font(sansFont, "B", 12)
+	bk.color(colInk)
+	bk.text(marginX, y, "Partitions", 12)
+	y += 22
+	// Columns: the partition's name, then five short numbers or lists.
+	xs := []float64{0, 90, 150, 200, 280, 360}
+	bk.font(sansFont, "B", 8.5)
+	bk.color(colMuted)
+	for i, h := range storyHeads {
+		bk.text(marginX+xs[i], y, h, 8.5)
+	}
+	y += 13
+	bk.rule(y - 2)
+	for _, p := range st.Partitions {
+		styl := ""
+		if p.Log {
+			styl = "B"
+		}
+		bk.color(colInk)
+		for i, c := range p.cells() {
+			if i == 0 {
+				bk.font(monoFont, "", 9)
+			} else {
+				bk.font(sansFont, styl, 9.5)
+			}
+			bk.text(marginX+xs[i], y+2, c, 9.5)
+		}
+		y += 16
+		bk.rule(y - 2)
+	}
+	y += 8
+	bk.font(sansFont, "", 9)
+	bk.color(colMuted)
+	bk.text(marginX, y, "The partition in bold is the log the producer writes to and Fetch reads.", 9)
+	bk.y = y + 20
 }
 
 // finish fills in the contents and draws every page's running header and footer.

@@ -660,6 +660,11 @@ func (b *builder) writeIndex() error {
 	if err := b.guideFigure(v); err != nil {
 		return err
 	}
+	st, err := builtinStoryView()
+	if err != nil {
+		return err
+	}
+	v.Story = st
 	if b.opts.Formats&PDF != 0 {
 		v.Book = BookName(b.release)
 	}

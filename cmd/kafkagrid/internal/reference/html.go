@@ -24,6 +24,7 @@ type indexView struct {
 	Categories    []categoryView
 	Book          string // the PDF book's file name, "" when not built
 	Generator     string
+	Story         *storyView // the cluster of the examples
 }
 
 type categoryView struct {
@@ -264,6 +265,12 @@ details.guide{margin:0 0 1rem;color:var(--fg)}details.guide summary{cursor:point
 .toc{columns:2 22em;font-size:14px}.toc a{display:block}
 input[type=search]{font:inherit;padding:.35rem .6rem;border:1px solid var(--rule);border-radius:6px;background:var(--panel);color:var(--fg);width:min(24rem,100%)}
 .parts{display:none}
+section.story dl.meta dd{overflow-wrap:anywhere}
+table.parts-t{border-collapse:collapse;font-size:14px;margin:.5rem 0 1rem}
+table.parts-t th,table.parts-t td{text-align:left;padding:.25rem .9rem .25rem 0;border-bottom:1px solid var(--rule);white-space:nowrap}
+table.parts-t th{font-size:13px;color:var(--muted);font-weight:600}table.parts-t tr.log td{font-weight:600}
+@media (max-width:640px){section.story dl.meta{grid-template-columns:1fr;gap:0}section.story dl.meta dd{margin:0 0 .45rem}
+ table.parts-t{font-size:12.5px}table.parts-t th,table.parts-t td{padding:.2rem .3rem .2rem 0}table.parts-t th{font-size:12px}}
 @media print{
  @page{margin:12mm}
  :root{--bg:#fff;--fg:#000;--muted:#444;--rule:#bbb;--panel:#fff;--link:#000}
@@ -382,14 +389,14 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <main>
 <nav class="top"><span>kafkagrid</span><span class="mid">Kafka {{.Release}}</span>{{if .Book}}<a href="{{.Book}}">PDF book</a>{{else}}<span></span>{{end}}</nav>
 <h1>Kafka {{.Release}} wire protocol</h1>
-<p class="lead">Every API of Apache Kafka {{.Release}} ({{.NumAPIs}} in all) with a minimal example request and response at its highest version, encoded byte for byte and drawn as a byte grid and an expanded tree, next to the message schemas they come from.</p>
+<p class="lead">Every API of Apache Kafka {{.Release}} ({{.NumAPIs}} in all) with a minimal example request and response at its highest version, encoded byte for byte and drawn as a byte grid and an expanded tree, next to the message schemas they come from. Every value comes from <a href="#cluster">one small cluster</a>.</p>
 <p class="noprint"><input type="search" id="filter" placeholder="Filter: name or key" aria-label="Filter the APIs by name or key" autocomplete="off"></p>
 <details class="guide"><summary>How to read the pages</summary>
 {{if .GuideGrid}}<div class="guidefig"><figure style="--w:{{.GuideW}}"><figcaption>{{.GuideCaption}}</figcaption>{{.GuideGrid}}</figure>
 <ol class="callouts">{{range .GuideCallouts}}<li><strong>{{index . 0}}</strong> {{index . 1}}</li>{{end}}</ol></div>
 {{end}}{{range .Guide}}<p><strong>{{index . 0}}</strong> {{index . 1}}</p>
 {{end}}</details>
-<div class="toc noprint">{{range .Categories}}<a href="#{{.ID}}">{{.Name}} ({{len .APIs}})</a>{{end}}</div>
+<div class="toc noprint">{{range .Categories}}<a href="#{{.ID}}">{{.Name}} ({{len .APIs}})</a>{{end}}{{if .Story}}<a href="#cluster">The cluster in these examples</a>{{end}}</div>
 {{range .Categories}}
 <div class="cat">
 <h2 id="{{.ID}}">{{.Name}}</h2>
@@ -402,7 +409,19 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 </table>
 </div>
 {{end}}
-<footer>Built by kafkagrid from the message schemas of Apache Kafka {{.Release}}. Source: {{.Source}}. Apache Kafka is a trademark of the Apache Software Foundation.</footer>
+{{with .Story}}<section class="story" id="cluster">
+<h2>The cluster in these examples</h2>
+<p class="lead">{{.Lead}}</p>
+<dl class="meta">{{range .Facts}}<dt>{{index . 0}}</dt><dd>{{index . 1}}</dd>
+{{end}}</dl>
+<div class="scroll"><table class="parts-t">
+<thead><tr><th>Partition</th><th>Leader</th><th>Epoch</th><th>Replicas</th><th>ISR</th><th>Offline</th></tr></thead>
+<tbody>
+{{range .Partitions}}<tr{{if .Log}} class="log"{{end}}><td class="mono">{{.Name}}</td><td>{{.Leader}}</td><td>{{.Epoch}}</td><td>{{.Replicas}}</td><td>{{.ISR}}</td><td>{{.Offline}}</td></tr>
+{{end}}</tbody></table></div>
+<p class="muted">The partition in bold is the log the producer writes to and Fetch reads.</p>
+</section>
+{{end}}<footer>Built by kafkagrid from the message schemas of Apache Kafka {{.Release}}. Source: {{.Source}}. Apache Kafka is a trademark of the Apache Software Foundation.</footer>
 </main>
 <script>
 (function(){
