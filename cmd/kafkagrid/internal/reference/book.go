@@ -593,8 +593,71 @@ func (bk *book) chapter(cs []*apiContent, hist []versionInfo) {
 			bk.hexDump(m.Bytes)
 		}
 	}
+	bk.edgeCases(cs[0].Edges)
 	bk.schema("Request schema", a.Request.File, a.Request.Raw)
 	bk.schema("Response schema", a.Response.File, a.Response.Raw)
+}
+
+// edgeCases draws an API's edge cases after its example: for each, its title, what it shows,
+// and the byte grid and tree of each of its frames.
+func (bk *book) edgeCases(edges []*edgeContent) {
+	if len(edges) == 0 {
+		return
+	}
+	pdf := bk.pdf
+	const size, lead = 9, 12.5
+	for i, e := range edges {
+		bk.font(sansFont, "", size)
+		about := pdf.SplitText(e.Case.About, bk.cw)
+		// The heading, the title and the text stay together, with room for a first part of a drawing.
+		need := 22 + lead*float64(len(about)) + 60
+		if i == 0 {
+			need += sectionH
+		}
+		if bk.y+need > bk.bottom {
+			bk.newPage(bk.titles[len(bk.titles)-1])
+		}
+		if i == 0 {
+			bk.section("Edge cases", plural(len(edges), "case")+" beside the example", 0)
+			pdf.Bookmark("Edge cases", 2, bk.y-24)
+		}
+		pdf.Bookmark(e.Case.Title, 3, bk.y)
+		bk.font(sansFont, "B", 11)
+		bk.color(colInk)
+		for _, l := range pdf.SplitText(e.Case.Title, bk.cw) {
+			bk.text(marginX, bk.y, l, 11)
+			bk.y += 15
+		}
+		bk.y += 3
+		bk.font(sansFont, "", size)
+		bk.color(colInk)
+		for _, l := range about {
+			bk.text(marginX, bk.y, l, size)
+			bk.y += lead
+		}
+		bk.y += 8
+		for j, m := range e.Msgs {
+			fr := e.Frames[j]
+			side := "Request"
+			if fr.Response {
+				side = "Response"
+			}
+			label := fmt.Sprintf("%s v%d", side, fr.Version)
+			if bk.breaksBefore(m.Grid, bk.y+captionH, bk.scaleOf(m.Grid, 0)) {
+				bk.newPage(bk.titles[len(bk.titles)-1])
+			}
+			bk.font(sansFont, "B", 10)
+			bk.color(colInk)
+			w := bk.text(marginX, bk.y, label, 10)
+			bk.font(monoFont, "", 7.5)
+			bk.color(colMuted)
+			bk.text(marginX+w+8, bk.y+1.5, bk.fit(m.Base+" · "+byteCount(len(m.Bytes)), bk.cw-w-8), 7.5)
+			bk.y += 18
+			bk.place("Byte grid", m.Grid, 0)
+			bk.place("Expanded tree", m.Tree, treeWidth)
+		}
+		bk.y += 6
+	}
 }
 
 // history draws an API's version history: each valid version, highest first, with its header

@@ -72,8 +72,8 @@ type pageView struct {
 
 // edgeView is an edge case on its API's page: what it shows, and its files.
 type edgeView struct {
-	Title, About string
-	Links        []fileLink
+	Title, About, ID string
+	Messages         []messageView // its frames, request first
 }
 
 type commentView struct {
@@ -265,6 +265,8 @@ details.guide{margin:0 0 1rem;color:var(--fg)}details.guide summary{cursor:point
 .toc{columns:2 22em;font-size:14px}.toc a{display:block}
 input[type=search]{font:inherit;padding:.35rem .6rem;border:1px solid var(--rule);border-radius:6px;background:var(--panel);color:var(--fg);width:min(24rem,100%)}
 .parts{display:none}
+h3.edge{color:var(--fg);font-size:1.2rem;margin-top:2rem}div.edge p.about{max-width:60em;overflow-wrap:anywhere}
+h4{font-size:1rem;margin:1rem 0 .25rem}div.edge p.hint{display:none}
 section.story dl.meta dd{overflow-wrap:anywhere}
 table.parts-t{border-collapse:collapse;font-size:14px;margin:.5rem 0 1rem}
 table.parts-t th,table.parts-t td{text-align:left;padding:.25rem .9rem .25rem 0;border-bottom:1px solid var(--rule);white-space:nowrap}
@@ -444,6 +446,22 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 </html>
 {{end}}
 
+{{define "msgbody"}}{{if .Links}}<ul class="files">{{range .Links}}<li><a href="{{.Href}}">{{.Label}}</a></li>{{end}}</ul>{{end}}
+<div class="pair">
+{{if .Grid}}<div class="fig gridfig"><h3>Byte grid</h3>
+<p class="hint muted noprint">Point at a field, tap it, or tab here and use the arrow keys: its tree row lights up and its path, type, offset, length, value and schema text show at the bottom of the screen.</p>
+<figure style="--w:{{.GridW}}" tabindex="0" aria-label="Byte grid: click a field, or use the arrow keys, to see it in the tree and the detail panel" class="live{{if .GridParts}} whole{{end}}">{{.Grid}}</figure>{{template "parts" .GridParts}}</div>{{end}}
+<div class="side">
+<aside class="detail empty noprint" aria-live="polite" aria-label="The selected field"></aside>
+{{if .Tree}}<div class="fig treefig"><h3>Expanded tree</h3>
+<figure style="--w:{{.TreeW}}" tabindex="0" aria-label="Expanded tree: click a row, or use the arrow keys, to see it in the grid and the detail panel" class="live{{if .TreeParts}} whole{{end}}">{{.Tree}}</figure>{{template "parts" .TreeParts}}</div>{{end}}
+</div>
+</div>
+<script type="application/json" class="kg-detail">{{.Detail}}</script>
+<div class="hexdump"><h3>Hex dump</h3>
+<pre class="hex">{{.Hex}}</pre></div>
+{{end}}
+
 {{define "parts"}}{{if .}}
 <div class="parts">{{range .}}<figure class="part" style="--w:{{.W}}">{{if .Caption}}<figcaption>{{.Caption}}</figcaption>{{end}}{{.SVG}}</figure>{{end}}</div>{{end}}{{end}}
 
@@ -470,32 +488,21 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 {{if .Comments}}<p class="muted">Kafka's own comments on this version:</p>
 {{range .Comments}}<blockquote>{{.Text}} <a class="cite" href="#{{.Anchor}}">{{.File}}:{{.Line}}</a></blockquote>
 {{end}}{{end}}</section>
-<p class="noprint">{{range $i, $m := .Messages}}{{if $i}} · {{end}}<a href="#{{$m.ID}}">{{$m.Title}}</a>{{end}} · <a href="#versions">Version history</a>{{range .Schemas}} · <a href="#{{.ID}}">{{.Title}}</a>{{end}}</p>
+<p class="noprint">{{range $i, $m := .Messages}}{{if $i}} · {{end}}<a href="#{{$m.ID}}">{{$m.Title}}</a>{{end}}{{if .Edges}} · <a href="#edge-cases">Edge cases</a>{{end}} · <a href="#versions">Version history</a>{{range .Schemas}} · <a href="#{{.ID}}">{{.Title}}</a>{{end}}</p>
 {{range .Messages}}
 <section class="msg" id="{{.ID}}">
 <h2>{{.Title}} <span class="mono" style="font-size:.7em;color:var(--muted)">{{.Base}} · {{bytes .Size}}</span></h2>
-{{if .Links}}<ul class="files">{{range .Links}}<li><a href="{{.Href}}">{{.Label}}</a></li>{{end}}</ul>{{end}}
-<div class="pair">
-{{if .Grid}}<div class="fig gridfig"><h3>Byte grid</h3>
-<p class="hint muted noprint">Point at a field, tap it, or tab here and use the arrow keys: its tree row lights up and its path, type, offset, length, value and schema text show at the bottom of the screen.</p>
-<figure style="--w:{{.GridW}}" tabindex="0" aria-label="Byte grid: click a field, or use the arrow keys, to see it in the tree and the detail panel" class="live{{if .GridParts}} whole{{end}}">{{.Grid}}</figure>{{template "parts" .GridParts}}</div>{{end}}
-<div class="side">
-<aside class="detail empty noprint" aria-live="polite" aria-label="The selected field"></aside>
-{{if .Tree}}<div class="fig treefig"><h3>Expanded tree</h3>
-<figure style="--w:{{.TreeW}}" tabindex="0" aria-label="Expanded tree: click a row, or use the arrow keys, to see it in the grid and the detail panel" class="live{{if .TreeParts}} whole{{end}}">{{.Tree}}</figure>{{template "parts" .TreeParts}}</div>{{end}}
-</div>
-</div>
-<script type="application/json" class="kg-detail">{{.Detail}}</script>
-<div class="hexdump"><h3>Hex dump</h3>
-<pre class="hex">{{.Hex}}</pre></div>
-</section>
+{{template "msgbody" .}}</section>
 {{end}}
 {{if .Edges}}<section class="edges" id="edge-cases">
 <h2>Edge cases</h2>
 <p class="muted">Special frames beside the example, the ones client and proxy authors get wrong, encoded and checked like it:</p>
-{{range .Edges}}<h3>{{.Title}}</h3>
-<p>{{.About}}</p>
-{{if .Links}}<ul class="files">{{range .Links}}<li><a href="{{.Href}}">{{.Label}}</a></li>{{end}}</ul>{{end}}
+{{range .Edges}}<div class="edge" id="{{.ID}}"><h3 class="edge">{{.Title}}</h3>
+<p class="about">{{.About}}</p>
+{{range .Messages}}<section class="msg" id="{{.ID}}">
+<h4>{{.Title}} <span class="mono" style="font-size:.8em;color:var(--muted)">{{.Base}} · {{bytes .Size}}</span></h4>
+{{template "msgbody" .}}</section>
+{{end}}</div>
 {{end}}</section>
 {{end}}<section class="history" id="versions">
 <h2>Version history</h2>
