@@ -594,6 +594,9 @@ func (bk *book) chapter(cs []*apiContent, hist []versionInfo) {
 		}
 	}
 	bk.edgeCases(cs[0].Edges)
+	for _, ft := range fieldTables(a.Request, a.Response, cs[0].Version) {
+		bk.fieldTable(ft, cs[0].Version)
+	}
 	bk.schema("Request schema", a.Request.File, a.Request.Raw)
 	bk.schema("Response schema", a.Response.File, a.Response.Raw)
 }
@@ -658,6 +661,133 @@ func (bk *book) edgeCases(edges []*edgeContent) {
 		}
 		bk.y += 6
 	}
+}
+
+// Field table measures: the columns' widths (the about text takes the rest), text sizes and
+// the line height.
+const (
+	fieldPathW  = 152.0
+	fieldTypeW  = 92.0
+	fieldVersW  = 54.0
+	fieldGap    = 8.0
+	fieldMono   = 6.6
+	fieldSans   = 7.5
+	fieldLead   = 9.2
+	fieldHeadH  = 14.0
+	fieldRowPad = 4.0
+)
+
+// fieldTable prints a message's fields (fieldRows) as a table: path, type, versions and the
+// schema's about text, each cell wrapped within its column (paths after a dot, mono text at a
+// column's last rune, prose at words), rows kept whole and the heads repeated on a new page.
+// Rows not in version v are grey.
+func (bk *book) fieldTable(ft fieldTableView, v int16) {
+	pdf := bk.pdf
+	xs := []float64{0, fieldPathW + fieldGap, fieldPathW + fieldTypeW + 2*fieldGap, fieldPathW + fieldTypeW + fieldVersW + 3*fieldGap}
+	aboutW := bk.cw - xs[3]
+	rows := make([][4][]string, len(ft.Rows))
+	height := func(r [4][]string) float64 {
+		n := 1
+		for _, c := range r {
+			n = max(n, len(c))
+		}
+		return float64(n)*fieldLead + fieldRowPad + 1.5
+	}
+	for i, r := range ft.Rows {
+		bk.font(sansFont, "", fieldSans)
+		rows[i] = [4][]string{
+			wrapPath(r.Parent+r.Name, mono.Fit(fieldPathW, fieldMono)),
+			wrapPath(r.Type, mono.Fit(fieldTypeW, fieldMono)),
+			pdf.SplitText(r.Versions, fieldVersW),
+			pdf.SplitText(r.About, aboutW),
+		}
+		if r.About == "" {
+			rows[i][3] = nil
+		}
+	}
+	note := ft.File + " · " + plural(len(ft.Rows), "field")
+	first := fieldHeadH
+	if len(rows) > 0 {
+		first += height(rows[0])
+	}
+	bk.section(ft.Title, note, first)
+	pdf.Bookmark(ft.Title, 2, bk.y-24)
+	if ft.Absent > 0 {
+		bk.font(sansFont, "", 8)
+		bk.color(colMuted)
+		bk.text(marginX, bk.y-8, fmt.Sprintf("Grey rows are not in v%d.", v), 8)
+		bk.y += 8
+	}
+	heads := func() {
+		bk.font(sansFont, "B", 7.5)
+		bk.color(colMuted)
+		for i, h := range []string{"Field", "Type", "Versions", "About"} {
+			bk.text(marginX+xs[i], bk.y, h, 7.5)
+		}
+		bk.y += fieldHeadH - 3
+		bk.rule(bk.y - 2)
+	}
+	heads()
+	for i, r := range rows {
+		h := height(r)
+		if bk.y+h > bk.bottom {
+			bk.newPage(bk.titles[len(bk.titles)-1])
+			heads()
+		}
+		ink := colInk
+		if ft.Rows[i].Absent {
+			ink = colMuted
+		}
+		for c, lines := range r {
+			size := fieldSans
+			if c < 2 {
+				size = fieldMono
+			}
+			bk.font(map[bool]string{true: monoFont, false: sansFont}[c < 2], "", size)
+			par := 0 // runes of the path above the field still to draw (grey)
+			if c == 0 && !ft.Rows[i].Absent {
+				par = len([]rune(ft.Rows[i].Parent))
+			}
+			for k, l := range lines {
+				x, y := marginX+xs[c], bk.y+1.5+float64(k)*fieldLead
+				lr := []rune(l)
+				if n := min(par, len(lr)); n > 0 {
+					bk.color(colMuted)
+					x += bk.text(x, y, string(lr[:n]), size)
+					lr, par = lr[n:], par-n
+				}
+				bk.color(ink)
+				bk.text(x, y, string(lr), size)
+			}
+		}
+		bk.y += h
+		bk.rule(bk.y - 2.5)
+	}
+	bk.y += 12
+}
+
+// wrapPath cuts a field path or type into lines of at most cols runes, after a dot or "[]"
+// where one falls in the second half of a line (after "[]" anywhere), else at the line's last
+// rune. The lines joined
+// give the text back.
+func wrapPath(s string, cols int) []string {
+	rs := []rune(s)
+	if cols < 1 {
+		cols = 1
+	}
+	var out []string
+	for len(rs) > cols {
+		cut := cols
+		for k := cols; k >= 2; k-- {
+			if k > cols/2 && rs[k-1] == '.' || rs[k-2] == '[' && rs[k-1] == ']' {
+				cut = k
+				break
+			}
+		}
+		out = append(out, string(rs[:cut]))
+		rs = rs[cut:]
+	}
+	return append(out, string(rs))
 }
 
 // history draws an API's version history: each valid version, highest first, with its header

@@ -791,6 +791,7 @@ func (b *builder) pageView(c *apiContent, shared *apiPages) (*pageView, error) {
 		Listeners: a.Listeners, Flexible: a.Request.FlexibleIn(ver), Unstable: a.Request.UnstableIn(ver), Generator: "kafkagrid",
 		VersionText: versionTextAt(a, ver), FlexVers: a.Request.FlexibleVersions.String(), Headers: headerText(a, ver),
 		History: append([]versionInfo(nil), shared.history...), Schemas: shared.schemas,
+		Fields: fieldTables(a.Request, a.Response, ver),
 	}
 	for j := range v.History {
 		if h := &v.History[j]; h.Version == ver {

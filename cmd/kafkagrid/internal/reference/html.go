@@ -63,11 +63,12 @@ type pageView struct {
 	Schemas     []schemaView
 	Book        string // relative link to the PDF book, "" when not built
 	Generator   string
-	Headers     string        // the header versions in words
-	History     []versionInfo // every valid version, highest first
-	Current     versionInfo   // this page's version
-	Comments    []commentView // Kafka's comments on this version, linked to their schema line
-	Edges       []edgeView    // the special frames beside the example (the API's top page only)
+	Headers     string           // the header versions in words
+	History     []versionInfo    // every valid version, highest first
+	Current     versionInfo      // this page's version
+	Comments    []commentView    // Kafka's comments on this version, linked to their schema line
+	Edges       []edgeView       // the special frames beside the example (the API's top page only)
+	Fields      []fieldTableView // the request's and response's fields with the schema's about text
 }
 
 // edgeView is an edge case on its API's page: what it shows, and its files.
@@ -146,6 +147,7 @@ func pageTemplates() (*template.Template, error) {
 	t, err := template.New("page").Funcs(template.FuncMap{
 		"join":  strings.Join,
 		"bytes": byteCount,
+		"wbr":   wbr,
 	}).Parse(pageCSS + pageScript + templatesHTML)
 	if err != nil {
 		return nil, fmt.Errorf("reference: page templates: %w", err)
@@ -165,6 +167,14 @@ func renderPage(t *template.Template, w io.Writer, v *pageView) error {
 		return fmt.Errorf("reference: %s.html: %w", v.Name, err)
 	}
 	return nil
+}
+
+// wbr escapes a field path or type and lets it break after each dot and after "[]".
+func wbr(s string) template.HTML {
+	e := template.HTMLEscapeString(s)
+	e = strings.ReplaceAll(e, ".", ".<wbr>")
+	e = strings.ReplaceAll(e, "[]", "[]<wbr>")
+	return template.HTML(e)
 }
 
 func byteCount(n int) string {
@@ -265,6 +275,14 @@ details.guide{margin:0 0 1rem;color:var(--fg)}details.guide summary{cursor:point
 .toc{columns:2 22em;font-size:14px}.toc a{display:block}
 input[type=search]{font:inherit;padding:.35rem .6rem;border:1px solid var(--rule);border-radius:6px;background:var(--panel);color:var(--fg);width:min(24rem,100%)}
 .parts{display:none}
+table.fields{border-collapse:collapse;width:100%;table-layout:fixed;font-size:13.5px;line-height:1.4;margin:.25rem 0 1rem}
+table.fields col.fpath{width:30%}table.fields col.ftype{width:15%}table.fields col.fver{width:12%}
+table.fields th,table.fields td{text-align:left;vertical-align:top;padding:.3rem .5rem;border-bottom:1px solid var(--rule);overflow-wrap:anywhere}
+table.fields th{font-size:13px;color:var(--muted);font-weight:600}table.fields td.mono{font-size:12.5px}
+table.fields .par{color:var(--muted)}table.fields tr.absent td{color:var(--muted)}table.fields tr.absent td:first-child{text-decoration:line-through}
+@media (max-width:640px){table.fields,table.fields tbody,table.fields tr,table.fields td{display:block}table.fields thead,table.fields colgroup{display:none}
+ table.fields tr{border-bottom:1px solid var(--rule);padding:.35rem 0}table.fields td{border:0;padding:0}
+ table.fields td:nth-child(2),table.fields td:nth-child(3){display:inline;color:var(--muted);font-size:12.5px}table.fields td:nth-child(2)::after{content:" · "}}
 h3.edge{color:var(--fg);font-size:1.2rem;margin-top:2rem}div.edge p.about{max-width:60em;overflow-wrap:anywhere}
 h4{font-size:1rem;margin:1rem 0 .25rem}div.edge p.hint{display:none}
 section.story dl.meta dd{overflow-wrap:anywhere}
@@ -488,7 +506,7 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 {{if .Comments}}<p class="muted">Kafka's own comments on this version:</p>
 {{range .Comments}}<blockquote>{{.Text}} <a class="cite" href="#{{.Anchor}}">{{.File}}:{{.Line}}</a></blockquote>
 {{end}}{{end}}</section>
-<p class="noprint">{{range $i, $m := .Messages}}{{if $i}} · {{end}}<a href="#{{$m.ID}}">{{$m.Title}}</a>{{end}}{{if .Edges}} · <a href="#edge-cases">Edge cases</a>{{end}} · <a href="#versions">Version history</a>{{range .Schemas}} · <a href="#{{.ID}}">{{.Title}}</a>{{end}}</p>
+<p class="noprint">{{range $i, $m := .Messages}}{{if $i}} · {{end}}<a href="#{{$m.ID}}">{{$m.Title}}</a>{{end}}{{if .Edges}} · <a href="#edge-cases">Edge cases</a>{{end}}{{range .Fields}} · <a href="#{{.ID}}">{{.Title}}</a>{{end}} · <a href="#versions">Version history</a>{{range .Schemas}} · <a href="#{{.ID}}">{{.Title}}</a>{{end}}</p>
 {{range .Messages}}
 <section class="msg" id="{{.ID}}">
 <h2>{{.Title}} <span class="mono" style="font-size:.7em;color:var(--muted)">{{.Base}} · {{bytes .Size}}</span></h2>
@@ -504,6 +522,15 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 {{template "msgbody" .}}</section>
 {{end}}</div>
 {{end}}</section>
+{{end}}{{range .Fields}}<section class="fields" id="{{.ID}}">
+<h2>{{.Title}} <span class="mono" style="font-size:.7em;color:var(--muted)">{{.File}} · {{len .Rows}} fields</span></h2>
+<p class="muted">Every field of the schema, nested fields under the field that holds them, with the versions it is in and the schema's description.{{if .Absent}} Greyed rows are not in v{{$.Version}}.{{end}}</p>
+<table class="fields"><colgroup><col class="fpath"><col class="ftype"><col class="fver"><col></colgroup>
+<thead><tr><th>Field</th><th>Type</th><th>Versions</th><th>About</th></tr></thead>
+<tbody>
+{{range .Rows}}<tr{{if .Absent}} class="absent"{{end}}><td class="mono">{{if .Parent}}<span class="par">{{wbr .Parent}}</span>{{end}}{{.Name}}</td><td class="mono">{{wbr .Type}}</td><td>{{.Versions}}</td><td>{{.About}}</td></tr>
+{{end}}</tbody></table>
+</section>
 {{end}}<section class="history" id="versions">
 <h2>Version history</h2>
 <div class="scroll"><table class="hist">
