@@ -16,6 +16,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/internal/mono"
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/style"
+	"github.com/kafkagrid/kafkagrid/tree"
 )
 
 // The book's fonts: Go Regular and Go Bold for prose, Go Mono (pdfcanvas.MonoFamily) for
@@ -890,44 +891,142 @@ func (bk *book) section(title, note string, keep float64) {
 }
 
 // treeWidth is the width every tree of the book is drawn as if it had: one scale for all
-// trees (7.5 pt text on A4), so that their text is the same size in every chapter. A tree
-// wider than this (the few deepest, with long values) is scaled further down to fit.
+// trees (the page width over treeWidth: 7.5 pt text on A4), so that their text is the same size
+// in every chapter. It holds nine in ten trees of a release whole (their widths at 12 pt run
+// from about 500 to 930 points, the tenth widest 800). A wider tree is not shrunk: it is
+// printed in two column windows at the same scale (treeWindows), the second continuing the
+// first.
 const treeWidth = 800
 
 // scaleOf returns the scale d is drawn at: the page width over the wider of d and ref (0 for
-// d's own width), never enlarged.
+// d's own width), never enlarged. For trees (ref treeWidth) place keeps this scale also when d
+// is wider, cutting it into column windows.
 func (bk *book) scaleOf(d drawing, ref float64) float64 {
 	w, _ := d.size()
 	return min(1, bk.cw/max(w, ref))
 }
 
+// span is a run of a drawing's x coordinates, [from, to).
+type span struct{ from, to float64 }
+
+// window is a horizontal slice of a drawing printed as one: its spans of the drawing's x, side
+// by side, and a caption note.
+type window struct {
+	spans []span
+	note  string
+}
+
+// treeWindows cuts a tree wider than ref into column windows at most ref wide, cut between
+// columns, never in one: the first holds the Name column (the tree itself: labels and values)
+// and as many columns after it as fit; the second the Name column again, so that each row is
+// still known, and the columns left, joined with a dashed rule. It returns nil when the tree is
+// not wider than ref, is not a tree, or cannot be cut so (a Name column near ref wide), and the
+// caller then scales it down to fit instead.
+func treeWindows(d drawing, ref float64) []window {
+	t, ok := d.Drawing.(*tree.Diagram)
+	w, _ := d.size()
+	if !ok || w <= ref || len(t.Columns) < 2 {
+		return nil
+	}
+	cols := t.Columns
+	// edge(i) is the boundary after column i: midway to the next column, the drawing's edge
+	// after the last.
+	edge := func(i int) float64 {
+		if i+1 >= len(cols) {
+			return w
+		}
+		return float64(cols[i].X+cols[i].W+cols[i+1].X) / 2
+	}
+	k := 0 // the last column of the first window
+	for k+1 < len(cols) && edge(k+1) <= ref {
+		k++
+	}
+	if k == 0 || k+1 >= len(cols) {
+		return nil
+	}
+	first := window{spans: []span{{0, edge(k)}}}
+	second := window{spans: []span{{0, edge(0)}, {edge(k), w}}}
+	if edge(0)+w-edge(k) > ref {
+		return nil
+	}
+	var names []string
+	for _, c := range cols[k+1:] {
+		names = append(names, c.Name)
+	}
+	rest := strings.Join(names, ", ")
+	if len(names) == 1 {
+		first.note = " (its " + rest + " column follows it)"
+	} else {
+		first.note = " (its " + rest + " columns follow it)"
+	}
+	second.note = ": " + cols[0].Name + " and " + rest
+	return []window{first, second}
+}
+
 // place draws a drawing scaled to the page width as if it were ref wide (scaleOf; never
-// enlarged), split between rows across pages when it does not fit.
+// enlarged), split between rows across pages when it does not fit. A tree wider than ref is
+// printed at the same scale in column windows (treeWindows), one after the other.
 func (bk *book) place(caption string, d drawing, ref float64) {
 	w, _ := d.size()
 	if w <= 0 {
 		return
 	}
 	scale := bk.scaleOf(d, ref)
-	if bk.breaksBefore(d, bk.y, scale) {
-		bk.newPage(bk.titles[len(bk.titles)-1])
+	wins := treeWindows(d, ref)
+	if len(wins) > 0 {
+		scale = min(1, bk.cw/ref)
+	} else {
+		wins = []window{{spans: []span{{0, w}}}}
 	}
-	first := (bk.bottom - bk.y - captionH) / scale
-	full := (bk.bottom - marginTop - captionH) / scale
-	for i, p := range canvas.Paginate(d, canvas.Pt(first), canvas.Pt(full)) {
-		if i > 0 {
+	for wi, win := range wins {
+		if bk.breaksBefore(d, bk.y, scale) {
 			bk.newPage(bk.titles[len(bk.titles)-1])
 		}
-		cap := caption
-		if i > 0 {
-			cap += " (continued)"
+		first := (bk.bottom - bk.y - captionH) / scale
+		full := (bk.bottom - marginTop - captionH) / scale
+		for i, p := range canvas.Paginate(d, canvas.Pt(first), canvas.Pt(full)) {
+			if i > 0 {
+				bk.newPage(bk.titles[len(bk.titles)-1])
+			}
+			cap := caption
+			if wi > 0 {
+				cap += ", continued" + win.note
+			} else {
+				cap += win.note
+			}
+			if i > 0 {
+				cap += " (continued)"
+			}
+			bk.caption(cap)
+			h := float64(d.PartHeight(p.From, p.To)) * scale
+			x := marginX
+			for si, sp := range win.spans {
+				sw := (sp.to - sp.from) * scale
+				clip := len(win.spans) > 1 || sp.from > 0 || sp.to < w
+				if clip {
+					bk.pdf.ClipRect(x, bk.y, sw, h, false)
+					// The clip's q…Q restores the page's font; make fpdf set the drawing's anew.
+					bk.pdf.SetFont(sansFont, "", 1)
+				}
+				_, err := pdfcanvas.Place(bk.pdf, d.Drawing, pdfcanvas.Placement{Rows: p, X: x - sp.from*scale, Y: bk.y, Scale: scale})
+				if clip {
+					bk.pdf.ClipEnd()
+				}
+				if err != nil {
+					return // fpdf keeps the error; the chapter loop reports it
+				}
+				if si > 0 {
+					// The join between windows: a dashed rule where columns were left out.
+					bk.pdf.SetDrawColor(int(colMuted.R), int(colMuted.G), int(colMuted.B))
+					bk.pdf.SetLineWidth(0.6)
+					bk.pdf.SetDashPattern([]float64{2, 2}, 0)
+					bk.pdf.Line(x, bk.y, x, bk.y+h)
+					bk.pdf.SetDashPattern(nil, 0)
+				}
+				x += sw
+			}
+			bk.y += h + 14
 		}
-		bk.caption(cap)
-		h, err := pdfcanvas.Place(bk.pdf, d.Drawing, pdfcanvas.Placement{Rows: p, X: marginX, Y: bk.y, Scale: scale})
-		if err != nil {
-			return // fpdf keeps the error; the chapter loop reports it
-		}
-		bk.y += h + 14
 	}
 }
 
