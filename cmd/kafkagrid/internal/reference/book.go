@@ -988,13 +988,11 @@ func (bk *book) place(caption string, d drawing, ref float64) {
 			if i > 0 {
 				bk.newPage(bk.titles[len(bk.titles)-1])
 			}
-			cap := caption
-			if wi > 0 {
-				cap += ", continued" + win.note
-			} else {
-				cap += win.note
-			}
-			if i > 0 {
+			cap := caption + win.note
+			switch {
+			case wi > 0 && i == 0:
+				cap = caption + ", continued" + win.note
+			case i > 0:
 				cap += " (continued)"
 			}
 			bk.caption(cap)
@@ -1008,9 +1006,16 @@ func (bk *book) place(caption string, d drawing, ref float64) {
 					// The clip's q…Q restores the page's font; make fpdf set the drawing's anew.
 					bk.pdf.SetFont(sansFont, "", 1)
 				}
-				_, err := pdfcanvas.Place(bk.pdf, d.Drawing, pdfcanvas.Placement{Rows: p, X: x - sp.from*scale, Y: bk.y, Scale: scale})
+				var err error
 				if clip {
+					// Only the text runs inside the span are written: the clip hides the others,
+					// but a reader's search and copy would still find them.
+					c := pdfcanvas.New(bk.pdf, x-sp.from*scale, bk.y, scale, pdfcanvas.Options{})
+					d.PaintRows(spanCanvas{c, canvas.Pt(sp.from), canvas.Pt(sp.to)}, p.From, p.To)
+					err = c.Close()
 					bk.pdf.ClipEnd()
+				} else {
+					_, err = pdfcanvas.Place(bk.pdf, d.Drawing, pdfcanvas.Placement{Rows: p, X: x, Y: bk.y, Scale: scale})
 				}
 				if err != nil {
 					return // fpdf keeps the error; the chapter loop reports it
@@ -1027,6 +1032,28 @@ func (bk *book) place(caption string, d drawing, ref float64) {
 			}
 			bk.y += h + 14
 		}
+	}
+}
+
+// spanCanvas passes on the text runs that lie within [from, to] of a drawing's x and drops the
+// others; shapes pass whole (the window's clip cuts them). Text is Go Mono, so a run's width
+// is measured as every painter measures it.
+type spanCanvas struct {
+	canvas.Canvas
+	from, to canvas.Pt
+}
+
+func (s spanCanvas) Text(x, y canvas.Pt, t canvas.Text) {
+	w := canvas.Pt(mono.Width(t.S, float64(t.Size)))
+	l := x
+	switch t.Anchor {
+	case canvas.Middle:
+		l -= w / 2
+	case canvas.End:
+		l -= w
+	}
+	if l >= s.from-0.5 && l+w <= s.to+0.5 {
+		s.Canvas.Text(x, y, t)
 	}
 }
 
