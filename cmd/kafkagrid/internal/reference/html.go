@@ -309,6 +309,9 @@ table.parts-t th{font-size:13px;color:var(--muted);font-weight:600}table.parts-t
  pre.src .line{display:block;padding-left:4.5em;text-indent:-4.5em;overflow-wrap:anywhere}
  pre.src .ln{text-indent:0}
  section.msg{break-before:auto}
+ section.edges{break-before:page}section.edges>p.muted,h3.edge,div.edge p.about,h4{break-after:avoid}
+ table.fields{font-size:8.5pt}table.fields td.mono{font-size:7.5pt}table.fields col.fpath{width:31%}table.fields col.ftype{width:21%}table.fields col.fver{width:11%}
+ table.fields tr{break-inside:avoid}table.fields th,table.fields td{padding:2pt 4pt}
  a{text-decoration:none}
 }
 </style>{{end}}`
