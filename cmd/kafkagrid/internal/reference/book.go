@@ -307,6 +307,10 @@ func (bk *book) tocLayout(entries []tocEntry) []tocSlot {
 
 // reserveContents adds the blank pages the table of contents will take.
 func (bk *book) reserveContents(apis []*kafka.API) {
+	// The chapters before the APIs', set like a category heading (see frontChapter).
+	for _, t := range frontChapters {
+		bk.entries = append(bk.entries, tocEntry{category: true, text: t, link: bk.pdf.AddLink()})
+	}
 	cat := ""
 	for _, a := range apis {
 		if a.Category != cat {
@@ -329,14 +333,36 @@ func (bk *book) reserveContents(apis []*kafka.API) {
 	}
 }
 
+// frontChapters are the titles of the chapters before the APIs', in order.
+var frontChapters = []string{howToReadTitle, storyTitle}
+
+const (
+	howToReadTitle = "How to read this book"
+	storyTitle     = "The cluster in these examples"
+)
+
+// frontChapter starts a chapter before the APIs' on a new page: its outline entry, and its
+// contents line pointed at the page.
+func (bk *book) frontChapter(title string) {
+	bk.newPage(title)
+	bk.pdf.Bookmark(title, 0, 0)
+	page := bk.pdf.PageNo()
+	for i := range bk.entries {
+		if e := &bk.entries[i]; e.category && e.text == title && e.page == 0 {
+			e.page = page
+			bk.pdf.SetLink(e.link, 0, page)
+			break
+		}
+	}
+}
+
 // howToRead prints the guide to the drawings on a page of its own.
 func (bk *book) howToRead() {
-	bk.newPage("How to read this book")
-	bk.pdf.Bookmark("How to read this book", 0, 0)
+	bk.frontChapter(howToReadTitle)
 	y := marginTop
 	bk.font(sansFont, "B", 20)
 	bk.color(colInk)
-	bk.text(marginX, y, "How to read this book", 20)
+	bk.text(marginX, y, howToReadTitle, 20)
 	y += 44
 	const size, lead = 10.5, 15.5
 	for _, p := range guide {
@@ -373,9 +399,8 @@ func (bk *book) wrap(x, y, w float64, text string, size, lead float64) float64 {
 // story prints the cluster of the examples (storyView) as a chapter of its own: what it is for,
 // its facts, and its partitions as a table.
 func (bk *book) story(st *storyView) {
-	const title = "The cluster in these examples"
-	bk.newPage(title)
-	bk.pdf.Bookmark(title, 0, 0)
+	const title = storyTitle
+	bk.frontChapter(title)
 	y := marginTop
 	bk.font(sansFont, "B", 20)
 	bk.color(colInk)
