@@ -16,6 +16,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -425,10 +426,11 @@ func checkBook(t *testing.T, pdf string, cat *kafka.Catalog) {
 		t.Fatal(err)
 	}
 	pages := len(pageRE.FindAll(text, -1))
-	if n, want := bytes.Count(raw, []byte("/Subtype /Link")), len(cat.APIs)+len(cat.Categories)+pages-2; n != want {
-		t.Errorf("%d links in the book, want %d (the contents' and the running headers')", n, want)
+	if n, want := bytes.Count(raw, []byte("/Subtype /Link")), len(cat.APIs)+len(cat.Categories)+2+pages-2; n != want {
+		t.Errorf("%d links in the book, want %d (the contents' (two for the chapters before the APIs') and the running headers')", n, want)
 	}
-	// The outline: categories, under each its APIs, under each Request, Response and schemas.
+	// The outline: categories, under each its APIs, under each Request, Response, the edge
+	// cases if any, the field tables and the schemas, in that order.
 	js, err := exec.Command(qpdf, "--json=2", "--json-key=outlines", pdf).Output()
 	if err != nil {
 		t.Fatalf("qpdf --json: %v", err)
@@ -443,8 +445,16 @@ func checkBook(t *testing.T, pdf string, cat *kafka.Catalog) {
 	for _, top := range doc.Outlines {
 		for _, a := range top.Kids {
 			apis = append(apis, a.Title)
-			if len(a.Kids) != 4 {
-				t.Errorf("outline %s > %s has %d entries, want request, response and two schemas", top.Title, a.Title, len(a.Kids))
+			var kids []string
+			for _, k := range a.Kids {
+				kids = append(kids, k.Title)
+			}
+			want := []string{"Request", "Response", "Request fields", "Response fields", "Request schema", "Response schema"}
+			if len(kids) == len(want)+1 {
+				want = slices.Insert(want, 2, "Edge cases")
+			}
+			if !slices.Equal(kids, want) {
+				t.Errorf("outline %s > %s has %q, want %q", top.Title, a.Title, kids, want)
 			}
 		}
 	}
@@ -564,10 +574,16 @@ func checkInBrowser(t *testing.T, out string, wantFetch int) {
 		if shownParts != 0 {
 			t.Errorf("%s: the screen shows %d print parts", page, shownParts)
 		}
-		wantSVG := 4
-		if page == "index.html" {
-			wantSVG = 0
+		// A grid and a tree for each frame: the example's two, and those of the edge cases
+		// drawn on the page.
+		frames, err := chromedp.Run(bctx, chromedp.Evaluate[int](`document.querySelectorAll('section.msg').length`))
+		if err != nil {
+			t.Fatalf("%s: %v", page, err)
 		}
+		if page != "index.html" && frames < 2 {
+			t.Errorf("%s: %d frames", page, frames)
+		}
+		wantSVG := 2 * frames
 		if len(sizes) != wantSVG {
 			t.Errorf("%s: %d inline SVGs, want %d", page, len(sizes), wantSVG)
 		}
@@ -582,7 +598,7 @@ func checkInBrowser(t *testing.T, out string, wantFetch int) {
 				const box = document.getElementById('filter');
 				box.value = 'fetch';
 				box.dispatchEvent(new Event('input'));
-				return Array.from(document.querySelectorAll('tbody tr')).filter(tr => !tr.hidden && !tr.closest('.cat').hidden).length;
+				return Array.from(document.querySelectorAll('.cat tbody tr')).filter(tr => !tr.hidden && !tr.closest('.cat').hidden).length;
 			})()`))
 			if err != nil {
 				t.Fatalf("filter: %v", err)

@@ -18,7 +18,7 @@ var updateScreens = flag.Bool("update", false, "rewrite the README's screenshots
 // is a picture of.
 var screenshots = []struct{ png, source string }{
 	{"docs/page-produce.png", "api/Produce.html"},
-	{"docs/book-produce.png", "kafka-4.0-protocol.pdf page 4"},
+	{"docs/book-produce.png", "kafka-4.0-protocol.pdf page 5"},
 }
 
 // TestREADMEScreenshots keeps the README's screenshots current: docs/screenshots.sha256 holds the
@@ -39,7 +39,7 @@ func TestREADMEScreenshots(t *testing.T) {
 		t.Fatal(err)
 	}
 	book := filepath.Join(out, "kafka-4.0-protocol.pdf")
-	bookPage, err := exec.Command(needTool(t, "pdftotext"), "-f", "4", "-l", "4", "-layout", book, "-").Output()
+	bookPage, err := exec.Command(needTool(t, "pdftotext"), "-f", "5", "-l", "5", "-layout", book, "-").Output()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestREADMEScreenshots(t *testing.T) {
 			t.Fatalf("chromium: %v\n%s", err, b)
 		}
 		prefix := filepath.Join(t.TempDir(), "book")
-		if b, err := exec.Command(needTool(t, "pdftoppm"), "-f", "4", "-l", "4", "-r", "80", "-png", "-singlefile", book, prefix).CombinedOutput(); err != nil {
+		if b, err := exec.Command(needTool(t, "pdftoppm"), "-f", "5", "-l", "5", "-r", "80", "-png", "-singlefile", book, prefix).CombinedOutput(); err != nil {
 			t.Fatalf("pdftoppm: %v\n%s", err, b)
 		}
 		png, err := os.ReadFile(prefix + ".png")

@@ -16,6 +16,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/internal/mono"
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/style"
+	"github.com/kafkagrid/kafkagrid/tree"
 )
 
 // The book's fonts: Go Regular and Go Bold for prose, Go Mono (pdfcanvas.MonoFamily) for
@@ -91,6 +92,11 @@ func (b *builder) writeBook(ctx context.Context, results []chan []*apiContent) e
 		bk.cover(len(b.site))
 		bk.reserveContents(b.site)
 		bk.howToRead()
+		st, err := builtinStoryView()
+		if err != nil {
+			return err
+		}
+		bk.story(st)
 		for i, ch := range results {
 			cs, ok := <-ch
 			if !ok || len(cs) == 0 {
@@ -301,6 +307,10 @@ func (bk *book) tocLayout(entries []tocEntry) []tocSlot {
 
 // reserveContents adds the blank pages the table of contents will take.
 func (bk *book) reserveContents(apis []*kafka.API) {
+	// The chapters before the APIs', set like a category heading (see frontChapter).
+	for _, t := range frontChapters {
+		bk.entries = append(bk.entries, tocEntry{category: true, text: t, link: bk.pdf.AddLink()})
+	}
 	cat := ""
 	for _, a := range apis {
 		if a.Category != cat {
@@ -323,14 +333,36 @@ func (bk *book) reserveContents(apis []*kafka.API) {
 	}
 }
 
+// frontChapters are the titles of the chapters before the APIs', in order.
+var frontChapters = []string{howToReadTitle, storyTitle}
+
+const (
+	howToReadTitle = "How to read this book"
+	storyTitle     = "The cluster in these examples"
+)
+
+// frontChapter starts a chapter before the APIs' on a new page: its outline entry, and its
+// contents line pointed at the page.
+func (bk *book) frontChapter(title string) {
+	bk.newPage(title)
+	bk.pdf.Bookmark(title, 0, 0)
+	page := bk.pdf.PageNo()
+	for i := range bk.entries {
+		if e := &bk.entries[i]; e.category && e.text == title && e.page == 0 {
+			e.page = page
+			bk.pdf.SetLink(e.link, 0, page)
+			break
+		}
+	}
+}
+
 // howToRead prints the guide to the drawings on a page of its own.
 func (bk *book) howToRead() {
-	bk.newPage("How to read this book")
-	bk.pdf.Bookmark("How to read this book", 0, 0)
+	bk.frontChapter(howToReadTitle)
 	y := marginTop
 	bk.font(sansFont, "B", 20)
 	bk.color(colInk)
-	bk.text(marginX, y, "How to read this book", 20)
+	bk.text(marginX, y, howToReadTitle, 20)
 	y += 44
 	const size, lead = 10.5, 15.5
 	for _, p := range guide {
@@ -352,6 +384,75 @@ func (bk *book) howToRead() {
 		y += lead * 1.7
 	}
 	bk.y = y
+}
+
+// wrap draws text in the current font from (x, y), wrapped at words to width w, and returns
+// the y below it.
+func (bk *book) wrap(x, y, w float64, text string, size, lead float64) float64 {
+	for _, l := range bk.pdf.SplitText(text, w) {
+		bk.text(x, y, l, size)
+		y += lead
+	}
+	return y
+}
+
+// story prints the cluster of the examples (storyView) as a chapter of its own: what it is for,
+// its facts, and its partitions as a table.
+func (bk *book) story(st *storyView) {
+	const title = storyTitle
+	bk.frontChapter(title)
+	y := marginTop
+	bk.font(sansFont, "B", 20)
+	bk.color(colInk)
+	bk.text(marginX, y, title, 20)
+	y += 40
+	const size, lead = 10.5, 15.5
+	bk.font(sansFont, "", size)
+	y = bk.wrap(marginX, y, bk.cw, st.Lead, size, lead) + lead*0.8
+	const labelW = 92.0
+	for _, f := range st.Facts {
+		bk.font(sansFont, "B", 9.5)
+		bk.color(colInk)
+		bk.text(marginX, y, f[0], 9.5)
+		bk.font(sansFont, "", 9.5)
+		y = bk.wrap(marginX+labelW, y, bk.cw-labelW, f[1], 9.5, 13) + 5
+	}
+	y += 10
+	bk.font(sansFont, "B", 12)
+	bk.color(colInk)
+	bk.text(marginX, y, "Partitions", 12)
+	y += 22
+	// Columns: the partition's name, then five short numbers or lists.
+	xs := []float64{0, 90, 150, 200, 280, 360}
+	bk.font(sansFont, "B", 8.5)
+	bk.color(colMuted)
+	for i, h := range storyHeads {
+		bk.text(marginX+xs[i], y, h, 8.5)
+	}
+	y += 13
+	bk.rule(y - 2)
+	for _, p := range st.Partitions {
+		styl := ""
+		if p.Log {
+			styl = "B"
+		}
+		bk.color(colInk)
+		for i, c := range p.cells() {
+			if i == 0 {
+				bk.font(monoFont, "", 9)
+			} else {
+				bk.font(sansFont, styl, 9.5)
+			}
+			bk.text(marginX+xs[i], y+2, c, 9.5)
+		}
+		y += 16
+		bk.rule(y - 2)
+	}
+	y += 8
+	bk.font(sansFont, "", 9)
+	bk.color(colMuted)
+	bk.text(marginX, y, "The partition in bold is the log the producer writes to and Fetch reads.", 9)
+	bk.y = y + 20
 }
 
 // finish fills in the contents and draws every page's running header and footer.
@@ -518,8 +619,201 @@ func (bk *book) chapter(cs []*apiContent, hist []versionInfo) {
 			bk.hexDump(m.Bytes)
 		}
 	}
+	bk.edgeCases(cs[0].Edges)
+	for _, ft := range fieldTables(a.Request, a.Response, cs[0].Version) {
+		bk.fieldTable(ft, cs[0].Version)
+	}
 	bk.schema("Request schema", a.Request.File, a.Request.Raw)
 	bk.schema("Response schema", a.Response.File, a.Response.Raw)
+}
+
+// edgeCases draws an API's edge cases after its example: for each, its title, what it shows,
+// and the byte grid and tree of each of its frames.
+func (bk *book) edgeCases(edges []*edgeContent) {
+	if len(edges) == 0 {
+		return
+	}
+	pdf := bk.pdf
+	const size, lead = 9, 12.5
+	for i, e := range edges {
+		bk.font(sansFont, "", size)
+		about := pdf.SplitText(e.Case.About, bk.cw)
+		// The heading, the title and the text stay together, with room for a first part of a drawing.
+		need := 22 + lead*float64(len(about)) + 60
+		if i == 0 {
+			need += sectionH
+		}
+		if bk.y+need > bk.bottom {
+			bk.newPage(bk.titles[len(bk.titles)-1])
+		}
+		if i == 0 {
+			bk.section("Edge cases", plural(len(edges), "case")+" beside the example", 0)
+			pdf.Bookmark("Edge cases", 2, bk.y-24)
+		}
+		pdf.Bookmark(e.Case.Title, 3, bk.y)
+		bk.font(sansFont, "B", 11)
+		bk.color(colInk)
+		for _, l := range pdf.SplitText(e.Case.Title, bk.cw) {
+			bk.text(marginX, bk.y, l, 11)
+			bk.y += 15
+		}
+		bk.y += 3
+		bk.font(sansFont, "", size)
+		bk.color(colInk)
+		for _, l := range about {
+			bk.text(marginX, bk.y, l, size)
+			bk.y += lead
+		}
+		bk.y += 8
+		for j, m := range e.Msgs {
+			fr := e.Frames[j]
+			side := "Request"
+			if fr.Response {
+				side = "Response"
+			}
+			label := fmt.Sprintf("%s v%d", side, fr.Version)
+			if bk.breaksBefore(m.Grid, bk.y+captionH, bk.scaleOf(m.Grid, 0)) {
+				bk.newPage(bk.titles[len(bk.titles)-1])
+			}
+			bk.font(sansFont, "B", 10)
+			bk.color(colInk)
+			w := bk.text(marginX, bk.y, label, 10)
+			bk.font(monoFont, "", 7.5)
+			bk.color(colMuted)
+			bk.text(marginX+w+8, bk.y+1.5, bk.fit(m.Base+" · "+byteCount(len(m.Bytes)), bk.cw-w-8), 7.5)
+			bk.y += 18
+			bk.place("Byte grid", m.Grid, 0)
+			bk.place("Expanded tree", m.Tree, treeWidth)
+		}
+		bk.y += 6
+	}
+}
+
+// Field table measures: the columns' widths (the about text takes the rest), text sizes and
+// the line height.
+const (
+	fieldPathW  = 152.0
+	fieldTypeW  = 92.0
+	fieldVersW  = 54.0
+	fieldGap    = 8.0
+	fieldMono   = 6.6
+	fieldSans   = 7.5
+	fieldLead   = 9.2
+	fieldHeadH  = 14.0
+	fieldRowPad = 4.0
+)
+
+// fieldTable prints a message's fields (fieldRows) as a table: path, type, versions and the
+// schema's about text, each cell wrapped within its column (paths after a dot, mono text at a
+// column's last rune, prose at words), rows kept whole and the heads repeated on a new page.
+// Rows not in version v are grey.
+func (bk *book) fieldTable(ft fieldTableView, v int16) {
+	pdf := bk.pdf
+	xs := []float64{0, fieldPathW + fieldGap, fieldPathW + fieldTypeW + 2*fieldGap, fieldPathW + fieldTypeW + fieldVersW + 3*fieldGap}
+	aboutW := bk.cw - xs[3]
+	rows := make([][4][]string, len(ft.Rows))
+	height := func(r [4][]string) float64 {
+		n := 1
+		for _, c := range r {
+			n = max(n, len(c))
+		}
+		return float64(n)*fieldLead + fieldRowPad + 1.5
+	}
+	for i, r := range ft.Rows {
+		bk.font(sansFont, "", fieldSans)
+		rows[i] = [4][]string{
+			wrapPath(r.Parent+r.Name, mono.Fit(fieldPathW, fieldMono)),
+			wrapPath(r.Type, mono.Fit(fieldTypeW, fieldMono)),
+			pdf.SplitText(r.Versions, fieldVersW),
+			pdf.SplitText(r.About, aboutW),
+		}
+		if r.About == "" {
+			rows[i][3] = nil
+		}
+	}
+	note := ft.File + " · " + plural(len(ft.Rows), "field")
+	first := fieldHeadH
+	if len(rows) > 0 {
+		first += height(rows[0])
+	}
+	bk.section(ft.Title, note, first)
+	pdf.Bookmark(ft.Title, 2, bk.y-24)
+	if ft.Absent > 0 {
+		bk.font(sansFont, "", 8)
+		bk.color(colMuted)
+		bk.text(marginX, bk.y-8, fmt.Sprintf("Grey rows are not in v%d.", v), 8)
+		bk.y += 8
+	}
+	heads := func() {
+		bk.font(sansFont, "B", 7.5)
+		bk.color(colMuted)
+		for i, h := range []string{"Field", "Type", "Versions", "About"} {
+			bk.text(marginX+xs[i], bk.y, h, 7.5)
+		}
+		bk.y += fieldHeadH - 3
+		bk.rule(bk.y - 2)
+	}
+	heads()
+	for i, r := range rows {
+		h := height(r)
+		if bk.y+h > bk.bottom {
+			bk.newPage(bk.titles[len(bk.titles)-1])
+			heads()
+		}
+		ink := colInk
+		if ft.Rows[i].Absent {
+			ink = colMuted
+		}
+		for c, lines := range r {
+			size := fieldSans
+			if c < 2 {
+				size = fieldMono
+			}
+			bk.font(map[bool]string{true: monoFont, false: sansFont}[c < 2], "", size)
+			par := 0 // runes of the path above the field still to draw (grey)
+			if c == 0 && !ft.Rows[i].Absent {
+				par = len([]rune(ft.Rows[i].Parent))
+			}
+			for k, l := range lines {
+				x, y := marginX+xs[c], bk.y+1.5+float64(k)*fieldLead
+				lr := []rune(l)
+				if n := min(par, len(lr)); n > 0 {
+					bk.color(colMuted)
+					x += bk.text(x, y, string(lr[:n]), size)
+					lr, par = lr[n:], par-n
+				}
+				bk.color(ink)
+				bk.text(x, y, string(lr), size)
+			}
+		}
+		bk.y += h
+		bk.rule(bk.y - 2.5)
+	}
+	bk.y += 12
+}
+
+// wrapPath cuts a field path or type into lines of at most cols runes, after a dot or "[]"
+// where one falls in the second half of a line (after "[]" anywhere), else at the line's last
+// rune. The lines joined
+// give the text back.
+func wrapPath(s string, cols int) []string {
+	rs := []rune(s)
+	if cols < 1 {
+		cols = 1
+	}
+	var out []string
+	for len(rs) > cols {
+		cut := cols
+		for k := cols; k >= 2; k-- {
+			if k > cols/2 && rs[k-1] == '.' || rs[k-2] == '[' && rs[k-1] == ']' {
+				cut = k
+				break
+			}
+		}
+		out = append(out, string(rs[:cut]))
+		rs = rs[cut:]
+	}
+	return append(out, string(rs))
 }
 
 // history draws an API's version history: each valid version, highest first, with its header
@@ -622,44 +916,169 @@ func (bk *book) section(title, note string, keep float64) {
 }
 
 // treeWidth is the width every tree of the book is drawn as if it had: one scale for all
-// trees (7.5 pt text on A4), so that their text is the same size in every chapter. A tree
-// wider than this (the few deepest, with long values) is scaled further down to fit.
+// trees (the page width over treeWidth: 7.5 pt text on A4), so that their text is the same size
+// in every chapter. It holds nine in ten trees of a release whole (their widths at 12 pt run
+// from about 500 to 930 points, the tenth widest 800). A wider tree is not shrunk: it is
+// printed in two column windows at the same scale (treeWindows), the second continuing the
+// first.
 const treeWidth = 800
 
 // scaleOf returns the scale d is drawn at: the page width over the wider of d and ref (0 for
-// d's own width), never enlarged.
+// d's own width), never enlarged. For trees (ref treeWidth) place keeps this scale also when d
+// is wider, cutting it into column windows.
 func (bk *book) scaleOf(d drawing, ref float64) float64 {
 	w, _ := d.size()
 	return min(1, bk.cw/max(w, ref))
 }
 
+// span is a run of a drawing's x coordinates, [from, to).
+type span struct{ from, to float64 }
+
+// window is a horizontal slice of a drawing printed as one: its spans of the drawing's x, side
+// by side, and a caption note.
+type window struct {
+	spans []span
+	note  string
+}
+
+// treeWindows cuts a tree wider than ref into column windows at most ref wide, cut between
+// columns, never in one: the first holds the Name column (the tree itself: labels and values)
+// and as many columns after it as fit; the second the Name column again, so that each row is
+// still known, and the columns left, joined with a dashed rule. It returns nil when the tree is
+// not wider than ref, is not a tree, or cannot be cut so (a Name column near ref wide), and the
+// caller then scales it down to fit instead.
+func treeWindows(d drawing, ref float64) []window {
+	t, ok := d.Drawing.(*tree.Diagram)
+	w, _ := d.size()
+	if !ok || w <= ref || len(t.Columns) < 2 {
+		return nil
+	}
+	cols := t.Columns
+	// edge(i) is the boundary after column i: midway to the next column, the drawing's edge
+	// after the last.
+	edge := func(i int) float64 {
+		if i+1 >= len(cols) {
+			return w
+		}
+		return float64(cols[i].X+cols[i].W+cols[i+1].X) / 2
+	}
+	k := 0 // the last column of the first window
+	for k+1 < len(cols) && edge(k+1) <= ref {
+		k++
+	}
+	if k == 0 || k+1 >= len(cols) {
+		return nil
+	}
+	first := window{spans: []span{{0, edge(k)}}}
+	second := window{spans: []span{{0, edge(0)}, {edge(k), w}}}
+	if edge(0)+w-edge(k) > ref {
+		return nil
+	}
+	var names []string
+	for _, c := range cols[k+1:] {
+		names = append(names, c.Name)
+	}
+	rest := strings.Join(names, ", ")
+	if len(names) == 1 {
+		first.note = " (its " + rest + " column follows it)"
+	} else {
+		first.note = " (its " + rest + " columns follow it)"
+	}
+	second.note = ": " + cols[0].Name + " and " + rest
+	return []window{first, second}
+}
+
 // place draws a drawing scaled to the page width as if it were ref wide (scaleOf; never
-// enlarged), split between rows across pages when it does not fit.
+// enlarged), split between rows across pages when it does not fit. A tree wider than ref is
+// printed at the same scale in column windows (treeWindows), one after the other.
 func (bk *book) place(caption string, d drawing, ref float64) {
 	w, _ := d.size()
 	if w <= 0 {
 		return
 	}
 	scale := bk.scaleOf(d, ref)
-	if bk.breaksBefore(d, bk.y, scale) {
-		bk.newPage(bk.titles[len(bk.titles)-1])
+	wins := treeWindows(d, ref)
+	if len(wins) > 0 {
+		scale = min(1, bk.cw/ref)
+	} else {
+		wins = []window{{spans: []span{{0, w}}}}
 	}
-	first := (bk.bottom - bk.y - captionH) / scale
-	full := (bk.bottom - marginTop - captionH) / scale
-	for i, p := range canvas.Paginate(d, canvas.Pt(first), canvas.Pt(full)) {
-		if i > 0 {
+	for wi, win := range wins {
+		if bk.breaksBefore(d, bk.y, scale) {
 			bk.newPage(bk.titles[len(bk.titles)-1])
 		}
-		cap := caption
-		if i > 0 {
-			cap += " (continued)"
+		first := (bk.bottom - bk.y - captionH) / scale
+		full := (bk.bottom - marginTop - captionH) / scale
+		for i, p := range canvas.Paginate(d, canvas.Pt(first), canvas.Pt(full)) {
+			if i > 0 {
+				bk.newPage(bk.titles[len(bk.titles)-1])
+			}
+			cap := caption + win.note
+			switch {
+			case wi > 0 && i == 0:
+				cap = caption + ", continued" + win.note
+			case i > 0:
+				cap += " (continued)"
+			}
+			bk.caption(cap)
+			h := float64(d.PartHeight(p.From, p.To)) * scale
+			x := marginX
+			for si, sp := range win.spans {
+				sw := (sp.to - sp.from) * scale
+				clip := len(win.spans) > 1 || sp.from > 0 || sp.to < w
+				if clip {
+					bk.pdf.ClipRect(x, bk.y, sw, h, false)
+					// The clip's q…Q restores the page's font; make fpdf set the drawing's anew.
+					bk.pdf.SetFont(sansFont, "", 1)
+				}
+				var err error
+				if clip {
+					// Only the text runs inside the span are written: the clip hides the others,
+					// but a reader's search and copy would still find them.
+					c := pdfcanvas.New(bk.pdf, x-sp.from*scale, bk.y, scale, pdfcanvas.Options{})
+					d.PaintRows(spanCanvas{c, canvas.Pt(sp.from), canvas.Pt(sp.to)}, p.From, p.To)
+					err = c.Close()
+					bk.pdf.ClipEnd()
+				} else {
+					_, err = pdfcanvas.Place(bk.pdf, d.Drawing, pdfcanvas.Placement{Rows: p, X: x, Y: bk.y, Scale: scale})
+				}
+				if err != nil {
+					return // fpdf keeps the error; the chapter loop reports it
+				}
+				if si > 0 {
+					// The join between windows: a dashed rule where columns were left out.
+					bk.pdf.SetDrawColor(int(colMuted.R), int(colMuted.G), int(colMuted.B))
+					bk.pdf.SetLineWidth(0.6)
+					bk.pdf.SetDashPattern([]float64{2, 2}, 0)
+					bk.pdf.Line(x, bk.y, x, bk.y+h)
+					bk.pdf.SetDashPattern(nil, 0)
+				}
+				x += sw
+			}
+			bk.y += h + 14
 		}
-		bk.caption(cap)
-		h, err := pdfcanvas.Place(bk.pdf, d.Drawing, pdfcanvas.Placement{Rows: p, X: marginX, Y: bk.y, Scale: scale})
-		if err != nil {
-			return // fpdf keeps the error; the chapter loop reports it
-		}
-		bk.y += h + 14
+	}
+}
+
+// spanCanvas passes on the text runs that lie within [from, to] of a drawing's x and drops the
+// others; shapes pass whole (the window's clip cuts them). Text is Go Mono, so a run's width
+// is measured as every painter measures it.
+type spanCanvas struct {
+	canvas.Canvas
+	from, to canvas.Pt
+}
+
+func (s spanCanvas) Text(x, y canvas.Pt, t canvas.Text) {
+	w := canvas.Pt(mono.Width(t.S, float64(t.Size)))
+	l := x
+	switch t.Anchor {
+	case canvas.Middle:
+		l -= w / 2
+	case canvas.End:
+		l -= w
+	}
+	if l >= s.from-0.5 && l+w <= s.to+0.5 {
+		s.Canvas.Text(x, y, t)
 	}
 }
 

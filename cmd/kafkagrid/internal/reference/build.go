@@ -205,6 +205,38 @@ type apiContent struct {
 	Version  int16
 	Request  *message
 	Response *message
+	// Edges are the API's edge cases, drawn; only the book's first content of an API has them.
+	Edges []*edgeContent
+}
+
+// edgeContent is one edge case (kafka.EdgeCase) laid out: its frames, request first, each with
+// its drawings.
+type edgeContent struct {
+	Case   kafka.EdgeCase
+	Frames []*kafka.Frame
+	Msgs   []*message
+}
+
+// edgeContents lays out an API's edge cases, rendering the forms f asks for.
+func (b *builder) edgeContents(a *kafka.API, f Format) ([]*edgeContent, error) {
+	var out []*edgeContent
+	for _, e := range b.edges[a] {
+		ec := &edgeContent{Case: e}
+		for _, fr := range []*kafka.Frame{e.Request, e.Response} {
+			if fr == nil {
+				continue
+			}
+			m, err := frameMessage(fr, f)
+			if err != nil {
+				return nil, err
+			}
+			m.Base = e.BaseName(fr)
+			ec.Frames = append(ec.Frames, fr)
+			ec.Msgs = append(ec.Msgs, m)
+		}
+		out = append(out, ec)
+	}
+	return out, nil
 }
 
 // message is one example frame with its drawings.
@@ -316,14 +348,15 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 		b.index[a] = i
 	}
 	b.sizes = make([][2]int, len(b.site))
-	if cat.Release != nil && opts.Formats&(SVG|HTML|Bin|JSON|Text) != 0 {
+	if cat.Release != nil {
 		edges, err := cat.EdgeCases()
 		if err != nil {
 			return nil, fmt.Errorf("reference: edge cases: %w", err)
 		}
+		// The site's APIs: the book has the edge cases of every API in it, built now or before.
 		b.edges = map[*kafka.API][]kafka.EdgeCase{}
 		for _, e := range edges {
-			if b.built[e.API] {
+			if _, ok := b.index[e.API]; ok {
 				b.edges[e.API] = append(b.edges[e.API], e)
 			}
 		}
@@ -453,6 +486,13 @@ func (b *builder) layOut(a *kafka.API) ([]*apiContent, error) {
 	if b.opts.Formats&PDF == 0 {
 		return nil, nil
 	}
+	edges, err := b.edgeContents(a, PDF)
+	if err != nil {
+		return nil, err
+	}
+	if len(out) > 0 {
+		out[0].Edges = edges
+	}
 	return out, nil
 }
 
@@ -474,9 +514,14 @@ func (b *builder) buildAPI(a *kafka.API) ([]*apiContent, error) {
 		inBook[v] = true
 	}
 	vs := b.versions[a]
+	edges, err := b.edgeContents(a, b.opts.Formats)
+	if err != nil {
+		return nil, err
+	}
 	var shared *apiPages
 	if b.opts.Formats&HTML != 0 {
 		shared = b.apiPages(a)
+		shared.edges = edges
 	}
 	for _, v := range vs {
 		if err := context.Cause(b.out.ctx); err != nil {
@@ -493,7 +538,7 @@ func (b *builder) buildAPI(a *kafka.API) ([]*apiContent, error) {
 			return nil, err
 		}
 		if v == vs[0] {
-			if err := b.writeEdges(a); err != nil {
+			if err := b.writeEdges(edges); err != nil {
 				return nil, err
 			}
 		}
@@ -513,36 +558,31 @@ func (b *builder) buildAPI(a *kafka.API) ([]*apiContent, error) {
 		}
 		book = append(book, c)
 	}
+	if len(book) > 0 {
+		book[0].Edges = edges
+	}
 	return book, nil
 }
 
 // writeEdges writes the files of an API's edge cases (kafka.EdgeCase): the frames, their JSON
 // and text, and their grid and tree SVGs, named <base>-<case> ("18-ApiVersions-v0-response-
-// unsupported-version.bin"); the API's page lists them.
-func (b *builder) writeEdges(a *kafka.API) error {
+// unsupported-version.bin"); the API's page draws them.
+func (b *builder) writeEdges(edges []*edgeContent) error {
 	f := b.opts.Formats
-	for _, e := range b.edges[a] {
-		for _, fr := range []*kafka.Frame{e.Request, e.Response} {
-			if fr == nil {
-				continue
-			}
-			m, err := frameMessage(fr, f)
-			if err != nil {
-				return err
-			}
-			base := e.BaseName(fr)
+	for _, e := range edges {
+		for _, m := range e.Msgs {
 			if f&Bin != 0 {
-				if err := b.out.write("bin/"+base+".bin", m.Bytes); err != nil {
+				if err := b.out.write("bin/"+m.Base+".bin", m.Bytes); err != nil {
 					return err
 				}
 			}
 			if f&JSON != 0 {
-				if err := b.out.write("json/"+base+".json", m.JSON); err != nil {
+				if err := b.out.write("json/"+m.Base+".json", m.JSON); err != nil {
 					return err
 				}
 			}
 			if f&Text != 0 {
-				if err := b.out.write("txt/"+base+".txt", m.Text); err != nil {
+				if err := b.out.write("txt/"+m.Base+".txt", m.Text); err != nil {
 					return err
 				}
 			}
@@ -551,7 +591,7 @@ func (b *builder) writeEdges(a *kafka.API) error {
 					suffix string
 					d      drawing
 				}{{"-grid.svg", m.Grid}, {"-tree.svg", m.Tree}} {
-					if err := b.out.create("svg/"+base+d.suffix, func(w io.Writer) error {
+					if err := b.out.create("svg/"+m.Base+d.suffix, func(w io.Writer) error {
 						return writeSVG(w, d.d, false, "")
 					}); err != nil {
 						return err
@@ -563,39 +603,29 @@ func (b *builder) writeEdges(a *kafka.API) error {
 	return nil
 }
 
-// edgeViews lists an API's edge cases for its page, with links to the files built.
-func (b *builder) edgeViews(a *kafka.API) []edgeView {
+// edgeViews draws an API's edge cases on its page: for each, what it shows, then each frame's
+// grid, tree and hex dump like the example's, with links to the files built. The drawings' ids
+// are prefixed e<case>-<frame>-, so that they differ from the example's and each other's.
+func (b *builder) edgeViews(a *kafka.API, edges []*edgeContent) ([]edgeView, error) {
 	var out []edgeView
-	f := b.opts.Formats
-	for _, e := range b.edges[a] {
-		ev := edgeView{Title: e.Title, About: e.About}
-		for _, fr := range []*kafka.Frame{e.Request, e.Response} {
-			if fr == nil {
-				continue
-			}
-			base := e.BaseName(fr)
+	for i, e := range edges {
+		ev := edgeView{Title: e.Case.Title, About: e.Case.About, ID: "edge-" + e.Case.Name}
+		for j, m := range e.Msgs {
+			fr := e.Frames[j]
 			side := "request"
 			if fr.Response {
 				side = "response"
 			}
-			label := fmt.Sprintf("%s v%d", side, fr.Version)
-			if f&SVG != 0 {
-				ev.Links = append(ev.Links, fileLink{label + " grid.svg", "../svg/" + base + "-grid.svg"},
-					fileLink{label + " tree.svg", "../svg/" + base + "-tree.svg"})
+			mv, err := b.messageView(a, m, fmt.Sprintf("edge-%s-%s", e.Case.Name, side),
+				fmt.Sprintf("%s v%d", strings.ToUpper(side[:1])+side[1:], fr.Version), fmt.Sprintf("e%d-%d", i+1, j+1))
+			if err != nil {
+				return nil, err
 			}
-			if f&Bin != 0 {
-				ev.Links = append(ev.Links, fileLink{label + " .bin", "../bin/" + base + ".bin"})
-			}
-			if f&JSON != 0 {
-				ev.Links = append(ev.Links, fileLink{label + " .json", "../json/" + base + ".json"})
-			}
-			if f&Text != 0 {
-				ev.Links = append(ev.Links, fileLink{label + " .txt", "../txt/" + base + ".txt"})
-			}
+			ev.Messages = append(ev.Messages, mv)
 		}
 		out = append(out, ev)
 	}
-	return out
+	return out, nil
 }
 
 // writeVersion writes the files and the page of one version of an API.
@@ -660,6 +690,11 @@ func (b *builder) writeIndex() error {
 	if err := b.guideFigure(v); err != nil {
 		return err
 	}
+	st, err := builtinStoryView()
+	if err != nil {
+		return err
+	}
+	v.Story = st
 	if b.opts.Formats&PDF != 0 {
 		v.Book = BookName(b.release)
 	}
@@ -721,6 +756,7 @@ func (b *builder) guideFigure(v *indexView) error {
 type apiPages struct {
 	history []versionInfo
 	schemas []schemaView
+	edges   []*edgeContent // drawn on the top page
 }
 
 func (b *builder) apiPages(a *kafka.API) *apiPages {
@@ -755,6 +791,7 @@ func (b *builder) pageView(c *apiContent, shared *apiPages) (*pageView, error) {
 		Listeners: a.Listeners, Flexible: a.Request.FlexibleIn(ver), Unstable: a.Request.UnstableIn(ver), Generator: "kafkagrid",
 		VersionText: versionTextAt(a, ver), FlexVers: a.Request.FlexibleVersions.String(), Headers: headerText(a, ver),
 		History: append([]versionInfo(nil), shared.history...), Schemas: shared.schemas,
+		Fields: fieldTables(a.Request, a.Response, ver),
 	}
 	for j := range v.History {
 		if h := &v.History[j]; h.Version == ver {
@@ -763,7 +800,10 @@ func (b *builder) pageView(c *apiContent, shared *apiPages) (*pageView, error) {
 		}
 	}
 	if ver == b.versions[a][0] {
-		v.Edges = b.edgeViews(a)
+		var err error
+		if v.Edges, err = b.edgeViews(a, shared.edges); err != nil {
+			return nil, err
+		}
 	}
 	for _, cm := range v.Current.Comments {
 		anchor := "request-schema-L"
@@ -782,44 +822,54 @@ func (b *builder) pageView(c *apiContent, shared *apiPages) (*pageView, error) {
 		v.Book = "../" + BookName(b.release)
 	}
 	for _, m := range []*message{c.Request, c.Response} {
-		mv := messageView{ID: "request", Title: "Request", Base: m.Base, Size: len(m.Bytes), Hex: hexDumpHTML(m.Bytes),
-			GridW: width(m.Grid), TreeW: width(m.Tree)}
-		short := "rq"
+		id, title, short := "request", "Request", "rq"
 		if m.Response {
-			mv.ID, mv.Title, short = "response", "Response", "rs"
+			id, title, short = "response", "Response", "rs"
 		}
-		var err error
-		if mv.Detail, err = detailJSON(m.Fields, a); err != nil {
+		mv, err := b.messageView(a, m, id, title, short)
+		if err != nil {
 			return nil, err
-		}
-		if mv.Grid, err = inlineSVG(m.Grid, short+"-grid"); err != nil {
-			return nil, err
-		}
-		if mv.Tree, err = inlineSVG(m.Tree, short+"-tree"); err != nil {
-			return nil, err
-		}
-		if mv.GridParts, err = printParts(m.Grid, short+"-grid", "Byte grid"); err != nil {
-			return nil, err
-		}
-		if mv.TreeParts, err = printParts(m.Tree, short+"-tree", "Expanded tree"); err != nil {
-			return nil, err
-		}
-		f := b.opts.Formats
-		if f&SVG != 0 {
-			mv.Links = append(mv.Links, fileLink{"grid.svg", "../svg/" + m.Base + "-grid.svg"}, fileLink{"tree.svg", "../svg/" + m.Base + "-tree.svg"})
-		}
-		if f&Bin != 0 {
-			mv.Links = append(mv.Links, fileLink{"frame .bin", "../bin/" + m.Base + ".bin"})
-		}
-		if f&JSON != 0 {
-			mv.Links = append(mv.Links, fileLink{"annotated .json", "../json/" + m.Base + ".json"})
-		}
-		if f&Text != 0 {
-			mv.Links = append(mv.Links, fileLink{"text .txt", "../txt/" + m.Base + ".txt"})
 		}
 		v.Messages = append(v.Messages, mv)
 	}
 	return v, nil
+}
+
+// messageView shows one frame on a page: its drawings inline (ids prefixed short-), their print
+// parts, its hex dump, the detail panel's data and links to its files (named after m.Base).
+func (b *builder) messageView(a *kafka.API, m *message, id, title, short string) (messageView, error) {
+	mv := messageView{ID: id, Title: title, Base: m.Base, Size: len(m.Bytes), Hex: hexDumpHTML(m.Bytes),
+		GridW: width(m.Grid), TreeW: width(m.Tree)}
+	var err error
+	if mv.Detail, err = detailJSON(m.Fields, a); err != nil {
+		return mv, err
+	}
+	if mv.Grid, err = inlineSVG(m.Grid, short+"-grid"); err != nil {
+		return mv, err
+	}
+	if mv.Tree, err = inlineSVG(m.Tree, short+"-tree"); err != nil {
+		return mv, err
+	}
+	if mv.GridParts, err = printParts(m.Grid, short+"-grid", "Byte grid"); err != nil {
+		return mv, err
+	}
+	if mv.TreeParts, err = printParts(m.Tree, short+"-tree", "Expanded tree"); err != nil {
+		return mv, err
+	}
+	f := b.opts.Formats
+	if f&SVG != 0 {
+		mv.Links = append(mv.Links, fileLink{"grid.svg", "../svg/" + m.Base + "-grid.svg"}, fileLink{"tree.svg", "../svg/" + m.Base + "-tree.svg"})
+	}
+	if f&Bin != 0 {
+		mv.Links = append(mv.Links, fileLink{"frame .bin", "../bin/" + m.Base + ".bin"})
+	}
+	if f&JSON != 0 {
+		mv.Links = append(mv.Links, fileLink{"annotated .json", "../json/" + m.Base + ".json"})
+	}
+	if f&Text != 0 {
+		mv.Links = append(mv.Links, fileLink{"text .txt", "../txt/" + m.Base + ".txt"})
+	}
+	return mv, nil
 }
 
 // versionText describes an API's highest version: "12, the highest valid version (3-12)", or

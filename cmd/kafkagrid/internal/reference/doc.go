@@ -4,14 +4,21 @@
 //
 //   - svg/<key>-<Api>-v<version>-{request,response}-{grid,tree}.svg: standalone SVG drawings
 //     (canvas/svgcanvas), embeddable as they are;
-//   - index.html and api/<Api>.html: pages with the drawings inline, a hex dump, the raw
-//     schemas with line numbers and light colouring, and hover linking between a tree node,
-//     its grid field and its bytes (data-path); no network, light and dark, printable (a
-//     drawing taller than a page prints at its width-fitted scale in parts of whole rows,
-//     print-only SVGs hidden on screen, as browsers cannot cut one SVG between rows);
-//   - kafka-<release>-protocol.pdf: a book with a cover, a linked table of contents, an
-//     outline (category, API, request, response, schemas) and one chapter per API, the
-//     drawings painted as vectors (canvas/pdfcanvas) and split between rows across pages;
+//   - index.html and api/<Api>.html: pages with the drawings inline, a hex dump, the API's
+//     edge cases (kafka.EdgeCase) drawn like its example, a table of the request's and
+//     response's fields with the schema's "about" text, the raw schemas with line numbers and
+//     light colouring, and hover linking between a tree node, its grid field and its bytes
+//     (data-path); the index also describes the cluster every example draws its values from
+//     (kafka.BuiltinStory); no network, light and dark, printable (a drawing taller than a
+//     page prints at its width-fitted scale in parts of whole rows, print-only SVGs hidden on
+//     screen, as browsers cannot cut one SVG between rows);
+//   - kafka-<release>-protocol.pdf: a book with a cover, a linked table of contents, how to
+//     read it, the cluster of the examples, an outline (category, API, request, response, edge
+//     cases, fields, schemas) and one chapter per API, the drawings painted as vectors
+//     (canvas/pdfcanvas) and split between rows across pages. Every tree is drawn at one scale
+//     (treeWidth); the few wider than the page at that scale are printed in two column windows,
+//     the second repeating the Name column beside the columns the first left out, never
+//     shrunk and never cut through a text run;
 //   - bin/<base>.bin (the frames), json/<base>.json (annotated frames), txt/<base>.txt (the
 //     byte grid as RFC ASCII art and the tree as text).
 //

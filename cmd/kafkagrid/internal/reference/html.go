@@ -24,6 +24,7 @@ type indexView struct {
 	Categories    []categoryView
 	Book          string // the PDF book's file name, "" when not built
 	Generator     string
+	Story         *storyView // the cluster of the examples
 }
 
 type categoryView struct {
@@ -62,17 +63,18 @@ type pageView struct {
 	Schemas     []schemaView
 	Book        string // relative link to the PDF book, "" when not built
 	Generator   string
-	Headers     string        // the header versions in words
-	History     []versionInfo // every valid version, highest first
-	Current     versionInfo   // this page's version
-	Comments    []commentView // Kafka's comments on this version, linked to their schema line
-	Edges       []edgeView    // the special frames beside the example (the API's top page only)
+	Headers     string           // the header versions in words
+	History     []versionInfo    // every valid version, highest first
+	Current     versionInfo      // this page's version
+	Comments    []commentView    // Kafka's comments on this version, linked to their schema line
+	Edges       []edgeView       // the special frames beside the example (the API's top page only)
+	Fields      []fieldTableView // the request's and response's fields with the schema's about text
 }
 
 // edgeView is an edge case on its API's page: what it shows, and its files.
 type edgeView struct {
-	Title, About string
-	Links        []fileLink
+	Title, About, ID string
+	Messages         []messageView // its frames, request first
 }
 
 type commentView struct {
@@ -145,6 +147,7 @@ func pageTemplates() (*template.Template, error) {
 	t, err := template.New("page").Funcs(template.FuncMap{
 		"join":  strings.Join,
 		"bytes": byteCount,
+		"wbr":   wbr,
 	}).Parse(pageCSS + pageScript + templatesHTML)
 	if err != nil {
 		return nil, fmt.Errorf("reference: page templates: %w", err)
@@ -164,6 +167,14 @@ func renderPage(t *template.Template, w io.Writer, v *pageView) error {
 		return fmt.Errorf("reference: %s.html: %w", v.Name, err)
 	}
 	return nil
+}
+
+// wbr escapes a field path or type and lets it break after each dot and after "[]".
+func wbr(s string) template.HTML {
+	e := template.HTMLEscapeString(s)
+	e = strings.ReplaceAll(e, ".", ".<wbr>")
+	e = strings.ReplaceAll(e, "[]", "[]<wbr>")
+	return template.HTML(e)
 }
 
 func byteCount(n int) string {
@@ -264,6 +275,22 @@ details.guide{margin:0 0 1rem;color:var(--fg)}details.guide summary{cursor:point
 .toc{columns:2 22em;font-size:14px}.toc a{display:block}
 input[type=search]{font:inherit;padding:.35rem .6rem;border:1px solid var(--rule);border-radius:6px;background:var(--panel);color:var(--fg);width:min(24rem,100%)}
 .parts{display:none}
+table.fields{border-collapse:collapse;width:100%;table-layout:fixed;font-size:13.5px;line-height:1.4;margin:.25rem 0 1rem}
+table.fields col.fpath{width:30%}table.fields col.ftype{width:15%}table.fields col.fver{width:12%}
+table.fields th,table.fields td{text-align:left;vertical-align:top;padding:.3rem .5rem;border-bottom:1px solid var(--rule);overflow-wrap:anywhere}
+table.fields th{font-size:13px;color:var(--muted);font-weight:600}table.fields td.mono{font-size:12.5px}
+table.fields .par{color:var(--muted)}table.fields tr.absent td{color:var(--muted)}table.fields tr.absent td:first-child{text-decoration:line-through}
+@media (max-width:640px){table.fields,table.fields tbody,table.fields tr,table.fields td{display:block}table.fields thead,table.fields colgroup{display:none}
+ table.fields tr{border-bottom:1px solid var(--rule);padding:.35rem 0}table.fields td{border:0;padding:0}
+ table.fields td:nth-child(2),table.fields td:nth-child(3){display:inline;color:var(--muted);font-size:12.5px}table.fields td:nth-child(2)::after{content:" · "}}
+h3.edge{color:var(--fg);font-size:1.2rem;margin-top:2rem}div.edge p.about{max-width:60em;overflow-wrap:anywhere}
+h4{font-size:1rem;margin:1rem 0 .25rem}div.edge p.hint{display:none}
+section.story dl.meta dd{overflow-wrap:anywhere}
+table.parts-t{border-collapse:collapse;font-size:14px;margin:.5rem 0 1rem}
+table.parts-t th,table.parts-t td{text-align:left;padding:.25rem .9rem .25rem 0;border-bottom:1px solid var(--rule);white-space:nowrap}
+table.parts-t th{font-size:13px;color:var(--muted);font-weight:600}table.parts-t tr.log td{font-weight:600}
+@media (max-width:640px){section.story dl.meta{grid-template-columns:1fr;gap:0}section.story dl.meta dd{margin:0 0 .45rem}
+ table.parts-t{font-size:12.5px}table.parts-t th,table.parts-t td{padding:.2rem .3rem .2rem 0}table.parts-t th{font-size:12px}}
 @media print{
  @page{margin:12mm}
  :root{--bg:#fff;--fg:#000;--muted:#444;--rule:#bbb;--panel:#fff;--link:#000}
@@ -282,6 +309,9 @@ input[type=search]{font:inherit;padding:.35rem .6rem;border:1px solid var(--rule
  pre.src .line{display:block;padding-left:4.5em;text-indent:-4.5em;overflow-wrap:anywhere}
  pre.src .ln{text-indent:0}
  section.msg{break-before:auto}
+ section.edges{break-before:page}section.edges>p.muted,h3.edge,div.edge p.about,h4{break-after:avoid}
+ table.fields{font-size:8.5pt}table.fields td.mono{font-size:7.5pt}table.fields col.fpath{width:31%}table.fields col.ftype{width:21%}table.fields col.fver{width:11%}
+ table.fields tr{break-inside:avoid}table.fields th,table.fields td{padding:2pt 4pt}
  a{text-decoration:none}
 }
 </style>{{end}}`
@@ -382,14 +412,14 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <main>
 <nav class="top"><span>kafkagrid</span><span class="mid">Kafka {{.Release}}</span>{{if .Book}}<a href="{{.Book}}">PDF book</a>{{else}}<span></span>{{end}}</nav>
 <h1>Kafka {{.Release}} wire protocol</h1>
-<p class="lead">Every API of Apache Kafka {{.Release}} ({{.NumAPIs}} in all) with a minimal example request and response at its highest version, encoded byte for byte and drawn as a byte grid and an expanded tree, next to the message schemas they come from.</p>
+<p class="lead">Every API of Apache Kafka {{.Release}} ({{.NumAPIs}} in all) with a minimal example request and response at its highest version, encoded byte for byte and drawn as a byte grid and an expanded tree, next to the message schemas they come from. Every value comes from <a href="#cluster">one small cluster</a>.</p>
 <p class="noprint"><input type="search" id="filter" placeholder="Filter: name or key" aria-label="Filter the APIs by name or key" autocomplete="off"></p>
 <details class="guide"><summary>How to read the pages</summary>
 {{if .GuideGrid}}<div class="guidefig"><figure style="--w:{{.GuideW}}"><figcaption>{{.GuideCaption}}</figcaption>{{.GuideGrid}}</figure>
 <ol class="callouts">{{range .GuideCallouts}}<li><strong>{{index . 0}}</strong> {{index . 1}}</li>{{end}}</ol></div>
 {{end}}{{range .Guide}}<p><strong>{{index . 0}}</strong> {{index . 1}}</p>
 {{end}}</details>
-<div class="toc noprint">{{range .Categories}}<a href="#{{.ID}}">{{.Name}} ({{len .APIs}})</a>{{end}}</div>
+<div class="toc noprint">{{range .Categories}}<a href="#{{.ID}}">{{.Name}} ({{len .APIs}})</a>{{end}}{{if .Story}}<a href="#cluster">The cluster in these examples</a>{{end}}</div>
 {{range .Categories}}
 <div class="cat">
 <h2 id="{{.ID}}">{{.Name}}</h2>
@@ -402,7 +432,19 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 </table>
 </div>
 {{end}}
-<footer>Built by kafkagrid from the message schemas of Apache Kafka {{.Release}}. Source: {{.Source}}. Apache Kafka is a trademark of the Apache Software Foundation.</footer>
+{{with .Story}}<section class="story" id="cluster">
+<h2>The cluster in these examples</h2>
+<p class="lead">{{.Lead}}</p>
+<dl class="meta">{{range .Facts}}<dt>{{index . 0}}</dt><dd>{{index . 1}}</dd>
+{{end}}</dl>
+<div class="scroll"><table class="parts-t">
+<thead><tr><th>Partition</th><th>Leader</th><th>Epoch</th><th>Replicas</th><th>ISR</th><th>Offline</th></tr></thead>
+<tbody>
+{{range .Partitions}}<tr{{if .Log}} class="log"{{end}}><td class="mono">{{.Name}}</td><td>{{.Leader}}</td><td>{{.Epoch}}</td><td>{{.Replicas}}</td><td>{{.ISR}}</td><td>{{.Offline}}</td></tr>
+{{end}}</tbody></table></div>
+<p class="muted">The partition in bold is the log the producer writes to and Fetch reads.</p>
+</section>
+{{end}}<footer>Built by kafkagrid from the message schemas of Apache Kafka {{.Release}}. Source: {{.Source}}. Apache Kafka is a trademark of the Apache Software Foundation.</footer>
 </main>
 <script>
 (function(){
@@ -423,6 +465,22 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 </script>
 </body>
 </html>
+{{end}}
+
+{{define "msgbody"}}{{if .Links}}<ul class="files">{{range .Links}}<li><a href="{{.Href}}">{{.Label}}</a></li>{{end}}</ul>{{end}}
+<div class="pair">
+{{if .Grid}}<div class="fig gridfig"><h3>Byte grid</h3>
+<p class="hint muted noprint">Point at a field, tap it, or tab here and use the arrow keys: its tree row lights up and its path, type, offset, length, value and schema text show at the bottom of the screen.</p>
+<figure style="--w:{{.GridW}}" tabindex="0" aria-label="Byte grid: click a field, or use the arrow keys, to see it in the tree and the detail panel" class="live{{if .GridParts}} whole{{end}}">{{.Grid}}</figure>{{template "parts" .GridParts}}</div>{{end}}
+<div class="side">
+<aside class="detail empty noprint" aria-live="polite" aria-label="The selected field"></aside>
+{{if .Tree}}<div class="fig treefig"><h3>Expanded tree</h3>
+<figure style="--w:{{.TreeW}}" tabindex="0" aria-label="Expanded tree: click a row, or use the arrow keys, to see it in the grid and the detail panel" class="live{{if .TreeParts}} whole{{end}}">{{.Tree}}</figure>{{template "parts" .TreeParts}}</div>{{end}}
+</div>
+</div>
+<script type="application/json" class="kg-detail">{{.Detail}}</script>
+<div class="hexdump"><h3>Hex dump</h3>
+<pre class="hex">{{.Hex}}</pre></div>
 {{end}}
 
 {{define "parts"}}{{if .}}
@@ -451,33 +509,31 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 {{if .Comments}}<p class="muted">Kafka's own comments on this version:</p>
 {{range .Comments}}<blockquote>{{.Text}} <a class="cite" href="#{{.Anchor}}">{{.File}}:{{.Line}}</a></blockquote>
 {{end}}{{end}}</section>
-<p class="noprint">{{range $i, $m := .Messages}}{{if $i}} · {{end}}<a href="#{{$m.ID}}">{{$m.Title}}</a>{{end}} · <a href="#versions">Version history</a>{{range .Schemas}} · <a href="#{{.ID}}">{{.Title}}</a>{{end}}</p>
+<p class="noprint">{{range $i, $m := .Messages}}{{if $i}} · {{end}}<a href="#{{$m.ID}}">{{$m.Title}}</a>{{end}}{{if .Edges}} · <a href="#edge-cases">Edge cases</a>{{end}}{{range .Fields}} · <a href="#{{.ID}}">{{.Title}}</a>{{end}} · <a href="#versions">Version history</a>{{range .Schemas}} · <a href="#{{.ID}}">{{.Title}}</a>{{end}}</p>
 {{range .Messages}}
 <section class="msg" id="{{.ID}}">
 <h2>{{.Title}} <span class="mono" style="font-size:.7em;color:var(--muted)">{{.Base}} · {{bytes .Size}}</span></h2>
-{{if .Links}}<ul class="files">{{range .Links}}<li><a href="{{.Href}}">{{.Label}}</a></li>{{end}}</ul>{{end}}
-<div class="pair">
-{{if .Grid}}<div class="fig gridfig"><h3>Byte grid</h3>
-<p class="hint muted noprint">Point at a field, tap it, or tab here and use the arrow keys: its tree row lights up and its path, type, offset, length, value and schema text show at the bottom of the screen.</p>
-<figure style="--w:{{.GridW}}" tabindex="0" aria-label="Byte grid: click a field, or use the arrow keys, to see it in the tree and the detail panel" class="live{{if .GridParts}} whole{{end}}">{{.Grid}}</figure>{{template "parts" .GridParts}}</div>{{end}}
-<div class="side">
-<aside class="detail empty noprint" aria-live="polite" aria-label="The selected field"></aside>
-{{if .Tree}}<div class="fig treefig"><h3>Expanded tree</h3>
-<figure style="--w:{{.TreeW}}" tabindex="0" aria-label="Expanded tree: click a row, or use the arrow keys, to see it in the grid and the detail panel" class="live{{if .TreeParts}} whole{{end}}">{{.Tree}}</figure>{{template "parts" .TreeParts}}</div>{{end}}
-</div>
-</div>
-<script type="application/json" class="kg-detail">{{.Detail}}</script>
-<div class="hexdump"><h3>Hex dump</h3>
-<pre class="hex">{{.Hex}}</pre></div>
-</section>
+{{template "msgbody" .}}</section>
 {{end}}
 {{if .Edges}}<section class="edges" id="edge-cases">
 <h2>Edge cases</h2>
 <p class="muted">Special frames beside the example, the ones client and proxy authors get wrong, encoded and checked like it:</p>
-{{range .Edges}}<h3>{{.Title}}</h3>
-<p>{{.About}}</p>
-{{if .Links}}<ul class="files">{{range .Links}}<li><a href="{{.Href}}">{{.Label}}</a></li>{{end}}</ul>{{end}}
+{{range .Edges}}<div class="edge" id="{{.ID}}"><h3 class="edge">{{.Title}}</h3>
+<p class="about">{{.About}}</p>
+{{range .Messages}}<section class="msg" id="{{.ID}}">
+<h4>{{.Title}} <span class="mono" style="font-size:.8em;color:var(--muted)">{{.Base}} · {{bytes .Size}}</span></h4>
+{{template "msgbody" .}}</section>
+{{end}}</div>
 {{end}}</section>
+{{end}}{{range .Fields}}<section class="fields" id="{{.ID}}">
+<h2>{{.Title}} <span class="mono" style="font-size:.7em;color:var(--muted)">{{.File}} · {{len .Rows}} fields</span></h2>
+<p class="muted">Every field of the schema, nested fields under the field that holds them, with the versions it is in and the schema's description.{{if .Absent}} Greyed rows are not in v{{$.Version}}.{{end}}</p>
+<table class="fields"><colgroup><col class="fpath"><col class="ftype"><col class="fver"><col></colgroup>
+<thead><tr><th>Field</th><th>Type</th><th>Versions</th><th>About</th></tr></thead>
+<tbody>
+{{range .Rows}}<tr{{if .Absent}} class="absent"{{end}}><td class="mono">{{if .Parent}}<span class="par">{{wbr .Parent}}</span>{{end}}{{.Name}}</td><td class="mono">{{wbr .Type}}</td><td>{{.Versions}}</td><td>{{.About}}</td></tr>
+{{end}}</tbody></table>
+</section>
 {{end}}<section class="history" id="versions">
 <h2>Version history</h2>
 <div class="scroll"><table class="hist">
