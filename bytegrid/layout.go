@@ -756,16 +756,13 @@ func fitLabelMax(dst []Run, name, value string, cx, w, top, bottom canvas.Pt, na
 			return out, true
 		}
 	}
-	// The name (and then the value) wrapped to two lines at the floor: at a word boundary
-	// (space, punctuation, case change) nearest the middle, else mid-word.
-	for _, wrap := range [...]struct {
-		name  func(string) (string, string, bool)
-		value bool
-	}{{split, false}, {splitMid, false}, {split, true}, {splitMid, true}} {
-		wrapValue := wrap.value
+	// The name (and then the value) wrapped to two lines at the floor, at a word boundary
+	// (space, punctuation, case change) nearest the middle; never mid-word ("Rese / rved"): a
+	// label that does not fit in whole words gets a note mark instead (layoutField).
+	for _, wrapValue := range [...]bool{false, true} {
 		lines := buf[:0]
 		if name != "" {
-			a, b, ok := wrap.name(name)
+			a, b, ok := split(name)
 			if !ok {
 				a, b = name, ""
 			}
@@ -833,8 +830,9 @@ func place(dst []Run, lines []label, cx, w, top, bottom canvas.Pt, row int) ([]R
 	return dst, true
 }
 
-// split breaks s in two near its middle: at a space, '.', '_' or '-', or a lower-to-upper case
-// change (TopicId → Topic Id), else in the middle.
+// split breaks s in two at the word boundary nearest its middle: a space, '.', '_' or '-', or
+// a lower-to-upper case change (TopicId → Topic Id). It reports false when s has none: a word
+// is never cut.
 func split(s string) (string, string, bool) {
 	rs := []rune(s)
 	if len(rs) < 2 {
@@ -856,19 +854,9 @@ func split(s string) (string, string, bool) {
 		}
 	}
 	if best < 0 {
-		return splitMid(s)
-	}
-	return strings.TrimRight(string(rs[:best]), " "), strings.TrimLeft(string(rs[best:]), " "), true
-}
-
-// splitMid breaks s in its middle, if it is long enough to be cut mid-word.
-func splitMid(s string) (string, string, bool) {
-	rs := []rune(s)
-	if len(rs) < 6 {
 		return "", "", false
 	}
-	m := (len(rs) + 1) / 2
-	return string(rs[:m]), string(rs[m:]), true
+	return strings.TrimRight(string(rs[:best]), " "), strings.TrimLeft(string(rs[best:]), " "), true
 }
 
 func isLower(r rune) bool { return r >= 'a' && r <= 'z' || r >= '0' && r <= '9' }
