@@ -86,10 +86,14 @@ type Field struct {
 	Value  string `json:"value,omitempty"` // value text drawn under the name
 	Group  string `json:"group,omitempty"` // struct or array element the field belongs to
 	Kind   Kind   `json:"kind"`
-	Bytes  []byte `json:"bytes,omitempty"` // raw bytes (byte-aligned fields), shown as hex
-	Desc   string `json:"desc,omitempty"`  // description, for the tooltip
-	Path   string `json:"path,omitempty"`  // data-path, e.g. "Topics[0].Name"
-	Type   string `json:"type,omitempty"`  // wire type, e.g. "int32"
+	// Bytes are the field's raw bytes, shown as hex: a byte-aligned field's own bytes, one hex
+	// pair under each byte; for a field not on byte boundaries, the whole bytes it touches
+	// (Offset/8 to (Offset+Bits-1)/8), each shown once in a cell spanning the byte under the
+	// fields that share it, as Options.Data would.
+	Bytes []byte `json:"bytes,omitempty"`
+	Desc  string `json:"desc,omitempty"` // description, for the tooltip
+	Path  string `json:"path,omitempty"` // data-path, e.g. "Topics[0].Name"
+	Type  string `json:"type,omitempty"` // wire type, e.g. "int32"
 }
 
 // Options configure a layout. The zero value means the defaults.
@@ -106,7 +110,8 @@ type Options struct {
 	// Data is the frame's bytes, optional. The bytes of byte-aligned fields come with the
 	// fields (Field.Bytes); a byte that fields not on byte boundaries cover (IPv4's Version and
 	// IHL, its Flags and Fragment Offset) has its hex shown once, in a cell spanning the byte
-	// at the bottom of its row, when Data holds it (and NoHex is false).
+	// at the bottom of its row, when Data holds it or one of those fields carries it in its
+	// Bytes (and NoHex is false).
 	Data []byte
 	// GroupColors maps group names to palette indexes (style.Group); groups not listed get the
 	// next free index in order of first appearance.
@@ -141,8 +146,10 @@ func CheckFields(fields []Field) error {
 			err = fmt.Errorf("bit offset %d overlaps the previous field, which ends at bit %d", f.Offset, end)
 		case f.Offset > maxBits || f.Bits > maxBits-f.Offset:
 			err = fmt.Errorf("field ends past bit %d", maxBits)
-		case len(f.Bytes) > 0 && (f.Offset%8 != 0 || f.Bits%8 != 0 || len(f.Bytes) != f.Bits/8):
-			err = fmt.Errorf("%d raw bytes for a field of %d bits at bit %d: raw bytes need a byte-aligned field of the same length", len(f.Bytes), f.Bits, f.Offset)
+		case len(f.Bytes) > 0 && byteAligned(f) && len(f.Bytes) != f.Bits/8:
+			err = fmt.Errorf("%d raw bytes for a field of %d bits at bit %d: want %d", len(f.Bytes), f.Bits, f.Offset, f.Bits/8)
+		case len(f.Bytes) > 0 && !byteAligned(f) && len(f.Bytes) != touched(f):
+			err = fmt.Errorf("%d raw bytes for a field of %d bits at bit %d: want the %d bytes it touches", len(f.Bytes), f.Bits, f.Offset, touched(f))
 		}
 		if err != nil {
 			return &FieldError{Index: i, Name: f.Name, Err: err}
@@ -151,6 +158,9 @@ func CheckFields(fields []Field) error {
 	}
 	return nil
 }
+
+// touched returns the number of bytes f touches, whole or in part.
+func touched(f Field) int { return (f.Offset+f.Bits-1)/8 - f.Offset/8 + 1 }
 
 // maxBits bounds a frame's size (256 MiB), so offsets stay far from overflow.
 const maxBits = 1 << 31

@@ -223,13 +223,15 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	// Sizes of the scratch buffers: upper bounds for the segments and runs of each field
 	// (those of layoutField), an estimate of the text of its tooltip and attributes.
 	nSegs, nRuns, nText := 0, 0, 0
+	cells := false // some field not on byte boundaries has hex to show
 	for _, f := range fields {
 		d.Bits = f.Offset + f.Bits
 		if len(f.Bytes) > 0 && !opts.NoHex {
 			d.Hex = true
 		}
-		if !opts.NoHex && !byteAligned(f) && f.Offset/8 < len(opts.Data) {
+		if !opts.NoHex && !byteAligned(f) && (f.Offset/8 < len(opts.Data) || len(f.Bytes) > 0) {
 			d.Hex = true
+			cells = true
 		}
 		nSegs += min((f.Offset+f.Bits-1)/rb-f.Offset/rb+1, 3+max(0, elide))
 		nRuns += 2 + min(len(f.Bytes), 2*rb/8) // the hex and, mostly, a name and a value
@@ -296,7 +298,7 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	}
 	gridH := y
 
-	if d.Hex && len(opts.Data) > 0 {
+	if cells {
 		d.layoutCells(fields, opts.Data, physToDisp)
 	}
 	names := make([]string, len(fields))
@@ -324,8 +326,8 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 // byteAligned reports whether f starts and ends on byte boundaries.
 func byteAligned(f Field) bool { return f.Offset%8 == 0 && f.Bits%8 == 0 }
 
-// layoutCells makes a hex cell for every byte of data that a field not on byte boundaries
-// covers, in a row that is not an elision row.
+// layoutCells makes a hex cell for every byte that a field not on byte boundaries covers, in a
+// row that is not an elision row: the byte from the field's own Bytes, else from data.
 func (d *Diagram) layoutCells(fields []Field, data []byte, physToDisp func(int) int) {
 	n := 0
 	for _, f := range fields {
@@ -334,14 +336,23 @@ func (d *Diagram) layoutCells(fields []Field, data []byte, physToDisp func(int) 
 		}
 	}
 	// (Elided rows have no cells; append grows the slice past 64.)
-	d.Cells = make([]Cell, 0, min(n, len(data), 64))
+	d.Cells = make([]Cell, 0, min(n, 64))
 	// The last byte given a cell (fields are in order, so bytes only grow).
 	last := -1
 	for _, f := range fields {
 		if byteAligned(f) {
 			continue
 		}
-		for k := max(f.Offset/8, last+1); k <= (f.Offset+f.Bits-1)/8 && k < len(data); k++ {
+		for k := max(f.Offset/8, last+1); k <= (f.Offset+f.Bits-1)/8; k++ {
+			var v byte
+			switch {
+			case len(f.Bytes) > 0:
+				v = f.Bytes[k-f.Offset/8]
+			case k < len(data):
+				v = data[k]
+			default:
+				continue // (a later field may carry it)
+			}
 			last = k
 			dr := physToDisp(8 * k / d.RowBits)
 			row := d.Rows[dr]
@@ -350,7 +361,7 @@ func (d *Diagram) layoutCells(fields []Field, data []byte, physToDisp func(int) 
 			}
 			bit := 8*k - row.Bit
 			c := Cell{Byte: k, Row: dr, X: d.bitX(bit) + 0.5, Y: row.Y + 0.5 + row.H - hexZone, W: 8*d.BitW - 1, H: hexZone - 0.5}
-			c.Hex = newRun(c.X+c.W/2, row.Y+0.5+row.H-4, hexDigits[2*int(data[k]):2*int(data[k])+2], hexSize, canvas.Middle, style.Muted, "hex")
+			c.Hex = newRun(c.X+c.W/2, row.Y+0.5+row.H-4, hexDigits[2*int(v):2*int(v)+2], hexSize, canvas.Middle, style.Muted, "hex")
 			c.Hex.Row = dr
 			if n := len(d.Cells); n > 0 && d.Cells[n-1].Byte == k-1 && d.Cells[n-1].Row == dr {
 				d.Cells[n-1].W++ // meets this cell, over the border between them
@@ -490,8 +501,8 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 			hexRuns = append(hexRuns, r)
 			continue
 		}
-		if !d.Hex || len(f.Bytes) == 0 {
-			continue
+		if !d.Hex || len(f.Bytes) == 0 || !byteAligned(f) {
+			continue // (the bytes of a field not on byte boundaries are in cells)
 		}
 		for bit := s.From; bit < s.To; bit += 8 {
 			k := (row.Bit + bit - f.Offset) / 8
@@ -516,7 +527,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 		bottom -= hexZone
 	}
 	runs, ok := fitLabel(hexRuns, b.Name, b.Value, s.X+s.W/2, s.W-2*pad, top, bottom, nameFill, valueFill, s.Row)
-	if !ok && d.Hex && len(f.Bytes) == 0 && !d.hasCell(f) {
+	if !ok && d.Hex && (len(f.Bytes) == 0 || !byteAligned(f)) && !d.hasCell(f) {
 		// No hex in this box: its text may use the hex zone too.
 		runs, ok = fitLabel(hexRuns, b.Name, b.Value, s.X+s.W/2, s.W-2*pad, top, bottom+hexZone, nameFill, valueFill, s.Row)
 	}
@@ -546,7 +557,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 	// the next) is drawn open at the facing ends. The pieces that read as cells of their own
 	// (see contPiece) get the name, muted, with a continuation mark pointing to the rest.
 	if b.Continue {
-		hex := d.Hex && (len(f.Bytes) > 0 || d.hasCell(f))
+		hex := d.Hex && (len(f.Bytes) > 0 && byteAligned(f) || d.hasCell(f))
 		for k, s := range b.Segs {
 			if !b.contPiece(k, best, rb, d.Rows) {
 				continue

@@ -9,6 +9,7 @@
 package kafkaview
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
@@ -27,6 +28,12 @@ import (
 // data-path; its length prefix keeps the "#length" path. Groups are the header, the body and
 // each struct, array element, record batch and record: a field is coloured by the innermost
 // one that holds it.
+//
+// The attributes of a record batch (an int16) and of a legacy message (an int8) are drawn as
+// their bit fields (kafka.BatchAttributeBits, kafka.LegacyAttributeBits), most significant
+// first as the wire has them: sub-byte boxes in the grid ("compression", "0 → none"; a box too
+// narrow for its label gets a numbered note), children of the Attributes node in the tree.
+// They all keep the attributes' path, so each lights up the same node as the whole box did.
 type View struct {
 	Fields []bytegrid.Field
 	Tree   *tree.Node
@@ -103,6 +110,10 @@ func (v *View) node(f *kafka.Frame, n, p *kafka.Node, g string) *tree.Node {
 		}
 	}
 	if len(n.Children) == 0 {
+		if bits := attributeBits(f, n, p); bits != nil {
+			v.bits(f, n, g, t, bits)
+			return t
+		}
 		v.leaf(f, n, p, g)
 		return t
 	}
@@ -182,6 +193,85 @@ func (v *View) leaf(f *kafka.Frame, n, p *kafka.Node, g string) {
 		}
 	}
 	v.Fields = append(v.Fields, fd)
+}
+
+// attributeBits returns the sub-byte fields of n when it is the attributes of a record batch
+// (an int16, kafka.BatchAttributeBits) or of a legacy message (an int8 after its magic,
+// kafka.LegacyAttributeBits), else nil.
+func attributeBits(f *kafka.Frame, n, p *kafka.Node) []kafka.AttributeBit {
+	if p == nil || n.Kind != kafka.KindField || n.Name != "Attributes" || n.Offset < 0 || n.Offset+n.Length > len(f.Bytes) {
+		return nil
+	}
+	switch {
+	case p.WireType == "record_batch" && n.Length == 2:
+		return kafka.BatchAttributeBits()
+	case p.WireType == "message" && n.Length == 1:
+		for _, c := range p.Children {
+			if c.Name == "Magic" && c.Length == 1 && c.Offset >= 0 && c.Offset < len(f.Bytes) {
+				if m := f.Bytes[c.Offset]; m <= 1 {
+					return kafka.LegacyAttributeBits(int8(m))
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// bits adds the grid fields of attributes n (in group g), one per sub-byte field, most
+// significant first as the wire has them, and their tree nodes as children of t. Every box
+// keeps the attributes' path, so that it lights up the attributes' node as the whole box did;
+// each names its field and value ("compression", "0 → none").
+func (v *View) bits(f *kafka.Frame, n *kafka.Node, g string, t *tree.Node, bits []kafka.AttributeBit) {
+	raw := f.Bytes[n.Offset : n.Offset+n.Length]
+	var a int64
+	for _, b := range raw {
+		a = a<<8 | int64(b)
+	}
+	width := 8 * n.Length
+	v.use(g)
+	t.Children = make([]*tree.Node, len(bits))
+	for i := len(bits) - 1; i >= 0; i-- {
+		b := bits[i]
+		val := b.Of(a)
+		value := strconv.FormatInt(val, 10)
+		if m := b.Meaning(val); m != "" {
+			value += " → " + m
+		}
+		kind := style.Plain
+		if b.Name == "unused" {
+			kind = style.Padding
+		}
+		typ := "bit " + strconv.Itoa(b.Shift)
+		if b.Width > 1 {
+			typ = "bits " + strconv.Itoa(b.Shift) + "-" + strconv.Itoa(b.Shift+b.Width-1)
+		}
+		bit := width - b.Shift - b.Width // from the first bit of the field, as drawn
+		first, last := bit/8, (bit+b.Width-1)/8
+		desc := typ + " of " + n.Name + " (" + n.WireType + ", bit 0 the least significant). " + n.About
+		v.Fields = append(v.Fields, bytegrid.Field{
+			Offset: n.Offset*8 + bit,
+			Bits:   b.Width,
+			Name:   b.Name,
+			Value:  value,
+			Group:  g,
+			Kind:   kind,
+			Bytes:  raw[first : last+1],
+			Desc:   desc,
+			Path:   n.Path,
+			Type:   typ,
+		})
+		t.Children[len(bits)-1-i] = &tree.Node{
+			Name:   b.Name,
+			Value:  value,
+			Type:   typ,
+			Offset: n.Offset + first,
+			Length: last - first + 1,
+			Group:  g,
+			Kind:   kind,
+			Path:   n.Path,
+			Desc:   desc,
+		}
+	}
 }
 
 // ownerName names the struct, element, header or body p in the grid.

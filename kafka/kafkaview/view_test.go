@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/xml"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -93,21 +95,22 @@ func checkView(t *testing.T, f *kafka.Frame, v *View) {
 	if err := bytegrid.CheckFields(v.Fields); err != nil {
 		t.Fatalf("grid fields: %v", err)
 	}
-	end := 0
+	end := 0 // in bits
 	for _, fd := range v.Fields {
-		if fd.Offset != end*8 {
-			t.Fatalf("%s: starts at bit %d, want %d (gap or overlap)", fd.Path, fd.Offset, end*8)
+		if fd.Offset != end {
+			t.Fatalf("%s: starts at bit %d, want %d (gap or overlap)", fd.Path, fd.Offset, end)
 		}
-		end += fd.Bits / 8
+		end += fd.Bits
 		if _, ok := v.Groups[fd.Group]; !ok && fd.Group != "" {
 			t.Errorf("%s: group %q has no colour", fd.Path, fd.Group)
 		}
-		if !bytes.Equal(fd.Bytes, f.Bytes[fd.Offset/8:fd.Offset/8+fd.Bits/8]) {
+		// A field not on byte boundaries (an attributes bit field) carries the bytes it touches.
+		if !bytes.Equal(fd.Bytes, f.Bytes[fd.Offset/8:(fd.Offset+fd.Bits+7)/8]) {
 			t.Errorf("%s: bytes differ from the frame's", fd.Path)
 		}
 	}
-	if end != len(f.Bytes) {
-		t.Errorf("grid covers %d bytes, frame has %d", end, len(f.Bytes))
+	if end != 8*len(f.Bytes) {
+		t.Errorf("grid covers %d bits, frame has %d bytes", end, len(f.Bytes))
 	}
 	seen := map[int]string{}
 	for g, i := range v.Groups {
@@ -297,4 +300,76 @@ func findNode(n *tree.Node, path string) *tree.Node {
 		}
 	}
 	return nil
+}
+
+// TestAttributeBits checks that a record batch's attributes (magic 2) and a legacy message's
+// (magic 0 and 1) are drawn as their bit fields: in the grid, most significant first, each
+// with the attributes' path and the bytes it touches; in the tree, as children of Attributes.
+func TestAttributeBits(t *testing.T) {
+	c := testCatalog(t, "3.9")
+	api, ok := c.Lookup("Produce")
+	if !ok {
+		t.Fatal("no Produce")
+	}
+	// The built-in examples (without the override files, whose batches stay batches) give
+	// Produce v0 and v1 a message set of magic 0, v2 one of magic 1 (kafka.LegacyMessage).
+	frames := map[string]*kafka.Frame{}
+	for _, v := range []int16{0, 2, 11} {
+		body, _, err := kafka.Example(api, false, v, "", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := c.Encode(kafka.Message{API: api, Version: v, CorrelationID: 7, ClientID: "kafkagrid", Body: body})
+		if err != nil {
+			t.Fatal(err)
+		}
+		frames[f.BaseName()] = f
+	}
+	for _, tc := range []struct {
+		frame, path string
+		want        []string // "name bits value" in grid order
+	}{
+		{"0-Produce-v11-request", "TopicData[0].PartitionData[0].Records[0].Attributes", []string{"unused 9 0",
+			"hasDeleteHorizonMs 1 0 → false", "isControlBatch 1 0 → false", "isTransactional 1 1 → true",
+			"timestampType 1 0 → CreateTime", "compression 3 0 → none"}},
+		{"0-Produce-v2-request", "TopicData[0].PartitionData[0].Records[0].Attributes", []string{"unused 4 0",
+			"timestampType 1 0 → CreateTime", "compression 3 0 → none"}},
+		{"0-Produce-v0-request", "TopicData[0].PartitionData[0].Records[0].Attributes", []string{"unused 5 0",
+			"compression 3 0 → none"}},
+	} {
+		t.Run(tc.frame, func(t *testing.T) {
+			f := frames[tc.frame]
+			if f == nil {
+				t.Fatalf("no frame %s", tc.frame)
+			}
+			v := New(f)
+			checkView(t, f, v)
+			var got []string
+			for _, fd := range v.Fields {
+				if fd.Path == tc.path {
+					got = append(got, fmt.Sprintf("%s %d %s", fd.Name, fd.Bits, fd.Value))
+				}
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("grid fields %q\nwant %q", got, tc.want)
+			}
+			n := findNode(v.Tree, tc.path)
+			if n == nil {
+				t.Fatalf("no tree node %s", tc.path)
+			}
+			got = got[:0]
+			for _, ch := range n.Children {
+				got = append(got, ch.Name+" "+ch.Value)
+			}
+			var want []string
+			for _, w := range tc.want {
+				name, rest, _ := strings.Cut(w, " ")
+				_, value, _ := strings.Cut(rest, " ")
+				want = append(want, name+" "+value)
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("tree children %q\nwant %q", got, want)
+			}
+		})
+	}
 }
