@@ -4,6 +4,9 @@
 //
 // It is its own package so that the codec (kafka) imports none of the drawing code, and the
 // drawing packages import nothing of Kafka. It does not lay out or paint; it only translates.
+// It holds no catalogue: a frame that carries another whole (an Envelope's RequestData and
+// ResponseData, KIP-590) is drawn as that nested frame when NewWith is given a decoder
+// (Options.Decode, e.g. Catalog.Decode), else as bytes.
 // The result is a fresh value on every call: safe to use from many goroutines on different
 // frames.
 package kafkaview
@@ -43,11 +46,35 @@ type View struct {
 	Groups map[string]int
 
 	order []string // the groups in order of first appearance
+	// nest is the frame an Envelope carries whole, when Options.Decode decoded it (or the
+	// reason it did not); nil for other frames.
+	nest *nested
 }
 
-// New builds the view of f.
-func New(f *kafka.Frame) *View {
-	v := &View{}
+// Options tune a view. The zero value draws every field as its frame has it, the frame an
+// Envelope carries as bytes.
+type Options struct {
+	// Decode, when set, decodes the frame an Envelope (api key 58, KIP-590) carries whole: the
+	// request (header and body, without the int32 size prefix) in an EnvelopeRequest's
+	// RequestData, the response in an EnvelopeResponse's ResponseData. The view then draws it as
+	// the nested frame it is: its header and body fields as boxes and nodes under the bytes
+	// field, their paths prefixed with the field's ("RequestData.header.RequestApiKey"), their
+	// offsets the outer frame's. Pass Catalog.Decode or a Decoder's Decode; Decode is given the
+	// nested bytes with a size prefix put back. Bytes that do not decode are drawn as bytes,
+	// with the reason in the field's description.
+	Decode func(data []byte, o kafka.DecodeOptions) (*kafka.Frame, error)
+	// Request is the request a response frame answers, when known. A response names neither
+	// its API nor its version, so an EnvelopeResponse's ResponseData is decoded only when
+	// Request, the EnvelopeRequest, holds the nested request that does.
+	Request *kafka.Frame
+}
+
+// New builds the view of f, with the zero Options.
+func New(f *kafka.Frame) *View { return NewWith(f, Options{}) }
+
+// NewWith builds the view of f with the given options.
+func NewWith(f *kafka.Frame, o Options) *View {
+	v := &View{nest: nest(f, o)}
 	// The frame and its size prefix belong to no group: they are drawn as framing, and the
 	// legend names only the header, the body and what they hold.
 	v.Tree = v.node(f, f.Root, nil, "")
@@ -86,6 +113,11 @@ func (v *View) use(group string) {
 // leaves as it goes, in byte order.
 func (v *View) node(f *kafka.Frame, n, p *kafka.Node, g string) *tree.Node {
 	own := groupOf(n, g)
+	if v.nest != nil && n == v.nest.header {
+		// The header of a nested frame: its group names what the frame is, so the legend
+		// says it in words ("RequestData.header: CreateTopics v7 request, embedded").
+		own = n.Path + ": " + v.nest.label
+	}
 	v.use(own)
 	t := &tree.Node{
 		Name:   treeLabel(n),
@@ -120,7 +152,23 @@ func (v *View) node(f *kafka.Frame, n, p *kafka.Node, g string) *tree.Node {
 	// A struct's tagged fields follow its tag-section count on the wire; the tree nests them
 	// under the section's row (which then spans the whole section), as they belong to it.
 	var tags *tree.Node
+	nestHere := v.nest != nil && v.nest.field == n
+	if nestHere {
+		if v.nest.root != nil {
+			t.Value = v.nest.label
+			t.Type += " (frame)"
+		} else {
+			t.Desc = v.nest.note + " " + t.Desc
+		}
+	}
 	for _, c := range n.Children {
+		if nestHere && c == v.nest.data && v.nest.root != nil {
+			// The nested frame's header and body, under the field as its content.
+			for _, nc := range v.nest.root.Children {
+				t.Children = append(t.Children, v.node(f, nc, n, own))
+			}
+			continue
+		}
 		if c.Kind == kafka.KindData && len(c.Children) == 0 {
 			// The content of a string or bytes field is the field's value: the tree shows it
 			// on the field's own row; the grid draws it as the field.
@@ -191,6 +239,9 @@ func (v *View) leaf(f *kafka.Frame, n, p *kafka.Node, g string) {
 				}
 			}
 		}
+	}
+	if v.nest != nil && p == v.nest.field && n == v.nest.data && v.nest.note != "" {
+		fd.Desc = v.nest.note + " " + fd.Desc
 	}
 	v.Fields = append(v.Fields, fd)
 }
@@ -274,10 +325,15 @@ func (v *View) bits(f *kafka.Frame, n *kafka.Node, g string, t *tree.Node, bits 
 	}
 }
 
-// ownerName names the struct, element, header or body p in the grid.
+// ownerName names the struct, element, header or body p in the grid. A header or body is
+// named by its path, so that those of a nested frame ("RequestData.header") differ from the
+// outer frame's ("header").
 func ownerName(p *kafka.Node) string {
-	if p.Kind == kafka.KindElement {
+	switch p.Kind {
+	case kafka.KindElement:
 		return elementName(p)
+	case kafka.KindHeader, kafka.KindBody:
+		return p.Path
 	}
 	return p.Name
 }

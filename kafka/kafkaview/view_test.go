@@ -48,7 +48,7 @@ func TestViewDrawsEveryFrame(t *testing.T) {
 		for _, f := range []*kafka.Frame{vec.Request, vec.Response} {
 			n++
 			t.Run(f.BaseName(), func(t *testing.T) {
-				v := New(f)
+				v := NewWith(f, Options{Decode: c.Decode, Request: vec.Request})
 				checkView(t, f, v)
 				g, err := bytegrid.Layout(v.Fields, bytegrid.Options{GroupColors: v.Groups})
 				if err != nil {
@@ -369,6 +369,103 @@ func TestAttributeBits(t *testing.T) {
 			}
 			if !slices.Equal(got, want) {
 				t.Errorf("tree children %q\nwant %q", got, want)
+			}
+		})
+	}
+}
+
+// TestNested checks that an Envelope's RequestData and ResponseData are drawn as the frames
+// they hold when the view can decode them, and as bytes with a note when it cannot.
+func TestNested(t *testing.T) {
+	c := testCatalog(t, "4.0")
+	vs, err := c.Vectors(kafka.VectorOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var env kafka.Vector
+	for _, vec := range vs {
+		if vec.API.Key == 58 {
+			env = vec
+		}
+	}
+	if env.API == nil {
+		t.Fatal("no Envelope")
+	}
+	// broken decodes the nested bytes after overwriting the api key: no such API.
+	broken := func(b []byte, o kafka.DecodeOptions) (*kafka.Frame, error) {
+		b[4], b[5] = 0x7f, 0x7f
+		return c.Decode(b, o)
+	}
+	// short decodes all but the last byte of the nested bytes.
+	short := func(b []byte, o kafka.DecodeOptions) (*kafka.Frame, error) {
+		return c.Decode(b[:len(b)-1], o)
+	}
+	for _, tc := range []struct {
+		name  string
+		frame *kafka.Frame
+		opts  Options
+		path  string // a nested field's path that must have a grid box and a tree node
+		value string // its value
+		note  string // the start of the bytes field's description when drawn as bytes
+	}{
+		{"request", env.Request, Options{Decode: c.Decode}, "RequestData.header.RequestApiKey", "19", ""},
+		{"request/body", env.Request, Options{Decode: c.Decode}, "RequestData.Topics[0].Name", `"shipments"`, ""},
+		{"response", env.Response, Options{Decode: c.Decode, Request: env.Request}, "ResponseData.Topics[0].Name", `"shipments"`, ""},
+		{"request/no-decoder", env.Request, Options{}, "", "", ""},
+		{"response/no-request", env.Response, Options{Decode: c.Decode}, "", "", "Not drawn as a frame: the nested response's API"},
+		{"request/unknown-api", env.Request, Options{Decode: broken}, "", "", "Not drawn as a frame: kafkaview: nested frame: kafka:"},
+		{"request/short", env.Request, Options{Decode: short}, "", "", "Not drawn as a frame: kafkaview: nested frame:"},
+		{"response/broken-request", env.Response, Options{Decode: broken, Request: env.Request}, "", "", "Not drawn as a frame: the nested response's API"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := NewWith(tc.frame, tc.opts)
+			checkView(t, tc.frame, v)
+			field := "RequestData"
+			if tc.frame.Response {
+				field = "ResponseData"
+			}
+			var box *bytegrid.Field
+			for i := range v.Fields {
+				if v.Fields[i].Path == field {
+					box = &v.Fields[i]
+				}
+				if tc.path != "" && v.Fields[i].Path == tc.path && v.Fields[i].Value != tc.value {
+					t.Errorf("grid box %s = %q, want %q", tc.path, v.Fields[i].Value, tc.value)
+				}
+			}
+			if tc.path == "" {
+				// Drawn as bytes: one box with the field's path, and the note.
+				if box == nil {
+					t.Fatalf("no grid box %s", field)
+				}
+				if !strings.HasPrefix(box.Desc, tc.note) {
+					t.Errorf("box %s description %q, want it to start with %q", field, box.Desc, tc.note)
+				}
+				return
+			}
+			if box != nil {
+				t.Errorf("the nested frame is also drawn as bytes (%s)", field)
+			}
+			n := findNode(v.Tree, tc.path)
+			if n == nil {
+				t.Fatalf("no tree node %s", tc.path)
+			}
+			if n.Value != tc.value {
+				t.Errorf("tree node %s = %q, want %q", tc.path, n.Value, tc.value)
+			}
+			if fn := findNode(v.Tree, field); fn == nil || !strings.HasSuffix(fn.Value, ", embedded") {
+				t.Errorf("tree node %s does not say it holds a frame: %+v", field, fn)
+			}
+			g, err := bytegrid.Layout(v.Fields, bytegrid.Options{GroupColors: v.Groups})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			if err := svgcanvas.Write(&buf, g, svgcanvas.WriteOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			if err := svgcheck.Check(buf.Bytes()); err != nil {
+				t.Error(err)
 			}
 		})
 	}
