@@ -22,9 +22,13 @@
 // spanning three or more rows) carries the field's name, muted, with a continuation mark:
 // "Name ›" towards the next row, "‹ Name" from the row before. The hex of each byte is shown
 // small in its byte's cell; a byte split among fields not on byte boundaries (given
-// Options.Data) shows it once, in a cell spanning the byte under those fields. Names
-// and values are fitted to their box: shrunk to a floor, then wrapped to two lines, then replaced
-// by a numbered mark explained in a legend under the grid. Text is measured with the Go Mono
+// Options.Data, or the fields' own Bytes) shows it once, in a cell spanning the byte under
+// those fields. A framing field that opens or closes its group (Field.Bracket: an array's
+// count, a struct's closing section) has a bracket inside its box, "[" at the left edge or "]"
+// at the right, in the muted ink: the band's colour (and the caller's label) say which group,
+// the bracket whether the field opens or closes it, in greyscale too. Names and values are
+// fitted to their box: shrunk to a floor, then wrapped to two lines between words, then
+// replaced by a numbered mark explained in a legend under the grid. Text is measured with the Go Mono
 // metrics of internal/mono, identical in every painter.
 //
 // # Painting
@@ -94,7 +98,23 @@ type Field struct {
 	Desc  string `json:"desc,omitempty"` // description, for the tooltip
 	Path  string `json:"path,omitempty"` // data-path, e.g. "Topics[0].Name"
 	Type  string `json:"type,omitempty"` // wire type, e.g. "int32"
+	// Bracket marks a framing field that opens or closes its group (an array's count, a
+	// struct's closing tag section) with a bracket drawn inside its box: a shape, not a colour,
+	// so it reads in greyscale too.
+	Bracket Bracket `json:"bracket,omitempty"`
 }
+
+// Bracket says whether a field opens or closes a group, drawn as a bracket in its box: "[" at
+// its left edge for Opens (the group's fields follow), "]" at its right edge for Closes (they
+// come before).
+type Bracket string
+
+// The brackets.
+const (
+	NoBracket Bracket = ""
+	Opens     Bracket = "opens"
+	Closes    Bracket = "closes"
+)
 
 // Options configure a layout. The zero value means the defaults.
 type Options struct {

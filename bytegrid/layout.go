@@ -124,7 +124,10 @@ type Box struct {
 	Segs     []Seg      `json:"segs"`
 	Runs     []Run      `json:"runs"`
 	Continue bool       `json:"continue,omitempty"` // spans more than one row
-
+	// Bracket is the polyline of the field's bracket (Field.Bracket), in display row
+	// BracketRow (Y relative to GridY); empty when it has none.
+	Bracket    []canvas.Pt `json:"bracket,omitempty"`
+	BracketRow int         `json:"bracketRow,omitempty"`
 }
 
 // Seg is the part of a box in one display row. X is absolute, Y relative to GridY.
@@ -482,6 +485,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 	}
 	b.Segs = keep(&sc.segs, segs)
 	b.Continue = len(b.Segs) > 1
+	d.layoutBracket(b, f.Bracket)
 	if g := style.Group(colour); f.Group != "" && b.Fill != g {
 		b.Band = g
 	}
@@ -526,15 +530,16 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 	if d.Hex {
 		bottom -= hexZone
 	}
-	runs, ok := fitLabel(hexRuns, b.Name, b.Value, s.X+s.W/2, s.W-2*pad, top, bottom, nameFill, valueFill, s.Row)
+	w := b.textWidth(s)
+	runs, ok := fitLabel(hexRuns, b.Name, b.Value, s.X+s.W/2, w, top, bottom, nameFill, valueFill, s.Row)
 	if !ok && d.Hex && (len(f.Bytes) == 0 || !byteAligned(f)) && !d.hasCell(f) {
 		// No hex in this box: its text may use the hex zone too.
-		runs, ok = fitLabel(hexRuns, b.Name, b.Value, s.X+s.W/2, s.W-2*pad, top, bottom+hexZone, nameFill, valueFill, s.Row)
+		runs, ok = fitLabel(hexRuns, b.Name, b.Value, s.X+s.W/2, w, top, bottom+hexZone, nameFill, valueFill, s.Row)
 	}
 	if !ok && b.Value != "" && b.Name != "" {
 		// The name alone, with the value's note mark under it.
 		mark := "[" + strconv.Itoa(len(d.Notes)+1) + "]"
-		if runs, ok = fitLabel(hexRuns, b.Name, mark, s.X+s.W/2, s.W-2*pad, top, bottom, nameFill, style.Muted, s.Row); ok {
+		if runs, ok = fitLabel(hexRuns, b.Name, mark, s.X+s.W/2, w, top, bottom, nameFill, style.Muted, s.Row); ok {
 			d.Notes = append(d.Notes, Note{Mark: len(d.Notes) + 1, Field: i, Text: b.Name + " = " + b.Value})
 		}
 	}
@@ -566,10 +571,55 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 			if hex {
 				bottom -= hexZone
 			}
-			runs = sc.contLabel(runs, b.Name, k < best, s, top, bottom)
+			runs = sc.contLabel(runs, b.Name, k < best, s, b.textWidth(s), top, bottom)
 		}
 	}
 	b.Runs = keep(&sc.runs, runs)
+}
+
+// Bracket geometry: the bracket's bar stands bracketInset inside the border, its ticks reach
+// bracketTick further in, from just under the group band to just above the bottom: within
+// the box's padding at the sides, clear of its labels.
+const (
+	bracketInset canvas.Pt = 3.5
+	bracketTick  canvas.Pt = 2.5
+)
+
+// layoutBracket sets b's bracket: "[" at the left edge of its first segment for Opens, "]" at
+// the right edge of its last for Closes; none on an elision row or in a box too narrow to
+// hold it beside a label.
+func (d *Diagram) layoutBracket(b *Box, br Bracket) {
+	if br == NoBracket || len(b.Segs) == 0 {
+		return
+	}
+	s, x, dir := b.Segs[0], canvas.Pt(0), canvas.Pt(1)
+	switch br {
+	case Opens:
+		x = s.X + bracketInset
+	case Closes:
+		s = b.Segs[len(b.Segs)-1]
+		x, dir = s.X+s.W-bracketInset, -1
+	default:
+		return
+	}
+	if d.Rows[s.Row].Elided > 0 || s.W < 4*pad+2*bracketTick {
+		return
+	}
+	top, bottom := s.Y+bandH+2.5, s.Y+s.H-2.5
+	t := x + dir*bracketTick
+	b.Bracket = []canvas.Pt{t, top, x, top, x, bottom, t, bottom}
+	b.BracketRow = s.Row
+}
+
+// textWidth returns the width the label of b may take in its segment s: the segment less its
+// padding, and, in the segment with b's bracket, less the bracket's ticks on both sides (so
+// the label stays centred).
+func (b *Box) textWidth(s Seg) canvas.Pt {
+	w := s.W - 2*pad
+	if len(b.Bracket) > 0 && b.BracketRow == s.Row {
+		w -= 2 * (bracketInset + bracketTick - pad)
+	}
+	return w
 }
 
 // labelSeg returns the index of the segment of b that holds its label: the widest that is not
@@ -624,12 +674,11 @@ const (
 	markFrom = "‹"
 )
 
-// contLabel appends the label of a secondary piece s of a split field: the name with a
+// contLabel appends the label of a secondary piece s of a split field, in width w: the name with a
 // continuation mark (towards the next row when before is true, else from the row before),
 // muted; shrunk to the name's floor, then ellipsised; when no part of the name fits, the mark
 // alone. The text is carved from sc's buffer.
-func (sc *scratch) contLabel(dst []Run, name string, before bool, s Seg, top, bottom canvas.Pt) []Run {
-	w := s.W - 2*pad
+func (sc *scratch) contLabel(dst []Run, name string, before bool, s Seg, w, top, bottom canvas.Pt) []Run {
 	mark := markFrom
 	if before {
 		mark = markOn
@@ -719,7 +768,7 @@ func (d *Diagram) quietFraming(fields []Field) {
 		if d.Hex {
 			bottom -= hexZone
 		}
-		if out, ok := fitLabelMax(kept, b.Name, b.Value, s.X+s.W/2, s.W-2*pad, top, bottom, style.Muted, style.Muted, s.Row, m); ok {
+		if out, ok := fitLabelMax(kept, b.Name, b.Value, s.X+s.W/2, b.textWidth(s), top, bottom, style.Muted, style.Muted, s.Row, m); ok {
 			b.Runs = out
 		} else {
 			b.Runs = append(kept, label...)

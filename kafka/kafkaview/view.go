@@ -224,12 +224,19 @@ func (v *View) leaf(f *kafka.Frame, n, p *kafka.Node, g string) {
 			}
 		case kafka.KindTagSection:
 			// Name the struct the section closes: the group band along the box's top says it
-			// in colour, the name says it in greyscale too ("Partitions[0] tags").
+			// in colour, the name says it in greyscale too ("Partitions[0] tags"). An empty
+			// section ends its struct: a closing bracket; one with tagged fields opens them.
 			fd.Name = ownerName(p) + " tags"
+			fd.Bracket = bytegrid.Opens
+			if f.Bytes[n.Offset] == 0 {
+				fd.Bracket = bytegrid.Closes
+			}
 		case kafka.KindLength:
 			switch {
 			case p.Kind == kafka.KindArray:
+				// An array's count opens its elements: named after it, with an opening bracket.
 				fd.Name = p.Name
+				fd.Bracket = bytegrid.Opens
 			case !hasContent(p):
 				// A null or empty string or bytes field is only its length prefix on the
 				// wire: the box carries the field's name, or the grid would not name it.
