@@ -972,13 +972,29 @@ func (d *Diagram) layoutLegend(fields []Field, colors map[string]int) {
 		}
 		y += line
 	}
-	// Notes: "1  Name = value", wrapped by truncation to the drawing's width.
+	// Notes: "1  Name = value", in as many columns as the widest note allows, filled row by
+	// row (1 2 / 3 4), so that many short notes (the bits of a field) take few lines; a note
+	// wider than the whole line is truncated to it.
+	markW := canvas.Pt(mono.Width("000", float64(legendSize)))
+	widest := canvas.Pt(0)
 	for _, n := range d.Notes {
-		mark := newRun(d.GridX, y+legendSize*mono.Ascent, strconv.Itoa(n.Mark), legendSize, canvas.Start, style.Muted, "mark")
-		tx := d.GridX + canvas.Pt(mono.Width("000", float64(legendSize)))
+		widest = max(widest, markW+canvas.Pt(mono.Width(n.Text, float64(legendSize))))
+	}
+	const colGap canvas.Pt = 14
+	cols := max(1, int((maxX-d.GridX+colGap)/(widest+colGap)))
+	colW := (maxX - d.GridX + colGap) / canvas.Pt(cols)
+	for i, n := range d.Notes {
+		x := d.GridX + canvas.Pt(i%cols)*colW
+		if i > 0 && i%cols == 0 {
+			y += line
+		}
+		mark := newRun(x, y+legendSize*mono.Ascent, strconv.Itoa(n.Mark), legendSize, canvas.Start, style.Muted, "mark")
+		tx := x + markW
 		fit := mono.Fit(float64(maxX-tx), float64(legendSize))
 		t := newRun(tx, y+legendSize*mono.Ascent, mono.Truncate(n.Text, fit), legendSize, canvas.Start, style.Ink, "note")
 		d.Legend = append(d.Legend, mark, t)
+	}
+	if len(d.Notes) > 0 {
 		y += line
 	}
 	if len(d.Legend) == 0 {
