@@ -617,7 +617,7 @@ func (d *Diagram) layoutBracket(b *Box, br Bracket) {
 func (b *Box) textWidth(s Seg) canvas.Pt {
 	w := s.W - 2*pad
 	if len(b.Bracket) > 0 && b.BracketRow == s.Row {
-		w -= 2 * (bracketInset + bracketTick - pad)
+		w -= 2 * (bracketInset + bracketTick + 1 - pad) // and a point clear of the ticks
 	}
 	return w
 }

@@ -234,9 +234,15 @@ func (v *View) leaf(f *kafka.Frame, n, p *kafka.Node, g string) {
 		case kafka.KindLength:
 			switch {
 			case p.Kind == kafka.KindArray:
-				// An array's count opens its elements: named after it, with an opening bracket.
+				// An array's count opens its elements: named after it, with an opening bracket
+				// when there are elements to open.
 				fd.Name = p.Name
-				fd.Bracket = bytegrid.Opens
+				for _, c := range p.Children {
+					if c.Kind == kafka.KindElement {
+						fd.Bracket = bytegrid.Opens
+						break
+					}
+				}
 			case !hasContent(p):
 				// A null or empty string or bytes field is only its length prefix on the
 				// wire: the box carries the field's name, or the grid would not name it.

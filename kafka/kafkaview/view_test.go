@@ -470,3 +470,46 @@ func TestNested(t *testing.T) {
 		})
 	}
 }
+
+// TestBrackets checks which framing boxes get a bracket: an array's count opens its elements
+// (none when it has none), an empty tag section closes its struct, one with tagged fields
+// opens them.
+func TestBrackets(t *testing.T) {
+	c := testCatalog(t, "4.0")
+	vs, err := c.Vectors(kafka.VectorOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	frames := map[string]*kafka.Frame{}
+	for _, vec := range vs {
+		frames[vec.Request.BaseName()] = vec.Request
+		frames[vec.Response.BaseName()] = vec.Response
+	}
+	for _, tc := range []struct {
+		frame, path string
+		want        bytegrid.Bracket
+	}{
+		{"3-Metadata-v13-response", "Brokers#length", bytegrid.Opens},
+		{"3-Metadata-v13-response", "Brokers[0]#tags", bytegrid.Closes},
+		{"3-Metadata-v13-response", "header#tags", bytegrid.Closes},
+		{"1-Fetch-v17-response", "Responses[0].Partitions[0].Records[1].Records[0].Headers#length", bytegrid.NoBracket},
+		{"18-ApiVersions-v4-response", "body#tags", bytegrid.Opens},
+		{"3-Metadata-v13-response", "Brokers[0].Host#length", bytegrid.NoBracket},
+	} {
+		t.Run(tc.frame+"/"+tc.path, func(t *testing.T) {
+			f := frames[tc.frame]
+			if f == nil {
+				t.Fatalf("no frame %s", tc.frame)
+			}
+			for _, fd := range New(f).Fields {
+				if fd.Path == tc.path {
+					if fd.Bracket != tc.want {
+						t.Errorf("bracket %q, want %q", fd.Bracket, tc.want)
+					}
+					return
+				}
+			}
+			t.Errorf("no grid box %s", tc.path)
+		})
+	}
+}
