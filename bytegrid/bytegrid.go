@@ -22,9 +22,13 @@
 // spanning three or more rows) carries the field's name, muted, with a continuation mark:
 // "Name ›" towards the next row, "‹ Name" from the row before. The hex of each byte is shown
 // small in its byte's cell; a byte split among fields not on byte boundaries (given
-// Options.Data) shows it once, in a cell spanning the byte under those fields. Names
-// and values are fitted to their box: shrunk to a floor, then wrapped to two lines, then replaced
-// by a numbered mark explained in a legend under the grid. Text is measured with the Go Mono
+// Options.Data, or the fields' own Bytes) shows it once, in a cell spanning the byte under
+// those fields. A framing field that opens or closes its group (Field.Bracket: an array's
+// count, a struct's closing section) has a bracket inside its box, "[" at the left edge or "]"
+// at the right, in the muted ink: the band's colour (and the caller's label) say which group,
+// the bracket whether the field opens or closes it, in greyscale too. Names and values are
+// fitted to their box: shrunk to a floor, then wrapped to two lines between words, then
+// replaced by a numbered mark explained in a legend under the grid. Text is measured with the Go Mono
 // metrics of internal/mono, identical in every painter.
 //
 // # Painting
@@ -86,11 +90,31 @@ type Field struct {
 	Value  string `json:"value,omitempty"` // value text drawn under the name
 	Group  string `json:"group,omitempty"` // struct or array element the field belongs to
 	Kind   Kind   `json:"kind"`
-	Bytes  []byte `json:"bytes,omitempty"` // raw bytes (byte-aligned fields), shown as hex
-	Desc   string `json:"desc,omitempty"`  // description, for the tooltip
-	Path   string `json:"path,omitempty"`  // data-path, e.g. "Topics[0].Name"
-	Type   string `json:"type,omitempty"`  // wire type, e.g. "int32"
+	// Bytes are the field's raw bytes, shown as hex: a byte-aligned field's own bytes, one hex
+	// pair under each byte; for a field not on byte boundaries, the whole bytes it touches
+	// (Offset/8 to (Offset+Bits-1)/8), each shown once in a cell spanning the byte under the
+	// fields that share it, as Options.Data would.
+	Bytes []byte `json:"bytes,omitempty"`
+	Desc  string `json:"desc,omitempty"` // description, for the tooltip
+	Path  string `json:"path,omitempty"` // data-path, e.g. "Topics[0].Name"
+	Type  string `json:"type,omitempty"` // wire type, e.g. "int32"
+	// Bracket marks a framing field that opens or closes its group (an array's count, a
+	// struct's closing tag section) with a bracket drawn inside its box: a shape, not a colour,
+	// so it reads in greyscale too.
+	Bracket Bracket `json:"bracket,omitempty"`
 }
+
+// Bracket says whether a field opens or closes a group, drawn as a bracket in its box: "[" at
+// its left edge for Opens (the group's fields follow), "]" at its right edge for Closes (they
+// come before).
+type Bracket string
+
+// The brackets.
+const (
+	NoBracket Bracket = ""
+	Opens     Bracket = "opens"
+	Closes    Bracket = "closes"
+)
 
 // Options configure a layout. The zero value means the defaults.
 type Options struct {
@@ -106,7 +130,8 @@ type Options struct {
 	// Data is the frame's bytes, optional. The bytes of byte-aligned fields come with the
 	// fields (Field.Bytes); a byte that fields not on byte boundaries cover (IPv4's Version and
 	// IHL, its Flags and Fragment Offset) has its hex shown once, in a cell spanning the byte
-	// at the bottom of its row, when Data holds it (and NoHex is false).
+	// at the bottom of its row, when Data holds it or one of those fields carries it in its
+	// Bytes (and NoHex is false).
 	Data []byte
 	// GroupColors maps group names to palette indexes (style.Group); groups not listed get the
 	// next free index in order of first appearance.
@@ -141,8 +166,10 @@ func CheckFields(fields []Field) error {
 			err = fmt.Errorf("bit offset %d overlaps the previous field, which ends at bit %d", f.Offset, end)
 		case f.Offset > maxBits || f.Bits > maxBits-f.Offset:
 			err = fmt.Errorf("field ends past bit %d", maxBits)
-		case len(f.Bytes) > 0 && (f.Offset%8 != 0 || f.Bits%8 != 0 || len(f.Bytes) != f.Bits/8):
-			err = fmt.Errorf("%d raw bytes for a field of %d bits at bit %d: raw bytes need a byte-aligned field of the same length", len(f.Bytes), f.Bits, f.Offset)
+		case len(f.Bytes) > 0 && byteAligned(f) && len(f.Bytes) != f.Bits/8:
+			err = fmt.Errorf("%d raw bytes for a field of %d bits at bit %d: want %d", len(f.Bytes), f.Bits, f.Offset, f.Bits/8)
+		case len(f.Bytes) > 0 && !byteAligned(f) && len(f.Bytes) != touched(f):
+			err = fmt.Errorf("%d raw bytes for a field of %d bits at bit %d: want the %d bytes it touches", len(f.Bytes), f.Bits, f.Offset, touched(f))
 		}
 		if err != nil {
 			return &FieldError{Index: i, Name: f.Name, Err: err}
@@ -151,6 +178,9 @@ func CheckFields(fields []Field) error {
 	}
 	return nil
 }
+
+// touched returns the number of bytes f touches, whole or in part.
+func touched(f Field) int { return (f.Offset+f.Bits-1)/8 - f.Offset/8 + 1 }
 
 // maxBits bounds a frame's size (256 MiB), so offsets stay far from overflow.
 const maxBits = 1 << 31

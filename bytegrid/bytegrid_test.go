@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -314,6 +315,46 @@ func TestLabels(t *testing.T) {
 	}
 	if got := runs(2); len(got) != 1 || got[0] != "1" || len(d.Notes) != 1 || d.Notes[0].Text != "Flags" {
 		t.Errorf("narrow field: runs %q, notes %+v", got, d.Notes)
+	}
+}
+
+// TestLabelWords checks that a name is wrapped only between words: a label that does not fit
+// its box in whole words gets a note mark, never a mid-word break ("Rese / rved").
+func TestLabelWords(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		bits  int
+		value string
+		runs  []string
+		notes []string
+	}{
+		{name: "Reserved", bits: 2, value: "0", runs: []string{"1"}, notes: []string{"Reserved = 0"}},
+		{name: "Reserved", bits: 2, runs: []string{"1"}, notes: []string{"Reserved"}},
+		{name: "Reserved", bits: 4, runs: []string{"Reserved"}},
+		{name: "Abcdefghijklmnop", bits: 5, runs: []string{"1"}, notes: []string{"Abcdefghijklmnop"}},
+		{name: "SourceConnectionId", bits: 6, runs: []string{"Source", "ConnectionId"}},
+		{name: "Reserved Bits", bits: 4, runs: []string{"Reserved", "Bits"}},
+	} {
+		t.Run(fmt.Sprintf("%s/%d", tc.name, tc.bits), func(t *testing.T) {
+			fields := []bytegrid.Field{
+				{Offset: 0, Bits: tc.bits, Name: tc.name, Value: tc.value, Kind: bytegrid.Padding},
+				{Offset: tc.bits, Bits: 32 - tc.bits, Name: "Rest"},
+			}
+			d, err := bytegrid.Layout(fields, bytegrid.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var runs, notes []string
+			for _, r := range d.Fields[0].Runs {
+				runs = append(runs, r.S)
+			}
+			for _, n := range d.Notes {
+				notes = append(notes, n.Text)
+			}
+			if !slices.Equal(runs, tc.runs) || !slices.Equal(notes, tc.notes) {
+				t.Errorf("runs %q, notes %q; want runs %q, notes %q", runs, notes, tc.runs, tc.notes)
+			}
+		})
 	}
 }
 

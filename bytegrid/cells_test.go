@@ -49,6 +49,28 @@ func TestCells(t *testing.T) {
 			if d, err = bytegrid.Layout(s.Fields, s.Options); err != nil || len(d.Cells) != 0 {
 				t.Errorf("NoHex: %d cells, err %v", len(d.Cells), err)
 			}
+			// The same bytes given with the fields (the whole bytes each touches) instead of
+			// Options.Data make the same cells.
+			data := s.Options.Data
+			s.Options.NoHex, s.Options.Data = false, nil
+			fields := make([]bytegrid.Field, len(s.Fields))
+			copy(fields, s.Fields)
+			for i, f := range fields {
+				if (f.Offset%8 != 0 || f.Bits%8 != 0) && f.Offset/8 < len(data) {
+					fields[i].Bytes = data[f.Offset/8 : min((f.Offset+f.Bits+7)/8, len(data))]
+				}
+			}
+			d2, err := bytegrid.Layout(fields, s.Options)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got2 []string
+			for _, c := range d2.Cells {
+				got2 = append(got2, fmt.Sprintf("%d=%s", c.Byte, c.Hex.S))
+			}
+			if fmt.Sprint(got2) != fmt.Sprint(got) {
+				t.Errorf("cells from the fields' bytes %v, want %v", got2, got)
+			}
 		})
 	}
 }

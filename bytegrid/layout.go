@@ -124,7 +124,10 @@ type Box struct {
 	Segs     []Seg      `json:"segs"`
 	Runs     []Run      `json:"runs"`
 	Continue bool       `json:"continue,omitempty"` // spans more than one row
-
+	// Bracket is the polyline of the field's bracket (Field.Bracket), in display row
+	// BracketRow (Y relative to GridY); empty when it has none.
+	Bracket    []canvas.Pt `json:"bracket,omitempty"`
+	BracketRow int         `json:"bracketRow,omitempty"`
 }
 
 // Seg is the part of a box in one display row. X is absolute, Y relative to GridY.
@@ -223,13 +226,15 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	// Sizes of the scratch buffers: upper bounds for the segments and runs of each field
 	// (those of layoutField), an estimate of the text of its tooltip and attributes.
 	nSegs, nRuns, nText := 0, 0, 0
+	cells := false // some field not on byte boundaries has hex to show
 	for _, f := range fields {
 		d.Bits = f.Offset + f.Bits
 		if len(f.Bytes) > 0 && !opts.NoHex {
 			d.Hex = true
 		}
-		if !opts.NoHex && !byteAligned(f) && f.Offset/8 < len(opts.Data) {
+		if !opts.NoHex && !byteAligned(f) && (f.Offset/8 < len(opts.Data) || len(f.Bytes) > 0) {
 			d.Hex = true
+			cells = true
 		}
 		nSegs += min((f.Offset+f.Bits-1)/rb-f.Offset/rb+1, 3+max(0, elide))
 		nRuns += 2 + min(len(f.Bytes), 2*rb/8) // the hex and, mostly, a name and a value
@@ -296,7 +301,7 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	}
 	gridH := y
 
-	if d.Hex && len(opts.Data) > 0 {
+	if cells {
 		d.layoutCells(fields, opts.Data, physToDisp)
 	}
 	names := make([]string, len(fields))
@@ -324,8 +329,8 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 // byteAligned reports whether f starts and ends on byte boundaries.
 func byteAligned(f Field) bool { return f.Offset%8 == 0 && f.Bits%8 == 0 }
 
-// layoutCells makes a hex cell for every byte of data that a field not on byte boundaries
-// covers, in a row that is not an elision row.
+// layoutCells makes a hex cell for every byte that a field not on byte boundaries covers, in a
+// row that is not an elision row: the byte from the field's own Bytes, else from data.
 func (d *Diagram) layoutCells(fields []Field, data []byte, physToDisp func(int) int) {
 	n := 0
 	for _, f := range fields {
@@ -334,14 +339,23 @@ func (d *Diagram) layoutCells(fields []Field, data []byte, physToDisp func(int) 
 		}
 	}
 	// (Elided rows have no cells; append grows the slice past 64.)
-	d.Cells = make([]Cell, 0, min(n, len(data), 64))
+	d.Cells = make([]Cell, 0, min(n, 64))
 	// The last byte given a cell (fields are in order, so bytes only grow).
 	last := -1
 	for _, f := range fields {
 		if byteAligned(f) {
 			continue
 		}
-		for k := max(f.Offset/8, last+1); k <= (f.Offset+f.Bits-1)/8 && k < len(data); k++ {
+		for k := max(f.Offset/8, last+1); k <= (f.Offset+f.Bits-1)/8; k++ {
+			var v byte
+			switch {
+			case len(f.Bytes) > 0:
+				v = f.Bytes[k-f.Offset/8]
+			case k < len(data):
+				v = data[k]
+			default:
+				continue // (a later field may carry it)
+			}
 			last = k
 			dr := physToDisp(8 * k / d.RowBits)
 			row := d.Rows[dr]
@@ -350,7 +364,7 @@ func (d *Diagram) layoutCells(fields []Field, data []byte, physToDisp func(int) 
 			}
 			bit := 8*k - row.Bit
 			c := Cell{Byte: k, Row: dr, X: d.bitX(bit) + 0.5, Y: row.Y + 0.5 + row.H - hexZone, W: 8*d.BitW - 1, H: hexZone - 0.5}
-			c.Hex = newRun(c.X+c.W/2, row.Y+0.5+row.H-4, hexDigits[2*int(data[k]):2*int(data[k])+2], hexSize, canvas.Middle, style.Muted, "hex")
+			c.Hex = newRun(c.X+c.W/2, row.Y+0.5+row.H-4, hexDigits[2*int(v):2*int(v)+2], hexSize, canvas.Middle, style.Muted, "hex")
 			c.Hex.Row = dr
 			if n := len(d.Cells); n > 0 && d.Cells[n-1].Byte == k-1 && d.Cells[n-1].Row == dr {
 				d.Cells[n-1].W++ // meets this cell, over the border between them
@@ -471,6 +485,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 	}
 	b.Segs = keep(&sc.segs, segs)
 	b.Continue = len(b.Segs) > 1
+	d.layoutBracket(b, f.Bracket)
 	if g := style.Group(colour); f.Group != "" && b.Fill != g {
 		b.Band = g
 	}
@@ -490,8 +505,8 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 			hexRuns = append(hexRuns, r)
 			continue
 		}
-		if !d.Hex || len(f.Bytes) == 0 {
-			continue
+		if !d.Hex || len(f.Bytes) == 0 || !byteAligned(f) {
+			continue // (the bytes of a field not on byte boundaries are in cells)
 		}
 		for bit := s.From; bit < s.To; bit += 8 {
 			k := (row.Bit + bit - f.Offset) / 8
@@ -515,15 +530,16 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 	if d.Hex {
 		bottom -= hexZone
 	}
-	runs, ok := fitLabel(hexRuns, b.Name, b.Value, s.X+s.W/2, s.W-2*pad, top, bottom, nameFill, valueFill, s.Row)
-	if !ok && d.Hex && len(f.Bytes) == 0 && !d.hasCell(f) {
+	w := b.textWidth(s)
+	runs, ok := fitLabel(hexRuns, b.Name, b.Value, s.X+s.W/2, w, top, bottom, nameFill, valueFill, s.Row)
+	if !ok && d.Hex && (len(f.Bytes) == 0 || !byteAligned(f)) && !d.hasCell(f) {
 		// No hex in this box: its text may use the hex zone too.
-		runs, ok = fitLabel(hexRuns, b.Name, b.Value, s.X+s.W/2, s.W-2*pad, top, bottom+hexZone, nameFill, valueFill, s.Row)
+		runs, ok = fitLabel(hexRuns, b.Name, b.Value, s.X+s.W/2, w, top, bottom+hexZone, nameFill, valueFill, s.Row)
 	}
 	if !ok && b.Value != "" && b.Name != "" {
 		// The name alone, with the value's note mark under it.
 		mark := "[" + strconv.Itoa(len(d.Notes)+1) + "]"
-		if runs, ok = fitLabel(hexRuns, b.Name, mark, s.X+s.W/2, s.W-2*pad, top, bottom, nameFill, style.Muted, s.Row); ok {
+		if runs, ok = fitLabel(hexRuns, b.Name, mark, s.X+s.W/2, w, top, bottom, nameFill, style.Muted, s.Row); ok {
 			d.Notes = append(d.Notes, Note{Mark: len(d.Notes) + 1, Field: i, Text: b.Name + " = " + b.Value})
 		}
 	}
@@ -546,7 +562,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 	// the next) is drawn open at the facing ends. The pieces that read as cells of their own
 	// (see contPiece) get the name, muted, with a continuation mark pointing to the rest.
 	if b.Continue {
-		hex := d.Hex && (len(f.Bytes) > 0 || d.hasCell(f))
+		hex := d.Hex && (len(f.Bytes) > 0 && byteAligned(f) || d.hasCell(f))
 		for k, s := range b.Segs {
 			if !b.contPiece(k, best, rb, d.Rows) {
 				continue
@@ -555,10 +571,55 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 			if hex {
 				bottom -= hexZone
 			}
-			runs = sc.contLabel(runs, b.Name, k < best, s, top, bottom)
+			runs = sc.contLabel(runs, b.Name, k < best, s, b.textWidth(s), top, bottom)
 		}
 	}
 	b.Runs = keep(&sc.runs, runs)
+}
+
+// Bracket geometry: the bracket's bar stands bracketInset inside the border, its ticks reach
+// bracketTick further in, from just under the group band to just above the bottom: within
+// the box's padding at the sides, clear of its labels.
+const (
+	bracketInset canvas.Pt = 3.5
+	bracketTick  canvas.Pt = 2.5
+)
+
+// layoutBracket sets b's bracket: "[" at the left edge of its first segment for Opens, "]" at
+// the right edge of its last for Closes; none on an elision row or in a box too narrow to
+// hold it beside a label.
+func (d *Diagram) layoutBracket(b *Box, br Bracket) {
+	if br == NoBracket || len(b.Segs) == 0 {
+		return
+	}
+	s, x, dir := b.Segs[0], canvas.Pt(0), canvas.Pt(1)
+	switch br {
+	case Opens:
+		x = s.X + bracketInset
+	case Closes:
+		s = b.Segs[len(b.Segs)-1]
+		x, dir = s.X+s.W-bracketInset, -1
+	default:
+		return
+	}
+	if d.Rows[s.Row].Elided > 0 || s.W < 4*pad+2*bracketTick {
+		return
+	}
+	top, bottom := s.Y+bandH+2.5, s.Y+s.H-2.5
+	t := x + dir*bracketTick
+	b.Bracket = []canvas.Pt{t, top, x, top, x, bottom, t, bottom}
+	b.BracketRow = s.Row
+}
+
+// textWidth returns the width the label of b may take in its segment s: the segment less its
+// padding, and, in the segment with b's bracket, less the bracket's ticks on both sides (so
+// the label stays centred).
+func (b *Box) textWidth(s Seg) canvas.Pt {
+	w := s.W - 2*pad
+	if len(b.Bracket) > 0 && b.BracketRow == s.Row {
+		w -= 2 * (bracketInset + bracketTick + 1 - pad) // and a point clear of the ticks
+	}
+	return w
 }
 
 // labelSeg returns the index of the segment of b that holds its label: the widest that is not
@@ -613,12 +674,11 @@ const (
 	markFrom = "‹"
 )
 
-// contLabel appends the label of a secondary piece s of a split field: the name with a
+// contLabel appends the label of a secondary piece s of a split field, in width w: the name with a
 // continuation mark (towards the next row when before is true, else from the row before),
 // muted; shrunk to the name's floor, then ellipsised; when no part of the name fits, the mark
 // alone. The text is carved from sc's buffer.
-func (sc *scratch) contLabel(dst []Run, name string, before bool, s Seg, top, bottom canvas.Pt) []Run {
-	w := s.W - 2*pad
+func (sc *scratch) contLabel(dst []Run, name string, before bool, s Seg, w, top, bottom canvas.Pt) []Run {
 	mark := markFrom
 	if before {
 		mark = markOn
@@ -708,7 +768,7 @@ func (d *Diagram) quietFraming(fields []Field) {
 		if d.Hex {
 			bottom -= hexZone
 		}
-		if out, ok := fitLabelMax(kept, b.Name, b.Value, s.X+s.W/2, s.W-2*pad, top, bottom, style.Muted, style.Muted, s.Row, m); ok {
+		if out, ok := fitLabelMax(kept, b.Name, b.Value, s.X+s.W/2, b.textWidth(s), top, bottom, style.Muted, style.Muted, s.Row, m); ok {
 			b.Runs = out
 		} else {
 			b.Runs = append(kept, label...)
@@ -756,16 +816,13 @@ func fitLabelMax(dst []Run, name, value string, cx, w, top, bottom canvas.Pt, na
 			return out, true
 		}
 	}
-	// The name (and then the value) wrapped to two lines at the floor: at a word boundary
-	// (space, punctuation, case change) nearest the middle, else mid-word.
-	for _, wrap := range [...]struct {
-		name  func(string) (string, string, bool)
-		value bool
-	}{{split, false}, {splitMid, false}, {split, true}, {splitMid, true}} {
-		wrapValue := wrap.value
+	// The name (and then the value) wrapped to two lines at the floor, at a word boundary
+	// (space, punctuation, case change) nearest the middle; never mid-word ("Rese / rved"): a
+	// label that does not fit in whole words gets a note mark instead (layoutField).
+	for _, wrapValue := range [...]bool{false, true} {
 		lines := buf[:0]
 		if name != "" {
-			a, b, ok := wrap.name(name)
+			a, b, ok := split(name)
 			if !ok {
 				a, b = name, ""
 			}
@@ -833,8 +890,9 @@ func place(dst []Run, lines []label, cx, w, top, bottom canvas.Pt, row int) ([]R
 	return dst, true
 }
 
-// split breaks s in two near its middle: at a space, '.', '_' or '-', or a lower-to-upper case
-// change (TopicId → Topic Id), else in the middle.
+// split breaks s in two at the word boundary nearest its middle: a space, '.', '_' or '-', or
+// a lower-to-upper case change (TopicId → Topic Id). It reports false when s has none: a word
+// is never cut.
 func split(s string) (string, string, bool) {
 	rs := []rune(s)
 	if len(rs) < 2 {
@@ -856,19 +914,9 @@ func split(s string) (string, string, bool) {
 		}
 	}
 	if best < 0 {
-		return splitMid(s)
-	}
-	return strings.TrimRight(string(rs[:best]), " "), strings.TrimLeft(string(rs[best:]), " "), true
-}
-
-// splitMid breaks s in its middle, if it is long enough to be cut mid-word.
-func splitMid(s string) (string, string, bool) {
-	rs := []rune(s)
-	if len(rs) < 6 {
 		return "", "", false
 	}
-	m := (len(rs) + 1) / 2
-	return string(rs[:m]), string(rs[m:]), true
+	return strings.TrimRight(string(rs[:best]), " "), strings.TrimLeft(string(rs[best:]), " "), true
 }
 
 func isLower(r rune) bool { return r >= 'a' && r <= 'z' || r >= '0' && r <= '9' }
@@ -924,13 +972,29 @@ func (d *Diagram) layoutLegend(fields []Field, colors map[string]int) {
 		}
 		y += line
 	}
-	// Notes: "1  Name = value", wrapped by truncation to the drawing's width.
+	// Notes: "1  Name = value", in as many columns as the widest note allows, filled row by
+	// row (1 2 / 3 4), so that many short notes (the bits of a field) take few lines; a note
+	// wider than the whole line is truncated to it.
+	markW := canvas.Pt(mono.Width("000", float64(legendSize)))
+	widest := canvas.Pt(0)
 	for _, n := range d.Notes {
-		mark := newRun(d.GridX, y+legendSize*mono.Ascent, strconv.Itoa(n.Mark), legendSize, canvas.Start, style.Muted, "mark")
-		tx := d.GridX + canvas.Pt(mono.Width("000", float64(legendSize)))
+		widest = max(widest, markW+canvas.Pt(mono.Width(n.Text, float64(legendSize))))
+	}
+	const colGap canvas.Pt = 14
+	cols := max(1, int((maxX-d.GridX+colGap)/(widest+colGap)))
+	colW := (maxX - d.GridX + colGap) / canvas.Pt(cols)
+	for i, n := range d.Notes {
+		x := d.GridX + canvas.Pt(i%cols)*colW
+		if i > 0 && i%cols == 0 {
+			y += line
+		}
+		mark := newRun(x, y+legendSize*mono.Ascent, strconv.Itoa(n.Mark), legendSize, canvas.Start, style.Muted, "mark")
+		tx := x + markW
 		fit := mono.Fit(float64(maxX-tx), float64(legendSize))
 		t := newRun(tx, y+legendSize*mono.Ascent, mono.Truncate(n.Text, fit), legendSize, canvas.Start, style.Ink, "note")
 		d.Legend = append(d.Legend, mark, t)
+	}
+	if len(d.Notes) > 0 {
 		y += line
 	}
 	if len(d.Legend) == 0 {

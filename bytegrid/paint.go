@@ -17,6 +17,9 @@ var (
 	tickStyle   = canvas.Style{Stroke: style.Rule}
 	cellStyle   = canvas.Style{Fill: style.Paper}
 	openStyle   = canvas.Style{Stroke: style.Rule, Dash: true} // the open end of a split field
+	// bracketStyle draws a field's bracket (Field.Bracket) in the muted ink, a shape that
+	// keeps its meaning in greyscale and in the dark scheme.
+	bracketStyle = canvas.Style{Stroke: style.Muted, Width: 1.5}
 )
 
 // Paint draws the whole diagram on c, which should be Width × Height.
@@ -195,6 +198,16 @@ func (d *Diagram) paintBox(c canvas.Canvas, b *Box, from, to int, dy canvas.Pt) 
 				break
 			}
 		}
+	}
+	if len(b.Bracket) > 0 && b.BracketRow >= from && b.BracketRow < to {
+		pts := make([]canvas.Pt, len(b.Bracket))
+		for i, v := range b.Bracket {
+			if i%2 == 1 {
+				v += dy
+			}
+			pts[i] = v
+		}
+		c.Polyline(pts, bracketStyle)
 	}
 	for _, r := range b.Runs {
 		if r.Row >= from && r.Row < to {

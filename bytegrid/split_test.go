@@ -208,3 +208,65 @@ func TestLongFieldEnds(t *testing.T) {
 		})
 	}
 }
+
+// TestBrackets checks a framing field's bracket: "[" inside the left edge of its first
+// segment for Opens, "]" inside the right edge of its last for Closes, none where the box is
+// too narrow; and the label kept clear of the bracket's ticks.
+func TestBrackets(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		offset   int // bits
+		bits     int
+		bracket  bytegrid.Bracket
+		want     bool // a bracket is drawn
+		leftEdge bool // at the left edge (else the right)
+	}{
+		{"opens", 0, 8, bytegrid.Opens, true, true},
+		{"closes", 8, 8, bytegrid.Closes, true, false},
+		{"none", 0, 8, bytegrid.NoBracket, false, false},
+		{"narrow", 0, 1, bytegrid.Opens, false, false},
+		{"opens/split", 24, 16, bytegrid.Opens, true, true},
+		{"closes/split", 24, 16, bytegrid.Closes, true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fields := []bytegrid.Field{{Offset: tc.offset, Bits: tc.bits, Name: "Partitions", Value: "2 → 1 element", Kind: bytegrid.Length, Group: "a", Bracket: tc.bracket}}
+			if end := tc.offset + tc.bits; end < 64 {
+				fields = append(fields, bytegrid.Field{Offset: end, Bits: 64 - end, Name: "Rest", Group: "b"})
+			}
+			if tc.offset > 0 {
+				fields = append([]bytegrid.Field{{Offset: 0, Bits: tc.offset, Name: "First", Group: "a"}}, fields...)
+			}
+			d, err := bytegrid.Layout(fields, bytegrid.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := d.Fields[0]
+			if tc.offset > 0 {
+				b = d.Fields[1]
+			}
+			if got := len(b.Bracket) > 0; got != tc.want {
+				t.Fatalf("bracket %v, want one: %v", b.Bracket, tc.want)
+			}
+			if !tc.want {
+				return
+			}
+			s := b.Segs[0]
+			if !tc.leftEdge {
+				s = b.Segs[len(b.Segs)-1]
+			}
+			if b.BracketRow != s.Row {
+				t.Errorf("bracket in row %d, want %d", b.BracketRow, s.Row)
+			}
+			bar := b.Bracket[2] // the x of the bar
+			if tc.leftEdge && (bar <= s.X || bar > s.X+s.W/2) || !tc.leftEdge && (bar >= s.X+s.W || bar < s.X+s.W/2) {
+				t.Errorf("bar at x %g, segment %+v", bar, s)
+			}
+			lo, hi := min(b.Bracket[0], b.Bracket[2]), max(b.Bracket[0], b.Bracket[2])
+			for _, r := range b.Runs {
+				if r.Row == b.BracketRow && r.Class != "hex" && r.Left() < hi && r.Left()+r.W > lo {
+					t.Errorf("label %q (%g..%g) reaches the bracket (%g..%g)", r.S, r.Left(), r.Left()+r.W, lo, hi)
+				}
+			}
+		})
+	}
+}

@@ -56,7 +56,9 @@
 // EnumOf and ValueName. The annotated frame writes the name after an integer's value
 // ("ErrorCode = 3 → UNKNOWN_TOPIC_OR_PARTITION", "IsolationLevel = 1 → READ_COMMITTED"), so
 // every view shows it. BatchAttributeBits and DescribeBatchAttributes break out a record
-// batch's attributes.
+// batch's attributes, LegacyAttributeBits a legacy message's; AttributeBit.Of reads one field's
+// value and AttributeBit.Meaning names it ("none", "LogAppendTime", "true"), so the grid and
+// the tree break the attributes into bits from this one table.
 //
 // # Edge cases
 //

@@ -163,6 +163,42 @@ func BatchAttributeBits() []AttributeBit {
 	}
 }
 
+// LegacyAttributeBits are the fields of a legacy message's attributes (an int8; magic 0 and 1,
+// https://kafka.apache.org/documentation/#messageset), lowest bit first: bits 0-2 the
+// compression codec, bit 3 the timestamp type from magic 1 on, the rest unused.
+func LegacyAttributeBits(magic int8) []AttributeBit {
+	if magic == 0 {
+		return []AttributeBit{{"compression", 0, 3}, {"unused", 3, 5}}
+	}
+	return []AttributeBit{{"compression", 0, 3}, {"timestampType", 3, 1}, {"unused", 4, 4}}
+}
+
+// Of returns the field's value in attributes a.
+func (b AttributeBit) Of(a int64) int64 { return a >> b.Shift & (1<<b.Width - 1) }
+
+// Meaning names value v of the field: the codec of compression ("none", "gzip", "snappy",
+// "lz4", "zstd"), the timestamp type ("CreateTime", "LogAppendTime"), "true" or "false" for a
+// flag. It returns "" for unused bits and for a codec Kafka does not define.
+func (b AttributeBit) Meaning(v int64) string {
+	switch {
+	case b.Name == "compression":
+		if v >= 0 && v < int64(len(compressionNames)) {
+			return compressionNames[v]
+		}
+		return ""
+	case b.Name == "timestampType":
+		if v != 0 {
+			return "LogAppendTime"
+		}
+		return "CreateTime"
+	case b.Name == "unused":
+		return ""
+	case b.Width == 1:
+		return strconv.FormatBool(v != 0)
+	}
+	return ""
+}
+
 // compressionNames are the codecs of the attributes' low bits.
 var compressionNames = [...]string{"none", "gzip", "snappy", "lz4", "zstd"}
 

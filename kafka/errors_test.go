@@ -3,6 +3,7 @@ package kafka
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/twmb/franz-go/pkg/kerr"
@@ -139,5 +140,47 @@ func TestValueName(t *testing.T) {
 		if got := tx.attributesText(a); got != want {
 			t.Errorf("attributesText(%d) = %q, want %q", a, got, want)
 		}
+	}
+}
+
+// TestAttributeBits checks the sub-byte fields of batch and legacy message attributes: they
+// tile the attributes' bits, and each value and meaning comes out of the right bits.
+func TestAttributeBits(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		bits  []AttributeBit
+		width int
+		a     int64
+		want  []string // "name value meaning" per field
+	}{
+		{"batch/none", BatchAttributeBits(), 16, 0, []string{"compression 0 none", "timestampType 0 CreateTime",
+			"isTransactional 0 false", "isControlBatch 0 false", "hasDeleteHorizonMs 0 false", "unused 0 "}},
+		{"batch/transactional-control", BatchAttributeBits(), 16, attrTransactional | attrControl, []string{"compression 0 none",
+			"timestampType 0 CreateTime", "isTransactional 1 true", "isControlBatch 1 true", "hasDeleteHorizonMs 0 false", "unused 0 "}},
+		{"batch/zstd-logappend-horizon", BatchAttributeBits(), 16, 4 | attrLogAppendTime | attrDeleteHorizon | 0x100, []string{"compression 4 zstd",
+			"timestampType 1 LogAppendTime", "isTransactional 0 false", "isControlBatch 0 false", "hasDeleteHorizonMs 1 true", "unused 2 "}},
+		{"batch/codec7", BatchAttributeBits(), 16, 7, []string{"compression 7 ", "timestampType 0 CreateTime",
+			"isTransactional 0 false", "isControlBatch 0 false", "hasDeleteHorizonMs 0 false", "unused 0 "}},
+		{"magic0/gzip", LegacyAttributeBits(0), 8, 1, []string{"compression 1 gzip", "unused 0 "}},
+		{"magic1/snappy-logappend", LegacyAttributeBits(1), 8, 2 | 8, []string{"compression 2 snappy", "timestampType 1 LogAppendTime", "unused 0 "}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			next := 0
+			var got []string
+			for _, b := range tc.bits {
+				if b.Shift != next {
+					t.Errorf("%s starts at bit %d, want %d", b.Name, b.Shift, next)
+				}
+				next = b.Shift + b.Width
+				v := b.Of(tc.a)
+				got = append(got, fmt.Sprintf("%s %d %s", b.Name, v, b.Meaning(v)))
+			}
+			if next != tc.width {
+				t.Errorf("fields end at bit %d, want %d", next, tc.width)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("got %q\nwant %q", got, tc.want)
+			}
+		})
 	}
 }

@@ -40,6 +40,9 @@ const DefaultMaxExchanges = 200
 type Options struct {
 	Title        string // the report's title; "" means "kafkagrid decode"
 	MaxExchanges int
+	// Decode, when set, decodes the frame an Envelope carries whole, so that it is drawn as the
+	// nested frame it is (kafkaview.Options.Decode; pass Catalog.Decode); nil draws it as bytes.
+	Decode func([]byte, kafka.DecodeOptions) (*kafka.Frame, error)
 }
 
 // Write writes the report of r into dir (created if needed): index.html and frames/.
@@ -91,7 +94,11 @@ func Write(dir string, r *capture.Result, o Options) error {
 				if m == nil {
 					continue
 				}
-				fv, err := frameView(dir, fmt.Sprintf("c%d-%d", c.ID, i+1), m, side == 1)
+				vo := kafkaview.Options{Decode: o.Decode}
+				if side == 1 && e.Request != nil {
+					vo.Request = e.Request.Frame
+				}
+				fv, err := frameView(dir, fmt.Sprintf("c%d-%d", c.ID, i+1), m, side == 1, vo)
 				if err != nil {
 					return err
 				}
@@ -157,7 +164,7 @@ type nestedV struct {
 type fileLink struct{ Name, Href string }
 
 // frameView draws one message and writes its files.
-func frameView(dir, id string, m *capture.Message, response bool) (*frameV, error) {
+func frameView(dir, id string, m *capture.Message, response bool, vo kafkaview.Options) (*frameV, error) {
 	fv := &frameV{}
 	side := "request"
 	if response {
@@ -192,7 +199,7 @@ func frameView(dir, id string, m *capture.Message, response bool) (*frameV, erro
 	if f == nil || f.Root == nil {
 		return fv, nil
 	}
-	view := kafkaview.New(f)
+	view := kafkaview.NewWith(f, vo)
 	fields := view.Fields
 	end := 0
 	for _, fd := range fields {

@@ -82,3 +82,48 @@ func TestWrite(t *testing.T) {
 		t.Error("index.html differs between two runs")
 	}
 }
+
+// TestWriteEnvelope checks that a report given a decoder draws the frames an Envelope pair
+// carries as nested frames (the response's from the request's), and one without it as bytes.
+func TestWriteEnvelope(t *testing.T) {
+	cat, err := kafka.LoadCatalog(testenv.Release(t, "4.0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	vs, err := cat.Vectors(kafka.VectorOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var data []byte
+	for _, v := range vs {
+		if v.API.Name == "Envelope" {
+			data = append(append(data, v.Request.Bytes...), v.Response.Bytes...)
+		}
+	}
+	r, err := capture.Read(cat, data, capture.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		decode func([]byte, kafka.DecodeOptions) (*kafka.Frame, error)
+		nested bool
+	}{{"decoded", cat.Decode, true}, {"bytes", nil, false}} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "report")
+			if err := Write(out, r, Options{Decode: tc.decode}); err != nil {
+				t.Fatal(err)
+			}
+			html, err := os.ReadFile(filepath.Join(out, "index.html"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, want := range []string{`data-path="RequestData.header.RequestApiKey"`, `data-path="ResponseData.Topics[0].Name"`,
+				"RequestData.header: CreateTopics v7 request, embedded"} {
+				if got := strings.Contains(string(html), want); got != tc.nested {
+					t.Errorf("report has %q: %v, want %v", want, got, tc.nested)
+				}
+			}
+		})
+	}
+}

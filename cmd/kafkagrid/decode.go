@@ -100,7 +100,7 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 	}
 	if *out != "" {
-		if err := report.Write(*out, r, report.Options{Title: "kafkagrid decode " + name}); err != nil {
+		if err := report.Write(*out, r, report.Options{Title: "kafkagrid decode " + name, Decode: c.Decode}); err != nil {
 			return fmt.Errorf("decode: %w", err)
 		}
 		all, ok := r.Frames()

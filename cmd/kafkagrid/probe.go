@@ -183,7 +183,7 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fmt.Errorf("probe: %w", err)
 	}
 	if *out != "" {
-		if err := report.Write(*out, res, report.Options{Title: "kafkagrid probe " + pos[0]}); err != nil {
+		if err := report.Write(*out, res, report.Options{Title: "kafkagrid probe " + pos[0], Decode: cat.Decode}); err != nil {
 			return fmt.Errorf("probe: %w", err)
 		}
 	}

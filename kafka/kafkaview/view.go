@@ -4,11 +4,15 @@
 //
 // It is its own package so that the codec (kafka) imports none of the drawing code, and the
 // drawing packages import nothing of Kafka. It does not lay out or paint; it only translates.
+// It holds no catalogue: a frame that carries another whole (an Envelope's RequestData and
+// ResponseData, KIP-590) is drawn as that nested frame when NewWith is given a decoder
+// (Options.Decode, e.g. Catalog.Decode), else as bytes.
 // The result is a fresh value on every call: safe to use from many goroutines on different
 // frames.
 package kafkaview
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
@@ -27,6 +31,12 @@ import (
 // data-path; its length prefix keeps the "#length" path. Groups are the header, the body and
 // each struct, array element, record batch and record: a field is coloured by the innermost
 // one that holds it.
+//
+// The attributes of a record batch (an int16) and of a legacy message (an int8) are drawn as
+// their bit fields (kafka.BatchAttributeBits, kafka.LegacyAttributeBits), most significant
+// first as the wire has them: sub-byte boxes in the grid ("compression", "0 → none"; a box too
+// narrow for its label gets a numbered note), children of the Attributes node in the tree.
+// They all keep the attributes' path, so each lights up the same node as the whole box did.
 type View struct {
 	Fields []bytegrid.Field
 	Tree   *tree.Node
@@ -36,11 +46,35 @@ type View struct {
 	Groups map[string]int
 
 	order []string // the groups in order of first appearance
+	// nest is the frame an Envelope carries whole, when Options.Decode decoded it (or the
+	// reason it did not); nil for other frames.
+	nest *nested
 }
 
-// New builds the view of f.
-func New(f *kafka.Frame) *View {
-	v := &View{}
+// Options tune a view. The zero value draws every field as its frame has it, the frame an
+// Envelope carries as bytes.
+type Options struct {
+	// Decode, when set, decodes the frame an Envelope (api key 58, KIP-590) carries whole: the
+	// request (header and body, without the int32 size prefix) in an EnvelopeRequest's
+	// RequestData, the response in an EnvelopeResponse's ResponseData. The view then draws it as
+	// the nested frame it is: its header and body fields as boxes and nodes under the bytes
+	// field, their paths prefixed with the field's ("RequestData.header.RequestApiKey"), their
+	// offsets the outer frame's. Pass Catalog.Decode or a Decoder's Decode; Decode is given the
+	// nested bytes with a size prefix put back. Bytes that do not decode are drawn as bytes,
+	// with the reason in the field's description.
+	Decode func(data []byte, o kafka.DecodeOptions) (*kafka.Frame, error)
+	// Request is the request a response frame answers, when known. A response names neither
+	// its API nor its version, so an EnvelopeResponse's ResponseData is decoded only when
+	// Request, the EnvelopeRequest, holds the nested request that does.
+	Request *kafka.Frame
+}
+
+// New builds the view of f, with the zero Options.
+func New(f *kafka.Frame) *View { return NewWith(f, Options{}) }
+
+// NewWith builds the view of f with the given options.
+func NewWith(f *kafka.Frame, o Options) *View {
+	v := &View{nest: nest(f, o)}
 	// The frame and its size prefix belong to no group: they are drawn as framing, and the
 	// legend names only the header, the body and what they hold.
 	v.Tree = v.node(f, f.Root, nil, "")
@@ -79,6 +113,11 @@ func (v *View) use(group string) {
 // leaves as it goes, in byte order.
 func (v *View) node(f *kafka.Frame, n, p *kafka.Node, g string) *tree.Node {
 	own := groupOf(n, g)
+	if v.nest != nil && n == v.nest.header {
+		// The header of a nested frame: its group names what the frame is, so the legend
+		// says it in words ("RequestData.header: CreateTopics v7 request, embedded").
+		own = n.Path + ": " + v.nest.label
+	}
 	v.use(own)
 	t := &tree.Node{
 		Name:   treeLabel(n),
@@ -103,13 +142,33 @@ func (v *View) node(f *kafka.Frame, n, p *kafka.Node, g string) *tree.Node {
 		}
 	}
 	if len(n.Children) == 0 {
+		if bits := attributeBits(f, n, p); bits != nil {
+			v.bits(f, n, g, t, bits)
+			return t
+		}
 		v.leaf(f, n, p, g)
 		return t
 	}
 	// A struct's tagged fields follow its tag-section count on the wire; the tree nests them
 	// under the section's row (which then spans the whole section), as they belong to it.
 	var tags *tree.Node
+	nestHere := v.nest != nil && v.nest.field == n
+	if nestHere {
+		if v.nest.root != nil {
+			t.Value = v.nest.label
+			t.Type += " (frame)"
+		} else {
+			t.Desc = v.nest.note + " " + t.Desc
+		}
+	}
 	for _, c := range n.Children {
+		if nestHere && c == v.nest.data && v.nest.root != nil {
+			// The nested frame's header and body, under the field as its content.
+			for _, nc := range v.nest.root.Children {
+				t.Children = append(t.Children, v.node(f, nc, n, own))
+			}
+			continue
+		}
 		if c.Kind == kafka.KindData && len(c.Children) == 0 {
 			// The content of a string or bytes field is the field's value: the tree shows it
 			// on the field's own row; the grid draws it as the field.
@@ -165,12 +224,25 @@ func (v *View) leaf(f *kafka.Frame, n, p *kafka.Node, g string) {
 			}
 		case kafka.KindTagSection:
 			// Name the struct the section closes: the group band along the box's top says it
-			// in colour, the name says it in greyscale too ("Partitions[0] tags").
+			// in colour, the name says it in greyscale too ("Partitions[0] tags"). An empty
+			// section ends its struct: a closing bracket; one with tagged fields opens them.
 			fd.Name = ownerName(p) + " tags"
+			fd.Bracket = bytegrid.Opens
+			if f.Bytes[n.Offset] == 0 {
+				fd.Bracket = bytegrid.Closes
+			}
 		case kafka.KindLength:
 			switch {
 			case p.Kind == kafka.KindArray:
+				// An array's count opens its elements: named after it, with an opening bracket
+				// when there are elements to open.
 				fd.Name = p.Name
+				for _, c := range p.Children {
+					if c.Kind == kafka.KindElement {
+						fd.Bracket = bytegrid.Opens
+						break
+					}
+				}
 			case !hasContent(p):
 				// A null or empty string or bytes field is only its length prefix on the
 				// wire: the box carries the field's name, or the grid would not name it.
@@ -181,13 +253,100 @@ func (v *View) leaf(f *kafka.Frame, n, p *kafka.Node, g string) {
 			}
 		}
 	}
+	if v.nest != nil && p == v.nest.field && n == v.nest.data && v.nest.note != "" {
+		fd.Desc = v.nest.note + " " + fd.Desc
+	}
 	v.Fields = append(v.Fields, fd)
 }
 
-// ownerName names the struct, element, header or body p in the grid.
+// attributeBits returns the sub-byte fields of n when it is the attributes of a record batch
+// (an int16, kafka.BatchAttributeBits) or of a legacy message (an int8 after its magic,
+// kafka.LegacyAttributeBits), else nil.
+func attributeBits(f *kafka.Frame, n, p *kafka.Node) []kafka.AttributeBit {
+	if p == nil || n.Kind != kafka.KindField || n.Name != "Attributes" || n.Offset < 0 || n.Offset+n.Length > len(f.Bytes) {
+		return nil
+	}
+	switch {
+	case p.WireType == "record_batch" && n.Length == 2:
+		return kafka.BatchAttributeBits()
+	case p.WireType == "message" && n.Length == 1:
+		for _, c := range p.Children {
+			if c.Name == "Magic" && c.Length == 1 && c.Offset >= 0 && c.Offset < len(f.Bytes) {
+				if m := f.Bytes[c.Offset]; m <= 1 {
+					return kafka.LegacyAttributeBits(int8(m))
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// bits adds the grid fields of attributes n (in group g), one per sub-byte field, most
+// significant first as the wire has them, and their tree nodes as children of t. Every box
+// keeps the attributes' path, so that it lights up the attributes' node as the whole box did;
+// each names its field and value ("compression", "0 → none").
+func (v *View) bits(f *kafka.Frame, n *kafka.Node, g string, t *tree.Node, bits []kafka.AttributeBit) {
+	raw := f.Bytes[n.Offset : n.Offset+n.Length]
+	var a int64
+	for _, b := range raw {
+		a = a<<8 | int64(b)
+	}
+	width := 8 * n.Length
+	v.use(g)
+	t.Children = make([]*tree.Node, len(bits))
+	for i := len(bits) - 1; i >= 0; i-- {
+		b := bits[i]
+		val := b.Of(a)
+		value := strconv.FormatInt(val, 10)
+		if m := b.Meaning(val); m != "" {
+			value += " → " + m
+		}
+		kind := style.Plain
+		if b.Name == "unused" {
+			kind = style.Padding
+		}
+		typ := "bit " + strconv.Itoa(b.Shift)
+		if b.Width > 1 {
+			typ = "bits " + strconv.Itoa(b.Shift) + "-" + strconv.Itoa(b.Shift+b.Width-1)
+		}
+		bit := width - b.Shift - b.Width // from the first bit of the field, as drawn
+		first, last := bit/8, (bit+b.Width-1)/8
+		desc := typ + " of " + n.Name + " (" + n.WireType + ", bit 0 the least significant). " + n.About
+		v.Fields = append(v.Fields, bytegrid.Field{
+			Offset: n.Offset*8 + bit,
+			Bits:   b.Width,
+			Name:   b.Name,
+			Value:  value,
+			Group:  g,
+			Kind:   kind,
+			Bytes:  raw[first : last+1],
+			Desc:   desc,
+			Path:   n.Path,
+			Type:   typ,
+		})
+		t.Children[len(bits)-1-i] = &tree.Node{
+			Name:   b.Name,
+			Value:  value,
+			Type:   typ,
+			Offset: n.Offset + first,
+			Length: last - first + 1,
+			Group:  g,
+			Kind:   kind,
+			Path:   n.Path,
+			Desc:   desc,
+		}
+	}
+}
+
+// ownerName names the struct, element, header or body p in the grid. A header or body is
+// named by its path, so that those of a nested frame ("RequestData.header") differ from the
+// outer frame's ("header").
 func ownerName(p *kafka.Node) string {
-	if p.Kind == kafka.KindElement {
+	switch p.Kind {
+	case kafka.KindElement:
 		return elementName(p)
+	case kafka.KindHeader, kafka.KindBody:
+		return p.Path
 	}
 	return p.Name
 }

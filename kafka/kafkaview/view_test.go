@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/xml"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -46,7 +48,7 @@ func TestViewDrawsEveryFrame(t *testing.T) {
 		for _, f := range []*kafka.Frame{vec.Request, vec.Response} {
 			n++
 			t.Run(f.BaseName(), func(t *testing.T) {
-				v := New(f)
+				v := NewWith(f, Options{Decode: c.Decode, Request: vec.Request})
 				checkView(t, f, v)
 				g, err := bytegrid.Layout(v.Fields, bytegrid.Options{GroupColors: v.Groups})
 				if err != nil {
@@ -93,21 +95,22 @@ func checkView(t *testing.T, f *kafka.Frame, v *View) {
 	if err := bytegrid.CheckFields(v.Fields); err != nil {
 		t.Fatalf("grid fields: %v", err)
 	}
-	end := 0
+	end := 0 // in bits
 	for _, fd := range v.Fields {
-		if fd.Offset != end*8 {
-			t.Fatalf("%s: starts at bit %d, want %d (gap or overlap)", fd.Path, fd.Offset, end*8)
+		if fd.Offset != end {
+			t.Fatalf("%s: starts at bit %d, want %d (gap or overlap)", fd.Path, fd.Offset, end)
 		}
-		end += fd.Bits / 8
+		end += fd.Bits
 		if _, ok := v.Groups[fd.Group]; !ok && fd.Group != "" {
 			t.Errorf("%s: group %q has no colour", fd.Path, fd.Group)
 		}
-		if !bytes.Equal(fd.Bytes, f.Bytes[fd.Offset/8:fd.Offset/8+fd.Bits/8]) {
+		// A field not on byte boundaries (an attributes bit field) carries the bytes it touches.
+		if !bytes.Equal(fd.Bytes, f.Bytes[fd.Offset/8:(fd.Offset+fd.Bits+7)/8]) {
 			t.Errorf("%s: bytes differ from the frame's", fd.Path)
 		}
 	}
-	if end != len(f.Bytes) {
-		t.Errorf("grid covers %d bytes, frame has %d", end, len(f.Bytes))
+	if end != 8*len(f.Bytes) {
+		t.Errorf("grid covers %d bits, frame has %d bytes", end, len(f.Bytes))
 	}
 	seen := map[int]string{}
 	for g, i := range v.Groups {
@@ -297,4 +300,216 @@ func findNode(n *tree.Node, path string) *tree.Node {
 		}
 	}
 	return nil
+}
+
+// TestAttributeBits checks that a record batch's attributes (magic 2) and a legacy message's
+// (magic 0 and 1) are drawn as their bit fields: in the grid, most significant first, each
+// with the attributes' path and the bytes it touches; in the tree, as children of Attributes.
+func TestAttributeBits(t *testing.T) {
+	c := testCatalog(t, "3.9")
+	api, ok := c.Lookup("Produce")
+	if !ok {
+		t.Fatal("no Produce")
+	}
+	// The built-in examples (without the override files, whose batches stay batches) give
+	// Produce v0 and v1 a message set of magic 0, v2 one of magic 1 (kafka.LegacyMessage).
+	frames := map[string]*kafka.Frame{}
+	for _, v := range []int16{0, 2, 11} {
+		body, _, err := kafka.Example(api, false, v, "", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := c.Encode(kafka.Message{API: api, Version: v, CorrelationID: 7, ClientID: "kafkagrid", Body: body})
+		if err != nil {
+			t.Fatal(err)
+		}
+		frames[f.BaseName()] = f
+	}
+	for _, tc := range []struct {
+		frame, path string
+		want        []string // "name bits value" in grid order
+	}{
+		{"0-Produce-v11-request", "TopicData[0].PartitionData[0].Records[0].Attributes", []string{"unused 9 0",
+			"hasDeleteHorizonMs 1 0 → false", "isControlBatch 1 0 → false", "isTransactional 1 1 → true",
+			"timestampType 1 0 → CreateTime", "compression 3 0 → none"}},
+		{"0-Produce-v2-request", "TopicData[0].PartitionData[0].Records[0].Attributes", []string{"unused 4 0",
+			"timestampType 1 0 → CreateTime", "compression 3 0 → none"}},
+		{"0-Produce-v0-request", "TopicData[0].PartitionData[0].Records[0].Attributes", []string{"unused 5 0",
+			"compression 3 0 → none"}},
+	} {
+		t.Run(tc.frame, func(t *testing.T) {
+			f := frames[tc.frame]
+			if f == nil {
+				t.Fatalf("no frame %s", tc.frame)
+			}
+			v := New(f)
+			checkView(t, f, v)
+			var got []string
+			for _, fd := range v.Fields {
+				if fd.Path == tc.path {
+					got = append(got, fmt.Sprintf("%s %d %s", fd.Name, fd.Bits, fd.Value))
+				}
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("grid fields %q\nwant %q", got, tc.want)
+			}
+			n := findNode(v.Tree, tc.path)
+			if n == nil {
+				t.Fatalf("no tree node %s", tc.path)
+			}
+			got = got[:0]
+			for _, ch := range n.Children {
+				got = append(got, ch.Name+" "+ch.Value)
+			}
+			var want []string
+			for _, w := range tc.want {
+				name, rest, _ := strings.Cut(w, " ")
+				_, value, _ := strings.Cut(rest, " ")
+				want = append(want, name+" "+value)
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("tree children %q\nwant %q", got, want)
+			}
+		})
+	}
+}
+
+// TestNested checks that an Envelope's RequestData and ResponseData are drawn as the frames
+// they hold when the view can decode them, and as bytes with a note when it cannot.
+func TestNested(t *testing.T) {
+	c := testCatalog(t, "4.0")
+	vs, err := c.Vectors(kafka.VectorOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var env kafka.Vector
+	for _, vec := range vs {
+		if vec.API.Key == 58 {
+			env = vec
+		}
+	}
+	if env.API == nil {
+		t.Fatal("no Envelope")
+	}
+	// broken decodes the nested bytes after overwriting the api key: no such API.
+	broken := func(b []byte, o kafka.DecodeOptions) (*kafka.Frame, error) {
+		b[4], b[5] = 0x7f, 0x7f
+		return c.Decode(b, o)
+	}
+	// short decodes all but the last byte of the nested bytes.
+	short := func(b []byte, o kafka.DecodeOptions) (*kafka.Frame, error) {
+		return c.Decode(b[:len(b)-1], o)
+	}
+	for _, tc := range []struct {
+		name  string
+		frame *kafka.Frame
+		opts  Options
+		path  string // a nested field's path that must have a grid box and a tree node
+		value string // its value
+		note  string // the start of the bytes field's description when drawn as bytes
+	}{
+		{"request", env.Request, Options{Decode: c.Decode}, "RequestData.header.RequestApiKey", "19", ""},
+		{"request/body", env.Request, Options{Decode: c.Decode}, "RequestData.Topics[0].Name", `"shipments"`, ""},
+		{"response", env.Response, Options{Decode: c.Decode, Request: env.Request}, "ResponseData.Topics[0].Name", `"shipments"`, ""},
+		{"request/no-decoder", env.Request, Options{}, "", "", ""},
+		{"response/no-request", env.Response, Options{Decode: c.Decode}, "", "", "Not drawn as a frame: the nested response's API"},
+		{"request/unknown-api", env.Request, Options{Decode: broken}, "", "", "Not drawn as a frame: kafkaview: nested frame: kafka:"},
+		{"request/short", env.Request, Options{Decode: short}, "", "", "Not drawn as a frame: kafkaview: nested frame:"},
+		{"response/broken-request", env.Response, Options{Decode: broken, Request: env.Request}, "", "", "Not drawn as a frame: the nested response's API"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := NewWith(tc.frame, tc.opts)
+			checkView(t, tc.frame, v)
+			field := "RequestData"
+			if tc.frame.Response {
+				field = "ResponseData"
+			}
+			var box *bytegrid.Field
+			for i := range v.Fields {
+				if v.Fields[i].Path == field {
+					box = &v.Fields[i]
+				}
+				if tc.path != "" && v.Fields[i].Path == tc.path && v.Fields[i].Value != tc.value {
+					t.Errorf("grid box %s = %q, want %q", tc.path, v.Fields[i].Value, tc.value)
+				}
+			}
+			if tc.path == "" {
+				// Drawn as bytes: one box with the field's path, and the note.
+				if box == nil {
+					t.Fatalf("no grid box %s", field)
+				}
+				if !strings.HasPrefix(box.Desc, tc.note) {
+					t.Errorf("box %s description %q, want it to start with %q", field, box.Desc, tc.note)
+				}
+				return
+			}
+			if box != nil {
+				t.Errorf("the nested frame is also drawn as bytes (%s)", field)
+			}
+			n := findNode(v.Tree, tc.path)
+			if n == nil {
+				t.Fatalf("no tree node %s", tc.path)
+			}
+			if n.Value != tc.value {
+				t.Errorf("tree node %s = %q, want %q", tc.path, n.Value, tc.value)
+			}
+			if fn := findNode(v.Tree, field); fn == nil || !strings.HasSuffix(fn.Value, ", embedded") {
+				t.Errorf("tree node %s does not say it holds a frame: %+v", field, fn)
+			}
+			g, err := bytegrid.Layout(v.Fields, bytegrid.Options{GroupColors: v.Groups})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			if err := svgcanvas.Write(&buf, g, svgcanvas.WriteOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			if err := svgcheck.Check(buf.Bytes()); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}
+
+// TestBrackets checks which framing boxes get a bracket: an array's count opens its elements
+// (none when it has none), an empty tag section closes its struct, one with tagged fields
+// opens them.
+func TestBrackets(t *testing.T) {
+	c := testCatalog(t, "4.0")
+	vs, err := c.Vectors(kafka.VectorOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	frames := map[string]*kafka.Frame{}
+	for _, vec := range vs {
+		frames[vec.Request.BaseName()] = vec.Request
+		frames[vec.Response.BaseName()] = vec.Response
+	}
+	for _, tc := range []struct {
+		frame, path string
+		want        bytegrid.Bracket
+	}{
+		{"3-Metadata-v13-response", "Brokers#length", bytegrid.Opens},
+		{"3-Metadata-v13-response", "Brokers[0]#tags", bytegrid.Closes},
+		{"3-Metadata-v13-response", "header#tags", bytegrid.Closes},
+		{"1-Fetch-v17-response", "Responses[0].Partitions[0].Records[1].Records[0].Headers#length", bytegrid.NoBracket},
+		{"18-ApiVersions-v4-response", "body#tags", bytegrid.Opens},
+		{"3-Metadata-v13-response", "Brokers[0].Host#length", bytegrid.NoBracket},
+	} {
+		t.Run(tc.frame+"/"+tc.path, func(t *testing.T) {
+			f := frames[tc.frame]
+			if f == nil {
+				t.Fatalf("no frame %s", tc.frame)
+			}
+			for _, fd := range New(f).Fields {
+				if fd.Path == tc.path {
+					if fd.Bracket != tc.want {
+						t.Errorf("bracket %q, want %q", fd.Bracket, tc.want)
+					}
+					return
+				}
+			}
+			t.Errorf("no grid box %s", tc.path)
+		})
+	}
 }
