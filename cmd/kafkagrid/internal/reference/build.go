@@ -14,6 +14,7 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/kafka/kafkaview"
 )
 
 // Format is a set of output formats.
@@ -226,7 +227,11 @@ func (b *builder) edgeContents(a *kafka.API, f Format) ([]*edgeContent, error) {
 			if fr == nil {
 				continue
 			}
-			m, err := frameMessage(fr, f)
+			vo := kafkaview.Options{Decode: b.cat.Decode}
+			if fr == e.Response {
+				vo.Request = e.Request
+			}
+			m, err := frameMessage(fr, vo, f)
 			if err != nil {
 				return nil, err
 			}
@@ -732,7 +737,7 @@ func (b *builder) guideFigure(v *indexView) error {
 	var m *message
 	for _, vec := range vecs {
 		if vec.API == a && vec.Request != nil {
-			if m, err = frameMessage(vec.Request, HTML); err != nil {
+			if m, err = frameMessage(vec.Request, kafkaview.Options{Decode: b.cat.Decode}, HTML); err != nil {
 				return err
 			}
 		}

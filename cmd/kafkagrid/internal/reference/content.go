@@ -14,7 +14,7 @@ import (
 
 // The seam between the reference and the packages that encode and draw: package kafka encodes
 // the example frames (Catalog.Vectors) and translates each into the generic fields of a byte
-// grid and nodes of a tree (kafkaview.New); bytegrid and tree lay them out.
+// grid and nodes of a tree (kafkaview.NewWith); bytegrid and tree lay them out.
 
 // vectorContent returns the content function of a build: the frames of the versions vs selects
 // are encoded once, up front (encoding every version of every API takes milliseconds), and laid
@@ -49,11 +49,11 @@ func vectorContentOpts(cat *kafka.Catalog, vo kafka.VectorOptions, verbose io.Wr
 		if !ok || v.Request == nil || v.Response == nil {
 			return nil, fmt.Errorf("reference: %s v%d: no example frames", a.Name, version)
 		}
-		req, err := frameMessage(v.Request, f)
+		req, err := frameMessage(v.Request, kafkaview.Options{Decode: cat.Decode}, f)
 		if err != nil {
 			return nil, err
 		}
-		resp, err := frameMessage(v.Response, f)
+		resp, err := frameMessage(v.Response, kafkaview.Options{Decode: cat.Decode, Request: v.Request}, f)
 		if err != nil {
 			return nil, err
 		}
@@ -68,14 +68,16 @@ func vectorContentOpts(cat *kafka.Catalog, vo kafka.VectorOptions, verbose io.Wr
 const elideRows = 16
 
 // frameMessage lays out one frame as a byte grid and a tree, and renders the forms f asks for.
-func frameMessage(fr *kafka.Frame, f Format) (*message, error) {
+// vo gives the view the decoder (and, for a response, its request) that draws the frame an
+// Envelope carries as that frame.
+func frameMessage(fr *kafka.Frame, vo kafkaview.Options, f Format) (*message, error) {
 	base := fr.BaseName()
 	side := "request"
 	if fr.Response {
 		side = "response"
 	}
 	name := fmt.Sprintf("%s v%d %s", fr.API.Name, fr.Version, side)
-	view := kafkaview.New(fr)
+	view := kafkaview.NewWith(fr, vo)
 	grid, err := bytegrid.Layout(view.Fields, bytegrid.Options{GroupColors: view.Groups, ElideRows: elideRows})
 	if err != nil {
 		return nil, fmt.Errorf("reference: %s: byte grid: %w", base, err)

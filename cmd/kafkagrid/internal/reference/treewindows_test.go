@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/kafka/kafkaview"
 	"github.com/kafkagrid/kafkagrid/tree"
 )
 
@@ -35,7 +36,7 @@ func TestTreeWindows(t *testing.T) {
 		}
 		split := 0
 		for _, fr := range frames {
-			m, err := frameMessage(fr, PDF)
+			m, err := frameMessage(fr, kafkaview.Options{Decode: cat.Decode}, PDF)
 			if err != nil {
 				t.Fatal(err)
 			}
