@@ -2,6 +2,7 @@ package kafka
 
 import (
 	"bufio"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -50,15 +51,15 @@ func WriteText(w io.Writer, root *Node) error {
 
 // jsonFrame is the JSON form of a Frame.
 type jsonFrame struct {
-	API           string `json:"api"`
-	Key           int16  `json:"key"`
-	Version       int16  `json:"version"`
-	Response      bool   `json:"response"`
-	HeaderVersion int16  `json:"headerVersion"`
-	CorrelationID int32  `json:"correlationId"`
-	Size          int    `json:"size"`
-	Hex           string `json:"hex"`
-	Root          *Node  `json:"root"`
+	API           string    `json:"api"`
+	Key           int16     `json:"key"`
+	Version       int16     `json:"version"`
+	Response      bool      `json:"response"`
+	HeaderVersion int16     `json:"headerVersion"`
+	CorrelationID int32     `json:"correlationId"`
+	Size          int       `json:"size"`
+	Hex           string    `json:"hex"`
+	Root          *jsonNode `json:"root"`
 }
 
 // MarshalJSON writes the frame as JSON: api, key, version, response, headerVersion,
@@ -66,7 +67,7 @@ type jsonFrame struct {
 // The output is deterministic.
 func (f *Frame) MarshalJSON() ([]byte, error) {
 	j := jsonFrame{Version: f.Version, Response: f.Response, HeaderVersion: f.HeaderVersion,
-		CorrelationID: f.CorrelationID, Size: len(f.Bytes), Hex: fmt.Sprintf("%x", f.Bytes), Root: f.Root, Key: -1}
+		CorrelationID: f.CorrelationID, Size: len(f.Bytes), Hex: hex.EncodeToString(f.Bytes), Root: f.Root.jsonTree(), Key: -1}
 	if f.API != nil {
 		j.API, j.Key = f.API.Name, f.API.Key
 	}
