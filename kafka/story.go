@@ -163,7 +163,7 @@ func (s *Story) Partition() StoryPartition {
 }
 
 // storyLine matches the position yaml.v3 puts in the messages of its TypeError.
-var storyLine = regexp.MustCompile(`^line (\d+): (.*)$`)
+var storyLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^line (\d+): (.*)$`) })
 
 // ParseStory reads a cluster.yaml and checks its rules (see Story.Check). file names it in
 // errors. Unknown keys are errors.
@@ -174,7 +174,7 @@ func ParseStory(file string, data []byte) (*Story, error) {
 	if err := dec.Decode(&s); err != nil {
 		var te *yaml.TypeError
 		if errors.As(err, &te) && len(te.Errors) > 0 {
-			if m := storyLine.FindStringSubmatch(te.Errors[0]); m != nil {
+			if m := storyLine().FindStringSubmatch(te.Errors[0]); m != nil {
 				return nil, fmt.Errorf("kafka: %s:%s: %s", file, m[1], m[2])
 			}
 		}

@@ -22,6 +22,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
 	"github.com/kafkagrid/kafkagrid/canvas"
@@ -113,7 +114,7 @@ func Write(dir string, r *capture.Result, o Options) error {
 		v.Conns = append(v.Conns, cv)
 	}
 	var buf bytes.Buffer
-	if err := page.Execute(&buf, v); err != nil {
+	if err := page().Execute(&buf, v); err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
 	return writeFile(filepath.Join(dir, "index.html"), buf.Bytes())
@@ -382,7 +383,10 @@ func writeFile(path string, data []byte) error {
 	return nil
 }
 
-var page = template.Must(template.New("report").Parse(`<!DOCTYPE html>
+// page is the report's HTML template, parsed on first use (no work at init for the verbs
+// that write no report).
+var page = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("report").Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -438,3 +442,4 @@ table.conns{border-collapse:collapse;font-size:.9rem}table.conns td,table.conns 
 <details><summary>hex dump</summary><pre class="hex">{{.Hex}}</pre></details>
 </section>{{end}}
 `))
+})
