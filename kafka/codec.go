@@ -8,37 +8,18 @@ import (
 	"math"
 )
 
-// codec moves bytes in one direction: the writer appends values to a buffer, the reader takes
-// them from one. The walker (walk.go) drives either through the same schema walk, so encoding
-// and decoding cannot disagree about the layout.
-type codec interface {
-	// reading reports whether values come from the bytes (decoding).
-	reading() bool
-	// pos is the offset of the next byte from the start of the frame.
-	pos() int
-	// left is the number of bytes left before the current limit (reading); writing has no
-	// limit and returns math.MaxInt.
-	left() int
-	// fixed writes v, or reads, an n-byte big-endian unsigned integer (n is 1, 2, 4 or 8),
-	// and returns the value written or read. (Values, not pointers: a pointer passed to an
-	// interface method escapes to the heap.)
-	fixed(n int, v uint64) (uint64, error)
-	// uvarint writes or reads an unsigned LEB128 varint.
-	uvarint(v uint64) (uint64, error)
-	// varint writes or reads a zigzag varint (record fields).
-	varint(v int64) (int64, error)
-	// raw writes b (n bytes), or reads n bytes (without copying).
-	raw(n int, b []byte) ([]byte, error)
-}
+// The writer appends values to a buffer, the reader takes them from one. The walker (walk.go)
+// drives one of them through the same schema walk, so encoding and decoding cannot disagree
+// about the layout. Both have the same methods (fixed, uvarint, varint, raw, pos, left); the
+// walker calls the one it has directly (walker.fixed and the rest), with no interface between.
 
 // errShort is returned when a read runs past the bytes available.
 var errShort = errors.New("unexpected end of data")
 
 type writer struct{ buf []byte }
 
-func (w *writer) reading() bool { return false }
-func (w *writer) pos() int      { return len(w.buf) }
-func (w *writer) left() int     { return math.MaxInt }
+func (w *writer) pos() int  { return len(w.buf) }
+func (w *writer) left() int { return math.MaxInt }
 
 // The writer appends with `w.buf = append(w.buf, …)`, which within the capacity stores only
 // the slice's length: storing its pointer again, as binary.AppendUvarint's result would, costs
@@ -103,9 +84,8 @@ type reader struct {
 	end int // the current limit
 }
 
-func (r *reader) reading() bool { return true }
-func (r *reader) pos() int      { return r.off }
-func (r *reader) left() int     { return r.end - r.off }
+func (r *reader) pos() int  { return r.off }
+func (r *reader) left() int { return r.end - r.off }
 
 func (r *reader) fixed(n int, _ uint64) (uint64, error) {
 	if r.left() < n {

@@ -324,7 +324,7 @@ func (k *walker) compressedRecords(arr *Node, rp string, b *RecordBatch, codec C
 	cpath := k.t.cat(rp, "#compressed")
 	off := k.pos()
 	count := len(b.Records)
-	u, err := k.c.fixed(4, uint64(uint32(int32(count))))
+	u, err := k.fixed(4, uint64(uint32(int32(count))))
 	if err != nil {
 		return k.failErr(k.t.cat(rp, sfxLength), off, err)
 	}
@@ -363,7 +363,7 @@ func (k *walker) compressedRecords(arr *Node, rp string, b *RecordBatch, codec C
 	sub := *k
 	if k.w != nil {
 		sub.w = &writer{}
-		sub.c, sub.r = sub.w, nil
+		sub.r = nil
 		err = sub.recordList(root, rp, b, count)
 		k.slab, k.kids, k.t, k.anys = sub.slab, sub.kids, sub.t, sub.anys
 		if err != nil {
@@ -377,7 +377,7 @@ func (k *walker) compressedRecords(arr *Node, rp string, b *RecordBatch, codec C
 		}
 		k.w.buf = append(k.w.buf, z...)
 	} else {
-		data, err := k.c.raw(k.c.left(), nil)
+		data, err := k.raw(k.left(), nil)
 		if err != nil {
 			return k.failErr(cpath, cn.Offset, err)
 		}
@@ -399,7 +399,7 @@ func (k *walker) compressedRecords(arr *Node, rp string, b *RecordBatch, codec C
 			return k.fail(leaf.Path, off, "record count %d, but the %d decompressed bytes hold at most %d", count, len(out), len(out)/7)
 		}
 		sub.r = &reader{buf: out, end: len(out)}
-		sub.c, sub.w = sub.r, nil
+		sub.w = nil
 		err = sub.recordList(root, rp, b, count)
 		if err == nil && sub.r.off != len(out) {
 			err = sub.fail(rp, sub.r.off, "%d decompressed bytes after the last record", len(out)-sub.r.off)

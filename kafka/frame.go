@@ -187,7 +187,7 @@ func (e *Encoder) Encode(m Message) (*Frame, error) {
 	}
 	e.w = writer{buf: e.buf[len(e.buf):len(e.buf)]}
 	w := &e.w
-	k := &walker{c: w, w: w, slab: e.slab, kids: e.kids, chunk: slabNodes, t: e.t}
+	k := &walker{w: w, slab: e.slab, kids: e.kids, chunk: slabNodes, t: e.t}
 	defer func() {
 		e.slab, e.kids, e.t = k.slab, k.kids, k.t
 		if cap(w.buf) == cap(e.buf)-len(e.buf) {
@@ -271,7 +271,7 @@ func (k *walker) frame(root *Node, hs *schemas.Spec, hv int16, spec *schemas.Spe
 
 // identify reads a request's api key and version from its header (without consuming them).
 func (k *walker) identify(f *Frame) error {
-	r := k.c.(*reader)
+	r := k.r
 	if r.left() < 4 {
 		return k.fail("header.RequestApiKey", r.off, "%w: need 4 bytes for the api key and version, %d left", errShort, r.left())
 	}
@@ -341,7 +341,7 @@ func (d *Decoder) Decode(data []byte, o DecodeOptions) (*Frame, error) {
 func (c *Catalog) decode(k *walker, r *reader, data []byte, o DecodeOptions) (*Frame, error) {
 	f := &Frame{Response: o.Response, Bytes: data}
 	*r = reader{buf: data, end: len(data)}
-	k.c, k.r, k.cat = r, r, c
+	k.r, k.cat = r, c
 	k.inflate = o.MaxDecompressed
 	if k.inflate <= 0 {
 		k.inflate = DefaultMaxDecompressed

@@ -58,7 +58,7 @@ func (k *walker) legacyMessage(parent *Node, path string, m *LegacyMessage) erro
 	leaf.About = "Byte length of the message after this field."
 	return k.sized(n, leaf, sizeInt32, func() error {
 		crcOff := k.pos()
-		crc, err := k.c.fixed(4, uint64(m.CRC))
+		crc, err := k.fixed(4, uint64(m.CRC))
 		if err != nil {
 			return k.failErr(p("CRC"), crcOff, err)
 		}
@@ -110,7 +110,7 @@ func (k *walker) legacyMessage(parent *Node, path string, m *LegacyMessage) erro
 		if k.w != nil {
 			m.CRC = crc32.ChecksumIEEE(k.w.buf[start:k.w.pos()])
 			k.w.patch32(crcOff, m.CRC)
-		} else if got := crc32.ChecksumIEEE(k.c.(*reader).buf[start:k.pos()]); got != m.CRC {
+		} else if got := crc32.ChecksumIEEE(k.r.buf[start:k.pos()]); got != m.CRC {
 			return k.fail(p("CRC"), crcOff, "CRC 0x%08x, the message's bytes give 0x%08x", m.CRC, got)
 		}
 		crcNode.Raw, crcNode.Value = int64(m.CRC), k.t.hex32(m.CRC)
@@ -231,13 +231,11 @@ func (k *walker) wrapperValue(parent *Node, path string, m *LegacyMessage, codec
 	cn.WireType = codec.String()
 	cn.About = "The message set, compressed with " + codec.String() + "; decoded as a nested frame whose offsets count from the start of the decompressed data."
 	cn.Raw = comp
-	// walkInner walks the inner messages with a sub-walker over codec c. It shares the
-	// walker's blocks, so k must not allocate nor add text until it has them back.
-	walkInner := func(c walkCodec) error {
+	// walkInner walks the inner messages with a sub-walker over w or r (the other nil). It
+	// shares the walker's blocks, so k must not allocate nor add text until it has them back.
+	walkInner := func(w *writer, r *reader) error {
 		sub := *k
-		sub.c = c
-		sub.w, _ = c.(*writer)
-		sub.r, _ = c.(*reader)
+		sub.w, sub.r = w, r
 		defer func() { k.slab, k.kids, k.t, k.anys = sub.slab, sub.kids, sub.t, sub.anys }()
 		sub.inWrapper = true
 		if sub.w != nil {
@@ -261,7 +259,7 @@ func (k *walker) wrapperValue(parent *Node, path string, m *LegacyMessage, codec
 	}
 	if k.w != nil {
 		w := &writer{}
-		if err := walkInner(w); err != nil {
+		if err := walkInner(w, nil); err != nil {
 			return err
 		}
 		comp.Data = w.buf
@@ -286,7 +284,7 @@ func (k *walker) wrapperValue(parent *Node, path string, m *LegacyMessage, codec
 			return k.fail(path, n.Offset, "a compressed wrapper with a null value")
 		}
 		cn.Offset = k.pos()
-		data, err := k.c.raw(size, nil)
+		data, err := k.raw(size, nil)
 		if err != nil {
 			return k.failErr(cn.Path, cn.Offset, err)
 		}
@@ -301,7 +299,7 @@ func (k *walker) wrapperValue(parent *Node, path string, m *LegacyMessage, codec
 		}
 		k.inflate -= len(out)
 		comp.Data = out
-		if err := walkInner(&reader{buf: out, end: len(out)}); err != nil {
+		if err := walkInner(nil, &reader{buf: out, end: len(out)}); err != nil {
 			n.Children = append(n.Children, cn)
 			var pe *pathError
 			if errors.As(err, &pe) {
@@ -315,6 +313,3 @@ func (k *walker) wrapperValue(parent *Node, path string, m *LegacyMessage, codec
 	n.Value = cn.Value
 	return nil
 }
-
-// walkCodec names the codec interface where a parameter called codec hides it.
-type walkCodec = codec

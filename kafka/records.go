@@ -77,7 +77,7 @@ func (k *walker) records(parent *Node, f *schemas.Field, lpath string, in any) (
 		isNull = batches == nil && set == nil
 	} else {
 		// Peek: a null marker has no region to walk.
-		r := k.c.(*reader)
+		r := k.r
 		var u uint64
 		save := r.off
 		var err error
@@ -123,10 +123,10 @@ func (k *walker) records(parent *Node, f *schemas.Field, lpath string, in any) (
 		}
 		// The magic byte, at the same place in a message set entry and a batch, says which
 		// format the field holds; its first entry decides for all.
-		r := k.c.(*reader)
+		r := k.r
 		if r.left() > magicOffset && r.buf[r.off+magicOffset] < 2 {
 			outSet = MessageSet{}
-			for i := 0; k.c.left() > 0; i++ {
+			for i := 0; k.left() > 0; i++ {
 				outSet = append(outSet, LegacyMessage{})
 				if err := k.legacyMessage(n, k.t.index(path, i, ""), &outSet[i]); err != nil {
 					return err
@@ -135,7 +135,7 @@ func (k *walker) records(parent *Node, f *schemas.Field, lpath string, in any) (
 			return nil
 		}
 		out = []*RecordBatch{}
-		for i := 0; k.c.left() > 0; i++ {
+		for i := 0; k.left() > 0; i++ {
 			b := &RecordBatch{}
 			out = append(out, b)
 			if err := k.batch(n, k.t.index(path, i, ""), b); err != nil {
@@ -192,7 +192,7 @@ func (k *walker) fixedInt(parent *Node, name, path, about string, width int, v *
 	n.Offset = k.pos()
 	n.About = about
 	n.WireType = intWires[width]
-	u, err := k.c.fixed(width, uint64(*v)&mask(width))
+	u, err := k.fixed(width, uint64(*v)&mask(width))
 	if err != nil {
 		return k.failErr(path, n.Offset, err)
 	}
@@ -221,7 +221,7 @@ func (k *walker) varintField(parent *Node, name, path, about string, v *int64) e
 	n.Offset = k.pos()
 	n.WireType = "varint"
 	n.About = about
-	x, err := k.c.varint(*v)
+	x, err := k.varint(*v)
 	if err != nil {
 		return k.failErr(path, n.Offset, err)
 	}
@@ -268,7 +268,7 @@ func (k *walker) sizedBytes(parent *Node, name, path, about string, form lenForm
 		return n, nil
 	}
 	off := k.pos()
-	if *b, err = k.c.raw(size, *b); err != nil {
+	if *b, err = k.raw(size, *b); err != nil {
 		k.end(n)
 		return n, k.failErr(path+sfxData, off, err)
 	}
@@ -330,8 +330,8 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 	parent.Children = append(parent.Children, n)
 	k.children(n, 13) // the fields of a batch
 	defer k.end(n)
-	if k.w == nil && k.c.left() < batchHeaderSize {
-		return k.fail(path, k.pos(), "%d bytes left, a record batch needs at least %d", k.c.left(), batchHeaderSize)
+	if k.w == nil && k.left() < batchHeaderSize {
+		return k.fail(path, k.pos(), "%d bytes left, a record batch needs at least %d", k.left(), batchHeaderSize)
 	}
 	p := func(name string) string { return k.t.join(path, name, "") }
 	v := b.BaseOffset
@@ -364,7 +364,7 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 			return k.fail(p("Magic"), mo, "magic %d, only 2 is supported", magic)
 		}
 		crcOff := k.pos()
-		crc, err := k.c.fixed(4, uint64(b.CRC))
+		crc, err := k.fixed(4, uint64(b.CRC))
 		if err != nil {
 			return k.failErr(p("CRC"), crcOff, err)
 		}
@@ -456,7 +456,7 @@ func (k *walker) batchCRC(b *RecordBatch, crcNode *Node, crcOff, start int, path
 		b.CRC = CRC32C(k.w.buf[start:k.w.pos()])
 		k.w.patch32(crcOff, b.CRC)
 	} else {
-		got := CRC32C(k.c.(*reader).buf[start:k.pos()])
+		got := CRC32C(k.r.buf[start:k.pos()])
 		if got != b.CRC {
 			return k.fail(path, crcOff, "CRC 0x%08x, the batch's bytes give 0x%08x", b.CRC, got)
 		}

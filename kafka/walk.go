@@ -19,11 +19,10 @@ import (
 // value other than its default.
 type Values map[string]any
 
-// walker is the one schema walk behind encoding and decoding. It drives a codec (a writer or a
-// reader) field by field and builds the annotated tree as it goes. Writing, values come from
+// walker is the one schema walk behind encoding and decoding. It drives a writer or a reader
+// field by field and builds the annotated tree as it goes. Writing, values come from
 // Values; reading, the returned values are what was read.
 type walker struct {
-	c    codec
 	w    *writer // the writer when encoding, else nil
 	r    *reader // the reader when decoding, else nil
 	spec *schemas.Spec
@@ -138,12 +137,53 @@ func (k *walker) fieldNode(kind NodeKind, name, path string, f *schemas.Field) *
 	return n
 }
 
-// pos is c.pos() without the interface call (it is made for nearly every node).
+// pos is the offset of the next byte from the start of the frame.
 func (k *walker) pos() int {
 	if k.w != nil {
 		return len(k.w.buf)
 	}
 	return k.r.off
+}
+
+// left is the number of bytes left before the reader's current limit; writing has no limit.
+func (k *walker) left() int {
+	if k.w != nil {
+		return math.MaxInt
+	}
+	return k.r.left()
+}
+
+// fixed writes v, or reads, an n-byte big-endian unsigned integer (n is 1, 2, 4 or 8), and
+// returns the value written or read.
+func (k *walker) fixed(n int, v uint64) (uint64, error) {
+	if k.w != nil {
+		return k.w.fixed(n, v)
+	}
+	return k.r.fixed(n, v)
+}
+
+// uvarint writes or reads an unsigned LEB128 varint.
+func (k *walker) uvarint(v uint64) (uint64, error) {
+	if k.w != nil {
+		return k.w.uvarint(v)
+	}
+	return k.r.uvarint(v)
+}
+
+// varint writes or reads a zigzag varint (record fields).
+func (k *walker) varint(v int64) (int64, error) {
+	if k.w != nil {
+		return k.w.varint(v)
+	}
+	return k.r.varint(v)
+}
+
+// raw writes b (n bytes), or reads n bytes (without copying).
+func (k *walker) raw(n int, b []byte) ([]byte, error) {
+	if k.w != nil {
+		return k.w.raw(n, b)
+	}
+	return k.r.raw(n, b)
 }
 
 // end sets a container's length from its start to the current position.
@@ -271,21 +311,21 @@ func (k *walker) length(parent *Node, path string, form lenForm, nullable bool, 
 	case lenInt16:
 		wire = "int16"
 		var u uint64
-		if u, err = k.c.fixed(2, uint64(uint16(int16(n)))); err == nil {
+		if u, err = k.fixed(2, uint64(uint16(int16(n)))); err == nil {
 			raw = int64(int16(u))
 			n = int(raw)
 		}
 	case lenInt32:
 		wire = "int32"
 		var u uint64
-		if u, err = k.c.fixed(4, uint64(uint32(int32(n)))); err == nil {
+		if u, err = k.fixed(4, uint64(uint32(int32(n)))); err == nil {
 			raw = int64(int32(u))
 			n = int(raw)
 		}
 	case lenCompact:
 		wire = "uvarint"
 		var u uint64
-		if u, err = k.c.uvarint(uint64(n + 1)); err == nil {
+		if u, err = k.uvarint(uint64(n + 1)); err == nil {
 			if u > math.MaxInt32 {
 				err = fmt.Errorf("compact length %d out of range", u)
 			}
@@ -295,7 +335,7 @@ func (k *walker) length(parent *Node, path string, form lenForm, nullable bool, 
 	case lenVarint:
 		wire = "varint"
 		var v int64
-		if v, err = k.c.varint(int64(n)); err == nil {
+		if v, err = k.varint(int64(n)); err == nil {
 			if v > math.MaxInt32 || v < math.MinInt32 {
 				err = fmt.Errorf("length %d out of range", v)
 			}
@@ -322,8 +362,8 @@ func (k *walker) length(parent *Node, path string, form lenForm, nullable bool, 
 	if n < -1 || (n == -1 && !nullable) {
 		return 0, k.fail(path, off, "invalid length %d", n)
 	}
-	if k.w == nil && n > k.c.left() {
-		return 0, k.fail(path, off, "length %d exceeds the %d bytes left", n, k.c.left())
+	if k.w == nil && n > k.left() {
+		return 0, k.fail(path, off, "length %d exceeds the %d bytes left", n, k.left())
 	}
 	return n, nil
 }
@@ -411,7 +451,7 @@ const (
 // may not read past it nor leave bytes unread.
 func (k *walker) sized(parent *Node, leaf *Node, form sizeForm, body func() error) error {
 	if k.w == nil {
-		r := k.c.(*reader)
+		r := k.r
 		off := r.off
 		var size int64
 		var err error
@@ -556,7 +596,7 @@ func (k *walker) prim(parent *Node, kind NodeKind, name, path string, f *schemas
 			k.w.buf = append(k.w.buf, id[:]...) // not through the codec: id would escape
 			out = in
 		} else {
-			b, err := k.c.raw(16, nil)
+			b, err := k.raw(16, nil)
 			if err != nil {
 				return nil, k.failErr(path, n.Offset, err)
 			}
@@ -569,7 +609,7 @@ func (k *walker) prim(parent *Node, kind NodeKind, name, path string, f *schemas
 	}
 	if width > 0 {
 		u &= mask(width) // sign-extended values: only the low bytes go on the wire
-		if u, err = k.c.fixed(width, u); err != nil {
+		if u, err = k.fixed(width, u); err != nil {
 			return nil, k.failErr(path, n.Offset, err)
 		}
 		switch p {
@@ -725,7 +765,7 @@ func (k *walker) str(parent *Node, kind NodeKind, name, lpath string, f *schemas
 			k.w.buf = append(k.w.buf, s...) // no []byte copy of the string
 		} else {
 			var err error
-			if data, err = k.c.raw(size, data); err != nil {
+			if data, err = k.raw(size, data); err != nil {
 				k.end(n)
 				return nil, k.failErr(path+sfxData, off, err)
 			}
@@ -907,7 +947,7 @@ func (k *walker) structField(parent *Node, f *schemas.Field, tpath string, in an
 			u = 0xff
 		}
 		var err error
-		if u, err = k.c.fixed(1, u); err != nil {
+		if u, err = k.fixed(1, u); err != nil {
 			k.end(n)
 			return nil, k.failErr(path+sfxPresent, off, err)
 		}
@@ -957,7 +997,7 @@ func (k *walker) tags(parent *Node, fields []*schemas.Field, prefix, path string
 		slices.SortFunc(tagged, func(a, b *schemas.Field) int { return a.Tag - b.Tag })
 	}
 	off := k.pos()
-	count, err := k.c.uvarint(uint64(len(tagged)))
+	count, err := k.uvarint(uint64(len(tagged)))
 	if err != nil {
 		return k.failErr(path, off, err)
 	}
@@ -982,8 +1022,8 @@ func (k *walker) tags(parent *Node, fields []*schemas.Field, prefix, path string
 		sec.Spec = spec.File
 	}
 	parent.Children = append(parent.Children, sec)
-	if k.w == nil && count > uint64(k.c.left()) {
-		return k.fail(path, off, "%d tagged fields claimed with %d bytes left", count, k.c.left())
+	if k.w == nil && count > uint64(k.left()) {
+		return k.fail(path, off, "%d tagged fields claimed with %d bytes left", count, k.left())
 	}
 	last := -1
 	for i := 0; i < int(count); i++ {
@@ -995,7 +1035,7 @@ func (k *walker) tags(parent *Node, fields []*schemas.Field, prefix, path string
 			tag = uint64(f.Tag)
 		}
 		var err error
-		if tag, err = k.c.uvarint(tag); err != nil {
+		if tag, err = k.uvarint(tag); err != nil {
 			return k.failErr(path, tagOff, err)
 		}
 		if k.w == nil {
@@ -1037,7 +1077,7 @@ func (k *walker) tags(parent *Node, fields []*schemas.Field, prefix, path string
 			if f == nil {
 				// A tag this schema does not know: keep its bytes.
 				o := k.pos()
-				b, err := k.c.raw(k.c.left(), nil)
+				b, err := k.raw(k.left(), nil)
 				if err != nil {
 					return k.failErr(fp, o, err)
 				}
