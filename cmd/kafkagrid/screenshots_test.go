@@ -18,8 +18,12 @@ var updateScreens = flag.Bool("update", false, "rewrite the README's screenshots
 // is a picture of.
 var screenshots = []struct{ png, source string }{
 	{"docs/page-produce.png", "api/Produce.html"},
-	{"docs/book-produce.png", "kafka-4.0-protocol.pdf page 5"},
+	{"docs/book-produce.png", "kafka-4.0-protocol.pdf page " + bookProducePage},
 }
+
+// bookProducePage is the first page of Produce's chapter in the 4.0 book: after the cover, the
+// contents, the two pages of how to read it and the cluster of the examples.
+const bookProducePage = "6"
 
 // TestREADMEScreenshots keeps the README's screenshots current: docs/screenshots.sha256 holds the
 // hash of the page and of the book page each picture was made from, and the test fails when a
@@ -39,7 +43,7 @@ func TestREADMEScreenshots(t *testing.T) {
 		t.Fatal(err)
 	}
 	book := filepath.Join(out, "kafka-4.0-protocol.pdf")
-	bookPage, err := exec.Command(needTool(t, "pdftotext"), "-f", "5", "-l", "5", "-layout", book, "-").Output()
+	bookPage, err := exec.Command(needTool(t, "pdftotext"), "-f", bookProducePage, "-l", bookProducePage, "-layout", book, "-").Output()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +62,7 @@ func TestREADMEScreenshots(t *testing.T) {
 			t.Fatalf("chromium: %v\n%s", err, b)
 		}
 		prefix := filepath.Join(t.TempDir(), "book")
-		if b, err := exec.Command(needTool(t, "pdftoppm"), "-f", "5", "-l", "5", "-r", "80", "-png", "-singlefile", book, prefix).CombinedOutput(); err != nil {
+		if b, err := exec.Command(needTool(t, "pdftoppm"), "-f", bookProducePage, "-l", bookProducePage, "-r", "80", "-png", "-singlefile", book, prefix).CombinedOutput(); err != nil {
 			t.Fatalf("pdftoppm: %v\n%s", err, b)
 		}
 		png, err := os.ReadFile(prefix + ".png")

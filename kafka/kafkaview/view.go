@@ -83,6 +83,20 @@ func NewWith(f *kafka.Frame, o Options) *View {
 	return v
 }
 
+// Embedded returns the frame an Envelope carries as the view draws it, when Options.Decode
+// decoded it: a KindFrame node named by the bytes field's path ("RequestData") whose children
+// are the nested header and body, their offsets the outer frame's and their paths prefixed
+// with the field's ("RequestData.header.RequestApiKey"), as the grid's fields and the tree's
+// nodes carry them; and what the frame is ("CreateTopics v7 request, embedded"). It returns
+// nil and "" for any other frame, or when the bytes are drawn as bytes. The nodes are the
+// view's own: read them, do not change them.
+func (v *View) Embedded() (*kafka.Node, string) {
+	if v.nest == nil || v.nest.root == nil {
+		return nil, ""
+	}
+	return v.nest.root, v.nest.label
+}
+
 // groupOf returns the group of n and its children, given its parent's group. An element of
 // an array of scalars or strings (scalarElement) is no group of its own: it is a field of its
 // parent's group, in the grid and in the tree alike.

@@ -356,7 +356,8 @@ func (bk *book) frontChapter(title string) {
 	}
 }
 
-// howToRead prints the guide to the drawings on a page of its own.
+// howToRead prints the guide to the drawings as a chapter of its own, going on to a next
+// page between lines when it does not fit.
 func (bk *book) howToRead() {
 	bk.frontChapter(howToReadTitle)
 	y := marginTop
@@ -366,6 +367,10 @@ func (bk *book) howToRead() {
 	y += 44
 	const size, lead = 10.5, 15.5
 	for _, p := range guide {
+		if y+2*lead > bk.bottom {
+			bk.newPage(howToReadTitle)
+			y = marginTop
+		}
 		bk.font(sansFont, "B", size)
 		bk.color(colInk)
 		lw := bk.text(marginX, y, p[0], size) + 4
@@ -377,6 +382,12 @@ func (bk *book) howToRead() {
 			if x+w > marginX+bk.cw {
 				x = marginX
 				y += lead
+				if y+lead > bk.bottom {
+					bk.newPage(howToReadTitle)
+					y = marginTop
+					bk.font(sansFont, "", size)
+					bk.color(colInk)
+				}
 			}
 			bk.text(x, y, word, size)
 			x += w + bk.pdf.GetStringWidth(" ")

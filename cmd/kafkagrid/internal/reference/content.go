@@ -92,7 +92,8 @@ func frameMessage(fr *kafka.Frame, vo kafkaview.Options, f Format) (*message, er
 		Grid: drawing{grid, name + ": byte grid", "Byte grid of " + what + ", 32 bits a row, each field boxed and labelled with its name and value."},
 		Tree: drawing{tr, name + ": expanded tree", "Expanded tree of " + what + ": every field with its value, byte offset, length and wire type."},
 	}
-	m.Fields = frameFields(fr)
+	emb, label := view.Embedded()
+	m.Fields = frameFields(fr, emb, label)
 	if f&JSON != 0 {
 		j, err := fr.MarshalJSON()
 		if err != nil {

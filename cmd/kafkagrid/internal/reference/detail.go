@@ -25,10 +25,13 @@ type fieldInfo struct {
 
 // frameFields lists the nodes of fr in byte order. The content of a string or bytes field is
 // left out: its grid box carries the field's own path (kafkaview), so the field's entry
-// describes it.
-func frameFields(fr *kafka.Frame) []fieldInfo {
+// describes it. embedded is the frame an Envelope carries as its view draws it
+// (kafkaview.View.Embedded), nil if none: its nodes follow, with the paths and the outer
+// frame's offsets their boxes and rows carry, and the field that holds it names it as its
+// value.
+func frameFields(fr *kafka.Frame, embedded *kafka.Node, label string) []fieldInfo {
 	var out []fieldInfo
-	fr.Root.Walk(func(n *kafka.Node) bool {
+	add := func(n *kafka.Node) bool {
 		if n.Kind == kafka.KindData && len(n.Children) == 0 {
 			return true
 		}
@@ -39,9 +42,18 @@ func frameFields(fr *kafka.Frame) []fieldInfo {
 		if n.Field != nil {
 			fi.Line = n.Field.Pos.Line
 		}
+		if embedded != nil && n.Path == embedded.Path && n != embedded {
+			fi.Value = label
+		}
 		out = append(out, fi)
 		return true
-	})
+	}
+	fr.Root.Walk(add)
+	if embedded != nil {
+		for _, c := range embedded.Children {
+			c.Walk(add)
+		}
+	}
 	return out
 }
 

@@ -317,7 +317,11 @@ table.parts-t th{font-size:13px;color:var(--muted);font-weight:600}table.parts-t
 </style>{{end}}`
 
 // pageScript links a tree node and its grid field (the same data-path) and the bytes of the
-// field in the hex dump, both ways. It is inline, small and needs no network.
+// field in the hex dump, both ways. It is inline, small and needs no network. On a wide screen
+// the tree sits in a sticky pane and the detail panel floats over the screen's bottom right:
+// once the panel shows, the pane gets bottom padding as tall as the panel (and its gap), so
+// that the tree's last rows, those of the frame's last fields, can scroll above it; without
+// it the pane's scroll ended with those rows a few pixels above or under the panel.
 const pageScript = `{{define "script"}}<script>
 (function(){
  function each(l,f){Array.prototype.forEach.call(l,f)}
@@ -327,7 +331,7 @@ const pageScript = `{{define "script"}}<script>
   var data={fields:{},anchors:{}},js=sec.querySelector('script.kg-detail');
   if(js){try{data=JSON.parse(js.textContent)}catch(e){}}
   var panel=sec.querySelector('.detail'),side=sec.querySelector('.side');
-  var on=[],sel=null;
+  var on=[],sel=null,pad=0;
   function clear(){each(on,function(e){e.classList.remove('kg-hl');e.classList.remove('kg-sel');e.classList.remove('on')});on=[]}
   function show(p){
    if(!panel)return;
@@ -347,11 +351,16 @@ const pageScript = `{{define "script"}}<script>
    panel.appendChild(dl);
   }
   function reveal(){
-   if(!side||side.scrollHeight<=side.clientHeight)return;
+   if(!side)return;
    var row=side.querySelector('.node.kg-hl');if(!row)return;
+   var shown=panel&&!panel.classList.contains('empty');
+   if(shown&&getComputedStyle(side).position==='sticky'){
+    var need=Math.ceil(innerHeight-panel.getBoundingClientRect().top)+8;
+    if(need>pad){pad=need;side.style.paddingBottom=pad+'px'}
+   }
    var r=row.getBoundingClientRect(),s=side.getBoundingClientRect(),top=Math.max(s.top,0),bot=Math.min(s.bottom,innerHeight);
-   if(panel&&!panel.classList.contains('empty'))bot=Math.min(bot,panel.getBoundingClientRect().top);
-   if(r.top<top||r.bottom>bot)side.scrollTop+=r.top-top-(bot-top)/3;
+   if(shown)bot=Math.min(bot,panel.getBoundingClientRect().top);
+   if((r.top<top||r.bottom>bot)&&side.scrollHeight>side.clientHeight)side.scrollTop+=r.top-top-(bot-top)/3;
    var fig=row.closest('figure'),t=row.querySelector('text');
    if(fig&&t&&fig.scrollWidth>fig.clientWidth){var f=fig.getBoundingClientRect(),x=t.getBoundingClientRect();
     if(x.left<f.left||x.left>f.right-80)fig.scrollLeft+=x.left-f.left-40}
