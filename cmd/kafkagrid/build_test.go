@@ -260,9 +260,17 @@ func TestBuild40(t *testing.T) {
 		}
 	})
 
-	t.Run("pdf", func(t *testing.T) { checkBook(t, filepath.Join(out, "kafka-4.0-protocol.pdf"), cat) })
+	t.Run("pdf", func(t *testing.T) {
+		if testing.Short() {
+			t.Skip("the book's content is checked by the run without -short (qpdf, poppler)")
+		}
+		checkBook(t, filepath.Join(out, "kafka-4.0-protocol.pdf"), cat)
+	})
 
 	t.Run("browser", func(t *testing.T) {
+		if testing.Short() {
+			t.Skip("the pages are checked in Chromium by the run without -short")
+		}
 		fetches := 0
 		for _, a := range cat.APIs {
 			if strings.Contains(strings.ToLower(a.Name), "fetch") {
