@@ -341,9 +341,9 @@ const (
 	storyTitle     = "The cluster in these examples"
 )
 
-// frontChapter starts a chapter before the APIs' on a new page: its outline entry, and its
-// contents line pointed at the page.
-func (bk *book) frontChapter(title string) {
+// frontChapter starts a chapter before the APIs' on a new page: its outline entry, its
+// contents line pointed at the page, and its title; it returns the y of the title's line.
+func (bk *book) frontChapter(title string) (y float64) {
 	bk.newPage(title)
 	bk.pdf.Bookmark(title, 0, 0)
 	page := bk.pdf.PageNo()
@@ -354,17 +354,16 @@ func (bk *book) frontChapter(title string) {
 			break
 		}
 	}
+	bk.font(sansFont, "B", 20)
+	bk.color(colInk)
+	bk.text(marginX, marginTop, title, 20)
+	return marginTop
 }
 
 // howToRead prints the guide to the drawings as a chapter of its own, going on to a next
 // page between lines when it does not fit.
 func (bk *book) howToRead() {
-	bk.frontChapter(howToReadTitle)
-	y := marginTop
-	bk.font(sansFont, "B", 20)
-	bk.color(colInk)
-	bk.text(marginX, y, howToReadTitle, 20)
-	y += 44
+	y := bk.frontChapter(howToReadTitle) + 44
 	const size, lead = 10.5, 15.5
 	for _, p := range guide {
 		if y+2*lead > bk.bottom {
@@ -411,12 +410,7 @@ func (bk *book) wrap(x, y, w float64, text string, size, lead float64) float64 {
 // its facts, and its partitions as a table.
 func (bk *book) story(st *storyView) {
 	const title = storyTitle
-	bk.frontChapter(title)
-	y := marginTop
-	bk.font(sansFont, "B", 20)
-	bk.color(colInk)
-	bk.text(marginX, y, title, 20)
-	y += 40
+	y := bk.frontChapter(title) + 40
 	const size, lead = 10.5, 15.5
 	bk.font(sansFont, "", size)
 	y = bk.wrap(marginX, y, bk.cw, st.Lead, size, lead) + lead*0.8
