@@ -540,10 +540,12 @@ type outline struct {
 	Kids  []outline `json:"kids"`
 }
 
-// checkInBrowser opens the index and three API pages in headless Chromium over file://: no
-// console error, every inline SVG drawn at a non-zero size, hover linking working; a
-// screenshot of each is kept in $ARTIFACTS (else the temp folder).
-func checkInBrowser(t *testing.T, out string, wantFetch int) {
+// browser starts headless Chromium ($CHROME, else /usr/bin/chromium, else chromium on the
+// PATH) for at most timeout, and returns its context, the function that closes it (called
+// again when the test ends), and the folder screenshots go to ($ARTIFACTS, else
+// kafkagrid-artifacts in the temp folder).
+func browser(t *testing.T, timeout time.Duration, opts ...chromedp.ExecAllocatorOption) (context.Context, context.CancelFunc, string) {
+	t.Helper()
 	chrome := os.Getenv("CHROME")
 	if chrome == "" {
 		chrome = "/usr/bin/chromium"
@@ -558,16 +560,25 @@ func checkInBrowser(t *testing.T, out string, wantFetch int) {
 	if err := os.MkdirAll(art, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	actx, cancelA := chromedp.NewExecAllocator(ctx,
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	t.Cleanup(cancel)
+	opts = append([]chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chrome), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true), chromedp.NoFirstRun, chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1400, 1000))
-	defer cancelA()
+	}, opts...)
+	actx, cancelA := chromedp.NewExecAllocator(ctx, opts...)
+	t.Cleanup(cancelA)
 	bctx, cancelB := chromedp.NewContext(actx)
-	defer cancelB()
+	t.Cleanup(cancelB)
+	return bctx, cancelB, art
+}
+
+// checkInBrowser opens the index and three API pages in headless Chromium over file://: no
+// console error, every inline SVG drawn at a non-zero size, hover linking working; a
+// screenshot of each is kept in $ARTIFACTS (else the temp folder).
+func checkInBrowser(t *testing.T, out string, wantFetch int) {
+	bctx, cancelB, art := browser(t, 2*time.Minute, chromedp.WindowSize(1400, 1000))
 
 	var mu sync.Mutex
 	var problems []string

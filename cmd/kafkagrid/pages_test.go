@@ -102,29 +102,7 @@ func TestPagesReadable(t *testing.T) {
 		t.Skip("builds pages and drives a browser")
 	}
 	out := shared40(t)
-	chrome := os.Getenv("CHROME")
-	if chrome == "" {
-		chrome = "/usr/bin/chromium"
-	}
-	if _, err := os.Stat(chrome); err != nil {
-		chrome = needTool(t, "chromium")
-	}
-	art := os.Getenv("ARTIFACTS")
-	if art == "" {
-		art = filepath.Join(os.TempDir(), "kafkagrid-artifacts")
-	}
-	if err := os.MkdirAll(art, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
-	defer cancel()
-	actx, cancelA := chromedp.NewExecAllocator(ctx,
-		chromedp.ExecPath(chrome), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.NoFirstRun, chromedp.UserDataDir(t.TempDir()))
-	defer cancelA()
-	bctx, cancelB := chromedp.NewContext(actx)
-	defer cancelB()
+	bctx, _, art := browser(t, 4*time.Minute)
 
 	pages := []string{"index", "api/Produce", "api/Fetch", "api/Metadata", "api/ShareFetch", "api/Envelope"}
 	for _, screen := range []struct {

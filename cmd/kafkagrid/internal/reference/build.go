@@ -573,35 +573,44 @@ func (b *builder) buildAPI(a *kafka.API) ([]*apiContent, error) {
 // and text, and their grid and tree SVGs, named <base>-<case> ("18-ApiVersions-v0-response-
 // unsupported-version.bin"); the API's page draws them.
 func (b *builder) writeEdges(edges []*edgeContent) error {
-	f := b.opts.Formats
 	for _, e := range edges {
 		for _, m := range e.Msgs {
-			if f&Bin != 0 {
-				if err := b.out.write("bin/"+m.Base+".bin", m.Bytes); err != nil {
-					return err
-				}
+			if err := b.writeMessageFiles(m); err != nil {
+				return err
 			}
-			if f&JSON != 0 {
-				if err := b.out.write("json/"+m.Base+".json", m.JSON); err != nil {
-					return err
-				}
-			}
-			if f&Text != 0 {
-				if err := b.out.write("txt/"+m.Base+".txt", m.Text); err != nil {
-					return err
-				}
-			}
-			if f&SVG != 0 {
-				for _, d := range []struct {
-					suffix string
-					d      drawing
-				}{{"-grid.svg", m.Grid}, {"-tree.svg", m.Tree}} {
-					if err := b.out.create("svg/"+m.Base+d.suffix, func(w io.Writer) error {
-						return writeSVG(w, d.d, false, "")
-					}); err != nil {
-						return err
-					}
-				}
+		}
+	}
+	return nil
+}
+
+// writeMessageFiles writes a frame's files in the formats the build makes: its bytes (.bin),
+// annotated JSON, text, and grid and tree SVGs, named by the message's base name.
+func (b *builder) writeMessageFiles(m *message) error {
+	f := b.opts.Formats
+	if f&Bin != 0 {
+		if err := b.out.write("bin/"+m.Base+".bin", m.Bytes); err != nil {
+			return err
+		}
+	}
+	if f&JSON != 0 {
+		if err := b.out.write("json/"+m.Base+".json", m.JSON); err != nil {
+			return err
+		}
+	}
+	if f&Text != 0 {
+		if err := b.out.write("txt/"+m.Base+".txt", m.Text); err != nil {
+			return err
+		}
+	}
+	if f&SVG != 0 {
+		for _, d := range []struct {
+			suffix string
+			d      drawing
+		}{{"-grid.svg", m.Grid}, {"-tree.svg", m.Tree}} {
+			if err := b.out.create("svg/"+m.Base+d.suffix, func(w io.Writer) error {
+				return writeSVG(w, d.d, false, "")
+			}); err != nil {
+				return err
 			}
 		}
 	}
@@ -638,32 +647,8 @@ func (b *builder) writeVersion(c *apiContent, shared *apiPages) error {
 	a := c.API
 	f := b.opts.Formats
 	for _, m := range []*message{c.Request, c.Response} {
-		if f&Bin != 0 {
-			if err := b.out.write("bin/"+m.Base+".bin", m.Bytes); err != nil {
-				return err
-			}
-		}
-		if f&JSON != 0 {
-			if err := b.out.write("json/"+m.Base+".json", m.JSON); err != nil {
-				return err
-			}
-		}
-		if f&Text != 0 {
-			if err := b.out.write("txt/"+m.Base+".txt", m.Text); err != nil {
-				return err
-			}
-		}
-		if f&SVG != 0 {
-			for _, d := range []struct {
-				suffix string
-				d      drawing
-			}{{"-grid.svg", m.Grid}, {"-tree.svg", m.Tree}} {
-				if err := b.out.create("svg/"+m.Base+d.suffix, func(w io.Writer) error {
-					return writeSVG(w, d.d, false, "")
-				}); err != nil {
-					return err
-				}
-			}
+		if err := b.writeMessageFiles(m); err != nil {
+			return err
 		}
 	}
 	if f&HTML != 0 {
