@@ -226,12 +226,10 @@ func TestREADMEPictures(t *testing.T) {
 	t.Fatal("no ApiVersions in 4.0")
 }
 
-// TestViewNamesEveryBox checks that the grid names the boxes a reader could not place
-// otherwise: scalar array elements carry their array's name (and the tree their value), and a
-// null or empty string is its length prefix named after the field, and a tag section names
-// the struct it closes.
-func TestViewNamesEveryBox(t *testing.T) {
-	c := testCatalog(t, "4.0")
+// framesByName returns the example frames of a catalogue's highest versions by their base
+// names ("3-Metadata-v13-response").
+func framesByName(t *testing.T, c *kafka.Catalog) map[string]*kafka.Frame {
+	t.Helper()
 	vs, err := c.Vectors(kafka.VectorOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -241,6 +239,15 @@ func TestViewNamesEveryBox(t *testing.T) {
 		frames[vec.Request.BaseName()] = vec.Request
 		frames[vec.Response.BaseName()] = vec.Response
 	}
+	return frames
+}
+
+// TestViewNamesEveryBox checks that the grid names the boxes a reader could not place
+// otherwise: scalar array elements carry their array's name (and the tree their value), and a
+// null or empty string is its length prefix named after the field, and a tag section names
+// the struct it closes.
+func TestViewNamesEveryBox(t *testing.T) {
+	frames := framesByName(t, testCatalog(t, "4.0"))
 	tests := []struct {
 		frame, path string
 		gridName    string // the grid box's name ("" when the path has no box of its own)
@@ -475,16 +482,7 @@ func TestNested(t *testing.T) {
 // (none when it has none), an empty tag section closes its struct, one with tagged fields
 // opens them.
 func TestBrackets(t *testing.T) {
-	c := testCatalog(t, "4.0")
-	vs, err := c.Vectors(kafka.VectorOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	frames := map[string]*kafka.Frame{}
-	for _, vec := range vs {
-		frames[vec.Request.BaseName()] = vec.Request
-		frames[vec.Response.BaseName()] = vec.Response
-	}
+	frames := framesByName(t, testCatalog(t, "4.0"))
 	for _, tc := range []struct {
 		frame, path string
 		want        bytegrid.Bracket
