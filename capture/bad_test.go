@@ -267,3 +267,62 @@ func TestRequestLikeCorrelation(t *testing.T) {
 		t.Fatalf("%d exchanges: %+v", len(ex), ex)
 	}
 }
+
+// TestNodeBudget: the trees of one input have at most Options.MaxNodes nodes together: a
+// capture of the example pairs with room for half of their trees decodes the first frames,
+// stops one with kafka.ErrTooManyFields, lists the rest as not decoded, and says so.
+func TestNodeBudget(t *testing.T) {
+	cat := testCatalog(t)
+	one := []capturetest.Endpoints{{Client: client, Server: server}}
+	data := pcapOf(t, one, examplePairs(t, kafka.VectorOptions{}), capturetest.Options{})
+	whole, err := Read(cat, data, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	nodes, frames := 0, 0
+	for _, c := range whole.Conns {
+		for _, e := range c.Exchanges {
+			for _, m := range []*Message{e.Request, e.Response} {
+				if m.Err != nil {
+					t.Fatalf("%v", m.Err)
+				}
+				nodes += m.Frame.Nodes
+				frames++
+			}
+		}
+	}
+	half, err := Read(cat, data, Options{MaxNodes: nodes / 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	decoded, stopped, spent, sum := 0, 0, 0, 0
+	for _, c := range half.Conns {
+		for _, e := range c.Exchanges {
+			for _, m := range []*Message{e.Request, e.Response} {
+				switch {
+				case m == nil:
+					t.Fatal("a message went missing")
+				case m.Err == nil:
+					decoded++
+					sum += m.Frame.Nodes
+				case errors.Is(m.Err, kafka.ErrTooManyFields):
+					stopped++
+					sum += m.Frame.Nodes
+				case errors.Is(m.Err, errSpent):
+					spent++
+				default:
+					t.Errorf("%v", m.Err)
+				}
+			}
+		}
+	}
+	if decoded == 0 || stopped != 1 || spent == 0 || decoded+stopped+spent != frames {
+		t.Errorf("%d frames: %d decoded, %d stopped, %d not decoded", frames, decoded, stopped, spent)
+	}
+	if sum < nodes/2 || sum > nodes/2+64 {
+		t.Errorf("%d nodes decoded with a limit of %d", sum, nodes/2)
+	}
+	if notes := allNotes(half); !strings.Contains(notes, "frames not decoded") {
+		t.Errorf("no note of the frames not decoded: %s", notes)
+	}
+}

@@ -2,6 +2,7 @@ package capture
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"net/netip"
 	"slices"
@@ -16,6 +17,12 @@ import (
 // Kafka's default socket.request.max.bytes. A size prefix above it is taken for a stream
 // that is not Kafka, or out of step: the rest of that direction is not read.
 const DefaultMaxFrame = 100 << 20
+
+// DefaultMaxNodes is the most tree nodes Read decodes from one input when Options.MaxNodes
+// is 0: as many as one frame may have (kafka.DefaultMaxNodes), about a million. A frame
+// stops where the limit is reached (kafka.ErrTooManyFields), the frames after it are listed
+// with an error instead of a tree, and the Result says so.
+const DefaultMaxNodes = kafka.DefaultMaxNodes
 
 // Options configure Read. The zero value reads captures on port 9092 (and any connection
 // whose first bytes are a Kafka request), with the default limits.
@@ -35,6 +42,9 @@ type Options struct {
 	// frame's compressed batches inflate to (0: kafka.DefaultMaxDecompressed).
 	MaxFrame        int
 	MaxDecompressed int
+	// MaxNodes bounds the nodes of all the input's trees together (0: DefaultMaxNodes), and
+	// so the memory of reading it.
+	MaxNodes int
 }
 
 // Kind is the form the input came in.
@@ -104,8 +114,8 @@ func (r *Result) Frames() (all, ok int) {
 // over the limit) is a note.
 //
 // Memory: the input, once more for the reassembled streams of a capture, and the annotated
-// trees (about 60 times the frames' bytes, see the package doc); a frame is at most MaxFrame
-// bytes and inflates to at most MaxDecompressed more.
+// trees (about 60 times the frames' bytes, see the package doc) of at most MaxNodes nodes
+// together; a frame is at most MaxFrame bytes and inflates to at most MaxDecompressed more.
 func Read(cat *kafka.Catalog, data []byte, o Options) (*Result, error) {
 	if o.MaxFrame <= 0 {
 		o.MaxFrame = DefaultMaxFrame
@@ -113,21 +123,41 @@ func Read(cat *kafka.Catalog, data []byte, o Options) (*Result, error) {
 	if len(o.Ports) == 0 {
 		o.Ports = []uint16{9092}
 	}
-	d := &decoder{cat: cat, dec: cat.NewDecoder(), o: o}
+	if o.MaxNodes <= 0 {
+		o.MaxNodes = DefaultMaxNodes
+	}
+	d := &decoder{cat: cat, dec: cat.NewDecoder(), o: o, left: o.MaxNodes}
+	var r *Result
 	switch {
 	case IsPcap(data):
-		return d.pcap(data)
+		var err error
+		if r, err = d.pcap(data); err != nil {
+			return nil, err
+		}
 	case LooksLikeText(data):
 		b, err := ParseHex(data)
 		if err != nil {
 			return nil, err
 		}
-		r := &Result{Kind: KindHex}
+		r = &Result{Kind: KindHex}
 		r.Conns = []*Conn{d.frames(b)}
-		return r, nil
+	default:
+		r = &Result{Kind: KindFrames}
+		r.Conns = []*Conn{d.frames(data)}
 	}
-	r := &Result{Kind: KindFrames}
-	r.Conns = []*Conn{d.frames(data)}
+	if d.left <= 0 {
+		skipped := 0
+		for _, c := range r.Conns {
+			for _, e := range c.Exchanges {
+				for _, m := range []*Message{e.Request, e.Response} {
+					if m != nil && m.Err == errSpent {
+						skipped++
+					}
+				}
+			}
+		}
+		r.Notes = append(r.Notes, fmt.Sprintf("%d frames not decoded: the frames before them have %d fields together, as many as one input may have (Options.MaxNodes)", skipped, o.MaxNodes))
+	}
 	return r, nil
 }
 
@@ -135,7 +165,13 @@ type decoder struct {
 	cat *kafka.Catalog
 	dec *kafka.Decoder
 	o   Options
+
+	left int // the tree nodes the input may still have (Options.MaxNodes)
 }
+
+// errSpent is the error of a frame that is not decoded because the input's trees have as
+// many nodes as Options.MaxNodes allows.
+var errSpent = errors.New("not decoded: the frames before this one have as many fields as one input may have (capture.Options.MaxNodes)")
 
 // split cuts a stream into frames by their int32 size. It stops at a size too small for any
 // Kafka frame (under 4 bytes: even a response header has a correlation id), negative or over
@@ -319,8 +355,16 @@ func (d *decoder) lone(msg *Message) *Exchange {
 }
 
 func (d *decoder) decode(msg *Message, o kafka.DecodeOptions) {
+	if d.left <= 0 {
+		msg.Err = errSpent
+		return
+	}
 	o.MaxDecompressed = d.o.MaxDecompressed
+	o.MaxNodes = d.left
 	msg.Frame, msg.Err = d.dec.Decode(msg.Bytes, o)
+	if msg.Frame != nil {
+		d.left -= msg.Frame.Nodes
+	}
 }
 
 func baseName(p string) string {

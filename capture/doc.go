@@ -23,11 +23,14 @@
 // error (offset, field path, what); the rest still decodes. A frame size over Options.MaxFrame
 // (100 MiB by default, Kafka's socket.request.max.bytes) or negative stops that direction with
 // a note, so a 2 GiB size allocates nothing; compressed batches inflate to at most
-// Options.MaxDecompressed per frame (64 MiB by default). Memory is then bounded by the input:
-// the capture, its reassembled streams (once more), the decoded data of compressed batches,
-// and the annotated trees, which are the bulk: a node of some 170 bytes for every few bytes
-// of a frame (7.8 KB a frame, about 60 times its bytes, in BenchmarkRead); plus, while one
-// batch inflates, about 2.2 times the decompression limit (kafka.DefaultMaxDecompressed).
+// Options.MaxDecompressed per frame (64 MiB by default). Memory is then bounded by the input
+// and by Options.MaxNodes: the capture, its reassembled streams (once more), the decoded data
+// of compressed batches, and the annotated trees, which are the bulk: some 350 bytes a node
+// with its path and value texts (7.8 KB a frame of the examples, about 60 times its bytes, in
+// BenchmarkRead; a frame of tiny repeated fields, 250 times). The trees of one input have at
+// most Options.MaxNodes nodes together (DefaultMaxNodes, about a million: some 400 MB): a
+// frame stops where the limit is reached, and the frames after it are not decoded; plus,
+// while one batch inflates, about 2.2 times the decompression limit.
 //
 // # Concurrency
 //

@@ -365,7 +365,7 @@ func (k *walker) compressedRecords(arr *Node, rp string, b *RecordBatch, codec C
 		sub.w = &writer{}
 		sub.r = nil
 		err = sub.recordList(root, rp, b, count)
-		k.slab, k.kids, k.t, k.anys = sub.slab, sub.kids, sub.t, sub.anys
+		k.slab, k.kids, k.t, k.anys, k.nodes = sub.slab, sub.kids, sub.t, sub.anys, sub.nodes
 		if err != nil {
 			return err
 		}
@@ -404,7 +404,7 @@ func (k *walker) compressedRecords(arr *Node, rp string, b *RecordBatch, codec C
 		if err == nil && sub.r.off != len(out) {
 			err = sub.fail(rp, sub.r.off, "%d decompressed bytes after the last record", len(out)-sub.r.off)
 		}
-		k.slab, k.kids, k.t, k.anys = sub.slab, sub.kids, sub.t, sub.anys
+		k.slab, k.kids, k.t, k.anys, k.nodes = sub.slab, sub.kids, sub.t, sub.anys, sub.nodes
 		cn.Value = k.t.cat(codec.String(), ", "+strconv.Itoa(len(data))+" → "+strconv.Itoa(len(out))+" bytes")
 		if err != nil {
 			var pe *pathError
@@ -443,6 +443,10 @@ func (k *walker) recordList(root *Node, rp string, b *RecordBatch, count int) er
 		b.Records = make([]Record, count)
 	}
 	for i := range count {
+		if err := k.spent(rp, k.pos()); err != nil {
+			k.end(root)
+			return err
+		}
 		path := k.t.index(rp, i, "")
 		if err := k.record(root, path, path[len(rp):], &b.Records[i]); err != nil {
 			k.end(root)

@@ -309,3 +309,101 @@ func FuzzDecompress(f *testing.F) {
 		}
 	})
 }
+
+// apiVersionsV0Response is an ApiVersions v0 response whose ApiKeys array has n elements of
+// 6 bytes: a small frame of tiny repeated fields, four tree nodes for every six bytes.
+func apiVersionsV0Response(n int) []byte {
+	b := binary.BigEndian.AppendUint32(nil, uint32(4+2+4+6*n))
+	b = binary.BigEndian.AppendUint32(b, 7) // correlation id
+	b = binary.BigEndian.AppendUint16(b, 0) // error code
+	b = binary.BigEndian.AppendUint32(b, uint32(n))
+	for range n {
+		b = append(b, 0, 18, 0, 0, 0, 3)
+	}
+	return b
+}
+
+// TestDecodeTooManyFields: a frame whose tree would outgrow DecodeOptions.MaxNodes fails with
+// ErrTooManyFields where the limit was reached, its tree decoded up to there, in arrays, in
+// record batches and in the records inside compressed batches; a frame within the limit
+// decodes exactly as without it.
+func TestDecodeTooManyFields(t *testing.T) {
+	cat := testCatalog(t, "4.0")
+	av, _ := cat.Lookup("ApiVersions")
+	f, err := cat.Decode(apiVersionsV0Response(100_000), DecodeOptions{Response: true, API: av, Version: 0, MaxNodes: 1000})
+	var ke *Error
+	if !errors.Is(err, ErrTooManyFields) || !errors.As(err, &ke) || ke.Path != "ApiKeys" {
+		t.Fatalf("100,000 elements, 1,000 nodes: %v", err)
+	}
+	if f == nil || f.Nodes < 1000 || f.Nodes > 1004 || f.Root == nil {
+		t.Fatalf("tree of the failed frame: %+v", f)
+	}
+	if want := 14 + 6*((1000-8)/4); ke.Offset < want-12 || ke.Offset > want+12 {
+		t.Errorf("failed at offset %d, want about %d", ke.Offset, want)
+	}
+	// The default limit: a 16 MiB frame of 2.8 million elements stops at a million nodes.
+	if testing.Short() {
+		return
+	}
+	f, err = cat.Decode(apiVersionsV0Response(16<<20/6), DecodeOptions{Response: true, API: av, Version: 0})
+	if !errors.Is(err, ErrTooManyFields) || f.Nodes > DefaultMaxNodes+4 {
+		t.Fatalf("16 MiB, default limit: %d nodes, %v", f.Nodes, err)
+	}
+
+	var all []*Frame
+	for _, c := range []Codec{CodecNone, CodecZstd, CodecGzip} {
+		vs, err := cat.Vectors(VectorOptions{Compression: c})
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, frames(vs)...)
+	}
+	failed := map[string]int{}
+	for _, f := range all {
+		o := DecodeOptions{Response: f.Response, API: f.API, Version: f.Version}
+		whole, err := cat.Decode(f.Bytes, o)
+		if err != nil {
+			t.Fatalf("%s: %v", f.BaseName(), err)
+		}
+		if whole.Nodes != f.Nodes {
+			t.Errorf("%s: %d nodes decoded, %d encoded", f.BaseName(), whole.Nodes, f.Nodes)
+		}
+		o.MaxNodes = whole.Nodes
+		if g, err := cat.Decode(f.Bytes, o); err != nil || g.Nodes != whole.Nodes {
+			t.Errorf("%s at its own node count: %v", f.BaseName(), err)
+		}
+		if recordsCompressedPath(f) != "" {
+			// Some limit falls among the records inside its compressed batch, in a nested
+			// walk that counts toward the same limit.
+			for o.MaxNodes = whole.Nodes - 1; o.MaxNodes > 0; o.MaxNodes-- {
+				if _, err := cat.Decode(f.Bytes, o); errors.Is(err, ErrTooManyFields) && strings.Contains(err.Error(), "-decompressed records") {
+					failed["compressed records"]++
+					break
+				}
+			}
+		}
+		o.MaxNodes = whole.Nodes / 2
+		g, err := cat.Decode(f.Bytes, o)
+		if err == nil {
+			continue // no element, record or batch starts past the middle
+		}
+		if !errors.Is(err, ErrTooManyFields) || !errors.As(err, &ke) {
+			t.Errorf("%s at half its nodes: %v", f.BaseName(), err)
+			continue
+		}
+		if g.Nodes < o.MaxNodes || g.Nodes > o.MaxNodes+64 {
+			t.Errorf("%s: %d nodes with a limit of %d", f.BaseName(), g.Nodes, o.MaxNodes)
+		}
+		if strings.Contains(ke.Path, "Records") {
+			failed["records"]++
+		} else {
+			failed["arrays"]++
+		}
+	}
+	for _, where := range []string{"arrays", "records", "compressed records"} {
+		if failed[where] == 0 {
+			t.Errorf("no frame stopped in %s (%v)", where, failed)
+		}
+	}
+	t.Logf("stopped at half their nodes: %v", failed)
+}

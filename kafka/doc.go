@@ -93,7 +93,9 @@
 //
 // together with the frame decoded up to that point. Every length, count and size prefix is
 // checked against the bytes left before anything is allocated, so a hostile frame cannot make
-// Decode allocate much more than a small multiple of its own size. Decode does not panic.
+// Decode allocate much more than a small multiple of its own size, and the tree has at most
+// DecodeOptions.MaxNodes nodes (DefaultMaxNodes, about a million), so that a frame of tiny
+// repeated fields cannot cost gigabytes either. Decode does not panic.
 // Values read alias the input: bytes fields and Frame.Bytes share its memory.
 //
 // # Compressed record batches and legacy message sets

@@ -20,6 +20,9 @@ type Frame struct {
 	Root          *Node  // KindFrame: the size, the header, the body
 	Header        Values // the header's field values
 	Body          Values // the body's field values
+	// Nodes is how many nodes the annotated tree has, nested trees of compressed batches
+	// included (what DecodeOptions.MaxNodes bounds).
+	Nodes int
 }
 
 // BaseName is the frame's file base name: "0-Produce-v12-request", "0-Produce-v12-response".
@@ -205,6 +208,7 @@ func (e *Encoder) Encode(m Message) (*Frame, error) {
 	root.Value = k.t.message(m.API, m.Response, m.Version)
 	f.Root = root
 	err = k.frame(root, hs, hv, spec, m.Version, header, m.Body, f)
+	f.Nodes = k.nodes
 	root.Length = w.pos()
 	f.Bytes = w.buf[:len(w.buf):len(w.buf)] // appending to one frame's bytes must not touch the next
 	if err != nil {
@@ -297,7 +301,23 @@ type DecodeOptions struct {
 	// MaxDecompressed bounds the bytes the frame's compressed record batches inflate to,
 	// together; 0 means DefaultMaxDecompressed.
 	MaxDecompressed int
+	// MaxNodes bounds the nodes of the frame's annotated tree, and so the memory of decoding
+	// it; 0 means DefaultMaxNodes. A frame with more fails with ErrTooManyFields where the
+	// limit was reached, its tree decoded up to there.
+	MaxNodes int
 }
+
+// DefaultMaxNodes is the most nodes a decoded frame's tree has when DecodeOptions.MaxNodes is
+// 0: about a million fields, some 300 MiB of tree (a node and its path and value texts take
+// about 300 bytes). It is far above real frames (the largest example has under 600 nodes; a
+// Metadata response of 50,000 partitions about 700,000) and stops a small frame of tiny
+// repeated fields from costing gigabytes: a 16 MiB ApiVersions response of 2.8 million
+// elements would be 11 million nodes, 4 GiB.
+const DefaultMaxNodes = 1 << 20
+
+// ErrTooManyFields is wrapped by the error of a frame whose tree would have more nodes than
+// DecodeOptions.MaxNodes.
+var ErrTooManyFields = errors.New("too many fields")
 
 // Decode reads a whole frame (int32 size, header, body) and returns it with its annotated
 // tree; the frame's Bytes alias data. On failure it returns the frame decoded up to that point
@@ -346,6 +366,10 @@ func (c *Catalog) decode(k *walker, r *reader, data []byte, o DecodeOptions) (*F
 	if k.inflate <= 0 {
 		k.inflate = DefaultMaxDecompressed
 	}
+	k.nodes, k.maxNodes = 0, o.MaxNodes
+	if k.maxNodes <= 0 {
+		k.maxNodes = DefaultMaxNodes
+	}
 	root := k.alloc()
 	root.Kind = KindFrame
 	root.Path = "frame"
@@ -368,6 +392,7 @@ func (c *Catalog) decode(k *walker, r *reader, data []byte, o DecodeOptions) (*F
 		return f, wrapErr(f.API, o.Response, f.Version, err)
 	}
 	err = k.frame(root, hs, f.HeaderVersion, spec, f.Version, nil, nil, f)
+	f.Nodes = k.nodes
 	root.Length = r.off
 	if f.API != nil {
 		root.Name = f.API.Name

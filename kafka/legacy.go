@@ -236,7 +236,7 @@ func (k *walker) wrapperValue(parent *Node, path string, m *LegacyMessage, codec
 	walkInner := func(w *writer, r *reader) error {
 		sub := *k
 		sub.w, sub.r = w, r
-		defer func() { k.slab, k.kids, k.t, k.anys = sub.slab, sub.kids, sub.t, sub.anys }()
+		defer func() { k.slab, k.kids, k.t, k.anys, k.nodes = sub.slab, sub.kids, sub.t, sub.anys, sub.nodes }()
 		sub.inWrapper = true
 		if sub.w != nil {
 			for i := range m.Inner {
@@ -247,6 +247,9 @@ func (k *walker) wrapperValue(parent *Node, path string, m *LegacyMessage, codec
 		} else {
 			m.Inner = MessageSet{}
 			for i := 0; sub.r.left() > 0; i++ {
+				if err := sub.spent(root.Path, sub.pos()); err != nil {
+					return err
+				}
 				m.Inner = append(m.Inner, LegacyMessage{})
 				if err := sub.legacyMessage(root, sub.t.index(root.Path, i, ""), &m.Inner[i]); err != nil {
 					return err

@@ -127,6 +127,9 @@ func (k *walker) records(parent *Node, f *schemas.Field, lpath string, in any) (
 		if r.left() > magicOffset && r.buf[r.off+magicOffset] < 2 {
 			outSet = MessageSet{}
 			for i := 0; k.left() > 0; i++ {
+				if err := k.spent(path, k.pos()); err != nil {
+					return err
+				}
 				outSet = append(outSet, LegacyMessage{})
 				if err := k.legacyMessage(n, k.t.index(path, i, ""), &outSet[i]); err != nil {
 					return err
@@ -136,6 +139,9 @@ func (k *walker) records(parent *Node, f *schemas.Field, lpath string, in any) (
 		}
 		out = []*RecordBatch{}
 		for i := 0; k.left() > 0; i++ {
+			if err := k.spent(path, k.pos()); err != nil {
+				return err
+			}
 			b := &RecordBatch{}
 			out = append(out, b)
 			if err := k.batch(n, k.t.index(path, i, ""), b); err != nil {
@@ -433,6 +439,10 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 			b.Records = make([]Record, count)
 		}
 		for i := range count {
+			if err := k.spent(rp, k.pos()); err != nil {
+				k.end(arr)
+				return err
+			}
 			path := k.t.index(rp, i, "")
 			if err := k.record(arr, path, path[len(rp):], &b.Records[i]); err != nil {
 				k.end(arr)
@@ -520,6 +530,9 @@ func (k *walker) record(parent *Node, path, name string, rec *Record) error {
 			rec.Headers = make([]RecordHeader, count)
 		}
 		for j := range count {
+			if err := k.spent(hp, k.pos()); err != nil {
+				return err
+			}
 			h := &rec.Headers[j]
 			ep := k.t.index(hp, j, "")
 			el := k.alloc()

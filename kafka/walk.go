@@ -37,6 +37,9 @@ type walker struct {
 
 	inflate   int  // decoding: the bytes compressed batches may still inflate to
 	inWrapper bool // walking the messages inside a compressed legacy wrapper
+
+	nodes    int // the nodes allocated so far
+	maxNodes int // decoding: the most nodes the frame's tree may have (DecodeOptions.MaxNodes)
 }
 
 // slabNodes is the size of a shared node slab: as many nodes as fit in 32 KiB, the largest
@@ -57,7 +60,18 @@ func (k *walker) alloc() *Node {
 		k.slab = make([]Node, 0, size)
 	}
 	k.slab = k.slab[:len(k.slab)+1]
+	k.nodes++
 	return &k.slab[len(k.slab)-1]
+}
+
+// spent fails, when decoding, once the frame's tree has as many nodes as DecodeOptions.MaxNodes
+// allows. Every loop over elements, records, headers, batches and messages asks before each
+// one, so a tree outgrows the limit by at most one element's fixed fields.
+func (k *walker) spent(path string, off int) error {
+	if k.r == nil || k.nodes < k.maxNodes {
+		return nil
+	}
+	return k.fail(path, off, "%w: more than %d fields; the rest of the frame is not decoded", ErrTooManyFields, k.maxNodes)
 }
 
 // anySlice returns a zeroed slice of n elements for a decoded array, carved from a shared
@@ -885,6 +899,10 @@ func (k *walker) array(parent *Node, f *schemas.Field, lpath string, in any) (an
 		elems = k.anySlice(count)
 	}
 	for i := range count {
+		if err := k.spent(path, k.pos()); err != nil {
+			k.end(n)
+			return elems, err
+		}
 		var got any
 		idx := elemName(i)
 		switch f.Type.Prim {

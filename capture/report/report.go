@@ -37,6 +37,16 @@ import (
 // DefaultMaxExchanges is how many exchanges a report draws when Options.MaxExchanges is 0.
 const DefaultMaxExchanges = 200
 
+// MaxDrawnFields is the most fields of one frame a report draws as a byte grid and a tree:
+// a larger frame (a Metadata response of a big cluster, a Fetch of thousands of records) gets
+// its text and JSON files and its hex dump, and a note instead of drawings that no browser
+// would show. The largest example frame has under 600 fields.
+const MaxDrawnFields = 5000
+
+// MaxHexBytes is how much of one frame the report's hex dump shows: the first MaxHexBytes,
+// and the lines around the byte where decoding failed when it lies beyond them.
+const MaxHexBytes = 64 << 10
+
 // Options configure Write. The zero value draws the first DefaultMaxExchanges exchanges.
 type Options struct {
 	Title        string // the report's title; "" means "kafkagrid decode"
@@ -150,6 +160,7 @@ type frameV struct {
 	Meta    string
 	Error   string
 	Files   []fileLink
+	Note    string // why the frame is not drawn
 	Grid    template.HTML
 	Tree    template.HTML
 	Hex     template.HTML
@@ -230,22 +241,28 @@ func frameView(dir, id string, m *capture.Message, response bool, vo kafkaview.O
 			Value: value, Kind: style.Padding, Bytes: m.Bytes[end:], Path: "#undecoded", Desc: fv.Error})
 	}
 	title := fv.Heading
-	grid, tr, err := layouts(fields, view, title)
-	if err != nil {
-		return nil, fmt.Errorf("report: %s: %w", base, err)
-	}
-	if fv.Grid, err = svg(grid, title+": byte grid", id+side[:3]+"g", true); err != nil {
-		return nil, err
-	}
-	if fv.Tree, err = svg(tr, title+": expanded tree", id+side[:3]+"t", true); err != nil {
-		return nil, err
-	}
 	files := map[string][]byte{}
-	if files[base+".grid.svg"], err = svgBytes(grid, title+": byte grid", false, ""); err != nil {
-		return nil, err
-	}
-	if files[base+".tree.svg"], err = svgBytes(tr, title+": expanded tree", false, ""); err != nil {
-		return nil, err
+	exts := []string{".json", ".txt"}
+	if len(fields) > MaxDrawnFields {
+		fv.Note = fmt.Sprintf("not drawn: %d fields, more than a report draws of one frame (%d); its text and JSON are in the files above", len(fields), MaxDrawnFields)
+	} else {
+		grid, tr, err := layouts(fields, view, title)
+		if err != nil {
+			return nil, fmt.Errorf("report: %s: %w", base, err)
+		}
+		if fv.Grid, err = svg(grid, title+": byte grid", id+side[:3]+"g", true); err != nil {
+			return nil, err
+		}
+		if fv.Tree, err = svg(tr, title+": expanded tree", id+side[:3]+"t", true); err != nil {
+			return nil, err
+		}
+		if files[base+".grid.svg"], err = svgBytes(grid, title+": byte grid", false, ""); err != nil {
+			return nil, err
+		}
+		if files[base+".tree.svg"], err = svgBytes(tr, title+": expanded tree", false, ""); err != nil {
+			return nil, err
+		}
+		exts = []string{".grid.svg", ".tree.svg", ".json", ".txt"}
 	}
 	j, err := f.MarshalJSON()
 	if err != nil {
@@ -260,7 +277,7 @@ func frameView(dir, id string, m *capture.Message, response bool, vo kafkaview.O
 		txt.WriteString("error: " + fv.Error + "\n")
 	}
 	files[base+".txt"] = txt.Bytes()
-	for _, ext := range []string{".grid.svg", ".tree.svg", ".json", ".txt"} {
+	for _, ext := range exts {
 		if err := writeFile(filepath.Join(dir, "frames", base+ext), files[base+ext]); err != nil {
 			return nil, err
 		}
@@ -280,6 +297,10 @@ func frameView(dir, id string, m *capture.Message, response bool, vo kafkaview.O
 		caption := fmt.Sprintf("%s: the %d bytes decompressed with %s (offsets from the start of the decompressed data)", x.Path, len(c.Data), c.Codec)
 		if c.Note != "" {
 			caption += "; " + c.Note
+		}
+		if len(iv.Fields) > MaxDrawnFields {
+			fv.Nested = append(fv.Nested, nestedV{Caption: fmt.Sprintf("%s; not drawn: %d fields, more than a report draws (%d)", caption, len(iv.Fields), MaxDrawnFields)})
+			return true
 		}
 		g, t, err := layouts(iv.Fields, iv, caption)
 		if err != nil {
@@ -331,33 +352,57 @@ func svg(d canvas.Drawing, title, id string, inline bool) (template.HTML, error)
 // hexDumpHTML is a classic hex dump, 16 bytes a line, the byte at bad (if any) marked.
 func hexDumpHTML(b []byte, bad int) template.HTML {
 	var sb strings.Builder
-	for off := 0; off < len(b); off += 16 {
-		end := min(off+16, len(b))
-		fmt.Fprintf(&sb, `<span class="off">%08x</span> `, off)
-		for i := off; i < off+16; i++ {
-			if i == off+8 {
-				sb.WriteByte(' ')
-			}
-			switch {
-			case i >= end:
-				sb.WriteString("   ")
-			case i == bad:
-				fmt.Fprintf(&sb, ` <span class="bad" title="decoding failed here">%02x</span>`, b[i])
-			default:
-				fmt.Fprintf(&sb, " %02x", b[i])
-			}
+	line := func(lo, hi int) { // the lines of b[lo:hi], lo a multiple of 16
+		for off := lo; off < hi; off += 16 {
+			hexLine(&sb, b, off, min(off+16, hi), bad)
 		}
-		sb.WriteString("  |")
-		for i := off; i < end; i++ {
-			c := b[i]
-			if c < 0x20 || c > 0x7e {
-				c = '.'
-			}
-			template.HTMLEscape(&sb, []byte{c})
+	}
+	if len(b) <= MaxHexBytes {
+		line(0, len(b))
+		return template.HTML(sb.String())
+	}
+	line(0, MaxHexBytes)
+	shown := MaxHexBytes
+	if bad >= MaxHexBytes && bad < len(b) {
+		lo := max(bad&^15-128, MaxHexBytes)
+		hi := min(bad&^15+144, len(b))
+		if lo > shown {
+			fmt.Fprintf(&sb, "… %d bytes not shown …\n", lo-shown)
 		}
-		sb.WriteString("|\n")
+		line(lo, hi)
+		shown = hi
+	}
+	if shown < len(b) {
+		fmt.Fprintf(&sb, "… %d bytes not shown (the frame's files hold them all) …\n", len(b)-shown)
 	}
 	return template.HTML(sb.String())
+}
+
+// hexLine writes one line of the hex dump: b[off:end], marking the byte at bad.
+func hexLine(sb *strings.Builder, b []byte, off, end, bad int) {
+	fmt.Fprintf(sb, `<span class="off">%08x</span> `, off)
+	for i := off; i < off+16; i++ {
+		if i == off+8 {
+			sb.WriteByte(' ')
+		}
+		switch {
+		case i >= end:
+			sb.WriteString("   ")
+		case i == bad:
+			fmt.Fprintf(sb, ` <span class="bad" title="decoding failed here">%02x</span>`, b[i])
+		default:
+			fmt.Fprintf(sb, " %02x", b[i])
+		}
+	}
+	sb.WriteString("  |")
+	for i := off; i < end; i++ {
+		c := b[i]
+		if c < 0x20 || c > 0x7e {
+			c = '.'
+		}
+		template.HTMLEscape(sb, []byte{c})
+	}
+	sb.WriteString("|\n")
 }
 
 // writeFile writes data to a temporary name beside path and renames it.
@@ -436,9 +481,10 @@ table.conns{border-collapse:collapse;font-size:.9rem}table.conns td,table.conns 
 <div class="meta">{{.Meta}}</div>
 {{if .Files}}<div class="files">{{range .Files}}<a href="{{.Href}}">{{.Name}}</a>{{end}}</div>{{end}}
 {{if .Error}}<div class="err">{{.Error}}</div>{{end}}
+{{if .Note}}<p class="note">{{.Note}}</p>{{end}}
 {{if .Grid}}<details open><summary>byte grid</summary>{{.Grid}}</details>{{end}}
 {{if .Tree}}<details><summary>expanded tree</summary>{{.Tree}}</details>{{end}}
-{{range .Nested}}<div class="nested"><details open><summary>{{.Caption}}</summary>{{.Grid}}<details><summary>expanded tree</summary>{{.Tree}}</details></details></div>{{end}}
+{{range .Nested}}<div class="nested"><details open><summary>{{.Caption}}</summary>{{.Grid}}{{if .Tree}}<details><summary>expanded tree</summary>{{.Tree}}</details>{{end}}</details></div>{{end}}
 <details><summary>hex dump</summary><pre class="hex">{{.Hex}}</pre></details>
 </section>{{end}}
 `))

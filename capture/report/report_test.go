@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/xml"
 	"os"
 	"path/filepath"
@@ -125,5 +126,56 @@ func TestWriteEnvelope(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestWriteLargeFrame: a frame with more fields than a report draws gets its text and JSON
+// files, a note instead of a grid and a tree, and a hex dump of its first MaxHexBytes and of
+// the lines around the byte where decoding failed; the report stays small.
+func TestWriteLargeFrame(t *testing.T) {
+	cat, err := kafka.LoadCatalog(testenv.Release(t, "4.0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	av, _ := cat.Lookup("ApiVersions")
+	// An ApiVersions v0 response of 30,000 elements (90,000 fields, 180 KB) whose last
+	// element lacks a byte: decoding fails at its last byte.
+	n := 30_000
+	b := binary.BigEndian.AppendUint32(nil, uint32(4+2+4+6*n-1))
+	b = binary.BigEndian.AppendUint32(b, 7)
+	b = binary.BigEndian.AppendUint16(b, 0)
+	b = binary.BigEndian.AppendUint32(b, uint32(n))
+	for range n {
+		b = append(b, 0, 18, 0, 0, 0, 3)
+	}
+	b = b[:len(b)-1]
+	r, err := capture.Read(cat, b, capture.Options{API: av, HaveVersion: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "report")
+	if err := Write(out, r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	html, err := os.ReadFile(filepath.Join(out, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"fields, more than a report draws of one frame (5000)",
+		`<span class="bad" title="decoding failed here">00</span>`, "bytes not shown", "ApiKeys[29999].MaxVersion: offset 180012"} {
+		if !strings.Contains(string(html), want) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+	if len(html) > 500<<10 { // the hex dump of 64 KiB is 410 KB of HTML
+		t.Errorf("index.html is %d bytes for a frame of %d", len(html), len(b))
+	}
+	files, _ := filepath.Glob(filepath.Join(out, "frames", "*"))
+	var names []string
+	for _, f := range files {
+		names = append(names, filepath.Ext(f))
+	}
+	if strings.Join(names, " ") != ".json .txt" {
+		t.Errorf("frame files %v, want the JSON and the text", names)
 	}
 }
