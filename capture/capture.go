@@ -156,7 +156,11 @@ func Read(cat *kafka.Catalog, data []byte, o Options) (*Result, error) {
 				}
 			}
 		}
-		r.Notes = append(r.Notes, fmt.Sprintf("%d frames not decoded: the frames before them have %d fields together, as many as one input may have (Options.MaxNodes)", skipped, o.MaxNodes))
+		note := fmt.Sprintf("decoding stopped at the limit of %d fields (tree nodes) for the whole input (kafkagrid decode -max-fields)", o.MaxNodes)
+		if skipped > 0 {
+			note += fmt.Sprintf("; %d frames after it not decoded", skipped)
+		}
+		r.Notes = append(r.Notes, note)
 	}
 	return r, nil
 }

@@ -71,7 +71,7 @@ func (k *walker) spent(path string, off int) error {
 	if k.r == nil || k.nodes < k.maxNodes {
 		return nil
 	}
-	return k.fail(path, off, "%w: more than %d fields; the rest of the frame is not decoded", ErrTooManyFields, k.maxNodes)
+	return k.fail(path, off, "%w: the tree has as many nodes as the limit allows; the rest of the frame is not decoded", ErrTooManyFields)
 }
 
 // anySlice returns a zeroed slice of n elements for a decoded array, carved from a shared

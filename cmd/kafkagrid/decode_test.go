@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"net/netip"
@@ -299,5 +300,41 @@ func TestDecodeHugeInput(t *testing.T) {
 		t.Errorf("decoding %d MiB of zeros allocated %d MiB (a 1 KiB file: %d MiB)", size>>20, grew>>20, base>>20)
 	} else {
 		t.Logf("%d MiB of zeros: %d MiB allocated (a 1 KiB file: %d MiB), %.100s", size>>20, grew>>20, base>>20, errs)
+	}
+}
+
+// TestDecodeMaxFields: a frame of more fields than -max-fields stops where the limit is
+// reached (exit 1, the error names the field path and offset), and -max-fields must be positive.
+func TestDecodeMaxFields(t *testing.T) {
+	schemas := filepath.Join(listSchemaRoot(t), "4.0")
+	// An ApiVersions v0 response of 10,000 elements: 40,000 tree nodes.
+	n := 10_000
+	b := binary.BigEndian.AppendUint32(nil, uint32(4+2+4+6*n))
+	b = binary.BigEndian.AppendUint32(b, 7)
+	b = binary.BigEndian.AppendUint16(b, 0)
+	b = binary.BigEndian.AppendUint32(b, uint32(n))
+	for range n {
+		b = append(b, 0, 18, 0, 0, 0, 3)
+	}
+	file := filepath.Join(t.TempDir(), "av.bin")
+	if err := os.WriteFile(file, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"decode", "-q", "-schemas", schemas, "-api", "ApiVersions", "-version", "0", file}
+	if out, errs, code := runCmd(t, args...); code != 0 || strings.Count(out, "\n") < 40_000 {
+		t.Fatalf("exit %d, %d lines, %s", code, strings.Count(out, "\n"), errs)
+	}
+	out, errs, code := runCmd(t, append(args[:1:1], append([]string{"-max-fields", "1000"}, args[1:]...)...)...)
+	if code != 1 || !strings.Contains(errs, "ApiKeys: offset 14") || !strings.Contains(errs, "too many fields: the tree has as many nodes as the limit allows") {
+		t.Errorf("-max-fields 1000: exit %d, %s", code, errs)
+	}
+	if !strings.Contains(out, "note: decoding stopped at the limit of 1000 fields (tree nodes) for the whole input (kafkagrid decode -max-fields)") {
+		t.Errorf("-max-fields 1000: no note in\n%.300s", out)
+	}
+	if lines := strings.Count(out, "\n"); lines < 950 || lines > 1010 {
+		t.Errorf("-max-fields 1000: %d lines of tree", lines)
+	}
+	if _, errs, code := runCmd(t, append(args[:1:1], append([]string{"-max-fields", "0"}, args[1:]...)...)...); code != 2 {
+		t.Errorf("-max-fields 0: exit %d, %s", code, errs)
 	}
 }
