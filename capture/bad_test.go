@@ -327,3 +327,62 @@ func TestNodeBudget(t *testing.T) {
 		t.Errorf("no note of the frames not decoded: %s", notes)
 	}
 }
+
+// TestDecompressedBudget: the compressed batches of one input inflate to at most
+// Options.MaxInflated together, not only per frame: a run of small frames, each inflating to
+// less than the frame's limit, stops inflating when the input's is reached, with a note.
+func TestDecompressedBudget(t *testing.T) {
+	cat := testCatalog(t)
+	vs, err := cat.Vectors(kafka.VectorOptions{Compression: kafka.CodecZstd})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var produce *kafka.Frame
+	for _, v := range vs {
+		if v.API.Name == "Produce" {
+			produce = v.Request
+		}
+	}
+	// The example Produce request, its record's value 4 MiB of zeros: a frame of a few hundred
+	// bytes that inflates to 4 MiB.
+	body := produce.Body
+	batch := body["TopicData"].([]any)[0].(kafka.Values)["PartitionData"].([]any)[0].(kafka.Values)["Records"].([]*kafka.RecordBatch)[0]
+	batch.Records[0].Value = make([]byte, 4<<20)
+	f, err := cat.Encode(kafka.Message{API: produce.API, Version: produce.Version, CorrelationID: 1, ClientID: "c", Body: body})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var data []byte
+	for range 10 {
+		data = append(data, f.Bytes...)
+	}
+	t.Logf("10 frames of %d bytes, each inflating to 4 MiB", len(f.Bytes))
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	r, err := Read(cat, data, Options{MaxInflated: 10 << 20})
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ok, bomb := 0, 0
+	for _, e := range r.Conns[0].Exchanges {
+		switch m := e.Request; {
+		case m.Err == nil:
+			ok++
+		case errors.Is(m.Err, kafka.ErrDecompressedTooLarge):
+			bomb++
+		default:
+			t.Errorf("%v", m.Err)
+		}
+	}
+	if ok != 2 || bomb != 8 {
+		t.Errorf("%d frames inflated, %d stopped; want 2 and 8", ok, bomb)
+	}
+	if !strings.Contains(allNotes(r), "compressed batches inflated 83886") || !strings.Contains(allNotes(r), "bytes, as many as the input may (10485760, Options.MaxInflated)") {
+		t.Errorf("no note of the limit: %s", allNotes(r))
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 40<<20 {
+		t.Errorf("reading allocated %d MiB", got>>20)
+	}
+}

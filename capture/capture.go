@@ -43,9 +43,17 @@ type Options struct {
 	MaxFrame        int
 	MaxDecompressed int
 	// MaxNodes bounds the nodes of all the input's trees together (0: DefaultMaxNodes), and
-	// so the memory of reading it.
-	MaxNodes int
+	// MaxInflated the bytes all its compressed batches inflate to (0: DefaultMaxInflated),
+	// and so the memory of reading it.
+	MaxNodes    int
+	MaxInflated int
 }
+
+// DefaultMaxInflated is the most bytes the compressed batches of one input inflate to
+// together when Options.MaxInflated is 0: 256 MiB, four frames at their own limit. Frames past
+// it keep their compressed bytes undecoded (kafka.ErrDecompressedTooLarge), and the Result
+// says so.
+const DefaultMaxInflated = 256 << 20
 
 // Kind is the form the input came in.
 type Kind string
@@ -126,7 +134,13 @@ func Read(cat *kafka.Catalog, data []byte, o Options) (*Result, error) {
 	if o.MaxNodes <= 0 {
 		o.MaxNodes = DefaultMaxNodes
 	}
-	d := &decoder{cat: cat, dec: cat.NewDecoder(), o: o, left: o.MaxNodes}
+	if o.MaxInflated <= 0 {
+		o.MaxInflated = DefaultMaxInflated
+	}
+	if o.MaxDecompressed <= 0 {
+		o.MaxDecompressed = kafka.DefaultMaxDecompressed
+	}
+	d := &decoder{cat: cat, dec: cat.NewDecoder(), o: o, left: o.MaxNodes, inflate: o.MaxInflated}
 	var r *Result
 	switch {
 	case IsPcap(data):
@@ -162,6 +176,10 @@ func Read(cat *kafka.Catalog, data []byte, o Options) (*Result, error) {
 		}
 		r.Notes = append(r.Notes, note)
 	}
+	if d.inflateHit {
+		r.Notes = append(r.Notes, fmt.Sprintf("compressed batches inflated %d bytes, as many as the input may (%d, Options.MaxInflated): the batches after are not decompressed",
+			o.MaxInflated-d.inflate, o.MaxInflated))
+	}
 	return r, nil
 }
 
@@ -170,7 +188,9 @@ type decoder struct {
 	dec *kafka.Decoder
 	o   Options
 
-	left int // the tree nodes the input may still have (Options.MaxNodes)
+	left       int  // the tree nodes the input may still have (Options.MaxNodes)
+	inflate    int  // the bytes its compressed batches may still inflate to (Options.MaxInflated)
+	inflateHit bool // a batch did not inflate for want of inflate
 }
 
 // errSpent is the error of a frame that is not decoded because the input's trees have as
@@ -363,11 +383,18 @@ func (d *decoder) decode(msg *Message, o kafka.DecodeOptions) {
 		msg.Err = errSpent
 		return
 	}
-	o.MaxDecompressed = d.o.MaxDecompressed
+	o.MaxDecompressed = min(d.o.MaxDecompressed, d.inflate)
+	if o.MaxDecompressed == 0 {
+		o.MaxDecompressed = -1 // nothing more may inflate
+	}
 	o.MaxNodes = d.left
 	msg.Frame, msg.Err = d.dec.Decode(msg.Bytes, o)
 	if msg.Frame != nil {
 		d.left -= msg.Frame.Nodes
+		d.inflate -= msg.Frame.Inflated
+	}
+	if d.inflate < d.o.MaxDecompressed && errors.Is(msg.Err, kafka.ErrDecompressedTooLarge) {
+		d.inflateHit = true
 	}
 }
 

@@ -23,9 +23,10 @@
 // error (offset, field path, what); the rest still decodes. A frame size over Options.MaxFrame
 // (100 MiB by default, Kafka's socket.request.max.bytes) or negative stops that direction with
 // a note, so a 2 GiB size allocates nothing; compressed batches inflate to at most
-// Options.MaxDecompressed per frame (64 MiB by default). Memory is then bounded by the input
-// and by Options.MaxNodes: the capture, its reassembled streams (once more), the decoded data
-// of compressed batches, and the annotated trees, which are the bulk: some 350 bytes a node
+// Options.MaxDecompressed per frame (64 MiB by default) and Options.MaxInflated for the whole
+// input (256 MiB). Memory is then bounded by the input and by those limits and
+// Options.MaxNodes: the capture, its reassembled streams (once more), the decoded data of
+// compressed batches, and the annotated trees, which are the bulk: some 350 bytes a node
 // with its path and value texts (7.8 KB a frame of the examples, about 60 times its bytes, in
 // BenchmarkRead; a frame of tiny repeated fields, 250 times). The trees of one input have at
 // most Options.MaxNodes nodes together (DefaultMaxNodes, about a million: some 400 MB): a

@@ -21,8 +21,10 @@ type Frame struct {
 	Header        Values // the header's field values
 	Body          Values // the body's field values
 	// Nodes is how many nodes the annotated tree has, nested trees of compressed batches
-	// included (what DecodeOptions.MaxNodes bounds).
-	Nodes int
+	// included (what DecodeOptions.MaxNodes bounds); Inflated is how many bytes its
+	// compressed batches inflated to (what DecodeOptions.MaxDecompressed bounds).
+	Nodes    int
+	Inflated int
 }
 
 // BaseName is the frame's file base name: "0-Produce-v12-request", "0-Produce-v12-response".
@@ -299,7 +301,7 @@ type DecodeOptions struct {
 	API      *API  // the response's API (ignored for requests)
 	Version  int16 // the response's version (ignored for requests)
 	// MaxDecompressed bounds the bytes the frame's compressed record batches inflate to,
-	// together; 0 means DefaultMaxDecompressed.
+	// together; 0 means DefaultMaxDecompressed, a negative value that nothing may inflate.
 	MaxDecompressed int
 	// MaxNodes bounds the nodes of the frame's annotated tree, and so the memory of decoding
 	// it; 0 means DefaultMaxNodes. A frame with more fails with ErrTooManyFields where the
@@ -362,10 +364,13 @@ func (c *Catalog) decode(k *walker, r *reader, data []byte, o DecodeOptions) (*F
 	f := &Frame{Response: o.Response, Bytes: data}
 	*r = reader{buf: data, end: len(data)}
 	k.r, k.cat = r, c
-	k.inflate = o.MaxDecompressed
-	if k.inflate <= 0 {
+	switch k.inflate = o.MaxDecompressed; {
+	case k.inflate == 0:
 		k.inflate = DefaultMaxDecompressed
+	case k.inflate < 0:
+		k.inflate = 0
 	}
+	maxInflate := k.inflate
 	k.nodes, k.maxNodes = 0, o.MaxNodes
 	if k.maxNodes <= 0 {
 		k.maxNodes = DefaultMaxNodes
@@ -392,7 +397,7 @@ func (c *Catalog) decode(k *walker, r *reader, data []byte, o DecodeOptions) (*F
 		return f, wrapErr(f.API, o.Response, f.Version, err)
 	}
 	err = k.frame(root, hs, f.HeaderVersion, spec, f.Version, nil, nil, f)
-	f.Nodes = k.nodes
+	f.Nodes, f.Inflated = k.nodes, maxInflate-k.inflate
 	root.Length = r.off
 	if f.API != nil {
 		root.Name = f.API.Name
