@@ -123,7 +123,8 @@ func (r *Result) Frames() (all, ok int) {
 //
 // Memory: the input, once more for the reassembled streams of a capture, and the annotated
 // trees (about 60 times the frames' bytes, see the package doc) of at most MaxNodes nodes
-// together; a frame is at most MaxFrame bytes and inflates to at most MaxDecompressed more.
+// together; a frame is at most MaxFrame bytes and inflates to at most MaxDecompressed more,
+// and all of them to at most MaxInflated.
 func Read(cat *kafka.Catalog, data []byte, o Options) (*Result, error) {
 	if o.MaxFrame <= 0 {
 		o.MaxFrame = DefaultMaxFrame
@@ -195,7 +196,7 @@ type decoder struct {
 
 // errSpent is the error of a frame that is not decoded because the input's trees have as
 // many nodes as Options.MaxNodes allows.
-var errSpent = errors.New("not decoded: the frames before this one have as many fields as one input may have (capture.Options.MaxNodes)")
+var errSpent = errors.New("not decoded: the frames before this one have as many fields as one input may have (Options.MaxNodes; kafkagrid decode -max-fields)")
 
 // split cuts a stream into frames by their int32 size. It stops at a size too small for any
 // Kafka frame (under 4 bytes: even a response header has a correlation id), negative or over

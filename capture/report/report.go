@@ -373,7 +373,7 @@ func hexDumpHTML(b []byte, bad int) template.HTML {
 		shown = hi
 	}
 	if shown < len(b) {
-		fmt.Fprintf(&sb, "… %d bytes not shown (the frame's files hold them all) …\n", len(b)-shown)
+		fmt.Fprintf(&sb, "… %d bytes not shown (the frame's JSON holds them all, in hex) …\n", len(b)-shown)
 	}
 	return template.HTML(sb.String())
 }
@@ -440,7 +440,7 @@ var page = sync.OnceValue(func() *template.Template {
 <style>
 body{font-family:system-ui,sans-serif;margin:1.5rem;color:#1a1a1a;background:#fff}
 h1{font-size:1.4rem}h2{font-size:1.15rem;margin-top:2rem;border-bottom:1px solid #ccc}
-.pair{display:grid;grid-template-columns:repeat(auto-fit,minmax(32rem,1fr));gap:1.5rem;margin:1rem 0 2rem;align-items:start}
+.pair{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(32rem,100%),1fr));gap:1.5rem;margin:1rem 0 2rem;align-items:start}
 .frame{border:1px solid #ccc;border-radius:4px;padding:.75rem;min-width:0;overflow-x:auto}
 .frame h3{font-size:1rem;margin:.1rem 0}
 .meta,.files{font-size:.85rem;color:#555}
