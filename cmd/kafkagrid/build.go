@@ -102,6 +102,9 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fmt.Errorf("build: %w", err)
 	}
 	if !*quiet {
+		for _, n := range sum.Notes {
+			fmt.Fprintf(stderr, "kafkagrid: note: %s\n", n)
+		}
 		fmt.Fprintf(stderr, "kafkagrid: built %s (%s) of Kafka %s into %s: %s, %s, in %s\n",
 			plural(sum.APIs, "API"), plural(sum.Versions, "version"), cat.Release.Name(), *out, plural(sum.Files, "file"), humanBytes(sum.Bytes), time.Since(start).Round(time.Millisecond))
 	}

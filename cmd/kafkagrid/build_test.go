@@ -1006,3 +1006,50 @@ func TestBuildUnwritable(t *testing.T) {
 		t.Errorf("exit %d, %q; want exit 1 and %q…", code, stderr, want)
 	}
 }
+
+// TestBuildManyVersions: a schema may declare up to 32,767 versions (Kafka's generator accepts
+// 0-32766), and a reference whose pages each list every version grows with their square. A
+// build draws and lists the highest kafka.MaxVersions of an API, says so on stderr and on the
+// API's page, and its cost stays that of 64 versions.
+func TestBuildManyVersions(t *testing.T) {
+	src := filepath.Join(listSchemaRoot(t), "4.0")
+	rel := filepath.Join(t.TempDir(), "9.9")
+	if err := os.MkdirAll(rel, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"RequestHeader.json", "ResponseHeader.json", "ApiVersionsRequest.json", "ApiVersionsResponse.json"} {
+		b, err := os.ReadFile(filepath.Join(src, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b = bytes.Replace(b, []byte(`"validVersions": "0-4"`), []byte(`"validVersions": "0-32766"`), 1)
+		if err := os.WriteFile(filepath.Join(rel, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := t.TempDir()
+	_, stderr, code := runCmd(t, "build", "-schemas", rel, "-out", out, "-format", "html,bin")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	note := "The schema of ApiVersions declares 32767 versions; this reference lists and draws the highest 64"
+	if !strings.Contains(stderr, "kafkagrid: note: "+note) {
+		t.Errorf("no note on stderr: %s", stderr)
+	}
+	reqs, _ := filepath.Glob(filepath.Join(out, "bin", "*-request.bin"))
+	resps, _ := filepath.Glob(filepath.Join(out, "bin", "*-response.bin")) // edge cases have longer names
+	pages, _ := filepath.Glob(filepath.Join(out, "api", "*.html"))
+	if len(reqs) != kafka.MaxVersions || len(resps) != kafka.MaxVersions || len(pages) != kafka.MaxVersions {
+		t.Errorf("%d requests, %d responses and %d pages, want %d each", len(reqs), len(resps), len(pages), kafka.MaxVersions)
+	}
+	page, err := os.ReadFile(filepath.Join(out, "api", "ApiVersions.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(page), note) || strings.Contains(string(page), "v32702") || !strings.Contains(string(page), "v32703") {
+		t.Errorf("the page does not say what it lists (%d bytes)", len(page))
+	}
+	if len(page) > 1<<20 {
+		t.Errorf("the page is %d bytes", len(page))
+	}
+}

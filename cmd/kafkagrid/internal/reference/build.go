@@ -147,7 +147,8 @@ type Summary struct {
 	Files    int
 	Bytes    int64
 	APIs     int
-	Versions int // API versions built: frames are twice as many
+	Versions int      // API versions built: frames are twice as many
+	Notes    []string // what the build left out, and why
 }
 
 // BookName returns the file name of the PDF book of a release: kafka-<release>-protocol.pdf.
@@ -507,7 +508,13 @@ func (b *builder) summary() Summary {
 	for _, a := range b.apis {
 		vs += len(b.versions[a])
 	}
-	return Summary{Files: f, Bytes: n, APIs: len(b.apis), Versions: vs}
+	sum := Summary{Files: f, Bytes: n, APIs: len(b.apis), Versions: vs}
+	for _, a := range b.apis {
+		if note := omitted(a); note != "" {
+			sum.Notes = append(sum.Notes, note)
+		}
+	}
+	return sum
 }
 
 // buildAPI makes one API's content at every version built, writes its files (all but the
@@ -781,7 +788,7 @@ func (b *builder) pageView(c *apiContent, shared *apiPages) (*pageView, error) {
 		Listeners: a.Listeners, Flexible: a.Request.FlexibleIn(ver), Unstable: a.Request.UnstableIn(ver), Generator: "kafkagrid",
 		VersionText: versionTextAt(a, ver), FlexVers: a.Request.FlexibleVersions.String(), Headers: headerText(a, ver),
 		History: append([]versionInfo(nil), shared.history...), Schemas: shared.schemas,
-		Fields: fieldTables(a.Request, a.Response, ver),
+		Fields: fieldTables(a.Request, a.Response, ver), Omitted: omitted(a),
 	}
 	for j := range v.History {
 		if h := &v.History[j]; h.Version == ver {

@@ -35,7 +35,8 @@ func headerText(a *kafka.API, v int16) string {
 	return s
 }
 
-// history returns every valid version of an API, highest first, with what changed in each.
+// history returns the valid versions of an API, highest first, with what changed in each: every
+// one, up to kafka.MaxVersions (the highest; omitted says how many more the schema declares).
 // built says which versions have pages; top is the version of the API's main page.
 func history(a *kafka.API, built []int16, current int16) []versionInfo {
 	has := map[int16]bool{}
@@ -48,7 +49,7 @@ func history(a *kafka.API, built []int16, current int16) []versionInfo {
 	}
 	comments := [2]map[int16][]schemas.Comment{a.Request.CommentsByVersion(), a.Response.CommentsByVersion()}
 	var out []versionInfo
-	for v := a.Version; v >= a.Lowest; v-- {
+	for v := a.Version; v >= a.Lowest && len(out) < kafka.MaxVersions; v-- {
 		if !a.Request.ValidIn(v) {
 			continue
 		}
@@ -85,4 +86,14 @@ func (vi versionInfo) changeSummary() string {
 		return "no change to the bytes (a version that changes behaviour only)"
 	}
 	return strings.Join(vi.Changes, "; ")
+}
+
+// omitted is the note of an API whose schema declares more versions than a reference draws
+// (kafka.MaxVersions), or "".
+func omitted(a *kafka.API) string {
+	n := kafka.AllVersions().Count(a)
+	if n <= kafka.MaxVersions {
+		return ""
+	}
+	return fmt.Sprintf("The schema of %s declares %d versions; this reference lists and draws the highest %d (a limit no Kafka API comes near: the most so far is 18, Fetch 0-17).", a.Name, n, kafka.MaxVersions)
 }

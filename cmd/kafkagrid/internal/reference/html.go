@@ -47,6 +47,7 @@ type apiLink struct {
 }
 
 type pageView struct {
+	Omitted     string // the versions the schema declares beyond those drawn (omitted), or ""
 	Release     string
 	Key         int16
 	Name        string
@@ -512,7 +513,8 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 {{range .Messages}}<dt>{{.Title}} frame</dt><dd>{{bytes .Size}}</dd>
 {{end}}</dl>
 <nav class="versions noprint" aria-label="Versions of {{.Name}}"><span>Versions</span>{{range .History}}{{if .Built}}<a href="{{.Href}}"{{if .Current}} aria-current="page"{{end}}>v{{.Version}}</a>{{end}}{{end}}</nav>
-<section class="changes" id="changes">
+{{if .Omitted}}<p class="muted">{{.Omitted}}</p>
+{{end}}<section class="changes" id="changes">
 <h2>What changed in v{{.Version}}</h2>
 <ul>{{range .Current.Changes}}<li>{{.}}</li>{{else}}<li>Nothing in the bytes: this version changes what the broker does, not the schema.</li>{{end}}</ul>
 {{if .Comments}}<p class="muted">Kafka's own comments on this version:</p>
