@@ -401,6 +401,9 @@ type VectorOptions struct {
 	// Xerial writes snappy in the xerial framing instead of raw blocks.
 	Compression Codec
 	Xerial      bool
+	// MaxNodes, when positive, bounds the tree nodes of all the frames together: past it
+	// Vectors fails with ErrTooManyFields instead of encoding more.
+	MaxNodes int
 }
 
 // CorrelationID is the correlation id of every example pair.
@@ -418,6 +421,7 @@ func (c *Catalog) Vectors(o VectorOptions) ([]Vector, error) {
 	out := make([]Vector, 0, len(c.APIs)*o.Versions.perAPI())
 	enc := c.NewEncoder()
 	known := sync.OnceValue(loadKnownFields)
+	nodes := 0
 	for _, api := range c.APIs {
 		file, data, err := exampleFile(fsys, api, known)
 		if err != nil {
@@ -443,6 +447,10 @@ func (c *Catalog) Vectors(o VectorOptions) ([]Vector, error) {
 					ClientID: exampleClientID, Body: body})
 				if err != nil {
 					return nil, err
+				}
+				if nodes += f.Nodes; o.MaxNodes > 0 && nodes > o.MaxNodes {
+					return nil, fmt.Errorf("kafka: examples: %w: the frames up to %s have %d fields in all, more than the %d allowed",
+						ErrTooManyFields, f.BaseName(), nodes, o.MaxNodes)
 				}
 				if resp {
 					vec.Response = f

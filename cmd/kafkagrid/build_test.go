@@ -1053,3 +1053,46 @@ func TestBuildManyVersions(t *testing.T) {
 		t.Errorf("the page is %d bytes", len(page))
 	}
 }
+
+// TestBuildManyFields: the example frames a build draws have at most reference.MaxFields tree
+// nodes in all: a 1.9 MB request schema of 20,000 fields (777 MB of output before the limit)
+// fails at once with an error that says what to do, and writes nothing.
+func TestBuildManyFields(t *testing.T) {
+	src := filepath.Join(listSchemaRoot(t), "4.0")
+	rel := filepath.Join(t.TempDir(), "9.8")
+	if err := os.MkdirAll(rel, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"RequestHeader.json", "ResponseHeader.json", "ApiVersionsRequest.json", "ApiVersionsResponse.json"} {
+		b, err := os.ReadFile(filepath.Join(src, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name == "ApiVersionsRequest.json" {
+			var extra strings.Builder
+			for i := range 20_000 {
+				fmt.Fprintf(&extra, ",\n    { \"name\": \"F%d\", \"type\": \"int32\", \"versions\": \"0+\", \"about\": \"Field %d.\" }", i, i)
+			}
+			i := bytes.LastIndex(b, []byte("}\n  ]"))
+			if i < 0 {
+				t.Fatal("no end of the fields in ApiVersionsRequest.json")
+			}
+			b = append(b[:i+1:i+1], append([]byte(extra.String()), b[i+1:]...)...)
+		}
+		if err := os.WriteFile(filepath.Join(rel, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	_, stderr, code := runCmd(t, "build", "-q", "-schemas", rel, "-out", out)
+	if code != 1 || !strings.Contains(stderr, "too many fields") || !strings.Contains(stderr, "more than the 100000 allowed; build fewer APIs (-apis) or versions (-versions)") {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("the output folder was made: %v", err)
+	}
+	// The highest version alone is within the limit.
+	if _, stderr, code := runCmd(t, "build", "-q", "-schemas", rel, "-out", out, "-versions", "highest", "-format", "bin"); code != 0 {
+		t.Errorf("-versions highest: exit %d: %s", code, stderr)
+	}
+}

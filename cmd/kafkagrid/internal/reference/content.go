@@ -2,6 +2,7 @@ package reference
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -23,9 +24,19 @@ func vectorContent(cat *kafka.Catalog, vs kafka.VersionSet, verbose io.Writer) (
 	return vectorContentOpts(cat, kafka.VectorOptions{Versions: vs}, verbose)
 }
 
+// MaxFields bounds the tree nodes of all the example frames a build draws: some 7 KB of output
+// each (grid and tree SVGs, page, book), so about 700 MB at most. Every release has far fewer:
+// 4.1 at every version 16,388 in 584 frames (3.9: 17,519); a schema of thousands of fields
+// (a 1.9 MB ApiVersionsRequest.json of 20,000) would otherwise make gigabytes.
+const MaxFields = 100_000
+
 // vectorContentOpts is vectorContent with all the examples' options (versions, compression).
 func vectorContentOpts(cat *kafka.Catalog, vo kafka.VectorOptions, verbose io.Writer) (contentFunc, error) {
+	vo.MaxNodes = MaxFields
 	vecs, err := cat.Vectors(vo)
+	if errors.Is(err, kafka.ErrTooManyFields) {
+		return nil, fmt.Errorf("reference: %w; build fewer APIs (-apis) or versions (-versions)", err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("reference: %w", err)
 	}
