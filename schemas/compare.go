@@ -1,6 +1,7 @@
 package schemas
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -83,39 +84,89 @@ type fieldState struct {
 	compact  bool
 }
 
-// states returns the fields of a spec present at v by path.
-func states(s *Spec, v Version) map[string]fieldState {
-	out := map[string]fieldState{}
-	var walk func(fields []*Field, prefix string, depth int)
-	walk = func(fields []*Field, prefix string, depth int) {
+// pathField is a spec's field found by its path: the field and its ancestors, outermost first.
+type pathField struct {
+	spec  *Spec
+	f     *Field
+	chain []*Field
+	typ   string
+}
+
+// fieldsByPath returns the fields of a spec by path, at any version.
+func fieldsByPath(s *Spec) map[string]*pathField {
+	out := map[string]*pathField{}
+	var walk func(fields []*Field, prefix string, chain []*Field, depth int)
+	walk = func(fields []*Field, prefix string, chain []*Field, depth int) {
 		for _, f := range fields {
-			if !f.PresentIn(v) {
-				continue
-			}
 			path := prefix + f.Name
-			st := fieldState{typ: f.Type.Prim.String(), nullable: f.NullableIn(v), tag: -1, compact: s.CompactIn(f, v)}
+			typ := f.Type.Prim.String()
 			if f.Type.Array {
-				st.typ = "[]" + st.typ
+				typ = "[]" + typ
 			}
-			if f.TaggedIn(v) {
-				st.tag = f.Tag
+			if _, dup := out[path]; !dup {
+				out[path] = &pathField{spec: s, f: f, chain: chain, typ: typ}
 			}
-			out[path] = st
 			if f.Struct != nil && depth < 64 {
 				sub := path + "."
 				if f.Type.Array {
 					sub = path + "[]."
 				}
-				walk(f.Struct.Fields, sub, depth+1)
+				walk(f.Struct.Fields, sub, append(chain[:len(chain):len(chain)], f), depth+1)
 			}
 		}
 	}
-	walk(s.Fields, "", 0)
+	walk(s.Fields, "", nil, 0)
 	return out
 }
 
+// at returns the field's state at v, and whether it is present then (it and every ancestor).
+func (p *pathField) at(v Version) (fieldState, bool) {
+	if p == nil || !p.f.PresentIn(v) {
+		return fieldState{}, false
+	}
+	for _, a := range p.chain {
+		if !a.PresentIn(v) {
+			return fieldState{}, false
+		}
+	}
+	st := fieldState{typ: p.typ, nullable: p.f.NullableIn(v), tag: -1, compact: p.spec.CompactIn(p.f, v)}
+	if p.f.TaggedIn(v) {
+		st.tag = p.f.Tag
+	}
+	return st, true
+}
+
+// breaks adds to bs the versions at which the field's presence or state may change: where each
+// of its ranges and its ancestors' starts and ends (traits too, unless presence only).
+func (p *pathField) breaks(bs []int, presenceOnly bool) []int {
+	if p == nil {
+		return bs
+	}
+	add := func(r VersionRange) {
+		if r.Set {
+			bs = append(bs, int(r.Lo), int(r.Hi)+1)
+		}
+	}
+	for _, a := range p.chain {
+		add(a.Versions)
+	}
+	add(p.f.Versions)
+	if !presenceOnly {
+		add(p.f.NullableVersions)
+		add(p.f.TaggedVersions)
+		if p.f.FlexibleVersions != nil {
+			add(*p.f.FlexibleVersions)
+		} else {
+			add(p.spec.FlexibleVersions)
+		}
+	}
+	return bs
+}
+
 // compareSpecs lists the field differences of two versions of one message at every version both
-// have, runs of versions with the same difference joined.
+// have, runs of versions with the same difference joined. It looks at each field only where
+// one of its version ranges (or an ancestor's) starts or ends, so its cost follows the fields,
+// not the fields times the versions (a schema may declare 32,767 versions).
 func compareSpecs(o, n *Spec) []FieldDiff {
 	if o == nil || n == nil {
 		return nil
@@ -124,75 +175,115 @@ func compareSpecs(o, n *Spec) []FieldDiff {
 	if !common.Set {
 		return nil
 	}
+	lo, hi := int(common.Lo), int(common.Hi)
+	if oh, ok := o.Highest(); ok && int(oh) < hi {
+		hi = int(oh)
+	}
+	if hi < lo {
+		return nil
+	}
 	type key struct{ path, kind, old, new string }
-	runs := map[key][]Version{}
-	var order []key
-	add := func(k key, v Version) {
-		if _, ok := runs[k]; !ok {
-			order = append(order, k)
+	type run struct {
+		key   key
+		first int // the first version it holds at: the order of the list
+		kind  int // the order of the checks at one version
+		segs  []VersionRange
+	}
+	runs := map[key]*run{}
+	add := func(k key, kind int, from, to int) {
+		r := runs[k]
+		if r == nil {
+			r = &run{key: k, first: from, kind: kind}
+			runs[k] = r
 		}
-		runs[k] = append(runs[k], v)
+		if last := len(r.segs) - 1; last >= 0 && int(r.segs[last].Hi)+1 == from {
+			r.segs[last].Hi = Version(to)
+			return
+		}
+		r.segs = append(r.segs, VersionRange{Lo: Version(from), Hi: Version(to), Set: true})
 	}
-	hi := common.Hi
-	if oh, ok := o.Highest(); ok && oh < hi {
-		hi = oh
+	olds, news := fieldsByPath(o), fieldsByPath(n)
+	paths := make([]string, 0, len(olds)+len(news))
+	for p := range olds {
+		paths = append(paths, p)
 	}
-	for v := common.Lo; v <= hi && v >= common.Lo; v++ {
-		os, ns := states(o, v), states(n, v)
-		paths := make([]string, 0, len(os)+len(ns))
-		for p := range os {
+	for p := range news {
+		if _, ok := olds[p]; !ok {
 			paths = append(paths, p)
 		}
-		for p := range ns {
-			if _, ok := os[p]; !ok {
-				paths = append(paths, p)
-			}
+	}
+	sort.Strings(paths)
+	var bs []int
+	for _, p := range paths {
+		of, nf := olds[p], news[p]
+		var op, np *pathField // the parent's, on each side: a field of a new struct is not a difference of its own
+		if i := strings.LastIndex(p, "."); i >= 0 {
+			parent := strings.TrimSuffix(p[:i], "[]")
+			op, np = olds[parent], news[parent]
 		}
-		sort.Strings(paths)
-		for _, p := range paths {
-			a, inOld := os[p]
-			b, inNew := ns[p]
+		bs = append(bs[:0], lo, hi+1)
+		bs = of.breaks(bs, false)
+		bs = nf.breaks(bs, false)
+		bs = op.breaks(bs, true)
+		bs = np.breaks(bs, true)
+		slices.Sort(bs)
+		bs = slices.Compact(bs)
+		for i, from := range bs {
+			if from < lo || from > hi {
+				continue
+			}
+			to := hi
+			if i+1 < len(bs) && bs[i+1]-1 < to {
+				to = bs[i+1] - 1
+			}
+			v := Version(from)
+			a, inOld := of.at(v)
+			b, inNew := nf.at(v)
+			hasParent := strings.Contains(p, ".")
 			switch {
+			case !inOld && !inNew:
 			case !inOld:
-				if !parentNew(p, os) {
-					add(key{p, "added", "", b.typ}, v)
+				if _, parentOld := op.at(v); !hasParent || parentOld {
+					add(key{p, "added", "", b.typ}, 0, from, to)
 				}
 			case !inNew:
-				if !parentNew(p, ns) {
-					add(key{p, "removed", a.typ, ""}, v)
+				if _, parentNew := np.at(v); !hasParent || parentNew {
+					add(key{p, "removed", a.typ, ""}, 0, from, to)
 				}
 			default:
 				if a.typ != b.typ {
-					add(key{p, "type", a.typ, b.typ}, v)
+					add(key{p, "type", a.typ, b.typ}, 1, from, to)
 				}
 				if a.nullable != b.nullable {
-					add(key{p, "nullable", yesNo(a.nullable, "nullable"), yesNo(b.nullable, "nullable")}, v)
+					add(key{p, "nullable", yesNo(a.nullable, "nullable"), yesNo(b.nullable, "nullable")}, 2, from, to)
 				}
 				if a.tag != b.tag {
-					add(key{p, "tagged", tagText(a.tag), tagText(b.tag)}, v)
+					add(key{p, "tagged", tagText(a.tag), tagText(b.tag)}, 3, from, to)
 				}
 				if a.compact != b.compact {
-					add(key{p, "encoding", yesNo(a.compact, "compact"), yesNo(b.compact, "compact")}, v)
+					add(key{p, "encoding", yesNo(a.compact, "compact"), yesNo(b.compact, "compact")}, 4, from, to)
 				}
 			}
 		}
-		if v == MaxVersion {
-			break
-		}
 	}
+	order := make([]*run, 0, len(runs))
+	for _, r := range runs {
+		order = append(order, r)
+	}
+	sort.Slice(order, func(i, j int) bool {
+		a, b := order[i], order[j]
+		if a.first != b.first {
+			return a.first < b.first
+		}
+		if a.key.path != b.key.path {
+			return a.key.path < b.key.path
+		}
+		return a.kind < b.kind
+	})
 	var out []FieldDiff
-	for _, k := range order {
-		vs := runs[k]
-		start := vs[0]
-		for i := 1; i <= len(vs); i++ {
-			if i < len(vs) && vs[i] == vs[i-1]+1 {
-				continue
-			}
-			out = append(out, FieldDiff{Message: n.Name, Path: k.path, Kind: k.kind, Old: k.old, New: k.new,
-				Versions: VersionRange{Lo: start, Hi: vs[i-1], Set: true}})
-			if i < len(vs) {
-				start = vs[i]
-			}
+	for _, r := range order {
+		for _, sg := range r.segs {
+			out = append(out, FieldDiff{Message: n.Name, Path: r.key.path, Kind: r.key.kind, Old: r.key.old, New: r.key.new, Versions: sg})
 		}
 	}
 	out = renames(out)
@@ -204,21 +295,32 @@ func compareSpecs(o, n *Spec) []FieldDiff {
 // versions, in the same order) into one "renamed" difference: the wire did not change, the name
 // did (VoteRequest's CandidateEpoch became ReplicaEpoch in 4.0).
 func renames(in []FieldDiff) []FieldDiff {
+	type match struct {
+		message, parent, typ string
+		versions             VersionRange
+	}
+	added := map[match][]int{} // the added fields that may be a removed one renamed, in order
+	for j, a := range in {
+		if a.Kind == "added" {
+			k := match{a.Message, parentPath(a.Path), a.New, a.Versions}
+			added[k] = append(added[k], j)
+		}
+	}
 	used := make([]bool, len(in))
 	var out []FieldDiff
 	for i, r := range in {
-		if used[i] || r.Kind != "removed" {
+		if r.Kind != "removed" {
 			continue
 		}
-		for j, a := range in {
-			if used[j] || a.Kind != "added" || a.Message != r.Message || a.New != r.Old || a.Versions != r.Versions ||
-				parentPath(a.Path) != parentPath(r.Path) {
-				continue
-			}
-			used[i], used[j] = true, true
-			out = append(out, FieldDiff{Message: r.Message, Path: r.Path, Kind: "renamed", Old: r.Path, New: a.Path, Versions: r.Versions})
-			break
+		k := match{r.Message, parentPath(r.Path), r.Old, r.Versions}
+		js := added[k]
+		if len(js) == 0 {
+			continue
 		}
+		j := js[0]
+		added[k] = js[1:]
+		used[i], used[j] = true, true
+		out = append(out, FieldDiff{Message: r.Message, Path: r.Path, Kind: "renamed", Old: r.Path, New: in[j].Path, Versions: r.Versions})
 	}
 	for i, d := range in {
 		if !used[i] {
@@ -233,18 +335,6 @@ func parentPath(p string) string {
 		return p[:i]
 	}
 	return ""
-}
-
-// parentNew reports whether a path's parent field is missing from the other side too, so that a
-// new struct is one difference, not one per field.
-func parentNew(path string, other map[string]fieldState) bool {
-	i := strings.LastIndex(path, ".")
-	if i < 0 {
-		return false
-	}
-	parent := strings.TrimSuffix(path[:i], "[]")
-	_, ok := other[parent]
-	return !ok
 }
 
 func yesNo(b bool, word string) string {
