@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"encoding/binary"
 	"encoding/json"
@@ -32,7 +34,7 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	ports := fs.String("port", "9092", "Kafka `PORTS` of a capture, comma-separated (connections on other ports are read\n"+
 		"when their first bytes are a Kafka request)")
 	maxFields := fs.Int("max-fields", capture.DefaultMaxNodes, "decode at most `N` fields (tree nodes) of all frames together, which bounds memory (about\n"+
-		"400 bytes a field as text, 1.5 KB with -o, 2.5 KB as json); a frame stops where the limit is reached")
+		"400 bytes a field as text or json, 1.5 KB with -o); a frame stops where the limit is reached")
 	out := fs.String("o", "", "write the HTML report (index.html) and each frame's grid and tree SVGs, .json and .txt into\n"+
 		"`DIR` instead of printing the frames, and print a one-line summary (unless -q)")
 	names, err := parseFlags(fs, args)
@@ -161,12 +163,14 @@ func messages(r *capture.Result) []*capture.Message {
 // input holds one, else the connections with their exchanges.
 func printResult(w io.Writer, r *capture.Result, msgs []*capture.Message, format string) error {
 	if format == "json" {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
 		if len(msgs) == 1 && msgs[0].Frame != nil {
-			return enc.Encode(msgs[0].Frame)
+			if err := msgs[0].Frame.WriteJSON(w, "", "  "); err != nil {
+				return err
+			}
+			_, err := io.WriteString(w, "\n")
+			return err
 		}
-		return enc.Encode(jsonResult(r))
+		return writeJSONResult(w, r)
 	}
 	single := len(msgs) == 1 && len(r.Notes) == 0 && (len(r.Conns) == 0 || len(r.Conns[0].Notes) == 0)
 	for _, n := range r.Notes {
@@ -221,10 +225,10 @@ func heading(m *capture.Message, response bool) string {
 }
 
 type jsonExchange struct {
-	Request  *kafka.Frame `json:"request,omitempty"`
-	Response *kafka.Frame `json:"response,omitempty"`
-	Errors   []string     `json:"errors,omitempty"`
-	Note     string       `json:"note,omitempty"`
+	Request  any      `json:"request,omitempty"`  // a frame (or a placeholder for it), or nil
+	Response any      `json:"response,omitempty"` // the same
+	Errors   []string `json:"errors,omitempty"`
+	Note     string   `json:"note,omitempty"`
 }
 
 type jsonConn struct {
@@ -235,7 +239,58 @@ type jsonConn struct {
 	Exchanges []jsonExchange `json:"exchanges"`
 }
 
-func jsonResult(r *capture.Result) any {
+// writeJSONResult writes the connections of r as JSON, indented by two spaces, each frame
+// written node by node (kafka.Frame.WriteJSON) where the rest has a placeholder for it: what
+// json.Encoder would write of jsonResult with the frames themselves, without holding the text of every
+// frame's tree in memory twice over.
+func writeJSONResult(w io.Writer, r *capture.Result) error {
+	var frames []*kafka.Frame
+	doc, err := json.MarshalIndent(jsonResult(r, func(f *kafka.Frame) any {
+		frames = append(frames, f)
+		return json.RawMessage(`"\u0000frame ` + strconv.Itoa(len(frames)-1) + `"`)
+	}), "", "  ")
+	if err != nil {
+		return err
+	}
+	// A placeholder is the whole value of a "request" or "response" member: a line of spaces,
+	// the key and the mark. Inside a string a newline is escaped, so text read from the input
+	// cannot pass for one.
+	const mark = `"\u0000frame `
+	bw := bufio.NewWriter(w)
+	from := 0
+	for {
+		i := bytes.Index(doc[from:], []byte(mark))
+		if i < 0 {
+			break
+		}
+		i += from
+		line := doc[bytes.LastIndexByte(doc[:i], '\n')+1 : i] // `      "request": `
+		indent := line[:len(line)-len(bytes.TrimLeft(line, " "))]
+		member := string(line[len(indent):])
+		q := bytes.IndexByte(doc[i+len(mark):], '"')
+		if q < 0 {
+			break
+		}
+		end := i + len(mark) + q
+		n, err := strconv.Atoi(string(doc[i+len(mark) : end]))
+		if (member != `"request": ` && member != `"response": `) || err != nil || n >= len(frames) {
+			from = i + len(mark)
+			continue
+		}
+		bw.Write(doc[:i])
+		if err := frames[n].WriteJSON(bw, string(indent), "  "); err != nil {
+			return err
+		}
+		doc, from = doc[end+1:], 0
+	}
+	bw.Write(doc)
+	bw.WriteByte('\n')
+	return bw.Flush()
+}
+
+// jsonResult is the JSON form of r; frame gives what stands for each frame (never called for a
+// missing one).
+func jsonResult(r *capture.Result, frame func(*kafka.Frame) any) any {
 	out := struct {
 		Kind  string     `json:"kind"`
 		Notes []string   `json:"notes,omitempty"`
@@ -249,13 +304,17 @@ func jsonResult(r *capture.Result) any {
 		for _, e := range c.Exchanges {
 			je := jsonExchange{Note: e.Note}
 			if e.Request != nil {
-				je.Request = e.Request.Frame
+				if e.Request.Frame != nil {
+					je.Request = frame(e.Request.Frame)
+				}
 				if e.Request.Err != nil {
 					je.Errors = append(je.Errors, "request: "+e.Request.Err.Error())
 				}
 			}
 			if e.Response != nil {
-				je.Response = e.Response.Frame
+				if e.Response.Frame != nil {
+					je.Response = frame(e.Response.Frame)
+				}
 				if e.Response.Err != nil {
 					je.Errors = append(je.Errors, "response: "+e.Response.Err.Error())
 				}

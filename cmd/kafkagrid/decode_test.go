@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kafkagrid/kafkagrid/capture"
 	"github.com/kafkagrid/kafkagrid/capture/capturetest"
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 	"github.com/kafkagrid/kafkagrid/kafka"
@@ -336,5 +337,49 @@ func TestDecodeMaxFields(t *testing.T) {
 	}
 	if _, errs, code := runCmd(t, append(args[:1:1], append([]string{"-max-fields", "0"}, args[1:]...)...)...); code != 2 {
 		t.Errorf("-max-fields 0: exit %d, %s", code, errs)
+	}
+}
+
+// TestDecodeJSONStreamed: the JSON of several frames, written frame by frame into the rest,
+// is byte for byte what json.Encoder writes of the whole, and text from the input that looks
+// like a placeholder stays text.
+func TestDecodeJSONStreamed(t *testing.T) {
+	cat, err := kafka.LoadCatalog(filepath.Join(listSchemaRoot(t), "4.0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	vs, err := cat.Vectors(kafka.VectorOptions{Compression: kafka.CodecZstd})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var data []byte
+	for _, v := range vs[:12] {
+		data = append(append(data, v.Request.Bytes...), v.Response.Bytes...)
+	}
+	data = append(data, vs[20].Request.Bytes[:30]...) // one cut short
+	r, err := capture.Read(cat, data, capture.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Notes = append(r.Notes, "x\n      \"request\": \"\x00frame 0\"", `"request": "`+"\x00"+`frame 1"`)
+	var want bytes.Buffer
+	enc := json.NewEncoder(&want)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(jsonResult(r, func(f *kafka.Frame) any { return f })); err != nil {
+		t.Fatal(err)
+	}
+	var got bytes.Buffer
+	if err := writeJSONResult(&got, r); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got.Bytes(), want.Bytes()) {
+		i := 0
+		for i < min(got.Len(), want.Len()) && got.Bytes()[i] == want.Bytes()[i] {
+			i++
+		}
+		t.Fatalf("differs at byte %d:\n got …%q\nwant …%q", i, got.Bytes()[max(0, i-60):min(got.Len(), i+60)], want.Bytes()[max(0, i-60):min(want.Len(), i+60)])
+	}
+	if n := bytes.Count(got.Bytes(), []byte(`"kind": "frame"`)); n != 25 {
+		t.Errorf("%d frames in the JSON, want 25", n)
 	}
 }

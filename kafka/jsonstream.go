@@ -1,0 +1,204 @@
+package kafka
+
+import (
+	"bufio"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"strconv"
+)
+
+// WriteJSON writes the frame's JSON, what MarshalJSON makes, indented as json.Encoder writes it
+// with SetIndent(prefix, indent) (without the Encoder's newline after it). It writes node by
+// node, so that its memory is the tree's and not the text's: indented, the JSON of a frame of a
+// million nodes is some 700 MB, and encoding/json holds it twice over to indent it.
+func (f *Frame) WriteJSON(w io.Writer, prefix, indent string) error {
+	j := &jsonWriter{w: bufio.NewWriterSize(w, 64<<10), prefix: prefix, indent: indent}
+	j.open('{')
+	api, key := "", int64(-1)
+	if f.API != nil {
+		api, key = f.API.Name, int64(f.API.Key)
+	}
+	j.key("api")
+	j.str(api)
+	j.key("key")
+	j.int(key)
+	j.key("version")
+	j.int(int64(f.Version))
+	j.key("response")
+	j.bool(f.Response)
+	j.key("headerVersion")
+	j.int(int64(f.HeaderVersion))
+	j.key("correlationId")
+	j.int(int64(f.CorrelationID))
+	j.key("size")
+	j.int(int64(len(f.Bytes)))
+	j.key("hex")
+	j.raw(`"`)
+	if j.err == nil {
+		_, j.err = hex.NewEncoder(j.w).Write(f.Bytes)
+	}
+	j.raw(`"`)
+	j.key("root")
+	j.node(f.Root)
+	j.close('}')
+	if j.err != nil {
+		return j.err
+	}
+	return j.w.Flush()
+}
+
+// jsonWriter writes indented JSON as encoding/json's Indent lays it out.
+type jsonWriter struct {
+	w              *bufio.Writer
+	prefix, indent string
+	depth          int
+	first          []bool // per open container: no member written yet
+	err            error
+	num            []byte
+}
+
+func (j *jsonWriter) raw(s string) {
+	if j.err == nil {
+		_, j.err = j.w.WriteString(s)
+	}
+}
+
+func (j *jsonWriter) newline() {
+	j.raw("\n")
+	j.raw(j.prefix)
+	for range j.depth {
+		j.raw(j.indent)
+	}
+}
+
+func (j *jsonWriter) open(c byte) {
+	j.raw(string(c))
+	j.depth++
+	j.first = append(j.first, true)
+}
+
+func (j *jsonWriter) close(c byte) {
+	empty := j.first[len(j.first)-1]
+	j.first = j.first[:len(j.first)-1]
+	j.depth--
+	if !empty {
+		j.newline()
+	}
+	j.raw(string(c))
+}
+
+// member starts the next member of the innermost container.
+func (j *jsonWriter) member() {
+	if top := len(j.first) - 1; j.first[top] {
+		j.first[top] = false
+	} else {
+		j.raw(",")
+	}
+	j.newline()
+}
+
+func (j *jsonWriter) key(k string) {
+	j.member()
+	j.str(k)
+	j.raw(": ")
+}
+
+func (j *jsonWriter) int(v int64) {
+	j.num = strconv.AppendInt(j.num[:0], v, 10)
+	if j.err == nil {
+		_, j.err = j.w.Write(j.num)
+	}
+}
+
+func (j *jsonWriter) bool(b bool) {
+	if b {
+		j.raw("true")
+	} else {
+		j.raw("false")
+	}
+}
+
+// str writes a JSON string escaped as encoding/json escapes it (HTML characters, U+2028 and
+// U+2029, invalid UTF-8): plain ASCII directly, anything else through json.Marshal.
+func (j *jsonWriter) str(s string) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			b, err := json.Marshal(s)
+			if err != nil {
+				j.err = err
+				return
+			}
+			if j.err == nil {
+				_, j.err = j.w.Write(b)
+			}
+			return
+		}
+	}
+	j.raw(`"`)
+	j.raw(s)
+	j.raw(`"`)
+}
+
+// node writes n as jsonNode marshals it: the same members, in the same order, the same ones
+// left out when empty.
+func (j *jsonWriter) node(n *Node) {
+	if n == nil {
+		j.raw("null")
+		return
+	}
+	j.open('{')
+	j.key("kind")
+	j.str(n.Kind.String())
+	j.key("name")
+	j.str(n.Name)
+	j.key("path")
+	j.str(n.Path)
+	j.key("offset")
+	j.int(int64(n.Offset))
+	j.key("length")
+	j.int(int64(n.Length))
+	j.key("type")
+	j.str(n.WireType)
+	j.key("value")
+	j.str(n.Value)
+	if n.Spec != "" {
+		j.key("spec")
+		j.str(n.Spec)
+	}
+	if n.About != "" {
+		j.key("about")
+		j.str(n.About)
+	}
+	if len(n.Children) > 0 {
+		j.key("children")
+		j.open('[')
+		for _, c := range n.Children {
+			j.member()
+			j.node(c)
+		}
+		j.close(']')
+	}
+	if c, ok := n.Raw.(*Compressed); ok && c != nil {
+		j.key("nested")
+		j.open('{')
+		j.key("codec")
+		j.str(c.Codec.String())
+		if c.Framing != "" {
+			j.key("framing")
+			j.str(c.Framing)
+		}
+		if c.Note != "" {
+			j.key("note")
+			j.str(c.Note)
+		}
+		j.key("decompressedSize")
+		j.int(int64(len(c.Data)))
+		if c.Root != nil {
+			j.key("root")
+			j.node(c.Root)
+		}
+		j.close('}')
+	}
+	j.close('}')
+}
