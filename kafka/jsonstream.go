@@ -9,11 +9,12 @@ import (
 )
 
 // WriteJSON writes the frame's JSON, what MarshalJSON makes, indented as json.Encoder writes it
-// with SetIndent(prefix, indent) (without the Encoder's newline after it). It writes node by
-// node, so that its memory is the tree's and not the text's: indented, the JSON of a frame of a
-// million nodes is some 700 MB, and encoding/json holds it twice over to indent it.
+// with SetIndent(prefix, indent) (without the Encoder's newline after it); with both empty, it
+// writes it compact, byte for byte what MarshalJSON returns. It writes node by node, so that
+// its memory is the tree's and not the text's: indented, the JSON of a frame of a million nodes
+// is some 700 MB, and encoding/json holds it twice over to indent it.
 func (f *Frame) WriteJSON(w io.Writer, prefix, indent string) error {
-	j := &jsonWriter{w: bufio.NewWriterSize(w, 64<<10), prefix: prefix, indent: indent}
+	j := &jsonWriter{w: bufio.NewWriterSize(w, 64<<10), prefix: prefix, indent: indent, compact: prefix == "" && indent == ""}
 	j.open('{')
 	api, key := "", int64(-1)
 	if f.API != nil {
@@ -52,6 +53,7 @@ func (f *Frame) WriteJSON(w io.Writer, prefix, indent string) error {
 type jsonWriter struct {
 	w              *bufio.Writer
 	prefix, indent string
+	compact        bool // no newlines, no space after a colon
 	depth          int
 	first          []bool // per open container: no member written yet
 	err            error
@@ -65,6 +67,9 @@ func (j *jsonWriter) raw(s string) {
 }
 
 func (j *jsonWriter) newline() {
+	if j.compact {
+		return
+	}
 	j.raw("\n")
 	j.raw(j.prefix)
 	for range j.depth {
@@ -101,7 +106,11 @@ func (j *jsonWriter) member() {
 func (j *jsonWriter) key(k string) {
 	j.member()
 	j.str(k)
-	j.raw(": ")
+	if j.compact {
+		j.raw(":")
+	} else {
+		j.raw(": ")
+	}
 }
 
 func (j *jsonWriter) int(v int64) {

@@ -7,7 +7,7 @@ import (
 )
 
 // TestWriteJSON: WriteJSON writes byte for byte what json.Encoder with SetIndent writes of
-// MarshalJSON, for every example frame at every version of every release (plain and with
+// MarshalJSON, and compact what MarshalJSON returns, for every example frame at every version of every release (plain and with
 // compressed batches, whose nested trees it writes too), for frames decoded up to an error,
 // and for names and values that need escaping (quotes, HTML characters, invalid UTF-8).
 func TestWriteJSON(t *testing.T) {
@@ -24,6 +24,13 @@ func TestWriteJSON(t *testing.T) {
 			t.Fatal(err)
 		}
 		got.WriteByte('\n')
+		var compact bytes.Buffer
+		if err := f.WriteJSON(&compact, "", ""); err != nil {
+			t.Fatal(err)
+		}
+		if m, err := f.MarshalJSON(); err != nil || !bytes.Equal(compact.Bytes(), m) {
+			t.Fatalf("%s: compact differs from MarshalJSON (%v)", name, err)
+		}
 		if !bytes.Equal(got.Bytes(), want.Bytes()) {
 			i := 0
 			for i < min(got.Len(), want.Len()) && got.Bytes()[i] == want.Bytes()[i] {

@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -211,41 +212,41 @@ func frameView(dir, id string, m *capture.Message, response bool, vo kafkaview.O
 	if f == nil || f.Root == nil {
 		return fv, nil
 	}
-	view := kafkaview.NewWith(f, vo)
-	fields := view.Fields
-	end := 0
-	for _, fd := range fields {
-		end = max(end, (fd.Offset+fd.Bits)/8)
-	}
-	short := ""
-	var ke *kafka.Error
-	if errors.As(m.Err, &ke) {
-		// The error on the grid: where, which field, what.
-		short = fmt.Sprintf("offset %d, %s: %v", ke.Offset, ke.Path, ke.Err)
-		for i := range fields {
-			if at := ke.Offset * 8; fields[i].Offset <= at && at < fields[i].Offset+fields[i].Bits {
-				fields = slices.Clone(fields)
-				fields[i].Name += " (failed here)"
-				fields[i].Desc = fv.Error
-				break
-			}
-		}
-	}
-	if end < len(m.Bytes) {
-		// What was not decoded: one field, so the grid shows where decoding stopped.
-		value := fmt.Sprintf("%d bytes", len(m.Bytes)-end)
-		if short != "" {
-			value = short
-		}
-		fields = append(fields, bytegrid.Field{Offset: end * 8, Bits: (len(m.Bytes) - end) * 8, Name: "not decoded",
-			Value: value, Kind: style.Padding, Bytes: m.Bytes[end:], Path: "#undecoded", Desc: fv.Error})
-	}
 	title := fv.Heading
 	files := map[string][]byte{}
 	exts := []string{".json", ".txt"}
-	if len(fields) > MaxDrawnFields {
-		fv.Note = fmt.Sprintf("not drawn: %d fields, more than a report draws of one frame (%d); its text and JSON are in the files above", len(fields), MaxDrawnFields)
+	if f.Nodes > MaxDrawnFields {
+		fv.Note = fmt.Sprintf("not drawn: %d fields (tree nodes), more than a report draws of one frame (%d); its text and JSON are in the files above", f.Nodes, MaxDrawnFields)
 	} else {
+		view := kafkaview.NewWith(f, vo)
+		fields := view.Fields
+		end := 0
+		for _, fd := range fields {
+			end = max(end, (fd.Offset+fd.Bits)/8)
+		}
+		short := ""
+		var ke *kafka.Error
+		if errors.As(m.Err, &ke) {
+			// The error on the grid: where, which field, what.
+			short = fmt.Sprintf("offset %d, %s: %v", ke.Offset, ke.Path, ke.Err)
+			for i := range fields {
+				if at := ke.Offset * 8; fields[i].Offset <= at && at < fields[i].Offset+fields[i].Bits {
+					fields = slices.Clone(fields)
+					fields[i].Name += " (failed here)"
+					fields[i].Desc = fv.Error
+					break
+				}
+			}
+		}
+		if end < len(m.Bytes) {
+			// What was not decoded: one field, so the grid shows where decoding stopped.
+			value := fmt.Sprintf("%d bytes", len(m.Bytes)-end)
+			if short != "" {
+				value = short
+			}
+			fields = append(fields, bytegrid.Field{Offset: end * 8, Bits: (len(m.Bytes) - end) * 8, Name: "not decoded",
+				Value: value, Kind: style.Padding, Bytes: m.Bytes[end:], Path: "#undecoded", Desc: fv.Error})
+		}
 		grid, tr, err := layouts(fields, view, title)
 		if err != nil {
 			return nil, fmt.Errorf("report: %s: %w", base, err)
@@ -256,29 +257,32 @@ func frameView(dir, id string, m *capture.Message, response bool, vo kafkaview.O
 		if fv.Tree, err = svg(tr, title+": expanded tree", id+side[:3]+"t", true); err != nil {
 			return nil, err
 		}
-		if files[base+".grid.svg"], err = svgBytes(grid, title+": byte grid", false, ""); err != nil {
+		if files[".grid.svg"], err = svgBytes(grid, title+": byte grid", false, ""); err != nil {
 			return nil, err
 		}
-		if files[base+".tree.svg"], err = svgBytes(tr, title+": expanded tree", false, ""); err != nil {
+		if files[".tree.svg"], err = svgBytes(tr, title+": expanded tree", false, ""); err != nil {
 			return nil, err
 		}
 		exts = []string{".grid.svg", ".tree.svg", ".json", ".txt"}
 	}
-	j, err := f.MarshalJSON()
-	if err != nil {
-		return nil, fmt.Errorf("report: %s: %w", base, err)
+	// The JSON and the text are written as they are made: a frame may have a million nodes.
+	write := map[string]func(io.Writer) error{
+		".json": func(w io.Writer) error { return f.WriteJSON(w, "", "") },
+		".txt": func(w io.Writer) error {
+			if err := kafka.WriteText(w, f.Root); err != nil || fv.Error == "" {
+				return err
+			}
+			_, err := io.WriteString(w, "error: "+fv.Error+"\n")
+			return err
+		},
 	}
-	files[base+".json"] = j
-	var txt bytes.Buffer
-	if err := kafka.WriteText(&txt, f.Root); err != nil {
-		return nil, err
-	}
-	if fv.Error != "" {
-		txt.WriteString("error: " + fv.Error + "\n")
-	}
-	files[base+".txt"] = txt.Bytes()
 	for _, ext := range exts {
-		if err := writeFile(filepath.Join(dir, "frames", base+ext), files[base+ext]); err != nil {
+		fn := write[ext]
+		if fn == nil {
+			data := files[ext]
+			fn = func(w io.Writer) error { _, err := w.Write(data); return err }
+		}
+		if err := writeFileFunc(filepath.Join(dir, "frames", base+ext), fn); err != nil {
 			return nil, err
 		}
 		fv.Files = append(fv.Files, fileLink{strings.TrimPrefix(ext, "."), "frames/" + base + ext})
@@ -407,11 +411,17 @@ func hexLine(sb *strings.Builder, b []byte, off, end, bad int) {
 
 // writeFile writes data to a temporary name beside path and renames it.
 func writeFile(path string, data []byte) error {
+	return writeFileFunc(path, func(w io.Writer) error { _, err := w.Write(data); return err })
+}
+
+// writeFileFunc writes what fill writes to a temporary file beside path and renames it into
+// place, so that an error leaves no partial file.
+func writeFileFunc(path string, fill func(io.Writer) error) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".kafkagrid-*.tmp")
 	if err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
-	_, err = tmp.Write(data)
+	err = fill(tmp)
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}

@@ -161,7 +161,7 @@ func TestWriteLargeFrame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"fields, more than a report draws of one frame (5000)",
+	for _, want := range []string{"fields (tree nodes), more than a report draws of one frame (5000)",
 		`<span class="bad" title="decoding failed here">00</span>`, "bytes not shown", "ApiKeys[29999].MaxVersion: offset 180012"} {
 		if !strings.Contains(string(html), want) {
 			t.Errorf("report lacks %q", want)

@@ -34,7 +34,7 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	ports := fs.String("port", "9092", "Kafka `PORTS` of a capture, comma-separated (connections on other ports are read\n"+
 		"when their first bytes are a Kafka request)")
 	maxFields := fs.Int("max-fields", capture.DefaultMaxNodes, "decode at most `N` fields (tree nodes) of all frames together, which bounds memory (about\n"+
-		"400 bytes a field as text or json, 1.5 KB with -o); a frame stops where the limit is reached")
+		"400 bytes a field, whatever the output); a frame stops where the limit is reached")
 	out := fs.String("o", "", "write the HTML report (index.html) and each frame's grid and tree SVGs, .json and .txt into\n"+
 		"`DIR` instead of printing the frames, and print a one-line summary (unless -q)")
 	names, err := parseFlags(fs, args)
