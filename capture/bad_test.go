@@ -385,4 +385,20 @@ func TestDecompressedBudget(t *testing.T) {
 	if got := after.TotalAlloc - before.TotalAlloc; got > 40<<20 {
 		t.Errorf("reading allocated %d MiB", got>>20)
 	}
+	// A frame of two such batches is over a 6 MiB frame limit while the input's 9 MiB still
+	// has room for all of it: an error, but no note blaming the input's limit, though what is
+	// left of it after the frame (5 MiB) is below the frame's.
+	pd := body["TopicData"].([]any)[0].(kafka.Values)["PartitionData"].([]any)[0].(kafka.Values)
+	pd["Records"] = []*kafka.RecordBatch{batch, batch}
+	two, err := cat.Encode(kafka.Message{API: produce.API, Version: produce.Version, CorrelationID: 1, ClientID: "c", Body: body})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err = Read(cat, append(bytes.Clone(two.Bytes), f.Bytes...), Options{MaxDecompressed: 6 << 20, MaxInflated: 9 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := r.Conns[0].Exchanges[0].Request; m == nil || !errors.Is(m.Err, kafka.ErrDecompressedTooLarge) || strings.Contains(allNotes(r), "MaxInflated") {
+		t.Errorf("frame over its own limit: %v; notes %s", m.Err, allNotes(r))
+	}
 }

@@ -38,13 +38,13 @@ type Options struct {
 	// Name is the input's file name: a response named as build names it
 	// ("0-Produce-v12-response.bin") decodes as that response.
 	Name string
-	// MaxFrame bounds a frame's size (0: DefaultMaxFrame); MaxDecompressed bounds what one
-	// frame's compressed batches inflate to (0: kafka.DefaultMaxDecompressed).
+	// MaxFrame bounds a frame's size (0 or less: DefaultMaxFrame); MaxDecompressed bounds what
+	// one frame's compressed batches inflate to (0 or less: kafka.DefaultMaxDecompressed).
 	MaxFrame        int
 	MaxDecompressed int
-	// MaxNodes bounds the nodes of all the input's trees together (0: DefaultMaxNodes), and
-	// MaxInflated the bytes all its compressed batches inflate to (0: DefaultMaxInflated),
-	// and so the memory of reading it.
+	// MaxNodes bounds the nodes of all the input's trees together (0 or less: DefaultMaxNodes),
+	// and MaxInflated the bytes all its compressed batches inflate to (0 or less:
+	// DefaultMaxInflated), and so the memory of reading it.
 	MaxNodes    int
 	MaxInflated int
 }
@@ -389,12 +389,13 @@ func (d *decoder) decode(msg *Message, o kafka.DecodeOptions) {
 		o.MaxDecompressed = -1 // nothing more may inflate
 	}
 	o.MaxNodes = d.left
+	inputBound := d.inflate < d.o.MaxDecompressed // the input's limit, not the frame's, bounds this one
 	msg.Frame, msg.Err = d.dec.Decode(msg.Bytes, o)
 	if msg.Frame != nil {
 		d.left -= msg.Frame.Nodes
 		d.inflate -= msg.Frame.Inflated
 	}
-	if d.inflate < d.o.MaxDecompressed && errors.Is(msg.Err, kafka.ErrDecompressedTooLarge) {
+	if inputBound && errors.Is(msg.Err, kafka.ErrDecompressedTooLarge) {
 		d.inflateHit = true
 	}
 }

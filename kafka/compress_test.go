@@ -341,6 +341,21 @@ func TestDecodeTooManyFields(t *testing.T) {
 	if want := 14 + 6*((1000-8)/4); ke.Offset < want-12 || ke.Offset > want+12 {
 		t.Errorf("failed at offset %d, want about %d", ke.Offset, want)
 	}
+	// Tagged fields: an ApiVersions v3 request whose header has 200,000 unknown tags.
+	b := binary.BigEndian.AppendUint16(nil, 18)
+	b = binary.BigEndian.AppendUint16(b, 3)
+	b = binary.BigEndian.AppendUint32(b, 7)
+	b = append(binary.BigEndian.AppendUint16(b, 1), 'c')
+	b = binary.AppendUvarint(b, 200_000)
+	for i := range 200_000 {
+		b = append(binary.AppendUvarint(b, uint64(i)), 0)
+	}
+	b = append(b, 1, 1, 0) // the body: two empty compact strings, no tags
+	b = append(binary.BigEndian.AppendUint32(nil, uint32(len(b))), b...)
+	f, err = cat.Decode(b, DecodeOptions{MaxNodes: 1000})
+	if !errors.Is(err, ErrTooManyFields) || !errors.As(err, &ke) || ke.Path != "header#tags" || f.Nodes > 1004 {
+		t.Fatalf("200,000 tags, 1,000 nodes: %d nodes, %v", f.Nodes, err)
+	}
 	// The default limit: a 16 MiB frame of 2.8 million elements stops at a million nodes.
 	if testing.Short() {
 		return

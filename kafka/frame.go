@@ -304,8 +304,8 @@ type DecodeOptions struct {
 	// together; 0 means DefaultMaxDecompressed, a negative value that nothing may inflate.
 	MaxDecompressed int
 	// MaxNodes bounds the nodes of the frame's annotated tree, and so the memory of decoding
-	// it; 0 means DefaultMaxNodes. A frame with more fails with ErrTooManyFields where the
-	// limit was reached, its tree decoded up to there.
+	// it; 0 or less means DefaultMaxNodes. A frame with more fails with ErrTooManyFields where
+	// the limit was reached, its tree decoded up to there.
 	MaxNodes int
 }
 
@@ -375,6 +375,7 @@ func (c *Catalog) decode(k *walker, r *reader, data []byte, o DecodeOptions) (*F
 	if k.maxNodes <= 0 {
 		k.maxNodes = DefaultMaxNodes
 	}
+	defer func() { f.Nodes, f.Inflated = k.nodes, maxInflate-k.inflate }()
 	root := k.alloc()
 	root.Kind = KindFrame
 	root.Path = "frame"
@@ -397,7 +398,6 @@ func (c *Catalog) decode(k *walker, r *reader, data []byte, o DecodeOptions) (*F
 		return f, wrapErr(f.API, o.Response, f.Version, err)
 	}
 	err = k.frame(root, hs, f.HeaderVersion, spec, f.Version, nil, nil, f)
-	f.Nodes, f.Inflated = k.nodes, maxInflate-k.inflate
 	root.Length = r.off
 	if f.API != nil {
 		root.Name = f.API.Name

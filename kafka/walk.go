@@ -65,8 +65,9 @@ func (k *walker) alloc() *Node {
 }
 
 // spent fails, when decoding, once the frame's tree has as many nodes as DecodeOptions.MaxNodes
-// allows. Every loop over elements, records, headers, batches and messages asks before each
-// one, so a tree outgrows the limit by at most one element's fixed fields.
+// allows. Every loop over what the input counts (array elements, tagged fields, batches,
+// records, headers, messages) asks before each one, so a tree outgrows the limit by at most
+// one element's fixed fields.
 func (k *walker) spent(path string, off int) error {
 	if k.r == nil || k.nodes < k.maxNodes {
 		return nil
@@ -1045,6 +1046,9 @@ func (k *walker) tags(parent *Node, fields []*schemas.Field, prefix, path string
 	}
 	last := -1
 	for i := 0; i < int(count); i++ {
+		if err := k.spent(path, k.pos()); err != nil {
+			return err
+		}
 		var f *schemas.Field
 		tagOff := k.pos()
 		tag := uint64(0)

@@ -208,7 +208,7 @@ func frameView(dir, id string, m *capture.Message, response bool, vo kafkaview.O
 			errAt = ke.Offset
 		}
 	}
-	fv.Hex = hexDumpHTML(m.Bytes, errAt)
+	fv.Hex = hexDumpHTML(m.Bytes, errAt, f != nil && f.Root != nil)
 	if f == nil || f.Root == nil {
 		return fv, nil
 	}
@@ -354,7 +354,7 @@ func svg(d canvas.Drawing, title, id string, inline bool) (template.HTML, error)
 }
 
 // hexDumpHTML is a classic hex dump, 16 bytes a line, the byte at bad (if any) marked.
-func hexDumpHTML(b []byte, bad int) template.HTML {
+func hexDumpHTML(b []byte, bad int, haveJSON bool) template.HTML {
 	var sb strings.Builder
 	line := func(lo, hi int) { // the lines of b[lo:hi], lo a multiple of 16
 		for off := lo; off < hi; off += 16 {
@@ -367,7 +367,7 @@ func hexDumpHTML(b []byte, bad int) template.HTML {
 	}
 	line(0, MaxHexBytes)
 	shown := MaxHexBytes
-	if bad >= MaxHexBytes && bad < len(b) {
+	if bad >= MaxHexBytes && bad <= len(b) { // at len(b): the frame ends too soon; show its end
 		lo := max(bad&^15-128, MaxHexBytes)
 		hi := min(bad&^15+144, len(b))
 		if lo > shown {
@@ -377,7 +377,11 @@ func hexDumpHTML(b []byte, bad int) template.HTML {
 		shown = hi
 	}
 	if shown < len(b) {
-		fmt.Fprintf(&sb, "… %d bytes not shown (the frame's JSON holds them all, in hex) …\n", len(b)-shown)
+		if haveJSON {
+			fmt.Fprintf(&sb, "… %d bytes not shown (the frame's JSON holds them all, in hex) …\n", len(b)-shown)
+		} else {
+			fmt.Fprintf(&sb, "… %d bytes not shown …\n", len(b)-shown)
+		}
 	}
 	return template.HTML(sb.String())
 }

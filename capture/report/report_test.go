@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/xml"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -177,5 +178,38 @@ func TestWriteLargeFrame(t *testing.T) {
 	}
 	if strings.Join(names, " ") != ".json .txt" {
 		t.Errorf("frame files %v, want the JSON and the text", names)
+	}
+}
+
+// TestHexDumpWindow: a long frame's hex dump shows its first MaxHexBytes and the lines around
+// the failing byte, also when decoding failed for want of bytes at its very end, and promises
+// the JSON file only when there is one.
+func TestHexDumpWindow(t *testing.T) {
+	b := make([]byte, MaxHexBytes+4096+5)
+	for _, tc := range []struct {
+		name     string
+		bad      int
+		json     bool
+		want     []string
+		lastLine string
+	}{
+		{"inside", MaxHexBytes + 1000, true, []string{`class="bad"`, "… 864 bytes not shown …", "(the frame's JSON holds them all, in hex)"}, ""},
+		{"at the end", len(b), false, []string{"… 3968 bytes not shown …"}, fmt.Sprintf("%08x", len(b)&^15)},
+		{"no failure", -1, false, []string{"… 4101 bytes not shown …\n"}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := string(hexDumpHTML(b, tc.bad, tc.json))
+			for _, w := range tc.want {
+				if !strings.Contains(h, w) {
+					t.Errorf("lacks %q", w)
+				}
+			}
+			if !tc.json && strings.Contains(h, "JSON") {
+				t.Error("promises a JSON file")
+			}
+			if tc.lastLine != "" && !strings.Contains(h, `<span class="off">`+tc.lastLine+`</span>`) {
+				t.Errorf("the frame's last line (%s) is not shown", tc.lastLine)
+			}
+		})
 	}
 }

@@ -1032,7 +1032,7 @@ func TestBuildManyVersions(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	note := "The schema of ApiVersions declares 32767 versions; this reference lists and draws the highest 64"
+	note := "The schema of ApiVersions declares 32767 versions; a reference draws at most 64 of them (the highest of those asked for) and lists the highest 64 and any other it draws"
 	if !strings.Contains(stderr, "kafkagrid: note: "+note) {
 		t.Errorf("no note on stderr: %s", stderr)
 	}
@@ -1051,6 +1051,23 @@ func TestBuildManyVersions(t *testing.T) {
 	}
 	if len(page) > 1<<20 {
 		t.Errorf("the page is %d bytes", len(page))
+	}
+	// A low version asked for is drawn, linked and described like any other.
+	out2 := t.TempDir()
+	if _, stderr, code := runCmd(t, "build", "-q", "-schemas", rel, "-out", out2, "-format", "html", "-versions", "2,32766"); code != 0 {
+		t.Fatalf("-versions 2,32766: exit %d: %s", code, stderr)
+	}
+	v2, err := os.ReadFile(filepath.Join(out2, "api", "ApiVersions-v2.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`aria-current="page">v2</a>`, "What changed in v2", "request header v1, response header v0"} {
+		if !strings.Contains(string(v2), want) {
+			t.Errorf("ApiVersions-v2.html lacks %q", want)
+		}
+	}
+	if out, stderr, code := runCmd(t, "show", "-q", "-schemas", rel, "-version", "2", "ApiVersions"); code != 0 || !strings.HasPrefix(out, "Version 2: request header v1, response header v0") {
+		t.Errorf("show -version 2: exit %d: %.200s %s", code, out, stderr)
 	}
 }
 

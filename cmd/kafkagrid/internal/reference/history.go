@@ -35,9 +35,10 @@ func headerText(a *kafka.API, v int16) string {
 	return s
 }
 
-// history returns the valid versions of an API, highest first, with what changed in each: every
-// one, up to kafka.MaxVersions (the highest; omitted says how many more the schema declares).
-// built says which versions have pages; top is the version of the API's main page.
+// history returns the valid versions of an API, highest first, with what changed in each: the
+// highest kafka.MaxVersions, and any other built or current (omitted says when the schema
+// declares more). built says which versions have pages; top is the version of the API's main
+// page.
 func history(a *kafka.API, built []int16, current int16) []versionInfo {
 	has := map[int16]bool{}
 	for _, v := range built {
@@ -49,8 +50,8 @@ func history(a *kafka.API, built []int16, current int16) []versionInfo {
 	}
 	comments := [2]map[int16][]schemas.Comment{a.Request.CommentsByVersion(), a.Response.CommentsByVersion()}
 	var out []versionInfo
-	for v := a.Version; v >= a.Lowest && len(out) < kafka.MaxVersions; v-- {
-		if !a.Request.ValidIn(v) {
+	for v := a.Version; v >= a.Lowest; v-- {
+		if !a.Request.ValidIn(v) || len(out) >= kafka.MaxVersions && !has[v] && v != current {
 			continue
 		}
 		vi := versionInfo{Version: v, Headers: headerText(a, v), Flexible: a.Request.FlexibleIn(v), Built: has[v],
@@ -95,5 +96,5 @@ func omitted(a *kafka.API) string {
 	if n <= kafka.MaxVersions {
 		return ""
 	}
-	return fmt.Sprintf("The schema of %s declares %d versions; this reference lists and draws the highest %d (a limit no Kafka API comes near: the most so far is 18, Fetch 0-17).", a.Name, n, kafka.MaxVersions)
+	return fmt.Sprintf("The schema of %s declares %d versions; a reference draws at most %d of them (the highest of those asked for) and lists the highest %d and any other it draws: a limit no Kafka API comes near (the most so far is 18, Fetch 0-17).", a.Name, n, kafka.MaxVersions, kafka.MaxVersions)
 }
