@@ -1012,21 +1012,9 @@ func TestBuildUnwritable(t *testing.T) {
 // build draws and lists the highest kafka.MaxVersions of an API, says so on stderr and on the
 // API's page, and its cost stays that of 64 versions.
 func TestBuildManyVersions(t *testing.T) {
-	src := filepath.Join(listSchemaRoot(t), "4.0")
-	rel := filepath.Join(t.TempDir(), "9.9")
-	if err := os.MkdirAll(rel, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"RequestHeader.json", "ResponseHeader.json", "ApiVersionsRequest.json", "ApiVersionsResponse.json"} {
-		b, err := os.ReadFile(filepath.Join(src, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		b = bytes.Replace(b, []byte(`"validVersions": "0-4"`), []byte(`"validVersions": "0-32766"`), 1)
-		if err := os.WriteFile(filepath.Join(rel, name), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	rel := apiVersionsRelease(t, "9.9", func(name string, b []byte) []byte {
+		return bytes.Replace(b, []byte(`"validVersions": "0-4"`), []byte(`"validVersions": "0-32766"`), 1)
+	})
 	out := t.TempDir()
 	_, stderr, code := runCmd(t, "build", "-schemas", rel, "-out", out, "-format", "html,bin")
 	if code != 0 {
@@ -1075,31 +1063,20 @@ func TestBuildManyVersions(t *testing.T) {
 // nodes in all: a 1.9 MB request schema of 20,000 fields (777 MB of output before the limit)
 // fails at once with an error that says what to do, and writes nothing.
 func TestBuildManyFields(t *testing.T) {
-	src := filepath.Join(listSchemaRoot(t), "4.0")
-	rel := filepath.Join(t.TempDir(), "9.8")
-	if err := os.MkdirAll(rel, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"RequestHeader.json", "ResponseHeader.json", "ApiVersionsRequest.json", "ApiVersionsResponse.json"} {
-		b, err := os.ReadFile(filepath.Join(src, name))
-		if err != nil {
-			t.Fatal(err)
+	rel := apiVersionsRelease(t, "9.8", func(name string, b []byte) []byte {
+		if name != "ApiVersionsRequest.json" {
+			return b
 		}
-		if name == "ApiVersionsRequest.json" {
-			var extra strings.Builder
-			for i := range 20_000 {
-				fmt.Fprintf(&extra, ",\n    { \"name\": \"F%d\", \"type\": \"int32\", \"versions\": \"0+\", \"about\": \"Field %d.\" }", i, i)
-			}
-			i := bytes.LastIndex(b, []byte("}\n  ]"))
-			if i < 0 {
-				t.Fatal("no end of the fields in ApiVersionsRequest.json")
-			}
-			b = append(b[:i+1:i+1], append([]byte(extra.String()), b[i+1:]...)...)
+		var extra strings.Builder
+		for i := range 20_000 {
+			fmt.Fprintf(&extra, ",\n    { \"name\": \"F%d\", \"type\": \"int32\", \"versions\": \"0+\", \"about\": \"Field %d.\" }", i, i)
 		}
-		if err := os.WriteFile(filepath.Join(rel, name), b, 0o644); err != nil {
-			t.Fatal(err)
+		i := bytes.LastIndex(b, []byte("}\n  ]"))
+		if i < 0 {
+			t.Fatal("no end of the fields in ApiVersionsRequest.json")
 		}
-	}
+		return append(b[:i+1:i+1], append([]byte(extra.String()), b[i+1:]...)...)
+	})
 	out := filepath.Join(t.TempDir(), "out")
 	_, stderr, code := runCmd(t, "build", "-q", "-schemas", rel, "-out", out)
 	if code != 1 || !strings.Contains(stderr, "too many fields") || !strings.Contains(stderr, "more than the 100000 allowed; build fewer APIs (-apis) or versions (-versions)") {
@@ -1112,4 +1089,25 @@ func TestBuildManyFields(t *testing.T) {
 	if _, stderr, code := runCmd(t, "build", "-q", "-schemas", rel, "-out", out, "-versions", "highest", "-format", "bin"); code != 0 {
 		t.Errorf("-versions highest: exit %d: %s", code, stderr)
 	}
+}
+
+// apiVersionsRelease makes a release folder named name of 4.0's headers and ApiVersions, each
+// file as edit returns it.
+func apiVersionsRelease(t *testing.T, name string, edit func(file string, b []byte) []byte) string {
+	t.Helper()
+	src := filepath.Join(listSchemaRoot(t), "4.0")
+	rel := filepath.Join(t.TempDir(), name)
+	if err := os.MkdirAll(rel, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range []string{"RequestHeader.json", "ResponseHeader.json", "ApiVersionsRequest.json", "ApiVersionsResponse.json"} {
+		b, err := os.ReadFile(filepath.Join(src, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(rel, file), edit(file, b), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return rel
 }
