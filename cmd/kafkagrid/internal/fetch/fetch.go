@@ -49,6 +49,7 @@ const MessageDir = "clients/src/main/resources/common/message/"
 const (
 	MaxFileSize  = 4 << 20  // one schema file
 	MaxTotalSize = 64 << 20 // all schema files of one ref
+	MaxFiles     = 4096     // files of one ref (Kafka 4.1 has 197)
 )
 
 // ErrNotFound reports that the ref is neither a branch nor a tag of apache/kafka.
@@ -220,7 +221,7 @@ func Extract(r io.Reader, dir string) (int, error) {
 	}
 	tr := tar.NewReader(zr)
 	var total int64
-	jsons := 0
+	jsons, files := 0, 0
 	for {
 		h, err := tr.Next()
 		if err == io.EOF {
@@ -239,6 +240,9 @@ func Extract(r io.Reader, dir string) (int, error) {
 		total += h.Size
 		if total > MaxTotalSize {
 			return jsons, fmt.Errorf("fetch: archive: message files exceed %d bytes", MaxTotalSize)
+		}
+		if files++; files > MaxFiles {
+			return jsons, fmt.Errorf("fetch: archive: more than %d message files", MaxFiles)
 		}
 		if err := writeFile(filepath.Join(dir, name), io.LimitReader(tr, MaxFileSize)); err != nil {
 			return jsons, err

@@ -3,6 +3,7 @@ package fetch
 import (
 	"archive/tar"
 	"bytes"
+	"fmt"
 	"compress/gzip"
 	"context"
 	"errors"
@@ -235,6 +236,16 @@ func TestExtractLimits(t *testing.T) {
 	_, err := Extract(bytes.NewReader(archive(t, []entry{{name: msg + "Big.json", body: big}})), t.TempDir())
 	if err == nil {
 		t.Fatal("a file over MaxFileSize was accepted")
+	}
+	// Empty files pass the size limits; their number is bounded too.
+	var many []entry
+	for i := range MaxFiles + 1 {
+		many = append(many, entry{name: fmt.Sprintf("%sF%d.json", msg, i)})
+	}
+	dir := t.TempDir()
+	n, err := Extract(bytes.NewReader(archive(t, many)), dir)
+	if err == nil || !strings.Contains(err.Error(), "more than 4096 message files") || n != MaxFiles {
+		t.Fatalf("%d empty files: %d written, %v", len(many), n, err)
 	}
 }
 
