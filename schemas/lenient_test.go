@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 	"unicode/utf8"
 )
@@ -206,5 +207,25 @@ func TestLimits(t *testing.T) {
 	t.Logf("10,000 fields %v, 40,000 fields %v", small, large)
 	if large > 9*small {
 		t.Errorf("4× the fields took %.1f× as long (10,000: %v, 40,000: %v): not linear", float64(large)/float64(small), small, large)
+	}
+}
+
+// TestReleaseLimits: a release of more spec files, or more bytes in them, than a release may
+// have is refused as it is read, with the limit named (each file alone passes).
+func TestReleaseLimits(t *testing.T) {
+	many := fstest.MapFS{}
+	for i := range MaxReleaseFiles + 1 {
+		many[fmt.Sprintf("F%d.json", i)] = &fstest.MapFile{Data: []byte("{}")}
+	}
+	if _, err := LoadFS(many, "many"); err == nil || !strings.Contains(err.Error(), "4097 spec files, more than a release may have (4096)") {
+		t.Errorf("%d files: %v", len(many), err)
+	}
+	blob := make([]byte, MaxSpecSize) // each file at the largest a spec file may be
+	big := fstest.MapFS{}
+	for i := range MaxReleaseSize/MaxSpecSize + 1 {
+		big[fmt.Sprintf("B%d.json", i)] = &fstest.MapFile{Data: blob}
+	}
+	if _, err := LoadFS(big, "big"); err == nil || !strings.Contains(err.Error(), "big: its spec files up to B8.json have more than the 67108864 bytes a release may have") {
+		t.Errorf("%d files of %d bytes: %v", len(big), MaxSpecSize, err)
 	}
 }

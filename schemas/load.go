@@ -27,6 +27,14 @@ type Release struct {
 // MaxSpecSize bounds the size of one spec file; the largest real one is under 20 KiB.
 const MaxSpecSize = 8 << 20
 
+// MaxReleaseSize and MaxReleaseFiles bound what one release may hold, all its spec files
+// together: Kafka 4.1 has 197 files of 888 KB. A release past them (a jar of a thousand 8 MiB
+// files that compress to almost nothing, say) is refused as it is read.
+const (
+	MaxReleaseSize  = 64 << 20
+	MaxReleaseFiles = 4096
+)
+
 // JarMessageDir is where a kafka-clients jar keeps the message specs.
 const JarMessageDir = "common/message"
 
@@ -135,14 +143,21 @@ func LoadFS(fsys fs.FS, dir string) (*Release, error) {
 	if len(names) == 0 {
 		return nil, errNoSpecs
 	}
+	if len(names) > MaxReleaseFiles {
+		return nil, fmt.Errorf("schemas: %s: %d spec files, more than a release may have (%d)", dir, len(names), MaxReleaseFiles)
+	}
 	sort.Strings(names)
 	var specs []*Spec
 	var errs []error
+	total := 0
 	for _, name := range names {
 		data, err := readFile(fsys, name)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("schemas: %s: %w", name, err))
 			continue
+		}
+		if total += len(data); total > MaxReleaseSize {
+			return nil, fmt.Errorf("schemas: %s: its spec files up to %s have more than the %d bytes a release may have", dir, name, MaxReleaseSize)
 		}
 		s, err := Parse(name, data)
 		if err != nil {
