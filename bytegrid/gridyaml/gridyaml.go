@@ -103,6 +103,10 @@ const (
 	maxBytes  = 1 << 24
 )
 
+// MaxSize bounds a spec's text: room for maxFields fields and maxBytes of data written as hex
+// with spaces, and far beyond any protocol's header (the 100,000-field spec is 4 MB).
+const MaxSize = 64 << 20
+
 type parser struct {
 	file string
 }
@@ -118,6 +122,9 @@ func (p *parser) errf(n *yaml.Node, field string, format string, a ...any) error
 // Parse reads the spec in src; file names it in errors.
 func Parse(file string, src []byte) (*Spec, error) {
 	p := &parser{file: file}
+	if len(src) > MaxSize {
+		return nil, &Error{File: file, Err: fmt.Errorf("%d bytes, more than a spec may have (%d)", len(src), MaxSize)}
+	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(src, &doc); err != nil {
 		line, msg := yamlerr.Locate(src, err)

@@ -119,6 +119,14 @@ func TestErrors(t *testing.T) {
 	}
 }
 
+// TestParseSize: a spec larger than MaxSize is refused before YAML reads it.
+func TestParseSize(t *testing.T) {
+	src := make([]byte, gridyaml.MaxSize+1)
+	if _, err := gridyaml.Parse("x.yaml", src); err == nil || err.Error() != "gridyaml: x.yaml: 67108865 bytes, more than a spec may have (67108864)" {
+		t.Errorf("%v", err)
+	}
+}
+
 func FuzzParse(f *testing.F) {
 	files, _ := filepath.Glob(filepath.Join("..", "..", "examples", "protocols", "*.yaml"))
 	for _, file := range files {

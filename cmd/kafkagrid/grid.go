@@ -74,7 +74,7 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}
 	}
 
-	src, err := os.ReadFile(files[0])
+	src, err := readSpec(files[0])
 	if err != nil {
 		return fmt.Errorf("grid: %w", err)
 	}
@@ -154,4 +154,22 @@ func writeFileAtomic(name string, data []byte, temps *reference.Temps) error {
 		return fmt.Errorf("grid: %w", werr)
 	}
 	return nil
+}
+
+// readSpec reads a protocol spec of at most gridyaml.MaxSize bytes: a larger regular file is
+// refused before it is read, a pipe (<(…)) when it has given more.
+func readSpec(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > gridyaml.MaxSize {
+		return nil, fmt.Errorf("%s: %d bytes, more than a spec may have (%d)", name, fi.Size(), gridyaml.MaxSize)
+	}
+	src, err := io.ReadAll(io.LimitReader(f, gridyaml.MaxSize+1))
+	if err == nil && len(src) > gridyaml.MaxSize {
+		err = fmt.Errorf("%s: more than the %d bytes a spec may have", name, gridyaml.MaxSize)
+	}
+	return src, err
 }

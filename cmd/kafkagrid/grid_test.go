@@ -86,11 +86,16 @@ func TestGridErrors(t *testing.T) {
 	bad := filepath.Join(dir, "bad.yaml")
 	os.WriteFile(bad, []byte("name: x\nfields:\n  - {name: a, bits: 8}\n  - {name: b, bits: 8, offset: 4}\n"), 0o644)
 	out := filepath.Join(dir, "out.svg")
+	huge := filepath.Join(dir, "huge.yaml") // sparse: 4 GiB that take no disk
+	if f, err := os.Create(huge); err != nil || f.Truncate(4<<30) != nil || f.Close() != nil {
+		t.Fatal("cannot make a sparse file")
+	}
 	tests := []struct {
 		args  []string
 		usage bool
 		want  string
 	}{
+		{[]string{huge}, false, "huge.yaml: 4294967296 bytes, more than a spec may have (67108864)"},
 		{nil, true, "exactly one"},
 		{[]string{"a.yaml", "b.yaml"}, true, "exactly one"},
 		{[]string{gridSpec(t, "ipv4.yaml"), "-o", "x.png"}, true, "suffix"},

@@ -3,10 +3,10 @@ package fetch
 import (
 	"archive/tar"
 	"bytes"
-	"fmt"
 	"compress/gzip"
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
