@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"crypto/hmac"
 	"crypto/pbkdf2"
@@ -252,11 +253,14 @@ func (p *prober) roundTrip(a *kafka.API, v int16, body kafka.Values) (*capture.E
 	if n < 4 || n > maxProbeFrame {
 		return nil, fmt.Errorf("%s v%d: response size %d outside 4 to %d", a.Name, v, n, maxProbeFrame)
 	}
-	buf := make([]byte, 4+int(n))
-	copy(buf, size[:])
-	if _, err := io.ReadFull(p.conn, buf[4:]); err != nil {
+	// The buffer grows with what arrives, not with what the size claims: a broker that
+	// announces 100 MiB and sends little costs little.
+	var rb bytes.Buffer
+	rb.Write(size[:])
+	if _, err := io.CopyN(&rb, p.conn, int64(n)); err != nil {
 		return nil, fmt.Errorf("%s v%d: reading the %d-byte response: %w", a.Name, v, n, err)
 	}
+	buf := rb.Bytes()
 	resp := &capture.Message{Bytes: buf, Offset: p.off[1], Time: time.Now()}
 	p.off[1] += int64(len(buf))
 	resp.Frame, resp.Err = p.cat.Decode(buf, kafka.DecodeOptions{Response: true, API: a, Version: v})

@@ -7,11 +7,14 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
+	"encoding/binary"
 	"encoding/pem"
+	"io"
 	"math/big"
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -112,5 +115,39 @@ func TestProbeTLS(t *testing.T) {
 	}
 	if _, errs, code := runCmd(t, "probe", "-schemas", schemas, "-tls", c.ListenAddrs()[0]); code != 1 || !strings.Contains(errs, "tls:") {
 		t.Errorf("without the CA: exit %d: %s", code, errs)
+	}
+}
+
+// TestProbeLyingBroker: a broker that announces a 100 MiB response and sends ten bytes gets an
+// error naming the size, and costs memory for what it sent, not for what it announced.
+func TestProbeLyingBroker(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		c, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		defer c.Close()
+		var size [4]byte
+		if _, err := io.ReadFull(c, size[:]); err != nil {
+			return
+		}
+		io.CopyN(io.Discard, c, int64(binary.BigEndian.Uint32(size[:])))
+		c.Write(append(binary.BigEndian.AppendUint32(nil, 100<<20), make([]byte, 10)...))
+	}()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	_, errs, code := runCmd(t, "probe", "-q", "-schemas", testenv.Release(t, "4.0"), "-timeout", "5s", ln.Addr().String())
+	runtime.ReadMemStats(&after)
+	if code != 1 || !strings.Contains(errs, "reading the 104857600-byte response") {
+		t.Errorf("exit %d: %s", code, errs)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 32<<20 {
+		t.Errorf("allocated %d MiB for a response of 10 bytes", got>>20)
 	}
 }
