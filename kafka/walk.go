@@ -1045,6 +1045,8 @@ func (k *walker) tags(parent *Node, fields []*schemas.Field, prefix, path string
 		return k.fail(path, off, "%d tagged fields claimed with %d bytes left", count, k.left())
 	}
 	last := -1
+	var byTag []*schemas.Field // reading: the fields tagged in this version, by tag (made at the first tag)
+	next := 0                  // the first of byTag not yet passed: tags come in ascending order
 	for i := 0; i < int(count); i++ {
 		if err := k.spent(path, k.pos()); err != nil {
 			return err
@@ -1064,9 +1066,18 @@ func (k *walker) tags(parent *Node, fields []*schemas.Field, prefix, path string
 			if tag > math.MaxInt32 || int(tag) <= last {
 				return k.fail(path, tagOff, "tag %d out of order (after %d)", tag, last)
 			}
-			for _, g := range fields {
-				if g.TaggedIn(k.ver) && g.Tag == int(tag) {
-					f = g
+			if byTag == nil {
+				byTag = []*schemas.Field{}
+				for _, g := range fields {
+					if g.TaggedIn(k.ver) {
+						byTag = append(byTag, g)
+					}
+				}
+				slices.SortStableFunc(byTag, func(a, b *schemas.Field) int { return a.Tag - b.Tag })
+			}
+			for ; next < len(byTag) && byTag[next].Tag <= int(tag); next++ {
+				if byTag[next].Tag == int(tag) {
+					f = byTag[next] // the last field with the tag, as a scan of fields finds it
 				}
 			}
 		}
