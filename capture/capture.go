@@ -19,7 +19,7 @@ import (
 const DefaultMaxFrame = 100 << 20
 
 // DefaultMaxNodes is the most tree nodes Read decodes from one input when Options.MaxNodes
-// is 0: as many as one frame may have (kafka.DefaultMaxNodes), about a million. A frame
+// is not set: as many as one frame may have (kafka.DefaultMaxNodes), about a million. A frame
 // stops where the limit is reached (kafka.ErrTooManyFields), the frames after it are listed
 // with an error instead of a tree, and the Result says so.
 const DefaultMaxNodes = kafka.DefaultMaxNodes
@@ -50,7 +50,7 @@ type Options struct {
 }
 
 // DefaultMaxInflated is the most bytes the compressed batches of one input inflate to
-// together when Options.MaxInflated is 0: 256 MiB, four frames at their own limit. Frames past
+// together when Options.MaxInflated is not set: 256 MiB, four frames at their own limit. Frames past
 // it keep their compressed bytes undecoded (kafka.ErrDecompressedTooLarge), and the Result
 // says so.
 const DefaultMaxInflated = 256 << 20

@@ -310,11 +310,11 @@ type DecodeOptions struct {
 }
 
 // DefaultMaxNodes is the most nodes a decoded frame's tree has when DecodeOptions.MaxNodes is
-// 0: about a million fields, some 350 MB of tree (a node with its path and value texts takes
-// about 350 bytes). That is the Metadata response of a cluster of 58,000 partitions (18 nodes
-// a partition of three replicas; the largest example frame has under 600 nodes), and it stops
-// a small frame of tiny repeated fields from costing gigabytes: a 16 MiB ApiVersions v0
-// response of 2.8 million elements would be 11 million nodes, 4.3 GB.
+// not set: about a million fields, some 350 MB of tree (a node with its path and value texts
+// takes about 350 bytes). That is the Metadata response of a cluster of 58,000 partitions (18
+// nodes a partition of three replicas; the largest example frame of any release has 207), and
+// it stops a small frame of tiny repeated fields from costing gigabytes: a 16 MiB ApiVersions
+// v0 response of 2.8 million elements would be 11 million nodes, 4.3 GB.
 const DefaultMaxNodes = 1 << 20
 
 // ErrTooManyFields is wrapped by the error of a frame whose tree would have more nodes than

@@ -241,8 +241,8 @@ type jsonConn struct {
 
 // writeJSONResult writes the connections of r as JSON, indented by two spaces, each frame
 // written node by node (kafka.Frame.WriteJSON) where the rest has a placeholder for it: what
-// json.Encoder would write of jsonResult with the frames themselves, without holding the text of every
-// frame's tree in memory twice over.
+// json.Encoder would write of jsonResult with the frames themselves, without holding the text
+// of every frame's tree in memory twice over.
 func writeJSONResult(w io.Writer, r *capture.Result) error {
 	var frames []*kafka.Frame
 	doc, err := json.MarshalIndent(jsonResult(r, func(f *kafka.Frame) any {
