@@ -46,6 +46,14 @@ func FuzzDecode(f *testing.F) {
 			o.API, o.Version = api, api.Version
 		}
 		g, err := c.Decode(data, o)
+		// The streamed JSON of whatever was decoded, whole or partial, is MarshalJSON's.
+		if g != nil {
+			var js bytes.Buffer
+			m, merr := g.MarshalJSON()
+			if werr := g.WriteJSON(&js, "", ""); werr != nil || merr != nil || !bytes.Equal(js.Bytes(), m) {
+				t.Fatalf("WriteJSON differs from MarshalJSON (%v, %v)", werr, merr)
+			}
+		}
 		if err != nil {
 			var e *Error
 			if !errors.As(err, &e) || e.Offset < 0 || e.Offset > len(data) {

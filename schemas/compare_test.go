@@ -321,3 +321,22 @@ func mutateSpec(rng *rand.Rand, s *Spec) *Spec {
 	}
 	return &n
 }
+
+// FuzzCompareSpecs holds compareSpecs to the per-version comparison on random spec pairs drawn
+// from a seed.
+func FuzzCompareSpecs(f *testing.F) {
+	for _, s := range []int64{1, 2, 3, 42} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, seed int64) {
+		rng := rand.New(rand.NewSource(seed))
+		o := randomSpec(rng)
+		n := mutateSpec(rng, o)
+		if rng.Intn(2) == 0 {
+			n = randomSpec(rng)
+		}
+		if got, want := compareSpecs(o, n), compareSpecsSlow(o, n); !reflect.DeepEqual(got, want) {
+			t.Fatalf("seed %d:\n got %v\nwant %v", seed, got, want)
+		}
+	})
+}
