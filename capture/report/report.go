@@ -296,16 +296,17 @@ func frameView(dir, id string, m *capture.Message, response bool, vo kafkaview.O
 			return true
 		}
 		n++
-		inner := &kafka.Frame{Bytes: c.Data, Root: c.Root}
-		iv := kafkaview.New(inner)
 		caption := fmt.Sprintf("%s: the %d bytes decompressed with %s (offsets from the start of the decompressed data)", x.Path, len(c.Data), c.Codec)
 		if c.Note != "" {
 			caption += "; " + c.Note
 		}
-		if len(iv.Fields) > MaxDrawnFields {
-			fv.Nested = append(fv.Nested, nestedV{Caption: fmt.Sprintf("%s; not drawn: %d fields, more than a report draws (%d)", caption, len(iv.Fields), MaxDrawnFields)})
+		nodes := 0 // counted before anything is laid out
+		c.Root.Walk(func(*kafka.Node) bool { nodes++; return true })
+		if nodes > MaxDrawnFields {
+			fv.Nested = append(fv.Nested, nestedV{Caption: fmt.Sprintf("%s; not drawn: %d fields (tree nodes), more than a report draws (%d)", caption, nodes, MaxDrawnFields)})
 			return true
 		}
+		iv := kafkaview.New(&kafka.Frame{Bytes: c.Data, Root: c.Root})
 		g, t, err := layouts(iv.Fields, iv, caption)
 		if err != nil {
 			nerr = err
