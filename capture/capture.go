@@ -95,7 +95,16 @@ type Message struct {
 	Time   time.Time    // when its last byte was captured (pcap)
 	Packet int          // the packet that carried its last byte (pcap)
 	Err    error        // a decoding failure: Frame holds what was decoded up to it
+	// Token marks a SASL token sent without a Kafka header after a SaslHandshake v0 (KIP-43):
+	// only a size and the mechanism's bytes, so Frame is nil and Err too.
+	Token bool
 }
+
+// SASL tokens after SaslHandshake v0 travel bare: a size, then the mechanism's bytes.
+const (
+	saslHandshakeKey = 17
+	tokenNote        = "SASL token: after SaslHandshake v0 the mechanism's bytes go bare, a size and no Kafka header (KIP-43)"
+)
 
 // Frames counts the messages of all connections, and those decoded without error.
 func (r *Result) Frames() (all, ok int) {
@@ -202,12 +211,20 @@ var errSpent = errors.New("not decoded: the frames before this one have as many 
 // Kafka frame (under 4 bytes: even a response header has a correlation id), negative or over
 // the limit (with a note), so that bytes that are not Kafka (zeros, say) end the reading at
 // once instead of making a frame of every four bytes; a last frame cut short is returned as it is.
-func (d *decoder) split(data []byte) (frames [][]byte, offs []int64, note string) {
+// The first empty sizes, up to empty of them, are empty SASL tokens: a frame of its size alone.
+func (d *decoder) split(data []byte, empty int) (frames [][]byte, offs []int64, note string) {
 	for off := 0; off < len(data); {
 		if len(data)-off < 4 {
 			return frames, offs, fmt.Sprintf("%d bytes at offset %d are too few for a frame size", len(data)-off, off)
 		}
 		size := int32(binary.BigEndian.Uint32(data[off:]))
+		if size == 0 && empty > 0 { // an empty SASL token
+			empty--
+			frames = append(frames, data[off:off+4:off+4])
+			offs = append(offs, int64(off))
+			off += 4
+			continue
+		}
 		if size < minFrame || int(size) > d.o.MaxFrame {
 			return frames, offs, fmt.Sprintf("frame size %d at offset %d is outside %d to %d (the frame limit): the rest (%d bytes) is not read",
 				size, off, minFrame, d.o.MaxFrame, len(data)-off)
@@ -272,7 +289,7 @@ func namedResponse(name string) (key, api string, version int, ok bool) {
 // request is one; else it is a response decoded with Options.API, or left unpaired.
 func (d *decoder) frames(data []byte) *Conn {
 	c := &Conn{ID: 1}
-	frames, offs, note := d.split(data)
+	frames, offs, note := d.split(data, 0)
 	if note != "" {
 		c.Notes = append(c.Notes, note)
 	}
@@ -472,7 +489,7 @@ func (d *decoder) conn(id int, cs, ss *stream) *Conn {
 			cs.key.src, cs.key.dst))
 		return c
 	}
-	reqs, roffs, note := d.split(cs.data)
+	reqs, roffs, note := d.split(cs.data, 0)
 	if note != "" {
 		c.Notes = append(c.Notes, fmt.Sprintf("%s → %s: %s", cs.key.src, cs.key.dst, note))
 	}
@@ -480,10 +497,22 @@ func (d *decoder) conn(id int, cs, ss *stream) *Conn {
 	// reuses ids once answered (or a test that sends every example with id 7) still pairs.
 	pending := map[int32][]*Exchange{}
 	var inFlight []*Exchange
+	// After a SaslHandshake v0 the client's frames are bare SASL tokens until one reads as a
+	// Kafka request again; each waits for the server's token, in order.
+	sasl := false
+	var tokens []*Exchange
 	for i, b := range reqs {
 		msg := &Message{Bytes: b, Offset: roffs[i]}
 		msg.Time, msg.Packet = cs.at(roffs[i] + int64(len(b)) - 1)
 		d.decode(msg, kafka.DecodeOptions{})
+		if sasl && msg.Err != nil {
+			msg.Frame, msg.Err, msg.Token = nil, nil, true
+			e := &Exchange{Request: msg, Note: tokenNote}
+			c.Exchanges = append(c.Exchanges, e)
+			tokens = append(tokens, e)
+			continue
+		}
+		sasl = msg.Err == nil && msg.Frame.API.Key == saslHandshakeKey && msg.Frame.Version == 0
 		e := &Exchange{Request: msg}
 		c.Exchanges = append(c.Exchanges, e)
 		if msg.Frame != nil && msg.Frame.API != nil && len(b) >= 12 {
@@ -492,7 +521,9 @@ func (d *decoder) conn(id int, cs, ss *stream) *Conn {
 			inFlight = append(inFlight, e)
 		}
 	}
-	resps, soffs, note := d.split(ss.data)
+	// A server's token may be empty (PLAIN's answer is a size of 0): as many empty frames as
+	// the client sent tokens are read as such.
+	resps, soffs, note := d.split(ss.data, len(tokens))
 	if note != "" {
 		c.Notes = append(c.Notes, fmt.Sprintf("%s → %s: %s", ss.key.src, ss.key.dst, note))
 	}
@@ -509,7 +540,16 @@ func (d *decoder) conn(id int, cs, ss *stream) *Conn {
 			d.response(msg, q[0])
 			continue
 		}
+		if len(tokens) > 0 {
+			msg.Token = true
+			tokens[0].Response = msg
+			tokens = tokens[1:]
+			continue
+		}
 		lone = append(lone, d.lone(msg))
+	}
+	for _, e := range tokens {
+		e.Note = tokenNote + "; no answer in the capture"
 	}
 	for _, e := range inFlight {
 		if e.Response != nil {

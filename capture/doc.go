@@ -10,7 +10,10 @@
 // captured) ends that direction with a note. Requests come from the client's stream,
 // responses from the server's; a response is paired with its request by correlation id, so
 // its API, version and header version are known (an ApiVersions request at a version the
-// broker does not speak gets a v0 answer, KIP-511: read so, with a note). A response without
+// broker does not speak gets a v0 answer, KIP-511: read so, with a note). After a
+// SaslHandshake v0 the SASL tokens travel bare (a size and the mechanism's bytes, KIP-43): they
+// are read as tokens (Message.Token), paired in order, until the client's frames read as Kafka
+// requests again. A response without
 // its request is decoded when Options names its API, else reported as unpaired. Frames with
 // no direction (a .bin file, a hex dump) are told apart by their content: a frame whose
 // correlation id answers an earlier request is its response, else one that reads as a

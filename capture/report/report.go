@@ -185,10 +185,15 @@ func frameView(dir, id string, m *capture.Message, response bool, vo kafkaview.O
 	}
 	f := m.Frame
 	base := id + "-" + side
-	if f != nil && f.API != nil {
+	switch {
+	case f != nil && f.API != nil:
 		fv.Heading = fmt.Sprintf("%s v%d %s", f.API.Name, f.Version, side)
 		base = id + "-" + f.BaseName()
-	} else {
+	case m.Token && response:
+		fv.Heading = "SASL token from the broker"
+	case m.Token:
+		fv.Heading = "SASL token from the client"
+	default:
 		fv.Heading = "undecoded " + side
 	}
 	meta := []string{fmt.Sprintf("%d bytes", len(m.Bytes))}

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -196,6 +197,12 @@ func printResult(w io.Writer, r *capture.Result, msgs []*capture.Message, format
 						return err
 					}
 				}
+				if m.Token && len(m.Bytes) >= 4 {
+					fmt.Fprintf(w, "%6d %4d  %-24s %s\n", 0, 4, "int32", fmt.Sprintf("size = %d bytes", len(m.Bytes)-4))
+					if len(m.Bytes) > 4 {
+						fmt.Fprintf(w, "%6d %4d  %-24s token = %q\n", 4, len(m.Bytes)-4, "raw", m.Bytes[4:])
+					}
+				}
 				if m.Err != nil && !single {
 					fmt.Fprintf(w, "error: %v\n", m.Err)
 				}
@@ -214,6 +221,12 @@ func heading(m *capture.Message, response bool) string {
 		side = "response"
 	}
 	s := side
+	if m.Token {
+		s = "SASL token from the client"
+		if response {
+			s = "SASL token from the broker"
+		}
+	}
 	if f := m.Frame; f != nil && f.API != nil {
 		s = fmt.Sprintf("%s v%d %s, correlation id %d", f.API.Name, f.Version, side, f.CorrelationID)
 	}
@@ -225,10 +238,12 @@ func heading(m *capture.Message, response bool) string {
 }
 
 type jsonExchange struct {
-	Request  any      `json:"request,omitempty"`  // a frame (or a placeholder for it), or nil
-	Response any      `json:"response,omitempty"` // the same
-	Errors   []string `json:"errors,omitempty"`
-	Note     string   `json:"note,omitempty"`
+	Request       any      `json:"request,omitempty"`       // a frame (or a placeholder for it), or nil
+	Response      any      `json:"response,omitempty"`      // the same
+	RequestToken  *string  `json:"requestToken,omitempty"`  // a bare SASL token, in hex (after SaslHandshake v0)
+	ResponseToken *string  `json:"responseToken,omitempty"` // the same; an empty one is ""
+	Errors        []string `json:"errors,omitempty"`
+	Note          string   `json:"note,omitempty"`
 }
 
 type jsonConn struct {
@@ -307,6 +322,10 @@ func jsonResult(r *capture.Result, frame func(*kafka.Frame) any) any {
 				if e.Request.Frame != nil {
 					je.Request = frame(e.Request.Frame)
 				}
+				if e.Request.Token {
+					tok := hex.EncodeToString(e.Request.Bytes[4:])
+					je.RequestToken = &tok
+				}
 				if e.Request.Err != nil {
 					je.Errors = append(je.Errors, "request: "+e.Request.Err.Error())
 				}
@@ -314,6 +333,10 @@ func jsonResult(r *capture.Result, frame func(*kafka.Frame) any) any {
 			if e.Response != nil {
 				if e.Response.Frame != nil {
 					je.Response = frame(e.Response.Frame)
+				}
+				if e.Response.Token {
+					tok := hex.EncodeToString(e.Response.Bytes[4:])
+					je.ResponseToken = &tok
 				}
 				if e.Response.Err != nil {
 					je.Errors = append(je.Errors, "response: "+e.Response.Err.Error())

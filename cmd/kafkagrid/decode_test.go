@@ -383,3 +383,49 @@ func TestDecodeJSONStreamed(t *testing.T) {
 		t.Errorf("%d frames in the JSON, want 25", n)
 	}
 }
+
+// TestDecodeSaslTokens: decode prints the bare SASL tokens after a SaslHandshake v0 as tokens,
+// in text and JSON, and the frames after them as usual.
+func TestDecodeSaslTokens(t *testing.T) {
+	schemas := filepath.Join(listSchemaRoot(t), "3.9")
+	cat, err := kafka.LoadCatalog(schemas)
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc := func(name string, resp bool, corr int32, body kafka.Values) []byte {
+		api, _ := cat.Lookup(name)
+		f, err := cat.Encode(kafka.Message{API: api, Response: resp, Version: 0, CorrelationID: corr, ClientID: "sarama", Body: body})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f.Bytes
+	}
+	chunks := []capturetest.Chunk{
+		{FromClient: true, Data: enc("SaslHandshake", false, 2, kafka.Values{"Mechanism": "PLAIN"})},
+		{Data: enc("SaslHandshake", true, 2, kafka.Values{"ErrorCode": int64(0), "Mechanisms": []any{"PLAIN"}})},
+		{FromClient: true, Data: append(binary.BigEndian.AppendUint32(nil, 13), "\x00alice\x00s3cret"...)},
+		{Data: binary.BigEndian.AppendUint32(nil, 0)},
+		{FromClient: true, Data: enc("Metadata", false, 9, kafka.Values{"Topics": []any{}})},
+		{Data: enc("Metadata", true, 9, kafka.Values{})},
+	}
+	var buf bytes.Buffer
+	ends := []capturetest.Endpoints{{Client: netip.MustParseAddrPort("10.0.0.2:50000"), Server: netip.MustParseAddrPort("10.0.0.1:9092")}}
+	if err := capturetest.Write(&buf, ends, chunks, capturetest.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	pcap := filepath.Join(t.TempDir(), "sasl.pcap")
+	if err := os.WriteFile(pcap, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := runCmd(t, "decode", "-q", "-schemas", schemas, pcap)
+	for _, want := range []string{"-- SASL token from the client, 17 bytes", `token = "\x00alice\x00s3cret"`,
+		"-- SASL token from the broker, 4 bytes", "size = 0 bytes", "-- Metadata v0 response, correlation id 9"} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("exit %d, output lacks %q: %s\n%s", code, want, errs, out)
+		}
+	}
+	out, _, _ = runCmd(t, "decode", "-q", "-format", "json", "-schemas", schemas, pcap)
+	if !strings.Contains(out, `"requestToken": "00616c69636500733363726574"`) || !strings.Contains(out, `"responseToken": ""`) {
+		t.Errorf("JSON lacks the tokens:\n%s", out)
+	}
+}
