@@ -13,11 +13,10 @@
 // broker does not speak gets a v0 answer, KIP-511: read so, with a note). After a
 // SaslHandshake v0 the SASL tokens travel bare (a size and the mechanism's bytes, KIP-43): they
 // are read as tokens (Message.Token), paired in order, until the client's frames read as Kafka
-// requests again. A response without
-// its request is decoded when Options names its API, else reported as unpaired. Frames with
-// no direction (a .bin file, a hex dump) are told apart by their content: a frame whose
-// correlation id answers an earlier request is its response, else one that reads as a
-// request is a request.
+// requests again. A response without its request is decoded when Options names its API, else
+// reported as unpaired. Frames with no direction (a .bin file, a hex dump) are told apart by
+// their content: a frame whose correlation id answers an earlier request is its response, else
+// one that reads as a request is a request.
 //
 // # Untrusted input
 //
