@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
@@ -349,33 +348,19 @@ func jsonResult(r *capture.Result, frame func(*kafka.Frame) any) any {
 	return out
 }
 
-// readInput reads a file, or standard input for "-".
 // maxInput bounds what decode reads: a capture or dump larger than this is refused before it
 // is read, rather than exhausting memory (decoding keeps annotated trees several times the
 // size of the frames).
 const maxInput = 256 << 20
 
+// readInput reads a file, or standard input for "-", of at most maxInput bytes.
 func readInput(name string) ([]byte, error) {
-	var r io.Reader = os.Stdin
-	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, err
+	return readBounded(name, true, maxInput, func(size int64) error {
+		if size < 0 {
+			return fmt.Errorf("%s: more than %d MiB, more than decode reads", name, maxInput>>20)
 		}
-		defer f.Close()
-		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > maxInput {
-			return nil, fmt.Errorf("%s is %d bytes, more than decode reads (%d MiB): cut the capture (editcap, tcpdump -r … -c N)", name, fi.Size(), maxInput>>20)
-		}
-		r = f
-	}
-	data, err := io.ReadAll(io.LimitReader(r, maxInput+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > maxInput {
-		return nil, fmt.Errorf("%s: more than %d MiB, more than decode reads", name, maxInput>>20)
-	}
-	return data, nil
+		return fmt.Errorf("%s is %d bytes, more than decode reads (%d MiB): cut the capture (editcap, tcpdump -r … -c N)", name, size, maxInput>>20)
+	})
 }
 
 // otherRelease says, for a frame whose request header names an API key this release lacks, which

@@ -156,20 +156,38 @@ func writeFileAtomic(name string, data []byte, temps *reference.Temps) error {
 	return nil
 }
 
-// readSpec reads a protocol spec of at most gridyaml.MaxSize bytes: a larger regular file is
-// refused before it is read, a pipe (<(…)) when it has given more.
+// readSpec reads a protocol spec of at most gridyaml.MaxSize bytes.
 func readSpec(name string) ([]byte, error) {
-	f, err := os.Open(name)
+	return readBounded(name, false, gridyaml.MaxSize, func(size int64) error {
+		if size < 0 {
+			return fmt.Errorf("%s: more than the %d bytes a spec may have", name, gridyaml.MaxSize)
+		}
+		return fmt.Errorf("%s: %d bytes, more than a spec may have (%d)", name, size, gridyaml.MaxSize)
+	})
+}
+
+// readBounded reads the file name (standard input for "-" when stdin) up to limit bytes: a
+// larger regular file is refused before it is read, anything else (a pipe, <(…)) once it has
+// given more. tooBig makes the error from the file's size, or -1 when it was read past limit.
+func readBounded(name string, stdin bool, limit int, tooBig func(size int64) error) ([]byte, error) {
+	var r io.Reader = os.Stdin
+	if name != "-" || !stdin {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > int64(limit) {
+			return nil, tooBig(fi.Size())
+		}
+		r = f
+	}
+	data, err := io.ReadAll(io.LimitReader(r, int64(limit)+1))
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > gridyaml.MaxSize {
-		return nil, fmt.Errorf("%s: %d bytes, more than a spec may have (%d)", name, fi.Size(), gridyaml.MaxSize)
+	if len(data) > limit {
+		return nil, tooBig(-1)
 	}
-	src, err := io.ReadAll(io.LimitReader(f, gridyaml.MaxSize+1))
-	if err == nil && len(src) > gridyaml.MaxSize {
-		err = fmt.Errorf("%s: more than the %d bytes a spec may have", name, gridyaml.MaxSize)
-	}
-	return src, err
+	return data, nil
 }
