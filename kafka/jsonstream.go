@@ -2,6 +2,7 @@ package kafka
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/hex"
 	"encoding/json"
 	"io"
@@ -14,7 +15,7 @@ import (
 // its memory is the tree's and not the text's: indented, the JSON of a frame of a million nodes
 // is some 700 MB, and encoding/json holds it twice over to indent it.
 func (f *Frame) WriteJSON(w io.Writer, prefix, indent string) error {
-	j := &jsonWriter{w: bufio.NewWriterSize(w, 64<<10), prefix: prefix, indent: indent, compact: prefix == "" && indent == ""}
+	j := newJSONWriter(w, prefix, indent)
 	j.open('{')
 	api, key := "", int64(-1)
 	if f.API != nil {
@@ -43,15 +44,36 @@ func (f *Frame) WriteJSON(w io.Writer, prefix, indent string) error {
 	j.key("root")
 	j.node(f.Root)
 	j.close('}')
-	if j.err != nil {
+	return j.flush()
+}
+
+// newJSONWriter writes to w through a buffer, unless w is a bytes.Buffer already.
+func newJSONWriter(w io.Writer, prefix, indent string) *jsonWriter {
+	j := &jsonWriter{prefix: prefix, indent: indent, compact: prefix == "" && indent == ""}
+	if b, ok := w.(*bytes.Buffer); ok {
+		j.w = b
+	} else {
+		j.buf = bufio.NewWriterSize(w, 64<<10)
+		j.w = j.buf
+	}
+	return j
+}
+
+// flush writes out what is buffered and returns the first error.
+func (j *jsonWriter) flush() error {
+	if j.err != nil || j.buf == nil {
 		return j.err
 	}
-	return j.w.Flush()
+	return j.buf.Flush()
 }
 
 // jsonWriter writes indented JSON as encoding/json's Indent lays it out.
 type jsonWriter struct {
-	w              *bufio.Writer
+	w interface {
+		io.Writer
+		io.StringWriter
+	}
+	buf            *bufio.Writer // w's buffer, when it has one to flush
 	prefix, indent string
 	compact        bool // no newlines, no space after a colon
 	depth          int
@@ -129,10 +151,11 @@ func (j *jsonWriter) bool(b bool) {
 }
 
 // str writes a JSON string escaped as encoding/json escapes it (HTML characters, U+2028 and
-// U+2029, invalid UTF-8): plain ASCII directly, anything else through json.Marshal.
+// U+2029, invalid UTF-8): ASCII here, quotes and HTML characters included (every quoted value
+// has them), anything else through json.Marshal.
 func (j *jsonWriter) str(s string) {
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+		if c := s[i]; c >= 0x7f || c < 0x20 && c != '\n' && c != '\r' && c != '\t' {
 			b, err := json.Marshal(s)
 			if err != nil {
 				j.err = err
@@ -145,12 +168,39 @@ func (j *jsonWriter) str(s string) {
 		}
 	}
 	j.raw(`"`)
-	j.raw(s)
+	start := 0
+	for i := 0; i < len(s); i++ {
+		var esc string
+		switch s[i] {
+		case '"':
+			esc = `\"`
+		case '\\':
+			esc = `\\`
+		case '<':
+			esc = `\u003c`
+		case '>':
+			esc = `\u003e`
+		case '&':
+			esc = `\u0026`
+		case '\n':
+			esc = `\n`
+		case '\r':
+			esc = `\r`
+		case '\t':
+			esc = `\t`
+		default:
+			continue
+		}
+		j.raw(s[start:i])
+		j.raw(esc)
+		start = i + 1
+	}
+	j.raw(s[start:])
 	j.raw(`"`)
 }
 
-// node writes n as jsonNode marshals it: the same members, in the same order, the same ones
-// left out when empty.
+// node writes n: kind, name, path, offset, length, type, value, then spec, about, children and
+// nested, each left out when empty.
 func (j *jsonWriter) node(n *Node) {
 	if n == nil {
 		j.raw("null")

@@ -1,7 +1,7 @@
 package kafka
 
 import (
-	"encoding/json"
+	"bytes"
 	"fmt"
 
 	"github.com/kafkagrid/kafkagrid/schemas"
@@ -169,50 +169,11 @@ func (n *Node) shift(d int) {
 // The node of a compressed batch's records adds "nested": the codec, the framing, a note, the
 // decompressed size and the decoded records (offsets from the start of the decompressed data).
 func (n *Node) MarshalJSON() ([]byte, error) {
-	return json.Marshal(n.jsonTree())
-}
-
-// jsonNode is a Node as JSON: the same fields in the same order, with children of its own kind,
-// so that a tree is marshalled in one pass (a Marshaler per node would have encoding/json
-// compact each subtree again at every level above it).
-type jsonNode struct {
-	Kind     NodeKind    `json:"kind"`
-	Name     string      `json:"name"`
-	Path     string      `json:"path"`
-	Offset   int         `json:"offset"`
-	Length   int         `json:"length"`
-	WireType string      `json:"type"`
-	Value    string      `json:"value"`
-	Spec     string      `json:"spec,omitempty"`
-	About    string      `json:"about,omitempty"`
-	Children []*jsonNode `json:"children,omitempty"`
-	Nested   *jsonNested `json:"nested,omitempty"`
-}
-
-// jsonNested is the "nested" object of a compressed batch's records.
-type jsonNested struct {
-	Codec   string    `json:"codec"`
-	Framing string    `json:"framing,omitempty"`
-	Note    string    `json:"note,omitempty"`
-	Size    int       `json:"decompressedSize"`
-	Root    *jsonNode `json:"root,omitempty"`
-}
-
-// jsonTree converts the subtree under n; nil stays nil.
-func (n *Node) jsonTree() *jsonNode {
-	if n == nil {
-		return nil
+	var b bytes.Buffer
+	j := newJSONWriter(&b, "", "")
+	j.node(n)
+	if err := j.flush(); err != nil {
+		return nil, err
 	}
-	j := &jsonNode{Kind: n.Kind, Name: n.Name, Path: n.Path, Offset: n.Offset, Length: n.Length,
-		WireType: n.WireType, Value: n.Value, Spec: n.Spec, About: n.About}
-	if len(n.Children) > 0 {
-		j.Children = make([]*jsonNode, len(n.Children))
-		for i, c := range n.Children {
-			j.Children[i] = c.jsonTree()
-		}
-	}
-	if c, ok := n.Raw.(*Compressed); ok && c != nil {
-		j.Nested = &jsonNested{c.Codec.String(), c.Framing, c.Note, len(c.Data), c.Root.jsonTree()}
-	}
-	return j
+	return b.Bytes(), nil
 }

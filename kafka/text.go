@@ -2,8 +2,7 @@ package kafka
 
 import (
 	"bufio"
-	"encoding/hex"
-	"encoding/json"
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -49,27 +48,11 @@ func WriteText(w io.Writer, root *Node) error {
 	return bw.Flush()
 }
 
-// jsonFrame is the JSON form of a Frame.
-type jsonFrame struct {
-	API           string    `json:"api"`
-	Key           int16     `json:"key"`
-	Version       int16     `json:"version"`
-	Response      bool      `json:"response"`
-	HeaderVersion int16     `json:"headerVersion"`
-	CorrelationID int32     `json:"correlationId"`
-	Size          int       `json:"size"`
-	Hex           string    `json:"hex"`
-	Root          *jsonNode `json:"root"`
-}
-
 // MarshalJSON writes the frame as JSON: api, key, version, response, headerVersion,
 // correlationId, size, hex (the bytes) and root (the annotated tree; see Node.MarshalJSON).
-// The output is deterministic.
+// It is WriteJSON's compact form; the output is deterministic.
 func (f *Frame) MarshalJSON() ([]byte, error) {
-	j := jsonFrame{Version: f.Version, Response: f.Response, HeaderVersion: f.HeaderVersion,
-		CorrelationID: f.CorrelationID, Size: len(f.Bytes), Hex: hex.EncodeToString(f.Bytes), Root: f.Root.jsonTree(), Key: -1}
-	if f.API != nil {
-		j.API, j.Key = f.API.Name, f.API.Key
-	}
-	return json.Marshal(j)
+	var b bytes.Buffer
+	err := f.WriteJSON(&b, "", "")
+	return b.Bytes(), err
 }
