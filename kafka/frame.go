@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/kafkagrid/kafkagrid/schemas"
@@ -136,7 +137,29 @@ func (c *Catalog) headerSpec(response bool) (*schemas.Spec, error) {
 	if h == nil {
 		return nil, fmt.Errorf("the release has no %s spec", name)
 	}
-	return h, nil
+	return versionedHeader(h), nil
+}
+
+// versionedHeader returns a request header spec that says which header version has which
+// field. Before flexible versions (Kafka 2.2, 2.3) RequestHeader.json is valid at version 0
+// only, with ClientId "0+": it describes header v1, the header of every request but
+// ControlledShutdown v0, whose header v0 has no client id. Such a spec is read as later
+// releases write it: valid 0-1, ClientId from 1. Any other spec is returned as it is.
+func versionedHeader(h *schemas.Spec) *schemas.Spec {
+	if h.Name != "RequestHeader" || h.ValidVersions.Hi != 0 {
+		return h
+	}
+	i := slices.IndexFunc(h.Fields, func(f *schemas.Field) bool { return f.Name == "ClientId" })
+	if i < 0 || h.Fields[i].Versions.Lo != 0 {
+		return h
+	}
+	cp := *h
+	cp.ValidVersions.Hi = 1
+	cp.Fields = slices.Clone(h.Fields)
+	id := *h.Fields[i]
+	id.Versions.Lo = 1
+	cp.Fields[i] = &id
+	return &cp
 }
 
 // Encode writes m as a whole frame (int32 size, header, body) and returns it with its

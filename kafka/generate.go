@@ -201,8 +201,10 @@ func byName(f *schemas.Field, p schemas.Prim, v int16) (any, bool) {
 	n := f.Name
 	switch p {
 	case schemas.Int8, schemas.Int16, schemas.Uint16, schemas.Int32, schemas.Int64:
-		if x, ok := intByName(f, n); ok {
-			return int64(x), true
+		// A rule chosen by name gives way to the type's own value where it does not fit the
+		// field's type (a Timestamp rule on an int32, say).
+		if x, ok := intByName(f, n); ok && intFits(p, x) {
+			return x, true
 		}
 	case schemas.String:
 		return stringByName(f, n, v)

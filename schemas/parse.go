@@ -98,6 +98,15 @@ func isStructName(s string) bool {
 	return true
 }
 
+// canonicalName is a field's name with its first letter upper case, as Kafka's generator
+// reads it: the case of the first letter does not tell two fields apart.
+func canonicalName(s string) string {
+	if s != "" && s[0] >= 'a' && s[0] <= 'z' {
+		return string(s[0]-'a'+'A') + s[1:]
+	}
+	return s
+}
+
 // isIdent reports whether s is a field name: a letter, then letters, digits and '_'.
 func isIdent(s string) bool {
 	if s == "" || !(s[0] >= 'a' && s[0] <= 'z' || s[0] >= 'A' && s[0] <= 'Z') {
@@ -484,6 +493,10 @@ func (p *parser) field(s *Spec, n *node, prefix string, index int) (*Field, *Err
 			if !isIdent(name) {
 				return nil, p.errf(m.val, f.Path, "name: %q is not a name (letters, digits, _)", name)
 			}
+			// Kafka's generator names a field's Java members from its name with the first
+			// letter's case folded (camelCaseName, capitalizedCamelCaseName), so
+			// throttleTimeMs in a Jackson-era file (2.2) is the ThrottleTimeMs of later ones.
+			name = canonicalName(name)
 			f.Name, f.Path = name, prefix+name
 		}
 	}
