@@ -102,7 +102,40 @@ type Field struct {
 	// struct's closing tag section) with a bracket drawn inside its box: a shape, not a colour,
 	// so it reads in greyscale too.
 	Bracket Bracket `json:"bracket,omitempty"`
+
+	// Variable marks a field of no fixed length (TCP's Options and Data, a payload, QUIC's
+	// connection ids): Bits is the length drawn, its usual or example size, and the drawing
+	// marks the open end as RFC figures do. MinBits and MaxBits, when not zero, are the range
+	// the protocol allows (QUIC's Destination Connection ID (0..160): 0 and 160); LengthFrom
+	// names the field that gives its length, if one does.
+	Variable   bool   `json:"variable,omitempty"`
+	MinBits    int    `json:"min_bits,omitempty"`
+	MaxBits    int    `json:"max_bits,omitempty"`
+	LengthFrom string `json:"length_from,omitempty"`
+	// Optional marks a field present only sometimes (GRE's Checksum, WebSocket's masking
+	// key), drawn with dashed borders; Condition says when, as the figure's caption does
+	// ("if payload len == 126").
+	Optional  bool   `json:"optional,omitempty"`
+	Condition string `json:"condition,omitempty"`
+	// Label says how the name is fitted in its box (LabelAuto unless set).
+	Label LabelMode `json:"label,omitempty"`
 }
+
+// LabelMode says how a field's name is fitted in its box.
+type LabelMode string
+
+// The label modes.
+const (
+	// LabelAuto: on one line if it fits, else shrunk to a floor, else stacked on lines, else
+	// a numbered note with the text in the legend.
+	LabelAuto LabelMode = ""
+	// LabelStacked: a word a line, as RFC 9293 writes "Data" over "Offset".
+	LabelStacked LabelMode = "stacked"
+	// LabelVertical: a letter a line, as RFC 9293 writes its 1-bit flags (C W R E …).
+	LabelVertical LabelMode = "vertical"
+	// LabelNote: a numbered note mark, the name in the legend.
+	LabelNote LabelMode = "note"
+)
 
 // Bracket says whether a field opens or closes a group, drawn as a bracket in its box: "[" at
 // its left edge for Opens (the group's fields follow), "]" at its right edge for Closes (they
