@@ -36,6 +36,8 @@ type Catalog struct {
 	Release    *schemas.Release
 	APIs       []*API     // categories in table order, APIs in table order within each; Other last, by key
 	Categories []Category // the non-empty categories, in the same order
+
+	reqHeader *schemas.Spec // the release's RequestHeader as versionedHeader reads it
 }
 
 // NewCatalog lists the APIs of a release: every request spec with valid versions, paired with
@@ -75,6 +77,9 @@ func NewCatalog(r *schemas.Release) (*Catalog, error) {
 		}
 	}
 	c := &Catalog{Release: r}
+	if h := r.Header("RequestHeader"); h != nil {
+		c.reqHeader = versionedHeader(h)
+	}
 	placed := map[int16]bool{}
 	for _, cat := range categories() {
 		sec := Category{Name: cat.name}

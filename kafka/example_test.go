@@ -119,7 +119,7 @@ func ExampleExample() {
 	fmt.Println(err)
 	// Output:
 	// payments 12 consumer-kafkagrid-1 <nil>
-	// kafka: Heartbeat.yaml:2: Generation: unknown field (no version of HeartbeatRequest has it, in Kafka 4.0 or in the releases kafkagrid knows: 2.4 2.8 3.0 3.3 3.6 3.9 4.0 4.1)
+	// kafka: Heartbeat.yaml:2: Generation: unknown field (no version of HeartbeatRequest has it, in Kafka 4.0 or in the releases kafkagrid knows: 2.2 2.4 2.8 3.0 3.3 3.6 3.9 4.0 4.1)
 }
 
 func ExampleCatalog_Vectors() {

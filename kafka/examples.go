@@ -128,10 +128,11 @@ func duplicateKey(file, prefix string, n *yaml.Node) error {
 	seen := make(map[string]int, len(n.Content)/2)
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		key := n.Content[i]
-		if line, dup := seen[key.Value]; dup {
+		name := schemas.CanonicalName(key.Value)
+		if line, dup := seen[name]; dup {
 			return fmt.Errorf("kafka: %s:%d: %s: key given twice (first on line %d)", file, key.Line, join(prefix, key.Value), line)
 		}
-		seen[key.Value] = key.Line
+		seen[name] = key.Line
 	}
 	return nil
 }
@@ -169,10 +170,12 @@ func (m *merger) merge(fields []*schemas.Field, n *yaml.Node, vals Values, prefi
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		key, val := n.Content[i], n.Content[i+1]
-		path := join(prefix, key.Value)
+		// A name is matched as Kafka's generator matches it: timeoutMs is TimeoutMs.
+		name := schemas.CanonicalName(key.Value)
+		path := join(prefix, name)
 		var f *schemas.Field
 		for _, g := range fields {
-			if g.Name == key.Value {
+			if g.Name == name {
 				f = g
 			}
 		}

@@ -133,11 +133,14 @@ func (c *Catalog) headerSpec(response bool) (*schemas.Spec, error) {
 	if c.Release == nil {
 		return nil, fmt.Errorf("catalog has no release")
 	}
+	if !response && c.reqHeader != nil {
+		return c.reqHeader, nil
+	}
 	h := c.Release.Header(name)
 	if h == nil {
 		return nil, fmt.Errorf("the release has no %s spec", name)
 	}
-	return versionedHeader(h), nil
+	return h, nil
 }
 
 // versionedHeader returns a request header spec that says which header version has which

@@ -261,7 +261,9 @@ func intByName(f *schemas.Field, n string) (int64, bool) {
 		return 3, true
 	case "Count", "DeliveryCount", "AcknowledgeTypes":
 		return 1, true
-	case "VoterId", "LeaderId", "CandidateId", "ReplicaId":
+	case "VoterId", "LeaderId", "CandidateId", "ReplicaId", "NodeId", "Leader":
+		// NodeId and Leader are named here for the releases whose schemas give them no
+		// entityType (2.2's FindCoordinator and UpdateMetadata).
 		return int64(s.Partition().Leader), true
 	case "ControllerId":
 		return int64(s.Controller), true

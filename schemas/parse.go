@@ -98,9 +98,10 @@ func isStructName(s string) bool {
 	return true
 }
 
-// canonicalName is a field's name with its first letter upper case, as Kafka's generator
-// reads it: the case of the first letter does not tell two fields apart.
-func canonicalName(s string) string {
+// CanonicalName is a field's name with its first letter upper case, as Kafka's generator
+// reads it: the case of the first letter does not tell two fields apart. Field.Name is always
+// canonical; compare a name a user wrote through it.
+func CanonicalName(s string) string {
 	if s != "" && s[0] >= 'a' && s[0] <= 'z' {
 		return string(s[0]-'a'+'A') + s[1:]
 	}
@@ -496,7 +497,7 @@ func (p *parser) field(s *Spec, n *node, prefix string, index int) (*Field, *Err
 			// Kafka's generator names a field's Java members from its name with the first
 			// letter's case folded (camelCaseName, capitalizedCamelCaseName), so
 			// throttleTimeMs in a Jackson-era file (2.2) is the ThrottleTimeMs of later ones.
-			name = canonicalName(name)
+			name = CanonicalName(name)
 			f.Name, f.Path = name, prefix+name
 		}
 	}
