@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -246,7 +247,8 @@ func TestDecodeOtherRelease(t *testing.T) {
 		t.Fatal(errs)
 	}
 	_, errs, code := runCmd(t, "decode", "-q", filepath.Join(out, "bin", "4-LeaderAndIsr-v7-request.bin"), "-schemas", filepath.Join(root, "4.0"))
-	if code != 1 || !strings.Contains(errs, "API key 4 (LeaderAndIsr) is not in Kafka 4.0 but is in Kafka 2.4, 2.8, 3.0, 3.3, 3.6, 3.9: try -release 3.9") {
+	// Every release folder before 4.0 has it; which ones there are depends on the folder.
+	if code != 1 || !regexp.MustCompile(`API key 4 \(LeaderAndIsr\) is not in Kafka 4\.0 but is in Kafka (\d+\.\d+, )*3\.6, 3\.9: try -release 3\.9`).MatchString(errs) {
 		t.Errorf("exit %d, %s", code, errs)
 	}
 }
