@@ -46,21 +46,25 @@ func example(api *API, response bool, v int16, file string, data []byte, known f
 		return nil, nil, err
 	}
 	vals := generate(spec.Fields, v)
+	var skipped []Skip
+	if len(data) > 0 {
+		side, err := yamlSide(file, data, response)
+		if err != nil {
+			return vals, nil, err
+		}
+		if side != nil {
+			m := &merger{file: file, v: v, key: api.Key, response: response, message: spec.Name, release: "Kafka " + api.Release, known: known}
+			if err := m.merge(spec.Fields, side, vals, ""); err != nil {
+				return vals, nil, err
+			}
+			skipped = m.skipped
+		}
+	}
+	// After the merge: a list override builds its elements afresh, record batches included.
 	if magic := recordsMagic(api.Key, v); magic < 2 {
 		legacyRecords(vals, magic)
 	}
-	if len(data) == 0 {
-		return vals, nil, nil
-	}
-	side, err := yamlSide(file, data, response)
-	if err != nil || side == nil {
-		return vals, nil, err
-	}
-	m := &merger{file: file, v: v, key: api.Key, response: response, message: spec.Name, release: "Kafka " + api.Release, known: known}
-	if err := m.merge(spec.Fields, side, vals, ""); err != nil {
-		return vals, nil, err
-	}
-	return vals, m.skipped, nil
+	return vals, skipped, nil
 }
 
 // Skip is an example override left out of one frame because the field is not in that version
@@ -390,6 +394,10 @@ type Vector struct {
 	Request  *Frame
 	Response *Frame
 	Skipped  []Skip // overrides left out of these frames (see Example)
+	// Uncompressed is set when VectorOptions.Compression names a codec this version's records
+	// may not carry (zstd before Produce v7 and Fetch v10, KIP-110, and in every legacy
+	// message set): its records are written uncompressed instead.
+	Uncompressed bool
 }
 
 // VectorOptions tunes Vectors. The zero value uses the built-in examples at each API's highest
@@ -400,8 +408,11 @@ type VectorOptions struct {
 	Examples fs.FS
 	// Versions selects the versions of each API; the zero value is the highest.
 	Versions VersionSet
-	// Compression compresses the examples' record batches with a codec (none by default);
-	// Xerial writes snappy in the xerial framing instead of raw blocks.
+	// Compression compresses the examples' record batches with a codec (none by default), and
+	// turns their legacy message sets (Produce v0-v2, Fetch v0-v3) into one compressed wrapper
+	// message; a version whose records may not carry the codec (zstd before Produce v7 and
+	// Fetch v10, KIP-110, and in every message set) keeps them uncompressed, and its Vector
+	// says so (Uncompressed). Xerial writes snappy in the xerial framing instead of raw blocks.
 	Compression Codec
 	Xerial      bool
 	// MaxNodes, when positive, bounds the tree nodes of all the frames together: past it
@@ -439,7 +450,15 @@ func (c *Catalog) Vectors(o VectorOptions) ([]Vector, error) {
 				}
 				vec.Skipped = append(vec.Skipped, skipped...)
 				if o.Compression != CodecNone || o.Xerial {
-					compressBatches(body, o.Compression, o.Xerial)
+					// A codec the version does not allow is not written into it: its records
+					// stay uncompressed, and the vector says so.
+					codec := o.Compression
+					if !codecAllowed(api.Key, v, codec) {
+						codec = CodecNone
+					}
+					if compressBatches(body, codec, o.Xerial) && codec != o.Compression {
+						vec.Uncompressed = true
+					}
 				}
 				if api.Key == envelopeKey {
 					if err := c.envelop(body, resp, fsys, known); err != nil {
@@ -531,32 +550,76 @@ func exampleFile(fsys fs.FS, api *API, known func() *knownFields) (string, []byt
 // builtinExamples is the project's examples/kafka folder, embedded.
 func builtinExamples() fs.FS { return kafkaexamples.FS }
 
-// compressBatches sets the codec of every record batch in v (a body, struct or array value).
-func compressBatches(v any, c Codec, xerial bool) {
+// codecAllowed reports whether Kafka takes records compressed with c in the records field of
+// the API of key apiKey at version v, checked by TestBuiltRecords:
+//   - none, gzip and snappy: every version, record batches and legacy message sets alike;
+//   - lz4: every version too (Kafka 0.8.2 added it, with magic 0, whose frames Kafka writes
+//     with the old header checksum; KIP-57 fixed it for magic 1);
+//   - zstd: record batches only, from Produce v7 and Fetch v10 (KIP-110): a broker refuses it in
+//     an older Produce request (UNSUPPORTED_COMPRESSION_TYPE) and never returns it to an older
+//     Fetch. A legacy message set cannot hold it (its attributes name codecs 0-3 only). The
+//     other APIs with records (FetchSnapshot, ShareFetch) came after KIP-110.
+func codecAllowed(apiKey, v int16, c Codec) bool {
+	switch c {
+	case CodecNone, CodecGzip, CodecSnappy, CodecLZ4:
+		return true
+	case CodecZstd:
+		switch apiKey {
+		case produceKey:
+			return v >= 7
+		case fetchKey:
+			return v >= 10
+		}
+		return true
+	}
+	return false
+}
+
+// compressBatches sets the codec of every record batch in v (a body, struct or array value),
+// and turns every legacy message set into one wrapper message compressed with it (c must be
+// allowed there: codecAllowed). It reports whether v holds records.
+func compressBatches(v any, c Codec, xerial bool) bool {
+	found := false
 	switch x := v.(type) {
 	case Values:
 		for key, f := range x {
-			if ms, ok := f.(MessageSet); ok && c >= CodecGzip && c <= CodecLZ4 && len(ms) > 0 {
-				// A legacy message set: one wrapper message holding the set compressed, its
-				// inner offsets relative in magic 1 (KIP-31).
-				inner := slices.Clone(ms)
-				for i := range inner {
-					inner[i].Offset = int64(i)
+			if ms, ok := f.(MessageSet); ok {
+				found = true
+				if c != CodecNone && len(ms) > 0 {
+					x[key] = MessageSet{legacyWrapper(ms, c)}
 				}
-				w := LegacyMessage{Offset: int64(len(ms) - 1), Magic: ms[0].Magic, Attributes: int8(c), Timestamp: ms[0].Timestamp, Inner: inner}
-				x[key] = MessageSet{w}
 				continue
 			}
-			compressBatches(f, c, xerial)
+			found = compressBatches(f, c, xerial) || found
 		}
 	case []any:
 		for _, e := range x {
-			compressBatches(e, c, xerial)
+			found = compressBatches(e, c, xerial) || found
 		}
 	case []*RecordBatch:
 		for _, b := range x {
 			b.Attributes = b.Attributes&^7 | int16(c)
 			b.Xerial = xerial
 		}
+		return true
 	}
+	return found
+}
+
+// legacyWrapper is a message set compressed into one wrapper message, as Kafka writes it
+// (MemoryRecordsBuilder, and the broker's down-conversion for old fetches): the wrapper has the
+// offset of the last inner message and, in magic 1, the largest inner timestamp; the inner
+// messages keep their absolute offsets in magic 0 and count from 0 in magic 1 (KIP-31).
+func legacyWrapper(ms MessageSet, c Codec) LegacyMessage {
+	inner := slices.Clone(ms)
+	last := ms[len(ms)-1]
+	w := LegacyMessage{Offset: last.Offset, Magic: last.Magic, Attributes: int8(c), Inner: inner}
+	if w.Magic == 1 {
+		w.Timestamp = -1
+		for i := range inner {
+			inner[i].Offset -= ms[0].Offset
+			w.Timestamp = max(w.Timestamp, inner[i].Timestamp)
+		}
+	}
+	return w
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"path"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -184,7 +185,7 @@ func Build(ctx context.Context, cat *kafka.Catalog, out string, opts Options) (S
 	if cat == nil {
 		return Summary{}, fmt.Errorf("reference: no catalogue")
 	}
-	content, err := vectorContentOpts(cat, kafka.VectorOptions{Versions: opts.Versions.Union(opts.BookVersions),
+	content, uncompressed, err := vectorContentOpts(cat, kafka.VectorOptions{Versions: opts.Versions.Union(opts.BookVersions),
 		Compression: opts.Compression, Xerial: opts.Xerial}, opts.Verbose)
 	if err != nil {
 		return Summary{}, err
@@ -193,6 +194,7 @@ func Build(ctx context.Context, cat *kafka.Catalog, out string, opts Options) (S
 	if err != nil {
 		return Summary{}, err
 	}
+	b.uncompressed = uncompressed
 	return b.run(ctx)
 }
 
@@ -273,6 +275,9 @@ type builder struct {
 	content  contentFunc
 	tmpl     *template.Template
 	sizes    [][2]int // frame sizes of each API (request, response), for the index
+	// uncompressed holds the versions of each API whose records may not carry
+	// Options.Compression, and are written uncompressed (highest first).
+	uncompressed map[*kafka.API][]int16
 }
 
 func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFunc) (*builder, error) {
@@ -514,7 +519,54 @@ func (b *builder) summary() Summary {
 			sum.Notes = append(sum.Notes, note)
 		}
 	}
+	if note := b.compressionNote(); note != "" {
+		sum.Notes = append(sum.Notes, note)
+	}
 	return sum
+}
+
+// compressionNote says, once for the build, which versions of the APIs built keep their records
+// uncompressed because they may not carry the codec asked for (kafka.Vector.Uncompressed).
+func (b *builder) compressionNote() string {
+	var parts []string
+	for _, a := range b.apis {
+		if vs := b.uncompressed[a]; len(vs) > 0 {
+			parts = append(parts, a.Name+" "+versionRanges(vs))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	list := parts[0]
+	if n := len(parts); n > 1 {
+		list = strings.Join(parts[:n-1], ", ") + " and " + parts[n-1]
+	}
+	c := b.opts.Compression
+	why := "Kafka does not allow it there"
+	if c == kafka.CodecZstd {
+		why = "KIP-110: zstd from Produce v7 and Fetch v10, never in a legacy message set"
+	}
+	return fmt.Sprintf("-compression %s: the records of %s may not carry %s (%s): they are written uncompressed", c, list, c, why)
+}
+
+// versionRanges writes versions (in any order) as ranges: "v0-6", "v0-2, 4".
+func versionRanges(vs []int16) string {
+	s := slices.Clone(vs)
+	slices.Sort(s)
+	var out []string
+	for i := 0; i < len(s); {
+		j := i
+		for j+1 < len(s) && s[j+1] == s[j]+1 {
+			j++
+		}
+		r := strconv.Itoa(int(s[i]))
+		if j > i {
+			r += "-" + strconv.Itoa(int(s[j]))
+		}
+		out = append(out, r)
+		i = j + 1
+	}
+	return "v" + strings.Join(out, ", ")
 }
 
 // buildAPI makes one API's content at every version built, writes its files (all but the
