@@ -185,7 +185,7 @@ func Build(ctx context.Context, cat *kafka.Catalog, out string, opts Options) (S
 	if cat == nil {
 		return Summary{}, fmt.Errorf("reference: no catalogue")
 	}
-	content, uncompressed, err := vectorContentOpts(cat, kafka.VectorOptions{Versions: opts.Versions.Union(opts.BookVersions),
+	content, notes, err := vectorContentOpts(cat, kafka.VectorOptions{Versions: opts.Versions.Union(opts.BookVersions),
 		Compression: opts.Compression, Xerial: opts.Xerial}, opts.Verbose)
 	if err != nil {
 		return Summary{}, err
@@ -194,7 +194,7 @@ func Build(ctx context.Context, cat *kafka.Catalog, out string, opts Options) (S
 	if err != nil {
 		return Summary{}, err
 	}
-	b.uncompressed = uncompressed
+	b.notes = notes
 	return b.run(ctx)
 }
 
@@ -275,9 +275,8 @@ type builder struct {
 	content  contentFunc
 	tmpl     *template.Template
 	sizes    [][2]int // frame sizes of each API (request, response), for the index
-	// uncompressed holds the versions of each API whose records may not carry
-	// Options.Compression, and are written uncompressed (highest first).
-	uncompressed map[*kafka.API][]int16
+
+	notes exampleNotes // what the build says of the examples, once
 }
 
 func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFunc) (*builder, error) {
@@ -519,10 +518,50 @@ func (b *builder) summary() Summary {
 			sum.Notes = append(sum.Notes, note)
 		}
 	}
+	sum.Notes = append(sum.Notes, b.misfitNotes()...)
 	if note := b.compressionNote(); note != "" {
 		sum.Notes = append(sum.Notes, note)
 	}
 	return sum
+}
+
+// misfitNotes says what each example value chosen by a field's name that its type cannot hold
+// became (kafka.Misfit), once for the versions of an API that share it: "DeleteTopics v1-3
+// response: ThrottleTimeMs: …".
+func (b *builder) misfitNotes() []string {
+	type group struct {
+		m  kafka.Misfit
+		vs []int16
+	}
+	var groups []*group
+	byDetail := map[string]*group{}
+	for _, m := range b.notes.misfits {
+		a, ok := b.cat.Lookup(m.API)
+		if !ok || !b.built[a] {
+			continue
+		}
+		side := "request"
+		if m.Response {
+			side = "response"
+		}
+		key := m.API + " " + side + ": " + m.Detail()
+		g := byDetail[key]
+		if g == nil {
+			g = &group{m: m}
+			byDetail[key] = g
+			groups = append(groups, g)
+		}
+		g.vs = append(g.vs, m.Version)
+	}
+	out := make([]string, 0, len(groups))
+	for _, g := range groups {
+		side := "request"
+		if g.m.Response {
+			side = "response"
+		}
+		out = append(out, g.m.API+" "+versionRanges(g.vs)+" "+side+": "+g.m.Detail())
+	}
+	return out
 }
 
 // compressionNote says, once for the build, which versions of the APIs built keep their records
@@ -530,7 +569,7 @@ func (b *builder) summary() Summary {
 func (b *builder) compressionNote() string {
 	var parts []string
 	for _, a := range b.apis {
-		if vs := b.uncompressed[a]; len(vs) > 0 {
+		if vs := b.notes.uncompressed[a]; len(vs) > 0 {
 			parts = append(parts, a.Name+" "+versionRanges(vs))
 		}
 	}
