@@ -112,9 +112,12 @@
 // Attributes name a codec (VectorOptions.Compression does so for the examples).
 //
 // A records field may also hold a legacy message set (magic 0 or 1, before KIP-98), told
-// apart by the magic byte: each message is a RecordBatch whose Legacy is set, and a
-// compressed wrapper message's value is decoded the same way, its inner messages a nested
-// tree. Both directions work, so such frames round-trip too.
+// apart by the magic byte: its value is a MessageSet of LegacyMessage, and a compressed
+// wrapper message's value is decoded the same way, its inner messages a nested tree. Both
+// directions work, so such frames round-trip too. The examples of Produce v0-v2 and Fetch
+// v0-v3 are message sets in every release (the story's record, with magic 1's timestamp), and
+// VectorOptions.Compression writes a codec only where Kafka takes it (zstd from Produce v7 and
+// Fetch v10, KIP-110; never in a message set).
 //
 // # Concurrency
 //
