@@ -52,6 +52,15 @@ func recordsCompressedPath(f *Frame) string {
 // pierrec's lz4 reader and klauspost's zstd.
 func independentInflate(t *testing.T, c Codec, b []byte) []byte {
 	t.Helper()
+	out, err := inflateIndependently(c, b)
+	if err != nil {
+		t.Fatalf("%s: independent decompression: %v", c, err)
+	}
+	return out
+}
+
+// inflateIndependently is independentInflate returning its error.
+func inflateIndependently(c Codec, b []byte) ([]byte, error) {
 	var out []byte
 	var err error
 	switch c {
@@ -70,11 +79,10 @@ func independentInflate(t *testing.T, c Codec, b []byte) []byte {
 			out, err = d.DecodeAll(b, nil)
 			d.Close()
 		}
+	default:
+		err = fmt.Errorf("no codec %d", c)
 	}
-	if err != nil {
-		t.Fatalf("%s: independent decompression: %v", c, err)
-	}
-	return out
+	return out, err
 }
 
 // TestCompressionRoundTrip encodes the examples with each codec, checks the batches with kmsg

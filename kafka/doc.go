@@ -24,8 +24,10 @@
 // meaningful, numbers follow the field's entityType and name, uuids are readable
 // (00000000-0000-4000-8000-000000000001), and schema defaults fill the rest. Tagged fields
 // keep their defaults, so they are not written, as Kafka's serializer does, unless an example
-// sets them. A records field holds real record batches with a correct CRC-32C. Nothing is
-// random.
+// sets them. A records field holds real record batches with a correct CRC-32C (a legacy
+// message set in Produce v0-v2 and Fetch v0-v3). A number a field's name would choose that its
+// type cannot hold gives way to the field's own value, and Vectors reports it (Misfit). Nothing
+// is random.
 //
 // Hand-chosen values live in the project's examples/kafka/<ApiName>.yaml (built into the
 // binary by package kafkaexamples; VectorOptions.Examples takes another folder), merged over
@@ -112,9 +114,12 @@
 // Attributes name a codec (VectorOptions.Compression does so for the examples).
 //
 // A records field may also hold a legacy message set (magic 0 or 1, before KIP-98), told
-// apart by the magic byte: each message is a RecordBatch whose Legacy is set, and a
-// compressed wrapper message's value is decoded the same way, its inner messages a nested
-// tree. Both directions work, so such frames round-trip too.
+// apart by the magic byte: its value is a MessageSet of LegacyMessage, and a compressed
+// wrapper message's value is decoded the same way, its inner messages a nested tree. Both
+// directions work, so such frames round-trip too. The examples of Produce v0-v2 and Fetch
+// v0-v3 are message sets in every release (the story's record, with magic 1's timestamp), and
+// VectorOptions.Compression writes a codec only where Kafka takes it (zstd from Produce v7 and
+// Fetch v10, KIP-110; never in a message set).
 //
 // # Concurrency
 //

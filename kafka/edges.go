@@ -231,7 +231,7 @@ func (c *Catalog) EdgeCases() ([]EdgeCase, error) {
 			if side == nil {
 				continue
 			}
-			vals, _, err := example(api, resp, v, file, base, known)
+			vals, _, _, err := example(api, resp, v, file, base, known)
 			if err != nil {
 				return nil, err
 			}

@@ -33,34 +33,148 @@ import (
 // frame and returned as a Skip; its value must still have the field's shape and type. An
 // override that names a field no version of the message has, in this release or any release
 // kafkagrid knows, is an error.
+//
+// A value that a rule following a field's name would choose, and that the field's type cannot
+// hold, gives way to the field's own value (its entity type's, its default, or zero); Vectors
+// reports each such value (Vector.Misfits) with the override that sets it.
 func Example(api *API, response bool, v int16, file string, data []byte) (Values, []Skip, error) {
-	return example(api, response, v, file, data, sync.OnceValue(loadKnownFields))
+	vals, skipped, _, err := example(api, response, v, file, data, sync.OnceValue(loadKnownFields))
+	return vals, skipped, err
 }
 
-func example(api *API, response bool, v int16, file string, data []byte, known func() *knownFields) (Values, []Skip, error) {
+func example(api *API, response bool, v int16, file string, data []byte, known func() *knownFields) (Values, []Skip, []Misfit, error) {
 	spec := api.Request
 	if response {
 		spec = api.Response
 	}
 	if _, err := builtinStory(); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	vals := generate(spec.Fields, v)
+	var skipped []Skip
+	if len(data) > 0 {
+		side, err := yamlSide(file, data, response)
+		if err != nil {
+			return vals, nil, nil, err
+		}
+		if side != nil {
+			m := &merger{file: file, v: v, key: api.Key, response: response, message: spec.Name, release: "Kafka " + api.Release,
+				fields: spec.Fields, known: known}
+			if err := m.merge(spec.Fields, side, vals, ""); err != nil {
+				return vals, nil, nil, err
+			}
+			skipped = m.skipped
+		}
+	}
+	// After the merge: a list override builds its elements afresh, record batches included.
 	if magic := recordsMagic(api.Key, v); magic < 2 {
 		legacyRecords(vals, magic)
 	}
-	if len(data) == 0 {
-		return vals, nil, nil
+	misfits := resolveMisfits(vals, "", nil)
+	if file == "" {
+		file = api.Name + ".yaml"
 	}
-	side, err := yamlSide(file, data, response)
-	if err != nil || side == nil {
-		return vals, nil, err
+	slices.SortFunc(misfits, func(a, b Misfit) int { return strings.Compare(a.Path, b.Path) })
+	for i := range misfits {
+		m := &misfits[i]
+		m.API, m.Version, m.Response, m.File = api.Name, v, response, file
+		m.Override = overrideYAML(response, m.Path, fmt.Sprint(m.Value))
 	}
-	m := &merger{file: file, v: v, key: api.Key, response: response, message: spec.Name, release: "Kafka " + api.Release, known: known}
-	if err := m.merge(spec.Fields, side, vals, ""); err != nil {
-		return vals, nil, err
+	return vals, skipped, misfits, nil
+}
+
+// Misfit is an example value that a rule following the field's name chose and the field's
+// type cannot hold (a timestamp rule meeting an int32, say): the frame has the field's own
+// value instead (its entity type's, its schema default, or zero), and the override in File
+// sets another. Vectors reports them (Vector.Misfits); one an override replaces is none.
+type Misfit struct {
+	API      string // "DeleteTopics"
+	Version  int16
+	Response bool
+	Path     string // "ThrottleTimeMs", "Responses[0].ErrorCode"
+	Type     string // the field's wire type, "int32"
+	Rule     int64  // the value the name's rule gave
+	Value    any    // the value written
+	File     string // the override file of the API, "DeleteTopics.yaml"
+	Override string // what to write in File to set the field: "response: {ThrottleTimeMs: 0}"
+}
+
+// String returns "DeleteTopics v3 response: " and Detail.
+func (m Misfit) String() string {
+	return messageName(&API{Name: m.API}, m.Response, m.Version) + ": " + m.Detail()
+}
+
+// Detail says what the misfit is and what to write, without the message's name and version.
+func (m Misfit) Detail() string {
+	return fmt.Sprintf("%s: the value its name suggests, %d, does not fit %s; %v written instead (to choose one, write in %s: %s)",
+		m.Path, m.Rule, m.Type, m.Value, m.File, m.Override)
+}
+
+// resolveMisfits replaces the misfits left in vals (those no override replaced) by the fields'
+// own values, and appends them to out.
+func resolveMisfits(vals Values, prefix string, out []Misfit) []Misfit {
+	for key, x := range vals {
+		path := join(prefix, key)
+		switch v := x.(type) {
+		case misfit:
+			vals[key] = v.value
+			out = append(out, Misfit{Path: path, Type: v.wire, Rule: v.rule, Value: v.value})
+		case Values:
+			out = resolveMisfits(v, path, out)
+		case []any:
+			for i, e := range v {
+				ep := path + "[" + strconv.Itoa(i) + "]"
+				switch ev := e.(type) {
+				case misfit:
+					v[i] = ev.value
+					out = append(out, Misfit{Path: ep, Type: ev.wire, Rule: ev.rule, Value: ev.value})
+				case Values:
+					out = resolveMisfits(ev, ep, out)
+				}
+			}
+		}
 	}
-	return vals, m.skipped, nil
+	return out
+}
+
+// overrideYAML is the override that sets the field at path (a frame path, "Topics[0].Name") to
+// value, in YAML's flow style on one line: "request: {Topics: [{Name: orders}]}". An element
+// after the first is reached through empty maps (elements of a list of values repeat value).
+func overrideYAML(response bool, path, value string) string {
+	inner := value
+	segs := strings.Split(path, ".")
+	for i := len(segs) - 1; i >= 0; i-- {
+		name := segs[i]
+		if j := strings.IndexByte(name, '['); j >= 0 && strings.HasSuffix(name, "]") {
+			idx, err := strconv.Atoi(name[j+1 : len(name)-1])
+			name = name[:j]
+			if err == nil && idx >= 0 {
+				filler := "{}, "
+				if i == len(segs)-1 {
+					filler = value + ", "
+				}
+				inner = "[" + strings.Repeat(filler, idx) + inner + "]"
+			}
+		}
+		inner = "{" + name + ": " + inner + "}"
+	}
+	side := "request"
+	if response {
+		side = "response"
+	}
+	return side + ": " + inner
+}
+
+// exampleError completes the error of an example frame that does not encode with where the
+// field's value comes from and the override that sets it.
+func exampleError(err error, file string, response bool) error {
+	var e *Error
+	if !errors.As(err, &e) || e.Path == "" || strings.HasPrefix(e.Path, "header") || strings.HasPrefix(e.Path, "#") || strings.HasPrefix(e.Path, "body#") {
+		return err
+	}
+	path, _, _ := strings.Cut(e.Path, "#")
+	return fmt.Errorf("%w (the value comes from %s or, for a field that file does not set, from the generator; set it in %s, e.g. %s)",
+		err, file, file, overrideYAML(response, path, "…"))
 }
 
 // Skip is an example override left out of one frame because the field is not in that version
@@ -142,8 +256,9 @@ type merger struct {
 	v        int16
 	key      int16
 	response bool
-	message  string // the spec's name, "ProduceResponse"
-	release  string // "Kafka 2.4"
+	message  string           // the spec's name, "ProduceResponse"
+	release  string           // "Kafka 2.4"
+	fields   []*schemas.Field // the message's fields, at every version
 	known    func() *knownFields
 	skipped  []Skip
 }
@@ -204,7 +319,10 @@ func (m *merger) merge(fields []*schemas.Field, n *yaml.Node, vals Values, prefi
 // shape and type (null is accepted: whether it may be null depends on a version we do not have).
 func (m *merger) checkKnown(key, n *yaml.Node, path string) error {
 	k := m.known()
-	typ, ok := k.lookup(m.key, m.response, dotted(path))
+	typ, ok := m.ownType(path)
+	if !ok {
+		typ, ok = k.lookup(m.key, m.response, dotted(path))
+	}
 	if !ok {
 		return m.errf(key, path, "unknown field (no version of %s has it, in %s or in the releases kafkagrid knows: %s)",
 			m.message, m.release, k.releases)
@@ -221,6 +339,32 @@ func (m *merger) checkKnown(key, n *yaml.Node, path string) error {
 		errs = append(errs, err)
 	}
 	return errs[0]
+}
+
+// ownType is the type (as knownfields.txt writes it) of the field at path in this release's
+// message, at any version: a release kafkagrid does not know may have fields the table lacks.
+func (m *merger) ownType(path string) (string, bool) {
+	fields := m.fields
+	var f *schemas.Field
+	for _, name := range strings.Split(dotted(path), ".") {
+		if f != nil {
+			if f.Struct == nil {
+				return "", false
+			}
+			fields = f.Struct.Fields
+		}
+		f = nil
+		name = schemas.CanonicalName(name)
+		for _, g := range fields {
+			if g.Name == name {
+				f = g
+			}
+		}
+		if f == nil {
+			return "", false
+		}
+	}
+	return knownType(f.Type), true
 }
 
 // checkShape checks a value against a type of knownfields.txt ("int32", "[]struct", "struct").
@@ -390,6 +534,13 @@ type Vector struct {
 	Request  *Frame
 	Response *Frame
 	Skipped  []Skip // overrides left out of these frames (see Example)
+	// Misfits are the values of these frames that a rule following the field's name chose
+	// and the field's type cannot hold, each with the override that sets it (see Misfit).
+	Misfits []Misfit
+	// Uncompressed is set when VectorOptions.Compression names a codec this version's records
+	// may not carry (zstd before Produce v7 and Fetch v10, KIP-110, and in every legacy
+	// message set): its records are written uncompressed instead.
+	Uncompressed bool
 }
 
 // VectorOptions tunes Vectors. The zero value uses the built-in examples at each API's highest
@@ -400,8 +551,11 @@ type VectorOptions struct {
 	Examples fs.FS
 	// Versions selects the versions of each API; the zero value is the highest.
 	Versions VersionSet
-	// Compression compresses the examples' record batches with a codec (none by default);
-	// Xerial writes snappy in the xerial framing instead of raw blocks.
+	// Compression compresses the examples' record batches with a codec (none by default), and
+	// turns their legacy message sets (Produce v0-v2, Fetch v0-v3) into one compressed wrapper
+	// message; a version whose records may not carry the codec (zstd before Produce v7 and
+	// Fetch v10, KIP-110, and in every message set) keeps them uncompressed, and its Vector
+	// says so (Uncompressed). Xerial writes snappy in the xerial framing instead of raw blocks.
 	Compression Codec
 	Xerial      bool
 	// MaxNodes, when positive, bounds the tree nodes of all the frames together: past it
@@ -433,13 +587,22 @@ func (c *Catalog) Vectors(o VectorOptions) ([]Vector, error) {
 		for _, v := range o.Versions.Of(api) {
 			vec := Vector{API: api}
 			for _, resp := range []bool{false, true} {
-				body, skipped, err := example(api, resp, v, file, data, known)
+				body, skipped, misfits, err := example(api, resp, v, file, data, known)
 				if err != nil {
 					return nil, err
 				}
 				vec.Skipped = append(vec.Skipped, skipped...)
+				vec.Misfits = append(vec.Misfits, misfits...)
 				if o.Compression != CodecNone || o.Xerial {
-					compressBatches(body, o.Compression, o.Xerial)
+					// A codec the version does not allow is not written into it: its records
+					// stay uncompressed, and the vector says so.
+					codec := o.Compression
+					if !codecAllowed(api.Key, v, codec) {
+						codec = CodecNone
+					}
+					if compressBatches(body, codec, o.Xerial) && codec != o.Compression {
+						vec.Uncompressed = true
+					}
 				}
 				if api.Key == envelopeKey {
 					if err := c.envelop(body, resp, fsys, known); err != nil {
@@ -449,7 +612,7 @@ func (c *Catalog) Vectors(o VectorOptions) ([]Vector, error) {
 				f, err := enc.Encode(Message{API: api, Response: resp, Version: v, CorrelationID: CorrelationID,
 					ClientID: exampleClientID, Body: body})
 				if err != nil {
-					return nil, err
+					return nil, exampleError(err, file, resp)
 				}
 				if nodes += f.Nodes; o.MaxNodes > 0 && nodes > o.MaxNodes {
 					return nil, fmt.Errorf("kafka: examples: %w: the frames up to %s have %d fields in all, more than the %d allowed",
@@ -488,7 +651,7 @@ func (c *Catalog) envelop(body Values, response bool, fsys fs.FS, known func() *
 	if err != nil {
 		return err
 	}
-	vals, _, err := example(inner, response, inner.Version, file, data, known)
+	vals, _, _, err := example(inner, response, inner.Version, file, data, known)
 	if err != nil {
 		return err
 	}
@@ -531,32 +694,76 @@ func exampleFile(fsys fs.FS, api *API, known func() *knownFields) (string, []byt
 // builtinExamples is the project's examples/kafka folder, embedded.
 func builtinExamples() fs.FS { return kafkaexamples.FS }
 
-// compressBatches sets the codec of every record batch in v (a body, struct or array value).
-func compressBatches(v any, c Codec, xerial bool) {
+// codecAllowed reports whether Kafka takes records compressed with c in the records field of
+// the API of key apiKey at version v, checked by TestBuiltRecords:
+//   - none, gzip and snappy: every version, record batches and legacy message sets alike;
+//   - lz4: every version too (Kafka 0.8.2 added it, with magic 0, whose frames Kafka writes
+//     with the old header checksum; KIP-57 fixed it for magic 1);
+//   - zstd: record batches only, from Produce v7 and Fetch v10 (KIP-110): a broker refuses it in
+//     an older Produce request (UNSUPPORTED_COMPRESSION_TYPE) and never returns it to an older
+//     Fetch. A legacy message set cannot hold it (its attributes name codecs 0-3 only). The
+//     other APIs with records (FetchSnapshot, ShareFetch) came after KIP-110.
+func codecAllowed(apiKey, v int16, c Codec) bool {
+	switch c {
+	case CodecNone, CodecGzip, CodecSnappy, CodecLZ4:
+		return true
+	case CodecZstd:
+		switch apiKey {
+		case produceKey:
+			return v >= 7
+		case fetchKey:
+			return v >= 10
+		}
+		return true
+	}
+	return false
+}
+
+// compressBatches sets the codec of every record batch in v (a body, struct or array value),
+// and turns every legacy message set into one wrapper message compressed with it (c must be
+// allowed there: codecAllowed). It reports whether v holds records.
+func compressBatches(v any, c Codec, xerial bool) bool {
+	found := false
 	switch x := v.(type) {
 	case Values:
 		for key, f := range x {
-			if ms, ok := f.(MessageSet); ok && c >= CodecGzip && c <= CodecLZ4 && len(ms) > 0 {
-				// A legacy message set: one wrapper message holding the set compressed, its
-				// inner offsets relative in magic 1 (KIP-31).
-				inner := slices.Clone(ms)
-				for i := range inner {
-					inner[i].Offset = int64(i)
+			if ms, ok := f.(MessageSet); ok {
+				found = true
+				if c != CodecNone && len(ms) > 0 {
+					x[key] = MessageSet{legacyWrapper(ms, c)}
 				}
-				w := LegacyMessage{Offset: int64(len(ms) - 1), Magic: ms[0].Magic, Attributes: int8(c), Timestamp: ms[0].Timestamp, Inner: inner}
-				x[key] = MessageSet{w}
 				continue
 			}
-			compressBatches(f, c, xerial)
+			found = compressBatches(f, c, xerial) || found
 		}
 	case []any:
 		for _, e := range x {
-			compressBatches(e, c, xerial)
+			found = compressBatches(e, c, xerial) || found
 		}
 	case []*RecordBatch:
 		for _, b := range x {
 			b.Attributes = b.Attributes&^7 | int16(c)
 			b.Xerial = xerial
 		}
+		return true
 	}
+	return found
+}
+
+// legacyWrapper is a message set compressed into one wrapper message, as Kafka writes it
+// (MemoryRecordsBuilder, and the broker's down-conversion for old fetches): the wrapper has the
+// offset of the last inner message and, in magic 1, the largest inner timestamp; the inner
+// messages keep their absolute offsets in magic 0 and count from 0 in magic 1 (KIP-31).
+func legacyWrapper(ms MessageSet, c Codec) LegacyMessage {
+	inner := slices.Clone(ms)
+	last := ms[len(ms)-1]
+	w := LegacyMessage{Offset: last.Offset, Magic: last.Magic, Attributes: int8(c), Inner: inner}
+	if w.Magic == 1 {
+		w.Timestamp = -1
+		for i := range inner {
+			inner[i].Offset -= ms[0].Offset
+			w.Timestamp = max(w.Timestamp, inner[i].Timestamp)
+		}
+	}
+	return w
 }

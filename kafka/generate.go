@@ -138,8 +138,28 @@ func replicaSet(name string) ([]any, bool) {
 // order, else the zero value of its type.
 func generatePrim(f *schemas.Field, p schemas.Prim, v int16) any {
 	if x, ok := byName(f, p, v); ok {
+		if m, misfits := x.(misfit); misfits {
+			m.value = ownValue(f, p, v)
+			return m
+		}
 		return x
 	}
+	return ownValue(f, p, v)
+}
+
+// misfit stands, in generated values, for an int field whose name's rule gives a value its type
+// cannot hold (a timestamp rule on an int32): value is what the field has without the rule.
+// example resolves it to value once the overrides are merged, and reports it (Misfit) unless
+// an override set the field.
+type misfit struct {
+	rule  int64
+	wire  string // "int32"
+	value any
+}
+
+// ownValue is a field's value without the rules that follow its name: its entity type's, its
+// schema default, or its type's.
+func ownValue(f *schemas.Field, p schemas.Prim, v int16) any {
 	s := story()
 	switch f.EntityType {
 	case "topicName":
@@ -201,10 +221,14 @@ func byName(f *schemas.Field, p schemas.Prim, v int16) (any, bool) {
 	n := f.Name
 	switch p {
 	case schemas.Int8, schemas.Int16, schemas.Uint16, schemas.Int32, schemas.Int64:
-		// A rule chosen by name gives way to the type's own value where it does not fit the
-		// field's type (a Timestamp rule on an int32, say).
-		if x, ok := intByName(f, n); ok && intFits(p, x) {
-			return x, true
+		// A rule chosen by name gives way to the field's own value where it does not fit the
+		// field's type (a Timestamp rule on an int32, say); the misfit is reported.
+		if x, ok := intByName(f, n); ok {
+			if intFits(p, x) {
+				return x, true
+			}
+			wire, _ := intWire(p)
+			return misfit{rule: x, wire: wire}, true
 		}
 	case schemas.String:
 		return stringByName(f, n, v)

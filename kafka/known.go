@@ -131,7 +131,7 @@ func dotted(path string) string {
 	return b.String()
 }
 
-// KnownAPI says what kafkagrid knows of an API from the releases it was tested on (2.4 … 4.1):
+// KnownAPI says what kafkagrid knows of an API from the releases it was tested on (2.2 … 4.1):
 // its key, the names it has had, and the releases that have it with valid versions. nameOrKey
 // is a name ("LeaderAndIsr", any case) or a key ("4"). It answers without reading any schema,
 // for telling a user which release has an API their release lacks.

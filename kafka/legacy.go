@@ -135,29 +135,38 @@ const (
 	fetchKey   = 1
 )
 
-// exampleMessageSet is the example batch's record as a legacy message set of the given magic,
-// at offset off (0 as a producer sends it, the story's offset as a fetch returns it).
-func exampleMessageSet(magic int8, off int64) MessageSet {
-	s := story()
-	r := exampleBatch(s).Records[0]
-	m := LegacyMessage{Offset: off, Magic: magic, Key: r.Key, Value: r.Value}
-	if magic == 1 {
-		m.Timestamp = s.Clock
+// legacySet is a list of record batches as a legacy message set of the given magic, as the
+// broker down-converts them (or an old producer writes its records): each record of the data
+// batches one message, at its offset (base offset + offset delta), with its key and value, and
+// in magic 1 its timestamp (base timestamp + timestamp delta, CreateTime). Control batches
+// (transaction markers) have no legacy form and are left out, as are record headers (KIP-82:
+// magic 2 only).
+func legacySet(bs []*RecordBatch, magic int8) MessageSet {
+	out := MessageSet{}
+	for _, b := range bs {
+		if b == nil || b.Attributes&attrControl != 0 {
+			continue
+		}
+		for _, r := range b.Records {
+			m := LegacyMessage{Offset: b.BaseOffset + r.OffsetDelta, Magic: magic, Key: r.Key, Value: r.Value}
+			if magic == 1 {
+				m.Timestamp = b.BaseTimestamp + r.TimestampDelta
+			}
+			out = append(out, m)
+		}
 	}
-	return MessageSet{m}
+	return out
 }
 
-// legacyRecords replaces the record batches of generated values by message sets where the
-// API's version predates record batches (recordsMagic).
+// legacyRecords replaces the record batches of example values by message sets where the API's
+// version predates record batches (recordsMagic). It runs on the values as they are encoded,
+// after the overrides are merged (a list override builds its elements afresh, batches
+// included).
 func legacyRecords(vals Values, magic int8) {
 	for key, x := range vals {
 		switch v := x.(type) {
 		case []*RecordBatch:
-			var off int64
-			if len(v) > 0 {
-				off = v[0].BaseOffset
-			}
-			vals[key] = exampleMessageSet(magic, off)
+			vals[key] = legacySet(v, magic)
 		case Values:
 			legacyRecords(v, magic)
 		case []any:

@@ -90,7 +90,7 @@ func storyExample(t testing.TB, api *API, resp bool, v int16, known func() *know
 	if err != nil {
 		t.Fatal(err)
 	}
-	vals, _, err := example(api, resp, v, file, data, known)
+	vals, _, _, err := example(api, resp, v, file, data, known)
 	if err != nil {
 		t.Fatal(err)
 	}

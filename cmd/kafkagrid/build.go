@@ -29,8 +29,10 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	force := fs.Bool("force", false, "replace files in the output folder that kafkagrid did not write (not in its manifest)")
 	verbose := fs.Bool("v", false, "verbose: list the example overrides left out because this release or version lacks their field")
 	compression := fs.String("compression", "none", "compress the examples' record batches: `CODEC` none, gzip, snappy,\n"+
-		"snappy-xerial (the framing Java clients write), lz4 or zstd; legacy message sets get a\n"+
-		"compressed wrapper (gzip, snappy, lz4)")
+		"snappy-xerial (the framing Java clients write), lz4 or zstd; legacy message sets (Produce\n"+
+		"v0-v2, Fetch v0-v3) get a compressed wrapper message. A version whose records may not\n"+
+		"carry the codec (zstd before Produce v7 and Fetch v10, KIP-110, and in every message\n"+
+		"set) keeps them uncompressed, said once on stderr")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return err

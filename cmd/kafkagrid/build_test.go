@@ -1111,3 +1111,40 @@ func apiVersionsRelease(t *testing.T, name string, edit func(file string, b []by
 	}
 	return rel
 }
+
+// TestBuildMisfitNote: a value a field's name would choose that its type cannot hold (the
+// timestamp rule on an int32 of a made-up release) does not stop the build; the build says
+// once, for the versions that share it, what was written and the override that sets it.
+func TestBuildMisfitNote(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"RequestHeader.json": `{"type": "header", "name": "RequestHeader", "validVersions": "0-1", "fields": [
+			{"name": "RequestApiKey", "type": "int16", "versions": "0+"},
+			{"name": "RequestApiVersion", "type": "int16", "versions": "0+"},
+			{"name": "CorrelationId", "type": "int32", "versions": "0+"},
+			{"name": "ClientId", "type": "string", "versions": "1+"}]}`,
+		"ResponseHeader.json": `{"type": "header", "name": "ResponseHeader", "validVersions": "0", "fields": [
+			{"name": "CorrelationId", "type": "int32", "versions": "0+"}]}`,
+		"DeleteTopicsRequest.json": `{"apiKey": 20, "type": "request", "name": "DeleteTopicsRequest", "validVersions": "0-3", "fields": [
+			{"name": "topicNames", "type": "[]string", "versions": "0+", "entityType": "topicName"},
+			{"name": "timeoutMs", "type": "int32", "versions": "0+"}]}`,
+		"DeleteTopicsResponse.json": `{"apiKey": 20, "type": "response", "name": "DeleteTopicsResponse", "validVersions": "0-3", "fields": [
+			{"name": "Responses", "type": "[]DeletableTopicResult", "versions": "0+", "fields": [
+				{"name": "name", "type": "string", "versions": "0+", "entityType": "topicName"},
+				{"name": "deletedTimestamp", "type": "int32", "versions": "1+"}]}]}`,
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := t.TempDir()
+	_, errs, code := runCmd(t, "build", "-schemas", dir, "-format", "bin", "-out", out)
+	const note = "kafkagrid: note: DeleteTopics v1-3 response: Responses[0].DeletedTimestamp: the value its name suggests, 1767225600000, " +
+		"does not fit int32; 0 written instead (to choose one, write in DeleteTopics.yaml: response: {Responses: [{DeletedTimestamp: 0}]})\n"
+	if code != 0 || strings.Count(errs, "DeletedTimestamp") != 2 || !strings.Contains(errs, note) {
+		t.Errorf("exit %d, stderr:\n%s\nwant once:\n%s", code, errs, note)
+	}
+	if _, err := os.Stat(filepath.Join(out, "bin", "20-DeleteTopics-v3-response.bin")); err != nil {
+		t.Error(err)
+	}
+}

@@ -239,6 +239,42 @@ func TestBuildCompression(t *testing.T) {
 	}
 }
 
+// TestBuildCompressionRefused: -compression zstd leaves the records of the versions that may
+// not carry zstd (KIP-110: Produce v7+, Fetch v10+; no legacy message set) uncompressed, and
+// says so once on stderr; -compression gzip gives the legacy versions a compressed wrapper.
+func TestBuildCompressionRefused(t *testing.T) {
+	schemas := testenv.Release(t, "3.9")
+	out := t.TempDir()
+	_, errs, code := runCmd(t, "build", "-schemas", schemas, "-apis", "Produce,Fetch", "-format", "bin", "-compression", "zstd", "-out", out)
+	if code != 0 {
+		t.Fatalf("build: exit %d: %s", code, errs)
+	}
+	const note = "kafkagrid: note: -compression zstd: the records of Produce v0-6 and Fetch v0-9 may not carry zstd (KIP-110: zstd from Produce v7 and Fetch v10, never in a legacy message set): they are written uncompressed\n"
+	if strings.Count(errs, "zstd:") != 1 || !strings.Contains(errs, note) {
+		t.Errorf("stderr:\n%s\nwant once:\n%s", errs, note)
+	}
+	for _, tc := range []struct{ file, want, not string }{
+		{"0-Produce-v7-request.bin", "decompressed (zstd", ""},
+		{"0-Produce-v6-request.bin", "Magic = 2", "zstd"},
+		{"0-Produce-v2-request.bin", "Magic = 1", "zstd"},
+		{"1-Fetch-v10-response.bin", "decompressed (zstd", ""},
+		{"1-Fetch-v9-response.bin", "Magic = 2", "zstd"},
+		{"1-Fetch-v1-response.bin", "Magic = 0", "zstd"},
+	} {
+		txt, errs, code := runCmd(t, "decode", "-schemas", schemas, filepath.Join(out, "bin", tc.file))
+		if code != 0 || !strings.Contains(txt, tc.want) || (tc.not != "" && strings.Contains(txt, tc.not)) || !strings.Contains(txt, `Key = "order-1"`) {
+			t.Errorf("%s: exit %d: %s\n%s", tc.file, code, errs, txt)
+		}
+	}
+	if _, errs, code := runCmd(t, "build", "-schemas", schemas, "-apis", "Produce,Fetch", "-format", "bin", "-compression", "gzip", "-out", out); code != 0 || strings.Contains(errs, "uncompressed") {
+		t.Fatalf("gzip build: exit %d: %s", code, errs)
+	}
+	txt, errs, code := runCmd(t, "decode", "-schemas", schemas, filepath.Join(out, "bin", "1-Fetch-v1-response.bin"))
+	if code != 0 || !strings.Contains(txt, "decompressed (gzip") || !strings.Contains(txt, "Magic = 0") || !strings.Contains(txt, `Key = "order-1"`) {
+		t.Errorf("gzip Fetch v1: exit %d: %s\n%s", code, errs, txt)
+	}
+}
+
 // TestDecodeOtherRelease: a request of an API this release lacks names the releases that have it.
 func TestDecodeOtherRelease(t *testing.T) {
 	root := listSchemaRoot(t)

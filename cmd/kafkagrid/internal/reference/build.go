@@ -7,6 +7,7 @@ import (
 	"io"
 	"path"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -184,7 +185,7 @@ func Build(ctx context.Context, cat *kafka.Catalog, out string, opts Options) (S
 	if cat == nil {
 		return Summary{}, fmt.Errorf("reference: no catalogue")
 	}
-	content, err := vectorContentOpts(cat, kafka.VectorOptions{Versions: opts.Versions.Union(opts.BookVersions),
+	content, notes, err := vectorContentOpts(cat, kafka.VectorOptions{Versions: opts.Versions.Union(opts.BookVersions),
 		Compression: opts.Compression, Xerial: opts.Xerial}, opts.Verbose)
 	if err != nil {
 		return Summary{}, err
@@ -193,6 +194,7 @@ func Build(ctx context.Context, cat *kafka.Catalog, out string, opts Options) (S
 	if err != nil {
 		return Summary{}, err
 	}
+	b.notes = notes
 	return b.run(ctx)
 }
 
@@ -273,6 +275,8 @@ type builder struct {
 	content  contentFunc
 	tmpl     *template.Template
 	sizes    [][2]int // frame sizes of each API (request, response), for the index
+
+	notes exampleNotes // what the build says of the examples, once
 }
 
 func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFunc) (*builder, error) {
@@ -514,7 +518,94 @@ func (b *builder) summary() Summary {
 			sum.Notes = append(sum.Notes, note)
 		}
 	}
+	sum.Notes = append(sum.Notes, b.misfitNotes()...)
+	if note := b.compressionNote(); note != "" {
+		sum.Notes = append(sum.Notes, note)
+	}
 	return sum
+}
+
+// misfitNotes says what each example value chosen by a field's name that its type cannot hold
+// became (kafka.Misfit), once for the versions of an API that share it: "DeleteTopics v1-3
+// response: ThrottleTimeMs: …".
+func (b *builder) misfitNotes() []string {
+	type group struct {
+		m  kafka.Misfit
+		vs []int16
+	}
+	var groups []*group
+	byDetail := map[string]*group{}
+	for _, m := range b.notes.misfits {
+		a, ok := b.cat.Lookup(m.API)
+		if !ok || !b.built[a] {
+			continue
+		}
+		side := "request"
+		if m.Response {
+			side = "response"
+		}
+		key := m.API + " " + side + ": " + m.Detail()
+		g := byDetail[key]
+		if g == nil {
+			g = &group{m: m}
+			byDetail[key] = g
+			groups = append(groups, g)
+		}
+		g.vs = append(g.vs, m.Version)
+	}
+	out := make([]string, 0, len(groups))
+	for _, g := range groups {
+		side := "request"
+		if g.m.Response {
+			side = "response"
+		}
+		out = append(out, g.m.API+" "+versionRanges(g.vs)+" "+side+": "+g.m.Detail())
+	}
+	return out
+}
+
+// compressionNote says, once for the build, which versions of the APIs built keep their records
+// uncompressed because they may not carry the codec asked for (kafka.Vector.Uncompressed).
+func (b *builder) compressionNote() string {
+	var parts []string
+	for _, a := range b.apis {
+		if vs := b.notes.uncompressed[a]; len(vs) > 0 {
+			parts = append(parts, a.Name+" "+versionRanges(vs))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	list := parts[0]
+	if n := len(parts); n > 1 {
+		list = strings.Join(parts[:n-1], ", ") + " and " + parts[n-1]
+	}
+	c := b.opts.Compression
+	why := "Kafka does not allow it there"
+	if c == kafka.CodecZstd {
+		why = "KIP-110: zstd from Produce v7 and Fetch v10, never in a legacy message set"
+	}
+	return fmt.Sprintf("-compression %s: the records of %s may not carry %s (%s): they are written uncompressed", c, list, c, why)
+}
+
+// versionRanges writes versions (in any order) as ranges: "v0-6", "v0-2, 4".
+func versionRanges(vs []int16) string {
+	s := slices.Clone(vs)
+	slices.Sort(s)
+	var out []string
+	for i := 0; i < len(s); {
+		j := i
+		for j+1 < len(s) && s[j+1] == s[j]+1 {
+			j++
+		}
+		r := strconv.Itoa(int(s[i]))
+		if j > i {
+			r += "-" + strconv.Itoa(int(s[j]))
+		}
+		out = append(out, r)
+		i = j + 1
+	}
+	return "v" + strings.Join(out, ", ")
 }
 
 // buildAPI makes one API's content at every version built, writes its files (all but the

@@ -21,7 +21,8 @@ import (
 // are encoded once, up front (encoding every version of every API takes milliseconds), and laid
 // out per API and version by the workers.
 func vectorContent(cat *kafka.Catalog, vs kafka.VersionSet, verbose io.Writer) (contentFunc, error) {
-	return vectorContentOpts(cat, kafka.VectorOptions{Versions: vs}, verbose)
+	content, _, err := vectorContentOpts(cat, kafka.VectorOptions{Versions: vs}, verbose)
+	return content, err
 }
 
 // MaxFields bounds the tree nodes of all the example frames a build draws: some 7 KB of output
@@ -31,14 +32,22 @@ func vectorContent(cat *kafka.Catalog, vs kafka.VersionSet, verbose io.Writer) (
 const MaxFields = 100_000
 
 // vectorContentOpts is vectorContent with all the examples' options (versions, compression).
-func vectorContentOpts(cat *kafka.Catalog, vo kafka.VectorOptions, verbose io.Writer) (contentFunc, error) {
+// It also returns what the build says of the examples (exampleNotes).
+func vectorContentOpts(cat *kafka.Catalog, vo kafka.VectorOptions, verbose io.Writer) (contentFunc, exampleNotes, error) {
 	vo.MaxNodes = MaxFields
+	notes := exampleNotes{uncompressed: map[*kafka.API][]int16{}}
 	vecs, err := cat.Vectors(vo)
 	if errors.Is(err, kafka.ErrTooManyFields) {
-		return nil, fmt.Errorf("reference: %w; build fewer APIs (-apis) or versions (-versions)", err)
+		return nil, notes, fmt.Errorf("reference: %w; build fewer APIs (-apis) or versions (-versions)", err)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("reference: %w", err)
+		return nil, notes, fmt.Errorf("reference: %w", err)
+	}
+	for _, v := range vecs {
+		if v.Uncompressed {
+			notes.uncompressed[v.API] = append(notes.uncompressed[v.API], v.Request.Version)
+		}
+		notes.misfits = append(notes.misfits, v.Misfits...)
 	}
 	if verbose != nil {
 		for _, v := range vecs {
@@ -69,7 +78,15 @@ func vectorContentOpts(cat *kafka.Catalog, vo kafka.VectorOptions, verbose io.Wr
 			return nil, err
 		}
 		return &apiContent{API: a, Version: version, Request: req, Response: resp}, nil
-	}, nil
+	}, notes, nil
+}
+
+// exampleNotes is what a build says of its example frames, once: the versions of each API
+// whose records may not carry the codec asked for (kafka.Vector.Uncompressed, highest first),
+// and the values chosen by a field's name that its type cannot hold (kafka.Misfit).
+type exampleNotes struct {
+	uncompressed map[*kafka.API][]int16
+	misfits      []kafka.Misfit
 }
 
 // elideRows is how many rows a field of the reference's grids may span before its inner rows
