@@ -207,7 +207,9 @@ func parseKafkaSpec(name string, src []byte) (*kafkaSpec, error) {
 			}
 			return nil, &lineError{name, line, 1, fmt.Sprintf("want \"key: value\" (keys %s, then hex:), have %q", strings.Join(kafkaKeys, ", "), clip(t))}
 		}
-		col := strings.Index(string(text), ":") + 2
+		keyCol := 1 + len(text) - len(bytes.TrimLeft(text, " \t"))
+		colon := bytes.IndexByte(text, ':')
+		valCol := colon + 2 + len(text[colon+1:]) - len(bytes.TrimLeft(text[colon+1:], " \t"))
 		value = strings.TrimSpace(value)
 		if key == "hex" {
 			s.HexLine = line
@@ -215,7 +217,11 @@ func parseKafkaSpec(name string, src []byte) (*kafkaSpec, error) {
 			return s, nil
 		}
 		if prev, dup := s.lines[key]; dup {
-			return nil, &lineError{name, line, 1, fmt.Sprintf("%s given twice (first on line %d)", key, prev)}
+			return nil, &lineError{name, line, keyCol, fmt.Sprintf("%s given twice (first on line %d)", key, prev)}
+		}
+		col := valCol
+		if !contains(kafkaKeys, key) {
+			col = keyCol
 		}
 		if err := s.set(key, value); err != nil {
 			return nil, &lineError{name, line, col, err.Error()}
