@@ -199,8 +199,11 @@ func renderMarkdown(d *drawer, name string, src []byte, o mdOptions) ([]byte, []
 	for i, f := range fences {
 		out.Write(src[last:f.Start])
 		last = f.End
-		id := fmt.Sprintf("%s-%d", o.IDBase, i+1)
-		dia, err := d.draw(f.Type, "svg", name, f.Body, f.Options, drawOptions{Inline: o.Inline, IDPrefix: id})
+		do := drawOptions{}
+		if o.Inline { // ids unique on the page; a file keeps the id grid and show give it
+			do = drawOptions{Inline: true, IDPrefix: fmt.Sprintf("%s-%d", o.IDBase, i+1)}
+		}
+		dia, err := d.draw(f.Type, "svg", name, f.Body, f.Options, do)
 		if err != nil {
 			return nil, nil, withLine(err, name, f.Line+1)
 		}
