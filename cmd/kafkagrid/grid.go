@@ -96,7 +96,10 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		if *out == "" || *out == "-" {
 			return usagef("grid: -check compares with the file -o names; give -o FILE")
 		}
-		return checkFile(*out, buf.Bytes())
+		if err := checkFile(*out, buf.Bytes()); err != nil {
+			return fmt.Errorf("grid: -check: %w", err)
+		}
+		return nil
 	}
 	if *out == "" || *out == "-" {
 		if _, err := stdout.Write(buf.Bytes()); err != nil {
@@ -168,11 +171,11 @@ func checkFile(name string, data []byte) error {
 	old, err := os.ReadFile(name)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
-		return fmt.Errorf("check: %s is missing: write it without -check", name)
+		return fmt.Errorf("%s is missing: write it without -check", name)
 	case err != nil:
-		return fmt.Errorf("check: %w", err)
+		return err
 	case !bytes.Equal(old, data):
-		return fmt.Errorf("check: %s is stale: it differs from what would be written (at byte %d): write it again without -check", name, firstDiff(old, data))
+		return fmt.Errorf("%s is stale: it differs from what would be written (at byte %d): write it again without -check", name, firstDiff(old, data))
 	}
 	return nil
 }

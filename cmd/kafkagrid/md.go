@@ -284,6 +284,7 @@ func runMd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	d := mdDrawer(ctx, sf, stderr)
 	var stale []string
+	targets := map[string]string{}
 	for _, in := range files {
 		src, err := readBounded(in, true, maxMarkdown, func(size int64) error {
 			return fmt.Errorf("%s: more than the %d MiB md reads", in, maxMarkdown>>20)
@@ -303,6 +304,10 @@ func runMd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			}
 			target = filepath.Join(*outDir, base)
 		}
+		if prev, dup := targets[target]; dup && target != "" {
+			return usagef("md: %s and %s would both be written to %s", prev, in, target)
+		}
+		targets[target] = in
 		if target != "" && in != "-" && samePath(in, target) {
 			return usagef("md: %s would be written over itself, and its blocks lost; write it elsewhere (-o, -outdir)", in)
 		}
@@ -325,7 +330,7 @@ func runMd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if *check {
 			for _, f := range all {
 				if err := checkFile(f.Name, f.Data); err != nil {
-					stale = append(stale, strings.TrimPrefix(err.Error(), "check: "))
+					stale = append(stale, err.Error())
 				}
 			}
 			continue
@@ -469,10 +474,9 @@ func preprocessBook(d *drawer, data []byte, sf *schemaFlags) ([]byte, error) {
 	if err := json.Unmarshal(input[1], &book); err != nil {
 		return nil, fmt.Errorf("stdin: the book: %v", err)
 	}
-	n := 0
 	for _, key := range []string{"sections", "items"} {
 		if raw, ok := book[key]; ok {
-			items, err := bookItems(d, raw, &n)
+			items, err := bookItems(d, raw)
 			if err != nil {
 				return nil, err
 			}
@@ -488,9 +492,9 @@ func preprocessBook(d *drawer, data []byte, sf *schemaFlags) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// bookItems rewrites a list of book items (chapters, separators, part titles); n counts the
-// chapters, for unique SVG ids.
-func bookItems(d *drawer, raw json.RawMessage, n *int) (json.RawMessage, error) {
+// bookItems rewrites a list of book items (chapters, separators, part titles). A chapter's
+// SVG ids start with a hash of its file, so that they are unique on its page and stable.
+func bookItems(d *drawer, raw json.RawMessage) (json.RawMessage, error) {
 	var items []json.RawMessage
 	if err := json.Unmarshal(raw, &items); err != nil {
 		return nil, fmt.Errorf("stdin: book items: %v", err)
@@ -519,7 +523,6 @@ func bookItems(d *drawer, raw json.RawMessage, n *int) (json.RawMessage, error) 
 		if name == "" {
 			json.Unmarshal(ch["name"], &name)
 		}
-		*n++
 		sum := sha256.Sum256([]byte(name))
 		text, _, err := renderMarkdown(d, name, []byte(content), mdOptions{Inline: true, IDBase: fmt.Sprintf("kg%s", hex.EncodeToString(sum[:4]))})
 		if err != nil {
@@ -533,7 +536,7 @@ func bookItems(d *drawer, raw json.RawMessage, n *int) (json.RawMessage, error) 
 			ch["content"] = b
 		}
 		if sub, ok := ch["sub_items"]; ok {
-			if ch["sub_items"], err = bookItems(d, sub, n); err != nil {
+			if ch["sub_items"], err = bookItems(d, sub); err != nil {
 				return nil, err
 			}
 		}

@@ -74,7 +74,6 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fmt.Errorf("serve: %w", err)
 	}
 	d := &drawer{cats: cats, def: def, maxFields: *maxFields, date: date}
-	d.once.Do(func() {}) // read at start: nothing to load later
 	lim := serveLimits{maxBody: *maxBody, maxFields: *maxFields, maxInflight: *maxInflight, timeout: *timeout}
 	h := newKroki(d, lim, log.New(stderr, "kafkagrid: serve: ", 0))
 

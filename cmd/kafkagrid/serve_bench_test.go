@@ -16,7 +16,6 @@ import (
 func benchServer(b *testing.B) (*httptest.Server, []byte) {
 	b.Helper()
 	d := &drawer{maxFields: 20_000}
-	d.once.Do(func() {})
 	k := newKroki(d, serveLimits{maxBody: 1 << 20, maxFields: 20_000, maxInflight: 4, timeout: 10 * time.Second}, log.New(io.Discard, "", 0))
 	srv := httptest.NewServer(k)
 	b.Cleanup(srv.Close)

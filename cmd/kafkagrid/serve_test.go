@@ -158,6 +158,7 @@ func TestServeCurl(t *testing.T) {
 		{"GET encoded, header option", []string{"-H", "Kroki-Diagram-Options-rowbits: 16", s.base + "/bytegrid/txt/" + enc}, 200, "text/plain; charset=utf-8", gridTxt16, ""},
 		{"GET pdf", []string{s.base + "/bytegrid/pdf/" + enc}, 200, "application/pdf", nil, "%PDF-"},
 		{"GET kafka encoded", []string{s.base + "/kafka/svg/" + encodeSource([]byte(produce9))}, 200, "image/svg+xml", showSVG, ""},
+		{"GET kafka pdf", []string{s.base + "/kafka/pdf/" + encodeSource([]byte(produce9))}, 200, "application/pdf", nil, "%PDF-"},
 		{"health", []string{s.base + "/health"}, 200, "application/json", nil, `"status":"pass"`},
 		{"bad YAML, text", []string{"--data-binary", "name: x\nfields:\n  - name: a\n    bits: [\n", s.base + "/bytegrid/svg"}, 400, "text/plain; charset=utf-8", nil, "Error 400: gridyaml: diagram:4"},
 		{"bad API, JSON error", []string{"-H", "Accept: application/json", "--data-binary", "api: Produc\n", s.base + "/kafka/svg"}, 400, "application/json", nil,
@@ -311,7 +312,6 @@ func TestServeConcurrent(t *testing.T) {
 	}
 	const inflight = 4
 	d := &drawer{cats: cats, def: def, maxFields: 20_000}
-	d.once.Do(func() {})
 	var logs bytes.Buffer
 	k := newKroki(d, serveLimits{maxBody: 1 << 20, maxFields: 20_000, maxInflight: inflight, timeout: time.Minute}, log.New(&logs, "", 0))
 	srv := httptest.NewServer(k)
@@ -421,7 +421,6 @@ func get(t *testing.T, base, path, body string, code int) []byte {
 // grid over -max-fields are refused before they cost more.
 func TestServeLimits(t *testing.T) {
 	d := &drawer{maxFields: 10}
-	d.once.Do(func() {})
 	var logs bytes.Buffer
 	k := newKroki(d, serveLimits{maxBody: 4096, maxFields: 10, maxInflight: 1, timeout: time.Minute}, log.New(&logs, "", 0))
 	srv := httptest.NewServer(k)
