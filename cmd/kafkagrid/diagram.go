@@ -141,7 +141,7 @@ func (d *drawer) drawGrid(format, name string, src []byte, opts map[string]strin
 	}
 	var buf bytes.Buffer
 	if err := writeGrid(&buf, spec, format, o); err != nil {
-		if strings.HasPrefix(err.Error(), "unknown format") {
+		if errors.Is(err, errUnknownFormat) {
 			return nil, inputErrorf("unsupported output format %q for %s (want svg, txt or pdf)", format, typeGrid)
 		}
 		return nil, lineErrorf(name, 1, "%v", err) // a layout error: the spec's fields do not fit

@@ -162,8 +162,11 @@ func writeGrid(w io.Writer, spec *gridyaml.Spec, f string, o gridOptions) error 
 	case "txt":
 		return d.WriteText(w)
 	}
-	return fmt.Errorf("unknown format %q (want svg, pdf, txt or json)", f)
+	return fmt.Errorf("%w %q (want svg, pdf, txt or json)", errUnknownFormat, f)
 }
+
+// errUnknownFormat is writeGrid's error for a format it does not write.
+var errUnknownFormat = errors.New("unknown format")
 
 // checkFile is -check: nil when the file name holds exactly data, else an error (exit 1)
 // saying that it is stale or missing.
