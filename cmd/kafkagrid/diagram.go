@@ -136,9 +136,6 @@ func (d *drawer) drawGrid(format, name string, src []byte, opts map[string]strin
 	if len(spec.Fields) > d.maxFields {
 		return nil, lineErrorf(name, 1, "%d fields, more than a diagram may have here (%d)", len(spec.Fields), d.maxFields)
 	}
-	if format == "json" {
-		return nil, inputErrorf("unsupported output format %q for %s (want svg, txt or pdf)", format, typeGrid)
-	}
 	var buf bytes.Buffer
 	if err := writeGrid(&buf, spec, format, o); err != nil {
 		if errors.Is(err, errUnknownFormat) {
@@ -329,6 +326,17 @@ func (d *drawer) drawKafka(format, name string, src []byte, opts map[string]stri
 		rel = def
 	}
 	cat, ok := cats[rel]
+	if !ok { // release: 4.0 names a jar's 4.0.0 when that is the only 4.0.x read
+		var like []string
+		for name := range cats {
+			if strings.HasPrefix(name, rel+".") {
+				like = append(like, name)
+			}
+		}
+		if len(like) == 1 {
+			cat, ok = cats[like[0]], true
+		}
+	}
 	if !ok {
 		return nil, lineErrorf(name, max(1, s.lines["release"]), "release %q: the schemas read have %s", rel, strings.Join(sortedKeys(cats), ", "))
 	}
