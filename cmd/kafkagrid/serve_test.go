@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
+	"github.com/kafkagrid/kafkagrid/kafka"
 )
 
 // served is a "kafkagrid serve" process started by a test.
@@ -509,4 +510,51 @@ func FuzzKafkaSpec(f *testing.F) {
 			t.Fatalf("no API and no hex, and no error")
 		}
 	})
+}
+
+// FuzzServe sends any source to both diagram types: the answer is a drawing or Kroki's 400
+// (413 past the body limit), never a panic or a 500.
+func FuzzServe(f *testing.F) {
+	testenv.Release(f, "4.0") // skips without the schemas
+	f.Add("kafka", []byte(produce9))
+	f.Add("kafka", []byte("api: Metadata\nside: response\nversion: 12\nhex:\n00 00 00 08 00 00 00 01 00 00 00 00\n"))
+	f.Add("kafka", []byte("00000000: 0000 0012 0012 0003 0000 0001 0001 6300  ..............c.\n00000010: 036b 6702 3100                           .kg.1.\n"))
+	f.Add("bytegrid", []byte(tinyGrid))
+	f.Add("bytegrid", []byte("name: x\nfields:\n  - {name: a, bits: 3}\n  - {name: b, bits: 70000}\n"))
+	if b, err := os.ReadFile(filepath.Join("..", "..", "examples", "protocols", "ipv4.yaml")); err == nil {
+		f.Add("bytegrid", b)
+	}
+	f.Fuzz(func(t *testing.T, typ string, src []byte) {
+		if typ != typeGrid {
+			typ = typeKafka
+		}
+		cats, def, _ := loadCatalogsOnce(t)
+		d := &drawer{cats: cats, def: def, maxFields: 2000}
+		var logs bytes.Buffer
+		k := newKroki(d, serveLimits{maxBody: 1 << 16, maxFields: 2000, maxInflight: 1, timeout: time.Minute}, log.New(&logs, "", 0))
+		rec := httptest.NewRecorder()
+		k.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/"+typ+"/svg", bytes.NewReader(src)))
+		switch rec.Code {
+		case 200, 400, 413:
+		default:
+			t.Fatalf("%d: %s %s", rec.Code, rec.Body, logs.String())
+		}
+		if logs.Len() > 0 {
+			t.Fatalf("logged: %s", logs.String())
+		}
+	})
+}
+
+var fuzzCats struct {
+	once sync.Once
+	cats map[string]*kafka.Catalog
+	def  string
+	err  error
+}
+
+func loadCatalogsOnce(t *testing.T) (map[string]*kafka.Catalog, string, error) {
+	fuzzCats.once.Do(func() {
+		fuzzCats.cats, fuzzCats.def, fuzzCats.err = loadCatalogs(context.Background(), schemaFlagsFor(testenv.Release(t, "4.0")), io.Discard, false)
+	})
+	return fuzzCats.cats, fuzzCats.def, fuzzCats.err
 }
