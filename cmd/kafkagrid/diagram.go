@@ -94,9 +94,12 @@ func (d *drawer) catalogs() (map[string]*kafka.Catalog, string, error) {
 }
 
 // draw draws one diagram. name is where its source came from, for error positions ("diagram"
-// for a request, "README.md:12" for a block: the source's line 1 is then line 12 of it, see
-// withLine). The error is an inputError when the source or options are at fault.
+// for a request; a Markdown file's name for a block, whose lines withLine then moves to the
+// file's). The error is an inputError when the source or options are at fault.
 func (d *drawer) draw(typ, format, name string, src []byte, opts map[string]string, do drawOptions) (*diagramOut, error) {
+	if !contains(diagramTypes, typ) {
+		return nil, inputErrorf("unsupported diagram type %q (this server draws %s)", typ, strings.Join(diagramTypes, " and "))
+	}
 	if _, ok := formatTypes[format]; !ok {
 		return nil, inputErrorf("unsupported output format %q for %s (want svg, txt or pdf)", format, typ)
 	}
