@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -21,12 +22,14 @@ import (
 // of a protocol described in YAML (see package bytegrid/gridyaml) as SVG, PDF, RFC-style text
 // or layout JSON.
 func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("grid", "SPEC.yaml [-o OUT.svg|.pdf|.txt|.json|-] [-format svg|pdf|txt|json]", stdout, stderr)
+	fs := newFlagSet("grid", "SPEC.yaml [-o OUT.svg|.pdf|.txt|.json|-] [-format svg|pdf|txt|json] [-check]", stdout, stderr)
 	out := fs.String("o", "", "write to `FILE`; the format follows its suffix; \"-\" or none writes to stdout (text unless -format)")
 	format := fs.String("format", "", "output `FORMAT`: svg, pdf, txt or json (default: from the -o suffix, else txt)")
 	rowBits := fs.Int("rowbits", 0, "row width in `BITS`: 8, 16, 32 or 64 (default: the spec's, else 32)")
 	decimal := fs.Bool("decimal", false, "row offsets in decimal instead of hex")
 	noHex := fs.Bool("nohex", false, "do not show the hex of each byte")
+	check := fs.Bool("check", false, "write nothing: exit 1 when the file -o names differs from what would be written\n"+
+		"(or is missing), for CI")
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -78,44 +81,25 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return fmt.Errorf("grid: %w", err)
 	}
-	spec, err := gridyaml.Parse(files[0], src)
+	spec, err := readGridSpec(files[0], src)
 	if err != nil {
 		return err
 	}
-	opts := spec.Options
-	if *rowBits != 0 {
-		opts.RowBits = *rowBits
-	}
-	if *decimal {
-		opts.DecimalOffsets = true
-	}
-	if *noHex {
-		opts.NoHex = true
-	}
-	d, err := bytegrid.Layout(spec.Fields, opts)
-	if err != nil {
-		return fmt.Errorf("grid: %s: %w", files[0], err)
-	}
 	var buf bytes.Buffer
-	switch f {
-	case "svg":
-		err = svgcanvas.Write(&buf, d, svgcanvas.WriteOptions{Title: spec.Name, Desc: spec.Desc})
-	case "pdf":
-		opt.Title = spec.Name
-		err = pdfcanvas.Write(&buf, d, opt)
-	case "json":
-		var b []byte
-		if b, err = json.MarshalIndent(d, "", "  "); err == nil {
-			buf.Write(append(b, '\n'))
-		}
-	default:
-		err = d.WriteText(&buf)
-	}
-	if err != nil {
-		return fmt.Errorf("grid: %w", err)
+	if err := writeGrid(&buf, spec, f, gridOptions{RowBits: *rowBits, Decimal: *decimal, NoHex: *noHex, PDF: opt}); err != nil {
+		return fmt.Errorf("grid: %s: %w", files[0], err)
 	}
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("grid: %w", err)
+	}
+	if *check {
+		if *out == "" || *out == "-" {
+			return usagef("grid: -check compares with the file -o names; give -o FILE")
+		}
+		if err := checkFile(*out, buf.Bytes()); err != nil {
+			return fmt.Errorf("grid: -check: %w", err)
+		}
+		return nil
 	}
 	if *out == "" || *out == "-" {
 		if _, err := stdout.Write(buf.Bytes()); err != nil {
@@ -124,6 +108,90 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return nil
 	}
 	return writeFileAtomic(*out, buf.Bytes(), tempsFrom(ctx))
+}
+
+// readGridSpec reads a grid spec: the one place every route to the byte grid (grid, serve's
+// bytegrid type, md's bytegrid fences) turns a spec's text into fields, so an input form the
+// grid learns is learnt by all of them. name is for error positions.
+func readGridSpec(name string, src []byte) (*gridyaml.Spec, error) {
+	return gridyaml.Parse(name, src)
+}
+
+// gridOptions are what a caller may change of a spec's own options, and how it is written.
+type gridOptions struct {
+	RowBits        int  // 0: the spec's
+	Decimal, NoHex bool // set: decimal offsets, no hex of each byte
+	// Inline and IDPrefix: an SVG without its XML prolog, for HTML, and its root id (empty:
+	// a hash).
+	Inline   bool
+	IDPrefix string
+	PDF      pdfcanvas.DocOptions // the PDF's date (title: the spec's name)
+}
+
+// writeGrid lays out spec with o and writes it to w in format f (svg, pdf, txt, json): the one
+// place every route to the byte grid writes a format.
+func writeGrid(w io.Writer, spec *gridyaml.Spec, f string, o gridOptions) error {
+	opts := spec.Options
+	if o.RowBits != 0 {
+		opts.RowBits = o.RowBits
+	}
+	if o.Decimal {
+		opts.DecimalOffsets = true
+	}
+	if o.NoHex {
+		opts.NoHex = true
+	}
+	d, err := bytegrid.Layout(spec.Fields, opts)
+	if err != nil {
+		return err
+	}
+	switch f {
+	case "svg":
+		return svgcanvas.Write(w, d, svgcanvas.WriteOptions{Title: spec.Name, Desc: spec.Desc, Inline: o.Inline, IDPrefix: o.IDPrefix})
+	case "pdf":
+		po := o.PDF
+		po.Title = spec.Name
+		return pdfcanvas.Write(w, d, po)
+	case "json":
+		b, err := json.MarshalIndent(d, "", "  ")
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(append(b, '\n'))
+		return err
+	case "txt":
+		return d.WriteText(w)
+	}
+	return fmt.Errorf("%w %q (want svg, pdf, txt or json)", errUnknownFormat, f)
+}
+
+// errUnknownFormat is writeGrid's error for a format it does not write.
+var errUnknownFormat = errors.New("unknown format")
+
+// checkFile is -check: nil when the file name holds exactly data, else an error (exit 1)
+// saying that it is stale or missing.
+func checkFile(name string, data []byte) error {
+	old, err := os.ReadFile(name)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return fmt.Errorf("%s is missing: write it without -check", name)
+	case err != nil:
+		return err
+	case !bytes.Equal(old, data):
+		return fmt.Errorf("%s is stale: it differs from what would be written (at byte %d): write it again without -check", name, firstDiff(old, data))
+	}
+	return nil
+}
+
+// firstDiff is the offset of the first byte where a and b differ.
+func firstDiff(a, b []byte) int {
+	n := min(len(a), len(b))
+	for i := 0; i < n; i++ {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return n
 }
 
 // writeFileAtomic writes data to a temporary file beside name and renames it into place, so

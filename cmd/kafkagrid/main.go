@@ -6,7 +6,7 @@
 //
 //	kafkagrid <verb> [flags]
 //
-// Verbs: build, list, show, grid, decode, probe, diff. Run "kafkagrid <verb> -h" for a verb's flags.
+// Verbs: build, list, show, grid, decode, probe, diff, serve, md, mdbook, version. Run "kafkagrid <verb> -h" for a verb's flags.
 package main
 
 import (
@@ -114,6 +114,9 @@ func verbs() []verb {
 		{"decode", "decode frames, hex dumps and pcap captures into annotated trees and a report", runDecode},
 		{"probe", "ask a live broker ApiVersions, Metadata, ... and draw its responses", runProbe},
 		{"diff", "list what changed in the protocol between two releases", runDiff},
+		{"serve", "a Kroki-compatible HTTP server of bytegrid and kafka diagrams, for docs tools", runServe},
+		{"md", "draw the ```bytegrid and ```kafka blocks of Markdown files as SVG, links in their place", runMd},
+		{"mdbook", "the same as an mdBook preprocessor (JSON on stdin and stdout)", runMdbook},
 		{"version", "print kafkagrid's version, its source revision and Go's", runVersion},
 	}
 }

@@ -130,3 +130,32 @@ func ExampleShow() {
 	// |         RequestApiKey         |       RequestApiVersion       |
 	// +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 }
+
+func ExampleShowFrame() {
+	cat, err := kafka.LoadCatalog(schemas40())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	// An ApiVersions v3 request as a client sends it: size, key 18, version 3, correlation id 1,
+	// client id "c", no header tags, software name "kg" and version "1", no tags.
+	frame := []byte{0, 0, 0, 0x12, 0, 18, 0, 3, 0, 0, 0, 1, 0, 1, 'c', 0, 3, 'k', 'g', 2, '1', 0}
+	fr, err := cat.Decode(frame, kafka.DecodeOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var buf strings.Builder
+	if err := reference.ShowFrame(&buf, cat, fr, nil, reference.ShowOptions{Format: reference.Text}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, l := range strings.Split(buf.String(), "\n") {
+		if strings.Contains(l, "ClientSoftware") && strings.Contains(l, "=") {
+			fmt.Println(strings.TrimSpace(l))
+		}
+	}
+	// Output:
+	// ClientSoftwareName    = "kg"
+	// ClientSoftwareVersion = "1"
+}

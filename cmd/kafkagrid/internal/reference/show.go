@@ -7,8 +7,11 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
+	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/kafka/kafkaview"
 )
 
 // ShowOptions configure Show. The zero value prints the request at the highest version as text.
@@ -19,6 +22,12 @@ type ShowOptions struct {
 	// Version is the version to show when HasVersion is set; else the highest.
 	Version    int16
 	HasVersion bool
+	// Inline writes an SVG without its XML prolog (for HTML), IDPrefix its root id (empty:
+	// a hash of the drawing).
+	Inline   bool
+	IDPrefix string
+	// Date is a PDF's creation date (zero: pdfcanvas.DefaultDate).
+	Date time.Time
 }
 
 // Show writes one API's example request or response to w: as text (the version's header
@@ -34,8 +43,8 @@ func Show(w io.Writer, cat *kafka.Catalog, a *kafka.API, opts ShowOptions) error
 	if f == 0 {
 		f = Text
 	}
-	if f != Text && f != SVG && f != JSON {
-		return fmt.Errorf("reference: show: format %s: want one of txt, svg, json", f)
+	if f != Text && f != SVG && f != JSON && f != PDF {
+		return fmt.Errorf("reference: show: format %s: want one of txt, svg, json, pdf", f)
 	}
 	v := a.Version
 	vs := kafka.VersionSet{}
@@ -68,24 +77,63 @@ func Show(w io.Writer, cat *kafka.Catalog, a *kafka.API, opts ShowOptions) error
 	if opts.Response {
 		m = c.Response
 	}
+	return writeMessage(w, m, &vi, f, opts)
+}
+
+// ShowFrame writes a frame decoded from real bytes as Show writes an example frame: the same
+// drawings, text and JSON (without what changed in the version). request is the response's
+// request when known (it draws a nested frame the request names), else nil.
+func ShowFrame(w io.Writer, cat *kafka.Catalog, fr, request *kafka.Frame, opts ShowOptions) error {
+	if cat == nil || fr == nil || fr.API == nil || fr.Root == nil {
+		return fmt.Errorf("reference: show: no decoded frame")
+	}
+	f := opts.Format
+	if f == 0 {
+		f = Text
+	}
+	if f != Text && f != SVG && f != JSON && f != PDF {
+		return fmt.Errorf("reference: show: format %s: want one of txt, svg, json, pdf", f)
+	}
+	vo := kafkaview.Options{Decode: cat.Decode}
+	if fr.Response {
+		vo.Request = request
+	}
+	m, err := frameMessage(fr, vo, f)
+	if err != nil {
+		return err
+	}
+	return writeMessage(w, m, nil, f, opts)
+}
+
+// writeMessage writes m in format f; vi, when not nil, is the version's history for the text
+// and JSON forms.
+func writeMessage(w io.Writer, m *message, vi *versionInfo, f Format, opts ShowOptions) error {
+	var err error
+	d := m.Grid
+	if opts.Tree {
+		d = m.Tree
+	}
 	switch f {
 	case SVG:
-		d := m.Grid
-		if opts.Tree {
-			d = m.Tree
-		}
 		ew := &errWriter{w: w}
-		if err := writeSVG(ew, d, false, ""); err != nil {
+		if err := writeSVG(ew, d, opts.Inline, opts.IDPrefix); err != nil {
 			return fmt.Errorf("reference: show: %w", err)
 		}
 		return ew.err
+	case PDF:
+		err = pdfcanvas.Write(w, d.Drawing, pdfcanvas.DocOptions{Title: d.Title, Subject: d.Desc, Date: opts.Date})
 	case JSON:
-		var out []byte
-		if out, err = withChanges(m.JSON, vi); err == nil {
+		out := m.JSON
+		if vi != nil {
+			out, err = withChanges(m.JSON, *vi)
+		}
+		if err == nil {
 			_, err = w.Write(out)
 		}
 	default:
-		_, err = io.WriteString(w, changesText(vi))
+		if vi != nil {
+			_, err = io.WriteString(w, changesText(*vi))
+		}
 		if err == nil {
 			_, err = w.Write(m.Text)
 		}
