@@ -133,8 +133,8 @@ func Parse(file string, src []byte, opt Options) (*Spec, error) {
 			switch k {
 			case "reg", "config", "head", "foot":
 			default:
-				v := doc.get(k)
-				return nil, r.errAt(v.line, v.col, "unknown key %q (want reg, config)", k)
+				p := doc.keyPos[slices.Index(doc.keys, k)]
+				return nil, r.errAt(p[0], p[1], "unknown key %q (want reg, config)", k)
 			}
 		}
 		if reg == nil {
@@ -239,7 +239,7 @@ func (s *Spec) config(r *reader, c *value, legend map[int]string) error {
 		case "hspace", "vspace", "fontsize", "fontfamily", "fontweight", "margin", "compact", "trim", "label", "offset", "uneven", "sparse":
 			// Sizes, fonts, margins and lane labels: the grid measures and numbers its own.
 		default:
-			return r.errAt(v.line, v.col, "config: unknown key %q (want lanes, bits, hflip, vflip, legend, or one of the sizes and fonts)", k)
+			return r.errAt(c.keyPos[i][0], c.keyPos[i][1], "config: unknown key %q (want lanes, bits, hflip, vflip, legend, or one of the sizes and fonts)", k)
 		}
 		if err != nil {
 			return err
@@ -267,6 +267,13 @@ func readField(r *reader, e *value, i int, legend map[int]string) (field, error)
 		f.named = true
 		if n.kind == kStr {
 			label = strconv.Quote(n.str)
+		}
+	}
+	for j, k := range e.keys { // an unknown key first: a misspelt "bits" is named as such
+		switch k {
+		case "name", "bits", "attr", "type", "rotate", "rect":
+		default:
+			return f, r.errAt(e.keyPos[j][0], e.keyPos[j][1], "field %s: unknown key %q (want name, bits, attr, type, rotate, rect)", label, k)
 		}
 	}
 	b := e.get("bits")
@@ -317,8 +324,6 @@ func readField(r *reader, e *value, i int, legend map[int]string) (field, error)
 			f.vertical = math.Mod(v.num, 180) != 0
 		case "rect":
 			// SVG attributes of bit-field's box: nothing about the field.
-		default:
-			return f, r.errAt(v.line, v.col, "field %s: unknown key %q (want name, bits, attr, type, rotate, rect)", label, k)
 		}
 	}
 	return f, nil

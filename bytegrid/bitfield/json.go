@@ -34,6 +34,7 @@ type value struct {
 	arr       []*value
 	keys      []string
 	vals      []*value
+	keyPos    [][2]int // line and column of each key
 	line, col int
 }
 
@@ -212,6 +213,7 @@ func (r *reader) value(depth int) (*value, error) {
 				return nil, err
 			}
 			v.keys, v.vals = append(v.keys, k), append(v.vals, e)
+			v.keyPos = append(v.keyPos, [2]int{kline, kcol})
 			if err := r.space(); err != nil {
 				return nil, err
 			}
