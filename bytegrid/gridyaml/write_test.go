@@ -112,3 +112,36 @@ func ExampleWrite() {
 	//   - {name: Reserved, bits: 1}
 	//   - {name: Stream Identifier, bits: 31}
 }
+
+// FuzzWrite: whatever Parse reads, Write writes as a spec Parse reads back the same.
+func FuzzWrite(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join("..", "..", "examples", "protocols", "*.yaml"))
+	for _, file := range files {
+		if src, err := os.ReadFile(file); err == nil {
+			f.Add(src)
+		}
+	}
+	f.Add([]byte("name: \"x: y\"\ndata: 00 ff\nfields:\n  - {name: '- a', bits: 3, value: 'null', group: '&b'}\n  - {name: b, bits: 5, offset: 8, kind: padding}\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		s, err := gridyaml.Parse("f.yaml", src)
+		if err != nil {
+			return
+		}
+		var b bytes.Buffer
+		if err := gridyaml.Write(&b, s); err != nil {
+			for _, fl := range s.Fields {
+				if fl.Name == "" {
+					return
+				}
+			}
+			t.Fatal(err)
+		}
+		again, err := gridyaml.Parse("again.yaml", b.Bytes())
+		if err != nil {
+			t.Fatalf("written spec does not read: %v\n%s", err, b.String())
+		}
+		if !reflect.DeepEqual(again, s) {
+			t.Fatalf("read again as\n%+v\nwant\n%+v\n%s", again, s, b.String())
+		}
+	})
+}
