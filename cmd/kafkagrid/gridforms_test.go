@@ -1,9 +1,13 @@
 package main
 
 import (
+	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 
@@ -238,5 +242,43 @@ func TestGridHelpForms(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("grid -h lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// BenchmarkGridForms: the grid verb in-process on each example of each form, as SVG (the
+// whole command but for process start-up and the file's rename).
+//
+//	go test ./cmd/kafkagrid -run XXX -bench GridForms -benchmem
+func BenchmarkGridForms(b *testing.B) {
+	inputs := map[string][]string{
+		"ipv4.yaml":           {gridSpec(b, "ipv4.yaml")},
+		"tcp.yaml":            {gridSpec(b, "tcp.yaml")},
+		"udp.yaml":            {gridSpec(b, "udp.yaml")},
+		"dns.yaml":            {gridSpec(b, "dns.yaml")},
+		"ipv4-bitfield.json":  {gridSpec(b, "ipv4-bitfield.json"), "-lanes", "6", "-hflip", "-vflip"},
+		"quic-long-header":    {notationSpec("quic-long-header.txt")},
+		"quic-ack-frame":      {notationSpec("quic-ack-frame.txt")},
+		"http2-frame":         {notationSpec("http2-frame.txt")},
+		"ipv4.yaml rfcsvg":    {gridSpec(b, "ipv4.yaml"), "-format", "rfcsvg"},
+		"quic-ack-frame yaml": {notationSpec("quic-ack-frame.txt"), "-format", "yaml"},
+	}
+	names := make([]string, 0, len(inputs))
+	for n := range inputs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		args := append([]string{"grid"}, inputs[n]...)
+		if !slices.Contains(args, "-format") {
+			args = append(args, "-format", "svg")
+		}
+		b.Run(n, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := run(context.Background(), args, io.Discard, io.Discard); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
