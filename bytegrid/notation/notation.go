@@ -27,8 +27,8 @@
 //     Varint, Variable, MinBits 8 and MaxBits 64;
 //   - Name (A..B), (A..), (..B), (..): a field of A to B bits, either bound open (Variable,
 //     MinBits A, MaxBits B; 0 means no bound);
-//   - Name (L) = C or = C..D: with a constant value (or a range of them), kept as the field's
-//     Value "= C", which is drawn under its name;
+//   - Name (L) = C or = C..D: with a constant value (or a range of them), the field's Value
+//     ("C", "C..D"), drawn under its name;
 //   - [field]: an optional field (Optional);
 //   - field ...: a field repeated zero or more times (Repeated; "[field] ..." and "[field ...]"
 //     alike);
@@ -53,10 +53,12 @@
 // is their Group's name followed by "." (as Parse makes them): the run becomes a reference,
 // its length the sum of its fields' or "..", optional or repeated when all of them are. Lengths
 // are written as Parse reads them ((i), (N), (A..B), (0..B) for a maximum alone, (A..), (..)),
-// constants ("= C" values) kept; other values, example values of a spec, are not written:
-// the notation states constants, not examples. The notation has no gaps, no unnamed fields,
-// no conditions and no names holding ( ) [ ] { } or ",": Write refuses the first three with
-// an error naming the field, and the condition of an optional field is not written.
+// and a Value as the field's constant, "= Value": the notation states constants, so a caller
+// with example values (a YAML spec's) clears them first, as "kafkagrid grid -format notation"
+// does. The notation has no gaps, no unnamed fields, no conditions, no names holding
+// ( ) [ ] { } or "," and no values holding , [ ] { }, a line break or a final "...": Write
+// refuses them with an error naming the field, but for the condition of an optional field,
+// which is not written.
 package notation
 
 import (
@@ -482,9 +484,7 @@ func (e *expander) member(m member, group, prefix string, opt, rep bool) error {
 		Offset: e.off, Name: m.name, Group: group, Path: prefix + m.name,
 		Optional: opt || m.optional, Repeated: rep || m.repeated,
 	}
-	if m.value != "" {
-		f.Value = "= " + m.value
-	}
+	f.Value = m.value
 	switch l := m.len; {
 	case l.varint:
 		f.Kind, f.Variable, f.MinBits, f.MaxBits, f.Type = bytegrid.Varint, true, 8, 64, "varint (i)"
@@ -636,7 +636,10 @@ func writeMember(w *bufio.Writer, f bytegrid.Field) error {
 		w.WriteString(strconv.Itoa(f.MinBits) + ".." + strconv.Itoa(f.MaxBits))
 	}
 	w.WriteByte(')')
-	if v, ok := strings.CutPrefix(f.Value, "= "); ok && v != "" && !strings.ContainsAny(v, ",[]{}\n") && !strings.HasSuffix(v, "...") {
+	if v := f.Value; v != "" {
+		if strings.ContainsAny(v, ",[]{}\n") || strings.HasSuffix(v, "...") || strings.TrimSpace(v) != v {
+			return fmt.Errorf("notation: field %q: the value %q cannot be written as a constant", f.Name, v)
+		}
 		w.WriteString(" = ")
 		w.WriteString(v)
 	}

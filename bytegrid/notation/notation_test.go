@@ -78,8 +78,8 @@ func TestFields(t *testing.T) {
 		t.Fatalf("%+v", spec)
 	}
 	want := []bytegrid.Field{
-		{Offset: 0, Bits: 1, Name: "Header Form", Value: "= 1", Path: "Header Form"},
-		{Offset: 1, Bits: 1, Name: "Fixed Bit", Value: "= 1", Path: "Fixed Bit"},
+		{Offset: 0, Bits: 1, Name: "Header Form", Value: "1", Path: "Header Form"},
+		{Offset: 1, Bits: 1, Name: "Fixed Bit", Value: "1", Path: "Fixed Bit"},
 		{Offset: 2, Bits: 2, Name: "Long Packet Type", Path: "Long Packet Type"},
 		{Offset: 4, Bits: 4, Name: "Type-Specific Bits", Path: "Type-Specific Bits"},
 		{Offset: 8, Bits: 32, Name: "Version", Path: "Version"},
@@ -116,7 +116,7 @@ func TestFields(t *testing.T) {
 	if strings.Join(got, "|") != wantPaths {
 		t.Errorf("ACK frame:\n%s\nwant\n%s", strings.Join(got, "|"), wantPaths)
 	}
-	if ack.Fields[0].Bits != 8 || ack.Fields[0].Value != "= 0x02..0x03" || ack.Fields[1].Bits != 32 || ack.Fields[5].Group != "ACK Range" {
+	if ack.Fields[0].Bits != 8 || ack.Fields[0].Value != "0x02..0x03" || ack.Fields[1].Bits != 32 || ack.Fields[5].Group != "ACK Range" {
 		t.Errorf("ACK frame fields: %+v", ack.Fields[:6])
 	}
 }
@@ -205,12 +205,12 @@ func TestExpansionBound(t *testing.T) {
 
 func itoa(i int) string { return strconv.Itoa(i) }
 
-// TestWriteOther: fields from another source (a spec's example values, gaps, names the
-// notation cannot hold).
+// TestWriteOther: fields from another source (groups that are not structures, gaps, names
+// and values the notation cannot hold).
 func TestWriteOther(t *testing.T) {
 	fields := []bytegrid.Field{
-		{Offset: 0, Bits: 16, Name: "Source Port", Value: "53211", Group: "Ports", Path: "Source Port"},
-		{Offset: 16, Bits: 16, Name: "Destination Port", Value: "= 53"},
+		{Offset: 0, Bits: 16, Name: "Source Port", Group: "Ports", Path: "Source Port"},
+		{Offset: 16, Bits: 16, Name: "Destination Port", Value: "53"},
 		{Offset: 32, Bits: 8, Name: "Token Length"},
 		{Offset: 40, Bits: 32, Name: "Token", Variable: true, Optional: true, Condition: "if the length is not 0"},
 		{Offset: 72, Bits: 48, Name: "Setting", Repeated: true},
@@ -230,6 +230,7 @@ func TestWriteOther(t *testing.T) {
 		{[]bytegrid.Field{{Offset: 4, Bits: 4, Name: "A"}}, "bits 0 to 4 have no field"},
 		{[]bytegrid.Field{{Offset: 0, Bits: 4}}, "has no name"},
 		{[]bytegrid.Field{{Offset: 0, Bits: 4, Name: "Options (if any)"}}, "cannot hold"},
+		{[]bytegrid.Field{{Offset: 0, Bits: 24, Name: "Options", Value: "NOP, NOP, EOL"}}, `the value "NOP, NOP, EOL" cannot be written`},
 	} {
 		err := notation.Write(&b, "T", tc.fields)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -49,7 +49,9 @@ The output (-format, else the -o suffix, else txt):
   rfcsvg    SVG in RFC 7996's profile, for xml2rfc (black and white, no CSS)
   pdf       a PDF page                   json     the layout's geometry
   yaml      the spec read, as YAML for editing (any form in, gridyaml's format out)
-  notation  the spec read, in RFC 9000 notation (a name's "(...)" part dropped)`
+  notation  the spec read, in RFC 9000 notation (a name's "(...)" part dropped; the values
+            of a YAML or bit-field spec are examples, not the notation's "= C" constants,
+            and are not written)`
 
 // gridForms are the input forms grid reads, for -from and its error.
 var gridForms = []string{"yaml", "notation", "bitfield"}
@@ -225,7 +227,16 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	case "yaml":
 		err = gridyaml.Write(&buf, &gridyaml.Spec{Name: spec.Name, Desc: spec.Desc, Fields: spec.Fields, Options: opts})
 	case "notation":
-		err = notation.Write(&buf, notationName(spec.Name), spec.Fields)
+		fields := spec.Fields
+		if spec.Form != "notation" {
+			// A YAML spec's values are examples, a bit-field's attributes notes; the
+			// notation's "= C" is a constant, so they are not written.
+			fields = slices.Clone(fields)
+			for i := range fields {
+				fields[i].Value = ""
+			}
+		}
+		err = notation.Write(&buf, notationName(spec.Name), fields)
 	default:
 		d, lerr := bytegrid.Layout(spec.Fields, opts)
 		if lerr != nil {
