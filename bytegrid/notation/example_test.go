@@ -39,7 +39,7 @@ func Example() {
 	// Flags             bit 32,  8 bits, variable false
 	// Reserved          bit 40,  1 bits, variable false
 	// Stream Identifier bit 41, 31 bits, variable false
-	// Frame Payload     bit 72, 32 bits, variable true
+	// Frame Payload     bit 72, 24 bits, variable true
 	// HTTP Frame {
 	//   Length (24),
 	//   Type (8),

@@ -37,9 +37,10 @@
 //     each optional or repeated when the reference is; a reference may be nested, but not
 //     cyclic, and a fixed length given for it must be its fields' sum.
 //
-// A variable-length field is drawn at 32 bits (a row, as RFCs draw an open-ended field)
-// unless its bounds say otherwise (more than its minimum, at most its maximum); a variable-length
-// integer with a constant value at the size that encodes it (Type (i) = 0x06: one byte). A
+// A variable-length field is drawn to the end of the row it starts in (a whole row from a row's
+// start), as RFCs draw an open-ended field, or to the end of the next row when its minimum
+// needs more, and at most at its maximum; a variable-length integer with a constant value at
+// the size that encodes it (Type (i) = 0x06: one byte). A
 // variable-length field right after a field of its name followed by " Length" (QUIC's
 // "Token Length (i), Token (..)") has that field as its LengthFrom. Rows are 32 bits.
 //
@@ -221,7 +222,7 @@ func Parse(file string, src []byte) (*Spec, error) {
 		return nil, p.errAt(p.line, p.col, "no structure (want Name { Field (8), … })")
 	}
 	top := structs[0]
-	spec := &Spec{Name: top.name, Options: bytegrid.Options{RowBits: 32}}
+	spec := &Spec{Name: top.name, Options: bytegrid.Options{RowBits: rowBits}}
 	e := expander{p: p, byName: byName, onStack: map[string]bool{top.name: true}}
 	for _, m := range top.members {
 		if err := e.member(m, "", "", false, false); err != nil {
@@ -488,7 +489,7 @@ func (e *expander) member(m member, group, prefix string, opt, rep bool) error {
 	switch l := m.len; {
 	case l.varint:
 		f.Kind, f.Variable, f.MinBits, f.MaxBits, f.Type = bytegrid.Varint, true, 8, 64, "varint (i)"
-		f.Bits = 32
+		f.Bits = toRowEnd(e.off, 8, 64)
 		if v, ok := firstNumber(m.value); ok {
 			f.Bits = varintBits(v)
 		}
@@ -496,16 +497,7 @@ func (e *expander) member(m member, group, prefix string, opt, rep bool) error {
 		f.Bits = l.fixed
 	default:
 		f.Variable, f.MinBits, f.MaxBits = true, l.min, l.max
-		f.Bits = 32
-		if l.min > f.Bits {
-			f.Bits = l.min
-		}
-		if l.max > 0 && l.max < f.Bits {
-			f.Bits = l.max
-		}
-		if f.Bits == 0 {
-			f.Bits = 32
-		}
+		f.Bits = toRowEnd(e.off, l.min, l.max)
 	}
 	if f.Variable && len(e.fields) > 0 {
 		if prev := e.fields[len(e.fields)-1]; prev.Name == f.Name+" Length" {
@@ -519,6 +511,23 @@ func (e *expander) member(m member, group, prefix string, opt, rep bool) error {
 	e.fields = append(e.fields, f)
 	return nil
 }
+
+// toRowEnd is the length a variable-length field starting at bit off is drawn at: to the end
+// of its row (a whole row from a row's start), or of the next row when that is too short for
+// its minimum, and no longer than its maximum.
+func toRowEnd(off, lo, hi int) int {
+	n := rowBits - off%rowBits
+	for n < lo {
+		n += rowBits
+	}
+	if hi > 0 && n > hi {
+		n = hi
+	}
+	return n
+}
+
+// rowBits is the width of the rows a notation's fields are laid out in.
+const rowBits = 32
 
 // firstNumber reads the first number of a value ("0x02..0x03": 2).
 func firstNumber(v string) (uint64, bool) {

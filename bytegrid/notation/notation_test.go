@@ -3,6 +3,7 @@ package notation_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -84,10 +85,10 @@ func TestFields(t *testing.T) {
 		{Offset: 4, Bits: 4, Name: "Type-Specific Bits", Path: "Type-Specific Bits"},
 		{Offset: 8, Bits: 32, Name: "Version", Path: "Version"},
 		{Offset: 40, Bits: 8, Name: "Destination Connection ID Length", Path: "Destination Connection ID Length"},
-		{Offset: 48, Bits: 32, Name: "Destination Connection ID", Path: "Destination Connection ID", Variable: true, MaxBits: 160, LengthFrom: "Destination Connection ID Length"},
-		{Offset: 80, Bits: 8, Name: "Source Connection ID Length", Path: "Source Connection ID Length"},
-		{Offset: 88, Bits: 32, Name: "Source Connection ID", Path: "Source Connection ID", Variable: true, MaxBits: 160, LengthFrom: "Source Connection ID Length"},
-		{Offset: 120, Bits: 32, Name: "Type-Specific Payload", Path: "Type-Specific Payload", Variable: true},
+		{Offset: 48, Bits: 16, Name: "Destination Connection ID", Path: "Destination Connection ID", Variable: true, MaxBits: 160, LengthFrom: "Destination Connection ID Length"},
+		{Offset: 64, Bits: 8, Name: "Source Connection ID Length", Path: "Source Connection ID Length"},
+		{Offset: 72, Bits: 24, Name: "Source Connection ID", Path: "Source Connection ID", Variable: true, MaxBits: 160, LengthFrom: "Source Connection ID Length"},
+		{Offset: 96, Bits: 32, Name: "Type-Specific Payload", Path: "Type-Specific Payload", Variable: true},
 	}
 	if !reflect.DeepEqual(spec.Fields, want) {
 		t.Errorf("fields\n%+v\nwant\n%+v", spec.Fields, want)
@@ -116,7 +117,7 @@ func TestFields(t *testing.T) {
 	if strings.Join(got, "|") != wantPaths {
 		t.Errorf("ACK frame:\n%s\nwant\n%s", strings.Join(got, "|"), wantPaths)
 	}
-	if ack.Fields[0].Bits != 8 || ack.Fields[0].Value != "0x02..0x03" || ack.Fields[1].Bits != 32 || ack.Fields[5].Group != "ACK Range" {
+	if ack.Fields[0].Bits != 8 || ack.Fields[0].Value != "0x02..0x03" || ack.Fields[1].Bits != 24 || ack.Fields[2].Bits != 32 || ack.Fields[5].Group != "ACK Range" {
 		t.Errorf("ACK frame fields: %+v", ack.Fields[:6])
 	}
 }
@@ -145,6 +146,24 @@ func TestLengths(t *testing.T) {
 		f := spec.Fields[0]
 		if f.Bits != tc.bits || f.MinBits != tc.min || f.MaxBits != tc.max || f.Variable != tc.variable {
 			t.Errorf("(%s): %+v", tc.len, f)
+		}
+	}
+	// Mid-row: to the row's end, or the next row's for a minimum that needs more.
+	for src, want := range map[string]string{
+		"S { A (8), B (..) }":     "8+24",
+		"S { A (24), B (16..) }":  "24+40",
+		"S { A (24), B (..4) }":   "24+4",
+		"S { A (4), B (i) }":      "4+28",
+		"S { A (28), B (i) }":     "28+36",
+		"S { A (31), B (1..1) }":  "31+1",
+		"S { A (32), B (8..24) }": "32+24",
+	} {
+		spec, err := notation.Parse("x", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := spec.Fields[1]; fmt.Sprintf("%d+%d", b.Offset, b.Bits) != want {
+			t.Errorf("%s: B at %d+%d, want %s", src, b.Offset, b.Bits, want)
 		}
 	}
 	for v, bits := range map[string]int{"0": 8, "63": 8, "64": 16, "0x3fff": 16, "16384": 32, "0x40000000": 64} {

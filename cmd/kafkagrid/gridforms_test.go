@@ -162,7 +162,7 @@ func TestGridYAMLOut(t *testing.T) {
 			t.Fatalf("%v: %v", in, err)
 		}
 		if in[0] == notationSpec("http2-frame.txt") {
-			if !strings.Contains(y, "{name: Frame Payload, bytes: 4, variable: true}") {
+			if !strings.Contains(y, "{name: Frame Payload, bytes: 3, variable: true}") {
 				t.Errorf("%v as YAML:\n%s", in, y)
 			}
 			continue
