@@ -291,3 +291,58 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestRFC9113Data: RFC 9113's DATA frame as the RFC prints it (blank lines between groups of
+// fields, a field name used twice, an optional field, a maximum alone) reads, and what is
+// written reads back as the same fields.
+func TestRFC9113Data(t *testing.T) {
+	const src = `
+  DATA Frame {
+    Length (24),
+    Type (8) = 0x00,
+
+    Unused Flags (4),
+    PADDED Flag (1),
+    Unused Flags (2),
+    END_STREAM Flag (1),
+
+    Reserved (1),
+    Stream Identifier (31),
+
+    [Pad Length (8)],
+    Data (..),
+    Padding (..2040),
+  }
+
+                         Figure 3: DATA Frame Format
+`
+	spec, err := notation.Parse("rfc9113", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range spec.Fields {
+		got = append(got, fmt.Sprintf("%d+%d %s", f.Offset, f.Bits, f.Name))
+	}
+	want := "0+24 Length|24+8 Type|32+4 Unused Flags|36+1 PADDED Flag|37+2 Unused Flags|39+1 END_STREAM Flag|40+1 Reserved|41+31 Stream Identifier|72+8 Pad Length|80+16 Data|96+32 Padding"
+	if strings.Join(got, "|") != want {
+		t.Errorf("fields\n%s\nwant\n%s", strings.Join(got, "|"), want)
+	}
+	if f := spec.Fields[8]; !f.Optional || f.Variable {
+		t.Errorf("Pad Length: %+v", f)
+	}
+	if f := spec.Fields[10]; !f.Variable || f.MinBits != 0 || f.MaxBits != 2040 {
+		t.Errorf("Padding: %+v", f)
+	}
+	var b bytes.Buffer
+	if err := notation.Write(&b, spec.Name, spec.Fields); err != nil {
+		t.Fatal(err)
+	}
+	again, err := notation.Parse("again", b.Bytes())
+	if err != nil || !reflect.DeepEqual(again.Fields, spec.Fields) {
+		t.Errorf("written as\n%s\nread back: %v", b.String(), err)
+	}
+	if !strings.Contains(b.String(), "  Padding (0..2040),\n") || !strings.Contains(b.String(), "  Type (8) = 0x00,\n") {
+		t.Errorf("written as\n%s", b.String())
+	}
+}

@@ -41,8 +41,8 @@ The forms SPEC may take (-from names one; without it the content tells):
             (go doc ./bytegrid/bitfield); -lanes, -bits, -hflip and -vflip are bit-field's
             own flags:
               [{"name": "Version", "bits": 4}, {"name": "IHL", "bits": 4}]
-A document that starts with "[" or "{" is bit-field's; one whose first line is a name and
-"{" is the notation; anything else is YAML.
+A document that starts with "[" (or "{" and has a "reg") is bit-field's; one whose first
+line is a name and "{" is the notation; anything else is YAML. -o never names SPEC itself.
 
 The output (-format, else the -o suffix, else txt):
   txt       RFC-style ASCII art          svg      SVG (kafkagrid's look, light and dark)
@@ -98,8 +98,8 @@ func readGridSpec(name string, src []byte, form string, bf bitfield.Options) (*g
 	return nil, usagef("grid: unknown input form %q (want %s)", form, strings.Join(gridForms, ", "))
 }
 
-// detectForm tells a spec's form from its first meaningful characters: "[" or "{" is
-// bit-field JSON; a first line that is a name and "{" (no ":") is RFC 9000 notation; anything
+// detectForm tells a spec's form from its first meaningful characters: "[", or "{" with a
+// "reg" in what follows, is bit-field JSON; a first line that is a name and "{" (no ":") is RFC 9000 notation; anything
 // else is YAML, whose parser then says what is wrong.
 func detectForm(src []byte) string {
 	s := strings.TrimPrefix(string(src[:min(len(src), 64<<10)]), "\ufeff")
@@ -114,8 +114,15 @@ func detectForm(src []byte) string {
 		}
 		break
 	}
-	if strings.HasPrefix(s, "[") || strings.HasPrefix(s, "{") || strings.HasPrefix(s, "/*") {
+	if strings.HasPrefix(s, "[") || strings.HasPrefix(s, "/*") {
 		return "bitfield"
+	}
+	if strings.HasPrefix(s, "{") {
+		// WaveDrom's {reg: [...]}; a YAML spec written as one flow mapping has no "reg".
+		if strings.Contains(s, "reg") {
+			return "bitfield"
+		}
+		return "yaml"
 	}
 	line, _, _ := strings.Cut(s, "\n")
 	line = strings.TrimSpace(line)
@@ -198,6 +205,13 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 
 	name := files[0]
+	if *out != "" && *out != "-" && name != "-" {
+		if a, err := os.Stat(name); err == nil {
+			if b, err := os.Stat(*out); err == nil && os.SameFile(a, b) {
+				return usagef("grid: -o %s is the spec itself; write the output elsewhere", *out)
+			}
+		}
+	}
 	src, err := readSpec(name)
 	if err != nil {
 		return fmt.Errorf("grid: %w", err)

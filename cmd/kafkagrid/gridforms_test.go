@@ -50,6 +50,7 @@ func TestDetectForm(t *testing.T) {
 		"HTTP Frame {\n  Length (24),\n}":             "notation",
 		"\n   Long Header Packet {\n":                 "notation",
 		"name: {x}\n":                                 "yaml",
+		"{name: x, fields: [{name: a, bits: 8}]}":     "yaml",
 		" 0                   1\n+-+-+-+-+-+-+-+-+\n": "yaml", // RFC art: not read by this build; YAML says what is wrong
 	} {
 		if got := detectForm([]byte(src)); got != want {
@@ -210,6 +211,12 @@ func TestGridFormErrors(t *testing.T) {
 	os.WriteFile(badJSON, []byte("[\n  {\"name\": \"A\", \"bits\": 8},\n  {\"name\": \"B\", \"bitz\": 8}\n]\n"), 0o644)
 	gap := filepath.Join(dir, "gap.yaml")
 	os.WriteFile(gap, []byte("name: g\nfields:\n  - {name: a, bits: 8}\n  - {name: b, bits: 8, offset: 16}\n"), 0o644)
+	gapBefore, _ := os.ReadFile(gap)
+	defer func() {
+		if after, _ := os.ReadFile(gap); string(after) != string(gapBefore) {
+			t.Errorf("the spec was overwritten:\n%s", after)
+		}
+	}()
 	for _, tc := range []struct {
 		args  []string
 		usage bool
@@ -226,6 +233,7 @@ func TestGridFormErrors(t *testing.T) {
 		{[]string{notationSpec("http2-frame.txt"), "-from", "yaml"}, false, "gridyaml"},
 		{[]string{gap, "-format", "notation"}, false, "bits 8 to 16 have no field"},
 		{[]string{gridSpec(t, "udp.yaml"), "-format", "rfcsvg", "-o", "x.pdf"}, true, "-format rfcsvg, but -o x.pdf"},
+		{[]string{gap, "-format", "yaml", "-o", gap}, true, "is the spec itself"},
 	} {
 		_, _, err := runGridCmd(t, tc.args...)
 		var u usageError
