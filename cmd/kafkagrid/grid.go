@@ -74,6 +74,9 @@ func readGridSpec(name string, src []byte, form string, bf bitfield.Options) (*g
 	if form != "bitfield" && bf != (bitfield.Options{}) {
 		return nil, usagef("grid: -lanes, -bits, -hflip and -vflip are for bit-field input, and %s is %s", name, form)
 	}
+	if form == "rfc" && !slices.Contains(gridForms, "rfc") {
+		return nil, usagef("grid: %s looks like RFC ASCII art, which this build does not read; -from %s reads it as another form", name, strings.Join(gridForms, "|"))
+	}
 	switch form {
 	case "yaml":
 		s, err := gridyaml.Parse(name, src)
@@ -129,7 +132,26 @@ func detectForm(src []byte) string {
 	if strings.HasSuffix(line, "{") && !strings.Contains(line, ":") && len(line) > 1 {
 		return "notation"
 	}
+	if looksLikeArt(s) {
+		return "rfc"
+	}
 	return "yaml"
+}
+
+// looksLikeArt reports whether s has the border line of an RFC figure ("+-+-+", "+-----+",
+// "+=+=+") and no line of a YAML spec's top-level keys.
+func looksLikeArt(s string) bool {
+	art := false
+	for _, l := range strings.Split(s, "\n") {
+		if strings.HasPrefix(l, "name:") || strings.HasPrefix(l, "fields:") {
+			return false
+		}
+		t := strings.TrimSpace(l)
+		if len(t) >= 3 && t[0] == '+' && strings.Count(t, "+") >= 2 && strings.Trim(t, "+-=: .") == "" {
+			art = true
+		}
+	}
+	return art
 }
 
 // runGrid implements "kafkagrid grid SPEC [-o OUT] [-format F]": it draws the byte grid of a

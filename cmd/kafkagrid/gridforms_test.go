@@ -51,7 +51,10 @@ func TestDetectForm(t *testing.T) {
 		"\n   Long Header Packet {\n":                 "notation",
 		"name: {x}\n":                                 "yaml",
 		"{name: x, fields: [{name: a, bits: 8}]}":     "yaml",
-		" 0                   1\n+-+-+-+-+-+-+-+-+\n": "yaml", // RFC art: not read by this build; YAML says what is wrong
+		" 0                   1\n+-+-+-+-+-+-+-+-+\n": "rfc",
+		"|  A  |\n+=====+\n":                          "rfc",
+		"name: x\ndescription: |\n  +-+-+\n":          "yaml",
+		"+ a +\n":                                     "yaml",
 	} {
 		if got := detectForm([]byte(src)); got != want {
 			t.Errorf("detectForm(%q) = %s, want %s", src, got, want)
@@ -211,6 +214,8 @@ func TestGridFormErrors(t *testing.T) {
 	os.WriteFile(badJSON, []byte("[\n  {\"name\": \"A\", \"bits\": 8},\n  {\"name\": \"B\", \"bitz\": 8}\n]\n"), 0o644)
 	gap := filepath.Join(dir, "gap.yaml")
 	os.WriteFile(gap, []byte("name: g\nfields:\n  - {name: a, bits: 8}\n  - {name: b, bits: 8, offset: 16}\n"), 0o644)
+	art := filepath.Join(dir, "art.txt")
+	os.WriteFile(art, []byte(" 0                   1\n 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5\n+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n|          Source Port          |\n+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n"), 0o644)
 	gapBefore, _ := os.ReadFile(gap)
 	defer func() {
 		if after, _ := os.ReadFile(gap); string(after) != string(gapBefore) {
@@ -234,6 +239,7 @@ func TestGridFormErrors(t *testing.T) {
 		{[]string{gap, "-format", "notation"}, false, "bits 8 to 16 have no field"},
 		{[]string{gridSpec(t, "udp.yaml"), "-format", "rfcsvg", "-o", "x.pdf"}, true, "-format rfcsvg, but -o x.pdf"},
 		{[]string{gap, "-format", "yaml", "-o", gap}, true, "is the spec itself"},
+		{[]string{art}, true, "art.txt looks like RFC ASCII art, which this build does not read; -from yaml|notation|bitfield"},
 	} {
 		_, _, err := runGridCmd(t, tc.args...)
 		var u usageError
