@@ -20,7 +20,8 @@
 // Fields run from bit 0 in list order, as bit-field lays them out. Each has:
 //
 //   - bits (required): its length;
-//   - name: its label; a field without a name is an unlabelled gap, drawn as padding as
+//   - name: its label (bit-field's markup, <b>, <o>, <sub> and the like, dropped: the grid
+//     draws plain text); a field without a name is an unlabelled gap, drawn as padding as
 //     bit-field greys it; a number is drawn as its bits, in binary, as bit-field does;
 //   - attr: the field's value text (bit-field writes it under the box): a string as it is, a
 //     number as its bits in binary, a list joined by ", " (nulls skipped);
@@ -56,6 +57,7 @@ package bitfield
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -258,7 +260,7 @@ func readField(r *reader, e *value, i int, legend map[int]string) (field, error)
 	if n := e.get("name"); n != nil {
 		switch n.kind {
 		case kStr:
-			f.name = n.str
+			f.name = plain(n.str)
 		case kNum:
 			f.name = "" // set once bits is known
 		default:
@@ -333,7 +335,7 @@ func readField(r *reader, e *value, i int, legend map[int]string) (field, error)
 func attr(r *reader, v *value, bits int, label string) (string, error) {
 	switch v.kind {
 	case kStr:
-		return v.str, nil
+		return plain(v.str), nil
 	case kNum:
 		return binary(r, v, bits, "field "+label+" attr")
 	case kNull:
@@ -355,6 +357,18 @@ func attr(r *reader, v *value, bits int, label string) (string, error) {
 		return strings.Join(parts, ", "), nil
 	}
 	return "", r.errAt(v.line, v.col, "field %s: attr: want a string, a number or a list, got %v", label, v.kind)
+}
+
+// tspanTag matches the markup bit-field's labels may hold (its tspan package: <o>verline,
+// <b>, <i>, <s>, <u>, <sub>, <sup>, <tt>, <ins>); the grid draws plain text.
+var tspanTag = regexp.MustCompile(`</?(o|b|i|s|u|sub|sup|tt|ins)>`)
+
+// plain returns a label without its markup.
+func plain(s string) string {
+	if !strings.Contains(s, "<") {
+		return s
+	}
+	return tspanTag.ReplaceAllString(s, "")
 }
 
 // binary writes a whole number as bits digits, as bit-field draws a number bit by bit.

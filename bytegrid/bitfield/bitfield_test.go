@@ -128,7 +128,7 @@ func TestWaveDrom(t *testing.T) {
 {reg: [
   {bits: 8, name: 'IPO', attr: ['RO', null, 5], type: 2},
   {bits: 4, name: 0xa, rotate: -90},
-  {bits: 4, name: "F", type: 9,},
+  {bits: 4, name: "<o>F</o>", type: 9,},
 ], config: {lanes: 1, hspace: 888, fontfamily: 'monospace', /* sizes */ legend: {'Read-only': 2}}}
 `
 	spec, err := bitfield.Parse("reg.json5", []byte(src), bitfield.Options{})
