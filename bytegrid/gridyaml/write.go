@@ -22,7 +22,9 @@ import (
 // line, as in the examples. The properties of variable, optional, repeated and labelled
 // fields are written under the keys named by their JSON tags in bytegrid.Field (variable,
 // min_bits, max_bits, length_from, optional, condition, label, repeated). Fields' own Bytes
-// are not written (the spec's data is); s.Name must not be empty.
+// are not written (the spec's data is); s.Name must not be empty. A field without a name
+// (bit-field's unlabelled gaps) is written as a gap, the next field's offset; a last one
+// is an error.
 func Write(w io.Writer, s *Spec) error {
 	if s == nil || s.Name == "" {
 		return errors.New("gridyaml: a spec needs a name")
@@ -99,9 +101,14 @@ func Write(w io.Writer, s *Spec) error {
 	if len(s.Fields) > 0 {
 		list := &yaml.Node{Kind: yaml.SequenceNode}
 		end := 0
-		for _, f := range s.Fields {
+		for i, f := range s.Fields {
 			if f.Name == "" {
-				return fmt.Errorf("gridyaml: the field at bit %d has no name, which a spec needs", f.Offset)
+				// An unnamed field (bit-field's gaps) is a gap: the next field's offset
+				// says where it ends, but nothing can say where a last one does.
+				if i == len(s.Fields)-1 {
+					return fmt.Errorf("gridyaml: the last field (bits %d to %d) has no name, and a spec cannot end in a gap", f.Offset, f.Offset+f.Bits-1)
+				}
+				continue
 			}
 			m := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
 			add(m, "name", str(f.Name))

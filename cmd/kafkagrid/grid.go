@@ -275,6 +275,9 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		err = notation.Write(&buf, notationName(spec.Name), fields)
 	default:
 		d, lerr := bytegrid.Layout(spec.Fields, opts)
+		if lerr != nil && spec.Form == "bitfield" {
+			return fmt.Errorf("grid: %s: %w (the rows are bit-field's lanes, of %d bits here: -lanes and -bits change them)", name, lerr, opts.RowBits)
+		}
 		if lerr != nil {
 			return fmt.Errorf("grid: %s: %w", name, lerr)
 		}

@@ -152,7 +152,10 @@ func TestGridRFCSVG(t *testing.T) {
 // TestGridYAMLOut: -format yaml prints any form as YAML that draws the same grid.
 func TestGridYAMLOut(t *testing.T) {
 	dir := t.TempDir()
+	alpha := filepath.Join(dir, "alpha.json") // bit-field's own example: unnamed fields are gaps
+	os.WriteFile(alpha, []byte(`[{"name":"IPO","bits":8,"attr":"RO"},{"bits":7},{"name":"BRK","bits":5,"attr":"RW","type":4},{"name":"CPK","bits":1},{"name":"Clear","bits":3},{"bits":8}]`), 0o644)
 	for _, in := range [][]string{
+		{alpha},
 		{gridSpec(t, "tcp.yaml")},
 		{gridSpec(t, "ipv4-bitfield.json"), "-lanes", "6", "-hflip", "-vflip"},
 		{notationSpec("http2-frame.txt")}, // fixed fields only; the variable payload's keys need gridyaml's reader of them
@@ -231,7 +234,7 @@ func TestGridFormErrors(t *testing.T) {
 		{[]string{gridSpec(t, "udp.yaml"), "-lanes", "2"}, true, "-lanes, -bits, -hflip and -vflip are for bit-field input"},
 		{[]string{gridSpec(t, "ipv4-bitfield.json"), "-lanes", "6", "-rowbits", "16"}, true, "use -lanes"},
 		{[]string{gridSpec(t, "ipv4-bitfield.json"), "-lanes", "-1"}, true, "must not be negative"},
-		{[]string{gridSpec(t, "ipv4-bitfield.json")}, false, "row"}, // one lane of 192 bits: bytegrid says which widths it takes
+		{[]string{gridSpec(t, "ipv4-bitfield.json")}, false, "lanes, of 192 bits here: -lanes and -bits change them"}, // one lane of 192 bits
 		{[]string{badJSON}, false, `bad.json:3:17: field "B": unknown key "bitz"`},
 		{[]string{gridSpec(t, "udp.yaml"), "-from", "notation"}, false, "udp.yaml:"},
 		{[]string{gridSpec(t, "udp.yaml"), "-from", "bitfield"}, false, "udp.yaml:1:1"},
