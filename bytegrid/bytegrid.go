@@ -119,6 +119,9 @@ type Field struct {
 	Condition string `json:"condition,omitempty"`
 	// Label says how the name is fitted in its box (LabelAuto unless set).
 	Label LabelMode `json:"label,omitempty"`
+	// Repeated marks a field (or, on each of its fields, a group) that repeats zero or more
+	// times, RFC 9000's "x (L) ...": one instance is drawn, of Bits bits.
+	Repeated bool `json:"repeated,omitempty"`
 }
 
 // LabelMode says how a field's name is fitted in its box.

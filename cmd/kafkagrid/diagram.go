@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/kafkagrid/kafkagrid/bytegrid/bitfield"
 	"io"
 	"os"
 	"path/filepath"
@@ -132,7 +133,7 @@ func (d *drawer) drawGrid(format, name string, src []byte, opts map[string]strin
 			return nil, inputErrorf("option %s=%q: %v", k, v, err)
 		}
 	}
-	spec, err := readGridSpec(name, src)
+	spec, err := readGridSpec(name, src, "", bitfield.Options{})
 	if err != nil {
 		return nil, inputError{err}
 	}
@@ -142,7 +143,7 @@ func (d *drawer) drawGrid(format, name string, src []byte, opts map[string]strin
 	var buf bytes.Buffer
 	if err := writeGrid(&buf, spec, format, o); err != nil {
 		if errors.Is(err, errUnknownFormat) {
-			return nil, inputErrorf("unsupported output format %q for %s (want svg, txt or pdf)", format, typeGrid)
+			return nil, inputErrorf("unsupported output format %q for %s (want svg, rfcsvg, txt, pdf or json)", format, typeGrid)
 		}
 		return nil, lineErrorf(name, 1, "%v", err) // a layout error: the spec's fields do not fit
 	}

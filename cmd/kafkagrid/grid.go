@@ -9,33 +9,179 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
+	"github.com/kafkagrid/kafkagrid/bytegrid/bitfield"
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
+	"github.com/kafkagrid/kafkagrid/bytegrid/notation"
 	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
+	"github.com/kafkagrid/kafkagrid/canvas/rfcsvg"
 	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
 	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/reference"
 )
 
-// runGrid implements "kafkagrid grid SPEC.yaml [-o OUT] [-format F]": it draws the byte grid
-// of a protocol described in YAML (see package bytegrid/gridyaml) as SVG, PDF, RFC-style text
-// or layout JSON.
+// gridUsage is grid's synopsis and the forms it reads and writes, printed by "grid -h".
+const gridUsage = `SPEC|- [-from FORM] [-o OUT|-] [-format FORMAT] [flags]
+
+Draws the byte grid of a protocol header described in SPEC ("-": standard input).
+
+The forms SPEC may take (-from names one; without it the content tells):
+  yaml      kafkagrid's own description (go doc ./bytegrid/gridyaml):
+              name: UDP header
+              fields:
+                - {name: Source Port, bits: 16}
+  notation  RFC 9000 section 1.3 (QUIC, HTTP/2 RFC 9113, HTTP/3), go doc ./bytegrid/notation:
+              HTTP Frame {
+                Length (24),
+                Type (8),
+                Frame Payload (..),
+              }
+  bitfield  WaveDrom bit-field JSON, a list or {"reg": [...], "config": {...}}, JSON5 too
+            (go doc ./bytegrid/bitfield); -lanes, -bits, -hflip and -vflip are bit-field's
+            own flags:
+              [{"name": "Version", "bits": 4}, {"name": "IHL", "bits": 4}]
+A document that starts with "[" (or "{" and has a "reg") is bit-field's; one whose first
+line is a name and "{" is the notation; anything else is YAML. -o never names SPEC itself.
+
+The output (-format, else the -o suffix, else txt):
+  txt       RFC-style ASCII art          svg      SVG (kafkagrid's look, light and dark)
+  rfcsvg    SVG in RFC 7996's profile, for xml2rfc (black and white, no CSS)
+  pdf       a PDF page                   json     the layout's geometry
+  yaml      the spec read, as YAML for editing (any form in, gridyaml's format out)
+  notation  the spec read, in RFC 9000 notation (a name's "(...)" part dropped; the values
+            of a YAML or bit-field spec are examples, not the notation's "= C" constants,
+            and are not written)`
+
+// gridForms are the input forms grid reads, for -from and its error.
+var gridForms = []string{"yaml", "notation", "bitfield"}
+
+// gridInput is a protocol spec read in any form: what is laid out, and what the outputs name.
+type gridInput struct {
+	Name, Desc string
+	Fields     []bytegrid.Field
+	Options    bytegrid.Options
+	Form       string // the form it was read in (gridForms)
+}
+
+// readGridSpec reads src, named name in errors, in the given form, or in the form its content
+// tells (detectForm) when form is "". It is the one reader of every form grid takes; bf are
+// bit-field's layout flags, for that form only.
+func readGridSpec(name string, src []byte, form string, bf bitfield.Options) (*gridInput, error) {
+	if form == "" {
+		form = detectForm(src)
+	}
+	if form != "bitfield" && bf != (bitfield.Options{}) {
+		return nil, usagef("grid: -lanes, -bits, -hflip and -vflip are for bit-field input, and %s is %s", name, form)
+	}
+	if form == "rfc" && !slices.Contains(gridForms, "rfc") {
+		return nil, usagef("grid: %s looks like RFC ASCII art, which this build does not read; -from %s reads it as another form", name, strings.Join(gridForms, "|"))
+	}
+	switch form {
+	case "yaml":
+		s, err := gridyaml.Parse(name, src)
+		if err != nil {
+			return nil, err
+		}
+		return &gridInput{Name: s.Name, Desc: s.Desc, Fields: s.Fields, Options: s.Options, Form: form}, nil
+	case "notation":
+		s, err := notation.Parse(name, src)
+		if err != nil {
+			return nil, err
+		}
+		return &gridInput{Name: s.Name, Fields: s.Fields, Options: s.Options, Form: form}, nil
+	case "bitfield":
+		s, err := bitfield.Parse(name, src, bf)
+		if err != nil {
+			return nil, err
+		}
+		title := strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
+		return &gridInput{Name: title, Fields: s.Fields, Options: s.Options, Form: form}, nil
+	}
+	return nil, usagef("grid: unknown input form %q (want %s)", form, strings.Join(gridForms, ", "))
+}
+
+// detectForm tells a spec's form from its first meaningful characters: "[", or "{" with a
+// "reg" in what follows, is bit-field JSON; a first line that is a name and "{" (no ":") is RFC 9000 notation; anything
+// else is YAML, whose parser then says what is wrong.
+func detectForm(src []byte) string {
+	s := strings.TrimPrefix(string(src[:min(len(src), 64<<10)]), "\ufeff")
+	for {
+		s = strings.TrimLeft(s, " \t\r\n")
+		if strings.HasPrefix(s, "//") || strings.HasPrefix(s, "#") {
+			if i := strings.IndexByte(s, '\n'); i >= 0 {
+				s = s[i+1:]
+				continue
+			}
+			return "yaml"
+		}
+		break
+	}
+	if strings.HasPrefix(s, "[") || strings.HasPrefix(s, "/*") {
+		return "bitfield"
+	}
+	if strings.HasPrefix(s, "{") {
+		// WaveDrom's {reg: [...]}; a YAML spec written as one flow mapping has no "reg".
+		if strings.Contains(s, "reg") {
+			return "bitfield"
+		}
+		return "yaml"
+	}
+	line, _, _ := strings.Cut(s, "\n")
+	line = strings.TrimSpace(line)
+	if strings.HasSuffix(line, "{") && !strings.Contains(line, ":") && len(line) > 1 {
+		return "notation"
+	}
+	if looksLikeArt(s) {
+		return "rfc"
+	}
+	return "yaml"
+}
+
+// looksLikeArt reports whether s has the border line of an RFC figure ("+-+-+", "+-----+",
+// "+=+=+") and no line of a YAML spec's top-level keys.
+func looksLikeArt(s string) bool {
+	art := false
+	for _, l := range strings.Split(s, "\n") {
+		if strings.HasPrefix(l, "name:") || strings.HasPrefix(l, "fields:") {
+			return false
+		}
+		t := strings.TrimSpace(l)
+		if len(t) >= 3 && t[0] == '+' && strings.Count(t, "+") >= 2 && strings.Trim(t, "+-=: .") == "" {
+			art = true
+		}
+	}
+	return art
+}
+
+// runGrid implements "kafkagrid grid SPEC [-o OUT] [-format F]": it draws the byte grid of a
+// protocol described in any form readGridSpec reads as SVG, RFC SVG, PDF, RFC-style text or
+// layout JSON, or writes the spec back as YAML or RFC 9000 notation.
 func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("grid", "SPEC.yaml [-o OUT.svg|.pdf|.txt|.json|-] [-format svg|pdf|txt|json] [-check]", stdout, stderr)
+	fs := newFlagSet("grid", gridUsage, stdout, stderr)
 	out := fs.String("o", "", "write to `FILE`; the format follows its suffix; \"-\" or none writes to stdout (text unless -format)")
-	format := fs.String("format", "", "output `FORMAT`: svg, pdf, txt or json (default: from the -o suffix, else txt)")
+	format := fs.String("format", "", "output `FORMAT`: txt, svg, rfcsvg, pdf, json, yaml or notation (default: from the -o suffix, else txt)")
+	from := fs.String("from", "", "input `FORM`: "+strings.Join(gridForms, ", ")+" (default: told by the content)")
 	rowBits := fs.Int("rowbits", 0, "row width in `BITS`: 8, 16, 32 or 64 (default: the spec's, else 32)")
 	decimal := fs.Bool("decimal", false, "row offsets in decimal instead of hex")
 	noHex := fs.Bool("nohex", false, "do not show the hex of each byte")
 	check := fs.Bool("check", false, "write nothing: exit 1 when the file -o names differs from what would be written\n"+
 		"(or is missing), for CI")
+	var bf bitfield.Options
+	fs.IntVar(&bf.Lanes, "lanes", 0, "bit-field input: `N` lanes (rows), as bit-field's --lanes")
+	fs.IntVar(&bf.Bits, "bits", 0, "bit-field input: `N` bits in all, as bit-field's --bits (default: the fields' sum)")
+	fs.BoolVar(&bf.HFlip, "hflip", false, "bit-field input: lane 0 at the top, as bit-field's --hflip")
+	fs.BoolVar(&bf.VFlip, "vflip", false, "bit-field input: bit 0 at the left, as bit-field's --vflip")
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(files) != 1 {
-		return usagef("grid: want exactly one SPEC.yaml, got %d", len(files))
+		return usagef("grid: want exactly one SPEC (or - for standard input), got %d", len(files))
+	}
+	if bf.Lanes < 0 || bf.Bits < 0 {
+		return usagef("grid: -lanes and -bits must not be negative")
 	}
 	// The format is -format's, else the -o suffix's; the two must agree.
 	bySuffix := ""
@@ -48,6 +194,8 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		bySuffix = "json"
 	case ".txt", ".text":
 		bySuffix = "txt"
+	case ".yaml", ".yml":
+		bySuffix = "yaml"
 	case "":
 	default:
 		if *format == "" {
@@ -60,13 +208,17 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		f = "txt"
 	case f == "":
 		f = bySuffix
+	case f == "rfcsvg" && bySuffix == "svg", f == "notation" && bySuffix == "txt":
 	case bySuffix != "" && bySuffix != f:
 		return usagef("grid: -format %s, but -o %s is named as %s", f, *out, bySuffix)
 	}
 	switch f {
-	case "svg", "pdf", "txt", "json":
+	case "svg", "rfcsvg", "pdf", "txt", "json", "yaml", "notation":
 	default:
-		return usagef("grid: unknown format %q (want svg, pdf, txt or json)", f)
+		return usagef("grid: unknown format %q (want txt, svg, rfcsvg, pdf, json, yaml or notation)", f)
+	}
+	if *from != "" && !slices.Contains(gridForms, *from) {
+		return usagef("grid: unknown input form %q (want %s)", *from, strings.Join(gridForms, ", "))
 	}
 
 	var opt pdfcanvas.DocOptions
@@ -77,17 +229,31 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}
 	}
 
-	src, err := readSpec(files[0])
+	name := files[0]
+	if *out != "" && *out != "-" && name != "-" {
+		if a, err := os.Stat(name); err == nil {
+			if b, err := os.Stat(*out); err == nil && os.SameFile(a, b) {
+				return usagef("grid: -o %s is the spec itself; write the output elsewhere", *out)
+			}
+		}
+	}
+	src, err := readSpec(name)
 	if err != nil {
 		return fmt.Errorf("grid: %w", err)
 	}
-	spec, err := readGridSpec(files[0], src)
+	if name == "-" {
+		name = "<stdin>"
+	}
+	spec, err := readGridSpec(name, src, *from, bf)
 	if err != nil {
 		return err
 	}
+	if *rowBits != 0 && spec.Form == "bitfield" {
+		return usagef("grid: -rowbits: a bit-field's rows are its lanes; use -lanes")
+	}
 	var buf bytes.Buffer
 	if err := writeGrid(&buf, spec, f, gridOptions{RowBits: *rowBits, Decimal: *decimal, NoHex: *noHex, PDF: opt}); err != nil {
-		return fmt.Errorf("grid: %s: %w", files[0], err)
+		return fmt.Errorf("grid: %s: %w", name, err)
 	}
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("grid: %w", err)
@@ -110,13 +276,6 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	return writeFileAtomic(*out, buf.Bytes(), tempsFrom(ctx))
 }
 
-// readGridSpec reads a grid spec: the one place every route to the byte grid (grid, serve's
-// bytegrid type, md's bytegrid fences) turns a spec's text into fields, so an input form the
-// grid learns is learnt by all of them. name is for error positions.
-func readGridSpec(name string, src []byte) (*gridyaml.Spec, error) {
-	return gridyaml.Parse(name, src)
-}
-
 // gridOptions are what a caller may change of a spec's own options, and how it is written.
 type gridOptions struct {
 	RowBits        int  // 0: the spec's
@@ -128,9 +287,10 @@ type gridOptions struct {
 	PDF      pdfcanvas.DocOptions // the PDF's date (title: the spec's name)
 }
 
-// writeGrid lays out spec with o and writes it to w in format f (svg, pdf, txt, json): the one
-// place every route to the byte grid writes a format.
-func writeGrid(w io.Writer, spec *gridyaml.Spec, f string, o gridOptions) error {
+// writeGrid writes spec with o to w in format f (svg, rfcsvg, pdf, txt, json, yaml,
+// notation): the one place every route to the byte grid (grid, serve's bytegrid type, md's
+// fences) writes a format.
+func writeGrid(w io.Writer, spec *gridInput, f string, o gridOptions) error {
 	opts := spec.Options
 	if o.RowBits != 0 {
 		opts.RowBits = o.RowBits
@@ -141,13 +301,36 @@ func writeGrid(w io.Writer, spec *gridyaml.Spec, f string, o gridOptions) error 
 	if o.NoHex {
 		opts.NoHex = true
 	}
+	switch f {
+	case "yaml":
+		return gridyaml.Write(w, &gridyaml.Spec{Name: spec.Name, Desc: spec.Desc, Fields: spec.Fields, Options: opts})
+	case "notation":
+		fields := spec.Fields
+		if spec.Form != "notation" {
+			// A YAML spec's values are examples, a bit-field's attributes notes; the
+			// notation's "= C" is a constant, so they are not written.
+			fields = slices.Clone(fields)
+			for i := range fields {
+				fields[i].Value = ""
+			}
+		}
+		return notation.Write(w, notationName(spec.Name), fields)
+	case "svg", "rfcsvg", "pdf", "json", "txt":
+	default:
+		return fmt.Errorf("%w %q (want svg, rfcsvg, pdf, txt, json, yaml or notation)", errUnknownFormat, f)
+	}
 	d, err := bytegrid.Layout(spec.Fields, opts)
+	if err != nil && spec.Form == "bitfield" {
+		return fmt.Errorf("%w (the rows are bit-field's lanes, of %d bits here: -lanes and -bits change them)", err, opts.RowBits)
+	}
 	if err != nil {
 		return err
 	}
 	switch f {
 	case "svg":
 		return svgcanvas.Write(w, d, svgcanvas.WriteOptions{Title: spec.Name, Desc: spec.Desc, Inline: o.Inline, IDPrefix: o.IDPrefix})
+	case "rfcsvg":
+		return rfcsvg.Write(w, d, rfcsvg.WriteOptions{Title: spec.Name, Desc: spec.Desc})
 	case "pdf":
 		po := o.PDF
 		po.Title = spec.Name
@@ -159,10 +342,8 @@ func writeGrid(w io.Writer, spec *gridyaml.Spec, f string, o gridOptions) error 
 		}
 		_, err = w.Write(append(b, '\n'))
 		return err
-	case "txt":
-		return d.WriteText(w)
 	}
-	return fmt.Errorf("%w %q (want svg, pdf, txt or json)", errUnknownFormat, f)
+	return d.WriteText(w)
 }
 
 // errUnknownFormat is writeGrid's error for a format it does not write.
@@ -190,6 +371,34 @@ func firstDiff(a, b []byte) int {
 		if a[i] != b[i] {
 			return i
 		}
+	}
+	return n
+}
+
+// notationName makes a spec's name a structure name the notation can hold: its parenthesised
+// parts dropped ("UDP header (RFC 768)" is "UDP header"), brackets, braces and commas made
+// spaces.
+func notationName(s string) string {
+	var b strings.Builder
+	depth := 0
+	for _, r := range s {
+		switch {
+		case r == '(':
+			depth++
+		case r == ')':
+			if depth > 0 {
+				depth--
+			}
+		case depth > 0:
+		case strings.ContainsRune("[]{},\n", r):
+			b.WriteByte(' ')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	n := strings.Join(strings.Fields(b.String()), " ")
+	if n == "" {
+		return "Header"
 	}
 	return n
 }
@@ -224,9 +433,10 @@ func writeFileAtomic(name string, data []byte, temps *reference.Temps) error {
 	return nil
 }
 
-// readSpec reads a protocol spec of at most gridyaml.MaxSize bytes.
+// readSpec reads a protocol spec of at most gridyaml.MaxSize bytes (the largest any form
+// allows), from standard input for "-".
 func readSpec(name string) ([]byte, error) {
-	return readBounded(name, false, gridyaml.MaxSize, func(size int64) error {
+	return readBounded(name, true, gridyaml.MaxSize, func(size int64) error {
 		if size < 0 {
 			return fmt.Errorf("%s: more than the %d bytes a spec may have", name, gridyaml.MaxSize)
 		}

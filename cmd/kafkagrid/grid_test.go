@@ -12,7 +12,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/canvas/svgcheck"
 )
 
-func gridSpec(t *testing.T, name string) string {
+func gridSpec(t testing.TB, name string) string {
 	t.Helper()
 	return filepath.Join("..", "..", "examples", "protocols", name)
 }

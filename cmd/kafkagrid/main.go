@@ -110,7 +110,7 @@ func verbs() []verb {
 		{"build", "build the reference: SVG, HTML pages, PDF book, test vectors", runBuild},
 		{"list", "print the catalogue of APIs of a Kafka release", runList},
 		{"show", "print one API's example frame as text, SVG or JSON", runShow},
-		{"grid", "draw a byte grid from a YAML protocol description", runGrid},
+		{"grid", "draw a byte grid from a protocol description (YAML, RFC 9000 notation, bit-field JSON)", runGrid},
 		{"decode", "decode frames, hex dumps and pcap captures into annotated trees and a report", runDecode},
 		{"probe", "ask a live broker ApiVersions, Metadata, ... and draw its responses", runProbe},
 		{"diff", "list what changed in the protocol between two releases", runDiff},

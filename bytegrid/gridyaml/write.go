@@ -1,0 +1,192 @@
+package gridyaml
+
+import (
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/kafkagrid/kafkagrid/bytegrid"
+)
+
+// Write writes s in this package's format, for editing: what "kafkagrid grid -format yaml"
+// prints for a spec read in any form (YAML, RFC art, RFC 9000 notation, bit-field JSON).
+// Parse reads it back as the same fields and options. Only what differs from the defaults is
+// written: a field's offset where it leaves a gap, its path where it is not its name, its kind
+// where it is not plain; a byte-aligned length as bytes, any other as bits. Each field is one
+// line, as in the examples. The properties of variable, optional, repeated and labelled
+// fields are written under the keys named by their JSON tags in bytegrid.Field (variable,
+// min_bits, max_bits, length_from, optional, condition, label, repeated). Fields' own Bytes
+// are not written (the spec's data is); s.Name must not be empty. A field without a name
+// (bit-field's unlabelled gaps) is written as a gap, the next field's offset; a last one
+// is an error.
+func Write(w io.Writer, s *Spec) error {
+	if s == nil || s.Name == "" {
+		return errors.New("gridyaml: a spec needs a name")
+	}
+	root := &yaml.Node{Kind: yaml.MappingNode}
+	add := func(m *yaml.Node, k string, v *yaml.Node) {
+		m.Content = append(m.Content, str(k), v)
+	}
+	add(root, "name", str(s.Name))
+	if s.Desc != "" {
+		add(root, "description", str(s.Desc))
+	}
+	o := s.Options
+	if o.RowBits != 0 {
+		add(root, "row_bits", num(o.RowBits))
+	}
+	if o.DecimalOffsets {
+		add(root, "offsets", str("decimal"))
+	}
+	if o.ElideRows != 0 {
+		add(root, "elide_rows", num(o.ElideRows))
+	}
+	if o.NoHex {
+		add(root, "hex", &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: "false"})
+	}
+	if o.Data != nil {
+		h := hex.EncodeToString(o.Data)
+		var b strings.Builder
+		for i := 0; i < len(h); i += 2 {
+			if i > 0 {
+				if i%32 == 0 {
+					b.WriteByte('\n')
+				} else {
+					b.WriteByte(' ')
+				}
+			}
+			b.WriteString(h[i : i+2])
+		}
+		n := str(b.String())
+		if len(o.Data) > 16 {
+			n.Style = yaml.LiteralStyle
+		}
+		add(root, "data", n)
+	}
+	if len(o.GroupColors) > 0 {
+		g := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
+		names := make([]string, 0, len(o.GroupColors))
+		for n := range o.GroupColors {
+			names = append(names, n)
+		}
+		// In the order the fields name them, then the rest by name.
+		pos := map[string]int{}
+		for i, f := range s.Fields {
+			if _, ok := pos[f.Group]; !ok {
+				pos[f.Group] = i
+			}
+		}
+		sort.Slice(names, func(i, j int) bool {
+			pi, iok := pos[names[i]]
+			pj, jok := pos[names[j]]
+			if iok != jok {
+				return iok
+			}
+			if iok && pi != pj {
+				return pi < pj
+			}
+			return names[i] < names[j]
+		})
+		for _, n := range names {
+			add(g, n, num(o.GroupColors[n]))
+		}
+		add(root, "groups", g)
+	}
+	if len(s.Fields) > 0 {
+		list := &yaml.Node{Kind: yaml.SequenceNode}
+		end := 0
+		for i, f := range s.Fields {
+			if f.Name == "" {
+				// An unnamed field (bit-field's gaps) is a gap: the next field's offset
+				// says where it ends, but nothing can say where a last one does.
+				if i == len(s.Fields)-1 {
+					return fmt.Errorf("gridyaml: the last field (bits %d to %d) has no name, and a spec cannot end in a gap", f.Offset, f.Offset+f.Bits-1)
+				}
+				continue
+			}
+			m := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
+			add(m, "name", str(f.Name))
+			if f.Bits%8 == 0 {
+				add(m, "bytes", num(f.Bits/8))
+			} else {
+				add(m, "bits", num(f.Bits))
+			}
+			if f.Offset != end {
+				add(m, "offset", num(f.Offset))
+			}
+			if f.Value != "" {
+				add(m, "value", str(f.Value))
+			}
+			if f.Group != "" {
+				add(m, "group", str(f.Group))
+			}
+			if f.Kind != bytegrid.Plain {
+				add(m, "kind", str(f.Kind.String()))
+			}
+			if f.Type != "" {
+				add(m, "type", str(f.Type))
+			}
+			if f.Path != "" && f.Path != f.Name {
+				add(m, "path", str(f.Path))
+			}
+			if f.Desc != "" {
+				add(m, "desc", str(f.Desc))
+			}
+			if f.Variable {
+				add(m, "variable", boolean(true))
+			}
+			if f.MinBits != 0 {
+				add(m, "min_bits", num(f.MinBits))
+			}
+			if f.MaxBits != 0 {
+				add(m, "max_bits", num(f.MaxBits))
+			}
+			if f.LengthFrom != "" {
+				add(m, "length_from", str(f.LengthFrom))
+			}
+			if f.Optional {
+				add(m, "optional", boolean(true))
+			}
+			if f.Condition != "" {
+				add(m, "condition", str(f.Condition))
+			}
+			if f.Label != bytegrid.LabelAuto {
+				add(m, "label", str(string(f.Label)))
+			}
+			if f.Repeated {
+				add(m, "repeated", boolean(true))
+			}
+			list.Content = append(list.Content, m)
+			end = f.Offset + f.Bits
+		}
+		add(root, "fields", list)
+	}
+	enc := yaml.NewEncoder(w)
+	enc.SetIndent(2)
+	if err := enc.Encode(root); err != nil {
+		return fmt.Errorf("gridyaml: %w", err)
+	}
+	if err := enc.Close(); err != nil {
+		return fmt.Errorf("gridyaml: %w", err)
+	}
+	return nil
+}
+
+func str(s string) *yaml.Node {
+	n := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s}
+	return n
+}
+
+func num(i int) *yaml.Node {
+	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.Itoa(i)}
+}
+
+func boolean(b bool) *yaml.Node {
+	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: strconv.FormatBool(b)}
+}
