@@ -317,6 +317,14 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 			}
 		}
 	}
+	// A partial build (-apis) into a folder built from another release would replace part of
+	// that site with pages of this one, and its index and book with this build's few APIs.
+	if len(opts.APIs) > 0 && prev.release != "" && prev.release != b.release {
+		return nil, fmt.Errorf("reference: %s holds a build of release %s (its %s says so), and these schemas are release %s: "+
+			"a partial build (-apis) of another release would break its index and book; build every API (no -apis), "+
+			"build into another folder, or, if these are the same release's schemas, name them -name %s",
+			out, prev.release, ManifestName, b.release, prev.release)
+	}
 	// A partial build (-apis) into a folder that holds a build of the same release keeps the
 	// site whole: the index, the book and the pages' neighbours have the APIs built there before.
 	site := map[*kafka.API]bool{}
