@@ -61,7 +61,7 @@ func TestShowErrors(t *testing.T) {
 		{[]string{"-tree", "Produce"}, 2, "-tree goes with -format svg"},
 		{[]string{"NoSuchApi"}, 2, `no API "NoSuchApi" in Kafka 4.0 (kafkagrid list shows them)`},
 		{[]string{"Produc"}, 2, `no API "Produc" in Kafka 4.0; did you mean Produce?`},
-		{[]string{"LeaderAndIsr"}, 2, `API key 4 (LeaderAndIsr) is in Kafka 2.4, 2.8, 3.0, 3.3, 3.6, 3.9: try -release 3.9`},
+		{[]string{"LeaderAndIsr"}, 2, `API key 4 (LeaderAndIsr) is in Kafka 2.2, 2.4, 2.8, 3.0, 3.3, 3.6, 3.9: try -release 3.9`},
 	}
 	for _, tt := range tests {
 		_, stderr, code := runCmd(t, append([]string{"show", "-schemas", dir}, tt.args...)...)
