@@ -37,7 +37,7 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		"2 trouble.", stdout, stderr)
 	format := fs.String("format", "text", "output `FORMAT`: text (or txt), json, or html (a page)")
 	outFile := fs.String("o", "", "write to `FILE` instead of standard output")
-	fs.Bool("q", false, "quiet (diff prints no progress; kept for the other verbs' sake)")
+	fs.Bool("q", false, "quiet: nothing on stderr but errors (diff's default; notes need -v)")
 	verbose := fs.Bool("v", false, "verbose: the notes on schema files read leniently (Kafka's own files have a few)")
 	// -kafka REF may stand for either side, in order: "diff -kafka 3.9 ../4.0"; -release RELEASE
 	// stands just before the folder of releases it picks from.
