@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -89,6 +90,10 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fmt.Errorf("build: %w", err)
 	}
 	opts.Source = src.desc
+	if r := cat.Release; !*quiet && *sf.name == "" && r.Name() == filepath.Base(r.Dir) && r.KnownRelease() == "" && !releaseLike(r.Name()) {
+		fmt.Fprintf(stderr, "kafkagrid: note: the release is named %q after its folder: its schemas match no release kafkagrid knows, "+
+			"and it is not a Kafka checkout with a gradle.properties; -name NAME names it\n", r.Name())
+	}
 	if *verbose {
 		opts.Verbose = stderr
 	}
@@ -163,4 +168,10 @@ func humanBytes(n int64) string {
 		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
 	}
 	return fmt.Sprintf("%d bytes", n)
+}
+
+// releaseLike reports whether a folder's name reads as a release's: a version ("4.3",
+// "4.1.0-rc1") or trunk.
+func releaseLike(name string) bool {
+	return name == "trunk" || name != "" && name[0] >= '0' && name[0] <= '9' && strings.Contains(name, ".")
 }

@@ -66,6 +66,10 @@ func TestReleaseNameFromContents(t *testing.T) {
 			if code != 0 || !strings.Contains(errs, "of Kafka "+tc.want+" into") {
 				t.Fatalf("exit %d, %q; want the release named %s", code, errs, tc.want)
 			}
+			// Named after its folder only when nothing else says: then the build says so.
+			if noted := strings.Contains(errs, "named \""+tc.want+"\" after its folder"); noted != (tc.name == "an edited release") {
+				t.Errorf("stderr %q: the note on a name taken from the folder, want it only for an edited release", errs)
+			}
 			if _, err := os.Stat(filepath.Join(out, "kafka-"+tc.want+"-protocol.pdf")); err != nil {
 				t.Error(err)
 			}
