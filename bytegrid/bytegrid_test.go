@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
@@ -670,11 +669,14 @@ func TestSizeFollowsContent(t *testing.T) {
 		{"too many rows", manyFields(bytegrid.MaxRows + 10), bytegrid.Options{RowBits: 8}, 0, "", "more than 100000 rows"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			start := time.Now()
 			d, err := bytegrid.Layout(tc.fields, tc.opts)
 			if tc.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.err) {
 					t.Fatalf("err %v, want %q", err, tc.err)
+				}
+				// Refused before the rows are drawn: a few allocations, not one a row.
+				if allocs := testing.AllocsPerRun(2, func() { bytegrid.Layout(tc.fields, tc.opts) }); allocs > 1000 {
+					t.Errorf("%.0f allocations to refuse %d fields, want at most 1,000", allocs, len(tc.fields))
 				}
 				return
 			}
@@ -704,8 +706,16 @@ func TestSizeFollowsContent(t *testing.T) {
 			if svg.Len() > 64<<10 || txt.Len() > 16<<10 {
 				t.Errorf("SVG %d bytes, text %d bytes, for %d fields", svg.Len(), txt.Len(), len(tc.fields))
 			}
-			if took := time.Since(start); took > 2*time.Second {
-				t.Errorf("took %v", took)
+			// The work follows the drawing, not the field's bits: laying out and painting both
+			// make as many allocations as a diagram of a few rows.
+			allocs := testing.AllocsPerRun(2, func() {
+				d, _ := bytegrid.Layout(tc.fields, tc.opts)
+				svgcanvas.Write(io.Discard, d, svgcanvas.WriteOptions{})
+				d.WriteText(io.Discard)
+			})
+			t.Logf("%.0f allocations", allocs)
+			if allocs > 1000 {
+				t.Errorf("%.0f allocations to lay out and paint %d fields, want at most 1,000", allocs, len(tc.fields))
 			}
 		})
 	}

@@ -51,8 +51,7 @@ func kfakeTraffic(t testing.TB) *capturetest.Recorder {
 		}
 		return rec.Wrap(c), nil
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
+	ctx := t.Context() // no deadline of its own: a hang is the test's -timeout
 	for _, c := range codecs {
 		cl, err := kgo.NewClient(kgo.SeedBrokers(cluster.ListenAddrs()...), kgo.Dialer(dial), kgo.MaxVersions(kversion.V4_0_0()),
 			kgo.ProducerBatchCompression(c.codec), kgo.DefaultProduceTopic("orders-"+c.name), kgo.ClientID("kafkagrid-test"))

@@ -168,19 +168,26 @@ func (p *pathField) breaks(bs []int, presenceOnly bool) []int {
 // one of its version ranges (or an ancestor's) starts or ends, so its cost follows the fields,
 // not the fields times the versions (a schema may declare 32,767 versions).
 func compareSpecs(o, n *Spec) []FieldDiff {
+	d, _ := compareSpecsCounted(o, n)
+	return d
+}
+
+// compareSpecsCounted is compareSpecs, and how many times it looked at a field at one
+// version: the work its tests bound.
+func compareSpecsCounted(o, n *Spec) (_ []FieldDiff, looks int) {
 	if o == nil || n == nil {
-		return nil
+		return nil, 0
 	}
 	common := o.ValidVersions.Intersect(n.ValidVersions)
 	if !common.Set {
-		return nil
+		return nil, 0
 	}
 	lo, hi := int(common.Lo), int(common.Hi)
 	if oh, ok := o.Highest(); ok && int(oh) < hi {
 		hi = int(oh)
 	}
 	if hi < lo {
-		return nil
+		return nil, 0
 	}
 	type key struct{ path, kind, old, new string }
 	type run struct {
@@ -237,6 +244,7 @@ func compareSpecs(o, n *Spec) []FieldDiff {
 				to = bs[i+1] - 1
 			}
 			v := Version(from)
+			looks++
 			a, inOld := of.at(v)
 			b, inNew := nf.at(v)
 			hasParent := strings.Contains(p, ".")
@@ -288,7 +296,7 @@ func compareSpecs(o, n *Spec) []FieldDiff {
 	}
 	out = renames(out)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Versions.Lo < out[j].Versions.Lo })
-	return out
+	return out, looks
 }
 
 // renames joins a field removed and a field added beside it (same struct, same type, same

@@ -73,3 +73,34 @@ func ExampleParseVersions() {
 	// schemas: bad version range "9-3": upper bound below lower bound
 	// 0-9 ∩ 3+ = 3-9
 }
+
+func ExampleKnownReleasesWith() {
+	// Where to find Produce (API key 0) v1, which Kafka 4.0 removed, and v13, which 4.1 added.
+	fmt.Println(schemas.KnownReleasesWith(0, 1))
+	fmt.Println(schemas.KnownReleasesWith(0, 13))
+	// Output:
+	// [2.2 2.4 2.8 3.0 3.3 3.6 3.9]
+	// [4.1]
+}
+
+func ExampleRelease_SetName() {
+	s, err := schemas.Parse("HelloRequest.json", []byte(`{"apiKey": 99, "type": "request", "name": "HelloRequest",
+  "validVersions": "0", "flexibleVersions": "none", "fields": []}`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r, err := schemas.NewRelease("work/message", []*schemas.Spec{s})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	// No known release has exactly these APIs and versions, so the name is the folder's,
+	// until one is given (kafkagrid's -name).
+	fmt.Printf("known as %q, named %q\n", r.KnownRelease(), r.Name())
+	r.SetName("hello-1")
+	fmt.Println(r.Name())
+	// Output:
+	// known as "", named "message"
+	// hello-1
+}

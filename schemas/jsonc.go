@@ -299,6 +299,7 @@ type positions struct {
 	// The last position asked for: the parser asks in increasing order, so counting on from it
 	// keeps a file that is one long line linear.
 	lastOff, lastLine, lastCol int
+	scanned                    int // bytes counted over to find columns: the work a test bounds
 }
 
 func newPositions(text []byte) *positions {
@@ -319,6 +320,7 @@ func (p *positions) pos(off int) Pos {
 		start, col = p.lastOff, p.lastCol
 	}
 	col += utf8.RuneCount(p.text[start:off])
+	p.scanned += off - start
 	p.lastOff, p.lastLine, p.lastCol = off, line, col
 	return Pos{Line: line + 1, Col: col}
 }

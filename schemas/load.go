@@ -44,7 +44,9 @@ const JarMessageDir = "common/message"
 //     common/message/;
 //   - a Kafka installation folder (kafka_2.13-4.0.0), whose libs/kafka-clients-*.jar is read.
 //
-// The release is named after the folder ("4.0") or the jar's version ("4.0.0").
+// The release is named from its contents where they say: a jar's version ("4.0.0"), a Kafka
+// checkout's gradle.properties version ("4.1.0-SNAPSHOT"), or the known release whose
+// requests have exactly these API keys and versions ("4.0"); else after the folder.
 func Open(path string) (*Release, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
@@ -126,7 +128,11 @@ func Load(dir string) (*Release, error) {
 	if errors.Is(err, errNoSpecs) {
 		return nil, fmt.Errorf("schemas: no *.json spec files in %s", dir)
 	}
-	return r, err
+	if err != nil {
+		return nil, err
+	}
+	r.name = folderName(dir, r)
+	return r, nil
 }
 
 // LoadFS parses every *.json file at the root of fsys, in file-name order; dir says where they
@@ -297,8 +303,9 @@ func (r *Release) Requests() []*Spec {
 	return out
 }
 
-// Name returns the release's name, a label for pages: the folder's name ("4.0"), or the
-// version of the jar it was read from ("4.0.0").
+// Name returns the release's name, a label for pages: the version of the jar it was read from
+// ("4.0.0") or of the Kafka checkout (its gradle.properties), the known release its contents
+// match ("4.0"), a name given with SetName, or else the folder's name.
 func (r *Release) Name() string {
 	if r.name != "" {
 		return r.name

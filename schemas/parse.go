@@ -138,7 +138,15 @@ func (t Type) String() string { return t.Name }
 // Spec.File); data is the file's text, kept verbatim in Spec.Raw. A malformed spec gives an
 // *Error; Parse never panics.
 func Parse(file string, data []byte) (*Spec, error) {
-	p := &parser{file: filepath.Base(file), pos: newPositions(data), typeOffs: map[*Field]int{}}
+	return newParser(file, data).parse(data)
+}
+
+func newParser(file string, data []byte) *parser {
+	return &parser{file: filepath.Base(file), pos: newPositions(data), typeOffs: map[*Field]int{}}
+}
+
+// parse is Parse with the parser made: its tests read the work it did.
+func (p *parser) parse(data []byte) (*Spec, error) {
 	if !utf8.Valid(data) {
 		off := 0
 		for off < len(data) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -17,7 +18,7 @@ import (
 // runBuild implements "kafkagrid build": the whole reference of a release (SVG, HTML pages,
 // the PDF book, binary frames, annotated JSON, text) into one folder.
 func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("build", "[-schemas PATH | -kafka REF] [-release RELEASE] [-out DIR] [-format LIST] [-apis LIST] [-versions LIST] [-paper a4|letter] [-q] [-v]", stdout, stderr)
+	fs := newFlagSet("build", "[-schemas PATH | -kafka REF] [-release RELEASE] [-out DIR] [-format LIST] [-apis LIST] [-versions LIST] [-paper a4|letter] [-name NAME] [-q] [-v]", stdout, stderr)
 	sf := addSchemaFlags(fs)
 	out := fs.String("out", "out", "output `DIR`; created if needed; a build replaces only the files kafkagrid wrote there\n"+
 		"(its .kafkagrid-manifest lists them) and stops at any other file in its way (see -force)")
@@ -27,7 +28,9 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		"the book has each API's highest version unless -versions is given")
 	paper := fs.String("paper", "a4", "`SIZE` of the PDF book's pages: a4 or letter")
 	force := fs.Bool("force", false, "replace files in the output folder that kafkagrid did not write (not in its manifest)")
-	verbose := fs.Bool("v", false, "verbose: list the example overrides left out because this release or version lacks their field")
+	verbose := sf.verbose
+	fs.Lookup("v").Usage = "verbose: the notes on schema files read leniently (Kafka's own files have a few),\n" +
+		"and the example overrides left out because this release or version lacks their field"
 	compression := fs.String("compression", "none", "compress the examples' record batches: `CODEC` none, gzip, snappy,\n"+
 		"snappy-xerial (the framing Java clients write), lz4 or zstd; legacy message sets (Produce\n"+
 		"v0-v2, Fetch v0-v3) get a compressed wrapper message. A version whose records may not\n"+
@@ -89,6 +92,10 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fmt.Errorf("build: %w", err)
 	}
 	opts.Source = src.desc
+	if r := cat.Release; !*quiet && *sf.name == "" && r.Name() == filepath.Base(r.Dir) && r.KnownRelease() == "" && !releaseLike(r.Name()) {
+		fmt.Fprintf(stderr, "kafkagrid: note: the release is named %q after its folder: its schemas match no release kafkagrid knows, "+
+			"and it is not a Kafka checkout with a gradle.properties; -name NAME names it\n", r.Name())
+	}
 	if *verbose {
 		opts.Verbose = stderr
 	}
@@ -163,4 +170,10 @@ func humanBytes(n int64) string {
 		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
 	}
 	return fmt.Sprintf("%d bytes", n)
+}
+
+// releaseLike reports whether a folder's name reads as a release's: a version ("4.3",
+// "4.1.0-rc1") or trunk.
+func releaseLike(name string) bool {
+	return name == "trunk" || name != "" && name[0] >= '0' && name[0] <= '9' && strings.Contains(name, ".")
 }

@@ -23,7 +23,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
@@ -541,10 +540,10 @@ type outline struct {
 }
 
 // browser starts headless Chromium ($CHROME, else /usr/bin/chromium, else chromium on the
-// PATH) for at most timeout, and returns its context, the function that closes it (called
+// PATH) for as long as the test may run, and returns its context, the function that closes it (called
 // again when the test ends), and the folder screenshots go to ($ARTIFACTS, else
 // kafkagrid-artifacts in the temp folder).
-func browser(t *testing.T, timeout time.Duration, opts ...chromedp.ExecAllocatorOption) (context.Context, context.CancelFunc, string) {
+func browser(t *testing.T, opts ...chromedp.ExecAllocatorOption) (context.Context, context.CancelFunc, string) {
 	t.Helper()
 	chrome := os.Getenv("CHROME")
 	if chrome == "" {
@@ -560,7 +559,13 @@ func browser(t *testing.T, timeout time.Duration, opts ...chromedp.ExecAllocator
 	if err := os.MkdirAll(art, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	// No deadline of its own (a loaded machine runs Chromium many times slower): the test's
+	// -timeout is the hang guard.
+	ctx, cancel := context.WithCancel(context.Background())
+	if dl, ok := t.Deadline(); ok {
+		cancel()
+		ctx, cancel = context.WithDeadline(context.Background(), dl)
+	}
 	t.Cleanup(cancel)
 	opts = append([]chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chrome), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
@@ -578,7 +583,7 @@ func browser(t *testing.T, timeout time.Duration, opts ...chromedp.ExecAllocator
 // console error, every inline SVG drawn at a non-zero size, hover linking working; a
 // screenshot of each is kept in $ARTIFACTS (else the temp folder).
 func checkInBrowser(t *testing.T, out string, wantFetch int) {
-	bctx, cancelB, art := browser(t, 2*time.Minute, chromedp.WindowSize(1400, 1000))
+	bctx, cancelB, art := browser(t, chromedp.WindowSize(1400, 1000))
 
 	var mu sync.Mutex
 	var problems []string

@@ -37,8 +37,7 @@ func TestDecodeKfakeCapture(t *testing.T) {
 		}
 		return rec.Wrap(c), nil
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
+	ctx := t.Context() // no deadline of its own: a hang is the test's -timeout
 	codecs := []kgo.CompressionCodec{kgo.GzipCompression(), kgo.SnappyCompression(), kgo.Lz4Compression(), kgo.ZstdCompression()}
 	for i, codec := range codecs {
 		cl, err := kgo.NewClient(kgo.SeedBrokers(cluster.ListenAddrs()...), kgo.Dialer(dial), kgo.MaxVersions(kversion.V4_0_0()),

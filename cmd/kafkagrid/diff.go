@@ -32,14 +32,24 @@ func (e diffTrouble) Unwrap() error { return e.err }
 func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("diff", "OLD NEW [-format text|json|html] [-o FILE]\n\n"+
 		"OLD and NEW are each a release's schema folder, a kafka-clients jar, a Kafka installation\n"+
-		"folder, or -kafka REF. Exit status: 0 the same protocol, 1 differences, 2 trouble.", stdout, stderr)
+		"folder, -kafka REF, or -release RELEASE before a folder of releases (diff -release 3.9\n"+
+		"kafka-schemas -release 4.0 kafka-schemas). Exit status: 0 the same protocol, 1 differences,\n"+
+		"2 trouble.", stdout, stderr)
 	format := fs.String("format", "text", "output `FORMAT`: text (or txt), json, or html (a page)")
 	outFile := fs.String("o", "", "write to `FILE` instead of standard output")
-	quiet := fs.Bool("q", false, "quiet: no notes on lenient schema files")
-	// -kafka REF may stand for either side, in order: "diff -kafka 3.9 ../4.0".
+	fs.Bool("q", false, "quiet: nothing on stderr but errors (diff's default; notes need -v)")
+	verbose := fs.Bool("v", false, "verbose: the notes on schema files read leniently (Kafka's own files have a few)")
+	// -kafka REF may stand for either side, in order: "diff -kafka 3.9 ../4.0"; -release RELEASE
+	// stands just before the folder of releases it picks from.
 	var plain []string
+	release := ""
 	for i := 0; i < len(args); i++ {
-		switch a := args[i]; {
+		a := args[i]
+		if a == "--" {
+			plain = append(plain, args[i:]...)
+			break
+		}
+		switch {
 		case a == "-kafka" || a == "--kafka":
 			if i+1 >= len(args) {
 				return usagef("diff: -kafka needs a REF")
@@ -48,6 +58,21 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			plain = append(plain, "kafka:"+args[i])
 		case strings.HasPrefix(a, "-kafka=") || strings.HasPrefix(a, "--kafka="):
 			plain = append(plain, "kafka:"+a[strings.Index(a, "=")+1:])
+		case a == "-release" || a == "--release" || strings.HasPrefix(a, "-release=") || strings.HasPrefix(a, "--release="):
+			if j := strings.Index(a, "="); j >= 0 {
+				release = a[j+1:]
+			} else if i+1 < len(args) {
+				i++
+				release = args[i]
+			}
+			if release == "" {
+				return usagef("diff: -release needs a RELEASE")
+			}
+			if i+1 >= len(args) || strings.HasPrefix(args[i+1], "-") {
+				return usagef("diff: -release %s stands just before the folder of releases it picks from, as in: kafkagrid diff -release 3.9 DIR -release 4.0 DIR", release)
+			}
+			i++
+			plain = append(plain, "release:"+release+"\x00"+args[i])
 		default:
 			plain = append(plain, a)
 		}
@@ -66,26 +91,31 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	var rels [2]*schemas.Release
 	for i, side := range sides {
-		empty := ""
-		sf := &schemaFlags{schemas: &empty, release: &empty, ref: &empty, quiet: quiet}
+		empty, no := "", false
+		sf := &schemaFlags{schemas: &empty, release: &empty, ref: &empty, quiet: &no, verbose: verbose}
 		if ref, ok := strings.CutPrefix(side, "kafka:"); ok {
 			sf.ref = &ref
+		} else if r, ok := strings.CutPrefix(side, "release:"); ok {
+			rel, dir, _ := strings.Cut(r, "\x00")
+			side = dir
+			sf.release, sf.schemas = &rel, &dir
 		} else {
 			s := side
 			sf.schemas = &s
+			// A folder of releases would give its default release to both sides: which one is
+			// for the user to say.
+			if rs := releasesIn(s); len(rs) > 0 && !isReleaseDir(s) && len(schemas.InstallJars(s)) == 0 {
+				return usagef("diff: %s is a folder of releases (%s): say which with -release before it, as in: kafkagrid diff -release %s %s -release %s %s",
+					s, strings.Join(rs, ", "), rs[max(0, len(rs)-2)], s, rs[len(rs)-1], s)
+			}
 		}
 		src, err := sf.find(ctx, stderr)
 		if err != nil {
 			return diffTrouble{fmt.Errorf("diff: %s: %w", side, err)}
 		}
-		r, err := schemas.Open(src.path)
+		r, err := sf.open(src.path, stderr)
 		if err != nil {
 			return diffTrouble{fmt.Errorf("diff: %w", err)}
-		}
-		if !*quiet {
-			for _, n := range r.Notes() {
-				fmt.Fprintln(stderr, n)
-			}
 		}
 		rels[i] = r
 	}

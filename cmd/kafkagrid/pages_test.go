@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
@@ -102,7 +101,7 @@ func TestPagesReadable(t *testing.T) {
 		t.Skip("builds pages and drives a browser")
 	}
 	out := shared40(t)
-	bctx, _, art := browser(t, 4*time.Minute)
+	bctx, _, art := browser(t)
 
 	pages := []string{"index", "api/Produce", "api/Fetch", "api/Metadata", "api/ShareFetch", "api/Envelope"}
 	for _, screen := range []struct {

@@ -25,15 +25,21 @@ const archiveURLEnv = "KAFKAGRID_ARCHIVE_URL"
 const cacheDirEnv = "KAFKAGRID_CACHE"
 
 // schemaFlags are the flags every verb that reads Kafka's schemas takes: where the schemas are,
-// and -q to keep notes and progress off stderr.
+// what the release is called, -q to keep progress off stderr and -v for the notes on the
+// schema files.
 type schemaFlags struct {
-	schemas, release, ref *string
-	quiet                 *bool
+	schemas, release, ref, name *string
+	quiet, verbose              *bool
 }
 
-// addSchemaFlags adds -schemas, -release, -kafka and -q to a verb's flags.
+// addSchemaFlags adds -schemas, -release, -kafka, -name, -q and -v to a verb's flags.
 func addSchemaFlags(fs *verbFlags) *schemaFlags {
 	return &schemaFlags{
+		name: fs.String("name", "", "`NAME` of the release, for titles, file names and the output folder's manifest, where\n"+
+			"its contents do not say it (a jar's version, a Kafka checkout's gradle.properties, or a\n"+
+			"release kafkagrid knows name it; else the folder's name)"),
+		verbose: fs.Bool("v", false, "verbose: the notes on schema files read leniently (Kafka's own files have a few:\n"+
+			"4.0's BrokerHeartbeatRequest.json gives a tag as a string)"),
 		schemas: fs.String("schemas", "", "`PATH` of Kafka's message specs: one release's folder (a Kafka checkout's\n"+
 			"clients/src/main/resources/common/message), a folder of release folders (3.9/, 4.0/, …),\n"+
 			"a kafka-clients-*.jar, or a Kafka installation folder (libs/kafka-clients-*.jar);\n"+
@@ -42,7 +48,7 @@ func addSchemaFlags(fs *verbFlags) *schemaFlags {
 			"(default \""+defaultRelease+"\")"),
 		ref: fs.String("kafka", "", "use the schemas of apache/kafka branch or tag `REF` (e.g. 4.0): downloaded once,\n"+
 			"then read from the user cache folder without the network"),
-		quiet: fs.Bool("q", false, "quiet: no notes on lenient schema files, no progress, no summary"),
+		quiet: fs.Bool("q", false, "quiet: no progress, no summary"),
 	}
 }
 
@@ -164,17 +170,53 @@ func (f *schemaFlags) load(ctx context.Context, stderr io.Writer) (*kafka.Catalo
 	if err := ctx.Err(); err != nil {
 		return nil, src, err
 	}
-	r, err := schemas.Open(src.path)
+	r, err := f.open(src.path, stderr)
 	if err != nil {
 		return nil, src, err
 	}
-	if !*f.quiet {
+	c, err := kafka.NewCatalog(r)
+	return c, src, err
+}
+
+// open reads the release at path, names it -name if given, and prints the notes on lenient
+// input with -v: most are about Kafka's own files, which a user cannot act on.
+func (f *schemaFlags) open(path string, stderr io.Writer) (*schemas.Release, error) {
+	name := ""
+	if f.name != nil {
+		name = *f.name
+	}
+	if name != "" {
+		if err := checkName(name); err != nil {
+			return nil, err
+		}
+	}
+	r, err := schemas.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	if name != "" {
+		r.SetName(name)
+	}
+	if f.verbose != nil && *f.verbose {
 		for _, n := range r.Notes() {
 			fmt.Fprintln(stderr, n)
 		}
 	}
-	c, err := kafka.NewCatalog(r)
-	return c, src, err
+	return r, nil
+}
+
+// checkName accepts a -name that can stand in a file name ("kafka-NAME-protocol.pdf") and on
+// one line of the manifest.
+func checkName(name string) error {
+	if name == "." || name == ".." || len(name) > 64 || strings.ContainsAny(name, "/\\\n\r\t ") {
+		return usagef("-name %q: want a release name such as 4.0.0 or trunk (no spaces or slashes, at most 64 bytes)", name)
+	}
+	for _, r := range name {
+		if r < ' ' || r == 0x7f {
+			return usagef("-name %q: want a release name such as 4.0.0 or trunk (no control characters)", name)
+		}
+	}
+	return nil
 }
 
 func checkReleaseName(rel string) error {

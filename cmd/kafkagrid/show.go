@@ -1,25 +1,31 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/reference"
+	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/schemas"
 )
 
 // runShow implements "kafkagrid show API": one API's example request (or response) on
 // stdout, as text for a terminal, as SVG or as annotated JSON for a pipe.
 func runShow(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("show", "API [-version N] [-response] [-format txt|svg|json] [-tree] [-schemas PATH | -kafka REF] [-release RELEASE]", stdout, stderr)
+	fs := newFlagSet("show", "API [-version N | -versions LIST] [-response] [-format txt|svg|json] [-tree] [-schemas PATH | -kafka REF] [-release RELEASE]", stdout, stderr)
 	sf := addSchemaFlags(fs)
 	response := fs.Bool("response", false, "show the response instead of the request")
 	format := fs.String("format", "txt", "output `FORMAT`: txt (byte grid as RFC ASCII art and the tree),\n"+
 		"svg (the byte grid, or the tree with -tree) or json (the annotated frame)")
 	treeFlag := fs.Bool("tree", false, "with -format svg: draw the expanded tree instead of the byte grid")
 	version := fs.String("version", "", "show version `N` of the API, with what changed in it (default the highest)")
+	versions := fs.String("versions", "", "show several versions, lowest first: a `LIST` such as 0,3-5 or 9+, or all\n"+
+		"(txt and json; json gives an array)")
 	names, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -56,15 +62,106 @@ func runShow(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return usageError{noAPI("show", cat, names[0])}
 	}
 	so := reference.ShowOptions{Response: *response, Format: f, Tree: *treeFlag}
+	if *version != "" && *versions != "" {
+		return usagef("show: give -version N or -versions LIST, not both")
+	}
 	if *version != "" {
 		v, err := strconv.ParseInt(strings.TrimPrefix(*version, "v"), 10, 16)
 		if err != nil || v < 0 {
-			return usagef("show: -version %q: want a version number such as 3", *version)
+			return usagef("show: -version %q: want a version number such as 3 (-versions takes a list)", *version)
+		}
+		if err := checkVersion(cat, a, int16(v)); err != nil {
+			return err
 		}
 		so.Version, so.HasVersion = int16(v), true
 	}
-	if err := reference.Show(stdout, cat, a, so); err != nil {
-		return fmt.Errorf("show: %w", err)
+	if *versions == "" {
+		if err := reference.Show(stdout, cat, a, so); err != nil {
+			return fmt.Errorf("show: %w", err)
+		}
+		return nil
+	}
+	vs, err := showVersions(cat, a, *versions)
+	if err != nil {
+		return err
+	}
+	if f == reference.SVG && len(vs) > 1 {
+		return usagef("show: -format svg draws one version, and -versions %s selects %d; give -version N, or build -format svg -versions %s",
+			*versions, len(vs), *versions)
+	}
+	// Text: each version after the other, a blank line between; JSON: an array of the frames.
+	if f == reference.JSON {
+		io.WriteString(stdout, "[\n")
+	}
+	for i, v := range vs {
+		so.Version, so.HasVersion = v, true
+		var buf bytes.Buffer
+		if err := reference.Show(&buf, cat, a, so); err != nil {
+			return fmt.Errorf("show: %w", err)
+		}
+		sep := ""
+		if i > 0 {
+			sep = "\n"
+			if f == reference.JSON {
+				sep = ",\n"
+			}
+		}
+		if _, err := io.WriteString(stdout, sep+strings.TrimRight(buf.String(), "\n")+"\n"); err != nil {
+			return fmt.Errorf("show: %w", err)
+		}
+	}
+	if f == reference.JSON {
+		io.WriteString(stdout, "]\n")
 	}
 	return nil
+}
+
+// showVersions returns the versions of a that -versions LIST selects, lowest first. A version
+// the list names outright (3, or each of 3-5) that this release lacks is an error that names
+// the releases that have it; an open range (9+) and "all" take the versions there are.
+func showVersions(cat *kafka.Catalog, a *kafka.API, list string) ([]int16, error) {
+	set, err := kafka.ParseVersionSet(list)
+	if err != nil {
+		return nil, usagef("show: -versions: %v", strings.TrimPrefix(err.Error(), "kafka: "))
+	}
+	for _, part := range strings.Split(list, ",") {
+		r, err := schemas.ParseVersions(strings.TrimSpace(part))
+		if err != nil || r.Hi == schemas.MaxVersion {
+			continue // all, highest, or open-ended
+		}
+		for v := int(r.Lo); v <= int(r.Hi); v++ {
+			if err := checkVersion(cat, a, int16(v)); err != nil {
+				return nil, err
+			}
+		}
+	}
+	vs := set.Of(a)
+	if n := set.Count(a); n > len(vs) {
+		return nil, usagef("show: -versions %s selects %d versions of %s, more than the %d one show prints; give fewer", list, n, a.Name, len(vs))
+	}
+	if len(vs) == 0 {
+		return nil, usagef("show: -versions %s selects no version of %s in Kafka %s (valid: %s)", list, a.Name, cat.Release.Name(), a.Request.ValidVersions)
+	}
+	slices.Reverse(vs)
+	return vs, nil
+}
+
+// checkVersion is the error for a version of a this release lacks: the versions it has, and
+// the releases kafkagrid knows that have that one.
+func checkVersion(cat *kafka.Catalog, a *kafka.API, v int16) error {
+	if a.Request.ValidIn(v) {
+		return nil
+	}
+	msg := fmt.Sprintf("show: %s v%d is not in Kafka %s (it has v%s)", a.Name, v, cat.Release.Name(), a.Request.ValidVersions)
+	if rels := schemas.KnownReleasesWith(a.Key, schemas.Version(v)); len(rels) > 0 {
+		return usagef("%s; Kafka %s %s it: try -release %s", msg, strings.Join(rels, ", "), plural2(len(rels), "has", "have"), rels[len(rels)-1])
+	}
+	return usagef("%s; no Kafka release kafkagrid knows has it", msg)
+}
+
+func plural2(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

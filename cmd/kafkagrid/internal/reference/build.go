@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"io"
 	"path"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -289,12 +290,16 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 	if opts.Workers <= 0 {
 		opts.Workers = runtime.GOMAXPROCS(0)
 	}
-	o, err := newOutput(out, opts.Force)
+	// What earlier builds left here, read before anything in the folder is touched: the plan
+	// is checked against it first.
+	if err := (&output{root: out}).checkRoot(); err != nil {
+		return nil, err
+	}
+	prev, err := readManifest(filepath.Join(out, ManifestName))
 	if err != nil {
 		return nil, err
 	}
-	o.temps = opts.Temps
-	b := &builder{cat: cat, out: o, opts: opts, release: cat.Release.Name(), content: content,
+	b := &builder{cat: cat, opts: opts, release: cat.Release.Name(), content: content,
 		index: map[*kafka.API]int{}, built: map[*kafka.API]bool{}}
 	if b.opts.Source == "" {
 		b.opts.Source = "schema folder " + b.release
@@ -316,6 +321,14 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 			}
 		}
 	}
+	// A partial build (-apis) into a folder built from another release would replace part of
+	// that site with pages of this one, and its index and book with this build's few APIs.
+	if len(opts.APIs) > 0 && prev.release != "" && prev.release != b.release {
+		return nil, fmt.Errorf("reference: %s holds a build of release %s (its %s says so), and these schemas are release %s: "+
+			"a partial build (-apis) of another release would break its index and book; build every API (no -apis), "+
+			"build into another folder, or, if these are the same release's schemas, name them -name %s",
+			out, prev.release, ManifestName, b.release, prev.release)
+	}
 	// A partial build (-apis) into a folder that holds a build of the same release keeps the
 	// site whole: the index, the book and the pages' neighbours have the APIs built there before.
 	site := map[*kafka.API]bool{}
@@ -323,8 +336,8 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 		site[a] = true
 		b.built[a] = true
 	}
-	if len(opts.APIs) > 0 && o.prev.release == b.release {
-		for _, n := range o.prev.apis {
+	if len(opts.APIs) > 0 && prev.release == b.release {
+		for _, n := range prev.apis {
 			if a, ok := cat.Lookup(n); ok {
 				site[a] = true
 			}
@@ -378,7 +391,63 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 		}
 		b.tmpl = t
 	}
+	// Every file the build will write is checked before the first is: a file in the way stops
+	// the build with nothing written, not part way through.
+	if err := checkPlan(out, opts.Force, prev, b.plan()); err != nil {
+		return nil, err
+	}
+	o, err := newOutput(out, opts.Force)
+	if err != nil {
+		return nil, err
+	}
+	o.temps = opts.Temps
+	b.out = o
 	return b, nil
+}
+
+// plan lists every file the build writes (the manifest aside), slash-separated and relative
+// to the output folder, as writeVersion, writeEdges, writeIndex and writeBook name them.
+func (b *builder) plan() []string {
+	f := b.opts.Formats
+	var out []string
+	message := func(base string) {
+		if f&Bin != 0 {
+			out = append(out, "bin/"+base+".bin")
+		}
+		if f&JSON != 0 {
+			out = append(out, "json/"+base+".json")
+		}
+		if f&Text != 0 {
+			out = append(out, "txt/"+base+".txt")
+		}
+		if f&SVG != 0 {
+			out = append(out, "svg/"+base+"-grid.svg", "svg/"+base+"-tree.svg")
+		}
+	}
+	for _, a := range b.apis {
+		vs := b.versions[a]
+		for _, v := range vs {
+			message(BaseName(a, v, false))
+			message(BaseName(a, v, true))
+			if f&HTML != 0 {
+				out = append(out, VersionPageName(a, v, vs[0]))
+			}
+		}
+		for _, e := range b.edges[a] {
+			for _, fr := range []*kafka.Frame{e.Request, e.Response} {
+				if fr != nil {
+					message(e.BaseName(fr))
+				}
+			}
+		}
+	}
+	if f&HTML != 0 {
+		out = append(out, "index.html")
+	}
+	if f&PDF != 0 {
+		out = append(out, BookName(b.release))
+	}
+	return out
 }
 
 func (b *builder) run(ctx context.Context) (Summary, error) {

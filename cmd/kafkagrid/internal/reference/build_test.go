@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -379,4 +380,87 @@ func edgeFrames(t testing.TB, cat *kafka.Catalog) int {
 		}
 	}
 	return n
+}
+
+// TestBuildPlan: the plan a build checks before writing is exactly the files it writes, for
+// every format, every version and a partial build into a full one.
+func TestBuildPlan(t *testing.T) {
+	cat := catalog(t, "4.0")
+	full := t.TempDir()
+	for _, tc := range []struct {
+		name string
+		out  string
+		opts Options
+	}{
+		{"every format, every version", t.TempDir(), Options{Versions: kafka.AllVersions(), APIs: []string{"Produce", "ApiVersions", "Fetch"}}},
+		{"bin and svg", t.TempDir(), Options{Formats: Bin | SVG}},
+		{"the whole release", full, Options{}},
+		{"one API into the whole release", full, Options{APIs: []string{"Produce"}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b, err := newBuilder(cat, tc.out, tc.opts, fieldContent)
+			if err != nil {
+				t.Fatal(err)
+			}
+			plan := b.plan()
+			if _, err := b.run(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			var written []string
+			for f := range b.out.written {
+				written = append(written, f)
+			}
+			slices.Sort(written)
+			slices.Sort(plan)
+			if strings.Join(plan, "\n") != strings.Join(written, "\n") {
+				t.Errorf("planned %d files, wrote %d\nplanned: %v\nwritten: %v", len(plan), len(written), plan, written)
+			}
+		})
+	}
+}
+
+// TestBuildClashWritesNothing: a file of the user's where the build would write any of its
+// files (the index, written last, or a page) stops the build before its first file, naming
+// the files in the way; the folder is as it was, no manifest either.
+func TestBuildClashWritesNothing(t *testing.T) {
+	cat := catalog(t, "4.0")
+	for _, tc := range []struct {
+		name  string
+		mine  []string
+		want  string
+		force bool
+	}{
+		{"the index", []string{"index.html"}, "index.html exists and was not written by kafkagrid", false},
+		{"three files", []string{"index.html", "api/Produce.html", "bin/0-Produce-v12-request.bin"}, "(and 2 more: ", false},
+		{"a symbolic link, even with -force", []string{"api/Fetch.html@"}, "api/Fetch.html: a symbolic link", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := t.TempDir()
+			for _, m := range tc.mine {
+				p := filepath.Join(out, filepath.FromSlash(strings.TrimSuffix(m, "@")))
+				os.MkdirAll(filepath.Dir(p), 0o755)
+				if strings.HasSuffix(m, "@") {
+					if err := os.Symlink("/etc/hostname", p); err != nil {
+						t.Fatal(err)
+					}
+				} else if err := os.WriteFile(p, []byte("mine"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			before := files(t, out)
+			_, err := newBuilder(cat, out, Options{Force: tc.force}, fieldContent)
+			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "nothing was written") {
+				t.Fatalf("err %v, want one with %q and \"nothing was written\"", err, tc.want)
+			}
+			if !tc.force && !errors.Is(err, ErrNotOurs) {
+				t.Errorf("%v is not ErrNotOurs", err)
+			}
+			if after := files(t, out); strings.Join(after, " ") != strings.Join(before, " ") {
+				t.Errorf("the folder changed: %v, was %v", after, before)
+			}
+			if _, err := os.Lstat(filepath.Join(out, ManifestName)); err == nil {
+				t.Error("a manifest was left in the folder")
+			}
+		})
+	}
 }

@@ -193,6 +193,58 @@ func isTempName(n string) bool {
 	return true
 }
 
+// checkPlan checks, before a build writes its first file, every file it will write (rels,
+// slash-separated, relative to root) as place checks each one: a file in the way that no
+// kafkagrid build wrote (not in prev, the folder's manifest; unless force), a symbolic link,
+// or something other than a regular file. It reports the first problem, how many files have
+// one, and a few of their names, so that a build either writes everything or nothing.
+func checkPlan(root string, force bool, prev manifest, rels []string) error {
+	const named = 5
+	var hard error // a problem -force does not lift
+	var notOurs []string
+	nHard := 0
+	for _, rel := range rels {
+		path := filepath.Join(root, filepath.FromSlash(rel))
+		fi, err := os.Lstat(path)
+		var problem error
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+		case err != nil:
+			problem = writeError(path, err)
+		case fi.Mode()&fs.ModeSymlink != 0:
+			problem = fmt.Errorf("reference: write %s: a symbolic link; the build does not follow links", path)
+		case !fi.Mode().IsRegular():
+			problem = fmt.Errorf("reference: write %s: not a regular file", path)
+		case !force && !prev.files[rel]:
+			notOurs = append(notOurs, path)
+		}
+		if problem != nil {
+			if hard == nil {
+				hard = problem
+			}
+			nHard++
+		}
+	}
+	if hard != nil {
+		if nHard > 1 {
+			return fmt.Errorf("%w (and %d more files of the build in the way); nothing was written", hard, nHard-1)
+		}
+		return fmt.Errorf("%w; nothing was written", hard)
+	}
+	if len(notOurs) == 0 {
+		return nil
+	}
+	more := ""
+	if n := len(notOurs) - 1; n > 0 {
+		more = fmt.Sprintf(" (and %d more: %s", n, strings.Join(notOurs[1:min(len(notOurs), named+1)], ", "))
+		if n > named {
+			more += ", …"
+		}
+		more += ")"
+	}
+	return fmt.Errorf("reference: %s %w%s; nothing was written", notOurs[0], ErrNotOurs, more)
+}
+
 // write stores data as the file rel (slash-separated, relative to the root).
 func (o *output) write(rel string, data []byte) error {
 	return o.create(rel, func(w io.Writer) error {
