@@ -31,6 +31,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	compression := fs.String("compression", "none", "compress the examples' record batches: `CODEC` none, gzip, snappy,\n"+
 		"snappy-xerial (the framing Java clients write), lz4 or zstd; legacy message sets get a\n"+
 		"compressed wrapper (gzip, snappy, lz4)")
+	releases := fs.String("releases", "", releasesUsage)
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -82,6 +83,12 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 
 	quiet := sf.quiet
+	if dir, rels, ok, err := sf.releaseFolder(*releases); err != nil || ok {
+		if err != nil {
+			return err
+		}
+		return buildSite(ctx, dir, rels, opts, *out, *quiet, stderr) // a site of releases (site.go)
+	}
 	cat, src, err := sf.load(ctx, stderr)
 	if err != nil {
 		return fmt.Errorf("build: %w", err)
