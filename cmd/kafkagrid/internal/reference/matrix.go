@@ -26,6 +26,19 @@ type History struct {
 	// renamed[i] maps a field's path in release i to its path in release i+1 where release
 	// i+1 renamed it (Compare's "renamed", same bytes), nested fields included.
 	renamed []map[fieldKey]string
+	// pos[i] places each field of release i in its struct; at[i] finds a field by place.
+	pos []map[fieldKey]fieldPos
+	at  []map[fieldPos]string
+}
+
+// fieldPos is where a field sits: its parent's path, its index among the parent's fields,
+// and its type as written.
+type fieldPos struct {
+	key      int16
+	response bool
+	parent   string
+	index    int
+	typ      string
 }
 
 // APIHistory is one API key over the releases.
@@ -138,6 +151,22 @@ func NewHistory(cats []*kafka.Catalog) (*History, error) {
 	sort.Slice(h.APIs, func(i, j int) bool { return h.APIs[i].Key < h.APIs[j].Key })
 	h.Diffs = make([]*schemas.ReleaseDiff, len(cats))
 	h.renamed = make([]map[fieldKey]string, len(cats))
+	h.pos, h.at = make([]map[fieldKey]fieldPos, len(cats)), make([]map[fieldPos]string, len(cats))
+	for i, c := range cats {
+		h.pos[i], h.at[i] = map[fieldKey]fieldPos{}, map[fieldPos]string{}
+		for _, a := range c.APIs {
+			for side, spec := range []*schemas.Spec{a.Request, a.Response} {
+				index := map[string]int{}
+				walkFields(spec, func(path string, f *schemas.Field) {
+					parent := path[:len(path)-len(f.Name)]
+					fp := fieldPos{a.Key, side == 1, parent, index[parent], f.Type.Name}
+					index[parent]++
+					h.pos[i][fieldKey{a.Key, side == 1, path}] = fp
+					h.at[i][fp] = path
+				})
+			}
+		}
+	}
 	for i := 1; i < len(cats); i++ {
 		h.Diffs[i] = schemas.Compare(cats[i-1].Release, cats[i].Release)
 		m := map[fieldKey]string{}
@@ -251,6 +280,7 @@ func (h *History) readFields(ah *APIHistory) {
 func (h *History) newestPath(ri int, key int16, response bool, path string) string {
 	for i := ri; i < len(h.renamed)-1; i++ {
 		m := h.renamed[i]
+		old := path
 		if n, ok := m[fieldKey{key, response, path}]; ok {
 			path = n
 			continue
@@ -266,6 +296,19 @@ func (h *History) newestPath(ri int, key int16, response bool, path string) stri
 			if n, ok := m[fieldKey{key, response, parent}]; ok {
 				path = n + path[len(parent):]
 				break
+			}
+		}
+		if path == old {
+			continue
+		}
+		// Moved with a renamed parent, and maybe renamed too: the field in the same place of
+		// the renamed struct, of the same type (Compare matches renames in one struct only).
+		if _, ok := h.pos[i+1][fieldKey{key, response, path}]; !ok {
+			if fp, ok := h.pos[i][fieldKey{key, response, old}]; ok {
+				fp.parent = path[:strings.LastIndexByte(path, '.')+1]
+				if n, ok := h.at[i+1][fp]; ok {
+					path = n
+				}
 			}
 		}
 	}
@@ -347,8 +390,9 @@ func (h *History) Field(key int16, response bool, path string) *FieldHistory {
 	return h.fields[fieldKey{key, response, path}]
 }
 
-// relName is "Kafka 3.1", or "Kafka 2.2 or earlier" for a version the oldest release already
-// has (the history cannot tell when it came).
+// relName is "Kafka 2.8", "Kafka 3.3; new after 3.0" where the releases between the one
+// before and it are not in the history (3.1 and 3.2), so that it may have come in any of
+// them, or "Kafka 2.2 or earlier" for what the oldest release already has.
 func (h *History) relName(i int) string {
 	if i < 0 {
 		return ""
@@ -356,7 +400,33 @@ func (h *History) relName(i int) string {
 	if i == 0 {
 		return "Kafka " + h.Releases[0] + " or earlier"
 	}
+	if !follows(h.Releases[i-1], h.Releases[i]) {
+		return "Kafka " + h.Releases[i] + "; new after " + h.Releases[i-1]
+	}
 	return "Kafka " + h.Releases[i]
+}
+
+// follows reports whether release b comes right after a: X.Y+1 after X.Y, or X+1.0 after
+// any X.Y (a major release follows its line's last minor one). Names that are not versions
+// follow anything.
+func follows(a, b string) bool {
+	am, an, ok1 := majorMinor(a)
+	bm, bn, ok2 := majorMinor(b)
+	if !ok1 || !ok2 {
+		return true
+	}
+	return bm == am && bn == an+1 || bm == am+1 && bn == 0
+}
+
+func majorMinor(s string) (int, int, bool) {
+	maj, rest, ok := strings.Cut(s, ".")
+	if !ok {
+		return 0, 0, false
+	}
+	min, _, _ := strings.Cut(rest, ".")
+	a, err1 := strconv.Atoi(maj)
+	b, err2 := strconv.Atoi(min)
+	return a, b, err1 == nil && err2 == nil
 }
 
 // Notes are what the field tables say of a field across releases: "since v13 (Kafka 3.1)",

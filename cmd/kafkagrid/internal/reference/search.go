@@ -17,6 +17,7 @@ import (
 // members, each array indexed as the one it names:
 //
 //	r: the releases, oldest first
+//	s: what "since" says of each release: "Kafka 2.2 or earlier", "Kafka 3.3; new after 3.0"
 //	a: the APIs, by key: [key, newest name]
 //	p: per API, its name in each release (null where the release lacks it), for links
 //	f: the fields by name: [name, [[api, side (0 request, 1 response), parent path, since
@@ -26,6 +27,7 @@ import (
 //	k: the KIPs the schemas name: ["KIP-890", [[api, first release, last release], …]]
 type searchIndex struct {
 	R []string          `json:"r"`
+	S []string          `json:"s"`
 	A [][2]any          `json:"a"`
 	P [][]*string       `json:"p"`
 	F []searchField     `json:"f"`
@@ -72,6 +74,9 @@ func (m mentions) list(name string) [][3]int {
 func (sb *siteBuilder) searchIndex() ([]byte, error) {
 	h := sb.h
 	idx := searchIndex{R: h.Releases}
+	for i := range h.Releases {
+		idx.S = append(idx.S, h.relName(i))
+	}
 	apiIndex := map[int16]int{}
 	for i, ah := range h.APIs {
 		apiIndex[ah.Key] = i

@@ -29,7 +29,6 @@
     if (n.indexOf(q) > 0) return 2;
     return -1;
   }
-  function relName(X, i) { return 'Kafka ' + X.r[i] + (i === 0 ? ' or earlier' : ''); }
   function span(X, first, last) { return first === last ? 'Kafka ' + X.r[first] : 'Kafka ' + X.r[first] + '–' + X.r[last]; }
   function page(root, X, api, rel, frag) {
     return root + X.r[rel] + '/api/' + X.p[api][rel] + '.html' + (frag ? '#' + frag : '');
@@ -50,7 +49,7 @@
       if (r < 0) return;
       f[1].forEach(function (h) {
         var api = X.a[h[0]][1], side = h[1] ? 'response' : 'request';
-        out.push([r + 0.1, 'Field', f[0], api + ' ' + side + ' · ' + h[2] + f[0] + ' · since v' + h[3] + ' (' + relName(X, h[4]) + ')',
+        out.push([r + 0.1, 'Field', f[0], api + ' ' + side + ' · ' + h[2] + f[0] + ' · since v' + h[3] + ' (' + X.s[h[4]] + ')',
           page(root, X, h[0], h[5], side + '-fields')]);
       });
     });
