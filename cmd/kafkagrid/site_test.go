@@ -257,6 +257,24 @@ func TestSiteInBrowser(t *testing.T) {
 				if err := os.WriteFile(base+".png", shot, 0o644); err != nil {
 					t.Fatal(err)
 				}
+				if strings.Contains(page, "/api/") { // the field tables with each field's history
+					if _, err := chromedp.Run(bctx, chromedp.Evaluate[any](`document.getElementById('request-fields').scrollIntoView()`)); err != nil {
+						t.Fatal(err)
+					}
+					notes, err := chromedp.Run(bctx, chromedp.Evaluate[int](`document.querySelectorAll('#request-fields .kg-fnote').length`))
+					if err != nil || notes == 0 {
+						t.Errorf("no field notes in the request's field table (%v)", err)
+					}
+					if shot, err = chromedp.Run(bctx, chromedp.CaptureScreenshot()); err == nil {
+						err = os.WriteFile(base+"-fields.png", shot, 0o644)
+					}
+					if err != nil {
+						t.Fatal(err)
+					}
+					if _, err := chromedp.Run(bctx, chromedp.Evaluate[any](`window.scrollTo(0, 0)`)); err != nil {
+						t.Fatal(err)
+					}
+				}
 				if screen.name != "1440-light" && screen.name != "390-dark" {
 					return // the search once per page and kind of screen is enough
 				}

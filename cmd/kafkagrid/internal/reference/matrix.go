@@ -32,7 +32,7 @@ type History struct {
 }
 
 // fieldPos is where a field sits: its parent's path, its index among the parent's fields,
-// and its type as written.
+// and its type (struct types by kind only: a renamed struct keeps its bytes).
 type fieldPos struct {
 	key      int16
 	response bool
@@ -159,7 +159,11 @@ func NewHistory(cats []*kafka.Catalog) (*History, error) {
 				index := map[string]int{}
 				walkFields(spec, func(path string, f *schemas.Field) {
 					parent := path[:len(path)-len(f.Name)]
-					fp := fieldPos{a.Key, side == 1, parent, index[parent], f.Type.Name}
+					typ := f.Type.Prim.String()
+					if f.Type.Array {
+						typ = "[]" + typ
+					}
+					fp := fieldPos{a.Key, side == 1, parent, index[parent], typ}
 					index[parent]++
 					h.pos[i][fieldKey{a.Key, side == 1, path}] = fp
 					h.at[i][fp] = path
@@ -279,40 +283,41 @@ func (h *History) readFields(ah *APIHistory) {
 // it: the path the field has in the newest release, which names it in the history.
 func (h *History) newestPath(ri int, key int16, response bool, path string) string {
 	for i := ri; i < len(h.renamed)-1; i++ {
-		m := h.renamed[i]
-		old := path
-		if n, ok := m[fieldKey{key, response, path}]; ok {
-			path = n
-			continue
-		}
-		// A field under a renamed struct field is renamed with it.
-		for p := path; ; {
-			j := strings.LastIndexByte(p, '.')
-			if j < 0 {
-				break
-			}
-			p = p[:j]
-			parent := strings.TrimSuffix(p, "[]")
-			if n, ok := m[fieldKey{key, response, parent}]; ok {
-				path = n + path[len(parent):]
-				break
-			}
-		}
-		if path == old {
-			continue
-		}
-		// Moved with a renamed parent, and maybe renamed too: the field in the same place of
-		// the renamed struct, of the same type (Compare matches renames in one struct only).
-		if _, ok := h.pos[i+1][fieldKey{key, response, path}]; !ok {
-			if fp, ok := h.pos[i][fieldKey{key, response, old}]; ok {
-				fp.parent = path[:strings.LastIndexByte(path, '.')+1]
-				if n, ok := h.at[i+1][fp]; ok {
-					path = n
-				}
-			}
-		}
+		path = h.nextPath(i, key, response, path, 0)
 	}
 	return path
+}
+
+// nextPath is a field's path in release i+1, given its path in release i: renamed there
+// (Compare), or moved with a renamed struct field above it and then found in the same place
+// of that struct with the same type (Compare matches renames within one struct only).
+func (h *History) nextPath(i int, key int16, response bool, path string, depth int) string {
+	k := fieldKey{key, response, path}
+	if n, ok := h.renamed[i][k]; ok {
+		return n
+	}
+	if _, ok := h.pos[i+1][k]; ok || depth > maxFieldDepth {
+		return path
+	}
+	fp, ok := h.pos[i][k]
+	if !ok || fp.parent == "" {
+		return path
+	}
+	parent := strings.TrimSuffix(strings.TrimSuffix(fp.parent, "."), "[]")
+	suffix := fp.parent[len(parent):]
+	np := h.nextPath(i, key, response, parent, depth+1)
+	if np == parent {
+		return path
+	}
+	moved := np + suffix + path[len(fp.parent):]
+	if _, ok := h.pos[i+1][fieldKey{key, response, moved}]; ok {
+		return moved
+	}
+	fp.parent = np + suffix
+	if n, ok := h.at[i+1][fp]; ok {
+		return n
+	}
+	return moved
 }
 
 // FieldAt returns the history of a field by its path in release ri.

@@ -499,6 +499,12 @@ func TestFieldNotes(t *testing.T) {
 			}
 		}
 	}
+	// 2.4's Produce Topics[].Partitions[].PartitionIndex is 2.8's TopicData[].PartitionData[].Index:
+	// every struct above it renamed too.
+	if fh := h.FieldAt(1, 0, false, "Topics[].Partitions[].PartitionIndex"); fh == nil || fh.Path != "TopicData[].PartitionData[].Index" ||
+		!strings.HasPrefix(strings.Join(fh.Notes(h), "; "), "since v0 (Kafka 2.2 or earlier)") {
+		t.Errorf("2.4's Produce PartitionIndex: %+v", fh)
+	}
 	// 2.2's MaxWait is 2.8's MaxWaitMs (the same bytes, renamed): one history.
 	if fh := h.FieldAt(0, 1, false, "MaxWait"); fh == nil || fh.Path != "MaxWaitMs" || strings.Join(fh.Names, ",") != "MaxWait,MaxWaitMs" {
 		t.Errorf("2.2's Fetch MaxWait: %+v", fh)
