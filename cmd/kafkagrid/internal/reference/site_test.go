@@ -659,6 +659,11 @@ func TestSearchIndex(t *testing.T) {
 	if !found {
 		t.Error("UNKNOWN_TOPIC_ID: named in no schema")
 	}
+	// Small enough to load at once on a phone: 82 KiB for 2.2–4.1 (12 KiB gzipped); a
+	// bound on bytes, about 16 KiB a release.
+	if limit := 16 << 10 * len(idx.R); len(data) > limit {
+		t.Errorf("search-index.js has %d bytes for %d releases, over %d", len(data), len(idx.R), limit)
+	}
 	t.Logf("search-index.js: %d bytes", len(data))
 }
 
