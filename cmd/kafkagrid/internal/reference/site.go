@@ -414,6 +414,7 @@ type matrixView struct {
 	Removed   []string // per version: the release that removed it, "" for none
 	Facts     []string
 	Fields    []matrixFieldTable
+	Oldest    string
 }
 
 type matrixRow struct {
@@ -439,7 +440,7 @@ func (sb *siteBuilder) matrixView(ah *APIHistory) matrixView {
 	h := sb.h
 	page := MatrixPageName(ah.Name)
 	root := rootFrom(page)
-	v := matrixView{Generator: "kafkagrid", Site: sb.siteBarFor(page, ""), Key: ah.Key, Name: ah.Name}
+	v := matrixView{Generator: "kafkagrid", Site: sb.siteBarFor(page, ""), Key: ah.Key, Name: ah.Name, Oldest: h.Releases[0]}
 	if len(ah.Names) > 1 {
 		v.Names = "Named " + strings.Join(ah.Names, ", then ") + "."
 	}

@@ -88,7 +88,7 @@ const siteHTML = `{{define "sitebar"}}{{template "sitecss"}}<div class="kg-site 
 {{if .Names}}<p class="lead">{{.Names}}</p>{{end}}
 <ul>{{range .Facts}}<li>{{.}}</li>{{end}}</ul>
 <h2 id="matrix">Versions by release</h2>
-<ul class="kg-legend"><li><b>bold</b>: new in that release</li><li>green: flexible</li><li><s>struck</s>: deprecated</li><li>dashed: unstable</li><li>✕: removed</li></ul>
+<ul class="kg-legend"><li><b>bold</b>: new in that release</li><li>green: flexible</li><li><s>struck</s>: deprecated</li><li>dashed: unstable</li><li>✕: removed</li><li>First in: the first release of this site that has it (≤{{.Oldest}}: the oldest here has it already)</li></ul>
 <div class="scroll"><table class="kg-matrix">
 <thead><tr><th class="rel">Release</th><th>Range</th>{{range .Versions}}<th>v{{.}}</th>{{end}}</tr></thead>
 <tbody>

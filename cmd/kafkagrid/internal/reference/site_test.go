@@ -705,3 +705,14 @@ func containsName(names []string, n string) bool {
 	}
 	return false
 }
+
+// BenchmarkNewHistory reads the history of every release: APIs, versions and fields.
+func BenchmarkNewHistory(b *testing.B) {
+	cats := catalogs(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := NewHistory(cats); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
