@@ -209,6 +209,8 @@ type siteBarView struct {
 	Matrix   string // the API's matrix page, "" off API pages
 	APIName  string
 	Overview string // the site's index
+	// ReleasePage is the page of the release's changes (on a release's index).
+	ReleasePage string
 }
 
 type releaseChip struct {
@@ -232,7 +234,7 @@ func (b *builder) siteBar(a *kafka.API, v int16) template.HTML {
 	}
 	rel := s.h.Releases[s.index]
 	root := rootFrom(rel + "/" + page)
-	bar := siteBarView{Root: root, Release: rel, Overview: root + "index.html"}
+	bar := siteBarView{Root: root, Release: rel, Overview: root + "index.html", ReleasePage: root + ReleasePageName(rel)}
 	var missing []string
 	for j, r := range s.h.Releases {
 		c := releaseChip{Release: r, Current: j == s.index}
