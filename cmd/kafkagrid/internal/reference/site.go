@@ -144,7 +144,11 @@ func safeReleaseName(s string) bool {
 			return false
 		}
 	}
-	return s != "matrix" && s != "release"
+	switch s {
+	case "matrix", "release", "index.html", "releases.json", "search-index.js", "site.js", ManifestName:
+		return false // the site's own files and folders
+	}
+	return true
 }
 
 type siteBuilder struct {

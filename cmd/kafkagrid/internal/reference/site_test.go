@@ -716,3 +716,16 @@ func BenchmarkNewHistory(b *testing.B) {
 		}
 	}
 }
+
+func TestSafeReleaseName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"4.0": true, "3.9.1": true, "trunk": true, "4.1-rc1": true,
+		"": false, ".": false, "..": false, "a/b": false, `a\b`: false, "matrix": false, "release": false,
+		"site.js": false, "index.html": false, "releases.json": false, "search-index.js": false, ".kafkagrid-manifest": false,
+		"4.0 beta": false, strings.Repeat("9", 65): false,
+	} {
+		if got := safeReleaseName(name); got != want {
+			t.Errorf("safeReleaseName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
