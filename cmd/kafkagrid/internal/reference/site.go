@@ -289,12 +289,24 @@ func (b *builder) renderBar(bar siteBarView) template.HTML {
 	return template.HTML(sbuf.String())
 }
 
-// siteBarFor is the bar of the site's own pages: the switcher opens the release pages.
-func (sb *siteBuilder) siteBarFor(page string, current string) template.HTML {
+// siteBarFor is the bar of the site's own pages: the switcher opens the release pages, or on
+// an API's matrix page (ah not nil) each release's page of the API.
+func (sb *siteBuilder) siteBarFor(page string, current string, ah *APIHistory) template.HTML {
 	root := rootFrom(page)
 	bar := siteBarView{Root: root, Overview: root + "index.html"}
-	for _, r := range sb.h.Releases {
-		bar.Chips = append(bar.Chips, releaseChip{Release: r, Href: root + ReleasePageName(r), Current: r == current, Title: "What Kafka " + r + " changed"})
+	for i, r := range sb.h.Releases {
+		c := releaseChip{Release: r, Href: root + ReleasePageName(r), Current: r == current, Title: "What Kafka " + r + " changed"}
+		if ah != nil {
+			if a := ah.Rows[i].API; a != nil {
+				c.Href, c.Title = root+r+"/"+PageName(a), a.Name+" in Kafka "+r
+			} else {
+				c.Miss, c.Title = true, fmt.Sprintf("Kafka %s has no %s: the link opens what %s changed", r, ah.Name, r)
+			}
+		}
+		bar.Chips = append(bar.Chips, c)
+	}
+	if ah != nil {
+		bar.APIName = ah.Name
 	}
 	var b strings.Builder
 	if err := sb.tmpl.ExecuteTemplate(&b, "sitebar", bar); err != nil {
@@ -356,7 +368,7 @@ type siteAPIRow struct {
 
 func (sb *siteBuilder) indexView() siteIndexView {
 	h := sb.h
-	v := siteIndexView{Generator: "kafkagrid", Site: sb.siteBarFor("index.html", ""), First: h.Releases[0], Last: h.Releases[len(h.Releases)-1]}
+	v := siteIndexView{Generator: "kafkagrid", Site: sb.siteBarFor("index.html", "", nil), First: h.Releases[0], Last: h.Releases[len(h.Releases)-1]}
 	for i, r := range h.Releases {
 		row := siteReleaseRow{Release: r, Href: r + "/index.html", Page: ReleasePageName(r), APIs: len(h.Cats[i].APIs)}
 		if sb.pdf {
@@ -446,7 +458,7 @@ func (sb *siteBuilder) matrixView(ah *APIHistory) matrixView {
 	h := sb.h
 	page := MatrixPageName(ah.Name)
 	root := rootFrom(page)
-	v := matrixView{Generator: "kafkagrid", Site: sb.siteBarFor(page, ""), Key: ah.Key, Name: ah.Name, Oldest: h.Releases[0]}
+	v := matrixView{Generator: "kafkagrid", Site: sb.siteBarFor(page, "", ah), Key: ah.Key, Name: ah.Name, Oldest: h.Releases[0]}
 	if len(ah.Names) > 1 {
 		v.Names = "Named " + strings.Join(ah.Names, ", then ") + "."
 	}
@@ -615,7 +627,7 @@ func (sb *siteBuilder) releaseView(i int) releaseView {
 	rel := h.Releases[i]
 	page := ReleasePageName(rel)
 	root := rootFrom(page)
-	v := releaseView{Generator: "kafkagrid", Site: sb.siteBarFor(page, rel), Release: rel, Ref: root + rel + "/index.html"}
+	v := releaseView{Generator: "kafkagrid", Site: sb.siteBarFor(page, rel, nil), Release: rel, Ref: root + rel + "/index.html"}
 	if sb.pdf {
 		v.Book = root + rel + "/" + BookName(rel)
 	}

@@ -604,6 +604,16 @@ func TestSwitcher(t *testing.T) {
 			t.Errorf("4.0's Fetch page lacks %s", w)
 		}
 	}
+	// The matrix page's switcher opens each release's page of the API.
+	page, err = os.ReadFile(filepath.Join(dir, MatrixPageName("ListOffsets")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{`<a href="../2.4/api/ListOffset.html" title="ListOffset in Kafka 2.4">2.4</a>`, `<a href="../4.1/api/ListOffsets.html" title="ListOffsets in Kafka 4.1">4.1</a>`} {
+		if !bytes.Contains(page, []byte(w)) {
+			t.Errorf("the ListOffsets matrix lacks %s", w)
+		}
+	}
 	// An API a release lacks: 4.1's StreamsGroupHeartbeat (88) points 4.0 to its index.
 	page, err = os.ReadFile(filepath.Join(dir, "4.1", "api", "StreamsGroupHeartbeat.html"))
 	if err != nil {
