@@ -36,6 +36,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		"v0-v2, Fetch v0-v3) get a compressed wrapper message. A version whose records may not\n"+
 		"carry the codec (zstd before Produce v7 and Fetch v10, KIP-110, and in every message\n"+
 		"set) keeps them uncompressed, said once on stderr")
+	releases := fs.String("releases", "", releasesUsage)
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -87,6 +88,12 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 
 	quiet := sf.quiet
+	if dir, rels, ok, err := sf.releaseFolder(*releases); err != nil || ok {
+		if err != nil {
+			return err
+		}
+		return buildSite(ctx, dir, rels, opts, *out, *quiet, stderr) // a site of releases (site.go)
+	}
 	cat, src, err := sf.load(ctx, stderr)
 	if err != nil {
 		return fmt.Errorf("build: %w", err)

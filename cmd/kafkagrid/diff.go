@@ -5,13 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"html/template"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 
+	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/reference"
 	"github.com/kafkagrid/kafkagrid/schemas"
 )
 
@@ -135,11 +134,11 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	case "json":
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
-		err = enc.Encode(diffJSON(d))
+		err = enc.Encode(reference.NewDiffDoc(d))
 	case "html":
-		err = diffPage().Execute(w, diffJSON(d))
+		err = reference.WriteDiffPage(w, reference.NewDiffDoc(d))
 	default:
-		err = writeDiffText(w, d)
+		err = reference.WriteDiffText(w, d)
 	}
 	if f != nil {
 		if cerr := f.Close(); err == nil {
@@ -155,198 +154,6 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	return nil
 }
 
-// writeDiffText writes a release diff for a terminal.
-func writeDiffText(w io.Writer, d *schemas.ReleaseDiff) error {
-	ew := &strings.Builder{}
-	fmt.Fprintf(ew, "Kafka %s → %s\n", d.Old, d.New)
-	if d.Empty() {
-		fmt.Fprintln(ew, "no differences")
-		_, err := io.WriteString(w, ew.String())
-		return err
-	}
-	section := func(title string, keep func(a schemas.APIDiff) bool, line func(a schemas.APIDiff) string) {
-		var lines []string
-		for _, a := range d.APIs {
-			if keep(a) {
-				lines = append(lines, line(a))
-			}
-		}
-		if len(lines) > 0 {
-			fmt.Fprintf(ew, "\n%s:\n", title)
-			for _, l := range lines {
-				fmt.Fprintln(ew, "  "+l)
-			}
-		}
-	}
-	section("APIs added", schemas.APIDiff.Added, func(a schemas.APIDiff) string {
-		return fmt.Sprintf("%d %s v%s", a.Key, a.NewName, a.NewVersions)
-	})
-	section("APIs removed", schemas.APIDiff.Removed, func(a schemas.APIDiff) string {
-		return fmt.Sprintf("%d %s v%s", a.Key, a.OldName, a.OldVersions)
-	})
-	both := func(a schemas.APIDiff) bool { return !a.Added() && !a.Removed() }
-	section("Versions", func(a schemas.APIDiff) bool {
-		return both(a) && (a.OldVersions != a.NewVersions || a.OldFlexible != a.NewFlexible || a.OldName != a.NewName)
-	}, func(a schemas.APIDiff) string {
-		name := a.NewName
-		if a.OldName != a.NewName {
-			name = a.OldName + " → " + a.NewName
-		}
-		s := fmt.Sprintf("%d %s: v%s → v%s", a.Key, name, a.OldVersions, a.NewVersions)
-		if cut := versionsCut(a.OldVersions, a.NewVersions); cut != "" {
-			s += " (" + cut + ")"
-		}
-		if a.OldFlexible != a.NewFlexible {
-			s += fmt.Sprintf("; flexible %s → %s", a.OldFlexible, a.NewFlexible)
-		}
-		return s
-	})
-	for _, a := range d.APIs {
-		if len(a.Fields) == 0 {
-			continue
-		}
-		fmt.Fprintf(ew, "\n%d %s, at versions both have:\n", a.Key, a.NewName)
-		for _, f := range a.Fields {
-			fmt.Fprintf(ew, "  %s v%s: %s\n", f.Message, f.Versions, fieldDiffText(f))
-		}
-	}
-	_, err := io.WriteString(w, ew.String())
-	return err
-}
-
-// versionsCut says which versions a range change removed and added: "removed v0-2, added v12".
-func versionsCut(o, n schemas.VersionRange) string {
-	var parts []string
-	span := func(lo, hi int16) string {
-		if lo == hi {
-			return fmt.Sprintf("v%d", lo)
-		}
-		return fmt.Sprintf("v%d-%d", lo, hi)
-	}
-	if n.Lo > o.Lo {
-		parts = append(parts, "removed "+span(o.Lo, min(n.Lo-1, o.Hi)))
-	}
-	if n.Hi < o.Hi {
-		parts = append(parts, "removed "+span(max(n.Hi+1, o.Lo), o.Hi))
-	}
-	if n.Lo < o.Lo {
-		parts = append(parts, "added "+span(n.Lo, min(o.Lo-1, n.Hi)))
-	}
-	if n.Hi > o.Hi && n.Hi != schemas.MaxVersion {
-		parts = append(parts, "added "+span(max(o.Hi+1, n.Lo), n.Hi))
-	}
-	return strings.Join(parts, ", ")
-}
-
-// versionsText is "v3-12", or "none".
-func versionsText(r string) string {
-	if r == "none" {
-		return r
-	}
-	return "v" + r
-}
-
-func fieldDiffText(f schemas.FieldDiff) string {
-	switch f.Kind {
-	case "added":
-		return "adds " + f.Path + " (" + f.New + ")"
-	case "removed":
-		return "removes " + f.Path + " (" + f.Old + ")"
-	case "renamed":
-		return "renames " + f.Old + " to " + f.New + " (same bytes)"
-	}
-	return fmt.Sprintf("%s: %s → %s", f.Path, f.Old, f.New)
-}
-
-// The JSON and HTML form of a release diff.
-type releaseDiffDoc struct {
-	Old     string       `json:"old"`
-	New     string       `json:"new"`
-	Same    bool         `json:"same"`
-	APIs    []apiDiffDoc `json:"apis"`
-	Version string       `json:"-"`
-}
-
-type apiDiffDoc struct {
-	Key         int16          `json:"key"`
-	OldName     string         `json:"old_name,omitempty"`
-	NewName     string         `json:"new_name,omitempty"`
-	Change      string         `json:"change"` // added, removed, changed
-	OldVersions string         `json:"old_versions"`
-	NewVersions string         `json:"new_versions"`
-	VersionsCut string         `json:"versions_cut,omitempty"`
-	OldFlexible string         `json:"old_flexible"`
-	NewFlexible string         `json:"new_flexible"`
-	Fields      []fieldDiffDoc `json:"fields"`
-}
-
-type fieldDiffDoc struct {
-	Message  string `json:"message"`
-	Path     string `json:"path"`
-	Kind     string `json:"kind"`
-	Old      string `json:"old,omitempty"`
-	New      string `json:"new,omitempty"`
-	Versions string `json:"versions"`
-	Text     string `json:"text"`
-}
-
-func diffJSON(d *schemas.ReleaseDiff) releaseDiffDoc {
-	doc := releaseDiffDoc{Old: d.Old, New: d.New, Same: d.Empty(), APIs: []apiDiffDoc{}}
-	for _, a := range d.APIs {
-		ad := apiDiffDoc{Key: a.Key, OldName: a.OldName, NewName: a.NewName, Change: "changed",
-			OldVersions: a.OldVersions.String(), NewVersions: a.NewVersions.String(),
-			VersionsCut: versionsCut(a.OldVersions, a.NewVersions),
-			OldFlexible: a.OldFlexible.String(), NewFlexible: a.NewFlexible.String(), Fields: []fieldDiffDoc{}}
-		switch {
-		case a.Added():
-			ad.Change, ad.VersionsCut = "added", ""
-		case a.Removed():
-			ad.Change, ad.VersionsCut = "removed", ""
-		}
-		for _, f := range a.Fields {
-			ad.Fields = append(ad.Fields, fieldDiffDoc{Message: f.Message, Path: f.Path, Kind: f.Kind, Old: f.Old, New: f.New,
-				Versions: f.Versions.String(), Text: fieldDiffText(f)})
-		}
-		doc.APIs = append(doc.APIs, ad)
-	}
-	return doc
-}
-
-// diffPage is parsed on first use, not when the program starts: the other verbs never need it.
-var diffPage = sync.OnceValue(func() *template.Template {
-	return template.Must(template.New("diff").Funcs(template.FuncMap{"v": versionsText}).Parse(diffHTML))
-})
-
-const diffHTML = `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Kafka {{.Old}} → {{.New}}: protocol changes</title>
-<style>
-:root { color-scheme: light dark; --fg: #1c1e21; --muted: #5f6368; --line: #d7dbe0; --add: #1a7f37; --del: #b42318; }
-@media (prefers-color-scheme: dark) { :root { --fg: #e6e8eb; --muted: #a0a6ad; --line: #3a3f45; --add: #5fd38a; --del: #ff8a80; } }
-body { font: 15px/1.5 system-ui, sans-serif; color: var(--fg); max-width: 60rem; margin: 2rem auto; padding: 0 1rem; }
-h1 { font-size: 1.6rem; } h2 { font-size: 1.15rem; margin-top: 2rem; border-bottom: 1px solid var(--line); }
-table { border-collapse: collapse; width: 100%; } td, th { text-align: left; padding: .25rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
-th { color: var(--muted); font-weight: 600; font-size: .85rem; } code { font: .9em ui-monospace, monospace; overflow-wrap: anywhere; }
-.added { color: var(--add); } .removed { color: var(--del); } .wrap { overflow-x: auto; }
-table.apis { min-width: 36rem; } table.apis td:nth-child(n+3) { white-space: nowrap; }
-</style>
-</head>
-<body>
-<h1>Kafka {{.Old}} → {{.New}}</h1>
-{{if .Same}}<p>The two releases speak the same protocol.</p>{{else}}
-<h2>APIs and version ranges</h2>
-<div class="wrap"><table class="apis">
-<tr><th>Key</th><th>API</th><th>Change</th><th>Versions</th><th>Flexible</th></tr>
-{{range .APIs}}<tr><td>{{.Key}}</td><td>{{if and .OldName .NewName (ne .OldName .NewName)}}{{.OldName}} → {{end}}{{if .NewName}}{{.NewName}}{{else}}{{.OldName}}{{end}}</td>
-<td class="{{.Change}}">{{.Change}}</td><td>{{v .OldVersions}} → {{v .NewVersions}}{{if .VersionsCut}} ({{.VersionsCut}}){{end}}</td><td>{{.OldFlexible}} → {{.NewFlexible}}</td></tr>
-{{end}}</table></div>
-{{range .APIs}}{{if .Fields}}<h2>{{.Key}} {{.NewName}}: fields at versions both have</h2>
-<div class="wrap"><table><tr><th>Message</th><th>Versions</th><th>Change</th></tr>
-{{range .Fields}}<tr><td>{{.Message}}</td><td>v{{.Versions}}</td><td class="{{.Kind}}"><code>{{.Text}}</code></td></tr>
-{{end}}</table></div>{{end}}{{end}}{{end}}
-</body>
-</html>
-`
+// releaseDiffDoc is the document of -format json and html, made by the reference package so
+// that a site's release pages say the same (reference.NewDiffDoc).
+type releaseDiffDoc = reference.DiffDoc

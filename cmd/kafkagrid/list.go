@@ -17,7 +17,9 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fs := newFlagSet("list", "[-schemas PATH | -kafka REF] [-release RELEASE] [-format text|json]", stdout, stderr)
 	sf := addSchemaFlags(fs)
 	format := fs.String("format", "text", "output `FORMAT`: text or txt (an aligned table: key, name, highest version,\n"+
-		"category, flags) or json (every field, for scripts)")
+		"category, flags) or json (every field, for scripts; over a folder of releases without\n"+
+		"-release, every API's release × version matrix)")
+	releases := fs.String("releases", "", releasesUsage)
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -29,6 +31,16 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	case "txt", "json":
 	default:
 		return usagef("list: -format %q: want text (or txt) or json", *format)
+	}
+	if *format == "json" {
+		if dir, rels, ok, err := sf.releaseFolder(*releases); err != nil || ok {
+			if err != nil {
+				return err
+			}
+			return writeMatrixJSON(ctx, stdout, dir, rels, *sf.quiet, stderr) // site.go
+		}
+	} else if *releases != "" {
+		return usagef("list: -releases needs -format json (the matrix of releases)")
 	}
 	c, src, err := sf.load(ctx, stderr)
 	if err != nil {

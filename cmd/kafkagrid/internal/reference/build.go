@@ -142,6 +142,8 @@ type Options struct {
 	// Xerial writes snappy in the xerial framing.
 	Compression kafka.Codec
 	Xerial      bool
+
+	site *siteRelease // the site of releases this release's build is part of (BuildSite), or nil
 }
 
 // Summary says what a build wrote.
@@ -840,7 +842,7 @@ func (b *builder) link(a *kafka.API, from string) *apiLink {
 }
 
 func (b *builder) writeIndex() error {
-	v := &indexView{Release: b.release, Source: b.opts.Source, NumAPIs: len(b.site), Generator: "kafkagrid"}
+	v := &indexView{Release: b.release, Source: b.opts.Source, NumAPIs: len(b.site), Generator: "kafkagrid", Site: b.siteBar(nil, 0)}
 	for _, p := range guide {
 		v.Guide = append(v.Guide, [2]string{p[0], guideText(p[1])})
 	}
@@ -948,8 +950,9 @@ func (b *builder) pageView(c *apiContent, shared *apiPages) (*pageView, error) {
 		Listeners: a.Listeners, Flexible: a.Request.FlexibleIn(ver), Unstable: a.Request.UnstableIn(ver), Generator: "kafkagrid",
 		VersionText: versionTextAt(a, ver), FlexVers: a.Request.FlexibleVersions.String(), Headers: headerText(a, ver),
 		History: append([]versionInfo(nil), shared.history...), Schemas: shared.schemas,
-		Fields: fieldTables(a.Request, a.Response, ver), Omitted: omitted(a),
+		Fields: fieldTables(a.Request, a.Response, ver), Omitted: omitted(a), Site: b.siteBar(a, ver),
 	}
+	b.fieldNotes(a, v.Fields)
 	for j := range v.History {
 		if h := &v.History[j]; h.Version == ver {
 			h.Current = true

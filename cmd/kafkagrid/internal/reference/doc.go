@@ -24,6 +24,12 @@
 //
 // Show prints one of these for one API (kafkagrid show).
 //
+// BuildSite builds the references of several releases into one site, with an API's matrix of
+// releases and versions, a page per release (the diff against the one before, from the same
+// DiffDoc as "kafkagrid diff"), releases.json, the fields' history on every field table, a
+// search box and a release switcher on every page (site.go); History reads all of it from
+// the schemas alone (matrix.go).
+//
 // # Data flow
 //
 // Package kafka encodes the example frames (Catalog.Vectors); package kafka/kafkaview turns

@@ -15,7 +15,8 @@ type fieldRow struct {
 	Type     string // as the schema writes it: "[]TopicData", "int32"
 	Versions string // "3+", "3+; nullable 5+; tag 0 in 12+"
 	About    string
-	Absent   bool // not in the version the table is for
+	Absent   bool   // not in the version the table is for
+	Notes    string // in a site of releases: "since v13 (Kafka 3.1); tagged from …" (History)
 }
 
 // maxFieldDepth bounds the walk into structs: Kafka's messages nest a few levels; a schema that

@@ -24,7 +24,8 @@ type indexView struct {
 	Categories    []categoryView
 	Book          string // the PDF book's file name, "" when not built
 	Generator     string
-	Story         *storyView // the cluster of the examples
+	Story         *storyView    // the cluster of the examples
+	Site          template.HTML // the bar of a site of releases (search, release switcher), or ""
 }
 
 type categoryView struct {
@@ -70,6 +71,7 @@ type pageView struct {
 	Comments    []commentView    // Kafka's comments on this version, linked to their schema line
 	Edges       []edgeView       // the special frames beside the example (the API's top page only)
 	Fields      []fieldTableView // the request's and response's fields with the schema's about text
+	Site        template.HTML    // the bar of a site of releases (search, release switcher), or ""
 }
 
 // edgeView is an edge case on its API's page: what it shows, and its files.
@@ -421,7 +423,7 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <body>
 <main>
 <nav class="top"><span>kafkagrid</span><span class="mid">Kafka {{.Release}}</span>{{if .Book}}<a href="{{.Book}}">PDF book</a>{{else}}<span></span>{{end}}</nav>
-<h1>Kafka {{.Release}} wire protocol</h1>
+{{.Site}}<h1>Kafka {{.Release}} wire protocol</h1>
 <p class="lead">Every API of Apache Kafka {{.Release}} ({{.NumAPIs}} in all) with a minimal example request and response at its highest version, encoded byte for byte and drawn as a byte grid and an expanded tree, next to the message schemas they come from. Every value comes from <a href="#cluster">one small cluster</a>.</p>
 <p class="noprint"><input type="search" id="filter" placeholder="Filter: name or key" aria-label="Filter the APIs by name or key" autocomplete="off"></p>
 <details class="guide"><summary>How to read the pages</summary>
@@ -502,7 +504,7 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <body>
 <main class="api">
 <nav class="top">{{if .Prev}}<a href="{{.Prev.Href}}" rel="prev">← {{.Prev.Name}}</a>{{else}}<span></span>{{end}}<span class="mid"><a href="../index.html">Kafka {{.Release}} index</a>{{if .Book}} · <a href="{{.Book}}">PDF book</a>{{end}}</span>{{if .Next}}<a href="{{.Next.Href}}" rel="next">{{.Next.Name}} →</a>{{else}}<span></span>{{end}}</nav>
-<h1>{{.Name}}{{if .Flexible}}<span class="badge flex">flexible</span>{{end}}{{if .Unstable}}<span class="badge unst">unstable</span>{{end}}</h1>
+{{.Site}}<h1>{{.Name}}{{if .Flexible}}<span class="badge flex">flexible</span>{{end}}{{if .Unstable}}<span class="badge unst">unstable</span>{{end}}</h1>
 <dl class="meta">
 <dt>API key</dt><dd class="mono">{{.Key}}</dd>
 <dt>Version</dt><dd>{{.VersionText}}</dd>
@@ -542,7 +544,7 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <table class="fields"><colgroup><col class="fpath"><col class="ftype"><col class="fver"><col></colgroup>
 <thead><tr><th>Field</th><th>Type</th><th>Versions</th><th>About</th></tr></thead>
 <tbody>
-{{range .Rows}}<tr{{if .Absent}} class="absent"{{end}}><td class="mono">{{if .Parent}}<span class="par">{{wbr .Parent}}</span>{{end}}{{.Name}}</td><td class="mono">{{wbr .Type}}</td><td>{{.Versions}}</td><td>{{.About}}</td></tr>
+{{range .Rows}}<tr{{if .Absent}} class="absent"{{end}}><td class="mono">{{if .Parent}}<span class="par">{{wbr .Parent}}</span>{{end}}{{.Name}}</td><td class="mono">{{wbr .Type}}</td><td>{{.Versions}}</td><td>{{if .Notes}}<span class="kg-fnote">{{.Notes}}</span>{{end}}{{.About}}</td></tr>
 {{end}}</tbody></table>
 </section>
 {{end}}<section class="history" id="versions">
