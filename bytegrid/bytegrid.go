@@ -62,6 +62,7 @@
 package bytegrid
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/kafkagrid/kafkagrid/style"
@@ -80,6 +81,13 @@ const (
 	Varint  = style.Varint  // a variable-length integer that is data
 	Padding = style.Padding // padding or reserved bits
 	Header  = style.Header  // a fixed header field
+
+	// Protocol words for the same kinds, for documenters of protocols other than Kafka: Data
+	// is any value the protocol carries (a Payload Length, a checksum, a flag: drawn in its
+	// group's colour, as it should read), Reserved is reserved or unused bits (as Padding).
+	// Size, Length, Tags and Tag are Kafka's framing vocabulary, drawn near-white and muted.
+	Data     = style.Plain
+	Reserved = style.Padding
 )
 
 // Field is one field of a frame.
@@ -119,6 +127,12 @@ type Field struct {
 	Condition string `json:"condition,omitempty"`
 	// Label says how the name is fitted in its box (LabelAuto unless set).
 	Label LabelMode `json:"label,omitempty"`
+	// DoubleRule draws a double rule above the field, as RFC 7540 draws "+=+=+" between a
+	// frame's header and its payload.
+	DoubleRule bool `json:"double_rule,omitempty"`
+	// Caption is a heading drawn above the field's row, between stacked headers (VXLAN's
+	// "Outer Ethernet Header:", "Outer IPv4 Header:" …); the field must start a row.
+	Caption string `json:"caption,omitempty"`
 }
 
 // LabelMode says how a field's name is fitted in its box.
@@ -151,7 +165,8 @@ const (
 
 // Options configure a layout. The zero value means the defaults.
 type Options struct {
-	// RowBits is the row width in bits: 8, 16, 32 (default) or 64.
+	// RowBits is the row width in bits: 32 by default, any width from 1 to 128 (8, 16, 32
+	// and 64 are the usual; RFC 7540 draws rows of 24).
 	RowBits int
 	// DecimalOffsets writes row offsets in decimal instead of hex.
 	DecimalOffsets bool
@@ -169,6 +184,52 @@ type Options struct {
 	// GroupColors maps group names to palette indexes (style.Group); groups not listed get the
 	// next free index in order of first appearance.
 	GroupColors map[string]int
+	// Ruler is the bit ruler over the grid (RulerTens unless set).
+	Ruler Ruler
+	// LSB0 numbers the ruler's bits from the right, N-1 … 0, as MQTT's tables and register
+	// maps do; fields are still given in the order they are sent, left to right.
+	LSB0 bool
+	// Text shapes the plain-text form (WriteText) as a figure's author did.
+	Text TextOptions
+}
+
+// Ruler is the style of the bit ruler, as published figures draw it.
+type Ruler string
+
+// The rulers.
+const (
+	// RulerTens: the bits' units, with their tens over every tenth bit (RFC 791, RFC 9293).
+	RulerTens Ruler = ""
+	// RulerTensAll: the units, with the tens digit over every bit from 10 on (RFC 1035).
+	RulerTensAll Ruler = "tens-all"
+	// RulerUnits: the units alone, one line.
+	RulerUnits Ruler = "units"
+	// RulerBytes: the first and last bit of each byte, "0      7 8     15", over byte-wide
+	// cells ("+--------+", RFC 768): in the text form each byte takes nine characters and only
+	// byte boundaries are marked.
+	RulerBytes Ruler = "bytes"
+	// RulerNone: no ruler (RFC 8200, RFC 7540).
+	RulerNone Ruler = "none"
+)
+
+// TextOptions shape the plain-text figure. The zero value is the classic form.
+type TextOptions struct {
+	// Margin is the number of spaces before every line (RFC figures are indented).
+	Margin int `json:"margin,omitempty"`
+	// RowLines is the least number of lines a row takes (1 unless set); a row also grows to
+	// hold its stacked and vertical labels, and a variable field drawn with ':' edges takes
+	// three.
+	RowLines int `json:"rowLines,omitempty"`
+	// Align places a label in a row of more lines than it needs: "middle" (default, the upper
+	// of two middles), "top" or "bottom" (RFC 768).
+	Align string `json:"align,omitempty"`
+	// Ticks says where the rules between rows carry a "+": "bits" (default, every bit, as in
+	// RFC 791) or "fields" (only where a field begins or ends, as in RFC 7540 and RFC 6455).
+	Ticks string `json:"ticks,omitempty"`
+	// Open says how a variable field's open end is drawn: "colons" (default: ':' side edges,
+	// as RFC 9293 draws Data) or "dots" (no right edge, "..." after the name and "+---- ..."
+	// under it, as RFC 768 draws its data octets).
+	Open string `json:"open,omitempty"`
 }
 
 // FieldError reports a field that cannot be laid out.
@@ -199,6 +260,14 @@ func CheckFields(fields []Field) error {
 			err = fmt.Errorf("bit offset %d overlaps the previous field, which ends at bit %d", f.Offset, end)
 		case f.Offset > maxBits || f.Bits > maxBits-f.Offset:
 			err = fmt.Errorf("field ends past bit %d", maxBits)
+		case f.Variable && (f.MinBits < 0 || f.MaxBits < 0 || f.MaxBits > 0 && f.MinBits > f.MaxBits):
+			err = fmt.Errorf("variable length %d..%d bits: want 0 <= min <= max", f.MinBits, f.MaxBits)
+		case !f.Variable && (f.MinBits != 0 || f.MaxBits != 0 || f.LengthFrom != ""):
+			err = errors.New("a length range or length field is for a variable field only")
+		case !f.Optional && f.Condition != "":
+			err = errors.New("a condition is for an optional field only")
+		case f.Label != LabelAuto && f.Label != LabelStacked && f.Label != LabelVertical && f.Label != LabelNote:
+			err = fmt.Errorf("label mode %q: want stacked, vertical or note", f.Label)
 		case len(f.Bytes) > 0 && byteAligned(f) && len(f.Bytes) != f.Bits/8:
 			err = fmt.Errorf("%d raw bytes for a field of %d bits at bit %d: want %d", len(f.Bytes), f.Bits, f.Offset, f.Bits/8)
 		case len(f.Bytes) > 0 && !byteAligned(f) && len(f.Bytes) != touched(f):

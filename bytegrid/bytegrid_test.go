@@ -214,6 +214,11 @@ func TestCheckErrors(t *testing.T) {
 		{"bytes mismatch", []bytegrid.Field{{Bits: 16, Name: "a", Bytes: []byte{1}}}, 0, "raw bytes"},
 		{"bytes unaligned", []bytegrid.Field{{Offset: 4, Bits: 8, Name: "a", Bytes: []byte{1}}}, 0, "raw bytes"},
 		{"huge", []bytegrid.Field{{Bits: 8, Name: "a"}, {Offset: 1<<31 - 8, Bits: 16, Name: "b"}}, 1, "past bit"},
+		{"range of a fixed field", []bytegrid.Field{{Bits: 8, Name: "a", MaxBits: 16}}, 0, "variable field only"},
+		{"bad range", []bytegrid.Field{{Bits: 8, Name: "a", Variable: true, MinBits: 16, MaxBits: 8}}, 0, "min <= max"},
+		{"condition of a mandatory field", []bytegrid.Field{{Bits: 8, Name: "a", Condition: "if C"}}, 0, "optional field only"},
+		{"label mode", []bytegrid.Field{{Bits: 8, Name: "a", Label: "sideways"}}, 0, "label mode"},
+		{"caption mid-row", []bytegrid.Field{{Bits: 8, Name: "a"}, {Offset: 8, Bits: 8, Name: "b", Caption: "B:"}}, 1, "start a row"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -227,8 +232,13 @@ func TestCheckErrors(t *testing.T) {
 			}
 		})
 	}
-	if _, err := bytegrid.Layout(nil, bytegrid.Options{RowBits: 24}); err == nil {
-		t.Error("row width 24 accepted")
+	for _, rb := range []int{-1, 129} {
+		if _, err := bytegrid.Layout(nil, bytegrid.Options{RowBits: rb}); err == nil {
+			t.Errorf("row width %d accepted", rb)
+		}
+	}
+	if _, err := bytegrid.Layout(nil, bytegrid.Options{RowBits: 24}); err != nil {
+		t.Errorf("row width 24 (RFC 7540): %v", err)
 	}
 }
 

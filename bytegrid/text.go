@@ -21,6 +21,9 @@ import (
 // as in RFC 1035); labels that do not fit are cut.
 func (d *Diagram) WriteText(w io.Writer) error {
 	bw := bufio.NewWriter(w)
+	if d.figure() {
+		return d.writeFigure(bw)
+	}
 	rb := d.RowBits
 	// Ruler.
 	cpb := 2 // characters per bit, as in RFC 791; narrow rows get 3, as in RFC 1035

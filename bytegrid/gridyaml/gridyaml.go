@@ -157,9 +157,34 @@ func Parse(file string, src []byte) (*Spec, error) {
 			s.Desc, err = p.str(v, "")
 		case "row_bits":
 			s.Options.RowBits, err = p.integer(v, "")
-			if err == nil && s.Options.RowBits != 8 && s.Options.RowBits != 16 && s.Options.RowBits != 32 && s.Options.RowBits != 64 {
-				err = p.errf(v, "", "row_bits %d: want 8, 16, 32 or 64", s.Options.RowBits)
+			if err == nil && (s.Options.RowBits < 1 || s.Options.RowBits > bytegrid.MaxRowBits) {
+				err = p.errf(v, "", "row_bits %d: want 1 to %d (8, 16, 32 or 64 are usual)", s.Options.RowBits, bytegrid.MaxRowBits)
 			}
+		case "ruler":
+			var r string
+			if r, err = p.str(v, ""); err == nil {
+				switch bytegrid.Ruler(r) {
+				case "tens":
+					s.Options.Ruler = bytegrid.RulerTens
+				case bytegrid.RulerTensAll, bytegrid.RulerUnits, bytegrid.RulerBytes, bytegrid.RulerNone:
+					s.Options.Ruler = bytegrid.Ruler(r)
+				default:
+					err = p.errf(v, "", "ruler %q: want tens, tens-all, units, bytes or none", r)
+				}
+			}
+		case "bit_order":
+			var o string
+			if o, err = p.str(v, ""); err == nil {
+				switch o {
+				case "msb0":
+				case "lsb0":
+					s.Options.LSB0 = true
+				default:
+					err = p.errf(v, "", "bit_order %q: want msb0 or lsb0", o)
+				}
+			}
+		case "text":
+			err = p.text(v, &s.Options.Text)
 		case "offsets":
 			var o string
 			o, err = p.str(v, "")
@@ -200,7 +225,7 @@ func Parse(file string, src []byte) (*Spec, error) {
 			}
 			fieldsNode = v
 		default:
-			err = p.errf(k, "", "unknown key %q (want name, description, row_bits, offsets, elide_rows, hex, data, groups, fields)", k.Value)
+			err = p.errf(k, "", "unknown key %q (want name, description, row_bits, ruler, bit_order, text, offsets, elide_rows, hex, data, groups, fields)", k.Value)
 		}
 		if err != nil {
 			return nil, err
@@ -302,10 +327,45 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 		case "kind":
 			var s string
 			if s, err = p.str(v, label); err == nil {
-				if f.Kind, err = style.ParseKind(s); err != nil {
-					err = p.errf(v, label, "%v", err)
+				switch s {
+				case "data":
+					f.Kind = bytegrid.Data
+				case "reserved":
+					f.Kind = bytegrid.Reserved
+				default:
+					if f.Kind, err = style.ParseKind(s); err != nil {
+						err = p.errf(v, label, "%v (or data, reserved)", err)
+					}
 				}
 			}
+		case "variable":
+			f.Variable, err = p.boolean(v, label)
+		case "min_bits":
+			f.MinBits, err = p.integer(v, label)
+		case "max_bits":
+			f.MaxBits, err = p.integer(v, label)
+		case "length_from":
+			f.LengthFrom, err = p.str(v, label)
+		case "optional":
+			f.Optional, err = p.boolean(v, label)
+		case "condition":
+			f.Condition, err = p.str(v, label)
+		case "label":
+			var s string
+			if s, err = p.str(v, label); err == nil {
+				switch bytegrid.LabelMode(s) {
+				case "auto":
+					f.Label = bytegrid.LabelAuto
+				case bytegrid.LabelStacked, bytegrid.LabelVertical, bytegrid.LabelNote:
+					f.Label = bytegrid.LabelMode(s)
+				default:
+					err = p.errf(v, label, "label %q: want auto, stacked, vertical or note", s)
+				}
+			}
+		case "double_rule":
+			f.DoubleRule, err = p.boolean(v, label)
+		case "caption":
+			f.Caption, err = p.str(v, label)
 		case "type":
 			f.Type, err = p.str(v, label)
 		case "path":
@@ -313,7 +373,7 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 		case "desc":
 			f.Desc, err = p.str(v, label)
 		default:
-			err = p.errf(k, label, "unknown key %q (want name, bits, bytes, offset, value, group, kind, type, path, desc)", k.Value)
+			err = p.errf(k, label, "unknown key %q (want name, bits, bytes, offset, value, group, kind, type, path, desc, variable, min_bits, max_bits, length_from, optional, condition, label, double_rule, caption)", k.Value)
 		}
 		if err != nil {
 			return f, err
@@ -341,6 +401,59 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 		f.Path = f.Name
 	}
 	return f, nil
+}
+
+// text reads the text: mapping into t.
+func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
+	if n.Kind != yaml.MappingNode {
+		return p.errf(n, "", "text: want a mapping (margin, row_lines, align, ticks, open)")
+	}
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if seen[k.Value] {
+			return p.errf(k, "", "text: duplicate key %q", k.Value)
+		}
+		seen[k.Value] = true
+		var err error
+		one := func(dst *string, allowed ...string) {
+			var s string
+			if s, err = p.str(v, ""); err != nil {
+				return
+			}
+			for _, a := range allowed {
+				if s == a {
+					*dst = s
+					return
+				}
+			}
+			err = p.errf(v, "", "text: %s %q: want %s", k.Value, s, strings.Join(allowed, ", "))
+		}
+		switch k.Value {
+		case "margin":
+			t.Margin, err = p.integer(v, "")
+			if err == nil && (t.Margin < 0 || t.Margin > 80) {
+				err = p.errf(v, "", "text: margin %d: want 0 to 80", t.Margin)
+			}
+		case "row_lines":
+			t.RowLines, err = p.integer(v, "")
+			if err == nil && (t.RowLines < 1 || t.RowLines > 16) {
+				err = p.errf(v, "", "text: row_lines %d: want 1 to 16", t.RowLines)
+			}
+		case "align":
+			one(&t.Align, "middle", "top", "bottom")
+		case "ticks":
+			one(&t.Ticks, "bits", "fields")
+		case "open":
+			one(&t.Open, "colons", "dots")
+		default:
+			err = p.errf(k, "", "text: unknown key %q (want margin, row_lines, align, ticks, open)", k.Value)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (p *parser) str(n *yaml.Node, field string) (string, error) {

@@ -1,0 +1,263 @@
+package bytegrid_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/kafkagrid/kafkagrid/bytegrid"
+	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
+)
+
+// figureDirs are where published RFC figures are kept: the shared folder beside the
+// repository (../shared/rfc-figures, or $KAFKAGRID_RFC_FIGURES), and the copies beside the
+// specs in examples/protocols/figures (NAME.rfc.txt).
+func figureFiles(t *testing.T) map[string]string {
+	t.Helper()
+	root := moduleRoot(t)
+	files := map[string]string{} // name -> figure file
+	shared := os.Getenv("KAFKAGRID_RFC_FIGURES")
+	if shared == "" {
+		shared = filepath.Join(root, "..", "shared", "rfc-figures")
+	}
+	if ms, _ := filepath.Glob(filepath.Join(shared, "*.txt")); len(ms) > 0 {
+		for _, m := range ms {
+			files[strings.TrimSuffix(filepath.Base(m), ".txt")] = m
+		}
+	} else {
+		t.Logf("no figures in %s: checking the copies in examples/protocols/figures only", shared)
+	}
+	ms, _ := filepath.Glob(filepath.Join(root, "examples", "protocols", "figures", "*.rfc.txt"))
+	for _, m := range ms {
+		name := strings.TrimSuffix(filepath.Base(m), ".rfc.txt")
+		if _, ok := files[name]; !ok {
+			files[name] = m
+		}
+	}
+	if len(files) == 0 {
+		t.Fatal("no RFC figures found")
+	}
+	return files
+}
+
+// TestRFCFigures is the acceptance test of the figure properties: for every published figure
+// (see figureFiles), the spec written for it, examples/protocols/figures/NAME.yaml, draws as
+// text exactly the figure, line for line, but for the spaces on either side of a label inside
+// its box (hand placement). The figure's first line, "source: …", is not part of it.
+func TestRFCFigures(t *testing.T) {
+	files := figureFiles(t)
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			src, err := os.ReadFile(files[name])
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := figureLines(string(src))
+			s := protocol(t, filepath.Join("figures", name))
+			d, err := bytegrid.Layout(s.Fields, s.Options)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var txt bytes.Buffer
+			if err := d.WriteText(&txt); err != nil {
+				t.Fatal(err)
+			}
+			got := figureLines(txt.String())
+			if len(got) != len(want) {
+				t.Errorf("%d lines, want %d:\n%s", len(got), len(want), txt.String())
+			}
+			for i := 0; i < min(len(got), len(want)); i++ {
+				if !sameFigureLine(want[i], got[i]) {
+					t.Errorf("line %d:\nwant %q\n got %q", i+1, want[i], got[i])
+				}
+			}
+		})
+	}
+}
+
+// figureLines returns the lines of a figure without its "source:" line, trailing spaces and
+// trailing empty lines.
+func figureLines(s string) []string {
+	lines := strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n")
+	if len(lines) > 0 && strings.HasPrefix(lines[0], "source:") {
+		lines = lines[1:]
+	}
+	for i := range lines {
+		lines[i] = strings.TrimRight(lines[i], " \t")
+	}
+	for len(lines) > 0 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
+}
+
+// sameFigureLine reports whether two lines of a figure are the same but for the spaces on
+// either side of a label inside its box: the edges ('|', '+', and ':' standing alone) must be
+// in the same columns, and the text between two edges the same once trimmed. A rule (only
+// '+', '-', '=', spaces, ':' and '.') must be identical.
+func sameFigureLine(want, got string) bool {
+	if want == got {
+		return true
+	}
+	if strings.Trim(want, "+-=:. ") == "" {
+		return false
+	}
+	a, b := figureCells(want), figureCells(got)
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// figureCells splits a line at its edges: each edge as its column and character, each text
+// between edges trimmed.
+func figureCells(s string) []string {
+	rs := []rune(s)
+	var out []string
+	start := 0
+	edge := func(i int) bool {
+		switch rs[i] {
+		case '|', '+':
+			return true
+		case ':':
+			return (i == 0 || rs[i-1] == ' ') && (i == len(rs)-1 || rs[i+1] == ' ')
+		}
+		return false
+	}
+	for i := range rs {
+		if !edge(i) {
+			continue
+		}
+		if t := strings.TrimSpace(string(rs[start:i])); t != "" {
+			out = append(out, t)
+		}
+		out = append(out, string(rs[i])+"@"+itoa(i))
+		start = i + 1
+	}
+	if t := strings.TrimSpace(string(rs[start:])); t != "" {
+		out = append(out, t)
+	}
+	return out
+}
+
+func itoa(i int) string {
+	var b [20]byte
+	n := len(b)
+	for {
+		n--
+		b[n] = byte('0' + i%10)
+		i /= 10
+		if i == 0 {
+			break
+		}
+	}
+	return string(b[n:])
+}
+
+// TestSameFigureLine checks the comparison itself: the spaces around a label may move, an
+// edge or a letter may not.
+func TestSameFigureLine(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		want bool
+	}{
+		{"|  Data | x |", "| Data  |  x|", true},
+		{"|  Data | x |", "|  Data  | x|", false}, // an edge moved
+		{"|  Data | x |", "|  Date | x |", false},
+		{"+-+-+-+", "+-+-+-", false},
+		{"+-+-+-+", "+-+ +-+", false},
+		{"  |   :", "  |   |", false},
+		{"|   data octets ...", "|  data octets ...", true},
+		{"+   Source Address   +", "+  Source Address    +", true},
+		{"| Type: A |", "|  Type: A|", true},
+	} {
+		if got := sameFigureLine(tt.a, tt.b); got != tt.want {
+			t.Errorf("sameFigureLine(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
+
+// TestFigureOutputs keeps the drawings beside the figure specs in examples/protocols/figures
+// current (refresh with -update): what "kafkagrid grid NAME.yaml -o NAME.svg" and "-o
+// NAME.txt" write.
+func TestFigureOutputs(t *testing.T) {
+	dir := filepath.Join(moduleRoot(t), "examples", "protocols", "figures")
+	specs, _ := filepath.Glob(filepath.Join(dir, "*.yaml"))
+	if len(specs) < 8 {
+		t.Errorf("%d figure specs in %s, want at least 8", len(specs), dir)
+	}
+	for _, spec := range specs {
+		name := strings.TrimSuffix(filepath.Base(spec), ".yaml")
+		t.Run(name, func(t *testing.T) {
+			s := protocol(t, filepath.Join("figures", name))
+			d, err := bytegrid.Layout(s.Fields, s.Options)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var svg, txt bytes.Buffer
+			if err := svgcanvas.Write(&svg, d, svgcanvas.WriteOptions{Title: s.Name, Desc: s.Desc}); err != nil {
+				t.Fatal(err)
+			}
+			if err := d.WriteText(&txt); err != nil {
+				t.Fatal(err)
+			}
+			checkTextInBoxes(t, d)
+			for file, got := range map[string][]byte{name + ".svg": svg.Bytes(), name + ".txt": txt.Bytes()} {
+				file = filepath.Join(dir, file)
+				if *update {
+					if err := os.WriteFile(file, got, 0o644); err != nil {
+						t.Fatal(err)
+					}
+					continue
+				}
+				if want, err := os.ReadFile(file); err != nil || !bytes.Equal(got, want) {
+					t.Errorf("%s is not what kafkagrid grid writes now (err %v); run go test ./bytegrid -update", file, err)
+				}
+			}
+		})
+	}
+}
+
+// checkTextInBoxes checks that every run of a field lies inside one of its segments, and that
+// no two runs of the diagram overlap.
+func checkTextInBoxes(t *testing.T, d *bytegrid.Diagram) {
+	t.Helper()
+	type rect struct{ x0, y0, x1, y1 float64 }
+	var all []rect
+	for _, b := range d.Fields {
+		for _, r := range b.Runs {
+			in := false
+			for _, s := range b.Segs {
+				if s.Row == r.Row && float64(r.Left()) >= float64(s.X)-0.01 && float64(r.Left()+r.W) <= float64(s.X+s.W)+0.01 &&
+					float64(r.Y-r.Size*0.8) >= float64(s.Y)-0.01 && float64(r.Y+r.Size*0.25) <= float64(s.Y+s.H)+0.01 {
+					in = true
+				}
+			}
+			if !in {
+				t.Errorf("field %q: run %q at (%.1f, %.1f) lies outside its box", b.Name, r.S, r.X, r.Y)
+			}
+			all = append(all, rect{float64(r.Left()), float64(r.Y - r.Size*0.8), float64(r.Left() + r.W), float64(r.Y + r.Size*0.25)})
+		}
+	}
+	for i := range all {
+		for j := i + 1; j < len(all); j++ {
+			a, b := all[i], all[j]
+			if a.x0 < b.x1-0.01 && b.x0 < a.x1-0.01 && a.y0 < b.y1-0.01 && b.y0 < a.y1-0.01 {
+				t.Errorf("two runs overlap: %v and %v", a, b)
+			}
+		}
+	}
+}
