@@ -143,7 +143,8 @@ const (
 	// LabelAuto: on one line if it fits, else shrunk to a floor, else stacked on lines, else
 	// a numbered note with the text in the legend.
 	LabelAuto LabelMode = ""
-	// LabelStacked: a word a line, as RFC 9293 writes "Data" over "Offset".
+	// LabelStacked: a word a line, as RFC 9293 writes "Data" over "Offset"; a name holding
+	// line breaks is stacked at them instead ("opcode\n(4)").
 	LabelStacked LabelMode = "stacked"
 	// LabelVertical: a letter a line, as RFC 9293 writes its 1-bit flags (C W R E …).
 	LabelVertical LabelMode = "vertical"
@@ -226,9 +227,14 @@ type TextOptions struct {
 	// Ticks says where the rules between rows carry a "+": "bits" (default, every bit, as in
 	// RFC 791) or "fields" (only where a field begins or ends, as in RFC 7540 and RFC 6455).
 	Ticks string `json:"ticks,omitempty"`
+	// BitChars is the width of a bit in characters, its edge included: 2 by default (3 in
+	// rows of 16 bits or fewer, as RFC 1035 draws them), up to 8 (RFC 791 draws its Type of
+	// Service byte 6 a bit). The ruler's digits stand over the middle of each bit.
+	BitChars int `json:"bitChars,omitempty"`
 	// Open says how a variable field's open end is drawn: "colons" (default: ':' side edges,
 	// as RFC 9293 draws Data) or "dots" (no right edge, "..." after the name and "+---- ..."
-	// under it, as RFC 768 draws its data octets).
+	// under it, as RFC 768 draws its data octets) or "bottom" (no rule under it: the figure
+	// ends open, as RFC 4443 draws an ICMPv6 Message Body).
 	Open string `json:"open,omitempty"`
 }
 

@@ -32,8 +32,10 @@ func checkFigure(fields []Field, opts Options, rb int) error {
 		return fmt.Errorf("bytegrid: text align %q: want middle, top or bottom", t.Align)
 	case t.Ticks != "" && t.Ticks != "bits" && t.Ticks != "fields":
 		return fmt.Errorf("bytegrid: text ticks %q: want bits or fields", t.Ticks)
-	case t.Open != "" && t.Open != "colons" && t.Open != "dots":
-		return fmt.Errorf("bytegrid: text open %q: want colons or dots", t.Open)
+	case t.BitChars < 0 || t.BitChars == 1 || t.BitChars > 8:
+		return fmt.Errorf("bytegrid: text bit chars %d: want 2 to 8", t.BitChars)
+	case t.Open != "" && t.Open != "colons" && t.Open != "dots" && t.Open != "bottom":
+		return fmt.Errorf("bytegrid: text open %q: want colons, dots or bottom", t.Open)
 	}
 	for i, f := range fields {
 		if f.Caption != "" && f.Offset%rb != 0 {
@@ -71,10 +73,17 @@ func labelLines(name string, m LabelMode) []string {
 	}
 	switch m {
 	case LabelStacked:
-		return strings.Fields(name)
+		if strings.Contains(name, "\n") {
+			var out []string
+			for _, l := range strings.Split(name, "\n") {
+				out = append(out, strings.TrimSpace(mono.Clean(l)))
+			}
+			return out
+		}
+		return strings.Fields(mono.Clean(name))
 	case LabelVertical:
 		var out []string
-		for _, r := range name {
+		for _, r := range mono.Clean(name) {
 			if r != ' ' {
 				out = append(out, string(r))
 			}
@@ -103,7 +112,7 @@ func rowNeeds(fields []Field, rb int, h canvas.Pt) (map[int]canvas.Pt, map[int]s
 		if first != last {
 			continue
 		}
-		n := len(labelLines(mono.Clean(f.Name), f.Label))
+		n := len(labelLines(f.Name, f.Label))
 		if f.Value != "" {
 			n++
 		}

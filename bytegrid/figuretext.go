@@ -30,6 +30,9 @@ type figLabel struct {
 	lines []string
 	row   int // display row of the label; -1 for a block label
 	line  int // first line: within the row, or within the block
+	// cont holds, by display row, the label of each piece that reads as a cell of its own
+	// (a split field's other piece: "Masking-key (continued)", as RFC 6455 writes it).
+	cont map[int]string
 }
 
 // col returns the column of the boundary before bit b of a row.
@@ -44,6 +47,9 @@ func (d *Diagram) writeFigure(bw *bufio.Writer) error {
 	t := &figureText{d: d, rb: d.RowBits, cpb: 2, bytes: d.RulerStyle == RulerBytes}
 	if t.rb <= 16 {
 		t.cpb = 3
+	}
+	if d.Text.BitChars > 0 {
+		t.cpb = d.Text.BitChars
 	}
 	t.width = t.col(t.rb)
 	t.pad = strings.Repeat(" ", d.Text.Margin)
@@ -120,7 +126,7 @@ func (t *figureText) writeValues(bw *bufio.Writer) {
 
 // colonStyle reports whether field fi is a variable field drawn with ':' edges.
 func (t *figureText) colonStyle(fi int) bool {
-	return fi >= 0 && t.d.Fields[fi].Variable && t.d.Text.Open != "dots"
+	return fi >= 0 && t.d.Fields[fi].Variable && t.d.Text.Open != "dots" && t.d.Text.Open != "bottom"
 }
 
 // dotStyle reports whether field fi is a variable field drawn open at its end with "...".
@@ -128,7 +134,7 @@ func (t *figureText) dotStyle(fi int) bool {
 	return fi >= 0 && t.d.Fields[fi].Variable && t.d.Text.Open == "dots"
 }
 
-// fullRows reports whether field fi covers whole rows only, and more than one.
+// block reports whether field fi covers whole rows only, and more than one.
 func (t *figureText) block(fi int) bool {
 	segs := t.d.Fields[fi].Segs
 	if len(segs) < 2 {
@@ -199,7 +205,15 @@ func (t *figureText) layoutLines() {
 		switch b.Label {
 		case LabelStacked, LabelVertical:
 			lines = labelLines(full, b.Label)
-			if t.dotStyle(fi) && b.Label == LabelStacked {
+			if len(b.Stack) > 0 {
+				lines = append([]string(nil), b.Stack...)
+				if b.Condition != "" {
+					lines = append(lines, b.Condition)
+				}
+				if t.dotStyle(fi) {
+					lines[len(lines)-1] += " ..."
+				}
+			} else if t.dotStyle(fi) && b.Label == LabelStacked {
 				lines = labelLines(b.Name, b.Label)
 				lines[len(lines)-1] += " ..."
 			}
@@ -211,14 +225,31 @@ func (t *figureText) layoutLines() {
 				lines = ws // stacked in the lines the row has
 			}
 		}
-		if lines == nil || !fitsAll(lines, n) && b.Label == LabelAuto {
+		if lines == nil || !fitsAll(lines, n) {
 			if full != "" {
 				t.notes = append(t.notes, full)
 				lines = []string{strconv.Itoa(len(t.notes))}
 			}
 		}
 		t.labels[fi] = figLabel{lines: lines, row: s.Row}
-		if t.colonStyle(fi) && len(b.Segs) == 1 {
+		if b.Split() && b.Name != "" {
+			for k, cs := range b.Segs {
+				if !b.contPiece(k, best, t.rb, d.Rows) {
+					continue
+				}
+				w := t.col(cs.To) - t.col(cs.From) - 1
+				for _, c := range []string{b.Name + " (continued)", "(continued)", "(cont.)"} {
+					if mono.Runes(c) <= w {
+						if t.labels[fi].cont == nil {
+							t.labels[fi].cont = map[int]string{}
+						}
+						t.labels[fi].cont[cs.Row] = c
+						break
+					}
+				}
+			}
+		}
+		if t.colonStyle(fi) && len(b.Segs) == 1 && t.fullRows(fi) {
 			t.lines[s.Row] = max(t.lines[s.Row], 3)
 		}
 		if t.block(fi) {
@@ -245,16 +276,19 @@ func (t *figureText) layoutLines() {
 				}
 			}
 		}
-		switch d.Text.Align {
-		case "top":
-			l.line = 0
-		case "bottom":
-			l.line = total - len(l.lines)
-		default:
-			l.line = (total - len(l.lines)) / 2
-		}
-		l.line = max(0, l.line)
+		l.line = t.align(total, len(l.lines))
 	}
+}
+
+// align returns the first line of a label of n lines in total lines, as Text.Align says.
+func (t *figureText) align(total, n int) int {
+	switch t.d.Text.Align {
+	case "top":
+		return 0
+	case "bottom":
+		return max(0, total-n)
+	}
+	return max(0, (total-n)/2)
 }
 
 func fitsAll(ws []string, n int) bool {
@@ -277,6 +311,9 @@ func (t *figureText) labelAt(fi, i, l, k int) string {
 	case lb.row == i:
 		at = l
 	default:
+		if c, ok := lb.cont[i]; ok && l == t.align(t.lines[i], 1) {
+			return c
+		}
 		return ""
 	}
 	if at < lb.line || at >= lb.line+len(lb.lines) {
@@ -317,14 +354,14 @@ func (t *figureText) writeRuler(bw *bufio.Writer) {
 			continue
 		case RulerTens:
 			if n%10 == 0 {
-				put(tens, t.col(b)+t.cpb-1, strconv.Itoa(n/10%10))
+				put(tens, t.col(b)+(t.cpb+1)/2, strconv.Itoa(n/10%10))
 			}
 		case RulerTensAll:
 			if n >= 10 {
-				put(tens, t.col(b)+t.cpb-1, strconv.Itoa(n/10%10))
+				put(tens, t.col(b)+(t.cpb+1)/2, strconv.Itoa(n/10%10))
 			}
 		}
-		put(units, t.col(b)+t.cpb-1, strconv.Itoa(n%10))
+		put(units, t.col(b)+(t.cpb+1)/2, strconv.Itoa(n%10))
 	}
 	if s := strings.TrimRight(string(tens), " "); s != "" {
 		bw.WriteString(t.pad + s + "\n")
@@ -444,6 +481,15 @@ func (t *figureText) writeSep(bw *bufio.Writer, i int, closing bool, blockLine [
 			for e < t.rb && up(e) == fi {
 				e++
 			}
+			if fi >= 0 && t.d.Fields[fi].Variable && t.d.Text.Open == "bottom" && dn(b) < 0 {
+				// Open at the bottom (RFC 4443's Message Body): no rule under it.
+				for k := t.col(b); k <= t.col(e) && k < len(line); k++ {
+					if (k == t.col(b) && b > 0 && up(b-1) >= 0 && up(b-1) != fi) || (k == t.col(e) && e < t.rb && up(e) >= 0) {
+						continue // the corner of a neighbour
+					}
+					line[k] = ' '
+				}
+			}
 			if t.dotStyle(fi) && dn(b) != fi && (e == t.rb || up(e) < 0) {
 				mid := t.col(b + (e-b)/2)
 				for k := t.col(b) + 1; k <= t.col(e) && k < len(line); k++ {
@@ -559,14 +605,27 @@ func (t *figureText) writeContent(bw *bufio.Writer, i, l int, blockLine []int) {
 // edgeChar returns the edge between field left and field right on the current line: ':' for
 // the sides of a variable field drawn with colons (but '|' on its first line's left and its
 // last line's right, as RFC 9293 draws Data), else '|'.
+//
+// A variable field that does not fill its rows (IPv4's Options beside its Padding) has its
+// open end, the right edge, drawn ':' on every line.
 func (t *figureText) edgeChar(right, left int, blockLine []int, _ bool) byte {
-	if t.colonStyle(right) && blockLine[right] > 0 {
+	if t.colonStyle(right) && t.fullRows(right) && blockLine[right] > 0 {
 		return ':'
 	}
-	if t.colonStyle(left) && blockLine[left] < t.blockLines(left)-1 {
+	if t.colonStyle(left) && (!t.fullRows(left) || blockLine[left] < t.blockLines(left)-1) {
 		return ':'
 	}
 	return '|'
+}
+
+// fullRows reports whether field fi fills each of its rows.
+func (t *figureText) fullRows(fi int) bool {
+	for _, s := range t.d.Fields[fi].Segs {
+		if s.From != 0 || s.To != t.rb {
+			return false
+		}
+	}
+	return true
 }
 
 // blockLines returns the number of lines of field fi's block: the lines of its rows and the

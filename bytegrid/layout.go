@@ -144,6 +144,9 @@ type Box struct {
 	Label      LabelMode `json:"label,omitempty"`
 	DoubleRule bool      `json:"doubleRule,omitempty"`
 	Caption    string    `json:"caption,omitempty"`
+	// Stack holds the lines of a stacked label whose name has line breaks (Name has spaces
+	// for them).
+	Stack []string `json:"stack,omitempty"`
 }
 
 // Seg is the part of a box in one display row. X is absolute, Y relative to GridY.
@@ -509,6 +512,9 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 		Variable: f.Variable, Optional: f.Optional, Condition: mono.Clean(f.Condition),
 		Label: f.Label, DoubleRule: f.DoubleRule, Caption: mono.Clean(f.Caption),
 	}
+	if f.Label == LabelStacked && strings.Contains(f.Name, "\n") {
+		b.Stack = labelLines(f.Name, LabelStacked)
+	}
 	if f.Optional {
 		b.Class += " optional"
 	}
@@ -600,7 +606,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 	ok := false
 	switch f.Label {
 	case LabelStacked, LabelVertical:
-		runs, ok = fitMode(hexRuns, b.Name, value, f.Label, s.X+s.W/2, w, top, bottom, nameFill, valueFill, s.Row)
+		runs, ok = fitMode(hexRuns, f.Name, value, f.Label, s.X+s.W/2, w, top, bottom, nameFill, valueFill, s.Row)
 		if !ok {
 			runs, ok = fitLabel(hexRuns, b.Name, value, s.X+s.W/2, w, top, bottom, nameFill, valueFill, s.Row)
 		}

@@ -406,7 +406,7 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 // text reads the text: mapping into t.
 func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 	if n.Kind != yaml.MappingNode {
-		return p.errf(n, "", "text: want a mapping (margin, row_lines, align, ticks, open)")
+		return p.errf(n, "", "text: want a mapping (margin, row_lines, align, ticks, open, bit_chars)")
 	}
 	seen := map[string]bool{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
@@ -445,9 +445,14 @@ func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 		case "ticks":
 			one(&t.Ticks, "bits", "fields")
 		case "open":
-			one(&t.Open, "colons", "dots")
+			one(&t.Open, "colons", "dots", "bottom")
+		case "bit_chars":
+			t.BitChars, err = p.integer(v, "")
+			if err == nil && (t.BitChars < 2 || t.BitChars > 8) {
+				err = p.errf(v, "", "text: bit_chars %d: want 2 to 8", t.BitChars)
+			}
 		default:
-			err = p.errf(k, "", "text: unknown key %q (want margin, row_lines, align, ticks, open)", k.Value)
+			err = p.errf(k, "", "text: unknown key %q (want margin, row_lines, align, ticks, open, bit_chars)", k.Value)
 		}
 		if err != nil {
 			return err
