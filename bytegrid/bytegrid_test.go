@@ -58,7 +58,7 @@ type goldenCase struct {
 
 func goldenCases(t testing.TB) []goldenCase {
 	var cases []goldenCase
-	for _, p := range []string{"ipv4", "tcp", "udp", "dns"} {
+	for _, p := range []string{"ipv4", "tcp", "udp", "dns", "palette"} {
 		s := protocol(t, p)
 		cases = append(cases, goldenCase{p, s.Fields, s.Options})
 	}
@@ -488,7 +488,7 @@ func TestSize(t *testing.T) {
 // "kafkagrid grid X.yaml -o X.svg" and "-o X.txt" write.
 func TestExampleOutputs(t *testing.T) {
 	dir := filepath.Join(moduleRoot(t), "examples", "protocols")
-	for _, p := range []string{"ipv4", "tcp", "udp", "dns"} {
+	for _, p := range []string{"ipv4", "tcp", "udp", "dns", "palette"} {
 		t.Run(p, func(t *testing.T) {
 			s := protocol(t, p)
 			d, err := bytegrid.Layout(s.Fields, s.Options)

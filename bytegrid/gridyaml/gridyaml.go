@@ -1,7 +1,7 @@
 // Package gridyaml reads a protocol header described in YAML into byte-grid fields, so that
-// protocols other than Kafka (IPv4, TCP, UDP, DNS: see examples/protocols) can be drawn by
-// package bytegrid and the "kafkagrid grid" command. This is the format's one description; a
-// test parses the example below as it stands.
+// protocols other than Kafka (IPv4, TCP, UDP, DNS, GRE, VXLAN, ICMPv6, WebSocket, QUIC: see
+// examples/protocols) can be drawn by package bytegrid and the "kafkagrid grid" command. This
+// is the format's one description; a test parses the examples below as they stand.
 //
 // # Format
 //
@@ -9,15 +9,28 @@
 //
 //	name: UDP header (RFC 768)        # the drawing's title (required)
 //	description: A DNS query to port 53. # the drawing's description, for screen readers (optional)
-//	row_bits: 32                      # bits a row: 8, 16, 32 (default) or 64
+//	row_bits: 32                      # bits a row: 32 by default, any width from 1 to 128
+//	ruler: tens                       # the bit ruler: tens (default), tens-all, units, bytes, none
+//	bit_order: msb0                   # msb0 (default): bits numbered 0, 1, … from the left;
+//	                                  # lsb0: N-1 … 0, as MQTT's tables and register maps
 //	offsets: hex                      # row offsets at the left: hex (default) or decimal
 //	elide_rows: 4                     # rows a field may span before it is drawn as its first
 //	                                  # row, "… N bytes …" and its last row (default 4; -1 never,
 //	                                  # except past 1024 rows)
 //	hex: true                         # show each byte's hex under the fields (default true)
-//	data: cf db 00 35 00 24 a0 5d     # optional: the bytes, in hex (spaces and newlines allowed);
-//	                                  # every field must then lie within them
-//	groups: {Ports: 0, Datagram: 2}   # optional: palette index (0-15) per group
+//	data: cf db 00 35 00 0c a0 5d 01 02 03 04 # optional: the bytes, in hex (spaces and
+//	                                  # newlines allowed); every field must then lie within them
+//	groups: {Ports: 0, Datagram: 2}   # optional: palette index (0 to 11) per group
+//	text:                             # how the text form (-o x.txt) is drawn; all optional
+//	  margin: 0                       # spaces before every line
+//	  row_lines: 1                    # the least number of lines a row takes
+//	  align: middle                   # a label in a taller row: middle (default), top, bottom
+//	  ticks: bits                     # "+" on the rules at every bit (default) or only where
+//	                                  # fields begin and end ("fields")
+//	  bit_chars: 2                    # characters a bit, 2 to 8 (default 2; 3 in rows of 16
+//	                                  # bits or fewer)
+//	  open: colons                    # a variable field's open end: colons (default), dots or
+//	                                  # bottom (below)
 //	fields:                           # in order; a field may not overlap the one before
 //	  - name: Source Port             # the label (required)
 //	    bits: 16                      # the length: bits or bytes, exactly one
@@ -25,29 +38,92 @@
 //	                                  # field (a larger offset leaves a gap)
 //	    value: "53211"                # optional value text, drawn under the name
 //	    group: Ports                  # optional: fields of a group share a colour
-//	    kind: plain                   # what the field is, which sets how it is drawn (below)
+//	    kind: data                    # what the field is, which sets how it is drawn (below)
 //	    type: uint16                  # optional wire type, for the tooltip
 //	    path: udp.srcport             # optional data-path (default: the name)
 //	    desc: The sender's port.      # optional description, for the tooltip
+//	    label: auto                   # how the name is fitted: auto, stacked, vertical, note
 //	  - {name: Destination Port, bits: 16, value: "53", group: Ports}
-//	  - {name: Length, bytes: 2, value: "36", group: Datagram, kind: length}
-//	  - {name: Checksum, bytes: 2, value: "0xa05d", group: Datagram}
+//	  - {name: Length, bytes: 2, value: "12", group: Datagram, kind: data}
+//	  - name: Checksum
+//	    bytes: 2
+//	    value: "0xa05d"
+//	    group: Datagram
+//	    optional: false               # true: present only sometimes, drawn dashed
+//	  - name: data octets
+//	    bytes: 4                      # with variable, the length drawn: a usual size
+//	    variable: true                # no fixed length: the open end is marked
+//	    min_bits: 0                   # optional: the range the protocol allows
+//	    max_bits: 524224
+//	    length_from: Length           # optional: the field that gives the length
+//	    group: Datagram
 //
-// The kinds:
-//   - plain: data, filled with its group's colour (the default);
-//   - size: a frame's size prefix, and length: a length or count prefix; both are framing,
-//     drawn near-white with a muted label, so the data reads first;
-//   - tags and tag: a tagged-field section's count, and a tagged field's tag or size
-//     (framing, as length);
-//   - varint: a variable-length integer that is data (its group's colour, a dashed top edge);
-//   - padding: reserved or padding bits, hatched;
+// More field keys: condition says when an optional field is present ("if C"), drawn under
+// its name in SVG and after it in text ("Masking-key, if MASK set to 1", as RFC 6455 writes
+// it); double_rule: true draws a double rule above the field ("+=+=+", RFC 7540's line between
+// a frame's header and its payload); caption: "Outer IPv4 Header:" draws a heading above the
+// field's row, between stacked headers (the field must start a row).
+//
+// # Kinds
+//
+// A field's kind sets its fill. In protocol words:
+//   - data: a value the protocol carries, filled with its group's colour (the default; plain
+//     is the same kind). A Payload Length, a checksum, a flag or a count is data;
+//   - reserved: reserved or unused bits, and padding (the same kind as padding): a near-white
+//     fill and a muted label, so the fields that mean something read first;
 //   - header: a fixed header field, in the header colour whatever its group.
+//
+// Kafka's framing vocabulary, which the Kafka reference uses: size (a frame's size prefix),
+// length (a length or count prefix), tags and tag (a tagged-field section's count, a tagged
+// field's tag or size) are framing, drawn near-white with a muted label so the data reads
+// first; varint is a variable-length integer that is data (drawn as data). A plain protocol
+// needs none of them.
+//
+// The palette: groups take the colours 0 to 11 in order of first appearance (or as groups
+// says), a light fill each, with a dark-mode twin (examples/protocols/palette.svg shows all
+// twelve, drawn from examples/protocols/palette.yaml).
+//
+// # Rulers and figures
+//
+// The ruler and the text options draw a figure as its RFC does. ruler: tens is RFC 791's
+// (the tens digit over every tenth bit, the units under it); tens-all is RFC 1035's (the tens
+// digit over every bit from 10 on); units is one line of units (RFC 2784); bytes is RFC 768's
+// ("0      7 8     15 …" over byte-wide cells, "+--------+", nine characters a byte in the
+// text form); none draws none (RFC 8200). In the text form a field spanning whole rows is one
+// block, its name on its middle line, with "+" at its side edges on each inner row boundary
+// (RFC 8200's addresses). A label is fitted to its box: on one line; else, in auto, shrunk to
+// a floor (SVG) or stacked a word a line when the row has the lines (text); stacked puts a word
+// a line (or breaks at the "\n" in the name) and vertical a letter a line, the row growing to
+// hold them (RFC 9293's Data Offset and its flags C W R E U A P R S F); a label that fits no
+// way, or label: note, is a numbered mark explained in a legend under the figure.
+//
+// A variable field (variable: true) is drawn at its given length with its open end marked: a
+// slanted break across its end in SVG; in text, with open: colons, ":" side edges (RFC 9293's
+// Data: "|…:", ":…:", ":…|" on three lines, or ":" at the open end of a field beside others),
+// with open: dots no right edge, "..." after its name and "+---- ..." under it (RFC 768's
+// data octets), and with open: bottom no rule under it (RFC 4443's Message Body). An optional
+// field's border is dashed in SVG, and the rules around it "+ - - - +" in text.
+//
+// RFC 9293's flags and data, as a spec (examples/protocols/figures holds eleven such figures,
+// each beside the RFC figure it draws):
+//
+//	name: TCP flags (RFC 9293)
+//	text: {margin: 6}
+//	fields:
+//	  - {name: Data Offset, bits: 4, label: stacked}
+//	  - {name: Rsrvd, bits: 4, kind: reserved}
+//	  - {name: CWR, bits: 1, label: vertical}
+//	  - {name: ECE, bits: 1, label: vertical}
+//	  - {name: Window, bits: 22}
+//	  - {name: Data, bits: 32, variable: true}
 //
 // Unknown keys, bad lengths and overlapping or out-of-order fields are errors that carry the
 // file name, line and field; so is every YAML syntax error. The input is untrusted: a spec has
-// at most 100,000 fields within 16 MiB, the drawing's rows follow its fields (a stretch no
-// field covers is one "… N bytes …" row, and a field is elided past 1024 rows), and labels are
-// cleaned by bytegrid when drawn.
+// at most 100,000 fields within 64 MiB, and at most 2,000,000 YAML nodes (about 20 a field:
+// counted on the text before it is parsed, so a hostile spec is refused before it costs memory;
+// aliases count as nodes), the drawing's rows follow its fields (a stretch no field covers is
+// one "… N bytes …" row, and a field is elided past 1024 rows), and labels are cleaned by
+// bytegrid when drawn.
 package gridyaml
 
 import (

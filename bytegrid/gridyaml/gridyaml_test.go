@@ -191,15 +191,34 @@ func TestDocumentedExamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Every indented block of the package doc that starts with "name:" is a spec.
+	blocks := map[string]string{}
 	var doc []string
+	n := 0
+	flush := func() {
+		if len(doc) > 0 && strings.HasPrefix(doc[0], "name:") {
+			key := "gridyaml.go package doc"
+			if n > 0 {
+				key += fmt.Sprintf(" block %d", n+1)
+			}
+			blocks[key] = strings.Join(doc, "\n")
+			n++
+		}
+		doc = nil
+	}
 	for _, line := range strings.Split(string(src), "\n") {
 		if rest, ok := strings.CutPrefix(line, "//\t"); ok {
 			doc = append(doc, rest)
-		} else if len(doc) > 0 && (line == "//" || !strings.HasPrefix(line, "//")) {
+			continue
+		}
+		flush()
+		if !strings.HasPrefix(line, "//") {
 			break
 		}
 	}
-	blocks := map[string]string{"gridyaml.go package doc": strings.Join(doc, "\n")}
+	if n < 2 {
+		t.Errorf("found %d specs in the package doc, want the key reference and the figure example", n)
+	}
 	for _, readme := range []string{filepath.Join("..", "..", "README.md"), filepath.Join("..", "..", "examples", "protocols", "README.md")} {
 		b, err := os.ReadFile(readme)
 		if err != nil {
