@@ -179,6 +179,68 @@ const (
 	maxBytes  = 1 << 24
 )
 
+// maxNodes bounds the YAML nodes a spec may have (about 20 a field), so that yaml.v3, which
+// builds the whole tree before a field can be counted, never builds a hostile one.
+const maxNodes = 20*maxFields + 10000
+
+// checkNodes counts, in one pass over the text and without allocating, an upper bound of the
+// YAML nodes src holds: two for each "key: value" pair, one for each sequence entry ("- "),
+// flow collection ("[", "{"), flow item (","), alias ("*") and document; quoted text and
+// comments are skipped. It reports the line where the count passes limit: a 64 MiB spec of
+// tiny fields, or millions of aliases, are refused before yaml.v3 builds gigabytes of nodes
+// for them (testing.AllocsPerRun and the byte count in TestHostileSpecs).
+func checkNodes(file string, src []byte, limit int) error {
+	n, line := 1, 1
+	lineStart := true // only spaces so far on this line
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch c {
+		case '\n':
+			line++
+			lineStart = true
+			continue
+		case ' ', '\t', '\r':
+			continue
+		case '#':
+			if i == 0 || src[i-1] == ' ' || src[i-1] == '\t' || src[i-1] == '\n' {
+				for i < len(src) && src[i] != '\n' {
+					i++
+				}
+				i--
+				continue
+			}
+		case '"', '\'':
+			if lineStart || i > 0 && strings.IndexByte(" \t[{,:-", src[i-1]) >= 0 {
+				q := c
+				for i++; i < len(src) && src[i] != q; i++ {
+					switch {
+					case src[i] == '\\' && q == '"':
+						i++
+					case src[i] == '\n':
+						line++
+					}
+				}
+				n++
+			}
+		case ':':
+			if i+1 == len(src) || src[i+1] == ' ' || src[i+1] == '\n' || src[i+1] == '\t' || src[i+1] == '\r' {
+				n += 2
+			}
+		case '-':
+			if i+1 == len(src) || src[i+1] == ' ' || src[i+1] == '\n' {
+				n++
+			}
+		case '[', '{', ',', '*', '&', '!':
+			n++
+		}
+		lineStart = false
+		if n > limit {
+			return &Error{File: file, Line: line, Err: fmt.Errorf("more than %d YAML nodes (a spec may have %d fields, about 20 nodes each)", limit, maxFields)}
+		}
+	}
+	return nil
+}
+
 // MaxSize bounds a spec's text: room for maxFields fields and maxBytes of data written as hex
 // with spaces, and far beyond any protocol's header (the 100,000-field spec is 4 MB).
 const MaxSize = 64 << 20
@@ -200,6 +262,9 @@ func Parse(file string, src []byte) (*Spec, error) {
 	p := &parser{file: file}
 	if len(src) > MaxSize {
 		return nil, &Error{File: file, Err: fmt.Errorf("%d bytes, more than a spec may have (%d)", len(src), MaxSize)}
+	}
+	if err := checkNodes(file, src, maxNodes); err != nil {
+		return nil, err
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(src, &doc); err != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -243,5 +244,63 @@ func TestDocumentedExamples(t *testing.T) {
 	}
 	if !strings.Contains(blocks["gridyaml.go package doc"], "fields:") {
 		t.Error("the package doc's example was not found")
+	}
+}
+
+// allocated returns the bytes f allocates.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestHostileSpecs counts the work a hostile spec costs: a spec of millions of tiny fields, or
+// of millions of aliases, is refused on a count of its nodes before the YAML tree is built, so
+// it allocates next to nothing (before the count, a 64 MiB spec cost 3.2 GB, and 9.6 million
+// aliases 2.0 GB, before "more than 100000 fields"). A spec at the limit still parses.
+func TestHostileSpecs(t *testing.T) {
+	fields := func(n int) []byte {
+		var b bytes.Buffer
+		b.WriteString("name: x\nfields:\n")
+		for i := 0; i < n; i++ {
+			b.WriteString("  - {name: a, bits: 1}\n")
+		}
+		return b.Bytes()
+	}
+	aliases := func(n int) []byte {
+		var b bytes.Buffer
+		b.WriteString("name: x\nv: &a [1]\nw: [")
+		for i := 0; i < n; i++ {
+			b.WriteString("*a,")
+		}
+		b.WriteString("*a]\n")
+		return b.Bytes()
+	}
+	for _, tt := range []struct {
+		name string
+		src  []byte
+		line int
+	}{
+		{"fields", fields(gridyaml.MaxSize / 24), 287145},
+		{"aliases", aliases(gridyaml.MaxSize / 4), 3},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var err error
+			n := allocated(func() { _, err = gridyaml.Parse("h.yaml", tt.src) })
+			if err == nil || !strings.Contains(err.Error(), "YAML nodes") || !strings.HasPrefix(err.Error(), fmt.Sprintf("gridyaml: h.yaml:%d: ", tt.line)) {
+				t.Fatalf("err = %v", err)
+			}
+			if n > 1<<20 {
+				t.Errorf("refusing %d bytes of spec allocated %d bytes, want under 1 MiB", len(tt.src), n)
+			}
+			t.Logf("%d bytes of spec refused, %d bytes allocated: %v", len(tt.src), n, err)
+		})
+	}
+	// 20,000 fields, well within the limits, parse; the count passes them untouched.
+	if s, err := gridyaml.Parse("ok.yaml", fields(20000)); err != nil || len(s.Fields) != 20000 {
+		t.Errorf("20000 fields: %v", err)
 	}
 }
