@@ -261,7 +261,10 @@ func (d *Diagram) paintFigureMarks(c canvas.Canvas, b *Box, from, to int, dy can
 	x, top, bottom := s.X+s.W, s.Y+dy, s.Y+s.H+dy
 	const gap, slant canvas.Pt = 5, 7
 	x0 := x - gap - slant - 1
-	c.Rect(x0, top-0.5, x-x0+1, s.H+1, canvas.Style{Fill: style.Paper})
+	// Paper over the end, inside the box, and over its right edge (a line, so that the shape
+	// stays within the box; the top and bottom rules, which a neighbour may share, stay).
+	c.Rect(x0, top+1, x-x0-0.5, s.H-2, canvas.Style{Fill: style.Paper})
+	c.Line(x, top+1, x, bottom-1, canvas.Style{Stroke: style.Paper, Width: 1.5})
 	c.Line(x0, bottom, x0+slant, top, borderStyle)
 	c.Line(x0+gap, bottom, x0+gap+slant, top, borderStyle)
 }

@@ -78,7 +78,7 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return fmt.Errorf("grid: %w", err)
 	}
-	spec, err := gridyaml.Parse(files[0], src)
+	spec, err := parseGridSpec(files[0], src)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,16 @@
+package main
+
+import (
+	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
+	"github.com/kafkagrid/kafkagrid/bytegrid/rfcart"
+)
+
+// parseGridSpec reads the grid verb's input: a published RFC figure (its first line, after an
+// optional "source:" line, is a ruler or a "+-" rule: see package bytegrid/rfcart) or a YAML
+// spec (package bytegrid/gridyaml), told apart by content.
+func parseGridSpec(name string, src []byte) (*gridyaml.Spec, error) {
+	if rfcart.Detect(src) {
+		return rfcart.Parse(name, src)
+	}
+	return gridyaml.Parse(name, src)
+}
