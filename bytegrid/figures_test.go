@@ -10,6 +10,7 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
 	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
+	"github.com/kafkagrid/kafkagrid/canvas/svgcheck"
 )
 
 // figureDirs are where published RFC figures are kept: the shared folder beside the
@@ -258,6 +259,49 @@ func checkTextInBoxes(t *testing.T, d *bytegrid.Diagram) {
 			if a.x0 < b.x1-0.01 && b.x0 < a.x1-0.01 && a.y0 < b.y1-0.01 && b.y0 < a.y1-0.01 {
 				t.Errorf("two runs overlap: %v and %v", a, b)
 			}
+		}
+	}
+}
+
+// TestFigureSVG draws the figure properties as SVG: valid, every run in its box, no two
+// overlapping; the caption, the double rule, the break of a variable field and the dashed
+// border of an optional one are there; LSB0 numbers the ruler from the right.
+func TestFigureSVG(t *testing.T) {
+	fields := []bytegrid.Field{
+		{Offset: 0, Bits: 24, Name: "Length"},
+		{Offset: 24, Bits: 8, Name: "Type"},
+		{Offset: 32, Bits: 1, Name: "FIN", Label: bytegrid.LabelVertical},
+		{Offset: 33, Bits: 7, Name: "Payload len", Label: bytegrid.LabelStacked},
+		{Offset: 40, Bits: 24, Name: "Masking-key", Optional: true, Condition: "if MASK set to 1"},
+		{Offset: 64, Bits: 64, Name: "Payload", Variable: true, DoubleRule: true, Caption: "Payload:"},
+	}
+	for _, opts := range []bytegrid.Options{{}, {RowBits: 16, Ruler: bytegrid.RulerBytes}, {LSB0: true, Ruler: bytegrid.RulerTensAll}} {
+		d, err := bytegrid.Layout(fields, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var svg bytes.Buffer
+		if err := svgcanvas.Write(&svg, d, svgcanvas.WriteOptions{Title: "t"}); err != nil {
+			t.Fatal(err)
+		}
+		if err := svgcheck.Check(svg.Bytes()); err != nil {
+			t.Errorf("%+v: %v", opts, err)
+		}
+		checkTextInBoxes(t, d)
+		s := svg.String()
+		for _, want := range []string{">Payload:<", "field kind-plain optional", "field kind-plain variable", "stroke-dasharray", ">if MASK set to 1<", ">F<", ">Payload<"} {
+			if !strings.Contains(s, want) {
+				t.Errorf("%+v: no %q in the SVG", opts, want)
+			}
+		}
+		if opts.LSB0 {
+			if d.Ruler[len(d.Ruler)-1].S != "0" || d.Ruler[0].S != "3" {
+				t.Errorf("LSB0 ruler runs %q … %q, want 3 … 0", d.Ruler[0].S, d.Ruler[len(d.Ruler)-1].S)
+			}
+		}
+		// The stacked and vertical labels made their row taller.
+		if r := d.Fields[2].Segs[0].Row; d.Rows[r].H <= d.Rows[0].H {
+			t.Errorf("%+v: row %d (%v) not taller than row 0 (%v)", opts, r, d.Rows[r].H, d.Rows[0].H)
 		}
 	}
 }
