@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -51,5 +53,33 @@ func TestGridFigure(t *testing.T) {
 	os.WriteFile(bad, []byte("+--+--+\n|a |b| |\n+--+--+\n"), 0o644)
 	if _, _, err := runGridCmd(t, bad); err == nil || !strings.Contains(err.Error(), "bad.txt:2:6:") {
 		t.Errorf("err = %v", err)
+	}
+}
+
+// BenchmarkGrid runs "kafkagrid grid SPEC -format svg" on every example: the YAML specs of
+// examples/protocols and examples/protocols/figures, and the published figures read as art.
+func BenchmarkGrid(b *testing.B) {
+	var specs []string
+	for _, pat := range []string{"*.yaml", filepath.Join("figures", "*.yaml"), filepath.Join("figures", "*.rfc.txt")} {
+		m, _ := filepath.Glob(filepath.Join("..", "..", "examples", "protocols", pat))
+		specs = append(specs, m...)
+	}
+	if len(specs) == 0 {
+		b.Fatal("no examples")
+	}
+	for _, spec := range specs {
+		name := strings.TrimPrefix(filepath.ToSlash(spec), "../../examples/protocols/")
+		for _, format := range []string{"svg", "txt"} {
+			b.Run(name+"/"+format, func(b *testing.B) {
+				var out, errb bytes.Buffer
+				for i := 0; i < b.N; i++ {
+					out.Reset()
+					if err := run(context.Background(), []string{"grid", spec, "-format", format}, &out, &errb); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.SetBytes(int64(out.Len()))
+			})
+		}
 	}
 }
