@@ -12,7 +12,8 @@
 //
 // Layout checks the fields (in order, not overlapping, not empty) and returns a Diagram: plain
 // JSON-tagged geometry in points (canvas.Pt), with the origin at the top-left and y growing
-// downward. Rows hold Options.RowBits bits (32 by default, as in the RFCs; 8, 16 and 64 too).
+// downward. Rows hold Options.RowBits bits (32 by default, as in the RFCs; any width from 1 to
+// 128, RFC 7540's 24 among them).
 // A bit ruler in the RFC manner runs along the top, the byte offset of each row at the left. A
 // field that spans rows is one shape continuing across them, starting and ending mid-row where it
 // does; a field longer than Options.ElideRows rows is drawn as its first row, one row
@@ -30,6 +31,25 @@
 // fitted to their box: shrunk to a floor, then wrapped to two lines between words, then
 // replaced by a numbered mark explained in a legend under the grid. Text is measured with the Go Mono
 // metrics of internal/mono, identical in every painter.
+//
+// # Protocol figures
+//
+// What a published figure says is said by a Field and the Options, whichever format the fields
+// came from (YAML, RFC art, notation, bit-field JSON): a variable field (Field.Variable, with
+// MinBits, MaxBits and LengthFrom) is drawn at its given length with its open end marked, a
+// slanted break in SVG and, in text, ':' side edges, an open end with "..." or an open bottom
+// (TextOptions.Open); an optional field (Field.Optional, with its Condition) has a dashed
+// border and its condition under its name; Field.Label stacks a name a word a line or writes
+// it letter by letter, the row growing to hold it, or sends it to the numbered legend;
+// Field.DoubleRule and Field.Caption draw "+=+=+" above a field and a heading between stacked
+// headers. Options.Ruler chooses the ruler (RFC 791's tens, RFC 1035's, units, RFC 768's bytes,
+// none) and Options.LSB0 numbers bits from the right. The text form follows TextOptions: the
+// margin, the lines of a row and where a label sits in them, the width of a bit, the "+" marks
+// at every bit or only at fields' ends. A diagram using none of these is drawn as before; one
+// that uses any is written as text in the figure manner, in which a field spanning whole rows
+// is one block named on its middle line with "+" at its side edges on every inner row boundary
+// (RFC 8200's addresses), and a split field's other piece reads "Name (continued)". The specs
+// of examples/protocols/figures draw eleven published figures line for line.
 //
 // # Painting
 //
