@@ -305,3 +305,59 @@ func TestFigureSVG(t *testing.T) {
 		}
 	}
 }
+
+// FuzzFigureText lays out and writes, as text and SVG, fields with every figure property the
+// input's bytes choose: never a panic, and text in proportion to the rows.
+func FuzzFigureText(f *testing.F) {
+	f.Add([]byte{32, 0, 4, 1, 4, 2, 1, 3, 1, 3, 22, 0, 32, 4, 32, 8})
+	f.Add([]byte{24, 7, 24, 0, 8, 0, 8, 0, 1, 0, 31, 16, 48, 40})
+	f.Add([]byte{8, 9, 3, 1, 1, 2, 1, 2, 1, 6, 1, 6, 1, 6})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if len(b) < 2 {
+			return
+		}
+		opts := bytegrid.Options{RowBits: int(b[0])%bytegrid.MaxRowBits + 1, ElideRows: int(b[1]%5) - 1}
+		if opts.ElideRows == 0 {
+			opts.ElideRows = 2
+		}
+		rulers := []bytegrid.Ruler{bytegrid.RulerTens, bytegrid.RulerTensAll, bytegrid.RulerUnits, bytegrid.RulerBytes, bytegrid.RulerNone}
+		opts.Ruler = rulers[int(b[1]>>3)%len(rulers)]
+		opts.LSB0 = b[1]&0x80 != 0
+		opts.Text = bytegrid.TextOptions{Margin: int(b[1] % 3), RowLines: int(b[1]>>5) % 4,
+			Align: []string{"", "top", "bottom"}[int(b[1])%3], Ticks: []string{"", "fields"}[int(b[1]>>2)%2],
+			Open: []string{"", "dots", "bottom"}[int(b[1]>>4)%3]}
+		var fields []bytegrid.Field
+		off := 0
+		names := []string{"A", "Data Offset", "CWR", "Extended payload length\n(16/64)", "", "x y z w"}
+		for i := 2; i+1 < len(b) && len(fields) < 64; i += 2 {
+			bits, fl := int(b[i])+1, b[i+1]
+			fd := bytegrid.Field{Offset: off, Bits: bits, Name: names[int(fl)%len(names)]}
+			fd.Label = []bytegrid.LabelMode{"", bytegrid.LabelStacked, bytegrid.LabelVertical, bytegrid.LabelNote}[int(fl>>3)%4]
+			fd.Variable = fl&0x20 != 0
+			fd.Optional = fl&0x40 != 0
+			if fd.Optional && fl&1 != 0 {
+				fd.Condition = "if C"
+			}
+			fd.DoubleRule = fl&0x80 != 0
+			if fl&0x10 != 0 && off%opts.RowBits == 0 {
+				fd.Caption = "Next:"
+			}
+			fields = append(fields, fd)
+			off += bits
+		}
+		d, err := bytegrid.Layout(fields, opts)
+		if err != nil {
+			return
+		}
+		var txt, svg bytes.Buffer
+		if err := d.WriteText(&txt); err != nil {
+			t.Fatal(err)
+		}
+		if max := (len(d.Rows)*20 + 20) * (4*opts.RowBits + 100); txt.Len() > max {
+			t.Fatalf("%d bytes of text for %d rows", txt.Len(), len(d.Rows))
+		}
+		if err := svgcanvas.Write(&svg, d, svgcanvas.WriteOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

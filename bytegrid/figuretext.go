@@ -210,12 +210,13 @@ func (t *figureText) layoutLines() {
 				if b.Condition != "" {
 					lines = append(lines, b.Condition)
 				}
-				if t.dotStyle(fi) {
+				if t.dotStyle(fi) && len(lines) > 0 {
 					lines[len(lines)-1] += " ..."
 				}
 			} else if t.dotStyle(fi) && b.Label == LabelStacked {
-				lines = labelLines(b.Name, b.Label)
-				lines[len(lines)-1] += " ..."
+				if lines = labelLines(b.Name, b.Label); len(lines) > 0 {
+					lines[len(lines)-1] += " ..."
+				}
 			}
 		case LabelNote:
 		default:
