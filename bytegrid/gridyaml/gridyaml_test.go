@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
@@ -302,5 +303,44 @@ func TestHostileSpecs(t *testing.T) {
 	// 20,000 fields, well within the limits, parse; the count passes them untouched.
 	if s, err := gridyaml.Parse("ok.yaml", fields(20000)); err != nil || len(s.Fields) != 20000 {
 		t.Errorf("20000 fields: %v", err)
+	}
+}
+
+// TestWrite writes every example spec and reads it back: the same fields and options.
+func TestWrite(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "..", "examples", "protocols", "*.yaml"))
+	more, _ := filepath.Glob(filepath.Join("..", "..", "examples", "protocols", "figures", "*.yaml"))
+	files = append(files, more...)
+	if len(files) < 12 {
+		t.Fatalf("%d examples", len(files))
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := gridyaml.Parse(f, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := gridyaml.Write(&buf, s); err != nil {
+			t.Fatal(err)
+		}
+		back, err := gridyaml.Parse("written", buf.Bytes())
+		if err != nil {
+			t.Fatalf("%s written:\n%s\n%v", f, buf.String(), err)
+		}
+		if !reflect.DeepEqual(s, back) {
+			t.Errorf("%s: read back differs:\n%+v\n%+v", f, s, back)
+		}
+	}
+	// Strings that need quoting.
+	s := &gridyaml.Spec{Name: `a "b": c # d`, Fields: []bytegrid.Field{{Bits: 8, Name: "x: {y}, [z]", Path: "x: {y}, [z]", Label: bytegrid.LabelStacked, Condition: "if a\nb", Optional: true}}}
+	var buf bytes.Buffer
+	gridyaml.Write(&buf, s)
+	back, err := gridyaml.Parse("q", buf.Bytes())
+	if err != nil || !reflect.DeepEqual(s, back) {
+		t.Errorf("quoting: %v\n%s\n%+v", err, buf.String(), back)
 	}
 }

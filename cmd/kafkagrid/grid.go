@@ -21,9 +21,9 @@ import (
 // of a protocol described in YAML (see package bytegrid/gridyaml) as SVG, PDF, RFC-style text
 // or layout JSON.
 func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("grid", "SPEC.yaml [-o OUT.svg|.pdf|.txt|.json|-] [-format svg|pdf|txt|json]", stdout, stderr)
+	fs := newFlagSet("grid", "SPEC.yaml|FIGURE.txt [-o OUT.svg|.pdf|.txt|.json|.yaml|-] [-format svg|pdf|txt|json|yaml]", stdout, stderr)
 	out := fs.String("o", "", "write to `FILE`; the format follows its suffix; \"-\" or none writes to stdout (text unless -format)")
-	format := fs.String("format", "", "output `FORMAT`: svg, pdf, txt or json (default: from the -o suffix, else txt)")
+	format := fs.String("format", "", "output `FORMAT`: svg, pdf, txt, json or yaml (the spec, for editing; default: from the -o suffix, else txt)")
 	rowBits := fs.Int("rowbits", 0, "row width in `BITS`: 8, 16, 32 or 64 (default: the spec's, else 32)")
 	decimal := fs.Bool("decimal", false, "row offsets in decimal instead of hex")
 	noHex := fs.Bool("nohex", false, "do not show the hex of each byte")
@@ -45,6 +45,8 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		bySuffix = "json"
 	case ".txt", ".text":
 		bySuffix = "txt"
+	case ".yaml", ".yml":
+		bySuffix = "yaml"
 	case "":
 	default:
 		if *format == "" {
@@ -61,9 +63,9 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return usagef("grid: -format %s, but -o %s is named as %s", f, *out, bySuffix)
 	}
 	switch f {
-	case "svg", "pdf", "txt", "json":
+	case "svg", "pdf", "txt", "json", "yaml":
 	default:
-		return usagef("grid: unknown format %q (want svg, pdf, txt or json)", f)
+		return usagef("grid: unknown format %q (want svg, pdf, txt, json or yaml)", f)
 	}
 
 	var opt pdfcanvas.DocOptions
@@ -103,6 +105,8 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	case "pdf":
 		opt.Title = spec.Name
 		err = pdfcanvas.Write(&buf, d, opt)
+	case "yaml":
+		err = writeGridSpec(&buf, spec, opts)
 	case "json":
 		var b []byte
 		if b, err = json.MarshalIndent(d, "", "  "); err == nil {

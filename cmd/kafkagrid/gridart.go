@@ -1,6 +1,9 @@
 package main
 
 import (
+	"io"
+
+	"github.com/kafkagrid/kafkagrid/bytegrid"
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
 	"github.com/kafkagrid/kafkagrid/bytegrid/rfcart"
 )
@@ -13,4 +16,12 @@ func parseGridSpec(name string, src []byte) (*gridyaml.Spec, error) {
 		return rfcart.Parse(name, src)
 	}
 	return gridyaml.Parse(name, src)
+}
+
+// writeGridSpec writes the spec read (from a figure, say) as YAML to edit, with the options the
+// command line set.
+func writeGridSpec(w io.Writer, spec *gridyaml.Spec, opts bytegrid.Options) error {
+	s := *spec
+	s.Options = opts
+	return gridyaml.Write(w, &s)
 }

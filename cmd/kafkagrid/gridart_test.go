@@ -48,6 +48,24 @@ func TestGridFigure(t *testing.T) {
 			t.Errorf("%s: the text drawn has not the figure's rule %q:\n%s", f, rules[0], out)
 		}
 	}
+	// A figure printed as a spec (-format yaml) draws the same text as the figure read as art.
+	for _, f := range files {
+		y := filepath.Join(dir, filepath.Base(f)+".yaml")
+		if _, _, err := runGridCmd(t, f, "-o", y); err != nil {
+			t.Fatal(err)
+		}
+		fromArt, _, err := runGridCmd(t, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fromYAML, _, err := runGridCmd(t, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fromArt != fromYAML {
+			t.Errorf("%s: the spec written draws\n%s\nnot\n%s", f, fromYAML, fromArt)
+		}
+	}
 	// A broken figure: a positioned error.
 	bad := filepath.Join(dir, "bad.txt")
 	os.WriteFile(bad, []byte("+--+--+\n|a |b| |\n+--+--+\n"), 0o644)
