@@ -42,14 +42,15 @@
 // border and its condition under its name; Field.Label stacks a name a word a line or writes
 // it letter by letter, the row growing to hold it, or sends it to the numbered legend;
 // Field.DoubleRule and Field.Caption draw "+=+=+" above a field and a heading between stacked
-// headers. Options.Ruler chooses the ruler (RFC 791's tens, RFC 1035's, units, RFC 768's bytes,
+// headers; Field.RowBreak starts a field on a new row (RFC 7540's short rows), its offset
+// kept. Options.Ruler chooses the ruler (RFC 791's tens, RFC 1035's, units, RFC 768's bytes,
 // none) and Options.LSB0 numbers bits from the right. The text form follows TextOptions: the
 // margin, the lines of a row and where a label sits in them, the width of a bit, the "+" marks
 // at every bit or only at fields' ends. A diagram using none of these is drawn as before; one
 // that uses any is written as text in the figure manner, in which a field spanning whole rows
 // is one block named on its middle line with "+" at its side edges on every inner row boundary
 // (RFC 8200's addresses), and a split field's other piece reads "Name (continued)". The specs
-// of examples/protocols/figures draw eleven published figures line for line.
+// of examples/protocols/figures draw ten published figures line for line.
 //
 // # Painting
 //
@@ -151,8 +152,12 @@ type Field struct {
 	// frame's header and its payload.
 	DoubleRule bool `json:"double_rule,omitempty"`
 	// Caption is a heading drawn above the field's row, between stacked headers (VXLAN's
-	// "Outer Ethernet Header:", "Outer IPv4 Header:" …); the field must start a row.
+	// "Outer Ethernet Header:", "Outer IPv4 Header:" …); the field starts a row.
 	Caption string `json:"caption,omitempty"`
+	// RowBreak starts the field on a new row, the rest of the row before left empty, as RFC
+	// 7540 draws its frame header in rows of 24, 16 and 32 bits. Only the drawing moves: the
+	// field's offset, in the data attributes, tooltip and row offsets, stays its own.
+	RowBreak bool `json:"row_break,omitempty"`
 }
 
 // LabelMode says how a field's name is fitted in its box.
@@ -254,7 +259,8 @@ type TextOptions struct {
 	// Open says how a variable field's open end is drawn: "colons" (default: ':' side edges,
 	// as RFC 9293 draws Data) or "dots" (no right edge, "..." after the name and "+---- ..."
 	// under it, as RFC 768 draws its data octets) or "bottom" (no rule under it: the figure
-	// ends open, as RFC 4443 draws an ICMPv6 Message Body).
+	// ends open, as RFC 4443 draws an ICMPv6 Message Body) or "edge" ("..." in place of its
+	// right edge, as RFC 7540 draws its Frame Payload).
 	Open string `json:"open,omitempty"`
 }
 

@@ -2,6 +2,7 @@ package bytegrid
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -34,8 +35,8 @@ func checkFigure(fields []Field, opts Options, rb int) error {
 		return fmt.Errorf("bytegrid: text ticks %q: want bits or fields", t.Ticks)
 	case t.BitChars < 0 || t.BitChars == 1 || t.BitChars > 8:
 		return fmt.Errorf("bytegrid: text bit chars %d: want 2 to 8", t.BitChars)
-	case t.Open != "" && t.Open != "colons" && t.Open != "dots" && t.Open != "bottom":
-		return fmt.Errorf("bytegrid: text open %q: want colons, dots or bottom", t.Open)
+	case t.Open != "" && t.Open != "colons" && t.Open != "dots" && t.Open != "bottom" && t.Open != "edge":
+		return fmt.Errorf("bytegrid: text open %q: want colons, dots, bottom or edge", t.Open)
 	}
 	for i, f := range fields {
 		if f.Caption != "" && f.Offset%rb != 0 {
@@ -267,4 +268,66 @@ func (d *Diagram) paintFigureMarks(c canvas.Canvas, b *Box, from, to int, dy can
 	c.Line(x, top+1, x, bottom-1, canvas.Style{Stroke: style.Paper, Width: 1.5})
 	c.Line(x0, bottom, x0+slant, top, borderStyle)
 	c.Line(x0+gap, bottom, x0+gap+slant, top, borderStyle)
+}
+
+// layoutBreaks lays out fields some of which start a new row (Field.RowBreak): the fields are
+// laid out at display offsets, each break moving the rest to the next row's start, and the
+// boxes and row offsets then given back the fields' own offsets.
+func layoutBreaks(fields []Field, opts Options, rb int) (*Diagram, error) {
+	disp := make([]Field, len(fields))
+	shift := 0
+	for i, f := range fields {
+		if f.RowBreak {
+			if r := (f.Offset + shift) % rb; r != 0 {
+				shift += rb - r
+			}
+		}
+		f.RowBreak = false
+		if len(opts.Data) > 0 && len(f.Bytes) == 0 && !byteAligned(f) {
+			// The bytes a field not on byte boundaries touches, which the hex cells show.
+			if first, last := f.Offset/8, (f.Offset+f.Bits-1)/8; last < len(opts.Data) {
+				f.Bytes = opts.Data[first : last+1]
+			}
+		}
+		if f.Offset+shift > maxBits-f.Bits {
+			return nil, &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("its row break moves it past bit %d", maxBits)}
+		}
+		f.Offset += shift
+		disp[i] = f
+	}
+	o := opts
+	o.Data = nil
+	d, err := Layout(disp, o)
+	if err != nil {
+		return nil, err
+	}
+	var sc scratch
+	for i := range d.Fields {
+		b := &d.Fields[i]
+		b.Offset = fields[i].Offset
+		f := fields[i]
+		if f.Variable || f.Optional {
+			f.Desc = figureDesc(f)
+		}
+		b.Title = sc.tooltip(f)
+	}
+	// Each row's offset: the own offset of its first field's bit there.
+	for ri := range d.Rows {
+		row := &d.Rows[ri]
+		if row.Elided > 0 || row.Offset.S == "" {
+			continue
+		}
+		for i, b := range d.Fields {
+			k := slices.IndexFunc(b.Segs, func(s Seg) bool { return s.Row == ri })
+			if k < 0 {
+				continue
+			}
+			s := b.Segs[k]
+			wire := fields[i].Offset + (row.Bit + s.From - disp[i].Offset) - s.From
+			label := sc.offsetLabel(max(0, wire)/8, opts.DecimalOffsets)
+			row.Offset = newRun(row.Offset.X, row.Offset.Y, label, offsetSize, canvas.End, style.Muted, "offset")
+			break
+		}
+	}
+	return d, nil
 }

@@ -148,7 +148,13 @@ func figureCells(s string) []string {
 		out = append(out, string(rs[i])+"@"+itoa(i))
 		start = i + 1
 	}
-	if t := strings.TrimSpace(string(rs[start:])); t != "" {
+	rest := string(rs[start:])
+	// "..." in place of the right edge (RFC 7540's open end, after spaces) is an edge too.
+	if strings.HasSuffix(rest, "  ...") && strings.TrimSpace(rest) != "..." {
+		out = append(out, strings.TrimSpace(strings.TrimSuffix(rest, "...")), "...@"+itoa(len(rs)))
+		return out
+	}
+	if t := strings.TrimSpace(rest); t != "" {
 		out = append(out, t)
 	}
 	return out
@@ -184,6 +190,9 @@ func TestSameFigureLine(t *testing.T) {
 		{"|   data octets ...", "|  data octets ...", true},
 		{"+   Source Address   +", "+  Source Address    +", true},
 		{"| Type: A |", "|  Type: A|", true},
+		{"|    Payload (0...)      ...", "|  Payload (0...)        ...", true},
+		{"|    Payload (0...)      ...", "|  Payload (0...)       ...", false},
+		{"|   data octets ...", "|  data octets ...", true},
 	} {
 		if got := sameFigureLine(tt.a, tt.b); got != tt.want {
 			t.Errorf("sameFigureLine(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
@@ -360,4 +369,46 @@ func FuzzFigureText(f *testing.F) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// TestRowBreak: a field with RowBreak starts a new row, and keeps its own offset in its box,
+// its data attributes and the row's offset label; the hex of a byte split among fields comes
+// from the data at the fields' own offsets.
+func TestRowBreak(t *testing.T) {
+	fields := []bytegrid.Field{
+		{Offset: 0, Bits: 24, Name: "Length"},
+		{Offset: 24, Bits: 8, Name: "Type", RowBreak: true},
+		{Offset: 32, Bits: 1, Name: "R", RowBreak: true},
+		{Offset: 33, Bits: 7, Name: "Stream"},
+	}
+	d, err := bytegrid.Layout(fields, bytegrid.Options{Data: []byte{0, 0, 9, 1, 0x85}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Rows) != 3 {
+		t.Fatalf("%d rows, want 3", len(d.Rows))
+	}
+	for i, want := range []int{0, 24, 32, 33} {
+		if d.Fields[i].Offset != want {
+			t.Errorf("field %d at bit %d, want %d", i, d.Fields[i].Offset, want)
+		}
+	}
+	for i, want := range []string{"0x0000", "0x0003", "0x0004"} {
+		if d.Rows[i].Offset.S != want {
+			t.Errorf("row %d offset %q, want %q", i, d.Rows[i].Offset.S, want)
+		}
+	}
+	if d.Fields[1].Segs[0].Row != 1 || d.Fields[1].Segs[0].From != 0 || d.Fields[2].Segs[0].Row != 2 {
+		t.Errorf("Type in row %d from bit %d, R in row %d", d.Fields[1].Segs[0].Row, d.Fields[1].Segs[0].From, d.Fields[2].Segs[0].Row)
+	}
+	if len(d.Cells) != 1 || d.Cells[0].Hex.S != "85" {
+		t.Errorf("cells %+v, want the one byte 85", d.Cells)
+	}
+	var svg bytes.Buffer
+	if err := svgcanvas.Write(&svg, d, svgcanvas.WriteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(svg.String(), `<g class="field kind-plain" data-offset="3" data-length="1">`) {
+		t.Error("Type's data-offset is not 3")
+	}
 }

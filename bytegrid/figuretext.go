@@ -126,7 +126,13 @@ func (t *figureText) writeValues(bw *bufio.Writer) {
 
 // colonStyle reports whether field fi is a variable field drawn with ':' edges.
 func (t *figureText) colonStyle(fi int) bool {
-	return fi >= 0 && t.d.Fields[fi].Variable && t.d.Text.Open != "dots" && t.d.Text.Open != "bottom"
+	return fi >= 0 && t.d.Fields[fi].Variable && t.d.Text.Open != "dots" && t.d.Text.Open != "bottom" && t.d.Text.Open != "edge"
+}
+
+// edgeStyle reports whether field fi is a variable field whose open end is "..." in place of
+// its right edge (RFC 7540's Frame Payload).
+func (t *figureText) edgeStyle(fi int) bool {
+	return fi >= 0 && t.d.Fields[fi].Variable && t.d.Text.Open == "edge"
 }
 
 // dotStyle reports whether field fi is a variable field drawn open at its end with "...".
@@ -586,6 +592,11 @@ func (t *figureText) writeContent(bw *bufio.Writer, i, l int, blockLine []int) {
 		}
 		if e == t.rb && t.vedge(i, t.rb) {
 			line[c1] = t.edgeChar(-1, fi, blockLine, false)
+		}
+		if t.edgeStyle(fi) && c1-c0 > 4 {
+			if segs := d.Fields[fi].Segs; segs[len(segs)-1].Row == i {
+				copy(line[c1-2:], "...") // RFC 7540's open end: "..." for the edge
+			}
 		}
 		b = e
 	}

@@ -245,6 +245,9 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	if err := CheckFields(fields); err != nil {
 		return nil, err
 	}
+	if slices.ContainsFunc(fields, func(f Field) bool { return f.RowBreak }) {
+		return layoutBreaks(fields, opts, rb)
+	}
 	if err := checkFigure(fields, opts, rb); err != nil {
 		return nil, err
 	}

@@ -29,8 +29,8 @@
 //	                                  # fields begin and end ("fields")
 //	  bit_chars: 2                    # characters a bit, 2 to 8 (default 2; 3 in rows of 16
 //	                                  # bits or fewer)
-//	  open: colons                    # a variable field's open end: colons (default), dots or
-//	                                  # bottom (below)
+//	  open: colons                    # a variable field's open end: colons (default), dots,
+//	                                  # bottom or edge (below)
 //	fields:                           # in order; a field may not overlap the one before
 //	  - name: Source Port             # the label (required)
 //	    bits: 16                      # the length: bits or bytes, exactly one
@@ -62,7 +62,10 @@
 // its name in SVG and after it in text ("Masking-key, if MASK set to 1", as RFC 6455 writes
 // it); double_rule: true draws a double rule above the field ("+=+=+", RFC 7540's line between
 // a frame's header and its payload); caption: "Outer IPv4 Header:" draws a heading above the
-// field's row, between stacked headers (the field must start a row).
+// field's row, between stacked headers (the field must start a row); row_break: true starts
+// the field on a new row, the rest of the row before left empty, as RFC 7540 draws its frame
+// header in rows of 24, 16 and 32 bits (only the drawing moves: the field's offset, in the SVG's
+// data attributes, its tooltip and the row offsets, stays its own).
 //
 // # Kinds
 //
@@ -101,10 +104,11 @@
 // slanted break across its end in SVG; in text, with open: colons, ":" side edges (RFC 9293's
 // Data: "|…:", ":…:", ":…|" on three lines, or ":" at the open end of a field beside others),
 // with open: dots no right edge, "..." after its name and "+---- ..." under it (RFC 768's
-// data octets), and with open: bottom no rule under it (RFC 4443's Message Body). An optional
+// data octets), with open: bottom no rule under it (RFC 4443's Message Body), and with open:
+// edge "..." in place of its right edge (RFC 7540's Frame Payload). An optional
 // field's border is dashed in SVG, and the rules around it "+ - - - +" in text.
 //
-// RFC 9293's flags and data, as a spec (examples/protocols/figures holds eleven such figures,
+// RFC 9293's flags and data, as a spec (examples/protocols/figures holds twelve such figures,
 // each beside the RFC figure it draws):
 //
 //	name: TCP flags (RFC 9293)
@@ -507,6 +511,8 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 			f.DoubleRule, err = p.boolean(v, label)
 		case "caption":
 			f.Caption, err = p.str(v, label)
+		case "row_break":
+			f.RowBreak, err = p.boolean(v, label)
 		case "type":
 			f.Type, err = p.str(v, label)
 		case "path":
@@ -514,7 +520,7 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 		case "desc":
 			f.Desc, err = p.str(v, label)
 		default:
-			err = p.errf(k, label, "unknown key %q (want name, bits, bytes, offset, value, group, kind, type, path, desc, variable, min_bits, max_bits, length_from, optional, condition, label, double_rule, caption)", k.Value)
+			err = p.errf(k, label, "unknown key %q (want name, bits, bytes, offset, value, group, kind, type, path, desc, variable, min_bits, max_bits, length_from, optional, condition, label, double_rule, caption, row_break)", k.Value)
 		}
 		if err != nil {
 			return f, err
@@ -586,7 +592,7 @@ func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 		case "ticks":
 			one(&t.Ticks, "bits", "fields")
 		case "open":
-			one(&t.Open, "colons", "dots", "bottom")
+			one(&t.Open, "colons", "dots", "bottom", "edge")
 		case "bit_chars":
 			t.BitChars, err = p.integer(v, "")
 			if err == nil && (t.BitChars < 2 || t.BitChars > 8) {

@@ -141,6 +141,9 @@ func Write(w io.Writer, s *Spec) error {
 		if f.Caption != "" {
 			add("caption", quote(f.Caption))
 		}
+		if f.RowBreak {
+			add("row_break", "true")
+		}
 		bw.WriteString("  - {" + strings.Join(parts, ", ") + "}\n")
 	}
 	if err := bw.Flush(); err != nil {

@@ -437,6 +437,8 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 	// Cells of each band.
 	var cells []*cell
 	byBand := make([][]*cell, len(bands))
+	short := make([]bool, len(bands)) // a band whose boxes end before the row does
+	edgeDots := false                 // "..." in place of a right edge (RFC 7540)
 	edgeOK := func(r rune) bool { return r == '|' || r == ':' }
 	for bi, bd := range bands {
 		edges := []int{}
@@ -460,8 +462,14 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 			}
 		}
 		if open {
+			for l := bd.from; l < bd.to; l++ {
+				if s := string(p.lines[l]); strings.HasSuffix(s, "...") && len(p.lines[l])-1 == p.col(p.rb) {
+					edgeDots = true
+				}
+			}
 			edges = append(edges, p.rb)
 		}
+		short[bi] = len(edges) > 0 && edges[len(edges)-1] < p.rb
 		if len(edges) < 2 {
 			return nil, opts, p.errf(bd.from, p.x0, "a row with no box: want '|' edges on bit boundaries")
 		}
@@ -715,6 +723,10 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 		if isReserved(f.Name) {
 			f.Kind = bytegrid.Reserved
 		}
+		// A field starting a row after a short one (RFC 7540's rows of 24 and 16 bits).
+		if c0.from == 0 && c0.band > 0 && short[c0.band-1] {
+			f.RowBreak = true
+		}
 		if !f.Optional {
 			f.Condition = ""
 		}
@@ -759,6 +771,9 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 		if p.cpb != def {
 			opts.Text.BitChars = p.cpb
 		}
+	}
+	if edgeDots && opts.Text.Open == "" {
+		opts.Text.Open = "edge"
 	}
 	if dots && opts.Text.Open == "" {
 		opts.Text.Open = "dots"

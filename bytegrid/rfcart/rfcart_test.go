@@ -111,7 +111,11 @@ func sameLine(want, got string) bool {
 			out = append(out, string(r)+"@"+string(rune('0'+i%64)))
 			start = i + 1
 		}
-		if t := strings.TrimSpace(string(rs[start:])); t != "" {
+		rest := string(rs[start:])
+		if strings.HasSuffix(rest, "  ...") && strings.TrimSpace(rest) != "..." {
+			return append(out, strings.TrimSpace(strings.TrimSuffix(rest, "...")), "...@"+string(rune('0'+len(rs)%64)))
+		}
+		if t := strings.TrimSpace(rest); t != "" {
 			out = append(out, t)
 		}
 		return out
