@@ -534,7 +534,7 @@ func (t *figureText) writeSep(bw *bufio.Writer, i int, closing bool, blockLine [
 	if s == "" {
 		return
 	}
-	bw.WriteString(t.pad + s + "\n")
+	bw.WriteString(strings.TrimRight(t.pad+s, " ") + "\n")
 }
 
 func fillChar(f byte) byte {
@@ -558,10 +558,14 @@ func (t *figureText) writeContent(bw *bufio.Writer, i, l int, blockLine []int) {
 		if d.Rows[i].Gap.S != "" {
 			n = t.rb
 		}
-		line[0] = '|'
+		edge := byte('|')
+		if fi := t.owner[i][0]; t.colonStyle(fi) {
+			edge = ':' // the inner rows of a variable field drawn with ':' edges
+		}
+		line[0] = edge
 		copy(line[1:], centre("... "+strconv.Itoa(d.Rows[i].Elided)+" bytes ...", t.col(n)-1))
-		line[t.col(n)] = '|'
-		bw.WriteString(t.pad + strings.TrimRight(string(line), " ") + "\n")
+		line[t.col(n)] = edge
+		bw.WriteString(strings.TrimRight(t.pad+string(line), " ") + "\n")
 		for b := 0; b < t.rb; {
 			fi := t.owner[i][b]
 			e := b + 1
@@ -611,7 +615,7 @@ func (t *figureText) writeContent(bw *bufio.Writer, i, l int, blockLine []int) {
 		}
 		b = e
 	}
-	bw.WriteString(t.pad + strings.TrimRight(string(line), " ") + "\n")
+	bw.WriteString(strings.TrimRight(t.pad+string(line), " ") + "\n")
 }
 
 // edgeChar returns the edge between field left and field right on the current line: ':' for
