@@ -587,7 +587,7 @@ func (t *figureText) writeContent(bw *bufio.Writer, i, l int, blockLine []int) {
 		}
 		c0, c1 := t.col(b), t.col(e)
 		if t.vedge(i, b) {
-			line[c0] = t.edgeChar(fi, t.at(i, b-1), blockLine, true)
+			line[c0] = t.edgeChar(fi, t.at(i, b-1), blockLine)
 		}
 		if fi >= 0 {
 			if s := t.labelAt(fi, i, l, blockLine[fi]); s != "" {
@@ -595,7 +595,7 @@ func (t *figureText) writeContent(bw *bufio.Writer, i, l int, blockLine []int) {
 			}
 		}
 		if e == t.rb && t.vedge(i, t.rb) {
-			line[c1] = t.edgeChar(-1, fi, blockLine, false)
+			line[c1] = t.edgeChar(-1, fi, blockLine)
 		}
 		if t.edgeStyle(fi) && c1-c0 > 4 {
 			if segs := d.Fields[fi].Segs; segs[len(segs)-1].Row == i {
@@ -624,7 +624,7 @@ func (t *figureText) writeContent(bw *bufio.Writer, i, l int, blockLine []int) {
 //
 // A variable field that does not fill its rows (IPv4's Options beside its Padding) has its
 // open end, the right edge, drawn ':' on every line.
-func (t *figureText) edgeChar(right, left int, blockLine []int, _ bool) byte {
+func (t *figureText) edgeChar(right, left int, blockLine []int) byte {
 	if t.colonStyle(right) && t.fullRows(right) && blockLine[right] > 0 {
 		return ':'
 	}
