@@ -12,7 +12,8 @@
 //
 // Layout checks the fields (in order, not overlapping, not empty) and returns a Diagram: plain
 // JSON-tagged geometry in points (canvas.Pt), with the origin at the top-left and y growing
-// downward. Rows hold Options.RowBits bits (32 by default, as in the RFCs; 8, 16 and 64 too).
+// downward. Rows hold Options.RowBits bits (32 by default, as in the RFCs; any width from 1 to
+// 128, RFC 7540's 24 among them).
 // A bit ruler in the RFC manner runs along the top, the byte offset of each row at the left. A
 // field that spans rows is one shape continuing across them, starting and ending mid-row where it
 // does; a field longer than Options.ElideRows rows is drawn as its first row, one row
@@ -30,6 +31,26 @@
 // fitted to their box: shrunk to a floor, then wrapped to two lines between words, then
 // replaced by a numbered mark explained in a legend under the grid. Text is measured with the Go Mono
 // metrics of internal/mono, identical in every painter.
+//
+// # Protocol figures
+//
+// What a published figure says is said by a Field and the Options, whichever format the fields
+// came from (YAML, RFC art, notation, bit-field JSON): a variable field (Field.Variable, with
+// MinBits, MaxBits and LengthFrom) is drawn at its given length with its open end marked, a
+// slanted break in SVG and, in text, ':' side edges, an open end with "..." or an open bottom
+// (TextOptions.Open); an optional field (Field.Optional, with its Condition) has a dashed
+// border and its condition under its name; Field.Label stacks a name a word a line or writes
+// it letter by letter, the row growing to hold it, or sends it to the numbered legend;
+// Field.DoubleRule and Field.Caption draw "+=+=+" above a field and a heading between stacked
+// headers; Field.RowBreak starts a field on a new row (RFC 7540's short rows), its offset
+// kept. Options.Ruler chooses the ruler (RFC 791's tens, RFC 1035's, units, RFC 768's bytes,
+// none) and Options.LSB0 numbers bits from the right. The text form follows TextOptions: the
+// margin, the lines of a row and where a label sits in them, the width of a bit, the "+" marks
+// at every bit or only at fields' ends. A diagram using none of these is drawn as before; one
+// that uses any is written as text in the figure manner, in which a field spanning whole rows
+// is one block named on its middle line with "+" at its side edges on every inner row boundary
+// (RFC 8200's addresses), and a split field's other piece reads "Name (continued)". The specs
+// of examples/protocols/figures draw ten published figures line for line.
 //
 // # Painting
 //
@@ -62,6 +83,7 @@
 package bytegrid
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/kafkagrid/kafkagrid/style"
@@ -80,6 +102,13 @@ const (
 	Varint  = style.Varint  // a variable-length integer that is data
 	Padding = style.Padding // padding or reserved bits
 	Header  = style.Header  // a fixed header field
+
+	// Protocol words for the same kinds, for documenters of protocols other than Kafka: Data
+	// is any value the protocol carries (a Payload Length, a checksum, a flag: drawn in its
+	// group's colour, as it should read), Reserved is reserved or unused bits (as Padding).
+	// Size, Length, Tags and Tag are Kafka's framing vocabulary, drawn near-white and muted.
+	Data     = style.Plain
+	Reserved = style.Padding
 )
 
 // Field is one field of a frame.
@@ -122,6 +151,16 @@ type Field struct {
 	// Repeated marks a field (or, on each of its fields, a group) that repeats zero or more
 	// times, RFC 9000's "x (L) ...": one instance is drawn, of Bits bits.
 	Repeated bool `json:"repeated,omitempty"`
+	// DoubleRule draws a double rule above the field, as RFC 7540 draws "+=+=+" between a
+	// frame's header and its payload.
+	DoubleRule bool `json:"double_rule,omitempty"`
+	// Caption is a heading drawn above the field's row, between stacked headers (VXLAN's
+	// "Outer Ethernet Header:", "Outer IPv4 Header:" …); the field starts a row.
+	Caption string `json:"caption,omitempty"`
+	// RowBreak starts the field on a new row, the rest of the row before left empty, as RFC
+	// 7540 draws its frame header in rows of 24, 16 and 32 bits. Only the drawing moves: the
+	// field's offset, in the data attributes, tooltip and row offsets, stays its own.
+	RowBreak bool `json:"row_break,omitempty"`
 }
 
 // LabelMode says how a field's name is fitted in its box.
@@ -132,7 +171,8 @@ const (
 	// LabelAuto: on one line if it fits, else shrunk to a floor, else stacked on lines, else
 	// a numbered note with the text in the legend.
 	LabelAuto LabelMode = ""
-	// LabelStacked: a word a line, as RFC 9293 writes "Data" over "Offset".
+	// LabelStacked: a word a line, as RFC 9293 writes "Data" over "Offset"; a name holding
+	// line breaks is stacked at them instead ("opcode\n(4)").
 	LabelStacked LabelMode = "stacked"
 	// LabelVertical: a letter a line, as RFC 9293 writes its 1-bit flags (C W R E …).
 	LabelVertical LabelMode = "vertical"
@@ -154,7 +194,8 @@ const (
 
 // Options configure a layout. The zero value means the defaults.
 type Options struct {
-	// RowBits is the row width in bits: 8, 16, 32 (default) or 64.
+	// RowBits is the row width in bits: 32 by default, any width from 1 to 128 (8, 16, 32
+	// and 64 are the usual; RFC 7540 draws rows of 24).
 	RowBits int
 	// DecimalOffsets writes row offsets in decimal instead of hex.
 	DecimalOffsets bool
@@ -172,6 +213,58 @@ type Options struct {
 	// GroupColors maps group names to palette indexes (style.Group); groups not listed get the
 	// next free index in order of first appearance.
 	GroupColors map[string]int
+	// Ruler is the bit ruler over the grid (RulerTens unless set).
+	Ruler Ruler
+	// LSB0 numbers the ruler's bits from the right, N-1 … 0, as MQTT's tables and register
+	// maps do; fields are still given in the order they are sent, left to right.
+	LSB0 bool
+	// Text shapes the plain-text form (WriteText) as a figure's author did.
+	Text TextOptions
+}
+
+// Ruler is the style of the bit ruler, as published figures draw it.
+type Ruler string
+
+// The rulers.
+const (
+	// RulerTens: the bits' units, with their tens over every tenth bit (RFC 791, RFC 9293).
+	RulerTens Ruler = ""
+	// RulerTensAll: the units, with the tens digit over every bit from 10 on (RFC 1035).
+	RulerTensAll Ruler = "tens-all"
+	// RulerUnits: the units alone, one line.
+	RulerUnits Ruler = "units"
+	// RulerBytes: the first and last bit of each byte, "0      7 8     15", over byte-wide
+	// cells ("+--------+", RFC 768): in the text form each byte takes nine characters and only
+	// byte boundaries are marked.
+	RulerBytes Ruler = "bytes"
+	// RulerNone: no ruler (RFC 8200, RFC 7540).
+	RulerNone Ruler = "none"
+)
+
+// TextOptions shape the plain-text figure. The zero value is the classic form.
+type TextOptions struct {
+	// Margin is the number of spaces before every line (RFC figures are indented).
+	Margin int `json:"margin,omitempty"`
+	// RowLines is the least number of lines a row takes (1 unless set); a row also grows to
+	// hold its stacked and vertical labels, and a variable field drawn with ':' edges takes
+	// three.
+	RowLines int `json:"rowLines,omitempty"`
+	// Align places a label in a row of more lines than it needs: "middle" (default, the upper
+	// of two middles), "top" or "bottom" (RFC 768).
+	Align string `json:"align,omitempty"`
+	// Ticks says where the rules between rows carry a "+": "bits" (default, every bit, as in
+	// RFC 791) or "fields" (only where a field begins or ends, as in RFC 7540 and RFC 6455).
+	Ticks string `json:"ticks,omitempty"`
+	// BitChars is the width of a bit in characters, its edge included: 2 by default (3 in
+	// rows of 16 bits or fewer, as RFC 1035 draws them), up to 8 (RFC 791 draws its Type of
+	// Service byte 6 a bit). The ruler's digits stand over the middle of each bit.
+	BitChars int `json:"bitChars,omitempty"`
+	// Open says how a variable field's open end is drawn: "colons" (default: ':' side edges,
+	// as RFC 9293 draws Data) or "dots" (no right edge, "..." after the name and "+---- ..."
+	// under it, as RFC 768 draws its data octets) or "bottom" (no rule under it: the figure
+	// ends open, as RFC 4443 draws an ICMPv6 Message Body) or "edge" ("..." in place of its
+	// right edge, as RFC 7540 draws its Frame Payload).
+	Open string `json:"open,omitempty"`
 }
 
 // FieldError reports a field that cannot be laid out.
@@ -202,6 +295,14 @@ func CheckFields(fields []Field) error {
 			err = fmt.Errorf("bit offset %d overlaps the previous field, which ends at bit %d", f.Offset, end)
 		case f.Offset > maxBits || f.Bits > maxBits-f.Offset:
 			err = fmt.Errorf("field ends past bit %d", maxBits)
+		case f.Variable && (f.MinBits < 0 || f.MaxBits < 0 || f.MaxBits > 0 && f.MinBits > f.MaxBits):
+			err = fmt.Errorf("variable length %d..%d bits: want 0 <= min <= max", f.MinBits, f.MaxBits)
+		case !f.Variable && (f.MinBits != 0 || f.MaxBits != 0 || f.LengthFrom != ""):
+			err = errors.New("a length range or length field is for a variable field only")
+		case !f.Optional && f.Condition != "":
+			err = errors.New("a condition is for an optional field only")
+		case f.Label != LabelAuto && f.Label != LabelStacked && f.Label != LabelVertical && f.Label != LabelNote:
+			err = fmt.Errorf("label mode %q: want stacked, vertical or note", f.Label)
 		case len(f.Bytes) > 0 && byteAligned(f) && len(f.Bytes) != f.Bits/8:
 			err = fmt.Errorf("%d raw bytes for a field of %d bits at bit %d: want %d", len(f.Bytes), f.Bits, f.Offset, f.Bits/8)
 		case len(f.Bytes) > 0 && !byteAligned(f) && len(f.Bytes) != touched(f):

@@ -57,7 +57,7 @@ type goldenCase struct {
 
 func goldenCases(t testing.TB) []goldenCase {
 	var cases []goldenCase
-	for _, p := range []string{"ipv4", "tcp", "udp", "dns"} {
+	for _, p := range []string{"ipv4", "tcp", "udp", "dns", "palette"} {
 		s := protocol(t, p)
 		cases = append(cases, goldenCase{p, s.Fields, s.Options})
 	}
@@ -213,6 +213,11 @@ func TestCheckErrors(t *testing.T) {
 		{"bytes mismatch", []bytegrid.Field{{Bits: 16, Name: "a", Bytes: []byte{1}}}, 0, "raw bytes"},
 		{"bytes unaligned", []bytegrid.Field{{Offset: 4, Bits: 8, Name: "a", Bytes: []byte{1}}}, 0, "raw bytes"},
 		{"huge", []bytegrid.Field{{Bits: 8, Name: "a"}, {Offset: 1<<31 - 8, Bits: 16, Name: "b"}}, 1, "past bit"},
+		{"range of a fixed field", []bytegrid.Field{{Bits: 8, Name: "a", MaxBits: 16}}, 0, "variable field only"},
+		{"bad range", []bytegrid.Field{{Bits: 8, Name: "a", Variable: true, MinBits: 16, MaxBits: 8}}, 0, "min <= max"},
+		{"condition of a mandatory field", []bytegrid.Field{{Bits: 8, Name: "a", Condition: "if C"}}, 0, "optional field only"},
+		{"label mode", []bytegrid.Field{{Bits: 8, Name: "a", Label: "sideways"}}, 0, "label mode"},
+		{"caption mid-row", []bytegrid.Field{{Bits: 8, Name: "a"}, {Offset: 8, Bits: 8, Name: "b", Caption: "B:"}}, 1, "start a row"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -226,8 +231,13 @@ func TestCheckErrors(t *testing.T) {
 			}
 		})
 	}
-	if _, err := bytegrid.Layout(nil, bytegrid.Options{RowBits: 24}); err == nil {
-		t.Error("row width 24 accepted")
+	for _, rb := range []int{-1, 129} {
+		if _, err := bytegrid.Layout(nil, bytegrid.Options{RowBits: rb}); err == nil {
+			t.Errorf("row width %d accepted", rb)
+		}
+	}
+	if _, err := bytegrid.Layout(nil, bytegrid.Options{RowBits: 24}); err != nil {
+		t.Errorf("row width 24 (RFC 7540): %v", err)
 	}
 }
 
@@ -477,7 +487,7 @@ func TestSize(t *testing.T) {
 // "kafkagrid grid X.yaml -o X.svg" and "-o X.txt" write.
 func TestExampleOutputs(t *testing.T) {
 	dir := filepath.Join(moduleRoot(t), "examples", "protocols")
-	for _, p := range []string{"ipv4", "tcp", "udp", "dns"} {
+	for _, p := range []string{"ipv4", "tcp", "udp", "dns", "palette"} {
 		t.Run(p, func(t *testing.T) {
 			s := protocol(t, p)
 			d, err := bytegrid.Layout(s.Fields, s.Options)

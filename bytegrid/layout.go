@@ -56,6 +56,10 @@ type Diagram struct {
 	// Cells hold the hex of the bytes covered by fields not on byte boundaries (see
 	// Options.Data), in order.
 	Cells []Cell `json:"cells,omitempty"`
+	// RulerStyle, LSB0 and Text are Options' Ruler, LSB0 and Text.
+	RulerStyle Ruler       `json:"rulerStyle,omitempty"`
+	LSB0       bool        `json:"lsb0,omitempty"`
+	Text       TextOptions `json:"text,omitzero"`
 }
 
 // Row is one display row. Y is relative to GridY.
@@ -71,6 +75,9 @@ type Row struct {
 	// Joined is true when a field continues from the row above into this one, so a cut
 	// before this row would split a field.
 	Joined bool `json:"joined,omitempty"`
+	// Caption is the heading drawn above the row (Field.Caption), in the captionH points
+	// above Y; S is empty when it has none.
+	Caption Run `json:"caption,omitzero"`
 }
 
 // Cell is the hex of one byte covered by fields not on byte boundaries, drawn once in a cell
@@ -128,6 +135,18 @@ type Box struct {
 	// BracketRow (Y relative to GridY); empty when it has none.
 	Bracket    []canvas.Pt `json:"bracket,omitempty"`
 	BracketRow int         `json:"bracketRow,omitempty"`
+	// The field's Variable, Optional, Condition, Label, DoubleRule and Caption (see Field):
+	// a variable field's open end is drawn as a slanted break, an optional field's border
+	// dashed with its condition under its name.
+	Variable   bool      `json:"variable,omitempty"`
+	Optional   bool      `json:"optional,omitempty"`
+	Condition  string    `json:"condition,omitempty"`
+	Label      LabelMode `json:"label,omitempty"`
+	DoubleRule bool      `json:"doubleRule,omitempty"`
+	Caption    string    `json:"caption,omitempty"`
+	// Stack holds the lines of a stacked label whose name has line breaks (Name has spaces
+	// for them).
+	Stack []string `json:"stack,omitempty"`
 }
 
 // Seg is the part of a box in one display row. X is absolute, Y relative to GridY.
@@ -171,16 +190,24 @@ func newRun(x, y canvas.Pt, s string, size canvas.Pt, a canvas.Anchor, fill styl
 }
 
 func bitWidth(rowBits int) canvas.Pt {
-	switch rowBits {
-	case 8:
+	switch {
+	case rowBits <= 8:
 		return 40
-	case 16:
+	case rowBits <= 16:
 		return 26
-	case 64:
+	case rowBits <= 32:
+		return 16
+	case rowBits <= 64:
 		return 10
 	}
-	return 16
+	return 6
 }
+
+// MaxRowBits is the widest row Options.RowBits may ask for.
+const MaxRowBits = 128
+
+// captionH is the height of the band holding a row's caption (Field.Caption).
+const captionH canvas.Pt = 24
 
 // scratch holds what a layout carves its many small slices and strings from, so a diagram
 // costs a few allocations rather than a few per field.
@@ -212,17 +239,23 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	if rb == 0 {
 		rb = 32
 	}
-	if rb != 8 && rb != 16 && rb != 32 && rb != 64 {
-		return nil, fmt.Errorf("bytegrid: row width %d bits: want 8, 16, 32 or 64", opts.RowBits)
+	if rb < 1 || rb > MaxRowBits {
+		return nil, fmt.Errorf("bytegrid: row width %d bits: want 1 to %d (8, 16, 32 or 64 are usual)", opts.RowBits, MaxRowBits)
 	}
 	if err := CheckFields(fields); err != nil {
+		return nil, err
+	}
+	if slices.ContainsFunc(fields, func(f Field) bool { return f.RowBreak }) {
+		return layoutBreaks(fields, opts, rb)
+	}
+	if err := checkFigure(fields, opts, rb); err != nil {
 		return nil, err
 	}
 	elide := opts.ElideRows
 	if elide == 0 {
 		elide = 4
 	}
-	d := &Diagram{RowBits: rb, BitW: bitWidth(rb)}
+	d := &Diagram{RowBits: rb, BitW: bitWidth(rb), RulerStyle: opts.Ruler, LSB0: opts.LSB0, Text: opts.Text}
 	// Sizes of the scratch buffers: upper bounds for the segments and runs of each field
 	// (those of layoutField), an estimate of the text of its tooltip and attributes.
 	nSegs, nRuns, nText := 0, 0, 0
@@ -267,6 +300,9 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	offW := canvas.Pt(mono.Width(sc.offsetLabel(maxOff, opts.DecimalOffsets), float64(offsetSize)))
 	d.GridX = snap(margin + offW + offsetGap)
 	d.GridY = margin + rulerH
+	if d.RulerStyle == RulerNone {
+		d.GridY = margin
+	}
 	gridW := canvas.Pt(rb) * d.BitW
 	d.Width = d.GridX + gridW + margin
 	d.layoutRuler()
@@ -277,9 +313,20 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	if rows.n > 0 {
 		d.Rows = make([]Row, 0, rows.n)
 	}
+	// The height a row needs for its stacked and vertical labels, and its caption.
+	need, captions := rowNeeds(fields, rb, h)
 	var y canvas.Pt
 	for _, sp := range rows.spans {
+		var caption Run
+		if c, ok := captions[sp.phys]; ok && !sp.elided {
+			y += captionH
+			caption = newRun(d.GridX, y-captionH/2+legendSize*0.35+1, mono.Clean(c), legendSize, canvas.Start, style.Ink, "caption")
+			caption.Row = sp.disp
+		}
 		row := Row{Y: y, H: h, Bit: sp.phys * rb}
+		if n, ok := need[sp.phys]; ok && !sp.elided && n > row.H {
+			row.H = n
+		}
 		if sp.elided {
 			row.H = elidedH
 			row.Elided = sp.n * rb / 8
@@ -296,6 +343,7 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 			s := sc.offsetLabel(row.Bit/8, opts.DecimalOffsets)
 			row.Offset = newRun(d.GridX-offsetGap, y+h/2+offsetSize*0.35, s, offsetSize, canvas.End, style.Muted, "offset")
 		}
+		row.Caption = caption
 		d.Rows = append(d.Rows, row)
 		y += row.H
 	}
@@ -415,9 +463,14 @@ func (sc *scratch) offsetLabel(off int, decimal bool) string {
 	return sc.txt.Since(start)
 }
 
-// layoutRuler sets the ruler's digits (tens above units, as in RFC 791) and ticks.
+// layoutRuler sets the ruler's digits (tens above units, as in RFC 791, or as
+// Diagram.RulerStyle says) and ticks.
 func (d *Diagram) layoutRuler() {
-	d.Ruler, d.Ticks = makeRuler(d.RowBits, d.GridX)
+	if d.RulerStyle == RulerTens && !d.LSB0 {
+		d.Ruler, d.Ticks = makeRuler(d.RowBits, d.GridX)
+		return
+	}
+	d.Ruler, d.Ticks = makeStyledRuler(d.RowBits, d.GridX, d.RulerStyle, d.LSB0)
 }
 
 // makeRuler returns the ruler's digits and ticks for rows of rb bits with the grid's left edge
@@ -450,12 +503,26 @@ func makeRuler(rb int, gridX canvas.Pt) ([]Run, []Tick) {
 // layoutField places field i's segments and text in b.
 func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, colour int, sc *scratch) {
 	rb := d.RowBits
+	if f.Variable || f.Optional {
+		f.Desc = figureDesc(f)
+	}
 	*b = Box{
 		Field: i, Path: f.Path, Offset: f.Offset, Bits: f.Bits,
 		Name: mono.Clean(f.Name), Value: mono.Clean(f.Value),
-		Class: "field kind-" + f.Kind.String(),
-		Fill:  style.KindFill(f.Kind, colour),
-		Title: sc.tooltip(f),
+		Class:    "field kind-" + f.Kind.String(),
+		Fill:     style.KindFill(f.Kind, colour),
+		Title:    sc.tooltip(f),
+		Variable: f.Variable, Optional: f.Optional, Condition: mono.Clean(f.Condition),
+		Label: f.Label, DoubleRule: f.DoubleRule, Caption: mono.Clean(f.Caption),
+	}
+	if f.Label == LabelStacked && strings.Contains(f.Name, "\n") {
+		b.Stack = labelLines(f.Name, LabelStacked)
+	}
+	if f.Optional {
+		b.Class += " optional"
+	}
+	if f.Variable {
+		b.Class += " variable"
 	}
 	first, last := f.Offset/rb, (f.Offset+f.Bits-1)/rb
 	// Segments and runs are appended to locals and stored in b once: a pointer stored in the
@@ -531,23 +598,42 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 		bottom -= hexZone
 	}
 	w := b.textWidth(s)
-	runs, ok := fitLabel(hexRuns, b.Name, b.Value, s.X+s.W/2, w, top, bottom, nameFill, valueFill, s.Row)
-	if !ok && d.Hex && (len(f.Bytes) == 0 || !byteAligned(f)) && !d.hasCell(f) {
-		// No hex in this box: its text may use the hex zone too.
-		runs, ok = fitLabel(hexRuns, b.Name, b.Value, s.X+s.W/2, w, top, bottom+hexZone, nameFill, valueFill, s.Row)
+	value := b.Value // the value text drawn, with an optional field's condition
+	if b.Condition != "" {
+		if value != "" {
+			value += ", "
+		}
+		value += b.Condition
 	}
-	if !ok && b.Value != "" && b.Name != "" {
+	var runs []Run
+	ok := false
+	switch f.Label {
+	case LabelStacked, LabelVertical:
+		runs, ok = fitMode(hexRuns, f.Name, value, f.Label, s.X+s.W/2, w, top, bottom, nameFill, valueFill, s.Row)
+		if !ok {
+			runs, ok = fitLabel(hexRuns, b.Name, value, s.X+s.W/2, w, top, bottom, nameFill, valueFill, s.Row)
+		}
+	case LabelNote:
+		runs = hexRuns
+	default:
+		runs, ok = fitLabel(hexRuns, b.Name, value, s.X+s.W/2, w, top, bottom, nameFill, valueFill, s.Row)
+	}
+	if !ok && f.Label != LabelNote && d.Hex && (len(f.Bytes) == 0 || !byteAligned(f)) && !d.hasCell(f) {
+		// No hex in this box: its text may use the hex zone too.
+		runs, ok = fitLabel(hexRuns, b.Name, value, s.X+s.W/2, w, top, bottom+hexZone, nameFill, valueFill, s.Row)
+	}
+	if !ok && f.Label != LabelNote && value != "" && b.Name != "" {
 		// The name alone, with the value's note mark under it.
 		mark := "[" + strconv.Itoa(len(d.Notes)+1) + "]"
 		if runs, ok = fitLabel(hexRuns, b.Name, mark, s.X+s.W/2, w, top, bottom, nameFill, style.Muted, s.Row); ok {
-			d.Notes = append(d.Notes, Note{Mark: len(d.Notes) + 1, Field: i, Text: b.Name + " = " + b.Value})
+			d.Notes = append(d.Notes, Note{Mark: len(d.Notes) + 1, Field: i, Text: b.Name + " = " + value})
 		}
 	}
 	if !ok {
 		mark := strconv.Itoa(len(d.Notes) + 1)
 		text := b.Name
-		if b.Value != "" {
-			text += " = " + b.Value
+		if value != "" {
+			text += " = " + value
 		}
 		d.Notes = append(d.Notes, Note{Mark: len(d.Notes) + 1, Field: i, Text: text})
 		size := markSize

@@ -102,6 +102,9 @@ func (d *Diagram) PaintRows(c canvas.Canvas, from, to int) {
 		if d.Rows[i].Gap.S != "" {
 			paintRun(c, d.Rows[i].Gap, dy)
 		}
+		if d.Rows[i].Caption.S != "" {
+			paintRun(c, d.Rows[i].Caption, dy)
+		}
 	}
 	c.End()
 	for i := range d.Fields {
@@ -152,9 +155,13 @@ func (d *Diagram) paintBox(c canvas.Canvas, b *Box, from, to int, dy canvas.Pt) 
 		return
 	}
 	c.Begin(canvas.Group{Class: b.Class, Attrs: boxAttrs(b), Title: b.Title})
+	border := borderStyle
+	if b.Optional {
+		border.Dash = true // an optional field's border is dashed
+	}
 	if !b.Continue {
 		s := b.Segs[0]
-		c.Rect(s.X, s.Y+dy, s.W, s.H, canvas.Style{Fill: b.Fill, Stroke: style.Ink})
+		c.Rect(s.X, s.Y+dy, s.W, s.H, canvas.Style{Fill: b.Fill, Stroke: style.Ink, Dash: b.Optional})
 	} else if b.Split() {
 		// Two pieces that do not touch (the end of one row, the start of the next): each is
 		// bordered on three sides and open, with a dashed light edge, where it continues (at
@@ -166,7 +173,7 @@ func (d *Diagram) paintBox(c canvas.Canvas, b *Box, from, to int, dy canvas.Pt) 
 			}
 			c.Rect(s.X, s.Y+dy, s.W, s.H, fill)
 			pts := appendOpenBorder(make([]canvas.Pt, 0, 8), s, k == 1, dy)
-			c.Polyline(pts, borderStyle)
+			c.Polyline(pts, border)
 			c.Line(pts[0], pts[1], pts[6], pts[7], openStyle)
 		}
 	} else {
@@ -177,9 +184,9 @@ func (d *Diagram) paintBox(c canvas.Canvas, b *Box, from, to int, dy canvas.Pt) 
 			}
 		}
 		if pts := d.outline(b, from, to, dy); pts != nil {
-			c.Polyline(pts, borderStyle)
+			c.Polyline(pts, border)
 		} else {
-			d.edges(c, b, from, to, dy)
+			d.edges(c, b, from, to, dy, border)
 		}
 		// Elision rows get dashed sides: paper-coloured gaps over the solid border.
 		for _, s := range b.Segs {
@@ -189,6 +196,9 @@ func (d *Diagram) paintBox(c canvas.Canvas, b *Box, from, to int, dy canvas.Pt) 
 				c.Line(s.X+s.W, s.Y+dy+3, s.X+s.W, s.Y+s.H+dy-3, gap)
 			}
 		}
+	}
+	if b.DoubleRule || b.Variable {
+		d.paintFigureMarks(c, b, from, to, dy)
 	}
 	if b.Band != "" {
 		// Inside the border, along the top of the first segment shown.
@@ -248,7 +258,7 @@ func (d *Diagram) outline(b *Box, from, to int, dy canvas.Pt) []canvas.Pt {
 
 // edges draws the border of a field spanning rows segment by segment, leaving open the edges
 // where it continues into a row outside [from, to).
-func (d *Diagram) edges(c canvas.Canvas, b *Box, from, to int, dy canvas.Pt) {
+func (d *Diagram) edges(c canvas.Canvas, b *Box, from, to int, dy canvas.Pt, borderStyle canvas.Style) {
 	for k, s := range b.Segs {
 		if s.Row < from || s.Row >= to {
 			continue

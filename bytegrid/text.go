@@ -18,9 +18,16 @@ import (
 // piece, the partial first or last row of a field spanning three or more rows), and an elided
 // field's middle as one "... N bytes ..." row. The fields' values, when any has one, are
 // listed under the figure. Each bit takes two characters (three in rows of 16 bits or fewer,
-// as in RFC 1035); labels that do not fit are cut.
+// as in RFC 1035); labels that do not fit are cut. A diagram that uses a figure property (see
+// "Protocol figures" in the package doc) is written in the figure manner instead: its ruler,
+// margin, rows of several lines, stacked and vertical labels, blocks with "+" side marks,
+// variable and optional fields' edges, captions and double rules, and a numbered note for a
+// label that fits no way.
 func (d *Diagram) WriteText(w io.Writer) error {
 	bw := bufio.NewWriter(w)
+	if d.figure() {
+		return d.writeFigure(bw)
+	}
 	rb := d.RowBits
 	// Ruler.
 	cpb := 2 // characters per bit, as in RFC 791; narrow rows get 3, as in RFC 1035

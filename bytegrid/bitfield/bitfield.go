@@ -191,6 +191,8 @@ func Parse(file string, src []byte, opt Options) (*Spec, error) {
 	mod := (bits + s.Lanes - 1) / s.Lanes
 	s.LaneBits = mod
 	s.Options.RowBits = mod
+	// bit-field draws bit 0 at the right unless vflip: the ruler counts as it does.
+	s.Options.LSB0 = !s.VFlip
 	groups := map[string]int{}
 	for _, f := range fields {
 		if f.lsb+f.bits > s.Lanes*mod {

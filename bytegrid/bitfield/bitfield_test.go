@@ -143,7 +143,7 @@ func TestWaveDrom(t *testing.T) {
 	if !reflect.DeepEqual(spec.Fields, want) {
 		t.Errorf("fields\n%+v\nwant\n%+v", spec.Fields, want)
 	}
-	if !reflect.DeepEqual(spec.Options, bytegrid.Options{RowBits: 16, GroupColors: map[string]int{"Read-only": 0}}) {
+	if !reflect.DeepEqual(spec.Options, bytegrid.Options{RowBits: 16, GroupColors: map[string]int{"Read-only": 0}, LSB0: true}) {
 		t.Errorf("options %+v", spec.Options)
 	}
 }

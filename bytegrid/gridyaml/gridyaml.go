@@ -1,7 +1,7 @@
 // Package gridyaml reads a protocol header described in YAML into byte-grid fields, so that
-// protocols other than Kafka (IPv4, TCP, UDP, DNS: see examples/protocols) can be drawn by
-// package bytegrid and the "kafkagrid grid" command. This is the format's one description; a
-// test parses the example below as it stands.
+// protocols other than Kafka (IPv4, TCP, UDP, DNS, GRE, VXLAN, ICMPv6, WebSocket, QUIC: see
+// examples/protocols) can be drawn by package bytegrid and the "kafkagrid grid" command. This
+// is the format's one description; a test parses the examples below as they stand.
 //
 // # Format
 //
@@ -9,15 +9,28 @@
 //
 //	name: UDP header (RFC 768)        # the drawing's title (required)
 //	description: A DNS query to port 53. # the drawing's description, for screen readers (optional)
-//	row_bits: 32                      # bits a row: 8, 16, 32 (default) or 64
+//	row_bits: 32                      # bits a row: 32 by default, any width from 1 to 128
+//	ruler: tens                       # the bit ruler: tens (default), tens-all, units, bytes, none
+//	bit_order: msb0                   # msb0 (default): bits numbered 0, 1, … from the left;
+//	                                  # lsb0: N-1 … 0, as MQTT's tables and register maps
 //	offsets: hex                      # row offsets at the left: hex (default) or decimal
 //	elide_rows: 4                     # rows a field may span before it is drawn as its first
 //	                                  # row, "… N bytes …" and its last row (default 4; -1 never,
 //	                                  # except past 1024 rows)
 //	hex: true                         # show each byte's hex under the fields (default true)
-//	data: cf db 00 35 00 24 a0 5d     # optional: the bytes, in hex (spaces and newlines allowed);
-//	                                  # every field must then lie within them
-//	groups: {Ports: 0, Datagram: 2}   # optional: palette index (0-15) per group
+//	data: cf db 00 35 00 0c a0 5d 01 02 03 04 # optional: the bytes, in hex (spaces and
+//	                                  # newlines allowed); every field must then lie within them
+//	groups: {Ports: 0, Datagram: 2}   # optional: palette index (0 to 11) per group
+//	text:                             # how the text form (-o x.txt) is drawn; all optional
+//	  margin: 0                       # spaces before every line
+//	  row_lines: 1                    # the least number of lines a row takes
+//	  align: middle                   # a label in a taller row: middle (default), top, bottom
+//	  ticks: bits                     # "+" on the rules at every bit (default) or only where
+//	                                  # fields begin and end ("fields")
+//	  bit_chars: 2                    # characters a bit, 2 to 8 (default 2; 3 in rows of 16
+//	                                  # bits or fewer)
+//	  open: colons                    # a variable field's open end: colons (default), dots,
+//	                                  # bottom or edge (below)
 //	fields:                           # in order; a field may not overlap the one before
 //	  - name: Source Port             # the label (required)
 //	    bits: 16                      # the length: bits or bytes, exactly one
@@ -25,29 +38,97 @@
 //	                                  # field (a larger offset leaves a gap)
 //	    value: "53211"                # optional value text, drawn under the name
 //	    group: Ports                  # optional: fields of a group share a colour
-//	    kind: plain                   # what the field is, which sets how it is drawn (below)
+//	    kind: data                    # what the field is, which sets how it is drawn (below)
 //	    type: uint16                  # optional wire type, for the tooltip
 //	    path: udp.srcport             # optional data-path (default: the name)
 //	    desc: The sender's port.      # optional description, for the tooltip
+//	    label: auto                   # how the name is fitted: auto, stacked, vertical, note
 //	  - {name: Destination Port, bits: 16, value: "53", group: Ports}
-//	  - {name: Length, bytes: 2, value: "36", group: Datagram, kind: length}
-//	  - {name: Checksum, bytes: 2, value: "0xa05d", group: Datagram}
+//	  - {name: Length, bytes: 2, value: "12", group: Datagram, kind: data}
+//	  - name: Checksum
+//	    bytes: 2
+//	    value: "0xa05d"
+//	    group: Datagram
+//	    optional: false               # true: present only sometimes, drawn dashed
+//	  - name: data octets
+//	    bytes: 4                      # with variable, the length drawn: a usual size
+//	    variable: true                # no fixed length: the open end is marked
+//	    min_bits: 0                   # optional: the range the protocol allows
+//	    max_bits: 524224
+//	    length_from: Length           # optional: the field that gives the length
+//	    group: Datagram
 //
-// The kinds:
-//   - plain: data, filled with its group's colour (the default);
-//   - size: a frame's size prefix, and length: a length or count prefix; both are framing,
-//     drawn near-white with a muted label, so the data reads first;
-//   - tags and tag: a tagged-field section's count, and a tagged field's tag or size
-//     (framing, as length);
-//   - varint: a variable-length integer that is data (its group's colour, a dashed top edge);
-//   - padding: reserved or padding bits, hatched;
+// More field keys: condition says when an optional field is present ("if C"), drawn under
+// its name in SVG and after it in text ("Masking-key, if MASK set to 1", as RFC 6455 writes
+// it); double_rule: true draws a double rule above the field ("+=+=+", RFC 7540's line between
+// a frame's header and its payload); caption: "Outer IPv4 Header:" draws a heading above the
+// field's row, between stacked headers (the field must start a row); row_break: true starts
+// the field on a new row, the rest of the row before left empty, as RFC 7540 draws its frame
+// header in rows of 24, 16 and 32 bits (only the drawing moves: the field's offset, in the SVG's
+// data attributes, its tooltip and the row offsets, stays its own); repeated: true marks a
+// field that repeats zero or more times (RFC 9000's "x (L) ..."), one instance drawn.
+//
+// # Kinds
+//
+// A field's kind sets its fill. In protocol words:
+//   - data: a value the protocol carries, filled with its group's colour (the default; plain
+//     is the same kind). A Payload Length, a checksum, a flag or a count is data;
+//   - reserved: reserved or unused bits, and padding (the same kind as padding): a near-white
+//     fill and a muted label, so the fields that mean something read first;
 //   - header: a fixed header field, in the header colour whatever its group.
+//
+// Kafka's framing vocabulary, which the Kafka reference uses: size (a frame's size prefix),
+// length (a length or count prefix), tags and tag (a tagged-field section's count, a tagged
+// field's tag or size) are framing, drawn near-white with a muted label so the data reads
+// first; varint is a variable-length integer that is data (drawn as data). A plain protocol
+// needs none of them.
+//
+// The palette: groups take the colours 0 to 11 in order of first appearance (or as groups
+// says), a light fill each, with a dark-mode twin (examples/protocols/palette.svg shows all
+// twelve, drawn from examples/protocols/palette.yaml).
+//
+// # Rulers and figures
+//
+// The ruler and the text options draw a figure as its RFC does. ruler: tens is RFC 791's
+// (the tens digit over every tenth bit, the units under it); tens-all is RFC 1035's (the tens
+// digit over every bit from 10 on); units is one line of units (RFC 2784); bytes is RFC 768's
+// ("0      7 8     15 …" over byte-wide cells, "+--------+", nine characters a byte in the
+// text form); none draws none (RFC 8200). In the text form a field spanning whole rows is one
+// block, its name on its middle line, with "+" at its side edges on each inner row boundary
+// (RFC 8200's addresses). A label is fitted to its box: on one line; else, in auto, shrunk to
+// a floor (SVG) or stacked a word a line when the row has the lines (text); stacked puts a word
+// a line (or breaks at the "\n" in the name) and vertical a letter a line, the row growing to
+// hold them (RFC 9293's Data Offset and its flags C W R E U A P R S F); a label that fits no
+// way, or label: note, is a numbered mark explained in a legend under the figure.
+//
+// A variable field (variable: true) is drawn at its given length with its open end marked: a
+// slanted break across its end in SVG; in text, with open: colons, ":" side edges (RFC 9293's
+// Data: "|…:", ":…:", ":…|" on three lines, or ":" at the open end of a field beside others),
+// with open: dots no right edge, "..." after its name and "+---- ..." under it (RFC 768's
+// data octets), with open: bottom no rule under it (RFC 4443's Message Body), and with open:
+// edge "..." in place of its right edge (RFC 7540's Frame Payload). An optional
+// field's border is dashed in SVG, and the rules around it "+ - - - +" in text.
+//
+// RFC 9293's flags and data, as a spec (examples/protocols/figures holds twelve such figures,
+// each beside the RFC figure it draws):
+//
+//	name: TCP flags (RFC 9293)
+//	text: {margin: 6}
+//	fields:
+//	  - {name: Data Offset, bits: 4, label: stacked}
+//	  - {name: Rsrvd, bits: 4, kind: reserved}
+//	  - {name: CWR, bits: 1, label: vertical}
+//	  - {name: ECE, bits: 1, label: vertical}
+//	  - {name: Window, bits: 22}
+//	  - {name: Data, bits: 32, variable: true}
 //
 // Unknown keys, bad lengths and overlapping or out-of-order fields are errors that carry the
 // file name, line and field; so is every YAML syntax error. The input is untrusted: a spec has
-// at most 100,000 fields within 16 MiB, the drawing's rows follow its fields (a stretch no
-// field covers is one "… N bytes …" row, and a field is elided past 1024 rows), and labels are
-// cleaned by bytegrid when drawn.
+// at most 100,000 fields within 64 MiB, and at most 2,000,000 YAML nodes (about 20 a field:
+// counted on the text before it is parsed, so a hostile spec is refused before it costs memory;
+// aliases count as nodes), the drawing's rows follow its fields (a stretch no field covers is
+// one "… N bytes …" row, and a field is elided past 1024 rows), and labels are cleaned by
+// bytegrid when drawn.
 package gridyaml
 
 import (
@@ -103,6 +184,68 @@ const (
 	maxBytes  = 1 << 24
 )
 
+// maxNodes bounds the YAML nodes a spec may have (about 20 a field), so that yaml.v3, which
+// builds the whole tree before a field can be counted, never builds a hostile one.
+const maxNodes = 20*maxFields + 10000
+
+// checkNodes counts, in one pass over the text and without allocating, an upper bound of the
+// YAML nodes src holds: two for each "key: value" pair, one for each sequence entry ("- "),
+// flow collection ("[", "{"), flow item (","), alias ("*") and document; quoted text and
+// comments are skipped. It reports the line where the count passes limit: a 64 MiB spec of
+// tiny fields, or millions of aliases, are refused before yaml.v3 builds gigabytes of nodes
+// for them (testing.AllocsPerRun and the byte count in TestHostileSpecs).
+func checkNodes(file string, src []byte, limit int) error {
+	n, line := 1, 1
+	lineStart := true // only spaces so far on this line
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch c {
+		case '\n':
+			line++
+			lineStart = true
+			continue
+		case ' ', '\t', '\r':
+			continue
+		case '#':
+			if i == 0 || src[i-1] == ' ' || src[i-1] == '\t' || src[i-1] == '\n' {
+				for i < len(src) && src[i] != '\n' {
+					i++
+				}
+				i--
+				continue
+			}
+		case '"', '\'':
+			if lineStart || i > 0 && strings.IndexByte(" \t[{,:-", src[i-1]) >= 0 {
+				q := c
+				for i++; i < len(src) && src[i] != q; i++ {
+					switch {
+					case src[i] == '\\' && q == '"':
+						i++
+					case src[i] == '\n':
+						line++
+					}
+				}
+				n++
+			}
+		case ':':
+			if i+1 == len(src) || src[i+1] == ' ' || src[i+1] == '\n' || src[i+1] == '\t' || src[i+1] == '\r' {
+				n += 2
+			}
+		case '-':
+			if i+1 == len(src) || src[i+1] == ' ' || src[i+1] == '\n' {
+				n++
+			}
+		case '[', '{', ',', '*', '&', '!':
+			n++
+		}
+		lineStart = false
+		if n > limit {
+			return &Error{File: file, Line: line, Err: fmt.Errorf("more than %d YAML nodes (a spec may have %d fields, about 20 nodes each)", limit, maxFields)}
+		}
+	}
+	return nil
+}
+
 // MaxSize bounds a spec's text: room for maxFields fields and maxBytes of data written as hex
 // with spaces, and far beyond any protocol's header (the 100,000-field spec is 4 MB).
 const MaxSize = 64 << 20
@@ -124,6 +267,9 @@ func Parse(file string, src []byte) (*Spec, error) {
 	p := &parser{file: file}
 	if len(src) > MaxSize {
 		return nil, &Error{File: file, Err: fmt.Errorf("%d bytes, more than a spec may have (%d)", len(src), MaxSize)}
+	}
+	if err := checkNodes(file, src, maxNodes); err != nil {
+		return nil, err
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(src, &doc); err != nil {
@@ -157,9 +303,34 @@ func Parse(file string, src []byte) (*Spec, error) {
 			s.Desc, err = p.str(v, "")
 		case "row_bits":
 			s.Options.RowBits, err = p.integer(v, "")
-			if err == nil && s.Options.RowBits != 8 && s.Options.RowBits != 16 && s.Options.RowBits != 32 && s.Options.RowBits != 64 {
-				err = p.errf(v, "", "row_bits %d: want 8, 16, 32 or 64", s.Options.RowBits)
+			if err == nil && (s.Options.RowBits < 1 || s.Options.RowBits > bytegrid.MaxRowBits) {
+				err = p.errf(v, "", "row_bits %d: want 1 to %d (8, 16, 32 or 64 are usual)", s.Options.RowBits, bytegrid.MaxRowBits)
 			}
+		case "ruler":
+			var r string
+			if r, err = p.str(v, ""); err == nil {
+				switch bytegrid.Ruler(r) {
+				case "tens":
+					s.Options.Ruler = bytegrid.RulerTens
+				case bytegrid.RulerTensAll, bytegrid.RulerUnits, bytegrid.RulerBytes, bytegrid.RulerNone:
+					s.Options.Ruler = bytegrid.Ruler(r)
+				default:
+					err = p.errf(v, "", "ruler %q: want tens, tens-all, units, bytes or none", r)
+				}
+			}
+		case "bit_order":
+			var o string
+			if o, err = p.str(v, ""); err == nil {
+				switch o {
+				case "msb0":
+				case "lsb0":
+					s.Options.LSB0 = true
+				default:
+					err = p.errf(v, "", "bit_order %q: want msb0 or lsb0", o)
+				}
+			}
+		case "text":
+			err = p.text(v, &s.Options.Text)
 		case "offsets":
 			var o string
 			o, err = p.str(v, "")
@@ -200,7 +371,7 @@ func Parse(file string, src []byte) (*Spec, error) {
 			}
 			fieldsNode = v
 		default:
-			err = p.errf(k, "", "unknown key %q (want name, description, row_bits, offsets, elide_rows, hex, data, groups, fields)", k.Value)
+			err = p.errf(k, "", "unknown key %q (want name, description, row_bits, ruler, bit_order, text, offsets, elide_rows, hex, data, groups, fields)", k.Value)
 		}
 		if err != nil {
 			return nil, err
@@ -253,18 +424,20 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 	if n.Kind != yaml.MappingNode {
 		return f, p.errf(n, label, "want a mapping")
 	}
-	// The name first, so that every later error can name the field.
+	// The name first, so that every later error can name the field. An empty name, given
+	// as name: "", is an unlabelled box (bit-field's gaps).
+	hasName := false
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		if n.Content[i].Value == "name" {
 			s, err := p.str(n.Content[i+1], label)
 			if err != nil {
 				return f, err
 			}
-			f.Name = s
+			f.Name, hasName = s, true
 			label = strconv.Quote(s)
 		}
 	}
-	if f.Name == "" {
+	if !hasName {
 		return f, p.errf(n, label, "missing name")
 	}
 	var bitsNode, bytesNode *yaml.Node
@@ -302,10 +475,49 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 		case "kind":
 			var s string
 			if s, err = p.str(v, label); err == nil {
-				if f.Kind, err = style.ParseKind(s); err != nil {
-					err = p.errf(v, label, "%v", err)
+				switch s {
+				case "data":
+					f.Kind = bytegrid.Data
+				case "reserved":
+					f.Kind = bytegrid.Reserved
+				default:
+					if f.Kind, err = style.ParseKind(s); err != nil {
+						err = p.errf(v, label, "%v (or data, reserved)", err)
+					}
 				}
 			}
+		case "variable":
+			f.Variable, err = p.boolean(v, label)
+		case "min_bits":
+			f.MinBits, err = p.integer(v, label)
+		case "max_bits":
+			f.MaxBits, err = p.integer(v, label)
+		case "length_from":
+			f.LengthFrom, err = p.str(v, label)
+		case "optional":
+			f.Optional, err = p.boolean(v, label)
+		case "condition":
+			f.Condition, err = p.str(v, label)
+		case "label":
+			var s string
+			if s, err = p.str(v, label); err == nil {
+				switch bytegrid.LabelMode(s) {
+				case "auto":
+					f.Label = bytegrid.LabelAuto
+				case bytegrid.LabelStacked, bytegrid.LabelVertical, bytegrid.LabelNote:
+					f.Label = bytegrid.LabelMode(s)
+				default:
+					err = p.errf(v, label, "label %q: want auto, stacked, vertical or note", s)
+				}
+			}
+		case "double_rule":
+			f.DoubleRule, err = p.boolean(v, label)
+		case "caption":
+			f.Caption, err = p.str(v, label)
+		case "row_break":
+			f.RowBreak, err = p.boolean(v, label)
+		case "repeated":
+			f.Repeated, err = p.boolean(v, label)
 		case "type":
 			f.Type, err = p.str(v, label)
 		case "path":
@@ -313,7 +525,7 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 		case "desc":
 			f.Desc, err = p.str(v, label)
 		default:
-			err = p.errf(k, label, "unknown key %q (want name, bits, bytes, offset, value, group, kind, type, path, desc)", k.Value)
+			err = p.errf(k, label, "unknown key %q (want name, bits, bytes, offset, value, group, kind, type, path, desc, variable, min_bits, max_bits, length_from, optional, condition, label, double_rule, caption, row_break, repeated)", k.Value)
 		}
 		if err != nil {
 			return f, err
@@ -341,6 +553,64 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 		f.Path = f.Name
 	}
 	return f, nil
+}
+
+// text reads the text: mapping into t.
+func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
+	if n.Kind != yaml.MappingNode {
+		return p.errf(n, "", "text: want a mapping (margin, row_lines, align, ticks, open, bit_chars)")
+	}
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if seen[k.Value] {
+			return p.errf(k, "", "text: duplicate key %q", k.Value)
+		}
+		seen[k.Value] = true
+		var err error
+		one := func(dst *string, allowed ...string) {
+			var s string
+			if s, err = p.str(v, ""); err != nil {
+				return
+			}
+			for _, a := range allowed {
+				if s == a {
+					*dst = s
+					return
+				}
+			}
+			err = p.errf(v, "", "text: %s %q: want %s", k.Value, s, strings.Join(allowed, ", "))
+		}
+		switch k.Value {
+		case "margin":
+			t.Margin, err = p.integer(v, "")
+			if err == nil && (t.Margin < 0 || t.Margin > 80) {
+				err = p.errf(v, "", "text: margin %d: want 0 to 80", t.Margin)
+			}
+		case "row_lines":
+			t.RowLines, err = p.integer(v, "")
+			if err == nil && (t.RowLines < 1 || t.RowLines > 16) {
+				err = p.errf(v, "", "text: row_lines %d: want 1 to 16", t.RowLines)
+			}
+		case "align":
+			one(&t.Align, "middle", "top", "bottom")
+		case "ticks":
+			one(&t.Ticks, "bits", "fields")
+		case "open":
+			one(&t.Open, "colons", "dots", "bottom", "edge")
+		case "bit_chars":
+			t.BitChars, err = p.integer(v, "")
+			if err == nil && (t.BitChars < 2 || t.BitChars > 8) {
+				err = p.errf(v, "", "text: bit_chars %d: want 2 to 8", t.BitChars)
+			}
+		default:
+			err = p.errf(k, "", "text: unknown key %q (want margin, row_lines, align, ticks, open, bit_chars)", k.Value)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (p *parser) str(n *yaml.Node, field string) (string, error) {

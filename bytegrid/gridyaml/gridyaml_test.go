@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -86,7 +88,17 @@ func TestErrors(t *testing.T) {
 		{"not a mapping", "- a", 1, "mapping"},
 		{"unknown key", "name: x\ncolour: red\n", 2, `unknown key "colour"`},
 		{"missing name", "fields: []\n", 1, "missing name"},
-		{"bad row width", "name: x\nrow_bits: 24\n", 2, "row_bits 24"},
+		{"bad row width", "name: x\nrow_bits: 129\n", 2, "row_bits 129"},
+		{"zero row width", "name: x\nrow_bits: 0\n", 2, "row_bits 0"},
+		{"bad ruler", "name: x\nruler: inches\n", 2, `ruler "inches"`},
+		{"bad bit order", "name: x\nbit_order: middle\n", 2, "bit_order"},
+		{"bad text key", "name: x\ntext: {margin: 2, colour: red}\n", 2, `text: unknown key "colour"`},
+		{"bad margin", "name: x\ntext: {margin: -1}\n", 2, "margin -1"},
+		{"bad align", "name: x\ntext:\n  align: left\n", 3, `align "left"`},
+		{"bad label", "name: x\nfields:\n  - {name: a, bits: 1, label: sideways}\n", 3, `label "sideways"`},
+		{"condition of a mandatory field", "name: x\nfields:\n  - {name: a, bits: 8}\n  - {name: b, bits: 8, condition: if C}\n", 4, "optional field only"},
+		{"range of a fixed field", "name: x\nfields:\n  - {name: a, bits: 8, max_bits: 16}\n", 3, "variable field only"},
+		{"bad variable", "name: x\nfields:\n  - {name: a, bits: 8, variable: maybe}\n", 3, "true or false"},
 		{"bad offsets", "name: x\noffsets: octal\n", 2, "offsets"},
 		{"bad data", "name: x\ndata: zz\n", 2, "data"},
 		{"bad group colour", "name: x\ngroups: {a: 12}\n", 2, "colour 12"},
@@ -181,15 +193,34 @@ func TestDocumentedExamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Every indented block of the package doc that starts with "name:" is a spec.
+	blocks := map[string]string{}
 	var doc []string
+	n := 0
+	flush := func() {
+		if len(doc) > 0 && strings.HasPrefix(doc[0], "name:") {
+			key := "gridyaml.go package doc"
+			if n > 0 {
+				key += fmt.Sprintf(" block %d", n+1)
+			}
+			blocks[key] = strings.Join(doc, "\n")
+			n++
+		}
+		doc = nil
+	}
 	for _, line := range strings.Split(string(src), "\n") {
 		if rest, ok := strings.CutPrefix(line, "//\t"); ok {
 			doc = append(doc, rest)
-		} else if len(doc) > 0 && (line == "//" || !strings.HasPrefix(line, "//")) {
+			continue
+		}
+		flush()
+		if !strings.HasPrefix(line, "//") {
 			break
 		}
 	}
-	blocks := map[string]string{"gridyaml.go package doc": strings.Join(doc, "\n")}
+	if n < 2 {
+		t.Errorf("found %d specs in the package doc, want the key reference and the figure example", n)
+	}
 	for _, readme := range []string{filepath.Join("..", "..", "README.md"), filepath.Join("..", "..", "examples", "protocols", "README.md")} {
 		b, err := os.ReadFile(readme)
 		if err != nil {
@@ -214,5 +245,102 @@ func TestDocumentedExamples(t *testing.T) {
 	}
 	if !strings.Contains(blocks["gridyaml.go package doc"], "fields:") {
 		t.Error("the package doc's example was not found")
+	}
+}
+
+// allocated returns the bytes f allocates.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestHostileSpecs counts the work a hostile spec costs: a spec of millions of tiny fields, or
+// of millions of aliases, is refused on a count of its nodes before the YAML tree is built, so
+// it allocates next to nothing (before the count, a 64 MiB spec cost 3.2 GB, and 9.6 million
+// aliases 2.0 GB, before "more than 100000 fields"). A spec at the limit still parses.
+func TestHostileSpecs(t *testing.T) {
+	fields := func(n int) []byte {
+		var b bytes.Buffer
+		b.WriteString("name: x\nfields:\n")
+		for i := 0; i < n; i++ {
+			b.WriteString("  - {name: a, bits: 1}\n")
+		}
+		return b.Bytes()
+	}
+	aliases := func(n int) []byte {
+		var b bytes.Buffer
+		b.WriteString("name: x\nv: &a [1]\nw: [")
+		for i := 0; i < n; i++ {
+			b.WriteString("*a,")
+		}
+		b.WriteString("*a]\n")
+		return b.Bytes()
+	}
+	for _, tt := range []struct {
+		name string
+		src  []byte
+		line int
+	}{
+		{"fields", fields(gridyaml.MaxSize / 24), 287145},
+		{"aliases", aliases(gridyaml.MaxSize / 4), 3},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var err error
+			n := allocated(func() { _, err = gridyaml.Parse("h.yaml", tt.src) })
+			if err == nil || !strings.Contains(err.Error(), "YAML nodes") || !strings.HasPrefix(err.Error(), fmt.Sprintf("gridyaml: h.yaml:%d: ", tt.line)) {
+				t.Fatalf("err = %v", err)
+			}
+			if n > 1<<20 {
+				t.Errorf("refusing %d bytes of spec allocated %d bytes, want under 1 MiB", len(tt.src), n)
+			}
+			t.Logf("%d bytes of spec refused, %d bytes allocated: %v", len(tt.src), n, err)
+		})
+	}
+	// 20,000 fields, well within the limits, parse; the count passes them untouched.
+	if s, err := gridyaml.Parse("ok.yaml", fields(20000)); err != nil || len(s.Fields) != 20000 {
+		t.Errorf("20000 fields: %v", err)
+	}
+}
+
+// TestWrite writes every example spec and reads it back: the same fields and options.
+func TestWrite(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "..", "examples", "protocols", "*.yaml"))
+	more, _ := filepath.Glob(filepath.Join("..", "..", "examples", "protocols", "figures", "*.yaml"))
+	files = append(files, more...)
+	if len(files) < 12 {
+		t.Fatalf("%d examples", len(files))
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := gridyaml.Parse(f, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := gridyaml.Write(&buf, s); err != nil {
+			t.Fatal(err)
+		}
+		back, err := gridyaml.Parse("written", buf.Bytes())
+		if err != nil {
+			t.Fatalf("%s written:\n%s\n%v", f, buf.String(), err)
+		}
+		if !reflect.DeepEqual(s, back) {
+			t.Errorf("%s: read back differs:\n%+v\n%+v", f, s, back)
+		}
+	}
+	// Strings that need quoting.
+	s := &gridyaml.Spec{Name: `a "b": c # d`, Fields: []bytegrid.Field{{Bits: 8, Name: "x: {y}, [z]", Path: "x: {y}, [z]", Label: bytegrid.LabelStacked, Condition: "if a\nb", Optional: true}}}
+	var buf bytes.Buffer
+	gridyaml.Write(&buf, s)
+	back, err := gridyaml.Parse("q", buf.Bytes())
+	if err != nil || !reflect.DeepEqual(s, back) {
+		t.Errorf("quoting: %v\n%s\n%+v", err, buf.String(), back)
 	}
 }

@@ -21,10 +21,10 @@ import (
 // where it is not plain; a byte-aligned length as bytes, any other as bits. Each field is one
 // line, as in the examples. The properties of variable, optional, repeated and labelled
 // fields are written under the keys named by their JSON tags in bytegrid.Field (variable,
-// min_bits, max_bits, length_from, optional, condition, label, repeated). Fields' own Bytes
+// min_bits, max_bits, length_from, optional, condition, label, repeated, double_rule,
+// caption, row_break), the ruler, bit order and text options under their keys. Fields' own Bytes
 // are not written (the spec's data is); s.Name must not be empty. A field without a name
-// (bit-field's unlabelled gaps) is written as a gap, the next field's offset; a last one
-// is an error.
+// (bit-field's unlabelled gaps) is written with name: "", an unlabelled box.
 func Write(w io.Writer, s *Spec) error {
 	if s == nil || s.Name == "" {
 		return errors.New("gridyaml: a spec needs a name")
@@ -40,6 +40,12 @@ func Write(w io.Writer, s *Spec) error {
 	o := s.Options
 	if o.RowBits != 0 {
 		add(root, "row_bits", num(o.RowBits))
+	}
+	if o.Ruler != bytegrid.RulerTens {
+		add(root, "ruler", str(string(o.Ruler)))
+	}
+	if o.LSB0 {
+		add(root, "bit_order", str("lsb0"))
 	}
 	if o.DecimalOffsets {
 		add(root, "offsets", str("decimal"))
@@ -98,18 +104,32 @@ func Write(w io.Writer, s *Spec) error {
 		}
 		add(root, "groups", g)
 	}
+	if t := o.Text; t != (bytegrid.TextOptions{}) {
+		m := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
+		if t.Margin != 0 {
+			add(m, "margin", num(t.Margin))
+		}
+		if t.RowLines != 0 {
+			add(m, "row_lines", num(t.RowLines))
+		}
+		if t.Align != "" {
+			add(m, "align", str(t.Align))
+		}
+		if t.Ticks != "" {
+			add(m, "ticks", str(t.Ticks))
+		}
+		if t.BitChars != 0 {
+			add(m, "bit_chars", num(t.BitChars))
+		}
+		if t.Open != "" {
+			add(m, "open", str(t.Open))
+		}
+		add(root, "text", m)
+	}
 	if len(s.Fields) > 0 {
 		list := &yaml.Node{Kind: yaml.SequenceNode}
 		end := 0
-		for i, f := range s.Fields {
-			if f.Name == "" {
-				// An unnamed field (bit-field's gaps) is a gap: the next field's offset
-				// says where it ends, but nothing can say where a last one does.
-				if i == len(s.Fields)-1 {
-					return fmt.Errorf("gridyaml: the last field (bits %d to %d) has no name, and a spec cannot end in a gap", f.Offset, f.Offset+f.Bits-1)
-				}
-				continue
-			}
+		for _, f := range s.Fields {
 			m := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
 			add(m, "name", str(f.Name))
 			if f.Bits%8 == 0 {
@@ -126,7 +146,11 @@ func Write(w io.Writer, s *Spec) error {
 			if f.Group != "" {
 				add(m, "group", str(f.Group))
 			}
-			if f.Kind != bytegrid.Plain {
+			switch f.Kind {
+			case bytegrid.Plain:
+			case bytegrid.Reserved:
+				add(m, "kind", str("reserved")) // the protocol word for padding
+			default:
 				add(m, "kind", str(f.Kind.String()))
 			}
 			if f.Type != "" {
@@ -161,6 +185,15 @@ func Write(w io.Writer, s *Spec) error {
 			}
 			if f.Repeated {
 				add(m, "repeated", boolean(true))
+			}
+			if f.DoubleRule {
+				add(m, "double_rule", boolean(true))
+			}
+			if f.Caption != "" {
+				add(m, "caption", str(f.Caption))
+			}
+			if f.RowBreak {
+				add(m, "row_break", boolean(true))
 			}
 			list.Content = append(list.Content, m)
 			end = f.Offset + f.Bits

@@ -85,12 +85,18 @@ fields:
 	if err := gridyaml.Write(&b, &gridyaml.Spec{}); err == nil {
 		t.Error("a spec without a name written")
 	}
-	if err := gridyaml.Write(&b, &gridyaml.Spec{Name: "x", Fields: []bytegrid.Field{{Bits: 3}}}); err == nil || !strings.Contains(err.Error(), "the last field (bits 0 to 2) has no name") {
-		t.Errorf("a last field without a name: %v", err)
-	}
+	// An unnamed field (bit-field's gaps) is an unlabelled box, read back as it was written.
 	b.Reset()
-	if err := gridyaml.Write(&b, &gridyaml.Spec{Name: "x", Fields: []bytegrid.Field{{Bits: 3, Kind: bytegrid.Padding}, {Offset: 3, Bits: 5, Name: "a"}}}); err != nil || b.String() != "name: x\nfields:\n  - {name: a, bits: 5, offset: 3}\n" {
-		t.Errorf("an unnamed field as a gap: %v\n%s", err, b.String())
+	unnamed := &gridyaml.Spec{Name: "x", Fields: []bytegrid.Field{{Bits: 3, Kind: bytegrid.Padding}, {Offset: 3, Bits: 5, Name: "a", Path: "a"}, {Offset: 8, Bits: 8}}}
+	if err := gridyaml.Write(&b, unnamed); err != nil || b.String() != "name: x\nfields:\n  - {name: \"\", bits: 3, kind: reserved}\n  - {name: a, bits: 5}\n  - {name: \"\", bytes: 1}\n" {
+		t.Errorf("unnamed fields: %v\n%s", err, b.String())
+	}
+	back, err := gridyaml.Parse("x", b.Bytes())
+	if err != nil || !reflect.DeepEqual(back.Fields, unnamed.Fields) {
+		t.Errorf("unnamed fields read back: %v\n%+v", err, back)
+	}
+	if _, err := gridyaml.Parse("x", []byte("name: x\nfields:\n  - {bits: 3}\n")); err == nil || !strings.Contains(err.Error(), "missing name") {
+		t.Errorf("a field with no name key: %v", err)
 	}
 }
 

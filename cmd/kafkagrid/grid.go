@@ -16,6 +16,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/bytegrid/bitfield"
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
 	"github.com/kafkagrid/kafkagrid/bytegrid/notation"
+	"github.com/kafkagrid/kafkagrid/bytegrid/rfcart"
 	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
 	"github.com/kafkagrid/kafkagrid/canvas/rfcsvg"
 	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
@@ -32,6 +33,11 @@ The forms SPEC may take (-from names one; without it the content tells):
               name: UDP header
               fields:
                 - {name: Source Port, bits: 16}
+  rfc       a figure as RFCs print it, ruler, "+-+" rules and "|" edges (go doc
+            ./bytegrid/rfcart); a first "source:" line is its title:
+              +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+              |          Source Port          |
+              +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
   notation  RFC 9000 section 1.3 (QUIC, HTTP/2 RFC 9113, HTTP/3), go doc ./bytegrid/notation:
               HTTP Frame {
                 Length (24),
@@ -43,7 +49,8 @@ The forms SPEC may take (-from names one; without it the content tells):
             own flags:
               [{"name": "Version", "bits": 4}, {"name": "IHL", "bits": 4}]
 A document that starts with "[" (or "{" and has a "reg") is bit-field's; one whose first
-line is a name and "{" is the notation; anything else is YAML. -o never names SPEC itself.
+line is a name and "{" is the notation; one whose first line (after "source:") is a ruler or a
+"+-" rule is an RFC figure; anything else is YAML. -o never names SPEC itself.
 
 The output (-format, else the -o suffix, else txt):
   txt       RFC-style ASCII art          svg      SVG (kafkagrid's look, light and dark)
@@ -55,7 +62,7 @@ The output (-format, else the -o suffix, else txt):
             and are not written)`
 
 // gridForms are the input forms grid reads, for -from and its error.
-var gridForms = []string{"yaml", "notation", "bitfield"}
+var gridForms = []string{"yaml", "rfc", "notation", "bitfield"}
 
 // gridInput is a protocol spec read in any form: what is laid out, and what the outputs name.
 type gridInput struct {
@@ -75,12 +82,15 @@ func readGridSpec(name string, src []byte, form string, bf bitfield.Options) (*g
 	if form != "bitfield" && bf != (bitfield.Options{}) {
 		return nil, usagef("grid: -lanes, -bits, -hflip and -vflip are for bit-field input, and %s is %s", name, form)
 	}
-	if form == "rfc" && !slices.Contains(gridForms, "rfc") {
-		return nil, usagef("grid: %s looks like RFC ASCII art, which this build does not read; -from %s reads it as another form", name, strings.Join(gridForms, "|"))
-	}
 	switch form {
 	case "yaml":
 		s, err := gridyaml.Parse(name, src)
+		if err != nil {
+			return nil, err
+		}
+		return &gridInput{Name: s.Name, Desc: s.Desc, Fields: s.Fields, Options: s.Options, Form: form}, nil
+	case "rfc":
+		s, err := rfcart.Parse(name, src)
 		if err != nil {
 			return nil, err
 		}
@@ -133,26 +143,10 @@ func detectForm(src []byte) string {
 	if strings.HasSuffix(line, "{") && !strings.Contains(line, ":") && len(line) > 1 {
 		return "notation"
 	}
-	if looksLikeArt(s) {
+	if rfcart.Detect(src) {
 		return "rfc"
 	}
 	return "yaml"
-}
-
-// looksLikeArt reports whether s has the border line of an RFC figure ("+-+-+", "+-----+",
-// "+=+=+") and no line of a YAML spec's top-level keys.
-func looksLikeArt(s string) bool {
-	art := false
-	for _, l := range strings.Split(s, "\n") {
-		if strings.HasPrefix(l, "name:") || strings.HasPrefix(l, "fields:") {
-			return false
-		}
-		t := strings.TrimSpace(l)
-		if len(t) >= 3 && t[0] == '+' && strings.Count(t, "+") >= 2 && strings.Trim(t, "+-=: .") == "" {
-			art = true
-		}
-	}
-	return art
 }
 
 // runGrid implements "kafkagrid grid SPEC [-o OUT] [-format F]": it draws the byte grid of a

@@ -1,0 +1,333 @@
+package bytegrid
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/kafkagrid/kafkagrid/canvas"
+	"github.com/kafkagrid/kafkagrid/internal/mono"
+	"github.com/kafkagrid/kafkagrid/style"
+)
+
+// This file holds what a protocol figure needs beyond the classic grid: rulers as figures draw
+// them, stacked and vertical labels, captions between headers, and the marks of variable and
+// optional fields (see Field and Options).
+
+// checkFigure reports a field whose figure properties cannot be laid out with rows of rb bits,
+// and text options out of range.
+func checkFigure(fields []Field, opts Options, rb int) error {
+	switch opts.Ruler {
+	case RulerTens, RulerTensAll, RulerUnits, RulerBytes, RulerNone:
+	default:
+		return fmt.Errorf("bytegrid: ruler %q: want tens-all, units, bytes or none (or empty for tens)", opts.Ruler)
+	}
+	t := opts.Text
+	switch {
+	case t.Margin < 0 || t.Margin > 80:
+		return fmt.Errorf("bytegrid: text margin %d: want 0 to 80", t.Margin)
+	case t.RowLines < 0 || t.RowLines > 16:
+		return fmt.Errorf("bytegrid: text row lines %d: want 0 to 16", t.RowLines)
+	case t.Align != "" && t.Align != "middle" && t.Align != "top" && t.Align != "bottom":
+		return fmt.Errorf("bytegrid: text align %q: want middle, top or bottom", t.Align)
+	case t.Ticks != "" && t.Ticks != "bits" && t.Ticks != "fields":
+		return fmt.Errorf("bytegrid: text ticks %q: want bits or fields", t.Ticks)
+	case t.BitChars < 0 || t.BitChars == 1 || t.BitChars > 8:
+		return fmt.Errorf("bytegrid: text bit chars %d: want 2 to 8", t.BitChars)
+	case t.Open != "" && t.Open != "colons" && t.Open != "dots" && t.Open != "bottom" && t.Open != "edge":
+		return fmt.Errorf("bytegrid: text open %q: want colons, dots, bottom or edge", t.Open)
+	}
+	for i, f := range fields {
+		if f.Caption != "" && f.Offset%rb != 0 {
+			return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("a caption needs the field to start a row (bit %d is not a multiple of %d)", f.Offset, rb)}
+		}
+	}
+	return nil
+}
+
+// figure reports whether the diagram uses any property of a protocol figure, and so is written
+// as text in the figure manner (see WriteText).
+func (d *Diagram) figure() bool {
+	if d.RulerStyle != RulerTens || d.LSB0 || d.Text != (TextOptions{}) {
+		return true
+	}
+	switch d.RowBits {
+	case 8, 16, 32, 64:
+	default:
+		return true
+	}
+	for i := range d.Fields {
+		b := &d.Fields[i]
+		if b.Variable || b.Optional || b.Label != LabelAuto || b.DoubleRule || b.Caption != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// labelLines returns the lines of a name in label mode m: a word a line when stacked, a letter
+// a line when vertical, else the name (nil for an empty name).
+func labelLines(name string, m LabelMode) []string {
+	if name == "" {
+		return nil
+	}
+	switch m {
+	case LabelStacked:
+		if strings.Contains(name, "\n") {
+			var out []string
+			for _, l := range strings.Split(name, "\n") {
+				out = append(out, strings.TrimSpace(mono.Clean(l)))
+			}
+			return out
+		}
+		return strings.Fields(mono.Clean(name))
+	case LabelVertical:
+		var out []string
+		for _, r := range mono.Clean(name) {
+			if r != ' ' {
+				out = append(out, string(r))
+			}
+		}
+		return out
+	}
+	return []string{name}
+}
+
+// rowNeeds returns, by physical row, the height a row must have for the stacked and vertical
+// labels of the fields within it (h being the usual height), and the captions of rows.
+func rowNeeds(fields []Field, rb int, h canvas.Pt) (map[int]canvas.Pt, map[int]string) {
+	var need map[int]canvas.Pt
+	var captions map[int]string
+	for _, f := range fields {
+		if f.Caption != "" {
+			if captions == nil {
+				captions = map[int]string{}
+			}
+			captions[f.Offset/rb] = f.Caption
+		}
+		if f.Label != LabelStacked && f.Label != LabelVertical {
+			continue
+		}
+		first, last := f.Offset/rb, (f.Offset+f.Bits-1)/rb
+		if first != last {
+			continue
+		}
+		n := len(labelLines(f.Name, f.Label))
+		if f.Value != "" {
+			n++
+		}
+		if f.Condition != "" {
+			n++
+		}
+		lf := canvas.Pt(lineFactor)
+		if n > 2 {
+			lf = tightLineFactor
+		}
+		hh := (h - rowH) + canvas.Pt(n)*nameSize*lf + 8
+		if hh > h {
+			if need == nil {
+				need = map[int]canvas.Pt{}
+			}
+			need[first] = max(need[first], canvas.Round(hh))
+		}
+	}
+	return need, captions
+}
+
+// fitMode appends the runs of a stacked or vertical label (b.Name in mode m, then the value
+// text), shrunk from the name's size to its floor; it reports false when it does not fit.
+func fitMode(dst []Run, name, value string, m LabelMode, cx, w, top, bottom canvas.Pt, nameFill, valueFill style.Role, row int) ([]Run, bool) {
+	words := labelLines(name, m)
+	if len(words) == 0 {
+		return dst, false
+	}
+	buf := make([]label, 0, len(words)+1)
+	for size := nameSize; size >= nameFloor; size -= 0.5 {
+		lines := buf[:0]
+		for _, w := range words {
+			lines = append(lines, label{w, size, nameFill, "name", -1})
+		}
+		if value != "" {
+			lines = append(lines, label{value, max(valueFloor, size-1), valueFill, "value", -1})
+		}
+		if out, ok := place(dst, lines, cx, w, top, bottom, row); ok {
+			return out, true
+		}
+	}
+	return dst, false
+}
+
+// figureDesc returns the tooltip description of f: its own, then what its figure properties
+// say (its length range and length field, its condition).
+func figureDesc(f Field) string {
+	var parts []string
+	if f.Desc != "" {
+		parts = append(parts, f.Desc)
+	}
+	if f.Variable {
+		s := "Variable length"
+		switch {
+		case f.MaxBits > 0:
+			s += ": " + strconv.Itoa(f.MinBits) + " to " + strconv.Itoa(f.MaxBits) + " bits"
+		case f.MinBits > 0:
+			s += ": at least " + strconv.Itoa(f.MinBits) + " bits"
+		}
+		if f.LengthFrom != "" {
+			s += ", given by " + f.LengthFrom
+		}
+		parts = append(parts, s+"; drawn "+strconv.Itoa(f.Bits)+" bits long.")
+	}
+	if f.Optional {
+		if f.Condition != "" {
+			parts = append(parts, "Present "+f.Condition+".")
+		} else {
+			parts = append(parts, "Optional.")
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// makeStyledRuler returns the ruler's digits and ticks in style rs (see Ruler), numbered from
+// the right when lsb0.
+func makeStyledRuler(rb int, gridX canvas.Pt, rs Ruler, lsb0 bool) ([]Run, []Tick) {
+	if rs == RulerNone {
+		return nil, nil
+	}
+	bitW := bitWidth(rb)
+	num := func(b int) int {
+		if lsb0 {
+			return rb - 1 - b
+		}
+		return b
+	}
+	runs := make([]Run, 0, 2*rb)
+	ticks := make([]Tick, 0, rb)
+	tensY := margin + rulerSize*mono.Ascent + 1
+	unitsY := tensY + rulerSize*lineFactor + 1
+	for b := 0; b < rb; b++ {
+		cx := gridX + (canvas.Pt(b)+0.5)*bitW
+		n := num(b)
+		switch rs {
+		case RulerBytes:
+			if b%8 == 0 || b%8 == 7 || b == rb-1 {
+				x, a := gridX+canvas.Pt(b)*bitW+2, canvas.Start
+				if b%8 == 7 || b == rb-1 {
+					x, a = gridX+canvas.Pt(b+1)*bitW-2, canvas.End
+				}
+				runs = append(runs, newRun(x, unitsY, strconv.Itoa(n), rulerSize, a, style.Muted, "ruler"))
+			}
+			continue
+		case RulerTens:
+			if n%10 == 0 {
+				runs = append(runs, newRun(cx, tensY, strconv.Itoa(n/10), rulerSize, canvas.Middle, style.Muted, "ruler"))
+			}
+		case RulerTensAll:
+			if n >= 10 {
+				runs = append(runs, newRun(cx, tensY, strconv.Itoa(n/10), rulerSize, canvas.Middle, style.Muted, "ruler"))
+			}
+		}
+		if bitW >= 12 || b%2 == 0 {
+			runs = append(runs, newRun(cx, unitsY, strconv.Itoa(n%10), rulerSize, canvas.Middle, style.Muted, "ruler"))
+		}
+	}
+	for b := 1; b < rb; b++ {
+		l := canvas.Pt(2)
+		if b%8 == 0 {
+			l = 4
+		} else if rs == RulerBytes {
+			continue
+		}
+		ticks = append(ticks, Tick{X: gridX + canvas.Pt(b)*bitW + 0.5, Len: l})
+	}
+	return runs, ticks
+}
+
+// paintFigureMarks draws the marks of b's figure properties in rows [from, to): a double rule
+// along its top, and, for a variable field, a slanted break at its open end (bytefield-svg's
+// mark: the border cut by two parallel slants, paper between them).
+func (d *Diagram) paintFigureMarks(c canvas.Canvas, b *Box, from, to int, dy canvas.Pt) {
+	if b.DoubleRule {
+		if s := b.Segs[0]; s.Row >= from && s.Row < to {
+			c.Line(s.X, s.Y+dy+2.5, s.X+s.W, s.Y+dy+2.5, borderStyle)
+		}
+	}
+	if !b.Variable {
+		return
+	}
+	s := b.Segs[len(b.Segs)-1]
+	if s.Row < from || s.Row >= to || d.Rows[s.Row].Elided > 0 || s.W < 24 {
+		return
+	}
+	x, top, bottom := s.X+s.W, s.Y+dy, s.Y+s.H+dy
+	const gap, slant canvas.Pt = 5, 7
+	x0 := x - gap - slant - 1
+	// Paper over the end, inside the box, and over its right edge (a line, so that the shape
+	// stays within the box; the top and bottom rules, which a neighbour may share, stay).
+	c.Rect(x0, top+1, x-x0-0.5, s.H-2, canvas.Style{Fill: style.Paper})
+	c.Line(x, top+1, x, bottom-1, canvas.Style{Stroke: style.Paper, Width: 1.5})
+	c.Line(x0, bottom, x0+slant, top, borderStyle)
+	c.Line(x0+gap, bottom, x0+gap+slant, top, borderStyle)
+}
+
+// layoutBreaks lays out fields some of which start a new row (Field.RowBreak): the fields are
+// laid out at display offsets, each break moving the rest to the next row's start, and the
+// boxes and row offsets then given back the fields' own offsets.
+func layoutBreaks(fields []Field, opts Options, rb int) (*Diagram, error) {
+	disp := make([]Field, len(fields))
+	shift := 0
+	for i, f := range fields {
+		if f.RowBreak {
+			if r := (f.Offset + shift) % rb; r != 0 {
+				shift += rb - r
+			}
+		}
+		f.RowBreak = false
+		if len(opts.Data) > 0 && len(f.Bytes) == 0 && !byteAligned(f) {
+			// The bytes a field not on byte boundaries touches, which the hex cells show.
+			if first, last := f.Offset/8, (f.Offset+f.Bits-1)/8; last < len(opts.Data) {
+				f.Bytes = opts.Data[first : last+1]
+			}
+		}
+		if f.Offset+shift > maxBits-f.Bits {
+			return nil, &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("its row break moves it past bit %d", maxBits)}
+		}
+		f.Offset += shift
+		disp[i] = f
+	}
+	o := opts
+	o.Data = nil
+	d, err := Layout(disp, o)
+	if err != nil {
+		return nil, err
+	}
+	var sc scratch
+	for i := range d.Fields {
+		b := &d.Fields[i]
+		b.Offset = fields[i].Offset
+		f := fields[i]
+		if f.Variable || f.Optional {
+			f.Desc = figureDesc(f)
+		}
+		b.Title = sc.tooltip(f)
+	}
+	// Each row's offset: the own offset of its first field's bit there.
+	for ri := range d.Rows {
+		row := &d.Rows[ri]
+		if row.Elided > 0 || row.Offset.S == "" {
+			continue
+		}
+		for i, b := range d.Fields {
+			k := slices.IndexFunc(b.Segs, func(s Seg) bool { return s.Row == ri })
+			if k < 0 {
+				continue
+			}
+			s := b.Segs[k]
+			wire := fields[i].Offset + (row.Bit + s.From - disp[i].Offset) - s.From
+			label := sc.offsetLabel(max(0, wire)/8, opts.DecimalOffsets)
+			row.Offset = newRun(row.Offset.X, row.Offset.Y, label, offsetSize, canvas.End, style.Muted, "offset")
+			break
+		}
+	}
+	return d, nil
+}

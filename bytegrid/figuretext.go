@@ -1,0 +1,658 @@
+package bytegrid
+
+import (
+	"bufio"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/kafkagrid/kafkagrid/internal/mono"
+)
+
+// figureText writes the text form of a diagram that uses the properties of a protocol figure
+// (see WriteText): the rules and edges as RFC figures draw them.
+type figureText struct {
+	d     *Diagram
+	rb    int
+	cpb   int  // characters a bit (bits mode)
+	bytes bool // RulerBytes: nine characters a byte, only byte boundaries marked
+	width int  // columns of a row, its last edge included
+	owner [][]int
+	lines []int // lines of each display row
+	// The label of each field: its lines, and where the first goes (display row, and line
+	// within the row, or, for a block label, the line within the field's whole block).
+	labels []figLabel
+	notes  []string
+	pad    string
+}
+
+type figLabel struct {
+	lines []string
+	row   int // display row of the label; -1 for a block label
+	line  int // first line: within the row, or within the block
+	// cont holds, by display row, the label of each piece that reads as a cell of its own
+	// (a split field's other piece: "Masking-key (continued)", as RFC 6455 writes it).
+	cont map[int]string
+}
+
+// col returns the column of the boundary before bit b of a row.
+func (t *figureText) col(b int) int {
+	if t.bytes {
+		return b + b/8
+	}
+	return t.cpb * b
+}
+
+func (d *Diagram) writeFigure(bw *bufio.Writer) error {
+	t := &figureText{d: d, rb: d.RowBits, cpb: 2, bytes: d.RulerStyle == RulerBytes}
+	if t.rb <= 16 {
+		t.cpb = 3
+	}
+	if d.Text.BitChars > 0 {
+		t.cpb = d.Text.BitChars
+	}
+	t.width = t.col(t.rb)
+	t.pad = strings.Repeat(" ", d.Text.Margin)
+	t.owner = make([][]int, len(d.Rows))
+	for i := range t.owner {
+		t.owner[i] = make([]int, t.rb)
+		for b := range t.owner[i] {
+			t.owner[i][b] = -1
+		}
+	}
+	for fi := range d.Fields {
+		for _, s := range d.Fields[fi].Segs {
+			for b := s.From; b < s.To; b++ {
+				t.owner[s.Row][b] = fi
+			}
+		}
+	}
+	t.layoutLines()
+
+	// A caption before the first row goes above the ruler.
+	if len(d.Rows) > 0 && d.Rows[0].Caption.S != "" {
+		bw.WriteString(t.pad + d.Rows[0].Caption.S + "\n")
+	}
+	t.writeRuler(bw)
+	// blockLine[fi] counts the lines of field fi's block written so far.
+	blockLine := make([]int, len(d.Fields))
+	for i := range d.Rows {
+		if i > 0 && d.Rows[i].Caption.S != "" {
+			t.writeSep(bw, i, true, blockLine)
+			bw.WriteString("\n" + t.pad + d.Rows[i].Caption.S + "\n")
+			t.writeSep(bw, i, false, blockLine)
+		} else {
+			t.writeSep(bw, i, false, blockLine)
+		}
+		for l := 0; l < t.lines[i]; l++ {
+			t.writeContent(bw, i, l, blockLine)
+		}
+	}
+	if len(d.Rows) > 0 {
+		t.writeSep(bw, len(d.Rows), false, blockLine)
+	}
+	// Notes, then values.
+	if len(t.notes) > 0 {
+		bw.WriteString("\n")
+		for k, n := range t.notes {
+			bw.WriteString(t.pad + "  " + strconv.Itoa(k+1) + "  " + n + "\n")
+		}
+	}
+	t.writeValues(bw)
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("bytegrid: write text: %w", err)
+	}
+	return nil
+}
+
+func (t *figureText) writeValues(bw *bufio.Writer) {
+	var vals []int
+	width := 0
+	for fi, b := range t.d.Fields {
+		if b.Value != "" {
+			width = max(width, mono.Runes(b.Name))
+			vals = append(vals, fi)
+		}
+	}
+	if len(vals) == 0 {
+		return
+	}
+	bw.WriteString("\n")
+	for _, fi := range vals {
+		b := t.d.Fields[fi]
+		bw.WriteString(t.pad + "  " + b.Name + strings.Repeat(" ", width-mono.Runes(b.Name)) + " = " + b.Value + "\n")
+	}
+}
+
+// colonStyle reports whether field fi is a variable field drawn with ':' edges.
+func (t *figureText) colonStyle(fi int) bool {
+	return fi >= 0 && t.d.Fields[fi].Variable && t.d.Text.Open != "dots" && t.d.Text.Open != "bottom" && t.d.Text.Open != "edge"
+}
+
+// edgeStyle reports whether field fi is a variable field whose open end is "..." in place of
+// its right edge (RFC 7540's Frame Payload).
+func (t *figureText) edgeStyle(fi int) bool {
+	return fi >= 0 && t.d.Fields[fi].Variable && t.d.Text.Open == "edge"
+}
+
+// dotStyle reports whether field fi is a variable field drawn open at its end with "...".
+func (t *figureText) dotStyle(fi int) bool {
+	return fi >= 0 && t.d.Fields[fi].Variable && t.d.Text.Open == "dots"
+}
+
+// block reports whether field fi covers whole rows only, and more than one.
+func (t *figureText) block(fi int) bool {
+	segs := t.d.Fields[fi].Segs
+	if len(segs) < 2 {
+		return false
+	}
+	for _, s := range segs {
+		if s.From != 0 || s.To != t.rb || t.d.Rows[s.Row].Elided > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// skipSep reports whether the rule above display row i is left out: both rows are wholly one
+// variable field drawn with ':' edges, which reads as one block.
+func (t *figureText) skipSep(i int) bool {
+	if i <= 0 || i >= len(t.owner) {
+		return false
+	}
+	fi := t.owner[i][0]
+	if !t.colonStyle(fi) {
+		return false
+	}
+	for b := 0; b < t.rb; b++ {
+		if t.owner[i-1][b] != fi || t.owner[i][b] != fi {
+			return false
+		}
+	}
+	return true
+}
+
+// text returns the label text of field fi in n columns (its name, with ", condition" for an
+// optional field and " ..." for one open at its end).
+func (t *figureText) text(fi int) string {
+	b := &t.d.Fields[fi]
+	s := b.Name
+	if b.Condition != "" {
+		s += ", " + b.Condition
+	}
+	if t.dotStyle(fi) {
+		s += " ..."
+	}
+	return s
+}
+
+// layoutLines sets the lines of each row and places each field's label.
+func (t *figureText) layoutLines() {
+	d := t.d
+	t.lines = make([]int, len(d.Rows))
+	for i := range t.lines {
+		t.lines[i] = max(1, d.Text.RowLines)
+		if d.Rows[i].Elided > 0 {
+			t.lines[i] = 1
+		}
+	}
+	t.labels = make([]figLabel, len(d.Fields))
+	for fi := range d.Fields {
+		b := &d.Fields[fi]
+		best := b.labelSeg(d.Rows)
+		if best < 0 {
+			t.labels[fi] = figLabel{row: -2}
+			continue
+		}
+		s := b.Segs[best]
+		n := t.col(s.To) - t.col(s.From) - 1
+		var lines []string
+		full := t.text(fi)
+		switch b.Label {
+		case LabelStacked, LabelVertical:
+			lines = labelLines(full, b.Label)
+			if len(b.Stack) > 0 {
+				lines = append([]string(nil), b.Stack...)
+				if b.Condition != "" {
+					lines = append(lines, b.Condition)
+				}
+				if t.dotStyle(fi) && len(lines) > 0 {
+					lines[len(lines)-1] += " ..."
+				}
+			} else if t.dotStyle(fi) && b.Label == LabelStacked {
+				if lines = labelLines(b.Name, b.Label); len(lines) > 0 {
+					lines[len(lines)-1] += " ..."
+				}
+			}
+		case LabelNote:
+		default:
+			if mono.Runes(full) <= n {
+				lines = []string{full}
+			} else if ws := strings.Fields(full); len(ws) > 1 && len(ws) <= t.lines[s.Row] && fitsAll(ws, n) {
+				lines = ws // stacked in the lines the row has
+			}
+		}
+		if lines == nil || !fitsAll(lines, n) {
+			if full != "" {
+				t.notes = append(t.notes, full)
+				lines = []string{strconv.Itoa(len(t.notes))}
+			}
+		}
+		t.labels[fi] = figLabel{lines: lines, row: s.Row}
+		if b.Split() && b.Name != "" {
+			for k, cs := range b.Segs {
+				if !b.contPiece(k, best, t.rb, d.Rows) {
+					continue
+				}
+				w := t.col(cs.To) - t.col(cs.From) - 1
+				for _, c := range []string{b.Name + " (continued)", "(continued)", "(cont.)"} {
+					if mono.Runes(c) <= w {
+						if t.labels[fi].cont == nil {
+							t.labels[fi].cont = map[int]string{}
+						}
+						t.labels[fi].cont[cs.Row] = c
+						break
+					}
+				}
+			}
+		}
+		if t.colonStyle(fi) && len(b.Segs) == 1 && t.fullRows(fi) {
+			t.lines[s.Row] = max(t.lines[s.Row], 3)
+		}
+		if t.block(fi) {
+			t.labels[fi].row = -1
+		} else {
+			t.lines[s.Row] = max(t.lines[s.Row], len(lines))
+		}
+	}
+	// Place each label within its row, or its block.
+	for fi := range d.Fields {
+		l := &t.labels[fi]
+		if l.row == -2 {
+			continue
+		}
+		total := 0
+		if l.row >= 0 {
+			total = t.lines[l.row]
+		} else {
+			b := &d.Fields[fi]
+			for k, s := range b.Segs {
+				total += t.lines[s.Row]
+				if k > 0 && !t.skipSep(s.Row) {
+					total++
+				}
+			}
+		}
+		l.line = t.align(total, len(l.lines))
+	}
+}
+
+// align returns the first line of a label of n lines in total lines, as Text.Align says.
+func (t *figureText) align(total, n int) int {
+	switch t.d.Text.Align {
+	case "top":
+		return 0
+	case "bottom":
+		return max(0, total-n)
+	}
+	return max(0, (total-n)/2)
+}
+
+func fitsAll(ws []string, n int) bool {
+	for _, w := range ws {
+		if mono.Runes(w) > n {
+			return false
+		}
+	}
+	return true
+}
+
+// labelAt returns the label text of field fi on a line: k lines into its block (block labels)
+// or line l of display row i.
+func (t *figureText) labelAt(fi, i, l, k int) string {
+	lb := &t.labels[fi]
+	var at int
+	switch {
+	case lb.row == -1:
+		at = k
+	case lb.row == i:
+		at = l
+	default:
+		if c, ok := lb.cont[i]; ok && l == t.align(t.lines[i], 1) {
+			return c
+		}
+		return ""
+	}
+	if at < lb.line || at >= lb.line+len(lb.lines) {
+		return ""
+	}
+	return lb.lines[at-lb.line]
+}
+
+func (t *figureText) writeRuler(bw *bufio.Writer) {
+	d := t.d
+	if d.RulerStyle == RulerNone {
+		return
+	}
+	num := func(b int) int {
+		if d.LSB0 {
+			return t.rb - 1 - b
+		}
+		return b
+	}
+	tens := []byte(strings.Repeat(" ", t.width+8))
+	units := []byte(strings.Repeat(" ", t.width+8))
+	put := func(line []byte, at int, s string) {
+		if at >= 0 && at+len(s) <= len(line) {
+			copy(line[at:], s)
+		}
+	}
+	for b := 0; b < t.rb; b++ {
+		n := num(b)
+		switch d.RulerStyle {
+		case RulerBytes:
+			if b%8 == 0 {
+				put(units, t.col(b)+1, strconv.Itoa(n))
+			}
+			if b%8 == 7 || b == t.rb-1 {
+				s := strconv.Itoa(n)
+				put(units, t.col(b+1)-len(s), s)
+			}
+			continue
+		case RulerTens:
+			if n%10 == 0 {
+				put(tens, t.col(b)+(t.cpb+1)/2, strconv.Itoa(n/10%10))
+			}
+		case RulerTensAll:
+			if n >= 10 {
+				put(tens, t.col(b)+(t.cpb+1)/2, strconv.Itoa(n/10%10))
+			}
+		}
+		put(units, t.col(b)+(t.cpb+1)/2, strconv.Itoa(n%10))
+	}
+	if s := strings.TrimRight(string(tens), " "); s != "" {
+		bw.WriteString(t.pad + s + "\n")
+	}
+	bw.WriteString(t.pad + strings.TrimRight(string(units), " ") + "\n")
+}
+
+// at returns the field owning bit b of display row i, or -1 (also out of range).
+func (t *figureText) at(i, b int) int {
+	if i < 0 || i >= len(t.owner) || b < 0 || b >= t.rb {
+		return -1
+	}
+	return t.owner[i][b]
+}
+
+// vedge reports whether display row i has an edge before bit b.
+func (t *figureText) vedge(i, b int) bool {
+	l, r := t.at(i, b-1), t.at(i, b)
+	if l == r {
+		return false
+	}
+	// The open end of a field drawn with "..." has no edge.
+	if l >= 0 && r < 0 && t.dotStyle(l) {
+		return false
+	}
+	return true
+}
+
+// junction reports whether the rule may have a mark at the boundary before bit b.
+func (t *figureText) junctionCol(b int) bool { return !t.bytes || b%8 == 0 || b == t.rb }
+
+// writeSep writes the rule above display row i (below the last row when i == len(Rows)); with
+// closing, the rule under row i-1 alone (before a caption). Fields that continue across it
+// leave it open, with a '+' at each side edge (RFC 8200); a line with nothing on it is left
+// out.
+func (t *figureText) writeSep(bw *bufio.Writer, i int, closing bool, blockLine []int) {
+	if t.skipSep(i) && !closing {
+		return
+	}
+	up := func(b int) int { return t.at(i-1, b) }
+	dn := func(b int) int {
+		if closing {
+			return -1
+		}
+		return t.at(i, b)
+	}
+	upper := i - 1
+	if !closing && i > 0 && i < len(t.d.Rows) && t.d.Rows[i].Caption.S != "" {
+		up = func(int) int { return -1 }
+		upper = -1
+	}
+	line := []byte(strings.Repeat(" ", t.width+1))
+	horiz := make([]byte, t.rb) // the fill of bit b: 0 none, '-', '=', or 'd' (dashed)
+	for b := 0; b < t.rb; b++ {
+		u, v := up(b), dn(b)
+		if u == v {
+			continue
+		}
+		switch {
+		case v >= 0 && t.d.Fields[v].DoubleRule:
+			horiz[b] = '='
+		case u >= 0 && t.d.Fields[u].Optional || v >= 0 && t.d.Fields[v].Optional:
+			horiz[b] = 'd'
+		default:
+			horiz[b] = '-'
+		}
+	}
+	fieldTicks := t.d.Text.Ticks == "fields"
+	for b := 0; b <= t.rb; b++ {
+		c := t.col(b)
+		hl := b > 0 && horiz[b-1] != 0
+		hr := b < t.rb && horiz[b] != 0
+		vu := upper >= 0 && t.vedge(upper, b)
+		vd := !closing && t.vedge(i, b)
+		if b < t.rb && hr {
+			fill := horiz[b]
+			for k := c + 1; k < t.col(b+1); k++ {
+				switch fill {
+				case 'd':
+					line[k] = ' '
+				default:
+					line[k] = fill
+				}
+			}
+		}
+		if !t.junctionCol(b) {
+			if hl && hr {
+				line[c] = fillChar(horiz[b])
+			}
+			if vu || vd {
+				line[c] = '+'
+			}
+			continue
+		}
+		switch {
+		case vu || vd:
+			line[c] = '+'
+		case hl && hr:
+			switch {
+			case horiz[b] == 'd' || horiz[b-1] == 'd':
+				line[c] = '-'
+			case fieldTicks:
+				line[c] = fillChar(horiz[b])
+			default:
+				line[c] = '+'
+			}
+		case hl || hr:
+			line[c] = '+'
+		}
+	}
+	// A variable field open at its end ("..."): its bottom rule runs half its width, then
+	// "...".
+	if upper >= 0 {
+		for b := 0; b < t.rb; {
+			fi := up(b)
+			e := b + 1
+			for e < t.rb && up(e) == fi {
+				e++
+			}
+			if fi >= 0 && t.d.Fields[fi].Variable && t.d.Text.Open == "bottom" && dn(b) < 0 {
+				// Open at the bottom (RFC 4443's Message Body): no rule under it.
+				for k := t.col(b); k <= t.col(e) && k < len(line); k++ {
+					if (k == t.col(b) && b > 0 && up(b-1) >= 0 && up(b-1) != fi) || (k == t.col(e) && e < t.rb && up(e) >= 0) {
+						continue // the corner of a neighbour
+					}
+					line[k] = ' '
+				}
+			}
+			if t.dotStyle(fi) && dn(b) != fi && (e == t.rb || up(e) < 0) {
+				mid := t.col(b + (e-b)/2)
+				for k := t.col(b) + 1; k <= t.col(e) && k < len(line); k++ {
+					line[k] = ' '
+				}
+				for k := t.col(b) + 1; k < mid-1; k++ {
+					line[k] = '-'
+				}
+				s := line[:max(mid-1, t.col(b)+1)]
+				line = append(append([]byte{}, s...), " ..."...)
+			}
+			b = e
+		}
+	}
+	// Block labels that fall on this rule (RFC 8200 names its addresses on an inner rule).
+	if !closing && i > 0 && i < len(t.owner) {
+		for b := 0; b < t.rb; {
+			fi := t.at(i, b)
+			e := b + 1
+			for e < t.rb && t.at(i, e) == fi {
+				e++
+			}
+			if fi >= 0 && up(b) == fi {
+				if t.labels[fi].row == -1 {
+					if s := t.labelAt(fi, -1, 0, blockLine[fi]); s != "" {
+						copy(line[t.col(b)+1:], centre(s, t.col(e)-t.col(b)-1))
+					}
+				}
+				blockLine[fi]++
+			}
+			b = e
+		}
+	}
+	s := strings.TrimRight(string(line), " ")
+	if s == "" {
+		return
+	}
+	bw.WriteString(strings.TrimRight(t.pad+s, " ") + "\n")
+}
+
+func fillChar(f byte) byte {
+	if f == 'd' {
+		return '-'
+	}
+	return f
+}
+
+// writeContent writes line l of display row i.
+func (t *figureText) writeContent(bw *bufio.Writer, i, l int, blockLine []int) {
+	d := t.d
+	line := []byte(strings.Repeat(" ", t.width+1))
+	if d.Rows[i].Elided > 0 || d.Rows[i].Gap.S != "" {
+		n := 0
+		for b := 0; b < t.rb; b++ {
+			if t.owner[i][b] >= 0 {
+				n = b + 1
+			}
+		}
+		if d.Rows[i].Gap.S != "" {
+			n = t.rb
+		}
+		edge := byte('|')
+		if fi := t.owner[i][0]; t.colonStyle(fi) {
+			edge = ':' // the inner rows of a variable field drawn with ':' edges
+		}
+		line[0] = edge
+		copy(line[1:], centre("... "+strconv.Itoa(d.Rows[i].Elided)+" bytes ...", t.col(n)-1))
+		line[t.col(n)] = edge
+		bw.WriteString(strings.TrimRight(t.pad+string(line), " ") + "\n")
+		for b := 0; b < t.rb; {
+			fi := t.owner[i][b]
+			e := b + 1
+			for e < t.rb && t.owner[i][e] == fi {
+				e++
+			}
+			if fi >= 0 {
+				blockLine[fi]++
+			}
+			b = e
+		}
+		return
+	}
+	for b := 0; b < t.rb; {
+		fi := t.owner[i][b]
+		e := b + 1
+		for e < t.rb && t.owner[i][e] == fi {
+			e++
+		}
+		c0, c1 := t.col(b), t.col(e)
+		if t.vedge(i, b) {
+			line[c0] = t.edgeChar(fi, t.at(i, b-1), blockLine)
+		}
+		if fi >= 0 {
+			if s := t.labelAt(fi, i, l, blockLine[fi]); s != "" {
+				copy(line[c0+1:], centre(s, c1-c0-1))
+			}
+		}
+		if e == t.rb && t.vedge(i, t.rb) {
+			line[c1] = t.edgeChar(-1, fi, blockLine)
+		}
+		if t.edgeStyle(fi) && c1-c0 > 4 {
+			if segs := d.Fields[fi].Segs; segs[len(segs)-1].Row == i {
+				copy(line[c1-2:], "...") // RFC 7540's open end: "..." for the edge
+			}
+		}
+		b = e
+	}
+	for b := 0; b < t.rb; {
+		fi := t.owner[i][b]
+		e := b + 1
+		for e < t.rb && t.owner[i][e] == fi {
+			e++
+		}
+		if fi >= 0 {
+			blockLine[fi]++
+		}
+		b = e
+	}
+	bw.WriteString(strings.TrimRight(t.pad+string(line), " ") + "\n")
+}
+
+// edgeChar returns the edge between field left and field right on the current line: ':' for
+// the sides of a variable field drawn with colons (but '|' on its first line's left and its
+// last line's right, as RFC 9293 draws Data), else '|'.
+//
+// A variable field that does not fill its rows (IPv4's Options beside its Padding) has its
+// open end, the right edge, drawn ':' on every line.
+func (t *figureText) edgeChar(right, left int, blockLine []int) byte {
+	if t.colonStyle(right) && t.fullRows(right) && blockLine[right] > 0 {
+		return ':'
+	}
+	if t.colonStyle(left) && (!t.fullRows(left) || blockLine[left] < t.blockLines(left)-1) {
+		return ':'
+	}
+	return '|'
+}
+
+// fullRows reports whether field fi fills each of its rows.
+func (t *figureText) fullRows(fi int) bool {
+	for _, s := range t.d.Fields[fi].Segs {
+		if s.From != 0 || s.To != t.rb {
+			return false
+		}
+	}
+	return true
+}
+
+// blockLines returns the number of lines of field fi's block: the lines of its rows and the
+// rules between them that are drawn.
+func (t *figureText) blockLines(fi int) int {
+	n := 0
+	for k, s := range t.d.Fields[fi].Segs {
+		n += t.lines[s.Row]
+		if k > 0 && !t.skipSep(s.Row) {
+			n++
+		}
+	}
+	return n
+}

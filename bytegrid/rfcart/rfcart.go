@@ -1,0 +1,827 @@
+// Package rfcart reads the ASCII art of a published protocol figure, as the RFCs draw their
+// header formats, into byte-grid fields, so that an author's existing figure becomes SVG in
+// one command ("kafkagrid grid figure.txt -o figure.svg").
+//
+// # What it reads
+//
+// A figure is a grid of boxes: rules ("+-+-+", "+--------+", "+=+=+", dashed "+ - - +")
+// between rows, "|" (or ":") edges between fields, and the fields' names inside. Above the
+// grid may stand a ruler: RFC 791's bit numbers with their tens line, RFC 1035's, a line of
+// units, or RFC 768's byte ruler ("0      7 8     15 …"); the width of a bit is read from the
+// ruler, else from the rule. An optional first line "source: …" names the figure. Read the
+// way RFC authors draw:
+//   - a row of several lines is one row: a name on several lines is stacked ("Data" over
+//     "Offset"), one letter a line is vertical (the flags C W R E …);
+//   - boxes that continue across a rule with no dashes under them are one field (RFC 8200's
+//     addresses, "+" at their side edges), named by the text in any of their lines;
+//   - ":" side edges, a box open at its right end, "..." after a name or under it, or a box
+//     left open at the bottom of the figure make a variable field (Field.Variable);
+//   - a dashed rule ("+ - - - +") around a box makes it optional, and ", if …" after its
+//     name, or a line "(if …)", is its condition;
+//   - a box with no name continues the field before it, as does "Name (continued)";
+//   - fields follow one another bit after bit, row after row: a figure whose rows are
+//     narrower than others (RFC 7540's 24-, 16- and 32-bit rows) still gives each field the
+//     offset it has on the wire.
+//
+// The options come from the figure too (the ruler, the left margin, the width of a bit, rows
+// of several lines and where their labels sit, rules marked only at field boundaries, the
+// open end's style), so that the fields drawn as text come out as the figure was drawn.
+//
+// # Trust
+//
+// The input is untrusted: at most MaxSize bytes, MaxLines lines of at most MaxColumns
+// columns, and a row of at most bytegrid.MaxRowBits bits; every error carries the name, line
+// and column (name:line:col) of what is wrong. The work is linear in the size of the input.
+package rfcart
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/kafkagrid/kafkagrid/bytegrid"
+	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
+)
+
+// Limits on a figure.
+const (
+	MaxSize    = 1 << 20
+	MaxLines   = 4096
+	MaxColumns = 1024
+)
+
+// Error is a problem in a figure, with its position.
+type Error struct {
+	Name string // as given to Parse
+	Line int    // 1-based, 0 if unknown
+	Col  int    // 1-based, 0 if unknown
+	Err  error
+}
+
+func (e *Error) Error() string {
+	s := "rfcart: " + e.Name
+	if e.Line > 0 {
+		s += fmt.Sprintf(":%d", e.Line)
+		if e.Col > 0 {
+			s += fmt.Sprintf(":%d", e.Col)
+		}
+	}
+	return s + ": " + e.Err.Error()
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// Detect reports whether data looks like a figure rather than a YAML spec: its first line
+// that is not blank (after an optional "source:" line) is a ruler (digits and spaces) or a rule
+// starting "+-" (or "+=").
+func Detect(data []byte) bool {
+	first := true
+	for len(data) > 0 {
+		var line []byte
+		if i := indexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			line, data = data, nil
+		}
+		s := strings.TrimSpace(string(line))
+		if s == "" {
+			continue
+		}
+		if first && strings.HasPrefix(s, "source:") {
+			first = false
+			continue
+		}
+		return strings.HasPrefix(s, "+-") || strings.HasPrefix(s, "+=") || isRuler(s)
+	}
+	return false
+}
+
+func indexByte(b []byte, c byte) int {
+	for i, x := range b {
+		if x == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// isRuler reports whether s (trimmed) is a line of bit numbers.
+func isRuler(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r != ' ' && (r < '0' || r > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// parser holds a figure being read.
+type parser struct {
+	name  string
+	lines [][]rune
+	base  int // line number of lines[0], minus one
+	x0    int // column of the grid's left edge
+	cpb   int // columns a bit (bits mode)
+	bytes bool
+	rb    int // bits a row
+	width int // columns of a row
+	ruler bytegrid.Ruler
+	lsb0  bool
+}
+
+func (p *parser) errf(line, col int, format string, a ...any) error {
+	if line >= 0 {
+		line += p.base + 1
+	}
+	return &Error{Name: p.name, Line: line, Col: col + 1, Err: fmt.Errorf(format, a...)}
+}
+
+// col returns the column of the boundary before bit b of a row.
+func (p *parser) col(b int) int {
+	if p.bytes {
+		return p.x0 + b + b/8
+	}
+	return p.x0 + p.cpb*b
+}
+
+// bitAt returns the bit boundary at column c, and whether c is one.
+func (p *parser) bitAt(c int) (int, bool) {
+	rel := c - p.x0
+	if rel < 0 {
+		return 0, false
+	}
+	if p.bytes {
+		return rel - rel/9, rel-rel/9 <= p.rb
+	}
+	if rel%p.cpb != 0 {
+		return 0, false
+	}
+	return rel / p.cpb, rel/p.cpb <= p.rb
+}
+
+func (p *parser) at(line, c int) rune {
+	if line < 0 || line >= len(p.lines) || c < 0 || c >= len(p.lines[line]) {
+		return ' '
+	}
+	return p.lines[line][c]
+}
+
+// cell is a box of one band (a row of the figure): bits [from, to) of the band's row.
+type cell struct {
+	band, from, to int
+	text           []string // its lines, trimmed ("" for blank lines)
+	textLine       []int    // the line within the band of each non-empty text
+	colon          bool     // a ':' side edge
+	open           bool     // no right edge
+	dashed, solid  int      // bits of dashed and of solid rule above and below it
+	double         bool     // a double rule above
+	extra          []string // text on the rules inside its field (RFC 8200's names)
+	line, c        int      // position, for errors
+	parent         int
+}
+
+// Parse reads the figure in data; name names it in errors. It returns the spec: the fields,
+// in order, and the options that draw them as the figure has them.
+func Parse(name string, data []byte) (*gridyaml.Spec, error) {
+	if len(data) > MaxSize {
+		return nil, &Error{Name: name, Err: fmt.Errorf("%d bytes, more than a figure may have (%d)", len(data), MaxSize)}
+	}
+	if !utf8.Valid(data) {
+		return nil, &Error{Name: name, Err: errors.New("not UTF-8 text")}
+	}
+	p := &parser{name: name}
+	text := strings.ReplaceAll(string(data), "\r\n", "\n")
+	text = strings.ReplaceAll(text, "\t", "        ")
+	raw := strings.Split(text, "\n")
+	if len(raw) > MaxLines {
+		return nil, p.errf(MaxLines, -1, "more than %d lines", MaxLines)
+	}
+	spec := &gridyaml.Spec{Name: "RFC figure"}
+	if strings.HasPrefix(strings.TrimSpace(raw[0]), "source:") {
+		src := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(raw[0]), "source:"))
+		spec.Desc = src
+		if i := strings.IndexAny(src, ";"); i > 0 {
+			spec.Name = strings.TrimSpace(src[:i])
+		} else if src != "" {
+			spec.Name = src
+		}
+		raw = raw[1:]
+		p.base = 1
+	}
+	p.lines = make([][]rune, len(raw))
+	for i, l := range raw {
+		p.lines[i] = []rune(strings.TrimRight(l, " "))
+		if len(p.lines[i]) > MaxColumns {
+			return nil, p.errf(i, MaxColumns, "line longer than %d columns", MaxColumns)
+		}
+	}
+	// The first rule, and the grid's left edge.
+	first := -1
+	for i, l := range p.lines {
+		s := strings.TrimLeft(string(l), " ")
+		if strings.HasPrefix(s, "+-") || strings.HasPrefix(s, "+=") || strings.HasPrefix(s, "+ -") {
+			first = i
+			p.x0 = len(l) - len([]rune(s))
+			break
+		}
+	}
+	if first < 0 {
+		return nil, p.errf(-1, -1, `no rule ("+-+-+") found: a figure's grid starts with one`)
+	}
+	// The grid: the lines from the first rule on that start at x0 with '+', '|' or ':'.
+	last := first
+	for i := first + 1; i < len(p.lines); i++ {
+		c := p.at(i, p.x0)
+		if c != '+' && c != '|' && c != ':' {
+			break
+		}
+		for k := 0; k < p.x0 && k < len(p.lines[i]); k++ {
+			if p.lines[i][k] != ' ' {
+				return nil, p.errf(i, k, "text left of the grid's edge (column %d)", p.x0+1)
+			}
+		}
+		last = i
+	}
+	if err := p.readRuler(first); err != nil {
+		return nil, err
+	}
+	if err := p.geometry(first, last); err != nil {
+		return nil, err
+	}
+	fields, opts, err := p.fields(first, last)
+	if err != nil {
+		return nil, err
+	}
+	spec.Fields = fields
+	spec.Options = opts
+	if err := bytegrid.CheckFields(fields); err != nil {
+		return nil, &Error{Name: name, Err: err}
+	}
+	return spec, nil
+}
+
+// readRuler reads the ruler lines above the first rule (the last two lines of digits).
+func (p *parser) readRuler(first int) error {
+	var rl []int
+	for i := first - 1; i >= 0 && len(rl) < 2; i-- {
+		s := strings.TrimSpace(string(p.lines[i]))
+		if s == "" {
+			if len(rl) > 0 {
+				break
+			}
+			continue
+		}
+		if !isRuler(s) {
+			break
+		}
+		rl = append([]int{i}, rl...)
+	}
+	p.ruler = bytegrid.RulerNone
+	if len(rl) == 0 {
+		return nil
+	}
+	units := p.lines[rl[len(rl)-1]]
+	nums := numbers(units)
+	multi := false
+	for _, n := range nums {
+		if n.end-n.start > 1 {
+			multi = true
+		}
+	}
+	switch {
+	case multi && len(rl) == 1:
+		p.ruler = bytegrid.RulerBytes
+		p.bytes = true
+	case len(rl) == 2:
+		p.ruler = bytegrid.RulerTens
+		tens := numbers(p.lines[rl[0]])
+		// RFC 1035 writes the tens digit over every bit from 10; RFC 791 over every tenth.
+		if len(tens) >= 2 && len(nums) >= 2 && tens[1].start-tens[0].start == nums[1].start-nums[0].start {
+			p.ruler = bytegrid.RulerTensAll
+		}
+	default:
+		p.ruler = bytegrid.RulerUnits
+	}
+	if !p.bytes && len(nums) >= 2 {
+		p.cpb = nums[1].start - nums[0].start
+		if p.cpb < 2 || p.cpb > 8 {
+			return p.errf(rl[len(rl)-1], nums[1].start, "ruler digits %d columns apart: want 2 to 8", p.cpb)
+		}
+		if nums[0].v > nums[1].v {
+			p.lsb0 = true
+		}
+	}
+	return nil
+}
+
+type number struct{ start, end, v int }
+
+// numbers returns the numbers of a ruler line.
+func numbers(l []rune) []number {
+	var out []number
+	for i := 0; i < len(l); {
+		if l[i] < '0' || l[i] > '9' {
+			i++
+			continue
+		}
+		n := number{start: i}
+		for i < len(l) && l[i] >= '0' && l[i] <= '9' {
+			if n.v < 1<<20 {
+				n.v = n.v*10 + int(l[i]-'0')
+			}
+			i++
+		}
+		n.end = i
+		out = append(out, n)
+	}
+	return out
+}
+
+// geometry sets the width of a bit (when no ruler gave it) and of a row, from the rules.
+func (p *parser) geometry(first, last int) error {
+	minGap, right := 0, 0
+	allNine := true
+	for i := first; i <= last; i++ {
+		if p.at(i, p.x0) != '+' {
+			continue
+		}
+		prev := -1
+		for c := p.x0; c < len(p.lines[i]); c++ {
+			if p.lines[i][c] != '+' {
+				continue
+			}
+			if prev >= 0 {
+				g := c - prev
+				if minGap == 0 || g < minGap {
+					minGap = g
+				}
+				if g%9 != 0 {
+					allNine = false
+				}
+			}
+			prev = c
+			right = max(right, c)
+		}
+	}
+	if right <= p.x0 {
+		return p.errf(first, p.x0, "the rule has no right end")
+	}
+	p.width = right - p.x0
+	switch {
+	case p.bytes:
+	case p.cpb > 0:
+	case minGap >= 9 && allNine:
+		p.bytes = true
+	case minGap >= 2 && minGap <= 8:
+		p.cpb = minGap
+	default:
+		p.cpb = 2
+	}
+	if p.bytes {
+		if p.width%9 != 0 {
+			return p.errf(first, right, "a byte-wide rule %d columns long: want a multiple of 9", p.width)
+		}
+		p.rb = p.width / 9 * 8
+	} else {
+		if p.width%p.cpb != 0 {
+			return p.errf(first, right, "a rule %d columns long with bits %d columns wide", p.width, p.cpb)
+		}
+		p.rb = p.width / p.cpb
+	}
+	if p.rb < 1 || p.rb > bytegrid.MaxRowBits {
+		return p.errf(first, right, "rows of %d bits: want 1 to %d", p.rb, bytegrid.MaxRowBits)
+	}
+	return nil
+}
+
+var ifRE = regexp.MustCompile(`^(.*?),? (\(?if .*\)?)$`)
+
+// fields reads the grid's bands and rules into fields.
+func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, error) {
+	var opts bytegrid.Options
+	// Bands: runs of content lines; rules between them.
+	type band struct{ from, to int } // lines [from, to)
+	var bands []band
+	var rules []int // rules[i] is the line of the rule above band i (-1 for none); one more below
+	rule := first
+	for i := first + 1; i <= last+1; i++ {
+		if i <= last && p.at(i, p.x0) != '+' {
+			if len(bands) == 0 || bands[len(bands)-1].to != i {
+				bands = append(bands, band{i, i + 1})
+				rules = append(rules, rule)
+				rule = -1
+			} else {
+				bands[len(bands)-1].to++
+			}
+			continue
+		}
+		if i <= last {
+			if rule >= 0 && (len(bands) == 0 || bands[len(bands)-1].to <= rule) {
+				return nil, opts, p.errf(i, p.x0, "two rules with no row between them")
+			}
+			rule = i
+		}
+	}
+	rules = append(rules, rule) // below the last band (-1: open at the bottom)
+	if len(bands) == 0 {
+		return nil, opts, p.errf(first, p.x0, "a rule with no row under it")
+	}
+	if rules[len(rules)-1] >= 0 && rules[len(rules)-1] < bands[len(bands)-1].to {
+		rules[len(rules)-1] = -1
+	}
+	// Cells of each band.
+	var cells []*cell
+	byBand := make([][]*cell, len(bands))
+	short := make([]bool, len(bands)) // a band whose boxes end before the row does
+	edgeDots := false                 // "..." in place of a right edge (RFC 7540)
+	edgeOK := func(r rune) bool { return r == '|' || r == ':' }
+	for bi, bd := range bands {
+		edges := []int{}
+		for b := 0; b <= p.rb; b++ {
+			c := p.col(b)
+			for l := bd.from; l < bd.to; l++ {
+				if edgeOK(p.at(l, c)) {
+					edges = append(edges, b)
+					break
+				}
+			}
+		}
+		// Anything on a line past the last edge: the box is open at its right end.
+		open := false
+		if len(edges) > 0 && edges[len(edges)-1] < p.rb {
+			end := p.col(edges[len(edges)-1])
+			for l := bd.from; l < bd.to; l++ {
+				if len(p.lines[l]) > end+1 {
+					open = true
+				}
+			}
+		}
+		if open {
+			for l := bd.from; l < bd.to; l++ {
+				if s := string(p.lines[l]); strings.HasSuffix(s, "...") && len(p.lines[l])-1 == p.col(p.rb) {
+					edgeDots = true
+				}
+			}
+			edges = append(edges, p.rb)
+		}
+		short[bi] = len(edges) > 0 && edges[len(edges)-1] < p.rb
+		if len(edges) < 2 {
+			return nil, opts, p.errf(bd.from, p.x0, "a row with no box: want '|' edges on bit boundaries")
+		}
+		if edges[0] != 0 {
+			return nil, opts, p.errf(bd.from, p.col(edges[0]), "a row that does not start at the grid's left edge")
+		}
+		// Edge characters that are not on a bit boundary are an error: the figure's columns
+		// do not agree with its ruler or rules.
+		for l := bd.from; l < bd.to; l++ {
+			for c, r := range p.lines[l] {
+				if c < p.x0 || !edgeOK(r) {
+					continue
+				}
+				if _, ok := p.bitAt(c); !ok && r == '|' {
+					return nil, opts, p.errf(l, c, "an edge '|' between bit boundaries (bits are %d columns wide from column %d)", p.cpb, p.x0+1)
+				}
+			}
+		}
+		for k := 0; k+1 < len(edges); k++ {
+			c := &cell{band: bi, from: edges[k], to: edges[k+1], line: bd.from, c: p.col(edges[k]) + 1}
+			c.open = open && k == len(edges)-2
+			c0, c1 := p.col(c.from)+1, p.col(c.to)
+			if c.open {
+				c1 = MaxColumns + 1
+			}
+			for l := bd.from; l < bd.to; l++ {
+				if p.at(l, c0-1) == ':' || p.at(l, c1) == ':' {
+					c.colon = true
+				}
+				s := ""
+				if c0 < len(p.lines[l]) {
+					s = strings.TrimSpace(string(p.lines[l][c0:min(c1, len(p.lines[l]))]))
+				}
+				c.text = append(c.text, s)
+				if s != "" {
+					c.textLine = append(c.textLine, l-bd.from)
+				}
+			}
+			c.parent = len(cells)
+			cells = append(cells, c)
+			byBand[bi] = append(byBand[bi], c)
+		}
+	}
+	cellAt := func(bi, b int) *cell {
+		if bi < 0 || bi >= len(byBand) {
+			return nil
+		}
+		for _, c := range byBand[bi] {
+			if b >= c.from && b < c.to {
+				return c
+			}
+		}
+		return nil
+	}
+	var find func(i int) int
+	find = func(i int) int {
+		for cells[i].parent != i {
+			cells[i].parent = cells[cells[i].parent].parent
+			i = cells[i].parent
+		}
+		return i
+	}
+	index := map[*cell]int{}
+	for i, c := range cells {
+		index[c] = i
+	}
+	dots := false
+	ticksAtFields := false
+	// The rules: horizontal present over each bit, dashed, double; an absent one joins the
+	// boxes above and below.
+	for ri, rl := range rules {
+		above, below := ri-1, ri
+		if rl < 0 {
+			// Open at the bottom: the boxes of the last band are variable.
+			if ri == len(rules)-1 {
+				for _, c := range byBand[above] {
+					c.colon = true
+				}
+				opts.Text.Open = "bottom"
+			}
+			continue
+		}
+		line := p.lines[rl]
+		if strings.Contains(string(line), "...") {
+			dots = true
+		}
+		if !p.bytes {
+			// A rule marked only where fields begin and end (RFC 7540, RFC 6455).
+			for b := 1; b < p.rb; b++ {
+				if p.at(rl, p.col(b)) == '-' && p.at(rl, p.col(b)-1) == '-' {
+					ticksAtFields = true
+				}
+			}
+		}
+		var textOn []rune
+		for b := 0; b < p.rb; b++ {
+			present, dashed, double := false, false, false
+			lo, hi := p.col(b)+1, p.col(b+1)
+			if p.bytes {
+				lo = p.x0 + 9*(b/8) + 1 + b%8
+				hi = lo + 1
+			}
+			for c := lo; c < hi; c++ {
+				switch p.at(rl, c) {
+				case '-':
+					present = true
+				case '=':
+					present, double = true, true
+				}
+			}
+			if !present && !p.bytes && p.at(rl, p.col(b+1)) == '-' {
+				present, dashed = true, true
+			}
+			if !present && !p.bytes && b > 0 && p.at(rl, p.col(b)) == '-' {
+				present, dashed = true, true
+			}
+			a, d := cellAt(above, b), cellAt(below, b)
+			if present {
+				for _, c := range []*cell{a, d} {
+					switch {
+					case c == nil:
+					case dashed:
+						c.dashed++
+					default:
+						c.solid++
+					}
+				}
+				if double && d != nil {
+					d.double = true
+				}
+				continue
+			}
+			if a != nil && d != nil {
+				x, y := find(index[a]), find(index[d])
+				if x != y {
+					cells[y].parent = x
+				}
+				for c := p.col(b) + 1; c <= p.col(b+1); c++ {
+					if r := p.at(rl, c); r != '+' || c < p.col(b+1) {
+						textOn = append(textOn, r)
+					}
+				}
+			}
+			if a != nil && d == nil && ri == len(rules)-1 && strings.Contains(string(line), "...") {
+				a.open = true
+			}
+		}
+		if t := strings.TrimSpace(string(textOn)); t != "" && strings.Trim(t, "+-= ") != "" {
+			// The name written on an inner rule (RFC 8200): the field of the boxes it joins.
+			for b := 0; b < p.rb; b++ {
+				if d := cellAt(below, b); d != nil && cellAt(above, b) != nil {
+					root := cells[find(index[d])]
+					root.extra = append(root.extra, strings.TrimSpace(strings.Trim(t, "+")))
+					break
+				}
+			}
+		}
+	}
+	// Fields: the groups of joined boxes, in the order of their first box.
+	type group struct {
+		cells []*cell
+	}
+	var groups []*group
+	seen := map[int]*group{}
+	for i, c := range cells {
+		r := find(i)
+		g, ok := seen[r]
+		if !ok {
+			g = &group{}
+			seen[r] = g
+			groups = append(groups, g)
+		}
+		g.cells = append(g.cells, c)
+	}
+	var fields []bytegrid.Field
+	off := 0
+	rowLines, lineAlign := 0, ""
+	alignVotes := map[string]int{}
+	for _, g := range groups {
+		var lines []string
+		var bits int
+		f := bytegrid.Field{Offset: off}
+		multi := len(g.cells) > 1
+		dashedAll := true // every rule around it is dashed: an optional field
+		for _, c := range g.cells {
+			bits += c.to - c.from
+			for _, t := range c.text {
+				if t != "" {
+					lines = append(lines, t)
+				}
+			}
+			lines = append(lines, c.extra...)
+			if c.colon || c.open {
+				f.Variable = true
+			}
+			dashedAll = dashedAll && c.dashed > 0 && c.solid == 0
+			if c.double {
+				f.DoubleRule = true
+			}
+			if n := len(c.textLine); !multi && n > 0 && n < len(c.text) && c.textLine[n-1]-c.textLine[0] == n-1 {
+				switch c.textLine[0] {
+				case (len(c.text) - n) / 2:
+					alignVotes["middle"]++
+				case 0:
+					alignVotes["top"]++
+				case len(c.text) - n:
+					alignVotes["bottom"]++
+				}
+			}
+		}
+		f.Bits = bits
+		f.Optional = dashedAll
+		switch {
+		case len(lines) > 1 && !multi && allShort(lines):
+			f.Label = bytegrid.LabelVertical
+			f.Name = strings.Join(lines, "")
+		case len(lines) > 1 && !multi:
+			f.Label = bytegrid.LabelStacked
+			if anySpace(lines) {
+				f.Name = strings.Join(lines, "\n")
+			} else {
+				f.Name = strings.Join(lines, " ")
+			}
+		default:
+			f.Name = strings.Join(lines, " ")
+		}
+		if f.Variable {
+			f.Name = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f.Name), "..."))
+		}
+		// A condition: "Name, if …" or a line "(if …)".
+		if f.Label == bytegrid.LabelStacked && strings.Contains(f.Name, "\n") {
+			ls := strings.Split(f.Name, "\n")
+			if l := ls[len(ls)-1]; strings.HasPrefix(l, "(if ") && strings.HasSuffix(l, ")") {
+				f.Optional, f.Condition = true, l
+				f.Name = strings.Join(ls[:len(ls)-1], "\n")
+			}
+		} else if m := ifRE.FindStringSubmatch(f.Name); m != nil && m[1] != "" && strings.Contains(f.Name, ", if ") {
+			f.Optional, f.Condition, f.Name = true, m[2], m[1]
+		}
+		c0 := g.cells[0]
+		if f.Name == "" || isContinued(f.Name, fields) {
+			// A box with no name, or "Name (continued)", continues the field before it.
+			if len(fields) == 0 {
+				return nil, opts, p.errf(bands[c0.band].from, c0.c, "a box with no name, and no field before it to continue")
+			}
+			fields[len(fields)-1].Bits += bits
+			fields[len(fields)-1].Variable = fields[len(fields)-1].Variable || f.Variable
+			off += bits
+			continue
+		}
+		if isReserved(f.Name) {
+			f.Kind = bytegrid.Reserved
+		}
+		// A field starting a row after a short one (RFC 7540's rows of 24 and 16 bits).
+		if c0.from == 0 && c0.band > 0 && short[c0.band-1] {
+			f.RowBreak = true
+		}
+		if !f.Optional {
+			f.Condition = ""
+		}
+		if f.Variable && f.Label != bytegrid.LabelAuto && f.Label != bytegrid.LabelStacked {
+			f.Label = bytegrid.LabelAuto
+		}
+		fields = append(fields, f)
+		off += bits
+	}
+	for _, bd := range bands {
+		n := bd.to - bd.from
+		if rowLines == 0 || n < rowLines {
+			rowLines = n
+		}
+	}
+	best := 0
+	for _, a := range []string{"middle", "top", "bottom"} {
+		if alignVotes[a] > best {
+			best, lineAlign = alignVotes[a], a
+		}
+	}
+	opts.RowBits = p.rb
+	opts.Ruler = p.ruler
+	opts.LSB0 = p.lsb0
+	opts.ElideRows = -1
+	opts.NoHex = true
+	opts.Text.Margin = p.x0
+	if rowLines > 1 {
+		opts.Text.RowLines = rowLines
+	}
+	if lineAlign != "" && lineAlign != "middle" {
+		opts.Text.Align = lineAlign
+	}
+	if ticksAtFields {
+		opts.Text.Ticks = "fields"
+	}
+	if !p.bytes {
+		def := 2
+		if p.rb <= 16 {
+			def = 3
+		}
+		if p.cpb != def {
+			opts.Text.BitChars = p.cpb
+		}
+	}
+	if edgeDots && opts.Text.Open == "" {
+		opts.Text.Open = "edge"
+	}
+	if dots && opts.Text.Open == "" {
+		opts.Text.Open = "dots"
+	}
+	if len(fields) == 0 {
+		return nil, opts, p.errf(first, p.x0, "no fields")
+	}
+	return fields, opts, nil
+}
+
+func allShort(ls []string) bool {
+	for _, l := range ls {
+		if utf8.RuneCountInString(l) != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+func anySpace(ls []string) bool {
+	for _, l := range ls {
+		if strings.Contains(l, " ") {
+			return true
+		}
+	}
+	return false
+}
+
+// isContinued reports whether name is "(continued)" or "X (continued)" with X the name of the
+// last field (before its condition).
+//
+// "X continued" (RFC 6455's "Payload Data continued ...") continues it too.
+func isContinued(name string, fields []bytegrid.Field) bool {
+	if len(fields) == 0 {
+		return false
+	}
+	name = strings.TrimSpace(strings.TrimSuffix(name, "..."))
+	rest, ok := strings.CutSuffix(name, "(continued)")
+	if !ok {
+		rest, ok = strings.CutSuffix(name, " continued")
+	}
+	if !ok {
+		return false
+	}
+	rest = strings.TrimSpace(rest)
+	return rest == "" || strings.HasPrefix(fields[len(fields)-1].Name, rest)
+}
+
+var reservedRE = regexp.MustCompile(`(?i)^(reserved\d*|rsrvd|rsv\d*|resv|padding|r|z|0|mbz)( \(optional\))?$`)
+
+func isReserved(name string) bool { return reservedRE.MatchString(name) }

@@ -1,0 +1,204 @@
+package rfcart_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kafkagrid/kafkagrid/bytegrid"
+	"github.com/kafkagrid/kafkagrid/bytegrid/rfcart"
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
+)
+
+// figures returns the published figures: ../shared/rfc-figures (or $KAFKAGRID_RFC_FIGURES)
+// and the copies in examples/protocols/figures.
+func figures(t testing.TB) []string {
+	t.Helper()
+	root, err := testenv.ModuleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared := os.Getenv("KAFKAGRID_RFC_FIGURES")
+	if shared == "" {
+		shared = filepath.Join(root, "..", "shared", "rfc-figures")
+	}
+	a, _ := filepath.Glob(filepath.Join(shared, "*.txt"))
+	b, _ := filepath.Glob(filepath.Join(root, "examples", "protocols", "figures", "*.rfc.txt"))
+	c, _ := filepath.Glob(filepath.Join(root, "examples", "protocols", "figures", "*.published.txt"))
+	all := append(append(a, b...), c...)
+	if len(all) == 0 {
+		t.Fatal("no figures")
+	}
+	return all
+}
+
+// TestRoundTrip reads every published figure as art and draws it as text again: the drawing
+// must be the figure, line for line, but for the spaces around each label (the same test as
+// the specs' in package bytegrid). WebSocket's figure (RFC 6455), whose rules follow no one
+// rule, is read but not drawn back line for line.
+func TestRoundTrip(t *testing.T) {
+	for _, file := range figures(t) {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			src, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := rfcart.Parse(filepath.Base(file), src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d, err := bytegrid.Layout(s.Fields, s.Options)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var txt bytes.Buffer
+			if err := d.WriteText(&txt); err != nil {
+				t.Fatal(err)
+			}
+			if strings.HasSuffix(file, ".published.txt") {
+				return
+			}
+			want, got := lines(string(src)), lines(txt.String())
+			if len(want) != len(got) {
+				t.Errorf("%d lines, want %d:\n%s", len(got), len(want), txt.String())
+			}
+			for i := 0; i < min(len(want), len(got)); i++ {
+				if !sameLine(want[i], got[i]) {
+					t.Errorf("line %d:\nwant %q\n got %q", i+1, want[i], got[i])
+				}
+			}
+		})
+	}
+}
+
+func lines(s string) []string {
+	ls := strings.Split(s, "\n")
+	if strings.HasPrefix(ls[0], "source:") {
+		ls = ls[1:]
+	}
+	for i := range ls {
+		ls[i] = strings.TrimRight(ls[i], " ")
+	}
+	for len(ls) > 0 && ls[len(ls)-1] == "" {
+		ls = ls[:len(ls)-1]
+	}
+	return ls
+}
+
+// sameLine is bytegrid's figure comparison: edges in the same columns, the text between them
+// the same once trimmed, rules identical.
+func sameLine(want, got string) bool {
+	if want == got {
+		return true
+	}
+	if strings.Trim(want, "+-=:. ") == "" {
+		return false
+	}
+	cells := func(s string) []string {
+		rs := []rune(s)
+		var out []string
+		start := 0
+		for i, r := range rs {
+			edge := r == '|' || r == '+' || r == ':' && (i == 0 || rs[i-1] == ' ') && (i == len(rs)-1 || rs[i+1] == ' ')
+			if !edge {
+				continue
+			}
+			if t := strings.TrimSpace(string(rs[start:i])); t != "" {
+				out = append(out, t)
+			}
+			out = append(out, string(r)+"@"+string(rune('0'+i%64)))
+			start = i + 1
+		}
+		rest := string(rs[start:])
+		if strings.HasSuffix(rest, "  ...") && strings.TrimSpace(rest) != "..." {
+			return append(out, strings.TrimSpace(strings.TrimSuffix(rest, "...")), "...@"+string(rune('0'+len(rs)%64)))
+		}
+		if t := strings.TrimSpace(rest); t != "" {
+			out = append(out, t)
+		}
+		return out
+	}
+	a, b := cells(want), cells(got)
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func TestErrors(t *testing.T) {
+	for _, tt := range []struct {
+		name, src, want string
+	}{
+		{"no rule", "hello\nworld\n", "f.txt: no rule"},
+		{"rule only", "+-+-+\n", `f.txt:1:1: a rule with no row under it`},
+		{"two rules", "+-+-+\n+-+-+\n|a|b|\n", "f.txt:2:1: two rules with no row between them"},
+		{"edge off a bit", "+-+-+-+\n|ab |c|\n+-+-+-+\n", ""},
+		{"edge between bits", "+--+--+\n|a |b| |\n+--+--+\n", "f.txt:2:6: an edge '|' between bit boundaries"},
+		{"odd rule", "+-+-+-\n|a|b|\n", ""},
+		{"byte rule", "+--------+-------+\n|a       |b      |\n", "f.txt:1:18: a rule 17 columns long with bits 8 columns wide"},
+		{"text left", "  +-+-+\n x|a|b|\n  +-+-+\n", "f.txt:2:2: text left of the grid's edge"},
+		{"empty first box", "+-+-+\n| |b|\n+-+-+\n", "f.txt:2:2: a box with no name"},
+		{"too wide", "+" + strings.Repeat("-+", 129) + "\n|a" + strings.Repeat(" ", 256) + "|\n", "f.txt:1:259: rows of 129 bits"},
+		{"long line", "+-+\n|" + strings.Repeat("a", MaxColumnsForTest) + "|\n", "f.txt:2:1025: line longer than 1024 columns"},
+		{"not utf-8", "+-+\n|\xff|\n", "f.txt: not UTF-8"},
+		{"source only", "source: RFC 0\n", "f.txt: no rule"},
+		{"ruler digits far", "0         1\n+-+-+\n|a|b|\n+-+-+\n", "f.txt:1:11: ruler digits 10 columns apart"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := rfcart.Parse("f.txt", []byte(tt.src))
+			if tt.want == "" {
+				if err != nil {
+					t.Logf("(an error, which is fine: %v)", err)
+				}
+				return
+			}
+			if err == nil || !strings.HasPrefix(err.Error(), "rfcart: ") || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("err = %v, want %q", err, tt.want)
+			}
+		})
+	}
+}
+
+const MaxColumnsForTest = rfcart.MaxColumns
+
+// FuzzParse: any input is read or refused with a positioned error, never a panic; what is
+// read lays out and draws, in work bounded by the input.
+func FuzzParse(f *testing.F) {
+	for _, file := range figures(f) {
+		if src, err := os.ReadFile(file); err == nil {
+			f.Add(src)
+		}
+	}
+	f.Add([]byte("+-+-+\n|a|b|\n+-+-+\n"))
+	f.Add([]byte("+--------+\n|a       |\n+---- ...\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		s, err := rfcart.Parse("f.txt", src)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "rfcart: f.txt") {
+				t.Fatalf("error without position prefix: %v", err)
+			}
+			return
+		}
+		if len(s.Fields) > len(src) {
+			t.Fatalf("%d fields from %d bytes", len(s.Fields), len(src))
+		}
+		d, err := bytegrid.Layout(s.Fields, s.Options)
+		if err != nil {
+			return // (a layout limit: reported, not drawn)
+		}
+		var txt bytes.Buffer
+		if err := d.WriteText(&txt); err != nil {
+			t.Fatal(err)
+		}
+		if txt.Len() > 64*len(src)+4096 {
+			t.Fatalf("%d bytes of text from %d bytes of figure", txt.Len(), len(src))
+		}
+	})
+}
