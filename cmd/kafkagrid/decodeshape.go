@@ -1,0 +1,456 @@
+package main
+
+import (
+	"encoding/binary"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/kafkagrid/kafkagrid/capture"
+	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/schemas"
+)
+
+// A frame as fixtures and logs have it may be whole, lack its size prefix, or be its body
+// alone; a response alone does not say its API or version. decodeShapes finds out: the shapes
+// the bytes can be, and the versions (of this release, and of the other releases of the
+// schemas folder) that read them whole, best first.
+
+// maxSearchAll bounds the input for which every API is tried (no -api): a few thousand
+// decodes of at most this many bytes.
+const maxSearchAll = 64 << 10
+
+// relCat is one release's catalogue.
+type relCat struct {
+	name string
+	cat  *kafka.Catalog
+}
+
+// shapeSearch is what decode knows before it reads the bytes.
+type shapeSearch struct {
+	cat       *kafka.Catalog
+	others    func() []relCat // the other releases of the schemas folder, newest first (loaded once, when needed)
+	apiName   string          // -api, or ""
+	version   int             // -version, or -1
+	request   bool            // -request
+	response  bool            // -response
+	maxFields int
+}
+
+// candidate is one reading of the bytes: an API version, side and shape that decodes them whole.
+type candidate struct {
+	rel     relCat
+	api     *kafka.API
+	version int16
+	resp    bool
+	shape   kafka.Shape
+	frame   *kafka.Frame
+	err     error // for the closest failure
+	at      int   // the failure's offset
+	penalty int   // implausible values (unknown error codes, control bytes in strings)
+}
+
+func (c *candidate) name() string {
+	side := "request"
+	if c.resp {
+		side = "response"
+	}
+	return fmt.Sprintf("%s v%d %s", c.api.Name, c.version, side)
+}
+
+// releases is this release, then the others.
+func (s *shapeSearch) releases() []relCat {
+	out := []relCat{{s.cat.Release.Name(), s.cat}}
+	if s.others != nil {
+		out = append(out, s.others()...)
+	}
+	return out
+}
+
+// search decodes data in one shape as every version of the API asked (or of every API, for a
+// small input), on the sides asked, in every release; it returns the readings that decode
+// whole, best first, and the closest failure.
+func (s *shapeSearch) search(data []byte, shape kafka.Shape, requests, responses bool) (fits []*candidate, closest *candidate) {
+	tried := map[string]bool{}
+	for ri, rc := range s.releases() {
+		var apis []*kafka.API
+		if s.apiName != "" {
+			if a, ok := rc.cat.Lookup(s.apiName); ok {
+				apis = []*kafka.API{a}
+			}
+		} else if len(data) <= maxSearchAll {
+			apis = rc.cat.APIs
+		}
+		for _, a := range apis {
+			for _, resp := range []bool{false, true} {
+				if resp && !responses || !resp && !requests {
+					continue
+				}
+				spec := a.Request
+				if resp {
+					spec = a.Response
+				}
+				for v := a.Version; v >= 0; v-- {
+					if !spec.ValidIn(v) || s.version >= 0 && int(v) != s.version {
+						continue
+					}
+					key := fmt.Sprintf("%s/%d/%v", a.Name, v, resp)
+					if tried[key] {
+						continue
+					}
+					tried[key] = true
+					o := kafka.DecodeOptions{Response: resp, API: a, Version: v, Shape: shape, MaxNodes: s.maxFields}
+					if !resp && shape != kafka.ShapeBody {
+						// A request's header names its API: only the one it names.
+						at := 0
+						if shape == kafka.ShapeFrame {
+							at = 4
+						}
+						if len(data) < at+4 || int16(binary.BigEndian.Uint16(data[at:])) != a.Key || int16(binary.BigEndian.Uint16(data[at+2:])) != v {
+							continue
+						}
+					}
+					f, err := rc.cat.Decode(data, o)
+					c := &candidate{rel: rc, api: a, version: v, resp: resp, shape: shape, frame: f, err: err}
+					if err == nil {
+						c.penalty = implausible(f.Root)
+						fits = append(fits, c)
+						continue
+					}
+					if ke, ok := err.(*kafka.Error); ok {
+						c.at = ke.Offset
+					}
+					if closest == nil || c.at > closest.at || c.at == closest.at && ri < slices.IndexFunc(s.releases(), func(r relCat) bool { return r.name == closest.rel.name }) {
+						closest = c
+					}
+				}
+			}
+		}
+	}
+	order := map[string]int{}
+	for i, r := range s.releases() {
+		order[r.name] = i
+	}
+	slices.SortStableFunc(fits, func(a, b *candidate) int {
+		if a.penalty != b.penalty {
+			return a.penalty - b.penalty
+		}
+		if oa, ob := order[a.rel.name], order[b.rel.name]; oa != ob {
+			return oa - ob
+		}
+		if a.api.Name != b.api.Name {
+			return strings.Compare(a.api.Name, b.api.Name)
+		}
+		return int(b.version) - int(a.version)
+	})
+	return fits, closest
+}
+
+// implausible counts values a real frame seldom has: error codes Kafka does not define, and
+// strings with control bytes or invalid UTF-8.
+func implausible(n *kafka.Node) int {
+	p := 0
+	if len(n.Children) == 0 {
+		switch v := n.Raw.(type) {
+		case int64:
+			if strings.HasSuffix(n.Name, "ErrorCode") || n.Name == "ErrorCode" {
+				if _, ok := kafka.LookupErrorCode(int16(v)); !ok {
+					p++
+				}
+			}
+		case string:
+			if !utf8.ValidString(v) || strings.IndexFunc(v, func(r rune) bool { return r < 0x20 && r != '\n' && r != '\t' }) >= 0 {
+				p++
+			}
+		}
+	}
+	for _, c := range n.Children {
+		p += implausible(c)
+	}
+	return p
+}
+
+// chains reports whether data is whole frames back to back: each int32 size at least 4,
+// the last ending where data ends.
+func chains(data []byte) bool {
+	off := 0
+	for off < len(data) {
+		if len(data)-off < 4 {
+			return false
+		}
+		size := int32(binary.BigEndian.Uint32(data[off:]))
+		if size < 4 || int(size) > len(data)-off-4 {
+			return false
+		}
+		off += 4 + int(size)
+	}
+	return len(data) > 0
+}
+
+// lone is a Result of one message, as decode prints it.
+func lone(kind capture.Kind, data []byte, c *candidate, notes []string) *capture.Result {
+	m := &capture.Message{Frame: c.frame, Bytes: data, Err: c.err}
+	e := &capture.Exchange{}
+	if c.resp {
+		e.Response = m
+	} else {
+		e.Request = m
+	}
+	return &capture.Result{Kind: kind, Notes: notes, Conns: []*capture.Conn{{ID: 1, Exchanges: []*capture.Exchange{e}}}}
+}
+
+// describe says which readings fit, and which release and flags they need.
+func (s *shapeSearch) describe(fits []*candidate, asked string) string {
+	var b strings.Builder
+	best := fits[0]
+	if len(fits) == 1 {
+		fmt.Fprintf(&b, "the only reading of these bytes (%s) that decodes them whole: %s", asked, best.name())
+	} else {
+		names := make([]string, 0, min(len(fits), 12))
+		for i, f := range fits {
+			if i == 12 {
+				names = append(names, fmt.Sprintf("and %d more", len(fits)-12))
+				break
+			}
+			n := f.name()
+			if f.rel.name != s.cat.Release.Name() {
+				n += " (Kafka " + f.rel.name + ")"
+			}
+			names = append(names, n)
+		}
+		fmt.Fprintf(&b, "%d readings of these bytes (%s) decode them whole, best first: %s; decoded as the first: give -api NAME -version N to choose another",
+			len(fits), asked, strings.Join(names, ", "))
+	}
+	b.WriteString(s.releaseNote(best))
+	return b.String()
+}
+
+// releaseNote names the release a reading comes from when it is not this one, and the flag.
+func (s *shapeSearch) releaseNote(c *candidate) string {
+	cur := s.cat.Release.Name()
+	if c.rel.name == cur {
+		return ""
+	}
+	what := fmt.Sprintf("%s v%d", c.api.Name, c.version)
+	a, ok := s.cat.Lookup(c.api.Name)
+	why := ""
+	switch {
+	case !ok:
+		what = c.api.Name
+	case ok && strings.HasPrefix(c.rel.name, "3.") && !strings.HasPrefix(cur, "3.") && !strings.HasPrefix(cur, "2."):
+		_ = a
+		why = " (Kafka 4.0 removed the oldest versions, KIP-896)"
+	}
+	return fmt.Sprintf("; %s is not in Kafka %s%s but is in Kafka %s: decoded with its schemas (-release %s)", what, cur, why, c.rel.name, c.rel.name)
+}
+
+// readShapes reads data (frames, or bytes parsed from text) in the shapes the flags allow:
+// whole frames as capture.Read does; else, or when that leaves one frame undecoded, a frame
+// without its size prefix, a body alone, and the versions of its API that read it. ok is false
+// when nothing was found beyond capture.Read's own reading (then r is that reading).
+func (s *shapeSearch) readShapes(data []byte, kind capture.Kind, o capture.Options, noSize, body bool, notes []string) (*capture.Result, error) {
+	requests, responses := !s.response, !s.request
+	var asked string
+	switch {
+	case body:
+		asked = "body only, no size and no header"
+		fits, closest := s.search(data, kafka.ShapeBody, requests, responses)
+		return s.pick(kind, data, fits, closest, asked, notes)
+	case noSize:
+		asked = "without the size prefix"
+		fits, closest := s.search(data, kafka.ShapeNoSize, requests, responses && (s.apiName != "" || len(data) <= maxSearchAll))
+		return s.pick(kind, data, fits, closest, asked, notes)
+	case s.response && s.apiName != "":
+		asked = "a whole response frame"
+		fits, closest := s.search(data, kafka.ShapeFrame, false, true)
+		return s.pick(kind, data, fits, closest, asked, notes)
+	}
+	if chains(data) {
+		o.Binary = true
+		r, err := capture.Read(s.cat, data, o)
+		if err != nil {
+			return nil, err
+		}
+		r.Notes = append(notes, r.Notes...)
+		msgs := messages(r)
+		if len(msgs) != 1 || msgs[0].Err == nil {
+			return r, nil
+		}
+		// One frame that did not decode: another version, another API, another release.
+		fits, _ := s.search(data, kafka.ShapeFrame, true, !s.request)
+		if len(fits) == 0 {
+			return r, nil
+		}
+		return s.pick(kind, data, fits, nil, "a whole frame", notes)
+	}
+	// Not whole frames: without the size prefix, then a body alone.
+	var closest *candidate
+	for _, sh := range []kafka.Shape{kafka.ShapeNoSize, kafka.ShapeBody} {
+		fits, cl := s.search(data, sh, requests, responses)
+		if len(fits) > 0 {
+			a := "without the size prefix: the first 4 bytes are not the size of the rest"
+			if sh == kafka.ShapeBody {
+				a = "body only: no size prefix and no header"
+			}
+			return s.pick(kind, data, fits, nil, a, notes)
+		}
+		if closest == nil || cl != nil && cl.at > closest.at {
+			closest = cl
+		}
+	}
+	o.Binary = true
+	r, err := capture.Read(s.cat, data, o)
+	if err != nil {
+		return nil, err
+	}
+	what := "of any API"
+	if s.apiName != "" {
+		what = "of " + s.apiName
+	}
+	if s.apiName == "" && len(data) > maxSearchAll {
+		what = fmt.Sprintf("of the API given (-api; every API is tried for at most %d KiB)", maxSearchAll>>10)
+	}
+	n := fmt.Sprintf("nor do the bytes read as a frame without its size prefix or as a body alone, at any version %s (-no-size, -body)", what)
+	if closest != nil {
+		n += fmt.Sprintf("; the closest, %s %s, fails: %v", closest.name(), closest.shape, closest.err)
+	}
+	r.Notes = append(append(notes, r.Notes...), n)
+	return r, nil
+}
+
+// pick decodes the best reading, or reports the closest failure.
+func (s *shapeSearch) pick(kind capture.Kind, data []byte, fits []*candidate, closest *candidate, asked string, notes []string) (*capture.Result, error) {
+	if len(fits) > 0 {
+		best := fits[0]
+		if len(fits) == 1 && s.apiName != "" && s.version >= 0 && best.rel.name == s.cat.Release.Name() {
+			notes = append(notes, fmt.Sprintf("read as %s, %s, as asked", best.name(), best.shape))
+		} else {
+			notes = append(notes, s.describe(fits, best.shape.String()))
+		}
+		_ = asked
+		return lone(kind, data, best, notes), nil
+	}
+	what := "any API"
+	if s.apiName != "" {
+		what = s.apiName
+		if _, ok := s.cat.Lookup(s.apiName); !ok {
+			what += " (not in Kafka " + s.cat.Release.Name() + ")"
+		}
+	}
+	if closest == nil {
+		if s.apiName == "" && len(data) > maxSearchAll {
+			return nil, fmt.Errorf("the bytes are %d bytes, more than the %d KiB for which every API is tried: give -api NAME", len(data), maxSearchAll>>10)
+		}
+		if s.version >= 0 {
+			return nil, fmt.Errorf("no version %d of %s as %s in Kafka %s", s.version, what, asked, relNames(s.releases()))
+		}
+		return nil, fmt.Errorf("no version of %s as %s in Kafka %s", what, asked, relNames(s.releases()))
+	}
+	notes = append(notes, fmt.Sprintf("no version of %s (Kafka %s) reads these bytes (%s) whole; the closest is %s (Kafka %s), which fails at offset %d",
+		what, relNames(s.releases()), asked, closest.name(), closest.rel.name, closest.at))
+	return lone(kind, data, closest, notes), nil
+}
+
+func relNames(rs []relCat) string {
+	names := make([]string, len(rs))
+	for i, r := range rs {
+		names[i] = r.name
+	}
+	return strings.Join(names, ", ")
+}
+
+// siblingReleases returns a loader of the other releases beside the one decode uses, when the
+// schemas came from a folder of releases (-schemas DIR, $KAFKA_SCHEMAS or the download cache):
+// newest first, each loaded once, those that do not load left out.
+func siblingReleases(sf *schemaFlags, src source) func() []relCat {
+	given := *sf.schemas
+	if given == "" && *sf.ref == "" {
+		given = os.Getenv("KAFKA_SCHEMAS")
+	}
+	parent := filepath.Dir(filepath.Clean(src.path))
+	if given != "" && filepath.Clean(given) != parent {
+		return nil // one release's folder, a jar or an installation
+	}
+	var loaded []relCat
+	done := false
+	return func() []relCat {
+		if done {
+			return loaded
+		}
+		done = true
+		rels := releasesIn(parent)
+		slices.SortFunc(rels, compareRelease)
+		slices.Reverse(rels)
+		for _, rel := range rels {
+			if filepath.Join(parent, rel) == filepath.Clean(src.path) {
+				continue
+			}
+			r, err := schemas.Open(filepath.Join(parent, rel))
+			if err != nil {
+				continue
+			}
+			c, err := kafka.NewCatalog(r)
+			if err != nil {
+				continue
+			}
+			loaded = append(loaded, relCat{rel, c})
+		}
+		return loaded
+	}
+}
+
+// compareRelease orders release names by their numbers ("2.8" < "3.10" < "4.0").
+func compareRelease(a, b string) int {
+	pa, pb := strings.Split(a, "."), strings.Split(b, ".")
+	for i := 0; i < len(pa) && i < len(pb); i++ {
+		na, ea := strconv.Atoi(pa[i])
+		nb, eb := strconv.Atoi(pb[i])
+		if ea == nil && eb == nil && na != nb {
+			return na - nb
+		}
+		if c := strings.Compare(pa[i], pb[i]); ea != nil || eb != nil {
+			if c != 0 {
+				return c
+			}
+		}
+	}
+	return len(pa) - len(pb)
+}
+
+// elsewhere reports whether another release of the schemas folder has the API.
+func (s *shapeSearch) elsewhere(name string) bool {
+	for _, r := range s.releases()[1:] {
+		if _, ok := r.cat.Lookup(name); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// read reads decode's input: a capture as capture.Read does; text in the form given or told
+// by its content (capture.ParseText), saying which; then the bytes in the shapes they can be.
+func (s *shapeSearch) read(data []byte, binaryIn bool, form capture.Form, o capture.Options, noSize, body bool) (*capture.Result, error) {
+	if capture.IsPcap(data) {
+		return capture.Read(s.cat, data, o)
+	}
+	kind := capture.KindFrames
+	var notes []string
+	if !binaryIn && (form != capture.FormAuto || capture.LooksLikeText(data)) {
+		t, err := capture.ParseText(data, form)
+		if err != nil {
+			return nil, err
+		}
+		notes = append([]string{"read as " + t.Detail}, t.Notes...)
+		data, kind = t.Bytes, capture.KindHex
+	}
+	r, err := s.readShapes(data, kind, o, noSize, body, notes)
+	if err != nil {
+		return nil, err
+	}
+	r.Kind = kind
+	return r, nil
+}
