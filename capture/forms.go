@@ -456,6 +456,20 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 // digit is a byte too).
 func parsePlain(s string) (*Text, error) {
 	s = stripComments(s)
+	if t := strings.TrimSpace(s); strings.HasPrefix(t, "<Buffer ") && strings.HasSuffix(t, ">") {
+		// Node's util.inspect of a Buffer: "<Buffer 00 00 00 23 …>".
+		i := strings.Index(s, "<Buffer ")
+		if strings.HasSuffix(t, " more bytes>") {
+			return nil, failAt(strings.LastIndex(s, "..."), "Node cut the Buffer short (\"… more bytes\"): print it whole, with JSON.stringify(buf) or buf.toString('hex')")
+		}
+		j := strings.LastIndexByte(s, '>')
+		s = s[:i] + blank(s[i:i+len("<Buffer ")]) + s[i+len("<Buffer "):j] + " " + s[j+1:]
+		t, err := plainHex(s)
+		if err == nil {
+			t.Detail = "Node Buffer (util.inspect)"
+		}
+		return t, err
+	}
 	t, err := plainHex(s)
 	if err == nil {
 		return t, nil
@@ -960,7 +974,7 @@ func parseStrings(s string, forced bool) (*Text, error) {
 			if strings.Contains(t.text, "fromhex") || strings.Contains(t.text, "hex") || t.text == "unhexlify" || t.text == "parseHexBinary" {
 				hexCall = true
 			}
-			if !codeWords[t.text] && (i+1 >= len(toks) || toks[i+1].text != "=" && toks[i+1].text != ":" && toks[i+1].text != ".") &&
+			if !codeWords[t.text] && (i+1 >= len(toks) || !strings.Contains("=:.[(", toks[i+1].text)) &&
 				(i == 0 || toks[i-1].text != ".") {
 				if len(strs) == 0 && !forced {
 					return nil, errNotThisForm
@@ -973,7 +987,7 @@ func parseStrings(s string, forced bool) (*Text, error) {
 			}
 			return nil, failAt(t.at, "%s outside a quoted string", quoteTok(t.text))
 		case 'p':
-			if !strings.Contains("+\\;,()=.:*", t.text) {
+			if !strings.Contains("+\\;,()[]{}=.:*", t.text) {
 				if len(strs) == 0 && !forced {
 					return nil, errNotThisForm
 				}

@@ -445,6 +445,19 @@ func (s *shapeSearch) read(data []byte, binaryIn bool, form capture.Form, o capt
 			return nil, err
 		}
 		notes = append([]string{"read as " + t.Detail}, t.Notes...)
+		blocks := t.Blocks
+		if blocks == nil {
+			blocks = [][]byte{t.Bytes}
+		}
+		if pcap, ok := capture.PacketsPcap(blocks); ok && t.Form == capture.FormDump {
+			// Whole packets (tshark -x): read as the capture they are.
+			r, err := capture.Read(s.cat, pcap, o)
+			if err != nil {
+				return nil, err
+			}
+			r.Notes = append(append(notes, fmt.Sprintf("the dump is %d Ethernet packets (TCP): read as a capture of them", len(blocks))), r.Notes...)
+			return r, nil
+		}
 		data, kind = t.Bytes, capture.KindHex
 	}
 	r, err := s.readShapes(data, kind, o, noSize, body, notes)
