@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -324,6 +325,7 @@ func stripComments(s string) string {
 	b := []byte(s)
 	var quote byte
 	lineStart := true
+	closeAt := -2 // where the next "*/" is (-1: none after the last search), found once per comment
 	for i := 0; i < len(b); i++ {
 		c := b[i]
 		if c == '\n' {
@@ -353,16 +355,20 @@ func stripComments(s string) string {
 			}
 			i--
 		case c == '/' && i+1 < len(b) && b[i+1] == '*' && prevOK:
-			end := strings.Index(string(b[i+2:]), "*/")
-			if end < 0 {
+			if closeAt != -1 && closeAt < i+2 {
+				if closeAt = strings.Index(s[i+2:], "*/"); closeAt >= 0 {
+					closeAt += i + 2
+				}
+			}
+			if closeAt < 0 {
 				continue // not a comment after all
 			}
-			for j := i; j < i+2+end+2; j++ {
+			for j := i; j < closeAt+2; j++ {
 				if b[j] != '\n' {
 					b[j] = ' '
 				}
 			}
-			i += 2 + end + 1
+			i = closeAt + 1
 		}
 		if c != ' ' && c != '\t' {
 			lineStart = false
@@ -822,6 +828,15 @@ func parseList(s string, forced bool) (*Text, error) {
 	}
 	// The lists beside the largest: same brackets, same paragraph.
 	bg := groups[best.g]
+	var paras []int // where each blank line is
+	for i := 0; ; {
+		j := strings.Index(s[i:], "\n\n")
+		if j < 0 {
+			break
+		}
+		paras = append(paras, i+j)
+		i += j + 1
+	}
 	var out []byte
 	signed, bare, lists := false, false, 0
 	for _, b := range bgs {
@@ -829,8 +844,7 @@ func parseList(s string, forced bool) (*Text, error) {
 		if g.parent != bg.parent || g.depth != bg.depth {
 			continue
 		}
-		lo, hi := min(g.open, bg.open), max(g.open, bg.open)
-		if lo >= 0 && strings.Contains(s[lo:hi], "\n\n") {
+		if paragraph(paras, g.open) != paragraph(paras, bg.open) {
 			continue
 		}
 		for _, v := range b.vals {
@@ -849,6 +863,12 @@ func parseList(s string, forced bool) (*Text, error) {
 		t.Notes = append(t.Notes, fmt.Sprintf("%d byte lists side by side, read one after the other", lists))
 	}
 	return t, nil
+}
+
+// paragraph is the number of blank lines before offset at.
+func paragraph(paras []int, at int) int {
+	n, _ := slices.BinarySearch(paras, at)
+	return n
 }
 
 // castNumber returns the number of a list item: "0x2a", "(byte)0x80", "(byte) -1", "byte(7)",

@@ -358,6 +358,7 @@ func dumpBytes(rest string, want int) (b []byte, ascii, ok bool) {
 			firstNB = min(firstNB, i)
 		}
 	}
+	rs := string(render)
 	// An ASCII column that matches wins over reading it as hex ("61 62  ab"); a line with
 	// nothing after its hex comes last.
 	for _, withText := range []bool{true, false} {
@@ -379,7 +380,7 @@ func dumpBytes(rest string, want int) (b []byte, ascii, ok bool) {
 			tail = asciiColumn(tail)
 			var r string
 			if lo := min(firstNB, lastNB[n]); lo < lastNB[n] {
-				r = string(render[lo:lastNB[n]])
+				r = rs[lo:lastNB[n]]
 			}
 			if len(tail) == len(r) && tail == r {
 				return all[:n:n], true, true

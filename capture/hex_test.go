@@ -3,6 +3,7 @@ package capture
 import (
 	"bytes"
 	"os/exec"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -103,6 +104,41 @@ func TestNamedResponse(t *testing.T) {
 		key, api, v, ok := namedResponse(tt.name)
 		if key != tt.key || api != tt.api || v != tt.v || ok != tt.ok {
 			t.Errorf("%s: %q %q %d %v", tt.name, key, api, v, ok)
+		}
+	}
+}
+
+// TestParseTextLinear: reading costs a bounded multiple of the text, counted in bytes
+// allocated, and twice the text costs about twice as much: a long dump line (each cut of its
+// hex was rebuilt: 9.3 s and gigabytes for 96 KB), many unclosed "/*", many small byte lists,
+// many lines.
+func TestParseTextLinear(t *testing.T) {
+	for name, text := range map[string]func(n int) string{
+		"dump line": func(n int) string {
+			return "00000000: " + strings.Repeat("00 ", n) + " " + strings.Repeat(".", n) + "\n"
+		},
+		"dump no col": func(n int) string { return "00000000  " + strings.Repeat("61 ", n) + "\n" },
+		"open /*":     func(n int) string { return strings.Repeat("00 /* ", n) },
+		"lists":       func(n int) string { return strings.Repeat("(1, 2) ", n) },
+		"lines":       func(n int) string { return strings.Repeat("00 01 02 03\n", n) },
+		"prose":       func(n int) string { return strings.Repeat("some words here\n\n", n) },
+		"stream":      func(n int) string { return strings.Repeat("00", n) },
+	} {
+		var cost [2]uint64
+		for i, n := range []int{16 << 10, 32 << 10} {
+			s := []byte(text(n))
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			ParseText(s, FormAuto)
+			runtime.ReadMemStats(&after)
+			cost[i] = after.TotalAlloc - before.TotalAlloc
+			if limit := uint64(500*len(s) + 1<<20); cost[i] > limit {
+				t.Errorf("%s: %d bytes of text allocated %d bytes, over %d", name, len(s), cost[i], limit)
+			}
+		}
+		if cost[1] > 3*cost[0] {
+			t.Errorf("%s: twice the text allocated %d bytes, %.1f times as much", name, cost[1], float64(cost[1])/float64(cost[0]))
 		}
 	}
 }

@@ -112,7 +112,7 @@ with open("tester.txt", "w") as f:
         f.write("[tester::#QU6] %04x | %-47s | %s\n" % (i * 16, hx(r), asc(r)))
     f.write("[tester::#QU6] \n")
 lines = lambda fmt, per, sep=", ": [sep.join(fmt % c for c in b[i:i + per]) for i in range(0, len(b), per)]
-with open("go-literal.go", "w") as f:
+with open("go-literal.txt", "w") as f:
     f.write("// the frame, as a test fixture writes it\nvar fetchV0Response = []byte{\n")
     for i, l in enumerate(lines("0x%02x", 8)):
         f.write("\t%s, // line %d\n" % (l, i))
