@@ -570,7 +570,7 @@ func parseBase64(s string, forced bool) (*Text, error) {
 			return nil, failAt(i, "%q is not a base64 character", s[i:i+1])
 		}
 	}
-	if !forced && (!odd || b.Len() < 8) {
+	if !forced && (!odd || b.Len() < 8 || !base64Lines(s)) {
 		return nil, errNotThisForm
 	}
 	enc := b.String()
@@ -581,6 +581,26 @@ func parseBase64(s string, forced bool) (*Text, error) {
 	}
 	_, err := base64.StdEncoding.DecodeString(enc)
 	return nil, failAt(len(s), "not base64: %v", err)
+}
+
+// base64Lines reports whether s is laid out as base64 tools write it: one run of characters
+// a line, every line but the last of one length, a multiple of 4.
+func base64Lines(s string) bool {
+	var lines []string
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			if strings.ContainsAny(l, " \t") {
+				return false
+			}
+			lines = append(lines, l)
+		}
+	}
+	for i, l := range lines {
+		if i+1 < len(lines) && (len(l) != len(lines[0]) || len(l)%4 != 0) || len(l) > len(lines[0]) {
+			return false
+		}
+	}
+	return len(lines) > 0
 }
 
 // ---- Node Buffer JSON and byte lists ----

@@ -125,7 +125,7 @@ func TestParseTextLinear(t *testing.T) {
 		"stream":      func(n int) string { return strings.Repeat("00", n) },
 	} {
 		var cost [2]uint64
-		for i, n := range []int{16 << 10, 32 << 10} {
+		for i, n := range []int{8 << 10, 16 << 10} {
 			s := []byte(text(n))
 			var before, after runtime.MemStats
 			runtime.GC()
@@ -133,7 +133,7 @@ func TestParseTextLinear(t *testing.T) {
 			ParseText(s, FormAuto)
 			runtime.ReadMemStats(&after)
 			cost[i] = after.TotalAlloc - before.TotalAlloc
-			if limit := uint64(500*len(s) + 1<<20); cost[i] > limit {
+			if limit := uint64(1000*len(s) + 1<<20); cost[i] > limit {
 				t.Errorf("%s: %d bytes of text allocated %d bytes, over %d", name, len(s), cost[i], limit)
 			}
 		}

@@ -346,6 +346,19 @@ func (s *shapeSearch) pick(kind capture.Kind, data []byte, fits []*candidate, cl
 			return nil, fmt.Errorf("the bytes are %d bytes, more than the %d KiB for which every API is tried: give -api NAME", len(data), maxSearchAll>>10)
 		}
 		if s.version >= 0 {
+			var ranges []string
+			for _, r := range s.releases() {
+				if a, ok := r.cat.Lookup(s.apiName); ok {
+					spec := a.Response
+					if s.request {
+						spec = a.Request
+					}
+					ranges = append(ranges, fmt.Sprintf("%s in Kafka %s", spec.ValidVersions, r.name))
+				}
+			}
+			if len(ranges) > 0 {
+				return nil, fmt.Errorf("%s version %d is not valid (%s)", s.apiName, s.version, strings.Join(ranges, "; "))
+			}
 			return nil, fmt.Errorf("no version %d of %s as %s in Kafka %s", s.version, what, asked, relNames(s.releases()))
 		}
 		return nil, fmt.Errorf("no version of %s as %s in Kafka %s", what, asked, relNames(s.releases()))
