@@ -50,7 +50,8 @@ type candidate struct {
 	shape   kafka.Shape
 	frame   *kafka.Frame
 	err     error // for the closest failure
-	at      int   // the failure's offset
+	at      int   // how far the failure got, to rank failures
+	off     int   // the failure's offset
 	penalty int   // implausible values (unknown error codes, control bytes in strings)
 }
 
@@ -122,7 +123,16 @@ func (s *shapeSearch) search(data []byte, shape kafka.Shape, requests, responses
 						continue
 					}
 					if ke, ok := err.(*kafka.Error); ok {
-						c.at = ke.Offset
+						c.at, c.off = ke.Offset, ke.Offset
+						m := ke.Err.Error()
+						if strings.Contains(m, "left unread") || strings.Contains(m, "after the end of the frame") {
+							// The fields ended early: as close as the bytes it explains.
+							c.at -= len(data) - ke.Offset
+						}
+						if strings.Contains(m, "CRC") && strings.Contains(m, "give") {
+							// The fields fit; only a checksum differs: the closest of all.
+							c.at = len(data)
+						}
 					}
 					if closest == nil || c.at > closest.at || c.at == closest.at && ri < slices.IndexFunc(s.releases(), func(r relCat) bool { return r.name == closest.rel.name }) {
 						closest = c
@@ -281,11 +291,11 @@ func (s *shapeSearch) readShapes(data []byte, kind capture.Kind, o capture.Optio
 			return r, nil
 		}
 		// One frame that did not decode: another version, another API, another release.
-		fits, _ := s.search(data, kafka.ShapeFrame, true, !s.request)
-		if len(fits) == 0 {
+		fits, closest := s.search(data, kafka.ShapeFrame, true, !s.request)
+		if len(fits) == 0 && closest == nil {
 			return r, nil
 		}
-		return s.pick(kind, data, fits, nil, "a whole frame", notes)
+		return s.pick(kind, data, fits, closest, "a whole frame", r.Notes)
 	}
 	// Not whole frames: without the size prefix, then a body alone.
 	var closest *candidate
@@ -363,8 +373,12 @@ func (s *shapeSearch) pick(kind capture.Kind, data []byte, fits []*candidate, cl
 		}
 		return nil, fmt.Errorf("no version of %s as %s in Kafka %s", what, asked, relNames(s.releases()))
 	}
-	notes = append(notes, fmt.Sprintf("no version of %s (Kafka %s) reads these bytes (%s) whole; the closest is %s (Kafka %s), which fails at offset %d",
-		what, relNames(s.releases()), asked, closest.name(), closest.rel.name, closest.at))
+	rel := "Kafka " + closest.rel.name
+	if closest.rel.name != s.cat.Release.Name() {
+		rel += ", -release " + closest.rel.name
+	}
+	notes = append(notes, fmt.Sprintf("no version of %s (Kafka %s) reads these bytes (%s) whole; the closest is %s (%s), which fails at offset %d",
+		what, relNames(s.releases()), asked, closest.name(), rel, closest.off))
 	return lone(kind, data, closest, notes), nil
 }
 

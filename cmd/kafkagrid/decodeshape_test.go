@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/base64"
+	"encoding/hex"
 	"os"
 	"path/filepath"
 	"strings"
@@ -46,6 +47,10 @@ func TestDecodeShapes(t *testing.T) {
 		t.Fatal(errs)
 	}
 	fetch3 := filepath.Join(out, "bin", "1-Fetch-v3-request.bin")
+	// TrackingSoft/Kafka's Fetch v0 response with one bit of a message's CRC flipped.
+	badCRC, _ := hex.DecodeString("0000006e000000000000000100076d79746f706963000000010000000000000000000000000002000000470000000000000000000000148dc795a20000ffffffff0000000648656c6c6f2100000000000000010000001b989feb390000ffffffff0000000d48656c6c6f2c20576f726c6421")
+	badCRC[56] ^= 1
+	crc := write("badcrc.bin", badCRC)
 
 	tests := []struct {
 		name string
@@ -76,6 +81,9 @@ func TestDecodeShapes(t *testing.T) {
 		{"another release", []string{"-schemas", root, fetch3}, 0, []string{
 			"Fetch v3 is not in Kafka 4.0 (Kafka 4.0 removed the oldest versions, KIP-896) but is in Kafka 3.9: decoded with its schemas (-release 3.9)",
 			"frame = Fetch v3 request"}, ""},
+		{"closest: a CRC that differs", []string{"-schemas", root, crc}, 1, []string{
+			"the closest is Fetch v0 response (Kafka 3.9, -release 3.9), which fails at offset 55"},
+			"Records[0].CRC: offset 55: CRC 0x8dc695a2, the message's bytes give 0x8dc795a2"},
 		{"api of another release", []string{"-schemas", root, "-response", "-api", "LeaderAndIsr", respAlone}, 1, nil, "LeaderAndIsr"},
 	}
 	for _, tt := range tests {
