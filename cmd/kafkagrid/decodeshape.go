@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -287,13 +288,13 @@ func (s *shapeSearch) readShapes(data []byte, kind capture.Kind, o capture.Optio
 		}
 		r.Notes = append(notes, r.Notes...)
 		msgs := messages(r)
-		if len(msgs) != 1 || msgs[0].Err == nil {
-			return r, nil
+		if len(msgs) != 1 || msgs[0].Err == nil || errors.Is(msgs[0].Err, kafka.ErrTooManyFields) || errors.Is(msgs[0].Err, kafka.ErrDecompressedTooLarge) {
+			return r, nil // decoded, or stopped by a limit no other reading would lift
 		}
 		// One frame that did not decode: another version, another API, another release.
 		fits, closest := s.search(data, kafka.ShapeFrame, true, !s.request)
-		if len(fits) == 0 && closest == nil {
-			return r, nil
+		if len(fits) == 0 && (closest == nil || s.apiName == "" && closest.at < len(data)*3/4) {
+			return r, nil // nothing close: what capture.Read said stands
 		}
 		return s.pick(kind, data, fits, closest, "a whole frame", r.Notes)
 	}
