@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Form is a way of writing bytes as text.
@@ -894,7 +895,20 @@ func paragraph(paras []int, at int) int {
 // castNumber returns the number of a list item: "0x2a", "(byte)0x80", "(byte) -1", "byte(7)",
 // "0x2a as u8"; nil when the item is anything else.
 func castNumber(it []ltok) *ltok {
+	if len(it) == 2 && it[0].kind == 'i' && it[0].text == "b" && it[0].at+1 == it[1].at {
+		it = it[1:] // Rust's b'a'
+	}
 	switch {
+	case len(it) == 1 && it[0].kind == 's' && it[0].text[0] == '\'':
+		// A character literal: 't', '\x00', '\n' (sarama writes topic names so).
+		in := it[0].text[1 : len(it[0].text)-1]
+		if b, err := unescape(in, it[0].at+1); err == nil && len(b) == 1 {
+			return &ltok{kind: 'n', text: strconv.Itoa(int(b[0])), at: it[0].at}
+		}
+		if r, n := utf8.DecodeRuneInString(in); n == len(in) && r != utf8.RuneError && r < 256 {
+			return &ltok{kind: 'n', text: strconv.Itoa(int(r)), at: it[0].at} // Go's 'ÿ' is 255
+		}
+		return nil
 	case len(it) == 1 && it[0].kind == 'n':
 		return &it[0]
 	case len(it) == 2 && it[0].kind == 'g' && it[1].kind == 'n':

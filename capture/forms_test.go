@@ -57,6 +57,7 @@ func TestParseTextForms(t *testing.T) {
 		{file: "node-hex.txt", form: FormHex, detail: "hex stream"},
 		{file: "go-sharp-v.txt", form: FormList, detail: "Go []byte"},
 		{file: "go-literal.txt", form: FormList, detail: "Go []byte"},
+		{file: "go-chars.txt", form: FormList, detail: "Go []byte"},
 		{file: "java-arrays-tostring.txt", form: FormList, detail: "byte list, signed bytes"},
 		{file: "java-literal.java", form: FormList, detail: "Java byte[]"},
 		{file: "rust-debug.txt", form: FormList, detail: "byte list"},

@@ -140,6 +140,12 @@ with open("comments.txt", "w") as f:
         f.write("%s  // row %d\n" % (hx(r), i))
         if i == 2:
             f.write("/* a comment\n   over two lines */\n\n")
+with open("go-chars.txt", "w") as f:
+    # sarama's tests write names as character literals.
+    f.write("fetchV0Response = []byte{\n")
+    for i in range(0, len(b), 8):
+        f.write("\t" + ", ".join("'%s'" % chr(c) if chr(c).isascii() and chr(c).isalnum() else "0x%02x" % c for c in b[i:i + 8]) + ",\n")
+    f.write("}\n")
 with open("prose-header.txt", "w") as f:
     f.write("SOURCE: a bug report\nWHAT: a Fetch v0 response\n\n" + b.hex() + "\n")
 PY
