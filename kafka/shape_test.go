@@ -77,3 +77,36 @@ func appendInt(b []byte, i int) []byte {
 	}
 	return append(b, byte('0'+i%10))
 }
+
+// FuzzDecodeShapes decodes arbitrary bytes without their size prefix and as a body, of the
+// API and version the first bytes pick, on either side: never a panic; a failure is an *Error
+// with an offset inside the input, a success covers every byte.
+func FuzzDecodeShapes(f *testing.F) {
+	c := testCatalog(f, "4.0")
+	for i, fr := range frames(testVectors(f, "4.0")) {
+		if i%7 != 0 {
+			continue // a sample: the fuzzer mutates them
+		}
+		body := fr.Root.Children[len(fr.Root.Children)-1].Offset
+		f.Add(byte(i/2), int16(fr.Version), fr.Response, true, fr.Bytes[body:])
+		f.Add(byte(i/2), int16(fr.Version), fr.Response, false, fr.Bytes[4:])
+	}
+	f.Fuzz(func(t *testing.T, sel byte, v int16, resp, body bool, data []byte) {
+		a := c.APIs[int(sel)%len(c.APIs)]
+		o := DecodeOptions{Response: resp, API: a, Version: v, Shape: ShapeNoSize, MaxNodes: 1 << 14}
+		if body {
+			o.Shape = ShapeBody
+		}
+		fr, err := c.Decode(data, o)
+		if err != nil {
+			var ke *Error
+			if !errors.As(err, &ke) || ke.Offset < 0 || ke.Offset > len(data) {
+				t.Fatalf("%v", err)
+			}
+			return
+		}
+		if fr.Root.Length != len(data) {
+			t.Fatalf("decoded %d of %d bytes", fr.Root.Length, len(data))
+		}
+	})
+}
