@@ -98,7 +98,8 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return fmt.Errorf("decode: %w", err)
 	}
 	o := capture.Options{Ports: portList, Name: name, MaxNodes: *maxFields}
-	search := &shapeSearch{cat: c, others: siblingReleases(sf, src), apiName: *apiName, version: *version,
+	others, flagFor := siblingReleases(sf, src)
+	search := &shapeSearch{cat: c, others: others, flagFor: flagFor, apiName: *apiName, version: *version,
 		request: *request, response: *response, maxFields: *maxFields}
 	if *apiName != "" {
 		api, ok := c.Lookup(*apiName)

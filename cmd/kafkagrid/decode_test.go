@@ -246,9 +246,19 @@ func TestDecodeOtherRelease(t *testing.T) {
 	if _, errs, code := runCmd(t, "build", "-q", "-schemas", filepath.Join(root, "3.9"), "-out", out, "-format", "bin", "-apis", "LeaderAndIsr", "-versions", "highest"); code != 0 {
 		t.Fatal(errs)
 	}
-	_, errs, code := runCmd(t, "decode", "-q", filepath.Join(out, "bin", "4-LeaderAndIsr-v7-request.bin"), "-schemas", filepath.Join(root, "4.0"))
+	// A 4.0 folder alone: the releases that have the API are named.
+	alone := filepath.Join(t.TempDir(), "4.0")
+	if err := os.CopyFS(alone, os.DirFS(filepath.Join(root, "4.0"))); err != nil {
+		t.Fatal(err)
+	}
+	_, errs, code := runCmd(t, "decode", "-q", filepath.Join(out, "bin", "4-LeaderAndIsr-v7-request.bin"), "-schemas", alone)
 	if code != 1 || !strings.Contains(errs, "API key 4 (LeaderAndIsr) is not in Kafka 4.0 but is in Kafka 2.2, 2.4, 2.8, 3.0, 3.3, 3.6, 3.9: try -release 3.9") {
 		t.Errorf("exit %d, %s", code, errs)
+	}
+	// A 4.0 folder beside the others: decoded with 3.9's, the folder named.
+	txt, errs, code := runCmd(t, "decode", "-q", filepath.Join(out, "bin", "4-LeaderAndIsr-v7-request.bin"), "-schemas", filepath.Join(root, "4.0"))
+	if code != 0 || !strings.Contains(txt, "LeaderAndIsr is not in Kafka 4.0 but is in Kafka 3.9: decoded with its schemas (-schemas "+filepath.Join(root, "3.9")+")") {
+		t.Errorf("exit %d, %s\n%.400s", code, errs, txt)
 	}
 }
 

@@ -35,6 +35,7 @@ type relCat struct {
 type shapeSearch struct {
 	cat       *kafka.Catalog
 	others    func() []relCat // the other releases of the schemas folder, newest first (loaded once, when needed)
+	flagFor   func(rel string) string // the flag that picks a release ("-release 3.9")
 	apiName   string          // -api, or ""
 	version   int             // -version, or -1
 	request   bool            // -request
@@ -62,6 +63,13 @@ func (c *candidate) name() string {
 		side = "response"
 	}
 	return fmt.Sprintf("%s v%d %s", c.api.Name, c.version, side)
+}
+
+func (s *shapeSearch) flag(rel string) string {
+	if s.flagFor == nil {
+		return "-release " + rel
+	}
+	return s.flagFor(rel)
 }
 
 // releases is this release, then the others.
@@ -256,7 +264,7 @@ func (s *shapeSearch) releaseNote(c *candidate) string {
 		_ = a
 		why = " (Kafka 4.0 removed the oldest versions, KIP-896)"
 	}
-	return fmt.Sprintf("; %s is not in Kafka %s%s but is in Kafka %s: decoded with its schemas (-release %s)", what, cur, why, c.rel.name, c.rel.name)
+	return fmt.Sprintf("; %s is not in Kafka %s%s but is in Kafka %s: decoded with its schemas (%s)", what, cur, why, c.rel.name, s.flag(c.rel.name))
 }
 
 // readShapes reads data (frames, or bytes parsed from text) in the shapes the flags allow:
@@ -265,6 +273,10 @@ func (s *shapeSearch) releaseNote(c *candidate) string {
 // when nothing was found beyond capture.Read's own reading (then r is that reading).
 func (s *shapeSearch) readShapes(data []byte, kind capture.Kind, o capture.Options, noSize, body bool, notes []string) (*capture.Result, error) {
 	requests, responses := !s.response, !s.request
+	if len(data) == 0 {
+		o.Binary = true
+		return capture.Read(s.cat, data, o) // no frames: nothing to search
+	}
 	var asked string
 	switch {
 	case body:
@@ -376,7 +388,7 @@ func (s *shapeSearch) pick(kind capture.Kind, data []byte, fits []*candidate, cl
 	}
 	rel := "Kafka " + closest.rel.name
 	if closest.rel.name != s.cat.Release.Name() {
-		rel += ", -release " + closest.rel.name
+		rel += ", " + s.flag(closest.rel.name)
 	}
 	notes = append(notes, fmt.Sprintf("no version of %s (Kafka %s) reads these bytes (%s) whole; the closest is %s (%s), which fails at offset %d",
 		what, relNames(s.releases()), asked, closest.name(), rel, closest.off))
@@ -392,16 +404,31 @@ func relNames(rs []relCat) string {
 }
 
 // siblingReleases returns a loader of the other releases beside the one decode uses, when the
-// schemas came from a folder of releases (-schemas DIR, $KAFKA_SCHEMAS or the download cache):
-// newest first, each loaded once, those that do not load left out.
-func siblingReleases(sf *schemaFlags, src source) func() []relCat {
-	given := *sf.schemas
+// schemas came from a folder of releases (-schemas DIR, $KAFKA_SCHEMAS or the download cache)
+// or from one release's folder beside others (-schemas DIR/4.0): newest first, each loaded
+// once, those that do not load left out; and the flag that picks one of them.
+func siblingReleases(sf *schemaFlags, src source) (func() []relCat, func(rel string) string) {
+	flagName, given := "-schemas", *sf.schemas
 	if given == "" && *sf.ref == "" {
-		given = os.Getenv("KAFKA_SCHEMAS")
+		flagName, given = "KAFKA_SCHEMAS=", os.Getenv("KAFKA_SCHEMAS")
 	}
 	parent := filepath.Dir(filepath.Clean(src.path))
-	if given != "" && filepath.Clean(given) != parent {
-		return nil // one release's folder, a jar or an installation
+	flag := func(rel string) string { return "-release " + rel }
+	switch {
+	case *sf.ref != "":
+		flag = func(rel string) string { return "-kafka " + rel }
+	case given != "" && filepath.Clean(given) == parent:
+	case given != "" && filepath.Clean(given) == filepath.Clean(src.path) && len(releasesIn(parent)) > 1:
+		// One release's folder among others: name the other's folder.
+		dir := filepath.Dir(given)
+		flag = func(rel string) string {
+			if flagName == "-schemas" {
+				return "-schemas " + filepath.Join(dir, rel)
+			}
+			return flagName + filepath.Join(dir, rel)
+		}
+	default:
+		return nil, flag // a jar, an installation, or a release alone
 	}
 	var loaded []relCat
 	done := false
@@ -428,7 +455,7 @@ func siblingReleases(sf *schemaFlags, src source) func() []relCat {
 			loaded = append(loaded, relCat{rel, c})
 		}
 		return loaded
-	}
+	}, flag
 }
 
 // compareRelease orders release names by their numbers ("2.8" < "3.10" < "4.0").

@@ -71,7 +71,7 @@ func TestDecodeShapes(t *testing.T) {
 		{"response, no version", []string{"-response", "-api", "Metadata", respAlone}, 0, []string{
 			"Metadata v13 response", "frame = Metadata v13 response"}, ""},
 		{"no version fits", []string{"-response", "-api", "Produce", respAlone}, 1, []string{
-			"note: no version of Produce (Kafka 4.0) reads these bytes (a whole response frame) whole; the closest is Produce"}, "kafka: Produce v"},
+			"note: no version of Produce (Kafka 4.0, ", ") reads these bytes (a whole response frame) whole; the closest is Produce"}, "kafka: Produce v"},
 		{"base64 asked", []string{"-from", "base64", b64}, 0, []string{"note: read as base64", "frame = Produce v12 request"}, ""},
 		{"base64 detected", []string{b64}, 0, []string{"note: read as base64"}, ""},
 		{"form forced, wrong", []string{"-from", "list", b64}, 1, nil, "(read as list)"},
