@@ -34,12 +34,12 @@ type relCat struct {
 // shapeSearch is what decode knows before it reads the bytes.
 type shapeSearch struct {
 	cat       *kafka.Catalog
-	others    func() []relCat // the other releases of the schemas folder, newest first (loaded once, when needed)
+	others    func() []relCat         // the other releases of the schemas folder, newest first (loaded once, when needed)
 	flagFor   func(rel string) string // the flag that picks a release ("-release 3.9")
-	apiName   string          // -api, or ""
-	version   int             // -version, or -1
-	request   bool            // -request
-	response  bool            // -response
+	apiName   string                  // -api, or ""
+	version   int                     // -version, or -1
+	request   bool                    // -request
+	response  bool                    // -response
 	maxFields int
 }
 
