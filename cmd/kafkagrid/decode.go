@@ -123,6 +123,12 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if err := printResult(stdout, r, msgs, *format); err != nil {
 			return fmt.Errorf("decode: %w", err)
 		}
+		if *format == "json" && len(msgs) == 1 && msgs[0].Frame != nil && !*sf.quiet {
+			// The JSON of one frame is the frame alone: what was assumed goes to stderr.
+			for _, n := range r.Notes {
+				fmt.Fprintf(stderr, "kafkagrid: decode: note: %s\n", n)
+			}
+		}
 	}
 	if *out != "" {
 		if err := report.Write(*out, r, report.Options{Title: "kafkagrid decode " + name, Decode: c.Decode}); err != nil {

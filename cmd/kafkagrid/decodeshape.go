@@ -293,6 +293,9 @@ func (s *shapeSearch) readShapes(data []byte, kind capture.Kind, o capture.Optio
 		return s.pick(kind, data, fits, closest, asked, notes)
 	}
 	if chains(data) {
+		if len(notes) > 0 && strings.HasPrefix(notes[0], "read as ") {
+			notes = append([]string{notes[0] + ": whole frames, each with its size prefix"}, notes[1:]...)
+		}
 		o.Binary = true
 		r, err := capture.Read(s.cat, data, o)
 		if err != nil {
