@@ -1041,7 +1041,7 @@ func parseStrings(s string, forced bool) (*Text, error) {
 			}
 			return nil, failAt(t.at, "%s outside a quoted string", quoteTok(t.text))
 		case 'p':
-			if !strings.Contains("+\\;,()[]{}=.:*", t.text) {
+			if !strings.Contains("+\\;,()[]{}=.:*$@&<>", t.text) {
 				if len(strs) == 0 && !forced {
 					return nil, errNotThisForm
 				}

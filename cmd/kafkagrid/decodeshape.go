@@ -287,7 +287,7 @@ func (s *shapeSearch) readShapes(data []byte, kind capture.Kind, o capture.Optio
 		asked = "without the size prefix"
 		fits, closest := s.search(data, kafka.ShapeNoSize, requests, responses && (s.apiName != "" || len(data) <= maxSearchAll))
 		return s.pick(kind, data, fits, closest, asked, notes)
-	case s.response && s.apiName != "":
+	case s.response && s.apiName != "" && chains(data):
 		asked = "a whole response frame"
 		fits, closest := s.search(data, kafka.ShapeFrame, false, true)
 		return s.pick(kind, data, fits, closest, asked, notes)
