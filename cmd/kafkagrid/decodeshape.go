@@ -193,6 +193,18 @@ func implausible(n *kafka.Node) int {
 	return p
 }
 
+// leafText appends the path and value of every leaf of n.
+func leafText(n *kafka.Node, b []byte) []byte {
+	if len(n.Children) == 0 {
+		b = append(append(append(b, n.Path...), '='), n.Value...)
+		return append(b, '\n')
+	}
+	for _, c := range n.Children {
+		b = leafText(c, b)
+	}
+	return b
+}
+
 // chains reports whether data is whole frames back to back: each int32 size at least 4,
 // the last ending where data ends.
 func chains(data []byte) bool {
@@ -230,6 +242,7 @@ func (s *shapeSearch) describe(fits []*candidate, asked string) string {
 		fmt.Fprintf(&b, "the only reading of these bytes (%s) that decodes them whole: %s", asked, best.name())
 	} else {
 		names := make([]string, 0, min(len(fits), 12))
+		bestLeaves := leafText(best.frame.Root, nil)
 		for i, f := range fits {
 			if i == 12 {
 				names = append(names, fmt.Sprintf("and %d more", len(fits)-12))
@@ -239,10 +252,17 @@ func (s *shapeSearch) describe(fits []*candidate, asked string) string {
 			if f.rel.name != s.cat.Release.Name() {
 				n += " (Kafka " + f.rel.name + ")"
 			}
+			if i > 0 && len(best.frame.Bytes) <= maxSearchAll && f.api == best.api && string(leafText(f.frame.Root, nil)) == string(bestLeaves) {
+				n += " (the same fields and values)"
+			}
 			names = append(names, n)
 		}
-		fmt.Fprintf(&b, "%d readings of these bytes (%s) decode them whole, best first: %s; decoded as the first: give -api NAME -version N to choose another",
-			len(fits), asked, strings.Join(names, ", "))
+		give := "-api NAME -version N"
+		if s.apiName != "" {
+			give = "-version N"
+		}
+		fmt.Fprintf(&b, "%d readings of these bytes (%s) decode them whole, best first: %s; decoded as the first: give %s to choose another",
+			len(fits), asked, strings.Join(names, ", "), give)
 	}
 	b.WriteString(s.releaseNote(best))
 	return b.String()
