@@ -39,6 +39,8 @@ func TestDecodeShapes(t *testing.T) {
 	respBody := write("metadata-body.bin", resp[body:])
 	respAlone := write("resp.bin", resp)
 	b64 := write("produce.b64", []byte(base64.StdEncoding.EncodeToString(req)+"\n"))
+	// issue 29's recipe: a "*" line claiming 128 MiB.
+	star := write("star.hexdump", []byte("00000000  00 00 00 04 7f ff 00 00  00 00 00 04 7f ff 00 00  |................|\n*\n08000000\n"))
 	junk := write("junk.txt", []byte("00 00 00 0a\n00 12 zz 04 "+strings.Repeat("0a ", 40)+"\n"))
 
 	// A Fetch v3 request (Kafka 4.0 removed Fetch v0-v3, KIP-896) built with 3.9.
@@ -78,6 +80,8 @@ func TestDecodeShapes(t *testing.T) {
 		{"bad form", []string{"-from", "yaml", b64}, 2, nil, `-from: no form "yaml"`},
 		{"none of the forms", []string{junk}, 1, nil,
 			"line 2, column 7: \"z\" is not a hex digit, in \"zz\" (read as hex, the form that read furthest; tried string, dump, list, hex, base64)\n  2 | 00 12 zz 04 0a 0a"},
+		{"a star past the limit", []string{star}, 1, nil,
+			`line 2, column 1: "*" repeats the line before up to offset 0x8000000: 134217712 more bytes, past the 4194304 (4 MiB, capture.MaxRepeat)`},
 		{"another release", []string{"-schemas", root, fetch3}, 0, []string{
 			"Fetch v3 is not in Kafka 4.0 (Kafka 4.0 removed the oldest versions, KIP-896) but is in Kafka 3.9: decoded with its schemas (-release 3.9)",
 			"frame = Fetch v3 request"}, ""},
