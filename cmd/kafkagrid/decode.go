@@ -69,7 +69,7 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *from == "bin" || *from == "binary" {
 		binaryIn = true
 	} else if form, err = capture.ParseForm(*from); err != nil {
-		return usagef("decode: -from: %v", strings.TrimPrefix(err.Error(), "capture: "))
+		return usagef("decode: -from: %v, or bin", strings.TrimPrefix(err.Error(), "capture: "))
 	}
 	if *version != -1 && *apiName == "" {
 		return usagef("decode: -version goes with -api NAME")

@@ -275,22 +275,20 @@ func (s *shapeSearch) releaseNote(c *candidate) string {
 		return ""
 	}
 	what := fmt.Sprintf("%s v%d", c.api.Name, c.version)
-	a, ok := s.cat.Lookup(c.api.Name)
 	why := ""
-	switch {
+	switch _, ok := s.cat.Lookup(c.api.Name); {
 	case !ok:
 		what = c.api.Name
-	case ok && strings.HasPrefix(c.rel.name, "3.") && !strings.HasPrefix(cur, "3.") && !strings.HasPrefix(cur, "2."):
-		_ = a
+	case strings.HasPrefix(c.rel.name, "3.") && !strings.HasPrefix(cur, "3.") && !strings.HasPrefix(cur, "2."):
 		why = " (Kafka 4.0 removed the oldest versions, KIP-896)"
 	}
 	return fmt.Sprintf("; %s is not in Kafka %s%s but is in Kafka %s: decoded with its schemas (%s)", what, cur, why, c.rel.name, s.flag(c.rel.name))
 }
 
 // readShapes reads data (frames, or bytes parsed from text) in the shapes the flags allow:
-// whole frames as capture.Read does; else, or when that leaves one frame undecoded, a frame
-// without its size prefix, a body alone, and the versions of its API that read it. ok is false
-// when nothing was found beyond capture.Read's own reading (then r is that reading).
+// whole frames as capture.Read does, and when that leaves one frame undecoded, the other
+// versions, APIs and releases that read it; bytes that are no whole frames without their size
+// prefix, then as a body alone. notes (what the text was read as) come first in the Result's.
 func (s *shapeSearch) readShapes(data []byte, kind capture.Kind, o capture.Options, noSize, body bool, notes []string) (*capture.Result, error) {
 	requests, responses := !s.response, !s.request
 	if len(data) == 0 {
@@ -377,7 +375,6 @@ func (s *shapeSearch) pick(kind capture.Kind, data []byte, fits []*candidate, cl
 		} else {
 			notes = append(notes, s.describe(fits, best.shape.String()))
 		}
-		_ = asked
 		return lone(kind, data, best, notes), nil
 	}
 	what := "any API"
