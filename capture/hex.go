@@ -84,6 +84,16 @@ func parseDump(s string, forced bool) (*Text, error) {
 	if len(rows) == 0 || rows[0].star {
 		return nil, errNotThisForm
 	}
+	// A line of the rows' prefix alone ("[tester::#GS0] ") is a blank line of the log.
+	if prefix := strings.TrimSpace(lines[rows[0].line][:rows[0].at-lineStart(lines, rows[0].line)]); prefix != "" {
+		kept := prose[:0]
+		for _, li := range prose {
+			if strings.TrimSpace(lines[li]) != prefix {
+				kept = append(kept, li)
+			}
+		}
+		prose = kept
+	}
 	var firstErr error
 	for _, base := range []int{16, 8, 10} {
 		t, err := dumpIn(s, rows, base)
@@ -102,6 +112,15 @@ func parseDump(s string, forced bool) (*Text, error) {
 		return nil, pe
 	}
 	return nil, errNotThisForm
+}
+
+// lineStart is the offset in the text of line li.
+func lineStart(lines []string, li int) int {
+	n := 0
+	for _, l := range lines[:li] {
+		n += len(l) + 1
+	}
+	return n
 }
 
 func proseLines(ls []int) string {

@@ -321,8 +321,10 @@ func (s *shapeSearch) readShapes(data []byte, kind capture.Kind, o capture.Optio
 		}
 		r.Notes = append(notes, r.Notes...)
 		msgs := messages(r)
-		if len(msgs) != 1 || msgs[0].Err == nil || errors.Is(msgs[0].Err, kafka.ErrTooManyFields) || errors.Is(msgs[0].Err, kafka.ErrDecompressedTooLarge) {
-			return r, nil // decoded, or stopped by a limit no other reading would lift
+		loneResponse := len(r.Conns) == 1 && len(r.Conns[0].Exchanges) == 1 && r.Conns[0].Exchanges[0].Request == nil
+		if len(msgs) != 1 || msgs[0].Err == nil && !(loneResponse && s.apiName != "" && s.version < 0) ||
+			errors.Is(msgs[0].Err, kafka.ErrTooManyFields) || errors.Is(msgs[0].Err, kafka.ErrDecompressedTooLarge) {
+			return r, nil // decoded (a response alone with its version given), or stopped by a limit no other reading would lift
 		}
 		// One frame that did not decode: another version, another API, another release.
 		fits, closest := s.search(data, kafka.ShapeFrame, true, !s.request)
