@@ -243,12 +243,19 @@ func (s *shapeSearch) describe(fits []*candidate, asked string) string {
 	} else {
 		names := make([]string, 0, min(len(fits), 12))
 		bestLeaves := leafText(best.frame.Root, nil)
+		mixed := slices.ContainsFunc(fits, func(f *candidate) bool { return f.shape != best.shape })
+		if mixed {
+			asked = "in any shape"
+		}
 		for i, f := range fits {
 			if i == 12 {
 				names = append(names, fmt.Sprintf("and %d more", len(fits)-12))
 				break
 			}
 			n := f.name()
+			if mixed {
+				n += map[kafka.Shape]string{kafka.ShapeFrame: " (whole frame)", kafka.ShapeNoSize: " (no size prefix)", kafka.ShapeBody: " (body only)"}[f.shape]
+			}
 			if f.rel.name != s.cat.Release.Name() {
 				n += " (Kafka " + f.rel.name + ")"
 			}
@@ -334,19 +341,27 @@ func (s *shapeSearch) readShapes(data []byte, kind capture.Kind, o capture.Optio
 		return s.pick(kind, data, fits, closest, "a whole frame", r.Notes)
 	}
 	// Not whole frames: without the size prefix, then a body alone.
+	// A request without its size names its API and version in its header: when one reads so,
+	// that is the reading. Else bodies and responses without their size (whose correlation id
+	// can pass for a body's first field) are weighed together, bodies first.
 	var closest *candidate
-	for _, sh := range []kafka.Shape{kafka.ShapeNoSize, kafka.ShapeBody} {
-		fits, cl := s.search(data, sh, requests, responses)
-		if len(fits) > 0 {
-			a := "without the size prefix: the first 4 bytes are not the size of the rest"
-			if sh == kafka.ShapeBody {
-				a = "body only: no size prefix and no header"
-			}
-			return s.pick(kind, data, fits, nil, a, notes)
-		}
+	var fits []*candidate
+	for _, st := range []struct {
+		shape     kafka.Shape
+		req, resp bool
+	}{{kafka.ShapeNoSize, requests, false}, {kafka.ShapeBody, requests, responses}, {kafka.ShapeNoSize, false, responses}} {
+		f, cl := s.search(data, st.shape, st.req, st.resp)
 		if closest == nil || cl != nil && cl.at > closest.at {
 			closest = cl
 		}
+		fits = append(fits, f...)
+		if len(fits) > 0 && st.shape == kafka.ShapeNoSize && st.req {
+			break
+		}
+	}
+	if len(fits) > 0 {
+		slices.SortStableFunc(fits, func(a, b *candidate) int { return a.penalty - b.penalty })
+		return s.pick(kind, data, fits, nil, "", notes)
 	}
 	o.Binary = true
 	r, err := capture.Read(s.cat, data, o)
