@@ -55,6 +55,7 @@ type candidate struct {
 	at      int   // how far the failure got, to rank failures
 	off     int   // the failure's offset
 	penalty int   // implausible values (unknown error codes, control bytes in strings)
+	words   int   // plausible ones: strings of printable text
 }
 
 func (c *candidate) name() string {
@@ -127,7 +128,7 @@ func (s *shapeSearch) search(data []byte, shape kafka.Shape, requests, responses
 					f, err := rc.cat.Decode(data, o)
 					c := &candidate{rel: rc, api: a, version: v, resp: resp, shape: shape, frame: f, err: err}
 					if err == nil {
-						c.penalty = implausible(f.Root)
+						c.penalty, c.words = plausibility(f.Root)
 						fits = append(fits, c)
 						continue
 					}
@@ -158,6 +159,9 @@ func (s *shapeSearch) search(data []byte, shape kafka.Shape, requests, responses
 		if a.penalty != b.penalty {
 			return a.penalty - b.penalty
 		}
+		if a.words != b.words {
+			return b.words - a.words
+		}
 		if oa, ob := order[a.rel.name], order[b.rel.name]; oa != ob {
 			return oa - ob
 		}
@@ -169,28 +173,32 @@ func (s *shapeSearch) search(data []byte, shape kafka.Shape, requests, responses
 	return fits, closest
 }
 
-// implausible counts values a real frame seldom has: error codes Kafka does not define, and
-// strings with control bytes or invalid UTF-8.
-func implausible(n *kafka.Node) int {
-	p := 0
-	if len(n.Children) == 0 {
+// plausibility counts values a real frame seldom has (penalty: error codes Kafka does not
+// define, strings with control bytes or invalid UTF-8) and those that show a reading is right
+// (words: strings of printable text, as names and ids are).
+func plausibility(n *kafka.Node) (penalty, words int) {
+	if n.Kind != kafka.KindFrame {
 		switch v := n.Raw.(type) {
 		case int64:
-			if strings.HasSuffix(n.Name, "ErrorCode") || n.Name == "ErrorCode" {
+			if strings.HasSuffix(n.Name, "ErrorCode") {
 				if _, ok := kafka.LookupErrorCode(int16(v)); !ok {
-					p++
+					penalty++
 				}
 			}
 		case string:
-			if !utf8.ValidString(v) || strings.IndexFunc(v, func(r rune) bool { return r < 0x20 && r != '\n' && r != '\t' }) >= 0 {
-				p++
+			switch {
+			case !utf8.ValidString(v) || strings.IndexFunc(v, func(r rune) bool { return r < 0x20 && r != '\n' && r != '\t' }) >= 0:
+				penalty++
+			case v != "":
+				words++
 			}
 		}
 	}
 	for _, c := range n.Children {
-		p += implausible(c)
+		p, w := plausibility(c)
+		penalty, words = penalty+p, words+w
 	}
-	return p
+	return penalty, words
 }
 
 // leafText appends the path and value of every leaf of n.
@@ -360,7 +368,12 @@ func (s *shapeSearch) readShapes(data []byte, kind capture.Kind, o capture.Optio
 		}
 	}
 	if len(fits) > 0 {
-		slices.SortStableFunc(fits, func(a, b *candidate) int { return a.penalty - b.penalty })
+		slices.SortStableFunc(fits, func(a, b *candidate) int {
+			if a.penalty != b.penalty {
+				return a.penalty - b.penalty
+			}
+			return b.words - a.words
+		})
 		return s.pick(kind, data, fits, nil, "", notes)
 	}
 	o.Binary = true
