@@ -1097,14 +1097,17 @@ func parseStrings(s string, forced bool) (*Text, error) {
 	}
 	var out []byte
 	for _, t := range strs {
-		b, err := unescape(t.text[1:len(t.text)-1], t.at+1)
+		b, err := unescapeIn(t.text[1:len(t.text)-1], t.at+1, prefixB && t.text[0] == '"')
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, b...)
 	}
 	d := "C string"
-	if prefixB {
+	switch {
+	case prefixB && strs[0].text[0] == '"':
+		d = "Rust byte string (or Python bytes literal)"
+	case prefixB:
 		d = "Python bytes literal"
 	}
 	return &Text{Bytes: out, Detail: d}, nil
@@ -1112,7 +1115,11 @@ func parseStrings(s string, forced bool) (*Text, error) {
 
 // unescape reads the inside of a string literal: \xHH, \n \r \t \0 \a \b \f \v, octal \NNN,
 // \\ \" \' \?; other bytes stand for themselves. at is the offset of its first byte.
-func unescape(s string, at int) ([]byte, error) {
+func unescape(s string, at int) ([]byte, error) { return unescapeIn(s, at, false) }
+
+// unescapeIn is unescape; with noOctal, \0 is a NUL and digits after it are themselves, as
+// Rust's b"…" (which has no octal escapes) and the bytes crate's Debug write it.
+func unescapeIn(s string, at int, noOctal bool) ([]byte, error) {
 	out := make([]byte, 0, len(s)/4+1)
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -1151,6 +1158,13 @@ func unescape(s string, at int) ([]byte, error) {
 		case 'v':
 			out = append(out, 11)
 		case '0', '1', '2', '3', '4', '5', '6', '7':
+			if noOctal {
+				if e != '0' {
+					return nil, failAt(at+i-1, `unknown escape \%c`, e)
+				}
+				out = append(out, 0)
+				continue
+			}
 			j := i
 			for j < len(s) && j < i+3 && s[j] >= '0' && s[j] <= '7' {
 				j++
