@@ -23,6 +23,9 @@ func TestParseHex(t *testing.T) {
 		{"hexdump -C", "00000000  00 00 00 2a 00 12 00 04  00 00 00 07 00 09 6b 61  |...*..........ka|\n00000010  66 6b 61 67 72 69 64                              |fkagrid|\n00000017\n", sample},
 		{"wireshark hex dump", "0000   00 00 00 2a 00 12 00 04 00 00 00 07 00 09 6b 61   ...*..........ka\n0010   66 6b 61 67 72 69 64                              fkagrid\n", sample},
 		{"wireshark escaped", "\"\\x00\\x00\\x00\\x2a\\x00\\x12\\x00\\x04\\x00\\x00\\x00\\x07\\x00\\x09\\x6b\\x61\" \\\n\"\\x66\\x6b\\x61\\x67\\x72\\x69\\x64\"\n", sample},
+		// The bytes crate's Debug (kafka-protocol-rs's issues): \0 then a digit is a NUL and the digit.
+		{"rust bytes debug", `b"\0\0\0*\0\x12\0\x04\0\0\0\x07\0\tkafkagrid"`, sample},
+		{"rust nul then digit", `b"\01"`, []byte{0, '1'}},
 		{"c string", `"\0\0\0*\0\022\0\004\0\0\0\a"`, sample[:12]},
 		{"ascii column that reads as hex", "00000000: 6162 6364                                abcd\n", []byte("abcd")},
 		{"hexdump repeat", "00000000  00 00 00 00 00 00 00 00  00 00 00 00 00 00 00 00  |................|\n*\n00000030  01                                                |.|\n00000031\n",
