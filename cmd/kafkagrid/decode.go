@@ -20,11 +20,15 @@ import (
 // runDecode implements "kafkagrid decode": read frames in any form (a .bin frame, frames back
 // to back, a hex dump, a pcap or pcapng capture), pair responses with their requests, and
 // print each frame's annotated tree; -o DIR writes the HTML report and per-frame files. A
-// response file named as build names it decodes as that response; a response whose request
-// is not in the input needs -api [-version]. A frame that does not decode prints the tree
-// decoded up to the failure, then the error (exit status 1); the other frames still decode.
+// response file named as build names it decodes as that response. Text is read in any of the
+// forms capture.ParseText tells apart (-from forces one); bytes that are no whole frames are
+// read without their size prefix or as a body (-no-size, -body), and a lone frame that does not
+// decode (a response without its request, a version this release lacks) is tried at every
+// version of its API, or of every API, in this release and the others beside it (decodeshape.go).
+// A frame that does not decode prints the tree decoded up to the failure, then the error
+// (exit status 1); the other frames still decode.
 func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("decode", "[-schemas PATH | -kafka REF] [-release RELEASE] [-api NAME [-version N]] [-port P,...] [-format txt|json] [-o DIR] FILE|-", stdout, stderr)
+	fs := newFlagSet("decode", "[-schemas PATH | -kafka REF] [-release RELEASE] [-api NAME [-version N]] [-from FORM] [-no-size | -body] [-request | -response] [-port P,...] [-format txt|json] [-o DIR] FILE|-", stdout, stderr)
 	sf := addSchemaFlags(fs)
 	response := fs.Bool("response", false, "the input is one response (with -api); responses are otherwise recognised by their request or file name")
 	request := fs.Bool("request", false, "the input is one request (with -body: its API's body)")
