@@ -713,6 +713,9 @@ func parseList(s string, forced bool) (*Text, error) {
 		return t, nil
 	}
 	s = stripComments(s)
+	if t, err, ok := parseGoPrint(s); ok {
+		return t, err
+	}
 	toks, lerr := lexCode(s)
 	if lerr != nil {
 		return nil, lerr
@@ -890,6 +893,40 @@ func parseList(s string, forced bool) (*Text, error) {
 func paragraph(paras []int, at int) int {
 	n, _ := slices.BinarySearch(paras, at)
 	return n
+}
+
+// parseGoPrint reads Go's fmt.Println of a []byte: "[0 0 0 35 0 18]", decimal bytes between
+// blanks in one pair of brackets. ok is false when the text is not so.
+func parseGoPrint(s string) (t *Text, err error, ok bool) {
+	i, j := strings.IndexByte(s, '['), strings.LastIndexByte(s, ']')
+	if i < 0 || j < i || strings.TrimSpace(s[:i]) != "" || strings.TrimSpace(s[j+1:]) != "" || strings.ContainsAny(s[i+1:j], ",[]") {
+		return nil, nil, false
+	}
+	out := make([]byte, 0, (j-i)/2)
+	for k := i + 1; k < j; {
+		for k < j && (s[k] == ' ' || s[k] == '\t' || s[k] == '\n') {
+			k++
+		}
+		start := k
+		for k < j && s[k] != ' ' && s[k] != '\t' && s[k] != '\n' {
+			k++
+		}
+		if start == k {
+			break
+		}
+		n, perr := strconv.ParseUint(s[start:k], 10, 16)
+		switch {
+		case perr != nil:
+			return nil, nil, false // not decimal: another form (hex in brackets reads as no list)
+		case n > 255:
+			return nil, failAt(start, "%d is not a byte (0 to 255)", n), true
+		}
+		out = append(out, byte(n))
+	}
+	if len(out) < 2 {
+		return nil, nil, false
+	}
+	return &Text{Bytes: out, Detail: "Go fmt.Println of a []byte"}, nil, true
 }
 
 // castNumber returns the number of a list item: "0x2a", "(byte)0x80", "(byte) -1", "byte(7)",

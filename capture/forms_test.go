@@ -58,6 +58,7 @@ func TestParseTextForms(t *testing.T) {
 		{file: "go-sharp-v.txt", form: FormList, detail: "Go []byte"},
 		{file: "go-literal.txt", form: FormList, detail: "Go []byte"},
 		{file: "go-chars.txt", form: FormList, detail: "Go []byte"},
+		{file: "go-println.txt", form: FormList, detail: "Go fmt.Println of a []byte"},
 		{file: "java-arrays-tostring.txt", form: FormList, detail: "byte list, signed bytes"},
 		{file: "java-literal.java", form: FormList, detail: "Java byte[]"},
 		{file: "rust-debug.txt", form: FormList, detail: "byte list"},

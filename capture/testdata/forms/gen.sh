@@ -57,9 +57,10 @@ import (
 func main() {
 	b, _ := os.ReadFile("frame.bin")
 	fmt.Printf("%#v\n", b)
+	fmt.Fprintln(os.Stderr, b)
 }
 GO
-go run /tmp/gen-forms.go > go-sharp-v.txt
+go run /tmp/gen-forms.go > go-sharp-v.txt 2> go-println.txt
 rm -f /tmp/gen-forms.go
 mkdir -p /tmp/gen-forms-java
 cat > /tmp/gen-forms-java/G.java <<'JAVA'
