@@ -790,8 +790,7 @@ func parseList(s string, forced bool) (*Text, error) {
 		// Bare hex ("00, 2a") is read as hex when an item has a hex letter or a leading 0.
 		bare := true
 		for _, it := range items {
-			n := castNumber(it)
-			if n == nil || len(n.text) != 2 {
+			if hexPair(it) == nil {
 				bare = false
 				break
 			}
@@ -799,8 +798,8 @@ func parseList(s string, forced bool) (*Text, error) {
 		if bare {
 			hexy := false
 			for _, it := range items {
-				n := castNumber(it).text
-				if n[0] == '0' || !isDigit(n[1]) {
+				n := hexPair(it).text
+				if n[0] == '0' || !isDigit(n[0]) || !isDigit(n[1]) {
 					hexy = true
 				}
 			}
@@ -810,6 +809,9 @@ func parseList(s string, forced bool) (*Text, error) {
 		ok := true
 		for _, it := range items {
 			n := castNumber(it)
+			if bare {
+				n = hexPair(it)
+			}
 			if n == nil {
 				if len(it) > 0 && numbers > 0 && firstBad == nil && countNumbers(items) > len(items)/2 {
 					firstBad = failAt(it[0].at, "%s is not a byte in the list", quoteTok(s[it[0].at:it[len(it)-1].at+len(it[len(it)-1].text)]))
@@ -927,6 +929,14 @@ func parseGoPrint(s string) (t *Text, err error, ok bool) {
 		return nil, nil, false
 	}
 	return &Text{Bytes: out, Detail: "Go fmt.Println of a []byte"}, nil, true
+}
+
+// hexPair returns an item that is two hex digits ("00", "6e", "c7"), or nil.
+func hexPair(it []ltok) *ltok {
+	if len(it) == 1 && (it[0].kind == 'n' || it[0].kind == 'i') && len(it[0].text) == 2 && isHex(it[0].text[0]) && isHex(it[0].text[1]) {
+		return &it[0]
+	}
+	return nil
 }
 
 // castNumber returns the number of a list item: "0x2a", "(byte)0x80", "(byte) -1", "byte(7)",

@@ -63,6 +63,7 @@ func TestParseTextForms(t *testing.T) {
 		{file: "java-literal.java", form: FormList, detail: "Java byte[]"},
 		{file: "rust-debug.txt", form: FormList, detail: "byte list"},
 		{file: "rust-debug-hex.txt", form: FormList, detail: "byte list"},
+		{file: "rust-debug-02x.txt", form: FormList, detail: "byte list, hex without 0x"},
 		{file: "rust-literal.rs", form: FormList, detail: "Rust byte list"},
 		{file: "js-uint8array.js", form: FormList, detail: "JavaScript bytes"},
 		{file: "c-string.c", form: FormString, detail: "C string"},

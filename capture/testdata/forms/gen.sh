@@ -82,6 +82,7 @@ fn main() {
     let b = std::fs::read("frame.bin").unwrap();
     println!("{:?}", b);
     eprintln!("{:#04x?}", b);
+    std::fs::write("rust-debug-02x.txt", format!("{:02x?}\n", b)).unwrap();
 }
 RS
 rustc -o /tmp/gen-forms-rs /tmp/gen-forms.rs 2>/dev/null
