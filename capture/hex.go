@@ -210,7 +210,10 @@ func dumpIn(s string, rows []dumpRow, base int) (*Text, error) {
 		}
 		rows[i].off = v
 	}
-	if rows[0].off != 0 {
+	// A dump may start past 0 (xxd -s, od -j): its first line's offset counts as the start,
+	// when a second line's offset follows from it.
+	blockBase := rows[0].off
+	if blockBase != 0 && (len(rows) < 2 || rows[1].star) {
 		return nil, errNotThisForm
 	}
 	var out []byte
@@ -228,7 +231,7 @@ func dumpIn(s string, rows []dumpRow, base int) (*Text, error) {
 			if i+1 >= len(rows) || rows[i+1].star {
 				return nil, failAt(r.at, `"*" with no offset after it to repeat up to`)
 			}
-			next := rows[i+1].off
+			next := rows[i+1].off - blockBase
 			have := int64(len(out) - blockStart)
 			if next <= have {
 				return nil, failAt(rows[i+1].at, "offset %#x after \"*\" is not past the %d bytes before it", next, have)
@@ -249,9 +252,9 @@ func dumpIn(s string, rows []dumpRow, base int) (*Text, error) {
 		}
 		if r.off == 0 && len(out) > blockStart {
 			blocks = append(blocks, out[blockStart:])
-			blockStart = len(out)
+			blockStart, blockBase = len(out), 0
 		}
-		if have := int64(len(out) - blockStart); r.off != have {
+		if have := int64(len(out) - blockStart); r.off-blockBase != have {
 			if base == 16 && i > 0 {
 				return nil, failAt(r.at, "offset %s (%d) where %d was expected: the lines before hold %d bytes", r.offTok, r.off, have, have)
 			}
@@ -285,6 +288,9 @@ func dumpIn(s string, rows []dumpRow, base int) (*Text, error) {
 		return nil, errNotThisForm
 	}
 	t := &Text{Bytes: out, Blocks: blocks, Detail: dumpDetail(r0, sawText, base)}
+	if r0.off != 0 {
+		t.Notes = append(t.Notes, fmt.Sprintf("the dump starts at offset %#x (%d): the bytes before it are not in the text", r0.off, r0.off))
+	}
 	if len(blocks) > 1 {
 		t.Notes = append(t.Notes, fmt.Sprintf("%d dumps (offsets start again at 0), read one after the other", len(blocks)))
 	}

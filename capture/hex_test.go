@@ -30,6 +30,7 @@ func TestParseHex(t *testing.T) {
 		{"ascii column that reads as hex", "00000000: 6162 6364                                abcd\n", []byte("abcd")},
 		{"hexdump repeat", "00000000  00 00 00 00 00 00 00 00  00 00 00 00 00 00 00 00  |................|\n*\n00000030  01                                                |.|\n00000031\n",
 			append(make([]byte, 48), 1)},
+		{"xxd -s 4: starts past 0", "00000004: 0012 0004 0000 0007 0009 6b61 666b 6167  ..........kafkag\n00000014: 7269 64                                  rid\n", sample[4:]},
 		{"crlf", "00000000: 0000 002a 0012 0004 0000 0007 0009 6b61  ...*..........ka\r\n00000010: 666b 6167 7269 64                        fkagrid\r\n", sample},
 	}
 	for _, tt := range tests {
