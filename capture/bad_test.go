@@ -98,7 +98,7 @@ func TestBadInput(t *testing.T) {
 			}
 		})
 	}
-	if _, err := Read(cat, []byte("zz top"), Options{}); err == nil || !strings.Contains(err.Error(), "not hex") {
+	if _, err := Read(cat, []byte("zz top"), Options{}); err == nil || !strings.Contains(err.Error(), "is not a hex digit") {
 		t.Errorf("garbage hex: %v", err)
 	}
 	if _, err := Read(cat, []byte{0xd4, 0xc3, 0xb2, 0xa1, 1}, Options{}); err == nil {

@@ -47,6 +47,9 @@ type Options struct {
 	// DefaultMaxInflated), and so the memory of reading it.
 	MaxNodes    int
 	MaxInflated int
+	// Binary says data is frames or a capture, never text to read as a hex dump (a caller
+	// that read the text itself, with ParseText).
+	Binary bool
 }
 
 // DefaultMaxInflated is the most bytes the compressed batches of one input inflate to
@@ -158,7 +161,7 @@ func Read(cat *kafka.Catalog, data []byte, o Options) (*Result, error) {
 		if r, err = d.pcap(data); err != nil {
 			return nil, err
 		}
-	case LooksLikeText(data):
+	case !o.Binary && LooksLikeText(data):
 		b, err := ParseHex(data)
 		if err != nil {
 			return nil, err

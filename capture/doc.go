@@ -1,5 +1,8 @@
-// Package capture reads Kafka traffic as people have it: frames back to back (.bin), hex
-// dumps (plain hex, xxd, hexdump -C, Wireshark's hex dump and escaped string), and pcap or
+// Package capture reads Kafka traffic as people have it: frames back to back (.bin), bytes
+// written as text in any of the forms people paste (ParseText: plain hex, dumps with an offset
+// column from xxd, hexdump -C, od, Wireshark, tshark -x and Netty, tester tables with log
+// prefixes, byte lists in Go, Rust, C, Java, JavaScript and Python, Node's Buffer JSON, string
+// literals, base64; told apart by their content, read in time linear in the text), and pcap or
 // pcapng captures, and decodes every frame with package kafka.
 //
 // A capture is read with gopacket's pure-Go pcapgo readers (no libpcap). Its TCP

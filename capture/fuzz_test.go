@@ -2,7 +2,11 @@ package capture
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/kafkagrid/kafkagrid/capture/capturetest"
 	"github.com/kafkagrid/kafkagrid/kafka"
@@ -53,6 +57,52 @@ func FuzzRead(f *testing.F) {
 						t.Fatal("frame bytes differ from the message's")
 					}
 				}
+			}
+		}
+	})
+}
+
+// FuzzParseText: any text, in any form asked, reads to some bytes or is a *TextError with a
+// line and column inside the text and at most one line quoted, cut at 80 characters; what
+// reads auto-detected reads with its form forced. Seeded with every form of
+// testdata/forms and the real frames of ../shared/real-frames.
+func FuzzParseText(f *testing.F) {
+	for _, dir := range []string{filepath.Join("testdata", "forms"), filepath.Join("..", "..", "shared", "real-frames")} {
+		files, _ := os.ReadDir(dir)
+		for _, e := range files {
+			if b, err := os.ReadFile(filepath.Join(dir, e.Name())); err == nil && LooksLikeText(b) && len(b) < 8<<10 {
+				f.Add(string(b), uint8(0))
+			}
+		}
+	}
+	f.Add("00000000  00 00 00 00 00 00 00 00  00 00 00 00 00 00 00 00  |................|\n*\n00000030\n", uint8(2))
+	f.Add("[tester::#GS0] 0000 | 00 01 | ..\n", uint8(0))
+	f.Fuzz(func(t *testing.T, s string, which uint8) {
+		forms := append([]Form{FormAuto}, Forms...)
+		from := forms[int(which)%len(forms)]
+		got, err := ParseText([]byte(s), from)
+		if err != nil {
+			te, ok := err.(*TextError)
+			if !ok {
+				t.Fatalf("%T: %v", err, err)
+			}
+			lines := strings.Count(strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n"), "\n") + 1 // a lone CR ends a line too
+			if te.Line < 1 || te.Col < 1 || te.Line > lines || strings.Contains(te.Quote, "\n") || utf8.RuneCountInString(te.Quote) > maxQuote+2 {
+				t.Fatalf("bad position or quote: %+v", te)
+			}
+			return
+		}
+		if len(got.Bytes) == 0 {
+			t.Fatal("no bytes and no error")
+		}
+		if got.Form == FormDump && bytes.Count([]byte(s), []byte("*")) > 0 && len(got.Bytes) > len(s)+MaxRepeat {
+			t.Fatalf("%d bytes from %d of text", len(got.Bytes), len(s))
+		}
+		if from == FormAuto {
+			// Forced, a form is read less strictly (base64 in any layout): it reads too,
+			// though not always the same paragraphs.
+			if _, err := ParseText([]byte(s), got.Form); err != nil {
+				t.Fatalf("auto read %s (%d bytes); forced: %v", got.Form, len(got.Bytes), err)
 			}
 		}
 	})

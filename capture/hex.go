@@ -1,7 +1,6 @@
 package capture
 
 import (
-	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -21,151 +20,321 @@ func LooksLikeText(data []byte) bool {
 	return true
 }
 
-// MaxHexBytes bounds what a hex dump may expand to: hexdump -C writes "*" for repeated lines,
-// so that a few lines can claim any length. 128 MiB is more than the largest frame Read takes.
-const MaxHexBytes = 128 << 20
+// MaxRepeat bounds what the "*" lines of a dump (hexdump -C and od write one for lines that
+// repeat the line before) may add to it, all together: 4 MiB, a few thousand times what a
+// pasted dump holds. A dump that claims more is an error naming the "*" line, so that a few
+// lines cannot claim any length (a "*" up to offset 0x8000000 would be 128 MiB).
+const MaxRepeat = 4 << 20
 
-// ParseHex reads bytes written as text, in any of the forms people paste:
-//
-//   - plain hex, with any whitespace (and optional 0x prefixes and commas): "00 00 00 2a …";
-//   - xxd: "00000000: 0000 002a 0012 0004  ...*....";
-//   - hexdump -C: "00000000  00 00 00 2a 00 12 00 04  |...*....|", "*" lines for repeats;
-//   - Wireshark's "Copy as Hex Dump": "0000   00 00 00 2a 00 12 00 04   ...*....";
-//   - Wireshark's "Copy as Escaped String" (and C strings): "\x00\x00\x00\x2a" \ …
-//
-// A form with an offset column is recognised by its offsets: the first is 0 and each line's is
-// the previous one's plus its bytes. The ASCII column is recognised by matching the bytes it
-// shows. An error names the line and column.
+// ParseHex reads bytes written as text in any of the forms ParseText tells apart.
 func ParseHex(text []byte) ([]byte, error) {
-	s := string(text)
-	if strings.Contains(s, `\x`) || strings.HasPrefix(strings.TrimSpace(s), `"`) {
-		return parseEscaped(s)
+	t, err := ParseText(text, FormAuto)
+	if err != nil {
+		return nil, err
 	}
-	lines := strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n")
-	if out, ok := parseOffsetDump(lines); ok {
-		return out, nil
-	}
-	return parsePlainHex(lines)
+	return t.Bytes, nil
 }
 
-// parsePlainHex reads hex digits separated by any whitespace; a token may carry a 0x prefix
-// and a trailing comma, and must have an even number of digits.
-func parsePlainHex(lines []string) ([]byte, error) {
-	var out []byte
-	for i, line := range lines {
-		col := 0
-		for _, tok := range strings.Fields(line) {
-			col = strings.Index(line[col:], tok) + col
-			t := strings.TrimSuffix(tok, ",")
-			t = strings.TrimPrefix(strings.TrimPrefix(t, "0x"), "0X")
-			if len(t)%2 != 0 {
-				return nil, fmt.Errorf("capture: hex: line %d, column %d: %q has an odd number of digits", i+1, col+1, tok)
-			}
-			for j := 0; j < len(t); j += 2 {
-				b, err := strconv.ParseUint(t[j:j+2], 16, 8)
-				if err != nil {
-					return nil, fmt.Errorf("capture: hex: line %d, column %d: %q is not hex", i+1, col+1, tok)
-				}
-				out = append(out, byte(b))
-			}
-			col += len(tok)
-		}
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("capture: hex: no bytes in the text")
-	}
-	return out, nil
+// dumpRow is one line of a dump with an offset column.
+type dumpRow struct {
+	line    int    // 0-based
+	at      int    // offset in the text of the offset token
+	offTok  string // the offset's digits
+	rest    string // after the offset
+	restAt  int    // offset in the text of rest
+	star    bool   // "*": the line before repeats
+	netty   bool   // "|00000000|"
+	colon   bool   // "00000000:"
+	off     int64
+	bytes   []byte
+	hasText bool // an ASCII column was matched
 }
 
-// dumpLine is one line of a dump with an offset column.
-type dumpLine struct {
-	off   int
-	rest  string // after the offset
-	star  bool   // hexdump's "*": the line before repeats
-	index int    // line number (0-based)
-}
-
-// parseOffsetDump reads xxd, hexdump -C and Wireshark hex dumps. ok is false when the text
-// is not such a dump (its offsets do not add up), so that it is read as plain hex.
-func parseOffsetDump(lines []string) (out []byte, ok bool) {
-	var ls []dumpLine
-	for i, line := range lines {
+// parseDump reads dumps with an offset column: xxd, hexdump -C, od, Wireshark's "Copy as Hex
+// Dump", tshark -x, Netty's ByteBufUtil.prettyHexDump, and "Idx | Hex | ASCII" tables, with
+// any prefix before each line's offset. A line's offset must be the bytes before it (hex,
+// else octal, else decimal offsets throughout); an offset of 0 after bytes starts another
+// block (tshark's next packet). Table headers and rules are skipped, other lines of prose
+// with a note.
+func parseDump(s string, forced bool) (*Text, error) {
+	lines := strings.Split(s, "\n")
+	var rows []dumpRow
+	var prose []int
+	pos := 0
+	for li, line := range lines {
+		lineAt := pos
+		pos += len(line) + 1
 		t := strings.TrimSpace(line)
 		if t == "" {
 			continue
 		}
-		if t == "*" {
-			ls = append(ls, dumpLine{star: true, index: i})
+		if t == "*" || strings.HasSuffix(t, " *") && len(rows) > 0 && !rows[len(rows)-1].star && strings.TrimSpace(t[:len(t)-1]) == strings.TrimSpace(line[:max(0, rows[len(rows)-1].at-lineAt)]) {
+			rows = append(rows, dumpRow{line: li, at: lineAt + strings.LastIndexByte(line, '*'), star: true})
 			continue
 		}
-		end := strings.IndexAny(t, " \t")
-		tok := t
-		if end >= 0 {
-			tok = t[:end]
-		}
-		tok = strings.TrimSuffix(tok, ":")
-		if len(tok) < 4 || len(tok) > 16 {
-			return nil, false
-		}
-		off, err := strconv.ParseUint(tok, 16, 63)
-		if err != nil || off > 1<<40 {
-			return nil, false
-		}
-		rest := ""
-		if end >= 0 {
-			rest = t[end:]
-		}
-		ls = append(ls, dumpLine{off: int(off), rest: rest, index: i})
-	}
-	if len(ls) == 0 || ls[0].star || ls[0].off != 0 {
-		return nil, false
-	}
-	// Plain hex grouped in fours ("0000 002a …") must not pass for a dump: a dump shows an
-	// ASCII column, a colon after its offset (xxd), or offsets that add up over lines.
-	sawASCII := strings.HasSuffix(strings.Fields(lines[ls[0].index])[0], ":") || len(ls) > 1
-	var prev []byte
-	for i, l := range ls {
-		if l.star {
-			if i == 0 || i+1 >= len(ls) || ls[i+1].star || len(prev) == 0 {
-				return nil, false
-			}
-			// Repeat the line before up to the next offset, within the limit.
-			if ls[i+1].off > MaxHexBytes {
-				return nil, false
-			}
-			for len(out) < ls[i+1].off {
-				n := min(len(prev), ls[i+1].off-len(out))
-				out = append(out, prev[:n]...)
-			}
-			continue
-		}
-		if l.off != len(out) {
-			return nil, false
-		}
-		want := -1 // the bytes this line holds, known from the next offset
-		if i+1 < len(ls) && !ls[i+1].star {
-			want = ls[i+1].off - l.off
-		}
-		b, ascii, ok := dumpBytes(l.rest, want)
+		r, ok := dumpRowOf(line, lineAt, li)
 		if !ok {
-			return nil, false
+			if !decoration(t) {
+				prose = append(prose, li)
+			}
+			continue
 		}
-		sawASCII = sawASCII || ascii
-		out = append(out, b...)
-		prev = b
+		rows = append(rows, r)
 	}
-	return out, len(out) > 0 && sawASCII
+	if len(rows) == 0 || rows[0].star {
+		return nil, errNotThisForm
+	}
+	// A line of the rows' prefix alone ("[tester::#GS0] ") is a blank line of the log.
+	if prefix := strings.TrimSpace(lines[rows[0].line][:rows[0].at-lineStart(lines, rows[0].line)]); prefix != "" {
+		kept := prose[:0]
+		for _, li := range prose {
+			if strings.TrimSpace(lines[li]) != prefix {
+				kept = append(kept, li)
+			}
+		}
+		prose = kept
+	}
+	var firstErr error
+	for _, base := range []int{16, 8, 10} {
+		t, err := dumpIn(s, rows, base)
+		if err == nil {
+			if len(prose) > 0 {
+				t.Notes = append(t.Notes, fmt.Sprintf("%s not a dump's: skipped", proseLines(prose)))
+			}
+			return t, nil
+		}
+		if firstErr == nil {
+			firstErr = err
+		}
+	}
+	// Said only when the text looks like a dump: several rows whose first offset is 0.
+	if pe, ok := firstErr.(*perr); ok && (forced || len(rows) > 1 && pe != errNotThisForm && rows[0].offTok != "" && strings.Trim(rows[0].offTok, "0") == "") {
+		return nil, pe
+	}
+	return nil, errNotThisForm
+}
+
+// lineStart is the offset in the text of line li.
+func lineStart(lines []string, li int) int {
+	n := 0
+	for _, l := range lines[:li] {
+		n += len(l) + 1
+	}
+	return n
+}
+
+func proseLines(ls []int) string {
+	var parts []string
+	for i := 0; i < len(ls); {
+		j := i
+		for j+1 < len(ls) && ls[j+1] == ls[j]+1 {
+			j++
+		}
+		if j == i {
+			parts = append(parts, strconv.Itoa(ls[i]+1))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d–%d", ls[i]+1, ls[j]+1))
+		}
+		i = j + 1
+		if len(parts) == 6 && i < len(ls) {
+			parts = append(parts, "…")
+			break
+		}
+	}
+	if len(ls) == 1 {
+		return "line " + parts[0] + " is"
+	}
+	return "lines " + strings.Join(parts, ", ") + " are"
+}
+
+// decoration reports whether a line is a dump's rule or column header: "-----+-----",
+// "+--------+", "Idx | Hex | ASCII", Netty's "|  0  1  2  3 … f |".
+func decoration(t string) bool {
+	if strings.Contains(t, "----") || strings.Contains(t, "====") {
+		return true
+	}
+	low := strings.ToLower(t)
+	if strings.Contains(low, "hex") && strings.Contains(t, "|") {
+		return true
+	}
+	return strings.Contains(t, " 0  1  2  3  4  5  6  7")
+}
+
+// dumpRowOf reads a line's offset: the first of its first 8 tokens that is 4 to 16 hex digits
+// (as "0000", "00000000:", "|00000000|"); what is before it is a prefix.
+func dumpRowOf(line string, lineAt, li int) (dumpRow, bool) {
+	i := 0
+	for n := 0; n < 8; n++ {
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+		if i >= len(line) {
+			break
+		}
+		start := i
+		if line[i] == '|' {
+			// Netty: "|00000000| 00 00 …"
+			j := i + 1
+			for j < len(line) && isHex(line[j]) {
+				j++
+			}
+			if j < len(line) && line[j] == '|' && j-i-1 >= 4 && j-i-1 <= 16 {
+				return dumpRow{line: li, at: lineAt + i + 1, offTok: line[i+1 : j], rest: line[j+1:], restAt: lineAt + j + 1, netty: true}, true
+			}
+		}
+		for i < len(line) && line[i] != ' ' && line[i] != '\t' {
+			i++
+		}
+		tok := line[start:i]
+		colon := strings.HasSuffix(tok, ":")
+		d := strings.TrimSuffix(tok, ":")
+		if len(d) >= 4 && len(d) <= 16 && strings.IndexFunc(d, func(r rune) bool { return r >= 0x80 || !isHex(byte(r)) }) < 0 {
+			return dumpRow{line: li, at: lineAt + start, offTok: d, rest: line[i:], restAt: lineAt + i, colon: colon}, true
+		}
+		if byteLike(tok) {
+			return dumpRow{}, false // bytes before any offset: not a dump line
+		}
+	}
+	return dumpRow{}, false
+}
+
+// dumpIn checks the rows' offsets in one base and reads their bytes.
+func dumpIn(s string, rows []dumpRow, base int) (*Text, error) {
+	for i := range rows {
+		if rows[i].star {
+			continue
+		}
+		v, err := strconv.ParseInt(rows[i].offTok, base, 64)
+		if err != nil || v > 1<<40 {
+			return nil, failAt(rows[i].at, "%s is not an offset in base %d", quoteTok(rows[i].offTok), base)
+		}
+		rows[i].off = v
+	}
+	// A dump may start past 0 (xxd -s, od -j): its first line's offset counts as the start,
+	// when a second line's offset follows from it.
+	blockBase := rows[0].off
+	if blockBase != 0 && (len(rows) < 2 || rows[1].star) {
+		return nil, errNotThisForm
+	}
+	var out []byte
+	var blocks [][]byte
+	blockStart := 0
+	sawText, ends := false, false
+	var prev []byte
+	repeated := 0
+	for i := range rows {
+		r := &rows[i]
+		if r.star {
+			if i == 0 || rows[i-1].star || len(prev) == 0 {
+				return nil, failAt(r.at, `"*" with no line before it to repeat`)
+			}
+			if i+1 >= len(rows) || rows[i+1].star {
+				return nil, failAt(r.at, `"*" with no offset after it to repeat up to`)
+			}
+			next := rows[i+1].off - blockBase
+			have := int64(len(out) - blockStart)
+			if next <= have {
+				return nil, failAt(rows[i+1].at, "offset %#x after \"*\" is not past the %d bytes before it", next, have)
+			}
+			add := next - have
+			if add%int64(len(prev)) != 0 {
+				return nil, failAt(rows[i+1].at, "offset %#x after \"*\" is not a whole number of the repeated line's %d bytes past %#x", next, len(prev), have)
+			}
+			if int64(repeated)+add > MaxRepeat {
+				return nil, failAt(r.at, "\"*\" repeats the line before up to offset %#x: %d more bytes, past the %d (4 MiB, capture.MaxRepeat) the \"*\" lines of a dump may add; give the bytes as a file instead",
+					next, add, MaxRepeat)
+			}
+			repeated += int(add)
+			for k := int64(0); k < add; k += int64(len(prev)) {
+				out = append(out, prev...)
+			}
+			continue
+		}
+		if r.off == 0 && len(out) > blockStart {
+			blocks = append(blocks, out[blockStart:])
+			blockStart, blockBase = len(out), 0
+		}
+		if have := int64(len(out) - blockStart); r.off-blockBase != have {
+			if base == 16 && i > 0 {
+				return nil, failAt(r.at, "offset %s (%d) where %d was expected: the lines before hold %d bytes", r.offTok, r.off, have, have)
+			}
+			return nil, errNotThisForm
+		}
+		want := -1
+		if i+1 < len(rows) && !rows[i+1].star && rows[i+1].off != 0 {
+			want = int(rows[i+1].off - r.off)
+		}
+		b, text, ok := dumpBytes(r.rest, want)
+		if !ok {
+			if want >= 0 {
+				return nil, failAt(r.restAt, "the line does not hold the %d bytes its offset and the next one's say", want)
+			}
+			return nil, failAt(r.restAt, "not a dump line's bytes")
+		}
+		if len(b) == 0 {
+			ends = true
+		}
+		sawText = sawText || text
+		out = append(out, b...)
+		if len(b) > 0 {
+			prev = b
+		}
+	}
+	if len(out) > blockStart && blockStart > 0 {
+		blocks = append(blocks, out[blockStart:])
+	}
+	r0 := rows[0]
+	if !(sawText || ends || r0.colon || r0.netty || len(rows) > 1) {
+		return nil, errNotThisForm
+	}
+	t := &Text{Bytes: out, Blocks: blocks, Detail: dumpDetail(r0, sawText, base)}
+	if r0.off != 0 {
+		t.Notes = append(t.Notes, fmt.Sprintf("the dump starts at offset %#x (%d): the bytes before it are not in the text", r0.off, r0.off))
+	}
+	if len(blocks) > 1 {
+		t.Notes = append(t.Notes, fmt.Sprintf("%d dumps (offsets start again at 0), read one after the other", len(blocks)))
+	}
+	return t, nil
+}
+
+func dumpDetail(r dumpRow, text bool, base int) string {
+	rest := strings.TrimSpace(r.rest)
+	switch {
+	case r.netty:
+		return "Netty hex dump"
+	case strings.HasPrefix(rest, "|"):
+		return "hex table (Idx | Hex | ASCII)"
+	case r.colon:
+		return "xxd"
+	case base == 8:
+		return "od (octal offsets)"
+	case base == 10:
+		return "od -Ad"
+	case strings.HasSuffix(rest, "|"):
+		return "hexdump -C"
+	case strings.HasSuffix(rest, "<"):
+		return "od -Ax -tx1z"
+	case len(r.offTok) == 6 || len(r.offTok) == 7:
+		return "od -Ax -tx1"
+	case len(r.offTok) == 4 && strings.HasPrefix(r.rest, "   "):
+		return "Wireshark hex dump"
+	case len(r.offTok) == 4:
+		return "tshark -x"
+	}
+	return "hex dump"
 }
 
 // dumpBytes reads the hex of one dump line (after its offset) and drops its ASCII column:
-// tokens of 2 or 4 hex digits are taken while the rest of the line is not the ASCII rendering
-// of what was taken. want, when not -1, is the number of bytes the line must hold.
+// groups of 2 to 16 hex digits are taken while the rest of the line is not the ASCII
+// rendering of what was taken ("|" between them, as tables have, is skipped). want, when not
+// -1, is the number of bytes the line must hold. The cost is linear in the line: each cut
+// is compared in constant time, and only a cut whose ASCII column has the right length is
+// compared in full.
 func dumpBytes(rest string, want int) (b []byte, ascii, ok bool) {
-	type tok struct {
-		b   []byte
-		end int // end of the token in rest
-	}
-	var toks []tok
+	var all []byte
+	var cum []int  // cum[k]: the bytes of the first k groups
+	var ends []int // ends[k]: where the first k groups end in rest
+	cum, ends = append(cum, 0), append(ends, 0)
 	pos := 0
 	for pos < len(rest) {
 		for pos < len(rest) && (rest[pos] == ' ' || rest[pos] == '\t') {
@@ -176,148 +345,88 @@ func dumpBytes(rest string, want int) (b []byte, ascii, ok bool) {
 			pos++
 		}
 		t := rest[start:pos]
-		if t == "" || (len(t) != 2 && len(t) != 4) {
+		if t == "|" && len(cum) == 1 {
+			ends[0] = pos // a table's rule before the hex
+			continue
+		}
+		if t == "" || len(t)%2 != 0 || len(t) > 16 {
 			break
 		}
-		var b []byte
+		n := len(all)
 		for j := 0; j < len(t); j += 2 {
-			v, err := strconv.ParseUint(t[j:j+2], 16, 8)
-			if err != nil {
-				b = nil
+			if !isHex(t[j]) || !isHex(t[j+1]) {
+				all = all[:n]
+				n = -1
 				break
 			}
-			b = append(b, byte(v))
+			all = append(all, unhex(t[j])<<4|unhex(t[j+1]))
 		}
-		if b == nil {
+		if n < 0 {
 			break
 		}
-		toks = append(toks, tok{b, pos})
+		cum = append(cum, len(all))
+		ends = append(ends, pos)
 	}
+	// The ASCII rendering of all the bytes, and for each prefix where its last non-blank is.
+	render := make([]byte, len(all))
+	lastNB := make([]int, len(all)+1) // lastNB[n]: 1 + index of the last non-blank of render[:n]
+	firstNB := len(all)
+	for i, c := range all {
+		if c >= 0x20 && c < 0x7f {
+			render[i] = c
+		} else {
+			render[i] = '.'
+		}
+		lastNB[i+1] = lastNB[i]
+		if render[i] != ' ' {
+			lastNB[i+1] = i + 1
+			firstNB = min(firstNB, i)
+		}
+	}
+	rs := string(render)
 	// An ASCII column that matches wins over reading it as hex ("61 62  ab"); a line with
 	// nothing after its hex comes last.
-	for _, ascii := range []bool{true, false} {
-		for k := len(toks); k >= 0; k-- {
-			var b []byte
-			end := 0
-			for _, t := range toks[:k] {
-				b = append(b, t.b...)
-			}
-			if k > 0 {
-				end = toks[k-1].end
-			}
-			if want >= 0 && len(b) != want {
+	for _, withText := range []bool{true, false} {
+		for k := len(cum) - 1; k >= 0; k-- {
+			n := cum[k]
+			if want >= 0 && n != want {
 				continue
 			}
-			tail := strings.TrimSpace(rest[end:])
-			if ascii && tail != "" && asciiMatches(tail, b) || !ascii && tail == "" {
-				return b, ascii, true
+			tail := strings.TrimSpace(rest[ends[k]:])
+			if !withText {
+				if tail == "" {
+					return all[:n:n], false, true
+				}
+				continue
+			}
+			if tail == "" {
+				continue
+			}
+			tail = asciiColumn(tail)
+			var r string
+			if lo := min(firstNB, lastNB[n]); lo < lastNB[n] {
+				r = rs[lo:lastNB[n]]
+			}
+			if len(tail) == len(r) && tail == r {
+				return all[:n:n], true, true
 			}
 		}
 	}
 	return nil, false, false
 }
 
-// asciiMatches reports whether s is the ASCII column of b: printable bytes as themselves,
-// others as '.', optionally between '|' (hexdump -C).
-func asciiMatches(s string, b []byte) bool {
-	if len(s) >= 2 && s[0] == '|' && s[len(s)-1] == '|' {
+// asciiColumn is the text of an ASCII column without its frame: "|…|" (hexdump -C, Netty),
+// "| …" (tables), ">…<" (od -z), trimmed.
+func asciiColumn(s string) string {
+	switch {
+	case len(s) >= 2 && s[0] == '|' && s[len(s)-1] == '|':
 		s = s[1 : len(s)-1]
+	case len(s) >= 2 && s[0] == '>' && s[len(s)-1] == '<':
+		s = s[1 : len(s)-1]
+	case len(s) >= 1 && s[0] == '|':
+		s = s[1:]
 	}
-	var want bytes.Buffer
-	for _, c := range b {
-		if c >= 0x20 && c < 0x7f {
-			want.WriteByte(c)
-		} else {
-			want.WriteByte('.')
-		}
-	}
-	return strings.TrimSpace(s) == strings.TrimSpace(want.String())
-}
-
-// parseEscaped reads C-style strings: "\x00\x2a…" pieces in double quotes, joined by
-// whitespace, '\' line continuations or '+'. Outside quotes only those may appear.
-func parseEscaped(s string) ([]byte, error) {
-	var out []byte
-	line, col := 1, 0
-	errf := func(format string, a ...any) error {
-		return fmt.Errorf("capture: escaped string: line %d, column %d: %s", line, col, fmt.Sprintf(format, a...))
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		col++
-		switch {
-		case c == '\n':
-			line, col = line+1, 0
-			continue
-		case c == ' ' || c == '\t' || c == '\r' || c == '\\' || c == '+' || c == ';':
-			continue
-		case c != '"':
-			return nil, errf("%q outside a quoted string", c)
-		}
-		// A quoted string.
-		for i++; ; i++ {
-			if i >= len(s) {
-				return nil, errf("unterminated string")
-			}
-			c := s[i]
-			col++
-			if c == '"' {
-				break
-			}
-			if c == '\n' {
-				return nil, errf("newline inside a string")
-			}
-			if c != '\\' {
-				out = append(out, c)
-				continue
-			}
-			if i+1 >= len(s) {
-				return nil, errf("escape at the end")
-			}
-			i++
-			col++
-			switch e := s[i]; e {
-			case 'x':
-				j := i + 1
-				for j < len(s) && j < i+3 && isHex(s[j]) {
-					j++
-				}
-				if j == i+1 {
-					return nil, errf(`\x without hex digits`)
-				}
-				v, _ := strconv.ParseUint(s[i+1:j], 16, 8)
-				out = append(out, byte(v))
-				col += j - i - 1
-				i = j - 1
-			case 'n':
-				out = append(out, '\n')
-			case 'r':
-				out = append(out, '\r')
-			case 't':
-				out = append(out, '\t')
-			case '0', '1', '2', '3', '4', '5', '6', '7':
-				j := i
-				for j < len(s) && j < i+3 && s[j] >= '0' && s[j] <= '7' {
-					j++
-				}
-				v, _ := strconv.ParseUint(s[i:j], 8, 16)
-				if v > 255 {
-					return nil, errf("octal escape %s out of range", s[i:j])
-				}
-				out = append(out, byte(v))
-				col += j - i - 1
-				i = j - 1
-			case '\\', '"', '\'', '?':
-				out = append(out, e)
-			default:
-				return nil, errf(`unknown escape \%c`, e)
-			}
-		}
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("capture: escaped string: no bytes in the text")
-	}
-	return out, nil
+	return strings.TrimSpace(s)
 }
 
 func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }

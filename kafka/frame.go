@@ -248,18 +248,16 @@ func (e *Encoder) Encode(m Message) (*Frame, error) {
 // frame walks size, header and body. Reading, f.Header and f.Body receive the values.
 func (k *walker) frame(root *Node, hs *schemas.Spec, hv int16, spec *schemas.Spec, v int16, header, body Values, f *Frame) error {
 	k.children(root, 3)
-	size := k.alloc()
-	size.Kind = KindSize
-	size.Name = "size"
-	size.Path = "#size"
-	size.About = "Size of the rest of the frame in bytes (int32)."
-	return k.sized(root, size, sizeInt32, func() error {
+	walk := func() error {
 		if k.w == nil && f.API == nil {
 			if err := k.identify(f); err != nil {
 				return err
 			}
 			spec, v = f.API.Request, f.Version
 			hv = f.HeaderVersion
+		}
+		if k.shape == ShapeBody {
+			return k.body(root, spec, v, body, f)
 		}
 		hn := k.alloc()
 		hn.Kind = KindHeader
@@ -282,23 +280,37 @@ func (k *walker) frame(root *Node, hs *schemas.Spec, hv int16, spec *schemas.Spe
 		if err != nil {
 			return err
 		}
-		bn := k.alloc()
-		bn.Kind = KindBody
-		bn.Name = "body"
-		bn.Path = "body"
-		bn.Offset = k.pos()
-		bn.WireType = "struct"
-		bn.Spec = spec.File
-		bn.Value = k.t.version(spec.Name, v)
-		root.Children = append(root.Children, bn)
-		k.spec, k.ver = spec, v
-		got, err = k.structBody(bn, spec.Fields, "", "body#tags", body)
-		k.end(bn)
-		if k.w == nil {
-			f.Body = got
-		}
-		return err
-	})
+		return k.body(root, spec, v, body, f)
+	}
+	if k.shape != ShapeFrame {
+		return walk()
+	}
+	size := k.alloc()
+	size.Kind = KindSize
+	size.Name = "size"
+	size.Path = "#size"
+	size.About = "Size of the rest of the frame in bytes (int32)."
+	return k.sized(root, size, sizeInt32, walk)
+}
+
+// body walks the message body.
+func (k *walker) body(root *Node, spec *schemas.Spec, v int16, body Values, f *Frame) error {
+	bn := k.alloc()
+	bn.Kind = KindBody
+	bn.Name = "body"
+	bn.Path = "body"
+	bn.Offset = k.pos()
+	bn.WireType = "struct"
+	bn.Spec = spec.File
+	bn.Value = k.t.version(spec.Name, v)
+	root.Children = append(root.Children, bn)
+	k.spec, k.ver = spec, v
+	got, err := k.structBody(bn, spec.Fields, "", "body#tags", body)
+	k.end(bn)
+	if k.w == nil {
+		f.Body = got
+	}
+	return err
 }
 
 // identify reads a request's api key and version from its header (without consuming them).
@@ -320,12 +332,37 @@ func (k *walker) identify(f *Frame) error {
 	return nil
 }
 
+// Shape says how much of a frame the bytes given to Decode hold. Test fixtures and logs often
+// leave out the size prefix, or keep only the body.
+type Shape int
+
+// The shapes Decode reads.
+const (
+	ShapeFrame  Shape = iota // the whole frame: int32 size, header, body
+	ShapeNoSize              // the header and body, without the int32 size prefix
+	ShapeBody                // the body alone: no size, no header (DecodeOptions names the API and version, for a request too)
+)
+
+func (s Shape) String() string {
+	switch s {
+	case ShapeNoSize:
+		return "frame without its size prefix"
+	case ShapeBody:
+		return "body only (no size, no header)"
+	}
+	return "whole frame"
+}
+
 // DecodeOptions says what Decode reads. A request names its API and version in its header; a
 // response does not, so the caller names them.
 type DecodeOptions struct {
 	Response bool
-	API      *API  // the response's API (ignored for requests)
-	Version  int16 // the response's version (ignored for requests)
+	API      *API  // the response's API (ignored for requests, except with ShapeBody)
+	Version  int16 // the response's version (ignored for requests, except with ShapeBody)
+	// Shape is what the bytes hold: the whole frame (the zero value), the frame without its
+	// size prefix, or the body alone. The frame's tree then has no size node (and no header
+	// node), and its offsets count from the first byte given.
+	Shape Shape
 	// MaxDecompressed bounds the bytes the frame's compressed record batches inflate to,
 	// together; 0 means DefaultMaxDecompressed, a negative value that nothing may inflate.
 	MaxDecompressed int
@@ -408,6 +445,18 @@ func (c *Catalog) decode(k *walker, r *reader, data []byte, o DecodeOptions) (*F
 	root.WireType = "frame"
 	f.Root = root
 	var spec *schemas.Spec
+	k.shape = o.Shape
+	if o.Shape == ShapeBody && !o.Response {
+		if o.API == nil {
+			return f, &Error{Message: "request", Err: errors.New("decoding a request's body needs its API")}
+		}
+		f.API, f.Version = o.API, o.Version
+		spec = o.API.Request
+		if !spec.ValidIn(o.Version) {
+			return f, wrapErr(o.API, false, o.Version, fmt.Errorf("version %d is not valid (%s)", o.Version, spec.ValidVersions))
+		}
+		f.HeaderVersion = HeaderVersion(o.API, false, o.Version)
+	}
 	if o.Response {
 		if o.API == nil {
 			return f, &Error{Message: "response", Err: errors.New("decoding a response needs its API")}
@@ -433,11 +482,18 @@ func (c *Catalog) decode(k *walker, r *reader, data []byte, o DecodeOptions) (*F
 		err = k.fail("", r.off, "%d bytes after the end of the frame", len(data)-r.off)
 	}
 	api, v := f.API, f.Version
-	if api == nil && !o.Response && len(data) >= 8 {
+	if at := 4 * boolInt(o.Shape == ShapeFrame); api == nil && !o.Response && o.Shape != ShapeBody && len(data) >= at+4 {
 		// The walk failed before the header: name the message the header announces.
-		api, v = c.apiByKey(int16(binary.BigEndian.Uint16(data[4:]))), int16(binary.BigEndian.Uint16(data[6:]))
+		api, v = c.apiByKey(int16(binary.BigEndian.Uint16(data[at:]))), int16(binary.BigEndian.Uint16(data[at+2:]))
 	}
 	return f, wrapErr(api, o.Response, v, err)
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // apiByKey returns the API with the given key, or nil.

@@ -38,8 +38,9 @@ type walker struct {
 	inflate   int  // decoding: the bytes compressed batches may still inflate to
 	inWrapper bool // walking the messages inside a compressed legacy wrapper
 
-	nodes    int // the nodes allocated so far
-	maxNodes int // decoding: the most nodes the frame's tree may have (DecodeOptions.MaxNodes)
+	nodes    int   // the nodes allocated so far
+	maxNodes int   // decoding: the most nodes the frame's tree may have (DecodeOptions.MaxNodes)
+	shape    Shape // decoding: what the bytes hold (DecodeOptions.Shape)
 }
 
 // slabNodes is the size of a shared node slab: as many nodes as fit in 32 KiB, the largest

@@ -20,15 +20,27 @@ import (
 // runDecode implements "kafkagrid decode": read frames in any form (a .bin frame, frames back
 // to back, a hex dump, a pcap or pcapng capture), pair responses with their requests, and
 // print each frame's annotated tree; -o DIR writes the HTML report and per-frame files. A
-// response file named as build names it decodes as that response; a response whose request
-// is not in the input needs -api [-version]. A frame that does not decode prints the tree
-// decoded up to the failure, then the error (exit status 1); the other frames still decode.
+// response file named as build names it decodes as that response. Text is read in any of the
+// forms capture.ParseText tells apart (-from forces one); bytes that are no whole frames are
+// read without their size prefix or as a body (-no-size, -body), and a lone frame that does not
+// decode (a response without its request, a version this release lacks) is tried at every
+// version of its API, or of every API, in this release and the others beside it (decodeshape.go).
+// A frame that does not decode prints the tree decoded up to the failure, then the error
+// (exit status 1); the other frames still decode.
 func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("decode", "[-schemas PATH | -kafka REF] [-release RELEASE] [-api NAME [-version N]] [-port P,...] [-format txt|json] [-o DIR] FILE|-", stdout, stderr)
+	fs := newFlagSet("decode", "[-schemas PATH | -kafka REF] [-release RELEASE] [-api NAME [-version N]] [-from FORM] [-no-size | -body] [-request | -response] [-port P,...] [-format txt|json] [-o DIR] FILE|-", stdout, stderr)
 	sf := addSchemaFlags(fs)
 	response := fs.Bool("response", false, "the input is one response (with -api); responses are otherwise recognised by their request or file name")
-	apiName := fs.String("api", "", "`NAME` or key of the API of responses whose request is not in the input (\"Produce\", \"0\")")
-	version := fs.Int("version", -1, "`N`: their version; default the API's highest version")
+	request := fs.Bool("request", false, "the input is one request (with -body: its API's body)")
+	apiName := fs.String("api", "", "`NAME` or key of the API of responses whose request is not in the input (\"Produce\", \"0\"),\n"+
+		"or of a body (-body)")
+	version := fs.Int("version", -1, "`N`: their version; default every version that decodes the bytes whole, best first")
+	from := fs.String("from", "", "read the input as `FORM`: hex, dump (xxd, hexdump -C, od, tshark, Netty, tables),\n"+
+		"list (Go, Rust, C, Java, JavaScript, Python, Node Buffer JSON), string, base64, or bin;\n"+
+		"default: told by the content")
+	noSize := fs.Bool("no-size", false, "the frame has no int32 size prefix (otherwise detected)")
+	body := fs.Bool("body", false, "the input is a body alone, without size and header (-api, and -request or -response;\n"+
+		"otherwise detected when the bytes are no frame)")
 	format := fs.String("format", "txt", "output `FORMAT`: txt (one node per line: offset, length, type, name = value,\n"+
 		"indented by depth) or json (the frame with its annotated tree; several frames: the connections)")
 	ports := fs.String("port", "9092", "Kafka `PORTS` of a capture, comma-separated (connections on other ports are read\n"+
@@ -47,8 +59,21 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *format = outputFormat(*format); *format != "txt" && *format != "json" {
 		return usagef("decode: -format %q: want txt or json", *format)
 	}
-	if *response && *apiName == "" {
+	if *response && *apiName == "" && !*body && !*noSize {
 		return usagef("decode: -response needs -api NAME")
+	}
+	if *response && *request {
+		return usagef("decode: give -request or -response, not both")
+	}
+	if *body && *noSize {
+		return usagef("decode: -body already means no size prefix (and no header): give one of them")
+	}
+	binaryIn := false
+	var form capture.Form
+	if *from == "bin" || *from == "binary" {
+		binaryIn = true
+	} else if form, err = capture.ParseForm(*from); err != nil {
+		return usagef("decode: -from: %v, or bin", strings.TrimPrefix(err.Error(), "capture: "))
 	}
 	if *version != -1 && *apiName == "" {
 		return usagef("decode: -version goes with -api NAME")
@@ -72,38 +97,41 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return fmt.Errorf("decode: %w", err)
 	}
-	c, _, err := sf.load(ctx, stderr)
+	c, src, err := sf.load(ctx, stderr)
 	if err != nil {
 		return fmt.Errorf("decode: %w", err)
 	}
 	o := capture.Options{Ports: portList, Name: name, MaxNodes: *maxFields}
+	others, flagFor := siblingReleases(sf, src)
+	search := &shapeSearch{cat: c, others: others, flagFor: flagFor, apiName: *apiName, version: *version,
+		request: *request, response: *response, maxFields: *maxFields}
 	if *apiName != "" {
 		api, ok := c.Lookup(*apiName)
-		if !ok {
+		if !ok && !search.elsewhere(*apiName) {
 			return usageError{noAPI("decode: -api", c, *apiName)}
+		}
+		if !ok {
+			api = nil
 		}
 		o.API = api
 		if *version >= 0 {
 			o.Version, o.HaveVersion = int16(*version), true
 		}
 	}
-	var r *capture.Result
-	if *response {
-		// One response, as asked.
-		v := o.API.Version
-		if o.HaveVersion {
-			v = o.Version
-		}
-		f, derr := c.Decode(data, kafka.DecodeOptions{Response: true, API: o.API, Version: v, MaxNodes: *maxFields})
-		r = &capture.Result{Kind: capture.KindFrames, Conns: []*capture.Conn{{ID: 1, Exchanges: []*capture.Exchange{
-			{Response: &capture.Message{Frame: f, Bytes: data, Err: derr}}}}}}
-	} else if r, err = capture.Read(c, data, o); err != nil {
+	r, err := search.read(data, binaryIn, form, o, *noSize, *body)
+	if err != nil {
 		return fmt.Errorf("decode: %s: %w", name, err)
 	}
 	msgs := messages(r)
 	if *out == "" {
 		if err := printResult(stdout, r, msgs, *format); err != nil {
 			return fmt.Errorf("decode: %w", err)
+		}
+		if *format == "json" && len(msgs) == 1 && msgs[0].Frame != nil && !*sf.quiet {
+			// The JSON of one frame is the frame alone: what was assumed goes to stderr.
+			for _, n := range r.Notes {
+				fmt.Fprintf(stderr, "kafkagrid: decode: note: %s\n", n)
+			}
 		}
 	}
 	if *out != "" {

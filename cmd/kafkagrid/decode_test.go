@@ -112,7 +112,8 @@ func TestDecodeVerbErrors(t *testing.T) {
 		{"no file", []string{"decode", "-schemas", schemas}, 2, "want one FILE.bin", ""},
 		{"version without api", []string{"decode", "-schemas", schemas, "-version", "3", cut}, 2, "-version goes with -api", ""},
 		{"bad port", []string{"decode", "-schemas", schemas, "-port", "x", cut}, 2, `-port "x"`, ""},
-		{"unpaired response", []string{"decode", "-schemas", schemas, garbled}, 1, "request is not in the input: give -api", ""},
+		// Only Metadata v13 reads it whole: the bytes make the API and version clear.
+		{"unpaired response", []string{"decode", "-schemas", schemas, garbled}, 0, "", "note: the only reading of these bytes (whole frame) that decodes them whole: Metadata v13 response"},
 		{"bad format", []string{"decode", "-schemas", schemas, "-format", "xml", cut}, 2, `-format "xml"`, ""},
 		{"response without api", []string{"decode", "-schemas", schemas, "-response", cut}, 2, "-response needs -api", ""},
 		{"unknown api", []string{"decode", "-schemas", schemas, "-response", "-api", "Nope", cut}, 2, `-api: no API "Nope" in Kafka 4.0 (kafkagrid list shows them)`, ""},
@@ -282,10 +283,20 @@ func TestDecodeOtherRelease(t *testing.T) {
 	if _, errs, code := runCmd(t, "build", "-q", "-schemas", filepath.Join(root, "3.9"), "-out", out, "-format", "bin", "-apis", "LeaderAndIsr", "-versions", "highest"); code != 0 {
 		t.Fatal(errs)
 	}
-	_, errs, code := runCmd(t, "decode", "-q", filepath.Join(out, "bin", "4-LeaderAndIsr-v7-request.bin"), "-schemas", filepath.Join(root, "4.0"))
+	// A 4.0 folder alone: the releases that have the API are named.
+	alone := filepath.Join(t.TempDir(), "4.0")
+	if err := os.CopyFS(alone, os.DirFS(filepath.Join(root, "4.0"))); err != nil {
+		t.Fatal(err)
+	}
+	_, errs, code := runCmd(t, "decode", "-q", filepath.Join(out, "bin", "4-LeaderAndIsr-v7-request.bin"), "-schemas", alone)
 	// Every release folder before 4.0 has it; which ones there are depends on the folder.
 	if code != 1 || !regexp.MustCompile(`API key 4 \(LeaderAndIsr\) is not in Kafka 4\.0 but is in Kafka (\d+\.\d+, )*3\.6, 3\.9: try -release 3\.9`).MatchString(errs) {
 		t.Errorf("exit %d, %s", code, errs)
+	}
+	// A 4.0 folder beside the others: decoded with 3.9's, the folder named.
+	txt, errs, code := runCmd(t, "decode", "-q", filepath.Join(out, "bin", "4-LeaderAndIsr-v7-request.bin"), "-schemas", filepath.Join(root, "4.0"))
+	if code != 0 || !strings.Contains(txt, "LeaderAndIsr is not in Kafka 4.0 but is in Kafka 3.9: decoded with its schemas (-schemas "+filepath.Join(root, "3.9")+")") {
+		t.Errorf("exit %d, %s\n%.400s", code, errs, txt)
 	}
 }
 

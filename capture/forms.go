@@ -1,0 +1,1232 @@
+package capture
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Form is a way of writing bytes as text.
+type Form string
+
+// The forms ParseText tells apart. "" (FormAuto) lets ParseText choose by the content.
+const (
+	FormAuto    Form = ""
+	FormHex     Form = "hex"    // plain hex: "00 00 00 2a", "0000002a", "00:00:00:2a", "0x00 0x2a", a hex stream
+	FormDump    Form = "dump"   // an offset column: xxd, hexdump -C, od -Ax -tx1, Wireshark, tshark -x, Netty, Idx | Hex | ASCII tables
+	FormList    Form = "list"   // a byte list: Go, Rust, C, Java (signed), JavaScript, Python, decimal or hex; Node Buffer JSON
+	FormString  Form = "string" // a string literal: C and Wireshark "\x00…", Python b'…', a hex string ("0000002a", bytes.fromhex)
+	FormBase64  Form = "base64" // base64 (standard or URL alphabet, padded or not)
+	formDefault      = FormAuto
+)
+
+// Forms lists the forms -from takes, in the order ParseText tries them.
+var Forms = []Form{FormString, FormDump, FormList, FormHex, FormBase64}
+
+// ParseForm reads a form's name as -from takes it; a few tool names are accepted for it
+// ("xxd", "hexdump", "od", "tshark", "wireshark", "netty" are dumps, "go", "rust", "c",
+// "java", "js", "python", "buffer", "json" lists, "escaped" a string).
+func ParseForm(s string) (Form, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "", "auto":
+		return FormAuto, nil
+	case "hex", "plain", "stream", "hexstream":
+		return FormHex, nil
+	case "dump", "xxd", "hexdump", "od", "tshark", "wireshark", "netty", "table":
+		return FormDump, nil
+	case "list", "go", "rust", "c", "java", "js", "javascript", "node", "buffer", "json", "python", "decimal":
+		return FormList, nil
+	case "string", "escaped", "c-string", "bytes":
+		return FormString, nil
+	case "base64", "b64":
+		return FormBase64, nil
+	}
+	names := make([]string, len(Forms))
+	for i, f := range Forms {
+		names[i] = string(f)
+	}
+	return "", fmt.Errorf("capture: no form %q: want auto, %s", s, strings.Join(names, ", "))
+}
+
+// Text is what ParseText read: the bytes, the form they were in (Detail names the tool or
+// language where the text shows it: "xxd", "hexdump -C", "Go []byte", "Node Buffer JSON"), and
+// notes on what was skipped or assumed.
+type Text struct {
+	Bytes  []byte
+	Form   Form
+	Detail string
+	// Blocks are the input's separate dumps (an offset column that starts again at 0), in
+	// order; nil for one block. Each is a slice of Bytes.
+	Blocks [][]byte
+	Notes  []string
+}
+
+// TextError is the error of a text that is none of the forms: where the form that read
+// furthest stopped, why, and the line there (cut at 80 characters).
+type TextError struct {
+	Line, Col int    // 1-based; Col counts bytes
+	Form      Form   // the form that read furthest
+	Msg       string // what is wrong there
+	Quote     string // the line, cut
+	Tried     []Form // every form tried
+}
+
+func (e *TextError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "capture: bytes as text: line %d, column %d: %s", e.Line, e.Col, e.Msg)
+	if len(e.Tried) == 1 {
+		fmt.Fprintf(&b, " (read as %s)", e.Tried[0])
+	} else if len(e.Tried) > 1 {
+		tried := make([]string, len(e.Tried))
+		for i, f := range e.Tried {
+			tried[i] = string(f)
+		}
+		fmt.Fprintf(&b, " (read as %s, the form that read furthest; tried %s)", e.Form, strings.Join(tried, ", "))
+	}
+	if e.Quote != "" {
+		fmt.Fprintf(&b, "\n  %d | %s", e.Line, e.Quote)
+	}
+	return b.String()
+}
+
+// perr is a parser's failure at a byte offset of the text.
+type perr struct {
+	at  int
+	msg string
+}
+
+func (e *perr) Error() string { return e.msg }
+
+func failAt(at int, format string, a ...any) *perr {
+	return &perr{at: at, msg: fmt.Sprintf(format, a...)}
+}
+
+// maxQuote is how much of a line an error quotes.
+const maxQuote = 80
+
+// quoteTok quotes a token of the input for an error, cut to 20 characters.
+func quoteTok(s string) string {
+	if len(s) > 20 {
+		s = s[:20] + "…"
+	}
+	return strconv.Quote(s)
+}
+
+// ParseText reads bytes written as text in any of the forms people paste (see Form), told
+// apart by their content, or in the form given. Comments (#, //, /* */) and blank lines may
+// stand anywhere; a line prefix shared by every line (a log's timestamp, "[tester::#GS0] ")
+// is dropped; a leading paragraph of prose (a header such as "SOURCE: …") is skipped with a
+// note. The cost is linear in the text, and what "*" lines of a dump expand to is bounded
+// (MaxRepeat). An error is a *TextError naming the line and column.
+func ParseText(text []byte, from Form) (*Text, error) {
+	if !LooksLikeText(text) {
+		return nil, &TextError{Line: 1, Col: 1, Msg: "binary data, not text", Form: from}
+	}
+	s := strings.ReplaceAll(string(text), "\r\n", "\n")
+	s = strings.ReplaceAll(s, "\r", "\n")
+	forms := Forms
+	if from != FormAuto {
+		forms = []Form{from}
+	}
+	t, best := parseForms(s, forms, from != FormAuto)
+	if t != nil {
+		return t, nil
+	}
+	// A paragraph of prose before the bytes (a header, a sentence): skip it, say so.
+	for cut, n := 0, 0; n < 4; n++ {
+		i := strings.Index(s[cut:], "\n\n")
+		if i < 0 {
+			break
+		}
+		end := cut + i + 1
+		if !isProse(s[cut:end]) {
+			break
+		}
+		cut = end
+		blanked := blank(s[:cut]) + s[cut:]
+		if t, _ := parseForms(blanked, forms, from != FormAuto); t != nil {
+			first, last := 1, strings.Count(s[:cut], "\n")
+			for first < last && strings.TrimSpace(lineAt(s, first)) == "" {
+				first++
+			}
+			for last > first && strings.TrimSpace(lineAt(s, last)) == "" {
+				last--
+			}
+			t.Notes = append([]string{fmt.Sprintf("%s are prose, not bytes: skipped", linesText(first, last))}, t.Notes...)
+			return t, nil
+		}
+	}
+	return nil, textError(s, best, forms)
+}
+
+// parseForms tries each form on s; it returns the first that reads it whole, or the failure
+// that got furthest.
+func parseForms(s string, forms []Form, forced bool) (*Text, *formErr) {
+	var best *formErr
+	for _, f := range forms {
+		t, err := parseForm(s, f, forced)
+		if err == nil {
+			if len(t.Bytes) == 0 {
+				err = failAt(len(s), "no bytes in the text")
+			} else {
+				t.Form = f
+				return t, nil
+			}
+		}
+		if err == errNotThisForm {
+			continue
+		}
+		pe, _ := err.(*perr)
+		if pe == nil {
+			pe = failAt(0, "%v", err)
+		}
+		if best == nil || pe.at > best.at {
+			best = &formErr{form: f, perr: pe}
+		}
+	}
+	return nil, best
+}
+
+type formErr struct {
+	form Form
+	*perr
+}
+
+// errNotThisForm: the text shows none of the marks of the form (tried only when asked).
+var errNotThisForm = &perr{msg: "not this form"}
+
+func parseForm(s string, f Form, forced bool) (*Text, error) {
+	switch f {
+	case FormString:
+		return parseStrings(s, forced)
+	case FormDump:
+		return parseDump(s, forced)
+	case FormList:
+		return parseList(s, forced)
+	case FormHex:
+		return parsePlain(s)
+	case FormBase64:
+		return parseBase64(s, forced)
+	}
+	return nil, errNotThisForm
+}
+
+func textError(s string, best *formErr, forms []Form) error {
+	e := &TextError{Tried: forms}
+	if best == nil {
+		best = &formErr{form: forms[0], perr: failAt(0, "no bytes in the text")}
+	}
+	e.Form, e.Msg = best.form, best.msg
+	at := min(best.at, len(s))
+	e.Line = strings.Count(s[:at], "\n") + 1
+	start := strings.LastIndexByte(s[:at], '\n') + 1
+	e.Col = at - start + 1
+	line := s[start:]
+	if i := strings.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	line = strings.TrimRight(line, " \t")
+	if len(line) > maxQuote {
+		// Keep the column in view.
+		from := 0
+		if c := e.Col - 1; c > maxQuote-20 {
+			from = min(c-20, len(line)-maxQuote)
+		}
+		cut := line[from : from+maxQuote]
+		if from > 0 {
+			cut = "…" + cut
+		}
+		if from+maxQuote < len(line) {
+			cut += "…"
+		}
+		line = cut
+	}
+	e.Quote = strings.ToValidUTF8(line, "?")
+	return e
+}
+
+// lineAt is line n (1-based) of s.
+func lineAt(s string, n int) string {
+	for ; n > 1; n-- {
+		i := strings.IndexByte(s, '\n')
+		if i < 0 {
+			return ""
+		}
+		s = s[i+1:]
+	}
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	return s
+}
+
+func linesText(first, last int) string {
+	if first == last {
+		return fmt.Sprintf("line %d", first)
+	}
+	return fmt.Sprintf("lines %d–%d", first, last)
+}
+
+// blank replaces every byte of s but newlines by a space, keeping offsets.
+func blank(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c != '\n' {
+			b[i] = ' '
+		}
+	}
+	return string(b)
+}
+
+// isProse reports whether a paragraph reads as words: a run of at least three letters that
+// is no hex (a letter past f), in most of its non-blank lines.
+func isProse(p string) bool {
+	lines, wordy := 0, 0
+	for _, l := range strings.Split(p, "\n") {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		lines++
+		if hasWord(l) {
+			wordy++
+		}
+	}
+	return lines > 0 && wordy*2 > lines
+}
+
+func hasWord(l string) bool {
+	run, nonHex := 0, false
+	for i := 0; i <= len(l); i++ {
+		c := byte(' ')
+		if i < len(l) {
+			c = l[i]
+		}
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
+			run++
+			if !isHex(c) {
+				nonHex = true
+			}
+			continue
+		}
+		if run >= 3 && nonHex {
+			return true
+		}
+		run, nonHex = 0, false
+	}
+	return false
+}
+
+// stripComments blanks #, // and /* */ comments outside quoted strings, keeping offsets: #
+// starts a comment at the start of a line or after a blank, // after a blank or ,;{([, /* too.
+func stripComments(s string) string {
+	b := []byte(s)
+	var quote byte
+	lineStart := true
+	closeAt := -2 // where the next "*/" is (-1: none after the last search), found once per comment
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if c == '\n' {
+			quote, lineStart = 0, true
+			continue
+		}
+		if quote != 0 {
+			if c == '\\' && i+1 < len(b) && b[i+1] != '\n' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+			continue
+		}
+		prevOK := lineStart || i > 0 && strings.IndexByte(" \t,;{([", b[i-1]) >= 0
+		switch {
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '#' && (lineStart || b[i-1] == ' ' || b[i-1] == '\t'):
+			for ; i < len(b) && b[i] != '\n'; i++ {
+				b[i] = ' '
+			}
+			i--
+		case c == '/' && i+1 < len(b) && b[i+1] == '/' && prevOK:
+			for ; i < len(b) && b[i] != '\n'; i++ {
+				b[i] = ' '
+			}
+			i--
+		case c == '/' && i+1 < len(b) && b[i+1] == '*' && prevOK:
+			if closeAt != -1 && closeAt < i+2 {
+				if closeAt = strings.Index(s[i+2:], "*/"); closeAt >= 0 {
+					closeAt += i + 2
+				}
+			}
+			if closeAt < 0 {
+				continue // not a comment after all
+			}
+			for j := i; j < closeAt+2; j++ {
+				if b[j] != '\n' {
+					b[j] = ' '
+				}
+			}
+			i = closeAt + 1
+		}
+		if c != ' ' && c != '\t' {
+			lineStart = false
+		}
+	}
+	return string(b)
+}
+
+// commonPrefix is the prefix every non-blank line shares once digits are masked (a log's
+// timestamp, "[tester::#GS0] "), ending at a blank and holding something that is no byte; its
+// length, or 0.
+func commonPrefix(s string) int {
+	var first string
+	n := -1
+	for _, l := range strings.Split(s, "\n") {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		if n < 0 {
+			first, n = l, len(l)
+			continue
+		}
+		i := 0
+		for i < n && i < len(l) && (l[i] == first[i] || isDigit(l[i]) && isDigit(first[i])) {
+			i++
+		}
+		n = i
+	}
+	if n <= 0 {
+		return 0
+	}
+	p := first[:n]
+	// End at a blank, and drop the tokens at its end that read as bytes or offsets.
+	for {
+		i := strings.LastIndexAny(p, " \t")
+		if i < 0 {
+			return 0
+		}
+		p = p[:i+1]
+		toks := strings.Fields(p)
+		if len(toks) == 0 {
+			return 0
+		}
+		last := toks[len(toks)-1]
+		if !byteLike(last) {
+			return len(p)
+		}
+		p = strings.TrimRight(p, " \t")
+		p = p[:len(p)-len(last)]
+	}
+}
+
+// byteLike reports whether a token could be bytes or an offset ("00", "0x2a,", "0010",
+// "00:2a", "|").
+func byteLike(t string) bool {
+	t = strings.Trim(t, "|:,")
+	if t == "" {
+		return true
+	}
+	t = strings.TrimPrefix(strings.TrimPrefix(t, "0x"), "0X")
+	for _, p := range strings.Split(t, ":") {
+		if p == "" || len(p)%2 != 0 && len(p) != 1 {
+			return false
+		}
+		for i := 0; i < len(p); i++ {
+			if !isHex(p[i]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// dropPrefix blanks the first n bytes of every non-blank line.
+func dropPrefix(s string, n int) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if strings.TrimSpace(l) != "" && len(l) >= n {
+			lines[i] = strings.Repeat(" ", n) + l[n:]
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// ---- plain hex ----
+
+// parsePlain reads hex bytes separated by blanks, commas, colons or semicolons, each token
+// an even number of digits (a hex stream is one long token), with an optional 0x (then one
+// digit is a byte too).
+func parsePlain(s string) (*Text, error) {
+	s = stripComments(s)
+	if t := strings.TrimSpace(s); strings.HasPrefix(t, "<Buffer ") && strings.HasSuffix(t, ">") {
+		// Node's util.inspect of a Buffer: "<Buffer 00 00 00 23 …>".
+		i := strings.Index(s, "<Buffer ")
+		if strings.HasSuffix(t, " more bytes>") {
+			return nil, failAt(strings.LastIndex(s, "..."), "Node cut the Buffer short (\"… more bytes\"): print it whole, with JSON.stringify(buf) or buf.toString('hex')")
+		}
+		j := strings.LastIndexByte(s, '>')
+		s = s[:i] + blank(s[i:i+len("<Buffer ")]) + s[i+len("<Buffer "):j] + " " + s[j+1:]
+		t, err := plainHex(s)
+		if err == nil {
+			t.Detail = "Node Buffer (util.inspect)"
+		}
+		return t, err
+	}
+	t, err := plainHex(s)
+	if err == nil {
+		return t, nil
+	}
+	if n := commonPrefix(s); n > 0 {
+		if t, err2 := plainHex(dropPrefix(s, n)); err2 == nil {
+			t.Notes = append(t.Notes, fmt.Sprintf("a prefix of %d characters on every line (%s) is not bytes: dropped", n, quoteTok(strings.TrimSpace(firstLine(s)[:n]))))
+			return t, nil
+		}
+	}
+	return nil, err
+}
+
+func firstLine(s string) string {
+	for _, l := range strings.Split(s, "\n") {
+		if strings.TrimSpace(l) != "" {
+			return l
+		}
+	}
+	return ""
+}
+
+func plainHex(s string) (*Text, error) {
+	out := make([]byte, 0, len(s)/2)
+	stream := false
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c == ' ' || c == '\t' || c == '\n' || c == ',' || c == ':' || c == ';' || c == '-' && i > 0 && isHex(s[i-1]) && i+1 < len(s) && isHex(s[i+1]) {
+			i++
+			continue
+		}
+		start := i
+		for i < len(s) && !strings.ContainsRune(" \t\n,:;", rune(s[i])) {
+			i++
+		}
+		tok := s[start:i]
+		digits, pre := tok, 0
+		if len(tok) > 2 && tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X') {
+			digits, pre = tok[2:], 2
+		}
+		if j := strings.IndexFunc(digits, func(r rune) bool { return r >= 0x80 || !isHex(byte(r)) }); j >= 0 {
+			return nil, failAt(start+pre+j, "%q is not a hex digit, in %s", digits[j:j+1], quoteTok(tok))
+		}
+		if pre == 2 && len(digits) == 1 {
+			digits = "0" + digits
+		}
+		if len(digits)%2 != 0 {
+			return nil, failAt(start, "%s has %d hex digits: a byte is two", quoteTok(tok), len(digits))
+		}
+		if len(digits) > 8 {
+			stream = true
+		}
+		for j := 0; j < len(digits); j += 2 {
+			out = append(out, unhex(digits[j])<<4|unhex(digits[j+1]))
+		}
+	}
+	t := &Text{Bytes: out, Detail: "plain hex"}
+	if stream {
+		t.Detail = "hex stream"
+	}
+	return t, nil
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0'
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
+}
+
+// ---- base64 ----
+
+// parseBase64 reads base64 in any of its four alphabets; unasked, only when the text is one
+// run of the alphabet (blanks and line breaks aside) that is not hex and decodes exactly.
+func parseBase64(s string, forced bool) (*Text, error) {
+	s = stripComments(s)
+	var b strings.Builder
+	var odd bool // a character outside hex: "AAAA" is hex too, but "AAAAIwAS" is not
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n':
+		case c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || isDigit(c) || c == '+' || c == '/' || c == '-' || c == '_' || c == '=':
+			if !isHex(c) {
+				odd = true
+			}
+			b.WriteByte(c)
+		default:
+			return nil, failAt(i, "%q is not a base64 character", s[i:i+1])
+		}
+	}
+	if !forced && (!odd || b.Len() < 8 || !base64Lines(s)) {
+		return nil, errNotThisForm
+	}
+	enc := b.String()
+	for _, e := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding, base64.RawStdEncoding, base64.RawURLEncoding} {
+		if out, err := e.Strict().DecodeString(enc); err == nil {
+			return &Text{Bytes: out, Detail: "base64"}, nil
+		}
+	}
+	_, err := base64.StdEncoding.DecodeString(enc)
+	return nil, failAt(len(s), "not base64: %v", err)
+}
+
+// base64Lines reports whether s is laid out as base64 tools write it: one run of characters
+// a line, every line but the last of one length, a multiple of 4.
+func base64Lines(s string) bool {
+	var lines []string
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			if strings.ContainsAny(l, " \t") {
+				return false
+			}
+			lines = append(lines, l)
+		}
+	}
+	for i, l := range lines {
+		if i+1 < len(lines) && (len(l) != len(lines[0]) || len(l)%4 != 0) || len(l) > len(lines[0]) {
+			return false
+		}
+	}
+	return len(lines) > 0
+}
+
+// ---- Node Buffer JSON and byte lists ----
+
+type ltok struct {
+	kind byte // 'n' number, 'i' identifier, 's' string, 'p' punctuation
+	text string
+	at   int
+}
+
+// lexCode cuts code into numbers, identifiers, strings and punctuation.
+func lexCode(s string) ([]ltok, *perr) {
+	var toks []ltok
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n':
+			i++
+		case isDigit(c) || (c == '-' || c == '+') && i+1 < len(s) && isDigit(s[i+1]) && (len(toks) == 0 || toks[len(toks)-1].kind == 'p'):
+			j := i + 1
+			for j < len(s) && (isHex(s[j]) || s[j] == 'x' || s[j] == 'X' || s[j] == '_' || s[j] == 'o' || s[j] == 'u' || s[j] == 'i' || s[j] == 'U' || s[j] == 'L' || s[j] == 'l' || s[j] == 'y' || s[j] == '8') {
+				j++
+			}
+			toks = append(toks, ltok{'n', s[i:j], i})
+			i = j
+		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80:
+			j := i + 1
+			for j < len(s) && (s[j] == '_' || isDigit(s[j]) || s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z' || s[j] >= 0x80) {
+				j++
+			}
+			toks = append(toks, ltok{'i', s[i:j], i})
+			i = j
+		case c == '"' || c == '\'' || c == '`':
+			j := i + 1
+			for j < len(s) && s[j] != c && s[j] != '\n' {
+				if s[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j >= len(s) || s[j] != c {
+				return toks, failAt(i, "a string that does not end on its line")
+			}
+			toks = append(toks, ltok{'s', s[i : j+1], i})
+			i = j + 1
+		default:
+			toks = append(toks, ltok{'p', s[i : i+1], i})
+			i++
+		}
+	}
+	return toks, nil
+}
+
+// numValue reads one number of a byte list: decimal, 0x hex, 0o or 0 octal (C), 0b binary,
+// with a type suffix (u8, i8, _u8, L, uy), signed bytes -128 to -1 as Java writes them;
+// bare says the list is hex written without 0x. ok is false when it is no number at all.
+func numValue(t string, bare bool) (v int, why string, ok bool) {
+	neg := false
+	switch {
+	case strings.HasPrefix(t, "-"):
+		neg, t = true, t[1:]
+	case strings.HasPrefix(t, "+"):
+		t = t[1:]
+	}
+	for _, suf := range []string{"_u8", "_i8", "u8", "i8", "uy", "y", "UL", "ul", "L", "l", "U", "u"} {
+		if strings.HasSuffix(t, suf) && len(t) > len(suf) {
+			t = t[:len(t)-len(suf)]
+			break
+		}
+	}
+	t = strings.ReplaceAll(t, "_", "")
+	base := 10
+	switch {
+	case len(t) > 2 && (t[:2] == "0x" || t[:2] == "0X"):
+		base, t = 16, t[2:]
+	case len(t) > 2 && (t[:2] == "0b" || t[:2] == "0B"):
+		base, t = 2, t[2:]
+	case len(t) > 2 && (t[:2] == "0o" || t[:2] == "0O"):
+		base, t = 8, t[2:]
+	case bare:
+		base = 16
+	}
+	u, err := strconv.ParseUint(t, base, 32)
+	if err != nil {
+		return 0, "", false
+	}
+	n := int(u)
+	if neg {
+		n = -n
+	}
+	if n < -128 || n > 255 {
+		return 0, fmt.Sprintf("%d is not a byte (0 to 255, or -128 to -1 as a signed byte)", n), true
+	}
+	return n & 0xff, "", true
+}
+
+type group struct {
+	open, close int // offsets of the brackets (-1, len for the top level)
+	parent      int // index of the enclosing group, -1 at the top
+	items       [][]ltok
+	depth       int
+}
+
+// parseList reads a byte list: the numbers of the largest bracketed list whose every item is
+// one number (with a cast such as (byte)), and the lists beside it in the same brackets and
+// paragraph (Go's [][]byte{{…}, {…}}); Node's {"type":"Buffer","data":[…]} by its type.
+func parseList(s string, forced bool) (*Text, error) {
+	if t, ok := parseBuffer(s); ok {
+		return t, nil
+	}
+	s = stripComments(s)
+	if t, err, ok := parseGoPrint(s); ok {
+		return t, err
+	}
+	toks, lerr := lexCode(s)
+	if lerr != nil {
+		return nil, lerr
+	}
+	// Group the tokens by brackets; each group's items are split at commas.
+	groups := []group{{open: -1, close: len(s), parent: -1}}
+	stack := []int{0}
+	cur := func() *group { return &groups[stack[len(stack)-1]] }
+	var item []ltok
+	outer := map[int][]ltok{} // while a bracket is open, the item it interrupts
+	flush := func() {
+		g := cur()
+		g.items = append(g.items, item)
+		item = nil
+	}
+	for _, t := range toks {
+		if t.kind == 'p' {
+			switch t.text {
+			case "[", "{", "(":
+				item = append(item, ltok{'g', strconv.Itoa(len(groups)), t.at})
+				groups = append(groups, group{open: t.at, parent: stack[len(stack)-1], depth: len(stack)})
+				stack = append(stack, len(groups)-1)
+				outer[len(groups)-1] = item
+				item = nil
+				continue
+			case "]", "}", ")":
+				if len(stack) == 1 {
+					return nil, failAt(t.at, "%q closes no bracket", t.text)
+				}
+				flush()
+				cur().close = t.at
+				idx := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				item = outer[idx]
+				delete(outer, idx)
+				continue
+			case ",":
+				flush()
+				continue
+			}
+		}
+		item = append(item, t)
+	}
+	flush()
+	if len(stack) > 1 {
+		return nil, failAt(groups[stack[len(stack)-1]].open, "a bracket that is not closed")
+	}
+	// The byte groups: every item a number (the last may be empty: a trailing comma).
+	type bgroup struct {
+		g     int
+		vals  []int
+		bare  bool
+		count int
+	}
+	var best *bgroup
+	var bgs []bgroup
+	var firstBad *perr
+	numbers := 0
+	for gi := range groups {
+		g := &groups[gi]
+		items := g.items
+		if n := len(items); n > 0 && len(items[n-1]) == 0 {
+			items = items[:n-1]
+		}
+		commas := len(g.items) > 1
+		if len(items) == 0 || !commas && gi != 0 {
+			continue
+		}
+		if gi == 0 && len(items) < 2 {
+			continue
+		}
+		// Bare hex ("00, 2a") is read as hex when an item has a hex letter or a leading 0.
+		bare := true
+		for _, it := range items {
+			if hexPair(it) == nil {
+				bare = false
+				break
+			}
+		}
+		if bare {
+			hexy := false
+			for _, it := range items {
+				n := hexPair(it).text
+				if n[0] == '0' || !isDigit(n[0]) || !isDigit(n[1]) {
+					hexy = true
+				}
+			}
+			bare = hexy
+		}
+		vals := make([]int, 0, len(items))
+		ok := true
+		for _, it := range items {
+			n := castNumber(it)
+			if bare {
+				n = hexPair(it)
+			}
+			if n == nil {
+				if len(it) > 0 && numbers > 0 && firstBad == nil && countNumbers(items) > len(items)/2 {
+					firstBad = failAt(it[0].at, "%s is not a byte in the list", quoteTok(s[it[0].at:it[len(it)-1].at+len(it[len(it)-1].text)]))
+				}
+				ok = false
+				break
+			}
+			v, why, isNum := numValue(n.text, bare)
+			if !isNum {
+				if firstBad == nil {
+					firstBad = failAt(n.at, "%s is not a number", quoteTok(n.text))
+				}
+				ok = false
+				break
+			}
+			if why != "" {
+				return nil, failAt(n.at, "%s", why)
+			}
+			vals = append(vals, v)
+			numbers++
+		}
+		if !ok {
+			continue
+		}
+		bgs = append(bgs, bgroup{g: gi, vals: vals, bare: bare, count: len(vals)})
+	}
+	for i := range bgs {
+		if best == nil || bgs[i].count > best.count {
+			best = &bgs[i]
+		}
+	}
+	if best == nil {
+		if firstBad != nil {
+			return nil, firstBad
+		}
+		if forced {
+			return nil, failAt(0, "no list of numbers separated by commas")
+		}
+		return nil, errNotThisForm
+	}
+	// The lists beside the largest: same brackets, same paragraph.
+	bg := groups[best.g]
+	var paras []int // where each blank line is
+	for i := 0; ; {
+		j := strings.Index(s[i:], "\n\n")
+		if j < 0 {
+			break
+		}
+		paras = append(paras, i+j)
+		i += j + 1
+	}
+	var out []byte
+	signed, bare, lists := false, false, 0
+	for _, b := range bgs {
+		g := groups[b.g]
+		if g.parent != bg.parent || g.depth != bg.depth {
+			continue
+		}
+		if paragraph(paras, g.open) != paragraph(paras, bg.open) {
+			continue
+		}
+		for _, v := range b.vals {
+			out = append(out, byte(v))
+		}
+		bare = bare || b.bare
+		lists++
+	}
+	for _, t := range toks {
+		if t.kind == 'n' && strings.HasPrefix(t.text, "-") {
+			signed = true
+		}
+	}
+	t := &Text{Bytes: out, Detail: listDetail(s, bare, signed)}
+	if lists > 1 {
+		t.Notes = append(t.Notes, fmt.Sprintf("%d byte lists side by side, read one after the other", lists))
+	}
+	return t, nil
+}
+
+// paragraph is the number of blank lines before offset at.
+func paragraph(paras []int, at int) int {
+	n, _ := slices.BinarySearch(paras, at)
+	return n
+}
+
+// parseGoPrint reads Go's fmt.Println of a []byte: "[0 0 0 35 0 18]", decimal bytes between
+// blanks in one pair of brackets. ok is false when the text is not so.
+func parseGoPrint(s string) (t *Text, err error, ok bool) {
+	i, j := strings.IndexByte(s, '['), strings.LastIndexByte(s, ']')
+	if i < 0 || j < i || strings.TrimSpace(s[:i]) != "" || strings.TrimSpace(s[j+1:]) != "" || strings.ContainsAny(s[i+1:j], ",[]") {
+		return nil, nil, false
+	}
+	out := make([]byte, 0, (j-i)/2)
+	for k := i + 1; k < j; {
+		for k < j && (s[k] == ' ' || s[k] == '\t' || s[k] == '\n') {
+			k++
+		}
+		start := k
+		for k < j && s[k] != ' ' && s[k] != '\t' && s[k] != '\n' {
+			k++
+		}
+		if start == k {
+			break
+		}
+		n, perr := strconv.ParseUint(s[start:k], 10, 16)
+		switch {
+		case perr != nil:
+			return nil, nil, false // not decimal: another form (hex in brackets reads as no list)
+		case n > 255:
+			return nil, failAt(start, "%d is not a byte (0 to 255)", n), true
+		}
+		out = append(out, byte(n))
+	}
+	if len(out) < 2 {
+		return nil, nil, false
+	}
+	return &Text{Bytes: out, Detail: "Go fmt.Println of a []byte"}, nil, true
+}
+
+// hexPair returns an item that is two hex digits ("00", "6e", "c7"), or nil.
+func hexPair(it []ltok) *ltok {
+	if len(it) == 1 && (it[0].kind == 'n' || it[0].kind == 'i') && len(it[0].text) == 2 && isHex(it[0].text[0]) && isHex(it[0].text[1]) {
+		return &it[0]
+	}
+	return nil
+}
+
+// castNumber returns the number of a list item: "0x2a", "(byte)0x80", "(byte) -1", "byte(7)",
+// "0x2a as u8"; nil when the item is anything else.
+func castNumber(it []ltok) *ltok {
+	if len(it) == 2 && it[0].kind == 'i' && it[0].text == "b" && it[0].at+1 == it[1].at {
+		it = it[1:] // Rust's b'a'
+	}
+	switch {
+	case len(it) == 1 && it[0].kind == 's' && it[0].text[0] == '\'':
+		// A character literal: 't', '\x00', '\n' (sarama writes topic names so).
+		in := it[0].text[1 : len(it[0].text)-1]
+		if b, err := unescape(in, it[0].at+1); err == nil && len(b) == 1 {
+			return &ltok{kind: 'n', text: strconv.Itoa(int(b[0])), at: it[0].at}
+		}
+		if r, n := utf8.DecodeRuneInString(in); n == len(in) && r != utf8.RuneError && r < 256 {
+			return &ltok{kind: 'n', text: strconv.Itoa(int(r)), at: it[0].at} // Go's 'ÿ' is 255
+		}
+		return nil
+	case len(it) == 1 && it[0].kind == 'n':
+		return &it[0]
+	case len(it) == 2 && it[0].kind == 'g' && it[1].kind == 'n':
+		return &it[1] // "(byte)" was a group of one identifier
+	case len(it) == 3 && it[0].kind == 'n' && it[1].text == "as" && it[2].kind == 'i':
+		return &it[0]
+	}
+	return nil
+}
+
+func countNumbers(items [][]ltok) int {
+	n := 0
+	for _, it := range items {
+		if castNumber(it) != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// listDetail names the language of a byte list by its marks.
+func listDetail(s string, bare, signed bool) string {
+	lang := "byte list"
+	switch {
+	case strings.Contains(s, `"Buffer"`) && strings.Contains(s, `"data"`):
+		lang = "Node Buffer JSON"
+	case strings.Contains(s, "[]byte"):
+		lang = "Go []byte"
+	case strings.Contains(s, "vec!") || strings.Contains(s, "u8") || strings.Contains(s, "&["):
+		lang = "Rust byte list"
+	case strings.Contains(s, "new byte[]") || strings.Contains(s, "byte[]") || strings.Contains(s, "(byte)"):
+		lang = "Java byte[]"
+	case strings.Contains(s, "Buffer.from") || strings.Contains(s, "Uint8Array") || strings.Contains(s, "new Buffer"):
+		lang = "JavaScript bytes"
+	case strings.Contains(s, "bytearray(") || strings.Contains(s, "bytes("):
+		lang = "Python bytes"
+	case strings.Contains(s, "char ") || strings.Contains(s, "uint8_t") || strings.Contains(s, "[] = {"):
+		lang = "C array"
+	}
+	switch {
+	case signed:
+		lang += ", signed bytes"
+	case bare:
+		lang += ", hex without 0x"
+	}
+	return lang
+}
+
+// parseBuffer reads Node's JSON of a Buffer: {"type":"Buffer","data":[0,0,0,35,…]}.
+func parseBuffer(s string) (*Text, bool) {
+	t := strings.TrimSpace(stripComments(s))
+	if !strings.HasPrefix(t, "{") || !strings.Contains(t, `"Buffer"`) {
+		return nil, false
+	}
+	var v struct {
+		Type string `json:"type"`
+		Data []int  `json:"data"`
+	}
+	dec := json.NewDecoder(strings.NewReader(t))
+	if err := dec.Decode(&v); err != nil || v.Type != "Buffer" || dec.More() {
+		return nil, false
+	}
+	out := make([]byte, len(v.Data))
+	for i, n := range v.Data {
+		if n < 0 || n > 255 {
+			return nil, false // the list reader says where
+		}
+		out[i] = byte(n)
+	}
+	return &Text{Bytes: out, Detail: "Node Buffer JSON"}, true
+}
+
+// ---- string literals ----
+
+// codeWords may stand outside the strings of a string form: the calls and names around a
+// literal in Python, JavaScript, Perl, Java and Go.
+var codeWords = map[string]bool{
+	"b": true, "bytes": true, "bytearray": true, "fromhex": true, "Buffer": true, "from": true,
+	"hex": true, "base64": true, "unhexlify": true, "binascii": true, "a2b_hex": true, "pack": true,
+	"H": true, "new": true, "var": true, "let": true, "const": true, "my": true, "unhex": true,
+	"DecodeString": true, "parseHexBinary": true, "DatatypeConverter": true, "HexFormat": true,
+	"of": true, "parseHex": true, "decode": true, "string": true, "byte": true, "char": true,
+	"unsigned": true, "static": true, "uint8_t": true, "u8": true,
+}
+
+// parseStrings reads string literals: C's and Wireshark's "\x00\x2a…" (joined by blanks, '\'
+// line continuations, '+', '.', or Python's parentheses), Python's b'…', and a string of hex
+// digits ("0000002a…", bytes.fromhex('…'), Perl's pack("H*", "…")).
+func parseStrings(s string, forced bool) (*Text, error) {
+	s = stripComments(s)
+	toks, lerr := lexCode(s)
+	if lerr != nil {
+		if forced || strings.Contains(s, `\x`) {
+			return nil, lerr
+		}
+		return nil, errNotThisForm
+	}
+	var strs []ltok
+	hexCall, b64Call, prefixB := false, false, false
+	for i, t := range toks {
+		switch t.kind {
+		case 's':
+			body := t.text[1 : len(t.text)-1]
+			switch body {
+			case "hex", "H*", "H":
+				hexCall = true
+				continue
+			case "base64":
+				b64Call = true
+				continue
+			}
+			if i > 0 && toks[i-1].kind == 'i' && (toks[i-1].text == "b" || toks[i-1].text == "rb" || toks[i-1].text == "B") && toks[i-1].at+len(toks[i-1].text) == t.at {
+				prefixB = true
+			}
+			strs = append(strs, t)
+		case 'i':
+			if strings.Contains(t.text, "fromhex") || strings.Contains(t.text, "hex") || t.text == "unhexlify" || t.text == "parseHexBinary" {
+				hexCall = true
+			}
+			if !codeWords[t.text] && (i+1 >= len(toks) || !strings.Contains("=:.[(", toks[i+1].text)) &&
+				(i == 0 || toks[i-1].text != ".") {
+				if len(strs) == 0 && !forced {
+					return nil, errNotThisForm
+				}
+				return nil, failAt(t.at, "%s outside a quoted string", quoteTok(t.text))
+			}
+		case 'n':
+			if len(strs) == 0 && !forced {
+				return nil, errNotThisForm
+			}
+			return nil, failAt(t.at, "%s outside a quoted string", quoteTok(t.text))
+		case 'p':
+			if !strings.Contains("+\\;,()[]{}=.:*$@&<>", t.text) {
+				if len(strs) == 0 && !forced {
+					return nil, errNotThisForm
+				}
+				return nil, failAt(t.at, "%q outside a quoted string", t.text)
+			}
+		}
+	}
+	if len(strs) == 0 {
+		if forced {
+			return nil, failAt(0, "no quoted string")
+		}
+		return nil, errNotThisForm
+	}
+	escapes := false
+	for _, t := range strs {
+		if strings.Contains(t.text, `\`) {
+			escapes = true
+		}
+	}
+	if b64Call {
+		var enc strings.Builder
+		for _, t := range strs {
+			enc.WriteString(t.text[1 : len(t.text)-1])
+		}
+		if out, err := base64.StdEncoding.DecodeString(enc.String()); err == nil {
+			return &Text{Bytes: out, Detail: "base64 string"}, nil
+		}
+		return nil, failAt(strs[0].at, "the string is not base64")
+	}
+	if !escapes && !prefixB {
+		// A string of hex digits: bytes.fromhex, pack("H*", …), or a plain hex string.
+		var hexText strings.Builder
+		for _, t := range strs {
+			hexText.WriteString(blank(t.text[:1]))
+			hexText.WriteString(t.text[1 : len(t.text)-1])
+			hexText.WriteString(blank(t.text[len(t.text)-1:]))
+		}
+		padded := strings.Repeat(" ", strs[0].at) + hexText.String()
+		ht, err := plainHex(padded)
+		if err == nil && len(ht.Bytes) > 0 {
+			ht.Detail = "hex in a string"
+			if hexCall {
+				ht.Detail = "hex in a string (fromhex, pack H*)"
+			}
+			return ht, nil
+		}
+		if hexCall || !forced && !strings.ContainsAny(s, `\`) {
+			if err != nil && (hexCall || forced) {
+				return nil, err
+			}
+			return nil, errNotThisForm
+		}
+	}
+	var out []byte
+	for _, t := range strs {
+		b, err := unescapeIn(t.text[1:len(t.text)-1], t.at+1, prefixB && t.text[0] == '"')
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, b...)
+	}
+	d := "C string"
+	switch {
+	case prefixB && strs[0].text[0] == '"':
+		d = "Rust byte string (or Python bytes literal)"
+	case prefixB:
+		d = "Python bytes literal"
+	}
+	return &Text{Bytes: out, Detail: d}, nil
+}
+
+// unescape reads the inside of a string literal: \xHH, \n \r \t \0 \a \b \f \v, octal \NNN,
+// \\ \" \' \?; other bytes stand for themselves. at is the offset of its first byte.
+func unescape(s string, at int) ([]byte, error) { return unescapeIn(s, at, false) }
+
+// unescapeIn is unescape; with noOctal, \0 is a NUL and digits after it are themselves, as
+// Rust's b"…" (which has no octal escapes) and the bytes crate's Debug write it.
+func unescapeIn(s string, at int, noOctal bool) ([]byte, error) {
+	out := make([]byte, 0, len(s)/4+1)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' {
+			out = append(out, c)
+			continue
+		}
+		if i+1 >= len(s) {
+			return nil, failAt(at+i, "escape at the end of a string")
+		}
+		i++
+		switch e := s[i]; e {
+		case 'x':
+			j := i + 1
+			for j < len(s) && j < i+3 && isHex(s[j]) {
+				j++
+			}
+			if j == i+1 {
+				return nil, failAt(at+i-1, `\x without hex digits`)
+			}
+			v, _ := strconv.ParseUint(s[i+1:j], 16, 8)
+			out = append(out, byte(v))
+			i = j - 1
+		case 'n':
+			out = append(out, '\n')
+		case 'r':
+			out = append(out, '\r')
+		case 't':
+			out = append(out, '\t')
+		case 'a':
+			out = append(out, 7)
+		case 'b':
+			out = append(out, 8)
+		case 'f':
+			out = append(out, 12)
+		case 'v':
+			out = append(out, 11)
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			if noOctal {
+				if e != '0' {
+					return nil, failAt(at+i-1, `unknown escape \%c`, e)
+				}
+				out = append(out, 0)
+				continue
+			}
+			j := i
+			for j < len(s) && j < i+3 && s[j] >= '0' && s[j] <= '7' {
+				j++
+			}
+			v, _ := strconv.ParseUint(s[i:j], 8, 16)
+			if v > 255 {
+				return nil, failAt(at+i-1, "octal escape \\%s is more than a byte", s[i:j])
+			}
+			out = append(out, byte(v))
+			i = j - 1
+		case '\\', '"', '\'', '?':
+			out = append(out, e)
+		default:
+			return nil, failAt(at+i-1, `unknown escape \%c`, e)
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"encoding/base64"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kafkagrid/kafkagrid/kafka"
+)
+
+// TestDecodeShapes: frames without their size prefix, bodies alone, responses without their
+// request or version, versions of another release, and text that is no form of bytes.
+func TestDecodeShapes(t *testing.T) {
+	dir, schemas, files := decodeVectors(t)
+	root := listSchemaRoot(t)
+	write := func(name string, b []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	req, _ := os.ReadFile(files["0-Produce-v12-request"])
+	resp, _ := os.ReadFile(files["3-Metadata-v13-response"])
+	c, err := kafka.LoadCatalog(schemas)
+	if err != nil {
+		t.Fatal(err)
+	}
+	meta, _ := c.Lookup("Metadata")
+	f, err := c.Decode(resp, kafka.DecodeOptions{Response: true, API: meta, Version: 13})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := f.Root.Children[2].Offset
+	nosize := write("produce-nosize.bin", req[4:])
+	respBody := write("metadata-body.bin", resp[body:])
+	respAlone := write("resp.bin", resp)
+	b64 := write("produce.b64", []byte(base64.StdEncoding.EncodeToString(req)+"\n"))
+	// issue 29's recipe: a "*" line claiming 128 MiB.
+	star := write("star.hexdump", []byte("00000000  00 00 00 04 7f ff 00 00  00 00 00 04 7f ff 00 00  |................|\n*\n08000000\n"))
+	junk := write("junk.txt", []byte("00 00 00 0a\n00 12 zz 04 "+strings.Repeat("0a ", 40)+"\n"))
+
+	// A Fetch v3 request (Kafka 4.0 removed Fetch v0-v3, KIP-896) built with 3.9.
+	out := t.TempDir()
+	if _, errs, code := runCmd(t, "build", "-q", "-schemas", filepath.Join(root, "3.9"), "-out", out, "-format", "bin", "-apis", "Fetch", "-versions", "3"); code != 0 {
+		t.Fatal(errs)
+	}
+	fetch3 := filepath.Join(out, "bin", "1-Fetch-v3-request.bin")
+	// TrackingSoft/Kafka's Fetch v0 response with one bit of a message's CRC flipped.
+	badCRC, _ := hex.DecodeString("0000006e000000000000000100076d79746f706963000000010000000000000000000000000002000000470000000000000000000000148dc795a20000ffffffff0000000648656c6c6f2100000000000000010000001b989feb390000ffffffff0000000d48656c6c6f2c20576f726c6421")
+	badCRC[56] ^= 1
+	crc := write("badcrc.bin", badCRC)
+
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want []string // in stdout
+		errs string   // in stderr
+	}{
+		{"no size, detected", []string{nosize}, 0, []string{
+			"note: the only reading of these bytes (frame without its size prefix) that decodes them whole: Produce v12 request",
+			"     0  162  frame                    frame = Produce v12 request",
+			"     0   20  struct                     header = RequestHeader v2"}, ""},
+		{"no size, asked", []string{"-no-size", nosize}, 0, []string{"frame = Produce v12 request"}, ""},
+		{"body, asked", []string{"-body", "-api", "Metadata", "-version", "13", "-response", respBody}, 0, []string{
+			"note: read as Metadata v13 response, body only (no size, no header), as asked",
+			"     0  185  struct                     body = MetadataResponse v13"}, ""},
+		{"body, detected", []string{respBody}, 0, []string{"body only (no size, no header)", "frame = Metadata v13 response"}, ""},
+		{"response, no version", []string{"-response", "-api", "Metadata", respAlone}, 0, []string{
+			"Metadata v13 response", "frame = Metadata v13 response"}, ""},
+		{"no version fits", []string{"-response", "-api", "Produce", respAlone}, 1, []string{
+			"note: no version of Produce (Kafka 4.0, ", ") reads these bytes (a whole response frame) whole; the closest is Produce"}, "kafka: Produce v"},
+		{"base64 asked", []string{"-from", "base64", b64}, 0, []string{"note: read as base64", "frame = Produce v12 request"}, ""},
+		{"base64 detected", []string{b64}, 0, []string{"note: read as base64"}, ""},
+		{"form forced, wrong", []string{"-from", "list", b64}, 1, nil, "(read as list)"},
+		{"bad form", []string{"-from", "yaml", b64}, 2, nil, `-from: no form "yaml"`},
+		{"none of the forms", []string{junk}, 1, nil,
+			"line 2, column 7: \"z\" is not a hex digit, in \"zz\" (read as hex, the form that read furthest; tried string, dump, list, hex, base64)\n  2 | 00 12 zz 04 0a 0a"},
+		{"a star past the limit", []string{star}, 1, nil,
+			`line 2, column 1: "*" repeats the line before up to offset 0x8000000: 134217712 more bytes, past the 4194304 (4 MiB, capture.MaxRepeat)`},
+		{"another release", []string{"-schemas", root, fetch3}, 0, []string{
+			"Fetch v3 is not in Kafka 4.0 (Kafka 4.0 removed the oldest versions, KIP-896) but is in Kafka 3.9: decoded with its schemas (-release 3.9)",
+			"frame = Fetch v3 request"}, ""},
+		{"closest: a CRC that differs", []string{"-schemas", root, crc}, 1, []string{
+			"the closest is Fetch v0 response (Kafka 3.9, -release 3.9), which fails at offset 55"},
+			"Records[0].CRC: offset 55: CRC 0x8dc695a2, the message's bytes give 0x8dc795a2"},
+		{"api of another release", []string{"-schemas", root, "-response", "-api", "LeaderAndIsr", respAlone}, 1, nil, "LeaderAndIsr"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append([]string{"decode", "-q"}, tt.args...)
+			if !strings.Contains(strings.Join(tt.args, " "), "-schemas") {
+				args = append(args, "-schemas", schemas)
+			}
+			out, errs, code := runCmd(t, args...)
+			if code != tt.code || !strings.Contains(errs, tt.errs) {
+				t.Fatalf("exit %d (want %d), stderr %q (want %q)\n%s", code, tt.code, errs, tt.errs, out)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("stdout lacks %q:\n%s", w, out)
+				}
+			}
+			for _, l := range strings.Split(errs, "\n") {
+				if strings.HasPrefix(l, "  ") && len([]rune(l)) > 80+10 {
+					t.Errorf("a quoted line longer than 80 characters: %q", l)
+				}
+			}
+		})
+	}
+}
