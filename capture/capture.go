@@ -47,7 +47,25 @@ type Options struct {
 	// DefaultMaxInflated), and so the memory of reading it.
 	MaxNodes    int
 	MaxInflated int
+	// MaxFrames bounds the frames listed (a Message each, in an Exchange, with its error; 0
+	// or less: DefaultMaxFrames) and MaxConns the connections (a Conn each, with its two
+	// reassembled streams; 0 or less: DefaultMaxConns): with MaxNodes they bound the memory of
+	// a Result whatever the mix of frames, connections and fields. Frames and connections past
+	// them are counted (Result.Unlisted, Result.SkippedConns) and not kept, with a note.
+	MaxFrames int
+	MaxConns  int
 }
+
+// DefaultMaxFrames is the most frames Read lists when Options.MaxFrames is not set: 262,144,
+// some 110 MB of Messages, Exchanges and errors (about 420 bytes a frame not decoded, in
+// TestFrameBudgetMemory). A real capture reaches it only with more than a hundred thousand
+// exchanges, and a report draws the first 200.
+const DefaultMaxFrames = 1 << 18
+
+// DefaultMaxConns is the most TCP connections of a capture Read decodes when Options.MaxConns
+// is not set: 65,536, some 40 MB of connections with nothing in them (a capture of
+// SYNs alone; about 600 bytes each, in TestConnBudgetMemory).
+const DefaultMaxConns = 1 << 16
 
 // DefaultMaxInflated is the most bytes the compressed batches of one input inflate to
 // together when Options.MaxInflated is not set: 256 MiB, four frames at their own limit. Frames past
@@ -71,6 +89,10 @@ type Result struct {
 	Packets int // pcap: the packets read
 	Conns   []*Conn
 	Notes   []string // about the whole input
+	// Unlisted counts the frames past Options.MaxFrames: found, not decoded and not kept.
+	// SkippedConns counts the Kafka connections past Options.MaxConns, not read.
+	Unlisted     int
+	SkippedConns int
 }
 
 // Conn is one TCP connection of a capture (or, for frames and hex, the input itself).
@@ -150,7 +172,13 @@ func Read(cat *kafka.Catalog, data []byte, o Options) (*Result, error) {
 	if o.MaxDecompressed <= 0 {
 		o.MaxDecompressed = kafka.DefaultMaxDecompressed
 	}
-	d := &decoder{cat: cat, dec: cat.NewDecoder(), o: o, left: o.MaxNodes, inflate: o.MaxInflated}
+	if o.MaxFrames <= 0 {
+		o.MaxFrames = DefaultMaxFrames
+	}
+	if o.MaxConns <= 0 {
+		o.MaxConns = DefaultMaxConns
+	}
+	d := &decoder{cat: cat, dec: cat.NewDecoder(), o: o, left: o.MaxNodes, inflate: o.MaxInflated, framesLeft: o.MaxFrames}
 	var r *Result
 	switch {
 	case IsPcap(data):
@@ -186,6 +214,10 @@ func Read(cat *kafka.Catalog, data []byte, o Options) (*Result, error) {
 		}
 		r.Notes = append(r.Notes, note)
 	}
+	if d.unlisted > 0 {
+		r.Unlisted = d.unlisted
+		r.Notes = append(r.Notes, fmt.Sprintf("%d frames past the limit of %d frames an input lists (Options.MaxFrames) were found and not decoded", d.unlisted, o.MaxFrames))
+	}
 	if d.inflateHit {
 		r.Notes = append(r.Notes, fmt.Sprintf("compressed batches inflated %d bytes, as many as the input may (%d, Options.MaxInflated): the batches after are not decompressed",
 			o.MaxInflated-d.inflate, o.MaxInflated))
@@ -201,43 +233,55 @@ type decoder struct {
 	left       int  // the tree nodes the input may still have (Options.MaxNodes)
 	inflate    int  // the bytes its compressed batches may still inflate to (Options.MaxInflated)
 	inflateHit bool // a batch did not inflate for want of inflate
+	framesLeft int  // the frames the input may still list (Options.MaxFrames)
+	unlisted   int  // the frames found past it
+}
+
+// list reports whether one more frame may be listed, and counts it as unlisted if not.
+func (d *decoder) list() bool {
+	if d.framesLeft <= 0 {
+		d.unlisted++
+		return false
+	}
+	d.framesLeft--
+	return true
 }
 
 // errSpent is the error of a frame that is not decoded because the input's trees have as
 // many nodes as Options.MaxNodes allows.
 var errSpent = errors.New("not decoded: the frames before this one have as many fields as one input may have (Options.MaxNodes; kafkagrid decode -max-fields)")
 
-// split cuts a stream into frames by their int32 size. It stops at a size too small for any
-// Kafka frame (under 4 bytes: even a response header has a correlation id), negative or over
-// the limit (with a note), so that bytes that are not Kafka (zeros, say) end the reading at
-// once instead of making a frame of every four bytes; a last frame cut short is returned as it is.
-// The first empty sizes, up to empty of them, are empty SASL tokens: a frame of its size alone.
-func (d *decoder) split(data []byte, empty int) (frames [][]byte, offs []int64, note string) {
+// split cuts a stream into frames by their int32 size, calling each with every frame and its
+// offset in turn (nothing is kept: a stream of a million 8-byte frames allocates nothing here).
+// It stops at a size too small for any Kafka frame (under 4 bytes: even a response header has a
+// correlation id), negative or over the limit (with a note), so that bytes that are not Kafka
+// (zeros, say) end the reading at once instead of making a frame of every four bytes; a last
+// frame cut short is passed as it is. The first empty sizes, up to empty of them, are empty SASL
+// tokens: a frame of its size alone.
+func (d *decoder) split(data []byte, empty int, each func(b []byte, off int64)) (note string) {
 	for off := 0; off < len(data); {
 		if len(data)-off < 4 {
-			return frames, offs, fmt.Sprintf("%d bytes at offset %d are too few for a frame size", len(data)-off, off)
+			return fmt.Sprintf("%d bytes at offset %d are too few for a frame size", len(data)-off, off)
 		}
 		size := int32(binary.BigEndian.Uint32(data[off:]))
 		if size == 0 && empty > 0 { // an empty SASL token
 			empty--
-			frames = append(frames, data[off:off+4:off+4])
-			offs = append(offs, int64(off))
+			each(data[off:off+4:off+4], int64(off))
 			off += 4
 			continue
 		}
 		if size < minFrame || int(size) > d.o.MaxFrame {
-			return frames, offs, fmt.Sprintf("frame size %d at offset %d is outside %d to %d (the frame limit): the rest (%d bytes) is not read",
+			return fmt.Sprintf("frame size %d at offset %d is outside %d to %d (the frame limit): the rest (%d bytes) is not read",
 				size, off, minFrame, d.o.MaxFrame, len(data)-off)
 		}
 		end := min(off+4+int(size), len(data))
-		frames = append(frames, data[off:end:end])
-		offs = append(offs, int64(off))
+		each(data[off:end:end], int64(off))
 		if end-off < 4+int(size) {
 			note = fmt.Sprintf("the last frame (offset %d) is cut short: %d of its %d bytes", off, end-off, 4+int(size))
 		}
 		off = end
 	}
-	return frames, offs, note
+	return note
 }
 
 // looksLikeRequest reports whether a frame's header names an API of the catalogue, at a
@@ -289,10 +333,8 @@ func namedResponse(name string) (key, api string, version int, ok bool) {
 // request is one; else it is a response decoded with Options.API, or left unpaired.
 func (d *decoder) frames(data []byte) *Conn {
 	c := &Conn{ID: 1}
-	frames, offs, note := d.split(data, 0)
-	if note != "" {
-		c.Notes = append(c.Notes, note)
-	}
+	nframes := 0 // counted first: a lone frame is read differently
+	d.split(data, 0, func([]byte, int64) { nframes++ })
 	var named *kafka.API
 	var namedVersion int16
 	if key, name, v, ok := namedResponse(baseName(d.o.Name)); ok {
@@ -301,12 +343,15 @@ func (d *decoder) frames(data []byte) *Conn {
 		}
 	}
 	pending := map[int32][]*Exchange{}
-	for i, b := range frames {
-		msg := &Message{Bytes: b, Offset: offs[i]}
-		if named != nil && len(frames) == 1 {
+	note := d.split(data, 0, func(b []byte, off int64) {
+		if !d.list() {
+			return
+		}
+		msg := &Message{Bytes: b, Offset: off}
+		if named != nil && nframes == 1 {
 			d.decode(msg, kafka.DecodeOptions{Response: true, API: named, Version: namedVersion})
 			c.Exchanges = append(c.Exchanges, &Exchange{Response: msg, Note: "a response, as the file's name says"})
-			continue
+			return
 		}
 		if len(b) >= 8 {
 			corr := int32(binary.BigEndian.Uint32(b[4:]))
@@ -314,7 +359,7 @@ func (d *decoder) frames(data []byte) *Conn {
 				d.response(msg, q[0])
 				if msg.Err == nil || !d.looksLikeRequest(b) {
 					pending[corr] = q[1:]
-					continue
+					return
 				}
 				// Not its response after all, but maybe a request whose api key and
 				// version read as that correlation id (Produce v7 as 7).
@@ -324,7 +369,7 @@ func (d *decoder) frames(data []byte) *Conn {
 					*msg = asResp
 					q[0].Response = msg
 					pending[corr] = q[1:]
-					continue
+					return
 				}
 			}
 		}
@@ -332,16 +377,16 @@ func (d *decoder) frames(data []byte) *Conn {
 			if msg.Frame == nil {
 				d.decode(msg, kafka.DecodeOptions{})
 			}
-			if msg.Err != nil && (d.o.API != nil || len(frames) == 1) {
+			if msg.Err != nil && (d.o.API != nil || nframes == 1) {
 				// Not a request after all: a response's correlation id can pass for an api
 				// key and version (7 reads as Produce v7).
 				reqErr := msg.Err
-				e := d.lone(&Message{Bytes: b, Offset: offs[i]})
+				e := d.lone(&Message{Bytes: b, Offset: off})
 				if e.Response.Err != nil && d.o.API == nil {
 					e.Response.Frame, e.Response.Err = msg.Frame, fmt.Errorf("%w (read as a request); if it is a response, its request is not in the input: give -api NAME [-version N] to decode it", reqErr)
 				}
 				c.Exchanges = append(c.Exchanges, e)
-				continue
+				return
 			}
 			e := &Exchange{Request: msg}
 			c.Exchanges = append(c.Exchanges, e)
@@ -349,9 +394,12 @@ func (d *decoder) frames(data []byte) *Conn {
 				corr := int32(binary.BigEndian.Uint32(b[8:]))
 				pending[corr] = append(pending[corr], e)
 			}
-			continue
+			return
 		}
 		c.Exchanges = append(c.Exchanges, d.lone(msg))
+	})
+	if note != "" {
+		c.Notes = append(c.Notes, note)
 	}
 	for _, e := range c.Exchanges {
 		if e.Request != nil && e.Response == nil && e.Note == "" {
@@ -466,7 +514,13 @@ func (d *decoder) pcap(data []byte) (*Result, error) {
 		r.Notes = append(r.Notes, fmt.Sprintf("%d TCP connections on other ports do not start with a Kafka request and were skipped", other))
 	}
 	for i, cn := range conns {
+		if i >= d.o.MaxConns {
+			r.SkippedConns = len(conns) - i
+			r.Notes = append(r.Notes, fmt.Sprintf("%d Kafka connections past the limit of %d connections an input reads (Options.MaxConns) were not read", r.SkippedConns, d.o.MaxConns))
+			break
+		}
 		c := d.conn(i+1, reassemble(cn.client, flows[cn.client]), reassemble(cn.server, flows[cn.server]))
+		flows[cn.client], flows[cn.server] = nil, nil // read: its segments may go
 		r.Conns = append(r.Conns, c)
 	}
 	if len(conns) == 0 {
@@ -489,10 +543,6 @@ func (d *decoder) conn(id int, cs, ss *stream) *Conn {
 			cs.key.src, cs.key.dst))
 		return c
 	}
-	reqs, roffs, note := d.split(cs.data, 0)
-	if note != "" {
-		c.Notes = append(c.Notes, fmt.Sprintf("%s → %s: %s", cs.key.src, cs.key.dst, note))
-	}
 	// Requests waiting for their response, by correlation id, oldest first: a client that
 	// reuses ids once answered (or a test that sends every example with id 7) still pairs.
 	pending := map[int32][]*Exchange{}
@@ -501,16 +551,19 @@ func (d *decoder) conn(id int, cs, ss *stream) *Conn {
 	// Kafka request again; each waits for the server's token, in order.
 	sasl := false
 	var tokens []*Exchange
-	for i, b := range reqs {
-		msg := &Message{Bytes: b, Offset: roffs[i]}
-		msg.Time, msg.Packet = cs.at(roffs[i] + int64(len(b)) - 1)
+	note := d.split(cs.data, 0, func(b []byte, off int64) {
+		if !d.list() {
+			return
+		}
+		msg := &Message{Bytes: b, Offset: off}
+		msg.Time, msg.Packet = cs.at(off + int64(len(b)) - 1)
 		d.decode(msg, kafka.DecodeOptions{})
 		if sasl && msg.Err != nil {
 			msg.Frame, msg.Err, msg.Token = nil, nil, true
 			e := &Exchange{Request: msg, Note: tokenNote}
 			c.Exchanges = append(c.Exchanges, e)
 			tokens = append(tokens, e)
-			continue
+			return
 		}
 		sasl = msg.Err == nil && msg.Frame.API.Key == saslHandshakeKey && msg.Frame.Version == 0
 		e := &Exchange{Request: msg}
@@ -520,17 +573,19 @@ func (d *decoder) conn(id int, cs, ss *stream) *Conn {
 			pending[corr] = append(pending[corr], e)
 			inFlight = append(inFlight, e)
 		}
+	})
+	if note != "" {
+		c.Notes = append(c.Notes, fmt.Sprintf("%s → %s: %s", cs.key.src, cs.key.dst, note))
 	}
 	// A server's token may be empty (PLAIN's answer is a size of 0): as many empty frames as
 	// the client sent tokens are read as such.
-	resps, soffs, note := d.split(ss.data, len(tokens))
-	if note != "" {
-		c.Notes = append(c.Notes, fmt.Sprintf("%s → %s: %s", ss.key.src, ss.key.dst, note))
-	}
 	var lone []*Exchange
-	for i, b := range resps {
-		msg := &Message{Bytes: b, Offset: soffs[i]}
-		msg.Time, msg.Packet = ss.at(soffs[i] + int64(len(b)) - 1)
+	note = d.split(ss.data, len(tokens), func(b []byte, off int64) {
+		if !d.list() {
+			return
+		}
+		msg := &Message{Bytes: b, Offset: off}
+		msg.Time, msg.Packet = ss.at(off + int64(len(b)) - 1)
 		var corr int32
 		if len(b) >= 8 {
 			corr = int32(binary.BigEndian.Uint32(b[4:]))
@@ -538,15 +593,18 @@ func (d *decoder) conn(id int, cs, ss *stream) *Conn {
 		if q := pending[corr]; len(q) > 0 && len(b) >= 8 {
 			pending[corr] = q[1:]
 			d.response(msg, q[0])
-			continue
+			return
 		}
 		if len(tokens) > 0 {
 			msg.Token = true
 			tokens[0].Response = msg
 			tokens = tokens[1:]
-			continue
+			return
 		}
 		lone = append(lone, d.lone(msg))
+	})
+	if note != "" {
+		c.Notes = append(c.Notes, fmt.Sprintf("%s → %s: %s", ss.key.src, ss.key.dst, note))
 	}
 	for _, e := range tokens {
 		e.Note = tokenNote + "; no answer in the capture"

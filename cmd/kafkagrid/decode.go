@@ -76,7 +76,8 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return fmt.Errorf("decode: %w", err)
 	}
-	o := capture.Options{Ports: portList, Name: name, MaxNodes: *maxFields}
+	// A frame listed costs about what a field does: -max-fields bounds them too.
+	o := capture.Options{Ports: portList, Name: name, MaxNodes: *maxFields, MaxFrames: min(*maxFields, capture.DefaultMaxFrames)}
 	if *apiName != "" {
 		api, ok := c.Lookup(*apiName)
 		if !ok {
@@ -127,7 +128,9 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	case len(failed) == 1 && len(msgs) == 1:
 		return fmt.Errorf("decode: %s: %w%s", name, failed[0].Err, otherRelease(c, failed[0].Bytes))
 	case len(failed) > 0:
-		return fmt.Errorf("decode: %s: %d of %d frames did not decode; the first: %w", name, len(failed), len(msgs), failed[0].Err)
+		return fmt.Errorf("decode: %s: %d of %d frames did not decode; the first: %w", name, len(failed)+r.Unlisted, len(msgs)+r.Unlisted, failed[0].Err)
+	case r.Unlisted > 0 || r.SkippedConns > 0:
+		return fmt.Errorf("decode: %s: not all was read%s", name, notesText(&capture.Result{Notes: r.Notes}))
 	}
 	return nil
 }
@@ -246,31 +249,103 @@ type jsonExchange struct {
 }
 
 type jsonConn struct {
-	ID        int            `json:"id"`
-	Client    string         `json:"client,omitempty"`
-	Server    string         `json:"server,omitempty"`
-	Notes     []string       `json:"notes,omitempty"`
-	Exchanges []jsonExchange `json:"exchanges"`
+	ID        int      `json:"id"`
+	Client    string   `json:"client,omitempty"`
+	Server    string   `json:"server,omitempty"`
+	Notes     []string `json:"notes,omitempty"`
+	Exchanges any      `json:"exchanges"` // []jsonExchange, or a placeholder`
 }
 
-// writeJSONResult writes the connections of r as JSON, indented by two spaces, each frame
-// written node by node (kafka.Frame.WriteJSON) where the rest has a placeholder for it: what
-// json.Encoder would write of jsonResult with the frames themselves, without holding the text
-// of every frame's tree in memory twice over.
+// writeJSONResult writes the connections of r as JSON, indented by two spaces: what
+// json.Encoder would write of jsonResult with the frames themselves, written piece by piece (the
+// top, each connection's members, each exchange, each frame node by node with
+// kafka.Frame.WriteJSON), so that memory is one exchange's text at a time and not the whole
+// document's, whatever the number of frames.
 func writeJSONResult(w io.Writer, r *capture.Result) error {
-	var frames []*kafka.Frame
-	doc, err := json.MarshalIndent(jsonResult(r, func(f *kafka.Frame) any {
-		frames = append(frames, f)
-		return json.RawMessage(`"\u0000frame ` + strconv.Itoa(len(frames)-1) + `"`)
-	}), "", "  ")
+	bw := bufio.NewWriter(w)
+	top := jsonTop{Kind: string(r.Kind), Notes: r.Notes, Conns: json.RawMessage(markConns)}
+	if len(r.Conns) == 0 {
+		top.Conns = json.RawMessage("null")
+	}
+	err := writeIndented(bw, top, "", func(string, string) error {
+		bw.WriteString("[\n")
+		for i, c := range r.Conns {
+			bw.WriteString("    ")
+			jc := jsonConn{ID: c.ID, Notes: c.Notes, Exchanges: json.RawMessage(markExchanges)}
+			if c.Server.IsValid() {
+				jc.Client, jc.Server = c.Client.String(), c.Server.String()
+			}
+			if len(c.Exchanges) == 0 {
+				jc.Exchanges = json.RawMessage("null")
+			}
+			err := writeIndented(bw, jc, "    ", func(string, string) error {
+				bw.WriteString("[\n")
+				for j, e := range c.Exchanges {
+					bw.WriteString("        ")
+					var frames []*kafka.Frame
+					je := jsonExchangeOf(e, func(f *kafka.Frame) any {
+						frames = append(frames, f)
+						return json.RawMessage(`"\u0000frame ` + strconv.Itoa(len(frames)-1) + `"`)
+					})
+					err := writeIndented(bw, je, "        ", func(mark, indent string) error {
+						n, err := strconv.Atoi(strings.TrimPrefix(mark, markFrame))
+						if err != nil || n >= len(frames) {
+							return fmt.Errorf("decode: JSON placeholder %q", mark)
+						}
+						return frames[n].WriteJSON(bw, indent, "  ")
+					})
+					if err != nil {
+						return err
+					}
+					if j < len(c.Exchanges)-1 {
+						bw.WriteByte(',')
+					}
+					bw.WriteByte('\n')
+				}
+				bw.WriteString("      ]")
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+			if i < len(r.Conns)-1 {
+				bw.WriteByte(',')
+			}
+			bw.WriteByte('\n')
+		}
+		bw.WriteString("  ]")
+		return nil
+	})
 	if err != nil {
 		return err
 	}
-	// A placeholder is the whole value of a "request" or "response" member: a line of spaces,
-	// the key and the mark. Inside a string a newline is escaped, so text read from the input
-	// cannot pass for one.
-	const mark = `"\u0000frame `
-	bw := bufio.NewWriter(w)
+	bw.WriteByte('\n')
+	return bw.Flush()
+}
+
+// The placeholders writeJSONResult marshals in place of what it writes itself. A NUL is
+// escaped in any string that comes from the input, so text read from it cannot pass for one.
+const (
+	markConns     = `"\u0000connections"`
+	markExchanges = `"\u0000exchanges"`
+	markFrame     = "\x00frame "
+)
+
+type jsonTop struct {
+	Kind  string          `json:"kind"`
+	Notes []string        `json:"notes,omitempty"`
+	Conns json.RawMessage `json:"connections"`
+}
+
+// writeIndented writes v as json.MarshalIndent(v, prefix, "  ") does, but for each member whose
+// whole value is a placeholder ("\u0000…"), for which it calls fill with the placeholder's text
+// and the indent of its line, to write that value.
+func writeIndented(bw *bufio.Writer, v any, prefix string, fill func(mark, indent string) error) error {
+	doc, err := json.MarshalIndent(v, prefix, "  ")
+	if err != nil {
+		return err
+	}
+	const mark = `"\u0000`
 	from := 0
 	for {
 		i := bytes.Index(doc[from:], []byte(mark))
@@ -280,26 +355,20 @@ func writeJSONResult(w io.Writer, r *capture.Result) error {
 		i += from
 		line := doc[bytes.LastIndexByte(doc[:i], '\n')+1 : i] // `      "request": `
 		indent := line[:len(line)-len(bytes.TrimLeft(line, " "))]
-		member := string(line[len(indent):])
 		q := bytes.IndexByte(doc[i+len(mark):], '"')
-		if q < 0 {
-			break
-		}
-		end := i + len(mark) + q
-		n, err := strconv.Atoi(string(doc[i+len(mark) : end]))
-		if (member != `"request": ` && member != `"response": `) || err != nil || n >= len(frames) {
+		if q < 0 || !bytes.HasSuffix(line, []byte(`": `)) {
 			from = i + len(mark)
 			continue
 		}
+		end := i + len(mark) + q
 		bw.Write(doc[:i])
-		if err := frames[n].WriteJSON(bw, string(indent), "  "); err != nil {
+		if err := fill("\x00"+string(doc[i+len(mark):end]), string(indent)); err != nil {
 			return err
 		}
 		doc, from = doc[end+1:], 0
 	}
-	bw.Write(doc)
-	bw.WriteByte('\n')
-	return bw.Flush()
+	_, err = bw.Write(doc)
+	return err
 }
 
 // jsonResult is the JSON form of r; frame gives what stands for each frame (never called for a
@@ -315,37 +384,46 @@ func jsonResult(r *capture.Result, frame func(*kafka.Frame) any) any {
 		if c.Server.IsValid() {
 			jc.Client, jc.Server = c.Client.String(), c.Server.String()
 		}
+		var exs []jsonExchange
 		for _, e := range c.Exchanges {
-			je := jsonExchange{Note: e.Note}
-			if e.Request != nil {
-				if e.Request.Frame != nil {
-					je.Request = frame(e.Request.Frame)
-				}
-				if e.Request.Token {
-					tok := hex.EncodeToString(e.Request.Bytes[4:])
-					je.RequestToken = &tok
-				}
-				if e.Request.Err != nil {
-					je.Errors = append(je.Errors, "request: "+e.Request.Err.Error())
-				}
-			}
-			if e.Response != nil {
-				if e.Response.Frame != nil {
-					je.Response = frame(e.Response.Frame)
-				}
-				if e.Response.Token {
-					tok := hex.EncodeToString(e.Response.Bytes[4:])
-					je.ResponseToken = &tok
-				}
-				if e.Response.Err != nil {
-					je.Errors = append(je.Errors, "response: "+e.Response.Err.Error())
-				}
-			}
-			jc.Exchanges = append(jc.Exchanges, je)
+			exs = append(exs, jsonExchangeOf(e, frame))
+		}
+		if exs != nil {
+			jc.Exchanges = exs
 		}
 		out.Conns = append(out.Conns, jc)
 	}
 	return out
+}
+
+// jsonExchangeOf is the JSON form of one exchange.
+func jsonExchangeOf(e *capture.Exchange, frame func(*kafka.Frame) any) jsonExchange {
+	je := jsonExchange{Note: e.Note}
+	if e.Request != nil {
+		if e.Request.Frame != nil {
+			je.Request = frame(e.Request.Frame)
+		}
+		if e.Request.Token {
+			tok := hex.EncodeToString(e.Request.Bytes[4:])
+			je.RequestToken = &tok
+		}
+		if e.Request.Err != nil {
+			je.Errors = append(je.Errors, "request: "+e.Request.Err.Error())
+		}
+	}
+	if e.Response != nil {
+		if e.Response.Frame != nil {
+			je.Response = frame(e.Response.Frame)
+		}
+		if e.Response.Token {
+			tok := hex.EncodeToString(e.Response.Bytes[4:])
+			je.ResponseToken = &tok
+		}
+		if e.Response.Err != nil {
+			je.Errors = append(je.Errors, "response: "+e.Response.Err.Error())
+		}
+	}
+	return je
 }
 
 // maxInput bounds what decode reads: a capture or dump larger than this is refused before it

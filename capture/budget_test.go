@@ -1,0 +1,101 @@
+package capture
+
+import (
+	"bytes"
+	"fmt"
+	"net/netip"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/kafkagrid/kafkagrid/capture/capturetest"
+)
+
+// allocated is what f allocates, in bytes (runtime.MemStats.TotalAlloc: counted, not timed).
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// tinyFrames is n frames of 8 bytes: a size of 4 and a correlation id, each an unpaired
+// response (a Message, an Exchange and an error each, and no tree node).
+func tinyFrames(n int) []byte {
+	return bytes.Repeat([]byte{0, 0, 0, 4, 0x7f, 0xff, 0, 0}, n)
+}
+
+// TestFrameBudgetMemory: the frames an input lists count against Options.MaxFrames, so that
+// a stream of tiny frames that have no tree node costs memory bounded by the limit, not by the
+// number of frames: 200,000 frames with room for 1,000 keep 1,000 and count the rest, and
+// allocate about 1.2 KB a frame listed, plus the input's size (the frames' count is one pass
+// that allocates nothing).
+func TestFrameBudgetMemory(t *testing.T) {
+	cat := testCatalog(t)
+	const n, limit = 200_000, 1000
+	data := tinyFrames(n)
+	var r *Result
+	var err error
+	got := allocated(func() { r, err = Read(cat, data, Options{MaxFrames: limit}) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if all, _ := r.Frames(); all != limit || r.Unlisted != n-limit {
+		t.Errorf("%d frames listed, %d unlisted; want %d and %d", all, r.Unlisted, limit, n-limit)
+	}
+	if !strings.Contains(allNotes(r), fmt.Sprintf("%d frames past the limit of %d frames an input lists (Options.MaxFrames) were found and not decoded", n-limit, limit)) {
+		t.Errorf("no note of the frames left out: %s", allNotes(r))
+	}
+	if max := uint64(limit*1200 + 256<<10); got > max {
+		t.Errorf("%d frames listed of %d: %d bytes allocated, more than %d", limit, n, got, max)
+	}
+	// What one listed frame costs, the figure DefaultMaxFrames is chosen by.
+	got = allocated(func() { r, err = Read(cat, tinyFrames(limit), Options{}) })
+	if per := got / limit; per > 1200 {
+		t.Errorf("%d bytes a frame listed, more than 1,200", per)
+	}
+}
+
+// TestConnBudgetMemory: the connections of a capture count against Options.MaxConns: a
+// capture of 3,000 connections that only shake hands, with room for 100, reads 100, says how
+// many it did not, and allocates what the packets take (a multiple of the capture) and not a
+// Conn and two streams for every connection.
+func TestConnBudgetMemory(t *testing.T) {
+	cat := testCatalog(t)
+	const n, limit = 3000, 100
+	var ends []capturetest.Endpoints
+	for i := range n {
+		ends = append(ends, capturetest.Endpoints{
+			Client: netip.AddrPortFrom(netip.AddrFrom4([4]byte{10, 0, byte(i >> 8), byte(i)}), 40000),
+			Server: netip.AddrPortFrom(netip.AddrFrom4([4]byte{10, 1, 0, 1}), 9092)})
+	}
+	data := pcapOf(t, ends, nil, capturetest.Options{})
+	var r *Result
+	var err error
+	few := allocated(func() { r, err = Read(cat, data, Options{MaxConns: limit}) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Conns) != limit || r.SkippedConns != n-limit {
+		t.Fatalf("%d connections read, %d skipped; want %d and %d", len(r.Conns), r.SkippedConns, limit, n-limit)
+	}
+	if !strings.Contains(allNotes(r), fmt.Sprintf("%d Kafka connections past the limit of %d connections an input reads (Options.MaxConns) were not read", n-limit, limit)) {
+		t.Errorf("no note of the connections left out: %s", allNotes(r))
+	}
+	all := allocated(func() { r, err = Read(cat, data, Options{}) })
+	if len(r.Conns) != n {
+		t.Fatalf("%d connections read with the default limit", len(r.Conns))
+	}
+	// The connections left out cost what their packets cost to read, and no more: the
+	// difference is the Conns and streams of the 2,900 not kept.
+	per := (all - few) / (n - limit)
+	t.Logf("capture %d bytes; %d bytes allocated with %d connections kept, %d with all; %d bytes a connection", len(data), few, limit, all, per)
+	if per > 1200 {
+		t.Errorf("%d bytes a connection, more than 1,200", per)
+	}
+	if few > uint64(10*len(data)) {
+		t.Errorf("%d connections kept of %d: %d bytes allocated, more than 10 times the capture (%d bytes)", limit, n, few, len(data))
+	}
+}
