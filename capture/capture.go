@@ -477,51 +477,65 @@ func baseName(p string) string {
 // pcap reads a capture: its TCP connections to the Kafka ports (or that start as Kafka),
 // each direction reassembled, requests paired with responses.
 func (d *decoder) pcap(data []byte) (*Result, error) {
-	flows, order, packets, notes, err := readPackets(data)
+	fl, packets, notes, err := readPackets(data)
 	if err != nil {
 		return nil, err
 	}
 	r := &Result{Kind: KindPcap, Packets: packets, Notes: notes}
 	type conn struct {
 		client, server flowKey // client→server, server→client
+		c, s           int32   // their ids
 	}
-	seen := map[flowKey]bool{}
+	done := make([]bool, len(fl.keys))
 	var conns []conn
-	other := 0
-	for _, k := range order {
-		if seen[k] {
+	other, past := 0, 0
+	for id, k := range fl.keys {
+		if done[id] {
 			continue
 		}
 		rev := flowKey{src: k.dst, dst: k.src}
-		seen[k], seen[rev] = true, true
+		rid := fl.id(rev)
+		done[id] = true
+		if rid >= 0 {
+			done[rid] = true
+		}
+		var cn conn
 		switch {
 		case slices.Contains(d.o.Ports, k.dst.Port()):
-			conns = append(conns, conn{k, rev})
+			cn = conn{k, rev, int32(id), rid}
 		case slices.Contains(d.o.Ports, k.src.Port()):
-			conns = append(conns, conn{rev, k})
+			cn = conn{rev, k, rid, int32(id)}
 		default:
 			// Another port: Kafka if one direction starts with a request.
-			if st := reassemble(k, flows[k]); d.looksLikeRequest(st.data) {
-				conns = append(conns, conn{k, rev})
-			} else if st := reassemble(rev, flows[rev]); d.looksLikeRequest(st.data) {
-				conns = append(conns, conn{rev, k})
+			if st := reassemble(k, fl.of(int32(id))); d.looksLikeRequest(st.data) {
+				cn = conn{k, rev, int32(id), rid}
+			} else if st := reassemble(rev, fl.of(rid)); d.looksLikeRequest(st.data) {
+				cn = conn{rev, k, rid, int32(id)}
 			} else {
 				other++
+				continue
 			}
 		}
+		if len(conns) >= d.o.MaxConns {
+			past++ // counted, not kept
+			continue
+		}
+		conns = append(conns, cn)
 	}
 	if other > 0 {
 		r.Notes = append(r.Notes, fmt.Sprintf("%d TCP connections on other ports do not start with a Kafka request and were skipped", other))
 	}
 	for i, cn := range conns {
-		if i >= d.o.MaxConns {
-			r.SkippedConns = len(conns) - i
-			r.Notes = append(r.Notes, fmt.Sprintf("%d Kafka connections past the limit of %d connections an input reads (Options.MaxConns) were not read", r.SkippedConns, d.o.MaxConns))
-			break
+		c := d.conn(i+1, reassemble(cn.client, fl.of(cn.c)), reassemble(cn.server, fl.of(cn.s)))
+		fl.segs[cn.c] = nil // read: its segments may go
+		if cn.s >= 0 {
+			fl.segs[cn.s] = nil
 		}
-		c := d.conn(i+1, reassemble(cn.client, flows[cn.client]), reassemble(cn.server, flows[cn.server]))
-		flows[cn.client], flows[cn.server] = nil, nil // read: its segments may go
 		r.Conns = append(r.Conns, c)
+	}
+	if past > 0 {
+		r.SkippedConns = past
+		r.Notes = append(r.Notes, fmt.Sprintf("%d Kafka connections past the limit of %d connections an input reads (Options.MaxConns) were not read", past, d.o.MaxConns))
 	}
 	if len(conns) == 0 {
 		r.Notes = append(r.Notes, fmt.Sprintf("no Kafka connection found (ports %v, or a connection starting with a Kafka request)", d.o.Ports))
