@@ -4,10 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
@@ -126,34 +130,103 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	return writeFileAtomic(*out, buf.Bytes(), tempsFrom(ctx))
 }
 
-// writeFileAtomic writes data to a temporary file beside name and renames it into place, so
-// that an error leaves no partial file.
+// writeFileAtomic writes data as the file name. A regular file (or none) is replaced by rename
+// from a temporary file beside it, so that an error leaves no partial file; its permissions are
+// kept, a new file's follow the umask. What is not a regular file is written to as it is and
+// never renamed over: a device (/dev/stdout, /dev/null), a FIFO, or a symbolic link, whose
+// target is written instead (by rename when it is a regular file). Errors name name, never the
+// temporary file.
 func writeFileAtomic(name string, data []byte, temps *reference.Temps) error {
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		return fmt.Errorf("grid: %w", err)
+	target := name
+	fi, err := os.Lstat(name)
+	if err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		if resolved, rerr := filepath.EvalSymlinks(name); rerr == nil {
+			target = resolved
+			fi, err = os.Lstat(target)
+		} else {
+			// A link to nothing yet: create what it names, through it.
+			return writeInPlace(name, data)
+		}
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp*")
-	if err != nil {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+			return fmt.Errorf("grid: %w", err)
+		}
+	case err != nil:
 		return fmt.Errorf("grid: %w", err)
+	case fi.IsDir():
+		return fmt.Errorf("grid: -o %s is a folder", name)
+	case !fi.Mode().IsRegular():
+		return writeInPlace(name, data)
+	}
+	tmp, err := createTemp(target)
+	if err != nil {
+		return fmt.Errorf("grid: write %s: %w", name, unwrapPath(err))
 	}
 	temps.Add(tmp.Name())
 	defer temps.Done(tmp.Name())
 	_, werr := tmp.Write(data)
-	cerr := tmp.Close()
-	if werr == nil {
+	if werr == nil && fi != nil && fi.Mode().IsRegular() {
+		werr = tmp.Chmod(fi.Mode().Perm()) // keep the file's permissions
+	}
+	if cerr := tmp.Close(); werr == nil {
 		werr = cerr
 	}
 	if werr == nil {
-		werr = os.Chmod(tmp.Name(), 0o644)
-	}
-	if werr == nil {
-		werr = os.Rename(tmp.Name(), name)
+		werr = os.Rename(tmp.Name(), target)
 	}
 	if werr != nil {
 		os.Remove(tmp.Name())
-		return fmt.Errorf("grid: %w", werr)
+		return fmt.Errorf("grid: write %s: %w", name, unwrapPath(werr))
 	}
 	return nil
+}
+
+// writeInPlace writes data into what name is (a device, a FIFO, a link's target), truncating
+// it where that means anything.
+func writeInPlace(name string, data []byte) error {
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
+	if err != nil {
+		return fmt.Errorf("grid: %w", err)
+	}
+	_, werr := f.Write(data)
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		return fmt.Errorf("grid: write %s: %w", name, unwrapPath(werr))
+	}
+	return nil
+}
+
+// createTemp creates a new temporary file beside path, "." + its name + ".tmp" + digits, with
+// the permissions the umask leaves of 0666 (os.CreateTemp's 0600 would need a chmod that
+// ignores the umask).
+func createTemp(path string) (*os.File, error) {
+	dir, base := filepath.Split(path)
+	for i := 0; ; i++ {
+		name := filepath.Join(dir, "."+base+".tmp"+strconv.FormatUint(uint64(rand.Uint32()), 10))
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+		if errors.Is(err, fs.ErrExist) && i < 100 {
+			continue
+		}
+		return f, err
+	}
+}
+
+// unwrapPath drops the file names of an *fs.PathError or *os.LinkError (a temporary file's),
+// keeping the cause for errors.Is.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &pe):
+		return pe.Err
+	case errors.As(err, &le):
+		return le.Err
+	}
+	return err
 }
 
 // readSpec reads a protocol spec of at most gridyaml.MaxSize bytes.

@@ -3,8 +3,12 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
+	"io/fs"
 	"net/netip"
+	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 
 	"github.com/kafkagrid/kafkagrid/capture"
@@ -64,5 +68,78 @@ func TestDecodeJSONStreamedConns(t *testing.T) {
 			}
 			t.Fatalf("differs at byte %d:\n got …%q\nwant …%q", i, got.Bytes()[max(0, i-60):min(got.Len(), i+60)], want.Bytes()[max(0, i-60):min(want.Len(), i+60)])
 		}
+	}
+}
+
+// TestGridOutputNotRegular: grid -o writes into what is there when it is not a regular file
+// and never renames over it: a FIFO stays a FIFO and its reader gets the text, a symbolic link
+// stays a link and its target gets the text (a link to nothing creates its target); a regular
+// file keeps its permissions, and a new one follows the umask.
+func TestGridOutputNotRegular(t *testing.T) {
+	dir := t.TempDir()
+	spec := gridSpec(t, "ipv4.yaml")
+	want, _, err := runGridCmd(t, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	fifo := filepath.Join(dir, "pipe.txt")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	got := make(chan []byte)
+	go func() {
+		f, err := os.Open(fifo)
+		if err != nil {
+			got <- nil
+			return
+		}
+		b, _ := io.ReadAll(f)
+		f.Close()
+		got <- b
+	}()
+	if _, errs, err := runGridCmd(t, spec, "-o", fifo); err != nil {
+		t.Fatalf("-o FIFO: %v %s", err, errs)
+	}
+	if w, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+		w.Close() // a reader still waiting (the FIFO was not written) sees the end
+	}
+	if b := <-got; string(b) != want {
+		t.Errorf("the FIFO's reader got %d bytes, want %d", len(b), len(want))
+	}
+	if fi, err := os.Lstat(fifo); err != nil || fi.Mode()&fs.ModeNamedPipe == 0 {
+		t.Errorf("the FIFO was replaced: %v %v", fi.Mode(), err)
+	}
+
+	target := filepath.Join(dir, "real.txt")
+	os.WriteFile(target, []byte("old"), 0o600)
+	link := filepath.Join(dir, "link.txt")
+	os.Symlink("real.txt", link)
+	dangling := filepath.Join(dir, "dangling.txt")
+	os.Symlink("new.txt", dangling)
+	for _, name := range []string{link, dangling} {
+		if _, errs, err := runGridCmd(t, spec, "-o", name); err != nil {
+			t.Fatalf("-o %s: %v %s", name, err, errs)
+		}
+		if fi, err := os.Lstat(name); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			t.Errorf("%s is no longer a link: %v %v", name, fi.Mode(), err)
+		}
+	}
+	for _, name := range []string{target, filepath.Join(dir, "new.txt")} {
+		if b, err := os.ReadFile(name); err != nil || string(b) != want {
+			t.Errorf("%s: %d bytes, %v", name, len(b), err)
+		}
+	}
+	if fi, _ := os.Stat(target); fi.Mode().Perm() != 0o600 {
+		t.Errorf("the link's target has mode %v, want its own 0600", fi.Mode().Perm())
+	}
+	old := syscall.Umask(0o027)
+	defer syscall.Umask(old)
+	fresh := filepath.Join(dir, "fresh.txt")
+	if _, errs, err := runGridCmd(t, spec, "-o", fresh); err != nil {
+		t.Fatalf("-o %s: %v %s", fresh, err, errs)
+	}
+	if fi, _ := os.Stat(fresh); fi.Mode().Perm() != 0o640 {
+		t.Errorf("a new file has mode %v under umask 027, want 0640", fi.Mode().Perm())
 	}
 }
