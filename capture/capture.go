@@ -218,6 +218,14 @@ func Read(cat *kafka.Catalog, data []byte, o Options) (*Result, error) {
 		r.Unlisted = d.unlisted
 		r.Notes = append(r.Notes, fmt.Sprintf("%d frames past the limit of %d frames an input lists (Options.MaxFrames) were found and not decoded", d.unlisted, o.MaxFrames))
 	}
+	if d.redacted > 0 {
+		note := fmt.Sprintf("%s: %d (no output of kafkagrid shows a password, a SCRAM proof, a bearer token or a delegation token's HMAC; the bytes are '*', offsets unchanged): %s",
+			RedactedNote, d.redacted, strings.Join(d.redactNotes, "; "))
+		if d.redacted > len(d.redactNotes) {
+			note += fmt.Sprintf("; and %d more", d.redacted-len(d.redactNotes))
+		}
+		r.Notes = append(r.Notes, note)
+	}
 	if d.inflateHit {
 		r.Notes = append(r.Notes, fmt.Sprintf("compressed batches inflated %d bytes, as many as the input may (%d, Options.MaxInflated): the batches after are not decompressed",
 			o.MaxInflated-d.inflate, o.MaxInflated))
@@ -235,7 +243,40 @@ type decoder struct {
 	inflateHit bool // a batch did not inflate for want of inflate
 	framesLeft int  // the frames the input may still list (Options.MaxFrames)
 	unlisted   int  // the frames found past it
+
+	redacted    int      // secrets replaced (kafka.Redact)
+	redactNotes []string // the first of them
 }
+
+// redact records the secrets kafka.Redact replaced.
+func (d *decoder) redact(notes []string) {
+	d.redacted += len(notes)
+	for _, n := range notes {
+		if len(d.redactNotes) < 8 {
+			d.redactNotes = append(d.redactNotes, n)
+		}
+	}
+}
+
+// redactToken replaces the secret of a bare SASL token from the client (KIP-43) in a copy of
+// its bytes.
+func (d *decoder) redactToken(msg *Message) {
+	if len(msg.Bytes) <= 4 {
+		return
+	}
+	lo, hi, what := kafka.SASLSecret(msg.Bytes[4:])
+	if what == "" || hi <= lo {
+		return
+	}
+	msg.Bytes = slices.Clone(msg.Bytes)
+	for i := 4 + lo; i < 4+hi; i++ {
+		msg.Bytes[i] = '*'
+	}
+	d.redact([]string{fmt.Sprintf("the SASL token at offset %d: %s (%d bytes) redacted", msg.Offset, what, hi-lo)})
+}
+
+// RedactedNote is how the note of a Result whose secrets were replaced begins.
+const RedactedNote = "secrets redacted"
 
 // list reports whether one more frame may be listed, and counts it as unlisted if not.
 func (d *decoder) list() bool {
@@ -459,6 +500,10 @@ func (d *decoder) decode(msg *Message, o kafka.DecodeOptions) {
 	if msg.Frame != nil {
 		d.left -= msg.Frame.Nodes
 		d.inflate -= msg.Frame.Inflated
+		if notes := kafka.Redact(msg.Frame); len(notes) > 0 {
+			msg.Bytes = msg.Frame.Bytes
+			d.redact(notes)
+		}
 	}
 	if inputBound && errors.Is(msg.Err, kafka.ErrDecompressedTooLarge) {
 		d.inflateHit = true
@@ -574,6 +619,7 @@ func (d *decoder) conn(id int, cs, ss *stream) *Conn {
 		d.decode(msg, kafka.DecodeOptions{})
 		if sasl && msg.Err != nil {
 			msg.Frame, msg.Err, msg.Token = nil, nil, true
+			d.redactToken(msg)
 			e := &Exchange{Request: msg, Note: tokenNote}
 			c.Exchanges = append(c.Exchanges, e)
 			tokens = append(tokens, e)

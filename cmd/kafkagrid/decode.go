@@ -96,7 +96,12 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			v = o.Version
 		}
 		f, derr := c.Decode(data, kafka.DecodeOptions{Response: true, API: o.API, Version: v, MaxNodes: *maxFields})
-		r = &capture.Result{Kind: capture.KindFrames, Conns: []*capture.Conn{{ID: 1, Exchanges: []*capture.Exchange{
+		var notes []string
+		if secrets := kafka.Redact(f); len(secrets) > 0 {
+			data = f.Bytes
+			notes = append(notes, capture.RedactedNote+": "+strings.Join(secrets, "; "))
+		}
+		r = &capture.Result{Kind: capture.KindFrames, Notes: notes, Conns: []*capture.Conn{{ID: 1, Exchanges: []*capture.Exchange{
 			{Response: &capture.Message{Frame: f, Bytes: data, Err: derr}}}}}}
 	} else if r, err = capture.Read(c, data, o); err != nil {
 		return fmt.Errorf("decode: %s: %w", name, err)
@@ -187,32 +192,40 @@ func printResult(w io.Writer, r *capture.Result, msgs []*capture.Message, format
 			fmt.Fprintf(w, "note: %s\n", n)
 		}
 		for _, e := range c.Exchanges {
-			for _, m := range []*capture.Message{e.Request, e.Response} {
-				if m == nil {
-					continue
-				}
-				if !single {
-					fmt.Fprintf(w, "\n-- %s\n", heading(m, m == e.Response))
-				}
-				if m.Frame != nil {
-					if err := kafka.WriteText(w, m.Frame.Root); err != nil {
-						return err
-					}
-				}
-				if m.Token && len(m.Bytes) >= 4 {
-					fmt.Fprintf(w, "%6d %4d  %-24s %s\n", 0, 4, "int32", fmt.Sprintf("size = %d bytes", len(m.Bytes)-4))
-					if len(m.Bytes) > 4 {
-						fmt.Fprintf(w, "%6d %4d  %-24s token = %q\n", 4, len(m.Bytes)-4, "raw", m.Bytes[4:])
-					}
-				}
-				if m.Err != nil && !single {
-					fmt.Fprintf(w, "error: %v\n", m.Err)
-				}
-			}
-			if e.Note != "" && !single {
-				fmt.Fprintf(w, "note: %s\n", e.Note)
+			if err := printExchange(w, e, single); err != nil {
+				return err
 			}
 		}
+	}
+	return nil
+}
+
+// printExchange prints an exchange's frames as text trees, each under a heading unless single.
+func printExchange(w io.Writer, e *capture.Exchange, single bool) error {
+	for _, m := range []*capture.Message{e.Request, e.Response} {
+		if m == nil {
+			continue
+		}
+		if !single {
+			fmt.Fprintf(w, "\n-- %s\n", heading(m, m == e.Response))
+		}
+		if m.Frame != nil {
+			if err := kafka.WriteText(w, m.Frame.Root); err != nil {
+				return err
+			}
+		}
+		if m.Token && len(m.Bytes) >= 4 {
+			fmt.Fprintf(w, "%6d %4d  %-24s %s\n", 0, 4, "int32", fmt.Sprintf("size = %d bytes", len(m.Bytes)-4))
+			if len(m.Bytes) > 4 {
+				fmt.Fprintf(w, "%6d %4d  %-24s token = %q\n", 4, len(m.Bytes)-4, "raw", m.Bytes[4:])
+			}
+		}
+		if m.Err != nil && !single {
+			fmt.Fprintf(w, "error: %v\n", m.Err)
+		}
+	}
+	if e.Note != "" && !single {
+		fmt.Fprintf(w, "note: %s\n", e.Note)
 	}
 	return nil
 }
