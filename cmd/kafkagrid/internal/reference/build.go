@@ -275,7 +275,7 @@ type builder struct {
 	sizes    [][2]int // frame sizes of each API (request, response), for the index
 }
 
-func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFunc) (*builder, error) {
+func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFunc) (_ *builder, err error) {
 	if cat == nil || cat.Release == nil {
 		return nil, fmt.Errorf("reference: no catalogue")
 	}
@@ -289,6 +289,11 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 	if err != nil {
 		return nil, err
 	}
+	defer func() {
+		if err != nil {
+			o.close() // the folder's lock
+		}
+	}()
 	o.temps = opts.Temps
 	b := &builder{cat: cat, out: o, opts: opts, release: cat.Release.Name(), content: content,
 		index: map[*kafka.API]int{}, built: map[*kafka.API]bool{}}
@@ -378,6 +383,7 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 }
 
 func (b *builder) run(ctx context.Context) (Summary, error) {
+	defer b.out.close() // the folder's lock
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	b.out.ctx = ctx
