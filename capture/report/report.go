@@ -23,9 +23,12 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -74,6 +77,10 @@ type Options struct {
 	// Decode, when set, decodes the frame an Envelope carries whole, so that it is drawn as the
 	// nested frame it is (kafkaview.Options.Decode; pass Catalog.Decode); nil draws it as bytes.
 	Decode func([]byte, kafka.DecodeOptions) (*kafka.Frame, error)
+	// Create, when set, writes each file: what fill writes as the file rel ("index.html",
+	// "frames/c1-1-….json") of dir, put in place whole or not at all. nil writes each to a
+	// temporary file beside it and renames it, creating dir/frames as needed.
+	Create func(rel string, fill func(io.Writer) error) error
 }
 
 // Write writes the report of r into dir (created if needed): index.html and frames/.
@@ -84,8 +91,13 @@ func Write(dir string, r *capture.Result, o Options) error {
 	if o.Title == "" {
 		o.Title = "kafkagrid decode"
 	}
-	if err := os.MkdirAll(filepath.Join(dir, "frames"), 0o755); err != nil {
-		return fmt.Errorf("report: %w", err)
+	if o.Create == nil {
+		if err := os.MkdirAll(filepath.Join(dir, "frames"), 0o755); err != nil {
+			return fmt.Errorf("report: %w", err)
+		}
+		o.Create = func(rel string, fill func(io.Writer) error) error {
+			return writeFileFunc(filepath.Join(dir, filepath.FromSlash(rel)), fill)
+		}
 	}
 	v := pageView{Title: o.Title, Kind: string(r.Kind), Packets: r.Packets, Notes: r.Notes}
 	all, ok := r.Frames()
@@ -140,7 +152,7 @@ func Write(dir string, r *capture.Result, o Options) error {
 		v.LeftText = fmt.Sprintf("%d more are left out of this report", v.Left)
 	}
 	b := &budget{fields: MaxReportFields, hex: MaxReportHex}
-	return writeFileFunc(filepath.Join(dir, "index.html"), func(w io.Writer) error {
+	return o.Create("index.html", func(w io.Writer) error {
 		t := page()
 		if err := t.ExecuteTemplate(w, "head", v); err != nil {
 			return err
@@ -164,7 +176,7 @@ func Write(dir string, r *capture.Result, o Options) error {
 					if side == 1 && e.Request != nil {
 						vo.Request = e.Request.Frame
 					}
-					fv, err := frameView(dir, fmt.Sprintf("c%d-%d", c.ID, i+1), m, side == 1, vo, b)
+					fv, err := frameView(o.Create, fmt.Sprintf("c%d-%d", c.ID, i+1), m, side == 1, vo, b)
 					if err != nil {
 						return err
 					}
@@ -243,7 +255,7 @@ type nestedV struct {
 type fileLink struct{ Name, Href string }
 
 // frameView draws one message and writes its files.
-func frameView(dir, id string, m *capture.Message, response bool, vo kafkaview.Options, b *budget) (*frameV, error) {
+func frameView(create func(string, func(io.Writer) error) error, id string, m *capture.Message, response bool, vo kafkaview.Options, b *budget) (*frameV, error) {
 	fv := &frameV{}
 	side := "request"
 	if response {
@@ -358,7 +370,7 @@ func frameView(dir, id string, m *capture.Message, response bool, vo kafkaview.O
 			data := files[ext]
 			fn = func(w io.Writer) error { _, err := w.Write(data); return err }
 		}
-		if err := writeFileFunc(filepath.Join(dir, "frames", base+ext), fn); err != nil {
+		if err := create("frames/"+base+ext, fn); err != nil {
 			return nil, err
 		}
 		fv.Files = append(fv.Files, fileLink{strings.TrimPrefix(ext, "."), "frames/" + base + ext})
@@ -501,31 +513,30 @@ func hexLine(sb *strings.Builder, b []byte, off, end, bad int) {
 	sb.WriteString("|\n")
 }
 
-// writeFile writes data to a temporary name beside path and renames it.
-func writeFile(path string, data []byte) error {
-	return writeFileFunc(path, func(w io.Writer) error { _, err := w.Write(data); return err })
-}
-
 // writeFileFunc writes what fill writes to a temporary file beside path and renames it into
-// place, so that an error leaves no partial file.
+// place, so that an error leaves no partial file. A new file has what the umask leaves of 0666.
 func writeFileFunc(path string, fill func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".kafkagrid-*.tmp")
+	var tmp *os.File
+	var err error
+	for i := 0; i < 100; i++ {
+		name := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".tmp-kafkagrid-"+strconv.FormatUint(uint64(rand.Uint32()), 10))
+		if tmp, err = os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666); !errors.Is(err, fs.ErrExist) {
+			break
+		}
+	}
 	if err != nil {
-		return fmt.Errorf("report: %w", err)
+		return fmt.Errorf("report: write %s: %w", path, err)
 	}
 	err = fill(tmp)
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err == nil {
 		err = os.Rename(tmp.Name(), path)
 	}
 	if err != nil {
 		os.Remove(tmp.Name())
-		return fmt.Errorf("report: %w", err)
+		return fmt.Errorf("report: write %s: %w", path, err)
 	}
 	return nil
 }

@@ -152,3 +152,67 @@ func TestBuildManifestNotThroughLink(t *testing.T) {
 		t.Errorf("a manifest of %d bytes: exit %d, %s", reference.MaxManifest+10, code, errs)
 	}
 }
+
+// TestDecodeOutputFolder: decode -o has build's folder protections: it does not write into a
+// built reference (nor build into a report), refuses a user's index.html and a symbolic link
+// for frames/, and removes an earlier report's frames that the new one does not have.
+func TestDecodeOutputFolder(t *testing.T) {
+	t.Setenv("KAFKA_SCHEMAS", "")
+	schemas := filepath.Join(listSchemaRoot(t), "4.0")
+	top := t.TempDir()
+	site := filepath.Join(top, "site")
+	if _, errs, code := runCmd(t, "build", "-q", "-schemas", schemas, "-out", site, "-apis", "Produce", "-versions", "highest", "-format", "html,bin"); code != 0 {
+		t.Fatal(errs)
+	}
+	index, _ := os.ReadFile(filepath.Join(site, "index.html"))
+	bin := filepath.Join(site, "bin")
+	req, resp := filepath.Join(bin, "0-Produce-v12-request.bin"), filepath.Join(bin, "0-Produce-v12-response.bin")
+	if _, errs, code := runCmd(t, "decode", "-q", "-schemas", schemas, "-o", site, req); code != 1 || !strings.Contains(errs, "holds a reference site") {
+		t.Errorf("decode -o into a site: exit %d, %s", code, errs)
+	}
+	if now, _ := os.ReadFile(filepath.Join(site, "index.html")); !bytes.Equal(now, index) {
+		t.Error("the site's index.html was replaced")
+	}
+
+	rep := filepath.Join(top, "rep")
+	both := filepath.Join(top, "both.bin")
+	a, _ := os.ReadFile(req)
+	b, _ := os.ReadFile(resp)
+	os.WriteFile(both, append(a, b...), 0o644)
+	if _, errs, code := runCmd(t, "decode", "-q", "-schemas", schemas, "-o", rep, both); code != 0 {
+		t.Fatal(errs)
+	}
+	first, _ := filepath.Glob(filepath.Join(rep, "frames", "*"))
+	if _, errs, code := runCmd(t, "decode", "-q", "-schemas", schemas, "-o", rep, req); code != 0 {
+		t.Fatal(errs)
+	}
+	second, _ := filepath.Glob(filepath.Join(rep, "frames", "*"))
+	if len(first) != 8 || len(second) != 4 {
+		t.Errorf("%d frame files, then %d; want 8 then 4 (the stale ones removed)", len(first), len(second))
+	}
+	if _, errs, code := runCmd(t, "build", "-q", "-schemas", schemas, "-out", rep, "-apis", "Produce", "-format", "bin"); code != 1 || !strings.Contains(errs, "holds a report") {
+		t.Errorf("build into a report: exit %d, %s", code, errs)
+	}
+
+	mine := filepath.Join(top, "mine")
+	os.Mkdir(mine, 0o755)
+	os.WriteFile(filepath.Join(mine, "index.html"), []byte("my notes"), 0o644)
+	if _, errs, code := runCmd(t, "decode", "-q", "-schemas", schemas, "-o", mine, req); code != 1 || !strings.Contains(errs, "was not written by kafkagrid") {
+		t.Errorf("decode -o over a user's index.html: exit %d, %s", code, errs)
+	}
+	if b, _ := os.ReadFile(filepath.Join(mine, "index.html")); string(b) != "my notes" {
+		t.Error("the user's index.html was replaced")
+	}
+
+	linked := filepath.Join(top, "linked")
+	outside := filepath.Join(top, "outside")
+	os.Mkdir(linked, 0o755)
+	os.Mkdir(outside, 0o755)
+	os.Symlink("../outside", filepath.Join(linked, "frames"))
+	if _, errs, code := runCmd(t, "decode", "-q", "-schemas", schemas, "-o", linked, req); code != 1 || !strings.Contains(errs, "symbolic link") {
+		t.Errorf("decode -o with frames/ a link: exit %d, %s", code, errs)
+	}
+	if m, _ := filepath.Glob(filepath.Join(outside, "*")); len(m) > 0 {
+		t.Errorf("files written through the link: %v", m)
+	}
+}

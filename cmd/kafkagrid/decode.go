@@ -14,6 +14,7 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/capture"
 	"github.com/kafkagrid/kafkagrid/capture/report"
+	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/reference"
 	"github.com/kafkagrid/kafkagrid/kafka"
 )
 
@@ -113,7 +114,7 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 	}
 	if *out != "" {
-		if err := report.Write(*out, r, report.Options{Title: "kafkagrid decode " + name, Decode: c.Decode}); err != nil {
+		if err := writeReport(ctx, *out, r, report.Options{Title: "kafkagrid decode " + name, Decode: c.Decode}); err != nil {
 			return fmt.Errorf("decode: %w", err)
 		}
 		all, ok := r.Frames()
@@ -138,6 +139,23 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return fmt.Errorf("decode: %s: not all was read%s", name, notesText(&capture.Result{Notes: r.Notes}))
 	}
 	return nil
+}
+
+// writeReport writes the report of r into the folder dir with the protections of build's
+// output folder (reference.Folder): one writer at a time, files put in place by rename,
+// temporaries removed on a signal, only a report's own files replaced, none through a link,
+// and the files of an earlier report that this one has not removed.
+func writeReport(ctx context.Context, dir string, r *capture.Result, o report.Options) error {
+	folder, err := reference.OpenFolder(ctx, dir, reference.FolderReport, tempsFrom(ctx))
+	if err != nil {
+		return err
+	}
+	o.Create = folder.Create
+	err = report.Write(dir, r, o)
+	if cerr := folder.Close(err == nil); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 func notesText(r *capture.Result) string {

@@ -162,7 +162,7 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			err = perr
 		}
 		if *out != "" {
-			if werr := report.Write(*out, res, report.Options{Title: "kafkagrid probe " + pos[0], Decode: cat.Decode}); werr != nil && err == nil {
+			if werr := writeReport(ctx, *out, res, report.Options{Title: "kafkagrid probe " + pos[0], Decode: cat.Decode}); werr != nil && err == nil {
 				err = werr
 			}
 		}

@@ -294,6 +294,9 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 			o.close() // the folder's lock
 		}
 	}()
+	if o.prev.kind != "" && len(o.prev.files) > 0 {
+		return nil, fmt.Errorf("reference: %s holds a %s (its %s says so): build into another folder", out, o.prev.kind, ManifestName)
+	}
 	o.temps = opts.Temps
 	b := &builder{cat: cat, out: o, opts: opts, release: cat.Release.Name(), content: content,
 		index: map[*kafka.API]int{}, built: map[*kafka.API]bool{}}

@@ -34,6 +34,7 @@ type output struct {
 	mu      sync.Mutex
 	log     *os.File // the manifest, open for appending each file's name before it is put in place
 	lock    *folderLock
+	kind    string // what the folder holds (manifest.kind)
 	dirs    map[string]bool
 	written map[string]bool
 	files   int
@@ -46,6 +47,7 @@ const ManifestName = ".kafkagrid-manifest"
 // manifest is what a build leaves in its output folder: the release, the APIs it has pages
 // for, and every file it wrote (slash-separated, relative to the folder).
 type manifest struct {
+	kind    string // "" for a reference site, "report" for a capture report (FolderReport)
 	release string
 	apis    []string
 	files   map[string]bool
@@ -154,6 +156,8 @@ func readManifest(path string) (manifest, []byte, error) {
 		line, tail, _ := strings.Cut(rest, "\n")
 		rest = tail
 		switch {
+		case strings.HasPrefix(line, "# kind "):
+			m.kind = strings.TrimPrefix(line, "# kind ")
 		case strings.HasPrefix(line, "# release "):
 			m.release = strings.TrimPrefix(line, "# release ")
 		case strings.HasPrefix(line, "# api "):
@@ -198,7 +202,12 @@ func (o *output) writeManifest(release string, apis []string) error {
 	sort.Strings(files)
 	var b strings.Builder
 	b.WriteString("# kafkagrid build manifest: the files kafkagrid wrote in this folder, which a later build may replace.\n")
-	b.WriteString("# release " + release + "\n")
+	if o.kind != "" {
+		b.WriteString("# kind " + o.kind + "\n")
+	}
+	if release != "" {
+		b.WriteString("# release " + release + "\n")
+	}
 	for _, a := range apis {
 		b.WriteString("# api " + a + "\n")
 	}
@@ -218,7 +227,7 @@ func (o *output) writeManifest(release string, apis []string) error {
 // symbolic link to a folder, and a build in progress holds the folder's lock, so its
 // temporaries are not stale.
 func (o *output) removeStaleTemps() {
-	for _, d := range []string{"", "api", "svg", "bin", "json", "txt"} {
+	for _, d := range []string{"", "api", "svg", "bin", "json", "txt", "frames"} {
 		dir := filepath.Join(o.root, d)
 		if d != "" {
 			if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
