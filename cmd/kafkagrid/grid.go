@@ -250,8 +250,30 @@ func readBounded(name string, stdin bool, limit int, tooBig func(size int64) err
 			return nil, err
 		}
 		defer f.Close()
-		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > int64(limit) {
+		fi, err := f.Stat()
+		if err == nil && fi.Mode().IsRegular() && fi.Size() > int64(limit) {
 			return nil, tooBig(fi.Size())
+		}
+		if err == nil && fi.Mode().IsRegular() && fi.Size() > 0 {
+			// Its size is known: one buffer of that size (and a byte more, to see it did not
+			// grow), not io.ReadAll's doublings, which hold up to twice the file.
+			data := make([]byte, fi.Size()+1)
+			n, err := io.ReadFull(f, data)
+			if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+				return nil, err
+			}
+			if n <= int(fi.Size()) {
+				return data[:n:n], nil
+			}
+			// It grew while read: read the rest as from a pipe.
+			rest, err := io.ReadAll(io.LimitReader(f, int64(limit)+1-int64(n)))
+			if err != nil {
+				return nil, err
+			}
+			if data = append(data[:n], rest...); len(data) > limit {
+				return nil, tooBig(-1)
+			}
+			return data, nil
 		}
 		r = f
 	}

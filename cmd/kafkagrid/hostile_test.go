@@ -8,6 +8,7 @@ import (
 	"net/netip"
 	"os"
 	"path/filepath"
+	"runtime"
 	"syscall"
 	"testing"
 
@@ -141,5 +142,26 @@ func TestGridOutputNotRegular(t *testing.T) {
 	}
 	if fi, _ := os.Stat(fresh); fi.Mode().Perm() != 0o640 {
 		t.Errorf("a new file has mode %v under umask 027, want 0640", fi.Mode().Perm())
+	}
+}
+
+// TestReadBoundedOnce: a regular file is read into one buffer of its size, not grown by
+// doubling: reading 8 MiB allocates little more than 8 MiB (io.ReadAll: about twice).
+func TestReadBoundedOnce(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "frames.bin")
+	data := bytes.Repeat([]byte{0, 0, 0, 4, 1, 2, 3, 4}, 1<<20)
+	os.WriteFile(name, data, 0o644)
+	var got []byte
+	var err error
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	got, err = readInput(name)
+	runtime.ReadMemStats(&after)
+	if err != nil || !bytes.Equal(got, data) {
+		t.Fatalf("read %d bytes, %v", len(got), err)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > uint64(len(data))+64<<10 {
+		t.Errorf("reading %d bytes allocated %d", len(data), alloc)
 	}
 }
