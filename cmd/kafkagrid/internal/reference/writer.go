@@ -285,12 +285,6 @@ func tempOwner(n string) (owner string, ours bool) {
 	return "", false
 }
 
-// isTempName reports whether a file name is one of create's temporary names.
-func isTempName(n string) bool {
-	owner, _ := tempOwner(n)
-	return owner != ""
-}
-
 // write stores data as the file rel (slash-separated, relative to the root).
 func (o *output) write(rel string, data []byte) error {
 	return o.create(rel, func(w io.Writer) error {
