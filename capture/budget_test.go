@@ -8,7 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gopacket/gopacket"
+	"github.com/gopacket/gopacket/layers"
+	"github.com/gopacket/gopacket/pcapgo"
 	"github.com/kafkagrid/kafkagrid/capture/capturetest"
+	"github.com/kafkagrid/kafkagrid/kafka"
 )
 
 // allocated is what f allocates, in bytes (runtime.MemStats.TotalAlloc: counted, not timed).
@@ -97,5 +101,55 @@ func TestConnBudgetMemory(t *testing.T) {
 	}
 	if few > uint64(10*len(data)) {
 		t.Errorf("%d connections kept of %d: %d bytes allocated, more than 10 times the capture (%d bytes)", limit, n, few, len(data))
+	}
+}
+
+// TestPcapngMixedLinks: a pcapng capture whose interfaces have different link types (Ethernet
+// and raw IP) is read whole, each packet by its own interface's link type (pcapgo alone drops
+// the second interface's packets), and a link type kafkagrid does not read is counted in a note.
+func TestPcapngMixedLinks(t *testing.T) {
+	cat := testCatalog(t)
+	one := []capturetest.Endpoints{{Client: client, Server: server}}
+	eth := pcapOf(t, one, examplePairs(t, kafka.VectorOptions{})[:8], capturetest.Options{})
+	want, err := Read(cat, eth, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantAll, _ := want.Frames()
+	pr, err := pcapgo.NewReader(bytes.NewReader(eth))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	w, err := pcapgo.NewNgWriterInterface(&buf, pcapgo.NgInterface{LinkType: layers.LinkTypeEthernet, SnapLength: 65535}, pcapgo.DefaultNgWriterOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := w.AddInterface(pcapgo.NgInterface{LinkType: layers.LinkTypeRaw, SnapLength: 65535})
+	odd, _ := w.AddInterface(pcapgo.NgInterface{LinkType: layers.LinkTypeFDDI, SnapLength: 65535})
+	for i := 0; ; i++ {
+		b, ci, err := pr.ReadPacketData()
+		if err != nil {
+			break
+		}
+		if i%2 == 1 { // every other packet on the raw-IP interface, without its Ethernet header
+			b, ci.InterfaceIndex = b[14:], raw
+		}
+		ci.CaptureLength, ci.Length = len(b), len(b)
+		if err := w.WritePacket(ci, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.WritePacket(gopacket.CaptureInfo{InterfaceIndex: odd, CaptureLength: 3, Length: 3}, []byte{1, 2, 3})
+	w.Flush()
+	r, err := Read(cat, buf.Bytes(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if all, ok := r.Frames(); all != wantAll || ok != wantAll {
+		t.Errorf("%d frames, %d decoded; want %d as from the Ethernet capture; notes %s", all, ok, wantAll, allNotes(r))
+	}
+	if !strings.Contains(allNotes(r), "packets have link type FDDI (10), which kafkagrid does not read, and were skipped") {
+		t.Errorf("no note of the packet of another link type: %s", allNotes(r))
 	}
 }

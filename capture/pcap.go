@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/netip"
 	"slices"
 	"time"
@@ -76,43 +77,55 @@ type packetSource interface {
 	LinkType() layers.LinkType
 }
 
-type captureInfo struct{ time time.Time }
+type captureInfo struct {
+	time time.Time
+	lt   layers.LinkType // the packet's link type (pcapng: its interface's)
+}
 
 type pcapSrc struct{ r *pcapgo.Reader }
 
 func (s pcapSrc) ReadPacketData() ([]byte, captureInfo, error) {
 	b, ci, err := s.r.ZeroCopyReadPacketData()
-	return b, captureInfo{ci.Timestamp}, err
+	return b, captureInfo{ci.Timestamp, s.r.LinkType()}, err
 }
 func (s pcapSrc) LinkType() layers.LinkType { return s.r.LinkType() }
 
 type ngSrc struct{ r *pcapgo.NgReader }
 
+// ReadPacketData reads the next packet of any interface: pcapng allows a link type per
+// interface, and each packet is read by its own (the reader is opened with WantMixedLinkType,
+// else pcapgo drops the packets of an interface whose link type is not the first's).
 func (s ngSrc) ReadPacketData() ([]byte, captureInfo, error) {
 	b, ci, err := s.r.ZeroCopyReadPacketData()
 	if err != nil {
 		return nil, captureInfo{}, err
 	}
-	// pcapng allows a link type per interface.
 	lt := s.r.LinkType()
-	if ci.InterfaceIndex >= 0 && ci.InterfaceIndex < s.r.NInterfaces() {
-		if intf, err := s.r.Interface(ci.InterfaceIndex); err == nil {
-			lt = intf.LinkType
+	if len(ci.AncillaryData) > 0 {
+		if l, ok := ci.AncillaryData[0].(layers.LinkType); ok {
+			lt = l
 		}
 	}
-	if lt != s.r.LinkType() {
-		return nil, captureInfo{}, fmt.Errorf("interface %d has link type %s, the first has %s: not supported", ci.InterfaceIndex, lt, s.r.LinkType())
-	}
-	return b, captureInfo{ci.Timestamp}, nil
+	return b, captureInfo{ci.Timestamp, lt}, nil
 }
 func (s ngSrc) LinkType() layers.LinkType { return s.r.LinkType() }
+
+// readableLink reports whether tcpSegment reads packets of link type lt.
+func readableLink(lt layers.LinkType) bool {
+	switch lt {
+	case layers.LinkTypeEthernet, layers.LinkTypeLinuxSLL, layers.LinkType(276), layers.LinkTypeNull, layers.LinkTypeLoop,
+		layers.LinkTypeRaw, layers.LinkType(12), layers.LinkTypeIPv4, layers.LinkTypeIPv6:
+		return true
+	}
+	return false
+}
 
 // readPackets reads every TCP segment of a pcap or pcapng capture, by direction, in capture
 // order. A capture cut short ends the reading with a note, not an error.
 func readPackets(data []byte) (fl *flows, packets int, notes []string, err error) {
 	var src packetSource
 	if binary.LittleEndian.Uint32(data) == 0x0a0d0d0a {
-		r, err := pcapgo.NewNgReader(bytes.NewReader(data), pcapgo.DefaultNgReaderOptions)
+		r, err := pcapgo.NewNgReader(bytes.NewReader(data), pcapgo.NgReaderOptions{WantMixedLinkType: true})
 		if err != nil {
 			return nil, 0, nil, fmt.Errorf("capture: pcapng: %w", err)
 		}
@@ -127,8 +140,8 @@ func readPackets(data []byte) (fl *flows, packets int, notes []string, err error
 	fl = &flows{ids: map[flowKey]int32{}}
 	var all []segment
 	var block []byte // payloads are copied here (the reader reuses its buffer)
-	lt := src.LinkType()
 	skipped := 0
+	otherLinks := map[layers.LinkType]int{}
 	for {
 		b, ci, err := src.ReadPacketData()
 		if err != nil {
@@ -138,7 +151,11 @@ func readPackets(data []byte) (fl *flows, packets int, notes []string, err error
 			break
 		}
 		packets++
-		key, seg, ok := tcpSegment(lt, b)
+		if !readableLink(ci.lt) {
+			otherLinks[ci.lt]++
+			continue
+		}
+		key, seg, ok := tcpSegment(ci.lt, b)
 		if !ok {
 			skipped++
 			continue
@@ -165,6 +182,9 @@ func readPackets(data []byte) (fl *flows, packets int, notes []string, err error
 	}
 	if skipped > 0 {
 		notes = append(notes, fmt.Sprintf("%d of %d packets are not TCP over IPv4 or IPv6 (or are fragments) and were skipped", skipped, packets))
+	}
+	for _, lt := range slices.Sorted(maps.Keys(otherLinks)) {
+		notes = append(notes, fmt.Sprintf("%d of %d packets have link type %s (%d), which kafkagrid does not read, and were skipped", otherLinks[lt], packets, lt, int(lt)))
 	}
 	// Grouped by direction, capture order kept: a counting sort.
 	start := make([]int, len(fl.keys)+1)
