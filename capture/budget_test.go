@@ -153,3 +153,32 @@ func TestPcapngMixedLinks(t *testing.T) {
 		t.Errorf("no note of the packet of another link type: %s", allNotes(r))
 	}
 }
+
+// TestReassembleNotes: what reassembly leaves out is said: a retransmission whose bytes differ
+// from the first copy, and the addresses and ports used again by a connection with a lower
+// initial sequence number (its SYN and its bytes, before the stream's start).
+func TestReassembleNotes(t *testing.T) {
+	key := flowKey{src: client, dst: server}
+	segs := []segment{
+		{seq: 1000, syn: true, packet: 1},
+		{seq: 1001, payload: []byte("abcdef"), packet: 2},
+		{seq: 1004, payload: []byte("XYZ"), packet: 3}, // "def" again, other bytes
+		{seq: 1007, payload: []byte("gh"), packet: 4},
+		{seq: 500, syn: true, packet: 5}, // the same ports again
+		{seq: 501, payload: []byte("other"), packet: 6},
+	}
+	st := reassemble(key, segs)
+	if string(st.data) != "abcdefgh" {
+		t.Errorf("stream %q", st.data)
+	}
+	notes := strings.Join(st.notes, "\n")
+	for _, want := range []string{
+		"1 retransmitted segments carry other bytes than the first copy (the first at packet 3): the first copy is read",
+		"another SYN at packet 5 (sequence number 500, the first's 1000): the addresses and ports were used again",
+		"1 segments lie before the stream's start",
+	} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("no note %q in\n%s", want, notes)
+		}
+	}
+}

@@ -362,8 +362,16 @@ func reassemble(key flowKey, segs []segment) *stream {
 	st.first = segs[0].packet
 	isn, haveSyn := segs[0].seq, false
 	for _, s := range segs {
-		if s.syn {
+		switch {
+		case s.syn && !haveSyn:
 			isn, haveSyn = s.seq+1, true
+		case s.syn && s.seq+1 != isn:
+			// The same addresses and ports again, for another connection (or a forged SYN).
+			st.notes = append(st.notes, fmt.Sprintf("another SYN at packet %d (sequence number %d, the first's %d): the addresses and ports were used again; only the first connection is read",
+				s.packet, s.seq, isn-1))
+			haveSyn = true
+		}
+		if haveSyn && len(st.notes) > 0 {
 			break
 		}
 	}
@@ -380,6 +388,7 @@ func reassemble(key flowKey, segs []segment) *stream {
 		seg *segment
 	}
 	pieces := make([]piece, 0, len(segs))
+	before := 0
 	for i := range segs {
 		s := &segs[i]
 		if len(s.payload) == 0 {
@@ -390,18 +399,29 @@ func reassemble(key flowKey, segs []segment) *stream {
 			d++
 		}
 		if int32(d) < 0 {
-			continue // before the stream's start: a late copy of the SYN's era
+			before++ // before the stream's start: a late copy, or another connection's
+			continue
 		}
 		pieces = append(pieces, piece{at: int64(d), seg: s})
 	}
 	// A stable sort keeps the first copy of a retransmission first.
 	slices.SortStableFunc(pieces, func(a, b piece) int { return cmp.Compare(a.at, b.at) })
 	var next int64
-	retrans := 0
+	retrans, differ, firstDiffer := 0, 0, 0
+	// differs reports whether a copy's bytes that were taken already are other bytes.
+	differs := func(p piece, end int64) bool {
+		lo, hi := p.at, min(end, next)
+		return lo >= 0 && hi <= int64(len(st.data)) && lo < hi && !bytes.Equal(st.data[lo:hi], p.seg.payload[:hi-lo])
+	}
 	for _, p := range pieces {
 		end := p.at + int64(len(p.seg.payload))
 		if end <= next {
 			retrans++
+			if differs(p, end) {
+				if differ++; differ == 1 {
+					firstDiffer = p.seg.packet
+				}
+			}
 			continue
 		}
 		if p.at > next {
@@ -412,6 +432,11 @@ func reassemble(key flowKey, segs []segment) *stream {
 		}
 		if p.at < next {
 			retrans++
+			if differs(p, end) {
+				if differ++; differ == 1 {
+					firstDiffer = p.seg.packet
+				}
+			}
 		}
 		st.spans = append(st.spans, span{at: next, time: p.seg.time, packet: p.seg.packet})
 		st.data = append(st.data, p.seg.payload[next-p.at:]...)
@@ -419,6 +444,12 @@ func reassemble(key flowKey, segs []segment) *stream {
 	}
 	if retrans > 0 {
 		st.notes = append(st.notes, fmt.Sprintf("%d retransmitted or overlapping segments taken once", retrans))
+	}
+	if differ > 0 {
+		st.notes = append(st.notes, fmt.Sprintf("%d retransmitted segments carry other bytes than the first copy (the first at packet %d): the first copy is read", differ, firstDiffer))
+	}
+	if before > 0 {
+		st.notes = append(st.notes, fmt.Sprintf("%d segments lie before the stream's start (late copies, or another connection on the same addresses and ports) and were not read", before))
 	}
 	if !haveSyn {
 		st.notes = append(st.notes, "no SYN in the capture: the stream is read from its first captured byte")
