@@ -182,3 +182,18 @@ func TestReassembleNotes(t *testing.T) {
 		}
 	}
 }
+
+// TestPcapLastHeaderAlone: a pcap whose last record header has no data is cut short, and
+// says so.
+func TestPcapLastHeaderAlone(t *testing.T) {
+	cat := testCatalog(t)
+	data := pcapOf(t, []capturetest.Endpoints{{Client: client, Server: server}}, examplePairs(t, kafka.VectorOptions{})[:2], capturetest.Options{})
+	data = append(data, 0, 0, 0, 0, 0, 0, 0, 0, 60, 0, 0, 0, 60, 0, 0, 0) // a header of 60 bytes, no data
+	r, err := Read(cat, data, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(allNotes(r), "the last record header announces 60 bytes, and none follow") {
+		t.Errorf("no note of the header alone: %s", allNotes(r))
+	}
+}

@@ -86,6 +86,10 @@ type pcapSrc struct{ r *pcapgo.Reader }
 
 func (s pcapSrc) ReadPacketData() ([]byte, captureInfo, error) {
 	b, ci, err := s.r.ZeroCopyReadPacketData()
+	if errors.Is(err, io.EOF) && ci.CaptureLength > 0 {
+		// A record header and not one byte of its packet: cut short, not a clean end.
+		err = fmt.Errorf("the last record header announces %d bytes, and none follow", ci.CaptureLength)
+	}
 	return b, captureInfo{ci.Timestamp, s.r.LinkType()}, err
 }
 func (s pcapSrc) LinkType() layers.LinkType { return s.r.LinkType() }
