@@ -256,6 +256,10 @@ func unxerial(src []byte, limit int, spent *int) ([]byte, error) {
 		done := len(out)
 		if out, err = unsnappy(out, src[off:off+n], limit-len(out), spent); err != nil {
 			*spent += done // the blocks before it
+			if errors.Is(err, ErrDecompressedTooLarge) {
+				// The limit is the frame's, not what the blocks before left of it.
+				return nil, fmt.Errorf("xerial block at %d: %w (%d bytes): the blocks before it inflate to %d", off-4, ErrDecompressedTooLarge, limit, done)
+			}
 			return nil, fmt.Errorf("xerial block at %d: %w", off-4, err)
 		}
 		off += n
