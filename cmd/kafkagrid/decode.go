@@ -7,8 +7,10 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 
@@ -71,6 +73,10 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	name := names[0]
 	data, err := readInput(name)
 	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			return fmt.Errorf("decode: %s: %w", shownName(name), pe.Err)
+		}
 		return fmt.Errorf("decode: %w", err)
 	}
 	c, _, err := sf.load(ctx, stderr)
@@ -105,7 +111,7 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		r = &capture.Result{Kind: capture.KindFrames, Notes: notes, Conns: []*capture.Conn{{ID: 1, Exchanges: []*capture.Exchange{
 			{Response: &capture.Message{Frame: f, Bytes: data, Err: derr}}}}}}
 	} else if r, err = capture.Read(c, data, o); err != nil {
-		return fmt.Errorf("decode: %s: %w", name, err)
+		return fmt.Errorf("decode: %s: %w", shownName(name), err)
 	}
 	msgs := messages(r)
 	if *out == "" {
@@ -130,13 +136,13 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	switch {
 	case len(msgs) == 0:
-		return fmt.Errorf("decode: %s: no frames found%s", name, notesText(r))
+		return fmt.Errorf("decode: %s: no frames found%s", shownName(name), notesText(r))
 	case len(failed) == 1 && len(msgs) == 1:
-		return fmt.Errorf("decode: %s: %w%s", name, failed[0].Err, otherRelease(c, failed[0].Bytes))
+		return fmt.Errorf("decode: %s: %w%s", shownName(name), failed[0].Err, otherRelease(c, failed[0].Bytes))
 	case len(failed) > 0:
-		return fmt.Errorf("decode: %s: %d of %d frames did not decode; the first: %w", name, len(failed)+r.Unlisted, len(msgs)+r.Unlisted, failed[0].Err)
+		return fmt.Errorf("decode: %s: %d of %d frames did not decode; the first: %w", shownName(name), len(failed)+r.Unlisted, len(msgs)+r.Unlisted, failed[0].Err)
 	case r.Unlisted > 0 || r.SkippedConns > 0:
-		return fmt.Errorf("decode: %s: not all was read%s", name, notesText(&capture.Result{Notes: r.Notes}))
+		return fmt.Errorf("decode: %s: not all was read%s", shownName(name), notesText(&capture.Result{Notes: r.Notes}))
 	}
 	return nil
 }
@@ -457,6 +463,17 @@ func jsonExchangeOf(e *capture.Exchange, frame func(*kafka.Frame) any) jsonExcha
 	return je
 }
 
+// shownName is a file name as messages show it: as it is, or quoted when it holds a newline or
+// another control character, which printed raw would forge or break lines of the output.
+func shownName(name string) string {
+	for _, r := range name {
+		if r < 0x20 || r == 0x7f || r == 0x85 || r == 0x2028 || r == 0x2029 {
+			return strconv.Quote(name)
+		}
+	}
+	return name
+}
+
 // maxInput bounds what decode reads: a capture or dump larger than this is refused before it
 // is read, rather than exhausting memory (decoding keeps annotated trees several times the
 // size of the frames).
@@ -466,9 +483,9 @@ const maxInput = 256 << 20
 func readInput(name string) ([]byte, error) {
 	return readBounded(name, true, maxInput, func(size int64) error {
 		if size < 0 {
-			return fmt.Errorf("%s: more than %d MiB, more than decode reads", name, maxInput>>20)
+			return fmt.Errorf("%s: more than %d MiB, more than decode reads", shownName(name), maxInput>>20)
 		}
-		return fmt.Errorf("%s is %d bytes, more than decode reads (%d MiB): cut the capture (editcap, tcpdump -r … -c N)", name, size, maxInput>>20)
+		return fmt.Errorf("%s is %d bytes, more than decode reads (%d MiB): cut the capture (editcap, tcpdump -r … -c N)", shownName(name), size, maxInput>>20)
 	})
 }
 

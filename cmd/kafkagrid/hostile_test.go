@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"syscall"
 	"testing"
 
@@ -163,5 +164,19 @@ func TestReadBoundedOnce(t *testing.T) {
 	}
 	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > uint64(len(data))+64<<10 {
 		t.Errorf("reading %d bytes allocated %d", len(data), alloc)
+	}
+}
+
+// TestDecodeNameShown: a file name with a newline is quoted in decode's messages, so that it
+// cannot forge a line of its own.
+func TestDecodeNameShown(t *testing.T) {
+	dir := t.TempDir()
+	odd := filepath.Join(dir, "x\nkafkagrid: all fine.bin")
+	os.WriteFile(odd, []byte{0, 0, 0, 1, 9}, 0o644)
+	for _, name := range []string{odd, filepath.Join(dir, "missing\n.bin")} {
+		_, errs, code := runCmd(t, "decode", "-q", "-schemas", filepath.Join(listSchemaRoot(t), "4.0"), name)
+		if code != 1 || strings.Count(strings.TrimSuffix(errs, "\n"), "\n") != 0 || !strings.Contains(errs, `\n`) {
+			t.Errorf("exit %d, %q", code, errs)
+		}
 	}
 }
