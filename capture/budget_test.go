@@ -2,6 +2,8 @@ package capture
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"fmt"
 	"net/netip"
 	"runtime"
@@ -195,5 +197,21 @@ func TestPcapLastHeaderAlone(t *testing.T) {
 	}
 	if !strings.Contains(allNotes(r), "the last record header announces 60 bytes, and none follow") {
 		t.Errorf("no note of the header alone: %s", allNotes(r))
+	}
+}
+
+// TestReadCancelled: a Read whose Options.Context is done lists no more frames and returns
+// the context's error.
+func TestReadCancelled(t *testing.T) {
+	cat := testCatalog(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var err error
+	got := allocated(func() { _, err = Read(cat, tinyFrames(100_000), Options{Context: ctx}) })
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("err = %v, want context.Canceled", err)
+	}
+	if got > 64<<10 {
+		t.Errorf("a cancelled Read allocated %d bytes", got)
 	}
 }

@@ -1,6 +1,7 @@
 package capture
 
 import (
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -54,6 +55,8 @@ type Options struct {
 	// them are counted (Result.Unlisted, Result.SkippedConns) and not kept, with a note.
 	MaxFrames int
 	MaxConns  int
+	// Context, when set, stops the reading once it is done: Read then returns its error.
+	Context context.Context
 }
 
 // DefaultMaxFrames is the most frames Read lists when Options.MaxFrames is not set: 262,144,
@@ -197,6 +200,11 @@ func Read(cat *kafka.Catalog, data []byte, o Options) (*Result, error) {
 		r = &Result{Kind: KindFrames}
 		r.Conns = []*Conn{d.frames(data)}
 	}
+	if d.o.Context != nil {
+		if err := context.Cause(d.o.Context); err != nil {
+			return nil, err
+		}
+	}
 	if d.left <= 0 {
 		skipped := 0
 		for _, c := range r.Conns {
@@ -278,8 +286,12 @@ func (d *decoder) redactToken(msg *Message) {
 // RedactedNote is how the note of a Result whose secrets were replaced begins.
 const RedactedNote = "secrets redacted"
 
-// list reports whether one more frame may be listed, and counts it as unlisted if not.
+// list reports whether one more frame may be listed, and counts it as unlisted if not; none
+// may once Options.Context is done.
 func (d *decoder) list() bool {
+	if d.o.Context != nil && d.o.Context.Err() != nil {
+		return false
+	}
 	if d.framesLeft <= 0 {
 		d.unlisted++
 		return false

@@ -84,7 +84,7 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return fmt.Errorf("decode: %w", err)
 	}
 	// A frame listed costs about what a field does: -max-fields bounds them too.
-	o := capture.Options{Ports: portList, Name: name, MaxNodes: *maxFields, MaxFrames: min(*maxFields, capture.DefaultMaxFrames)}
+	o := capture.Options{Ports: portList, Name: name, MaxNodes: *maxFields, MaxFrames: min(*maxFields, capture.DefaultMaxFrames), Context: ctx}
 	if *apiName != "" {
 		api, ok := c.Lookup(*apiName)
 		if !ok {
@@ -115,7 +115,7 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	msgs := messages(r)
 	if *out == "" {
-		if err := printResult(stdout, r, msgs, *format); err != nil {
+		if err := printResult(&ctxWriter{ctx: ctx, w: stdout}, r, msgs, *format); err != nil {
 			return fmt.Errorf("decode: %w", err)
 		}
 	}
@@ -461,6 +461,19 @@ func jsonExchangeOf(e *capture.Exchange, frame func(*kafka.Frame) any) jsonExcha
 		}
 	}
 	return je
+}
+
+// ctxWriter stops writing once ctx is done: a long output stops soon after a signal.
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c *ctxWriter) Write(p []byte) (int, error) {
+	if err := context.Cause(c.ctx); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
 }
 
 // shownName is a file name as messages show it: as it is, or quoted when it holds a newline or
