@@ -207,7 +207,8 @@ func TestReadCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var err error
-	got := allocated(func() { _, err = Read(cat, tinyFrames(100_000), Options{Context: ctx}) })
+	data := tinyFrames(100_000)
+	got := allocated(func() { _, err = Read(cat, data, Options{Context: ctx}) })
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("err = %v, want context.Canceled", err)
 	}
