@@ -63,3 +63,37 @@ func TestShortRecordCount(t *testing.T) {
 	}
 	t.Fatal("no Produce example")
 }
+
+// FuzzSASLSecret: SASLSecret never panics, and its bounds lie within the message; Redact of
+// a SaslAuthenticate request carrying it keeps the frame's length and changes only those bytes.
+func FuzzSASLSecret(f *testing.F) {
+	for _, s := range []string{"\x00alice\x00s3cret", "authz\x00bob\x00pw", "c=biws,r=abc,p=cHJvb2Y=", "n,,n=alice,r=abc",
+		"n,,\x01auth=Bearer tok\x01\x01", "", "\x00", "\x00\x00", "c=,p=", "\x01auth="} {
+		f.Add([]byte(s))
+	}
+	cat := testCatalog(f, "4.0")
+	api, _ := cat.Lookup("SaslAuthenticate")
+	f.Fuzz(func(t *testing.T, b []byte) {
+		lo, hi, what := SASLSecret(b)
+		if what != "" && (lo < 0 || hi > len(b) || lo > hi) {
+			t.Fatalf("bounds %d:%d of %d", lo, hi, len(b))
+		}
+		fr, err := cat.Encode(Message{API: api, Version: 2, CorrelationID: 1, Body: Values{"AuthBytes": b}})
+		if err != nil {
+			return
+		}
+		g, err := cat.Decode(fr.Bytes, DecodeOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		Redact(g)
+		if len(g.Bytes) != len(fr.Bytes) {
+			t.Fatalf("length %d, was %d", len(g.Bytes), len(fr.Bytes))
+		}
+		for i := range g.Bytes {
+			if g.Bytes[i] != fr.Bytes[i] && g.Bytes[i] != '*' {
+				t.Fatalf("byte %d changed to %#x", i, g.Bytes[i])
+			}
+		}
+	})
+}
