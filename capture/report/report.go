@@ -525,6 +525,10 @@ func writeFileFunc(path string, fill func(io.Writer) error) error {
 		}
 	}
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
 		return fmt.Errorf("report: write %s: %w", path, err)
 	}
 	err = fill(tmp)
@@ -536,6 +540,14 @@ func writeFileFunc(path string, fill func(io.Writer) error) error {
 	}
 	if err != nil {
 		os.Remove(tmp.Name())
+		var pe *fs.PathError
+		var le *os.LinkError
+		switch { // the temporary file's name is no one's business: path's is given
+		case errors.As(err, &pe):
+			err = pe.Err
+		case errors.As(err, &le):
+			err = le.Err
+		}
 		return fmt.Errorf("report: write %s: %w", path, err)
 	}
 	return nil

@@ -216,3 +216,27 @@ func TestDecodeOutputFolder(t *testing.T) {
 		t.Errorf("files written through the link: %v", m)
 	}
 }
+
+// TestOutputUmask: the files of a build and of a report follow the umask (they were made 0644
+// whatever it was).
+func TestOutputUmask(t *testing.T) {
+	t.Setenv("KAFKA_SCHEMAS", "")
+	old := syscall.Umask(0o027)
+	defer syscall.Umask(old)
+	out := filepath.Join(t.TempDir(), "out")
+	if errs, code := hostileBuild(t, out, "-apis", "Produce"); code != 0 {
+		t.Fatal(errs)
+	}
+	req := filepath.Join(out, "bin", "0-Produce-v12-request.bin")
+	rep := filepath.Join(t.TempDir(), "rep")
+	if _, errs, code := runCmd(t, "decode", "-q", "-schemas", filepath.Join(listSchemaRoot(t), "4.0"), "-o", rep, req); code != 0 {
+		t.Fatal(errs)
+	}
+	for _, p := range []string{req, filepath.Join(out, reference.ManifestName), filepath.Join(rep, "index.html")} {
+		if fi, err := os.Stat(p); err != nil {
+			t.Error(err)
+		} else if fi.Mode().Perm() != 0o640 {
+			t.Errorf("%s: mode %v under umask 027, want 0640", p, fi.Mode().Perm())
+		}
+	}
+}
