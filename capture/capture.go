@@ -584,9 +584,10 @@ func (d *decoder) pcap(data []byte) (*Result, error) {
 	}
 	for i, cn := range conns {
 		c := d.conn(i+1, reassemble(cn.client, fl.of(cn.c)), reassemble(cn.server, fl.of(cn.s)))
-		fl.segs[cn.c] = nil // read: its segments may go
-		if cn.s >= 0 {
-			fl.segs[cn.s] = nil
+		for _, id := range []int32{cn.c, cn.s} { // read: its segments may go
+			if id >= 0 { // -1: a direction with no packet (only the server spoke)
+				fl.segs[id] = nil
+			}
 		}
 		r.Conns = append(r.Conns, c)
 	}
