@@ -86,6 +86,9 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
+	if err := ctx.Err(); err != nil { // each step stops at a signal, not only the last
+		return fmt.Errorf("grid: %w", err)
+	}
 	opts := spec.Options
 	if *rowBits != 0 {
 		opts.RowBits = *rowBits
@@ -99,6 +102,9 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	d, err := bytegrid.Layout(spec.Fields, opts)
 	if err != nil {
 		return fmt.Errorf("grid: %s: %w", files[0], err)
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("grid: %w", err)
 	}
 	var buf bytes.Buffer
 	switch f {
