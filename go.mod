@@ -2,6 +2,8 @@ module github.com/kafkagrid/kafkagrid
 
 go 1.26.0
 
+toolchain go1.27.3
+
 require (
 	codeberg.org/go-pdf/fpdf v0.12.0
 	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b

@@ -8,6 +8,7 @@
 # qpdf, poppler-utils and chromium (bash .ci/run installs them).
 set -euo pipefail
 cd "$(dirname "$0")"
+export GOTOOLCHAIN=go1.27.3 # the toolchain line of go.mod, also where GOTOOLCHAIN=local
 export KAFKA_SCHEMAS="${KAFKA_SCHEMAS:-$(cd .. && pwd)/shared/kafka-schemas}"
 go vet ./...
 go test -count=1 -timeout 20m ./...

@@ -385,20 +385,61 @@ func TestDecompressedBudget(t *testing.T) {
 	if got := after.TotalAlloc - before.TotalAlloc; got > 40<<20 {
 		t.Errorf("reading allocated %d MiB", got>>20)
 	}
-	// A frame of two such batches is over a 6 MiB frame limit while the input's 9 MiB still
+	// A frame of two such batches is over a 6 MiB frame limit while the input's 11 MiB still
 	// has room for all of it: an error, but no note blaming the input's limit, though what is
-	// left of it after the frame (5 MiB) is below the frame's.
+	// left of it after the frame (5 MiB: the failed inflation counts) is below the frame's.
 	pd := body["TopicData"].([]any)[0].(kafka.Values)["PartitionData"].([]any)[0].(kafka.Values)
 	pd["Records"] = []*kafka.RecordBatch{batch, batch}
 	two, err := cat.Encode(kafka.Message{API: produce.API, Version: produce.Version, CorrelationID: 1, ClientID: "c", Body: body})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err = Read(cat, append(bytes.Clone(two.Bytes), f.Bytes...), Options{MaxDecompressed: 6 << 20, MaxInflated: 9 << 20})
+	r, err = Read(cat, append(bytes.Clone(two.Bytes), f.Bytes...), Options{MaxDecompressed: 6 << 20, MaxInflated: 11 << 20})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if m := r.Conns[0].Exchanges[0].Request; m == nil || !errors.Is(m.Err, kafka.ErrDecompressedTooLarge) || strings.Contains(allNotes(r), "MaxInflated") {
 		t.Errorf("frame over its own limit: %v; notes %s", m.Err, allNotes(r))
+	}
+
+	// Bombs that fail count against the input's budget as those that inflate: ten gzip frames
+	// of 4 MiB each (gzip declares no size: each inflates up to the limit before it fails)
+	// under a frame limit of 1 MiB and an input's of 3 MiB inflate 3 MiB in all, not ten
+	// times 1 MiB.
+	gz, err := cat.Vectors(kafka.VectorOptions{Compression: kafka.CodecGzip})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range gz {
+		if v.API.Name == "Produce" {
+			produce = v.Request
+		}
+	}
+	body = produce.Body
+	body["TopicData"].([]any)[0].(kafka.Values)["PartitionData"].([]any)[0].(kafka.Values)["Records"].([]*kafka.RecordBatch)[0].Records[0].Value = make([]byte, 4<<20)
+	if f, err = cat.Encode(kafka.Message{API: produce.API, Version: produce.Version, CorrelationID: 1, ClientID: "c", Body: body}); err != nil {
+		t.Fatal(err)
+	}
+	data = nil
+	for range 10 {
+		data = append(data, f.Bytes...)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	r, err = Read(cat, data, Options{MaxDecompressed: 1 << 20, MaxInflated: 3 << 20})
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range r.Conns[0].Exchanges {
+		if !errors.Is(e.Request.Err, kafka.ErrDecompressedTooLarge) {
+			t.Errorf("a bomb: %v", e.Request.Err)
+		}
+	}
+	if !strings.Contains(allNotes(r), "bytes, as many as the input may (3145728, Options.MaxInflated)") {
+		t.Errorf("no note that the input's budget was spent by failed inflations: %s", allNotes(r))
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 10<<20 {
+		t.Errorf("ten failing bombs allocated %d MiB under an input's budget of 3 MiB", got>>20)
 	}
 }

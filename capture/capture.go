@@ -1,6 +1,7 @@
 package capture
 
 import (
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -50,7 +51,27 @@ type Options struct {
 	// Binary says data is frames or a capture, never text to read as a hex dump (a caller
 	// that read the text itself, with ParseText).
 	Binary bool
+	// MaxFrames bounds the frames listed (a Message each, in an Exchange, with its error; 0
+	// or less: DefaultMaxFrames) and MaxConns the connections (a Conn each, with its two
+	// reassembled streams; 0 or less: DefaultMaxConns): with MaxNodes they bound the memory of
+	// a Result whatever the mix of frames, connections and fields. Frames and connections past
+	// them are counted (Result.Unlisted, Result.SkippedConns) and not kept, with a note.
+	MaxFrames int
+	MaxConns  int
+	// Context, when set, stops the reading once it is done: Read then returns its error.
+	Context context.Context
 }
+
+// DefaultMaxFrames is the most frames Read lists when Options.MaxFrames is not set: 262,144,
+// some 110 MB of Messages, Exchanges and errors (about 420 bytes a frame not decoded, in
+// TestFrameBudgetMemory). A real capture reaches it only with more than a hundred thousand
+// exchanges, and a report draws the first 200.
+const DefaultMaxFrames = 1 << 18
+
+// DefaultMaxConns is the most TCP connections of a capture Read decodes when Options.MaxConns
+// is not set: 65,536, some 40 MB of connections with nothing in them (a capture of
+// SYNs alone; about 600 bytes each, in TestConnBudgetMemory).
+const DefaultMaxConns = 1 << 16
 
 // DefaultMaxInflated is the most bytes the compressed batches of one input inflate to
 // together when Options.MaxInflated is not set: 256 MiB, four frames at their own limit. Frames past
@@ -74,6 +95,10 @@ type Result struct {
 	Packets int // pcap: the packets read
 	Conns   []*Conn
 	Notes   []string // about the whole input
+	// Unlisted counts the frames past Options.MaxFrames: found, not decoded and not kept.
+	// SkippedConns counts the Kafka connections past Options.MaxConns, not read.
+	Unlisted     int
+	SkippedConns int
 }
 
 // Conn is one TCP connection of a capture (or, for frames and hex, the input itself).
@@ -153,7 +178,13 @@ func Read(cat *kafka.Catalog, data []byte, o Options) (*Result, error) {
 	if o.MaxDecompressed <= 0 {
 		o.MaxDecompressed = kafka.DefaultMaxDecompressed
 	}
-	d := &decoder{cat: cat, dec: cat.NewDecoder(), o: o, left: o.MaxNodes, inflate: o.MaxInflated}
+	if o.MaxFrames <= 0 {
+		o.MaxFrames = DefaultMaxFrames
+	}
+	if o.MaxConns <= 0 {
+		o.MaxConns = DefaultMaxConns
+	}
+	d := &decoder{cat: cat, dec: cat.NewDecoder(), o: o, left: o.MaxNodes, inflate: o.MaxInflated, framesLeft: o.MaxFrames}
 	var r *Result
 	switch {
 	case IsPcap(data):
@@ -172,6 +203,11 @@ func Read(cat *kafka.Catalog, data []byte, o Options) (*Result, error) {
 		r = &Result{Kind: KindFrames}
 		r.Conns = []*Conn{d.frames(data)}
 	}
+	if d.o.Context != nil {
+		if err := context.Cause(d.o.Context); err != nil {
+			return nil, err
+		}
+	}
 	if d.left <= 0 {
 		skipped := 0
 		for _, c := range r.Conns {
@@ -186,6 +222,18 @@ func Read(cat *kafka.Catalog, data []byte, o Options) (*Result, error) {
 		note := fmt.Sprintf("decoding stopped at the limit of %d fields (tree nodes) for the whole input (kafkagrid decode -max-fields)", o.MaxNodes)
 		if skipped > 0 {
 			note += fmt.Sprintf("; %d frames after it not decoded", skipped)
+		}
+		r.Notes = append(r.Notes, note)
+	}
+	if d.unlisted > 0 {
+		r.Unlisted = d.unlisted
+		r.Notes = append(r.Notes, fmt.Sprintf("%d frames past the limit of %d frames an input lists (Options.MaxFrames) were found and not decoded", d.unlisted, o.MaxFrames))
+	}
+	if d.redacted > 0 {
+		note := fmt.Sprintf("%s: %d (no output of kafkagrid shows a password, a SCRAM proof, a bearer token or a delegation token's HMAC; the bytes are '*', offsets unchanged): %s",
+			RedactedNote, d.redacted, strings.Join(d.redactNotes, "; "))
+		if d.redacted > len(d.redactNotes) {
+			note += fmt.Sprintf("; and %d more", d.redacted-len(d.redactNotes))
 		}
 		r.Notes = append(r.Notes, note)
 	}
@@ -204,43 +252,92 @@ type decoder struct {
 	left       int  // the tree nodes the input may still have (Options.MaxNodes)
 	inflate    int  // the bytes its compressed batches may still inflate to (Options.MaxInflated)
 	inflateHit bool // a batch did not inflate for want of inflate
+	framesLeft int  // the frames the input may still list (Options.MaxFrames)
+	unlisted   int  // the frames found past it
+
+	redacted    int      // secrets replaced (kafka.Redact)
+	redactNotes []string // the first of them
+}
+
+// redact records the secrets kafka.Redact replaced.
+func (d *decoder) redact(notes []string) {
+	d.redacted += len(notes)
+	for _, n := range notes {
+		if len(d.redactNotes) < 8 {
+			d.redactNotes = append(d.redactNotes, n)
+		}
+	}
+}
+
+// redactToken replaces the secret of a bare SASL token from the client (KIP-43) in a copy of
+// its bytes.
+func (d *decoder) redactToken(msg *Message) {
+	if len(msg.Bytes) <= 4 {
+		return
+	}
+	lo, hi, what := kafka.SASLSecret(msg.Bytes[4:])
+	if what == "" || hi <= lo {
+		return
+	}
+	msg.Bytes = slices.Clone(msg.Bytes)
+	for i := 4 + lo; i < 4+hi; i++ {
+		msg.Bytes[i] = '*'
+	}
+	d.redact([]string{fmt.Sprintf("the SASL token at offset %d: %s (%d bytes) redacted", msg.Offset, what, hi-lo)})
+}
+
+// RedactedNote is how the note of a Result whose secrets were replaced begins.
+const RedactedNote = "secrets redacted"
+
+// list reports whether one more frame may be listed, and counts it as unlisted if not; none
+// may once Options.Context is done.
+func (d *decoder) list() bool {
+	if d.o.Context != nil && d.o.Context.Err() != nil {
+		return false
+	}
+	if d.framesLeft <= 0 {
+		d.unlisted++
+		return false
+	}
+	d.framesLeft--
+	return true
 }
 
 // errSpent is the error of a frame that is not decoded because the input's trees have as
 // many nodes as Options.MaxNodes allows.
 var errSpent = errors.New("not decoded: the frames before this one have as many fields as one input may have (Options.MaxNodes; kafkagrid decode -max-fields)")
 
-// split cuts a stream into frames by their int32 size. It stops at a size too small for any
-// Kafka frame (under 4 bytes: even a response header has a correlation id), negative or over
-// the limit (with a note), so that bytes that are not Kafka (zeros, say) end the reading at
-// once instead of making a frame of every four bytes; a last frame cut short is returned as it is.
-// The first empty sizes, up to empty of them, are empty SASL tokens: a frame of its size alone.
-func (d *decoder) split(data []byte, empty int) (frames [][]byte, offs []int64, note string) {
+// split cuts a stream into frames by their int32 size, calling each with every frame and its
+// offset in turn (nothing is kept: a stream of a million 8-byte frames allocates nothing here).
+// It stops at a size too small for any Kafka frame (under 4 bytes: even a response header has a
+// correlation id), negative or over the limit (with a note), so that bytes that are not Kafka
+// (zeros, say) end the reading at once instead of making a frame of every four bytes; a last
+// frame cut short is passed as it is. The first empty sizes, up to empty of them, are empty SASL
+// tokens: a frame of its size alone.
+func (d *decoder) split(data []byte, empty int, each func(b []byte, off int64)) (note string) {
 	for off := 0; off < len(data); {
 		if len(data)-off < 4 {
-			return frames, offs, fmt.Sprintf("%d bytes at offset %d are too few for a frame size", len(data)-off, off)
+			return fmt.Sprintf("%d bytes at offset %d are too few for a frame size", len(data)-off, off)
 		}
 		size := int32(binary.BigEndian.Uint32(data[off:]))
 		if size == 0 && empty > 0 { // an empty SASL token
 			empty--
-			frames = append(frames, data[off:off+4:off+4])
-			offs = append(offs, int64(off))
+			each(data[off:off+4:off+4], int64(off))
 			off += 4
 			continue
 		}
 		if size < minFrame || int(size) > d.o.MaxFrame {
-			return frames, offs, fmt.Sprintf("frame size %d at offset %d is outside %d to %d (the frame limit): the rest (%d bytes) is not read",
+			return fmt.Sprintf("frame size %d at offset %d is outside %d to %d (the frame limit): the rest (%d bytes) is not read",
 				size, off, minFrame, d.o.MaxFrame, len(data)-off)
 		}
 		end := min(off+4+int(size), len(data))
-		frames = append(frames, data[off:end:end])
-		offs = append(offs, int64(off))
+		each(data[off:end:end], int64(off))
 		if end-off < 4+int(size) {
 			note = fmt.Sprintf("the last frame (offset %d) is cut short: %d of its %d bytes", off, end-off, 4+int(size))
 		}
 		off = end
 	}
-	return frames, offs, note
+	return note
 }
 
 // looksLikeRequest reports whether a frame's header names an API of the catalogue, at a
@@ -292,10 +389,8 @@ func namedResponse(name string) (key, api string, version int, ok bool) {
 // request is one; else it is a response decoded with Options.API, or left unpaired.
 func (d *decoder) frames(data []byte) *Conn {
 	c := &Conn{ID: 1}
-	frames, offs, note := d.split(data, 0)
-	if note != "" {
-		c.Notes = append(c.Notes, note)
-	}
+	nframes := 0 // counted first: a lone frame is read differently
+	d.split(data, 0, func([]byte, int64) { nframes++ })
 	var named *kafka.API
 	var namedVersion int16
 	if key, name, v, ok := namedResponse(baseName(d.o.Name)); ok {
@@ -304,12 +399,15 @@ func (d *decoder) frames(data []byte) *Conn {
 		}
 	}
 	pending := map[int32][]*Exchange{}
-	for i, b := range frames {
-		msg := &Message{Bytes: b, Offset: offs[i]}
-		if named != nil && len(frames) == 1 {
+	note := d.split(data, 0, func(b []byte, off int64) {
+		if !d.list() {
+			return
+		}
+		msg := &Message{Bytes: b, Offset: off}
+		if named != nil && nframes == 1 {
 			d.decode(msg, kafka.DecodeOptions{Response: true, API: named, Version: namedVersion})
 			c.Exchanges = append(c.Exchanges, &Exchange{Response: msg, Note: "a response, as the file's name says"})
-			continue
+			return
 		}
 		if len(b) >= 8 {
 			corr := int32(binary.BigEndian.Uint32(b[4:]))
@@ -317,7 +415,7 @@ func (d *decoder) frames(data []byte) *Conn {
 				d.response(msg, q[0])
 				if msg.Err == nil || !d.looksLikeRequest(b) {
 					pending[corr] = q[1:]
-					continue
+					return
 				}
 				// Not its response after all, but maybe a request whose api key and
 				// version read as that correlation id (Produce v7 as 7).
@@ -327,7 +425,7 @@ func (d *decoder) frames(data []byte) *Conn {
 					*msg = asResp
 					q[0].Response = msg
 					pending[corr] = q[1:]
-					continue
+					return
 				}
 			}
 		}
@@ -335,16 +433,16 @@ func (d *decoder) frames(data []byte) *Conn {
 			if msg.Frame == nil {
 				d.decode(msg, kafka.DecodeOptions{})
 			}
-			if msg.Err != nil && (d.o.API != nil || len(frames) == 1) {
+			if msg.Err != nil && (d.o.API != nil || nframes == 1) {
 				// Not a request after all: a response's correlation id can pass for an api
 				// key and version (7 reads as Produce v7).
 				reqErr := msg.Err
-				e := d.lone(&Message{Bytes: b, Offset: offs[i]})
+				e := d.lone(&Message{Bytes: b, Offset: off})
 				if e.Response.Err != nil && d.o.API == nil {
 					e.Response.Frame, e.Response.Err = msg.Frame, fmt.Errorf("%w (read as a request); if it is a response, its request is not in the input: give -api NAME [-version N] to decode it", reqErr)
 				}
 				c.Exchanges = append(c.Exchanges, e)
-				continue
+				return
 			}
 			e := &Exchange{Request: msg}
 			c.Exchanges = append(c.Exchanges, e)
@@ -352,9 +450,12 @@ func (d *decoder) frames(data []byte) *Conn {
 				corr := int32(binary.BigEndian.Uint32(b[8:]))
 				pending[corr] = append(pending[corr], e)
 			}
-			continue
+			return
 		}
 		c.Exchanges = append(c.Exchanges, d.lone(msg))
+	})
+	if note != "" {
+		c.Notes = append(c.Notes, note)
 	}
 	for _, e := range c.Exchanges {
 		if e.Request != nil && e.Response == nil && e.Note == "" {
@@ -414,6 +515,10 @@ func (d *decoder) decode(msg *Message, o kafka.DecodeOptions) {
 	if msg.Frame != nil {
 		d.left -= msg.Frame.Nodes
 		d.inflate -= msg.Frame.Inflated
+		if notes := kafka.Redact(msg.Frame); len(notes) > 0 {
+			msg.Bytes = msg.Frame.Bytes
+			d.redact(notes)
+		}
 	}
 	if inputBound && errors.Is(msg.Err, kafka.ErrDecompressedTooLarge) {
 		d.inflateHit = true
@@ -432,45 +537,66 @@ func baseName(p string) string {
 // pcap reads a capture: its TCP connections to the Kafka ports (or that start as Kafka),
 // each direction reassembled, requests paired with responses.
 func (d *decoder) pcap(data []byte) (*Result, error) {
-	flows, order, packets, notes, err := readPackets(data)
+	fl, packets, notes, err := readPackets(data)
 	if err != nil {
 		return nil, err
 	}
 	r := &Result{Kind: KindPcap, Packets: packets, Notes: notes}
 	type conn struct {
 		client, server flowKey // client→server, server→client
+		c, s           int32   // their ids
 	}
-	seen := map[flowKey]bool{}
+	done := make([]bool, len(fl.keys))
 	var conns []conn
-	other := 0
-	for _, k := range order {
-		if seen[k] {
+	other, past := 0, 0
+	for id, k := range fl.keys {
+		if done[id] {
 			continue
 		}
 		rev := flowKey{src: k.dst, dst: k.src}
-		seen[k], seen[rev] = true, true
+		rid := fl.id(rev)
+		done[id] = true
+		if rid >= 0 {
+			done[rid] = true
+		}
+		var cn conn
 		switch {
 		case slices.Contains(d.o.Ports, k.dst.Port()):
-			conns = append(conns, conn{k, rev})
+			cn = conn{k, rev, int32(id), rid}
 		case slices.Contains(d.o.Ports, k.src.Port()):
-			conns = append(conns, conn{rev, k})
+			cn = conn{rev, k, rid, int32(id)}
 		default:
 			// Another port: Kafka if one direction starts with a request.
-			if st := reassemble(k, flows[k]); d.looksLikeRequest(st.data) {
-				conns = append(conns, conn{k, rev})
-			} else if st := reassemble(rev, flows[rev]); d.looksLikeRequest(st.data) {
-				conns = append(conns, conn{rev, k})
+			if st := reassemble(k, fl.of(int32(id))); d.looksLikeRequest(st.data) {
+				cn = conn{k, rev, int32(id), rid}
+			} else if st := reassemble(rev, fl.of(rid)); d.looksLikeRequest(st.data) {
+				cn = conn{rev, k, rid, int32(id)}
 			} else {
 				other++
+				continue
 			}
 		}
+		if len(conns) >= d.o.MaxConns {
+			past++ // counted, not kept
+			continue
+		}
+		conns = append(conns, cn)
 	}
 	if other > 0 {
 		r.Notes = append(r.Notes, fmt.Sprintf("%d TCP connections on other ports do not start with a Kafka request and were skipped", other))
 	}
 	for i, cn := range conns {
-		c := d.conn(i+1, reassemble(cn.client, flows[cn.client]), reassemble(cn.server, flows[cn.server]))
+		c := d.conn(i+1, reassemble(cn.client, fl.of(cn.c)), reassemble(cn.server, fl.of(cn.s)))
+		for _, id := range []int32{cn.c, cn.s} { // read: its segments may go
+			if id >= 0 { // -1: a direction with no packet (only the server spoke)
+				fl.segs[id] = nil
+			}
+		}
 		r.Conns = append(r.Conns, c)
+	}
+	if past > 0 {
+		r.SkippedConns = past
+		r.Notes = append(r.Notes, fmt.Sprintf("%d Kafka connections past the limit of %d connections an input reads (Options.MaxConns) were not read", past, d.o.MaxConns))
 	}
 	if len(conns) == 0 {
 		r.Notes = append(r.Notes, fmt.Sprintf("no Kafka connection found (ports %v, or a connection starting with a Kafka request)", d.o.Ports))
@@ -492,10 +618,6 @@ func (d *decoder) conn(id int, cs, ss *stream) *Conn {
 			cs.key.src, cs.key.dst))
 		return c
 	}
-	reqs, roffs, note := d.split(cs.data, 0)
-	if note != "" {
-		c.Notes = append(c.Notes, fmt.Sprintf("%s → %s: %s", cs.key.src, cs.key.dst, note))
-	}
 	// Requests waiting for their response, by correlation id, oldest first: a client that
 	// reuses ids once answered (or a test that sends every example with id 7) still pairs.
 	pending := map[int32][]*Exchange{}
@@ -504,16 +626,20 @@ func (d *decoder) conn(id int, cs, ss *stream) *Conn {
 	// Kafka request again; each waits for the server's token, in order.
 	sasl := false
 	var tokens []*Exchange
-	for i, b := range reqs {
-		msg := &Message{Bytes: b, Offset: roffs[i]}
-		msg.Time, msg.Packet = cs.at(roffs[i] + int64(len(b)) - 1)
+	note := d.split(cs.data, 0, func(b []byte, off int64) {
+		if !d.list() {
+			return
+		}
+		msg := &Message{Bytes: b, Offset: off}
+		msg.Time, msg.Packet = cs.at(off + int64(len(b)) - 1)
 		d.decode(msg, kafka.DecodeOptions{})
 		if sasl && msg.Err != nil {
 			msg.Frame, msg.Err, msg.Token = nil, nil, true
+			d.redactToken(msg)
 			e := &Exchange{Request: msg, Note: tokenNote}
 			c.Exchanges = append(c.Exchanges, e)
 			tokens = append(tokens, e)
-			continue
+			return
 		}
 		sasl = msg.Err == nil && msg.Frame.API.Key == saslHandshakeKey && msg.Frame.Version == 0
 		e := &Exchange{Request: msg}
@@ -523,17 +649,19 @@ func (d *decoder) conn(id int, cs, ss *stream) *Conn {
 			pending[corr] = append(pending[corr], e)
 			inFlight = append(inFlight, e)
 		}
+	})
+	if note != "" {
+		c.Notes = append(c.Notes, fmt.Sprintf("%s → %s: %s", cs.key.src, cs.key.dst, note))
 	}
 	// A server's token may be empty (PLAIN's answer is a size of 0): as many empty frames as
 	// the client sent tokens are read as such.
-	resps, soffs, note := d.split(ss.data, len(tokens))
-	if note != "" {
-		c.Notes = append(c.Notes, fmt.Sprintf("%s → %s: %s", ss.key.src, ss.key.dst, note))
-	}
 	var lone []*Exchange
-	for i, b := range resps {
-		msg := &Message{Bytes: b, Offset: soffs[i]}
-		msg.Time, msg.Packet = ss.at(soffs[i] + int64(len(b)) - 1)
+	note = d.split(ss.data, len(tokens), func(b []byte, off int64) {
+		if !d.list() {
+			return
+		}
+		msg := &Message{Bytes: b, Offset: off}
+		msg.Time, msg.Packet = ss.at(off + int64(len(b)) - 1)
 		var corr int32
 		if len(b) >= 8 {
 			corr = int32(binary.BigEndian.Uint32(b[4:]))
@@ -541,15 +669,18 @@ func (d *decoder) conn(id int, cs, ss *stream) *Conn {
 		if q := pending[corr]; len(q) > 0 && len(b) >= 8 {
 			pending[corr] = q[1:]
 			d.response(msg, q[0])
-			continue
+			return
 		}
 		if len(tokens) > 0 {
 			msg.Token = true
 			tokens[0].Response = msg
 			tokens = tokens[1:]
-			continue
+			return
 		}
 		lone = append(lone, d.lone(msg))
+	})
+	if note != "" {
+		c.Notes = append(c.Notes, fmt.Sprintf("%s → %s: %s", ss.key.src, ss.key.dst, note))
 	}
 	for _, e := range tokens {
 		e.Note = tokenNote + "; no answer in the capture"

@@ -36,7 +36,22 @@
 // BenchmarkRead; a frame of tiny repeated fields, 250 times). The trees of one input have at
 // most Options.MaxNodes nodes together (DefaultMaxNodes, about a million: some 400 MB): a
 // frame stops where the limit is reached, and the frames after it are not decoded; plus,
-// while one batch inflates, about 2.2 times the decompression limit.
+// while one batch inflates, about 2.2 times the decompression limit. A batch that fails to
+// inflate counts what it inflated against both limits, as one that succeeds does.
+//
+// Frames and connections count too, so that the memory is bounded whatever the mix: at most
+// Options.MaxFrames frames are listed (a Message, an Exchange and its error each, some 850 bytes;
+// DefaultMaxFrames, 262,144) and Options.MaxConns connections read (DefaultMaxConns, 65,536; some
+// 1 KB each); the rest are counted (Result.Unlisted, Result.SkippedConns) with a note and not kept.
+// Reading a capture's packets costs about twice the capture (payloads are copied into shared
+// blocks, segments grouped by direction with a counting sort). In all, some 10 times the input
+// plus those limits' worth (TestFrameBudgetMemory, TestConnBudgetMemory count it).
+//
+// # Secrets
+//
+// Read replaces the secrets frames carry (a SASL PLAIN password, a SCRAM proof, an OAUTHBEARER
+// token, delegation token HMACs; kafka.Redact) with '*' in the Message's bytes and tree, bare
+// KIP-43 tokens included, and says so in a note: no output made from a Result shows them.
 //
 // # Concurrency
 //

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/netip"
 	"slices"
 	"time"
@@ -34,7 +35,35 @@ type segment struct {
 	fin     bool
 	payload []byte
 	time    time.Time
-	packet  int // 1-based packet number in the capture
+	packet  int   // 1-based packet number in the capture
+	flow    int32 // the direction's index in flows.keys
+}
+
+// flows are the TCP directions of a capture, numbered in the order they first appear, each
+// with its segments in capture order. A direction costs its key once in a map and a slice; a
+// segment is one struct, and its payload is copied into shared blocks: reading a capture
+// allocates about twice its size plus some 200 bytes a direction, whatever the mix of
+// packets and connections.
+type flows struct {
+	ids  map[flowKey]int32
+	keys []flowKey
+	segs [][]segment // by direction
+}
+
+// id is the index of a direction, or -1.
+func (f *flows) id(k flowKey) int32 {
+	if i, ok := f.ids[k]; ok {
+		return i
+	}
+	return -1
+}
+
+// of is the segments of a direction (none for -1).
+func (f *flows) of(id int32) []segment {
+	if id < 0 {
+		return nil
+	}
+	return f.segs[id]
 }
 
 // flowKey names one direction of a TCP connection.
@@ -48,57 +77,75 @@ type packetSource interface {
 	LinkType() layers.LinkType
 }
 
-type captureInfo struct{ time time.Time }
+type captureInfo struct {
+	time time.Time
+	lt   layers.LinkType // the packet's link type (pcapng: its interface's)
+}
 
 type pcapSrc struct{ r *pcapgo.Reader }
 
 func (s pcapSrc) ReadPacketData() ([]byte, captureInfo, error) {
-	b, ci, err := s.r.ReadPacketData()
-	return b, captureInfo{ci.Timestamp}, err
+	b, ci, err := s.r.ZeroCopyReadPacketData()
+	if errors.Is(err, io.EOF) && ci.CaptureLength > 0 {
+		// A record header and not one byte of its packet: cut short, not a clean end.
+		err = fmt.Errorf("the last record header announces %d bytes, and none follow", ci.CaptureLength)
+	}
+	return b, captureInfo{ci.Timestamp, s.r.LinkType()}, err
 }
 func (s pcapSrc) LinkType() layers.LinkType { return s.r.LinkType() }
 
 type ngSrc struct{ r *pcapgo.NgReader }
 
+// ReadPacketData reads the next packet of any interface: pcapng allows a link type per
+// interface, and each packet is read by its own (the reader is opened with WantMixedLinkType,
+// else pcapgo drops the packets of an interface whose link type is not the first's).
 func (s ngSrc) ReadPacketData() ([]byte, captureInfo, error) {
-	b, ci, err := s.r.ReadPacketData()
+	b, ci, err := s.r.ZeroCopyReadPacketData()
 	if err != nil {
 		return nil, captureInfo{}, err
 	}
-	// pcapng allows a link type per interface.
 	lt := s.r.LinkType()
-	if ci.InterfaceIndex >= 0 && ci.InterfaceIndex < s.r.NInterfaces() {
-		if intf, err := s.r.Interface(ci.InterfaceIndex); err == nil {
-			lt = intf.LinkType
+	if len(ci.AncillaryData) > 0 {
+		if l, ok := ci.AncillaryData[0].(layers.LinkType); ok {
+			lt = l
 		}
 	}
-	if lt != s.r.LinkType() {
-		return nil, captureInfo{}, fmt.Errorf("interface %d has link type %s, the first has %s: not supported", ci.InterfaceIndex, lt, s.r.LinkType())
-	}
-	return b, captureInfo{ci.Timestamp}, nil
+	return b, captureInfo{ci.Timestamp, lt}, nil
 }
 func (s ngSrc) LinkType() layers.LinkType { return s.r.LinkType() }
 
+// readableLink reports whether tcpSegment reads packets of link type lt.
+func readableLink(lt layers.LinkType) bool {
+	switch lt {
+	case layers.LinkTypeEthernet, layers.LinkTypeLinuxSLL, layers.LinkType(276), layers.LinkTypeNull, layers.LinkTypeLoop,
+		layers.LinkTypeRaw, layers.LinkType(12), layers.LinkTypeIPv4, layers.LinkTypeIPv6:
+		return true
+	}
+	return false
+}
+
 // readPackets reads every TCP segment of a pcap or pcapng capture, by direction, in capture
 // order. A capture cut short ends the reading with a note, not an error.
-func readPackets(data []byte) (flows map[flowKey][]segment, order []flowKey, packets int, notes []string, err error) {
+func readPackets(data []byte) (fl *flows, packets int, notes []string, err error) {
 	var src packetSource
 	if binary.LittleEndian.Uint32(data) == 0x0a0d0d0a {
-		r, err := pcapgo.NewNgReader(bytes.NewReader(data), pcapgo.DefaultNgReaderOptions)
+		r, err := pcapgo.NewNgReader(bytes.NewReader(data), pcapgo.NgReaderOptions{WantMixedLinkType: true})
 		if err != nil {
-			return nil, nil, 0, nil, fmt.Errorf("capture: pcapng: %w", err)
+			return nil, 0, nil, fmt.Errorf("capture: pcapng: %w", err)
 		}
 		src = ngSrc{r}
 	} else {
 		r, err := pcapgo.NewReader(bytes.NewReader(data))
 		if err != nil {
-			return nil, nil, 0, nil, fmt.Errorf("capture: pcap: %w", err)
+			return nil, 0, nil, fmt.Errorf("capture: pcap: %w", err)
 		}
 		src = pcapSrc{r}
 	}
-	flows = map[flowKey][]segment{}
-	lt := src.LinkType()
+	fl = &flows{ids: map[flowKey]int32{}}
+	var all []segment
+	var block []byte // payloads are copied here (the reader reuses its buffer)
 	skipped := 0
+	otherLinks := map[layers.LinkType]int{}
 	for {
 		b, ci, err := src.ReadPacketData()
 		if err != nil {
@@ -108,21 +155,60 @@ func readPackets(data []byte) (flows map[flowKey][]segment, order []flowKey, pac
 			break
 		}
 		packets++
-		key, seg, ok := tcpSegment(lt, b)
+		if !readableLink(ci.lt) {
+			otherLinks[ci.lt]++
+			continue
+		}
+		key, seg, ok := tcpSegment(ci.lt, b)
 		if !ok {
 			skipped++
 			continue
 		}
 		seg.time, seg.packet = ci.time, packets
-		if _, seen := flows[key]; !seen {
-			order = append(order, key)
+		if n := len(seg.payload); n > 0 {
+			if cap(block)-len(block) < n {
+				block = make([]byte, 0, max(n, 1<<20))
+			}
+			at := len(block)
+			block = append(block, seg.payload...)
+			seg.payload = block[at:len(block):len(block)]
+		} else {
+			seg.payload = nil
 		}
-		flows[key] = append(flows[key], seg)
+		id, seen := fl.ids[key]
+		if !seen {
+			id = int32(len(fl.keys))
+			fl.ids[key] = id
+			fl.keys = append(fl.keys, key)
+		}
+		seg.flow = id
+		all = append(all, seg)
 	}
 	if skipped > 0 {
 		notes = append(notes, fmt.Sprintf("%d of %d packets are not TCP over IPv4 or IPv6 (or are fragments) and were skipped", skipped, packets))
 	}
-	return flows, order, packets, notes, nil
+	for _, lt := range slices.Sorted(maps.Keys(otherLinks)) {
+		notes = append(notes, fmt.Sprintf("%d of %d packets have link type %s (%d), which kafkagrid does not read, and were skipped", otherLinks[lt], packets, lt, int(lt)))
+	}
+	// Grouped by direction, capture order kept: a counting sort.
+	start := make([]int, len(fl.keys)+1)
+	for _, sg := range all {
+		start[sg.flow+1]++
+	}
+	for i := 1; i < len(start); i++ {
+		start[i] += start[i-1]
+	}
+	grouped := make([]segment, len(all))
+	next := slices.Clone(start[:len(fl.keys)])
+	for _, sg := range all {
+		grouped[next[sg.flow]] = sg
+		next[sg.flow]++
+	}
+	fl.segs = make([][]segment, len(fl.keys))
+	for i := range fl.keys {
+		fl.segs[i] = grouped[start[i]:start[i+1]:start[i+1]]
+	}
+	return fl, packets, notes, nil
 }
 
 // tcpSegment parses a packet down to its TCP segment: Ethernet (with VLAN tags), Linux
@@ -280,8 +366,16 @@ func reassemble(key flowKey, segs []segment) *stream {
 	st.first = segs[0].packet
 	isn, haveSyn := segs[0].seq, false
 	for _, s := range segs {
-		if s.syn {
+		switch {
+		case s.syn && !haveSyn:
 			isn, haveSyn = s.seq+1, true
+		case s.syn && s.seq+1 != isn:
+			// The same addresses and ports again, for another connection (or a forged SYN).
+			st.notes = append(st.notes, fmt.Sprintf("another SYN at packet %d (sequence number %d, the first's %d): the addresses and ports were used again; only the first connection is read",
+				s.packet, s.seq, isn-1))
+			haveSyn = true
+		}
+		if haveSyn && len(st.notes) > 0 {
 			break
 		}
 	}
@@ -298,6 +392,7 @@ func reassemble(key flowKey, segs []segment) *stream {
 		seg *segment
 	}
 	pieces := make([]piece, 0, len(segs))
+	before := 0
 	for i := range segs {
 		s := &segs[i]
 		if len(s.payload) == 0 {
@@ -308,18 +403,29 @@ func reassemble(key flowKey, segs []segment) *stream {
 			d++
 		}
 		if int32(d) < 0 {
-			continue // before the stream's start: a late copy of the SYN's era
+			before++ // before the stream's start: a late copy, or another connection's
+			continue
 		}
 		pieces = append(pieces, piece{at: int64(d), seg: s})
 	}
 	// A stable sort keeps the first copy of a retransmission first.
 	slices.SortStableFunc(pieces, func(a, b piece) int { return cmp.Compare(a.at, b.at) })
 	var next int64
-	retrans := 0
+	retrans, differ, firstDiffer := 0, 0, 0
+	// differs reports whether a copy's bytes that were taken already are other bytes.
+	differs := func(p piece, end int64) bool {
+		lo, hi := p.at, min(end, next)
+		return lo >= 0 && hi <= int64(len(st.data)) && lo < hi && !bytes.Equal(st.data[lo:hi], p.seg.payload[:hi-lo])
+	}
 	for _, p := range pieces {
 		end := p.at + int64(len(p.seg.payload))
 		if end <= next {
 			retrans++
+			if differs(p, end) {
+				if differ++; differ == 1 {
+					firstDiffer = p.seg.packet
+				}
+			}
 			continue
 		}
 		if p.at > next {
@@ -330,6 +436,11 @@ func reassemble(key flowKey, segs []segment) *stream {
 		}
 		if p.at < next {
 			retrans++
+			if differs(p, end) {
+				if differ++; differ == 1 {
+					firstDiffer = p.seg.packet
+				}
+			}
 		}
 		st.spans = append(st.spans, span{at: next, time: p.seg.time, packet: p.seg.packet})
 		st.data = append(st.data, p.seg.payload[next-p.at:]...)
@@ -337,6 +448,12 @@ func reassemble(key flowKey, segs []segment) *stream {
 	}
 	if retrans > 0 {
 		st.notes = append(st.notes, fmt.Sprintf("%d retransmitted or overlapping segments taken once", retrans))
+	}
+	if differ > 0 {
+		st.notes = append(st.notes, fmt.Sprintf("%d retransmitted segments carry other bytes than the first copy (the first at packet %d): the first copy is read", differ, firstDiffer))
+	}
+	if before > 0 {
+		st.notes = append(st.notes, fmt.Sprintf("%d segments lie before the stream's start (late copies, or another connection on the same addresses and ports) and were not read", before))
 	}
 	if !haveSyn {
 		st.notes = append(st.notes, "no SYN in the capture: the stream is read from its first captured byte")

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
-	"math"
 )
 
 // The writer appends values to a buffer, the reader takes them from one. The walker (walk.go)
@@ -18,8 +17,7 @@ var errShort = errors.New("unexpected end of data")
 
 type writer struct{ buf []byte }
 
-func (w *writer) pos() int  { return len(w.buf) }
-func (w *writer) left() int { return math.MaxInt }
+func (w *writer) pos() int { return len(w.buf) }
 
 // The writer appends with `w.buf = append(w.buf, …)`, which within the capacity stores only
 // the slice's length: storing its pointer again, as binary.AppendUvarint's result would, costs
@@ -84,7 +82,6 @@ type reader struct {
 	end int // the current limit
 }
 
-func (r *reader) pos() int  { return r.off }
 func (r *reader) left() int { return r.end - r.off }
 
 func (r *reader) fixed(n int, _ uint64) (uint64, error) {

@@ -130,6 +130,25 @@ func compress(dst []byte, c Codec, src []byte, xerial bool) ([]byte, error) {
 // decompress inflates src (compressed with c) to at most limit bytes. It returns the data and
 // what it found: the framing and a note on anything tolerated.
 func decompress(c Codec, src []byte, limit int) (out []byte, framing, note string, err error) {
+	out, framing, note, _, err = inflate(c, src, limit)
+	return out, framing, note, err
+}
+
+// inflate is decompress, and says how many bytes the work produced, also when it failed (a
+// bomb past the limit produced limit+1): what a budget of inflation is charged, so that a
+// bomb that fails costs its limit as one that succeeds does.
+func inflate(c Codec, src []byte, limit int) (out []byte, framing, note string, spent int, err error) {
+	out, framing, note, err = inflateWork(c, src, limit, &spent)
+	spent = max(spent, len(out))
+	if err != nil {
+		out = nil
+	}
+	return out, framing, note, spent, err
+}
+
+// inflateWork is inflate's work: out holds what was produced, also on error; spent counts
+// what was produced and dropped (a snappy block decoded, then found bad).
+func inflateWork(c Codec, src []byte, limit int, spent *int) (out []byte, framing, note string, err error) {
 	switch c {
 	case CodecGzip:
 		zr, err := gzip.NewReader(bytes.NewReader(src))
@@ -140,10 +159,10 @@ func decompress(c Codec, src []byte, limit int) (out []byte, framing, note strin
 		return out, "", "", err
 	case CodecSnappy:
 		if bytes.HasPrefix(src, xerialMagic) {
-			out, err = unxerial(src, limit)
+			out, err = unxerial(src, limit, spent)
 			return out, "xerial", "", err
 		}
-		out, err = unsnappy(nil, src, limit)
+		out, err = unsnappy(nil, src, limit, spent)
 		return out, "raw", "", err
 	case CodecLZ4:
 		src, note, err = lz4Header(src)
@@ -171,13 +190,13 @@ func decompress(c Codec, src []byte, limit int) (out []byte, framing, note strin
 
 // readLimited reads r to its end, failing once it passes limit bytes. The buffer starts at
 // hint bytes and doubles, capped at limit+1: a bomb costs at most about twice the limit,
-// transiently, and nothing past it is read.
+// transiently, and nothing past it is read. On an error it returns what was read before it.
 func readLimited(r io.Reader, limit, hint int) ([]byte, error) {
 	buf := make([]byte, 0, min(max(hint, 512), limit+1))
 	for {
 		if len(buf) == cap(buf) {
 			if len(buf) > limit {
-				return nil, fmt.Errorf("%w (%d bytes)", ErrDecompressedTooLarge, limit)
+				return buf, fmt.Errorf("%w (%d bytes)", ErrDecompressedTooLarge, limit)
 			}
 			nb := make([]byte, len(buf), min(2*cap(buf), limit+1))
 			copy(nb, buf)
@@ -189,18 +208,18 @@ func readLimited(r io.Reader, limit, hint int) ([]byte, error) {
 			break
 		}
 		if err != nil {
-			return nil, err
+			return buf, err
 		}
 	}
 	if len(buf) > limit {
-		return nil, fmt.Errorf("%w (%d bytes)", ErrDecompressedTooLarge, limit)
+		return buf, fmt.Errorf("%w (%d bytes)", ErrDecompressedTooLarge, limit)
 	}
 	return buf, nil
 }
 
 // unsnappy appends the decoded raw snappy block src to dst, refusing a block whose declared
 // length passes limit before allocating it.
-func unsnappy(dst, src []byte, limit int) ([]byte, error) {
+func unsnappy(dst, src []byte, limit int, spent *int) ([]byte, error) {
 	n, err := snappy.DecodedLen(src)
 	if err != nil {
 		return nil, err
@@ -210,6 +229,7 @@ func unsnappy(dst, src []byte, limit int) ([]byte, error) {
 	}
 	out, err := snappy.Decode(nil, src)
 	if err != nil {
+		*spent += n // allocated and filled before the error
 		return nil, err
 	}
 	return append(dst, out...), nil
@@ -218,7 +238,7 @@ func unsnappy(dst, src []byte, limit int) ([]byte, error) {
 // unxerial decodes snappy data in the xerial framing: the 8-byte magic, a version and a
 // minimum compatible version (int32 each), then blocks, each an int32 length and a raw snappy
 // block.
-func unxerial(src []byte, limit int) ([]byte, error) {
+func unxerial(src []byte, limit int, spent *int) ([]byte, error) {
 	if len(src) < 16 {
 		return nil, fmt.Errorf("xerial header: %d bytes, want 16", len(src))
 	}
@@ -233,7 +253,13 @@ func unxerial(src []byte, limit int) ([]byte, error) {
 			return nil, fmt.Errorf("xerial block at %d: length %d exceeds the %d bytes left", off-4, n, len(src)-off)
 		}
 		var err error
-		if out, err = unsnappy(out, src[off:off+n], limit-len(out)); err != nil {
+		done := len(out)
+		if out, err = unsnappy(out, src[off:off+n], limit-len(out), spent); err != nil {
+			*spent += done // the blocks before it
+			if errors.Is(err, ErrDecompressedTooLarge) {
+				// The limit is the frame's, not what the blocks before left of it.
+				return nil, fmt.Errorf("xerial block at %d: %w (%d bytes): the blocks before it inflate to %d", off-4, ErrDecompressedTooLarge, limit, done)
+			}
 			return nil, fmt.Errorf("xerial block at %d: %w", off-4, err)
 		}
 		off += n
@@ -381,7 +407,8 @@ func (k *walker) compressedRecords(arr *Node, rp string, b *RecordBatch, codec C
 		if err != nil {
 			return k.failErr(cpath, cn.Offset, err)
 		}
-		out, framing, note, err := decompress(codec, data, k.inflate)
+		out, framing, note, spent, err := inflate(codec, data, k.inflate)
+		k.inflate -= min(spent, k.inflate) - len(out) // a failed inflation costs what it produced
 		cn.Length = len(data)
 		cn.Raw = comp
 		arr.Children = append(arr.Children, cn)

@@ -302,7 +302,8 @@ func (k *walker) wrapperValue(parent *Node, path string, m *LegacyMessage, codec
 		}
 		m.Value = data
 		cn.Length = size
-		out, framing, note, err := decompress(codec, data, k.inflate)
+		out, framing, note, spent, err := inflate(codec, data, k.inflate)
+		k.inflate -= min(spent, k.inflate) - len(out) // a failed inflation costs what it produced
 		comp.Framing, comp.Note = framing, note
 		if err != nil {
 			n.Children = append(n.Children, cn)

@@ -455,6 +455,10 @@ func (k *walker) batch(parent *Node, path string, b *RecordBatch) error {
 			arr.Value = k.t.intSuffix(int64(count), " records")
 		}
 		k.end(arr)
+		if k.w == nil && k.r.left() > 0 {
+			// Said as what it is, not as the CRC mismatch it also makes.
+			return k.fail(k.t.cat(rp, sfxLength), arr.Offset, "record count %d, but %d bytes of the batch follow its last record", count, k.r.left())
+		}
 		return k.batchCRC(b, crcNode, crcOff, start, p("CRC"))
 	})
 }

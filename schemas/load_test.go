@@ -18,8 +18,6 @@ func schemaRoot(t testing.TB) string {
 	return testenv.Releases(t)
 }
 
-func isRelease(dir string) bool { return testenv.IsRelease(dir) }
-
 // TestLoadReleases loads every release folder found (2.4 … 4.1 and whatever is added), and
 // logs the notes on lenient input each gives.
 func TestLoadReleases(t *testing.T) {

@@ -724,8 +724,6 @@ const digits2 = "000102030405060708091011121314151617181920212223242526272829303
 	"40414243444546474849505152535455565758596061626364656667686970717273747576777879" +
 	"8081828384858687888990919293949596979899"
 
-func escAttr(s string) string { return string(appendEsc(nil, s, true)) }
-
 // appendEsc appends s escaped for XML text (or, with attr, for a double-quoted attribute).
 // Invalid UTF-8 and characters XML forbids are replaced by U+FFFD.
 func appendEsc(b []byte, s string, attr bool) []byte {

@@ -8,9 +8,13 @@
 // field marked as such in the grid, the failing byte is marked in the hex dump, and the error
 // (offset, field path, what) stands above the drawings.
 //
-// Output is bounded: at most Options.MaxExchanges exchanges are drawn (the report says how
-// many were left out); files are written under a temporary name and renamed; the same input
-// gives the same bytes.
+// Output is bounded by ceilings that do not multiply: at most Options.MaxExchanges exchanges
+// are drawn, at most MaxDrawnFields fields of one frame and MaxReportFields of the whole
+// report, a hex dump of at most MaxHexBytes of one frame and MaxReportHex of the whole (past
+// it, each frame's first MinHexBytes and the lines around its failing byte), and at most
+// MaxConns connections listed; the report says what it left out. index.html is written as it
+// is made, one exchange at a time, so memory is one exchange's drawings and not the report's.
+// Files are written under a temporary name and renamed; the same input gives the same bytes.
 package report
 
 import (
@@ -19,9 +23,12 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -48,6 +55,21 @@ const MaxDrawnFields = 5000
 // and the lines around the byte where decoding failed when it lies beyond them.
 const MaxHexBytes = 64 << 10
 
+// MaxReportFields is the most fields (tree nodes) a report draws in all, nested frames
+// included: past it a frame gets its text and JSON files and a note instead of drawings. Four
+// frames at MaxDrawnFields; some 27 MB of index.html at the ceiling (1.3 KB of SVG a field, TestWriteCeilings).
+const MaxReportFields = 20_000
+
+// MaxReportHex is the most bytes the hex dumps of a report show in all: past it each frame's
+// dump shows its first MinHexBytes (and the lines around its failing byte).
+const (
+	MaxReportHex = 1 << 20
+	MinHexBytes  = 256
+)
+
+// MaxConns is the most connections a report lists: the rest are counted in one line.
+const MaxConns = 1000
+
 // Options configure Write. The zero value draws the first DefaultMaxExchanges exchanges.
 type Options struct {
 	Title        string // the report's title; "" means "kafkagrid decode"
@@ -55,6 +77,10 @@ type Options struct {
 	// Decode, when set, decodes the frame an Envelope carries whole, so that it is drawn as the
 	// nested frame it is (kafkaview.Options.Decode; pass Catalog.Decode); nil draws it as bytes.
 	Decode func([]byte, kafka.DecodeOptions) (*kafka.Frame, error)
+	// Create, when set, writes each file: what fill writes as the file rel ("index.html",
+	// "frames/c1-1-….json") of dir, put in place whole or not at all. nil writes each to a
+	// temporary file beside it and renames it, creating dir/frames as needed.
+	Create func(rel string, fill func(io.Writer) error) error
 }
 
 // Write writes the report of r into dir (created if needed): index.html and frames/.
@@ -65,14 +91,31 @@ func Write(dir string, r *capture.Result, o Options) error {
 	if o.Title == "" {
 		o.Title = "kafkagrid decode"
 	}
-	if err := os.MkdirAll(filepath.Join(dir, "frames"), 0o755); err != nil {
-		return fmt.Errorf("report: %w", err)
+	if o.Create == nil {
+		if err := os.MkdirAll(filepath.Join(dir, "frames"), 0o755); err != nil {
+			return fmt.Errorf("report: %w", err)
+		}
+		o.Create = func(rel string, fill func(io.Writer) error) error {
+			return writeFileFunc(filepath.Join(dir, filepath.FromSlash(rel)), fill)
+		}
 	}
 	v := pageView{Title: o.Title, Kind: string(r.Kind), Packets: r.Packets, Notes: r.Notes}
 	all, ok := r.Frames()
-	v.Frames, v.Failed = all, all-ok
+	v.Frames, v.Failed = all+r.Unlisted, all-ok+r.Unlisted
+	// What is listed and drawn is known before anything is drawn: the top of the page says it.
+	conns := r.Conns
+	if len(conns) > MaxConns {
+		lf := 0
+		for _, c := range conns[MaxConns:] {
+			for _, e := range c.Exchanges {
+				lf += count(e.Request) + count(e.Response)
+			}
+		}
+		v.Notes = append(slices.Clip(v.Notes), fmt.Sprintf("%d more connections (%d frames) are left out of this report: it lists %d", len(conns)-MaxConns, lf, MaxConns))
+		conns = conns[:MaxConns]
+	}
 	drawn := 0
-	for _, c := range r.Conns {
+	for _, c := range conns {
 		cv := connView{ID: c.ID, Notes: c.Notes}
 		var apis []string
 		for _, e := range c.Exchanges {
@@ -95,40 +138,74 @@ func Write(dir string, r *capture.Result, o Options) error {
 		} else {
 			cv.Title = "Frames"
 		}
-		for i, e := range c.Exchanges {
-			if drawn >= o.MaxExchanges {
-				v.Left++
-				continue
-			}
-			drawn++
-			ev := exchangeView{Note: e.Note}
-			for side, m := range []*capture.Message{e.Request, e.Response} {
-				if m == nil {
-					continue
-				}
-				vo := kafkaview.Options{Decode: o.Decode}
-				if side == 1 && e.Request != nil {
-					vo.Request = e.Request.Frame
-				}
-				fv, err := frameView(dir, fmt.Sprintf("c%d-%d", c.ID, i+1), m, side == 1, vo)
-				if err != nil {
-					return err
-				}
-				if side == 0 {
-					ev.Request = fv
-				} else {
-					ev.Response = fv
-				}
-			}
-			cv.Exchanges = append(cv.Exchanges, ev)
-		}
+		n := min(len(c.Exchanges), o.MaxExchanges-drawn)
+		drawn += n
+		v.Left += len(c.Exchanges) - n
 		v.Conns = append(v.Conns, cv)
 	}
-	var buf bytes.Buffer
-	if err := page().Execute(&buf, v); err != nil {
-		return fmt.Errorf("report: %w", err)
+	for _, c := range r.Conns[len(conns):] {
+		v.Left += len(c.Exchanges)
 	}
-	return writeFile(filepath.Join(dir, "index.html"), buf.Bytes())
+	if v.Left == 1 {
+		v.LeftText = "1 more is left out of this report"
+	} else if v.Left > 0 {
+		v.LeftText = fmt.Sprintf("%d more are left out of this report", v.Left)
+	}
+	b := &budget{fields: MaxReportFields, hex: MaxReportHex}
+	return o.Create("index.html", func(w io.Writer) error {
+		t := page()
+		if err := t.ExecuteTemplate(w, "head", v); err != nil {
+			return err
+		}
+		drawn := 0
+		for ci, c := range conns {
+			if err := t.ExecuteTemplate(w, "conn", v.Conns[ci]); err != nil {
+				return err
+			}
+			for i, e := range c.Exchanges {
+				if drawn >= o.MaxExchanges {
+					break
+				}
+				drawn++
+				ev := exchangeView{Note: e.Note}
+				for side, m := range []*capture.Message{e.Request, e.Response} {
+					if m == nil {
+						continue
+					}
+					vo := kafkaview.Options{Decode: o.Decode}
+					if side == 1 && e.Request != nil {
+						vo.Request = e.Request.Frame
+					}
+					fv, err := frameView(o.Create, fmt.Sprintf("c%d-%d", c.ID, i+1), m, side == 1, vo, b)
+					if err != nil {
+						return err
+					}
+					if side == 0 {
+						ev.Request = fv
+					} else {
+						ev.Response = fv
+					}
+				}
+				if err := t.ExecuteTemplate(w, "exchange", ev); err != nil {
+					return err
+				}
+			}
+		}
+		return t.ExecuteTemplate(w, "tail", v)
+	})
+}
+
+func count(m *capture.Message) int {
+	if m == nil {
+		return 0
+	}
+	return 1
+}
+
+// budget is what a report may still draw: fields (tree nodes) and hex-dumped bytes.
+type budget struct {
+	fields int
+	hex    int
 }
 
 type pageView struct {
@@ -137,6 +214,7 @@ type pageView struct {
 	Packets        int
 	Frames, Failed int
 	Left           int
+	LeftText       string // "3 more are left out of this report"
 	Notes          []string
 	Conns          []connView
 }
@@ -177,7 +255,7 @@ type nestedV struct {
 type fileLink struct{ Name, Href string }
 
 // frameView draws one message and writes its files.
-func frameView(dir, id string, m *capture.Message, response bool, vo kafkaview.Options) (*frameV, error) {
+func frameView(create func(string, func(io.Writer) error) error, id string, m *capture.Message, response bool, vo kafkaview.Options, b *budget) (*frameV, error) {
 	fv := &frameV{}
 	side := "request"
 	if response {
@@ -213,7 +291,9 @@ func frameView(dir, id string, m *capture.Message, response bool, vo kafkaview.O
 			errAt = ke.Offset
 		}
 	}
-	fv.Hex = hexDumpHTML(m.Bytes, errAt, f != nil && f.Root != nil)
+	shown := max(min(MaxHexBytes, b.hex), MinHexBytes)
+	b.hex -= min(shown, len(m.Bytes))
+	fv.Hex = hexDump(m.Bytes, errAt, f != nil && f.Root != nil, shown)
 	if f == nil || f.Root == nil {
 		return fv, nil
 	}
@@ -222,7 +302,10 @@ func frameView(dir, id string, m *capture.Message, response bool, vo kafkaview.O
 	exts := []string{".json", ".txt"}
 	if f.Nodes > MaxDrawnFields {
 		fv.Note = fmt.Sprintf("not drawn: %d fields (tree nodes), more than a report draws of one frame (%d); its text and JSON are in the files above", f.Nodes, MaxDrawnFields)
+	} else if f.Nodes > b.fields {
+		fv.Note = fmt.Sprintf("not drawn: %d fields (tree nodes), and the report has drawn as many as it draws in all (%d); its text and JSON are in the files above", f.Nodes, MaxReportFields)
 	} else {
+		b.fields -= f.Nodes
 		view := kafkaview.NewWith(f, vo)
 		fields := view.Fields
 		end := 0
@@ -287,7 +370,7 @@ func frameView(dir, id string, m *capture.Message, response bool, vo kafkaview.O
 			data := files[ext]
 			fn = func(w io.Writer) error { _, err := w.Write(data); return err }
 		}
-		if err := writeFileFunc(filepath.Join(dir, "frames", base+ext), fn); err != nil {
+		if err := create("frames/"+base+ext, fn); err != nil {
 			return nil, err
 		}
 		fv.Files = append(fv.Files, fileLink{strings.TrimPrefix(ext, "."), "frames/" + base + ext})
@@ -311,6 +394,11 @@ func frameView(dir, id string, m *capture.Message, response bool, vo kafkaview.O
 			fv.Nested = append(fv.Nested, nestedV{Caption: fmt.Sprintf("%s; not drawn: %d fields (tree nodes), more than a report draws (%d)", caption, nodes, MaxDrawnFields)})
 			return true
 		}
+		if nodes > b.fields {
+			fv.Nested = append(fv.Nested, nestedV{Caption: fmt.Sprintf("%s; not drawn: %d fields (tree nodes), and the report has drawn as many as it draws in all (%d)", caption, nodes, MaxReportFields)})
+			return true
+		}
+		b.fields -= nodes
 		iv := kafkaview.New(&kafka.Frame{Bytes: c.Data, Root: c.Root})
 		g, t, err := layouts(iv.Fields, iv, caption)
 		if err != nil {
@@ -359,22 +447,28 @@ func svg(d canvas.Drawing, title, id string, inline bool) (template.HTML, error)
 	return template.HTML(b), err
 }
 
-// hexDumpHTML is a classic hex dump, 16 bytes a line, the byte at bad (if any) marked.
+// hexDumpHTML is a classic hex dump, 16 bytes a line, the byte at bad (if any) marked, of the
+// first MaxHexBytes and the lines around bad.
 func hexDumpHTML(b []byte, bad int, haveJSON bool) template.HTML {
+	return hexDump(b, bad, haveJSON, MaxHexBytes)
+}
+
+// hexDump is hexDumpHTML showing the first limit bytes (a multiple of 16).
+func hexDump(b []byte, bad int, haveJSON bool, limit int) template.HTML {
 	var sb strings.Builder
 	line := func(lo, hi int) { // the lines of b[lo:hi], lo a multiple of 16
 		for off := lo; off < hi; off += 16 {
 			hexLine(&sb, b, off, min(off+16, hi), bad)
 		}
 	}
-	if len(b) <= MaxHexBytes {
+	if len(b) <= limit {
 		line(0, len(b))
 		return template.HTML(sb.String())
 	}
-	line(0, MaxHexBytes)
-	shown := MaxHexBytes
-	if bad >= MaxHexBytes && bad <= len(b) { // at len(b): the frame ends too soon; show its end
-		lo := max(bad&^15-128, MaxHexBytes)
+	line(0, limit)
+	shown := limit
+	if bad >= limit && bad <= len(b) { // at len(b): the frame ends too soon; show its end
+		lo := max(bad&^15-128, limit)
 		hi := min(bad&^15+144, len(b))
 		if lo > shown {
 			fmt.Fprintf(&sb, "… %d bytes not shown …\n", lo-shown)
@@ -419,31 +513,42 @@ func hexLine(sb *strings.Builder, b []byte, off, end, bad int) {
 	sb.WriteString("|\n")
 }
 
-// writeFile writes data to a temporary name beside path and renames it.
-func writeFile(path string, data []byte) error {
-	return writeFileFunc(path, func(w io.Writer) error { _, err := w.Write(data); return err })
-}
-
 // writeFileFunc writes what fill writes to a temporary file beside path and renames it into
-// place, so that an error leaves no partial file.
+// place, so that an error leaves no partial file. A new file has what the umask leaves of 0666.
 func writeFileFunc(path string, fill func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".kafkagrid-*.tmp")
+	var tmp *os.File
+	var err error
+	for i := 0; i < 100; i++ {
+		name := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".tmp-kafkagrid-"+strconv.FormatUint(uint64(rand.Uint32()), 10))
+		if tmp, err = os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666); !errors.Is(err, fs.ErrExist) {
+			break
+		}
+	}
 	if err != nil {
-		return fmt.Errorf("report: %w", err)
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("report: write %s: %w", path, err)
 	}
 	err = fill(tmp)
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err == nil {
 		err = os.Rename(tmp.Name(), path)
 	}
 	if err != nil {
 		os.Remove(tmp.Name())
-		return fmt.Errorf("report: %w", err)
+		var pe *fs.PathError
+		var le *os.LinkError
+		switch { // the temporary file's name is no one's business: path's is given
+		case errors.As(err, &pe):
+			err = pe.Err
+		case errors.As(err, &le):
+			err = le.Err
+		}
+		return fmt.Errorf("report: write %s: %w", path, err)
 	}
 	return nil
 }
@@ -451,7 +556,7 @@ func writeFileFunc(path string, fill func(io.Writer) error) error {
 // page is the report's HTML template, parsed on first use (no work at init for the verbs
 // that write no report).
 var page = sync.OnceValue(func() *template.Template {
-	return template.Must(template.New("report").Parse(`<!DOCTYPE html>
+	return template.Must(template.New("report").Parse(`{{define "head"}}<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -479,24 +584,24 @@ table.conns{border-collapse:collapse;font-size:.9rem}table.conns td,table.conns 
 </head>
 <body>
 <h1>{{.Title}}</h1>
-<p>Input: {{.Kind}}{{if .Packets}}, {{.Packets}} packets{{end}}; {{.Frames}} frames, {{if .Failed}}<strong>{{.Failed}} not decoded</strong>{{else}}all decoded{{end}}.{{if .Left}} The first exchanges are drawn; {{.Left}} more are left out of this report.{{end}}</p>
+<p>Input: {{.Kind}}{{if .Packets}}, {{.Packets}} packets{{end}}; {{.Frames}} frames, {{if .Failed}}<strong>{{.Failed}} not decoded</strong>{{else}}all decoded{{end}}.{{if .Left}} The first exchanges are drawn; {{.LeftText}}.{{end}}</p>
 {{range .Notes}}<p class="note">{{.}}</p>
 {{end}}
 {{if gt (len .Conns) 1}}<table class="conns"><thead><tr><th>connection</th><th>frames</th><th>not decoded</th><th>APIs</th></tr></thead><tbody>
 {{range .Conns}}<tr><td><a href="#conn{{.ID}}">{{.Title}}</a></td><td>{{.Frames}}</td><td>{{.Failed}}</td><td>{{.APIs}}</td></tr>
 {{end}}</tbody></table>{{end}}
-{{range .Conns}}<h2 id="conn{{.ID}}">{{.Title}}</h2>
+{{end}}{{define "conn"}}<h2 id="conn{{.ID}}">{{.Title}}</h2>
 {{range .Notes}}<p class="note">{{.}}</p>
 {{end}}
-{{range .Exchanges}}{{if .Note}}<p class="note">{{.Note}}</p>{{end}}
+{{end}}{{define "exchange"}}{{if .Note}}<p class="note">{{.Note}}</p>{{end}}
 <div class="pair">
 {{if .Request}}{{template "frame" .Request}}{{else}}<div class="missing">no request in the input</div>{{end}}
 {{if .Response}}{{template "frame" .Response}}{{else}}<div class="missing">no response</div>{{end}}
 </div>
-{{end}}{{end}}
+{{end}}{{define "tail"}}
 </body>
 </html>
-{{define "frame"}}<section class="frame">
+{{end}}{{define "frame"}}<section class="frame">
 <h3>{{.Heading}}</h3>
 <div class="meta">{{.Meta}}</div>
 {{if .Files}}<div class="files">{{range .Files}}<a href="{{.Href}}">{{.Name}}</a>{{end}}</div>{{end}}

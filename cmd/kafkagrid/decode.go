@@ -7,13 +7,16 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/capture"
 	"github.com/kafkagrid/kafkagrid/capture/report"
+	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/reference"
 	"github.com/kafkagrid/kafkagrid/kafka"
 )
 
@@ -95,13 +98,18 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	name := names[0]
 	data, err := readInput(name)
 	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			return fmt.Errorf("decode: %s: %w", shownName(name), pe.Err)
+		}
 		return fmt.Errorf("decode: %w", err)
 	}
 	c, src, err := sf.load(ctx, stderr)
 	if err != nil {
 		return fmt.Errorf("decode: %w", err)
 	}
-	o := capture.Options{Ports: portList, Name: name, MaxNodes: *maxFields}
+	// A frame listed costs about what a field does: -max-fields bounds them too.
+	o := capture.Options{Ports: portList, Name: name, MaxNodes: *maxFields, MaxFrames: min(*maxFields, capture.DefaultMaxFrames), Context: ctx}
 	others, flagFor := siblingReleases(sf, src)
 	search := &shapeSearch{cat: c, others: others, flagFor: flagFor, apiName: *apiName, version: *version,
 		request: *request, response: *response, maxFields: *maxFields}
@@ -120,11 +128,11 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	r, err := search.read(data, binaryIn, form, o, *noSize, *body)
 	if err != nil {
-		return fmt.Errorf("decode: %s: %w", name, err)
+		return fmt.Errorf("decode: %s: %w", shownName(name), err)
 	}
 	msgs := messages(r)
 	if *out == "" {
-		if err := printResult(stdout, r, msgs, *format); err != nil {
+		if err := printResult(&ctxWriter{ctx: ctx, w: stdout}, r, msgs, *format); err != nil {
 			return fmt.Errorf("decode: %w", err)
 		}
 		if *format == "json" && len(msgs) == 1 && msgs[0].Frame != nil && !*sf.quiet {
@@ -135,7 +143,7 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 	}
 	if *out != "" {
-		if err := report.Write(*out, r, report.Options{Title: "kafkagrid decode " + name, Decode: c.Decode}); err != nil {
+		if err := writeReport(ctx, *out, r, report.Options{Title: "kafkagrid decode " + name, Decode: c.Decode}); err != nil {
 			return fmt.Errorf("decode: %w", err)
 		}
 		all, ok := r.Frames()
@@ -151,13 +159,32 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	switch {
 	case len(msgs) == 0:
-		return fmt.Errorf("decode: %s: no frames found%s", name, notesText(r))
+		return fmt.Errorf("decode: %s: no frames found%s", shownName(name), notesText(r))
 	case len(failed) == 1 && len(msgs) == 1:
-		return fmt.Errorf("decode: %s: %w%s", name, failed[0].Err, otherRelease(c, failed[0].Bytes))
+		return fmt.Errorf("decode: %s: %w%s", shownName(name), failed[0].Err, otherRelease(c, failed[0].Bytes))
 	case len(failed) > 0:
-		return fmt.Errorf("decode: %s: %d of %d frames did not decode; the first: %w", name, len(failed), len(msgs), failed[0].Err)
+		return fmt.Errorf("decode: %s: %d of %d frames did not decode; the first: %w", shownName(name), len(failed)+r.Unlisted, len(msgs)+r.Unlisted, failed[0].Err)
+	case r.Unlisted > 0 || r.SkippedConns > 0:
+		return fmt.Errorf("decode: %s: not all was read%s", shownName(name), notesText(&capture.Result{Notes: r.Notes}))
 	}
 	return nil
+}
+
+// writeReport writes the report of r into the folder dir with the protections of build's
+// output folder (reference.Folder): one writer at a time, files put in place by rename,
+// temporaries removed on a signal, only a report's own files replaced, none through a link,
+// and the files of an earlier report that this one has not removed.
+func writeReport(ctx context.Context, dir string, r *capture.Result, o report.Options) error {
+	folder, err := reference.OpenFolder(ctx, dir, reference.FolderReport, tempsFrom(ctx))
+	if err != nil {
+		return err
+	}
+	o.Create = folder.Create
+	err = report.Write(dir, r, o)
+	if cerr := folder.Close(err == nil); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 func notesText(r *capture.Result) string {
@@ -212,32 +239,40 @@ func printResult(w io.Writer, r *capture.Result, msgs []*capture.Message, format
 			fmt.Fprintf(w, "note: %s\n", n)
 		}
 		for _, e := range c.Exchanges {
-			for _, m := range []*capture.Message{e.Request, e.Response} {
-				if m == nil {
-					continue
-				}
-				if !single {
-					fmt.Fprintf(w, "\n-- %s\n", heading(m, m == e.Response))
-				}
-				if m.Frame != nil {
-					if err := kafka.WriteText(w, m.Frame.Root); err != nil {
-						return err
-					}
-				}
-				if m.Token && len(m.Bytes) >= 4 {
-					fmt.Fprintf(w, "%6d %4d  %-24s %s\n", 0, 4, "int32", fmt.Sprintf("size = %d bytes", len(m.Bytes)-4))
-					if len(m.Bytes) > 4 {
-						fmt.Fprintf(w, "%6d %4d  %-24s token = %q\n", 4, len(m.Bytes)-4, "raw", m.Bytes[4:])
-					}
-				}
-				if m.Err != nil && !single {
-					fmt.Fprintf(w, "error: %v\n", m.Err)
-				}
-			}
-			if e.Note != "" && !single {
-				fmt.Fprintf(w, "note: %s\n", e.Note)
+			if err := printExchange(w, e, single); err != nil {
+				return err
 			}
 		}
+	}
+	return nil
+}
+
+// printExchange prints an exchange's frames as text trees, each under a heading unless single.
+func printExchange(w io.Writer, e *capture.Exchange, single bool) error {
+	for _, m := range []*capture.Message{e.Request, e.Response} {
+		if m == nil {
+			continue
+		}
+		if !single {
+			fmt.Fprintf(w, "\n-- %s\n", heading(m, m == e.Response))
+		}
+		if m.Frame != nil {
+			if err := kafka.WriteText(w, m.Frame.Root); err != nil {
+				return err
+			}
+		}
+		if m.Token && len(m.Bytes) >= 4 {
+			fmt.Fprintf(w, "%6d %4d  %-24s %s\n", 0, 4, "int32", fmt.Sprintf("size = %d bytes", len(m.Bytes)-4))
+			if len(m.Bytes) > 4 {
+				fmt.Fprintf(w, "%6d %4d  %-24s token = %q\n", 4, len(m.Bytes)-4, "raw", m.Bytes[4:])
+			}
+		}
+		if m.Err != nil && !single {
+			fmt.Fprintf(w, "error: %v\n", m.Err)
+		}
+	}
+	if e.Note != "" && !single {
+		fmt.Fprintf(w, "note: %s\n", e.Note)
 	}
 	return nil
 }
@@ -274,31 +309,103 @@ type jsonExchange struct {
 }
 
 type jsonConn struct {
-	ID        int            `json:"id"`
-	Client    string         `json:"client,omitempty"`
-	Server    string         `json:"server,omitempty"`
-	Notes     []string       `json:"notes,omitempty"`
-	Exchanges []jsonExchange `json:"exchanges"`
+	ID        int      `json:"id"`
+	Client    string   `json:"client,omitempty"`
+	Server    string   `json:"server,omitempty"`
+	Notes     []string `json:"notes,omitempty"`
+	Exchanges any      `json:"exchanges"` // []jsonExchange, or a placeholder`
 }
 
-// writeJSONResult writes the connections of r as JSON, indented by two spaces, each frame
-// written node by node (kafka.Frame.WriteJSON) where the rest has a placeholder for it: what
-// json.Encoder would write of jsonResult with the frames themselves, without holding the text
-// of every frame's tree in memory twice over.
+// writeJSONResult writes the connections of r as JSON, indented by two spaces: what
+// json.Encoder would write of jsonResult with the frames themselves, written piece by piece (the
+// top, each connection's members, each exchange, each frame node by node with
+// kafka.Frame.WriteJSON), so that memory is one exchange's text at a time and not the whole
+// document's, whatever the number of frames.
 func writeJSONResult(w io.Writer, r *capture.Result) error {
-	var frames []*kafka.Frame
-	doc, err := json.MarshalIndent(jsonResult(r, func(f *kafka.Frame) any {
-		frames = append(frames, f)
-		return json.RawMessage(`"\u0000frame ` + strconv.Itoa(len(frames)-1) + `"`)
-	}), "", "  ")
+	bw := bufio.NewWriter(w)
+	top := jsonTop{Kind: string(r.Kind), Notes: r.Notes, Conns: json.RawMessage(markConns)}
+	if len(r.Conns) == 0 {
+		top.Conns = json.RawMessage("null")
+	}
+	err := writeIndented(bw, top, "", func(string, string) error {
+		bw.WriteString("[\n")
+		for i, c := range r.Conns {
+			bw.WriteString("    ")
+			jc := jsonConn{ID: c.ID, Notes: c.Notes, Exchanges: json.RawMessage(markExchanges)}
+			if c.Server.IsValid() {
+				jc.Client, jc.Server = c.Client.String(), c.Server.String()
+			}
+			if len(c.Exchanges) == 0 {
+				jc.Exchanges = json.RawMessage("null")
+			}
+			err := writeIndented(bw, jc, "    ", func(string, string) error {
+				bw.WriteString("[\n")
+				for j, e := range c.Exchanges {
+					bw.WriteString("        ")
+					var frames []*kafka.Frame
+					je := jsonExchangeOf(e, func(f *kafka.Frame) any {
+						frames = append(frames, f)
+						return json.RawMessage(`"\u0000frame ` + strconv.Itoa(len(frames)-1) + `"`)
+					})
+					err := writeIndented(bw, je, "        ", func(mark, indent string) error {
+						n, err := strconv.Atoi(strings.TrimPrefix(mark, markFrame))
+						if err != nil || n >= len(frames) {
+							return fmt.Errorf("decode: JSON placeholder %q", mark)
+						}
+						return frames[n].WriteJSON(bw, indent, "  ")
+					})
+					if err != nil {
+						return err
+					}
+					if j < len(c.Exchanges)-1 {
+						bw.WriteByte(',')
+					}
+					bw.WriteByte('\n')
+				}
+				bw.WriteString("      ]")
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+			if i < len(r.Conns)-1 {
+				bw.WriteByte(',')
+			}
+			bw.WriteByte('\n')
+		}
+		bw.WriteString("  ]")
+		return nil
+	})
 	if err != nil {
 		return err
 	}
-	// A placeholder is the whole value of a "request" or "response" member: a line of spaces,
-	// the key and the mark. Inside a string a newline is escaped, so text read from the input
-	// cannot pass for one.
-	const mark = `"\u0000frame `
-	bw := bufio.NewWriter(w)
+	bw.WriteByte('\n')
+	return bw.Flush()
+}
+
+// The placeholders writeJSONResult marshals in place of what it writes itself. A NUL is
+// escaped in any string that comes from the input, so text read from it cannot pass for one.
+const (
+	markConns     = `"\u0000connections"`
+	markExchanges = `"\u0000exchanges"`
+	markFrame     = "\x00frame "
+)
+
+type jsonTop struct {
+	Kind  string          `json:"kind"`
+	Notes []string        `json:"notes,omitempty"`
+	Conns json.RawMessage `json:"connections"`
+}
+
+// writeIndented writes v as json.MarshalIndent(v, prefix, "  ") does, but for each member whose
+// whole value is a placeholder ("\u0000…"), for which it calls fill with the placeholder's text
+// and the indent of its line, to write that value.
+func writeIndented(bw *bufio.Writer, v any, prefix string, fill func(mark, indent string) error) error {
+	doc, err := json.MarshalIndent(v, prefix, "  ")
+	if err != nil {
+		return err
+	}
+	const mark = `"\u0000`
 	from := 0
 	for {
 		i := bytes.Index(doc[from:], []byte(mark))
@@ -308,26 +415,20 @@ func writeJSONResult(w io.Writer, r *capture.Result) error {
 		i += from
 		line := doc[bytes.LastIndexByte(doc[:i], '\n')+1 : i] // `      "request": `
 		indent := line[:len(line)-len(bytes.TrimLeft(line, " "))]
-		member := string(line[len(indent):])
 		q := bytes.IndexByte(doc[i+len(mark):], '"')
-		if q < 0 {
-			break
-		}
-		end := i + len(mark) + q
-		n, err := strconv.Atoi(string(doc[i+len(mark) : end]))
-		if (member != `"request": ` && member != `"response": `) || err != nil || n >= len(frames) {
+		if q < 0 || !bytes.HasSuffix(line, []byte(`": `)) {
 			from = i + len(mark)
 			continue
 		}
+		end := i + len(mark) + q
 		bw.Write(doc[:i])
-		if err := frames[n].WriteJSON(bw, string(indent), "  "); err != nil {
+		if err := fill("\x00"+string(doc[i+len(mark):end]), string(indent)); err != nil {
 			return err
 		}
 		doc, from = doc[end+1:], 0
 	}
-	bw.Write(doc)
-	bw.WriteByte('\n')
-	return bw.Flush()
+	_, err = bw.Write(doc)
+	return err
 }
 
 // jsonResult is the JSON form of r; frame gives what stands for each frame (never called for a
@@ -343,37 +444,70 @@ func jsonResult(r *capture.Result, frame func(*kafka.Frame) any) any {
 		if c.Server.IsValid() {
 			jc.Client, jc.Server = c.Client.String(), c.Server.String()
 		}
+		var exs []jsonExchange
 		for _, e := range c.Exchanges {
-			je := jsonExchange{Note: e.Note}
-			if e.Request != nil {
-				if e.Request.Frame != nil {
-					je.Request = frame(e.Request.Frame)
-				}
-				if e.Request.Token {
-					tok := hex.EncodeToString(e.Request.Bytes[4:])
-					je.RequestToken = &tok
-				}
-				if e.Request.Err != nil {
-					je.Errors = append(je.Errors, "request: "+e.Request.Err.Error())
-				}
-			}
-			if e.Response != nil {
-				if e.Response.Frame != nil {
-					je.Response = frame(e.Response.Frame)
-				}
-				if e.Response.Token {
-					tok := hex.EncodeToString(e.Response.Bytes[4:])
-					je.ResponseToken = &tok
-				}
-				if e.Response.Err != nil {
-					je.Errors = append(je.Errors, "response: "+e.Response.Err.Error())
-				}
-			}
-			jc.Exchanges = append(jc.Exchanges, je)
+			exs = append(exs, jsonExchangeOf(e, frame))
+		}
+		if exs != nil {
+			jc.Exchanges = exs
 		}
 		out.Conns = append(out.Conns, jc)
 	}
 	return out
+}
+
+// jsonExchangeOf is the JSON form of one exchange.
+func jsonExchangeOf(e *capture.Exchange, frame func(*kafka.Frame) any) jsonExchange {
+	je := jsonExchange{Note: e.Note}
+	if e.Request != nil {
+		if e.Request.Frame != nil {
+			je.Request = frame(e.Request.Frame)
+		}
+		if e.Request.Token {
+			tok := hex.EncodeToString(e.Request.Bytes[4:])
+			je.RequestToken = &tok
+		}
+		if e.Request.Err != nil {
+			je.Errors = append(je.Errors, "request: "+e.Request.Err.Error())
+		}
+	}
+	if e.Response != nil {
+		if e.Response.Frame != nil {
+			je.Response = frame(e.Response.Frame)
+		}
+		if e.Response.Token {
+			tok := hex.EncodeToString(e.Response.Bytes[4:])
+			je.ResponseToken = &tok
+		}
+		if e.Response.Err != nil {
+			je.Errors = append(je.Errors, "response: "+e.Response.Err.Error())
+		}
+	}
+	return je
+}
+
+// ctxWriter stops writing once ctx is done: a long output stops soon after a signal.
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c *ctxWriter) Write(p []byte) (int, error) {
+	if err := context.Cause(c.ctx); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
+}
+
+// shownName is a file name as messages show it: as it is, or quoted when it holds a newline or
+// another control character, which printed raw would forge or break lines of the output.
+func shownName(name string) string {
+	for _, r := range name {
+		if r < 0x20 || r == 0x7f || r == 0x85 || r == 0x2028 || r == 0x2029 {
+			return strconv.Quote(name)
+		}
+	}
+	return name
 }
 
 // maxInput bounds what decode reads: a capture or dump larger than this is refused before it
@@ -385,9 +519,9 @@ const maxInput = 256 << 20
 func readInput(name string) ([]byte, error) {
 	return readBounded(name, true, maxInput, func(size int64) error {
 		if size < 0 {
-			return fmt.Errorf("%s: more than %d MiB, more than decode reads", name, maxInput>>20)
+			return fmt.Errorf("%s: more than %d MiB, more than decode reads", shownName(name), maxInput>>20)
 		}
-		return fmt.Errorf("%s is %d bytes, more than decode reads (%d MiB): cut the capture (editcap, tcpdump -r … -c N)", name, size, maxInput>>20)
+		return fmt.Errorf("%s is %d bytes, more than decode reads (%d MiB): cut the capture (editcap, tcpdump -r … -c N)", shownName(name), size, maxInput>>20)
 	})
 }
 

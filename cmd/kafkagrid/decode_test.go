@@ -467,14 +467,18 @@ func TestDecodeSaslTokens(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, errs, code := runCmd(t, "decode", "-q", "-schemas", schemas, pcap)
-	for _, want := range []string{"-- SASL token from the client, 17 bytes", `token = "\x00alice\x00s3cret"`,
+	for _, want := range []string{"-- SASL token from the client, 17 bytes", `token = "\x00alice\x00******"`,
+		"note: secrets redacted: 1 (", "the SASL token at offset 27: the SASL PLAIN password (6 bytes) redacted",
 		"-- SASL token from the broker, 4 bytes", "size = 0 bytes", "-- Metadata v0 response, correlation id 9"} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("exit %d, output lacks %q: %s\n%s", code, want, errs, out)
 		}
 	}
 	out, _, _ = runCmd(t, "decode", "-q", "-format", "json", "-schemas", schemas, pcap)
-	if !strings.Contains(out, `"requestToken": "00616c69636500733363726574"`) || !strings.Contains(out, `"responseToken": ""`) {
+	if strings.Contains(out, "s3cret") || strings.Contains(out, "733363726574") {
+		t.Errorf("the password is printed:\n%s", out)
+	}
+	if !strings.Contains(out, `"requestToken": "00616c696365002a2a2a2a2a2a"`) || !strings.Contains(out, `"responseToken": ""`) {
 		t.Errorf("JSON lacks the tokens:\n%s", out)
 	}
 }

@@ -232,6 +232,11 @@ func chains(data []byte) bool {
 
 // lone is a Result of one message, as decode prints it.
 func lone(kind capture.Kind, data []byte, c *candidate, notes []string) *capture.Result {
+	// Secrets are replaced here as capture.Read replaces them (kafka.Redact).
+	if secrets := kafka.Redact(c.frame); len(secrets) > 0 {
+		data = c.frame.Bytes
+		notes = append(notes, capture.RedactedNote+": "+strings.Join(secrets, "; "))
+	}
 	m := &capture.Message{Frame: c.frame, Bytes: data, Err: c.err}
 	e := &capture.Exchange{}
 	if c.resp {

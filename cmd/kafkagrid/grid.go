@@ -7,9 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
@@ -245,6 +248,9 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if *rowBits != 0 && spec.Form == "bitfield" {
 		return usagef("grid: -rowbits: a bit-field's rows are its lanes; use -lanes")
 	}
+	if err := ctx.Err(); err != nil { // each step stops at a signal, not only the last
+		return fmt.Errorf("grid: %w", err)
+	}
 	var buf bytes.Buffer
 	if err := writeGrid(&buf, spec, f, gridOptions{RowBits: *rowBits, Decimal: *decimal, NoHex: *noHex, PDF: opt}); err != nil {
 		return fmt.Errorf("grid: %s: %w", name, err)
@@ -397,34 +403,103 @@ func notationName(s string) string {
 	return n
 }
 
-// writeFileAtomic writes data to a temporary file beside name and renames it into place, so
-// that an error leaves no partial file.
+// writeFileAtomic writes data as the file name. A regular file (or none) is replaced by rename
+// from a temporary file beside it, so that an error leaves no partial file; its permissions are
+// kept, a new file's follow the umask. What is not a regular file is written to as it is and
+// never renamed over: a device (/dev/stdout, /dev/null), a FIFO, or a symbolic link, whose
+// target is written instead (by rename when it is a regular file). Errors name name, never the
+// temporary file.
 func writeFileAtomic(name string, data []byte, temps *reference.Temps) error {
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		return fmt.Errorf("grid: %w", err)
+	target := name
+	fi, err := os.Lstat(name)
+	if err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		if resolved, rerr := filepath.EvalSymlinks(name); rerr == nil {
+			target = resolved
+			fi, err = os.Lstat(target)
+		} else {
+			// A link to nothing yet: create what it names, through it.
+			return writeInPlace(name, data)
+		}
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp*")
-	if err != nil {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+			return fmt.Errorf("grid: %w", err)
+		}
+	case err != nil:
 		return fmt.Errorf("grid: %w", err)
+	case fi.IsDir():
+		return fmt.Errorf("grid: -o %s is a folder", name)
+	case !fi.Mode().IsRegular():
+		return writeInPlace(name, data)
+	}
+	tmp, err := createTemp(target)
+	if err != nil {
+		return fmt.Errorf("grid: write %s: %w", name, unwrapPath(err))
 	}
 	temps.Add(tmp.Name())
 	defer temps.Done(tmp.Name())
 	_, werr := tmp.Write(data)
-	cerr := tmp.Close()
-	if werr == nil {
+	if werr == nil && fi != nil && fi.Mode().IsRegular() {
+		werr = tmp.Chmod(fi.Mode().Perm()) // keep the file's permissions
+	}
+	if cerr := tmp.Close(); werr == nil {
 		werr = cerr
 	}
 	if werr == nil {
-		werr = os.Chmod(tmp.Name(), 0o644)
-	}
-	if werr == nil {
-		werr = os.Rename(tmp.Name(), name)
+		werr = os.Rename(tmp.Name(), target)
 	}
 	if werr != nil {
 		os.Remove(tmp.Name())
-		return fmt.Errorf("grid: %w", werr)
+		return fmt.Errorf("grid: write %s: %w", name, unwrapPath(werr))
 	}
 	return nil
+}
+
+// writeInPlace writes data into what name is (a device, a FIFO, a link's target), truncating
+// it where that means anything.
+func writeInPlace(name string, data []byte) error {
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
+	if err != nil {
+		return fmt.Errorf("grid: %w", err)
+	}
+	_, werr := f.Write(data)
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		return fmt.Errorf("grid: write %s: %w", name, unwrapPath(werr))
+	}
+	return nil
+}
+
+// createTemp creates a new temporary file beside path, "." + its name + ".tmp" + digits, with
+// the permissions the umask leaves of 0666 (os.CreateTemp's 0600 would need a chmod that
+// ignores the umask).
+func createTemp(path string) (*os.File, error) {
+	dir, base := filepath.Split(path)
+	for i := 0; ; i++ {
+		name := filepath.Join(dir, "."+base+".tmp"+strconv.FormatUint(uint64(rand.Uint32()), 10))
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+		if errors.Is(err, fs.ErrExist) && i < 100 {
+			continue
+		}
+		return f, err
+	}
+}
+
+// unwrapPath drops the file names of an *fs.PathError or *os.LinkError (a temporary file's),
+// keeping the cause for errors.Is.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &pe):
+		return pe.Err
+	case errors.As(err, &le):
+		return le.Err
+	}
+	return err
 }
 
 // readSpec reads a protocol spec of at most gridyaml.MaxSize bytes (the largest any form
@@ -449,8 +524,30 @@ func readBounded(name string, stdin bool, limit int, tooBig func(size int64) err
 			return nil, err
 		}
 		defer f.Close()
-		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > int64(limit) {
+		fi, err := f.Stat()
+		if err == nil && fi.Mode().IsRegular() && fi.Size() > int64(limit) {
 			return nil, tooBig(fi.Size())
+		}
+		if err == nil && fi.Mode().IsRegular() && fi.Size() > 0 {
+			// Its size is known: one buffer of that size (and a byte more, to see it did not
+			// grow), not io.ReadAll's doublings, which hold up to twice the file.
+			data := make([]byte, fi.Size()+1)
+			n, err := io.ReadFull(f, data)
+			if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+				return nil, err
+			}
+			if n <= int(fi.Size()) {
+				return data[:n:n], nil
+			}
+			// It grew while read: read the rest as from a pipe.
+			rest, err := io.ReadAll(io.LimitReader(f, int64(limit)+1-int64(n)))
+			if err != nil {
+				return nil, err
+			}
+			if data = append(data[:n], rest...); len(data) > limit {
+				return nil, tooBig(-1)
+			}
+			return data, nil
 		}
 		r = f
 	}

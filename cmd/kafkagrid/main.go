@@ -17,6 +17,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -50,7 +51,7 @@ func main() {
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	done := make(chan error, 1)
-	go func() { done <- run(ctx, os.Args[1:], os.Stdout, os.Stderr) }()
+	go func() { done <- runSafely(func() error { return run(ctx, os.Args[1:], os.Stdout, os.Stderr) }) }()
 	select {
 	case err := <-done:
 		os.Exit(exitCode(err, os.Stderr))
@@ -68,6 +69,30 @@ func main() {
 		fmt.Fprintln(os.Stderr, "kafkagrid:", what)
 		os.Exit(status)
 	}
+}
+
+// exitInternal is the status of a panic caught (sysexits' EX_SOFTWARE): a bug in kafkagrid,
+// never 2, which says the command line was wrong.
+const exitInternal = 70
+
+// internalError is a panic of the verb, caught: its value and stack.
+type internalError struct {
+	value any
+	stack []byte
+}
+
+func (e internalError) Error() string {
+	return fmt.Sprintf("internal error (a bug in kafkagrid; please report it with the command line): %v\n%s", e.value, e.stack)
+}
+
+// runSafely runs f, turning a panic into an internalError.
+func runSafely(f func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = internalError{r, debug.Stack()}
+		}
+	}()
+	return f()
 }
 
 // usageError marks an error in the command line itself (exit status 2).
@@ -90,6 +115,9 @@ func exitCode(err error, stderr io.Writer) int {
 		return 1 // diff: the releases differ, said on stdout
 	}
 	fmt.Fprintln(stderr, "kafkagrid:", err)
+	if errors.As(err, new(internalError)) {
+		return exitInternal
+	}
 	var u usageError
 	var trouble diffTrouble
 	if errors.As(err, &u) || errors.As(err, &trouble) {

@@ -149,8 +149,10 @@ func TestBuildOwnsOnlyItsFiles(t *testing.T) {
 	t.Run("stale temporary files removed", func(t *testing.T) {
 		out := t.TempDir()
 		os.MkdirAll(filepath.Join(out, "bin"), 0o755)
-		stale := filepath.Join(out, "bin", ".0-Produce-v12-request.bin.tmp123456")
+		stale := filepath.Join(out, "bin", ".0-Produce-v12-request.bin.tmp-kafkagrid-123456")
 		os.WriteFile(stale, []byte("half"), 0o644)
+		draft := filepath.Join(out, "bin", ".draft.tmp2026") // the older pattern, not a file of the manifest
+		os.WriteFile(draft, []byte("mine"), 0o644)
 		notOurs := filepath.Join(out, "bin", ".notes.tmpx")
 		os.WriteFile(notOurs, []byte("mine"), 0o644)
 		if errs, code := build(out, "-format", "bin", "-apis", "Produce"); code != 0 {
@@ -161,6 +163,9 @@ func TestBuildOwnsOnlyItsFiles(t *testing.T) {
 		}
 		if _, err := os.Stat(notOurs); err != nil {
 			t.Error("a file that is not the build's temporary was removed")
+		}
+		if _, err := os.Stat(draft); err != nil {
+			t.Error("a user's .draft.tmp2026 was removed")
 		}
 	})
 }
@@ -205,7 +210,7 @@ func TestBuildKilled(t *testing.T) {
 	}
 	temps := 0
 	filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || d.Name() == reference.ManifestName || p == mine {
+		if err != nil || d.IsDir() || d.Name() == reference.ManifestName || d.Name() == reference.LockName || p == mine {
 			return nil
 		}
 		rel, _ := filepath.Rel(out, p)

@@ -84,6 +84,12 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *mech != "" && *user == "" {
 		return usagef("probe: -sasl-mechanism needs -sasl-user")
 	}
+	if *timeout <= 0 {
+		return usagef("probe: -timeout %v: want a positive duration", *timeout)
+	}
+	if *mech == "PLAIN" && !*useTLS {
+		fmt.Fprintf(stderr, "kafkagrid: probe: warning: SASL PLAIN without -tls sends the password in clear text to %s (it is not printed)\n", pos[0])
+	}
 	cat, _, err := sf.load(ctx, stderr)
 	if err != nil {
 		return fmt.Errorf("probe: %w", err)
@@ -135,6 +141,41 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		conn = tc
 	}
 	p := &prober{cat: cat, conn: conn, timeout: *timeout, c: &capture.Conn{ID: 1}}
+	if *format == "txt" && *out == "" {
+		p.print = stdout // each exchange as it completes: a later failure keeps what came before
+	}
+	res := &capture.Result{Kind: "probe", Conns: []*capture.Conn{p.c}}
+	// Whatever happens after the first exchange, what was decoded is printed.
+	finish := func(err error) error {
+		if err != nil && len(p.c.Exchanges) == 0 {
+			return fmt.Errorf("probe: %w", err)
+		}
+		if len(p.redacted) > 0 {
+			res.Notes = append(res.Notes, fmt.Sprintf("%s: %d (no output of kafkagrid shows a password, a SCRAM proof, a bearer token or a delegation token's HMAC; the bytes are '*', offsets unchanged): %s",
+				capture.RedactedNote, len(p.redacted), strings.Join(p.redacted, "; ")))
+		}
+		if p.print != nil {
+			for _, n := range append(slices.Clone(res.Notes), p.c.Notes...) {
+				fmt.Fprintf(stdout, "note: %s\n", n)
+			}
+		} else if perr := printResult(stdout, res, messages(res), *format); perr != nil && err == nil {
+			err = perr
+		}
+		if *out != "" {
+			if werr := writeReport(ctx, *out, res, report.Options{Title: "kafkagrid probe " + pos[0], Decode: cat.Decode}); werr != nil && err == nil {
+				err = werr
+			}
+		}
+		if err != nil {
+			return fmt.Errorf("probe: %w", err)
+		}
+		for _, m := range messages(res) {
+			if m.Err != nil {
+				return fmt.Errorf("probe: a frame did not decode: %w", m.Err)
+			}
+		}
+		return nil
+	}
 	if ra, err := netipAddrPort(conn.RemoteAddr()); err == nil {
 		p.c.Server = ra
 	}
@@ -143,18 +184,21 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 
 	// ApiVersions first: its answer says which versions the broker speaks.
+	if p.print != nil && p.c.Server.IsValid() {
+		fmt.Fprintf(stdout, "== connection %d: %s → %s\n", p.c.ID, p.c.Client, p.c.Server)
+	}
 	av, _ := cat.Lookup("ApiVersions")
 	e, err := p.roundTrip(av, av.Version, nil)
 	if err != nil {
-		return fmt.Errorf("probe: %w", err)
+		return finish(err)
 	}
 	ranges, err := brokerVersions(e)
 	if err != nil {
-		return fmt.Errorf("probe: %w", err)
+		return finish(err)
 	}
 	if *mech != "" {
 		if err := p.sasl(ranges, *mech, *user, *pass); err != nil {
-			return fmt.Errorf("probe: %w", err)
+			return finish(err)
 		}
 	}
 	for _, a := range apis {
@@ -173,27 +217,13 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		body, err := exampleBody(a, v)
 		if err != nil {
-			return fmt.Errorf("probe: %w", err)
+			return finish(err)
 		}
 		if _, err := p.roundTrip(a, v, body); err != nil {
-			return fmt.Errorf("probe: %w", err)
+			return finish(err)
 		}
 	}
-	res := &capture.Result{Kind: "probe", Conns: []*capture.Conn{p.c}}
-	if err := printResult(stdout, res, messages(res), *format); err != nil {
-		return fmt.Errorf("probe: %w", err)
-	}
-	if *out != "" {
-		if err := report.Write(*out, res, report.Options{Title: "kafkagrid probe " + pos[0], Decode: cat.Decode}); err != nil {
-			return fmt.Errorf("probe: %w", err)
-		}
-	}
-	for _, m := range messages(res) {
-		if m.Err != nil {
-			return fmt.Errorf("probe: a frame did not decode: %w", m.Err)
-		}
-	}
-	return nil
+	return finish(nil)
 }
 
 func netipAddrPort(a net.Addr) (netip.AddrPort, error) { return netip.ParseAddrPort(a.String()) }
@@ -216,7 +246,10 @@ type prober struct {
 	timeout time.Duration
 	corr    int32
 	c       *capture.Conn
-	off     [2]int64 // stream offsets: requests, responses
+	off     [2]int64  // stream offsets: requests, responses
+	print   io.Writer // when set, each exchange is printed (as text) as it completes
+	// redacted notes the secrets replaced in what is recorded (kafka.Redact).
+	redacted []string
 }
 
 // maxProbeFrame bounds a response's size: Kafka's default socket.request.max.bytes.
@@ -243,6 +276,8 @@ func (p *prober) roundTrip(a *kafka.API, v int16, body kafka.Values) (*capture.E
 	if _, err := p.conn.Write(f.Bytes); err != nil {
 		return nil, fmt.Errorf("%s v%d request: %w", a.Name, v, err)
 	}
+	// Sent: the secrets in it (a SASL password, a SCRAM proof) are replaced in what is kept.
+	p.redacted = append(p.redacted, kafka.Redact(f)...)
 	req := &capture.Message{Frame: f, Bytes: f.Bytes, Offset: p.off[0], Time: time.Now()}
 	p.off[0] += int64(len(f.Bytes))
 	var size [4]byte
@@ -271,8 +306,22 @@ func (p *prober) roundTrip(a *kafka.API, v int16, body kafka.Values) (*capture.E
 			resp.Frame, resp.Err = f0, nil
 		}
 	}
+	if resp.Frame != nil {
+		p.redacted = append(p.redacted, kafka.Redact(resp.Frame)...)
+		resp.Bytes = resp.Frame.Bytes
+	}
 	e := &capture.Exchange{Request: req, Response: resp}
 	p.c.Exchanges = append(p.c.Exchanges, e)
+	if corr := int32(binary.BigEndian.Uint32(buf[4:])); corr != p.corr {
+		// The broker answers another request than the one asked: what follows cannot be trusted.
+		e.Note = fmt.Sprintf("the response's correlation id is %d, the request's %d", corr, p.corr)
+		resp.Err = fmt.Errorf("%s v%d: the response's correlation id is %d, not the request's %d", a.Name, v, corr, p.corr)
+	}
+	if p.print != nil {
+		if err := printExchange(p.print, e, false); err != nil {
+			return nil, err
+		}
+	}
 	return e, nil
 }
 

@@ -92,6 +92,9 @@ func (f *schemaFlags) find(ctx context.Context, stderr io.Writer) (source, error
 			return source{}, err
 		}
 		if d := filepath.Join(cache, rel); isReleaseDir(d) {
+			if err := fetch.Verify(d); err != nil { // planted, or changed since it was downloaded
+				return source{}, err
+			}
 			return source{d, "apache/kafka " + rel + ", " + strings.TrimSuffix(fetch.MessageDir, "/") + " (cached download)"}, nil
 		}
 	}

@@ -18,16 +18,26 @@
 // by base name, each at most MaxFileSize bytes and MaxTotalSize in all; links, devices, nested
 // folders and names with path separators are skipped. Errors start with "fetch:".
 //
+// The download is bounded: no byte for Options.IdleTimeout (30 s) or the whole past
+// Options.Timeout (10 minutes) stops it, and so does an archive past MaxArchiveSize, counted
+// as it streams. The archive's SHA-256 and each extracted file's are recorded in the entry
+// (DigestName) and checked whenever the entry is used again: an entry kafkagrid did not write,
+// or one changed since, is refused with its path, as is a cache folder or entry that is a
+// symbolic link, not the user's, or writable by others.
+//
 // # Concurrency
 //
 // Two processes fetching the same ref at once both download; the first rename wins and the
-// other uses its result.
+// other uses its result. A killed download's temporary folder (named with its process id) is
+// removed by the next download once that process is gone.
 package fetch
 
 import (
 	"archive/tar"
 	"compress/gzip"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -35,6 +45,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -51,6 +62,10 @@ const (
 	MaxTotalSize = 64 << 20 // all schema files of one ref
 	MaxFiles     = 4096     // files of one ref (Kafka 4.1 has 197)
 )
+
+// MaxArchiveSize bounds the compressed archive, counted as it streams (Kafka 4.1's is about
+// 20 MB): a larger one is not a Kafka source archive. A variable for the tests.
+var MaxArchiveSize int64 = 512 << 20
 
 // ErrNotFound reports that the ref is neither a branch nor a tag of apache/kafka.
 var ErrNotFound = errors.New("fetch: no such branch or tag")
@@ -70,7 +85,14 @@ type Options struct {
 	Client *http.Client
 	// Log, when not nil, gets one line when a download starts (nothing for a cached ref).
 	Log io.Writer
+	// IdleTimeout stops a download that receives nothing for that long (0: 30 s), Timeout
+	// one that takes longer in all (0: 10 minutes).
+	IdleTimeout, Timeout time.Duration
 }
+
+// DigestName is the file, in a cache entry, that records the archive's and each file's
+// SHA-256: written last, checked whenever the entry is used.
+const DigestName = ".kafkagrid-digest"
 
 // Schemas returns the folder holding the message schemas of ref (a branch such as "4.0" or
 // "trunk", or a tag such as "4.0.0"), downloading them first when they are not cached.
@@ -86,12 +108,32 @@ func Schemas(ctx context.Context, ref string, opts Options) (string, error) {
 		}
 	}
 	dest := filepath.Join(cache, cacheName(ref))
-	if fi, err := os.Stat(dest); err == nil && fi.IsDir() {
-		return dest, nil
-	}
 	if err := os.MkdirAll(cache, 0o755); err != nil {
 		return "", fmt.Errorf("fetch: %w", err)
 	}
+	if err := checkOwned(cache, true); err != nil {
+		return "", err
+	}
+	if _, err := os.Lstat(dest); err == nil {
+		if err := Verify(dest); err != nil {
+			return "", err
+		}
+		return dest, nil
+	}
+	if opts.IdleTimeout <= 0 {
+		opts.IdleTimeout = 30 * time.Second
+	}
+	if opts.Timeout <= 0 {
+		opts.Timeout = 10 * time.Minute
+	}
+	ctx, cancelAll := context.WithTimeout(ctx, opts.Timeout)
+	defer cancelAll()
+	ctx, cancelIdle := context.WithCancelCause(ctx)
+	defer cancelIdle(nil)
+	idle := time.AfterFunc(opts.IdleTimeout, func() {
+		cancelIdle(fmt.Errorf("fetch: nothing received for %v (Options.IdleTimeout)", opts.IdleTimeout))
+	})
+	defer idle.Stop()
 	base := opts.BaseURL
 	if base == "" {
 		base = DefaultBaseURL
@@ -101,9 +143,12 @@ func Schemas(ctx context.Context, ref string, opts Options) (string, error) {
 	}
 	client := opts.Client
 	if client == nil {
-		client = http.DefaultClient
+		tr := http.DefaultTransport.(*http.Transport).Clone()
+		tr.ResponseHeaderTimeout = opts.IdleTimeout
+		client = &http.Client{Transport: tr}
 	}
 	var body io.ReadCloser
+	var url string
 	for _, kind := range []string{"heads", "tags"} {
 		u := base + "refs/" + kind + "/" + ref // checkRef allows only URL-safe runes
 		b, err := get(ctx, client, u)
@@ -111,9 +156,12 @@ func Schemas(ctx context.Context, ref string, opts Options) (string, error) {
 			continue
 		}
 		if err != nil {
+			if cause := context.Cause(ctx); cause != nil && ctx.Err() != nil && !errors.Is(cause, context.Canceled) {
+				return "", cause
+			}
 			return "", err
 		}
-		body = b
+		body, url = b, u
 		break
 	}
 	if body == nil {
@@ -125,13 +173,23 @@ func Schemas(ctx context.Context, ref string, opts Options) (string, error) {
 	}
 
 	removeStale(cache, time.Now())
-	tmp, err := os.MkdirTemp(cache, ".tmp-"+cacheName(ref)+"-")
+	tmp, err := os.MkdirTemp(cache, ".tmp-"+cacheName(ref)+"-"+strconv.Itoa(os.Getpid())+"-")
 	if err != nil {
 		return "", fmt.Errorf("fetch: %w", err)
 	}
-	n, err := Extract(body, tmp)
+	sum := sha256.New()
+	ar := &archiveReader{r: io.TeeReader(body, sum), idle: idle, every: opts.IdleTimeout}
+	n, err := Extract(ar, tmp)
+	if err != nil && ar.err != nil {
+		err = fmt.Errorf("fetch: %s: %w", ref, ar.err)
+	} else if cause := context.Cause(ctx); err != nil && cause != nil && !errors.Is(cause, context.Canceled) {
+		err = cause
+	}
 	if err == nil && n == 0 {
 		err = fmt.Errorf("fetch: the archive of %q holds no %s*.json", ref, MessageDir)
+	}
+	if err == nil {
+		err = writeDigest(tmp, url, hex.EncodeToString(sum.Sum(nil)))
 	}
 	if err == nil {
 		err = os.Chmod(tmp, 0o755)
@@ -152,6 +210,106 @@ func Schemas(ctx context.Context, ref string, opts Options) (string, error) {
 	return dest, nil
 }
 
+// archiveReader counts the archive's bytes as they come, fails past MaxArchiveSize, and keeps
+// the idle timer from firing while bytes arrive.
+type archiveReader struct {
+	r     io.Reader
+	n     int64
+	err   error
+	idle  *time.Timer
+	every time.Duration
+}
+
+func (a *archiveReader) Read(p []byte) (int, error) {
+	if a.err != nil {
+		return 0, a.err
+	}
+	n, err := a.r.Read(p)
+	if n > 0 {
+		a.idle.Reset(a.every)
+	}
+	if a.n += int64(n); a.n > MaxArchiveSize {
+		a.err = fmt.Errorf("the archive is larger than %d bytes (MaxArchiveSize): not a Kafka source archive", MaxArchiveSize)
+		return n, a.err
+	}
+	return n, err
+}
+
+// writeDigest records, in dir, the archive's SHA-256 and each file's.
+func writeDigest(dir, url, archive string) error {
+	lines, err := digests(dir)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "# kafkagrid: the schemas of %s, archive sha256 %s\n", url, archive)
+	for _, l := range lines {
+		b.WriteString(l + "\n")
+	}
+	return os.WriteFile(filepath.Join(dir, DigestName), []byte(b.String()), 0o644)
+}
+
+// digests is "SHA256  NAME" for each file of dir but the digest, in name order.
+func digests(dir string) ([]string, error) {
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("fetch: %w", err)
+	}
+	var out []string
+	total := 0
+	for _, e := range es {
+		if e.Name() == DigestName {
+			continue
+		}
+		if !e.Type().IsRegular() {
+			return nil, fmt.Errorf("fetch: %s: not a regular file", filepath.Join(dir, e.Name()))
+		}
+		if total++; total > MaxFiles {
+			return nil, fmt.Errorf("fetch: %s: more than %d files", dir, MaxFiles)
+		}
+		f, err := os.Open(filepath.Join(dir, e.Name()))
+		if err != nil {
+			return nil, fmt.Errorf("fetch: %w", err)
+		}
+		h := sha256.New()
+		_, err = io.Copy(h, io.LimitReader(f, MaxFileSize+1))
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("fetch: %w", err)
+		}
+		out = append(out, hex.EncodeToString(h.Sum(nil))+"  "+e.Name())
+	}
+	return out, nil
+}
+
+// Verify checks a cache entry: a folder of the user's, not writable by others, holding exactly
+// the files its digest lists, with their SHA-256. The error names the folder and says to
+// remove it to download again.
+func Verify(dir string) error {
+	if err := checkOwned(dir, false); err != nil {
+		return err
+	}
+	bad := func(why string) error {
+		return fmt.Errorf("fetch: the cached schemas in %s %s: remove that folder to download them again", dir, why)
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, DigestName))
+	if err != nil || len(raw) > 1<<20 {
+		return bad("have no digest (" + DigestName + "): they were not downloaded by this kafkagrid, or the download was cut short")
+	}
+	want := strings.Split(strings.TrimSuffix(string(raw), "\n"), "\n")
+	if len(want) == 0 || !strings.HasPrefix(want[0], "# kafkagrid: ") {
+		return bad("have a digest kafkagrid did not write")
+	}
+	got, err := digests(dir)
+	if err != nil {
+		return bad("cannot be read: " + err.Error())
+	}
+	if strings.Join(got, "\n") != strings.Join(want[1:], "\n") {
+		return bad("changed since they were downloaded (their digest " + DigestName + " does not match)")
+	}
+	return nil
+}
+
 // staleAfter is how long a download's temporary folder may go unmodified before a later
 // download takes it for a killed one's and removes it.
 const staleAfter = 10 * time.Minute
@@ -166,7 +324,19 @@ func removeStale(cache string, now time.Time) {
 		if !e.IsDir() || !strings.HasPrefix(e.Name(), ".tmp-") {
 			continue
 		}
-		if fi, err := e.Info(); err == nil && now.Sub(fi.ModTime()) > staleAfter {
+		fi, err := e.Info()
+		if err != nil {
+			continue
+		}
+		// ".tmp-NAME-PID-RANDOM": a download whose process is gone left it.
+		parts := strings.Split(e.Name(), "-")
+		dead := false
+		if len(parts) >= 4 {
+			if pid, err := strconv.Atoi(parts[len(parts)-2]); err == nil && pid > 0 && pid != os.Getpid() {
+				dead = !processAlive(pid)
+			}
+		}
+		if dead || now.Sub(fi.ModTime()) > staleAfter {
 			os.RemoveAll(filepath.Join(cache, e.Name()))
 		}
 	}
@@ -295,8 +465,9 @@ func writeFile(path string, r io.Reader) error {
 }
 
 func checkRef(ref string) error {
-	if ref == "" || ref == "." || ref == ".." || strings.Contains(ref, "..") ||
-		strings.HasPrefix(ref, "/") || strings.HasSuffix(ref, "/") || len(ref) > 200 {
+	if ref == "" || ref == "." || ref == ".." || strings.Contains(ref, "..") || strings.Contains(ref, "//") ||
+		strings.HasPrefix(ref, "/") || strings.HasSuffix(ref, "/") || len(ref) > 200 ||
+		strings.HasPrefix(ref, "-") || strings.HasPrefix(ref, ".") {
 		return fmt.Errorf("fetch: bad ref %q", ref)
 	}
 	for _, r := range ref {
@@ -309,5 +480,6 @@ func checkRef(ref string) error {
 	return nil
 }
 
-// cacheName is the cache folder's name for ref: "/" (as in "release/4.0") becomes "_".
-func cacheName(ref string) string { return strings.ReplaceAll(ref, "/", "_") }
+// cacheName is the cache folder's name for ref: "/" (as in "release/4.0") becomes "%2F", so
+// that no two refs share a folder ("release_4.0" keeps its name; a ref has no "%").
+func cacheName(ref string) string { return strings.ReplaceAll(ref, "/", "%2F") }

@@ -114,11 +114,11 @@ func TestSchemas(t *testing.T) {
 		err   error
 	}{
 		{"branch", "4.0", map[string][]byte{"/refs/heads/4.0": arch},
-			[]string{"ProduceRequest.json", "ProduceResponse.json", "README.md"}, nil},
+			[]string{DigestName, "ProduceRequest.json", "ProduceResponse.json", "README.md"}, nil},
 		{"tag", "4.0.0", map[string][]byte{"/refs/tags/4.0.0": arch},
-			[]string{"ProduceRequest.json", "ProduceResponse.json", "README.md"}, nil},
+			[]string{DigestName, "ProduceRequest.json", "ProduceResponse.json", "README.md"}, nil},
 		{"slash", "release/x", map[string][]byte{"/refs/heads/release/x": arch},
-			[]string{"ProduceRequest.json", "ProduceResponse.json", "README.md"}, nil},
+			[]string{DigestName, "ProduceRequest.json", "ProduceResponse.json", "README.md"}, nil},
 		{"missing", "9.9", map[string][]byte{}, nil, ErrNotFound},
 		{"no schemas", "4.0", map[string][]byte{"/refs/heads/4.0": archive(t, []entry{{name: "kafka-4.0/README.md", body: "x"}})}, nil, nil},
 		{"not gzip", "4.0", map[string][]byte{"/refs/heads/4.0": []byte("<html>rate limited</html>")}, nil, nil},

@@ -282,7 +282,7 @@ type builder struct {
 	notes exampleNotes // what the build says of the examples, once
 }
 
-func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFunc) (*builder, error) {
+func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFunc) (_ *builder, err error) {
 	if cat == nil || cat.Release == nil {
 		return nil, fmt.Errorf("reference: no catalogue")
 	}
@@ -297,9 +297,12 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 	if err := (&output{root: out}).checkRoot(); err != nil {
 		return nil, err
 	}
-	prev, err := readManifest(filepath.Join(out, ManifestName))
+	prev, _, err := readManifest(filepath.Join(out, ManifestName))
 	if err != nil {
 		return nil, err
+	}
+	if prev.kind != "" && len(prev.files) > 0 {
+		return nil, fmt.Errorf("reference: %s holds a %s (its %s says so): build into another folder", out, prev.kind, ManifestName)
 	}
 	b := &builder{cat: cat, opts: opts, release: cat.Release.Name(), content: content,
 		index: map[*kafka.API]int{}, built: map[*kafka.API]bool{}}
@@ -453,6 +456,7 @@ func (b *builder) plan() []string {
 }
 
 func (b *builder) run(ctx context.Context) (Summary, error) {
+	defer b.out.close() // the folder's lock
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	b.out.ctx = ctx

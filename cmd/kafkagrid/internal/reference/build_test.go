@@ -27,16 +27,6 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata")
 
-// moduleRoot is the folder of go.mod (see internal/testenv).
-func moduleRoot(t testing.TB) string {
-	t.Helper()
-	dir, err := testenv.ModuleRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
 // schemaDir returns the folder of a Kafka release's schemas ($KAFKA_SCHEMAS, else
 // ../shared/kafka-schemas relative to the module root).
 func schemaDir(t testing.TB, release string) string {

@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -31,6 +33,8 @@ type output struct {
 
 	mu      sync.Mutex
 	log     *os.File // the manifest, open for appending each file's name before it is put in place
+	lock    *folderLock
+	kind    string // what the folder holds (manifest.kind)
 	dirs    map[string]bool
 	written map[string]bool
 	files   int
@@ -43,17 +47,31 @@ const ManifestName = ".kafkagrid-manifest"
 // manifest is what a build leaves in its output folder: the release, the APIs it has pages
 // for, and every file it wrote (slash-separated, relative to the folder).
 type manifest struct {
+	kind    string // "" for a reference site, "report" for a capture report (FolderReport)
 	release string
 	apis    []string
 	files   map[string]bool
 }
 
-func newOutput(root string, force bool) (*output, error) {
+func newOutput(root string, force bool) (_ *output, err error) {
 	o := &output{root: root, force: force, ctx: context.Background(), dirs: map[string]bool{}, written: map[string]bool{}}
 	if err := o.checkRoot(); err != nil {
 		return nil, err
 	}
-	m, err := readManifest(filepath.Join(root, ManifestName))
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return nil, fmt.Errorf("reference: %w", err)
+	}
+	// One build at a time in a folder: the other's sweep and manifest would undo this one's.
+	if o.lock, err = lockFolder(root); err != nil {
+		return nil, err
+	}
+	defer func() {
+		if err != nil {
+			o.close()
+		}
+	}()
+	mpath := filepath.Join(root, ManifestName)
+	m, raw, err := readManifest(mpath)
 	if err != nil {
 		return nil, err
 	}
@@ -61,18 +79,36 @@ func newOutput(root string, force bool) (*output, error) {
 	o.removeStaleTemps()
 	// Each file's name goes into the manifest before the file is renamed into place, so that a
 	// build killed part way has recorded every file it put there, and the next build may
-	// replace them. writeManifest rewrites it tidily at the end.
-	if err := os.MkdirAll(root, 0o755); err != nil {
-		return nil, fmt.Errorf("reference: %w", err)
-	}
-	mpath := filepath.Join(root, ManifestName)
+	// replace them. writeManifest rewrites it tidily at the end. The manifest is first put in
+	// place anew by rename, so that what is appended goes to this folder's own file and never
+	// through a hard link to another folder's (cp -al out out.bak).
 	if fi, err := os.Lstat(mpath); err == nil && !fi.Mode().IsRegular() {
 		return nil, fmt.Errorf("reference: %s is not a regular file", mpath)
 	}
-	if o.log, err = os.OpenFile(mpath, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644); err != nil {
+	if err := o.place(ManifestName, func(w io.Writer) error { _, err := w.Write(raw); return err }, false); err != nil {
+		return nil, err
+	}
+	if o.log, err = os.OpenFile(mpath, os.O_WRONLY|os.O_APPEND, 0); err != nil {
 		return nil, fmt.Errorf("reference: %w", err)
 	}
+	if fi, err := o.log.Stat(); err != nil || linkCount(fi) > 1 {
+		return nil, fmt.Errorf("reference: %s has another name (a hard link) since it was put in place: not appended to", mpath)
+	}
 	return o, nil
+}
+
+// close ends the build's hold on the folder: the manifest's log closed, the lock released.
+func (o *output) close() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.log != nil {
+		o.log.Close()
+		o.log = nil
+	}
+	if o.lock != nil {
+		o.lock.release()
+		o.lock = nil
+	}
 }
 
 // checkRoot checks that the output folder, if it exists, is a folder. The root itself may be a
@@ -90,18 +126,38 @@ func (o *output) checkRoot() error {
 	return nil
 }
 
-// readManifest reads a manifest; a missing one is empty.
-func readManifest(path string) (manifest, error) {
+// MaxManifest bounds the manifest a build reads: a build of every API of every release at
+// every version lists some 30,000 files (under 2 MB); a larger manifest is not one kafkagrid
+// wrote, and is refused before it is read.
+const MaxManifest = 16 << 20
+
+// readManifest reads a manifest (a missing one is empty), and its bytes.
+func readManifest(path string) (manifest, []byte, error) {
 	m := manifest{files: map[string]bool{}}
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return m, nil
+		return m, nil, nil
 	}
 	if err != nil {
-		return m, fmt.Errorf("reference: %w", err)
+		return m, nil, fmt.Errorf("reference: %w", err)
 	}
-	for _, line := range strings.Split(string(data), "\n") {
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && (!fi.Mode().IsRegular() || fi.Size() > MaxManifest) {
+		return m, nil, fmt.Errorf("reference: %s: %d bytes or not a regular file, not a manifest kafkagrid writes (at most %d bytes): move it away", path, fi.Size(), MaxManifest)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxManifest+1))
+	if err != nil {
+		return m, nil, fmt.Errorf("reference: %w", err)
+	}
+	if len(data) > MaxManifest {
+		return m, nil, fmt.Errorf("reference: %s: more than %d bytes, not a manifest kafkagrid writes: move it away", path, MaxManifest)
+	}
+	for rest := string(data); rest != ""; {
+		line, tail, _ := strings.Cut(rest, "\n")
+		rest = tail
 		switch {
+		case strings.HasPrefix(line, "# kind "):
+			m.kind = strings.TrimPrefix(line, "# kind ")
 		case strings.HasPrefix(line, "# release "):
 			m.release = strings.TrimPrefix(line, "# release ")
 		case strings.HasPrefix(line, "# api "):
@@ -113,7 +169,7 @@ func readManifest(path string) (manifest, error) {
 			}
 		}
 	}
-	return m, nil
+	return m, data, nil
 }
 
 // path2rel accepts a manifest line only as a plain relative path inside the folder.
@@ -146,7 +202,12 @@ func (o *output) writeManifest(release string, apis []string) error {
 	sort.Strings(files)
 	var b strings.Builder
 	b.WriteString("# kafkagrid build manifest: the files kafkagrid wrote in this folder, which a later build may replace.\n")
-	b.WriteString("# release " + release + "\n")
+	if o.kind != "" {
+		b.WriteString("# kind " + o.kind + "\n")
+	}
+	if release != "" {
+		b.WriteString("# release " + release + "\n")
+	}
 	for _, a := range apis {
 		b.WriteString("# api " + a + "\n")
 	}
@@ -160,37 +221,68 @@ func (o *output) writeManifest(release string, apis []string) error {
 }
 
 // removeStaleTemps removes the temporary files that killed builds left in the folders a build
-// writes ("." + name + ".tmp" + digits, as create makes them).
+// writes, and only those: a name of this project's temporary pattern ("." + name +
+// ".tmp-kafkagrid-" + digits, as create makes them), or of the pattern earlier versions used
+// ("." + name + ".tmp" + digits) when name is a file the manifest lists. It never follows a
+// symbolic link to a folder, and a build in progress holds the folder's lock, so its
+// temporaries are not stale.
 func (o *output) removeStaleTemps() {
-	for _, d := range []string{"", "api", "svg", "bin", "json", "txt"} {
+	for _, d := range []string{"", "api", "svg", "bin", "json", "txt", "frames"} {
 		dir := filepath.Join(o.root, d)
+		if d != "" {
+			if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
+				continue // absent, or a link (to someone else's folder, say)
+			}
+		}
 		entries, err := os.ReadDir(dir)
 		if err != nil {
 			continue
 		}
 		for _, e := range entries {
-			if n := e.Name(); e.Type().IsRegular() && isTempName(n) {
+			n := e.Name()
+			if !e.Type().IsRegular() {
+				continue
+			}
+			owner, ours := tempOwner(n)
+			rel := owner
+			if d != "" {
+				rel = d + "/" + owner
+			}
+			if ours || owner != "" && (o.prev.files[rel] || rel == ManifestName) {
 				os.Remove(filepath.Join(dir, n))
 			}
 		}
 	}
 }
 
-// isTempName reports whether a file name is one of create's temporary names.
-func isTempName(n string) bool {
+// tempSuffix marks this project's temporary files: "." + name + tempSuffix + digits.
+const tempSuffix = ".tmp-kafkagrid-"
+
+// tempOwner reads a temporary file's name: the file it stands for, and whether it has this
+// project's own pattern (else the older ".NAME.tmpDIGITS", which anyone may use); "" when it is
+// neither.
+func tempOwner(n string) (owner string, ours bool) {
 	if !strings.HasPrefix(n, ".") {
-		return false
+		return "", false
 	}
-	i := strings.LastIndex(n, ".tmp")
-	if i <= 1 || i+4 == len(n) {
-		return false
-	}
-	for _, c := range n[i+4:] {
-		if c < '0' || c > '9' {
+	digits := func(s string) bool {
+		if s == "" {
 			return false
 		}
+		for _, c := range s {
+			if c < '0' || c > '9' {
+				return false
+			}
+		}
+		return true
 	}
-	return true
+	if i := strings.LastIndex(n, tempSuffix); i > 1 && digits(n[i+len(tempSuffix):]) {
+		return n[1:i], true
+	}
+	if i := strings.LastIndex(n, ".tmp"); i > 1 && digits(n[i+4:]) {
+		return n[1:i], false
+	}
+	return "", false
 }
 
 // checkPlan checks, before a build writes its first file, every file it will write (rels,
@@ -271,7 +363,7 @@ func (o *output) place(rel string, fill func(io.Writer) error, record bool) (err
 	if err := o.mkdir(dir); err != nil {
 		return err
 	}
-	mode := fs.FileMode(0o644)
+	mode := fs.FileMode(0) // a new file keeps what the umask leaves of 0666
 	switch fi, err := os.Lstat(path); {
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:
@@ -286,7 +378,7 @@ func (o *output) place(rel string, fill func(io.Writer) error, record bool) (err
 		}
 		mode = fi.Mode().Perm() // keep the user's permissions
 	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	f, err := createTemp(dir, "."+filepath.Base(path)+tempSuffix)
 	if err != nil {
 		return writeError(path, err)
 	}
@@ -312,8 +404,10 @@ func (o *output) place(rel string, fill func(io.Writer) error, record bool) (err
 	if err := context.Cause(o.ctx); err != nil && record {
 		return err // cancelled while it was written: the temporary file goes
 	}
-	if err := f.Chmod(mode); err != nil {
-		return writeError(path, err)
+	if mode != 0 {
+		if err := f.Chmod(mode); err != nil {
+			return writeError(path, err)
+		}
 	}
 	if err := f.Close(); err != nil {
 		return writeError(path, err)
@@ -339,6 +433,19 @@ func (o *output) place(rel string, fill func(io.Writer) error, record bool) (err
 	}
 	o.mu.Unlock()
 	return nil
+}
+
+// createTemp creates a new file in dir named prefix and random digits, with what the umask
+// leaves of 0666 (os.CreateTemp's 0600 would need a chmod that ignores the umask).
+func createTemp(dir, prefix string) (*os.File, error) {
+	for i := 0; ; i++ {
+		name := filepath.Join(dir, prefix+strconv.FormatUint(uint64(rand.Uint32()), 10))
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+		if errors.Is(err, fs.ErrExist) && i < 100 {
+			continue
+		}
+		return f, err
+	}
 }
 
 // writeError reports a failure to write the file path. The operating system's errors name

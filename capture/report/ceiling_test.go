@@ -1,0 +1,103 @@
+package report
+
+import (
+	"encoding/binary"
+	"fmt"
+	"net/netip"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kafkagrid/kafkagrid/capture"
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
+	"github.com/kafkagrid/kafkagrid/kafka"
+)
+
+// apiVersionsV0 is an ApiVersions v0 response of n elements (4n+8 fields).
+func apiVersionsV0(n int) []byte {
+	b := binary.BigEndian.AppendUint32(nil, uint32(4+2+4+6*n))
+	b = binary.BigEndian.AppendUint32(b, 7)
+	b = binary.BigEndian.AppendUint16(b, 0)
+	b = binary.BigEndian.AppendUint32(b, uint32(n))
+	for range n {
+		b = append(b, 0, 18, 0, 0, 0, 3)
+	}
+	return b
+}
+
+// TestWriteCeilings: the report's ceilings do not multiply. Forty frames of some 4,900 fields
+// each (under MaxDrawnFields, 196,000 in all) draw MaxReportFields in all, the rest get a note;
+// their hex dumps show MaxReportHex in all and then MinHexBytes each; index.html stays
+// within what MaxReportFields and MaxReportHex allow, whatever the number of frames.
+func TestWriteCeilings(t *testing.T) {
+	cat, err := kafka.LoadCatalog(testenv.Release(t, "4.0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	av, _ := cat.Lookup("ApiVersions")
+	var data []byte
+	const frames = 40
+	for range frames {
+		data = append(data, apiVersionsV0(1245)...)
+	}
+	r, err := capture.Read(cat, data, capture.Options{API: av, HaveVersion: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	nodes := r.Conns[0].Exchanges[0].Response.Frame.Nodes
+	if nodes > MaxDrawnFields || nodes < MaxDrawnFields*9/10 {
+		t.Fatalf("%d nodes a frame", nodes)
+	}
+	out := filepath.Join(t.TempDir(), "report")
+	if err := Write(out, r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	html, err := os.ReadFile(filepath.Join(out, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	drawnFrames := strings.Count(string(html), "<summary>byte grid</summary>")
+	if want := MaxReportFields / nodes; drawnFrames != want {
+		t.Errorf("%d frames drawn, want %d (MaxReportFields / %d)", drawnFrames, want, nodes)
+	}
+	if n := strings.Count(string(html), "the report has drawn as many as it draws in all (20000)"); n != frames-drawnFrames {
+		t.Errorf("%d notes of frames not drawn, want %d", n, frames-drawnFrames)
+	}
+	// A field drawn is some 1.3 KB of SVG in the grid and the tree; a hex line 150.
+	limit := MaxReportFields*1500 + (MaxReportHex/16)*200 + frames*(MinHexBytes/16)*200 + 1<<20
+	t.Logf("index.html %d bytes, %d frames drawn of %d fields", len(html), drawnFrames, nodes)
+	if len(html) > limit {
+		t.Errorf("index.html is %d bytes, more than %d", len(html), limit)
+	}
+	if n := strings.Count(string(html), `<span class="off">`); n > (MaxReportHex+frames*MinHexBytes)/16+frames {
+		t.Errorf("%d hex lines shown, more than MaxReportHex and MinHexBytes a frame allow", n)
+	}
+}
+
+// TestWriteManyConns: a report lists at most MaxConns connections, and says how many more
+// there are and how many frames they have.
+func TestWriteManyConns(t *testing.T) {
+	r := &capture.Result{Kind: capture.KindPcap}
+	const n = MaxConns + 500
+	for i := range n {
+		r.Conns = append(r.Conns, &capture.Conn{ID: i + 1,
+			Client: netip.AddrPortFrom(netip.AddrFrom4([4]byte{10, 0, byte(i >> 8), byte(i)}), 40000),
+			Server: netip.MustParseAddrPort("10.1.0.1:9092"),
+			Notes:  []string{"no SYN in the capture"}})
+	}
+	out := filepath.Join(t.TempDir(), "report")
+	if err := Write(out, r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	html, err := os.ReadFile(filepath.Join(out, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Count(string(html), "<h2 id=\"conn"); got != MaxConns {
+		t.Errorf("%d connections listed, want %d", got, MaxConns)
+	}
+	if want := fmt.Sprintf("%d more connections (0 frames) are left out of this report: it lists %d", n-MaxConns, MaxConns); !strings.Contains(string(html), want) {
+		t.Errorf("no note %q", want)
+	}
+}

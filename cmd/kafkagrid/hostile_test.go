@@ -1,0 +1,199 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"io/fs"
+	"net/netip"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/kafkagrid/kafkagrid/capture"
+	"github.com/kafkagrid/kafkagrid/capture/capturetest"
+	"github.com/kafkagrid/kafkagrid/kafka"
+)
+
+// TestDecodeJSONStreamedConns: the JSON of a capture of several connections (one with no
+// Kafka in it), written exchange by exchange, is byte for byte what json.Encoder writes of the
+// whole.
+func TestDecodeJSONStreamedConns(t *testing.T) {
+	cat, err := kafka.LoadCatalog(filepath.Join(listSchemaRoot(t), "4.0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	vs, err := cat.Vectors(kafka.VectorOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ends := []capturetest.Endpoints{
+		{Client: netip.MustParseAddrPort("10.0.0.1:40000"), Server: netip.MustParseAddrPort("10.0.0.9:9092")},
+		{Client: netip.MustParseAddrPort("10.0.0.2:40000"), Server: netip.MustParseAddrPort("10.0.0.9:9092")},
+		{Client: netip.MustParseAddrPort("10.0.0.3:40000"), Server: netip.MustParseAddrPort("10.0.0.9:9092")},
+	}
+	var chunks []capturetest.Chunk
+	for i, v := range vs[:6] {
+		chunks = append(chunks, capturetest.Chunk{Conn: i % 2, FromClient: true, Data: v.Request.Bytes},
+			capturetest.Chunk{Conn: i % 2, Data: v.Response.Bytes})
+	}
+	chunks = append(chunks, capturetest.Chunk{Conn: 2, FromClient: true, Data: []byte("GET / HTTP/1.1\r\n\r\n")})
+	var pc bytes.Buffer
+	if err := capturetest.Write(&pc, ends, chunks, capturetest.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := capture.Read(cat, pc.Bytes(), capture.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Conns) != 3 {
+		t.Fatalf("%d connections", len(r.Conns))
+	}
+	for _, res := range []*capture.Result{r, {Kind: capture.KindPcap}} {
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(jsonResult(res, func(f *kafka.Frame) any { return f })); err != nil {
+			t.Fatal(err)
+		}
+		var got bytes.Buffer
+		if err := writeJSONResult(&got, res); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got.Bytes(), want.Bytes()) {
+			i := 0
+			for i < min(got.Len(), want.Len()) && got.Bytes()[i] == want.Bytes()[i] {
+				i++
+			}
+			t.Fatalf("differs at byte %d:\n got …%q\nwant …%q", i, got.Bytes()[max(0, i-60):min(got.Len(), i+60)], want.Bytes()[max(0, i-60):min(want.Len(), i+60)])
+		}
+	}
+}
+
+// TestGridOutputNotRegular: grid -o writes into what is there when it is not a regular file
+// and never renames over it: a FIFO stays a FIFO and its reader gets the text, a symbolic link
+// stays a link and its target gets the text (a link to nothing creates its target); a regular
+// file keeps its permissions, and a new one follows the umask.
+func TestGridOutputNotRegular(t *testing.T) {
+	dir := t.TempDir()
+	spec := gridSpec(t, "ipv4.yaml")
+	want, _, err := runGridCmd(t, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	fifo := filepath.Join(dir, "pipe.txt")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	got := make(chan []byte)
+	go func() {
+		f, err := os.Open(fifo)
+		if err != nil {
+			got <- nil
+			return
+		}
+		b, _ := io.ReadAll(f)
+		f.Close()
+		got <- b
+	}()
+	if _, errs, err := runGridCmd(t, spec, "-o", fifo); err != nil {
+		t.Fatalf("-o FIFO: %v %s", err, errs)
+	}
+	if w, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+		w.Close() // a reader still waiting (the FIFO was not written) sees the end
+	}
+	if b := <-got; string(b) != want {
+		t.Errorf("the FIFO's reader got %d bytes, want %d", len(b), len(want))
+	}
+	if fi, err := os.Lstat(fifo); err != nil || fi.Mode()&fs.ModeNamedPipe == 0 {
+		t.Errorf("the FIFO was replaced: %v %v", fi.Mode(), err)
+	}
+
+	target := filepath.Join(dir, "real.txt")
+	os.WriteFile(target, []byte("old"), 0o600)
+	link := filepath.Join(dir, "link.txt")
+	os.Symlink("real.txt", link)
+	dangling := filepath.Join(dir, "dangling.txt")
+	os.Symlink("new.txt", dangling)
+	for _, name := range []string{link, dangling} {
+		if _, errs, err := runGridCmd(t, spec, "-o", name); err != nil {
+			t.Fatalf("-o %s: %v %s", name, err, errs)
+		}
+		if fi, err := os.Lstat(name); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			t.Errorf("%s is no longer a link: %v %v", name, fi.Mode(), err)
+		}
+	}
+	for _, name := range []string{target, filepath.Join(dir, "new.txt")} {
+		if b, err := os.ReadFile(name); err != nil || string(b) != want {
+			t.Errorf("%s: %d bytes, %v", name, len(b), err)
+		}
+	}
+	if fi, _ := os.Stat(target); fi.Mode().Perm() != 0o600 {
+		t.Errorf("the link's target has mode %v, want its own 0600", fi.Mode().Perm())
+	}
+	old := syscall.Umask(0o027)
+	defer syscall.Umask(old)
+	fresh := filepath.Join(dir, "fresh.txt")
+	if _, errs, err := runGridCmd(t, spec, "-o", fresh); err != nil {
+		t.Fatalf("-o %s: %v %s", fresh, err, errs)
+	}
+	if fi, _ := os.Stat(fresh); fi.Mode().Perm() != 0o640 {
+		t.Errorf("a new file has mode %v under umask 027, want 0640", fi.Mode().Perm())
+	}
+}
+
+// TestReadBoundedOnce: a regular file is read into one buffer of its size, not grown by
+// doubling: reading 8 MiB allocates little more than 8 MiB (io.ReadAll: about twice).
+func TestReadBoundedOnce(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "frames.bin")
+	data := bytes.Repeat([]byte{0, 0, 0, 4, 1, 2, 3, 4}, 1<<20)
+	os.WriteFile(name, data, 0o644)
+	var got []byte
+	var err error
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	got, err = readInput(name)
+	runtime.ReadMemStats(&after)
+	if err != nil || !bytes.Equal(got, data) {
+		t.Fatalf("read %d bytes, %v", len(got), err)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > uint64(len(data))+64<<10 {
+		t.Errorf("reading %d bytes allocated %d", len(data), alloc)
+	}
+}
+
+// TestDecodeNameShown: a file name with a newline is quoted in decode's messages, so that it
+// cannot forge a line of its own.
+func TestDecodeNameShown(t *testing.T) {
+	dir := t.TempDir()
+	odd := filepath.Join(dir, "x\nkafkagrid: all fine.bin")
+	os.WriteFile(odd, []byte{0, 0, 0, 1, 9}, 0o644)
+	for _, name := range []string{odd, filepath.Join(dir, "missing\n.bin")} {
+		_, errs, code := runCmd(t, "decode", "-q", "-schemas", filepath.Join(listSchemaRoot(t), "4.0"), name)
+		if code != 1 || strings.Count(strings.TrimSuffix(errs, "\n"), "\n") != 0 || !strings.Contains(errs, `\n`) {
+			t.Errorf("exit %d, %q", code, errs)
+		}
+	}
+}
+
+// TestPanicStatus: a panic in a verb is an internal error with its stack, exit status 70,
+// never 2 (a usage error).
+func TestPanicStatus(t *testing.T) {
+	err := runSafely(func() error {
+		var s []int
+		_ = s[len(os.Args)+1] // an index out of range: a runtime panic
+		return nil
+	})
+	var stderr bytes.Buffer
+	if code := exitCode(err, &stderr); code != exitInternal || !strings.Contains(stderr.String(), "internal error (a bug in kafkagrid") || !strings.Contains(stderr.String(), "goroutine") {
+		t.Errorf("exit %d, %s", code, stderr.String())
+	}
+	if err := runSafely(func() error { return usagef("bad") }); exitCode(err, io.Discard) != 2 {
+		t.Error("a usage error is no longer 2")
+	}
+}

@@ -1,0 +1,145 @@
+package kafka
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+)
+
+// Secrets that frames carry, which no output shows: Redact finds them by API and field.
+const (
+	saslAuthenticateKey        = 36
+	createDelegationTokenKey   = 38
+	renewDelegationTokenKey    = 39
+	expireDelegationTokenKey   = 40
+	describeDelegationTokenKey = 41
+	alterUserScramKey          = 51
+)
+
+// redactMark fills a secret's bytes: the frame keeps its length and every offset.
+const redactMark = '*'
+
+// Redact replaces the secrets f carries with '*' bytes, in a copy of f.Bytes (the bytes given
+// to Decode, or sent, are left as they were), in the nodes' values and in f.Body: the password of
+// a SASL PLAIN token (RFC 4616, after the second NUL), the proof of a SCRAM client-final
+// message (RFC 5802, "p="), the bearer token of an OAUTHBEARER message (RFC 7628, "auth="), a
+// delegation token's HMAC (Create, Renew, Expire and DescribeDelegationToken) and a SCRAM
+// credential's salted password (AlterUserScramCredentials). It returns one note for each
+// secret replaced ("SaslAuthenticate request AuthBytes: the SASL PLAIN password (12 bytes)
+// redacted"), nil when there is none. Offsets, lengths and the tree are unchanged.
+func Redact(f *Frame) []string {
+	if f == nil || f.API == nil || f.Root == nil {
+		return nil
+	}
+	switch f.API.Key {
+	case saslAuthenticateKey, createDelegationTokenKey, renewDelegationTokenKey, expireDelegationTokenKey,
+		describeDelegationTokenKey, alterUserScramKey:
+	default:
+		return nil // no secret: not even a walk of the tree
+	}
+	var notes []string
+	cloned := false
+	side := "request"
+	if f.Response {
+		side = "response"
+	}
+	f.Root.Walk(func(n *Node) bool {
+		b, ok := n.Raw.([]byte)
+		if !ok || len(b) == 0 {
+			return true
+		}
+		var lo, hi int // the secret, within b
+		what := ""
+		switch {
+		case f.API.Key == saslAuthenticateKey && !f.Response && n.Name == "AuthBytes":
+			lo, hi, what = SASLSecret(b)
+		case (f.API.Key == createDelegationTokenKey && f.Response || f.API.Key == describeDelegationTokenKey && f.Response ||
+			f.API.Key == renewDelegationTokenKey && !f.Response || f.API.Key == expireDelegationTokenKey && !f.Response) && n.Name == "Hmac":
+			lo, hi, what = 0, len(b), "the delegation token's HMAC"
+		case f.API.Key == alterUserScramKey && !f.Response && n.Name == "SaltedPassword":
+			lo, hi, what = 0, len(b), "the SCRAM salted password"
+		}
+		if what == "" || hi <= lo {
+			return true
+		}
+		data := n.dataNode()
+		if data == nil || data.Length != len(b) || data.Offset+data.Length > len(f.Bytes) {
+			return true
+		}
+		if !cloned {
+			f.Bytes = bytes.Clone(f.Bytes)
+			cloned = true
+		}
+		red := bytes.Clone(b)
+		for i := lo; i < hi; i++ {
+			red[i] = redactMark
+		}
+		copy(f.Bytes[data.Offset:], red)
+		note := fmt.Sprintf("%s (%d bytes) redacted", what, hi-lo)
+		var t texts
+		value := t.hex(red) + " (" + note + ")"
+		old := n.Value
+		n.Walk(func(x *Node) bool { // the field and its content node
+			if xb, ok := x.Raw.([]byte); ok && bytes.Equal(xb, b) {
+				x.Raw = red
+			}
+			if x.Value == old {
+				x.Value = value
+			}
+			return true
+		})
+		if v, ok := f.Body[n.Name].([]byte); ok && bytes.Equal(v, b) {
+			f.Body[n.Name] = red
+		}
+		notes = append(notes, fmt.Sprintf("%s v%d %s %s: %s", f.API.Name, f.Version, side, n.Path, note))
+		return false
+	})
+	return notes
+}
+
+// dataNode is the node of a bytes field's content ("…#data"), or n itself when it has no
+// children.
+func (n *Node) dataNode() *Node {
+	if len(n.Children) == 0 {
+		return n
+	}
+	for _, c := range n.Children {
+		if strings.HasSuffix(c.Path, "#data") || c.Name == "data" {
+			return c
+		}
+	}
+	return nil
+}
+
+// SASLSecret finds the secret in a SASL client message b: the password of PLAIN
+// ("authzid\x00user\x00password"), the proof of a SCRAM client-final message
+// ("c=…,r=…,p=proof"), the token of an OAUTHBEARER message ("…\x01auth=Bearer token\x01…").
+// It returns its bounds in b and what it is, or "" when b holds none of these.
+func SASLSecret(b []byte) (lo, hi int, what string) {
+	if i := bytes.IndexByte(b, 0); i >= 0 {
+		if j := bytes.IndexByte(b[i+1:], 0); j >= 0 && !bytes.HasPrefix(b, []byte("n,")) && !bytes.HasPrefix(b, []byte("y,")) {
+			return i + 1 + j + 1, len(b), "the SASL PLAIN password"
+		}
+	}
+	if bytes.HasPrefix(b, []byte("c=")) {
+		if i := bytes.Index(b, []byte(",p=")); i >= 0 {
+			end := len(b)
+			if j := bytes.IndexByte(b[i+3:], ','); j >= 0 {
+				end = i + 3 + j
+			}
+			return i + 3, end, "the SCRAM client proof"
+		}
+	}
+	if i := bytes.Index(b, []byte("\x01auth=")); i >= 0 {
+		start := i + len("\x01auth=")
+		if sp := bytes.IndexByte(b[start:], ' '); sp >= 0 && sp < 16 {
+			start += sp + 1 // after the scheme ("Bearer ")
+		}
+		end := len(b)
+		if j := bytes.IndexByte(b[start:], 1); j >= 0 {
+			end = start + j
+		}
+		return start, end, "the OAUTHBEARER token"
+	}
+	return 0, 0, ""
+}
