@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -42,7 +43,7 @@ The forms SPEC may take (-from names one; without it the content tells):
             (go doc ./bytegrid/bitfield); -lanes, -bits, -hflip and -vflip are bit-field's
             own flags:
               [{"name": "Version", "bits": 4}, {"name": "IHL", "bits": 4}]
-A document that starts with "[" (or "{" and has a "reg") is bit-field's; one whose first
+A document that starts with "[" (or "{" and has a key "reg") is bit-field's; one whose first
 line is a name and "{" is the notation; anything else is YAML. -o never names SPEC itself.
 
 The output (-format, else the -o suffix, else txt):
@@ -102,8 +103,11 @@ func readGridSpec(name string, src []byte, form string, bf bitfield.Options) (*g
 	return nil, usagef("grid: unknown input form %q (want %s)", form, strings.Join(gridForms, ", "))
 }
 
+// regKey is a key "reg" of a JSON or JSON5 object (reg:, "reg":, 'reg':).
+var regKey = regexp.MustCompile(`(?:^|[{,\s])(?:reg|"reg"|'reg')\s*:`)
+
 // detectForm tells a spec's form from its first meaningful characters: "[", or "{" with a
-// "reg" in what follows, is bit-field JSON; a first line that is a name and "{" (no ":") is RFC 9000 notation; anything
+// key "reg" in what follows, is bit-field JSON; a first line that is a name and "{" (no ":") is RFC 9000 notation; anything
 // else is YAML, whose parser then says what is wrong.
 func detectForm(src []byte) string {
 	s := strings.TrimPrefix(string(src[:min(len(src), 64<<10)]), "\ufeff")
@@ -122,8 +126,9 @@ func detectForm(src []byte) string {
 		return "bitfield"
 	}
 	if strings.HasPrefix(s, "{") {
-		// WaveDrom's {reg: [...]}; a YAML spec written as one flow mapping has no "reg".
-		if strings.Contains(s, "reg") {
+		// WaveDrom's {reg: [...]}; a YAML spec written as one flow mapping has no key "reg"
+		// (though a name may hold the letters: {name: Aggregate, ...}).
+		if regKey.MatchString(s) {
 			return "bitfield"
 		}
 		return "yaml"
