@@ -46,7 +46,8 @@
 //
 // Errors carry the file, line and column. The input is untrusted: at most MaxSize bytes and
 // 100,000 fields after references are expanded (so a chain of structures each referring twice
-// to the next cannot blow up), and lengths of at most 2^27 bits.
+// to the next cannot blow up), 64 MiB of their paths all told (so a deep chain of long names
+// cannot either), and lengths of at most 2^27 bits.
 //
 // # What is written
 //
@@ -82,6 +83,11 @@ const MaxSize = 16 << 20
 const (
 	maxFields = 100000
 	maxLen    = 1 << 27
+	// maxPathBytes bounds the bytes of the expanded fields' paths ("Outer.Inner.Field") and of
+	// the prefixes they are made from: a chain of a few hundred long-named structures, each
+	// referring to the next, would otherwise make each of 100,000 fields' paths tens of KB
+	// long (a 72 KB document ran out of memory past 1.3 GB).
+	maxPathBytes = 64 << 20
 )
 
 // Spec is a parsed document: the first structure's fields, laid out one after the other.
@@ -225,7 +231,7 @@ func Parse(file string, src []byte) (*Spec, error) {
 	spec := &Spec{Name: top.name, Options: bytegrid.Options{RowBits: rowBits}}
 	e := expander{p: p, byName: byName, onStack: map[string]bool{top.name: true}}
 	for _, m := range top.members {
-		if err := e.member(m, "", "", false, false); err != nil {
+		if err := e.member(m, "", nil, false, false); err != nil {
 			return nil, err
 		}
 	}
@@ -434,17 +440,53 @@ func parseLength(s string) (length, error) {
 
 // expander lays the drawn structure's fields out, references expanded.
 type expander struct {
-	p       *parser
-	byName  map[string]*structure
-	onStack map[string]bool
-	fields  []bytegrid.Field
-	off     int
-	steps   int // members visited, references included: bounded, so that empty structures referred to in a doubling chain cannot take forever
+	p         *parser
+	byName    map[string]*structure
+	onStack   map[string]bool
+	fields    []bytegrid.Field
+	off       int
+	steps     int // members visited, references included: bounded, so that empty structures referred to in a doubling chain cannot take forever
+	pathBytes int // bytes of the paths and prefixes made: bounded by maxPathBytes
+}
+
+// addPath counts n bytes of a path or prefix about to be made, refusing past maxPathBytes.
+func (e *expander) addPath(m member, n int) error {
+	if e.pathBytes += n; e.pathBytes > maxPathBytes {
+		return e.p.errAt(m.line, m.col, "the expanded fields' paths pass %d bytes (structures nested too deep, or with names too long, for their fields' number)", maxPathBytes)
+	}
+	return nil
+}
+
+// pathPrefix is the path of the references a member sits in ("Outer.Inner."), made on first
+// use: a structure with no field (at the end of a doubling chain) makes none.
+type pathPrefix struct {
+	parent *pathPrefix
+	name   string // the structure's name
+	made   bool
+	s      string
+}
+
+// get returns the prefix, making (and counting) it at m the first time.
+func (p *pathPrefix) get(e *expander, m member) (string, error) {
+	if p == nil {
+		return "", nil
+	}
+	if !p.made {
+		outer, err := p.parent.get(e, m)
+		if err != nil {
+			return "", err
+		}
+		if err := e.addPath(m, len(outer)+len(p.name)+1); err != nil {
+			return "", err
+		}
+		p.s, p.made = outer+p.name+".", true
+	}
+	return p.s, nil
 }
 
 // member appends the field (or the structure) m; group and prefix are those of the reference
 // it sits in, opt and rep whether that reference is optional or repeated.
-func (e *expander) member(m member, group, prefix string, opt, rep bool) error {
+func (e *expander) member(m member, group string, prefix *pathPrefix, opt, rep bool) error {
 	if e.steps++; e.steps > 4*maxFields {
 		return e.p.errAt(m.line, m.col, "more than %d fields and references once structures are expanded", 4*maxFields)
 	}
@@ -462,8 +504,9 @@ func (e *expander) member(m member, group, prefix string, opt, rep bool) error {
 			g = s.name
 		}
 		start, first := e.off, len(e.fields)
+		inner := &pathPrefix{parent: prefix, name: s.name}
 		for _, sm := range s.members {
-			if err := e.member(sm, g, prefix+s.name+".", opt || m.optional, rep || m.repeated); err != nil {
+			if err := e.member(sm, g, inner, opt || m.optional, rep || m.repeated); err != nil {
 				return err
 			}
 		}
@@ -481,8 +524,15 @@ func (e *expander) member(m member, group, prefix string, opt, rep bool) error {
 	if len(e.fields) >= maxFields {
 		return e.p.errAt(m.line, m.col, "more than %d fields once structures are expanded", maxFields)
 	}
+	pre, err := prefix.get(e, m)
+	if err != nil {
+		return err
+	}
+	if err := e.addPath(m, len(pre)+len(m.name)); err != nil {
+		return err
+	}
 	f := bytegrid.Field{
-		Offset: e.off, Name: m.name, Group: group, Path: prefix + m.name,
+		Offset: e.off, Name: m.name, Group: group, Path: pre + m.name,
 		Optional: opt || m.optional, Repeated: rep || m.repeated,
 	}
 	f.Value = m.value

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -219,6 +220,43 @@ func TestExpansionBound(t *testing.T) {
 	_, err = notation.Parse("x", []byte(b.String()+"S40 { }\n"))
 	if err == nil || !strings.Contains(err.Error(), "more than 400000 fields and references") {
 		t.Errorf("got %v", err)
+	}
+}
+
+// TestPathBound: a chain of 300 structures with 100-letter names, each referring to the next,
+// then 10 levels that double, is a 70 KB document whose 1,024 fields would have paths of 30 KB
+// each (and 17 levels more ran out of memory past 1.3 GB): it is refused at the reference
+// where the paths pass their bound, having allocated a bounded amount.
+func TestPathBound(t *testing.T) {
+	const chain, doubling = 300, 10
+	name := func(i int) string { return "N" + itoa(i) + strings.Repeat("x", 100) }
+	var b strings.Builder
+	for i := 0; i < chain+doubling; i++ {
+		b.WriteString(name(i) + " {\n  " + name(i+1) + " (..),\n")
+		if i >= chain {
+			b.WriteString("  " + name(i+1) + " (..),\n")
+		}
+		b.WriteString("}\n")
+	}
+	b.WriteString(name(chain+doubling) + " {\n  A (8),\n}\n")
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := notation.Parse("deep.txt", []byte(b.String()))
+	runtime.ReadMemStats(&after)
+	var ne *notation.Error
+	if !errors.As(err, &ne) || ne.Line < 1 || ne.Col < 1 || !strings.Contains(err.Error(), "paths pass 67108864 bytes") {
+		t.Fatalf("%d bytes: got %v", b.Len(), err)
+	}
+	if grown := after.TotalAlloc - before.TotalAlloc; grown > 96<<20 {
+		t.Errorf("%d KB allocated to refuse a %d KB document", grown>>10, b.Len()>>10)
+	}
+	// Real paths are short: RFC 9000's ACK frame, its ranges and ECN counts, reads as before.
+	src, err := os.ReadFile(filepath.Join("testdata", "quic-ack-frame.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := notation.Parse("ack.txt", src); err != nil {
+		t.Error(err)
 	}
 }
 
