@@ -142,6 +142,9 @@ func (d *drawer) drawGrid(format, name string, src []byte, opts map[string]strin
 	if err != nil {
 		return nil, inputError{err}
 	}
+	if spec.Form == "bitfield" {
+		spec.Name = bitfieldTitle // name is the Markdown file's or "diagram", not the document's
+	}
 	if len(spec.Fields) > d.maxFields {
 		return nil, lineErrorf(name, 1, "%d fields, more than a diagram may have here (%d)", len(spec.Fields), d.maxFields)
 	}

@@ -58,6 +58,10 @@ The output (-format, else the -o suffix, else txt):
 // gridForms are the input forms grid reads, for -from and its error.
 var gridForms = []string{"yaml", "notation", "bitfield"}
 
+// bitfieldTitle names a bit-field document read from no file of its own (standard input, a
+// request, a Markdown block).
+const bitfieldTitle = "bit-field"
+
 // gridInput is a protocol spec read in any form: what is laid out, and what the outputs name.
 type gridInput struct {
 	Name, Desc string
@@ -97,7 +101,11 @@ func readGridSpec(name string, src []byte, form string, bf bitfield.Options) (*g
 		if err != nil {
 			return nil, err
 		}
+		// bit-field's documents have no title: the file's name is one, else "bit-field".
 		title := strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
+		if name == "<stdin>" || title == "" {
+			title = bitfieldTitle
+		}
 		return &gridInput{Name: title, Fields: s.Fields, Options: s.Options, Form: form}, nil
 	}
 	return nil, usagef("grid: unknown input form %q (want %s)", form, strings.Join(gridForms, ", "))

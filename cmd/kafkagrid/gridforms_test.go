@@ -110,6 +110,13 @@ func TestGridStdin(t *testing.T) {
 			t.Errorf("YAML from stdin as SVG: %v", err)
 		}
 	})
+	// A bit-field document has no title: from stdin it is "bit-field", not "<stdin>".
+	withStdin(t, `[{"bits": 8, "name": "x"}]`, func() {
+		out, _, err := runGridCmd(t, "-", "-format", "yaml")
+		if err != nil || !strings.HasPrefix(out, "name: bit-field\n") {
+			t.Errorf("bit-field from stdin as YAML: %v\n%s", err, out)
+		}
+	})
 	withStdin(t, "S {\n  A (8),\n  B (x),\n}\n", func() {
 		_, _, err := runGridCmd(t, "-")
 		if err == nil || !strings.Contains(err.Error(), "<stdin>:3:6: field \"B\"") {

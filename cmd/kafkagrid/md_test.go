@@ -191,6 +191,7 @@ func TestMdErrors(t *testing.T) {
 	bitfieldBad := write("bitfield.md", "# T\n\n  ```bytegrid\n  [{\"bits\": 8, \"nam\": \"x\"}]\n  ```\n")
 	kafkaKey := write("key.md", "# T\n\n  ```kafka\n  api: Produce\n  verison: 3\n  ```\n")
 	foreign := write("f.md", "```bytegrid\n"+tinyGrid+"```\n")
+	bitfieldOK := write("reg.md", "# T\n\n```bytegrid\n[{\"bits\": 8, \"name\": \"x\"}]\n```\n")
 	os.Mkdir(filepath.Join(dir, "out"), 0o755)
 	write("out/f-1.svg", "<svg>the user's own drawing</svg>\n")
 	root := testenv.Releases(t)
@@ -216,6 +217,13 @@ func TestMdErrors(t *testing.T) {
 		if code != tc.code || !strings.Contains(errs, tc.has) {
 			t.Errorf("md %v: exit %d, %q; want %d and %q", tc.args, code, errs, tc.code, tc.has)
 		}
+	}
+	// A bit-field block is named "bit-field" (its alt text, its SVG title), not after the
+	// Markdown file it sits in.
+	regOut := filepath.Join(dir, "reg.out.md")
+	_, errs, code := runCmd(t, "md", bitfieldOK, "-o", regOut)
+	if b, _ := os.ReadFile(regOut); code != 0 || string(b) != "# T\n\n![bit-field](reg.out-1.svg)\n" {
+		t.Errorf("a bit-field block: exit %d %s, %q", code, errs, b)
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "out", "f-1.svg")); string(b) != "<svg>the user's own drawing</svg>\n" {
 		t.Errorf("the user's f-1.svg was replaced")
