@@ -69,6 +69,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -607,11 +608,10 @@ func Write(w io.Writer, name string, fields []bytegrid.Field) error {
 	}
 	bw := bufio.NewWriter(w)
 	type sub struct {
-		name   string
-		fields []bytegrid.Field
+		name, text string // the structure's name and its members, written
 	}
 	var subs []sub
-	defined := map[string]bool{}
+	defined := map[string]int{} // a structure's first field's offset, by name
 	fmt.Fprintf(bw, "%s {\n", name)
 	end := 0
 	for i := 0; i < len(fields); {
@@ -636,14 +636,22 @@ func Write(w io.Writer, name string, fields []bytegrid.Field) error {
 			if err := writeMember(bw, ref); err != nil {
 				return err
 			}
-			if !defined[f.Group] {
-				defined[f.Group] = true
-				members := make([]bytegrid.Field, len(run))
-				for k, g := range run {
-					g.Optional, g.Repeated = g.Optional && !allOpt, g.Repeated && !allRep
-					members[k] = g
-				}
-				subs = append(subs, sub{f.Group, members})
+			members := make([]bytegrid.Field, len(run))
+			for k, g := range run {
+				g.Optional, g.Repeated = g.Optional && !allOpt, g.Repeated && !allRep
+				members[k] = g
+			}
+			text, err := membersText(members)
+			if err != nil {
+				return err
+			}
+			// A structure has one definition: a later run of the group must be the same
+			// fields, or the reference would read back as the first run's.
+			if at, ok := defined[f.Group]; !ok {
+				defined[f.Group] = f.Offset
+				subs = append(subs, sub{f.Group, text})
+			} else if k := slices.IndexFunc(subs, func(s sub) bool { return s.name == f.Group }); subs[k].text != text {
+				return fmt.Errorf("notation: field %q at bit %d: its group %q is written as a structure, defined by the fields at bit %d, and these fields differ from them", f.Name, f.Offset, f.Group, at)
 			}
 			end = run[len(run)-1].Offset + run[len(run)-1].Bits
 			i = j
@@ -657,15 +665,22 @@ func Write(w io.Writer, name string, fields []bytegrid.Field) error {
 	}
 	bw.WriteString("}\n")
 	for _, s := range subs {
-		fmt.Fprintf(bw, "\n%s {\n", s.name)
-		for _, f := range s.fields {
-			if err := writeMember(bw, f); err != nil {
-				return err
-			}
-		}
-		bw.WriteString("}\n")
+		fmt.Fprintf(bw, "\n%s {\n%s}\n", s.name, s.text)
 	}
 	return bw.Flush()
+}
+
+// membersText is the members of a structure as Write writes them.
+func membersText(fields []bytegrid.Field) (string, error) {
+	var b strings.Builder
+	bw := bufio.NewWriter(&b)
+	for _, f := range fields {
+		if err := writeMember(bw, f); err != nil {
+			return "", err
+		}
+	}
+	bw.Flush()
+	return b.String(), nil
 }
 
 // writeMember writes one field line.

@@ -262,6 +262,20 @@ func TestPathBound(t *testing.T) {
 
 func itoa(i int) string { return strconv.Itoa(i) }
 
+// TestWriteSameStructure: a structure referred to twice (two runs of the same fields) is
+// defined once, and reads back as the same fields.
+func TestWriteSameStructure(t *testing.T) {
+	src := "P {\n  R (..) ...,\n  X (8),\n  R (..) ...,\n}\n\nR {\n  Gap (i),\n  Len (8),\n}\n"
+	s, err := notation.Parse("p.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := notation.Write(&b, s.Name, s.Fields); err != nil || b.String() != src {
+		t.Errorf("written as %v\n%s\nwant\n%s", err, b.String(), src)
+	}
+}
+
 // TestWriteOther: fields from another source (groups that are not structures, gaps, names
 // and values the notation cannot hold).
 func TestWriteOther(t *testing.T) {
@@ -288,6 +302,13 @@ func TestWriteOther(t *testing.T) {
 		{[]bytegrid.Field{{Offset: 0, Bits: 4}}, "has no name"},
 		{[]bytegrid.Field{{Offset: 0, Bits: 4, Name: "Options (if any)"}}, "cannot hold"},
 		{[]bytegrid.Field{{Offset: 0, Bits: 24, Name: "Options", Value: "NOP, NOP, EOL"}}, `the value "NOP, NOP, EOL" cannot be written`},
+		// A group written as a structure has one definition: two runs of it that differ
+		// were written as two references to the first run's fields.
+		{[]bytegrid.Field{
+			{Offset: 0, Bits: 8, Name: "a", Group: "G", Path: "G.a"},
+			{Offset: 8, Bits: 8, Name: "b"},
+			{Offset: 16, Bits: 16, Name: "c", Group: "G", Path: "G.c"},
+		}, `field "c" at bit 16: its group "G" is written as a structure, defined by the fields at bit 0, and these fields differ`},
 	} {
 		err := notation.Write(&b, "T", tc.fields)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
