@@ -664,6 +664,19 @@ func Write(w io.Writer, name string, fields []bytegrid.Field) error {
 		i++
 	}
 	bw.WriteString("}\n")
+	// Every field is written as a member under its name, and a member named as a structure
+	// is read as a reference to it (or, the drawn one's, as a cycle).
+	for _, f := range fields {
+		if f.Name == name {
+			return fmt.Errorf("notation: field %q at bit %d: its name is the structure's, so it would read back as a reference to it", f.Name, f.Offset)
+		}
+		if _, ok := defined[f.Name]; ok {
+			return fmt.Errorf("notation: field %q at bit %d: its name is that of the structure its group %q is written as, so it would read back as a reference to it", f.Name, f.Offset, f.Name)
+		}
+	}
+	if _, ok := defined[name]; ok {
+		return fmt.Errorf("notation: structure %q: a group of its fields has its name, and the two structures would be one", name)
+	}
 	for _, s := range subs {
 		fmt.Fprintf(bw, "\n%s {\n%s}\n", s.name, s.text)
 	}

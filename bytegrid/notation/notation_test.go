@@ -309,6 +309,13 @@ func TestWriteOther(t *testing.T) {
 			{Offset: 8, Bits: 8, Name: "b"},
 			{Offset: 16, Bits: 16, Name: "c", Group: "G", Path: "G.c"},
 		}, `field "c" at bit 16: its group "G" is written as a structure, defined by the fields at bit 0, and these fields differ`},
+		// A field named as a structure written reads back as a reference to it.
+		{[]bytegrid.Field{
+			{Offset: 0, Bits: 8, Name: "G"},
+			{Offset: 8, Bits: 8, Name: "a", Group: "G", Path: "G.a"},
+		}, `field "G" at bit 0: its name is that of the structure its group "G" is written as`},
+		{[]bytegrid.Field{{Offset: 0, Bits: 8, Name: "T"}}, `field "T" at bit 0: its name is the structure's`},
+		{[]bytegrid.Field{{Offset: 0, Bits: 8, Name: "a", Group: "T", Path: "T.a"}}, `structure "T": a group of its fields has its name`},
 	} {
 		err := notation.Write(&b, "T", tc.fields)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
