@@ -8,11 +8,13 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
+	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
 	"github.com/kafkagrid/kafkagrid/bytegrid/notation"
 )
 
@@ -411,4 +413,44 @@ func TestRFC9113Data(t *testing.T) {
 	if !strings.Contains(b.String(), "  Padding (0..2040),\n") || !strings.Contains(b.String(), "  Type (8) = 0x00,\n") {
 		t.Errorf("written as\n%s", b.String())
 	}
+}
+
+// FuzzWriteFields: fields read from a YAML spec (its values cleared, as "kafkagrid grid
+// -format notation" does) are written as notation that reads back as the same fields (names,
+// offsets, lengths), or Write refuses them; it never writes text that reads as others.
+func FuzzWriteFields(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join("..", "..", "examples", "protocols", "*.yaml"))
+	for _, file := range files {
+		if src, err := os.ReadFile(file); err == nil {
+			f.Add(src)
+		}
+	}
+	f.Add([]byte("name: T\nfields:\n  - {name: a, bits: 8, group: G, path: G.a}\n  - {name: b, bits: 8, group: G, path: G.b}\n  - {name: c, bits: 16}\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		s, err := gridyaml.Parse("f.yaml", src)
+		if err != nil {
+			return
+		}
+		fields := slices.Clone(s.Fields)
+		for i := range fields {
+			fields[i].Value = ""
+		}
+		var b bytes.Buffer
+		if err := notation.Write(&b, "T", fields); err != nil {
+			return
+		}
+		again, err := notation.Parse("again.txt", b.Bytes())
+		if err != nil {
+			t.Fatalf("written notation does not read: %v\n%s", err, b.String())
+		}
+		if len(again.Fields) != len(fields) {
+			t.Fatalf("%d fields read back, want %d\n%s", len(again.Fields), len(fields), b.String())
+		}
+		for i, g := range again.Fields {
+			w := fields[i]
+			if g.Name != w.Name || g.Offset != w.Offset || g.Bits != w.Bits {
+				t.Fatalf("field %d read back as %q at %d, %d bits; want %q at %d, %d bits\n%s", i, g.Name, g.Offset, g.Bits, w.Name, w.Offset, w.Bits, b.String())
+			}
+		}
+	})
 }
