@@ -144,6 +144,11 @@ func (d *drawer) drawGrid(format, name string, src []byte, opts map[string]strin
 	}
 	if spec.Form == "bitfield" {
 		spec.Name = bitfieldTitle // name is the Markdown file's or "diagram", not the document's
+		if o.RowBits != 0 {
+			// bit-field places each field by its lane: rows of another width would draw
+			// the fields where bit-field does not (as grid refuses -rowbits for it).
+			return nil, inputErrorf("option rowbits=%d: a bit-field's rows are its lanes (its config's lanes and bits set them)", o.RowBits)
+		}
 	}
 	if len(spec.Fields) > d.maxFields {
 		return nil, lineErrorf(name, 1, "%d fields, more than a diagram may have here (%d)", len(spec.Fields), d.maxFields)

@@ -632,4 +632,14 @@ func TestServeFormats(t *testing.T) {
 			t.Errorf("bytegrid %s: %d %v %.200s", f, code, err, b)
 		}
 	}
+	// A bit-field register's rows are its lanes: rowbits would move its fields from where
+	// bit-field draws them (a at bits 0-7 of a 16-bit row's right half), so it is refused, as
+	// grid refuses -rowbits for it.
+	reg := `[{"bits": 8, "name": "a"}, {"bits": 24, "name": "b"}]`
+	if b, code, err := fetchErr(srv.URL, "/bytegrid/txt?rowbits=16", reg); err != nil || code != 400 || !bytes.Contains(b, []byte("option rowbits=16: a bit-field's rows are its lanes")) {
+		t.Errorf("a bit-field with rowbits=16: %d %v %s; want 400", code, err, b)
+	}
+	if b, code, err := fetchErr(srv.URL, "/bytegrid/txt", reg); err != nil || code != 200 || !bytes.Contains(b, []byte("|                       b                       |       a       |")) {
+		t.Errorf("a bit-field: %d %v %s", code, err, b)
+	}
 }
