@@ -41,6 +41,33 @@ type Info struct {
 // Span is a run of rows [From, To): one part of a drawing.
 type Span struct{ From, To int }
 
+// Part is what one document of a drawing holds: the rows [From, To), their size, and the title
+// and description that name it.
+type Part struct {
+	From, To      int
+	Width, Height Pt
+	Title, Desc   string
+}
+
+// PartOf is the part rows of d (the zero Span: the whole drawing) named title and desc, or
+// where they are empty the drawing's own (Info): what each backend's Write writes.
+func PartOf(d Drawing, rows Span, title, desc string) Part {
+	info := d.Info()
+	if title == "" {
+		title = info.Title
+	}
+	if desc == "" {
+		desc = info.Desc
+	}
+	p := Part{From: 0, To: d.NumRows(), Title: title, Desc: desc}
+	p.Width, p.Height = d.Size()
+	if rows != (Span{}) {
+		p.From, p.To = rows.From, rows.To
+		p.Height = d.PartHeight(rows.From, rows.To)
+	}
+	return p
+}
+
 // Paginate cuts d into parts that fit, heading included, in height first (the room left on
 // the current page) and then next (a fresh page). It is the one page-breaking rule of every
 // output (the PDF pages, the book, the printed parts of an HTML page):

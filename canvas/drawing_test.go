@@ -46,3 +46,35 @@ func TestPaginate(t *testing.T) {
 		})
 	}
 }
+
+// named is rows with a title and description of its own.
+type named struct{ rows }
+
+func (named) Info() canvas.Info { return canvas.Info{Title: "Own", Desc: "own desc"} }
+
+// TestPartOf: the whole drawing for the zero Span, else the run's rows and height; the title
+// and description given, else the drawing's.
+func TestPartOf(t *testing.T) {
+	d := named{rows{n: 4}}
+	for _, tc := range []struct {
+		rows        canvas.Span
+		title, desc string
+		want        canvas.Part
+	}{
+		{canvas.Span{}, "", "", canvas.Part{From: 0, To: 4, Width: 100, Height: 45, Title: "Own", Desc: "own desc"}},
+		{canvas.Span{From: 1, To: 3}, "T", "", canvas.Part{From: 1, To: 3, Width: 100, Height: 25, Title: "T", Desc: "own desc"}},
+		{canvas.Span{From: 3, To: 4}, "", "D", canvas.Part{From: 3, To: 4, Width: 100, Height: 15, Title: "Own", Desc: "D"}},
+	} {
+		if got := canvas.PartOf(d, tc.rows, tc.title, tc.desc); got != tc.want {
+			t.Errorf("PartOf(%v, %q, %q) = %+v, want %+v", tc.rows, tc.title, tc.desc, got, tc.want)
+		}
+	}
+}
+
+// A backend's Write takes the part it writes from PartOf: here rows 1 and 2 of a drawing of
+// four, under its own title.
+func ExamplePartOf() {
+	p := canvas.PartOf(named{rows{n: 4}}, canvas.Span{From: 1, To: 3}, "", "")
+	fmt.Printf("rows %d-%d, %g × %g pt, %q\n", p.From, p.To, p.Width, p.Height, p.Title)
+	// Output: rows 1-3, 100 × 25 pt, "Own"
+}

@@ -2,6 +2,7 @@ package bitfield
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -47,6 +48,10 @@ func (v *value) get(key string) *value {
 	}
 	return nil
 }
+
+// scanKeys reports whether keys holds k, by a scan: the duplicate check of an object's first
+// keys (a variable, so that a test counts the keys scanned).
+var scanKeys = slices.Contains[[]string, string]
 
 // maxDepth bounds nesting; maxValues the values of a document.
 const (
@@ -183,6 +188,9 @@ func (r *reader) value(depth int) (*value, error) {
 	case c == '{':
 		v.kind = kObj
 		r.next()
+		// The keys so far, for the duplicate check: a scan while they are few, a set once
+		// they are many (an object of 100,000 keys took 15 s of comparisons).
+		var seen map[string]bool
 		for {
 			if err := r.space(); err != nil {
 				return nil, err
@@ -196,10 +204,8 @@ func (r *reader) value(depth int) (*value, error) {
 			if err != nil {
 				return nil, err
 			}
-			for _, seen := range v.keys {
-				if seen == k {
-					return nil, r.errAt(kline, kcol, "key %q given twice", k)
-				}
+			if seen[k] || seen == nil && scanKeys(v.keys, k) {
+				return nil, r.errAt(kline, kcol, "key %q given twice", k)
 			}
 			if err := r.space(); err != nil {
 				return nil, err
@@ -214,6 +220,15 @@ func (r *reader) value(depth int) (*value, error) {
 			}
 			v.keys, v.vals = append(v.keys, k), append(v.vals, e)
 			v.keyPos = append(v.keyPos, [2]int{kline, kcol})
+			switch {
+			case seen != nil:
+				seen[k] = true
+			case len(v.keys) > 16:
+				seen = make(map[string]bool, 2*len(v.keys))
+				for _, k := range v.keys {
+					seen[k] = true
+				}
+			}
 			if err := r.space(); err != nil {
 				return nil, err
 			}

@@ -46,7 +46,8 @@
 //
 // Errors carry the file, line and column. The input is untrusted: at most MaxSize bytes and
 // 100,000 fields after references are expanded (so a chain of structures each referring twice
-// to the next cannot blow up), and lengths of at most 2^27 bits.
+// to the next cannot blow up), 64 MiB of their paths all told (so a deep chain of long names
+// cannot either), and lengths of at most 2^27 bits.
 //
 // # What is written
 //
@@ -68,6 +69,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -82,6 +84,11 @@ const MaxSize = 16 << 20
 const (
 	maxFields = 100000
 	maxLen    = 1 << 27
+	// maxPathBytes bounds the bytes of the expanded fields' paths ("Outer.Inner.Field") and of
+	// the prefixes they are made from: a chain of a few hundred long-named structures, each
+	// referring to the next, would otherwise make each of 100,000 fields' paths tens of KB
+	// long (a 72 KB document ran out of memory past 1.3 GB).
+	maxPathBytes = 64 << 20
 )
 
 // Spec is a parsed document: the first structure's fields, laid out one after the other.
@@ -225,7 +232,7 @@ func Parse(file string, src []byte) (*Spec, error) {
 	spec := &Spec{Name: top.name, Options: bytegrid.Options{RowBits: rowBits}}
 	e := expander{p: p, byName: byName, onStack: map[string]bool{top.name: true}}
 	for _, m := range top.members {
-		if err := e.member(m, "", "", false, false); err != nil {
+		if err := e.member(m, "", nil, false, false); err != nil {
 			return nil, err
 		}
 	}
@@ -434,17 +441,53 @@ func parseLength(s string) (length, error) {
 
 // expander lays the drawn structure's fields out, references expanded.
 type expander struct {
-	p       *parser
-	byName  map[string]*structure
-	onStack map[string]bool
-	fields  []bytegrid.Field
-	off     int
-	steps   int // members visited, references included: bounded, so that empty structures referred to in a doubling chain cannot take forever
+	p         *parser
+	byName    map[string]*structure
+	onStack   map[string]bool
+	fields    []bytegrid.Field
+	off       int
+	steps     int // members visited, references included: bounded, so that empty structures referred to in a doubling chain cannot take forever
+	pathBytes int // bytes of the paths and prefixes made: bounded by maxPathBytes
+}
+
+// addPath counts n bytes of a path or prefix about to be made, refusing past maxPathBytes.
+func (e *expander) addPath(m member, n int) error {
+	if e.pathBytes += n; e.pathBytes > maxPathBytes {
+		return e.p.errAt(m.line, m.col, "the expanded fields' paths pass %d bytes (structures nested too deep, or with names too long, for their fields' number)", maxPathBytes)
+	}
+	return nil
+}
+
+// pathPrefix is the path of the references a member sits in ("Outer.Inner."), made on first
+// use: a structure with no field (at the end of a doubling chain) makes none.
+type pathPrefix struct {
+	parent *pathPrefix
+	name   string // the structure's name
+	made   bool
+	s      string
+}
+
+// get returns the prefix, making (and counting) it at m the first time.
+func (p *pathPrefix) get(e *expander, m member) (string, error) {
+	if p == nil {
+		return "", nil
+	}
+	if !p.made {
+		outer, err := p.parent.get(e, m)
+		if err != nil {
+			return "", err
+		}
+		if err := e.addPath(m, len(outer)+len(p.name)+1); err != nil {
+			return "", err
+		}
+		p.s, p.made = outer+p.name+".", true
+	}
+	return p.s, nil
 }
 
 // member appends the field (or the structure) m; group and prefix are those of the reference
 // it sits in, opt and rep whether that reference is optional or repeated.
-func (e *expander) member(m member, group, prefix string, opt, rep bool) error {
+func (e *expander) member(m member, group string, prefix *pathPrefix, opt, rep bool) error {
 	if e.steps++; e.steps > 4*maxFields {
 		return e.p.errAt(m.line, m.col, "more than %d fields and references once structures are expanded", 4*maxFields)
 	}
@@ -462,8 +505,9 @@ func (e *expander) member(m member, group, prefix string, opt, rep bool) error {
 			g = s.name
 		}
 		start, first := e.off, len(e.fields)
+		inner := &pathPrefix{parent: prefix, name: s.name}
 		for _, sm := range s.members {
-			if err := e.member(sm, g, prefix+s.name+".", opt || m.optional, rep || m.repeated); err != nil {
+			if err := e.member(sm, g, inner, opt || m.optional, rep || m.repeated); err != nil {
 				return err
 			}
 		}
@@ -481,8 +525,15 @@ func (e *expander) member(m member, group, prefix string, opt, rep bool) error {
 	if len(e.fields) >= maxFields {
 		return e.p.errAt(m.line, m.col, "more than %d fields once structures are expanded", maxFields)
 	}
+	pre, err := prefix.get(e, m)
+	if err != nil {
+		return err
+	}
+	if err := e.addPath(m, len(pre)+len(m.name)); err != nil {
+		return err
+	}
 	f := bytegrid.Field{
-		Offset: e.off, Name: m.name, Group: group, Path: prefix + m.name,
+		Offset: e.off, Name: m.name, Group: group, Path: pre + m.name,
 		Optional: opt || m.optional, Repeated: rep || m.repeated,
 	}
 	f.Value = m.value
@@ -557,11 +608,10 @@ func Write(w io.Writer, name string, fields []bytegrid.Field) error {
 	}
 	bw := bufio.NewWriter(w)
 	type sub struct {
-		name   string
-		fields []bytegrid.Field
+		name, text string // the structure's name and its members, written
 	}
 	var subs []sub
-	defined := map[string]bool{}
+	defined := map[string]int{} // a structure's first field's offset, by name
 	fmt.Fprintf(bw, "%s {\n", name)
 	end := 0
 	for i := 0; i < len(fields); {
@@ -586,14 +636,22 @@ func Write(w io.Writer, name string, fields []bytegrid.Field) error {
 			if err := writeMember(bw, ref); err != nil {
 				return err
 			}
-			if !defined[f.Group] {
-				defined[f.Group] = true
-				members := make([]bytegrid.Field, len(run))
-				for k, g := range run {
-					g.Optional, g.Repeated = g.Optional && !allOpt, g.Repeated && !allRep
-					members[k] = g
-				}
-				subs = append(subs, sub{f.Group, members})
+			members := make([]bytegrid.Field, len(run))
+			for k, g := range run {
+				g.Optional, g.Repeated = g.Optional && !allOpt, g.Repeated && !allRep
+				members[k] = g
+			}
+			text, err := membersText(members)
+			if err != nil {
+				return err
+			}
+			// A structure has one definition: a later run of the group must be the same
+			// fields, or the reference would read back as the first run's.
+			if at, ok := defined[f.Group]; !ok {
+				defined[f.Group] = f.Offset
+				subs = append(subs, sub{f.Group, text})
+			} else if k := slices.IndexFunc(subs, func(s sub) bool { return s.name == f.Group }); subs[k].text != text {
+				return fmt.Errorf("notation: field %q at bit %d: its group %q is written as a structure, defined by the fields at bit %d, and these fields differ from them", f.Name, f.Offset, f.Group, at)
 			}
 			end = run[len(run)-1].Offset + run[len(run)-1].Bits
 			i = j
@@ -606,16 +664,36 @@ func Write(w io.Writer, name string, fields []bytegrid.Field) error {
 		i++
 	}
 	bw.WriteString("}\n")
-	for _, s := range subs {
-		fmt.Fprintf(bw, "\n%s {\n", s.name)
-		for _, f := range s.fields {
-			if err := writeMember(bw, f); err != nil {
-				return err
-			}
+	// Every field is written as a member under its name, and a member named as a structure
+	// is read as a reference to it (or, the drawn one's, as a cycle).
+	for _, f := range fields {
+		if f.Name == name {
+			return fmt.Errorf("notation: field %q at bit %d: its name is the structure's, so it would read back as a reference to it", f.Name, f.Offset)
 		}
-		bw.WriteString("}\n")
+		if _, ok := defined[f.Name]; ok {
+			return fmt.Errorf("notation: field %q at bit %d: its name is that of the structure its group %q is written as, so it would read back as a reference to it", f.Name, f.Offset, f.Name)
+		}
+	}
+	if _, ok := defined[name]; ok {
+		return fmt.Errorf("notation: structure %q: a group of its fields has its name, and the two structures would be one", name)
+	}
+	for _, s := range subs {
+		fmt.Fprintf(bw, "\n%s {\n%s}\n", s.name, s.text)
 	}
 	return bw.Flush()
+}
+
+// membersText is the members of a structure as Write writes them.
+func membersText(fields []bytegrid.Field) (string, error) {
+	var b strings.Builder
+	bw := bufio.NewWriter(&b)
+	for _, f := range fields {
+		if err := writeMember(bw, f); err != nil {
+			return "", err
+		}
+	}
+	bw.Flush()
+	return b.String(), nil
 }
 
 // writeMember writes one field line.

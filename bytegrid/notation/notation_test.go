@@ -7,11 +7,14 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
+	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
 	"github.com/kafkagrid/kafkagrid/bytegrid/notation"
 )
 
@@ -222,7 +225,58 @@ func TestExpansionBound(t *testing.T) {
 	}
 }
 
+// TestPathBound: a chain of 300 structures with 100-letter names, each referring to the next,
+// then 10 levels that double, is a 70 KB document whose 1,024 fields would have paths of 30 KB
+// each (and 17 levels more ran out of memory past 1.3 GB): it is refused at the reference
+// where the paths pass their bound, having allocated a bounded amount.
+func TestPathBound(t *testing.T) {
+	const chain, doubling = 300, 10
+	name := func(i int) string { return "N" + itoa(i) + strings.Repeat("x", 100) }
+	var b strings.Builder
+	for i := 0; i < chain+doubling; i++ {
+		b.WriteString(name(i) + " {\n  " + name(i+1) + " (..),\n")
+		if i >= chain {
+			b.WriteString("  " + name(i+1) + " (..),\n")
+		}
+		b.WriteString("}\n")
+	}
+	b.WriteString(name(chain+doubling) + " {\n  A (8),\n}\n")
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := notation.Parse("deep.txt", []byte(b.String()))
+	runtime.ReadMemStats(&after)
+	var ne *notation.Error
+	if !errors.As(err, &ne) || ne.Line < 1 || ne.Col < 1 || !strings.Contains(err.Error(), "paths pass 67108864 bytes") {
+		t.Fatalf("%d bytes: got %v", b.Len(), err)
+	}
+	if grown := after.TotalAlloc - before.TotalAlloc; grown > 96<<20 {
+		t.Errorf("%d KB allocated to refuse a %d KB document", grown>>10, b.Len()>>10)
+	}
+	// Real paths are short: RFC 9000's ACK frame, its ranges and ECN counts, reads as before.
+	src, err := os.ReadFile(filepath.Join("testdata", "quic-ack-frame.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := notation.Parse("ack.txt", src); err != nil {
+		t.Error(err)
+	}
+}
+
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// TestWriteSameStructure: a structure referred to twice (two runs of the same fields) is
+// defined once, and reads back as the same fields.
+func TestWriteSameStructure(t *testing.T) {
+	src := "P {\n  R (..) ...,\n  X (8),\n  R (..) ...,\n}\n\nR {\n  Gap (i),\n  Len (8),\n}\n"
+	s, err := notation.Parse("p.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := notation.Write(&b, s.Name, s.Fields); err != nil || b.String() != src {
+		t.Errorf("written as %v\n%s\nwant\n%s", err, b.String(), src)
+	}
+}
 
 // TestWriteOther: fields from another source (groups that are not structures, gaps, names
 // and values the notation cannot hold).
@@ -250,6 +304,20 @@ func TestWriteOther(t *testing.T) {
 		{[]bytegrid.Field{{Offset: 0, Bits: 4}}, "has no name"},
 		{[]bytegrid.Field{{Offset: 0, Bits: 4, Name: "Options (if any)"}}, "cannot hold"},
 		{[]bytegrid.Field{{Offset: 0, Bits: 24, Name: "Options", Value: "NOP, NOP, EOL"}}, `the value "NOP, NOP, EOL" cannot be written`},
+		// A group written as a structure has one definition: two runs of it that differ
+		// were written as two references to the first run's fields.
+		{[]bytegrid.Field{
+			{Offset: 0, Bits: 8, Name: "a", Group: "G", Path: "G.a"},
+			{Offset: 8, Bits: 8, Name: "b"},
+			{Offset: 16, Bits: 16, Name: "c", Group: "G", Path: "G.c"},
+		}, `field "c" at bit 16: its group "G" is written as a structure, defined by the fields at bit 0, and these fields differ`},
+		// A field named as a structure written reads back as a reference to it.
+		{[]bytegrid.Field{
+			{Offset: 0, Bits: 8, Name: "G"},
+			{Offset: 8, Bits: 8, Name: "a", Group: "G", Path: "G.a"},
+		}, `field "G" at bit 0: its name is that of the structure its group "G" is written as`},
+		{[]bytegrid.Field{{Offset: 0, Bits: 8, Name: "T"}}, `field "T" at bit 0: its name is the structure's`},
+		{[]bytegrid.Field{{Offset: 0, Bits: 8, Name: "a", Group: "T", Path: "T.a"}}, `structure "T": a group of its fields has its name`},
 	} {
 		err := notation.Write(&b, "T", tc.fields)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -345,4 +413,44 @@ func TestRFC9113Data(t *testing.T) {
 	if !strings.Contains(b.String(), "  Padding (0..2040),\n") || !strings.Contains(b.String(), "  Type (8) = 0x00,\n") {
 		t.Errorf("written as\n%s", b.String())
 	}
+}
+
+// FuzzWriteFields: fields read from a YAML spec (its values cleared, as "kafkagrid grid
+// -format notation" does) are written as notation that reads back as the same fields (names,
+// offsets, lengths), or Write refuses them; it never writes text that reads as others.
+func FuzzWriteFields(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join("..", "..", "examples", "protocols", "*.yaml"))
+	for _, file := range files {
+		if src, err := os.ReadFile(file); err == nil {
+			f.Add(src)
+		}
+	}
+	f.Add([]byte("name: T\nfields:\n  - {name: a, bits: 8, group: G, path: G.a}\n  - {name: b, bits: 8, group: G, path: G.b}\n  - {name: c, bits: 16}\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		s, err := gridyaml.Parse("f.yaml", src)
+		if err != nil {
+			return
+		}
+		fields := slices.Clone(s.Fields)
+		for i := range fields {
+			fields[i].Value = ""
+		}
+		var b bytes.Buffer
+		if err := notation.Write(&b, "T", fields); err != nil {
+			return
+		}
+		again, err := notation.Parse("again.txt", b.Bytes())
+		if err != nil {
+			t.Fatalf("written notation does not read: %v\n%s", err, b.String())
+		}
+		if len(again.Fields) != len(fields) {
+			t.Fatalf("%d fields read back, want %d\n%s", len(again.Fields), len(fields), b.String())
+		}
+		for i, g := range again.Fields {
+			w := fields[i]
+			if g.Name != w.Name || g.Offset != w.Offset || g.Bits != w.Bits {
+				t.Fatalf("field %d read back as %q at %d, %d bits; want %q at %d, %d bits\n%s", i, g.Name, g.Offset, g.Bits, w.Name, w.Offset, w.Bits, b.String())
+			}
+		}
+	})
 }

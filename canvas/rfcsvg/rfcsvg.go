@@ -299,22 +299,9 @@ func Write(w io.Writer, d canvas.Drawing, opt WriteOptions) error {
 	if d == nil {
 		return fmt.Errorf("rfcsvg: nil drawing")
 	}
-	info := d.Info()
-	title, desc := opt.Title, opt.Desc
-	if title == "" {
-		title = info.Title
-	}
-	if desc == "" {
-		desc = info.Desc
-	}
-	width, height := d.Size()
-	from, to := 0, d.NumRows()
-	if opt.Rows != (canvas.Span{}) {
-		from, to = opt.Rows.From, opt.Rows.To
-		height = d.PartHeight(from, to)
-	}
-	c := New(w, width, height, Options{Title: title, Desc: desc, Inline: opt.Inline, Palette: opt.Palette})
-	d.PaintRows(c, from, to)
+	p := canvas.PartOf(d, opt.Rows, opt.Title, opt.Desc)
+	c := New(w, p.Width, p.Height, Options{Title: p.Title, Desc: p.Desc, Inline: opt.Inline, Palette: opt.Palette})
+	d.PaintRows(c, p.From, p.To)
 	return c.Close()
 }
 

@@ -33,24 +33,12 @@ func Write(w io.Writer, d canvas.Drawing, opt WriteOptions) error {
 		return fmt.Errorf("svgcanvas: nil drawing")
 	}
 	info := d.Info()
-	title, desc := opt.Title, opt.Desc
-	if title == "" {
-		title = info.Title
-	}
-	if desc == "" {
-		desc = info.Desc
-	}
-	width, height := d.Size()
-	from, to := 0, d.NumRows()
-	if opt.Rows != (canvas.Span{}) {
-		from, to = opt.Rows.From, opt.Rows.To
-		height = d.PartHeight(from, to)
-	}
-	c := New(w, width, height, Options{
-		Title: title, Desc: desc, Inline: opt.Inline, IDPrefix: opt.IDPrefix,
+	p := canvas.PartOf(d, opt.Rows, opt.Title, opt.Desc)
+	c := New(w, p.Width, p.Height, Options{
+		Title: p.Title, Desc: p.Desc, Inline: opt.Inline, IDPrefix: opt.IDPrefix,
 		Class: info.Class, ExtraCSS: info.CSS, Palette: opt.Palette, FontFamily: opt.FontFamily,
 	})
-	d.PaintRows(c, from, to)
+	d.PaintRows(c, p.From, p.To)
 	if err := c.Close(); err != nil {
 		return fmt.Errorf("svgcanvas: %w", err)
 	}

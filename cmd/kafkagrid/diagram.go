@@ -38,8 +38,13 @@ const (
 // diagramTypes are the diagram types, in the order messages list them.
 var diagramTypes = []string{typeGrid, typeKafka}
 
-// formatTypes maps a diagram format to its media type; a format the grid does not write yet
-// is refused by writeGrid.
+// typeFormats are the formats each diagram type is drawn in.
+var typeFormats = map[string][]string{
+	typeGrid:  {"svg", "rfcsvg", "txt", "pdf", "json"},
+	typeKafka: {"svg", "txt", "pdf", "json"},
+}
+
+// formatTypes maps a diagram format to its media type.
 var formatTypes = map[string]string{
 	"svg":    "image/svg+xml",
 	"rfcsvg": "image/svg+xml",
@@ -101,8 +106,8 @@ func (d *drawer) draw(typ, format, name string, src []byte, opts map[string]stri
 	if !contains(diagramTypes, typ) {
 		return nil, inputErrorf("unsupported diagram type %q (this server draws %s)", typ, strings.Join(diagramTypes, " and "))
 	}
-	if _, ok := formatTypes[format]; !ok {
-		return nil, inputErrorf("unsupported output format %q for %s (want svg, txt or pdf)", format, typ)
+	if !contains(typeFormats[typ], format) {
+		return nil, inputErrorf("unsupported output format %q for %s (want %s)", format, typ, strings.Join(typeFormats[typ], ", "))
 	}
 	switch typ {
 	case typeGrid:
@@ -137,13 +142,21 @@ func (d *drawer) drawGrid(format, name string, src []byte, opts map[string]strin
 	if err != nil {
 		return nil, inputError{err}
 	}
+	if spec.Form == "bitfield" {
+		spec.Name = bitfieldTitle // name is the Markdown file's or "diagram", not the document's
+		if o.RowBits != 0 {
+			// bit-field places each field by its lane: rows of another width would draw
+			// the fields where bit-field does not (as grid refuses -rowbits for it).
+			return nil, inputErrorf("option rowbits=%d: a bit-field's rows are its lanes (its config's lanes and bits set them)", o.RowBits)
+		}
+	}
 	if len(spec.Fields) > d.maxFields {
 		return nil, lineErrorf(name, 1, "%d fields, more than a diagram may have here (%d)", len(spec.Fields), d.maxFields)
 	}
 	var buf bytes.Buffer
 	if err := writeGrid(&buf, spec, format, o); err != nil {
 		if errors.Is(err, errUnknownFormat) {
-			return nil, inputErrorf("unsupported output format %q for %s (want svg, rfcsvg, txt, pdf or json)", format, typeGrid)
+			return nil, inputErrorf("unsupported output format %q for %s (want %s)", format, typeGrid, strings.Join(typeFormats[typeGrid], ", "))
 		}
 		return nil, lineErrorf(name, 1, "%v", err) // a layout error: the spec's fields do not fit
 	}
@@ -355,7 +368,7 @@ func (d *drawer) drawKafka(format, name string, src []byte, opts map[string]stri
 	case "json":
 		so.Format = reference.JSON
 	default:
-		return nil, inputErrorf("unsupported output format %q for %s (want svg, txt, pdf or json)", format, typeKafka)
+		return nil, inputErrorf("unsupported output format %q for %s (want %s)", format, typeKafka, strings.Join(typeFormats[typeKafka], ", "))
 	}
 	if s.Hex != nil {
 		return d.drawFrame(cat, s, name, so)

@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -51,7 +52,7 @@ The forms SPEC may take (-from names one; without it the content tells):
             (go doc ./bytegrid/bitfield); -lanes, -bits, -hflip and -vflip are bit-field's
             own flags:
               [{"name": "Version", "bits": 4}, {"name": "IHL", "bits": 4}]
-A document that starts with "[" (or "{" and has a "reg") is bit-field's; one whose first
+A document that starts with "[" (or "{" and has a key "reg") is bit-field's; one whose first
 line is a name and "{" is the notation; one whose first line (after "source:") is a ruler or a
 "+-" rule is an RFC figure; anything else is YAML. -o never names SPEC itself.
 
@@ -66,6 +67,10 @@ The output (-format, else the -o suffix, else txt):
 
 // gridForms are the input forms grid reads, for -from and its error.
 var gridForms = []string{"yaml", "rfc", "notation", "bitfield"}
+
+// bitfieldTitle names a bit-field document read from no file of its own (standard input, a
+// request, a Markdown block).
+const bitfieldTitle = "bit-field"
 
 // gridInput is a protocol spec read in any form: what is laid out, and what the outputs name.
 type gridInput struct {
@@ -109,14 +114,21 @@ func readGridSpec(name string, src []byte, form string, bf bitfield.Options) (*g
 		if err != nil {
 			return nil, err
 		}
+		// bit-field's documents have no title: the file's name is one, else "bit-field".
 		title := strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
+		if name == "<stdin>" || title == "" {
+			title = bitfieldTitle
+		}
 		return &gridInput{Name: title, Fields: s.Fields, Options: s.Options, Form: form}, nil
 	}
 	return nil, usagef("grid: unknown input form %q (want %s)", form, strings.Join(gridForms, ", "))
 }
 
+// regKey is a key "reg" of a JSON or JSON5 object (reg:, "reg":, 'reg':).
+var regKey = regexp.MustCompile(`(?:^|[{,\s])(?:reg|"reg"|'reg')\s*:`)
+
 // detectForm tells a spec's form from its first meaningful characters: "[", or "{" with a
-// "reg" in what follows, is bit-field JSON; a first line that is a name and "{" (no ":") is RFC 9000 notation; anything
+// key "reg" in what follows, is bit-field JSON; a first line that is a name and "{" (no ":") is RFC 9000 notation; anything
 // else is YAML, whose parser then says what is wrong.
 func detectForm(src []byte) string {
 	s := strings.TrimPrefix(string(src[:min(len(src), 64<<10)]), "\ufeff")
@@ -135,8 +147,9 @@ func detectForm(src []byte) string {
 		return "bitfield"
 	}
 	if strings.HasPrefix(s, "{") {
-		// WaveDrom's {reg: [...]}; a YAML spec written as one flow mapping has no "reg".
-		if strings.Contains(s, "reg") {
+		// WaveDrom's {reg: [...]}; a YAML spec written as one flow mapping has no key "reg"
+		// (though a name may hold the letters: {name: Aggregate, ...}).
+		if regKey.MatchString(s) {
 			return "bitfield"
 		}
 		return "yaml"

@@ -40,21 +40,25 @@ func withStdin(t *testing.T, data string, f func()) {
 
 func TestDetectForm(t *testing.T) {
 	for src, want := range map[string]string{
-		"name: x\nfields: []\n":                       "yaml",
-		"# a comment\nname: x\n":                      "yaml",
-		"":                                            "yaml",
-		"\ufeff[{\"bits\": 8}]":                       "bitfield",
-		"  \n{reg: [{bits: 8}]}":                      "bitfield",
-		"// a register\n[{bits: 8}]":                  "bitfield",
-		"/* x */ [{bits: 8}]":                         "bitfield",
-		"HTTP Frame {\n  Length (24),\n}":             "notation",
-		"\n   Long Header Packet {\n":                 "notation",
-		"name: {x}\n":                                 "yaml",
-		"{name: x, fields: [{name: a, bits: 8}]}":     "yaml",
-		" 0                   1\n+-+-+-+-+-+-+-+-+\n": "rfc",
-		"|  A  |\n+=====+\n":                          "yaml", // a figure starts with a ruler or a rule
-		"name: x\ndescription: |\n  +-+-+\n":          "yaml",
-		"+ a +\n":                                     "yaml",
+		"name: x\nfields: []\n":                           "yaml",
+		"# a comment\nname: x\n":                          "yaml",
+		"":                                                "yaml",
+		"\ufeff[{\"bits\": 8}]":                           "bitfield",
+		"  \n{reg: [{bits: 8}]}":                          "bitfield",
+		"// a register\n[{bits: 8}]":                      "bitfield",
+		"/* x */ [{bits: 8}]":                             "bitfield",
+		"HTTP Frame {\n  Length (24),\n}":                 "notation",
+		"\n   Long Header Packet {\n":                     "notation",
+		"name: {x}\n":                                     "yaml",
+		"{name: x, fields: [{name: a, bits: 8}]}":         "yaml",
+		"{name: Aggregate, fields: [{name: a, bits: 8}]}": "yaml",
+		"{name: x, fields: [{name: reg, bits: 8}]}":       "yaml",
+		"{\"config\": {\"lanes\": 2}, \"reg\": []}":       "bitfield",
+		"{\n  reg: [{bits: 8}],\n}":                       "bitfield",
+		" 0                   1\n+-+-+-+-+-+-+-+-+\n":     "rfc",
+		"|  A  |\n+=====+\n":                              "yaml", // a figure starts with a ruler or a rule
+		"name: x\ndescription: |\n  +-+-+\n":              "yaml",
+		"+ a +\n":                                         "yaml",
 	} {
 		if got := detectForm([]byte(src)); got != want {
 			t.Errorf("detectForm(%q) = %s, want %s", src, got, want)
@@ -104,6 +108,13 @@ func TestGridStdin(t *testing.T) {
 		out, _, err := runGridCmd(t, "-", "-format", "svg")
 		if err != nil || svgcheck.Check([]byte(out)) != nil {
 			t.Errorf("YAML from stdin as SVG: %v", err)
+		}
+	})
+	// A bit-field document has no title: from stdin it is "bit-field", not "<stdin>".
+	withStdin(t, `[{"bits": 8, "name": "x"}]`, func() {
+		out, _, err := runGridCmd(t, "-", "-format", "yaml")
+		if err != nil || !strings.HasPrefix(out, "name: bit-field\n") {
+			t.Errorf("bit-field from stdin as YAML: %v\n%s", err, out)
 		}
 	})
 	withStdin(t, "S {\n  A (8),\n  B (x),\n}\n", func() {

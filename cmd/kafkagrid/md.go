@@ -13,7 +13,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/kafkagrid/kafkagrid/bytegrid/bitfield"
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
+	"github.com/kafkagrid/kafkagrid/bytegrid/notation"
 	"github.com/kafkagrid/kafkagrid/kafka"
 )
 
@@ -151,23 +153,45 @@ func infoOptions(s string) (map[string]string, error) {
 }
 
 // withLine moves the position of an error in a block's source to the Markdown file: line 1 of
-// the source is line first of the file.
-func withLine(err error, file string, first int) error {
+// the source is line first of the file, and a column moves right by the fence's indent (the
+// spaces CommonMark strips from each line of the block). Every reader's positioned error is
+// moved (gridyaml's, notation's, bit-field's, a kafka source's), so the message names one
+// place, the file's.
+func withLine(err error, file string, first, indent int) error {
+	line := func(l int) int {
+		if l > 0 {
+			return l + first - 1
+		}
+		return first
+	}
+	col := func(c int) int {
+		if c > 0 {
+			return c + indent
+		}
+		return c
+	}
 	var ge *gridyaml.Error
 	if errors.As(err, &ge) {
 		c := *ge
-		c.File = file
-		if c.Line > 0 {
-			c.Line += first - 1
-		} else {
-			c.Line = first
-		}
+		c.File, c.Line = file, line(ge.Line)
+		return &c
+	}
+	var ne *notation.Error
+	if errors.As(err, &ne) {
+		c := *ne
+		c.File, c.Line, c.Col = file, line(ne.Line), col(ne.Col)
+		return &c
+	}
+	var be *bitfield.Error
+	if errors.As(err, &be) {
+		c := *be
+		c.File, c.Line, c.Col = file, line(be.Line), col(be.Col)
 		return &c
 	}
 	var le *lineError
 	if errors.As(err, &le) {
 		c := *le
-		c.Name, c.Line = file, le.Line+first-1
+		c.Name, c.Line, c.Col = file, line(le.Line), col(le.Col)
 		return &c
 	}
 	return fmt.Errorf("%s:%d: %w", file, first, err)
@@ -205,7 +229,7 @@ func renderMarkdown(d *drawer, name string, src []byte, o mdOptions) ([]byte, []
 		}
 		dia, err := d.draw(f.Type, "svg", name, f.Body, f.Options, do)
 		if err != nil {
-			return nil, nil, withLine(err, name, f.Line+1)
+			return nil, nil, withLine(err, name, f.Line+1, f.Indent)
 		}
 		pad := strings.Repeat(" ", f.Indent)
 		nl := "\n"

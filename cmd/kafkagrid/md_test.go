@@ -184,7 +184,14 @@ func TestMdErrors(t *testing.T) {
 	unclosed := write("unclosed.md", "a\n\n  ```kafka\napi: Produce\n")
 	kafkaBad := write("kafka.md", "a\n```kafka\napi: Produce\nversion: 99\n```\n")
 	opt := write("opt.md", "```bytegrid rowbits\n"+tinyGrid+"```\n")
+	// Errors of every reader at the Markdown file's line and column, and only there (a
+	// notation's or bit-field's was also given at its line in the block), the fence's indent
+	// added to the column.
+	notationBad := write("notation.md", "# T\n\n```bytegrid\nHTTP Frame {\n  Length (24),\n  Type (x),\n}\n```\n")
+	bitfieldBad := write("bitfield.md", "# T\n\n  ```bytegrid\n  [{\"bits\": 8, \"nam\": \"x\"}]\n  ```\n")
+	kafkaKey := write("key.md", "# T\n\n  ```kafka\n  api: Produce\n  verison: 3\n  ```\n")
 	foreign := write("f.md", "```bytegrid\n"+tinyGrid+"```\n")
+	bitfieldOK := write("reg.md", "# T\n\n```bytegrid\n[{\"bits\": 8, \"name\": \"x\"}]\n```\n")
 	os.Mkdir(filepath.Join(dir, "out"), 0o755)
 	write("out/f-1.svg", "<svg>the user's own drawing</svg>\n")
 	root := testenv.Releases(t)
@@ -197,6 +204,9 @@ func TestMdErrors(t *testing.T) {
 		{[]string{unclosed}, 1, "unclosed.md:3:3: the ```kafka block is never closed"},
 		{[]string{kafkaBad, "-q", "-schemas", filepath.Join(root, "4.0")}, 1, "kafka.md:4: Produce v99 is not a version of Kafka 4.0"},
 		{[]string{opt}, 1, "opt.md:1:13: info string: \"rowbits\""},
+		{[]string{notationBad}, 1, `md: notation: ` + notationBad + `:6:9: field "Type": length "x"`},
+		{[]string{bitfieldBad}, 1, `md: bitfield: ` + bitfieldBad + `:4:16: field #1: unknown key "nam"`},
+		{[]string{kafkaKey, "-q", "-schemas", filepath.Join(root, "4.0")}, 1, `md: ` + kafkaKey + `:5:3: unknown key "verison"`},
 		{[]string{bad, "-o", bad}, 2, "would be written over itself"},
 		{[]string{foreign, "-o", filepath.Join(dir, "f.out.md")}, 0, ""},
 		{[]string{foreign, "-outdir", dir + "/x", "-o", "y"}, 2, "not both"},
@@ -207,6 +217,13 @@ func TestMdErrors(t *testing.T) {
 		if code != tc.code || !strings.Contains(errs, tc.has) {
 			t.Errorf("md %v: exit %d, %q; want %d and %q", tc.args, code, errs, tc.code, tc.has)
 		}
+	}
+	// A bit-field block is named "bit-field" (its alt text, its SVG title), not after the
+	// Markdown file it sits in.
+	regOut := filepath.Join(dir, "reg.out.md")
+	_, errs, code := runCmd(t, "md", bitfieldOK, "-o", regOut)
+	if b, _ := os.ReadFile(regOut); code != 0 || string(b) != "# T\n\n![bit-field](reg.out-1.svg)\n" {
+		t.Errorf("a bit-field block: exit %d %s, %q", code, errs, b)
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "out", "f-1.svg")); string(b) != "<svg>the user's own drawing</svg>\n" {
 		t.Errorf("the user's f-1.svg was replaced")

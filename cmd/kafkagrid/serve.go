@@ -52,8 +52,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		"as a server of diagrams for your own documents needs")
 	maxBody := fs.Int("max-body", 1<<20, "a diagram's source may have at most `BYTES` bytes (after inflating a GET's)")
 	maxFields := fs.Int("max-fields", 20_000, "a drawing may have at most `N` fields (a grid's fields, a decoded frame's tree nodes)")
-	maxInflight := fs.Int("max-inflight", 2*runtime.GOMAXPROCS(0), "draw at most `N` diagrams at once (memory is about N × the largest drawing);\n"+
-		"other requests wait for a slot")
+	maxInflight := fs.Int("max-inflight", 2*runtime.GOMAXPROCS(0), "draw at most `N` diagrams at once, and read at most 4N sources at once (memory is about\n"+
+		"N × the largest drawing + 4N × -max-body); other requests wait for a place")
 	timeout := fs.Duration("timeout", 10*time.Second, "a request must be read, given a slot and answered within `D`")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
@@ -114,18 +114,24 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	return nil
 }
 
+// readersPerSlot is how many requests may read or hold a source (a body, a GET's inflated
+// source) per drawing slot: enough that the next sources are read while drawings are under
+// way, few enough that the sources in memory are bounded whatever the number of connections.
+const readersPerSlot = 4
+
 // kroki is the HTTP handler of Kroki's API.
 type kroki struct {
-	d     *drawer
-	lim   serveLimits
-	slots chan struct{}
-	log   *log.Logger // errors that are not the client's
+	d       *drawer
+	lim     serveLimits
+	slots   chan struct{}
+	readers chan struct{} // requests reading or holding a source (readersPerSlot × slots)
+	log     *log.Logger   // errors that are not the client's
 	// inflight and peak count the drawings under way, and the most there were at once (tests).
 	inflight, peak atomic.Int64
 }
 
 func newKroki(d *drawer, lim serveLimits, l *log.Logger) *kroki {
-	return &kroki{d: d, lim: lim, slots: make(chan struct{}, lim.maxInflight), log: l}
+	return &kroki{d: d, lim: lim, slots: make(chan struct{}, lim.maxInflight), readers: make(chan struct{}, readersPerSlot*lim.maxInflight), log: l}
 }
 
 // httpError is an answer other than a diagram.
@@ -177,13 +183,22 @@ func (k *kroki) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Write(append(b, '\n'))
 		return
 	}
+	ctx, cancel := context.WithTimeout(r.Context(), k.lim.timeout)
+	defer cancel()
+	// A place to read the source in and hold it until answered: the sources in memory are
+	// bounded by the places, not by the connections (each may bring -max-body bytes).
+	select {
+	case k.readers <- struct{}{}:
+		defer func() { <-k.readers }()
+	case <-ctx.Done():
+		k.fail(w, r, errorf(http.StatusServiceUnavailable, "busy: %d requests are being read or drawn; none finished within %s (serve -max-inflight %d)", cap(k.readers), k.lim.timeout, k.lim.maxInflight))
+		return
+	}
 	req, err := k.parse(w, r, path)
 	if err != nil {
 		k.fail(w, r, err)
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), k.lim.timeout)
-	defer cancel()
 	select {
 	case k.slots <- struct{}{}:
 	case <-ctx.Done():
@@ -221,7 +236,7 @@ func (k *kroki) parse(w http.ResponseWriter, r *http.Request, path string) (*req
 	switch r.Method {
 	case http.MethodGet, http.MethodHead:
 		if len(parts) == 0 {
-			return nil, errorf(http.StatusNotFound, "kafkagrid serve speaks Kroki's API: GET /<type>/<format>/<encoded> or POST /<type>/<format>; types %s; formats svg, txt, pdf; GET /health", strings.Join(diagramTypes, ", "))
+			return nil, errorf(http.StatusNotFound, "kafkagrid serve speaks Kroki's API: GET /<type>/<format>/<encoded> or POST /<type>/<format>; types %s; formats %s; GET /health", strings.Join(diagramTypes, ", "), strings.Join(typeFormats[typeGrid], ", "))
 		}
 		if len(parts) != 3 {
 			return nil, errorf(http.StatusBadRequest, "GET %s: want /<type>/<format>/<encoded source>", r.URL.Path)

@@ -558,3 +558,88 @@ func loadCatalogsOnce(t *testing.T) (map[string]*kafka.Catalog, string, error) {
 	})
 	return fuzzCats.cats, fuzzCats.def, fuzzCats.err
 }
+
+// TestServeSlowBodies: clients that send a body slowly hold a place to read it, and when the
+// places (4 a drawing slot) are all held, the next request waits and gets 503 within -timeout,
+// instead of every connection buffering up to -max-body bytes at once. Once the slow clients
+// are gone, requests are read again.
+func TestServeSlowBodies(t *testing.T) {
+	d := &drawer{maxFields: 100}
+	var logs bytes.Buffer
+	k := newKroki(d, serveLimits{maxBody: 1 << 20, maxFields: 100, maxInflight: 1, timeout: 300 * time.Millisecond}, log.New(&logs, "", 0))
+	srv := httptest.NewServer(k)
+	defer srv.Close()
+	host := strings.TrimPrefix(srv.URL, "http://")
+	var slow []net.Conn
+	defer func() {
+		for _, c := range slow {
+			c.Close()
+		}
+	}()
+	for i := 0; i < readersPerSlot; i++ {
+		c, err := net.Dial("tcp", host)
+		if err != nil {
+			t.Fatal(err)
+		}
+		slow = append(slow, c)
+		// A body of 1 MB announced, 100 bytes sent: the handler waits in the body's read.
+		fmt.Fprintf(c, "POST /bytegrid/txt HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 1000000\r\n\r\n%s", strings.Repeat("#", 100))
+	}
+	// Wait (counting tries, not time) until the four hold their places.
+	for try := 0; len(k.readers) < readersPerSlot; try++ {
+		if try == 1000 {
+			t.Fatalf("%d of %d slow requests hold a place", len(k.readers), readersPerSlot)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	b, code, err := fetchErr(srv.URL, "/bytegrid/txt", tinyGrid)
+	if err != nil || code != http.StatusServiceUnavailable || !bytes.Contains(b, []byte("busy: 4 requests are being read or drawn")) {
+		t.Errorf("a request while 4 bodies are read: %d %v %.300s; want 503 busy", code, err, b)
+	}
+	for _, c := range slow {
+		c.Close()
+	}
+	slow = nil
+	for try := 0; len(k.readers) > 0; try++ {
+		if try == 1000 {
+			t.Fatalf("%d places still held after the slow clients left", len(k.readers))
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if b, code, err := fetchErr(srv.URL, "/bytegrid/txt", tinyGrid); err != nil || code != 200 {
+		t.Errorf("after the slow clients left: %d %v %.300s", code, err, b)
+	}
+}
+
+// TestServeFormats: a format a type does not draw is refused with the formats it does draw.
+func TestServeFormats(t *testing.T) {
+	d := &drawer{maxFields: 100}
+	k := newKroki(d, serveLimits{maxBody: 1 << 16, maxFields: 100, maxInflight: 1, timeout: time.Minute}, log.New(io.Discard, "", 0))
+	srv := httptest.NewServer(k)
+	defer srv.Close()
+	for _, tc := range []struct{ path, want string }{
+		{"/bytegrid/png", `unsupported output format "png" for bytegrid (want svg, rfcsvg, txt, pdf, json)`},
+		{"/bytegrid/yaml", `unsupported output format "yaml" for bytegrid (want svg, rfcsvg, txt, pdf, json)`},
+		{"/kafka/rfcsvg", `unsupported output format "rfcsvg" for kafka (want svg, txt, pdf, json)`},
+	} {
+		b, code, err := fetchErr(srv.URL, tc.path, tinyGrid)
+		if err != nil || code != 400 || !bytes.Contains(b, []byte(tc.want)) {
+			t.Errorf("%s: %d %v %s; want 400 and %q", tc.path, code, err, b, tc.want)
+		}
+	}
+	for _, f := range typeFormats[typeGrid] {
+		if b, code, err := fetchErr(srv.URL, "/bytegrid/"+f, tinyGrid); err != nil || code != 200 {
+			t.Errorf("bytegrid %s: %d %v %.200s", f, code, err, b)
+		}
+	}
+	// A bit-field register's rows are its lanes: rowbits would move its fields from where
+	// bit-field draws them (a at bits 0-7 of a 16-bit row's right half), so it is refused, as
+	// grid refuses -rowbits for it.
+	reg := `[{"bits": 8, "name": "a"}, {"bits": 24, "name": "b"}]`
+	if b, code, err := fetchErr(srv.URL, "/bytegrid/txt?rowbits=16", reg); err != nil || code != 400 || !bytes.Contains(b, []byte("option rowbits=16: a bit-field's rows are its lanes")) {
+		t.Errorf("a bit-field with rowbits=16: %d %v %s; want 400", code, err, b)
+	}
+	if b, code, err := fetchErr(srv.URL, "/bytegrid/txt", reg); err != nil || code != 200 || !bytes.Contains(b, []byte("|                       b                       |       a       |")) {
+		t.Errorf("a bit-field: %d %v %s", code, err, b)
+	}
+}

@@ -39,12 +39,9 @@ func Show(w io.Writer, cat *kafka.Catalog, a *kafka.API, opts ShowOptions) error
 	if cat == nil || a == nil {
 		return fmt.Errorf("reference: show: no API")
 	}
-	f := opts.Format
-	if f == 0 {
-		f = Text
-	}
-	if f != Text && f != SVG && f != JSON && f != PDF {
-		return fmt.Errorf("reference: show: format %s: want one of txt, svg, json, pdf", f)
+	f, err := showFormat(opts.Format)
+	if err != nil {
+		return err
 	}
 	v := a.Version
 	vs := kafka.VersionSet{}
@@ -87,12 +84,9 @@ func ShowFrame(w io.Writer, cat *kafka.Catalog, fr, request *kafka.Frame, opts S
 	if cat == nil || fr == nil || fr.API == nil || fr.Root == nil {
 		return fmt.Errorf("reference: show: no decoded frame")
 	}
-	f := opts.Format
-	if f == 0 {
-		f = Text
-	}
-	if f != Text && f != SVG && f != JSON && f != PDF {
-		return fmt.Errorf("reference: show: format %s: want one of txt, svg, json, pdf", f)
+	f, err := showFormat(opts.Format)
+	if err != nil {
+		return err
 	}
 	vo := kafkaview.Options{Decode: cat.Decode}
 	if fr.Response {
@@ -197,4 +191,16 @@ func withChanges(frame []byte, vi versionInfo) ([]byte, error) {
 		return nil, fmt.Errorf("reference: show: could not add the changes to the frame's JSON")
 	}
 	return out.Bytes(), nil
+}
+
+// showFormat is the format Show and ShowFrame write: opts.Format, Text when unset; one of
+// Text, SVG, JSON and PDF.
+func showFormat(f Format) (Format, error) {
+	if f == 0 {
+		f = Text
+	}
+	if f != Text && f != SVG && f != JSON && f != PDF {
+		return f, fmt.Errorf("reference: show: format %s: want one of txt, svg, json, pdf", f)
+	}
+	return f, nil
 }
