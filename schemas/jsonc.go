@@ -172,7 +172,7 @@ func (d *jsonReader) token() (json.Token, int, *syntaxError) {
 		var se *json.SyntaxError
 		switch {
 		case errors.As(err, &se):
-			return nil, off, &syntaxError{off: d.errOffset(se), msg: se.Error()}
+			return nil, off, &syntaxError{off: d.errOffset(se, off), msg: se.Error()}
 		case err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF):
 			return nil, off, &syntaxError{off: len(d.text), msg: "unexpected end of file"}
 		default:
@@ -182,14 +182,23 @@ func (d *jsonReader) token() (json.Token, int, *syntaxError) {
 	return t, off, nil
 }
 
-// errOffset returns the offset of the character a syntax error is about. json.SyntaxError's
-// Offset is where the decoder stood, which for errors inside a value is the value's start or
-// before it; the message names the offending character ("invalid character 'x' …"), the first
-// of which at or after Offset is the culprit.
-func (d *jsonReader) errOffset(se *json.SyntaxError) int {
-	off := max(0, min(int(se.Offset), len(d.text)))
+// errOffset returns the offset of the character a syntax error is about, in the token that
+// starts at start. json.SyntaxError's Offset is where the decoder stood: before the culprit
+// (at the value's start) in some Go releases, just after it in others (Go 1.27). The message
+// names the offending character ("invalid character 'x' …"): the first of it at or after the
+// token's start, or Offset if that is earlier, is the culprit.
+func (d *jsonReader) errOffset(se *json.SyntaxError, start int) int {
+	off := max(0, min(int(se.Offset), start, len(d.text)))
 	rest, ok := strings.CutPrefix(se.Error(), "invalid character '")
 	if !ok {
+		// Go 1.27: "invalid escape sequence `\q` in string": the character after the '\'.
+		if _, seq, ok := strings.Cut(se.Error(), "`"); ok {
+			if seq, _, ok = strings.Cut(seq, "`"); ok && len(seq) > 1 {
+				if i := bytes.Index(d.text[off:], []byte(seq)); i >= 0 {
+					return off + i + 1
+				}
+			}
+		}
 		return off
 	}
 	q, _, ok := strings.Cut(rest, "' ")

@@ -143,23 +143,25 @@ func TestParseErrorsInline(t *testing.T) {
 }
 
 // TestSyntaxErrorPositions: a JSON syntax error points at the offending character, whatever
-// position encoding/json reports.
+// position encoding/json reports (before the culprit in Go 1.26, after it in Go 1.27). The
+// message after the position is encoding/json's own, worded differently by Go releases: only
+// the position is ours, so only it is compared.
 func TestSyntaxErrorPositions(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
-		{`{"a": 1 "b": 2}`, `p:1:9: invalid JSON: invalid character '"' after object key:value pair`},
-		{`{"a": tru}`, `p:1:10: invalid JSON: invalid character '}' in literal true (expecting 'e')`},
-		{"{\n  \"a\": x}", `p:2:8: invalid JSON: invalid character 'x' looking for beginning of value`},
-		{`{"a" 1}`, `p:1:6: invalid JSON: invalid character '1' after object key`},
-		{`{"a": 1,}`, `p:1:9: invalid JSON: invalid character '}' looking for beginning of object key string`},
-		{"{\"a\": \"x\x01\"}", `p:1:9: invalid JSON: invalid character '\x01' in string literal`},
-		{`{"a": 1e}`, `p:1:9: invalid JSON: invalid character '}' in exponent of numeric literal`},
-		{`{"a": [1,]}`, `p:1:10: invalid JSON: invalid character ']' looking for beginning of value`},
-		{`{"a": '}`, `p:1:7: invalid JSON: invalid character '\'' looking for beginning of value`},
-		{`{"ä": "\q"}`, `p:1:9: invalid JSON: invalid character 'q' in string escape code`},
+		{`{"a": 1 "b": 2}`, `p:1:9`},    // '"' after object key:value pair
+		{`{"a": tru}`, `p:1:10`},        // '}' in literal true
+		{"{\n  \"a\": x}", `p:2:8`},     // 'x' looking for beginning of value
+		{`{"a" 1}`, `p:1:6`},            // '1' after object key
+		{`{"a": 1,}`, `p:1:9`},          // '}' looking for beginning of object key string
+		{"{\"a\": \"x\x01\"}", `p:1:9`}, // '\x01' in string literal
+		{`{"a": 1e}`, `p:1:9`},          // '}' in exponent of numeric literal
+		{`{"a": [1,]}`, `p:1:10`},       // ']' looking for beginning of value
+		{`{"a": '}`, `p:1:7`},           // '\'' looking for beginning of value
+		{`{"ä": "\q"}`, `p:1:9`},        // 'q' in string escape code
 	} {
 		_, err := Parse("p", []byte(tc.src))
-		if err == nil || err.Error() != tc.want {
-			t.Errorf("%q: got  %v\nwant %s", tc.src, err, tc.want)
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want+": invalid JSON: ") {
+			t.Errorf("%q: got  %v\nwant %s: invalid JSON: …", tc.src, err, tc.want)
 		}
 	}
 }

@@ -172,7 +172,8 @@ func TestReadBoundedOnce(t *testing.T) {
 func TestDecodeNameShown(t *testing.T) {
 	dir := t.TempDir()
 	odd := filepath.Join(dir, "x\nkafkagrid: all fine.bin")
-	os.WriteFile(odd, []byte{0, 0, 0, 1, 9}, 0o644)
+	// No frame, and no reading of any API's: a size prefix of 2 and one byte.
+	os.WriteFile(odd, []byte{0, 0, 0, 2, 0xff}, 0o644)
 	for _, name := range []string{odd, filepath.Join(dir, "missing\n.bin")} {
 		_, errs, code := runCmd(t, "decode", "-q", "-schemas", filepath.Join(listSchemaRoot(t), "4.0"), name)
 		if code != 1 || strings.Count(strings.TrimSuffix(errs, "\n"), "\n") != 0 || !strings.Contains(errs, `\n`) {
