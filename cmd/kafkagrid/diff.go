@@ -1,13 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/reference"
@@ -117,19 +116,18 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			return diffTrouble{fmt.Errorf("diff: %w", err)}
 		}
 		rels[i] = r
+		if err := ctx.Err(); err != nil { // each step stops at a signal, not only the last
+			return diffTrouble{fmt.Errorf("diff: %w", err)}
+		}
 	}
 	d := schemas.Compare(rels[0], rels[1])
-	w := stdout
-	var f *os.File
-	if *outFile != "" {
-		if err := os.MkdirAll(filepath.Dir(*outFile), 0o755); err != nil {
-			return diffTrouble{fmt.Errorf("diff: %w", err)}
-		}
-		if f, err = os.Create(*outFile); err != nil {
-			return diffTrouble{fmt.Errorf("diff: %w", err)}
-		}
-		w = f
+	if err := ctx.Err(); err != nil {
+		return diffTrouble{fmt.Errorf("diff: %w", err)}
 	}
+	// The document is made whole before it is written: -o gets it by rename (no half file on
+	// an error or a signal), stdout as it stops at a signal.
+	var buf bytes.Buffer
+	w := &buf
 	switch *format {
 	case "json":
 		enc := json.NewEncoder(w)
@@ -140,10 +138,10 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	default:
 		err = reference.WriteDiffText(w, d)
 	}
-	if f != nil {
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
+	if err == nil && *outFile != "" {
+		err = writeFileAtomic(*outFile, buf.Bytes(), tempsFrom(ctx))
+	} else if err == nil {
+		_, err = (&ctxWriter{ctx: ctx, w: stdout}).Write(buf.Bytes())
 	}
 	if err != nil {
 		return diffTrouble{fmt.Errorf("diff: %w", err)}

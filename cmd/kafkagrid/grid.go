@@ -286,7 +286,10 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}
 		return nil
 	}
-	return writeFileAtomic(*out, buf.Bytes(), tempsFrom(ctx))
+	if err := writeFileAtomic(*out, buf.Bytes(), tempsFrom(ctx)); err != nil {
+		return fmt.Errorf("grid: %w", err)
+	}
+	return nil
 }
 
 // gridOptions are what a caller may change of a spec's own options, and how it is written.
@@ -416,7 +419,7 @@ func notationName(s string) string {
 	return n
 }
 
-// writeFileAtomic writes data as the file name. A regular file (or none) is replaced by rename
+// writeFileAtomic writes data as the file name (grid's -o, diff's, md's outputs). A regular file (or none) is replaced by rename
 // from a temporary file beside it, so that an error leaves no partial file; its permissions are
 // kept, a new file's follow the umask. What is not a regular file is written to as it is and
 // never renamed over: a device (/dev/stdout, /dev/null), a FIFO, or a symbolic link, whose
@@ -437,18 +440,18 @@ func writeFileAtomic(name string, data []byte, temps *reference.Temps) error {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-			return fmt.Errorf("grid: %w", err)
+			return err
 		}
 	case err != nil:
-		return fmt.Errorf("grid: %w", err)
+		return err
 	case fi.IsDir():
-		return fmt.Errorf("grid: -o %s is a folder", name)
+		return fmt.Errorf("-o %s is a folder", name)
 	case !fi.Mode().IsRegular():
 		return writeInPlace(name, data)
 	}
 	tmp, err := createTemp(target)
 	if err != nil {
-		return fmt.Errorf("grid: write %s: %w", name, unwrapPath(err))
+		return fmt.Errorf("write %s: %w", name, unwrapPath(err))
 	}
 	temps.Add(tmp.Name())
 	defer temps.Done(tmp.Name())
@@ -464,7 +467,7 @@ func writeFileAtomic(name string, data []byte, temps *reference.Temps) error {
 	}
 	if werr != nil {
 		os.Remove(tmp.Name())
-		return fmt.Errorf("grid: write %s: %w", name, unwrapPath(werr))
+		return fmt.Errorf("write %s: %w", name, unwrapPath(werr))
 	}
 	return nil
 }
@@ -474,14 +477,14 @@ func writeFileAtomic(name string, data []byte, temps *reference.Temps) error {
 func writeInPlace(name string, data []byte) error {
 	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
 	if err != nil {
-		return fmt.Errorf("grid: %w", err)
+		return err
 	}
 	_, werr := f.Write(data)
 	if cerr := f.Close(); werr == nil {
 		werr = cerr
 	}
 	if werr != nil {
-		return fmt.Errorf("grid: write %s: %w", name, unwrapPath(werr))
+		return fmt.Errorf("write %s: %w", name, unwrapPath(werr))
 	}
 	return nil
 }

@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"io/fs"
 	"net/netip"
@@ -196,5 +198,32 @@ func TestPanicStatus(t *testing.T) {
 	}
 	if err := runSafely(func() error { return usagef("bad") }); exitCode(err, io.Discard) != 2 {
 		t.Error("a usage error is no longer 2")
+	}
+}
+
+// TestListDiffStopAtSignal: list and diff stop once their context is done (a signal) instead of
+// finishing their work and output, and diff's -o is never left half written.
+func TestListDiffStopAtSignal(t *testing.T) {
+	root := listSchemaRoot(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var stdout, stderr bytes.Buffer
+	if err := runList(ctx, []string{"-q", "-schemas", filepath.Join(root, "4.0")}, &stdout, &stderr); !errors.Is(err, context.Canceled) || stdout.Len() != 0 {
+		t.Errorf("list: %v, %d bytes out", err, stdout.Len())
+	}
+	out := filepath.Join(t.TempDir(), "d.json")
+	err := runDiff(ctx, []string{"-q", "-format", "json", "-o", out, filepath.Join(root, "3.9"), filepath.Join(root, "4.0")}, &stdout, &stderr)
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("diff: %v", err)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("diff -o: %v", err)
+	}
+	// Not cancelled, the same diff writes its file whole.
+	if err := runDiff(context.Background(), []string{"-q", "-format", "json", "-o", out, filepath.Join(root, "3.9"), filepath.Join(root, "4.0")}, &stdout, &stderr); !errors.Is(err, errDifferent) {
+		t.Fatalf("diff: %v", err)
+	}
+	if b, err := os.ReadFile(out); err != nil || !json.Valid(b) {
+		t.Errorf("diff -o: %v, %d bytes", err, len(b))
 	}
 }

@@ -46,10 +46,14 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return fmt.Errorf("list: %w", err)
 	}
-	if *format == "json" {
-		return writeListJSON(stdout, src.path, c)
+	if err := ctx.Err(); err != nil { // a signal while the schemas were read
+		return fmt.Errorf("list: %w", err)
 	}
-	return writeListText(stdout, c)
+	w := &ctxWriter{ctx: ctx, w: stdout}
+	if *format == "json" {
+		return writeListJSON(w, src.path, c)
+	}
+	return writeListText(w, c)
 }
 
 // apiFlags returns an API's flags column: "flexible", "unstable", comma-separated, or "-".
