@@ -64,6 +64,7 @@ package bytegrid
 import (
 	"fmt"
 
+	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/style"
 )
 
@@ -153,6 +154,10 @@ const (
 type Options struct {
 	// RowBits is the row width in bits: 8, 16, 32 (default) or 64.
 	RowBits int
+	// BitWidth is the width of one bit in points, 10 to 40; 0 means the row width's default
+	// (40, 26, 16 and 10 pt for 8, 16, 32 and 64 bits). A 16-bit row of 16 pt bits draws each
+	// byte as wide as a 32-bit row does, in half the width: the grid for a narrow screen.
+	BitWidth canvas.Pt
 	// DecimalOffsets writes row offsets in decimal instead of hex.
 	DecimalOffsets bool
 	// ElideRows is the number of rows a field may span before it is elided to its first row,
