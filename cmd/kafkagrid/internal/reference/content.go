@@ -109,7 +109,7 @@ const narrowBitWidth = 16
 // treeMaxValue is how much of a value a tree row shows before its ellipsis: a UUID or a JSON
 // value would otherwise set the width of the whole tree's Name column. The whole value is in
 // the grid, the detail panel and the annotated JSON.
-const treeMaxValue = 24
+const treeMaxValue = 28
 
 // frameMessage lays out one frame as a byte grid and a tree, and renders the forms f asks for.
 // vo gives the view the decoder (and, for a response, its request) that draws the frame an

@@ -328,15 +328,15 @@ table.parts-t th{font-size:13px;color:var(--muted);font-weight:600}table.parts-t
 // pageScript links a tree node and its grid field (the same data-path) and the bytes of the
 // field in the hex dump, both ways. It is inline, small and needs no network.
 //
-// Where grid and tree sit side by side (pairFit), the tree pane is sticky and holds the detail
-// panel (a fixed slot: what it shows changes, its size does not, so nothing moves under the
-// pointer), the hex dump and the tree, each scrolling in its own box. Pointing at a grid field
-// scrolls its tree row and its bytes into view inside the pane; pointing at a tree row scrolls
-// the page so its grid box is in view (the pane, being sticky, stays under the pointer). Where
-// they sit one under the other, hovering scrolls nothing (it would move the page under the
-// pointer); a click or tap selects a field and shows the panel as a sheet at the screen's
-// bottom, with room left under the page so it covers nothing the reader cannot scroll above
-// it. The panel's × closes it.
+// Where grid and tree sit side by side (pairFit), they are a viewer a screen tall (the page
+// snaps to it): the grid scrolls in its own box, and the pane beside it holds the detail panel
+// (a fixed slot: what it shows changes, its size does not, so nothing moves under the
+// pointer), the hex dump and the tree, each scrolling in its own box. Pointing at a field in
+// one view scrolls the others' boxes so that its box, row and bytes are in view; the page
+// itself never moves under the pointer. Where they sit one under the other, hovering scrolls
+// nothing; a click or tap selects a field and shows the panel as a sheet at the screen's
+// bottom, the selected box scrolled above it and room left under the page so it covers
+// nothing the reader cannot scroll above it. The panel's × closes it.
 const pageScript = `{{define "script"}}<script>
 (function(){
  function each(l,f){Array.prototype.forEach.call(l,f)}
@@ -356,7 +356,7 @@ const pageScript = `{{define "script"}}<script>
   if(js){try{data=JSON.parse(js.textContent)}catch(e){}}
   var panel=sec.querySelector('.detail'),side=sec.querySelector('.side'),hexpres=sec.querySelectorAll('pre.hex');
   var on=[],sel=null,closed=false;
-  function paired(){return side&&getComputedStyle(side).position==='sticky'}
+  function paired(){return side&&getComputedStyle(side.parentNode).display==='grid'}
   function clear(){each(on,function(e){e.classList.remove('kg-hl');e.classList.remove('kg-sel');e.classList.remove('on')});on=[]}
   function room(){
    // The sheet at the bottom of a narrow screen: the page gets room under it.
@@ -380,7 +380,7 @@ const pageScript = `{{define "script"}}<script>
    if(!f){panel.appendChild(el('p','Point at a field in the grid or a row of the tree, or click one to keep it here.','dnone'));room();return}
    var dl=el('dl');
    function row(k,v,node){if(!v&&!node)return;dl.appendChild(el('dt',k));var dd=el('dd',node?null:v);if(node)dd.appendChild(node);dl.appendChild(dd)}
-   row('Name',f.n);row('Type',f.t);
+   var last=(f.d||f.p).split(/[.\u203a]/).pop().trim();if(f.n&&f.n!==last&&last.indexOf(f.n)!==0)row('Name',f.n);row('Type',f.t);
    row('Bytes',hex(f.o)+' (byte '+f.o+'), '+(f.l===1?'1 byte':f.l+' bytes'));
    row('Value',f.v);row('About',f.a);
    var pre=data.anchors[f.s];
@@ -396,14 +396,16 @@ const pageScript = `{{define "script"}}<script>
    var row=sec.querySelector('svg.kg-tree .node.kg-hl');
    var tfig=row&&row.closest('figure');
    if(row&&from!==tfig&&(pair||scrollPage))into(tfig,row.querySelector('text')||row);
-   if(from&&from.querySelector('svg.kg-tree')&&(pair||scrollPage)){
+   if(from&&from.querySelector('svg.kg-tree')&&pair){
     var g=null;each(sec.querySelectorAll('svg.kg-grid .kg-hl'),function(e){if(!g&&shown(e))g=e});
-    if(g){var r=g.getBoundingClientRect(),bot=innerHeight-(pair?0:pad);
-     if(r.top<0||r.bottom>bot)window.scrollBy(0,r.top-Math.max(0,(bot-Math.min(r.height,bot))/3))}
+    if(g)into(g.closest('figure'),g);
    }
+   // A click or a key brings the pair onto the screen when it is partly off it.
+   if(scrollPage&&pair){var q=side.parentNode.getBoundingClientRect();if(q.top<-1||q.bottom>innerHeight+1)side.parentNode.scrollIntoView({block:q.height>innerHeight?'start':'nearest'})}
    if(scrollPage&&!pair&&from&&from.querySelector('svg.kg-grid')){
-    var g=sec.querySelector('svg.kg-grid .kg-sel');
-    if(g&&shown(g)){var r=g.getBoundingClientRect();if(r.bottom>innerHeight-pad)window.scrollBy(0,r.bottom-(innerHeight-pad)+12)}
+    // The sheet covers the screen's bottom: the selected box and the rows after it stay above.
+    var g=null;each(sec.querySelectorAll('svg.kg-grid .kg-sel'),function(e){if(!g&&shown(e))g=e});
+    if(g){var r=g.getBoundingClientRect(),avail=innerHeight-pad;if(r.bottom>avail-100||r.top<0)window.scrollBy(0,r.top-avail/4)}
    }
   }
   function mark(p,from,scrollPage){
@@ -631,15 +633,15 @@ const (
 	fitScale    = 1.15
 	fitPairMin  = 1200
 	fitMainMax  = 1880
-	fitPanelEm  = 11 // the detail panel's height beside the tree
+	fitPanelEm  = 12 // the detail panel's height beside the tree
 	fitHexMaxVh = 26 // the hex dump's most height beside the tree
 )
 
 // pairFit returns the style that lays out one message (the section with id id) for the
 // screen it is read on, from its drawings' widths, so that nothing of either is cut off:
 //
-//   - side by side, grid left and a sticky pane right holding the detail panel, the hex
-//     dump and the tree, from the narrowest screen where the 32-bit grid (else the 16-bit
+//   - side by side in a viewer at most a screen tall, grid left and a pane right holding the
+//     detail panel, the hex dump and the tree, each scrolling in its own box, from the narrowest screen where the 32-bit grid (else the 16-bit
 //     one) and every column of the tree fit whole; the 16-bit grid where only it fits;
 //   - else one under the other, with the 32-bit grid where it fits the screen's width and
 //     the 16-bit one below that (a phone).
@@ -669,16 +671,17 @@ func pairFit(id string, gridW, narrowW, treeW int) template.HTML {
 			fmt.Fprintf(&b, "\n@media screen and (min-width:%dpx) and (max-width:%d.98px)%s", pair16, pair32-1, narrow)
 		}
 		fmt.Fprintf(&b, "\n@media screen and (min-width:%dpx){", pair16)
-		fmt.Fprintf(&b, "%[1]s .pair{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:%[2]dpx;align-items:start}"+
+		fmt.Fprintf(&b, "html{scroll-snap-type:y proximity}%[1]s .pair{display:grid;grid-template-columns:max-content minmax(0,1fr);grid-template-rows:fit-content(100vh);gap:%[2]dpx;align-items:stretch;margin-bottom:1rem;scroll-snap-align:start}"+
 			"%[1]s .pair .fig h3{margin-top:.5rem}%[1]s .pair p.hint{width:0;min-width:100%%}"+
-			"%[1]s .side{position:sticky;top:0;height:100vh;display:flex;flex-direction:column;padding:.5rem 0}"+
-			"%[1]s .side .detail{position:static;flex:none;height:%[3]dem;box-shadow:none;border-radius:6px;margin:0;z-index:auto}"+
+			"%[1]s .gridfig{display:flex;flex-direction:column;min-height:0}%[1]s .gridfig figure.live{flex:0 1 auto;min-height:0;overflow:auto;margin:0}"+
+			"%[1]s .side{display:flex;flex-direction:column;min-height:0}"+
+			"%[1]s .side .detail{position:static;flex:none;height:%[3]dem;box-shadow:none;border-radius:6px;margin:.5rem 0 0;z-index:auto}"+
 			"%[1]s .side .detail.empty{display:block}%[1]s .side .detail.closed{display:none}"+
 			"%[1]s .side h3{margin:.4rem 0 .2rem}"+
 			"%[1]s .side .hexdump{flex:none;max-height:%[4]dvh;display:flex;flex-direction:column}"+
 			"%[1]s .side .hexdump pre{flex:1 1 auto;min-height:0;overflow:auto;margin:0}"+
-			"%[1]s .side .treefig{flex:1 1 0;min-height:0;display:flex;flex-direction:column}"+
-			"%[1]s .side .treefig figure.live{flex:1 1 0;min-height:0;overflow:auto;margin:0;padding:.4rem}}",
+			"%[1]s .side .treefig{flex:0 1 auto;min-height:0;display:flex;flex-direction:column}"+
+			"%[1]s .side .treefig figure.live{flex:0 1 auto;min-height:0;overflow:auto;margin:0;padding:.4rem}}",
 			sel, fitGap, fitPanelEm, fitHexMaxVh)
 	}
 	b.WriteString("</style>\n")
