@@ -153,9 +153,10 @@ var tokenClass = [...]string{tokText: "", tokComment: "c", tokKey: "k", tokStrin
 // pageTemplates are parsed once per build; template.Template is safe for concurrent use.
 func pageTemplates() (*template.Template, error) {
 	t, err := template.New("page").Funcs(template.FuncMap{
-		"join":  strings.Join,
-		"bytes": byteCount,
-		"wbr":   wbr,
+		"join":   strings.Join,
+		"bytes":  byteCount,
+		"wbr":    wbr,
+		"plural": plural,
 	}).Parse(pageCSS + pageScript + templatesHTML)
 	if err != nil {
 		return nil, fmt.Errorf("reference: page templates: %w", err)
@@ -590,7 +591,7 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 {{end}}</div>
 {{end}}</section>
 {{end}}{{range .Fields}}<section class="fields" id="{{.ID}}">
-<h2>{{.Title}} <span class="mono" style="font-size:.7em;color:var(--muted)">{{.File}} · {{len .Rows}} fields</span></h2>
+<h2>{{.Title}} <span class="mono" style="font-size:.7em;color:var(--muted)">{{.File}} · {{plural (len .Rows) "field"}}</span></h2>
 <p class="muted">Every field of the schema, nested fields under the field that holds them, with the versions it is in and the schema's description.{{if .Absent}} Greyed rows are not in v{{$.Version}}.{{end}}</p>
 <table class="fields"><colgroup><col class="fpath"><col class="ftype"><col class="fver"><col></colgroup>
 <thead><tr><th>Field</th><th>Type</th><th>Versions</th><th>About</th></tr></thead>
