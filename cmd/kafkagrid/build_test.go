@@ -603,7 +603,7 @@ func checkInBrowser(t *testing.T, out string, wantFetch int) {
 		// The screen shows each drawing whole; the parts a tall one prints in are hidden (and
 		// the index's guide figure is inside the closed "How to read").
 		sizes, err := chromedp.Run(bctx, chromedp.Evaluate[[][2]float64](
-			`Array.from(document.querySelectorAll('svg')).filter(s => !s.closest('.parts') && !s.closest('details:not([open])')).map(s => {const r = s.getBoundingClientRect(); return [r.width, r.height]})`))
+			`Array.from(document.querySelectorAll('svg')).filter(s => !s.closest('.parts') && !s.closest('details:not([open])') && !(s.closest('figure.g32,figure.g16') && s.getClientRects().length === 0)).map(s => {const r = s.getBoundingClientRect(); return [r.width, r.height]})`))
 		if err != nil {
 			t.Fatalf("%s: %v", page, err)
 		}
@@ -616,7 +616,7 @@ func checkInBrowser(t *testing.T, out string, wantFetch int) {
 			t.Errorf("%s: the screen shows %d print parts", page, shownParts)
 		}
 		// A grid and a tree for each frame: the example's two, and those of the edge cases
-		// drawn on the page.
+		// drawn on the page. (Each frame has a 32-bit and a 16-bit grid; the screen shows one.)
 		frames, err := chromedp.Run(bctx, chromedp.Evaluate[int](`document.querySelectorAll('section.msg').length`))
 		if err != nil {
 			t.Fatalf("%s: %v", page, err)
@@ -655,8 +655,9 @@ func checkInBrowser(t *testing.T, out string, wantFetch int) {
 				const node = Array.from(sec.querySelectorAll('svg.kg-tree [data-path]')).find(n => n.getAttribute('data-path').endsWith('CorrelationId'));
 				if (!node) return [-1, -1];
 				node.querySelector('*').dispatchEvent(new MouseEvent('mouseover', {bubbles: true}));
-				const grid = sec.querySelectorAll('svg.kg-grid .kg-hl').length;
-				const hex = sec.querySelectorAll('pre.hex .on').length;
+				const shown = e => e.getClientRects().length > 0;
+				const grid = Array.from(sec.querySelectorAll('svg.kg-grid .kg-hl')).filter(shown).length;
+				const hex = Array.from(sec.querySelectorAll('pre.hex .on')).filter(shown).length;
 				return [grid, hex];
 			})()`))
 			if err != nil {
@@ -732,13 +733,21 @@ func checkPrintFigures(t *testing.T, bctx context.Context, page string) {
 		W, H, MaxW  float64 // drawn size; the widest the figure may be drawn (CSS px)
 		Natural     float64 // the drawing's width in CSS px at 1 unit a point
 	}
-	figs, err := chromedp.Run(bctx, chromedp.Evaluate[[]fig](`Array.from(document.querySelectorAll('figure')).map(f => {
+	// The 16-bit grid is the screen's (a narrow one's); print has the 32-bit one.
+	figs, err := chromedp.Run(bctx, chromedp.Evaluate[[]fig](`Array.from(document.querySelectorAll('figure:not(.g16)')).map(f => {
 		const s = f.querySelector('svg'), r = s.getBoundingClientRect();
 		return {Whole: f.classList.contains('whole'), Part: f.classList.contains('part'), W: r.width, H: r.height,
 			MaxW: f.getBoundingClientRect().width, Natural: s.viewBox.baseVal.width * 4 / 3};
 	})`))
 	if err != nil {
 		t.Fatalf("print: %v", err)
+	}
+	narrow, err := chromedp.Run(bctx, chromedp.Evaluate[int](`Array.from(document.querySelectorAll('figure.g16')).filter(f => f.getClientRects().length > 0).length`))
+	if err != nil {
+		t.Fatalf("print: %v", err)
+	}
+	if narrow != 0 {
+		t.Errorf("print: %s prints %d 16-bit grids beside the 32-bit ones", page, narrow)
 	}
 	parts := 0
 	for i, f := range figs {
