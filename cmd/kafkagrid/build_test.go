@@ -172,7 +172,7 @@ func TestBuild40(t *testing.T) {
 				edges++
 			}
 		}
-		want := map[string]int{"svg|.svg": 4*versions + 2*edges, "api|.html": versions, "index.html|.html": 1,
+		want := map[string]int{"svg|.svg": 4*versions + 2*edges, "api|.html": versions, "index.html|.html": 1, "errors.html|.html": 1,
 			"kafka-4.0-protocol.pdf|.pdf": 1, "bin|.bin": 2*versions + edges, "json|.json": 2*versions + edges,
 			"txt|.txt": 2*versions + edges, "svg|.mine": 1}
 		for k, n := range want {
@@ -183,7 +183,7 @@ func TestBuild40(t *testing.T) {
 		if versions40() == "all" && versions != 279 {
 			t.Errorf("4.0 has %d versions, want 279", versions)
 		}
-		if len(files) != 4*versions+2*edges+versions+1+1+3*(2*versions+edges)+1 {
+		if len(files) != 4*versions+2*edges+versions+1+1+1+3*(2*versions+edges)+1 {
 			t.Errorf("%d files in all", len(files))
 		}
 		if b, _ := os.ReadFile(mine); string(b) != "not the build's" {
@@ -232,7 +232,7 @@ func TestBuild40(t *testing.T) {
 		}
 	})
 
-	t.Run("links", func(t *testing.T) { checkPageLinks(t, out, versions+1) })
+	t.Run("links", func(t *testing.T) { checkPageLinks(t, out, versions+2) }) // the pages, the index and the error codes
 
 	t.Run("frames", func(t *testing.T) {
 		// Every .bin decodes to the API and version its name says, and matches its .json.
@@ -834,7 +834,7 @@ func TestBuildReleases(t *testing.T) {
 					}
 				}
 			}
-			checkPageLinks(t, out, built+1)
+			checkPageLinks(t, out, built+2)
 			t.Logf("Kafka %s: %d APIs, %d versions, %d frames", rel, len(cat.APIs), built, 2*built)
 		})
 	}

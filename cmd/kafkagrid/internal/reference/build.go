@@ -802,7 +802,10 @@ func (b *builder) writeIndex() error {
 			v.Categories = append(v.Categories, cv)
 		}
 	}
-	return b.out.create("index.html", func(w io.Writer) error { return renderIndex(b.tmpl, w, v) })
+	if err := b.out.create("index.html", func(w io.Writer) error { return renderIndex(b.tmpl, w, v) }); err != nil {
+		return err
+	}
+	return b.writeErrorCodes()
 }
 
 // guideFigure adds the figure of "How to read the pages": the byte grid of the ApiVersions

@@ -157,7 +157,7 @@ func pageTemplates() (*template.Template, error) {
 		"bytes":  byteCount,
 		"wbr":    wbr,
 		"plural": plural,
-	}).Parse(pageCSS + pageScript + templatesHTML)
+	}).Parse(pageCSS + pageScript + templatesHTML + errorsHTML)
 	if err != nil {
 		return nil, fmt.Errorf("reference: page templates: %w", err)
 	}
@@ -230,7 +230,7 @@ p.hint{font-size:13px;margin:.25rem 0}
 .detail .dnone{color:var(--muted);margin:.2rem 0}
 .hexdump pre{margin-top:.25rem}pre.h8{display:none}
 @media screen and (max-width:640px){pre.h16{display:none}pre.h8{display:block;padding:.5rem}}
-@media (min-width:1200px){main.api{max-width:1880px;padding:0 1rem 3rem}}
+@media (min-width:1200px){main.api{max-width:1880px;padding:0 .75rem 3rem}}
 @media (max-width:700px){
  main{padding:0 .75rem 3rem}
  figure{padding:.4rem}
@@ -273,7 +273,7 @@ table.hist{border-collapse:collapse;width:100%;font-size:14px}
 table.hist th,table.hist td{text-align:left;vertical-align:top;padding:.3rem .6rem;border-bottom:1px solid var(--rule)}
 table.hist th{font-size:13px;color:var(--muted);font-weight:600}
 table.hist td:first-child{white-space:nowrap}table.hist td:nth-child(2){min-width:14em}
-table.hist tr.cur{background:var(--panel)}
+table.hist tr.cur{background:var(--panel)}table.errors td:nth-child(2){white-space:nowrap}table.errors td:nth-child(5){min-width:10em;font-size:13px}
 @media (max-width:640px){table.hist,table.hist tbody,table.hist tr,table.hist td{display:block}table.hist thead{display:none}
  table.hist td{border:none;padding:.1rem .25rem}table.hist tr{border-bottom:1px solid var(--rule);padding:.3rem 0}
  table.hist td:nth-child(2){min-width:0;color:var(--muted);font-size:13px}}
@@ -482,7 +482,7 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <ol class="callouts">{{range .GuideCallouts}}<li><strong>{{index . 0}}</strong> {{index . 1}}</li>{{end}}</ol></div>
 {{end}}{{range .Guide}}<p><strong>{{index . 0}}</strong> {{index . 1}}</p>
 {{end}}</details>
-<div class="toc noprint">{{range .Categories}}<a href="#{{.ID}}">{{.Name}} ({{len .APIs}})</a>{{end}}{{if .Story}}<a href="#cluster">The cluster in these examples</a>{{end}}</div>
+<div class="toc noprint">{{range .Categories}}<a href="#{{.ID}}">{{.Name}} ({{len .APIs}})</a>{{end}}{{if .Story}}<a href="#cluster">The cluster in these examples</a>{{end}}<a href="errors.html">Error codes</a></div>
 {{range .Categories}}
 <div class="cat">
 <h2 id="{{.ID}}">{{.Name}}</h2>
@@ -626,10 +626,10 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 // tree, room for the tree pane's vertical scrollbar, the grid's scale on screen, the narrowest
 // screen that puts grid and tree side by side, and the widest main column.
 const (
-	fitPagePad  = 32 // main.api from 1200 px: 1rem each side
+	fitPagePad  = 24 // main.api from 1200 px: .75rem each side
 	fitFigPad   = 26 // figure: .75rem padding and 1px border each side
 	fitTreePad  = 15 // the tree's figure beside the grid: .4rem padding and 1px border each side
-	fitGap      = 20 // .pair: 1.25rem
+	fitGap      = 14 // .pair's gap
 	fitScroll   = 16 // the tree pane's own scrollbar
 	fitScale    = 1.15
 	fitPairMin  = 1200
