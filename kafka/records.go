@@ -1,7 +1,6 @@
 package kafka
 
 import (
-	"time"
 	"unsafe"
 
 	"github.com/kafkagrid/kafkagrid/schemas"
@@ -214,9 +213,6 @@ func (k *walker) fixedInt(parent *Node, name, path, about string, width int, v *
 		*v = int64(u)
 	}
 	n.Raw, n.Value = *v, k.t.int(*v)
-	if width == 8 && isTimestampField(name) && *v >= minTimestampMs && *v < maxTimestampMs {
-		n.Value = k.t.intSuffix(*v, " → "+time.UnixMilli(*v).UTC().Format("2006-01-02T15:04:05.999Z07:00"))
-	}
 	k.end(n)
 	parent.Children = append(parent.Children, n)
 	return nil
