@@ -1,7 +1,9 @@
 package reference
 
 import (
+	"bytes"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/kafkagrid/kafkagrid/kafka"
@@ -57,4 +59,21 @@ func TestErrorCodeRows(t *testing.T) {
 	if len(by) != 2 || by[0].API.Name != "Fetch" || len(by[0].Codes) != 2 || by[1].API.Name != "Metadata" || len(by[1].Codes) != 1 {
 		t.Errorf("errorsByAPI = %+v", by)
 	}
+}
+
+// FuzzErrorNamesIn: any text scans in one pass to distinct upper-case words of src, each with
+// an underscore.
+func FuzzErrorNamesIn(f *testing.F) {
+	f.Add([]byte(`// UNKNOWN_TOPIC_OR_PARTITION if the topic does not exist; NOT_LEADER_OR_FOLLOWER`))
+	f.Add([]byte(`{ "name": "ErrorCode", "type": "int16", "versions": "0+", "about": "The error code, or 0 (NONE)." }`))
+	f.Add([]byte("A_\x00_B aB_C _ __"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		seen := map[string]bool{}
+		for _, w := range errorNamesIn(src) {
+			if seen[w] || !strings.Contains(w, "_") || !bytes.Contains(src, []byte(w)) {
+				t.Fatalf("errorNamesIn(%q) gave %q", src, w)
+			}
+			seen[w] = true
+		}
+	})
 }
