@@ -86,6 +86,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/style"
 )
 
@@ -197,6 +198,10 @@ type Options struct {
 	// RowBits is the row width in bits: 32 by default, any width from 1 to 128 (8, 16, 32
 	// and 64 are the usual; RFC 7540 draws rows of 24).
 	RowBits int
+	// BitWidth is the width of one bit in points, 10 to 40; 0 means the row width's default
+	// (40, 26, 16 and 10 pt for 8, 16, 32 and 64 bits). A 16-bit row of 16 pt bits draws each
+	// byte as wide as a 32-bit row does, in half the width: the grid for a narrow screen.
+	BitWidth canvas.Pt
 	// DecimalOffsets writes row offsets in decimal instead of hex.
 	DecimalOffsets bool
 	// ElideRows is the number of rows a field may span before it is elided to its first row,

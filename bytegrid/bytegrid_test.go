@@ -799,3 +799,38 @@ func TestFramingNoLouderThanData(t *testing.T) {
 		})
 	}
 }
+
+// TestBitWidth: a 16-bit row of 16 pt bits draws each byte as wide as a 32-bit row does, in
+// about half the width, every field at the same width per byte; out-of-range widths are an
+// error that names the bounds.
+func TestBitWidth(t *testing.T) {
+	wide, err := bytegrid.Layout(kafkaLike(), bytegrid.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	narrow, err := bytegrid.Layout(kafkaLike(), bytegrid.Options{RowBits: 16, BitWidth: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if narrow.BitW != wide.BitW {
+		t.Errorf("BitW = %g, want %g", float64(narrow.BitW), float64(wide.BitW))
+	}
+	ww, _ := wide.Size()
+	nw, _ := narrow.Size()
+	if gridW := float64(wide.BitW) * 16; float64(ww)-float64(nw) < gridW-1 || float64(ww)-float64(nw) > gridW+1 {
+		t.Errorf("16-bit rows of 16 pt: %g wide, 32-bit rows %g: want %g narrower", float64(nw), float64(ww), gridW)
+	}
+	def, err := bytegrid.Layout(kafkaLike(), bytegrid.Options{RowBits: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if def.BitW != 26 {
+		t.Errorf("16-bit rows by default: BitW %g, want 26", float64(def.BitW))
+	}
+	for _, bw := range []canvas.Pt{-1, 5, 9.9, 40.5, 100} {
+		_, err := bytegrid.Layout(kafkaLike(), bytegrid.Options{BitWidth: bw})
+		if err == nil || !strings.Contains(err.Error(), "bit width") || !strings.Contains(err.Error(), "10 to 40") {
+			t.Errorf("BitWidth %g: err %v, want one naming the bounds 10 to 40", float64(bw), err)
+		}
+	}
+}

@@ -190,11 +190,10 @@ func figureDesc(f Field) string {
 
 // makeStyledRuler returns the ruler's digits and ticks in style rs (see Ruler), numbered from
 // the right when lsb0.
-func makeStyledRuler(rb int, gridX canvas.Pt, rs Ruler, lsb0 bool) ([]Run, []Tick) {
+func makeStyledRuler(rb int, bitW, gridX canvas.Pt, rs Ruler, lsb0 bool) ([]Run, []Tick) {
 	if rs == RulerNone {
 		return nil, nil
 	}
-	bitW := bitWidth(rb)
 	num := func(b int) int {
 		if lsb0 {
 			return rb - 1 - b

@@ -189,6 +189,14 @@ func newRun(x, y canvas.Pt, s string, size canvas.Pt, a canvas.Anchor, fill styl
 	return Run{X: x, Y: y, S: s, Size: size, W: canvas.Pt(mono.Width(s, float64(size))), Anchor: a, Fill: fill, Class: class}
 }
 
+// The bounds of Options.BitWidth: a bit narrower than 64-bit rows' leaves the ruler's digits
+// no room; one wider than 8-bit rows' draws nothing better.
+const (
+	minBitWidth canvas.Pt = 10
+	maxBitWidth canvas.Pt = 40
+)
+
+// bitWidth is the default width of one bit for rows of rowBits bits.
 func bitWidth(rowBits int) canvas.Pt {
 	switch {
 	case rowBits <= 8:
@@ -255,7 +263,14 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	if elide == 0 {
 		elide = 4
 	}
-	d := &Diagram{RowBits: rb, BitW: bitWidth(rb), RulerStyle: opts.Ruler, LSB0: opts.LSB0, Text: opts.Text}
+	bw := opts.BitWidth
+	if bw < 0 || bw > 0 && bw < minBitWidth || bw > maxBitWidth {
+		return nil, fmt.Errorf("bytegrid: bit width %g pt: want %g to %g, or 0 for the row width's default", float64(bw), float64(minBitWidth), float64(maxBitWidth))
+	}
+	if bw == 0 {
+		bw = bitWidth(rb)
+	}
+	d := &Diagram{RowBits: rb, BitW: bw, RulerStyle: opts.Ruler, LSB0: opts.LSB0, Text: opts.Text}
 	// Sizes of the scratch buffers: upper bounds for the segments and runs of each field
 	// (those of layoutField), an estimate of the text of its tooltip and attributes.
 	nSegs, nRuns, nText := 0, 0, 0
@@ -467,16 +482,15 @@ func (sc *scratch) offsetLabel(off int, decimal bool) string {
 // Diagram.RulerStyle says) and ticks.
 func (d *Diagram) layoutRuler() {
 	if d.RulerStyle == RulerTens && !d.LSB0 {
-		d.Ruler, d.Ticks = makeRuler(d.RowBits, d.GridX)
+		d.Ruler, d.Ticks = makeRuler(d.RowBits, d.BitW, d.GridX)
 		return
 	}
-	d.Ruler, d.Ticks = makeStyledRuler(d.RowBits, d.GridX, d.RulerStyle, d.LSB0)
+	d.Ruler, d.Ticks = makeStyledRuler(d.RowBits, d.BitW, d.GridX, d.RulerStyle, d.LSB0)
 }
 
 // makeRuler returns the ruler's digits and ticks for rows of rb bits with the grid's left edge
 // at gridX.
-func makeRuler(rb int, gridX canvas.Pt) ([]Run, []Tick) {
-	bitW := bitWidth(rb)
+func makeRuler(rb int, bitW, gridX canvas.Pt) ([]Run, []Tick) {
 	runs := make([]Run, 0, rb/10+1+rb)
 	ticks := make([]Tick, 0, rb)
 	tensY := margin + rulerSize*mono.Ascent + 1

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Enum is a set of named values a schema field holds: the schemas say only "int8" or "int16",
@@ -120,7 +121,9 @@ func EnumOf(apiKey int16, field string) (*Enum, bool) {
 
 // ValueName names an integer value of a field, for the annotated views: an error code's name
 // (0 → "NONE", 3 → "UNKNOWN_TOPIC_OR_PARTITION") for a field whose name ends in ErrorCode, an
-// enumeration's name for the fields EnumOf knows. It returns "" when the value has no name.
+// enumeration's name for the fields EnumOf knows, what Produce's Acks asks for (-1 → "all
+// in-sync replicas"), and a timestamp field's time in UTC (1767225600000 →
+// "2026-01-01T00:00:00Z"). It returns "" when the value has no name.
 func ValueName(apiKey int16, field string, v int64) string {
 	if strings.HasSuffix(field, "ErrorCode") {
 		if v < -32768 || v > 32767 {
@@ -132,7 +135,36 @@ func ValueName(apiKey int16, field string, v int64) string {
 		n, _ := e.ValueName(v)
 		return n
 	}
+	if apiKey == 0 && field == "Acks" {
+		// ProduceRequest.json: "The number of acknowledgments the producer requires the leader
+		// to have received before considering a request complete."
+		switch v {
+		case -1:
+			return "all in-sync replicas"
+		case 0:
+			return "no acknowledgement"
+		case 1:
+			return "the leader only"
+		}
+	}
+	if isTimestampField(field) && v >= minTimestampMs && v < maxTimestampMs {
+		return time.UnixMilli(v).UTC().Format("2006-01-02T15:04:05.999Z07:00")
+	}
 	return ""
+}
+
+// The milliseconds since the epoch a timestamp field's value is written as a date for: from
+// 2000 to 2100, so that the special values (-1 latest, -2 earliest) and small counts stay
+// numbers.
+const (
+	minTimestampMs = 946_684_800_000   // 2000-01-01T00:00:00Z
+	maxTimestampMs = 4_102_444_800_000 // 2100-01-01T00:00:00Z
+)
+
+// isTimestampField reports whether a field's name says it holds a time in milliseconds since
+// the epoch (Timestamp, CommitTimestamp, ExpiryTimestampMs, IssueTimestampMs).
+func isTimestampField(name string) bool {
+	return strings.HasSuffix(name, "Timestamp") || strings.HasSuffix(name, "TimestampMs")
 }
 
 // Record batch attributes (https://kafka.apache.org/documentation/#recordbatch): bits 0-2

@@ -197,6 +197,22 @@ func ownValue(f *schemas.Field, p schemas.Prim, v int16) any {
 
 func genericString(f *schemas.Field) string {
 	path := f.Path
+	// Fields older schemas (2.4's) declare without the entity type later releases give them,
+	// named by what they hold.
+	switch f.Name {
+	case "HostName", "Host":
+		if b, ok := story().Broker(story().Partition().Leader); ok {
+			return b.Host
+		}
+	case "TransactionalId":
+		return story().Producer.TransactionalID
+	case "ResourceName", "ResourceNameFilter":
+		return story().Log.Topic
+	case "Name", "Topic", "TopicName":
+		if strings.Contains(path, "Topic") {
+			return story().Log.Topic
+		}
+	}
 	switch {
 	case strings.Contains(path, "Config"):
 		return "retention.ms"

@@ -14,7 +14,7 @@ func ExampleKindFill() {
 		fmt.Println(k, r, style.Light(r).Hex(), k.Framing())
 	}
 	// Output:
-	// plain g2 #d6ecdb false
+	// plain g2 #e5eccc false
 	// length frame-fill #fbfbfb true
 	// tag tag-fill #fefbf3 true
 }

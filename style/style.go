@@ -4,8 +4,9 @@
 //
 // A colour is named by a Role, never by a value: the SVG painter writes it as a CSS custom
 // property (var(--kg-…)) with a light and a dark value, the PDF painter takes the light RGB.
-// The group palette has twelve colours chosen to stay distinct in greyscale: their lightness
-// alternates between two levels, so adjacent groups differ even on a monochrome printer.
+// The group palette has twelve colours that stay distinct for colour-blind readers (CIEDE2000
+// ΔE 5 or more under simulated deuteranopia and protanopia, 10 or more otherwise) and whose
+// neighbours differ in lightness, so adjacent groups differ even on a monochrome printer.
 //
 // It is a public package so that a user of bytegrid or tree can name roles and kinds and
 // choose other colours (a Palette, given to canvas/svgcanvas or canvas/pdfcanvas) without
@@ -112,16 +113,21 @@ type colour struct {
 	light, dark RGB
 }
 
-// The palette, in the order of Roles. Group fills take two lightness levels (CIE L* 91.5 and
-// 79 in light, 21 and 30 in dark), alternating from one index to the next, so that
-// neighbouring groups (a struct and the element nested in it take consecutive indexes) differ
-// by a contrast ratio of at least 1.25 in colour and in grey; consecutive hues are far apart
-// on the wheel, so groups of the same lightness differ in hue. Framing fills are near-white
-// in light and near-paper in dark, apart from every group by at least 1.15: framing reads as
-// "not data" in colour and in grey. Ink and muted text keep 4.5:1 or more on every fill, in
-// light, dark and greyscale (TestContrast). The dark paper is the page's own background, so a
-// drawing is no lighter slab inside a dark page. (An array, not a map: it is static data,
-// with nothing to build when the program starts.)
+// The palette, in the order of Roles. The twelve group fills are told apart by everyone: any
+// two are 10 or more apart in CIEDE2000 ΔE, and 5 or more for a reader with deuteranopia or
+// protanopia (simulated as Machado, Oliveira and Fernandes 2009 at severity 1), in light and
+// in dark (TestPaletteDistinct); they were found by a search under the constraints that
+// follow, keeping chroma low, and ordered so that neighbours also differ most in hue (ΔE00 15
+// or more). Neighbouring groups (a struct and the element nested in it take consecutive
+// indexes) differ by a contrast ratio of at least 1.25 in colour and in grey, so a monochrome
+// print still tells nested groups apart; two groups far apart in a frame may print as one
+// grey, and then only the grid's legend order, its array brackets and the tree's nesting
+// tell them apart. Framing fills are near-white in light and
+// near-paper in dark, apart from every group by at least 1.15: framing reads as "not data" in
+// colour and in grey. Ink and muted text keep 4.5:1 or more on every fill, in light, dark and
+// greyscale (TestContrast). The dark paper is the page's own background, so a drawing is no
+// lighter slab inside a dark page. (An array, not a map: it is static data, with nothing to
+// build when the program starts.)
 var palette = [...]colour{
 	{Ink, RGB{0x1f, 0x23, 0x28}, RGB{0xe6, 0xe8, 0xeb}},
 	{Muted, RGB{0x43, 0x4b, 0x55}, RGB{0xb4, 0xbc, 0xc6}},
@@ -131,18 +137,18 @@ var palette = [...]colour{
 	{TagFill, RGB{0xfe, 0xfb, 0xf3}, RGB{0x1e, 0x1b, 0x16}},
 	{PadFill, RGB{0xfc, 0xfc, 0xfc}, RGB{0x18, 0x1c, 0x21}},
 	{Accent, RGB{0xd9, 0x48, 0x1c}, RGB{0xff, 0x8a, 0x5c}},
-	{"g0", RGB{0xd2, 0xea, 0xfc}, RGB{0x1f, 0x35, 0x43}},
-	{"g1", RGB{0xd7, 0xc1, 0x9b}, RGB{0x51, 0x45, 0x30}},
-	{"g2", RGB{0xd6, 0xec, 0xdb}, RGB{0x25, 0x37, 0x29}},
-	{"g3", RGB{0xe9, 0xb6, 0xcb}, RGB{0x5b, 0x3e, 0x4b}},
-	{"g4", RGB{0xe4, 0xe5, 0xfc}, RGB{0x30, 0x31, 0x43}},
-	{"g5", RGB{0xe7, 0xba, 0xa3}, RGB{0x5a, 0x41, 0x34}},
-	{"g6", RGB{0xca, 0xed, 0xf0}, RGB{0x17, 0x37, 0x3a}},
-	{"g7", RGB{0xc5, 0xc7, 0x9d}, RGB{0x47, 0x48, 0x31}},
-	{"g8", RGB{0xff, 0xdf, 0xe1}, RGB{0x44, 0x2c, 0x2e}},
-	{"g9", RGB{0x92, 0xcc, 0xe4}, RGB{0x27, 0x4b, 0x59}},
-	{"g10", RGB{0xdf, 0xeb, 0xd5}, RGB{0x2c, 0x35, 0x25}},
-	{"g11", RGB{0xd7, 0xba, 0xde}, RGB{0x52, 0x41, 0x56}},
+	{"g0", RGB{0xdb, 0xeb, 0xff}, RGB{0x15, 0x4d, 0x73}},
+	{"g1", RGB{0xf5, 0xb0, 0xb4}, RGB{0x10, 0x3e, 0x2b}},
+	{"g2", RGB{0xe5, 0xec, 0xcc}, RGB{0x4d, 0x49, 0x45}},
+	{"g3", RGB{0xbc, 0xbe, 0xc3}, RGB{0x29, 0x32, 0x58}},
+	{"g4", RGB{0xff, 0xdf, 0xaf}, RGB{0x5f, 0x3d, 0x1e}},
+	{"g5", RGB{0xdf, 0xad, 0xd3}, RGB{0x28, 0x2d, 0x38}},
+	{"g6", RGB{0xf1, 0xe2, 0xda}, RGB{0x64, 0x3a, 0x5b}},
+	{"g7", RGB{0x9b, 0xc1, 0xf0}, RGB{0x4f, 0x1c, 0x1c}},
+	{"g8", RGB{0xdb, 0xd4, 0xff}, RGB{0x41, 0x4e, 0x37}},
+	{"g9", RGB{0xdc, 0xb4, 0x9b}, RGB{0x3c, 0x2c, 0x00}},
+	{"g10", RGB{0xfc, 0xda, 0xe6}, RGB{0x54, 0x44, 0x4e}},
+	{"g11", RGB{0x92, 0xd1, 0xba}, RGB{0x23, 0x32, 0x30}},
 }
 
 // lookup returns the palette entry of r; unknown roles are Ink's.

@@ -200,3 +200,146 @@ func TestTip(t *testing.T) {
 		})
 	}
 }
+
+// The colour science of TestPaletteDistinct, written out so that the test depends on nothing:
+// sRGB to linear light, CIE XYZ (D65) and CIELAB; colour-vision deficiency simulated as in
+// Machado, Oliveira and Fernandes, "A Physiologically-based Model for Simulation of Color
+// Vision Deficiency" (IEEE TVCG 2009), severity 1.0, applied to linear RGB; and the CIEDE2000
+// colour difference (Sharma, Wu and Dalal 2005).
+
+func linear(c RGB) [3]float64 {
+	f := func(v uint8) float64 {
+		x := float64(v) / 255
+		if x <= 0.04045 {
+			return x / 12.92
+		}
+		return math.Pow((x+0.055)/1.055, 2.4)
+	}
+	return [3]float64{f(c.R), f(c.G), f(c.B)}
+}
+
+var (
+	machadoDeuteranopia = [3][3]float64{{0.367322, 0.860646, -0.227968}, {0.280085, 0.672501, 0.047413}, {-0.011820, 0.042940, 0.968881}}
+	machadoProtanopia   = [3][3]float64{{0.152286, 1.052583, -0.204868}, {0.114503, 0.786281, 0.099216}, {-0.003882, -0.048116, 1.051998}}
+)
+
+func simulate(m [3][3]float64, l [3]float64) [3]float64 {
+	var o [3]float64
+	for i := range o {
+		o[i] = math.Max(0, math.Min(1, m[i][0]*l[0]+m[i][1]*l[1]+m[i][2]*l[2]))
+	}
+	return o
+}
+
+func toLab(l [3]float64) [3]float64 {
+	x := (0.4124564*l[0] + 0.3575761*l[1] + 0.1804375*l[2]) / 0.95047
+	y := 0.2126729*l[0] + 0.7151522*l[1] + 0.0721750*l[2]
+	z := (0.0193339*l[0] + 0.1191920*l[1] + 0.9503041*l[2]) / 1.08883
+	f := func(t float64) float64 {
+		if t > 216.0/24389 {
+			return math.Cbrt(t)
+		}
+		return (24389.0/27*t + 16) / 116
+	}
+	fx, fy, fz := f(x), f(y), f(z)
+	return [3]float64{116*fy - 16, 500 * (fx - fy), 200 * (fy - fz)}
+}
+
+func ciede2000(p, q [3]float64) float64 {
+	const rad = math.Pi / 180
+	c1, c2 := math.Hypot(p[1], p[2]), math.Hypot(q[1], q[2])
+	cb7 := math.Pow((c1+c2)/2, 7)
+	g := 0.5 * (1 - math.Sqrt(cb7/(cb7+math.Pow(25, 7))))
+	a1, a2 := (1+g)*p[1], (1+g)*q[1]
+	c1p, c2p := math.Hypot(a1, p[2]), math.Hypot(a2, q[2])
+	hue := func(b, a float64) float64 {
+		if a == 0 && b == 0 {
+			return 0
+		}
+		h := math.Atan2(b, a) / rad
+		if h < 0 {
+			h += 360
+		}
+		return h
+	}
+	h1, h2 := hue(p[2], a1), hue(q[2], a2)
+	dh := 0.0
+	if c1p*c2p != 0 {
+		dh = h2 - h1
+		if dh > 180 {
+			dh -= 360
+		} else if dh < -180 {
+			dh += 360
+		}
+	}
+	dL, dC, dH := q[0]-p[0], c2p-c1p, 2*math.Sqrt(c1p*c2p)*math.Sin(dh*rad/2)
+	lb, cb := (p[0]+q[0])/2, (c1p+c2p)/2
+	hb := h1 + h2
+	if c1p*c2p != 0 {
+		switch {
+		case math.Abs(h1-h2) <= 180:
+			hb = (h1 + h2) / 2
+		case h1+h2 < 360:
+			hb = (h1 + h2 + 360) / 2
+		default:
+			hb = (h1 + h2 - 360) / 2
+		}
+	}
+	t := 1 - 0.17*math.Cos((hb-30)*rad) + 0.24*math.Cos(2*hb*rad) + 0.32*math.Cos((3*hb+6)*rad) - 0.20*math.Cos((4*hb-63)*rad)
+	dTheta := 30 * math.Exp(-math.Pow((hb-275)/25, 2))
+	cbp7 := math.Pow(cb, 7)
+	rc := 2 * math.Sqrt(cbp7/(cbp7+math.Pow(25, 7)))
+	sl := 1 + 0.015*(lb-50)*(lb-50)/math.Sqrt(20+(lb-50)*(lb-50))
+	sc, sh := 1+0.045*cb, 1+0.015*cb*t
+	rt := -math.Sin(2*dTheta*rad) * rc
+	return math.Sqrt((dL/sl)*(dL/sl) + (dC/sc)*(dC/sc) + (dH/sh)*(dH/sh) + rt*(dC/sc)*(dH/sh))
+}
+
+// TestCIEDE2000 checks the formula against pairs of Sharma, Wu and Dalal's test data.
+func TestCIEDE2000(t *testing.T) {
+	for _, c := range []struct {
+		p, q [3]float64
+		want float64
+	}{
+		{[3]float64{50, 2.6772, -79.7751}, [3]float64{50, 0, -82.7485}, 2.0425},
+		{[3]float64{50, -1, 2}, [3]float64{50, 0, 0}, 2.3669},
+		{[3]float64{50, 2.5, 0}, [3]float64{73, 25, -18}, 27.1492},
+		{[3]float64{60.2574, -34.0099, 36.2677}, [3]float64{60.4626, -34.1751, 39.4387}, 1.2644},
+		{[3]float64{22.7233, 20.0904, -46.694}, [3]float64{23.0331, 14.973, -42.5619}, 2.0373},
+		{[3]float64{2.0776, 0.0795, -1.135}, [3]float64{0.9033, -0.0636, -0.5514}, 0.9082},
+	} {
+		if got := ciede2000(c.p, c.q); math.Abs(got-c.want) > 1e-4 {
+			t.Errorf("ΔE00(%v, %v) = %.4f, want %.4f", c.p, c.q, got, c.want)
+		}
+	}
+}
+
+// TestPaletteDistinct: every two group colours are at least 10 apart (CIEDE2000) for normal
+// colour vision and at least 5 apart under simulated deuteranopia and protanopia (Machado 2009,
+// severity 1), in the light and the dark scheme, so that a frame's twelve groups (ShareFetch's
+// legend has twelve) are all told apart by colour-blind readers too.
+func TestPaletteDistinct(t *testing.T) {
+	for _, scheme := range []struct {
+		name string
+		rgb  func(Role) RGB
+	}{{"light", Light}, {"dark", Dark}} {
+		for _, vision := range []struct {
+			name string
+			min  float64
+			see  func([3]float64) [3]float64
+		}{
+			{"normal vision", 10, func(l [3]float64) [3]float64 { return l }},
+			{"deuteranopia", 5, func(l [3]float64) [3]float64 { return simulate(machadoDeuteranopia, l) }},
+			{"protanopia", 5, func(l [3]float64) [3]float64 { return simulate(machadoProtanopia, l) }},
+		} {
+			for i := 0; i < NumGroups; i++ {
+				for j := i + 1; j < NumGroups; j++ {
+					a, b := scheme.rgb(Group(i)), scheme.rgb(Group(j))
+					if d := ciede2000(toLab(vision.see(linear(a))), toLab(vision.see(linear(b)))); d < vision.min {
+						t.Errorf("%s, %s: %s %s and %s %s are ΔE00 %.1f apart, want %g", scheme.name, vision.name, Group(i), a.Hex(), Group(j), b.Hex(), d, vision.min)
+					}
+				}
+			}
+		}
+	}
+}

@@ -171,7 +171,7 @@ func TestBuild40(t *testing.T) {
 				edges++
 			}
 		}
-		want := map[string]int{"svg|.svg": 4*versions + 2*edges, "api|.html": versions, "index.html|.html": 1,
+		want := map[string]int{"svg|.svg": 4*versions + 2*edges, "api|.html": versions, "index.html|.html": 1, "errors.html|.html": 1,
 			"kafka-4.0-protocol.pdf|.pdf": 1, "bin|.bin": 2*versions + edges, "json|.json": 2*versions + edges,
 			"txt|.txt": 2*versions + edges, "svg|.mine": 1}
 		for k, n := range want {
@@ -182,7 +182,7 @@ func TestBuild40(t *testing.T) {
 		if versions40() == "all" && versions != 279 {
 			t.Errorf("4.0 has %d versions, want 279", versions)
 		}
-		if len(files) != 4*versions+2*edges+versions+1+1+3*(2*versions+edges)+1 {
+		if len(files) != 4*versions+2*edges+versions+1+1+1+3*(2*versions+edges)+1 {
 			t.Errorf("%d files in all", len(files))
 		}
 		if b, _ := os.ReadFile(mine); string(b) != "not the build's" {
@@ -231,7 +231,7 @@ func TestBuild40(t *testing.T) {
 		}
 	})
 
-	t.Run("links", func(t *testing.T) { checkPageLinks(t, out, versions+1) })
+	t.Run("links", func(t *testing.T) { checkPageLinks(t, out, versions+2) }) // the pages, the index and the error codes
 
 	t.Run("frames", func(t *testing.T) {
 		// Every .bin decodes to the API and version its name says, and matches its .json.
@@ -608,7 +608,7 @@ func checkInBrowser(t *testing.T, out string, wantFetch int) {
 		// The screen shows each drawing whole; the parts a tall one prints in are hidden (and
 		// the index's guide figure is inside the closed "How to read").
 		sizes, err := chromedp.Run(bctx, chromedp.Evaluate[[][2]float64](
-			`Array.from(document.querySelectorAll('svg')).filter(s => !s.closest('.parts') && !s.closest('details:not([open])')).map(s => {const r = s.getBoundingClientRect(); return [r.width, r.height]})`))
+			`Array.from(document.querySelectorAll('svg')).filter(s => !s.closest('.parts') && !s.closest('details:not([open])') && !(s.closest('figure.g32,figure.g16') && s.getClientRects().length === 0)).map(s => {const r = s.getBoundingClientRect(); return [r.width, r.height]})`))
 		if err != nil {
 			t.Fatalf("%s: %v", page, err)
 		}
@@ -621,7 +621,7 @@ func checkInBrowser(t *testing.T, out string, wantFetch int) {
 			t.Errorf("%s: the screen shows %d print parts", page, shownParts)
 		}
 		// A grid and a tree for each frame: the example's two, and those of the edge cases
-		// drawn on the page.
+		// drawn on the page. (Each frame has a 32-bit and a 16-bit grid; the screen shows one.)
 		frames, err := chromedp.Run(bctx, chromedp.Evaluate[int](`document.querySelectorAll('section.msg').length`))
 		if err != nil {
 			t.Fatalf("%s: %v", page, err)
@@ -660,8 +660,9 @@ func checkInBrowser(t *testing.T, out string, wantFetch int) {
 				const node = Array.from(sec.querySelectorAll('svg.kg-tree [data-path]')).find(n => n.getAttribute('data-path').endsWith('CorrelationId'));
 				if (!node) return [-1, -1];
 				node.querySelector('*').dispatchEvent(new MouseEvent('mouseover', {bubbles: true}));
-				const grid = sec.querySelectorAll('svg.kg-grid .kg-hl').length;
-				const hex = sec.querySelectorAll('pre.hex .on').length;
+				const shown = e => e.getClientRects().length > 0;
+				const grid = Array.from(sec.querySelectorAll('svg.kg-grid .kg-hl')).filter(shown).length;
+				const hex = Array.from(sec.querySelectorAll('pre.hex .on')).filter(shown).length;
 				return [grid, hex];
 			})()`))
 			if err != nil {
@@ -737,13 +738,21 @@ func checkPrintFigures(t *testing.T, bctx context.Context, page string) {
 		W, H, MaxW  float64 // drawn size; the widest the figure may be drawn (CSS px)
 		Natural     float64 // the drawing's width in CSS px at 1 unit a point
 	}
-	figs, err := chromedp.Run(bctx, chromedp.Evaluate[[]fig](`Array.from(document.querySelectorAll('figure')).map(f => {
+	// The 16-bit grid is the screen's (a narrow one's); print has the 32-bit one.
+	figs, err := chromedp.Run(bctx, chromedp.Evaluate[[]fig](`Array.from(document.querySelectorAll('figure:not(.g16)')).map(f => {
 		const s = f.querySelector('svg'), r = s.getBoundingClientRect();
 		return {Whole: f.classList.contains('whole'), Part: f.classList.contains('part'), W: r.width, H: r.height,
 			MaxW: f.getBoundingClientRect().width, Natural: s.viewBox.baseVal.width * 4 / 3};
 	})`))
 	if err != nil {
 		t.Fatalf("print: %v", err)
+	}
+	narrow, err := chromedp.Run(bctx, chromedp.Evaluate[int](`Array.from(document.querySelectorAll('figure.g16')).filter(f => f.getClientRects().length > 0).length`))
+	if err != nil {
+		t.Fatalf("print: %v", err)
+	}
+	if narrow != 0 {
+		t.Errorf("print: %s prints %d 16-bit grids beside the 32-bit ones", page, narrow)
 	}
 	parts := 0
 	for i, f := range figs {
@@ -830,7 +839,7 @@ func TestBuildReleases(t *testing.T) {
 					}
 				}
 			}
-			checkPageLinks(t, out, built+1)
+			checkPageLinks(t, out, built+2)
 			t.Logf("Kafka %s: %d APIs, %d versions, %d frames", rel, len(cat.APIs), built, 2*built)
 		})
 	}

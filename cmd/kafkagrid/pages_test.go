@@ -31,7 +31,7 @@ const pageTextCheck = `((minPx) => {
 	const core = r => ({l: r.left, r: r.right, t: r.top + r.height * 0.25, b: r.bottom - r.height * 0.2});
 	const name = t => (t.closest('[data-path]') ? t.closest('[data-path]').getAttribute('data-path') + ': ' : '') + JSON.stringify(t.textContent);
 	for (const svg of document.querySelectorAll('svg.kg')) {
-		if (svg.closest('.parts')) continue;
+		if (svg.closest('.parts') || svg.getClientRects().length === 0) continue; // print parts, the grid the screen does not show
 		const sr = svg.getBoundingClientRect(), scale = sr.width / svg.viewBox.baseVal.width;
 		const runs = [];
 		for (const t of svg.querySelectorAll('text')) {
@@ -67,27 +67,66 @@ const pageTextCheck = `((minPx) => {
 	return bad;
 })`
 
-// pageHover hovers the grid field of the response that is farthest into the frame and
-// reports what the reader sees without scrolling: whether the field's tree row (not under the
-// panel) and the detail panel are inside the viewport, and the path the panel names.
-const pageHover = `(() => {
+// pageHover points at the grid field of the response that is farthest into the frame (on a
+// phone, taps it) and reports what the reader sees without scrolling: whether the field's tree
+// row (not under the panel) and the detail panel are inside the viewport, and the path the
+// panel names. Only the grid the screen shows counts (the page holds a 32-bit and a 16-bit one).
+const pageHover = `((phone) => {
 	const sec = document.querySelector('section.msg#response') || document.querySelector('section.msg');
-	const fields = Array.from(sec.querySelectorAll('figure.live svg.kg-grid g.field[data-path]')).filter(g => !g.getAttribute('data-path').includes('#'));
+	const fields = Array.from(sec.querySelectorAll('figure.live svg.kg-grid g.field[data-path]')).filter(g => !g.getAttribute('data-path').includes('#') && g.getClientRects().length > 0);
 	const g = fields[fields.length - 1];
-	g.scrollIntoView({block: 'center'});
-	g.querySelector('rect,polygon,path').dispatchEvent(new MouseEvent('mouseover', {bubbles: true}));
+	// Beside the tree, the grid scrolls in a viewer a screen tall: the reader has it on the screen
+	// (the page snaps to it) and scrolls the grid inside it. On a phone the page scrolls.
+	const pair = sec.querySelector('.pair');
+	if (!phone && getComputedStyle(pair).display === 'grid') { window.scrollTo(0, pair.getBoundingClientRect().top + scrollY); g.scrollIntoView({block: 'nearest'}); }
+	else g.scrollIntoView({block: 'center'});
+	const shape = g.querySelector('rect,polygon,path');
+	shape.dispatchEvent(new MouseEvent(phone ? 'click' : 'mouseover', {bubbles: true}));
 	const p = g.getAttribute('data-path');
 	const inView = e => { if (!e) return false; const r = e.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; };
 	const row = Array.from(sec.querySelectorAll('svg.kg-tree g.node.kg-hl')).find(n => n.getAttribute('data-path') === p);
 	const panel = sec.querySelector('.detail');
 	const covered = (a, b) => { const r = a.getBoundingClientRect(), q = b.getBoundingClientRect(); return r.bottom > q.top && r.top < q.bottom && r.right > q.left && r.left < q.right; };
 	const rowText = row && row.querySelector('text');
-	return {Path: p, Row: inView(row) && !(panel && rowText && covered(rowText, panel)), Detail: inView(panel), Shown: panel ? (panel.querySelector('.dpath') || {}).textContent || '' : ''};
-})()`
+	const dp = panel ? panel.querySelector('.dpath') : null;
+	return {Path: p, Row: inView(row) && !(panel && rowText && covered(rowText, panel)), Detail: inView(panel), Shown: dp ? dp.getAttribute('data-path') || '' : '',
+		BoxCovered: !!panel && covered(shape, panel)};
+})`
+
+// pageTreeHover points at a tree row four fifths down the request's tree, as a reader beside
+// the grid does, and reports: whether every column of the tree is inside its figure (nothing
+// to scroll sideways), whether the row's grid box and its first byte in the hex dump are on
+// the screen (and the byte inside its dump's box), and whether the detail panel covers the
+// row or the box.
+const pageTreeHover = `(() => new Promise(res => {
+	const sec = document.querySelector('section.msg#request');
+	const tree = sec.querySelector('figure.live svg.kg-tree'), fig = tree.closest('figure');
+	const nodes = Array.from(tree.querySelectorAll('g.node[data-path]'));
+	const n = nodes[Math.floor(nodes.length * 0.8)];
+	window.scrollTo(0, sec.querySelector('.pair').getBoundingClientRect().top + scrollY);
+	const fr = fig.getBoundingClientRect(), nr = n.getBoundingClientRect();
+	fig.scrollTop += nr.top - fr.top - fig.clientHeight / 2;
+	n.querySelector('rect').dispatchEvent(new MouseEvent('mouseover', {bubbles: true}));
+	setTimeout(() => {
+		const onScreen = e => { if (!e) return false; const r = e.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; };
+		const inside = (e, box) => { const r = e.getBoundingClientRect(), b = box.getBoundingClientRect(); return r.top >= b.top - 1 && r.bottom <= b.top + box.clientHeight + 1; };
+		const box = Array.from(sec.querySelectorAll('svg.kg-grid g.field.kg-hl')).find(e => e.getClientRects().length > 0);
+		const byte = Array.from(sec.querySelectorAll('pre.hex .on')).find(e => e.getClientRects().length > 0);
+		const panel = sec.querySelector('.detail');
+		const covered = (a, b) => { if (!a || !b || b.getClientRects().length === 0) return false; const r = a.getBoundingClientRect(), q = b.getBoundingClientRect(); return r.bottom > q.top && r.top < q.bottom && r.right > q.left && r.left < q.right; };
+		res({Path: n.getAttribute('data-path'), Columns: fig.scrollWidth <= fig.clientWidth + 1, Box: onScreen(box), Byte: onScreen(byte) && inside(byte, byte.closest('pre')),
+			Covered: covered(n.querySelector('text'), panel) || covered(box, panel)});
+	}, 100);
+}))()`
+
+type treeHoverResult struct {
+	Path                        string
+	Columns, Box, Byte, Covered bool
+}
 
 type hoverResult struct {
-	Path, Shown string
-	Row, Detail bool
+	Path, Shown             string
+	Row, Detail, BoxCovered bool
 }
 
 // TestPagesReadable opens the index and the pages of Produce, Fetch, Metadata, ShareFetch and
@@ -111,6 +150,8 @@ func TestPagesReadable(t *testing.T) {
 		minPx  float64
 		scheme string
 	}{
+		{"1280-light", 1280, 800, false, 0, "light"},
+		{"1280-dark", 1280, 800, false, 0, "dark"},
 		{"1440-light", 1440, 900, false, 0, "light"},
 		{"1440-dark", 1440, 900, false, 0, "dark"},
 		{"390-light", 390, 844, true, 9, "light"},
@@ -156,12 +197,27 @@ func TestPagesReadable(t *testing.T) {
 					t.Error(b)
 				}
 				if page != "index" {
-					h, err := chromedp.Run(bctx, chromedp.Evaluate[hoverResult](pageHover))
+					if !screen.phone {
+						th, err := chromedp.Run(bctx, chromedp.Evaluate[treeHoverResult](pageTreeHover, chromedp.EvalAwaitPromise))
+						if err != nil {
+							t.Fatal(err)
+						}
+						if !th.Columns {
+							t.Errorf("the request's tree is cut off: not every column is inside its figure")
+						}
+						if !th.Box || !th.Byte || th.Covered {
+							t.Errorf("hovering tree row %s: its grid box on screen %v, its bytes in view %v, covered by the panel %v", th.Path, th.Box, th.Byte, th.Covered)
+						}
+					}
+					h, err := chromedp.Run(bctx, chromedp.Evaluate[hoverResult](fmt.Sprintf("%s(%v)", pageHover, screen.phone)))
 					if err != nil {
 						t.Fatal(err)
 					}
 					if !h.Detail || h.Shown != h.Path {
-						t.Errorf("hovering %s: detail panel in view %v, naming %q", h.Path, h.Detail, h.Shown)
+						t.Errorf("pointing at %s: detail panel in view %v, naming %q", h.Path, h.Detail, h.Shown)
+					}
+					if h.BoxCovered {
+						t.Errorf("pointing at %s: the detail panel covers its grid box", h.Path)
 					}
 					if !screen.phone && !h.Row {
 						t.Errorf("hovering %s: its tree row is not in view", h.Path)
@@ -197,23 +253,47 @@ func checkKeyboard(t *testing.T, bctx context.Context) {
 	if _, err := chromedp.Run(bctx, chromedp.Evaluate[any](`window.scrollTo(0, 0)`)); err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(bctx, chromedp.Focus("#request figure.live"),
-		chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+	if _, err := chromedp.Run(bctx, chromedp.Evaluate[any](`Array.from(document.querySelectorAll('#request figure.live')).find(f => f.getClientRects().length > 0 && f.querySelector('svg.kg-grid')).focus()`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(bctx, chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowRight)); err != nil {
 		t.Fatalf("keys: %v", err)
 	}
 	type sel struct{ Want, Sel, Shown string }
 	got, err := chromedp.Run(bctx, chromedp.Evaluate[sel](`(() => {
 		const sec = document.querySelector('#request');
-		const fields = sec.querySelectorAll('figure.live svg.kg-grid [data-path]');
-		const s = sec.querySelector('svg.kg-grid .kg-sel');
+		const fig = document.activeElement;
+		const fields = fig.querySelectorAll('svg.kg-grid [data-path]');
+		const s = fig.querySelector('svg.kg-grid .kg-sel');
 		const d = sec.querySelector('.detail .dpath');
-		return {Want: fields[1].getAttribute('data-path'), Sel: s ? s.getAttribute('data-path') : '', Shown: d ? d.textContent : ''};
+		return {Want: fields[1].getAttribute('data-path'), Sel: s ? s.getAttribute('data-path') : '', Shown: d ? d.getAttribute('data-path') || '' : ''};
 	})()`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got.Sel != got.Want || got.Shown != got.Want {
 		t.Errorf("two right arrows in the request grid: selected %q, panel names %q, want %q", got.Sel, got.Shown, got.Want)
+	}
+	// The panel's close button hides it and clears the selection.
+	closed, err := chromedp.Run(bctx, chromedp.Evaluate[string](`(() => {
+		const sec = document.querySelector('#request'), x = sec.querySelector('.detail .dclose');
+		if (!x) return 'no close button';
+		x.click();
+		const p = sec.querySelector('.detail');
+		if (p.getClientRects().length > 0) return 'still shown';
+		return sec.querySelectorAll('.kg-sel').length ? 'selection left' : '';
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if closed != "" {
+		t.Errorf("the detail panel's close button: %s", closed)
+	}
+	if _, err := chromedp.Run(bctx, chromedp.Evaluate[any](`Array.from(document.querySelectorAll('#request figure.live')).find(f => f.getClientRects().length > 0 && f.querySelector('svg.kg-grid')).focus()`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(bctx, chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+		t.Fatal(err)
 	}
 	if err := chromedp.Do(bctx, chromedp.KeyEvent(kb.Escape)); err != nil {
 		t.Fatal(err)

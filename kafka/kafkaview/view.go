@@ -257,9 +257,11 @@ func (v *View) leaf(f *kafka.Frame, n, p *kafka.Node, g string) {
 						break
 					}
 				}
-			case !hasContent(p):
+			case !hasContent(p) && onlyLength(p):
 				// A null or empty string or bytes field is only its length prefix on the
 				// wire: the box carries the field's name, or the grid would not name it.
+				// (A record batch's or a record's length, or a records field's, prefixes
+				// fields of its own: its box keeps its own name, as its tree row does.)
 				fd.Name = p.Name
 				if p.Kind == kafka.KindElement {
 					fd.Name = elementName(p)
@@ -377,6 +379,17 @@ func scalarElement(n *kafka.Node) bool {
 }
 
 // hasContent reports whether string or bytes node n has content bytes after its length.
+// onlyLength reports whether n holds nothing but its length prefix and its bytes (a string or
+// bytes field), not fields of its own (a record batch, a record, a records field).
+func onlyLength(n *kafka.Node) bool {
+	for _, c := range n.Children {
+		if c.Kind != kafka.KindLength && c.Kind != kafka.KindData {
+			return false
+		}
+	}
+	return true
+}
+
 func hasContent(n *kafka.Node) bool {
 	for _, c := range n.Children {
 		if c.Kind == kafka.KindData && c.Length > 0 {

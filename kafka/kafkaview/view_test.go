@@ -511,3 +511,37 @@ func TestBrackets(t *testing.T) {
 		})
 	}
 }
+
+// TestRecordLengthNames: the grid names a record batch's, a record's and a records field's
+// length boxes as the tree names their rows, so both views call a box the same; only a string
+// or bytes field made of its length alone lends the box its name.
+func TestRecordLengthNames(t *testing.T) {
+	fr := framesByName(t, testCatalog(t, "4.0"))["0-Produce-v12-request"]
+	if fr == nil {
+		t.Fatal("no Produce v12 request")
+	}
+	v := NewWith(fr, Options{})
+	rows := map[string]string{}
+	var walk func(n *tree.Node)
+	walk = func(n *tree.Node) {
+		rows[n.Path] = n.Name
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	walk(v.Tree)
+	named := 0
+	for _, f := range v.Fields {
+		for _, suffix := range []string{"Records[0].BatchLength", "Records[0].Records[0].Length", "PartitionData[0].Records#length"} {
+			if strings.HasSuffix(f.Path, suffix) {
+				named++
+				if f.Name != rows[f.Path] {
+					t.Errorf("%s: grid box %q, tree row %q", f.Path, f.Name, rows[f.Path])
+				}
+			}
+		}
+	}
+	if named != 3 {
+		t.Errorf("found %d of the 3 length boxes", named)
+	}
+}

@@ -1012,9 +1012,22 @@ func (bk *book) place(caption string, d drawing, ref float64) {
 		if bk.breaksBefore(d, bk.y, scale) {
 			bk.newPage(bk.titles[len(bk.titles)-1])
 		}
-		first := (bk.bottom - bk.y - captionH) / scale
-		full := (bk.bottom - marginTop - captionH) / scale
-		for i, p := range canvas.Paginate(d, canvas.Pt(first), canvas.Pt(full)) {
+		parts := func(s float64) []canvas.Span {
+			return canvas.Paginate(d, canvas.Pt((bk.bottom-bk.y-captionH)/s), canvas.Pt((bk.bottom-marginTop-captionH)/s))
+		}
+		ps := parts(scale)
+		// A drawing that runs a page longer only by its last few rows (a page holding one
+		// grid row) is drawn a little smaller instead (bookShrinkSteps).
+		if len(ps) > 1 && len(wins) == 1 {
+			for _, f := range bookShrinkSteps {
+				if q := parts(scale * f); len(q) < len(ps) {
+					scale *= f
+					ps = q
+					break
+				}
+			}
+		}
+		for i, p := range ps {
 			if i > 0 {
 				bk.newPage(bk.titles[len(bk.titles)-1])
 			}
@@ -1089,7 +1102,8 @@ func (s spanCanvas) Text(x, y canvas.Pt, t canvas.Text) {
 
 // breaksBefore reports whether place, called with the cursor at y, would start d on a new
 // page: when little of the page is left, or when d would fit whole on a fresh page but less
-// than half of it fits here.
+// than a third of it fits here; never while the cursor is above the middle of the text area,
+// which would leave a page more than half blank.
 func (bk *book) breaksBefore(d drawing, y, scale float64) bool {
 	w, h := d.size()
 	if w <= 0 {
@@ -1101,8 +1115,15 @@ func (bk *book) breaksBefore(d drawing, y, scale float64) bool {
 	if h <= first {
 		return false
 	}
+	if y < marginTop+(bk.bottom-marginTop)/2 {
+		return false // a page would end above half its text area: split the drawing instead
+	}
 	return first < 0.15*full || (h <= full && first < 0.3*h)
 }
+
+// bookShrinkSteps are the scales, relative to its own, a drawing may take in the book to end
+// a page sooner (place): at most 10% smaller, so its text stays over 7 pt.
+var bookShrinkSteps = []float64{0.97, 0.94, 0.9}
 
 // hexDump prints a frame's bytes as a hex dump (offset, 16 bytes, their ASCII), after its
 // drawings, in the schema's small mono; it moves whole to the next page when it would leave
@@ -1155,8 +1176,9 @@ func (bk *book) schema(title, file string, raw []byte) {
 	charW := mono.Advance * schemaSize
 	rows := schemaRows(tokenizeLines(raw), cols)
 	// A schema that fits a page but would leave its last few rows (six or fewer, beyond what
-	// squeezing takes in) to a page of their own starts on a new page instead.
-	if n := float64(len(rows)); n*schemaLead <= bk.bottom-marginTop-sectionH {
+	// squeezing takes in) to a page of their own starts on a new page instead, unless that
+	// would leave this page more than half blank.
+	if n := float64(len(rows)); n*schemaLead <= bk.bottom-marginTop-sectionH && bk.y >= marginTop+(bk.bottom-marginTop)/2 {
 		room := bk.bottom - bk.y - sectionH
 		if over := n*minSchemaLead - room; over > 0 && over <= 6*schemaLead {
 			bk.newPage(bk.titles[len(bk.titles)-1])

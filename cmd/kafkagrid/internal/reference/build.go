@@ -259,6 +259,7 @@ type message struct {
 	Text     []byte // grid and tree as text (nil unless the txt format is built)
 	Grid     drawing
 	Tree     drawing
+	Narrow   drawing // the grid 16 bits a row, for pages (narrowRowBits); nil without HTML
 	// Fields describes every node of the annotated frame for the page's detail panel.
 	Fields []fieldInfo
 }
@@ -876,7 +877,10 @@ func (b *builder) writeIndex() error {
 			v.Categories = append(v.Categories, cv)
 		}
 	}
-	return b.out.create("index.html", func(w io.Writer) error { return renderIndex(b.tmpl, w, v) })
+	if err := b.out.create("index.html", func(w io.Writer) error { return renderIndex(b.tmpl, w, v) }); err != nil {
+		return err
+	}
+	return b.writeErrorCodes()
 }
 
 // guideFigure adds the figure of "How to read the pages": the byte grid of the ApiVersions
@@ -1002,7 +1006,7 @@ func (b *builder) pageView(c *apiContent, shared *apiPages) (*pageView, error) {
 // messageView shows one frame on a page: its drawings inline (ids prefixed short-), their print
 // parts, its hex dump, the detail panel's data and links to its files (named after m.Base).
 func (b *builder) messageView(a *kafka.API, m *message, id, title, short string) (messageView, error) {
-	mv := messageView{ID: id, Title: title, Base: m.Base, Size: len(m.Bytes), Hex: hexDumpHTML(m.Bytes),
+	mv := messageView{ID: id, Title: title, Base: m.Base, Size: len(m.Bytes), Hex: hexDumpHTML(m.Bytes), Hex8: hexDumpNarrow(m.Bytes),
 		GridW: width(m.Grid), TreeW: width(m.Tree)}
 	var err error
 	if mv.Detail, err = detailJSON(m.Fields, a); err != nil {
@@ -1014,6 +1018,11 @@ func (b *builder) messageView(a *kafka.API, m *message, id, title, short string)
 	if mv.Tree, err = inlineSVG(m.Tree, short+"-tree"); err != nil {
 		return mv, err
 	}
+	if mv.Narrow, err = inlineSVG(m.Narrow, short+"-grid16"); err != nil {
+		return mv, err
+	}
+	mv.NarrowW = width(m.Narrow)
+	mv.Fit = pairFit(id, mv.GridW, mv.NarrowW, mv.TreeW)
 	if mv.GridParts, err = printParts(m.Grid, short+"-grid", "Byte grid"); err != nil {
 		return mv, err
 	}

@@ -95,6 +95,22 @@ type exampleNotes struct {
 // says which bytes it left out.
 const elideRows = 16
 
+// narrowRowBits is the row width of a page's narrow grid: the one a page shows where the
+// 32-bit grid and the tree do not fit side by side (a laptop's screen) or the grid alone does
+// not fit (a phone's). It is the same fields laid out 16 bits a row, so its boxes carry the
+// same paths and its labels are fitted (shrunk, wrapped or noted) by the same rule; it elides
+// after twice the rows, the same 64 bytes.
+const narrowRowBits = 16
+
+// narrowBitWidth draws the narrow grid's bytes as wide as the 32-bit grid's (16 pt a bit), so
+// a label fits its box as well in either; the grid is then about half as wide (311 units).
+const narrowBitWidth = 16
+
+// treeMaxValue is how much of a value a tree row shows before its ellipsis: a UUID or a JSON
+// value would otherwise set the width of the whole tree's Name column. The whole value is in
+// the grid, the detail panel and the annotated JSON.
+const treeMaxValue = 28
+
 // frameMessage lays out one frame as a byte grid and a tree, and renders the forms f asks for.
 // vo gives the view the decoder (and, for a response, its request) that draws the frame an
 // Envelope carries as that frame.
@@ -110,15 +126,24 @@ func frameMessage(fr *kafka.Frame, vo kafkaview.Options, f Format) (*message, er
 	if err != nil {
 		return nil, fmt.Errorf("reference: %s: byte grid: %w", base, err)
 	}
-	tr, err := tree.Layout(view.Tree, tree.Options{GroupColors: view.Groups, Title: name + ": expanded tree"})
+	var narrow drawing
+	if f&HTML != 0 {
+		g, err := bytegrid.Layout(view.Fields, bytegrid.Options{RowBits: narrowRowBits, BitWidth: narrowBitWidth, GroupColors: view.Groups, ElideRows: 2 * elideRows})
+		if err != nil {
+			return nil, fmt.Errorf("reference: %s: narrow byte grid: %w", base, err)
+		}
+		narrow = drawing{g, name + ": byte grid", "Byte grid of the " + fmt.Sprintf("%d-byte example %s (API key %d)", len(fr.Bytes), name, fr.API.Key) + ", 16 bits a row, each field boxed and labelled with its name and value."}
+	}
+	tr, err := tree.Layout(view.Tree, tree.Options{GroupColors: view.Groups, MaxValue: treeMaxValue, Title: name + ": expanded tree"})
 	if err != nil {
 		return nil, fmt.Errorf("reference: %s: tree: %w", base, err)
 	}
 	what := fmt.Sprintf("the %d-byte example %s (API key %d)", len(fr.Bytes), name, fr.API.Key)
 	m := &message{
 		Base: base, Response: fr.Response, Bytes: fr.Bytes,
-		Grid: drawing{grid, name + ": byte grid", "Byte grid of " + what + ", 32 bits a row, each field boxed and labelled with its name and value."},
-		Tree: drawing{tr, name + ": expanded tree", "Expanded tree of " + what + ": every field with its value, byte offset, length and wire type."},
+		Grid:   drawing{grid, name + ": byte grid", "Byte grid of " + what + ", 32 bits a row, each field boxed and labelled with its name and value."},
+		Narrow: narrow,
+		Tree:   drawing{tr, name + ": expanded tree", "Expanded tree of " + what + ": every field with its value, byte offset, length and wire type."},
 	}
 	emb, label := view.Embedded()
 	m.Fields = frameFields(fr, emb, label)

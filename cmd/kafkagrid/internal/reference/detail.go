@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html/template"
+	"strings"
 
 	"github.com/kafkagrid/kafkagrid/kafka"
 )
@@ -13,6 +14,7 @@ import (
 // names are short.
 type fieldInfo struct {
 	Path   string `json:"p"`
+	Shown  string `json:"d,omitempty"` // the path as a reader reads it (readerPath), when it differs
 	Name   string `json:"n"`
 	Type   string `json:"t"`
 	Offset int    `json:"o"`
@@ -72,6 +74,9 @@ func detailJSON(fields []fieldInfo, a *kafka.API) (template.JS, error) {
 		a.Response.File: "response-schema-L",
 	}}
 	for _, f := range fields {
+		if r := readerPath(f.Path); r != f.Path {
+			f.Shown = r
+		}
 		d.Fields[f.Path] = f
 	}
 	b, err := json.Marshal(d)
@@ -79,4 +84,35 @@ func detailJSON(fields []fieldInfo, a *kafka.API) (template.JS, error) {
 		return "", fmt.Errorf("reference: %s: detail data: %w", a.Name, err)
 	}
 	return template.JS(b), nil
+}
+
+// framingNames are what the framing parts of a field are called where a reader sees a path:
+// the suffixes kafkaview gives the paths of a field's length, a struct's tagged fields and the
+// like ("Topics[0]#tags").
+var framingNames = map[string]string{
+	"length":  "length",
+	"size":    "size",
+	"count":   "count",
+	"tags":    "tagged fields",
+	"tag":     "tag",
+	"tagsize": "tag size",
+	"present": "presence byte",
+}
+
+// readerPath writes a data-path as the detail panel shows it: "Topics[0]#tags" is
+// "Topics[0] › tagged fields", "header#tags" "header › tagged fields". Paths without a framing
+// suffix are already as a reader reads them (Kafka's field names, dotted, with indexes).
+func readerPath(p string) string {
+	i := strings.LastIndexByte(p, '#')
+	if i < 0 {
+		return p
+	}
+	name, ok := framingNames[p[i+1:]]
+	if !ok {
+		name = p[i+1:]
+	}
+	if i == 0 {
+		return name
+	}
+	return p[:i] + " › " + name
 }

@@ -34,12 +34,22 @@ func hexDump(b []byte) string {
 
 // hexDumpHTML is hexDump with every byte in a span carrying its offset (data-o), so a page can
 // highlight the bytes of the field under the pointer.
-func hexDumpHTML(b []byte) template.HTML {
+func hexDumpHTML(b []byte) template.HTML { return hexDumpLines(b, 16) }
+
+// hexDumpNarrow is hexDumpHTML 8 bytes a line, with 4-digit offsets when the frame is under
+// 64 KiB: 44 columns, which a phone shows whole (pageCSS).
+func hexDumpNarrow(b []byte) template.HTML { return hexDumpLines(b, 8) }
+
+func hexDumpLines(b []byte, per int) template.HTML {
 	var sb strings.Builder
-	for off := 0; off < len(b); off += 16 {
-		end := min(off+16, len(b))
-		fmt.Fprintf(&sb, `<span class="off">%08x</span> `, off)
-		for i := off; i < off+16; i++ {
+	digits := 8
+	if per < 16 && len(b) <= 0x10000 {
+		digits = 4
+	}
+	for off := 0; off < len(b); off += per {
+		end := min(off+per, len(b))
+		fmt.Fprintf(&sb, `<span class="off">%0*x</span> `, digits, off)
+		for i := off; i < off+per; i++ {
 			if i == off+8 {
 				sb.WriteByte(' ')
 			}

@@ -99,7 +99,14 @@ type messageView struct {
 	GridParts []partView
 	TreeParts []partView
 	Hex       template.HTML
-	Links     []fileLink
+	Hex8      template.HTML // the hex dump 8 bytes a line, for a phone
+	// Narrow is the grid 16 bits a row (narrowRowBits), NarrowW its width; Fit is the
+	// message's own style choosing between the grids and whether grid and tree sit side by
+	// side (pairFit).
+	Narrow  template.HTML
+	NarrowW int
+	Fit     template.HTML
+	Links   []fileLink
 	// Detail is the JSON the page's script shows in the detail panel (detailJSON).
 	Detail template.JS
 }
@@ -148,10 +155,11 @@ var tokenClass = [...]string{tokText: "", tokComment: "c", tokKey: "k", tokStrin
 // pageTemplates are parsed once per build; template.Template is safe for concurrent use.
 func pageTemplates() (*template.Template, error) {
 	t, err := template.New("page").Funcs(template.FuncMap{
-		"join":  strings.Join,
-		"bytes": byteCount,
-		"wbr":   wbr,
-	}).Parse(pageCSS + pageScript + templatesHTML)
+		"join":   strings.Join,
+		"bytes":  byteCount,
+		"wbr":    wbr,
+		"plural": plural,
+	}).Parse(pageCSS + pageScript + templatesHTML + errorsHTML)
 	if err != nil {
 		return nil, fmt.Errorf("reference: page templates: %w", err)
 	}
@@ -212,19 +220,19 @@ figure svg{display:block;width:calc(var(--w)*1px);max-width:none;height:auto}
 .gridfig figure svg{width:calc(var(--w)*1.15px)}
 figure.live:focus-visible{outline:2px solid var(--link);outline-offset:2px}
 figure.live .kg-sel rect{stroke:var(--accent)!important;stroke-width:2.5px!important}
-.detail{position:fixed;left:0;right:0;bottom:0;margin:0;max-height:40vh;overflow:auto;z-index:5;box-shadow:0 -2px 10px rgba(0,0,0,.25);border:1px solid var(--rule);background:var(--panel);padding:.5rem .75rem;font-size:14px}
+.g16{display:none}
+.detail{position:fixed;left:0;right:0;bottom:0;margin:0;max-height:32vh;overflow:auto;z-index:5;box-shadow:0 -2px 10px rgba(0,0,0,.25);border:1px solid var(--rule);background:var(--panel);padding:.4rem .75rem .5rem;font-size:14px}
 .detail.empty{display:none}
 p.hint{font-size:13px;margin:.25rem 0}
-.detail p{margin:.25rem 0}.detail .dpath{font-family:"Go Mono","DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:13px;font-weight:600;overflow-wrap:anywhere;margin-bottom:.25rem}
-.detail dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.1rem .9rem;margin:0}
+.detail p{margin:.25rem 0}.detail .dhead{display:flex;gap:.5rem;align-items:flex-start;margin-bottom:.2rem}
+.detail .dpath{flex:1;font-family:"Go Mono","DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:13px;font-weight:600;overflow-wrap:anywhere}
+.detail .dclose{flex:none;font:inherit;font-size:18px;line-height:1;padding:.1rem .45rem;border:1px solid var(--rule);border-radius:4px;background:var(--bg);color:var(--fg);cursor:pointer}
+.detail dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.05rem .9rem;margin:0}
 .detail dt{color:var(--muted)}.detail dd{margin:0;overflow-wrap:anywhere}
-@media (min-width:1200px){
- main.api{max-width:1880px}
- .pair{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:1.25rem;align-items:start}
- .pair .fig h3{margin-top:.5rem}.pair p.hint{width:0;min-width:100%}
- .side{position:sticky;top:0;max-height:100vh;overflow:auto}
- .detail{left:auto;right:1rem;bottom:1rem;width:min(38rem,40vw);border-radius:6px}
-}
+.detail .dnone{color:var(--muted);margin:.2rem 0}
+.hexdump pre{margin-top:.25rem}pre.h8{display:none}
+@media screen and (max-width:640px){pre.h16{display:none}pre.h8{display:block;padding:.5rem}}
+@media (min-width:1200px){main.api{max-width:1880px;padding:0 .75rem 3rem}}
 @media (max-width:700px){
  main{padding:0 .75rem 3rem}
  figure{padding:.4rem}
@@ -267,7 +275,7 @@ table.hist{border-collapse:collapse;width:100%;font-size:14px}
 table.hist th,table.hist td{text-align:left;vertical-align:top;padding:.3rem .6rem;border-bottom:1px solid var(--rule)}
 table.hist th{font-size:13px;color:var(--muted);font-weight:600}
 table.hist td:first-child{white-space:nowrap}table.hist td:nth-child(2){min-width:14em}
-table.hist tr.cur{background:var(--panel)}
+table.hist tr.cur{background:var(--panel)}table.errors td:nth-child(2){white-space:nowrap}table.errors td:nth-child(5){min-width:10em;font-size:13px}
 @media (max-width:640px){table.hist,table.hist tbody,table.hist tr,table.hist td{display:block}table.hist thead{display:none}
  table.hist td{border:none;padding:.1rem .25rem}table.hist tr{border-bottom:1px solid var(--rule);padding:.3rem 0}
  table.hist td:nth-child(2){min-width:0;color:var(--muted);font-size:13px}}
@@ -299,7 +307,8 @@ table.parts-t th{font-size:13px;color:var(--muted);font-weight:600}table.parts-t
  :root{--bg:#fff;--fg:#000;--muted:#444;--rule:#bbb;--panel:#fff;--link:#000}
  body{font-size:10.5pt}main{max-width:none;padding:0}
  nav.top,ul.files,.noprint,.detail{display:none}
- .pair,.side{display:block;position:static;max-height:none;overflow:visible}
+ .pair,.side,.side .treefig,.side .hexdump{display:block!important;position:static!important;height:auto!important;max-height:none!important;overflow:visible!important}
+ figure.g16{display:none!important}figure.g32:not(.whole){display:block!important}
  h1,h2,h3{break-after:avoid}
  figure{overflow:visible;break-inside:avoid;border:none;padding:0;margin:0 0 .75rem}
  figure svg{width:calc(var(--w)*1pt)!important;max-width:100%;height:auto}
@@ -320,75 +329,119 @@ table.parts-t th{font-size:13px;color:var(--muted);font-weight:600}table.parts-t
 </style>{{end}}`
 
 // pageScript links a tree node and its grid field (the same data-path) and the bytes of the
-// field in the hex dump, both ways. It is inline, small and needs no network. On a wide screen
-// the tree sits in a sticky pane and the detail panel floats over the screen's bottom right:
-// once the panel shows, the pane gets bottom padding as tall as the panel (and its gap), so
-// that the tree's last rows, those of the frame's last fields, can scroll above it; without
-// it the pane's scroll ended with those rows a few pixels above or under the panel.
+// field in the hex dump, both ways. It is inline, small and needs no network.
+//
+// Where grid and tree sit side by side (pairFit), they are a viewer a screen tall (the page
+// snaps to it): the grid scrolls in its own box, and the pane beside it holds the detail panel
+// (a fixed slot: what it shows changes, its size does not, so nothing moves under the
+// pointer), the hex dump and the tree, each scrolling in its own box. Pointing at a field in
+// one view scrolls the others' boxes so that its box, row and bytes are in view; the page
+// itself never moves under the pointer. Where they sit one under the other, hovering scrolls
+// nothing; a click or tap selects a field and shows the panel as a sheet at the screen's
+// bottom, the selected box scrolled above it and room left under the page so it covers
+// nothing the reader cannot scroll above it. The panel's × closes it.
 const pageScript = `{{define "script"}}<script>
 (function(){
  function each(l,f){Array.prototype.forEach.call(l,f)}
  function el(tag,text,cls){var e=document.createElement(tag);if(text!=null)e.textContent=text;if(cls)e.className=cls;return e}
  function hex(n){var s=n.toString(16);while(s.length<4)s='0'+s;return '0x'+s}
+ function shown(e){return e&&e.getClientRects().length>0}
+ // into scrolls box (a scroll container) so that e is inside it, a third down when it moves.
+ function into(box,e){
+  if(!box||!e)return;
+  var b=box.getBoundingClientRect(),r=e.getBoundingClientRect();
+  if(box.scrollHeight>box.clientHeight+1&&(r.top<b.top||r.bottom>b.top+box.clientHeight))box.scrollTop+=r.top-b.top-box.clientHeight/3;
+  if(box.scrollWidth>box.clientWidth+1&&(r.left<b.left||r.right>b.left+box.clientWidth))box.scrollLeft+=r.left-b.left-40;
+ }
+ var pad=0;
  each(document.querySelectorAll('section.msg'),function(sec){
   var data={fields:{},anchors:{}},js=sec.querySelector('script.kg-detail');
   if(js){try{data=JSON.parse(js.textContent)}catch(e){}}
-  var panel=sec.querySelector('.detail'),side=sec.querySelector('.side');
-  var on=[],sel=null,pad=0;
+  var panel=sec.querySelector('.detail'),side=sec.querySelector('.side'),hexpres=sec.querySelectorAll('pre.hex');
+  var on=[],sel=null,closed=false;
+  function paired(){return side&&getComputedStyle(side.parentNode).display==='grid'}
   function clear(){each(on,function(e){e.classList.remove('kg-hl');e.classList.remove('kg-sel');e.classList.remove('on')});on=[]}
+  function room(){
+   // The sheet at the bottom of a narrow screen: the page gets room under it.
+   var h=0;each(document.querySelectorAll('section.msg .detail'),function(d){if(!d.classList.contains('empty')&&getComputedStyle(d).position==='fixed')h=Math.max(h,Math.ceil(d.getBoundingClientRect().height)+8)});
+   if(h!==pad){pad=h;document.body.style.paddingBottom=h?h+'px':''}
+  }
   function show(p){
    if(!panel)return;
-   panel.textContent='';
-   var f=p===null?null:data.fields[p];
-   if(!f){panel.classList.add('empty');return}
+   var f=p===null?null:data.fields[p],pair=paired();
+   if(!f&&!pair||!pair&&p!==sel||closed){panel.classList.add('empty');panel.textContent='';room();return}
    panel.classList.remove('empty');
-   panel.appendChild(el('div',f.p,'dpath'));
+   panel.textContent='';
+   var head=el('div',null,'dhead');
+   var dp=el('div',f?f.d||f.p:'The detail panel','dpath');
+   if(f)dp.setAttribute('data-path',f.p);
+   head.appendChild(dp);
+   var x=el('button','\u00d7','dclose');x.type='button';x.setAttribute('aria-label','Close the detail panel');
+   x.addEventListener('click',function(ev){ev.stopPropagation();closed=true;panel.classList.add('closed');sel=null;mark(null)});
+   head.appendChild(x);
+   panel.appendChild(head);
+   if(!f){panel.appendChild(el('p','Point at a field in the grid or a row of the tree, or click one to keep it here.','dnone'));room();return}
    var dl=el('dl');
    function row(k,v,node){if(!v&&!node)return;dl.appendChild(el('dt',k));var dd=el('dd',node?null:v);if(node)dd.appendChild(node);dl.appendChild(dd)}
-   row('Name',f.n);row('Type',f.t);
-   row('Offset',hex(f.o)+' (byte '+f.o+')');
-   row('Length',f.l===1?'1 byte':f.l+' bytes');
+   var last=(f.d||f.p).split(/[.\u203a]/).pop().trim();if(f.n&&f.n!==last&&last.indexOf(f.n)!==0)row('Name',f.n);row('Type',f.t);
+   row('Bytes',hex(f.o)+' (byte '+f.o+'), '+(f.l===1?'1 byte':f.l+' bytes'));
    row('Value',f.v);row('About',f.a);
    var pre=data.anchors[f.s];
    if(f.L&&pre){var a=el('a',f.s+':'+f.L);a.href='#'+pre+f.L;row('Schema',null,a)}else if(f.s){row('Schema',f.s)}
    panel.appendChild(dl);
+   room();
   }
-  function reveal(){
-   if(!side)return;
-   var row=side.querySelector('.node.kg-hl');if(!row)return;
-   var shown=panel&&!panel.classList.contains('empty');
-   if(shown&&getComputedStyle(side).position==='sticky'){
-    var need=Math.ceil(innerHeight-panel.getBoundingClientRect().top)+8;
-    if(need>pad){pad=need;side.style.paddingBottom=pad+'px'}
+  // reveal brings into view what goes with the field the reader points at in from (a
+  // figure): its tree row and its bytes inside the pane, or its grid box on the page.
+  function reveal(from,scrollPage){
+   var pair=paired();
+   if(pair)each(hexpres,function(h){var b=h.querySelector('.on');if(b&&shown(h))into(h,b)});
+   var row=sec.querySelector('svg.kg-tree .node.kg-hl');
+   var tfig=row&&row.closest('figure');
+   if(row&&from!==tfig&&(pair||scrollPage))into(tfig,row.querySelector('text')||row);
+   if(from&&from.querySelector('svg.kg-tree')&&pair){
+    var g=null;each(sec.querySelectorAll('svg.kg-grid .kg-hl'),function(e){if(!g&&shown(e))g=e});
+    if(g)into(g.closest('figure'),g);
    }
-   var r=row.getBoundingClientRect(),s=side.getBoundingClientRect(),top=Math.max(s.top,0),bot=Math.min(s.bottom,innerHeight);
-   if(shown)bot=Math.min(bot,panel.getBoundingClientRect().top);
-   if((r.top<top||r.bottom>bot)&&side.scrollHeight>side.clientHeight)side.scrollTop+=r.top-top-(bot-top)/3;
-   var fig=row.closest('figure'),t=row.querySelector('text');
-   if(fig&&t&&fig.scrollWidth>fig.clientWidth){var f=fig.getBoundingClientRect(),x=t.getBoundingClientRect();
-    if(x.left<f.left||x.left>f.right-80)fig.scrollLeft+=x.left-f.left-40}
+   // A click or a key brings the pair onto the screen when it is partly off it.
+   if(scrollPage&&pair){var q=side.parentNode.getBoundingClientRect();if(q.top<-1||q.bottom>innerHeight+1)side.parentNode.scrollIntoView({block:q.height>innerHeight?'start':'nearest'})}
+   if(scrollPage&&!pair&&from&&from.querySelector('svg.kg-grid')){
+    // The sheet covers the screen's bottom: the selected box and the rows after it stay above.
+    var g=null;each(sec.querySelectorAll('svg.kg-grid .kg-sel'),function(e){if(!g&&shown(e))g=e});
+    if(g){var r=g.getBoundingClientRect(),avail=innerHeight-pad;if(r.bottom>avail-100||r.top<0)window.scrollBy(0,r.top-avail/4)}
+   }
   }
-  function mark(p){
+  function mark(p,from,scrollPage){
    clear();
    if(p===null){show(null);return}
+   var boxed=false,lo=-1,hi=-1;
    each(sec.querySelectorAll('[data-path]'),function(e){
-    if(e.getAttribute('data-path')!==p)return;
+    if(e.getAttribute('data-path')!==p||e.closest('.detail'))return;
     e.classList.add('kg-hl');if(p===sel)e.classList.add('kg-sel');on.push(e);
+    if(e.closest('svg.kg-grid'))boxed=true;
     var o=e.getAttribute('data-offset'),n=e.getAttribute('data-length');
     if(o===null||n===null)return;
-    o=+o;n=+n;
-    for(var i=o;i<o+n;i++){var b=sec.querySelector('pre.hex [data-o="'+i+'"]');if(b){b.classList.add('on');on.push(b)}}
+    o=+o;n=+n;if(lo<0){lo=o;hi=o+n}
+    for(var i=o;i<o+n;i++)each(sec.querySelectorAll('pre.hex [data-o="'+i+'"]'),function(b){if(b.className.indexOf('on')<0){b.classList.add('on');on.push(b)}});
    });
-   show(p);reveal();
+   // A tree row with no box of its own (an array, a struct) lights the boxes of its bytes.
+   if(!boxed&&lo>=0)each(sec.querySelectorAll('svg.kg-grid g.field[data-offset]'),function(g){
+    var o=+g.getAttribute('data-offset'),n=+g.getAttribute('data-length');
+    if(o<hi&&o+Math.max(n,1)>lo){g.classList.add('kg-hl');on.push(g)}
+   });
+   show(p);reveal(from,scrollPage);
   }
   function target(ev){var g=ev.target.closest?ev.target.closest('figure.live [data-path]'):null;return g&&sec.contains(g)?g:null}
-  sec.addEventListener('mouseover',function(ev){var g=target(ev);if(g)mark(g.getAttribute('data-path'));else mark(sel)});
+  sec.addEventListener('mouseover',function(ev){var g=target(ev);if(g)mark(g.getAttribute('data-path'),g.closest('figure'),false);else mark(sel)});
   sec.addEventListener('mouseleave',function(){mark(sel)});
   sec.addEventListener('click',function(ev){
+   if(ev.target.closest&&ev.target.closest('.detail'))return;
    var g=target(ev);
-   if(g){var p=g.getAttribute('data-path');sel=sel===p?null:p;mark(p);return}
+   if(g){var p=g.getAttribute('data-path');sel=sel===p?null:p;closed=false;if(panel)panel.classList.remove('closed');mark(sel===null?p:sel,g.closest('figure'),true);return}
    if(ev.target.closest&&ev.target.closest('figure.live')){sel=null;mark(null)}
   });
+  addEventListener('resize',function(){mark(sel)});
+  show(null);
   each(sec.querySelectorAll('figure.live'),function(fig){
    fig.addEventListener('keydown',function(ev){
     var list=fig.querySelectorAll('svg [data-path]'),i=-1,k=ev.key;
@@ -400,8 +453,8 @@ const pageScript = `{{define "script"}}<script>
     else if(k==='Escape'){sel=null;mark(null);return}
     else return;
     ev.preventDefault();
-    var g=list[i];sel=g.getAttribute('data-path');mark(sel);
-    if(g.scrollIntoView)g.scrollIntoView({block:'nearest',inline:'nearest'});
+    var g=list[i];sel=g.getAttribute('data-path');closed=false;if(panel)panel.classList.remove('closed');mark(sel,fig,true);
+    if(paired()&&fig.closest('.side'))into(fig,g);else if(g.scrollIntoView)g.scrollIntoView({block:'nearest',inline:'nearest'});
    });
   });
  });
@@ -431,7 +484,7 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <ol class="callouts">{{range .GuideCallouts}}<li><strong>{{index . 0}}</strong> {{index . 1}}</li>{{end}}</ol></div>
 {{end}}{{range .Guide}}<p><strong>{{index . 0}}</strong> {{index . 1}}</p>
 {{end}}</details>
-<div class="toc noprint">{{range .Categories}}<a href="#{{.ID}}">{{.Name}} ({{len .APIs}})</a>{{end}}{{if .Story}}<a href="#cluster">The cluster in these examples</a>{{end}}</div>
+<div class="toc noprint">{{range .Categories}}<a href="#{{.ID}}">{{.Name}} ({{len .APIs}})</a>{{end}}{{if .Story}}<a href="#cluster">The cluster in these examples</a>{{end}}<a href="errors.html">Error codes</a></div>
 {{range .Categories}}
 <div class="cat">
 <h2 id="{{.ID}}">{{.Name}}</h2>
@@ -480,19 +533,20 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 {{end}}
 
 {{define "msgbody"}}{{if .Links}}<ul class="files">{{range .Links}}<li><a href="{{.Href}}">{{.Label}}</a></li>{{end}}</ul>{{end}}
-<div class="pair">
+{{.Fit}}<div class="pair">
 {{if .Grid}}<div class="fig gridfig"><h3>Byte grid</h3>
-<p class="hint muted noprint">Point at a field, tap it, or tab here and use the arrow keys: its tree row lights up and its path, type, offset, length, value and schema text show at the bottom of the screen.</p>
-<figure style="--w:{{.GridW}}" tabindex="0" aria-label="Byte grid: click a field, or use the arrow keys, to see it in the tree and the detail panel" class="live{{if .GridParts}} whole{{end}}">{{.Grid}}</figure>{{template "parts" .GridParts}}</div>{{end}}
+<p class="hint muted noprint">Point at a field, tap it, or tab here and use the arrow keys: its tree row and its bytes in the hex dump light up, and its path, type, offset, length, value and schema text show in the detail panel.</p>
+<figure style="--w:{{.GridW}}" tabindex="0" aria-label="Byte grid, 32 bits a row: click a field, or use the arrow keys, to see it in the tree and the detail panel" class="live g32{{if .GridParts}} whole{{end}}">{{.Grid}}</figure>{{if .Narrow}}
+<figure style="--w:{{.NarrowW}}" tabindex="0" aria-label="Byte grid, 16 bits a row: click a field, or use the arrow keys, to see it in the tree and the detail panel" class="live g16 noprint">{{.Narrow}}</figure>{{end}}{{template "parts" .GridParts}}</div>{{end}}
 <div class="side">
 <aside class="detail empty noprint" aria-live="polite" aria-label="The selected field"></aside>
+<div class="hexdump"><h3>Hex dump</h3>
+<pre class="hex h16">{{.Hex}}</pre><pre class="hex h8 noprint">{{.Hex8}}</pre></div>
 {{if .Tree}}<div class="fig treefig"><h3>Expanded tree</h3>
 <figure style="--w:{{.TreeW}}" tabindex="0" aria-label="Expanded tree: click a row, or use the arrow keys, to see it in the grid and the detail panel" class="live{{if .TreeParts}} whole{{end}}">{{.Tree}}</figure>{{template "parts" .TreeParts}}</div>{{end}}
 </div>
 </div>
 <script type="application/json" class="kg-detail">{{.Detail}}</script>
-<div class="hexdump"><h3>Hex dump</h3>
-<pre class="hex">{{.Hex}}</pre></div>
 {{end}}
 
 {{define "parts"}}{{if .}}
@@ -539,7 +593,7 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 {{end}}</div>
 {{end}}</section>
 {{end}}{{range .Fields}}<section class="fields" id="{{.ID}}">
-<h2>{{.Title}} <span class="mono" style="font-size:.7em;color:var(--muted)">{{.File}} · {{len .Rows}} fields</span></h2>
+<h2>{{.Title}} <span class="mono" style="font-size:.7em;color:var(--muted)">{{.File}} · {{plural (len .Rows) "field"}}</span></h2>
 <p class="muted">Every field of the schema, nested fields under the field that holds them, with the versions it is in and the schema's description.{{if .Absent}} Greyed rows are not in v{{$.Version}}.{{end}}</p>
 <table class="fields"><colgroup><col class="fpath"><col class="ftype"><col class="fver"><col></colgroup>
 <thead><tr><th>Field</th><th>Type</th><th>Versions</th><th>About</th></tr></thead>
@@ -568,3 +622,71 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 </body>
 </html>
 {{end}}`
+
+// The page's measures in CSS px that decide where a message's grid and tree fit (pageCSS):
+// the main column's side padding, a figure's padding and border, the gap between grid and
+// tree, room for the tree pane's vertical scrollbar, the grid's scale on screen, the narrowest
+// screen that puts grid and tree side by side, and the widest main column.
+const (
+	fitPagePad  = 24 // main.api from 1200 px: .75rem each side
+	fitFigPad   = 26 // figure: .75rem padding and 1px border each side
+	fitTreePad  = 15 // the tree's figure beside the grid: .4rem padding and 1px border each side
+	fitGap      = 14 // .pair's gap
+	fitScroll   = 16 // the tree pane's own scrollbar
+	fitScale    = 1.15
+	fitPairMin  = 1200
+	fitMainMax  = 1880
+	fitPanelEm  = 12 // the detail panel's height beside the tree
+	fitHexMaxVh = 26 // the hex dump's most height beside the tree
+)
+
+// pairFit returns the style that lays out one message (the section with id id) for the
+// screen it is read on, from its drawings' widths, so that nothing of either is cut off:
+//
+//   - side by side in a viewer at most a screen tall, grid left and a pane right holding the
+//     detail panel, the hex dump and the tree, each scrolling in its own box, from the narrowest screen where the 32-bit grid (else the 16-bit
+//     one) and every column of the tree fit whole; the 16-bit grid where only it fits;
+//   - else one under the other, with the 32-bit grid where it fits the screen's width and
+//     the 16-bit one below that (a phone).
+//
+// Screens only: print lays out every message the same (pageCSS's @media print).
+func pairFit(id string, gridW, narrowW, treeW int) template.HTML {
+	for _, r := range id {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') || id == "" || id[0] >= '0' && id[0] <= '9' {
+			return "" // not a plain CSS identifier: the page's default layout (stacked)
+		}
+	}
+	if narrowW == 0 || gridW == 0 {
+		return ""
+	}
+	px := func(w int) int { return int(float64(w)*fitScale + 0.999) }
+	stack32 := px(gridW) + fitFigPad + 48 // main's 1.5rem padding below 1200 px
+	side := treeW + fitTreePad + fitFigPad + fitGap + fitPagePad + fitScroll
+	pair32 := max(fitPairMin, px(gridW)+side)
+	pair16 := max(fitPairMin, px(narrowW)+side)
+	sel := "#" + id
+	var b strings.Builder
+	b.WriteString("<style>")
+	narrow := fmt.Sprintf("{%[1]s .g32{display:none}%[1]s .g16{display:block}}", sel)
+	fmt.Fprintf(&b, "@media screen and (max-width:%d.98px)%s", stack32-1, narrow)
+	if pair16 <= fitMainMax {
+		if pair16 < pair32 {
+			fmt.Fprintf(&b, "\n@media screen and (min-width:%dpx) and (max-width:%d.98px)%s", pair16, pair32-1, narrow)
+		}
+		fmt.Fprintf(&b, "\n@media screen and (min-width:%dpx){", pair16)
+		fmt.Fprintf(&b, "html{scroll-snap-type:y proximity}%[1]s .pair{display:grid;grid-template-columns:max-content minmax(0,1fr);grid-template-rows:fit-content(100vh);gap:%[2]dpx;align-items:stretch;margin-bottom:1rem;scroll-snap-align:start}"+
+			"%[1]s .pair .fig h3{margin-top:.5rem}%[1]s .pair p.hint{width:0;min-width:100%%}"+
+			"%[1]s .gridfig{display:flex;flex-direction:column;min-height:0}%[1]s .gridfig figure.live{flex:0 1 auto;min-height:0;overflow:auto;margin:0}"+
+			"%[1]s .side{display:flex;flex-direction:column;min-height:0}"+
+			"%[1]s .side .detail{position:static;flex:none;height:%[3]dem;box-shadow:none;border-radius:6px;margin:.5rem 0 0;z-index:auto}"+
+			"%[1]s .side .detail.empty{display:block}%[1]s .side .detail.closed{display:none}"+
+			"%[1]s .side h3{margin:.4rem 0 .2rem}"+
+			"%[1]s .side .hexdump{flex:none;max-height:%[4]dvh;display:flex;flex-direction:column}"+
+			"%[1]s .side .hexdump pre{flex:1 1 auto;min-height:0;overflow:auto;margin:0}"+
+			"%[1]s .side .treefig{flex:0 1 auto;min-height:0;display:flex;flex-direction:column}"+
+			"%[1]s .side .treefig figure.live{flex:0 1 auto;min-height:0;overflow:auto;margin:0;padding:.4rem}}",
+			sel, fitGap, fitPanelEm, fitHexMaxVh)
+	}
+	b.WriteString("</style>\n")
+	return template.HTML(b.String())
+}

@@ -1,0 +1,159 @@
+package reference
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/twmb/franz-go/pkg/kerr"
+)
+
+// The error-code page (errors.html): every code Kafka defines with its name, whether a client
+// may retry it, and what it means (the description franz-go's kerr carries), and, for each,
+// the APIs whose response schemas name it in their comments or about texts: where Kafka's own
+// schemas say a response can carry it. A response's ErrorCode fields can carry more than the
+// schemas name (UNKNOWN_SERVER_ERROR always); the page says so.
+
+type errorCodesView struct {
+	Release   string
+	Generator string
+	Codes     []errorCodeRow
+	NumAPIs   int         // the APIs whose response schemas were read
+	ByAPI     []apiErrors // the same, API by API
+}
+
+// apiErrors is an API and the error codes its response schema names.
+type apiErrors struct {
+	API   apiLink
+	Codes []errorCodeRow // Code and Name only
+}
+
+// errorsByAPI turns rows around: each API with the codes its response schema names, by key.
+func errorsByAPI(rows []errorCodeRow) []apiErrors {
+	var out []apiErrors
+	at := map[int16]int{}
+	for _, r := range rows {
+		for _, a := range r.APIs {
+			i, ok := at[a.Key]
+			if !ok {
+				i = len(out)
+				at[a.Key] = i
+				out = append(out, apiErrors{API: a})
+			}
+			out[i].Codes = append(out[i].Codes, errorCodeRow{Code: r.Code, Name: r.Name})
+		}
+	}
+	slices.SortFunc(out, func(a, b apiErrors) int { return int(a.API.Key) - int(b.API.Key) })
+	return out
+}
+
+type errorCodeRow struct {
+	Code        int16
+	Name        string
+	Retriable   bool
+	Description string
+	APIs        []apiLink // the APIs whose response schema names the code, by key
+}
+
+// errorCodeRows lists Kafka's error codes in order with kerr's descriptions and the APIs of
+// apis whose response schema text names each (a whole-word match of the code's name, as in
+// "UNKNOWN_TOPIC_OR_PARTITION if the topic does not exist").
+func errorCodeRows(apis []*kafka.API, href func(*kafka.API) string) []errorCodeRow {
+	codes := kafka.ErrorCodes()
+	rows := make([]errorCodeRow, 0, len(codes))
+	index := make(map[string]int, len(codes))
+	for _, c := range codes {
+		r := errorCodeRow{Code: c.Code, Name: c.Name, Retriable: c.Retriable}
+		if e, ok := kerr.ErrorForCode(c.Code).(*kerr.Error); ok && e.Code == c.Code {
+			r.Description = e.Description
+		} else if c.Code == 0 {
+			r.Description = "No error: the request, or this part of it, succeeded."
+		}
+		index[c.Name] = len(rows)
+		rows = append(rows, r)
+	}
+	byKey := slices.Clone(apis)
+	slices.SortFunc(byKey, func(a, b *kafka.API) int { return int(a.Key) - int(b.Key) })
+	for _, a := range byKey {
+		if a.Response == nil {
+			continue
+		}
+		for _, name := range errorNamesIn(a.Response.Raw) {
+			if i, ok := index[name]; ok && name != "NONE" {
+				rows[i].APIs = append(rows[i].APIs, apiLink{Key: a.Key, Name: a.Name, Href: href(a)})
+			}
+		}
+	}
+	return rows
+}
+
+// errorNamesIn returns the distinct upper-case snake-case words of src (the candidates for
+// error names: UNKNOWN_TOPIC_OR_PARTITION), in order of first appearance. It reads src once.
+func errorNamesIn(src []byte) []string {
+	var out []string
+	seen := map[string]bool{}
+	isWord := func(c byte) bool { return c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' }
+	for i := 0; i < len(src); {
+		if !isWord(src[i]) || i > 0 && (src[i-1] >= 'a' && src[i-1] <= 'z') {
+			i++
+			continue
+		}
+		j := i
+		for j < len(src) && isWord(src[j]) {
+			j++
+		}
+		if j < len(src) && src[j] >= 'a' && src[j] <= 'z' {
+			i = j // part of a camel-case word (ErrorCode)
+			continue
+		}
+		w := string(src[i:j])
+		if strings.Contains(w, "_") && !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+		i = j
+	}
+	return out
+}
+
+// writeErrorCodes writes errors.html.
+func (b *builder) writeErrorCodes() error {
+	v := &errorCodesView{Release: b.release, Generator: "kafkagrid", NumAPIs: len(b.site)}
+	v.Codes = errorCodeRows(b.site, func(a *kafka.API) string { return "api/" + a.Name + ".html" })
+	v.ByAPI = errorsByAPI(v.Codes)
+	var buf bytes.Buffer
+	if err := b.tmpl.ExecuteTemplate(&buf, "errors", v); err != nil {
+		return fmt.Errorf("reference: errors.html: %w", err)
+	}
+	return b.out.create("errors.html", func(w io.Writer) error {
+		_, err := w.Write(buf.Bytes())
+		return err
+	})
+}
+
+// errorsHTML is the error-code page's template (parsed with the others, pageTemplates).
+const errorsHTML = `{{define "errors"}}{{template "head" .}}<title>Error codes · Kafka {{.Release}} protocol</title>
+{{template "css"}}
+</head>
+<body>
+<main>
+<nav class="top"><span>kafkagrid</span><span class="mid"><a href="index.html">Kafka {{.Release}} index</a></span><span></span></nav>
+<h1>Error codes</h1>
+<p class="lead">Every error code of the Kafka protocol: the number an ErrorCode field carries (int16), its name, whether a client may retry the request that got it, and what it means. "Named in" lists the APIs whose response schemas name the error in their comments ({{.NumAPIs}} schemas read); a response can also carry codes its schema does not name, UNKNOWN_SERVER_ERROR above all.</p>
+<div class="scroll"><table class="hist errors">
+<thead><tr><th>Code</th><th>Name</th><th>Retriable</th><th>Description</th><th>Named in</th></tr></thead>
+<tbody>
+{{range .Codes}}<tr id="{{.Name}}"><td class="num">{{.Code}}</td><td class="mono">{{.Name}}</td><td>{{if .Retriable}}yes{{else}}no{{end}}</td><td>{{.Description}}</td><td>{{range $i, $a := .APIs}}{{if $i}}, {{end}}<a href="{{$a.Href}}">{{$a.Name}}</a>{{end}}</td></tr>
+{{end}}</tbody></table></div>
+<h2 id="by-api">By API</h2>
+<p class="muted">The errors each API's response schema names, where its comments say when a response carries them.</p>
+<dl class="meta">{{range .ByAPI}}<dt><a href="{{.API.Href}}">{{.API.Name}}</a> <span class="muted">({{.API.Key}})</span></dt><dd>{{range $i, $c := .Codes}}{{if $i}}, {{end}}<a href="#{{$c.Name}}" class="mono">{{$c.Name}}</a> {{$c.Code}}{{end}}</dd>
+{{end}}</dl>
+<footer>Built by kafkagrid from the message schemas of Apache Kafka {{.Release}}; descriptions from franz-go's kerr. <a href="index.html">Index</a></footer>
+</main>
+</body>
+</html>
+{{end}}`

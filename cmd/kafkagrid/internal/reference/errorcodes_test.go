@@ -1,0 +1,79 @@
+package reference
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/schemas"
+)
+
+func TestErrorNamesIn(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want []string
+	}{
+		{`"about": "The error code, or 0 if there was no error."`, nil},
+		{`// UNKNOWN_TOPIC_OR_PARTITION if the topic does not exist; NOT_LEADER_OR_FOLLOWER, or UNKNOWN_TOPIC_OR_PARTITION again`, []string{"UNKNOWN_TOPIC_OR_PARTITION", "NOT_LEADER_OR_FOLLOWER"}},
+		{`"name": "ErrorCode", "type": "int16"`, nil},
+		{`(INVALID_REQUEST)`, []string{"INVALID_REQUEST"}},
+		{`NONE`, nil},
+	} {
+		if got := errorNamesIn([]byte(c.src)); !slices.Equal(got, c.want) {
+			t.Errorf("errorNamesIn(%q) = %q, want %q", c.src, got, c.want)
+		}
+	}
+}
+
+// TestErrorCodeRows: every code from -1 on, kerr's descriptions, and the APIs whose response
+// schema names a code, by key, each once.
+func TestErrorCodeRows(t *testing.T) {
+	resp := func(raw string) *schemas.Spec { return &schemas.Spec{Raw: []byte(raw)} }
+	apis := []*kafka.API{
+		{Key: 3, Name: "Metadata", Response: resp(`// UNKNOWN_TOPIC_OR_PARTITION, UNKNOWN_TOPIC_OR_PARTITION`)},
+		{Key: 1, Name: "Fetch", Response: resp(`// OFFSET_OUT_OF_RANGE or UNKNOWN_TOPIC_OR_PARTITION; NONE`)},
+	}
+	rows := errorCodeRows(apis, func(a *kafka.API) string { return a.Name + ".html" })
+	if len(rows) != len(kafka.ErrorCodes()) || rows[0].Code != -1 || rows[1].Code != 0 {
+		t.Fatalf("%d rows from %d, want every code from -1", len(rows), rows[0].Code)
+	}
+	for _, r := range rows {
+		if r.Description == "" {
+			t.Errorf("code %d %s: no description", r.Code, r.Name)
+		}
+		var names []string
+		for _, a := range r.APIs {
+			names = append(names, a.Name)
+		}
+		want := map[string][]string{"UNKNOWN_TOPIC_OR_PARTITION": {"Fetch", "Metadata"}, "OFFSET_OUT_OF_RANGE": {"Fetch"}}[r.Name]
+		if !slices.Equal(names, want) {
+			t.Errorf("%s named in %v, want %v", r.Name, names, want)
+		}
+	}
+	if r := rows[3+1]; r.Name != "UNKNOWN_TOPIC_OR_PARTITION" || !r.Retriable {
+		t.Errorf("code 3: %+v", r)
+	}
+	by := errorsByAPI(rows)
+	if len(by) != 2 || by[0].API.Name != "Fetch" || len(by[0].Codes) != 2 || by[1].API.Name != "Metadata" || len(by[1].Codes) != 1 {
+		t.Errorf("errorsByAPI = %+v", by)
+	}
+}
+
+// FuzzErrorNamesIn: any text scans in one pass to distinct upper-case words of src, each with
+// an underscore.
+func FuzzErrorNamesIn(f *testing.F) {
+	f.Add([]byte(`// UNKNOWN_TOPIC_OR_PARTITION if the topic does not exist; NOT_LEADER_OR_FOLLOWER`))
+	f.Add([]byte(`{ "name": "ErrorCode", "type": "int16", "versions": "0+", "about": "The error code, or 0 (NONE)." }`))
+	f.Add([]byte("A_\x00_B aB_C _ __"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		seen := map[string]bool{}
+		for _, w := range errorNamesIn(src) {
+			if seen[w] || !strings.Contains(w, "_") || !bytes.Contains(src, []byte(w)) {
+				t.Fatalf("errorNamesIn(%q) gave %q", src, w)
+			}
+			seen[w] = true
+		}
+	})
+}
