@@ -119,7 +119,13 @@ func TestKfakeCapture(t *testing.T) {
 			values := map[string]bool{}
 			seen := map[string]bool{}
 			for _, c := range r.Conns {
-				for _, e := range c.Exchanges {
+				for i, e := range c.Exchanges {
+					if e.Response == nil && e.Request != nil && i == len(c.Exchanges)-1 {
+						// The client closed with this request in flight (a fetch long-poll
+						// when the consumer stops, on a loaded machine): its connection's last
+						// request has no answer in the capture, as in any real capture.
+						continue
+					}
 					if e.Request == nil || e.Response == nil {
 						t.Errorf("conn %d: unpaired exchange: %s", c.ID, e.Note)
 						continue
