@@ -448,7 +448,7 @@ func (b *builder) plan() []string {
 		}
 	}
 	if f&HTML != 0 {
-		out = append(out, "index.html")
+		out = append(out, "index.html", "errors.html")
 	}
 	if f&PDF != 0 {
 		out = append(out, BookName(b.release))
