@@ -654,5 +654,8 @@ func (p *parser) groups(n *yaml.Node) (map[string]int, error) {
 		}
 		m[n.Content[i].Value] = c
 	}
+	if len(m) == 0 {
+		return nil, nil // "groups: {}" says what no groups key says
+	}
 	return m, nil
 }
