@@ -10,9 +10,9 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/capture"
 	"github.com/kafkagrid/kafkagrid/capture/capturetest"
-	"github.com/kafkagrid/kafkagrid/capture/report"
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site/report"
 )
 
 func ExampleParseHex() {

@@ -14,7 +14,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 	"github.com/kafkagrid/kafkagrid/kafka"
-	"github.com/kafkagrid/kafkagrid/kafka/kafkaview"
+	"github.com/kafkagrid/kafkagrid/site/kafkaview"
 	"github.com/kafkagrid/kafkagrid/style"
 	"github.com/kafkagrid/kafkagrid/tree"
 )

@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
-	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/reference"
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site/reference"
 )
 
 // runBuild implements "kafkagrid build": the whole reference of a release (SVG, HTML pages,

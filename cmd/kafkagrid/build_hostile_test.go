@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/reference"
+	"github.com/kafkagrid/kafkagrid/site/reference"
 )
 
 func hostileBuild(t *testing.T, out string, args ...string) (string, int) {

@@ -15,9 +15,9 @@ import (
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/capture"
-	"github.com/kafkagrid/kafkagrid/capture/report"
-	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/reference"
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site/reference"
+	"github.com/kafkagrid/kafkagrid/site/report"
 )
 
 // runDecode implements "kafkagrid decode": read frames in any form (a .bin frame, frames back

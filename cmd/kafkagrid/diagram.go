@@ -17,9 +17,9 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
 	"github.com/kafkagrid/kafkagrid/capture"
-	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/reference"
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/schemas"
+	"github.com/kafkagrid/kafkagrid/site/reference"
 )
 
 // A diagram is what serve draws for a request and md for a fenced block: a source of one of

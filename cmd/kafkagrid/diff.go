@@ -9,8 +9,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/reference"
 	"github.com/kafkagrid/kafkagrid/schemas"
+	"github.com/kafkagrid/kafkagrid/site/reference"
 )
 
 // errDifferent is diff's "the releases differ": exit status 1 with nothing more to say, as

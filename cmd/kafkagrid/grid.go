@@ -24,7 +24,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
 	"github.com/kafkagrid/kafkagrid/canvas/rfcsvg"
 	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
-	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/reference"
+	"github.com/kafkagrid/kafkagrid/site/reference"
 )
 
 // gridUsage is grid's synopsis and the forms it reads and writes, printed by "grid -h".

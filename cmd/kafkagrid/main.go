@@ -21,7 +21,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/reference"
+	"github.com/kafkagrid/kafkagrid/site/reference"
 )
 
 // Exit statuses: 0 success, 1 failure (diff: the releases differ), 2 a usage error (diff:

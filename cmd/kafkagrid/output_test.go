@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/reference"
+	"github.com/kafkagrid/kafkagrid/site/reference"
 )
 
 // TestMain runs the command itself when the test binary is started as a child by a test that

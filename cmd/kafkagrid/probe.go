@@ -25,9 +25,9 @@ import (
 	"time"
 
 	"github.com/kafkagrid/kafkagrid/capture"
-	"github.com/kafkagrid/kafkagrid/capture/report"
 	kafkaexamples "github.com/kafkagrid/kafkagrid/examples/kafka"
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site/report"
 )
 
 // readOnlyAPIs are the APIs probe sends without -write: they change nothing on the broker.

@@ -13,9 +13,9 @@ import (
 	"time"
 
 	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/fetch"
-	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/reference"
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/schemas"
+	"github.com/kafkagrid/kafkagrid/site/reference"
 )
 
 // releasesUsage is the help of -releases, for build and list.

@@ -16,7 +16,7 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/kafka"
-	"github.com/kafkagrid/kafkagrid/kafka/kafkaview"
+	"github.com/kafkagrid/kafkagrid/site/kafkaview"
 )
 
 // Format is a set of output formats.

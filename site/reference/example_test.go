@@ -9,8 +9,8 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 
-	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/reference"
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site/reference"
 )
 
 func ExampleParseFormats() {

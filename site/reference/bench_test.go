@@ -27,7 +27,7 @@ func BenchmarkBuild(b *testing.B) { benchBuild(b, AllFormats) }
 // BenchmarkBuildAllVersions builds the whole 4.0 reference at every version: 1116 SVG, 280
 // pages, the book, 558 frames as bin, json and txt. Compare with BenchmarkBuild:
 //
-//	go test ./cmd/kafkagrid/internal/reference -run XXX -bench 'Build(AllVersions)?$' -count 6 | benchstat -col /.name -
+//	go test ./site/reference -run XXX -bench 'Build(AllVersions)?$' -count 6 | benchstat -col /.name -
 func BenchmarkBuildAllVersions(b *testing.B) { benchBuildVersions(b, AllFormats, kafka.AllVersions()) }
 
 // BenchmarkBuildSVGHTML builds the SVG files and the HTML pages alone.

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/kafkagrid/kafkagrid/kafka"
-	"github.com/kafkagrid/kafkagrid/kafka/kafkaview"
+	"github.com/kafkagrid/kafkagrid/site/kafkaview"
 	"github.com/kafkagrid/kafkagrid/tree"
 )
 

@@ -170,7 +170,7 @@ func dataPaths(t *testing.T, svg []byte, class string) map[string]bool {
 }
 
 // TestREADMEPictures keeps the Kafka pictures the README shows (docs/) equal to what the code
-// draws; refresh them with go test ./kafka/kafkaview -update, and look at them before committing.
+// draws; refresh them with go test ./site/kafkaview -update, and look at them before committing.
 func TestREADMEPictures(t *testing.T) {
 	c := testCatalog(t, "4.0")
 	vs, err := c.Vectors(kafka.VectorOptions{})
@@ -215,10 +215,10 @@ func TestREADMEPictures(t *testing.T) {
 			}
 			want, err := os.ReadFile(path)
 			if err != nil {
-				t.Fatalf("%v (refresh with go test ./kafka/kafkaview -update)", err)
+				t.Fatalf("%v (refresh with go test ./site/kafkaview -update)", err)
 			}
 			if !bytes.Equal(got, want) {
-				t.Errorf("%s is not what the code draws now: refresh with go test ./kafka/kafkaview -update", path)
+				t.Errorf("%s is not what the code draws now: refresh with go test ./site/kafkaview -update", path)
 			}
 		}
 		return

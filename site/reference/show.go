@@ -11,7 +11,7 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
 	"github.com/kafkagrid/kafkagrid/kafka"
-	"github.com/kafkagrid/kafkagrid/kafka/kafkaview"
+	"github.com/kafkagrid/kafkagrid/site/kafkaview"
 )
 
 // ShowOptions configure Show. The zero value prints the request at the highest version as text.

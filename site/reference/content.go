@@ -9,7 +9,7 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
 	"github.com/kafkagrid/kafkagrid/kafka"
-	"github.com/kafkagrid/kafkagrid/kafka/kafkaview"
+	"github.com/kafkagrid/kafkagrid/site/kafkaview"
 	"github.com/kafkagrid/kafkagrid/tree"
 )
 
