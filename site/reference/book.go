@@ -15,6 +15,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
 	"github.com/kafkagrid/kafkagrid/internal/mono"
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site"
 	"github.com/kafkagrid/kafkagrid/style"
 	"github.com/kafkagrid/kafkagrid/tree"
 )
@@ -1129,7 +1130,7 @@ var bookShrinkSteps = []float64{0.97, 0.94, 0.9}
 // drawings, in the schema's small mono; it moves whole to the next page when it would leave
 // fewer than four lines here.
 func (bk *book) hexDump(b []byte) {
-	lines := strings.Split(strings.TrimRight(hexDump(b), "\n"), "\n")
+	lines := strings.Split(strings.TrimRight(site.HexDump(b), "\n"), "\n")
 	if bk.y+captionH+float64(min(len(lines), 4))*schemaLead > bk.bottom {
 		bk.newPage(bk.titles[len(bk.titles)-1])
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site"
 	"github.com/kafkagrid/kafkagrid/site/kafkaview"
 )
 
@@ -259,7 +260,7 @@ type message struct {
 	Text     []byte // grid and tree as text (nil unless the txt format is built)
 	Grid     drawing
 	Tree     drawing
-	Narrow   drawing // the grid 16 bits a row, for pages (narrowRowBits); nil without HTML
+	Narrow   drawing // the grid 16 bits a row, for pages (site.NarrowRowBits); nil without HTML
 	// Fields describes every node of the annotated frame for the page's detail panel.
 	Fields []fieldInfo
 }
@@ -1006,7 +1007,7 @@ func (b *builder) pageView(c *apiContent, shared *apiPages) (*pageView, error) {
 // messageView shows one frame on a page: its drawings inline (ids prefixed short-), their print
 // parts, its hex dump, the detail panel's data and links to its files (named after m.Base).
 func (b *builder) messageView(a *kafka.API, m *message, id, title, short string) (messageView, error) {
-	mv := messageView{ID: id, Title: title, Base: m.Base, Size: len(m.Bytes), Hex: hexDumpHTML(m.Bytes), Hex8: hexDumpNarrow(m.Bytes),
+	mv := messageView{ID: id, Title: title, Base: m.Base, Size: len(m.Bytes), Hex: site.HexHTML(m.Bytes, site.HexOptions{}), Hex8: site.HexHTML(m.Bytes, site.HexOptions{PerLine: 8}),
 		GridW: width(m.Grid), TreeW: width(m.Tree)}
 	var err error
 	if mv.Detail, err = detailJSON(m.Fields, a); err != nil {

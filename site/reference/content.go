@@ -7,10 +7,9 @@ import (
 	"io"
 	"strings"
 
-	"github.com/kafkagrid/kafkagrid/bytegrid"
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site"
 	"github.com/kafkagrid/kafkagrid/site/kafkaview"
-	"github.com/kafkagrid/kafkagrid/tree"
 )
 
 // The seam between the reference and the packages that encode and draw: package kafka encodes
@@ -89,28 +88,6 @@ type exampleNotes struct {
 	misfits      []kafka.Misfit
 }
 
-// elideRows is how many rows a field of the reference's grids may span before its inner rows
-// are elided: 16 rows, 64 bytes. The example frames are small, so a reader sees every byte of
-// a uuid, a short value or a record; only what is long enough to need it is cut, and the cut
-// says which bytes it left out.
-const elideRows = 16
-
-// narrowRowBits is the row width of a page's narrow grid: the one a page shows where the
-// 32-bit grid and the tree do not fit side by side (a laptop's screen) or the grid alone does
-// not fit (a phone's). It is the same fields laid out 16 bits a row, so its boxes carry the
-// same paths and its labels are fitted (shrunk, wrapped or noted) by the same rule; it elides
-// after twice the rows, the same 64 bytes.
-const narrowRowBits = 16
-
-// narrowBitWidth draws the narrow grid's bytes as wide as the 32-bit grid's (16 pt a bit), so
-// a label fits its box as well in either; the grid is then about half as wide (311 units).
-const narrowBitWidth = 16
-
-// treeMaxValue is how much of a value a tree row shows before its ellipsis: a UUID or a JSON
-// value would otherwise set the width of the whole tree's Name column. The whole value is in
-// the grid, the detail panel and the annotated JSON.
-const treeMaxValue = 28
-
 // frameMessage lays out one frame as a byte grid and a tree, and renders the forms f asks for.
 // vo gives the view the decoder (and, for a response, its request) that draws the frame an
 // Envelope carries as that frame.
@@ -121,32 +98,15 @@ func frameMessage(fr *kafka.Frame, vo kafkaview.Options, f Format) (*message, er
 		side = "response"
 	}
 	name := fmt.Sprintf("%s v%d %s", fr.API.Name, fr.Version, side)
-	view := kafkaview.NewWith(fr, vo)
-	grid, err := bytegrid.Layout(view.Fields, bytegrid.Options{GroupColors: view.Groups, ElideRows: elideRows})
+	fs, err := site.Draw(fr, site.Options{View: vo, Name: name, Noun: "example", Narrow: f&HTML != 0, MaxNested: -1})
 	if err != nil {
-		return nil, fmt.Errorf("reference: %s: byte grid: %w", base, err)
+		return nil, fmt.Errorf("reference: %s: %w", base, err)
 	}
-	var narrow drawing
-	if f&HTML != 0 {
-		g, err := bytegrid.Layout(view.Fields, bytegrid.Options{RowBits: narrowRowBits, BitWidth: narrowBitWidth, GroupColors: view.Groups, ElideRows: 2 * elideRows})
-		if err != nil {
-			return nil, fmt.Errorf("reference: %s: narrow byte grid: %w", base, err)
-		}
-		narrow = drawing{g, name + ": byte grid", "Byte grid of the " + fmt.Sprintf("%d-byte example %s (API key %d)", len(fr.Bytes), name, fr.API.Key) + ", 16 bits a row, each field boxed and labelled with its name and value."}
-	}
-	tr, err := tree.Layout(view.Tree, tree.Options{GroupColors: view.Groups, MaxValue: treeMaxValue, Title: name + ": expanded tree"})
-	if err != nil {
-		return nil, fmt.Errorf("reference: %s: tree: %w", base, err)
-	}
-	what := fmt.Sprintf("the %d-byte example %s (API key %d)", len(fr.Bytes), name, fr.API.Key)
 	m := &message{
 		Base: base, Response: fr.Response, Bytes: fr.Bytes,
-		Grid:   drawing{grid, name + ": byte grid", "Byte grid of " + what + ", 32 bits a row, each field boxed and labelled with its name and value."},
-		Narrow: narrow,
-		Tree:   drawing{tr, name + ": expanded tree", "Expanded tree of " + what + ": every field with its value, byte offset, length and wire type."},
+		Grid: drawing(fs.Grid), Narrow: drawing(fs.Narrow), Tree: drawing(fs.Tree),
+		Fields: fs.Fields,
 	}
-	emb, label := view.Embedded()
-	m.Fields = frameFields(fr, emb, label)
 	if f&JSON != 0 {
 		j, err := fr.MarshalJSON()
 		if err != nil {
@@ -161,7 +121,7 @@ func frameMessage(fr *kafka.Frame, vo kafkaview.Options, f Format) (*message, er
 	}
 	if f&Text != 0 {
 		var buf bytes.Buffer
-		if err := writeMessageText(&buf, name, grid, tr); err != nil {
+		if err := writeMessageText(&buf, name, fs.Grid, fs.Tree); err != nil {
 			return nil, fmt.Errorf("reference: %s: text: %w", base, err)
 		}
 		m.Text = buf.Bytes()

@@ -1,118 +1,26 @@
 package reference
 
 import (
-	"encoding/json"
 	"fmt"
 	"html/template"
-	"strings"
 
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site"
 )
 
-// fieldInfo is what a page's detail panel shows for one node of the annotated frame, keyed by
-// the data-path its grid box and tree row carry. It is written as JSON into the page, so the
-// names are short.
-type fieldInfo struct {
-	Path   string `json:"p"`
-	Shown  string `json:"d,omitempty"` // the path as a reader reads it (readerPath), when it differs
-	Name   string `json:"n"`
-	Type   string `json:"t"`
-	Offset int    `json:"o"`
-	Length int    `json:"l"`
-	Value  string `json:"v,omitempty"`
-	About  string `json:"a,omitempty"`
-	Spec   string `json:"s,omitempty"` // the schema file the field is declared in
-	Line   int    `json:"L,omitempty"` // the field's line in Spec, 0 for framing
-}
+// fieldInfo is what a page's detail panel shows for one node of the annotated frame
+// (site.Field, which site.Draw lists).
+type fieldInfo = site.Field
 
-// frameFields lists the nodes of fr in byte order. The content of a string or bytes field is
-// left out: its grid box carries the field's own path (kafkaview), so the field's entry
-// describes it. embedded is the frame an Envelope carries as its view draws it
-// (kafkaview.View.Embedded), nil if none: its nodes follow, with the paths and the outer
-// frame's offsets their boxes and rows carry, and the field that holds it names it as its
-// value.
-func frameFields(fr *kafka.Frame, embedded *kafka.Node, label string) []fieldInfo {
-	var out []fieldInfo
-	add := func(n *kafka.Node) bool {
-		if n.Kind == kafka.KindData && len(n.Children) == 0 {
-			return true
-		}
-		fi := fieldInfo{Path: n.Path, Name: n.Name, Type: n.WireType, Offset: n.Offset, Length: n.Length, Value: n.Value, About: n.About, Spec: n.Spec}
-		if n.Kind == kafka.KindFrame {
-			fi.Path = "frame"
-		}
-		if n.Field != nil {
-			fi.Line = n.Field.Pos.Line
-		}
-		if embedded != nil && n.Path == embedded.Path && n != embedded {
-			fi.Value = label
-		}
-		out = append(out, fi)
-		return true
-	}
-	fr.Root.Walk(add)
-	if embedded != nil {
-		for _, c := range embedded.Children {
-			c.Walk(add)
-		}
-	}
-	return out
-}
-
-// detailView is the JSON a page's script reads for a message's detail panel: the fields by
-// path and, for each schema file on the page, the prefix of its line anchors.
-type detailView struct {
-	Fields  map[string]fieldInfo `json:"fields"`
-	Anchors map[string]string    `json:"anchors"`
-}
-
-// detailJSON renders the detail data of one message for a <script type="application/json">.
-// encoding/json escapes <, > and &, so the text cannot close the script element.
+// detailJSON renders the detail data of one message for a <script type="application/json">
+// (site.DetailJSON), its fields linked to the lines of the API's schema files on the page.
 func detailJSON(fields []fieldInfo, a *kafka.API) (template.JS, error) {
-	d := detailView{Fields: make(map[string]fieldInfo, len(fields)), Anchors: map[string]string{
+	j, err := site.DetailJSON(fields, map[string]string{
 		a.Request.File:  "request-schema-L",
 		a.Response.File: "response-schema-L",
-	}}
-	for _, f := range fields {
-		if r := readerPath(f.Path); r != f.Path {
-			f.Shown = r
-		}
-		d.Fields[f.Path] = f
-	}
-	b, err := json.Marshal(d)
+	})
 	if err != nil {
-		return "", fmt.Errorf("reference: %s: detail data: %w", a.Name, err)
+		return "", fmt.Errorf("reference: %s: %w", a.Name, err)
 	}
-	return template.JS(b), nil
-}
-
-// framingNames are what the framing parts of a field are called where a reader sees a path:
-// the suffixes kafkaview gives the paths of a field's length, a struct's tagged fields and the
-// like ("Topics[0]#tags").
-var framingNames = map[string]string{
-	"length":  "length",
-	"size":    "size",
-	"count":   "count",
-	"tags":    "tagged fields",
-	"tag":     "tag",
-	"tagsize": "tag size",
-	"present": "presence byte",
-}
-
-// readerPath writes a data-path as the detail panel shows it: "Topics[0]#tags" is
-// "Topics[0] › tagged fields", "header#tags" "header › tagged fields". Paths without a framing
-// suffix are already as a reader reads them (Kafka's field names, dotted, with indexes).
-func readerPath(p string) string {
-	i := strings.LastIndexByte(p, '#')
-	if i < 0 {
-		return p
-	}
-	name, ok := framingNames[p[i+1:]]
-	if !ok {
-		name = p[i+1:]
-	}
-	if i == 0 {
-		return name
-	}
-	return p[:i] + " › " + name
+	return j, nil
 }

@@ -5,6 +5,8 @@ import (
 	"html/template"
 	"io"
 	"strings"
+
+	"github.com/kafkagrid/kafkagrid/site"
 )
 
 // The views the page templates render. They hold only what a page shows, already formatted,
@@ -100,7 +102,7 @@ type messageView struct {
 	TreeParts []partView
 	Hex       template.HTML
 	Hex8      template.HTML // the hex dump 8 bytes a line, for a phone
-	// Narrow is the grid 16 bits a row (narrowRowBits), NarrowW its width; Fit is the
+	// Narrow is the grid 16 bits a row (site.NarrowRowBits), NarrowW its width; Fit is the
 	// message's own style choosing between the grids and whether grid and tree sit side by
 	// side (pairFit).
 	Narrow  template.HTML
@@ -197,136 +199,8 @@ func byteCount(n int) string {
 
 // pageCSS is shared by every page: system fonts only (no network), the reader's light or dark
 // preference, and a print style.
-const pageCSS = `{{define "css"}}<style>
-:root{color-scheme:light dark;--bg:#fff;--fg:#1f2328;--muted:#5a636e;--rule:#d0d7de;--panel:#f6f8fa;--link:#0b5cad;--accent:#d9481c;--hl:#ffe3a3;
---c-c:#6a737d;--c-k:#0550ae;--c-s:#0a3069;--c-n:#953800;--c-l:#8250df;--flex:#1a7f37;--unst:#9a6700}
-@media (prefers-color-scheme:dark){:root{--bg:#0d1117;--fg:#e6e8eb;--muted:#9aa4af;--rule:#30363d;--panel:#161b22;--link:#6cb6ff;--accent:#ff8a5c;--hl:#5a4312;
---c-c:#8b949e;--c-k:#79c0ff;--c-s:#a5d6ff;--c-n:#ffa657;--c-l:#d2a8ff;--flex:#3fb950;--unst:#d29922}}
-*{box-sizing:border-box}
-body{margin:0;background:var(--bg);color:var(--fg);font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
-main{max-width:1240px;margin:0 auto;padding:0 1.5rem 3rem}
-a{color:var(--link);text-decoration:none}a:hover{text-decoration:underline}
-code,pre,.mono{font-family:"Go Mono","DejaVu Sans Mono",Menlo,Consolas,monospace}
-nav.top{display:flex;gap:1rem;justify-content:space-between;align-items:center;padding:.75rem 0;border-bottom:1px solid var(--rule);margin-bottom:1rem;font-size:14px}
-nav.top .mid{flex:1;text-align:center}
-h1{font-size:2rem;margin:.5rem 0 .25rem}h2{font-size:1.4rem;margin:2rem 0 .5rem;padding-bottom:.25rem;border-bottom:1px solid var(--rule)}
-h3{font-size:1.05rem;margin:1.25rem 0 .5rem;color:var(--muted)}
-.badge{display:inline-block;font-size:12px;line-height:1.6;padding:0 .5em;border-radius:1em;border:1px solid currentColor;margin-left:.35em;vertical-align:middle;font-weight:600}
-.badge.flex{color:var(--flex)}.badge.unst{color:var(--unst)}
-dl.meta{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1.25rem;margin:1rem 0}
-dl.meta dt{color:var(--muted)}dl.meta dd{margin:0}
-figure{margin:.5rem 0 1rem;overflow-x:auto;border:1px solid var(--rule);border-radius:6px;padding:.75rem;background:var(--bg)}
-figure svg{display:block;width:calc(var(--w)*1px);max-width:none;height:auto}
-.gridfig figure svg{width:calc(var(--w)*1.15px)}
-figure.live:focus-visible{outline:2px solid var(--link);outline-offset:2px}
-figure.live .kg-sel rect{stroke:var(--accent)!important;stroke-width:2.5px!important}
-.g16{display:none}
-.detail{position:fixed;left:0;right:0;bottom:0;margin:0;max-height:32vh;overflow:auto;z-index:5;box-shadow:0 -2px 10px rgba(0,0,0,.25);border:1px solid var(--rule);background:var(--panel);padding:.4rem .75rem .5rem;font-size:14px}
-.detail.empty{display:none}
-p.hint{font-size:13px;margin:.25rem 0}
-.detail p{margin:.25rem 0}.detail .dhead{display:flex;gap:.5rem;align-items:flex-start;margin-bottom:.2rem}
-.detail .dpath{flex:1;font-family:"Go Mono","DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:13px;font-weight:600;overflow-wrap:anywhere}
-.detail .dclose{flex:none;font:inherit;font-size:18px;line-height:1;padding:.1rem .45rem;border:1px solid var(--rule);border-radius:4px;background:var(--bg);color:var(--fg);cursor:pointer}
-.detail dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.05rem .9rem;margin:0}
-.detail dt{color:var(--muted)}.detail dd{margin:0;overflow-wrap:anywhere}
-.detail .dnone{color:var(--muted);margin:.2rem 0}
-.hexdump pre{margin-top:.25rem}pre.h8{display:none}
-@media screen and (max-width:640px){pre.h16{display:none}pre.h8{display:block;padding:.5rem}}
-@media (min-width:1200px){main.api{max-width:1880px;padding:0 .75rem 3rem}}
-@media (max-width:700px){
- main{padding:0 .75rem 3rem}
- figure{padding:.4rem}
- .gridfig figure svg,.guidefig figure svg{width:calc(var(--w)*1.1px)}
- table.apis,table.apis tbody{display:block;font-size:14px}table.apis thead,table.apis colgroup,table.apis .size{display:none}
- table.apis tr{display:grid;grid-template-columns:2.6em minmax(0,1fr) auto auto;align-items:baseline;border-bottom:1px solid var(--rule)}
- table.apis tr[hidden]{display:none}table.apis tr td{border:0;width:auto!important}table.apis td:nth-child(2){overflow-wrap:anywhere}
- table.apis .badge{margin-left:0}
- table.apis th,table.apis td{padding:.3rem .35rem}
- nav.top{flex-wrap:wrap}
-}
-figcaption{font-size:13px;color:var(--muted);margin-bottom:.5rem}
-pre{background:var(--panel);border:1px solid var(--rule);border-radius:6px;padding:.75rem;overflow-x:auto;font-size:12.5px;line-height:1.45;margin:.5rem 0 1rem}
-pre.hex .off,pre.hex .asc{color:var(--muted)}
-pre.hex .on{background:var(--hl);color:var(--fg);border-radius:2px}
-pre.src .ln{display:inline-block;width:3.5em;padding-right:1em;text-align:right;color:var(--muted);user-select:none;-webkit-user-select:none}
-pre.src .line:target{background:var(--hl)}
-.c{color:var(--c-c);font-style:italic}.k{color:var(--c-k)}.s{color:var(--c-s)}.n{color:var(--c-n)}.l{color:var(--c-l)}
-ul.files{list-style:none;padding:0;margin:.25rem 0 1rem;display:flex;flex-wrap:wrap;gap:.4rem 1rem;font-size:14px}
-.kg-hl rect{stroke:var(--accent)!important;stroke-width:2px!important}
-table.apis{border-collapse:collapse;width:100%;margin:.25rem 0 1rem;table-layout:fixed}
-table.apis col.key{width:5em}table.apis col.ver{width:6em}table.apis col.size{width:7em}table.apis col.badges{width:7em}
-table.apis .r{text-align:right;padding-right:1.5em}
-table.apis th,table.apis td{text-align:left;padding:.3rem .6rem;border-bottom:1px solid var(--rule)}
-table.apis th{font-size:13px;color:var(--muted);font-weight:600}
-table.apis td.num{font-variant-numeric:tabular-nums;width:5em}
-table.apis .purpose{display:block;font-size:13px;color:var(--muted);line-height:1.35}
-.lead{color:var(--muted);max-width:60em}
-nav.versions{display:flex;flex-wrap:wrap;gap:.3rem .5rem;align-items:center;margin:.5rem 0 1rem;font-size:14px}
-nav.versions span{color:var(--muted);margin-right:.25rem}
-nav.versions a{font-family:"Go Mono","DejaVu Sans Mono",Menlo,Consolas,monospace;padding:.05rem .45rem;border:1px solid var(--rule);border-radius:1em}
-nav.versions a[aria-current]{background:var(--link);border-color:var(--link);color:var(--bg);font-weight:600}
-section.changes ul,table.hist ul{margin:.25rem 0;padding-left:1.25rem}
-section.changes li,table.hist li,blockquote{overflow-wrap:anywhere}
-blockquote{margin:.5rem 0;padding:.25rem .75rem;border-left:3px solid var(--rule);color:var(--fg);max-width:60em}
-blockquote .cite{font-family:"Go Mono","DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:12px;margin-left:.5em}
-.muted{color:var(--muted)}
-.scroll{overflow-x:auto}
-table.hist{border-collapse:collapse;width:100%;font-size:14px}
-table.hist th,table.hist td{text-align:left;vertical-align:top;padding:.3rem .6rem;border-bottom:1px solid var(--rule)}
-table.hist th{font-size:13px;color:var(--muted);font-weight:600}
-table.hist td:first-child{white-space:nowrap}table.hist td:nth-child(2){min-width:14em}
-table.hist tr.cur{background:var(--panel)}table.errors td:nth-child(2){white-space:nowrap}table.errors td:nth-child(5){min-width:10em;font-size:13px}
-@media (max-width:640px){table.hist,table.hist tbody,table.hist tr,table.hist td{display:block}table.hist thead{display:none}
- table.hist td{border:none;padding:.1rem .25rem}table.hist tr{border-bottom:1px solid var(--rule);padding:.3rem 0}
- table.hist td:nth-child(2){min-width:0;color:var(--muted);font-size:13px}}
-footer{margin-top:3rem;padding-top:.75rem;border-top:1px solid var(--rule);color:var(--muted);font-size:13px}
-.guidefig{display:flex;flex-wrap:wrap;gap:0 1.5rem;align-items:flex-start;margin:.75rem 0}.guidefig figure{flex:none;max-width:100%}
-ol.callouts{flex:1 1 22em;margin:.5rem 0;padding-left:1.4em;font-size:14px}ol.callouts li{margin:.2rem 0}
-details.guide{margin:0 0 1rem;color:var(--fg)}details.guide summary{cursor:pointer;color:var(--link)}details.guide p{margin:.5rem 0}
-.toc{columns:2 22em;font-size:14px}.toc a{display:block}
-input[type=search]{font:inherit;padding:.35rem .6rem;border:1px solid var(--rule);border-radius:6px;background:var(--panel);color:var(--fg);width:min(24rem,100%)}
-.parts{display:none}
-table.fields{border-collapse:collapse;width:100%;table-layout:fixed;font-size:13.5px;line-height:1.4;margin:.25rem 0 1rem}
-table.fields col.fpath{width:30%}table.fields col.ftype{width:15%}table.fields col.fver{width:12%}
-table.fields th,table.fields td{text-align:left;vertical-align:top;padding:.3rem .5rem;border-bottom:1px solid var(--rule);overflow-wrap:anywhere}
-table.fields th{font-size:13px;color:var(--muted);font-weight:600}table.fields td.mono{font-size:12.5px}
-table.fields .par{color:var(--muted)}table.fields tr.absent td{color:var(--muted)}table.fields tr.absent td:first-child{text-decoration:line-through}
-@media (max-width:640px){table.fields,table.fields tbody,table.fields tr,table.fields td{display:block}table.fields thead,table.fields colgroup{display:none}
- table.fields tr{border-bottom:1px solid var(--rule);padding:.35rem 0}table.fields td{border:0;padding:0}
- table.fields td:nth-child(2),table.fields td:nth-child(3){display:inline;color:var(--muted);font-size:12.5px}table.fields td:nth-child(2)::after{content:" · "}}
-h3.edge{color:var(--fg);font-size:1.2rem;margin-top:2rem}div.edge p.about{max-width:60em;overflow-wrap:anywhere}
-h4{font-size:1rem;margin:1rem 0 .25rem}div.edge p.hint{display:none}
-section.story dl.meta dd{overflow-wrap:anywhere}
-table.parts-t{border-collapse:collapse;font-size:14px;margin:.5rem 0 1rem}
-table.parts-t th,table.parts-t td{text-align:left;padding:.25rem .9rem .25rem 0;border-bottom:1px solid var(--rule);white-space:nowrap}
-table.parts-t th{font-size:13px;color:var(--muted);font-weight:600}table.parts-t tr.log td{font-weight:600}
-@media (max-width:640px){section.story dl.meta{grid-template-columns:1fr;gap:0}section.story dl.meta dd{margin:0 0 .45rem}
- table.parts-t{font-size:12.5px}table.parts-t th,table.parts-t td{padding:.2rem .3rem .2rem 0}table.parts-t th{font-size:12px}}
-@media print{
- @page{margin:12mm}
- :root{--bg:#fff;--fg:#000;--muted:#444;--rule:#bbb;--panel:#fff;--link:#000}
- body{font-size:10.5pt}main{max-width:none;padding:0}
- nav.top,ul.files,.noprint,.detail{display:none}
- .pair,.side,.side .treefig,.side .hexdump{display:block!important;position:static!important;height:auto!important;max-height:none!important;overflow:visible!important}
- figure.g16{display:none!important}figure.g32:not(.whole){display:block!important}
- h1,h2,h3{break-after:avoid}
- figure{overflow:visible;break-inside:avoid;border:none;padding:0;margin:0 0 .75rem}
- figure svg{width:calc(var(--w)*1pt)!important;max-width:100%;height:auto}
- figure.whole{display:none}
- .parts{display:block}
- figure.part{margin:0 0 6pt}
- figure.part figcaption{margin:0 0 2pt;font-size:8pt;break-after:avoid}
- .hexdump{break-inside:avoid}
- pre{overflow:visible;white-space:pre-wrap;border:none;padding:0;font-size:8pt;orphans:3;widows:3}
- pre.src .line{display:block;padding-left:4.5em;text-indent:-4.5em;overflow-wrap:anywhere}
- pre.src .ln{text-indent:0}
- section.msg{break-before:auto}
- section.edges{break-before:page}section.edges>p.muted,h3.edge,div.edge p.about,h4{break-after:avoid}
- table.fields{font-size:8.5pt}table.fields td.mono{font-size:7.5pt}table.fields col.fpath{width:31%}table.fields col.ftype{width:21%}table.fields col.fver{width:11%}
- table.fields tr{break-inside:avoid}table.fields th,table.fields td{padding:2pt 4pt}
- a{text-decoration:none}
-}
-</style>{{end}}`
+var pageCSS = `{{define "css"}}<style>
+` + site.CSS + `</style>{{end}}`
 
 // pageScript links a tree node and its grid field (the same data-path) and the bytes of the
 // field in the hex dump, both ways. It is inline, small and needs no network.
@@ -340,126 +214,8 @@ table.parts-t th{font-size:13px;color:var(--muted);font-weight:600}table.parts-t
 // nothing; a click or tap selects a field and shows the panel as a sheet at the screen's
 // bottom, the selected box scrolled above it and room left under the page so it covers
 // nothing the reader cannot scroll above it. The panel's × closes it.
-const pageScript = `{{define "script"}}<script>
-(function(){
- function each(l,f){Array.prototype.forEach.call(l,f)}
- function el(tag,text,cls){var e=document.createElement(tag);if(text!=null)e.textContent=text;if(cls)e.className=cls;return e}
- function hex(n){var s=n.toString(16);while(s.length<4)s='0'+s;return '0x'+s}
- function shown(e){return e&&e.getClientRects().length>0}
- // into scrolls box (a scroll container) so that e is inside it, a third down when it moves.
- function into(box,e){
-  if(!box||!e)return;
-  var b=box.getBoundingClientRect(),r=e.getBoundingClientRect();
-  if(box.scrollHeight>box.clientHeight+1&&(r.top<b.top||r.bottom>b.top+box.clientHeight))box.scrollTop+=r.top-b.top-box.clientHeight/3;
-  if(box.scrollWidth>box.clientWidth+1&&(r.left<b.left||r.right>b.left+box.clientWidth))box.scrollLeft+=r.left-b.left-40;
- }
- var pad=0;
- each(document.querySelectorAll('section.msg'),function(sec){
-  var data={fields:{},anchors:{}},js=sec.querySelector('script.kg-detail');
-  if(js){try{data=JSON.parse(js.textContent)}catch(e){}}
-  var panel=sec.querySelector('.detail'),side=sec.querySelector('.side'),hexpres=sec.querySelectorAll('pre.hex');
-  var on=[],sel=null,closed=false;
-  function paired(){return side&&getComputedStyle(side.parentNode).display==='grid'}
-  function clear(){each(on,function(e){e.classList.remove('kg-hl');e.classList.remove('kg-sel');e.classList.remove('on')});on=[]}
-  function room(){
-   // The sheet at the bottom of a narrow screen: the page gets room under it.
-   var h=0;each(document.querySelectorAll('section.msg .detail'),function(d){if(!d.classList.contains('empty')&&getComputedStyle(d).position==='fixed')h=Math.max(h,Math.ceil(d.getBoundingClientRect().height)+8)});
-   if(h!==pad){pad=h;document.body.style.paddingBottom=h?h+'px':''}
-  }
-  function show(p){
-   if(!panel)return;
-   var f=p===null?null:data.fields[p],pair=paired();
-   if(!f&&!pair||!pair&&p!==sel||closed){panel.classList.add('empty');panel.textContent='';room();return}
-   panel.classList.remove('empty');
-   panel.textContent='';
-   var head=el('div',null,'dhead');
-   var dp=el('div',f?f.d||f.p:'The detail panel','dpath');
-   if(f)dp.setAttribute('data-path',f.p);
-   head.appendChild(dp);
-   var x=el('button','\u00d7','dclose');x.type='button';x.setAttribute('aria-label','Close the detail panel');
-   x.addEventListener('click',function(ev){ev.stopPropagation();closed=true;panel.classList.add('closed');sel=null;mark(null)});
-   head.appendChild(x);
-   panel.appendChild(head);
-   if(!f){panel.appendChild(el('p','Point at a field in the grid or a row of the tree, or click one to keep it here.','dnone'));room();return}
-   var dl=el('dl');
-   function row(k,v,node){if(!v&&!node)return;dl.appendChild(el('dt',k));var dd=el('dd',node?null:v);if(node)dd.appendChild(node);dl.appendChild(dd)}
-   var last=(f.d||f.p).split(/[.\u203a]/).pop().trim();if(f.n&&f.n!==last&&last.indexOf(f.n)!==0)row('Name',f.n);row('Type',f.t);
-   row('Bytes',hex(f.o)+' (byte '+f.o+'), '+(f.l===1?'1 byte':f.l+' bytes'));
-   row('Value',f.v);row('About',f.a);
-   var pre=data.anchors[f.s];
-   if(f.L&&pre){var a=el('a',f.s+':'+f.L);a.href='#'+pre+f.L;row('Schema',null,a)}else if(f.s){row('Schema',f.s)}
-   panel.appendChild(dl);
-   room();
-  }
-  // reveal brings into view what goes with the field the reader points at in from (a
-  // figure): its tree row and its bytes inside the pane, or its grid box on the page.
-  function reveal(from,scrollPage){
-   var pair=paired();
-   if(pair)each(hexpres,function(h){var b=h.querySelector('.on');if(b&&shown(h))into(h,b)});
-   var row=sec.querySelector('svg.kg-tree .node.kg-hl');
-   var tfig=row&&row.closest('figure');
-   if(row&&from!==tfig&&(pair||scrollPage))into(tfig,row.querySelector('text')||row);
-   if(from&&from.querySelector('svg.kg-tree')&&pair){
-    var g=null;each(sec.querySelectorAll('svg.kg-grid .kg-hl'),function(e){if(!g&&shown(e))g=e});
-    if(g)into(g.closest('figure'),g);
-   }
-   // A click or a key brings the pair onto the screen when it is partly off it.
-   if(scrollPage&&pair){var q=side.parentNode.getBoundingClientRect();if(q.top<-1||q.bottom>innerHeight+1)side.parentNode.scrollIntoView({block:q.height>innerHeight?'start':'nearest'})}
-   if(scrollPage&&!pair&&from&&from.querySelector('svg.kg-grid')){
-    // The sheet covers the screen's bottom: the selected box and the rows after it stay above.
-    var g=null;each(sec.querySelectorAll('svg.kg-grid .kg-sel'),function(e){if(!g&&shown(e))g=e});
-    if(g){var r=g.getBoundingClientRect(),avail=innerHeight-pad;if(r.bottom>avail-100||r.top<0)window.scrollBy(0,r.top-avail/4)}
-   }
-  }
-  function mark(p,from,scrollPage){
-   clear();
-   if(p===null){show(null);return}
-   var boxed=false,lo=-1,hi=-1;
-   each(sec.querySelectorAll('[data-path]'),function(e){
-    if(e.getAttribute('data-path')!==p||e.closest('.detail'))return;
-    e.classList.add('kg-hl');if(p===sel)e.classList.add('kg-sel');on.push(e);
-    if(e.closest('svg.kg-grid'))boxed=true;
-    var o=e.getAttribute('data-offset'),n=e.getAttribute('data-length');
-    if(o===null||n===null)return;
-    o=+o;n=+n;if(lo<0){lo=o;hi=o+n}
-    for(var i=o;i<o+n;i++)each(sec.querySelectorAll('pre.hex [data-o="'+i+'"]'),function(b){if(b.className.indexOf('on')<0){b.classList.add('on');on.push(b)}});
-   });
-   // A tree row with no box of its own (an array, a struct) lights the boxes of its bytes.
-   if(!boxed&&lo>=0)each(sec.querySelectorAll('svg.kg-grid g.field[data-offset]'),function(g){
-    var o=+g.getAttribute('data-offset'),n=+g.getAttribute('data-length');
-    if(o<hi&&o+Math.max(n,1)>lo){g.classList.add('kg-hl');on.push(g)}
-   });
-   show(p);reveal(from,scrollPage);
-  }
-  function target(ev){var g=ev.target.closest?ev.target.closest('figure.live [data-path]'):null;return g&&sec.contains(g)?g:null}
-  sec.addEventListener('mouseover',function(ev){var g=target(ev);if(g)mark(g.getAttribute('data-path'),g.closest('figure'),false);else mark(sel)});
-  sec.addEventListener('mouseleave',function(){mark(sel)});
-  sec.addEventListener('click',function(ev){
-   if(ev.target.closest&&ev.target.closest('.detail'))return;
-   var g=target(ev);
-   if(g){var p=g.getAttribute('data-path');sel=sel===p?null:p;closed=false;if(panel)panel.classList.remove('closed');mark(sel===null?p:sel,g.closest('figure'),true);return}
-   if(ev.target.closest&&ev.target.closest('figure.live')){sel=null;mark(null)}
-  });
-  addEventListener('resize',function(){mark(sel)});
-  show(null);
-  each(sec.querySelectorAll('figure.live'),function(fig){
-   fig.addEventListener('keydown',function(ev){
-    var list=fig.querySelectorAll('svg [data-path]'),i=-1,k=ev.key;
-    if(!list.length)return;
-    for(var j=0;j<list.length;j++)if(list[j].getAttribute('data-path')===sel){i=j;break}
-    if(k==='ArrowRight'||k==='ArrowDown')i=Math.min(i+1,list.length-1);
-    else if(k==='ArrowLeft'||k==='ArrowUp')i=Math.max(i-1,0);
-    else if(k==='Home')i=0;else if(k==='End')i=list.length-1;
-    else if(k==='Escape'){sel=null;mark(null);return}
-    else return;
-    ev.preventDefault();
-    var g=list[i];sel=g.getAttribute('data-path');closed=false;if(panel)panel.classList.remove('closed');mark(sel,fig,true);
-    if(paired()&&fig.closest('.side'))into(fig,g);else if(g.scrollIntoView)g.scrollIntoView({block:'nearest',inline:'nearest'});
-   });
-  });
- });
-})();
-</script>{{end}}`
+var pageScript = `{{define "script"}}<script>
+` + site.Script + `</script>{{end}}`
 
 const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <html lang="en">

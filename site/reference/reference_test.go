@@ -76,19 +76,6 @@ func TestSchemaHTML(t *testing.T) {
 	}
 }
 
-func TestHexDump(t *testing.T) {
-	b := []byte("\x00\x00\x00\x2aHello, Kafka!\x01\x02\x03")
-	want := "00000000  00 00 00 2a 48 65 6c 6c  6f 2c 20 4b 61 66 6b 61  |...*Hello, Kafka|\n" +
-		"00000010  21 01 02 03                                       |!...|\n"
-	if got := hexDump(b); got != want {
-		t.Errorf("hexDump =\n%s\nwant\n%s", got, want)
-	}
-	h := string(hexDumpHTML(b))
-	if !strings.Contains(h, `<span data-o="19">03</span>`) || !strings.Contains(h, "|!...|") {
-		t.Errorf("hexDumpHTML = %s", h)
-	}
-}
-
 func TestAnchorID(t *testing.T) {
 	for in, want := range map[string]string{"Consumer groups": "consumer-groups", "Cluster and KRaft": "cluster-and-kraft", " A--B ": "a-b"} {
 		if got := anchorID(in); got != want {

@@ -9,27 +9,18 @@ import (
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
 	"github.com/kafkagrid/kafkagrid/schemas"
+	"github.com/kafkagrid/kafkagrid/site"
 )
 
-// writeSVG writes d as one SVG document: standalone (with the XML prolog), or inline for an
-// HTML page, where id must be unique on the page.
+// writeSVG writes d as one SVG document (site.WriteSVG): standalone (with the XML prolog), or
+// inline for an HTML page, where id must be unique on the page.
 func writeSVG(w io.Writer, d drawing, inline bool, id string) error {
-	if d.Drawing == nil {
-		return nil
-	}
-	return svgcanvas.Write(w, d.Drawing, svgcanvas.WriteOptions{Title: d.Title, Desc: d.Desc, Inline: inline, IDPrefix: id})
+	return site.WriteSVG(w, site.Figure(d), inline, id)
 }
 
-// inlineSVG is writeSVG for a page.
+// inlineSVG is writeSVG for a page (site.InlineSVG).
 func inlineSVG(d drawing, id string) (template.HTML, error) {
-	if d.Drawing == nil {
-		return "", nil
-	}
-	var buf bytes.Buffer
-	if err := writeSVG(&buf, d, true, id); err != nil {
-		return "", err
-	}
-	return template.HTML(buf.String()), nil
+	return site.InlineSVG(site.Figure(d), id)
 }
 
 // The printed page (pageCSS's @media print): the content box of the smaller of A4 and Letter

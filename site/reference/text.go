@@ -6,13 +6,12 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/kafkagrid/kafkagrid/bytegrid"
-	"github.com/kafkagrid/kafkagrid/tree"
+	"github.com/kafkagrid/kafkagrid/site"
 )
 
 // writeMessageText writes a message as text: a title, the byte grid as RFC ASCII art, and
 // the expanded tree.
-func writeMessageText(w io.Writer, name string, grid *bytegrid.Diagram, tr *tree.Diagram) error {
+func writeMessageText(w io.Writer, name string, grid, tr site.TextWriter) error {
 	ew := &errWriter{w: w}
 	fmt.Fprintf(ew, "%s\n\nByte grid\n\n", name)
 	if err := grid.WriteText(ew); err != nil {
