@@ -1023,7 +1023,7 @@ func (b *builder) messageView(a *kafka.API, m *message, id, title, short string)
 		return mv, err
 	}
 	mv.NarrowW = width(m.Narrow)
-	mv.Fit = pairFit(id, mv.GridW, mv.NarrowW, mv.TreeW)
+	mv.Fit = site.Fit(id, mv.GridW, mv.NarrowW, mv.TreeW)
 	if mv.GridParts, err = printParts(m.Grid, short+"-grid", "Byte grid"); err != nil {
 		return mv, err
 	}

@@ -1,0 +1,102 @@
+package site
+
+import (
+	"fmt"
+	"html/template"
+	"strings"
+)
+
+// MessageTemplates are the templates of one message on a page, for html/template: "msgbody",
+// its drawings (the 32-bit grid, the 16-bit one for a phone, the tree, each a live figure the
+// page script links), the detail panel, the hex dump 16 and 8 bytes a line and the detail
+// data; "parts", a drawing cut in parts for print. "msgbody" takes a value with the fields
+// Links (Href, Label), Fit (Fit's style), Grid, GridW, GridParts, Narrow, NarrowW, Hex, Hex8,
+// Tree, TreeW, TreeParts (W, Caption, SVG) and Detail (DetailJSON), inside the page's
+// <section class="msg">; the page carries CSS and Script.
+const MessageTemplates = `{{define "msgbody"}}{{if .Links}}<ul class="files">{{range .Links}}<li><a href="{{.Href}}">{{.Label}}</a></li>{{end}}</ul>{{end}}
+{{.Fit}}<div class="pair">
+{{if .Grid}}<div class="fig gridfig"><h3>Byte grid</h3>
+<p class="hint muted noprint">Point at a field, tap it, or tab here and use the arrow keys: its tree row and its bytes in the hex dump light up, and its path, type, offset, length, value and schema text show in the detail panel.</p>
+<figure style="--w:{{.GridW}}" tabindex="0" aria-label="Byte grid, 32 bits a row: click a field, or use the arrow keys, to see it in the tree and the detail panel" class="live g32{{if .GridParts}} whole{{end}}">{{.Grid}}</figure>{{if .Narrow}}
+<figure style="--w:{{.NarrowW}}" tabindex="0" aria-label="Byte grid, 16 bits a row: click a field, or use the arrow keys, to see it in the tree and the detail panel" class="live g16 noprint">{{.Narrow}}</figure>{{end}}{{template "parts" .GridParts}}</div>{{end}}
+<div class="side">
+<aside class="detail empty noprint" aria-live="polite" aria-label="The selected field"></aside>
+<div class="hexdump"><h3>Hex dump</h3>
+<pre class="hex h16">{{.Hex}}</pre><pre class="hex h8 noprint">{{.Hex8}}</pre></div>
+{{if .Tree}}<div class="fig treefig"><h3>Expanded tree</h3>
+<figure style="--w:{{.TreeW}}" tabindex="0" aria-label="Expanded tree: click a row, or use the arrow keys, to see it in the grid and the detail panel" class="live{{if .TreeParts}} whole{{end}}">{{.Tree}}</figure>{{template "parts" .TreeParts}}</div>{{end}}
+</div>
+</div>
+<script type="application/json" class="kg-detail">{{.Detail}}</script>
+{{end}}
+
+{{define "parts"}}{{if .}}
+<div class="parts">{{range .}}<figure class="part" style="--w:{{.W}}">{{if .Caption}}<figcaption>{{.Caption}}</figcaption>{{end}}{{.SVG}}</figure>{{end}}</div>{{end}}{{end}}`
+
+// The page's measures in CSS px that decide where a message's grid and tree fit (CSS):
+// the main column's side padding, a figure's padding and border, the gap between grid and
+// tree, room for the tree pane's vertical scrollbar, the grid's scale on screen, the narrowest
+// screen that puts grid and tree side by side, and the widest main column.
+const (
+	fitPagePad  = 24 // main.api from 1200 px: .75rem each side
+	fitFigPad   = 26 // figure: .75rem padding and 1px border each side
+	fitTreePad  = 15 // the tree's figure beside the grid: .4rem padding and 1px border each side
+	fitGap      = 14 // .pair's gap
+	fitScroll   = 16 // the tree pane's own scrollbar
+	fitScale    = 1.15
+	fitPairMin  = 1200
+	fitMainMax  = 1880
+	fitPanelEm  = 12 // the detail panel's height beside the tree
+	fitHexMaxVh = 26 // the hex dump's most height beside the tree
+)
+
+// Fit returns the style that lays out one message (the section with id id) for the
+// screen it is read on, from its drawings' widths, so that nothing of either is cut off:
+//
+//   - side by side in a viewer at most a screen tall, grid left and a pane right holding the
+//     detail panel, the hex dump and the tree, each scrolling in its own box, from the narrowest screen where the 32-bit grid (else the 16-bit
+//     one) and every column of the tree fit whole; the 16-bit grid where only it fits;
+//   - else one under the other, with the 32-bit grid where it fits the screen's width and
+//     the 16-bit one below that (a phone).
+//
+// Screens only: print lays out every message the same (CSS's @media print).
+func Fit(id string, gridW, narrowW, treeW int) template.HTML {
+	for _, r := range id {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') || id == "" || id[0] >= '0' && id[0] <= '9' {
+			return "" // not a plain CSS identifier: the page's default layout (stacked)
+		}
+	}
+	if narrowW == 0 || gridW == 0 {
+		return ""
+	}
+	px := func(w int) int { return int(float64(w)*fitScale + 0.999) }
+	stack32 := px(gridW) + fitFigPad + 48 // main's 1.5rem padding below 1200 px
+	side := treeW + fitTreePad + fitFigPad + fitGap + fitPagePad + fitScroll
+	pair32 := max(fitPairMin, px(gridW)+side)
+	pair16 := max(fitPairMin, px(narrowW)+side)
+	sel := "#" + id
+	var b strings.Builder
+	b.WriteString("<style>")
+	narrow := fmt.Sprintf("{%[1]s .g32{display:none}%[1]s .g16{display:block}}", sel)
+	fmt.Fprintf(&b, "@media screen and (max-width:%d.98px)%s", stack32-1, narrow)
+	if pair16 <= fitMainMax {
+		if pair16 < pair32 {
+			fmt.Fprintf(&b, "\n@media screen and (min-width:%dpx) and (max-width:%d.98px)%s", pair16, pair32-1, narrow)
+		}
+		fmt.Fprintf(&b, "\n@media screen and (min-width:%dpx){", pair16)
+		fmt.Fprintf(&b, "html{scroll-snap-type:y proximity}%[1]s .pair{display:grid;grid-template-columns:max-content minmax(0,1fr);grid-template-rows:fit-content(100vh);gap:%[2]dpx;align-items:stretch;margin-bottom:1rem;scroll-snap-align:start}"+
+			"%[1]s .pair .fig h3{margin-top:.5rem}%[1]s .pair p.hint{width:0;min-width:100%%}"+
+			"%[1]s .gridfig{display:flex;flex-direction:column;min-height:0}%[1]s .gridfig figure.live{flex:0 1 auto;min-height:0;overflow:auto;margin:0}"+
+			"%[1]s .side{display:flex;flex-direction:column;min-height:0}"+
+			"%[1]s .side .detail{position:static;flex:none;height:%[3]dem;box-shadow:none;border-radius:6px;margin:.5rem 0 0;z-index:auto}"+
+			"%[1]s .side .detail.empty{display:block}%[1]s .side .detail.closed{display:none}"+
+			"%[1]s .side h3{margin:.4rem 0 .2rem}"+
+			"%[1]s .side .hexdump{flex:none;max-height:%[4]dvh;display:flex;flex-direction:column}"+
+			"%[1]s .side .hexdump pre{flex:1 1 auto;min-height:0;overflow:auto;margin:0}"+
+			"%[1]s .side .treefig{flex:0 1 auto;min-height:0;display:flex;flex-direction:column}"+
+			"%[1]s .side .treefig figure.live{flex:0 1 auto;min-height:0;overflow:auto;margin:0;padding:.4rem}}",
+			sel, fitGap, fitPanelEm, fitHexMaxVh)
+	}
+	b.WriteString("</style>\n")
+	return template.HTML(b.String())
+}
