@@ -1,24 +1,39 @@
-// Package report writes what package capture decoded as files a person reads: an HTML report
-// of the whole input (its connections; each request beside its response in time order; each
-// frame with its byte grid, expanded tree and hex dump, as the API pages draw them; the
-// records inside compressed batches as nested frames) and, per frame, the grid and tree as
-// standalone SVG, the annotated frame as JSON and the text tree.
+// Package report writes what package capture decoded as a site a person reads, a page of the
+// same site as the reference (site/reference), built on the same floor (package site): the
+// same stylesheet (light and dark, a phone's width), the same linked grid, tree, hex dump and
+// detail panel of each frame, the same elision rule, and the records inside compressed
+// batches as nested frames, each with its own grid, tree, hex dump and panel.
 //
-// A frame that failed to decode is drawn up to the failure: the bytes not decoded are one
-// field marked as such in the grid, the failing byte is marked in the hex dump, and the error
-// (offset, field path, what) stands above the drawings.
+// The report is light: index.html is a table of the connections and their exchanges, each
+// exchange (a request beside its response, in time order) linking to a page of its own,
+// exchanges/c<conn>-<n>.html. Per frame it also writes, under frames/, the grid and the tree
+// as standalone SVG, the annotated frame as JSON and the text tree.
 //
-// Output is bounded by ceilings that do not multiply: at most Options.MaxExchanges exchanges
-// are drawn, at most MaxDrawnFields fields of one frame and MaxReportFields of the whole
-// report, a hex dump of at most MaxHexBytes of one frame and MaxReportHex of the whole (past
-// it, each frame's first MinHexBytes and the lines around its failing byte), and at most
-// MaxConns connections listed; the report says what it left out. index.html is written as it
-// is made, one exchange at a time, so memory is one exchange's drawings and not the report's.
-// Files are written under a temporary name and renamed; the same input gives the same bytes.
+// A frame that failed to decode is drawn up to the failure (site.Draw): the bytes not decoded
+// are one field marked as such in the grid, the failing byte is marked in the hex dump, and
+// the error (offset, field path, what) stands above the drawings.
+//
+// # Ceilings
+//
+// Output is bounded by ceilings that do not multiply. A page holds at most MaxPageElements
+// HTML and SVG elements and MaxPageBytes bytes: a frame's drawings that would take it over
+// are left to their SVG files (with a note saying so), and its hex dump shows its first bytes
+// (at least MinHexBytes, at most MaxHexBytes) and the lines around its failing byte. At most
+// Options.MaxExchanges exchanges get a page, at most MaxDrawnFields fields of one frame and
+// MaxReportFields of the whole report are drawn (nested frames included), and at most
+// MaxConns connections are listed; the report says what it left out.
+//
+// # Streaming
+//
+// New, Add and Close write a report as a capture is decoded: Add writes the page and files of
+// one exchange and keeps only the line the index shows of it, so the memory of a Writer is
+// what the index needs (at most MaxExchanges lines and MaxConns connections), not the frames.
+// Write is New, an Add per exchange and Close. Files are written under a temporary name and
+// renamed (or by Options.Create); a report that fails or is aborted removes the files it wrote
+// itself. The same input gives the same bytes. A Writer is not safe for concurrent use.
 package report
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"html/template"
@@ -32,17 +47,14 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/kafkagrid/kafkagrid/bytegrid"
-	"github.com/kafkagrid/kafkagrid/canvas"
-	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
 	"github.com/kafkagrid/kafkagrid/capture"
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site"
 	"github.com/kafkagrid/kafkagrid/site/kafkaview"
-	"github.com/kafkagrid/kafkagrid/style"
-	"github.com/kafkagrid/kafkagrid/tree"
 )
 
-// DefaultMaxExchanges is how many exchanges a report draws when Options.MaxExchanges is 0.
+// DefaultMaxExchanges is how many exchanges a report gives a page when Options.MaxExchanges
+// is 0.
 const DefaultMaxExchanges = 200
 
 // MaxDrawnFields is the most fields of one frame a report draws as a byte grid and a tree:
@@ -51,26 +63,39 @@ const DefaultMaxExchanges = 200
 // would show. The largest example frame of any release has 207 nodes.
 const MaxDrawnFields = 5000
 
-// MaxHexBytes is how much of one frame the report's hex dump shows: the first MaxHexBytes,
-// and the lines around the byte where decoding failed when it lies beyond them.
-const MaxHexBytes = 64 << 10
-
 // MaxReportFields is the most fields (tree nodes) a report draws in all, nested frames
 // included: past it a frame gets its text and JSON files and a note instead of drawings. Four
-// frames at MaxDrawnFields; some 27 MB of index.html at the ceiling (1.3 KB of SVG a field, TestWriteCeilings).
+// frames at MaxDrawnFields; some 26 MB of SVG files at the ceiling (1.3 KB of SVG a field).
 const MaxReportFields = 20_000
 
-// MaxReportHex is the most bytes the hex dumps of a report show in all: past it each frame's
-// dump shows its first MinHexBytes (and the lines around its failing byte).
+// MaxPageElements and MaxPageBytes are the ceilings of one exchange's page: the HTML and SVG
+// elements a browser builds of it, and its size. What would take a page over them is left
+// to the frame's files (its drawings) or cut (its hex dump), with a note.
 const (
-	MaxReportHex = 1 << 20
-	MinHexBytes  = 256
+	MaxPageElements = 3000
+	MaxPageBytes    = 800 << 10
+)
+
+// MaxHexBytes is the most of one frame a page's hex dump shows, MinHexBytes the least (of a
+// frame that long): between them, what the page's ceilings leave. The lines around the byte
+// where decoding failed are shown besides.
+const (
+	MaxHexBytes = 4096
+	MinHexBytes = 256
 )
 
 // MaxConns is the most connections a report lists: the rest are counted in one line.
 const MaxConns = 1000
 
-// Options configure Write. The zero value draws the first DefaultMaxExchanges exchanges.
+// pageReserve is what a page's frame of text takes of its ceilings besides the drawings and
+// the hex dumps: headings, notes, links, the detail panels (TestPageCeilings measures it).
+const (
+	pageReserveElements = 120
+	pageReserveBytes    = 40 << 10
+)
+
+// Options configure Write and New. The zero value gives a page to the first
+// DefaultMaxExchanges exchanges.
 type Options struct {
 	Title        string // the report's title; "" means "kafkagrid decode"
 	MaxExchanges int
@@ -78,201 +103,395 @@ type Options struct {
 	// nested frame it is (kafkaview.Options.Decode; pass Catalog.Decode); nil draws it as bytes.
 	Decode func([]byte, kafka.DecodeOptions) (*kafka.Frame, error)
 	// Create, when set, writes each file: what fill writes as the file rel ("index.html",
-	// "frames/c1-1-….json") of dir, put in place whole or not at all. nil writes each to a
-	// temporary file beside it and renames it, creating dir/frames as needed.
+	// "exchanges/c1-1.html", "frames/c1-1-….json") of dir, put in place whole or not at all;
+	// removing what it wrote when the report fails is then the caller's. nil writes each to a
+	// temporary file beside it and renames it, creating dir, dir/exchanges and dir/frames as
+	// needed.
 	Create func(rel string, fill func(io.Writer) error) error
 }
 
-// Write writes the report of r into dir (created if needed): index.html and frames/.
+// Write writes the report of r into dir (created if needed): index.html, exchanges/ and
+// frames/. It is New, an Add for each exchange of r's connections in order, and Close.
 func Write(dir string, r *capture.Result, o Options) error {
+	w, err := New(dir, o)
+	if err != nil {
+		return err
+	}
+	for _, c := range r.Conns {
+		for _, e := range c.Exchanges {
+			if err := w.Add(c, e); err != nil {
+				w.Abort()
+				return err
+			}
+		}
+	}
+	return w.Close(r)
+}
+
+// Writer writes a report one exchange at a time (New, Add, Close or Abort).
+type Writer struct {
+	o       Options
+	own     bool     // the files are written by writeFileFunc: Abort removes them
+	written []string // what own wrote, to remove on Abort
+	made    []string // the folders New made, innermost last
+	dir     string
+	done    bool
+
+	conns     map[int]*connSum // the first MaxConns connections Add saw
+	order     []*connSum       // in order of first Add
+	frames    int              // messages added
+	failed    int              // of which did not decode
+	exchanges int              // exchanges added
+	drawn     int              // of which have a page
+	fields    int              // fields the report may still draw
+	prev      string           // the last page written, for its successor's link
+}
+
+// connSum is what the index shows of a connection.
+type connSum struct {
+	ID             int
+	Title          string
+	Frames, Failed int
+	APIs           []string
+	Notes          []string
+	Rows           []rowView
+	n              int // exchanges added
+	Left           int // of which have no page
+	LeftText       string
+}
+
+type rowView struct {
+	N                 int
+	Href              string
+	Request, Response string // what each side is, with its size: "Produce v12 · 412 B"
+	Failed            bool
+}
+
+// New opens dir (created if needed) for a report written with Add and Close.
+func New(dir string, o Options) (*Writer, error) {
 	if o.MaxExchanges <= 0 {
 		o.MaxExchanges = DefaultMaxExchanges
 	}
 	if o.Title == "" {
 		o.Title = "kafkagrid decode"
 	}
+	w := &Writer{o: o, dir: dir, conns: map[int]*connSum{}, fields: MaxReportFields}
 	if o.Create == nil {
-		if err := os.MkdirAll(filepath.Join(dir, "frames"), 0o755); err != nil {
-			return fmt.Errorf("report: %w", err)
-		}
-		o.Create = func(rel string, fill func(io.Writer) error) error {
-			return writeFileFunc(filepath.Join(dir, filepath.FromSlash(rel)), fill)
-		}
-	}
-	v := pageView{Title: o.Title, Kind: string(r.Kind), Packets: r.Packets, Notes: r.Notes}
-	all, ok := r.Frames()
-	v.Frames, v.Failed = all+r.Unlisted, all-ok+r.Unlisted
-	// What is listed and drawn is known before anything is drawn: the top of the page says it.
-	conns := r.Conns
-	if len(conns) > MaxConns {
-		lf := 0
-		for _, c := range conns[MaxConns:] {
-			for _, e := range c.Exchanges {
-				lf += count(e.Request) + count(e.Response)
+		w.own = true
+		for _, d := range []string{dir, filepath.Join(dir, "exchanges"), filepath.Join(dir, "frames")} {
+			if _, err := os.Lstat(d); errors.Is(err, fs.ErrNotExist) {
+				if err := os.MkdirAll(d, 0o755); err != nil {
+					w.Abort()
+					return nil, fmt.Errorf("report: %w", err)
+				}
+				w.made = append(w.made, d)
 			}
 		}
-		v.Notes = append(slices.Clip(v.Notes), fmt.Sprintf("%d more connections (%d frames) are left out of this report: it lists %d", len(conns)-MaxConns, lf, MaxConns))
-		conns = conns[:MaxConns]
-	}
-	drawn := 0
-	for _, c := range conns {
-		cv := connView{ID: c.ID, Notes: c.Notes}
-		var apis []string
-		for _, e := range c.Exchanges {
-			for _, m := range []*capture.Message{e.Request, e.Response} {
-				if m == nil {
-					continue
-				}
-				cv.Frames++
-				if m.Err != nil {
-					cv.Failed++
-				}
-				if m.Frame != nil && m.Frame.API != nil && !slices.Contains(apis, m.Frame.API.Name) {
-					apis = append(apis, m.Frame.API.Name)
-				}
-			}
-		}
-		cv.APIs = strings.Join(apis, ", ")
-		if c.Server.IsValid() {
-			cv.Title = fmt.Sprintf("Connection %d: %s → %s", c.ID, c.Client, c.Server)
-		} else {
-			cv.Title = "Frames"
-		}
-		n := min(len(c.Exchanges), o.MaxExchanges-drawn)
-		drawn += n
-		v.Left += len(c.Exchanges) - n
-		v.Conns = append(v.Conns, cv)
-	}
-	for _, c := range r.Conns[len(conns):] {
-		v.Left += len(c.Exchanges)
-	}
-	if v.Left == 1 {
-		v.LeftText = "1 more is left out of this report"
-	} else if v.Left > 0 {
-		v.LeftText = fmt.Sprintf("%d more are left out of this report", v.Left)
-	}
-	b := &budget{fields: MaxReportFields, hex: MaxReportHex}
-	return o.Create("index.html", func(w io.Writer) error {
-		t := page()
-		if err := t.ExecuteTemplate(w, "head", v); err != nil {
-			return err
-		}
-		drawn := 0
-		for ci, c := range conns {
-			if err := t.ExecuteTemplate(w, "conn", v.Conns[ci]); err != nil {
+		w.o.Create = func(rel string, fill func(io.Writer) error) error {
+			if err := writeFileFunc(filepath.Join(dir, filepath.FromSlash(rel)), fill); err != nil {
 				return err
 			}
-			for i, e := range c.Exchanges {
-				if drawn >= o.MaxExchanges {
-					break
-				}
-				drawn++
-				ev := exchangeView{Note: e.Note}
-				for side, m := range []*capture.Message{e.Request, e.Response} {
-					if m == nil {
-						continue
-					}
-					vo := kafkaview.Options{Decode: o.Decode}
-					if side == 1 && e.Request != nil {
-						vo.Request = e.Request.Frame
-					}
-					fv, err := frameView(o.Create, fmt.Sprintf("c%d-%d", c.ID, i+1), m, side == 1, vo, b)
-					if err != nil {
-						return err
-					}
-					if side == 0 {
-						ev.Request = fv
-					} else {
-						ev.Response = fv
-					}
-				}
-				if err := t.ExecuteTemplate(w, "exchange", ev); err != nil {
-					return err
-				}
+			w.written = append(w.written, rel)
+			return nil
+		}
+	}
+	return w, nil
+}
+
+var errClosed = errors.New("report: the writer is closed")
+
+// Add writes the page of exchange e of connection c, and its frames' files, while the report
+// gives pages (Options.MaxExchanges), and counts it in the index. Call it once per exchange,
+// in order; c.Exchanges may be empty (a capture decoded as it streams): Add reads c's ID,
+// Client, Server and Notes.
+func (w *Writer) Add(c *capture.Conn, e *capture.Exchange) error {
+	if w.done {
+		return errClosed
+	}
+	w.exchanges++
+	sum := w.conns[c.ID]
+	if sum == nil && len(w.conns) < MaxConns {
+		sum = &connSum{ID: c.ID}
+		w.conns[c.ID] = sum
+		w.order = append(w.order, sum)
+	}
+	var apis []string
+	var frames, failed int
+	for _, m := range []*capture.Message{e.Request, e.Response} {
+		if m == nil {
+			continue
+		}
+		frames++
+		if m.Err != nil {
+			failed++
+		}
+		if m.Frame != nil && m.Frame.API != nil {
+			apis = append(apis, m.Frame.API.Name)
+		}
+	}
+	w.frames += frames
+	w.failed += failed
+	if sum == nil {
+		return nil // counted in the line of connections left out
+	}
+	sum.describe(c)
+	sum.Frames += frames
+	sum.Failed += failed
+	for _, a := range apis {
+		if !slices.Contains(sum.APIs, a) && len(sum.APIs) < 100 {
+			sum.APIs = append(sum.APIs, a)
+		}
+	}
+	sum.n++
+	if w.drawn >= w.o.MaxExchanges {
+		sum.Left++
+		return nil
+	}
+	w.drawn++
+	row, err := w.page(c, sum.n, e)
+	if err != nil {
+		return err
+	}
+	sum.Rows = append(sum.Rows, row)
+	return nil
+}
+
+// describe takes what the index says of c from its latest state.
+func (s *connSum) describe(c *capture.Conn) {
+	if c.Server.IsValid() {
+		s.Title = fmt.Sprintf("Connection %d: %s → %s", c.ID, c.Client, c.Server)
+	} else {
+		s.Title = "Frames"
+	}
+	s.Notes = slices.Clone(c.Notes)
+}
+
+// Abort ends a report that will not be closed: it removes the files the Writer wrote itself
+// (none when Options.Create writes them) and the folders it made. It may be called after a
+// failed Add or Close, and more than once.
+func (w *Writer) Abort() {
+	w.done = true
+	if !w.own {
+		return
+	}
+	for _, rel := range w.written {
+		os.Remove(filepath.Join(w.dir, filepath.FromSlash(rel)))
+	}
+	w.written = nil
+	for i := len(w.made) - 1; i >= 0; i-- {
+		os.Remove(w.made[i]) // only when empty
+	}
+	w.made = nil
+}
+
+// Close writes the index of the report: r is the summary of what was decoded (its Kind,
+// Packets, Notes and counts; its connections in the order the index lists them, also those
+// no exchange was added for, with or without their Exchanges). On failure it removes what the
+// Writer wrote, as Abort does.
+func (w *Writer) Close(r *capture.Result) error {
+	if w.done {
+		return errClosed
+	}
+	if r == nil {
+		r = &capture.Result{}
+	}
+	v := indexView{Title: w.o.Title, Kind: string(r.Kind), Packets: r.Packets, Notes: slices.Clone(r.Notes)}
+	v.Frames, v.Failed = w.frames+r.Unlisted, w.failed+r.Unlisted
+	// The connections in r's order, those with exchanges first to be listed.
+	var all []*connSum
+	seen := map[int]bool{}
+	for _, c := range r.Conns {
+		if seen[c.ID] {
+			continue
+		}
+		seen[c.ID] = true
+		s := w.conns[c.ID]
+		if s == nil {
+			s = &connSum{ID: c.ID}
+		}
+		s.describe(c)
+		all = append(all, s)
+	}
+	for _, s := range w.order {
+		if !seen[s.ID] {
+			all = append(all, s)
+		}
+	}
+	listed := all
+	if len(all) > MaxConns {
+		keep := map[*connSum]bool{}
+		for _, s := range all {
+			if len(keep) < MaxConns && w.conns[s.ID] == s {
+				keep[s] = true
 			}
 		}
-		return t.ExecuteTemplate(w, "tail", v)
-	})
-}
-
-func count(m *capture.Message) int {
-	if m == nil {
-		return 0
+		for _, s := range all {
+			if len(keep) < MaxConns {
+				keep[s] = true
+			}
+		}
+		listed = slices.DeleteFunc(slices.Clone(all), func(s *connSum) bool { return !keep[s] })
 	}
-	return 1
+	listedFrames, listedExchanges := 0, 0
+	for _, s := range listed {
+		listedFrames += s.Frames
+		listedExchanges += s.n
+		if s.Left == 1 {
+			s.LeftText = "1 more exchange of this connection has no page: the report gives pages to the first " + strconv.Itoa(w.o.MaxExchanges)
+		} else if s.Left > 1 {
+			s.LeftText = fmt.Sprintf("%d more exchanges of this connection have no page: the report gives pages to the first %d", s.Left, w.o.MaxExchanges)
+		}
+	}
+	if n := len(all) - len(listed); n > 0 || w.exchanges > listedExchanges {
+		v.Notes = append(v.Notes, fmt.Sprintf("%d more connections (%d frames) are left out of this report: it lists %d", max(n, 0), w.frames-listedFrames, MaxConns))
+	}
+	v.Left = w.exchanges - w.drawn
+	if v.Left == 1 {
+		v.LeftText = "1 more has no page"
+	} else if v.Left > 0 {
+		v.LeftText = fmt.Sprintf("%d more have none", v.Left)
+	}
+	v.Drawn = w.drawn
+	v.Conns = listed
+	v.CSS, v.ReportCSS = template.CSS(site.CSS), template.CSS(reportCSS)
+	err := w.o.Create("index.html", func(wr io.Writer) error {
+		return templates().ExecuteTemplate(wr, "index", v)
+	})
+	if err != nil {
+		w.Abort()
+		return fmt.Errorf("report: index.html: %w", err)
+	}
+	w.done = true
+	w.conns, w.order, w.written, w.made = nil, nil, nil, nil
+	return nil
 }
 
-// budget is what a report may still draw: fields (tree nodes) and hex-dumped bytes.
-type budget struct {
-	fields int
-	hex    int
-}
-
-type pageView struct {
+type indexView struct {
 	Title          string
 	Kind           string
 	Packets        int
 	Frames, Failed int
-	Left           int
-	LeftText       string // "3 more are left out of this report"
+	Drawn, Left    int
+	LeftText       string // "3 more have none"
 	Notes          []string
-	Conns          []connView
+	Conns          []*connSum
+	CSS, ReportCSS template.CSS
 }
 
-type connView struct {
-	ID        int
-	Title     string
-	Frames    int    // messages in the connection
-	Failed    int    // of which did not decode
-	APIs      string // the APIs of its requests, in order of first use
-	Notes     []string
-	Exchanges []exchangeView
+// pageView is one exchange's page.
+type pageView struct {
+	Title, Heading, Conn string
+	Index, Prev          string
+	Note                 string
+	Sides                []*frameView
+	CSS, ReportCSS       template.CSS
+	Script               template.JS
 }
 
-type exchangeView struct {
-	Request, Response *frameV
-	Note              string
-}
-
-type frameV struct {
+// frameView is one frame (or the frames nested in it) as a section of a page, with the fields
+// site.MessageTemplates' "msgbody" reads.
+type frameView struct {
+	ID      string // the section's id: "request", "response-n1"
 	Heading string
 	Meta    string
+	Missing string // why the side is missing ("no response"), when it is
 	Error   string
-	Files   []fileLink
-	Note    string // why the frame is not drawn
-	Grid    template.HTML
-	Tree    template.HTML
-	Hex     template.HTML
-	Nested  []nestedV
+	Notes   []string
+	Nested  []*frameView
+
+	Links                []fileLink
+	Fit                  template.HTML
+	Grid, Narrow, Tree   template.HTML
+	GridW, NarrowW       int
+	TreeW                int
+	GridParts, TreeParts []any // drawings are not cut in parts for print in a report
+	Hex, Hex8            template.HTML
+	Detail               template.JS
+
+	bytes   []byte
+	figs    *site.Figures
+	hexOpts site.HexOptions
 }
 
-type nestedV struct {
-	Caption string
-	Grid    template.HTML
-	Tree    template.HTML
-}
+type fileLink struct{ Label, Href string }
 
-type fileLink struct{ Name, Href string }
-
-// frameView draws one message and writes its files.
-func frameView(create func(string, func(io.Writer) error) error, id string, m *capture.Message, response bool, vo kafkaview.Options, b *budget) (*frameV, error) {
-	fv := &frameV{}
-	side := "request"
-	if response {
-		side = "response"
+// page writes the page of the n-th exchange of connection c and the files of its frames, and
+// returns its line in the index.
+func (w *Writer) page(c *capture.Conn, n int, e *capture.Exchange) (rowView, error) {
+	id := fmt.Sprintf("c%d-%d", c.ID, n)
+	rel := "exchanges/" + id + ".html"
+	row := rowView{N: n, Href: rel}
+	pv := pageView{Title: w.o.Title, Index: "../index.html", Prev: w.prev, Note: e.Note,
+		CSS: template.CSS(site.CSS), ReportCSS: template.CSS(reportCSS), Script: template.JS(site.Script)}
+	if c.Server.IsValid() {
+		pv.Conn = fmt.Sprintf("Connection %d: %s → %s, exchange %d", c.ID, c.Client, c.Server, n)
+	} else {
+		pv.Conn = fmt.Sprintf("Exchange %d", n)
 	}
+	for side, m := range []*capture.Message{e.Request, e.Response} {
+		name := [2]string{"request", "response"}[side]
+		if m == nil {
+			miss := "no request in the input"
+			if side == 1 {
+				miss = "no response"
+			}
+			pv.Sides = append(pv.Sides, &frameView{ID: name, Heading: [2]string{"Request", "Response"}[side], Missing: miss})
+			continue
+		}
+		vo := kafkaview.Options{Decode: w.o.Decode}
+		if side == 1 && e.Request != nil {
+			vo.Request = e.Request.Frame
+		}
+		fv, err := w.frame(id, name, m, vo)
+		if err != nil {
+			return row, err
+		}
+		pv.Sides = append(pv.Sides, fv)
+		label := fmt.Sprintf("%s · %d B", strings.TrimSuffix(strings.TrimSuffix(fv.Heading, " request"), " response"), len(m.Bytes))
+		if m.Err != nil {
+			label += " · not decoded"
+			row.Failed = true
+		}
+		if side == 0 {
+			row.Request = label
+		} else {
+			row.Response = label
+		}
+	}
+	switch {
+	case row.Request != "":
+		pv.Heading = strings.SplitN(row.Request, " · ", 2)[0]
+	case row.Response != "":
+		pv.Heading = strings.SplitN(row.Response, " · ", 2)[0]
+	}
+	if err := fitPage(pv.Sides); err != nil {
+		return row, fmt.Errorf("report: %s: %w", rel, err)
+	}
+	if err := w.o.Create(rel, func(wr io.Writer) error {
+		return templates().ExecuteTemplate(wr, "page", pv)
+	}); err != nil {
+		return row, err
+	}
+	w.prev = id + ".html"
+	return row, nil
+}
+
+// frame writes the files of one message and draws it (site.Draw) when the report's budget of
+// fields allows; fitPage then puts on the page what fits.
+func (w *Writer) frame(id, name string, m *capture.Message, vo kafkaview.Options) (*frameView, error) {
+	fv := &frameView{ID: name, bytes: m.Bytes}
 	f := m.Frame
-	base := id + "-" + side
+	base := id + "-" + name
 	switch {
 	case f != nil && f.API != nil:
-		fv.Heading = fmt.Sprintf("%s v%d %s", f.API.Name, f.Version, side)
+		fv.Heading = fmt.Sprintf("%s v%d %s", f.API.Name, f.Version, name)
 		base = id + "-" + f.BaseName()
-	case m.Token && response:
+	case m.Token && name == "response":
 		fv.Heading = "SASL token from the broker"
 	case m.Token:
 		fv.Heading = "SASL token from the client"
 	default:
-		fv.Heading = "undecoded " + side
+		fv.Heading = "undecoded " + name
 	}
 	meta := []string{fmt.Sprintf("%d bytes", len(m.Bytes))}
 	if f != nil && f.API != nil {
@@ -283,234 +502,239 @@ func frameView(create func(string, func(io.Writer) error) error, id string, m *c
 	}
 	meta = append(meta, fmt.Sprintf("stream offset %d", m.Offset))
 	fv.Meta = strings.Join(meta, " · ")
-	errAt := -1
+	fv.hexOpts = site.HexOptions{}
 	if m.Err != nil {
 		fv.Error = m.Err.Error()
 		var ke *kafka.Error
 		if errors.As(m.Err, &ke) {
-			errAt = ke.Offset
+			fv.hexOpts.Failed, fv.hexOpts.FailAt = true, ke.Offset
 		}
 	}
-	shown := max(min(MaxHexBytes, b.hex), MinHexBytes)
-	b.hex -= min(shown, len(m.Bytes))
-	fv.Hex = hexDump(m.Bytes, errAt, f != nil && f.Root != nil, shown)
 	if f == nil || f.Root == nil {
 		return fv, nil
 	}
-	title := fv.Heading
-	files := map[string][]byte{}
+	fv.hexOpts.HaveJSON = true
 	exts := []string{".json", ".txt"}
-	if f.Nodes > MaxDrawnFields {
-		fv.Note = fmt.Sprintf("not drawn: %d fields (tree nodes), more than a report draws of one frame (%d); its text and JSON are in the files above", f.Nodes, MaxDrawnFields)
-	} else if f.Nodes > b.fields {
-		fv.Note = fmt.Sprintf("not drawn: %d fields (tree nodes), and the report has drawn as many as it draws in all (%d); its text and JSON are in the files above", f.Nodes, MaxReportFields)
-	} else {
-		b.fields -= f.Nodes
-		view := kafkaview.NewWith(f, vo)
-		fields := view.Fields
-		end := 0
-		for _, fd := range fields {
-			end = max(end, (fd.Offset+fd.Bits)/8)
-		}
-		short := ""
-		var ke *kafka.Error
-		if errors.As(m.Err, &ke) {
-			// The error on the grid: where, which field, what.
-			short = fmt.Sprintf("offset %d, %s: %v", ke.Offset, ke.Path, ke.Err)
-			for i := range fields {
-				if at := ke.Offset * 8; fields[i].Offset <= at && at < fields[i].Offset+fields[i].Bits {
-					fields = slices.Clone(fields)
-					fields[i].Name += " (failed here)"
-					fields[i].Desc = fv.Error
-					break
-				}
-			}
-		}
-		if end < len(m.Bytes) {
-			// What was not decoded: one field, so the grid shows where decoding stopped.
-			value := fmt.Sprintf("%d bytes", len(m.Bytes)-end)
-			if short != "" {
-				value = short
-			}
-			fields = append(fields, bytegrid.Field{Offset: end * 8, Bits: (len(m.Bytes) - end) * 8, Name: "not decoded",
-				Value: value, Kind: style.Padding, Bytes: m.Bytes[end:], Path: "#undecoded", Desc: fv.Error})
-		}
-		grid, tr, err := layouts(fields, view, title)
+	switch {
+	case f.Nodes > MaxDrawnFields:
+		fv.Notes = append(fv.Notes, fmt.Sprintf("not drawn: %d fields (tree nodes), more than a report draws of one frame (%d); its text and JSON are in the files above", f.Nodes, MaxDrawnFields))
+	case f.Nodes > w.fields:
+		fv.Notes = append(fv.Notes, fmt.Sprintf("not drawn: %d fields (tree nodes), and the report has drawn as many as it draws in all (%d); its text and JSON are in the files above", f.Nodes, MaxReportFields))
+	default:
+		figs, err := site.Draw(f, site.Options{View: vo, Name: fv.Heading, Narrow: true, Err: m.Err, MaxNested: max(-1, min(site.DefaultMaxNested, w.fields-f.Nodes))})
 		if err != nil {
 			return nil, fmt.Errorf("report: %s: %w", base, err)
 		}
-		if fv.Grid, err = svg(grid, title+": byte grid", id+side[:3]+"g", true); err != nil {
-			return nil, err
-		}
-		if fv.Tree, err = svg(tr, title+": expanded tree", id+side[:3]+"t", true); err != nil {
-			return nil, err
-		}
-		if files[".grid.svg"], err = svgBytes(grid, title+": byte grid", false, ""); err != nil {
-			return nil, err
-		}
-		if files[".tree.svg"], err = svgBytes(tr, title+": expanded tree", false, ""); err != nil {
-			return nil, err
-		}
+		w.fields -= figs.Nodes
+		fv.figs = figs
 		exts = []string{".grid.svg", ".tree.svg", ".json", ".txt"}
 	}
 	// The JSON and the text are written as they are made: a frame may have a million nodes.
 	write := map[string]func(io.Writer) error{
-		".json": func(w io.Writer) error { return f.WriteJSON(w, "", "") },
-		".txt": func(w io.Writer) error {
-			if err := kafka.WriteText(w, f.Root); err != nil || fv.Error == "" {
+		".grid.svg": func(wr io.Writer) error { return site.WriteSVG(wr, fv.figs.Grid, false, "") },
+		".tree.svg": func(wr io.Writer) error { return site.WriteSVG(wr, fv.figs.Tree, false, "") },
+		".json":     func(wr io.Writer) error { return f.WriteJSON(wr, "", "") },
+		".txt": func(wr io.Writer) error {
+			if err := kafka.WriteText(wr, f.Root); err != nil || fv.Error == "" {
 				return err
 			}
-			_, err := io.WriteString(w, "error: "+fv.Error+"\n")
+			_, err := io.WriteString(wr, "error: "+fv.Error+"\n")
 			return err
 		},
 	}
 	for _, ext := range exts {
-		fn := write[ext]
-		if fn == nil {
-			data := files[ext]
-			fn = func(w io.Writer) error { _, err := w.Write(data); return err }
-		}
-		if err := create("frames/"+base+ext, fn); err != nil {
+		if err := w.o.Create("frames/"+base+ext, write[ext]); err != nil {
 			return nil, err
 		}
-		fv.Files = append(fv.Files, fileLink{strings.TrimPrefix(ext, "."), "frames/" + base + ext})
-	}
-	// The records of compressed batches: nested frames, offsets from the decompressed data.
-	n := 0
-	var nerr error
-	f.Root.Walk(func(x *kafka.Node) bool {
-		c, ok := x.Raw.(*kafka.Compressed)
-		if !ok || c.Root == nil || nerr != nil {
-			return true
-		}
-		n++
-		caption := fmt.Sprintf("%s: the %d bytes decompressed with %s (offsets from the start of the decompressed data)", x.Path, len(c.Data), c.Codec)
-		if c.Note != "" {
-			caption += "; " + c.Note
-		}
-		nodes := 0 // counted before anything is laid out
-		c.Root.Walk(func(*kafka.Node) bool { nodes++; return true })
-		if nodes > MaxDrawnFields {
-			fv.Nested = append(fv.Nested, nestedV{Caption: fmt.Sprintf("%s; not drawn: %d fields (tree nodes), more than a report draws (%d)", caption, nodes, MaxDrawnFields)})
-			return true
-		}
-		if nodes > b.fields {
-			fv.Nested = append(fv.Nested, nestedV{Caption: fmt.Sprintf("%s; not drawn: %d fields (tree nodes), and the report has drawn as many as it draws in all (%d)", caption, nodes, MaxReportFields)})
-			return true
-		}
-		b.fields -= nodes
-		iv := kafkaview.New(&kafka.Frame{Bytes: c.Data, Root: c.Root})
-		g, t, err := layouts(iv.Fields, iv, caption)
-		if err != nil {
-			nerr = err
-			return false
-		}
-		nv := nestedV{Caption: caption}
-		if nv.Grid, nerr = svg(g, caption+": byte grid", fmt.Sprintf("%s%sn%dg", id, side[:3], n), true); nerr != nil {
-			return false
-		}
-		if nv.Tree, nerr = svg(t, caption+": expanded tree", fmt.Sprintf("%s%sn%dt", id, side[:3], n), true); nerr != nil {
-			return false
-		}
-		fv.Nested = append(fv.Nested, nv)
-		return true
-	})
-	if nerr != nil {
-		return nil, fmt.Errorf("report: %s: %w", base, nerr)
+		fv.Links = append(fv.Links, fileLink{strings.TrimPrefix(ext, "."), "../frames/" + base + ext})
 	}
 	return fv, nil
 }
 
-func layouts(fields []bytegrid.Field, view *kafkaview.View, title string) (canvas.Drawing, canvas.Drawing, error) {
-	g, err := bytegrid.Layout(fields, bytegrid.Options{GroupColors: view.Groups})
-	if err != nil {
-		return nil, nil, fmt.Errorf("byte grid: %w", err)
+// fitPage puts on the page what its ceilings hold: first each frame's least hex dump (its
+// first MinHexBytes); then the drawings of each frame and of its nested frames, in order,
+// with the narrow grid for a phone when all of them fit with it, else without it (the 32-bit
+// grid then scrolls in its own box on a phone), each that fits; then more of each hex dump,
+// up to MaxHexBytes.
+func fitPage(sides []*frameView) error {
+	elements, size := MaxPageElements-pageReserveElements, MaxPageBytes-pageReserveBytes
+	var frames []*frameView
+	for _, fv := range sides {
+		if fv.Missing == "" {
+			frames = append(frames, fv)
+		}
 	}
-	t, err := tree.Layout(view.Tree, tree.Options{GroupColors: view.Groups, Title: title + ": expanded tree"})
-	if err != nil {
-		return nil, nil, fmt.Errorf("tree: %w", err)
+	hexShown := make([]int, len(frames))
+	for i, fv := range frames {
+		hexShown[i] = min(len(fv.bytes), MinHexBytes)
+		e, b := hexCost(hexShown[i], fv.hexOpts, len(fv.bytes))
+		elements -= e
+		size -= b
 	}
-	return g, t, nil
+	// What could be drawn: each frame and its nested frames, in order.
+	var items []*drawn
+	for _, fv := range frames {
+		if fv.figs == nil {
+			continue
+		}
+		d, err := render(fv, fv.figs, elements, size)
+		if err != nil {
+			return err
+		}
+		items = append(items, d)
+		for j, n := range fv.figs.Nested {
+			nv := &frameView{ID: fmt.Sprintf("%s-n%d", fv.ID, j+1), Heading: n.Caption}
+			fv.Nested = append(fv.Nested, nv)
+			if n.Note != "" {
+				nv.Notes = append(nv.Notes, n.Note)
+				continue
+			}
+			nv.bytes = n.Figures.Bytes
+			d, err := render(nv, n.Figures, elements, size)
+			if err != nil {
+				return err
+			}
+			items = append(items, d)
+		}
+	}
+	narrow := true
+	e, b := 0, 0
+	for _, d := range items {
+		e, b = e+d.elements+d.narrowElements, b+d.bytes+d.narrowBytes
+	}
+	if e > elements || b > size {
+		narrow = false
+	}
+	var nestedHex []*frameView
+	for _, d := range items {
+		e, b := d.elements, d.bytes
+		if narrow {
+			e, b = e+d.narrowElements, b+d.narrowBytes
+		}
+		fv := d.fv
+		if d.grid == "" || e > elements || b > size {
+			if fv.figs != nil {
+				fv.Notes = append(fv.Notes, fmt.Sprintf("its drawings are in the files grid.svg and tree.svg: on this page they would take it over its ceiling of %d elements and %d KB", MaxPageElements, MaxPageBytes>>10))
+			} else {
+				fv.Notes = append(fv.Notes, fmt.Sprintf("not drawn on this page: it would take it over its ceiling of %d elements and %d KB", MaxPageElements, MaxPageBytes>>10))
+			}
+			continue
+		}
+		elements -= e
+		size -= b
+		fv.Grid, fv.Tree, fv.Detail = d.grid, d.tree, d.detail
+		fv.GridW, fv.TreeW = d.fs.Grid.Width(), d.fs.Tree.Width()
+		if narrow {
+			fv.Narrow, fv.NarrowW = d.narrow, d.fs.Narrow.Width()
+		}
+		fv.Fit = site.Fit(fv.ID, fv.GridW, fv.NarrowW, fv.TreeW)
+		if fv.figs == nil {
+			nestedHex = append(nestedHex, fv)
+		}
+	}
+	// More of each hex dump with what is left, frames first.
+	for i, fv := range frames {
+		n := hexShown[i]
+		for n < min(len(fv.bytes), MaxHexBytes) {
+			next := min(n+256, len(fv.bytes), MaxHexBytes)
+			e0, b0 := hexCost(n, fv.hexOpts, len(fv.bytes))
+			e1, b1 := hexCost(next, fv.hexOpts, len(fv.bytes))
+			if e1-e0 > elements || b1-b0 > size {
+				break
+			}
+			elements -= e1 - e0
+			size -= b1 - b0
+			n = next
+		}
+		fv.hexOpts.Limit = n
+		fv.setHex()
+	}
+	for _, nv := range nestedHex {
+		n := min(len(nv.bytes), MaxHexBytes)
+		for n > 0 {
+			e, b := hexCost(n, site.HexOptions{}, len(nv.bytes))
+			if e <= elements && b <= size {
+				elements -= e
+				size -= b
+				break
+			}
+			n = (n - 1) &^ 255
+		}
+		if n <= 0 {
+			nv.Notes = append(nv.Notes, "its bytes are in the frame's JSON: the page has no room for their hex dump")
+			continue
+		}
+		nv.hexOpts = site.HexOptions{Limit: n, HaveJSON: true}
+		nv.setHex()
+	}
+	return nil
 }
 
-// svgBytes writes d as one SVG document (svgcanvas.Write, the one way a drawing becomes SVG).
-func svgBytes(d canvas.Drawing, title string, inline bool, id string) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := svgcanvas.Write(&buf, d, svgcanvas.WriteOptions{Title: title, Desc: title, Inline: inline, IDPrefix: id}); err != nil {
-		return nil, fmt.Errorf("report: %s: %w", title, err)
-	}
-	return buf.Bytes(), nil
+// setHex writes fv's hex dumps, 16 and 8 bytes a line.
+func (fv *frameView) setHex() {
+	fv.Hex = site.HexHTML(fv.bytes, fv.hexOpts)
+	o8 := fv.hexOpts
+	o8.PerLine = 8
+	fv.Hex8 = site.HexHTML(fv.bytes, o8)
 }
 
-func svg(d canvas.Drawing, title, id string, inline bool) (template.HTML, error) {
-	b, err := svgBytes(d, title, inline, id)
-	return template.HTML(b), err
+// hexCost is what the two hex dumps (16 and 8 bytes a line) of n bytes of a frame of size
+// bytes cost a page: elements and bytes, with the lines around a failing byte past them.
+func hexCost(n int, o site.HexOptions, size int) (elements, bytes int) {
+	if n < size && o.Failed && o.FailAt >= n {
+		n += 288 // the lines around the failing byte (site.HexHTML)
+	}
+	n = min(n, size)
+	elements = site.HexElements(n, 16) + site.HexElements(n, 8)
+	return elements, 2 * (n*22 + (n/8+2)*40)
 }
 
-// hexDumpHTML is a classic hex dump, 16 bytes a line, the byte at bad (if any) marked, of the
-// first MaxHexBytes and the lines around bad.
-func hexDumpHTML(b []byte, bad int, haveJSON bool) template.HTML {
-	return hexDump(b, bad, haveJSON, MaxHexBytes)
+// drawn is a frame's drawings rendered for a page, with what they cost it.
+type drawn struct {
+	fv                          *frameView
+	fs                          *site.Figures
+	grid, narrow, tree          template.HTML
+	detail                      template.JS
+	elements, bytes             int // grid, tree and detail data
+	narrowElements, narrowBytes int
 }
 
-// hexDump is hexDumpHTML showing the first limit bytes (a multiple of 16).
-func hexDump(b []byte, bad int, haveJSON bool, limit int) template.HTML {
-	var sb strings.Builder
-	line := func(lo, hi int) { // the lines of b[lo:hi], lo a multiple of 16
-		for off := lo; off < hi; off += 16 {
-			hexLine(&sb, b, off, min(off+16, hi), bad)
-		}
+// render paints fs's drawings for fv's section, unless even a lower bound of what they cost
+// (a box and a text a field in the grid, a row of three texts a node in the tree) is more
+// than elements: then its grid is "".
+func render(fv *frameView, fs *site.Figures, elements, size int) (*drawn, error) {
+	d := &drawn{fv: fv, fs: fs}
+	if fs.Nodes*4 > elements {
+		return d, nil
 	}
-	if len(b) <= limit {
-		line(0, len(b))
-		return template.HTML(sb.String())
+	var err error
+	if d.grid, err = site.InlineSVG(fs.Grid, fv.ID+"-grid"); err != nil {
+		return nil, err
 	}
-	line(0, limit)
-	shown := limit
-	if bad >= limit && bad <= len(b) { // at len(b): the frame ends too soon; show its end
-		lo := max(bad&^15-128, limit)
-		hi := min(bad&^15+144, len(b))
-		if lo > shown {
-			fmt.Fprintf(&sb, "… %d bytes not shown …\n", lo-shown)
-		}
-		line(lo, hi)
-		shown = hi
+	if d.narrow, err = site.InlineSVG(fs.Narrow, fv.ID+"-grid16"); err != nil {
+		return nil, err
 	}
-	if shown < len(b) {
-		if haveJSON {
-			fmt.Fprintf(&sb, "… %d bytes not shown (the frame's JSON holds them all, in hex) …\n", len(b)-shown)
-		} else {
-			fmt.Fprintf(&sb, "… %d bytes not shown …\n", len(b)-shown)
-		}
+	if d.tree, err = site.InlineSVG(fs.Tree, fv.ID+"-tree"); err != nil {
+		return nil, err
 	}
-	return template.HTML(sb.String())
+	if d.detail, err = site.DetailJSON(fs.Fields, nil); err != nil {
+		return nil, err
+	}
+	d.elements = countElements(string(d.grid)) + countElements(string(d.tree))
+	d.bytes = len(d.grid) + len(d.tree) + len(d.detail)
+	d.narrowElements, d.narrowBytes = countElements(string(d.narrow)), len(d.narrow)
+	return d, nil
 }
 
-// hexLine writes one line of the hex dump: b[off:end], marking the byte at bad.
-func hexLine(sb *strings.Builder, b []byte, off, end, bad int) {
-	fmt.Fprintf(sb, `<span class="off">%08x</span> `, off)
-	for i := off; i < off+16; i++ {
-		if i == off+8 {
-			sb.WriteByte(' ')
-		}
-		switch {
-		case i >= end:
-			sb.WriteString("   ")
-		case i == bad:
-			fmt.Fprintf(sb, ` <span class="bad" title="decoding failed here">%02x</span>`, b[i])
-		default:
-			fmt.Fprintf(sb, " %02x", b[i])
+// countElements counts the start tags of an HTML or SVG text.
+func countElements(s string) int {
+	n := 0
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] == '<' && (s[i+1] >= 'a' && s[i+1] <= 'z' || s[i+1] >= 'A' && s[i+1] <= 'Z') {
+			n++
 		}
 	}
-	sb.WriteString("  |")
-	for i := off; i < end; i++ {
-		c := b[i]
-		if c < 0x20 || c > 0x7e {
-			c = '.'
-		}
-		template.HTMLEscape(sb, []byte{c})
-	}
-	sb.WriteString("|\n")
+	return n
 }
 
 // writeFileFunc writes what fill writes to a temporary file beside path and renames it into
@@ -553,64 +777,90 @@ func writeFileFunc(path string, fill func(io.Writer) error) error {
 	return nil
 }
 
-// page is the report's HTML template, parsed on first use (no work at init for the verbs
-// that write no report).
-var page = sync.OnceValue(func() *template.Template {
-	return template.Must(template.New("report").Parse(`{{define "head"}}<!DOCTYPE html>
+// reportCSS adds the report's pieces to the site's stylesheet (site.CSS), with its colours,
+// so they follow the reader's light or dark preference and fit a phone.
+const reportCSS = `.err{background:var(--panel);border-left:4px solid var(--accent);padding:.4rem .6rem;font-family:"Go Mono","DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:13px;white-space:pre-wrap;overflow-wrap:anywhere}
+.note{font-size:14px;background:var(--panel);border-left:3px solid var(--unst);padding:.3rem .6rem;margin:.4rem 0;overflow-wrap:anywhere}
+.missing{color:var(--muted);font-style:italic;border:1px dashed var(--rule);border-radius:6px;padding:.75rem}
+pre.hex .bad{background:#b3261e;color:#fff;font-weight:bold;border-radius:2px}
+section.nested{border-left:3px solid var(--rule);padding-left:.75rem;margin:0 0 1.5rem}section.nested h3{color:var(--fg);overflow-wrap:anywhere}
+h2 .meta{display:block;font-size:13px;font-weight:normal;color:var(--muted);overflow-wrap:anywhere}
+table.xch{border-collapse:collapse;width:100%;font-size:14px;margin:.25rem 0 1rem}
+table.xch th,table.xch td{text-align:left;vertical-align:top;padding:.3rem .6rem;border-bottom:1px solid var(--rule);overflow-wrap:anywhere}
+table.xch th{font-size:13px;color:var(--muted);font-weight:600}table.xch td.num{width:3.5em;font-variant-numeric:tabular-nums}
+table.xch tr.bad td{color:var(--accent)}
+h2.conn{overflow-wrap:anywhere}
+@media (max-width:640px){table.xch{font-size:13px}table.xch th,table.xch td{padding:.25rem .3rem}}
+`
+
+// templates are the report's pages, parsed on first use (no work at init for the verbs that
+// write no report); template.Template is safe for concurrent use.
+var templates = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("report").Funcs(template.FuncMap{
+		"join": func(s []string) string { return strings.Join(s, ", ") },
+	}).Parse(site.MessageTemplates + pageHTML))
+})
+
+const pageHTML = `{{define "head"}}<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{{.Title}}</title>
+<meta name="color-scheme" content="light dark">
 <style>
-body{font-family:system-ui,sans-serif;margin:1.5rem;color:#1a1a1a;background:#fff}
-h1{font-size:1.4rem}h2{font-size:1.15rem;margin-top:2rem;border-bottom:1px solid #ccc}
-.pair{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(32rem,100%),1fr));gap:1.5rem;margin:1rem 0 2rem;align-items:start}
-.frame{border:1px solid #ccc;border-radius:4px;padding:.75rem;min-width:0;overflow-x:auto}
-.frame h3{font-size:1rem;margin:.1rem 0}
-.meta,.files{font-size:.85rem;color:#555}
-.files a{margin-right:.6rem}
-.err{background:#fde8e8;border-left:4px solid #c00;padding:.4rem .6rem;font-family:monospace;font-size:.85rem;white-space:pre-wrap;overflow-wrap:anywhere}
-.note{font-size:.9rem;color:#6a4a00;background:#fff6dc;padding:.3rem .6rem;margin:.3rem 0}
-.missing{color:#777;font-style:italic;border:1px dashed #ccc;border-radius:4px;padding:.75rem}
-pre.hex{font-size:.8rem;line-height:1.25;overflow-x:auto}
-pre.hex .off{color:#888}pre.hex .bad{background:#c00;color:#fff;font-weight:bold}
-svg{max-width:100%;height:auto}
-details{margin:.5rem 0}summary{cursor:pointer;font-size:.9rem}
-.nested{border-left:3px solid #7a9cc6;padding-left:.6rem;margin-top:.6rem}
-table.conns{border-collapse:collapse;font-size:.9rem}table.conns td,table.conns th{border-bottom:1px solid #ddd;padding:.2rem .6rem;text-align:left}
-@media (prefers-color-scheme: dark){body{background:#111;color:#ddd}.frame{border-color:#444}.err{background:#3a1515}.note{background:#3a300f;color:#f0d890}.meta,.files{color:#aaa}}
-</style>
+{{.CSS}}</style>
+<style>
+{{.ReportCSS}}</style>
+{{end}}
+
+{{define "index"}}{{template "head" .}}<title>{{.Title}}</title>
 </head>
 <body>
+<main>
+<nav class="top"><span>kafkagrid</span><span class="mid">{{.Kind}}</span><span></span></nav>
 <h1>{{.Title}}</h1>
-<p>Input: {{.Kind}}{{if .Packets}}, {{.Packets}} packets{{end}}; {{.Frames}} frames, {{if .Failed}}<strong>{{.Failed}} not decoded</strong>{{else}}all decoded{{end}}.{{if .Left}} The first exchanges are drawn; {{.LeftText}}.{{end}}</p>
+<p class="lead">Input: {{.Kind}}{{if .Packets}}, {{.Packets}} packets{{end}}; {{.Frames}} frames, {{if .Failed}}<strong>{{.Failed}} not decoded</strong>{{else}}all decoded{{end}}.{{if .Left}} The first {{.Drawn}} exchanges have a page; {{.LeftText}}.{{end}}</p>
 {{range .Notes}}<p class="note">{{.}}</p>
-{{end}}
-{{if gt (len .Conns) 1}}<table class="conns"><thead><tr><th>connection</th><th>frames</th><th>not decoded</th><th>APIs</th></tr></thead><tbody>
-{{range .Conns}}<tr><td><a href="#conn{{.ID}}">{{.Title}}</a></td><td>{{.Frames}}</td><td>{{.Failed}}</td><td>{{.APIs}}</td></tr>
-{{end}}</tbody></table>{{end}}
-{{end}}{{define "conn"}}<h2 id="conn{{.ID}}">{{.Title}}</h2>
+{{end}}{{if gt (len .Conns) 1}}<div class="scroll"><table class="xch conns"><thead><tr><th>Connection</th><th>Frames</th><th>Not decoded</th><th>APIs</th></tr></thead><tbody>
+{{range .Conns}}<tr><td><a href="#conn{{.ID}}">{{.Title}}</a></td><td>{{.Frames}}</td><td>{{.Failed}}</td><td>{{join .APIs}}</td></tr>
+{{end}}</tbody></table></div>
+{{end}}{{range .Conns}}<section id="conn{{.ID}}">
+<h2 class="conn">{{.Title}}</h2>
 {{range .Notes}}<p class="note">{{.}}</p>
-{{end}}
-{{end}}{{define "exchange"}}{{if .Note}}<p class="note">{{.Note}}</p>{{end}}
-<div class="pair">
-{{if .Request}}{{template "frame" .Request}}{{else}}<div class="missing">no request in the input</div>{{end}}
-{{if .Response}}{{template "frame" .Response}}{{else}}<div class="missing">no response</div>{{end}}
-</div>
-{{end}}{{define "tail"}}
+{{end}}{{if .Rows}}<table class="xch"><thead><tr><th>#</th><th>Request</th><th>Response</th></tr></thead><tbody>
+{{range .Rows}}<tr{{if .Failed}} class="bad"{{end}}><td class="num"><a href="{{.Href}}">{{.N}}</a></td><td>{{if .Request}}<a href="{{.Href}}#request">{{.Request}}</a>{{else}}none{{end}}</td><td>{{if .Response}}<a href="{{.Href}}#response">{{.Response}}</a>{{else}}none{{end}}</td></tr>
+{{end}}</tbody></table>
+{{else}}<p class="muted">No exchange.</p>
+{{end}}{{if .LeftText}}<p class="muted">{{.LeftText}}.</p>
+{{end}}</section>
+{{end}}<footer>Written by kafkagrid. Each exchange's page draws its frames as byte grids and trees, linked to each other, to their hex dumps and to a detail panel.</footer>
+</main>
 </body>
 </html>
-{{end}}{{define "frame"}}<section class="frame">
+{{end}}
+
+{{define "page"}}{{template "head" .}}<title>{{.Heading}} · {{.Conn}} · {{.Title}}</title>
+</head>
+<body>
+<main class="api">
+<nav class="top">{{if .Prev}}<a href="{{.Prev}}" rel="prev">← previous</a>{{else}}<span></span>{{end}}<span class="mid"><a href="{{.Index}}">{{.Title}}</a></span><span></span></nav>
+<h1>{{.Heading}}</h1>
+<p class="lead">{{.Conn}}</p>
+{{if .Note}}<p class="note">{{.Note}}</p>
+{{end}}{{range .Sides}}{{if .Missing}}<section class="missing" id="{{.ID}}"><h2>{{.Heading}}</h2><p>{{.Missing}}</p></section>
+{{else}}<section class="msg" id="{{.ID}}">
+<h2>{{.Heading}}<span class="meta">{{.Meta}}</span></h2>
+{{if .Error}}<div class="err">{{.Error}}</div>
+{{end}}{{range .Notes}}<p class="note">{{.}}</p>
+{{end}}{{template "msgbody" .}}</section>
+{{range .Nested}}<section class="msg nested" id="{{.ID}}">
 <h3>{{.Heading}}</h3>
-<div class="meta">{{.Meta}}</div>
-{{if .Files}}<div class="files">{{range .Files}}<a href="{{.Href}}">{{.Name}}</a>{{end}}</div>{{end}}
-{{if .Error}}<div class="err">{{.Error}}</div>{{end}}
-{{if .Note}}<p class="note">{{.Note}}</p>{{end}}
-{{if .Grid}}<details open><summary>byte grid</summary>{{.Grid}}</details>{{end}}
-{{if .Tree}}<details><summary>expanded tree</summary>{{.Tree}}</details>{{end}}
-{{range .Nested}}<div class="nested"><details open><summary>{{.Caption}}</summary>{{.Grid}}{{if .Tree}}<details><summary>expanded tree</summary>{{.Tree}}</details>{{end}}</details></div>{{end}}
-<details><summary>hex dump</summary><pre class="hex">{{.Hex}}</pre></details>
-</section>{{end}}
-`))
-})
+{{range .Notes}}<p class="note">{{.}}</p>
+{{end}}{{if .Grid}}{{template "msgbody" .}}{{end}}</section>
+{{end}}{{end}}{{end}}<footer><a href="{{.Index}}">{{.Title}}</a></footer>
+</main>
+<script>
+{{.Script}}</script>
+</body>
+</html>
+{{end}}`

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/xml"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -52,14 +51,11 @@ func TestWrite(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	html, err := os.ReadFile(filepath.Join(outs[0], "index.html"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	html := readAll(t, outs[0])
 	for _, want := range []string{"Produce v12 request", "Produce v12 response", "Fetch v17 request", "1 not decoded",
 		"decompressed with lz4 (offsets from the start of the decompressed data)", `class="err"`, `class="bad"`,
 		"Topics (failed here)", "offset 45, Topics#length: length 126 exceeds the 60 bytes left", "no response"} {
-		if !strings.Contains(string(html), want) {
+		if !strings.Contains(html, want) {
 			t.Errorf("report lacks %q", want)
 		}
 	}
@@ -79,9 +75,54 @@ func TestWrite(t *testing.T) {
 			}
 		}
 	}
-	other, _ := os.ReadFile(filepath.Join(outs[1], "index.html"))
-	if !bytes.Equal(html, other) {
-		t.Error("index.html differs between two runs")
+	if other := readAll(t, outs[1]); html != other {
+		t.Error("the pages differ between two runs")
+	}
+	pages, _ := filepath.Glob(filepath.Join(outs[0], "exchanges", "*.html"))
+	if len(pages) != 2 {
+		t.Errorf("%d exchange pages, want 2 (Produce, Fetch)", len(pages))
+	}
+}
+
+// readAll returns index.html and every exchange page of the report in dir, one after the
+// other, checking each is under the page ceilings.
+func readAll(t *testing.T, dir string) string {
+	t.Helper()
+	index, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sb strings.Builder
+	sb.Write(index)
+	pages, _ := filepath.Glob(filepath.Join(dir, "exchanges", "*.html"))
+	for _, p := range pages {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := domElements(string(b)); n > MaxPageElements || len(b) > MaxPageBytes {
+			t.Errorf("%s: %d elements, %d bytes: over the page ceilings", filepath.Base(p), n, len(b))
+		}
+		sb.Write(b)
+	}
+	return sb.String()
+}
+
+// domElements counts the elements a browser builds of an HTML page: its start tags, the
+// text of its scripts left out.
+func domElements(page string) int {
+	n := 0
+	for {
+		i := strings.Index(page, "<script")
+		if i < 0 {
+			return n + countElements(page)
+		}
+		n += countElements(page[:i]) + 1
+		j := strings.Index(page[i:], "</script>")
+		if j < 0 {
+			return n
+		}
+		page = page[i+j+len("</script>"):]
 	}
 }
 
@@ -116,13 +157,10 @@ func TestWriteEnvelope(t *testing.T) {
 			if err := Write(out, r, Options{Decode: tc.decode}); err != nil {
 				t.Fatal(err)
 			}
-			html, err := os.ReadFile(filepath.Join(out, "index.html"))
-			if err != nil {
-				t.Fatal(err)
-			}
+			html := readAll(t, out)
 			for _, want := range []string{`data-path="RequestData.header.RequestApiKey"`, `data-path="ResponseData.Topics[0].Name"`,
 				"RequestData.header: CreateTopics v7 request, embedded"} {
-				if got := strings.Contains(string(html), want); got != tc.nested {
+				if got := strings.Contains(html, want); got != tc.nested {
 					t.Errorf("report has %q: %v, want %v", want, got, tc.nested)
 				}
 			}
@@ -131,8 +169,8 @@ func TestWriteEnvelope(t *testing.T) {
 }
 
 // TestWriteLargeFrame: a frame with more fields than a report draws gets its text and JSON
-// files, a note instead of a grid and a tree, and a hex dump of its first MaxHexBytes and of
-// the lines around the byte where decoding failed; the report stays small.
+// files, a note instead of a grid and a tree, and a hex dump of its first bytes and of the
+// lines around the byte where decoding failed; its page stays under the ceilings.
 func TestWriteLargeFrame(t *testing.T) {
 	cat, err := kafka.LoadCatalog(testenv.Release(t, "4.0"))
 	if err != nil {
@@ -158,18 +196,12 @@ func TestWriteLargeFrame(t *testing.T) {
 	if err := Write(out, r, Options{}); err != nil {
 		t.Fatal(err)
 	}
-	html, err := os.ReadFile(filepath.Join(out, "index.html"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	html := readAll(t, out) // and every page under its ceilings
 	for _, want := range []string{"fields (tree nodes), more than a report draws of one frame (5000)",
-		`<span class="bad" title="decoding failed here">00</span>`, "bytes not shown", "ApiKeys[29999].MaxVersion: offset 180012"} {
-		if !strings.Contains(string(html), want) {
+		`<span data-o="180012" class="bad" title="decoding failed here">00</span>`, "bytes not shown …", "ApiKeys[29999].MaxVersion: offset 180012"} {
+		if !strings.Contains(html, want) {
 			t.Errorf("report lacks %q", want)
 		}
-	}
-	if len(html) > 500<<10 { // the hex dump of 64 KiB is 410 KB of HTML
-		t.Errorf("index.html is %d bytes for a frame of %d", len(html), len(b))
 	}
 	files, _ := filepath.Glob(filepath.Join(out, "frames", "*"))
 	var names []string
@@ -178,38 +210,5 @@ func TestWriteLargeFrame(t *testing.T) {
 	}
 	if strings.Join(names, " ") != ".json .txt" {
 		t.Errorf("frame files %v, want the JSON and the text", names)
-	}
-}
-
-// TestHexDumpWindow: a long frame's hex dump shows its first MaxHexBytes and the lines around
-// the failing byte, also when decoding failed for want of bytes at its very end, and promises
-// the JSON file only when there is one.
-func TestHexDumpWindow(t *testing.T) {
-	b := make([]byte, MaxHexBytes+4096+5)
-	for _, tc := range []struct {
-		name     string
-		bad      int
-		json     bool
-		want     []string
-		lastLine string
-	}{
-		{"inside", MaxHexBytes + 1000, true, []string{`class="bad"`, "… 864 bytes not shown …", "(the frame's JSON holds them all, in hex)"}, ""},
-		{"at the end", len(b), false, []string{"… 3968 bytes not shown …"}, fmt.Sprintf("%08x", len(b)&^15)},
-		{"no failure", -1, false, []string{"… 4101 bytes not shown …\n"}, ""},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			h := string(hexDumpHTML(b, tc.bad, tc.json))
-			for _, w := range tc.want {
-				if !strings.Contains(h, w) {
-					t.Errorf("lacks %q", w)
-				}
-			}
-			if !tc.json && strings.Contains(h, "JSON") {
-				t.Error("promises a JSON file")
-			}
-			if tc.lastLine != "" && !strings.Contains(h, `<span class="off">`+tc.lastLine+`</span>`) {
-				t.Errorf("the frame's last line (%s) is not shown", tc.lastLine)
-			}
-		})
 	}
 }
