@@ -61,14 +61,35 @@ const (
 //
 // Screens only: print lays out every message the same (CSS's @media print).
 func Fit(id string, gridW, narrowW, treeW int) template.HTML {
-	for _, r := range id {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') || id == "" || id[0] >= '0' && id[0] <= '9' {
-			return "" // not a plain CSS identifier: the page's default layout (stacked)
-		}
+	if !cssIdent(id) && id != "" {
+		return "" // not a plain CSS identifier: the page's default layout (stacked)
 	}
 	if narrowW == 0 || gridW == 0 {
 		return ""
 	}
+	return fit(id, gridW, narrowW, treeW)
+}
+
+// FitWide is Fit for a message with no narrow grid: its 32-bit grid at every width, scrolling
+// in its own box on a phone, and beside the tree where both fit.
+func FitWide(id string, gridW, treeW int) template.HTML {
+	if !cssIdent(id) || gridW == 0 {
+		return ""
+	}
+	return fit(id, gridW, 0, treeW)
+}
+
+// cssIdent says whether id is a plain CSS identifier, which a selector "#id" may name.
+func cssIdent(id string) bool {
+	for _, r := range id {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') || id == "" || id[0] >= '0' && id[0] <= '9' {
+			return false
+		}
+	}
+	return id != ""
+}
+
+func fit(id string, gridW, narrowW, treeW int) template.HTML {
 	px := func(w int) int { return int(float64(w)*fitScale + 0.999) }
 	stack32 := px(gridW) + fitFigPad + 48 // main's 1.5rem padding below 1200 px
 	side := treeW + fitTreePad + fitFigPad + fitGap + fitPagePad + fitScroll
@@ -78,7 +99,13 @@ func Fit(id string, gridW, narrowW, treeW int) template.HTML {
 	var b strings.Builder
 	b.WriteString("<style>")
 	narrow := fmt.Sprintf("{%[1]s .g32{display:none}%[1]s .g16{display:block}}", sel)
-	fmt.Fprintf(&b, "@media screen and (max-width:%d.98px)%s", stack32-1, narrow)
+	if narrowW == 0 {
+		// No narrow grid: the 32-bit one at every width, scrolling in its own box where the
+		// screen is narrower.
+		pair16 = pair32
+	} else {
+		fmt.Fprintf(&b, "@media screen and (max-width:%d.98px)%s", stack32-1, narrow)
+	}
 	if pair16 <= fitMainMax {
 		if pair16 < pair32 {
 			fmt.Fprintf(&b, "\n@media screen and (min-width:%dpx) and (max-width:%d.98px)%s", pair16, pair32-1, narrow)

@@ -19,11 +19,11 @@ import (
 	"github.com/twmb/franz-go/pkg/kversion"
 )
 
-// TestDecodeKfakeCapture is the issue's acceptance, as a user runs it: a capture of franz-go
-// producing and fetching batches of every codec through kfake (recorded, written with pcapgo)
-// decodes completely, and "kafkagrid decode capture.pcapng -o report/" writes the report.
-func TestDecodeKfakeCapture(t *testing.T) {
-	schemas := testenv.Release(t, "4.0")
+// kfakeCapture records franz-go producing one batch of every codec through kfake and fetching
+// them back, and returns the capture as pcapng (with retransmissions, reordering and a small
+// MSS), and the number of codecs.
+func kfakeCapture(t *testing.T) ([]byte, int) {
+	t.Helper()
 	cluster, err := kfake.NewCluster(kfake.NumBrokers(1), kfake.SeedTopics(1, "orders"))
 	if err != nil {
 		t.Fatal(err)
@@ -69,19 +69,25 @@ func TestDecodeKfakeCapture(t *testing.T) {
 	if err := capturetest.Write(&buf, conns, chunks, capturetest.Options{NG: true, MSS: 536, Retransmit: 9, Reorder: 4}); err != nil {
 		t.Fatal(err)
 	}
+	return buf.Bytes(), len(codecs)
+}
+
+// TestDecodeKfakeCapture is the issue's acceptance, as a user runs it: a capture of franz-go
+// producing and fetching batches of every codec through kfake (recorded, written with pcapgo)
+// decodes completely, and "kafkagrid decode capture.pcapng -o report/" writes the report.
+func TestDecodeKfakeCapture(t *testing.T) {
+	schemas := testenv.Release(t, "4.0")
+	capture, codecs := kfakeCapture(t)
 	dir := t.TempDir()
 	pcap := filepath.Join(dir, "capture.pcapng")
-	os.WriteFile(pcap, buf.Bytes(), 0o644)
+	os.WriteFile(pcap, capture, 0o644)
 	rep := filepath.Join(dir, "report")
 	_, errs, code := runCmd(t, "decode", "-schemas", schemas, "-o", rep, pcap)
 	m := regexp.MustCompile(`(\d+) frames \((\d+) decoded\)`).FindStringSubmatch(errs)
 	if code != 0 || m == nil || m[1] != m[2] {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	html, err := os.ReadFile(filepath.Join(rep, "index.html"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	html := reportHTML(t, rep)
 	for _, want := range []string{"Produce v12 request", "Fetch v17 response", "decompressed with gzip", "decompressed with snappy",
 		"decompressed with lz4", "decompressed with zstd", "all decoded"} {
 		if !strings.Contains(string(html), want) {
@@ -98,4 +104,19 @@ func TestDecodeKfakeCapture(t *testing.T) {
 			t.Errorf("codec-%d: %d values in the text (want the produced and the fetched)", i, c)
 		}
 	}
+}
+
+// reportHTML returns the pages of the report in dir: index.html, then every exchange's page.
+func reportHTML(t *testing.T, dir string) string {
+	t.Helper()
+	pages, _ := filepath.Glob(filepath.Join(dir, "exchanges", "*.html"))
+	var sb strings.Builder
+	for _, p := range append([]string{filepath.Join(dir, "index.html")}, pages...) {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sb.Write(b)
+	}
+	return sb.String()
 }

@@ -203,12 +203,9 @@ func TestDecodeForms(t *testing.T) {
 	if code != 0 || !strings.Contains(errs, fmt.Sprintf("%d frames (%d decoded)", 2*len(vs), 2*len(vs))) {
 		t.Fatalf("capture: exit %d: %s", code, errs)
 	}
-	html, err := os.ReadFile(filepath.Join(rep, "index.html"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	html := reportHTML(t, rep)
 	for _, want := range []string{"Connection 1: 10.0.0.2:50000 → 10.0.0.1:9092", "Produce v12 request", "Produce v12 response",
-		"decompressed with zstd", `<pre class="hex">`} {
+		"decompressed with zstd", `<pre class="hex h16">`} {
 		if !strings.Contains(string(html), want) {
 			t.Errorf("report lacks %q", want)
 		}

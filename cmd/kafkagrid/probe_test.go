@@ -63,9 +63,8 @@ func TestProbe(t *testing.T) {
 			if strings.HasPrefix(tt.name, "s") && !strings.Contains(out, "SaslAuthenticate") {
 				t.Errorf("no SaslAuthenticate exchange")
 			}
-			html, err := os.ReadFile(filepath.Join(rep, "index.html"))
-			if err != nil || !strings.Contains(string(html), "Metadata v13 response") {
-				t.Errorf("report: %v", err)
+			if html := reportHTML(t, rep); !strings.Contains(html, "Metadata v13 response") {
+				t.Error("the report lacks the Metadata v13 response")
 			}
 		})
 	}

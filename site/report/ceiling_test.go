@@ -61,7 +61,7 @@ func TestWriteCeilings(t *testing.T) {
 	if n := strings.Count(html, "the report has drawn as many as it draws in all (20000)"); n != frames-len(grids) {
 		t.Errorf("%d notes of frames not drawn, want %d", n, frames-len(grids))
 	}
-	if n := strings.Count(html, "its drawings are in the files grid.svg and tree.svg"); n != len(grids) {
+	if n := strings.Count(html, "its drawings are shown as images of the files grid.svg and tree.svg"); n != len(grids) {
 		t.Errorf("%d notes of drawings left to their files, want %d", n, len(grids))
 	}
 	index, _ := os.ReadFile(filepath.Join(out, "index.html"))

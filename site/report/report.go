@@ -407,6 +407,9 @@ type frameView struct {
 	GridParts, TreeParts []any // drawings are not cut in parts for print in a report
 	Hex, Hex8            template.HTML
 	Detail               template.JS
+	// Images are the drawings as images of their SVG files, when they do not fit the page
+	// as live figures: one element each.
+	Images []image
 
 	bytes   []byte
 	figs    *site.Figures
@@ -414,6 +417,11 @@ type frameView struct {
 }
 
 type fileLink struct{ Label, Href string }
+
+type image struct {
+	Src, Alt string
+	W        int
+}
 
 // page writes the page of the n-th exchange of connection c and the files of its frames, and
 // returns its line in the index.
@@ -548,6 +556,9 @@ func (w *Writer) frame(id, name string, m *capture.Message, vo kafkaview.Options
 		}
 		fv.Links = append(fv.Links, fileLink{strings.TrimPrefix(ext, "."), "../frames/" + base + ext})
 	}
+	if fv.figs != nil {
+		fv.Images = []image{{"../frames/" + base + ".grid.svg", fv.figs.Grid.Title, fv.figs.Grid.Width()}, {"../frames/" + base + ".tree.svg", fv.figs.Tree.Title, fv.figs.Tree.Width()}}
+	}
 	return fv, nil
 }
 
@@ -614,7 +625,7 @@ func fitPage(sides []*frameView) error {
 		fv := d.fv
 		if d.grid == "" || e > elements || b > size {
 			if fv.figs != nil {
-				fv.Notes = append(fv.Notes, fmt.Sprintf("its drawings are in the files grid.svg and tree.svg: on this page they would take it over its ceiling of %d elements and %d KB", MaxPageElements, MaxPageBytes>>10))
+				fv.Notes = append(fv.Notes, fmt.Sprintf("its drawings are shown as images of the files grid.svg and tree.svg, not linked to the hex dump: as live figures they would take this page over its ceiling of %d elements and %d KB", MaxPageElements, MaxPageBytes>>10))
 			} else {
 				fv.Notes = append(fv.Notes, fmt.Sprintf("not drawn on this page: it would take it over its ceiling of %d elements and %d KB", MaxPageElements, MaxPageBytes>>10))
 			}
@@ -622,12 +633,17 @@ func fitPage(sides []*frameView) error {
 		}
 		elements -= e
 		size -= b
+		fv.Images = nil
 		fv.Grid, fv.Tree, fv.Detail = d.grid, d.tree, d.detail
 		fv.GridW, fv.TreeW = d.fs.Grid.Width(), d.fs.Tree.Width()
 		if narrow {
 			fv.Narrow, fv.NarrowW = d.narrow, d.fs.Narrow.Width()
 		}
-		fv.Fit = site.Fit(fv.ID, fv.GridW, fv.NarrowW, fv.TreeW)
+		if narrow {
+			fv.Fit = site.Fit(fv.ID, fv.GridW, fv.NarrowW, fv.TreeW)
+		} else {
+			fv.Fit = site.FitWide(fv.ID, fv.GridW, fv.TreeW)
+		}
 		if fv.figs == nil {
 			nestedHex = append(nestedHex, fv)
 		}
@@ -790,6 +806,7 @@ table.xch th,table.xch td{text-align:left;vertical-align:top;padding:.3rem .6rem
 table.xch th{font-size:13px;color:var(--muted);font-weight:600}table.xch td.num{width:3.5em;font-variant-numeric:tabular-nums}
 table.xch tr.bad td{color:var(--accent)}
 h2.conn{overflow-wrap:anywhere}
+figure.img img{display:block;width:calc(var(--w)*1.15px);max-width:none;height:auto}
 @media (max-width:640px){table.xch{font-size:13px}table.xch th,table.xch td{padding:.25rem .3rem}}
 `
 
@@ -852,6 +869,7 @@ const pageHTML = `{{define "head"}}<!DOCTYPE html>
 <h2>{{.Heading}}<span class="meta">{{.Meta}}</span></h2>
 {{if .Error}}<div class="err">{{.Error}}</div>
 {{end}}{{range .Notes}}<p class="note">{{.}}</p>
+{{end}}{{range .Images}}<figure class="img" style="--w:{{.W}}"><img src="{{.Src}}" width="{{.W}}" alt="{{.Alt}}" loading="lazy"></figure>
 {{end}}{{template "msgbody" .}}</section>
 {{range .Nested}}<section class="msg nested" id="{{.ID}}">
 <h3>{{.Heading}}</h3>
