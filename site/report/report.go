@@ -805,7 +805,7 @@ table.xch{border-collapse:collapse;width:100%;font-size:14px;margin:.25rem 0 1re
 table.xch th,table.xch td{text-align:left;vertical-align:top;padding:.3rem .6rem;border-bottom:1px solid var(--rule);overflow-wrap:anywhere}
 table.xch th{font-size:13px;color:var(--muted);font-weight:600}table.xch td.num{width:3.5em;font-variant-numeric:tabular-nums}
 table.xch tr.bad td{color:var(--accent)}
-h2.conn{overflow-wrap:anywhere}
+h1,h2.conn,p.lead,nav.top>*{overflow-wrap:anywhere;min-width:0}table.xch th{overflow-wrap:normal}
 figure.img img{display:block;width:calc(var(--w)*1.15px);max-width:none;height:auto}
 @media (max-width:640px){table.xch{font-size:13px}table.xch th,table.xch td{padding:.25rem .3rem}}
 `
