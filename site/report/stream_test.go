@@ -1,0 +1,209 @@
+package report
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/kafkagrid/kafkagrid/capture"
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
+	"github.com/kafkagrid/kafkagrid/kafka"
+)
+
+// vectorCapture reads the example pairs of the APIs named, back to back, as capture.Read does.
+func vectorCapture(t *testing.T, o kafka.VectorOptions, apis ...string) (*kafka.Catalog, *capture.Result) {
+	t.Helper()
+	cat, err := kafka.LoadCatalog(testenv.Release(t, "4.0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	vs, err := cat.Vectors(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var data []byte
+	for _, v := range vs {
+		if slices.Contains(apis, v.API.Name) {
+			data = append(append(data, v.Request.Bytes...), v.Response.Bytes...)
+		}
+	}
+	r, err := capture.Read(cat, data, capture.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat, r
+}
+
+// files lists the files under dir, slash-separated.
+func files(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			rel, _ := filepath.Rel(dir, p)
+			out = append(out, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	return out
+}
+
+// TestStream: a report written as a capture streams (Add with connections whose Exchanges are
+// empty, Close with the summary) is the report Write writes, byte for byte; past MaxExchanges
+// an exchange is counted in the index and gets no page.
+func TestStream(t *testing.T) {
+	_, r := vectorCapture(t, kafka.VectorOptions{Compression: kafka.CodecZstd}, "Produce", "Fetch", "Metadata", "ApiVersions")
+	for _, max := range []int{0, 2} {
+		whole := filepath.Join(t.TempDir(), "whole")
+		if err := Write(whole, r, Options{MaxExchanges: max}); err != nil {
+			t.Fatal(err)
+		}
+		streamed := filepath.Join(t.TempDir(), "streamed")
+		w, err := New(streamed, Options{MaxExchanges: max})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := &capture.Result{Kind: r.Kind, Packets: r.Packets, Notes: r.Notes}
+		for _, c := range r.Conns {
+			bare := &capture.Conn{ID: c.ID, Client: c.Client, Server: c.Server, Notes: c.Notes}
+			for _, e := range c.Exchanges {
+				if err := w.Add(bare, e); err != nil {
+					t.Fatal(err)
+				}
+			}
+			sum.Conns = append(sum.Conns, bare)
+		}
+		if err := w.Close(sum); err != nil {
+			t.Fatal(err)
+		}
+		a, b := files(t, whole), files(t, streamed)
+		if !slices.Equal(a, b) {
+			t.Fatalf("max %d: files %v, streamed %v", max, a, b)
+		}
+		for _, f := range a {
+			x, _ := os.ReadFile(filepath.Join(whole, f))
+			y, _ := os.ReadFile(filepath.Join(streamed, f))
+			if string(x) != string(y) {
+				t.Errorf("max %d: %s differs when streamed", max, f)
+			}
+		}
+		pages := 0
+		for _, f := range a {
+			if strings.HasPrefix(f, "exchanges/") {
+				pages++
+			}
+		}
+		index, _ := os.ReadFile(filepath.Join(whole, "index.html"))
+		switch max {
+		case 0:
+			if pages != 4 || strings.Contains(string(index), "have no page") {
+				t.Errorf("%d pages of 4 exchanges", pages)
+			}
+		case 2:
+			if pages != 2 || !strings.Contains(string(index), "The first 2 exchanges have a page; 2 more have none.") ||
+				!strings.Contains(string(index), "2 more exchanges of this connection have no page") {
+				t.Errorf("MaxExchanges 2: %d pages, index %s", pages, index)
+			}
+			if len(w.written) != 0 || w.conns != nil {
+				t.Error("a closed writer keeps its state")
+			}
+		}
+		if err := w.Add(r.Conns[0], r.Conns[0].Exchanges[0]); !errors.Is(err, errClosed) {
+			t.Errorf("Add after Close: %v", err)
+		}
+	}
+}
+
+// TestWriterBounded: what a Writer keeps between Adds is the index's lines, not the frames: with
+// MaxExchanges 1, a hundred exchanges leave one line and a count.
+func TestWriterBounded(t *testing.T) {
+	_, r := vectorCapture(t, kafka.VectorOptions{}, "Metadata")
+	w, err := New(filepath.Join(t.TempDir(), "r"), Options{MaxExchanges: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, e := r.Conns[0], r.Conns[0].Exchanges[0]
+	for range 100 {
+		if err := w.Add(c, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := w.conns[c.ID]
+	if len(w.order) != 1 || len(s.Rows) != 1 || s.Left != 99 || w.frames != 200 {
+		t.Errorf("kept %d connections, %d lines, %d left, %d frames", len(w.order), len(s.Rows), s.Left, w.frames)
+	}
+	w.Abort()
+}
+
+// TestAbort: a report that fails or is aborted leaves nothing it wrote, no temporary file and
+// no folder it made; an Abort after a failed Close is harmless.
+func TestAbort(t *testing.T) {
+	_, r := vectorCapture(t, kafka.VectorOptions{}, "Produce", "Fetch")
+	t.Run("abort", func(t *testing.T) {
+		parent := t.TempDir()
+		dir := filepath.Join(parent, "report")
+		w, err := New(dir, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Add(r.Conns[0], r.Conns[0].Exchanges[0]); err != nil {
+			t.Fatal(err)
+		}
+		if len(files(t, dir)) == 0 {
+			t.Fatal("Add wrote nothing")
+		}
+		w.Abort()
+		w.Abort()
+		if _, err := os.Stat(dir); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("the report's folder is left: %v %v", err, files(t, dir))
+		}
+	})
+	t.Run("failed close", func(t *testing.T) {
+		dir := t.TempDir()
+		keep := filepath.Join(dir, "mine.txt")
+		os.WriteFile(keep, []byte("a user's file"), 0o644)
+		os.Mkdir(filepath.Join(dir, "index.html"), 0o755) // index.html cannot be written
+		w, err := New(dir, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range r.Conns[0].Exchanges {
+			if err := w.Add(r.Conns[0], e); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Close(r); err == nil || !strings.Contains(err.Error(), "index.html") {
+			t.Fatalf("Close: %v", err)
+		}
+		w.Abort()
+		if got := files(t, dir); !slices.Equal(got, []string{"mine.txt"}) {
+			t.Errorf("left %v, want only the user's file", got)
+		}
+	})
+	t.Run("failed add", func(t *testing.T) {
+		dir := t.TempDir()
+		fail := errors.New("disk full")
+		n := 0
+		w, err := New(dir, Options{Create: func(rel string, fill func(io.Writer) error) error {
+			if n++; n == 3 {
+				return fail
+			}
+			return fill(io.Discard)
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Add(r.Conns[0], r.Conns[0].Exchanges[0]); !errors.Is(err, fail) {
+			t.Errorf("Add: %v, want the Create error", err)
+		}
+		w.Abort()
+		if err := w.Close(r); !errors.Is(err, errClosed) {
+			t.Errorf("Close after Abort: %v", err)
+		}
+	})
+}
