@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -78,28 +79,8 @@ func TestReportInBrowser(t *testing.T) {
 		t.Fatalf("pages %v: want an ApiVersions, a Produce and a Fetch of records", pages)
 	}
 	bctx, _, art := browser(t)
-	for _, screen := range []struct {
-		name   string
-		w, h   int64
-		phone  bool
-		scheme string
-	}{
-		{"390-dark", 390, 844, true, "dark"},
-		{"390-light", 390, 844, true, "light"},
-		{"1440-dark", 1440, 900, false, "dark"},
-		{"1440-light", 1440, 900, false, "light"},
-	} {
-		opts := []chromedp.EmulateViewportOption{}
-		if screen.phone {
-			opts = append(opts, chromedp.EmulateMobile)
-		}
-		if err := chromedp.Do(bctx, chromedp.EmulateViewport(screen.w, screen.h, opts...)); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := chromedp.Call(bctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: screen.scheme}}}); err != nil {
-			t.Fatal(err)
-		}
+	for _, screen := range reportScreens {
+		screen.emulate(t, bctx)
 		for _, page := range pages {
 			t.Run(screen.name+"/"+page, func(t *testing.T) {
 				if err := chromedp.Do(bctx, chromedp.Navigate("file://"+filepath.ToSlash(filepath.Join(rep, page)))); err != nil {
@@ -165,5 +146,37 @@ func TestReportInBrowser(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// reportScreen is a screen the report is read on.
+type reportScreen struct {
+	name   string
+	w, h   int64
+	phone  bool
+	scheme string // prefers-color-scheme
+}
+
+var reportScreens = []reportScreen{
+	{"390-dark", 390, 844, true, "dark"},
+	{"390-light", 390, 844, true, "light"},
+	{"1440-dark", 1440, 900, false, "dark"},
+	{"1440-light", 1440, 900, false, "light"},
+}
+
+// emulate makes the browser's page the screen s: its size, a phone's touch and viewport, and
+// the reader's colour scheme.
+func (s reportScreen) emulate(t *testing.T, bctx context.Context) {
+	t.Helper()
+	var opts []chromedp.EmulateViewportOption
+	if s.phone {
+		opts = append(opts, chromedp.EmulateMobile)
+	}
+	if err := chromedp.Do(bctx, chromedp.EmulateViewport(s.w, s.h, opts...)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(bctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: s.scheme}}}); err != nil {
+		t.Fatal(err)
 	}
 }
