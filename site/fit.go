@@ -12,7 +12,10 @@ import (
 // data; "parts", a drawing cut in parts for print. "msgbody" takes a value with the fields
 // Links (Href, Label), Fit (Fit's style), Grid, GridW, GridParts, Narrow, NarrowW, Hex, Hex8,
 // Tree, TreeW, TreeParts (W, Caption, SVG) and Detail (DetailJSON), inside the page's
-// <section class="msg">; the page carries CSS and Script.
+// <section class="msg">; the page carries CSS and Script. "nested" takes the views of a
+// frame's nested frames (Figures.Nested), each with an ID, a Caption, Notes and what
+// "msgbody" reads, and writes each as a <section class="msg nested"> of its own, after the
+// frame's section, so the script links each one's grid, tree, hex dump and panel apart.
 const MessageTemplates = `{{define "msgbody"}}{{if .Links}}<ul class="files">{{range .Links}}<li><a href="{{.Href}}">{{.Label}}</a></li>{{end}}</ul>{{end}}
 {{.Fit}}<div class="pair">
 {{if .Grid}}<div class="fig gridfig"><h3>Byte grid</h3>
@@ -31,7 +34,13 @@ const MessageTemplates = `{{define "msgbody"}}{{if .Links}}<ul class="files">{{r
 {{end}}
 
 {{define "parts"}}{{if .}}
-<div class="parts">{{range .}}<figure class="part" style="--w:{{.W}}">{{if .Caption}}<figcaption>{{.Caption}}</figcaption>{{end}}{{.SVG}}</figure>{{end}}</div>{{end}}{{end}}`
+<div class="parts">{{range .}}<figure class="part" style="--w:{{.W}}">{{if .Caption}}<figcaption>{{.Caption}}</figcaption>{{end}}{{.SVG}}</figure>{{end}}</div>{{end}}{{end}}
+
+{{define "nested"}}{{range .}}
+<section class="msg nested" id="{{.ID}}">
+<h3>{{.Caption}}</h3>
+{{range .Notes}}<p class="note">{{.}}</p>
+{{end}}{{if .Grid}}{{template "msgbody" .}}{{end}}</section>{{end}}{{end}}`
 
 // The page's measures in CSS px that decide where a message's grid and tree fit (CSS):
 // the main column's side padding, a figure's padding and border, the gap between grid and

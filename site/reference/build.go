@@ -263,6 +263,8 @@ type message struct {
 	Narrow   drawing // the grid 16 bits a row, for pages (site.NarrowRowBits); nil without HTML
 	// Fields describes every node of the annotated frame for the page's detail panel.
 	Fields []fieldInfo
+	// Nested are the records of the frame's compressed batches (pages only).
+	Nested []site.Nested
 }
 
 type builder struct {
@@ -1042,6 +1044,21 @@ func (b *builder) messageView(a *kafka.API, m *message, id, title, short string)
 	}
 	if f&Text != 0 {
 		mv.Links = append(mv.Links, fileLink{"text .txt", "../txt/" + m.Base + ".txt"})
+	}
+	// The records of compressed batches, each a message of its own (site.Draw's Nested).
+	for j, n := range m.Nested {
+		nid := fmt.Sprintf("%s-n%d", id, j+1)
+		if n.Figures == nil {
+			mv.Nested = append(mv.Nested, messageView{ID: nid, Caption: n.Caption, Notes: []string{n.Note}})
+			continue
+		}
+		nm := &message{Base: m.Base, Bytes: n.Figures.Bytes, Grid: drawing(n.Figures.Grid), Narrow: drawing(n.Figures.Narrow), Tree: drawing(n.Figures.Tree), Fields: n.Figures.Fields}
+		nv, err := b.messageView(a, nm, nid, n.Caption, fmt.Sprintf("%s-n%d", short, j+1))
+		if err != nil {
+			return mv, err
+		}
+		nv.Caption, nv.Links = n.Caption, nil // its files are the frame's
+		mv.Nested = append(mv.Nested, nv)
 	}
 	return mv, nil
 }

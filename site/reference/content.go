@@ -98,14 +98,18 @@ func frameMessage(fr *kafka.Frame, vo kafkaview.Options, f Format) (*message, er
 		side = "response"
 	}
 	name := fmt.Sprintf("%s v%d %s", fr.API.Name, fr.Version, side)
-	fs, err := site.Draw(fr, site.Options{View: vo, Name: name, Noun: "example", Narrow: f&HTML != 0, MaxNested: -1})
+	nested := -1 // the pages draw the records of compressed batches; the SVG files and the book do not
+	if f&HTML != 0 {
+		nested = 0
+	}
+	fs, err := site.Draw(fr, site.Options{View: vo, Name: name, Noun: "example", Narrow: f&HTML != 0, MaxNested: nested})
 	if err != nil {
 		return nil, fmt.Errorf("reference: %s: %w", base, err)
 	}
 	m := &message{
 		Base: base, Response: fr.Response, Bytes: fr.Bytes,
 		Grid: drawing(fs.Grid), Narrow: drawing(fs.Narrow), Tree: drawing(fs.Tree),
-		Fields: fs.Fields,
+		Fields: fs.Fields, Nested: fs.Nested,
 	}
 	if f&JSON != 0 {
 		j, err := fr.MarshalJSON()

@@ -111,6 +111,11 @@ type messageView struct {
 	Links   []fileLink
 	// Detail is the JSON the page's script shows in the detail panel (detailJSON).
 	Detail template.JS
+	// Nested are the records of the frame's compressed batches, each shown as a message of its
+	// own after it (site.MessageTemplates' "nested"), with Caption and Notes.
+	Nested  []messageView
+	Caption string
+	Notes   []string
 }
 
 type fileLink struct{ Label, Href string }
@@ -316,7 +321,7 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 {{range .Messages}}
 <section class="msg" id="{{.ID}}">
 <h2>{{.Title}} <span class="mono" style="font-size:.7em;color:var(--muted)">{{.Base}} · {{bytes .Size}}</span></h2>
-{{template "msgbody" .}}</section>
+{{template "msgbody" .}}</section>{{template "nested" .Nested}}
 {{end}}
 {{if .Edges}}<section class="edges" id="edge-cases">
 <h2>Edge cases</h2>
@@ -325,7 +330,7 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <p class="about">{{.About}}</p>
 {{range .Messages}}<section class="msg" id="{{.ID}}">
 <h4>{{.Title}} <span class="mono" style="font-size:.8em;color:var(--muted)">{{.Base}} · {{bytes .Size}}</span></h4>
-{{template "msgbody" .}}</section>
+{{template "msgbody" .}}</section>{{template "nested" .Nested}}
 {{end}}</div>
 {{end}}</section>
 {{end}}{{range .Fields}}<section class="fields" id="{{.ID}}">

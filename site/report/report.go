@@ -393,6 +393,7 @@ type pageView struct {
 type frameView struct {
 	ID      string // the section's id: "request", "response-n1"
 	Heading string
+	Caption string // a nested frame's: what it is
 	Meta    string
 	Missing string // why the side is missing ("no response"), when it is
 	Error   string
@@ -594,7 +595,7 @@ func fitPage(sides []*frameView) error {
 		}
 		items = append(items, d)
 		for j, n := range fv.figs.Nested {
-			nv := &frameView{ID: fmt.Sprintf("%s-n%d", fv.ID, j+1), Heading: n.Caption}
+			nv := &frameView{ID: fmt.Sprintf("%s-n%d", fv.ID, j+1), Caption: n.Caption}
 			fv.Nested = append(fv.Nested, nv)
 			if n.Note != "" {
 				nv.Notes = append(nv.Notes, n.Note)
@@ -796,10 +797,7 @@ func writeFileFunc(path string, fill func(io.Writer) error) error {
 // reportCSS adds the report's pieces to the site's stylesheet (site.CSS), with its colours,
 // so they follow the reader's light or dark preference and fit a phone.
 const reportCSS = `.err{background:var(--panel);border-left:4px solid var(--accent);padding:.4rem .6rem;font-family:"Go Mono","DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:13px;white-space:pre-wrap;overflow-wrap:anywhere}
-.note{font-size:14px;background:var(--panel);border-left:3px solid var(--unst);padding:.3rem .6rem;margin:.4rem 0;overflow-wrap:anywhere}
 .missing{color:var(--muted);font-style:italic;border:1px dashed var(--rule);border-radius:6px;padding:.75rem}
-pre.hex .bad{background:#b3261e;color:#fff;font-weight:bold;border-radius:2px}
-section.nested{border-left:3px solid var(--rule);padding-left:.75rem;margin:0 0 1.5rem}section.nested h3{color:var(--fg);overflow-wrap:anywhere}
 h2 .meta{display:block;font-size:13px;font-weight:normal;color:var(--muted);overflow-wrap:anywhere}
 table.xch{border-collapse:collapse;width:100%;font-size:14px;margin:.25rem 0 1rem}
 table.xch th,table.xch td{text-align:left;vertical-align:top;padding:.3rem .6rem;border-bottom:1px solid var(--rule);overflow-wrap:anywhere}
@@ -871,11 +869,7 @@ const pageHTML = `{{define "head"}}<!DOCTYPE html>
 {{end}}{{range .Notes}}<p class="note">{{.}}</p>
 {{end}}{{range .Images}}<figure class="img" style="--w:{{.W}}"><img src="{{.Src}}" width="{{.W}}" alt="{{.Alt}}" loading="lazy"></figure>
 {{end}}{{template "msgbody" .}}</section>
-{{range .Nested}}<section class="msg nested" id="{{.ID}}">
-<h3>{{.Heading}}</h3>
-{{range .Notes}}<p class="note">{{.}}</p>
-{{end}}{{if .Grid}}{{template "msgbody" .}}{{end}}</section>
-{{end}}{{end}}{{end}}<footer><a href="{{.Index}}">{{.Title}}</a></footer>
+{{template "nested" .Nested}}{{end}}{{end}}<footer><a href="{{.Index}}">{{.Title}}</a></footer>
 </main>
 <script>
 {{.Script}}</script>
