@@ -56,3 +56,13 @@ func ExampleDraw() {
 	// true true 15 fields
 	// 00000000  00 00 00 25 00 12 00 04  00 00 00 07 00 09 6b 61  |...%..........ka|
 }
+
+// ExampleHexHTML marks the byte where decoding failed in the hex dump a page shows, 8 bytes a
+// line as a phone shows it; every byte carries its offset for the page script.
+func ExampleHexHTML() {
+	b := []byte("\x00\x00\x00\x06\x00\x12\x00\x04\xff\xff")
+	fmt.Print(site.HexHTML(b, site.HexOptions{PerLine: 8, Failed: true, FailAt: 8}))
+	// Output:
+	// <span class="off">0000</span>  <span data-o="0">00</span> <span data-o="1">00</span> <span data-o="2">00</span> <span data-o="3">06</span> <span data-o="4">00</span> <span data-o="5">12</span> <span data-o="6">00</span> <span data-o="7">04</span>  <span class="asc">|........|</span>
+	// <span class="off">0008</span>  <span data-o="8" class="bad" title="decoding failed here">ff</span> <span data-o="9">ff</span>                    <span class="asc">|..|</span>
+}

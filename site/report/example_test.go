@@ -1,0 +1,80 @@
+package report_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/kafkagrid/kafkagrid/capture"
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
+	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site/report"
+)
+
+// ExampleNew writes a report as a capture streams: one Add per exchange as it is decoded (the
+// connection passed without its Exchanges), then Close with the summary, which writes the
+// index.
+func ExampleNew() {
+	dir, err := testenv.ReleaseDir("4.0")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	cat, err := kafka.LoadCatalog(dir)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	vs, err := cat.Vectors(kafka.VectorOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var data []byte
+	for _, v := range vs {
+		if v.API.Name == "ApiVersions" || v.API.Name == "Metadata" {
+			data = append(append(data, v.Request.Bytes...), v.Response.Bytes...)
+		}
+	}
+	r, err := capture.Read(cat, data, capture.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	out, err := os.MkdirTemp("", "report")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(out)
+
+	w, err := report.New(out, report.Options{Title: "two exchanges", Decode: cat.Decode})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, c := range r.Conns {
+		bare := &capture.Conn{ID: c.ID, Client: c.Client, Server: c.Server, Notes: c.Notes}
+		for _, e := range c.Exchanges {
+			if err := w.Add(bare, e); err != nil {
+				w.Abort()
+				fmt.Println(err)
+				return
+			}
+		}
+	}
+	if err := w.Close(&capture.Result{Kind: r.Kind, Conns: r.Conns}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	pages, _ := filepath.Glob(filepath.Join(out, "exchanges", "*.html"))
+	frames, _ := filepath.Glob(filepath.Join(out, "frames", "*"))
+	for _, p := range pages {
+		fmt.Println(filepath.Base(p))
+	}
+	fmt.Println(len(frames), "frame files")
+	// Output:
+	// c1-1.html
+	// c1-2.html
+	// 16 frame files
+}
