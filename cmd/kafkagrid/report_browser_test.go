@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
+	"github.com/kafkagrid/kafkagrid/site/report"
 )
 
 // reportLinks returns each link on the screen whose text is under 4.5:1 against the
@@ -43,8 +44,8 @@ type linkResult struct {
 // (kfakeCapture), its index and the pages of an ApiVersions exchange, of a Produce of compressed
 // records (nested frames) and of a Fetch, opened in headless Chromium at 390 px (a phone) and
 // 1440 px, light and dark: no page scrolls sideways, every link reads at 4.5:1 or more, and on
-// the exchange pages pointing at (or tapping) a field of the grid shows it in the detail
-// panel. Screenshots go to $ARTIFACTS (else the temp folder).
+// the exchange pages the DOM holds at most report.MaxPageElements elements and pointing at (or
+// tapping) a field of the grid shows it in the detail panel. Screenshots go to $ARTIFACTS (else the temp folder).
 func TestReportInBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("records a capture and drives a browser")
@@ -93,7 +94,7 @@ func TestReportInBrowser(t *testing.T) {
 					t.Fatal(err)
 				}
 				if wide > 1 {
-					over, err := chromedp.Run(bctx, chromedp.Evaluate[[]string](fmt.Sprintf(`Array.from(document.querySelectorAll('body *')).filter(e => e.getBoundingClientRect().right > %d + 1 && !e.closest('figure,pre')).slice(0, 5).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))`, screen.w)))
+					over, err := chromedp.Run(bctx, chromedp.Evaluate[[]string](fmt.Sprintf(`Array.from(document.querySelectorAll('body *')).filter(e => e.getBoundingClientRect().right > %d + 1 && !e.closest('figure,pre')).slice(0, 5).map(e => e.tagName + '.' + e.className + ' in ' + e.parentElement.tagName + '.' + e.parentElement.className + ' "' + e.textContent.slice(0, 40) + '" ' + Math.round(e.getBoundingClientRect().left) + '-' + Math.round(e.getBoundingClientRect().right))`, screen.w)))
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -110,6 +111,13 @@ func TestReportInBrowser(t *testing.T) {
 					t.Errorf("link under 4.5:1: %s", b)
 				}
 				if page != "index.html" {
+					n, err := chromedp.Run(bctx, chromedp.Evaluate[int](`document.getElementsByTagName('*').length`))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if n > report.MaxPageElements {
+						t.Errorf("%d elements in the DOM, more than a page's %d", n, report.MaxPageElements)
+					}
 					has, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`!!document.querySelector('section.msg figure.live svg.kg-grid g.field[data-path]')`))
 					if err != nil {
 						t.Fatal(err)

@@ -87,11 +87,15 @@ const (
 // MaxConns is the most connections a report lists: the rest are counted in one line.
 const MaxConns = 1000
 
-// pageReserve is what a page's frame of text takes of its ceilings besides the drawings and
-// the hex dumps: headings, notes, links, the detail panels (TestPageCeilings measures it).
+// pageReserve is what a page's frame of text takes of its ceilings besides its messages:
+// head, navigation, headings, notes (the page tests check every page against the ceilings).
+// msgChrome is what one message's section takes besides its drawings and hex dumps: its
+// heading, links, the pair, panel and dump boxes, the detail script (some 25 elements).
 const (
-	pageReserveElements = 120
+	pageReserveElements = 60
 	pageReserveBytes    = 40 << 10
+	msgChrome           = 40
+	msgChromeBytes      = 4 << 10
 )
 
 // Options configure Write and New. The zero value gives a page to the first
@@ -580,8 +584,8 @@ func fitPage(sides []*frameView) error {
 	for i, fv := range frames {
 		hexShown[i] = min(len(fv.bytes), MinHexBytes)
 		e, b := hexCost(hexShown[i], fv.hexOpts, len(fv.bytes))
-		elements -= e
-		size -= b
+		elements -= e + msgChrome
+		size -= b + msgChromeBytes
 	}
 	// What could be drawn: each frame and its nested frames, in order.
 	var items []*drawn
@@ -595,6 +599,13 @@ func fitPage(sides []*frameView) error {
 		}
 		items = append(items, d)
 		for j, n := range fv.figs.Nested {
+			if elements < 2*msgChrome || size < 2*msgChromeBytes {
+				// A section even without drawings costs the page: the rest are counted.
+				fv.Notes = append(fv.Notes, fmt.Sprintf("%d more nested frames (the records of compressed batches) are not on this page: their records are in the frame's JSON and text", len(fv.figs.Nested)-j))
+				break
+			}
+			elements -= msgChrome
+			size -= msgChromeBytes
 			nv := &frameView{ID: fmt.Sprintf("%s-n%d", fv.ID, j+1), Caption: n.Caption}
 			fv.Nested = append(fv.Nested, nv)
 			if n.Note != "" {
@@ -803,7 +814,7 @@ table.xch{border-collapse:collapse;width:100%;font-size:14px;margin:.25rem 0 1re
 table.xch th,table.xch td{text-align:left;vertical-align:top;padding:.3rem .6rem;border-bottom:1px solid var(--rule);overflow-wrap:anywhere}
 table.xch th{font-size:13px;color:var(--muted);font-weight:600}table.xch td.num{width:3.5em;font-variant-numeric:tabular-nums}
 table.xch tr.bad td{color:var(--accent)}
-h1,h2.conn,p.lead,nav.top>*{overflow-wrap:anywhere;min-width:0}table.xch th{overflow-wrap:normal}
+h1,h2.conn,p.lead,nav.top>*,footer{overflow-wrap:anywhere;min-width:0}table.xch th{overflow-wrap:normal}
 figure.img img{display:block;width:calc(var(--w)*1.15px);max-width:none;height:auto}
 @media (max-width:640px){table.xch{font-size:13px}table.xch th,table.xch td{padding:.25rem .3rem}}
 `

@@ -2,6 +2,7 @@ package report
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/capture"
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site/kafkaview"
 )
 
 // vectorCapture reads the example pairs of the APIs named, back to back, as capture.Read does.
@@ -206,4 +208,49 @@ func TestAbort(t *testing.T) {
 			t.Errorf("Close after Abort: %v", err)
 		}
 	})
+}
+
+// TestPageManyNested: a frame with hundreds of compressed batches (their records drawn or not)
+// keeps its page under the ceilings: the nested sections that do not fit are counted in a
+// note.
+func TestPageManyNested(t *testing.T) {
+	_, r := vectorCapture(t, kafka.VectorOptions{Compression: kafka.CodecLZ4}, "Produce")
+	e := r.Conns[0].Exchanges[0]
+	dir := t.TempDir()
+	w, err := New(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fv, err := w.frame("c1-1", "request", e.Request, kafkaview.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fv.figs == nil || len(fv.figs.Nested) != 1 {
+		t.Fatalf("figures %v", fv.figs)
+	}
+	one := fv.figs.Nested[0]
+	for i := range 300 {
+		n := one
+		if i%2 == 1 {
+			n.Figures, n.Note = nil, "not drawn: a note"
+		}
+		fv.figs.Nested = append(fv.figs.Nested, n)
+	}
+	if err := fitPage([]*frameView{fv}); err != nil {
+		t.Fatal(err)
+	}
+	var sb strings.Builder
+	pv := pageView{Title: "t", Heading: "h", Conn: "c", Index: "../index.html", Sides: []*frameView{fv}}
+	if err := templates().ExecuteTemplate(&sb, "page", pv); err != nil {
+		t.Fatal(err)
+	}
+	page := sb.String()
+	if n := domElements(page); n > MaxPageElements || len(page) > MaxPageBytes {
+		t.Errorf("%d elements, %d bytes", n, len(page))
+	}
+	drawn := strings.Count(page, `<section class="msg nested"`)
+	if drawn < 2 || drawn > 300 || !strings.Contains(page, fmt.Sprintf("%d more nested frames (the records of compressed batches) are not on this page", 301-drawn)) {
+		t.Errorf("%d nested sections, and no note of the %d others", drawn, 301-drawn)
+	}
+	w.Abort()
 }
