@@ -573,7 +573,7 @@ func (w *Writer) frame(id, name string, m *capture.Message, vo kafkaview.Options
 // grid then scrolls in its own box on a phone), each that fits; then more of each hex dump,
 // up to MaxHexBytes.
 func fitPage(sides []*frameView) error {
-	elements, size := MaxPageElements-pageReserveElements, MaxPageBytes-pageReserveBytes
+	room := &budget{MaxPageElements - pageReserveElements, MaxPageBytes - pageReserveBytes}
 	var frames []*frameView
 	for _, fv := range sides {
 		if fv.Missing == "" {
@@ -584,82 +584,13 @@ func fitPage(sides []*frameView) error {
 	for i, fv := range frames {
 		hexShown[i] = min(len(fv.bytes), MinHexBytes)
 		e, b := hexCost(hexShown[i], fv.hexOpts, len(fv.bytes))
-		elements -= e + msgChrome
-		size -= b + msgChromeBytes
+		room.take(e+msgChrome, b+msgChromeBytes)
 	}
-	// What could be drawn: each frame and its nested frames, in order.
-	var items []*drawn
-	for _, fv := range frames {
-		if fv.figs == nil {
-			continue
-		}
-		d, err := render(fv, fv.figs, elements, size)
-		if err != nil {
-			return err
-		}
-		items = append(items, d)
-		for j, n := range fv.figs.Nested {
-			if elements < 2*msgChrome || size < 2*msgChromeBytes {
-				// A section even without drawings costs the page: the rest are counted.
-				fv.Notes = append(fv.Notes, fmt.Sprintf("%d more nested frames (the records of compressed batches) are not on this page: their records are in the frame's JSON and text", len(fv.figs.Nested)-j))
-				break
-			}
-			elements -= msgChrome
-			size -= msgChromeBytes
-			nv := &frameView{ID: fmt.Sprintf("%s-n%d", fv.ID, j+1), Caption: n.Caption}
-			fv.Nested = append(fv.Nested, nv)
-			if n.Note != "" {
-				nv.Notes = append(nv.Notes, n.Note)
-				continue
-			}
-			nv.bytes = n.Figures.Bytes
-			d, err := render(nv, n.Figures, elements, size)
-			if err != nil {
-				return err
-			}
-			items = append(items, d)
-		}
+	items, err := collect(frames, room)
+	if err != nil {
+		return err
 	}
-	narrow := true
-	e, b := 0, 0
-	for _, d := range items {
-		e, b = e+d.elements+d.narrowElements, b+d.bytes+d.narrowBytes
-	}
-	if e > elements || b > size {
-		narrow = false
-	}
-	var nestedHex []*frameView
-	for _, d := range items {
-		e, b := d.elements, d.bytes
-		if narrow {
-			e, b = e+d.narrowElements, b+d.narrowBytes
-		}
-		fv := d.fv
-		if d.grid == "" || e > elements || b > size {
-			if fv.figs != nil {
-				fv.Notes = append(fv.Notes, fmt.Sprintf("its drawings are shown as images of the files grid.svg and tree.svg, not linked to the hex dump: as live figures they would take this page over its ceiling of %d elements and %d KB", MaxPageElements, MaxPageBytes>>10))
-			} else {
-				fv.Notes = append(fv.Notes, fmt.Sprintf("not drawn on this page: it would take it over its ceiling of %d elements and %d KB", MaxPageElements, MaxPageBytes>>10))
-			}
-			continue
-		}
-		elements -= e
-		size -= b
-		fv.Images = nil
-		fv.Grid, fv.Tree, fv.Detail = d.grid, d.tree, d.detail
-		fv.GridW, fv.TreeW = d.fs.Grid.Width(), d.fs.Tree.Width()
-		if narrow {
-			fv.Narrow, fv.NarrowW = d.narrow, d.fs.Narrow.Width()
-		}
-		if narrow {
-			fv.Fit = site.Fit(fv.ID, fv.GridW, fv.NarrowW, fv.TreeW)
-		} else {
-			fv.Fit = site.FitWide(fv.ID, fv.GridW, fv.TreeW)
-		}
-		if fv.figs == nil {
-			nestedHex = append(nestedHex, fv)
-		}
-	}
+	nested := place(items, room)
 	// More of each hex dump with what is left, frames first.
 	for i, fv := range frames {
 		n := hexShown[i]
@@ -667,23 +598,20 @@ func fitPage(sides []*frameView) error {
 			next := min(n+256, len(fv.bytes), MaxHexBytes)
 			e0, b0 := hexCost(n, fv.hexOpts, len(fv.bytes))
 			e1, b1 := hexCost(next, fv.hexOpts, len(fv.bytes))
-			if e1-e0 > elements || b1-b0 > size {
+			if !room.fits(e1-e0, b1-b0) {
 				break
 			}
-			elements -= e1 - e0
-			size -= b1 - b0
+			room.take(e1-e0, b1-b0)
 			n = next
 		}
 		fv.hexOpts.Limit = n
 		fv.setHex()
 	}
-	for _, nv := range nestedHex {
+	for _, nv := range nested {
 		n := min(len(nv.bytes), MaxHexBytes)
 		for n > 0 {
-			e, b := hexCost(n, site.HexOptions{}, len(nv.bytes))
-			if e <= elements && b <= size {
-				elements -= e
-				size -= b
+			if e, b := hexCost(n, site.HexOptions{}, len(nv.bytes)); room.fits(e, b) {
+				room.take(e, b)
 				break
 			}
 			n = (n - 1) &^ 255
@@ -696,6 +624,93 @@ func fitPage(sides []*frameView) error {
 		nv.setHex()
 	}
 	return nil
+}
+
+// budget is what a page may still hold: elements and bytes.
+type budget struct{ elements, size int }
+
+func (r *budget) fits(e, b int) bool { return e <= r.elements && b <= r.size }
+func (r *budget) take(e, b int)      { r.elements, r.size = r.elements-e, r.size-b }
+
+// collect renders what could be drawn on the page: each frame and its nested frames, in
+// order, taking each section's own cost from room; nested frames past what a page holds are
+// counted in a note.
+func collect(frames []*frameView, room *budget) ([]*drawn, error) {
+	var items []*drawn
+	for _, fv := range frames {
+		if fv.figs == nil {
+			continue
+		}
+		d, err := render(fv, fv.figs, room.elements, room.size)
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, d)
+		for j, n := range fv.figs.Nested {
+			if !room.fits(2*msgChrome, 2*msgChromeBytes) {
+				// A section even without drawings costs the page: the rest are counted.
+				fv.Notes = append(fv.Notes, fmt.Sprintf("%d more nested frames (the records of compressed batches) are not on this page: their records are in the frame's JSON and text", len(fv.figs.Nested)-j))
+				break
+			}
+			room.take(msgChrome, msgChromeBytes)
+			nv := &frameView{ID: fmt.Sprintf("%s-n%d", fv.ID, j+1), Caption: n.Caption}
+			fv.Nested = append(fv.Nested, nv)
+			if n.Note != "" {
+				nv.Notes = append(nv.Notes, n.Note)
+				continue
+			}
+			nv.bytes = n.Figures.Bytes
+			d, err := render(nv, n.Figures, room.elements, room.size)
+			if err != nil {
+				return nil, err
+			}
+			items = append(items, d)
+		}
+	}
+	return items, nil
+}
+
+// place puts each item's drawings on its section while they fit, with the narrow grid when
+// all of them fit with it, and returns the nested sections drawn (whose hex dumps come last).
+func place(items []*drawn, room *budget) []*frameView {
+	narrow := true
+	e, b := 0, 0
+	for _, d := range items {
+		e, b = e+d.elements+d.narrowElements, b+d.bytes+d.narrowBytes
+	}
+	if !room.fits(e, b) {
+		narrow = false
+	}
+	var nested []*frameView
+	for _, d := range items {
+		e, b := d.elements, d.bytes
+		if narrow {
+			e, b = e+d.narrowElements, b+d.narrowBytes
+		}
+		fv := d.fv
+		if d.grid == "" || !room.fits(e, b) {
+			if fv.figs != nil {
+				fv.Notes = append(fv.Notes, fmt.Sprintf("its drawings are shown as images of the files grid.svg and tree.svg, not linked to the hex dump: as live figures they would take this page over its ceiling of %d elements and %d KB", MaxPageElements, MaxPageBytes>>10))
+			} else {
+				fv.Notes = append(fv.Notes, fmt.Sprintf("not drawn on this page: it would take it over its ceiling of %d elements and %d KB", MaxPageElements, MaxPageBytes>>10))
+			}
+			continue
+		}
+		room.take(e, b)
+		fv.Images = nil
+		fv.Grid, fv.Tree, fv.Detail = d.grid, d.tree, d.detail
+		fv.GridW, fv.TreeW = d.fs.Grid.Width(), d.fs.Tree.Width()
+		if narrow {
+			fv.Narrow, fv.NarrowW = d.narrow, d.fs.Narrow.Width()
+			fv.Fit = site.Fit(fv.ID, fv.GridW, fv.NarrowW, fv.TreeW)
+		} else {
+			fv.Fit = site.FitWide(fv.ID, fv.GridW, fv.TreeW)
+		}
+		if fv.figs == nil {
+			nested = append(nested, fv)
+		}
+	}
+	return nested
 }
 
 // setHex writes fv's hex dumps, 16 and 8 bytes a line.
