@@ -124,7 +124,7 @@ type Field struct {
 	// of a box (style.GroupMark) is followed by it ("C[3]"), and a new item starts a new
 	// run of the group, marked again.
 	Item string `json:"item,omitempty"`
-	Kind   Kind   `json:"kind"`
+	Kind Kind   `json:"kind"`
 	// Bytes are the field's raw bytes, shown as hex: a byte-aligned field's own bytes, one hex
 	// pair under each byte; for a field not on byte boundaries, the whole bytes it touches
 	// (Offset/8 to (Offset+Bits-1)/8), each shown once in a cell spanning the byte under the
