@@ -119,12 +119,12 @@ type Field struct {
 	Name   string `json:"name"`            // label drawn in the box
 	Value  string `json:"value,omitempty"` // value text drawn under the name
 	Group  string `json:"group,omitempty"` // struct or array element the field belongs to
+	Kind   Kind   `json:"kind"`
 	// Item names which item of its group the field belongs to, when a group repeats (an
 	// array's elements sharing the array's colour: "[3]"). The group's letter in the corner
 	// of a box (style.GroupMark) is followed by it ("C[3]"), and a new item starts a new
 	// run of the group, marked again.
 	Item string `json:"item,omitempty"`
-	Kind Kind   `json:"kind"`
 	// Bytes are the field's raw bytes, shown as hex: a byte-aligned field's own bytes, one hex
 	// pair under each byte; for a field not on byte boundaries, the whole bytes it touches
 	// (Offset/8 to (Offset+Bits-1)/8), each shown once in a cell spanning the byte under the
