@@ -111,7 +111,7 @@ func Write(dir string, r *capture.Result, o Options) error {
 				lf += count(e.Request) + count(e.Response)
 			}
 		}
-		v.Notes = append(slices.Clip(v.Notes), fmt.Sprintf("%d more connections (%d frames) are left out of this report: it lists %d", len(conns)-MaxConns, lf, MaxConns))
+		v.Notes = append(slices.Clip(v.Notes), fmt.Sprintf("%s (%s) %s left out of this report: it lists %d", counted(len(conns)-MaxConns, "more connection", "more connections"), counted(lf, "frame", "frames"), isAre(len(conns)-MaxConns), MaxConns))
 		conns = conns[:MaxConns]
 	}
 	drawn := 0
@@ -584,7 +584,7 @@ table.conns{border-collapse:collapse;font-size:.9rem}table.conns td,table.conns 
 </head>
 <body>
 <h1>{{.Title}}</h1>
-<p>Input: {{.Kind}}{{if .Packets}}, {{.Packets}} packets{{end}}; {{.Frames}} frames, {{if .Failed}}<strong>{{.Failed}} not decoded</strong>{{else}}all decoded{{end}}.{{if .Left}} The first exchanges are drawn; {{.LeftText}}.{{end}}</p>
+<p>Input: {{.Kind}}{{if .Packets}}, {{.Packets}} packet{{if ne .Packets 1}}s{{end}}{{end}}; {{.Frames}} frame{{if ne .Frames 1}}s{{end}}, {{if .Failed}}<strong>{{.Failed}} not decoded</strong>{{else}}all decoded{{end}}.{{if .Left}} The first exchanges are drawn; {{.LeftText}}.{{end}}</p>
 {{range .Notes}}<p class="note">{{.}}</p>
 {{end}}
 {{if gt (len .Conns) 1}}<table class="conns"><thead><tr><th>connection</th><th>frames</th><th>not decoded</th><th>APIs</th></tr></thead><tbody>
@@ -614,3 +614,19 @@ table.conns{border-collapse:collapse;font-size:.9rem}table.conns td,table.conns 
 </section>{{end}}
 `))
 })
+
+// counted counts n things: "1 frame", "2 frames".
+func counted(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// isAre is the verb of a count of n things.
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}
