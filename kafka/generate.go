@@ -372,6 +372,10 @@ func intByName(f *schemas.Field, n string) (int64, bool) {
 		return 0, true
 	case "ResourceType", "ResourceTypeFilter":
 		return 2, true // TOPIC
+	case "Type":
+		if f.Path == "Resources[].Type" { // 2.4's DescribeAcls names its ResourceType so
+			return 2, true // TOPIC
+		}
 	case "Operation":
 		return 3, true // READ
 	case "PermissionType":
