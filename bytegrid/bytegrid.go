@@ -125,6 +125,10 @@ type Field struct {
 	// of a box (style.GroupMark) is followed by it ("C[3]"), and a new item starts a new
 	// run of the group, marked again.
 	Item string `json:"item,omitempty"`
+	// Short is a shorter name drawn when Name does not fit its box on one line ("tags" for
+	// "Partitions[0] tags"), before Name is wrapped or replaced by a note; the tooltip and
+	// the notes keep Name.
+	Short string `json:"short,omitempty"`
 	// Bytes are the field's raw bytes, shown as hex: a byte-aligned field's own bytes, one hex
 	// pair under each byte; for a field not on byte boundaries, the whole bytes it touches
 	// (Offset/8 to (Offset+Bits-1)/8), each shown once in a cell spanning the byte under the

@@ -631,7 +631,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 	case LabelNote:
 		runs = hexRuns
 	default:
-		runs, ok = fitLabel(hexRuns, b.Name, value, s.X+s.W/2, w, top, bottom, nameFill, valueFill, s.Row)
+		runs, ok = fitShort(hexRuns, b.Name, mono.Clean(f.Short), value, s.X+s.W/2, w, top, bottom, nameFill, valueFill, s.Row, nameSize)
 	}
 	if !ok && f.Label != LabelNote && d.Hex && (len(f.Bytes) == 0 || !byteAligned(f)) && !d.hasCell(f) {
 		// No hex in this box: its text may use the hex zone too.
@@ -869,7 +869,7 @@ func (d *Diagram) quietFraming(fields []Field) {
 		if d.Hex {
 			bottom -= hexZone
 		}
-		if out, ok := fitLabelMax(kept, b.Name, b.Value, s.X+s.W/2, b.textWidth(s), top, bottom, style.Muted, style.Muted, s.Row, m); ok {
+		if out, ok := fitShort(kept, b.Name, mono.Clean(fields[i].Short), b.Value, s.X+s.W/2, b.textWidth(s), top, bottom, style.Muted, style.Muted, s.Row, m); ok {
 			b.Runs = out
 		} else {
 			b.Runs = append(kept, label...)
@@ -888,6 +888,37 @@ func fitLabel(dst []Run, name, value string, cx, w, top, bottom canvas.Pt, nameF
 // fitLabelMax is fitLabel with the name drawn at most at size max (and the value one point
 // below it), for a framing label kept no louder than the data beside it (quietFraming).
 func fitLabelMax(dst []Run, name, value string, cx, w, top, bottom canvas.Pt, nameFill, valueFill style.Role, row int, max canvas.Pt) ([]Run, bool) {
+	return fitText(dst, name, value, cx, w, top, bottom, nameFill, valueFill, row, max, true)
+}
+
+// fitShort fits a label that has a short form (Field.Short): the whole name on one line,
+// shrunk no further than the floor; else the short form on one line ("tags" for
+// "Partitions[0] tags": the box's bracket, group colour and letter say whose, and the tooltip
+// keeps the whole name), with its value, then with the value's number alone ("1" for
+// "1 → FinalizedFeaturesEpoch"); else as fitLabelMax does (wrapped, then a note). A one-byte tag
+// section so reads "tags / 0 → none" in two lines, not three lines of the smallest type.
+// Without a short form it is fitLabelMax. (Short may equal Name: then only the value is cut.)
+func fitShort(dst []Run, name, short, value string, cx, w, top, bottom canvas.Pt, nameFill, valueFill style.Role, row int, max canvas.Pt) ([]Run, bool) {
+	if short != "" {
+		if out, ok := fitText(dst, name, value, cx, w, top, bottom, nameFill, valueFill, row, max, false); ok {
+			return out, true
+		}
+		if out, ok := fitText(dst, short, value, cx, w, top, bottom, nameFill, valueFill, row, max, false); ok {
+			return out, true
+		}
+		// A value "1 → FinalizedFeaturesEpoch" as its number alone: the meaning stays in the
+		// tooltip (and here names the field that follows).
+		if n, _, ok := strings.Cut(value, " → "); ok && n != "" {
+			if out, ok := fitText(dst, short, n, cx, w, top, bottom, nameFill, valueFill, row, max, false); ok {
+				return out, true
+			}
+		}
+	}
+	return fitText(dst, name, value, cx, w, top, bottom, nameFill, valueFill, row, max, true)
+}
+
+// fitText is fitLabelMax, with the wrapped forms tried only when wrap is set.
+func fitText(dst []Run, name, value string, cx, w, top, bottom canvas.Pt, nameFill, valueFill style.Role, row int, max canvas.Pt, wrap bool) ([]Run, bool) {
 	if name == "" && value == "" {
 		return dst, true
 	}
@@ -916,6 +947,9 @@ func fitLabelMax(dst []Run, name, value string, cx, w, top, bottom canvas.Pt, na
 		if out, ok := place(dst, lines, cx, w, top, bottom, row); ok {
 			return out, true
 		}
+	}
+	if !wrap {
+		return dst, false
 	}
 	// The name (and then the value) wrapped to two lines at the floor, at a word boundary
 	// (space, punctuation, case change) nearest the middle; never mid-word ("Rese / rved"): a

@@ -2,6 +2,7 @@ package bytegrid_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
@@ -127,4 +128,49 @@ func TestGroupMarks(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestShortLabel: a name that does not fit its box on one line gives way to its short form
+// (Field.Short) on one line, before it is wrapped: a one-byte tag section named after its
+// struct reads "tags" over its value, at no less than the floor, in two lines; without a
+// short form it wraps as before, and a name that fits keeps its whole self.
+func TestShortLabel(t *testing.T) {
+	for _, tt := range []struct {
+		name, short, value string
+		bits               int
+		want               []string
+	}{
+		{"SupportedFeatures[0] tags", "tags", "0 → none", 8, []string{"tags", "0 → none"}},
+		{"SupportedFeatures[0] tags", "", "0 → none", 8, []string{"Supported", "Features[0] tags", "0 → none"}},
+		{"body tags", "tags", "0 → none", 16, []string{"body tags", "0 → none"}},
+		{"tag", "tag", "1 → FinalizedFeaturesEpoch", 8, []string{"tag", "1"}},
+		{"tag", "", "1 → FinalizedFeaturesEpoch", 8, []string{"tag", "1 → Finalized", "FeaturesEpoch"}},
+	} {
+		t.Run(tt.name+"/"+tt.short, func(t *testing.T) {
+			fields := []bytegrid.Field{
+				{Bits: 32 - tt.bits, Name: "ThrottleTimeMs", Value: "0", Bytes: make([]byte, (32-tt.bits)/8)},
+				{Offset: 32 - tt.bits, Bits: tt.bits, Name: tt.name, Short: tt.short, Value: tt.value, Kind: bytegrid.Tags, Bytes: make([]byte, tt.bits/8)},
+			}
+			d, err := bytegrid.Layout(fields, bytegrid.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkTextInBoxes(t, d)
+			var got []string
+			for _, r := range d.Fields[1].Runs {
+				if r.Class == "name" || r.Class == "value" {
+					got = append(got, r.S)
+					if r.Size < 8.5 {
+						t.Errorf("%q at %g pt, under the floor", r.S, r.Size)
+					}
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("lines %q, want %q", got, tt.want)
+			}
+			if !strings.Contains(d.Fields[1].Title, tt.name) {
+				t.Errorf("the tooltip %q lost the whole name", d.Fields[1].Title)
+			}
+		})
+	}
 }

@@ -305,6 +305,7 @@ func (v *View) leaf(f *kafka.Frame, n, p *kafka.Node, g string) {
 			// in colour, the name says it in greyscale too ("Partitions[0] tags"). An empty
 			// section ends its struct: a closing bracket; one with tagged fields opens them.
 			fd.Name = ownerName(p) + " tags"
+			fd.Short = "tags" // (in a one-byte box: the bracket and the group's letter say whose)
 			fd.Bracket = bytegrid.Opens
 			if f.Bytes[n.Offset] == 0 {
 				fd.Bracket = bytegrid.Closes
@@ -335,6 +336,11 @@ func (v *View) leaf(f *kafka.Frame, n, p *kafka.Node, g string) {
 	}
 	if v.nest != nil && p == v.nest.field && n == v.nest.data && v.nest.note != "" {
 		fd.Desc = v.nest.note + " " + fd.Desc
+	}
+	if fd.Kind == style.Tag && fd.Short == "" {
+		// A tag's "1 → FinalizedFeaturesEpoch" may give way to "1" in a one-byte box: the
+		// next box names the field.
+		fd.Short = fd.Name
 	}
 	v.Fields = append(v.Fields, fd)
 }
