@@ -27,9 +27,14 @@
 // those fields. A framing field that opens or closes its group (Field.Bracket: an array's
 // count, a struct's closing section) has a bracket inside its box, "[" at the left edge or "]"
 // at the right, in the muted ink: the band's colour (and the caller's label) say which group,
-// the bracket whether the field opens or closes it, in greyscale too. Names and values are
-// fitted to their box: shrunk to a floor, then wrapped to two lines between words, then
-// replaced by a numbered mark explained in a legend under the grid. Text is measured with the Go Mono
+// the bracket whether the field opens or closes it, in greyscale too. Groups are told apart
+// without colour as well: in a diagram of two groups or more, each run of a group's boxes in a
+// row carries the group's letter (style.GroupMark, the one rule, followed by Field.Item: "C[3]"
+// for an array's fourth element) in a bottom-left corner, and each legend swatch its letter, so
+// a greyscale print or a reader who cannot tell two fills apart still reads the group. Names
+// and values are fitted to their box: shrunk to a floor, then (given Field.Short) the short
+// name on one line, then wrapped to two lines between words, then replaced by a numbered mark
+// explained in a legend under the grid. Text is measured with the Go Mono
 // metrics of internal/mono, identical in every painter.
 //
 // # Protocol figures
