@@ -308,18 +308,23 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 		base := canvas.Round(y + m.base)
 		r.Chip = Box{X: cx, Y: canvas.Round(mid - m.chip/2), W: m.chip, H: m.chip}
 		if g := rows[i].group; marks && g != "" && (r.Parent < 0 || rows[r.Parent].group != g) {
-			r.Mark = style.GroupMark(r.Color)
-			r.MarkSize = m.chip * 0.85
-			for r.MarkSize > 4 && canvas.Pt(mono.Width(r.Mark, float64(r.MarkSize))) > m.chip-1 {
-				r.MarkSize -= 0.5
+			// A row that starts a group: its chip grows by a quarter of the text size (8 to 11
+			// pt at 12 pt) to the right, into the gap before the label, to hold the group's letter at 0.7 of the
+			// text size.
+			mark := style.GroupMark(r.Color)
+			big := canvas.Round(m.chip + m.size/4)
+			size := canvas.Round(m.size * 0.7)
+			for size > 4 && canvas.Pt(mono.Width(mark, float64(size))) > big-1 {
+				size -= 0.5
 			}
-			if canvas.Pt(mono.Width(r.Mark, float64(r.MarkSize))) > m.chip-1 {
-				r.Mark, r.MarkSize = "", 0 // (an explicit colour index in the thousands)
+			if canvas.Pt(mono.Width(mark, float64(size))) <= big-1 { // (else an explicit colour index in the thousands)
+				r.Mark, r.MarkSize = mark, size
+				r.Chip = Box{X: cx, Y: canvas.Round(mid - big/2), W: big, H: big}
 			}
 		}
 		if r.Parent >= 0 {
 			p := &d.Rows[r.Parent]
-			r.ElbowX1 = canvas.Round(p.Chip.X + m.chip/2)
+			r.ElbowX1 = canvas.Round(p.Chip.X + p.Chip.W/2)
 			r.ElbowX2 = canvas.Round(cx - 2)
 			r.ElbowY = mid
 		}
@@ -373,7 +378,7 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 	for i := range d.Rows {
 		if lc := lastChild[i]; lc >= 0 {
 			p := &d.Rows[i]
-			d.Rules = append(d.Rules, Rule{X: canvas.Round(p.Chip.X + m.chip/2), From: i, To: lc, Y1: canvas.Round(p.Chip.Y + p.Chip.H), Y2: d.Rows[lc].ElbowY})
+			d.Rules = append(d.Rules, Rule{X: canvas.Round(p.Chip.X + p.Chip.W/2), From: i, To: lc, Y1: canvas.Round(p.Chip.Y + p.Chip.H), Y2: d.Rows[lc].ElbowY})
 		}
 	}
 	return d, nil
