@@ -30,13 +30,14 @@ var listOffsetsSpecial = map[int64]string{
 	-6: "earliest pending upload offset",
 }
 
-// valueText is the value the grid and the tree show of node n of frame f: the annotated
-// frame's value, made readable where a number alone is not. A timestamp (an int64 named
-// …Timestamp or …TimestampMs holding a time from 2000 to 2100) gets its date in ISO 8601, UTC:
+// ValueText is the value the grid, the tree and a page's detail panel show of node n of
+// frame f: the annotated frame's value, made readable where a number alone is not. A
+// timestamp (an int64 named …Timestamp or …TimestampMs holding a time from 2000 to 2100) gets
+// its date in ISO 8601, UTC:
 // "1767225600000 → 2026-01-01T00:00:00Z"; a ListOffsets request's special timestamp its
 // meaning: "-1 → latest offset". Enumerations (error codes, acks, ACL types) are the kafka
 // package's, already in the value.
-func valueText(f *kafka.Frame, n *kafka.Node) string {
+func ValueText(f *kafka.Frame, n *kafka.Node) string {
 	v := n.Value
 	if n.Kind != kafka.KindField || v == "" || strings.Contains(v, "→") {
 		return v

@@ -35,7 +35,7 @@ func TestValueText(t *testing.T) {
 		{"length", produce, &kafka.Node{Kind: kafka.KindLength, Name: "BaseTimestamp", WireType: "int64", Value: "1767225600000"}, "1767225600000"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := valueText(tt.f, tt.n); got != tt.want {
+			if got := ValueText(tt.f, tt.n); got != tt.want {
 				t.Errorf("valueText = %q, want %q", got, tt.want)
 			}
 		})

@@ -198,7 +198,7 @@ func (v *View) node(f *kafka.Frame, n, p *kafka.Node, g string) *tree.Node {
 	v.use(own)
 	t := &tree.Node{
 		Name:   treeLabel(n),
-		Value:  valueText(f, n),
+		Value:  ValueText(f, n),
 		Type:   n.WireType,
 		Offset: n.Offset,
 		Length: n.Length,
@@ -278,7 +278,7 @@ func (v *View) leaf(f *kafka.Frame, n, p *kafka.Node, g string) {
 		Offset: n.Offset * 8,
 		Bits:   n.Length * 8,
 		Name:   n.Name,
-		Value:  valueText(f, n),
+		Value:  ValueText(f, n),
 		Group:  g,
 		Item:   v.item,
 		Kind:   styleKind(n),

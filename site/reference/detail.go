@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site/kafkaview"
 )
 
 // fieldInfo is what a page's detail panel shows for one node of the annotated frame, keyed by
@@ -37,7 +38,7 @@ func frameFields(fr *kafka.Frame, embedded *kafka.Node, label string) []fieldInf
 		if n.Kind == kafka.KindData && len(n.Children) == 0 {
 			return true
 		}
-		fi := fieldInfo{Path: n.Path, Name: n.Name, Type: n.WireType, Offset: n.Offset, Length: n.Length, Value: n.Value, About: n.About, Spec: n.Spec}
+		fi := fieldInfo{Path: n.Path, Name: n.Name, Type: n.WireType, Offset: n.Offset, Length: n.Length, Value: kafkaview.ValueText(fr, n), About: n.About, Spec: n.Spec}
 		if n.Kind == kafka.KindFrame {
 			fi.Path = "frame"
 		}
