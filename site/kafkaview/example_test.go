@@ -18,7 +18,7 @@ func ExampleValueText() {
 		fmt.Println(n.Name, "=", kafkaview.ValueText(f, n))
 	}
 	// Output:
-	// BaseTimestamp = 1767225600000 → 2026-01-01T00:00:00Z
+	// BaseTimestamp = 1767225600000 → 2026-01-01T00:00Z
 	// MaxTimestamp = -1
 	// TimeoutMs = 30000
 }

@@ -20,9 +20,10 @@ func TestValueText(t *testing.T) {
 		n    *kafka.Node
 		want string
 	}{
-		{"batch timestamp", produce, field("BaseTimestamp", "int64", "1767225600000"), "1767225600000 → 2026-01-01T00:00:00Z"},
+		{"batch timestamp", produce, field("BaseTimestamp", "int64", "1767225600000"), "1767225600000 → 2026-01-01T00:00Z"},
 		{"with ms", produce, field("MaxTimestamp", "int64", "1767225600123"), "1767225600123 → 2026-01-01T00:00:00.123Z"},
-		{"Ms suffix", produce, field("IssueTimestampMs", "int64", "1767226200000"), "1767226200000 → 2026-01-01T00:10:00Z"},
+		{"Ms suffix", produce, field("IssueTimestampMs", "int64", "1767226200000"), "1767226200000 → 2026-01-01T00:10Z"},
+		{"seconds", produce, field("IssueTimestampMs", "int64", "1767226201000"), "1767226201000 → 2026-01-01T00:10:01Z"},
 		{"no timestamp", produce, field("BaseTimestamp", "int64", "-1"), "-1"},
 		{"a delta", produce, field("TimestampDelta", "varlong", "0"), "0"},
 		{"not a time", produce, field("Timestamp", "int64", "42"), "42"},
@@ -36,7 +37,15 @@ func TestValueText(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := ValueText(tt.f, tt.n); got != tt.want {
-				t.Errorf("valueText = %q, want %q", got, tt.want)
+				t.Errorf("ValueText = %q, want %q", got, tt.want)
+			}
+			// The tree: a time's date alone, anything else as the grid has it.
+			want := tt.want
+			if _, date, ok := strings.Cut(tt.want, " → "); ok && strings.HasPrefix(date, "20") {
+				want = date
+			}
+			if got := TreeValueText(tt.f, tt.n); got != want {
+				t.Errorf("TreeValueText = %q, want %q", got, want)
 			}
 		})
 	}
@@ -47,7 +56,7 @@ func TestValueText(t *testing.T) {
 func TestReadableValues(t *testing.T) {
 	frames := framesByName(t, testCatalog(t, "4.0"))
 	for _, tt := range []struct{ frame, name, want string }{
-		{"0-Produce-v12-request", "BaseTimestamp", "→ 2026-01-01T00:00:00Z"},
+		{"0-Produce-v12-request", "BaseTimestamp", "2026-01-01T00:00Z"},
 		{"2-ListOffsets-v10-request", "Timestamp", "-1 → latest offset"},
 	} {
 		f := frames[tt.frame]

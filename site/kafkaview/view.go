@@ -198,7 +198,7 @@ func (v *View) node(f *kafka.Frame, n, p *kafka.Node, g string) *tree.Node {
 	v.use(own)
 	t := &tree.Node{
 		Name:   treeLabel(n),
-		Value:  ValueText(f, n),
+		Value:  TreeValueText(f, n),
 		Type:   n.WireType,
 		Offset: n.Offset,
 		Length: n.Length,
