@@ -27,9 +27,14 @@
 // those fields. A framing field that opens or closes its group (Field.Bracket: an array's
 // count, a struct's closing section) has a bracket inside its box, "[" at the left edge or "]"
 // at the right, in the muted ink: the band's colour (and the caller's label) say which group,
-// the bracket whether the field opens or closes it, in greyscale too. Names and values are
-// fitted to their box: shrunk to a floor, then wrapped to two lines between words, then
-// replaced by a numbered mark explained in a legend under the grid. Text is measured with the Go Mono
+// the bracket whether the field opens or closes it, in greyscale too. Groups are told apart
+// without colour as well: in a diagram of two groups or more, each run of a group's boxes in a
+// row carries the group's letter (style.GroupMark, the one rule, followed by Field.Item: "C[3]"
+// for an array's fourth element) in a bottom-left corner, and each legend swatch its letter, so
+// a greyscale print or a reader who cannot tell two fills apart still reads the group. Names
+// and values are fitted to their box: shrunk to a floor, then (given Field.Short) the short
+// name on one line, then wrapped to two lines between words, then replaced by a numbered mark
+// explained in a legend under the grid. Text is measured with the Go Mono
 // metrics of internal/mono, identical in every painter.
 //
 // # Protocol figures
@@ -120,6 +125,15 @@ type Field struct {
 	Value  string `json:"value,omitempty"` // value text drawn under the name
 	Group  string `json:"group,omitempty"` // struct or array element the field belongs to
 	Kind   Kind   `json:"kind"`
+	// Item names which item of its group the field belongs to, when a group repeats (an
+	// array's elements sharing the array's colour: "[3]"). The group's letter in the corner
+	// of a box (style.GroupMark) is followed by it ("C[3]"), and a new item starts a new
+	// run of the group, marked again.
+	Item string `json:"item,omitempty"`
+	// Short is a shorter name drawn when Name does not fit its box on one line ("tags" for
+	// "Partitions[0] tags"), before Name is wrapped or replaced by a note; the tooltip and
+	// the notes keep Name.
+	Short string `json:"short,omitempty"`
 	// Bytes are the field's raw bytes, shown as hex: a byte-aligned field's own bytes, one hex
 	// pair under each byte; for a field not on byte boundaries, the whole bytes it touches
 	// (Offset/8 to (Offset+Bits-1)/8), each shown once in a cell spanning the byte under the

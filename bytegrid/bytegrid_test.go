@@ -403,7 +403,7 @@ func FuzzLayout(f *testing.F) {
 				bits = 8 * (int(l)%12 + 1)
 				raw = bytes.Repeat([]byte{l}, bits/8)
 			}
-			fields = append(fields, bytegrid.Field{Offset: off, Bits: bits, Name: name[:min(len(name), i)], Value: value, Group: value[:min(len(value), i%3)], Kind: bytegrid.Kind(i % 8), Bytes: raw, Path: name})
+			fields = append(fields, bytegrid.Field{Offset: off, Bits: bits, Name: name[:min(len(name), i)], Value: value, Group: value[:min(len(value), i%3)], Item: name[:min(len(name), i%4)], Short: value[:min(len(value), i%2)], Kind: bytegrid.Kind(i % 8), Bytes: raw, Path: name})
 			off += bits
 		}
 		rows := []int{8, 16, 32, 64}[rb%4]
@@ -434,6 +434,26 @@ func FuzzLayout(f *testing.F) {
 		}
 		if err := d.WriteText(io.Discard); err != nil {
 			t.Fatal(err)
+		}
+		// A group letter lies inside its box and clear of the box's other text.
+		for _, b := range d.Fields {
+			for _, m := range b.Runs {
+				if m.Class != "group" {
+					continue
+				}
+				in := false
+				for _, s := range b.Segs {
+					in = in || s.Row == m.Row && m.Left() >= s.X && m.Left()+m.W <= s.X+s.W && m.Y-m.Size*0.8 >= s.Y && m.Y+m.Size*0.25 <= s.Y+s.H
+				}
+				if !in {
+					t.Fatalf("group letter %q of %q outside its box", m.S, b.Name)
+				}
+				for _, r := range b.Runs {
+					if r != m && r.Row == m.Row && r.Left() < m.Left()+m.W && m.Left() < r.Left()+r.W && r.Y-r.Size*0.8 < m.Y+m.Size*0.25 && m.Y-m.Size*0.8 < r.Y+r.Size*0.25 {
+						t.Fatalf("group letter %q of %q overlaps %q", m.S, b.Name, r.S)
+					}
+				}
+			}
 		}
 	})
 }

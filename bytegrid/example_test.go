@@ -50,3 +50,44 @@ func ExampleDiagram_Notes() {
 	// Output:
 	// 1: Flag = 1
 }
+
+// Groups are told apart without colour: each run of a group in a row carries the group's
+// letter (style.GroupMark) in a box's corner, followed by the field's Item where a group
+// repeats (the elements of one array), and the legend's swatches hold the same letters. A
+// one-byte box too narrow for its name on one line shows its Short name instead.
+func ExampleField_Item() {
+	b := func(n int) []byte { return make([]byte, n) }
+	d, err := bytegrid.Layout([]bytegrid.Field{
+		{Offset: 0, Bits: 32, Name: "CorrelationId", Value: "7", Group: "header", Bytes: b(4)},
+		{Offset: 32, Bits: 16, Name: "ErrorCode", Value: "0", Group: "body", Bytes: b(2)},
+		{Offset: 48, Bits: 16, Name: "ApiKey", Value: "0", Group: "ApiKeys", Item: "[0]", Bytes: b(2)},
+		{Offset: 64, Bits: 24, Name: "Versions", Value: "0-12", Group: "ApiKeys", Item: "[0]", Bytes: b(3)},
+		{Offset: 88, Bits: 8, Name: "ApiKeys[0] tagged fields", Short: "tags", Value: "0 → none", Group: "ApiKeys", Item: "[0]", Kind: bytegrid.Tags, Bytes: b(1)},
+		{Offset: 96, Bits: 16, Name: "ApiKey", Value: "1", Group: "ApiKeys", Item: "[1]", Bytes: b(2)},
+	}, bytegrid.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, f := range d.Fields {
+		for _, r := range f.Runs {
+			if r.Class == "group" || r.Class == "name" && f.Name != r.S {
+				fmt.Printf("row %d, %s: %s %q\n", r.Row, f.Name, r.Class, r.S)
+			}
+		}
+	}
+	for _, r := range d.Legend {
+		if r.Class == "legend-mark" {
+			fmt.Print(r.S, " ")
+		}
+	}
+	fmt.Println()
+	// Output:
+	// row 0, CorrelationId: group "A"
+	// row 1, ErrorCode: group "B"
+	// row 1, ApiKey: group "C[0]"
+	// row 2, Versions: group "C[0]"
+	// row 2, ApiKeys[0] tagged fields: name "tags"
+	// row 3, ApiKey: group "C[1]"
+	// A B C
+}

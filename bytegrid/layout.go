@@ -377,12 +377,13 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 		d.layoutField(&d.Fields[i], i, f, physToDisp, colors[f.Group], &sc)
 	}
 	d.quietFraming(fields)
+	marks := d.layoutMarks(fields, colors)
 	for _, b := range d.Fields {
 		for k := 1; k < len(b.Segs); k++ {
 			d.Rows[b.Segs[k].Row].Joined = true
 		}
 	}
-	d.layoutLegend(fields, colors)
+	d.layoutLegend(fields, colors, marks)
 	d.Height = d.GridY + gridH + d.LegendH + margin
 	d.Width = canvas.Round(d.Width)
 	d.Height = canvas.Round(d.Height)
@@ -630,7 +631,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 	case LabelNote:
 		runs = hexRuns
 	default:
-		runs, ok = fitLabel(hexRuns, b.Name, value, s.X+s.W/2, w, top, bottom, nameFill, valueFill, s.Row)
+		runs, ok = fitShort(hexRuns, b.Name, mono.Clean(f.Short), value, s.X+s.W/2, w, top, bottom, nameFill, valueFill, s.Row, nameSize)
 	}
 	if !ok && f.Label != LabelNote && d.Hex && (len(f.Bytes) == 0 || !byteAligned(f)) && !d.hasCell(f) {
 		// No hex in this box: its text may use the hex zone too.
@@ -868,7 +869,7 @@ func (d *Diagram) quietFraming(fields []Field) {
 		if d.Hex {
 			bottom -= hexZone
 		}
-		if out, ok := fitLabelMax(kept, b.Name, b.Value, s.X+s.W/2, b.textWidth(s), top, bottom, style.Muted, style.Muted, s.Row, m); ok {
+		if out, ok := fitShort(kept, b.Name, mono.Clean(fields[i].Short), b.Value, s.X+s.W/2, b.textWidth(s), top, bottom, style.Muted, style.Muted, s.Row, m); ok {
 			b.Runs = out
 		} else {
 			b.Runs = append(kept, label...)
@@ -887,6 +888,37 @@ func fitLabel(dst []Run, name, value string, cx, w, top, bottom canvas.Pt, nameF
 // fitLabelMax is fitLabel with the name drawn at most at size max (and the value one point
 // below it), for a framing label kept no louder than the data beside it (quietFraming).
 func fitLabelMax(dst []Run, name, value string, cx, w, top, bottom canvas.Pt, nameFill, valueFill style.Role, row int, max canvas.Pt) ([]Run, bool) {
+	return fitText(dst, name, value, cx, w, top, bottom, nameFill, valueFill, row, max, true)
+}
+
+// fitShort fits a label that has a short form (Field.Short): the whole name on one line,
+// shrunk no further than the floor; else the short form on one line ("tags" for
+// "Partitions[0] tags": the box's bracket, group colour and letter say whose, and the tooltip
+// keeps the whole name), with its value, then with the value's number alone ("1" for
+// "1 → FinalizedFeaturesEpoch"); else as fitLabelMax does (wrapped, then a note). A one-byte tag
+// section so reads "tags / 0 → none" in two lines, not three lines of the smallest type.
+// Without a short form it is fitLabelMax. (Short may equal Name: then only the value is cut.)
+func fitShort(dst []Run, name, short, value string, cx, w, top, bottom canvas.Pt, nameFill, valueFill style.Role, row int, max canvas.Pt) ([]Run, bool) {
+	if short != "" {
+		if out, ok := fitText(dst, name, value, cx, w, top, bottom, nameFill, valueFill, row, max, false); ok {
+			return out, true
+		}
+		if out, ok := fitText(dst, short, value, cx, w, top, bottom, nameFill, valueFill, row, max, false); ok {
+			return out, true
+		}
+		// A value "1 → FinalizedFeaturesEpoch" as its number alone: the meaning stays in the
+		// tooltip (and here names the field that follows).
+		if n, _, ok := strings.Cut(value, " → "); ok && n != "" {
+			if out, ok := fitText(dst, short, n, cx, w, top, bottom, nameFill, valueFill, row, max, false); ok {
+				return out, true
+			}
+		}
+	}
+	return fitText(dst, name, value, cx, w, top, bottom, nameFill, valueFill, row, max, true)
+}
+
+// fitText is fitLabelMax, with the wrapped forms tried only when wrap is set.
+func fitText(dst []Run, name, value string, cx, w, top, bottom canvas.Pt, nameFill, valueFill style.Role, row int, max canvas.Pt, wrap bool) ([]Run, bool) {
 	if name == "" && value == "" {
 		return dst, true
 	}
@@ -915,6 +947,9 @@ func fitLabelMax(dst []Run, name, value string, cx, w, top, bottom canvas.Pt, na
 		if out, ok := place(dst, lines, cx, w, top, bottom, row); ok {
 			return out, true
 		}
+	}
+	if !wrap {
+		return dst, false
 	}
 	// The name (and then the value) wrapped to two lines at the floor, at a word boundary
 	// (space, punctuation, case change) nearest the middle; never mid-word ("Rese / rved"): a
@@ -1035,8 +1070,91 @@ func (sc *scratch) tooltip(f Field) string {
 	return sc.txt.Since(start)
 }
 
-// layoutLegend lays out the group legend and the notes under the grid (relative to its end).
-func (d *Diagram) layoutLegend(fields []Field, colors map[string]int) {
+// Group marks: each group's letter (style.GroupMark), so that groups are told apart without
+// colour, in the bottom-left corner of a box, on the baseline of its hex bytes, upper case and
+// in ink (the hex is lower case and muted).
+const (
+	groupMarkSize  canvas.Pt = hexSize
+	legendMarkSize canvas.Pt = 7.5
+)
+
+// layoutMarks writes the group letter (style.GroupMark of the group's colour index, followed
+// by the field's Item) in a corner of the box where each run of a group starts in a display
+// row: every row shows the letter of every group in it, so a reader of a greyscale print reads
+// a box's group without its colour. When the first box of a run has no room for the letter
+// clear of its text (a narrow box, a label down to its bottom), the next box of the run takes
+// it. Elision rows, fields not on byte boundaries (their bottom holds the shared hex cells)
+// and ungrouped fields carry none. A diagram with fewer than two groups needs no letters and
+// gets none; layoutMarks reports whether it wrote them.
+func (d *Diagram) layoutMarks(fields []Field, colors map[string]int) bool {
+	first, two := "", false
+	for _, f := range fields {
+		if f.Group == "" {
+			continue
+		}
+		if first == "" {
+			first = f.Group
+		} else if f.Group != first {
+			two = true
+			break
+		}
+	}
+	if !two {
+		return false
+	}
+	type key struct{ group, item string }
+	last := make([]key, len(d.Rows))
+	started := make([]bool, len(d.Rows)) // a run has begun in the row
+	pending := make([]bool, len(d.Rows)) // the row's current run has no letter yet
+	for i := range d.Fields {
+		f, b := fields[i], &d.Fields[i]
+		k := key{f.Group, f.Item}
+		for _, s := range b.Segs {
+			r := s.Row
+			if !started[r] || last[r] != k {
+				started[r], last[r], pending[r] = true, k, f.Group != ""
+			}
+			if !pending[r] || d.Rows[r].Elided > 0 || !byteAligned(f) {
+				continue
+			}
+			if d.placeMark(b, s, style.GroupMark(colors[f.Group])+mono.Clean(f.Item)) {
+				pending[r] = false
+			}
+		}
+	}
+	return true
+}
+
+// placeMark adds the group letter mark to box b in its segment s when it fits there clear of
+// the box's other text and bracket, and reports whether it did.
+func (d *Diagram) placeMark(b *Box, s Seg, mark string) bool {
+	x := s.X + pad
+	if len(b.Bracket) > 0 && b.BracketRow == s.Row && b.Bracket[2] < s.X+s.W/2 {
+		x = b.Bracket[0] + 1.5 // right of an opening bracket's ticks
+	}
+	r := newRun(x, s.Y+s.H-4, mark, groupMarkSize, canvas.Start, style.Ink, "group")
+	r.Row = s.Row
+	if r.X+r.W > s.X+s.W-pad || r.Y-r.Size*0.8 < s.Y+bandH {
+		return false
+	}
+	for _, o := range b.Runs {
+		if o.Row != s.Row {
+			continue
+		}
+		// Clear of the run by a point each way (text boxes as checkTextInBoxes sees them).
+		if r.X < o.Left()+o.W+1 && o.Left() < r.X+r.W+1 && r.Y-r.Size*0.8 < o.Y+o.Size*0.25+0.5 && o.Y-o.Size*0.8 < r.Y+r.Size*0.25+0.5 {
+			return false
+		}
+	}
+	runs := make([]Run, len(b.Runs), len(b.Runs)+1)
+	copy(runs, b.Runs)
+	b.Runs = append(runs, r)
+	return true
+}
+
+// layoutLegend lays out the group legend and the notes under the grid (relative to its end);
+// with marks, each swatch holds its group's letter.
+func (d *Diagram) layoutLegend(fields []Field, colors map[string]int, marks bool) {
 	var y canvas.Pt = legendGap
 	x := d.GridX
 	maxX := d.Width - margin
@@ -1052,7 +1170,7 @@ func (d *Diagram) layoutLegend(fields []Field, colors map[string]int) {
 	}
 	if len(order) > 0 {
 		d.Swatch = make([]Swatch, 0, len(order))
-		d.Legend = make([]Run, 0, len(order)+2*len(d.Notes))
+		d.Legend = make([]Run, 0, 2*len(order)+2*len(d.Notes))
 		for _, n := range order {
 			r := newRun(0, 0, mono.Clean(n), legendSize, canvas.Start, style.Ink, "legend")
 			sw := legendSize
@@ -1066,6 +1184,14 @@ func (d *Diagram) layoutLegend(fields []Field, colors map[string]int) {
 				r = newRun(0, 0, mono.Truncate(r.S, mono.Fit(float64(maxX-d.GridX-sw-4), float64(legendSize))), legendSize, canvas.Start, style.Ink, "legend")
 			}
 			d.Swatch = append(d.Swatch, Swatch{X: x + 0.5, Y: y + 0.5, W: sw, Fill: style.Group(colors[n])})
+			if marks {
+				m := style.GroupMark(colors[n])
+				size := legendMarkSize
+				for size > 5 && canvas.Pt(mono.Width(m, float64(size))) > sw-2 {
+					size -= 0.5
+				}
+				d.Legend = append(d.Legend, newRun(x+0.5+sw/2, y+0.5+sw/2+size*0.35, m, size, canvas.Middle, style.Ink, "legend-mark"))
+			}
 			r.X, r.Y = x+sw+4, y+legendSize*mono.Ascent+0.5
 			d.Legend = append(d.Legend, r)
 			x += sw + 4 + r.W + 14

@@ -72,7 +72,7 @@ func TestBadInput(t *testing.T) {
 		{"truncated capture", full[:len(full)*2/3], 50, -1, []string{"the capture ends early"}},
 		{"http on 9092", pcapOf(t, one, httpChunks, capturetest.Options{}), 0, 0, []string{"does not start with a Kafka request"}},
 		{"http elsewhere", pcapOf(t, []capturetest.Endpoints{{Client: client, Server: netip.MustParseAddrPort("10.0.0.1:80")}}, httpChunks, capturetest.Options{}), 0, 0,
-			[]string{"1 TCP connections on other ports", "no Kafka connection found"}},
+			[]string{"1 TCP connection on other ports does not start with a Kafka request and was skipped", "no Kafka connection found"}},
 		{"2 GiB frame in a capture", pcapOf(t, one, []capturetest.Chunk{{FromClient: true, Data: huge}}, capturetest.Options{}), 0, 0,
 			[]string{"does not start with a Kafka request"}},
 		{"2 GiB frame after good ones", append(append([]byte{}, pairs[0].Data...), huge...), 1, 0, []string{"frame size 2147483647 at offset"}},

@@ -221,13 +221,13 @@ func Read(cat *kafka.Catalog, data []byte, o Options) (*Result, error) {
 		}
 		note := fmt.Sprintf("decoding stopped at the limit of %d fields (tree nodes) for the whole input (kafkagrid decode -max-fields)", o.MaxNodes)
 		if skipped > 0 {
-			note += fmt.Sprintf("; %d frames after it not decoded", skipped)
+			note += "; " + plural(skipped, "frame") + " after it not decoded"
 		}
 		r.Notes = append(r.Notes, note)
 	}
 	if d.unlisted > 0 {
 		r.Unlisted = d.unlisted
-		r.Notes = append(r.Notes, fmt.Sprintf("%d frames past the limit of %d frames an input lists (Options.MaxFrames) were found and not decoded", d.unlisted, o.MaxFrames))
+		r.Notes = append(r.Notes, fmt.Sprintf("%s past the limit of %d frames an input lists (Options.MaxFrames) %s found and not decoded", plural(d.unlisted, "frame"), o.MaxFrames, were(d.unlisted)))
 	}
 	if d.redacted > 0 {
 		note := fmt.Sprintf("%s: %d (no output of kafkagrid shows a password, a SCRAM proof, a bearer token or a delegation token's HMAC; the bytes are '*', offsets unchanged): %s",
@@ -583,7 +583,7 @@ func (d *decoder) pcap(data []byte) (*Result, error) {
 		conns = append(conns, cn)
 	}
 	if other > 0 {
-		r.Notes = append(r.Notes, fmt.Sprintf("%d TCP connections on other ports do not start with a Kafka request and were skipped", other))
+		r.Notes = append(r.Notes, fmt.Sprintf("%s on other ports %s not start with a Kafka request and %s skipped", plural(other, "TCP connection"), does(other), were(other)))
 	}
 	for i, cn := range conns {
 		c := d.conn(i+1, reassemble(cn.client, fl.of(cn.c)), reassemble(cn.server, fl.of(cn.s)))
@@ -596,7 +596,7 @@ func (d *decoder) pcap(data []byte) (*Result, error) {
 	}
 	if past > 0 {
 		r.SkippedConns = past
-		r.Notes = append(r.Notes, fmt.Sprintf("%d Kafka connections past the limit of %d connections an input reads (Options.MaxConns) were not read", past, d.o.MaxConns))
+		r.Notes = append(r.Notes, fmt.Sprintf("%s past the limit of %d connections an input reads (Options.MaxConns) %s not read", plural(past, "Kafka connection"), d.o.MaxConns, were(past)))
 	}
 	if len(conns) == 0 {
 		r.Notes = append(r.Notes, fmt.Sprintf("no Kafka connection found (ports %v, or a connection starting with a Kafka request)", d.o.Ports))

@@ -95,6 +95,10 @@ func EnumOf(apiKey int16, field string) (*Enum, bool) {
 			return &enumACLResourceType, true
 		}
 		return &enumConfigResourceType, true
+	case "Type": // (DescribeAcls v0-1's Resources[].Type, before it was ResourceType)
+		if apiKey == keyDescribeACLs {
+			return &enumACLResourceType, true
+		}
 	case "PatternType", "PatternTypeFilter", "ResourcePatternType":
 		return &enumPatternType, true
 	case "Operation":

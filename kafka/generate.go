@@ -1,7 +1,9 @@
 package kafka
 
 import (
+	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/kafkagrid/kafkagrid/schemas"
 )
@@ -200,20 +202,46 @@ func genericString(f *schemas.Field) string {
 	// Fields older schemas (2.4's) declare without the entity type later releases give them,
 	// named by what they hold.
 	switch f.Name {
-	case "HostName", "Host":
+	case "HostName", "Host", "V0Host":
 		if b, ok := story().Broker(story().Partition().Leader); ok {
 			return b.Host
 		}
 	case "TransactionalId":
 		return story().Producer.TransactionalID
+	case "TransactionalIdPattern":
+		// A regular expression over transactional ids (KIP-1152) that the story's matches.
+		return regexp.QuoteMeta(strings.TrimRightFunc(story().Producer.TransactionalID, unicode.IsDigit)) + ".*"
 	case "ResourceName", "ResourceNameFilter":
 		return story().Log.Topic
 	case "Name", "Topic", "TopicName":
-		if strings.Contains(path, "Topic") {
+		// A topic's name, where older schemas (2.2's Fetch Forgotten, AddPartitionsToTxn
+		// Results, 2.4's DescribeAcls Resources: an ACL's resource is the story's topic)
+		// have no entity type to say so.
+		parent := strings.TrimSuffix(path[:max(0, strings.LastIndexByte(path, '.'))], "[]")
+		if i := strings.LastIndexByte(parent, '.'); i >= 0 {
+			parent = parent[i+1:]
+		}
+		if strings.Contains(path, "Topic") || parent == "Forgotten" || parent == "Resources" || parent == "Results" {
 			return story().Log.Topic
 		}
+	case "Groups", "GroupsNames", "GroupIds", "GroupId":
+		// 2.2's DescribeGroups Groups and DeleteGroups GroupsNames: arrays of group ids.
+		return story().Group.ID
+	case "SubtopologyId":
+		// Kafka Streams numbers a topology's subtopologies from 0 (KIP-1071).
+		return "0"
+	case "ProcessId":
+		// A Kafka Streams client's process id: a UUID in its text form (KIP-1071).
+		return "00000000-0000-4000-8000-00000000000a"
+	case "StatusDetail":
+		// The detail of status code 0, STALE_TOPOLOGY, the code the example carries.
+		return "the topology epoch is stale"
+	case "SourceTopicRegex":
+		return regexp.QuoteMeta(story().Log.Topic) + ".*"
 	}
 	switch {
+	case strings.Contains(path, "Assignor"):
+		return story().Group.Protocol // a client-side assignor's name ("range")
 	case strings.Contains(path, "Config"):
 		return "retention.ms"
 	case strings.Contains(path, "Protocol"):
@@ -344,6 +372,10 @@ func intByName(f *schemas.Field, n string) (int64, bool) {
 		return 0, true
 	case "ResourceType", "ResourceTypeFilter":
 		return 2, true // TOPIC
+	case "Type":
+		if f.Path == "Resources[].Type" { // 2.4's DescribeAcls names its ResourceType so
+			return 2, true // TOPIC
+		}
 	case "Operation":
 		return 3, true // READ
 	case "PermissionType":

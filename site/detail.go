@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site/kafkaview"
 )
 
 // Field is what a page's detail panel shows for one node of the annotated frame, keyed by the
@@ -37,7 +38,7 @@ func frameFields(fr *kafka.Frame, embedded *kafka.Node, label string) []Field {
 		if n.Kind == kafka.KindData && len(n.Children) == 0 {
 			return true
 		}
-		fi := Field{Path: n.Path, Name: n.Name, Type: n.WireType, Offset: n.Offset, Length: n.Length, Value: n.Value, About: n.About, Spec: n.Spec}
+		fi := Field{Path: n.Path, Name: n.Name, Type: n.WireType, Offset: n.Offset, Length: n.Length, Value: kafkaview.ValueText(fr, n), About: n.About, Spec: n.Spec}
 		if n.Kind == kafka.KindFrame {
 			fi.Path = "frame"
 		}

@@ -18,3 +18,16 @@ func ExampleKindFill() {
 	// length frame-fill #fbfbfb true
 	// tag tag-fill #fefbf3 true
 }
+
+// Groups are told apart by a letter as well as by colour: a greyscale print keeps the letter.
+// Colours repeat after NumGroups; letters do not.
+func ExampleGroupMark() {
+	for _, n := range []int{0, 1, style.NumGroups, 26} {
+		fmt.Println(n, style.Group(n), style.GroupMark(n))
+	}
+	// Output:
+	// 0 g0 A
+	// 1 g1 B
+	// 12 g0 M
+	// 26 g2 AA
+}

@@ -1,12 +1,14 @@
 // Package style holds the rules the byte grid and the tree share so that they look alike, each
 // in one place: the kinds of field (framing or data), the colour roles and their palette, the
-// one rule that gives groups their colours (GroupColors) and the one tooltip text (Tip).
+// one rule that gives groups their colours (GroupColors), the one rule that tells them apart
+// without colour (GroupMark: a letter per group) and the one tooltip text (Tip).
 //
 // A colour is named by a Role, never by a value: the SVG painter writes it as a CSS custom
 // property (var(--kg-…)) with a light and a dark value, the PDF painter takes the light RGB.
 // The group palette has twelve colours that stay distinct for colour-blind readers (CIEDE2000
 // ΔE 5 or more under simulated deuteranopia and protanopia, 10 or more otherwise) and whose
-// neighbours differ in lightness, so adjacent groups differ even on a monochrome printer.
+// neighbours differ in lightness, so adjacent groups differ even on a monochrome printer;
+// groups far apart may print as one grey, so each group also carries a letter (GroupMark).
 //
 // It is a public package so that a user of bytegrid or tree can name roles and kinds and
 // choose other colours (a Palette, given to canvas/svgcanvas or canvas/pdfcanvas) without
@@ -121,8 +123,7 @@ type colour struct {
 // or more). Neighbouring groups (a struct and the element nested in it take consecutive
 // indexes) differ by a contrast ratio of at least 1.25 in colour and in grey, so a monochrome
 // print still tells nested groups apart; two groups far apart in a frame may print as one
-// grey, and then only the grid's legend order, its array brackets and the tree's nesting
-// tell them apart. Framing fills are near-white in light and
+// grey, and then their letters (GroupMark) tell them apart. Framing fills are near-white in light and
 // near-paper in dark, apart from every group by at least 1.15: framing reads as "not data" in
 // colour and in grey. Ink and muted text keep 4.5:1 or more on every fill, in light, dark and
 // greyscale (TestContrast). The dark paper is the page's own background, so a drawing is no
@@ -241,6 +242,30 @@ func GroupColors(groups []string, explicit map[string]int) map[string]int {
 		next++
 	}
 	return m
+}
+
+// GroupMark is the one rule that tells groups apart without colour: the letter of group
+// colour index n (as GroupColors gives it), "A" for 0, "B" for 1, … "Z", then "AA", "AB", …
+// (a negative n counts as -n). Colours repeat after NumGroups and two far-apart colours may
+// print as one grey; the letters do not repeat, so the byte grid writes its group's letter in
+// the corner of the box where each run of a group starts in a row, the tree in the chip of
+// each node that starts a group, and the legend in each swatch: a reader of a greyscale print
+// (or one who cannot tell two fills apart) reads the letter.
+func GroupMark(n int) string {
+	if n < 0 {
+		n = -n
+	}
+	var buf [16]byte
+	i := len(buf)
+	for {
+		i--
+		buf[i] = byte('A' + n%26)
+		n = n/26 - 1
+		if n < 0 {
+			break
+		}
+	}
+	return string(buf[i:])
 }
 
 // KindFill returns the fill role of a field of kind k in group colour group.

@@ -343,3 +343,49 @@ func TestPaletteDistinct(t *testing.T) {
 		}
 	}
 }
+
+func TestGroupMark(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		want string
+	}{{0, "A"}, {1, "B"}, {11, "L"}, {12, "M"}, {25, "Z"}, {26, "AA"}, {27, "AB"}, {51, "AZ"}, {52, "BA"}, {701, "ZZ"}, {702, "AAA"}, {-3, "D"}} {
+		if got := GroupMark(c.n); got != c.want {
+			t.Errorf("GroupMark(%d) = %q, want %q", c.n, got, c.want)
+		}
+	}
+	seen := map[string]int{}
+	for n := 0; n < 5000; n++ {
+		m := GroupMark(n)
+		if o, ok := seen[m]; ok {
+			t.Fatalf("GroupMark(%d) = GroupMark(%d) = %q", n, o, m)
+		}
+		seen[m] = n
+	}
+}
+
+// TestGroupsApartInGreyscale: groups are told apart in greyscale by something besides colour.
+// Two group colour indexes whose fills print as greys closer than a contrast ratio of 1.25 (in
+// the light or the dark scheme, through Rec. 601 luma), or that share a fill because the
+// palette wrapped, must carry different letters (GroupMark); the count of such pairs is
+// reported, so a palette change that makes more of them is seen.
+func TestGroupsApartInGreyscale(t *testing.T) {
+	const n = 3 * NumGroups // more groups than colours: the palette wraps twice
+	close := 0
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			lg := contrast(grey(Light(Group(i))), grey(Light(Group(j))))
+			dg := contrast(grey(Dark(Group(i))), grey(Dark(Group(j))))
+			if lg >= 1.25 && dg >= 1.25 && Group(i) != Group(j) {
+				continue
+			}
+			close++
+			if GroupMark(i) == GroupMark(j) {
+				t.Errorf("groups %d (%s) and %d (%s) print as greys %.2f:1 (light), %.2f:1 (dark) apart and share the mark %q", i, Group(i), j, Group(j), lg, dg, GroupMark(i))
+			}
+		}
+	}
+	if close == 0 {
+		t.Error("no two groups print alike: the test checks nothing")
+	}
+	t.Logf("%d of %d pairs of groups print alike in grey and are told apart by their letters", close, n*(n-1)/2)
+}

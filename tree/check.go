@@ -12,7 +12,7 @@ import (
 
 // Check verifies the geometry of d: every text run is measured as mono measures it and lies
 // inside its column and its row (or the header); the runs of a row do not overlap one another
-// or the chip; columns lie side by side inside the drawing; rows follow one another without
+// or the chip, and a group letter fits its chip; columns lie side by side inside the drawing; rows follow one another without
 // overlapping; connectors lie in the name column and point down. It reports at most ten
 // problems, joined, or nil. The lead runs it over every generated tree.
 func (d *Diagram) Check() error {
@@ -94,6 +94,11 @@ func (d *Diagram) Check() error {
 		c := d.Columns[ColName]
 		if r.Chip.X < c.X-eps || r.Chip.X+r.Chip.W > c.X+c.W+eps || r.Chip.Y < r.Y-eps || r.Chip.Y+r.Chip.H > bottom+eps {
 			if !bad("%s: chip leaves its cell", where(i)) {
+				break
+			}
+		}
+		if r.Mark != "" && (r.MarkSize <= 0 || canvas.Pt(mono.Width(r.Mark, float64(r.MarkSize))) > r.Chip.W+eps || r.MarkSize > r.Chip.H+eps) {
+			if !bad("%s: group letter %q at %g pt does not fit its chip", where(i), r.Mark, r.MarkSize) {
 				break
 			}
 		}

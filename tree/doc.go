@@ -32,7 +32,10 @@
 // maps a group to its colour index so the tree matches the grid exactly; groups it does not
 // name take, in order of first appearance (pre-order), the next index that no named group
 // uses: style.GroupColors, the one rule of both twins. A node with no group takes its parent's
-// group; the root without one is colour 0. Tooltips are style.Tip, the grid's too.
+// group; the root without one is colour 0. In a tree of two groups or more, the chip of each
+// row that starts a group (its group differs from its parent's) holds the group's letter
+// (style.GroupMark, Row.Mark), the letter the grid's boxes and legend show, so groups read
+// without colour too. Tooltips are style.Tip, the grid's too.
 //
 // # Input
 //

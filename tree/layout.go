@@ -119,6 +119,11 @@ type Row struct {
 	// Title is the tooltip: path, type, offset, length, whole value and description.
 	Title string `json:"title"`
 	Chip  Box    `json:"chip"`
+	// Mark is the group's letter (style.GroupMark), drawn in the chip of a row that starts a
+	// group (its group differs from its parent's), so that groups read without colour; ""
+	// on other rows and in a tree of fewer than two groups. MarkSize is its text size.
+	Mark     string    `json:"mark,omitempty"`
+	MarkSize canvas.Pt `json:"markSize,omitempty"`
 	// Elbow is the horizontal connector from the parent's rule to the chip, at ElbowY;
 	// absent (X1 == X2) on the root.
 	ElbowX1 canvas.Pt `json:"elbowX1,omitempty"`
@@ -175,6 +180,7 @@ type flat struct {
 	depth  int
 	parent int
 	color  int
+	group  string
 }
 
 // Layout lays out the tree under root. It fails on a nil root, a negative offset or length,
@@ -277,6 +283,19 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 		d.Header[c] = m.run(c, col, 0, names[c], style.Muted, "head")
 	}
 
+	// Group letters, when there are two groups or more to tell apart.
+	marks, first := false, ""
+	for _, f := range rows {
+		if f.group == "" {
+			continue
+		}
+		if first == "" {
+			first = f.group
+		} else if f.group != first {
+			marks = true
+			break
+		}
+	}
 	// Rows. Their runs share one backing array.
 	runBuf := make([]Run, 0, nRuns)
 	y := d.HeaderH
@@ -288,9 +307,24 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 		mid := canvas.Round(y + m.rowH/2)
 		base := canvas.Round(y + m.base)
 		r.Chip = Box{X: cx, Y: canvas.Round(mid - m.chip/2), W: m.chip, H: m.chip}
+		if g := rows[i].group; marks && g != "" && (r.Parent < 0 || rows[r.Parent].group != g) {
+			// A row that starts a group: its chip grows by a quarter of the text size (8 to 11
+			// pt at 12 pt) to the right, into the gap before the label, to hold the group's letter at 0.7 of the
+			// text size.
+			mark := style.GroupMark(r.Color)
+			big := canvas.Round(m.chip + m.size/4)
+			size := canvas.Round(m.size * 0.7)
+			for size > 4 && canvas.Pt(mono.Width(mark, float64(size))) > big-1 {
+				size -= 0.5
+			}
+			if canvas.Pt(mono.Width(mark, float64(size))) <= big-1 { // (else an explicit colour index in the thousands)
+				r.Mark, r.MarkSize = mark, size
+				r.Chip = Box{X: cx, Y: canvas.Round(mid - big/2), W: big, H: big}
+			}
+		}
 		if r.Parent >= 0 {
 			p := &d.Rows[r.Parent]
-			r.ElbowX1 = canvas.Round(p.Chip.X + m.chip/2)
+			r.ElbowX1 = canvas.Round(p.Chip.X + p.Chip.W/2)
 			r.ElbowX2 = canvas.Round(cx - 2)
 			r.ElbowY = mid
 		}
@@ -344,7 +378,7 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 	for i := range d.Rows {
 		if lc := lastChild[i]; lc >= 0 {
 			p := &d.Rows[i]
-			d.Rules = append(d.Rules, Rule{X: canvas.Round(p.Chip.X + m.chip/2), From: i, To: lc, Y1: canvas.Round(p.Chip.Y + p.Chip.H), Y2: d.Rows[lc].ElbowY})
+			d.Rules = append(d.Rules, Rule{X: canvas.Round(p.Chip.X + p.Chip.W/2), From: i, To: lc, Y1: canvas.Round(p.Chip.Y + p.Chip.H), Y2: d.Rows[lc].ElbowY})
 		}
 	}
 	return d, nil
@@ -413,7 +447,7 @@ func flatten(root *Node, opt Options) ([]flat, error) {
 	}
 	colors := style.GroupColors(groups, opt.GroupColors)
 	for i, g := range groups {
-		out[i].color = colors[g]
+		out[i].color, out[i].group = colors[g], g
 	}
 	return out, nil
 }

@@ -130,6 +130,9 @@ func (d *Diagram) PaintRows(c canvas.Canvas, from, to int) {
 		}
 		chip := canvas.Style{Fill: style.KindFill(r.Kind, r.Color), Stroke: style.Muted, Width: 0.5, Class: "chip"}
 		c.Rect(r.Chip.X, r.Chip.Y+dy, r.Chip.W, r.Chip.H, chip)
+		if r.Mark != "" {
+			c.Text(r.Chip.X+r.Chip.W/2, r.Chip.Y+dy+r.Chip.H/2+r.MarkSize*0.35, canvas.Text{S: r.Mark, Size: r.MarkSize, Anchor: canvas.Middle, Fill: style.Ink, Class: "group"})
+		}
 		for _, t := range r.Runs {
 			d.text(c, t, dy)
 		}

@@ -66,7 +66,10 @@
 // the field on a new row, the rest of the row before left empty, as RFC 7540 draws its frame
 // header in rows of 24, 16 and 32 bits (only the drawing moves: the field's offset, in the SVG's
 // data attributes, its tooltip and the row offsets, stays its own); repeated: true marks a
-// field that repeats zero or more times (RFC 9000's "x (L) ..."), one instance drawn.
+// field that repeats zero or more times (RFC 9000's "x (L) ..."), one instance drawn; item:
+// "[3]" names which item of a repeating group the field belongs to, written after the group's
+// letter in the box's corner ("C[3]"); short: "tags" is a shorter name drawn when the name does
+// not fit its box on one line.
 //
 // # Kinds
 //
@@ -472,6 +475,10 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 			f.Value, err = p.str(v, label)
 		case "group":
 			f.Group, err = p.str(v, label)
+		case "item":
+			f.Item, err = p.str(v, label)
+		case "short":
+			f.Short, err = p.str(v, label)
 		case "kind":
 			var s string
 			if s, err = p.str(v, label); err == nil {
@@ -525,7 +532,7 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 		case "desc":
 			f.Desc, err = p.str(v, label)
 		default:
-			err = p.errf(k, label, "unknown key %q (want name, bits, bytes, offset, value, group, kind, type, path, desc, variable, min_bits, max_bits, length_from, optional, condition, label, double_rule, caption, row_break, repeated)", k.Value)
+			err = p.errf(k, label, "unknown key %q (want name, bits, bytes, offset, value, group, item, short, kind, type, path, desc, variable, min_bits, max_bits, length_from, optional, condition, label, double_rule, caption, row_break, repeated)", k.Value)
 		}
 		if err != nil {
 			return f, err

@@ -22,7 +22,7 @@ import (
 // line, as in the examples. The properties of variable, optional, repeated and labelled
 // fields are written under the keys named by their JSON tags in bytegrid.Field (variable,
 // min_bits, max_bits, length_from, optional, condition, label, repeated, double_rule,
-// caption, row_break), the ruler, bit order and text options under their keys. Fields' own Bytes
+// caption, row_break, item, short), the ruler, bit order and text options under their keys. Fields' own Bytes
 // are not written (the spec's data is); s.Name must not be empty. A field without a name
 // (bit-field's unlabelled gaps) is written with name: "", an unlabelled box.
 func Write(w io.Writer, s *Spec) error {
@@ -191,6 +191,12 @@ func Write(w io.Writer, s *Spec) error {
 			}
 			if f.Caption != "" {
 				add(m, "caption", str(f.Caption))
+			}
+			if f.Item != "" {
+				add(m, "item", str(f.Item))
+			}
+			if f.Short != "" {
+				add(m, "short", str(f.Short))
 			}
 			if f.RowBreak {
 				add(m, "row_break", boolean(true))

@@ -58,7 +58,7 @@ func TestWriteKeys(t *testing.T) {
 		Options: bytegrid.Options{RowBits: 16, DecimalOffsets: true, ElideRows: -1, NoHex: true, Data: []byte{1, 2, 3}, GroupColors: map[string]int{"Z": 3, "A": 1}},
 		Fields: []bytegrid.Field{
 			{Offset: 0, Bits: 4, Name: "V", Value: "4", Group: "Z", Kind: bytegrid.Header, Path: "v"},
-			{Offset: 8, Bits: 8, Name: "Len", Value: "true", Group: "A", Type: "uint8", Desc: "d"},
+			{Offset: 8, Bits: 8, Name: "Len", Value: "true", Group: "A", Item: "[0]", Short: "L", Type: "uint8", Desc: "d"},
 			{Offset: 16, Bits: 8, Name: "Opts", Variable: true, MinBits: 8, MaxBits: 320, LengthFrom: "Len", Optional: true, Condition: "if Len > 0", Label: bytegrid.LabelStacked, Repeated: true},
 		},
 	}
@@ -76,11 +76,14 @@ data: 01 02 03
 groups: {Z: 3, A: 1}
 fields:
   - {name: V, bits: 4, value: "4", group: Z, kind: header, path: v}
-  - {name: Len, bytes: 1, offset: 8, value: "true", group: A, type: uint8, desc: d}
+  - {name: Len, bytes: 1, offset: 8, value: "true", group: A, type: uint8, desc: d, item: '[0]', short: L}
   - {name: Opts, bytes: 1, variable: true, min_bits: 8, max_bits: 320, length_from: Len, optional: true, condition: if Len > 0, label: stacked, repeated: true}
 `
 	if b.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+	if back, err := gridyaml.Parse("keys", b.Bytes()); err != nil || back.Fields[1].Item != "[0]" || back.Fields[1].Short != "L" {
+		t.Errorf("item and short read back: %v, %+v", err, back)
 	}
 	if err := gridyaml.Write(&b, &gridyaml.Spec{}); err == nil {
 		t.Error("a spec without a name written")

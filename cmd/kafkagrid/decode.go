@@ -148,7 +148,7 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		all, ok := r.Frames()
 		if !*sf.quiet {
-			fmt.Fprintf(stderr, "kafkagrid: decode: %d frames (%d decoded) in %d connections: report in %s\n", all, ok, len(r.Conns), *out)
+			fmt.Fprintf(stderr, "kafkagrid: decode: %s (%d decoded) in %s: report in %s\n", plural(all, "frame"), ok, plural(len(r.Conns), "connection"), *out)
 		}
 	}
 	var failed []*capture.Message
@@ -163,7 +163,7 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	case len(failed) == 1 && len(msgs) == 1:
 		return fmt.Errorf("decode: %s: %w%s", shownName(name), failed[0].Err, otherRelease(c, failed[0].Bytes))
 	case len(failed) > 0:
-		return fmt.Errorf("decode: %s: %d of %d frames did not decode; the first: %w", shownName(name), len(failed)+r.Unlisted, len(msgs)+r.Unlisted, failed[0].Err)
+		return fmt.Errorf("decode: %s: %d of %s did not decode; the first: %w", shownName(name), len(failed)+r.Unlisted, plural(len(msgs)+r.Unlisted, "frame"), failed[0].Err)
 	case r.Unlisted > 0 || r.SkippedConns > 0:
 		return fmt.Errorf("decode: %s: not all was read%s", shownName(name), notesText(&capture.Result{Notes: r.Notes}))
 	}

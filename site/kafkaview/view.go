@@ -29,8 +29,9 @@ import (
 // (an empty struct has no bytes to draw). The content of a string or bytes field takes the
 // field's own path and name, so that the grid box "Name" and the tree node "Name" are one
 // data-path; its length prefix keeps the "#length" path. Groups are the header, the body and
-// each struct, array element, record batch and record: a field is coloured by the innermost
-// one that holds it.
+// each struct, array, record batch and record field, named by what they are (the path without
+// element indexes): a field is coloured by the innermost one that holds it, and the elements of
+// an array share its colour, each element's fields carrying its index as their Item ("[3]").
 //
 // The attributes of a record batch (an int16) and of a legacy message (an int8) are drawn as
 // their bit fields (kafka.BatchAttributeBits, kafka.LegacyAttributeBits), most significant
@@ -40,12 +41,14 @@ import (
 type View struct {
 	Fields []bytegrid.Field
 	Tree   *tree.Node
-	// Groups maps each group (the path of the header, body, struct or element) to its colour
+	// Groups maps each group (the path of the header, body, struct or array, without element
+	// indexes) to its colour
 	// index, given by the one colour rule (style.GroupColors) in order of first appearance;
 	// pass it as GroupColors to both layouts.
 	Groups map[string]int
 
 	order []string // the groups in order of first appearance
+	item  string   // the Item of the fields being added (see itemOf)
 	// nest is the frame an Envelope carries whole, when Options.Decode decoded it (or the
 	// reason it did not); nil for other frames.
 	nest *nested
@@ -100,17 +103,74 @@ func (v *View) Embedded() (*kafka.Node, string) {
 // groupOf returns the group of n and its children, given its parent's group. An element of
 // an array of scalars or strings (scalarElement) is no group of its own: it is a field of its
 // parent's group, in the grid and in the tree alike.
+//
+// Groups are named by what they are, not by position: a group is its path without element
+// indexes, so an array's elements share the array's group (and colour), and so do the structs
+// of the same field in every element ("Topics.Partitions.CurrentLeader"): a 78-element
+// ApiVersions response has a legend of four entries, not 80. Which element a field belongs to
+// is its Item ("[3]"), shown with the group's letter in the grid and as the element's label in
+// the tree.
 func groupOf(n *kafka.Node, parent string) string {
 	switch n.Kind {
 	case kafka.KindElement:
 		if !scalarElement(n) {
-			return n.Path
+			return unindexed(n.Path)
 		}
 	case kafka.KindHeader, kafka.KindBody:
 		return n.Path
 	case kafka.KindStruct:
 		if len(n.Children) > 0 {
-			return n.Path
+			return unindexed(n.Path)
+		}
+	}
+	return parent
+}
+
+// unindexed returns path without its element indexes: "Topics[0].Partitions[2]" is
+// "Topics.Partitions".
+func unindexed(path string) string {
+	if strings.IndexByte(path, '[') < 0 {
+		return path
+	}
+	b := make([]byte, 0, len(path))
+	for i := 0; i < len(path); i++ {
+		if path[i] == '[' {
+			if j := strings.IndexByte(path[i:], ']'); j > 1 && digits(path[i+1:i+j]) {
+				i += j
+				continue
+			}
+		}
+		b = append(b, path[i])
+	}
+	return string(b)
+}
+
+func digits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// itemOf returns the item of n's fields (bytegrid.Field.Item) given its parent's: an element's
+// index ("[3]") for a struct element, none for a struct, header or body (a group of its own
+// that does not repeat), the parent's for anything else.
+func itemOf(n *kafka.Node, parent string) string {
+	switch n.Kind {
+	case kafka.KindElement:
+		if !scalarElement(n) {
+			if i := strings.LastIndexByte(n.Path, '['); i >= 0 && strings.HasSuffix(n.Path, "]") {
+				return n.Path[i:]
+			}
+			return ""
+		}
+	case kafka.KindHeader, kafka.KindBody:
+		return ""
+	case kafka.KindStruct:
+		if len(n.Children) > 0 {
+			return ""
 		}
 	}
 	return parent
@@ -127,6 +187,9 @@ func (v *View) use(group string) {
 // leaves as it goes, in byte order.
 func (v *View) node(f *kafka.Frame, n, p *kafka.Node, g string) *tree.Node {
 	own := groupOf(n, g)
+	outer := v.item
+	v.item = itemOf(n, outer)
+	defer func() { v.item = outer }()
 	if v.nest != nil && n == v.nest.header {
 		// The header of a nested frame: its group names what the frame is, so the legend
 		// says it in words ("RequestData.header: CreateTopics v7 request, embedded").
@@ -135,7 +198,7 @@ func (v *View) node(f *kafka.Frame, n, p *kafka.Node, g string) *tree.Node {
 	v.use(own)
 	t := &tree.Node{
 		Name:   treeLabel(n),
-		Value:  n.Value,
+		Value:  TreeValueText(f, n),
 		Type:   n.WireType,
 		Offset: n.Offset,
 		Length: n.Length,
@@ -215,8 +278,9 @@ func (v *View) leaf(f *kafka.Frame, n, p *kafka.Node, g string) {
 		Offset: n.Offset * 8,
 		Bits:   n.Length * 8,
 		Name:   n.Name,
-		Value:  n.Value,
+		Value:  ValueText(f, n),
 		Group:  g,
+		Item:   v.item,
 		Kind:   styleKind(n),
 		Bytes:  f.Bytes[n.Offset : n.Offset+n.Length],
 		Desc:   n.About,
@@ -241,6 +305,7 @@ func (v *View) leaf(f *kafka.Frame, n, p *kafka.Node, g string) {
 			// in colour, the name says it in greyscale too ("Partitions[0] tags"). An empty
 			// section ends its struct: a closing bracket; one with tagged fields opens them.
 			fd.Name = ownerName(p) + " tags"
+			fd.Short = "tags" // (in a one-byte box: the bracket and the group's letter say whose)
 			fd.Bracket = bytegrid.Opens
 			if f.Bytes[n.Offset] == 0 {
 				fd.Bracket = bytegrid.Closes
@@ -271,6 +336,11 @@ func (v *View) leaf(f *kafka.Frame, n, p *kafka.Node, g string) {
 	}
 	if v.nest != nil && p == v.nest.field && n == v.nest.data && v.nest.note != "" {
 		fd.Desc = v.nest.note + " " + fd.Desc
+	}
+	if fd.Kind == style.Tag && fd.Short == "" {
+		// A tag's "1 → FinalizedFeaturesEpoch" may give way to "1" in a one-byte box: the
+		// next box names the field.
+		fd.Short = fd.Name
 	}
 	v.Fields = append(v.Fields, fd)
 }
@@ -334,6 +404,7 @@ func (v *View) bits(f *kafka.Frame, n *kafka.Node, g string, t *tree.Node, bits 
 			Name:   b.Name,
 			Value:  value,
 			Group:  g,
+			Item:   v.item,
 			Kind:   kind,
 			Bytes:  raw[first : last+1],
 			Desc:   desc,

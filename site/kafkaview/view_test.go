@@ -2,6 +2,7 @@ package kafkaview
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/xml"
 	"flag"
 	"fmt"
@@ -17,7 +18,9 @@ import (
 	"github.com/kafkagrid/kafkagrid/canvas/svgcheck"
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/style"
 	"github.com/kafkagrid/kafkagrid/tree"
+	"github.com/twmb/franz-go/pkg/kmsg"
 )
 
 var update = flag.Bool("update", false, "rewrite the README pictures in docs/")
@@ -543,5 +546,108 @@ func TestRecordLengthNames(t *testing.T) {
 	}
 	if named != 3 {
 		t.Errorf("found %d of the 3 length boxes", named)
+	}
+}
+
+// TestGroupsByWhatTheyAre: an array's elements share their array's group (and colour), their
+// fields carrying the element's index as Item, so a real broker's ApiVersions response (78
+// ApiKeys, as Kafka 4.0 answers; built with kmsg) has a legend a person can read: under 15
+// entries (4: header, body, ApiKeys and SupportedFeatures), where one group per element
+// made 80.
+func TestGroupsByWhatTheyAre(t *testing.T) {
+	c := testCatalog(t, "4.0")
+	api, ok := c.Lookup("ApiVersions")
+	if !ok {
+		t.Fatal("no ApiVersions in 4.0")
+	}
+	resp := kmsg.NewApiVersionsResponse()
+	resp.Version = 3
+	for k := int16(0); k < 78; k++ {
+		key := kmsg.NewApiVersionsResponseApiKey()
+		key.ApiKey, key.MinVersion, key.MaxVersion = k, 0, k%17
+		resp.ApiKeys = append(resp.ApiKeys, key)
+	}
+	f := kmsg.NewApiVersionsResponseSupportedFeature()
+	f.Name, f.MinVersion, f.MaxVersion = "metadata.version", 1, 27
+	resp.SupportedFeatures = append(resp.SupportedFeatures, f)
+	body := resp.AppendTo(nil)
+	frame := binary.BigEndian.AppendUint32(nil, uint32(4+len(body)))
+	frame = binary.BigEndian.AppendUint32(frame, 7)
+	frame = append(frame, body...)
+	fr, err := c.Decode(frame, kafka.DecodeOptions{Response: true, API: api, Version: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := New(fr)
+	groups := map[string]bool{}
+	items := map[string]bool{}
+	for _, fd := range v.Fields {
+		if fd.Group != "" {
+			groups[fd.Group] = true
+		}
+		if fd.Group == "ApiKeys" {
+			items[fd.Item] = true
+		}
+	}
+	if len(groups) >= 15 || len(v.Groups) >= 15 {
+		t.Errorf("%d groups (%v), want under 15", len(groups), v.Groups)
+	}
+	for _, g := range []string{"header", "body", "ApiKeys", "SupportedFeatures"} {
+		if !groups[g] {
+			t.Errorf("no group %q in %v", g, v.Groups)
+		}
+	}
+	if len(items) != 78 || !items["[0]"] || !items["[77]"] {
+		t.Errorf("the ApiKeys fields carry %d items, want [0] … [77]", len(items))
+	}
+	d, err := bytegrid.Layout(v.Fields, bytegrid.Options{GroupColors: v.Groups})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Swatch) != len(groups) {
+		t.Errorf("the legend has %d entries, want %d", len(d.Swatch), len(groups))
+	}
+	// Each element's letter and index is written where it starts: 78 of "C[i]".
+	marks := map[string]bool{}
+	for _, b := range d.Fields {
+		for _, r := range b.Runs {
+			if r.Class == "group" && strings.HasPrefix(r.S, style.GroupMark(v.Groups["ApiKeys"])+"[") {
+				marks[r.S] = true
+			}
+		}
+	}
+	if len(marks) != 78 {
+		t.Errorf("%d elements of ApiKeys marked in the grid, want 78", len(marks))
+	}
+	// The tree: the elements' rows share the array's colour.
+	td, err := tree.Layout(v.Tree, tree.Options{GroupColors: v.Groups})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, r := range td.Rows {
+		if strings.HasPrefix(r.Path, "ApiKeys[") && strings.HasSuffix(r.Path, "]") && !strings.Contains(r.Path, ".") {
+			n++
+			if r.Color != v.Groups["ApiKeys"] {
+				t.Errorf("tree row %s has colour %d, the array %d", r.Path, r.Color, v.Groups["ApiKeys"])
+			}
+		}
+	}
+	if n != 78 {
+		t.Errorf("%d element rows in the tree, want 78", n)
+	}
+}
+
+func TestUnindexed(t *testing.T) {
+	for _, c := range [][2]string{
+		{"Topics[0].Partitions[12]", "Topics.Partitions"},
+		{"header", "header"},
+		{"a[x].b[]", "a[x].b[]"},
+		{"Records[3].Headers[0]", "Records.Headers"},
+		{"", ""},
+	} {
+		if got := unindexed(c[0]); got != c[1] {
+			t.Errorf("unindexed(%q) = %q, want %q", c[0], got, c[1])
+		}
 	}
 }

@@ -347,7 +347,7 @@ func (w *Writer) Close(r *capture.Result) error {
 		}
 	}
 	if n := len(all) - len(listed); n > 0 || w.exchanges > listedExchanges {
-		v.Notes = append(v.Notes, fmt.Sprintf("%d more connections (%d frames) are left out of this report: it lists %d", max(n, 0), w.frames-listedFrames, MaxConns))
+		v.Notes = append(v.Notes, fmt.Sprintf("%s (%s) %s left out of this report: it lists %d", counted(max(n, 0), "more connection", "more connections"), counted(w.frames-listedFrames, "frame", "frames"), isAre(max(n, 0)), MaxConns))
 	}
 	v.Left = w.exchanges - w.drawn
 	if v.Left == 1 {
@@ -860,7 +860,7 @@ const pageHTML = `{{define "head"}}<!DOCTYPE html>
 <main>
 <nav class="top"><span>kafkagrid</span><span class="mid">{{.Kind}}</span><span></span></nav>
 <h1>{{.Title}}</h1>
-<p class="lead">Input: {{.Kind}}{{if .Packets}}, {{.Packets}} packets{{end}}; {{.Frames}} frames, {{if .Failed}}<strong>{{.Failed}} not decoded</strong>{{else}}all decoded{{end}}.{{if .Left}} The first {{.Drawn}} exchanges have a page; {{.LeftText}}.{{end}}</p>
+<p class="lead">Input: {{.Kind}}{{if .Packets}}, {{.Packets}} packet{{if ne .Packets 1}}s{{end}}{{end}}; {{.Frames}} frame{{if ne .Frames 1}}s{{end}}, {{if .Failed}}<strong>{{.Failed}} not decoded</strong>{{else}}all decoded{{end}}.{{if .Left}} The first {{.Drawn}} exchanges have a page; {{.LeftText}}.{{end}}</p>
 {{range .Notes}}<p class="note">{{.}}</p>
 {{end}}{{if gt (len .Conns) 1}}<div class="scroll"><table class="xch conns"><thead><tr><th>Connection</th><th>Frames</th><th>Not decoded</th><th>APIs</th></tr></thead><tbody>
 {{range .Conns}}<tr><td><a href="#conn{{.ID}}">{{.Title}}</a></td><td>{{.Frames}}</td><td>{{.Failed}}</td><td>{{join .APIs}}</td></tr>
@@ -902,3 +902,19 @@ const pageHTML = `{{define "head"}}<!DOCTYPE html>
 </body>
 </html>
 {{end}}`
+
+// counted counts n things: "1 frame", "2 frames".
+func counted(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// isAre is the verb of a count of n things.
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}
