@@ -16,9 +16,15 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+	"time"
 
 	"github.com/kafkagrid/kafkagrid/site/reference"
 )
+
+// stopWithin is how long a verb has to stop after SIGINT or SIGTERM: it is cancelled at once,
+// and the process exits when it returns or when this has passed, whichever comes first. A file
+// being written then is a temporary one, which the next build removes.
+const stopWithin = 100 * time.Millisecond
 
 // tempsKey is the context key of the process's set of temporary files (reference.Temps).
 type tempsKey struct{}

@@ -20,11 +20,6 @@ const (
 	exitTerminated  = 143
 )
 
-// stopWithin is how long a verb has to stop after SIGINT or SIGTERM: it is cancelled at once,
-// and the process exits when it returns or when this has passed, whichever comes first. A file
-// being written then is a temporary one, which the next build removes.
-const stopWithin = 100 * time.Millisecond
-
 // main runs the command line; a WebAssembly build (GOOS=js) has its own main instead, the
 // browser decoder's (wasm_js.go).
 func main() {
