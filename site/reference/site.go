@@ -127,8 +127,9 @@ func BuildSite(ctx context.Context, cats []*kafka.Catalog, out string, opts Site
 		return sum, err
 	}
 	if opts.Decoder != nil {
-		// The site's pages link to the site's one decoder page, at its root.
-		if sb.tmpl, err = sb.tmpl.Clone(); err != nil {
+		// The site's pages link to the site's one decoder page, at its root: templates of
+		// their own, since the shared ones link to none.
+		if sb.tmpl, err = parseSiteTemplates(); err != nil {
 			return sum, err
 		}
 		sb.tmpl.Funcs(template.FuncMap{"decoder": func(root string) string { return root + DecoderPage }})
@@ -671,7 +672,10 @@ func (sb *siteBuilder) releaseView(i int) releaseView {
 }
 
 // siteTemplates are the reference's templates with the site's; parsed once.
-var siteTemplates = sync.OnceValues(func() (*template.Template, error) {
+var siteTemplates = sync.OnceValues(parseSiteTemplates)
+
+// parseSiteTemplates parses the reference's templates with the site's.
+func parseSiteTemplates() (*template.Template, error) {
 	t, err := pageTemplates()
 	if err != nil {
 		return nil, err
@@ -681,4 +685,4 @@ var siteTemplates = sync.OnceValues(func() (*template.Template, error) {
 		return nil, fmt.Errorf("reference: site templates: %w", err)
 	}
 	return t, nil
-})
+}
