@@ -14,8 +14,8 @@ import (
 )
 
 // main is the browser decoder's (decode.html): it sets kafkagrid.decode(request, bytes) on the
-// page's global kafkagrid object, which returns the JSON of a pageResult, tells the page it is
-// ready, and waits for calls. The release data are the page's kafkagrid.releases[name]
+// page's global kafkagrid object, which returns the JSON of a pageResult, and
+// kafkagrid.prepare(release), tells the page it is ready, and waits for calls. The release data are the page's kafkagrid.releases[name]
 // (Uint8Array of the JSON of a pageRelease), set by the scripts the page loads on demand; each
 // is parsed once, when first needed.
 func main() {
@@ -73,6 +73,11 @@ func main() {
 			b, _ = json.Marshal(pageResult{Status: 1, Stderr: "kafkagrid: decode: " + err.Error() + "\n"})
 		}
 		return string(b)
+	}))
+	// prepare(name) reads a release's schemas ahead of the first decode that needs them.
+	g.Set("prepare", js.FuncOf(func(this js.Value, args []js.Value) any {
+		_, ok, err := load(args[0].String())
+		return ok && err == nil
 	}))
 	g.Call("ready")
 	select {}

@@ -5,14 +5,13 @@
 (function () {
   "use strict";
   var $ = function (id) { return document.getElementById(id); };
-  var t0 = performance.now();
   var relSel = $("kg-release");
   var names = Array.prototype.map.call(relSel.options, function (o) { return o.value; });
   var waiting = {}; // script src -> [resolve, reject]
   var kg = window.kafkagrid = {
     names: names,
     releases: {}, // name -> Uint8Array of the release's JSON, once loaded
-    timing: {},   // what the page measured, in ms since the script started
+    timing: {},   // what the page measured: ms since the navigation started (performance.now)
     data: function (kind, name, b64) {
       var key = kind === "wasm" ? "wasm" : "release:" + name;
       gunzip(b64).then(function (bytes) {
@@ -58,14 +57,14 @@
   // The decoder: the WebAssembly and the picked release, loaded at once.
   var ready = new Promise(function (resolve) { kg.ready = resolve; });
   var started = load("wasm", "decode/kafkagrid.js").then(function () {
-    kg.timing.wasmLoaded = performance.now() - t0;
+    kg.timing.wasmLoaded = performance.now();
     var g = new Go();
     return WebAssembly.instantiate(kg.wasmBytes, g.importObject).then(function (r) {
       kg.wasmBytes = null;
       g.run(r.instance);
       return ready;
     });
-  }).then(function () { kg.timing.ready = performance.now() - t0; });
+  }).then(function () { kg.timing.ready = performance.now(); });
 
   function pickFromHash() {
     var m = /(?:^#|&)release=([^&]+)/.exec(location.hash);
@@ -114,6 +113,7 @@
     var q = request();
     $("kg-cmd").textContent = commandLine(q);
     if (empty()) { show(null); setStatus("ready"); return; }
+    if (kg.timing.firstInput === undefined) { kg.timing.firstInput = performance.now(); }
     busy = true;
     setStatus("decoding…");
     var t = performance.now();
@@ -131,7 +131,7 @@
       });
     }).then(function (res) {
       var ms = Math.round(performance.now() - t);
-      if (kg.timing.firstDecode === undefined) { kg.timing.firstDecode = performance.now() - t0; }
+      if (kg.timing.firstDecode === undefined) { kg.timing.firstDecode = performance.now(); }
       show(res);
       setStatus((res.status === 0 ? "decoded" : "exit status " + res.status) + " in " + ms + " ms");
       kg.results = (kg.results || 0) + 1;
@@ -203,7 +203,10 @@
     clearTimeout(timer);
     timer = setTimeout(decode, 250);
   }
-  $("kg-input").addEventListener("input", function () { setFile(null); changed(); });
+  $("kg-input").addEventListener("input", function (e) {
+    setFile(null);
+    if (e.inputType === "insertFromPaste" || e.inputType === "insertFromDrop") { clearTimeout(timer); decode(); } else { changed(); }
+  });
   ["kg-from", "kg-api", "kg-version", "kg-nosize", "kg-body", "kg-port"].forEach(function (id) {
     $(id).addEventListener("change", changed);
   });
@@ -236,6 +239,12 @@
   });
 
   $("kg-cmd").textContent = commandLine(request());
+  // The picked release is read as soon as the decoder runs, before the first input needs it.
+  Promise.all([started, loadRelease(relSel.value)]).then(function () {
+    setTimeout(function () {
+      if (!busy && kg.prepare(relSel.value)) { kg.timing.prepared = performance.now(); }
+    }, 0);
+  }, function () {});
   started.then(function () {
     go.disabled = false;
     setStatus("ready (" + Math.round(kg.timing.ready) + " ms)");

@@ -272,7 +272,7 @@ const decodeHTML = `{{define "decode"}}<!DOCTYPE html>
 <label><input type="checkbox" id="kg-body"> -body</label>
 <label>-port <input id="kg-port" class="num" value="9092" spellcheck="false"></label>
 </div>
-<textarea id="kg-input" spellcheck="false" aria-label="bytes to decode" placeholder="00 00 00 23 00 12 00 04 ..."></textarea>
+<textarea id="kg-input" wrap="off" spellcheck="false" aria-label="bytes to decode" placeholder="00 00 00 23 00 12 00 04 ..."></textarea>
 <div class="drop" id="kg-drop">Drop a .bin, .pcap or .pcapng file here, or pick one: <input type="file" id="kg-file" aria-label="file to decode"> <span id="kg-filename"></span></div>
 <button id="kg-go" type="button" disabled>Decode</button><span class="status" id="kg-status" role="status">loading the decoder…</span>
 </form>
