@@ -485,3 +485,74 @@ const setControlsJS = `function setControls(q){
 	document.querySelector('input[name=kg-side][value="' + side + '"]').checked = true;
 }
 `
+
+// FuzzPageDecode gives the page's decoder and the command the same bytes and flags, and wants
+// the same text, error and exit status: the page is the command, whatever the input. Seeded
+// with the shared real frames and the forms of capture's table test.
+func FuzzPageDecode(f *testing.F) {
+	root := testenv.Releases(f)
+	for _, pattern := range []string{filepath.Join(realFramesDirTB(f), "*"), filepath.Join("..", "..", "capture", "testdata", "forms", "*")} {
+		files, _ := filepath.Glob(pattern)
+		for _, file := range files {
+			if b, err := os.ReadFile(file); err == nil && len(b) < 16<<10 {
+				f.Add(b, uint8(0))
+			}
+		}
+	}
+	f.Add([]byte("00 00 00 04 00 00 00 07"), uint8(1))
+	var cats []*kafka.Catalog
+	for _, dir := range testenv.All(f) {
+		c, err := kafka.LoadCatalog(dir)
+		if err != nil {
+			f.Fatal(err)
+		}
+		cats = append(cats, c)
+	}
+	var names []string
+	byName := map[string]*kafka.Catalog{}
+	for _, c := range cats {
+		names = append(names, c.Release.Name())
+		byName[c.Release.Name()] = c
+	}
+	rels := pageReleases{names: names, load: func(n string) (*kafka.Catalog, bool, error) { return byName[n], true, nil }}
+	f.Fuzz(func(t *testing.T, data []byte, fl uint8) {
+		if len(data) > 4<<10 {
+			return // the shape search tries every API: keep each run short
+		}
+		q := pageRequest{Release: "4.0", Name: "-"}
+		var flags []string
+		if fl&1 != 0 {
+			q.NoSize, flags = true, append(flags, "-no-size")
+		}
+		if fl&2 != 0 {
+			q.API, flags = "ApiVersions", append(flags, "-api", "ApiVersions")
+		}
+		if fl&4 != 0 {
+			q.Response, flags = true, append(flags, "-response")
+		}
+		if fl&8 != 0 {
+			q.From, flags = "bin", append(flags, "-from", "bin")
+		}
+		file := filepath.Join(t.TempDir(), "in")
+		if err := os.WriteFile(file, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		text, stderr, code := runCmd(t, append(append([]string{"decode", "-schemas", root, "-release", "4.0"}, flags...), file)...)
+		got := pageDecode(context.Background(), rels, q, data)
+		if got.Text != text || got.Stderr != strings.ReplaceAll(stderr, file, "-") || got.Status != code {
+			t.Fatalf("flags %q: page exit %d %q\n%s\ncommand exit %d %q\n%s", flags, got.Status, got.Stderr, got.Text, code, stderr, text)
+		}
+	})
+}
+
+// realFramesDirTB is realFramesDir for a fuzz target's seeds: "" when the folder is missing.
+func realFramesDirTB(tb testing.TB) string {
+	if d := os.Getenv("KAFKAGRID_REAL_FRAMES"); d != "" {
+		return d
+	}
+	mod, err := testenv.ModuleRoot()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return filepath.Join(mod, "..", "shared", "real-frames")
+}
