@@ -90,7 +90,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	quiet := sf.quiet
 	if opts.Decoder == nil && opts.Formats&reference.HTML != 0 && !*quiet {
 		fmt.Fprintln(stderr, "kafkagrid: note: the site has no decode.html (the browser decoder): this kafkagrid was built without it; "+
-			"run go generate ./cmd/kafkagrid before go install (README, Install)")
+			"run go generate ./cmd/kafkagrid before go install (README: The two commands)")
 	}
 	if dir, rels, ok, err := sf.releaseFolder(*releases); err != nil || ok {
 		if err != nil {
