@@ -92,7 +92,9 @@
   }
   function quote(s) { return /^[\w.,:\/=+-]+$/.test(s) ? s : "'" + s.replace(/'/g, "'\\''") + "'"; }
   function commandLine(q) {
-    var a = ["kafkagrid", "decode", "-schemas", "SCHEMAS", "-release", q.release];
+    // SCHEMAS: the folder the site was built from (a folder of releases, or one release's).
+    var a = ["kafkagrid", "decode", "-schemas", "SCHEMAS"];
+    if (names.length > 1) { a.push("-release", q.release); }
     if (q.from) { a.push("-from", q.from); }
     if (q.api) { a.push("-api", quote(q.api)); }
     if (q.version) { a.push("-version", quote(q.version)); }
