@@ -382,7 +382,6 @@ func TestBrowserDecoder(t *testing.T) {
 	if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`!document.getElementById("kg-go").disabled || /not load/.test(document.getElementById("kg-status").textContent)`)); err != nil {
 		t.Fatal(err)
 	}
-	results := 0
 	for i, c := range cases {
 		data, err := os.ReadFile(c.file)
 		if err != nil {
@@ -408,11 +407,14 @@ func TestBrowserDecoder(t *testing.T) {
 				ta.dispatchEvent(new Event("input", {bubbles: true}));
 			})(%s, %q)`, q, string(data))
 		}
-		results++
 		var page pageShown
+		results, err := chromedp.Run(bctx, chromedp.Evaluate[int](`window.kafkagrid.results||0`))
+		if err != nil {
+			t.Fatal(err)
+		}
 		err = chromedp.Do(bctx, chromedp.Evaluate[chromedp.Void](setControlsJS+script))
 		if err == nil {
-			_, err = chromedp.Run(bctx, chromedp.Poll[bool](fmt.Sprintf(`(window.kafkagrid.results||0) >= %d`, results)))
+			_, err = chromedp.Run(bctx, chromedp.Poll[bool](fmt.Sprintf(`(window.kafkagrid.results||0) > %d`, results)))
 		}
 		if err == nil {
 			_, err = chromedp.Run(bctx, chromedp.Poll[bool](`(function(){var f=document.getElementById("kg-report"); return f.srcdoc === "" || !!(f.contentDocument && f.contentDocument.readyState === "complete" && f.contentDocument.body)})()`))

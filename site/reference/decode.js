@@ -109,8 +109,9 @@
   function input() { return file ? file.bytes : new TextEncoder().encode($("kg-input").value); }
   function empty() { return !file && $("kg-input").value.trim() === ""; }
 
-  var busy = false, again = false;
+  var busy = false, again = false, asked = false;
   function decode() {
+    asked = true;
     if (busy) { again = true; return; }
     var q = request();
     $("kg-cmd").textContent = commandLine(q);
@@ -202,6 +203,7 @@
   // Input: typing or pasting text (which sets aside a file), dropping or picking a file.
   var timer = 0;
   function changed() {
+    asked = true;
     clearTimeout(timer);
     timer = setTimeout(decode, 250);
   }
@@ -250,7 +252,7 @@
   started.then(function () {
     go.disabled = false;
     setStatus("ready (" + Math.round(kg.timing.ready) + " ms)");
-    if (!empty()) { decode(); }
+    if (!asked && !empty()) { decode(); } // text the browser kept from an earlier visit
   }, function (err) {
     setStatus("the decoder did not load");
     show({ status: 1, stderr: "kafkagrid: the decoder did not load: " + err.message + "\n" });
