@@ -251,7 +251,7 @@ const decodeHTML = `{{define "decode"}}<!DOCTYPE html>
 .kg-dec .tabs button{background:none;color:var(--link);border:1px solid transparent;border-bottom:none;border-radius:6px 6px 0 0;font-weight:400}
 .kg-dec .tabs button[aria-selected=true]{border-color:var(--rule);background:var(--panel);color:var(--fg);font-weight:600}
 .kg-dec iframe{width:100%;border:0;min-height:20rem;display:block}
-.kg-dec [hidden]{display:none!important}
+.kg-dec [hidden],.kg-dec pre:empty{display:none!important}
 </style>
 </head>
 <body>
