@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"runtime/debug"
 	"sync"
 	"syscall/js"
 
@@ -19,6 +20,9 @@ import (
 // (Uint8Array of the JSON of a pageRelease), set by the scripts the page loads on demand; each
 // is parsed once, when first needed.
 func main() {
+	// The page is one thread: a collection is work the reader waits for, and reading a
+	// release's schemas allocates much that lives (its specs and catalogue).
+	debug.SetGCPercent(400)
 	var (
 		mu   sync.Mutex
 		cats = map[string]*kafka.Catalog{}
