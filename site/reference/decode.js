@@ -39,7 +39,7 @@
     }
     return loads[key];
   }
-  function loadRelease(name) { return load("release:" + name, "decode/release-" + name + ".js"); }
+  function loadRelease(name) { return load("release:" + name, "decode/release-" + encodeURIComponent(name) + ".js"); }
   function gunzip(b64) {
     var bin = atob(b64), n = bin.length, bytes = new Uint8Array(n);
     for (var i = 0; i < n; i++) { bytes[i] = bin.charCodeAt(i); }
