@@ -62,7 +62,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *out == "" {
 		return usagef("build: -out must name a folder")
 	}
-	opts := reference.Options{Formats: f, Paper: p, Force: *force, Temps: tempsFrom(ctx)}
+	opts := reference.Options{Formats: f, Paper: p, Force: *force, Temps: tempsFrom(ctx), Decoder: webDecoder()}
 	if opts.Versions, err = kafka.ParseVersionSet(*versions); err != nil {
 		return usagef("build: -versions: %v", strings.TrimPrefix(err.Error(), "kafka: "))
 	}
@@ -88,6 +88,10 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 
 	quiet := sf.quiet
+	if opts.Decoder == nil && opts.Formats&reference.HTML != 0 && !*quiet {
+		fmt.Fprintln(stderr, "kafkagrid: note: the site has no decode.html (the browser decoder): this kafkagrid was built without it; "+
+			"run go generate ./cmd/kafkagrid before go install (README: The two commands)")
+	}
 	if dir, rels, ok, err := sf.releaseFolder(*releases); err != nil || ok {
 		if err != nil {
 			return err

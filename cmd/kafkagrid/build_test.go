@@ -174,6 +174,10 @@ func TestBuild40(t *testing.T) {
 		want := map[string]int{"svg|.svg": 4*versions + 2*edges, "api|.html": versions, "index.html|.html": 1, "errors.html|.html": 1,
 			"kafka-4.0-protocol.pdf|.pdf": 1, "bin|.bin": 2*versions + edges, "json|.json": 2*versions + edges,
 			"txt|.txt": 2*versions + edges, "svg|.mine": 1}
+		decoder := 0 // the browser decoder, when this kafkagrid has it (go generate)
+		if webDecoder() != nil {
+			want["decode.html|.html"], want["decode|.js"], decoder = 1, 4, 5
+		}
 		for k, n := range want {
 			if count[k] != n {
 				t.Errorf("%s: %d files, want %d", k, count[k], n)
@@ -182,7 +186,7 @@ func TestBuild40(t *testing.T) {
 		if versions40() == "all" && versions != 279 {
 			t.Errorf("4.0 has %d versions, want 279", versions)
 		}
-		if len(files) != 4*versions+2*edges+versions+1+1+1+3*(2*versions+edges)+1 {
+		if len(files) != 4*versions+2*edges+versions+1+1+1+3*(2*versions+edges)+1+decoder {
 			t.Errorf("%d files in all", len(files))
 		}
 		if b, _ := os.ReadFile(mine); string(b) != "not the build's" {
@@ -311,6 +315,9 @@ func checkPageLinks(t *testing.T, out string, want int) {
 	pages, _ := filepath.Glob(filepath.Join(out, "*.html"))
 	more, _ := filepath.Glob(filepath.Join(out, "api", "*.html"))
 	pages = append(pages, more...)
+	if webDecoder() != nil {
+		want++ // decode.html, the browser decoder (go generate)
+	}
 	if len(pages) != want {
 		t.Errorf("%d pages, want %d", len(pages), want)
 	}

@@ -15,20 +15,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"runtime/debug"
-	"syscall"
 	"time"
 
 	"github.com/kafkagrid/kafkagrid/site/reference"
-)
-
-// Exit statuses: 0 success, 1 failure (diff: the releases differ), 2 a usage error (diff:
-// trouble), 130 interrupted (SIGINT), 143 terminated (SIGTERM).
-const (
-	exitInterrupted = 130
-	exitTerminated  = 143
 )
 
 // stopWithin is how long a verb has to stop after SIGINT or SIGTERM: it is cancelled at once,
@@ -43,32 +33,6 @@ type tempsKey struct{}
 func tempsFrom(ctx context.Context) *reference.Temps {
 	t, _ := ctx.Value(tempsKey{}).(*reference.Temps)
 	return t
-}
-
-func main() {
-	temps := &reference.Temps{}
-	ctx, cancel := context.WithCancel(context.WithValue(context.Background(), tempsKey{}, temps))
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	done := make(chan error, 1)
-	go func() { done <- runSafely(func() error { return run(ctx, os.Args[1:], os.Stdout, os.Stderr) }) }()
-	select {
-	case err := <-done:
-		os.Exit(exitCode(err, os.Stderr))
-	case sig := <-sigs:
-		cancel()
-		select {
-		case <-done:
-		case <-time.After(stopWithin):
-			temps.RemoveAll() // the verb did not stop in time: what it was writing goes
-		}
-		status, what := exitInterrupted, "interrupted"
-		if sig == syscall.SIGTERM {
-			status, what = exitTerminated, "terminated"
-		}
-		fmt.Fprintln(os.Stderr, "kafkagrid:", what)
-		os.Exit(status)
-	}
 }
 
 // exitInternal is the status of a panic caught (sysexits' EX_SOFTWARE): a bug in kafkagrid,

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"io/fs"
 	"path"
 	"path/filepath"
 	"runtime"
@@ -143,6 +144,11 @@ type Options struct {
 	// Xerial writes snappy in the xerial framing.
 	Compression kafka.Codec
 	Xerial      bool
+	// Decoder, when not nil, holds the browser decoder (DecoderWASM and DecoderGlue): a build
+	// with the html format then writes decode.html and decode/ (decoder.go), and every page's
+	// header links to it; in a site of releases (BuildSite) one page at the site's root serves
+	// every release. nil leaves the page out.
+	Decoder fs.FS
 
 	site *siteRelease // the site of releases this release's build is part of (BuildSite), or nil
 }
@@ -398,7 +404,7 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 		if err != nil {
 			return nil, err
 		}
-		b.tmpl = t
+		b.tmpl = t.Funcs(template.FuncMap{"decoder": b.decodeHref})
 	}
 	// Every file the build will write is checked before the first is: a file in the way stops
 	// the build with nothing written, not part way through.
@@ -452,6 +458,9 @@ func (b *builder) plan() []string {
 	}
 	if f&HTML != 0 {
 		out = append(out, "index.html", "errors.html")
+		if b.opts.Decoder != nil && b.opts.site == nil {
+			out = append(out, decoderFiles([]string{b.release})...)
+		}
 	}
 	if f&PDF != 0 {
 		out = append(out, BookName(b.release))
@@ -883,7 +892,13 @@ func (b *builder) writeIndex() error {
 	if err := b.out.create("index.html", func(w io.Writer) error { return renderIndex(b.tmpl, w, v) }); err != nil {
 		return err
 	}
-	return b.writeErrorCodes()
+	if err := b.writeErrorCodes(); err != nil {
+		return err
+	}
+	if b.opts.Decoder != nil && b.opts.site == nil {
+		return writeDecoder(b.out, b.opts.Decoder, []*kafka.Catalog{b.cat}, "index.html", "Kafka "+b.release+" index")
+	}
+	return nil
 }
 
 // guideFigure adds the figure of "How to read the pages": the byte grid of the ApiVersions

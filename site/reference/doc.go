@@ -22,6 +22,11 @@
 //   - bin/<base>.bin (the frames), json/<base>.json (annotated frames), txt/<base>.txt (the
 //     byte grid as RFC ASCII art and the tree as text).
 //
+// With Options.Decoder (the command compiled to WebAssembly), the html format also writes
+// decode.html, the browser decoder (decoder.go): "kafkagrid decode" run in the page on bytes
+// pasted or dropped, with each release's schemas shipped as data; every page's header links to
+// it. WriteDecoder writes that page alone.
+//
 // Show prints one of these for one API (kafkagrid show).
 //
 // BuildSite builds the references of several releases into one site, with an API's matrix of

@@ -140,7 +140,7 @@ const errorsHTML = `{{define "errors"}}{{template "head" .}}<title>Error codes Â
 </head>
 <body>
 <main>
-<nav class="top"><span>kafkagrid</span><span class="mid"><a href="index.html">Kafka {{.Release}} index</a></span><span></span></nav>
+<nav class="top"><span>kafkagrid</span><span class="mid"><a href="index.html">Kafka {{.Release}} index</a>{{with decoder ""}} Â· <a href="{{.}}">Decode bytes</a>{{end}}</span><span></span></nav>
 <h1>Error codes</h1>
 <p class="lead">Every error code of the Kafka protocol: the number an ErrorCode field carries (int16), its name, whether a client may retry the request that got it, and what it means. "Named in" lists the APIs whose response schemas name the error in their comments ({{.NumAPIs}} schemas read); a response can also carry codes its schema does not name, UNKNOWN_SERVER_ERROR above all.</p>
 <div class="scroll"><table class="hist errors">

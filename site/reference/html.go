@@ -166,6 +166,9 @@ func pageTemplates() (*template.Template, error) {
 		"bytes":  byteCount,
 		"wbr":    wbr,
 		"plural": plural,
+		// decoder is the link to the browser decoder from a page at the given path from the
+		// release's folder, "" for none (a builder's own: builder.decodeHref).
+		"decoder": func(string) string { return "" },
 	}).Parse(pageCSS + pageScript + site.MessageTemplates + templatesHTML + errorsHTML)
 	if err != nil {
 		return nil, fmt.Errorf("reference: page templates: %w", err)
@@ -236,7 +239,7 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 </head>
 <body>
 <main>
-<nav class="top"><span>kafkagrid</span><span class="mid">Kafka {{.Release}}</span>{{if .Book}}<a href="{{.Book}}">PDF book</a>{{else}}<span></span>{{end}}</nav>
+<nav class="top"><span>kafkagrid</span><span class="mid">Kafka {{.Release}}{{with decoder ""}} · <a href="{{.}}">Decode bytes</a>{{end}}</span>{{if .Book}}<a href="{{.Book}}">PDF book</a>{{else}}<span></span>{{end}}</nav>
 {{.Site}}<h1>Kafka {{.Release}} wire protocol</h1>
 <p class="lead">Every API of Apache Kafka {{.Release}} ({{.NumAPIs}} in all) with a minimal example request and response at its highest version, encoded byte for byte and drawn as a byte grid and an expanded tree, next to the message schemas they come from. Every value comes from <a href="#cluster">one small cluster</a>.</p>
 <p class="noprint"><input type="search" id="filter" placeholder="Filter: name or key" aria-label="Filter the APIs by name or key" autocomplete="off"></p>
@@ -298,7 +301,7 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 </head>
 <body>
 <main class="api">
-<nav class="top">{{if .Prev}}<a href="{{.Prev.Href}}" rel="prev">← {{.Prev.Name}}</a>{{else}}<span></span>{{end}}<span class="mid"><a href="../index.html">Kafka {{.Release}} index</a>{{if .Book}} · <a href="{{.Book}}">PDF book</a>{{end}}</span>{{if .Next}}<a href="{{.Next.Href}}" rel="next">{{.Next.Name}} →</a>{{else}}<span></span>{{end}}</nav>
+<nav class="top">{{if .Prev}}<a href="{{.Prev.Href}}" rel="prev">← {{.Prev.Name}}</a>{{else}}<span></span>{{end}}<span class="mid"><a href="../index.html">Kafka {{.Release}} index</a>{{if .Book}} · <a href="{{.Book}}">PDF book</a>{{end}}{{with decoder "../"}} · <a href="{{.}}">Decode bytes</a>{{end}}</span>{{if .Next}}<a href="{{.Next.Href}}" rel="next">{{.Next.Name}} →</a>{{else}}<span></span>{{end}}</nav>
 {{.Site}}<h1>{{.Name}}{{if .Flexible}}<span class="badge flex">flexible</span>{{end}}{{if .Unstable}}<span class="badge unst">unstable</span>{{end}}</h1>
 <dl class="meta">
 <dt>API key</dt><dd class="mono">{{.Key}}</dd>

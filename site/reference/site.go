@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"io/fs"
 	"path"
 	"path/filepath"
 	"strconv"
@@ -125,6 +126,15 @@ func BuildSite(ctx context.Context, cats []*kafka.Catalog, out string, opts Site
 	if sb.tmpl, err = siteTemplates(); err != nil {
 		return sum, err
 	}
+	if opts.Decoder != nil {
+		// The site's pages link to the site's one decoder page, at its root: templates of
+		// their own, since the shared ones link to none.
+		if sb.tmpl, err = parseSiteTemplates(); err != nil {
+			return sum, err
+		}
+		sb.tmpl.Funcs(template.FuncMap{"decoder": func(root string) string { return root + DecoderPage }})
+		sb.decoder = opts.Decoder
+	}
 	err = sb.run(cats)
 	if merr := o.writeManifest("site of "+strings.Join(h.Releases, " "), nil); err == nil {
 		err = merr
@@ -145,7 +155,7 @@ func safeReleaseName(s string) bool {
 		}
 	}
 	switch s {
-	case "matrix", "release", "index.html", "releases.json", "search-index.js", "site.js", ManifestName:
+	case "matrix", "release", "index.html", "releases.json", "search-index.js", "site.js", ManifestName, "decode", DecoderPage:
 		return false // the site's own files and folders
 	}
 	return true
@@ -158,6 +168,7 @@ type siteBuilder struct {
 	pdf        bool
 	tmpl       *template.Template
 	searchSize int
+	decoder    fs.FS // the browser decoder's files (Options.Decoder), or nil
 }
 
 func (sb *siteBuilder) run(cats []*kafka.Catalog) error {
@@ -177,6 +188,11 @@ func (sb *siteBuilder) run(cats []*kafka.Catalog) error {
 	}
 	if err := sb.page("index.html", "siteindex", sb.indexView()); err != nil {
 		return err
+	}
+	if sb.decoder != nil {
+		if err := writeDecoder(sb.out, sb.decoder, cats, "index.html", "All releases"); err != nil {
+			return err
+		}
 	}
 	for _, ah := range sb.h.APIs {
 		if err := sb.page(MatrixPageName(ah.Name), "matrix", sb.matrixView(ah)); err != nil {
@@ -656,7 +672,10 @@ func (sb *siteBuilder) releaseView(i int) releaseView {
 }
 
 // siteTemplates are the reference's templates with the site's; parsed once.
-var siteTemplates = sync.OnceValues(func() (*template.Template, error) {
+var siteTemplates = sync.OnceValues(parseSiteTemplates)
+
+// parseSiteTemplates parses the reference's templates with the site's.
+func parseSiteTemplates() (*template.Template, error) {
 	t, err := pageTemplates()
 	if err != nil {
 		return nil, err
@@ -666,4 +685,4 @@ var siteTemplates = sync.OnceValues(func() (*template.Template, error) {
 		return nil, fmt.Errorf("reference: site templates: %w", err)
 	}
 	return t, nil
-})
+}

@@ -1,8 +1,14 @@
 package reference_test
 
 import (
+	"bytes"
+	"compress/gzip"
+	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
+	"testing/fstest"
 
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 	"github.com/kafkagrid/kafkagrid/kafka"
@@ -80,4 +86,50 @@ func ExampleFieldHistory_Notes() {
 	fmt.Println(strings.Join(fh.Notes(h), "; "))
 	// Output:
 	// since v17 (Kafka 3.9 or earlier); tagged from v17 (Kafka 3.9 or earlier)
+}
+
+// WriteDecoder writes the browser decoder of some releases alone: the page and its scripts.
+// Here the WebAssembly is a stand-in; "go generate ./cmd/kafkagrid" makes the real one.
+func ExampleWriteDecoder() {
+	dir, err := testenv.ReleaseDir("4.0")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	cat, err := kafka.LoadCatalog(dir)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte("\x00asm\x01\x00\x00\x00"))
+	zw.Close()
+	assets := fstest.MapFS{
+		reference.DecoderWASM: {Data: gz.Bytes()},
+		reference.DecoderGlue: {Data: []byte("// $(go env GOROOT)/lib/wasm/wasm_exec.js\n")},
+	}
+	out, err := os.MkdirTemp("", "decoder")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(out)
+	if err := reference.WriteDecoder(context.Background(), out, []*kafka.Catalog{cat}, assets, false); err != nil {
+		fmt.Println(err)
+		return
+	}
+	files, _ := filepath.Glob(filepath.Join(out, "decode*"))
+	more, _ := filepath.Glob(filepath.Join(out, "decode", "*"))
+	for _, f := range append(files, more...) {
+		rel, _ := filepath.Rel(out, f)
+		fmt.Println(filepath.ToSlash(rel))
+	}
+	// Output:
+	// decode
+	// decode.html
+	// decode/decode.js
+	// decode/kafkagrid.js
+	// decode/release-4.0.js
+	// decode/wasm_exec.js
 }

@@ -56,7 +56,7 @@ const siteHTML = `{{define "sitebar"}}{{template "sitecss"}}<div class="kg-site 
 </head>
 <body>
 <main>
-<nav class="top"><span>kafkagrid</span><span class="mid">Kafka {{.First}} – {{.Last}}</span><a href="releases.json">releases.json</a></nav>
+<nav class="top"><span>kafkagrid</span><span class="mid">Kafka {{.First}} – {{.Last}}{{with decoder ""}} · <a href="{{.}}">Decode bytes</a>{{end}}</span><a href="releases.json">releases.json</a></nav>
 {{.Site}}<h1>Kafka wire protocol, {{.First}} to {{.Last}}</h1>
 <p class="lead">Every release's reference side by side: for each API, the versions each release accepts, which release brought each version and which removed it; for each release, what it changed against the one before. Search finds APIs, fields, error codes and KIPs in every release.</p>
 <h2 id="releases">Releases</h2>
@@ -83,7 +83,7 @@ const siteHTML = `{{define "sitebar"}}{{template "sitecss"}}<div class="kg-site 
 </head>
 <body>
 <main>
-<nav class="top"><a href="../index.html">← All APIs</a><span class="mid">{{.Name}} across releases</span><span></span></nav>
+<nav class="top"><a href="../index.html">← All APIs</a><span class="mid">{{.Name}} across releases{{with decoder "../"}} · <a href="{{.}}">Decode bytes</a>{{end}}</span><span></span></nav>
 {{.Site}}<h1>{{.Name}} <span class="muted" style="font-size:.6em">API key {{.Key}}</span></h1>
 {{if .Names}}<p class="lead">{{.Names}}</p>{{end}}
 <ul>{{range .Facts}}<li>{{.}}</li>{{end}}</ul>
@@ -112,7 +112,7 @@ const siteHTML = `{{define "sitebar"}}{{template "sitecss"}}<div class="kg-site 
 </head>
 <body>
 <main>
-<nav class="top">{{if .PrevPage}}<a href="{{.PrevPage}}" rel="prev">← Kafka {{.Prev}}</a>{{else}}<span></span>{{end}}<span class="mid"><a href="../index.html">All releases</a></span><a href="{{.Ref}}">Kafka {{.Release}} reference</a></nav>
+<nav class="top">{{if .PrevPage}}<a href="{{.PrevPage}}" rel="prev">← Kafka {{.Prev}}</a>{{else}}<span></span>{{end}}<span class="mid"><a href="../index.html">All releases</a>{{with decoder "../"}} · <a href="{{.}}">Decode bytes</a>{{end}}</span><a href="{{.Ref}}">Kafka {{.Release}} reference</a></nav>
 {{.Site}}<h1>Kafka {{.Release}}</h1>
 <p class="lead"><a href="{{.Ref}}">Its reference</a>{{if .Book}} · <a href="{{.Book}}">PDF book</a>{{end}} · <a href="#versions">version table</a> (also in <a href="../releases.json">releases.json</a>)</p>
 {{if .Prev}}<h2 id="changes">Against Kafka {{.Prev}}</h2>

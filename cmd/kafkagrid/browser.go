@@ -1,0 +1,284 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/kafkagrid/kafkagrid/capture"
+	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/schemas"
+	"github.com/kafkagrid/kafkagrid/site/report"
+)
+
+// The browser decoder (decode.html of a built site) is this package compiled to WebAssembly
+// (wasm_js.go): the page gives decode's flags and input to pageDecode, which reads them as
+// runDecode does, with the same functions (shapeSearch, printResult, report.Write), and returns
+// what the command prints and the report it writes with -o. It lives here, not in a package of
+// its own, so that the page cannot drift from the command; pageDecode runs in tests as any code
+// does (browser_test.go compares it with runDecode), the JavaScript glue only in Chromium.
+
+// pageRequest is what the page asks: decode's flags, as its controls set them, and the input's
+// name ("-" for pasted text, else the dropped file's name, which names a response as build
+// names it).
+type pageRequest struct {
+	Release  string `json:"release"`
+	From     string `json:"from"`
+	NoSize   bool   `json:"noSize"`
+	Body     bool   `json:"body"`
+	API      string `json:"api"`
+	Version  string `json:"version"` // "" for none
+	Request  bool   `json:"request"`
+	Response bool   `json:"response"`
+	Port     string `json:"port"` // "" for 9092
+	Name     string `json:"name"`
+}
+
+// pageResult is what the page shows: decode's standard output with -format txt and with
+// -format json, what it prints on standard error (its error, "kafkagrid: …", and with -format
+// json the notes on what it assumed), the exit status, and the report decode -o writes
+// (index.html and the frames' files).
+type pageResult struct {
+	Text      string            `json:"text"`
+	JSON      string            `json:"json"`
+	JSONNotes string            `json:"jsonNotes,omitempty"`
+	Stderr    string            `json:"stderr"`
+	Status    int               `json:"status"`
+	Report    string            `json:"report"`
+	Files     map[string]string `json:"files,omitempty"`
+	// Need says the decode looked for the bytes in the other releases and some of them were
+	// not loaded yet (pageReleases.available): the page loads them all and asks again.
+	Need bool `json:"need,omitempty"`
+}
+
+// pageReleases are the releases of the site, in the site's order, loaded on demand.
+type pageReleases struct {
+	names []string
+	// load returns a release's catalogue; ok is false when its data is not in the page yet.
+	load func(name string) (c *kafka.Catalog, ok bool, err error)
+}
+
+// pageDecode decodes data as "kafkagrid decode -schemas SITE-SCHEMAS -release q.Release [flags] -"
+// does, where SITE-SCHEMAS is the folder of the releases the site was built from.
+func pageDecode(ctx context.Context, rels pageReleases, q pageRequest, data []byte) pageResult {
+	var res pageResult
+	if err := pageRun(ctx, rels, q, data, &res); err != nil {
+		var stderr bytes.Buffer
+		res.Status = exitCode(err, &stderr)
+		res.Stderr = stderr.String()
+	}
+	return res
+}
+
+func pageRun(ctx context.Context, rels pageReleases, q pageRequest, data []byte, res *pageResult) error {
+	// The checks of runDecode, in its order and words.
+	if q.Response && q.API == "" && !q.Body && !q.NoSize {
+		return usagef("decode: -response needs -api NAME")
+	}
+	if q.Response && q.Request {
+		return usagef("decode: give -request or -response, not both")
+	}
+	if q.Body && q.NoSize {
+		return usagef("decode: -body already means no size prefix (and no header): give one of them")
+	}
+	binaryIn := false
+	var form capture.Form
+	var err error
+	if q.From == "bin" || q.From == "binary" {
+		binaryIn = true
+	} else if form, err = capture.ParseForm(q.From); err != nil {
+		return usagef("decode: -from: %v, or bin", strings.TrimPrefix(err.Error(), "capture: "))
+	}
+	version := -1
+	if v := strings.TrimSpace(q.Version); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return usagef("invalid value %q for flag -version: parse error", q.Version)
+		}
+		version = n
+	}
+	if version != -1 && q.API == "" {
+		return usagef("decode: -version goes with -api NAME")
+	}
+	if version < -1 || version > 32767 {
+		return usagef("decode: -version %d out of range", version)
+	}
+	ports := q.Port
+	if strings.TrimSpace(ports) == "" {
+		ports = "9092"
+	}
+	var portList []uint16
+	for _, p := range strings.Split(ports, ",") {
+		n, err := strconv.ParseUint(strings.TrimSpace(p), 10, 16)
+		if err != nil || n == 0 {
+			return usagef("decode: -port %q: want port numbers, comma-separated", ports)
+		}
+		portList = append(portList, uint16(n))
+	}
+	name := q.Name
+	if name == "" {
+		name = "-"
+	}
+	if len(data) > maxInput {
+		return fmt.Errorf("decode: %s is %d bytes, more than decode reads (%d MiB): cut the capture (editcap, tcpdump -r … -c N)", shownName(name), len(data), maxInput>>20)
+	}
+	if !slices.Contains(rels.names, q.Release) {
+		return usagef("decode: -release %q: this site has Kafka %s", q.Release, strings.Join(rels.names, ", "))
+	}
+	c, ok, err := rels.load(q.Release)
+	if err != nil {
+		return fmt.Errorf("decode: %w", err)
+	}
+	if !ok {
+		res.Need = true
+		return nil
+	}
+	maxFields := capture.DefaultMaxNodes
+	o := capture.Options{Ports: portList, Name: name, MaxNodes: maxFields, MaxFrames: min(maxFields, capture.DefaultMaxFrames), Context: ctx}
+	search := &shapeSearch{cat: c, others: pageOthers(rels, q.Release, res), flagFor: func(rel string) string { return "-release " + rel },
+		apiName: q.API, version: version, request: q.Request, response: q.Response, maxFields: maxFields}
+	if q.API != "" {
+		api, ok := c.Lookup(q.API)
+		if !ok && !search.elsewhere(q.API) {
+			return usageError{noAPI("decode: -api", c, q.API)}
+		}
+		if !ok {
+			api = nil
+		}
+		o.API = api
+		if version >= 0 {
+			o.Version, o.HaveVersion = int16(version), true
+		}
+	}
+	r, err := search.read(data, binaryIn, form, o, q.NoSize, q.Body)
+	if res.Need {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("decode: %s: %w", shownName(name), err)
+	}
+	msgs := messages(r)
+	var text, js bytes.Buffer
+	if err := printResult(&text, r, msgs, "txt"); err != nil {
+		return fmt.Errorf("decode: %w", err)
+	}
+	if err := printResult(&js, r, msgs, "json"); err != nil {
+		return fmt.Errorf("decode: %w", err)
+	}
+	res.Text, res.JSON = text.String(), js.String()
+	if len(msgs) == 1 && msgs[0].Frame != nil {
+		// The JSON of one frame is the frame alone: what was assumed goes to stderr.
+		var b strings.Builder
+		for _, n := range r.Notes {
+			fmt.Fprintf(&b, "kafkagrid: decode: note: %s\n", n)
+		}
+		res.JSONNotes = b.String()
+	}
+	files := map[string]string{}
+	err = report.Write("", r, report.Options{Title: "kafkagrid decode " + name, Decode: c.Decode,
+		Create: func(rel string, fill func(io.Writer) error) error {
+			var b bytes.Buffer
+			if err := fill(&b); err != nil {
+				return err
+			}
+			files[rel] = b.String()
+			return nil
+		}})
+	if err != nil {
+		return fmt.Errorf("decode: %w", err)
+	}
+	res.Report = files["index.html"]
+	delete(files, "index.html")
+	res.Files = files
+	// The outcome of runDecode, in its words.
+	var failed []*capture.Message
+	for _, m := range msgs {
+		if m.Err != nil {
+			failed = append(failed, m)
+		}
+	}
+	switch {
+	case len(msgs) == 0:
+		return fmt.Errorf("decode: %s: no frames found%s", shownName(name), notesText(r))
+	case len(failed) == 1 && len(msgs) == 1:
+		return fmt.Errorf("decode: %s: %w%s", shownName(name), failed[0].Err, otherRelease(c, failed[0].Bytes))
+	case len(failed) > 0:
+		return fmt.Errorf("decode: %s: %d of %d frames did not decode; the first: %w", shownName(name), len(failed)+r.Unlisted, len(msgs)+r.Unlisted, failed[0].Err)
+	case r.Unlisted > 0 || r.SkippedConns > 0:
+		return fmt.Errorf("decode: %s: not all was read%s", shownName(name), notesText(&capture.Result{Notes: r.Notes}))
+	}
+	return nil
+}
+
+// pageOthers is the shapeSearch's loader of the other releases of the site, newest first, as
+// siblingReleases loads those of a schemas folder; when one is not in the page yet it sets
+// res.Need, and the page asks again once it has them all.
+func pageOthers(rels pageReleases, picked string, res *pageResult) func() []relCat {
+	var loaded []relCat
+	done := false
+	return func() []relCat {
+		if done {
+			return loaded
+		}
+		done = true
+		names := slices.Clone(rels.names)
+		slices.SortFunc(names, compareRelease)
+		slices.Reverse(names)
+		for _, rel := range names {
+			if rel == picked {
+				continue
+			}
+			c, ok, err := rels.load(rel)
+			if !ok {
+				res.Need = true
+				continue
+			}
+			if err != nil {
+				continue
+			}
+			loaded = append(loaded, relCat{rel, c})
+		}
+		return loaded
+	}
+}
+
+// pageRelease is one release's schemas as the site ships them to the page
+// (reference.DecoderData): its name and each spec file's text, verbatim.
+type pageRelease struct {
+	Release string `json:"release"`
+	Files   []struct {
+		Name string `json:"name"`
+		Text string `json:"text"`
+	} `json:"files"`
+}
+
+// releaseFromData reads a release the site shipped: the same specs, parsed by the same
+// schemas.Parse, as schemas.Open reads from the release's folder.
+func releaseFromData(data []byte) (*kafka.Catalog, error) {
+	var pr pageRelease
+	if err := json.Unmarshal(data, &pr); err != nil {
+		return nil, fmt.Errorf("the page's release data: %w", err)
+	}
+	if len(pr.Files) == 0 || len(pr.Files) > schemas.MaxReleaseFiles {
+		return nil, fmt.Errorf("the page's release data for %q: %d spec files", pr.Release, len(pr.Files))
+	}
+	var specs []*schemas.Spec
+	for _, f := range pr.Files {
+		s, err := schemas.Parse(f.Name, []byte(f.Text))
+		if err != nil {
+			return nil, err
+		}
+		specs = append(specs, s)
+	}
+	r, err := schemas.NewRelease(pr.Release, specs)
+	if err != nil {
+		return nil, err
+	}
+	r.SetName(pr.Release)
+	return kafka.NewCatalog(r)
+}

@@ -1,0 +1,560 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/netip"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"testing/fstest"
+
+	"github.com/chromedp/chromedp"
+	"github.com/kafkagrid/kafkagrid/capture/capturetest"
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
+	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site/reference"
+)
+
+// pageCase is one input given to the browser decoder and to "kafkagrid decode" alike.
+type pageCase struct {
+	name  string
+	file  string // the input's file (given to the command; the page gets its bytes)
+	drop  bool   // the page gets the file dropped (its name with it), else its text pasted
+	flags []string
+	q     pageRequest // the same flags, as the page's controls set them
+}
+
+// pageCases are the inputs of the page tests: each frame of ../shared/real-frames as published,
+// with the -api and -version the command needs for it (found as TestRealFrames finds them), a
+// capture of example exchanges (pcapng, compressed batches in it), a response file named as
+// build names it, and inputs that give errors: text of no form, a form forced that is not the
+// text's, flags that do not go together, a version of a release the picked one lacks.
+func pageCases(t *testing.T, root string) []pageCase {
+	t.Helper()
+	dir := realFramesDir(t)
+	files, err := filepath.Glob(filepath.Join(dir, "*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []pageCase
+	for _, file := range files {
+		if filepath.Base(file) == "README.md" {
+			continue
+		}
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		head, _, _ := strings.Cut(string(data), "\n\n")
+		var whatLine string
+		for _, l := range strings.Split(head, "\n") {
+			if s, ok := strings.CutPrefix(l, "WHAT: "); ok {
+				whatLine = s
+			}
+		}
+		w := parseWhat(t, whatLine)
+		// The flags the command needs: as few as give one reading (checkRealFrame's order).
+		var flags []string
+		for _, fl := range [][]string{nil, {"-api", w.api}, {"-api", w.api, "-version", strconv.Itoa(w.version)}} {
+			flags = fl
+			out, errs, _ := runCmd(t, append(append([]string{"decode", "-schemas", root}, fl...), file)...)
+			if !(strings.Contains(out, " readings of these bytes") || strings.Contains(errs, "give -api") || strings.Contains(out, "give -api")) {
+				break
+			}
+		}
+		c := pageCase{name: filepath.Base(file), file: file, flags: flags}
+		for i := 0; i+1 < len(flags); i += 2 {
+			switch flags[i] {
+			case "-api":
+				c.q.API = flags[i+1]
+			case "-version":
+				c.q.Version = flags[i+1]
+			}
+		}
+		cases = append(cases, c)
+	}
+	if len(cases) == 0 {
+		t.Fatalf("no frames in %s", dir)
+	}
+	tmp := t.TempDir()
+	put := func(name string, data []byte) string {
+		p := filepath.Join(tmp, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	// A capture of example exchanges, as capture's tests make them (capturetest), zstd batches.
+	c, err := kafka.LoadCatalog(filepath.Join(root, "4.0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	vs, err := c.Vectors(kafka.VectorOptions{Compression: kafka.CodecZstd})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var chunks []capturetest.Chunk
+	var named []byte
+	var namedAs string
+	for _, v := range vs {
+		switch v.API.Name {
+		case "ApiVersions", "Metadata", "Produce", "Fetch":
+			if v.Request.Version == v.API.Version {
+				chunks = append(chunks, capturetest.Chunk{FromClient: true, Data: v.Request.Bytes}, capturetest.Chunk{Data: v.Response.Bytes})
+			}
+			if v.API.Name == "Metadata" && named == nil {
+				named, namedAs = v.Response.Bytes, reference.BaseName(v.API, v.Response.Version, true)+".bin"
+			}
+		}
+	}
+	var buf bytes.Buffer
+	ends := []capturetest.Endpoints{{Client: netip.MustParseAddrPort("10.0.0.2:50000"), Server: netip.MustParseAddrPort("10.0.0.1:9092")}}
+	if err := capturetest.Write(&buf, ends, chunks, capturetest.Options{NG: true, MSS: 500, Reorder: 4}); err != nil {
+		t.Fatal(err)
+	}
+	if named == nil {
+		t.Fatal("no Metadata response in the vectors")
+	}
+	cases = append(cases,
+		pageCase{name: "capture.pcapng", file: put("capture.pcapng", buf.Bytes()), drop: true},
+		pageCase{name: "named response", file: put(namedAs, named), drop: true},
+		pageCase{name: "no form", file: put("prose.txt", []byte("00 01 02 03\nthese are no bytes: 0xzz\n"))},
+		pageCase{name: "form forced", file: put("list.txt", []byte("{0x00, 0x0g}\n")), flags: []string{"-from", "list"}, q: pageRequest{From: "list"}},
+		pageCase{name: "version removed", file: filepath.Join(dir, "06-perl-fetch-v0-response.txt"), flags: []string{"-api", "Fetch", "-version", "0"}, q: pageRequest{API: "Fetch", Version: "0"}},
+		pageCase{name: "flags clash", file: put("hex2.txt", []byte("0000000400000007\n")), flags: []string{"-body", "-no-size"}, q: pageRequest{Body: true, NoSize: true}},
+		pageCase{name: "body as response", file: put("body.txt", []byte("00 00 00 00 00 00\n")),
+			flags: []string{"-body", "-api", "ApiVersions", "-version", "0", "-response"}, q: pageRequest{Body: true, API: "ApiVersions", Version: "0", Response: true}},
+		pageCase{name: "cut short", file: put("short.txt", []byte("00 00 00 30 00 12 00 03 00 00 00 07\n"))},
+	)
+	for i := range cases {
+		cases[i].q.Release = "4.0"
+		if cases[i].drop {
+			cases[i].q.Name = filepath.Base(cases[i].file)
+		} else {
+			cases[i].q.Name = "-"
+		}
+	}
+	return cases
+}
+
+// cliDecode runs "kafkagrid decode -schemas root -release 4.0 FLAGS FILE" with -format txt and
+// -format json: what the page must show.
+func cliDecode(t *testing.T, root string, c pageCase) (text, jsonOut, stderr string, code int) {
+	t.Helper()
+	args := append([]string{"decode", "-schemas", root, "-release", "4.0"}, c.flags...)
+	text, stderr, code = runCmd(t, append(args, c.file)...)
+	jsonOut, _, _ = runCmd(t, append(append(args, "-format", "json", "-q"), c.file)...)
+	// The page names pasted text "-" and a dropped file by its name.
+	stderr = strings.ReplaceAll(stderr, c.file, c.q.Name)
+	return text, jsonOut, stderr, code
+}
+
+// siteReleases reads back the release data a site ships to the page (decode/release-*.js),
+// as the page hands them to the WebAssembly.
+func siteReleases(t *testing.T, out string, names []string) pageReleases {
+	t.Helper()
+	cats := map[string]*kafka.Catalog{}
+	return pageReleases{names: names, load: func(name string) (*kafka.Catalog, bool, error) {
+		if c, ok := cats[name]; ok {
+			return c, true, nil
+		}
+		script, err := os.ReadFile(filepath.Join(out, "decode", "release-"+name+".js"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := regexp.MustCompile(`^kafkagrid\.data\("release","([^"]+)","([A-Za-z0-9+/=]+)"\);\n$`).FindSubmatch(script)
+		if m == nil || string(m[1]) != name {
+			t.Fatalf("decode/release-%s.js: not a data script of release %s", name, name)
+		}
+		gz, err := base64.StdEncoding.DecodeString(string(m[2]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		zr, err := gzip.NewReader(bytes.NewReader(gz))
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := io.ReadAll(zr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := releaseFromData(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cats[name] = c
+		return c, true, nil
+	}}
+}
+
+// loadAll loads every release of root, oldest first.
+func loadAll(t *testing.T, root string) []*kafka.Catalog {
+	t.Helper()
+	var cats []*kafka.Catalog
+	for _, dir := range testenv.All(t) {
+		c, err := kafka.LoadCatalog(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cats = append(cats, c)
+	}
+	return cats
+}
+
+// TestPageDecode checks what the page's decoder (pageDecode, the Go the WebAssembly runs) gives
+// against the command's output for every page case, with the schemas as the site ships them:
+// the same text tree, JSON, errors and exit status; and the report, with a grid and a tree
+// of every frame decoded, whose files are the command's -o files.
+func TestPageDecode(t *testing.T) {
+	root := listSchemaRoot(t)
+	cats := loadAll(t, root)
+	out := t.TempDir()
+	fake := fstest.MapFS{reference.DecoderWASM: {Data: []byte{0x1f, 0x8b, 0, 0}}, reference.DecoderGlue: {Data: []byte("// glue\n")}}
+	if err := reference.WriteDecoder(context.Background(), out, cats, fake, false); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, c := range cats {
+		names = append(names, c.Release.Name())
+	}
+	rels := siteReleases(t, out, names)
+	for _, c := range pageCases(t, root) {
+		t.Run(c.name, func(t *testing.T) {
+			data, err := os.ReadFile(c.file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			text, js, stderr, code := cliDecode(t, root, c)
+			got := pageDecode(context.Background(), rels, c.q, data)
+			if got.Need {
+				t.Fatal("the page asked for releases it has")
+			}
+			if got.Text != text {
+				t.Errorf("text differs from decode's\npage:\n%s\ncommand:\n%s", got.Text, text)
+			}
+			if got.Stderr != stderr || got.Status != code {
+				t.Errorf("page: exit %d, %q; command: exit %d, %q", got.Status, got.Stderr, code, stderr)
+			}
+			if code != 2 && got.JSON != js {
+				t.Errorf("JSON differs from decode -format json's\npage:\n%.2000s\ncommand:\n%.2000s", got.JSON, js)
+			}
+			decoded := strings.Count(text, "frame = ")
+			t.Logf("flags %q: exit %d, %d frames decoded, %d report files; %s", c.flags, code, decoded, len(got.Files), strings.TrimSpace(stderr))
+			if decoded > 0 && (strings.Count(got.Report, `class="field`) == 0 || strings.Count(got.Report, `class="node`) == 0) {
+				t.Errorf("%d frames decoded, and the report has no grid or no tree", decoded)
+			}
+			if code != 2 && decoded > 0 {
+				// The report's frame files are the command's -o files.
+				rep := filepath.Join(t.TempDir(), "report")
+				args := append(append([]string{"decode", "-q", "-schemas", root, "-release", "4.0"}, c.flags...), "-o", rep, c.file)
+				runCmd(t, args...)
+				for rel, body := range got.Files {
+					want, err := os.ReadFile(filepath.Join(rep, filepath.FromSlash(rel)))
+					if err != nil {
+						t.Errorf("the page's report has %s, decode -o has not: %v", rel, err)
+						continue
+					}
+					if string(want) != body && !strings.Contains(rel, "index") {
+						t.Errorf("%s differs from decode -o's", rel)
+					}
+				}
+				if len(got.Files) == 0 {
+					t.Error("the page's report has no frame files")
+				}
+			}
+		})
+	}
+}
+
+// TestPageDecodeNeedsReleases checks that a decode which looks in the other releases says so
+// when the page has not loaded them yet, instead of answering without them.
+func TestPageDecodeNeedsReleases(t *testing.T) {
+	root := listSchemaRoot(t)
+	c40, err := kafka.LoadCatalog(filepath.Join(root, "4.0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rels := pageReleases{names: []string{"3.9", "4.0"}, load: func(name string) (*kafka.Catalog, bool, error) {
+		if name == "4.0" {
+			return c40, true, nil
+		}
+		return nil, false, nil
+	}}
+	frame, err := os.ReadFile(filepath.Join(realFramesDir(t), "06-perl-fetch-v0-response.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := pageDecode(context.Background(), rels, pageRequest{Release: "4.0", API: "Fetch", Name: "-"}, frame)
+	if !got.Need {
+		t.Fatalf("a Fetch v0 response (not in 4.0) decoded without 3.9 loaded: exit %d %s\n%s", got.Status, got.Stderr, got.Text)
+	}
+	got = pageDecode(context.Background(), rels, pageRequest{Release: "5.0", Name: "-"}, frame)
+	if got.Status != 2 || !strings.Contains(got.Stderr, `-release "5.0"`) {
+		t.Fatalf("a release the site lacks: exit %d %q", got.Status, got.Stderr)
+	}
+}
+
+// buildWebDecoder compiles the browser decoder from this package's code, as go generate does
+// (gen_webdecoder.go), into a folder that WriteDecoder takes.
+func buildWebDecoder(t *testing.T) string {
+	t.Helper()
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skipf("no go tool to compile the WebAssembly: %v", err)
+	}
+	dir := t.TempDir()
+	wasm := filepath.Join(dir, "kafkagrid.wasm")
+	cmd := exec.Command(goTool, "build", "-trimpath", "-ldflags=-s -w", "-o", wasm, ".")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build (GOOS=js GOARCH=wasm): %v\n%s", err, b)
+	}
+	root, err := exec.Command(goTool, "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	glue, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(root)), "lib", "wasm", "wasm_exec.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(wasm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(raw)
+	zw.Close()
+	os.WriteFile(filepath.Join(dir, reference.DecoderWASM), gz.Bytes(), 0o644)
+	os.WriteFile(filepath.Join(dir, reference.DecoderGlue), glue, 0o644)
+	t.Logf("the WebAssembly: %d bytes, %d gzipped", len(raw), gz.Len())
+	return dir
+}
+
+// TestBrowserDecoder opens the browser decoder of a site of every release in headless Chromium
+// over file:// (one browser, one page), pastes each shared real frame and the other page cases'
+// text into it with the flags the command needs, drops the capture and the named response
+// file on it, and compares the page's text tree and error with "kafkagrid decode"'s for the same
+// input; the report panel must hold a grid and a tree for what decoded. The times the page
+// measured (WebAssembly loaded, decoder ready, first decode) are logged, never asserted.
+func TestBrowserDecoder(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the browser decoder's test compiles the WebAssembly and drives Chromium")
+	}
+	root := listSchemaRoot(t)
+	cases := pageCases(t, root)
+	bctx, _, art := browser(t, chromedp.WindowSize(1440, 1000))
+	assets := buildWebDecoder(t)
+	out := t.TempDir()
+	if err := reference.WriteDecoder(context.Background(), out, loadAll(t, root), os.DirFS(assets), false); err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var problems []string
+	msgs := chromedp.Console(bctx)
+	go func() {
+		for m, err := range msgs {
+			if err != nil {
+				return
+			}
+			if m.Type == chromedp.ConsoleError || m.IsException() {
+				mu.Lock()
+				problems = append(problems, m.String())
+				mu.Unlock()
+			}
+		}
+	}()
+	if err := chromedp.Do(bctx, chromedp.Navigate("file://"+filepath.ToSlash(filepath.Join(out, reference.DecoderPage)))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`!document.getElementById("kg-go").disabled || /not load/.test(document.getElementById("kg-status").textContent)`)); err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range cases {
+		data, err := os.ReadFile(c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, _, stderr, code := cliDecode(t, root, c)
+		q, _ := json.Marshal(c.q)
+		var script string
+		if c.drop {
+			script = fmt.Sprintf(`(function(q, b64){
+				setControls(q);
+				var bin = atob(b64), b = new Uint8Array(bin.length);
+				for (var i = 0; i < bin.length; i++) b[i] = bin.charCodeAt(i);
+				var dt = new DataTransfer();
+				dt.items.add(new File([b], q.name));
+				document.dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
+			})(%s, %q)`, q, base64.StdEncoding.EncodeToString(data))
+		} else {
+			script = fmt.Sprintf(`(function(q, text){
+				setControls(q);
+				var ta = document.getElementById("kg-input");
+				ta.value = text;
+				ta.dispatchEvent(new Event("input", {bubbles: true}));
+			})(%s, %q)`, q, string(data))
+		}
+		var page pageShown
+		results, err := chromedp.Run(bctx, chromedp.Evaluate[int](`window.kafkagrid.results||0`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = chromedp.Do(bctx, chromedp.Evaluate[chromedp.Void](setControlsJS+script))
+		if err == nil {
+			_, err = chromedp.Run(bctx, chromedp.Poll[bool](fmt.Sprintf(`(window.kafkagrid.results||0) > %d`, results)))
+		}
+		if err == nil {
+			_, err = chromedp.Run(bctx, chromedp.Poll[bool](`(function(){var f=document.getElementById("kg-report"); return f.srcdoc === "" || !!(f.contentDocument && f.contentDocument.readyState === "complete" && f.contentDocument.body)})()`))
+		}
+		if err == nil {
+			page, err = chromedp.Run(bctx, chromedp.Evaluate[pageShown](`(function(){
+				var d = document.getElementById("kg-report").contentDocument;
+				return {Text: document.getElementById("kg-text").textContent,
+					Err: document.getElementById("kg-err").hidden ? "" : document.getElementById("kg-err").textContent,
+					Status: document.getElementById("kg-status").textContent,
+					Fields: d ? d.querySelectorAll("g.field").length : 0, Nodes: d ? d.querySelectorAll("g.node").length : 0};
+			})()`))
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if page.Text != text {
+			t.Errorf("%s: the page's text differs from decode's\npage:\n%s\ncommand:\n%s", c.name, page.Text, text)
+		}
+		if page.Err != stderr {
+			t.Errorf("%s: the page's error %q, decode's %q (exit %d)", c.name, page.Err, stderr, code)
+		}
+		if n := strings.Count(text, "frame = "); n > 0 && (page.Fields == 0 || page.Nodes == 0) {
+			t.Errorf("%s: %d frames decoded, and the report shows %d grid fields, %d tree nodes", c.name, n, page.Fields, page.Nodes)
+		}
+		if i == 0 {
+			if shot, err := chromedp.Run(bctx, chromedp.FullScreenshot(80)); err == nil {
+				os.WriteFile(filepath.Join(art, "decode-page.jpg"), shot, 0o644)
+			}
+		}
+		t.Logf("%s: %s", c.name, page.Status)
+	}
+	timing, err := chromedp.Run(bctx, chromedp.Evaluate[map[string]float64](`window.kafkagrid.timing`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := make([]string, 0, len(timing))
+	for k := range timing {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		t.Logf("page timing: %s %.0f ms", k, timing[k])
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(problems) > 0 {
+		t.Errorf("errors in the page's console: %v", problems)
+	}
+}
+
+// pageShown is what the page shows after a decode.
+type pageShown struct {
+	Text, Err, Status string
+	Fields, Nodes     int
+}
+
+// setControlsJS sets the page's controls to a pageRequest, as a user would, without sending
+// change events (the input's own event starts the decode).
+const setControlsJS = `function setControls(q){
+	var $ = function(id){ return document.getElementById(id); };
+	$("kg-release").value = q.release;
+	$("kg-from").value = q.from || "";
+	$("kg-api").value = q.api || "";
+	$("kg-version").value = q.version || "";
+	$("kg-nosize").checked = !!q.noSize;
+	$("kg-body").checked = !!q.body;
+	$("kg-port").value = q.port || "9092";
+	var side = q.request ? "request" : q.response ? "response" : "";
+	document.querySelector('input[name=kg-side][value="' + side + '"]').checked = true;
+}
+`
+
+// FuzzPageDecode gives the page's decoder and the command the same bytes and flags, and wants
+// the same text, error and exit status: the page is the command, whatever the input. Seeded
+// with the shared real frames and the forms of capture's table test.
+func FuzzPageDecode(f *testing.F) {
+	root := testenv.Releases(f)
+	for _, pattern := range []string{filepath.Join(realFramesDirTB(f), "*"), filepath.Join("..", "..", "capture", "testdata", "forms", "*")} {
+		files, _ := filepath.Glob(pattern)
+		for _, file := range files {
+			if b, err := os.ReadFile(file); err == nil && len(b) < 16<<10 {
+				f.Add(b, uint8(0))
+			}
+		}
+	}
+	f.Add([]byte("00 00 00 04 00 00 00 07"), uint8(1))
+	var cats []*kafka.Catalog
+	for _, dir := range testenv.All(f) {
+		c, err := kafka.LoadCatalog(dir)
+		if err != nil {
+			f.Fatal(err)
+		}
+		cats = append(cats, c)
+	}
+	var names []string
+	byName := map[string]*kafka.Catalog{}
+	for _, c := range cats {
+		names = append(names, c.Release.Name())
+		byName[c.Release.Name()] = c
+	}
+	rels := pageReleases{names: names, load: func(n string) (*kafka.Catalog, bool, error) { return byName[n], true, nil }}
+	f.Fuzz(func(t *testing.T, data []byte, fl uint8) {
+		if len(data) > 4<<10 {
+			return // the shape search tries every API: keep each run short
+		}
+		q := pageRequest{Release: "4.0", Name: "-"}
+		var flags []string
+		if fl&1 != 0 {
+			q.NoSize, flags = true, append(flags, "-no-size")
+		}
+		if fl&2 != 0 {
+			q.API, flags = "ApiVersions", append(flags, "-api", "ApiVersions")
+		}
+		if fl&4 != 0 {
+			q.Response, flags = true, append(flags, "-response")
+		}
+		if fl&8 != 0 {
+			q.From, flags = "bin", append(flags, "-from", "bin")
+		}
+		file := filepath.Join(t.TempDir(), "in")
+		if err := os.WriteFile(file, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		text, stderr, code := runCmd(t, append(append([]string{"decode", "-schemas", root, "-release", "4.0"}, flags...), file)...)
+		got := pageDecode(context.Background(), rels, q, data)
+		if got.Text != text || got.Stderr != strings.ReplaceAll(stderr, file, "-") || got.Status != code {
+			t.Fatalf("flags %q: page exit %d %q\n%s\ncommand exit %d %q\n%s", flags, got.Status, got.Stderr, got.Text, code, stderr, text)
+		}
+	})
+}
+
+// realFramesDirTB is realFramesDir for a fuzz target's seeds: "" when the folder is missing.
+func realFramesDirTB(tb testing.TB) string {
+	if d := os.Getenv("KAFKAGRID_REAL_FRAMES"); d != "" {
+		return d
+	}
+	mod, err := testenv.ModuleRoot()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return filepath.Join(mod, "..", "shared", "real-frames")
+}

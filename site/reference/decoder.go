@@ -1,0 +1,292 @@
+package reference
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	_ "embed"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io"
+	"io/fs"
+	"strings"
+
+	"github.com/kafkagrid/kafkagrid/kafka"
+)
+
+// The browser decoder: decode.html, a page where a reader pastes bytes in any form "kafkagrid
+// decode" reads, or drops a .bin, .pcap or .pcapng file, and sees what the command shows: the
+// report's byte grids, trees and hex dumps, the text tree and the JSON. The decoder is the
+// command itself compiled to WebAssembly (GOOS=js GOARCH=wasm, cmd/kafkagrid/wasm_js.go): the
+// same reading, decoding and drawing code, run in the page, with no server.
+//
+//	decode.html               the page (its controls are decode's flags)
+//	decode/decode.js          the page's script
+//	decode/wasm_exec.js       the Go toolchain's glue for the WebAssembly, as that toolchain ships it
+//	decode/kafkagrid.js       the WebAssembly, gzipped, as a script that hands it to the page
+//	decode/release-<rel>.js   each release's schemas (the spec files' text, verbatim), gzipped,
+//	                          loaded when the page first needs them
+//
+// Everything is a script the page loads with <script src>, never fetch: Chromium and Firefox
+// refuse fetch and XHR of a file:// page's own files, and a script is what every browser loads
+// from a folder opened as files and from any static host alike. The gzip is undone in the page
+// (DecompressionStream: Chromium 80, Firefox 113, Safari 16.4).
+
+// DecoderWASM and DecoderGlue are the files Options.Decoder holds: the command compiled with
+// GOOS=js GOARCH=wasm, gzipped, and the wasm_exec.js of the toolchain that compiled it
+// ($(go env GOROOT)/lib/wasm/wasm_exec.js), which must go with it.
+const (
+	DecoderWASM = "kafkagrid.wasm.gz"
+	DecoderGlue = "wasm_exec.js"
+)
+
+// DecoderPage is the browser decoder's page below the output folder.
+const DecoderPage = "decode.html"
+
+//go:embed decode.js
+var decodeJS []byte
+
+// decoderFiles lists the files of the browser decoder for the releases rels.
+func decoderFiles(rels []string) []string {
+	out := []string{DecoderPage, "decode/decode.js", "decode/wasm_exec.js", "decode/kafkagrid.js"}
+	for _, r := range rels {
+		out = append(out, decoderRelease(r))
+	}
+	return out
+}
+
+func decoderRelease(rel string) string { return "decode/release-" + rel + ".js" }
+
+// decodeView is what decode.html shows.
+type decodeView struct {
+	Generator string
+	Title     string
+	Home      string // the index's link and name
+	HomeName  string
+	Releases  []decodeRelease // in the site's order, oldest first
+	Pick      string          // the release picked at first: the newest
+}
+
+type decodeRelease struct {
+	Name string
+	APIs string // the API names, space-separated, for the -api list
+}
+
+// writeDecoder writes the browser decoder of the catalogues cats (oldest first) into o, the
+// page's index being home.
+func writeDecoder(o *output, assets fs.FS, cats []*kafka.Catalog, home, homeName string) error {
+	wasm, err := fs.ReadFile(assets, DecoderWASM)
+	if err != nil {
+		return fmt.Errorf("reference: the browser decoder: %w", err)
+	}
+	glue, err := fs.ReadFile(assets, DecoderGlue)
+	if err != nil {
+		return fmt.Errorf("reference: the browser decoder: %w", err)
+	}
+	if len(wasm) < 2 || wasm[0] != 0x1f || wasm[1] != 0x8b {
+		return fmt.Errorf("reference: the browser decoder: %s is not gzip", DecoderWASM)
+	}
+	v := decodeView{Generator: "kafkagrid", Home: home, HomeName: homeName}
+	for _, c := range cats {
+		rel := c.Release.Name()
+		var names []string
+		for _, a := range c.APIs {
+			names = append(names, a.Name)
+		}
+		v.Releases = append(v.Releases, decodeRelease{Name: rel, APIs: strings.Join(names, " ")})
+		data, err := decoderData(c)
+		if err != nil {
+			return err
+		}
+		if err := o.write(decoderRelease(rel), dataScript("release", rel, data)); err != nil {
+			return err
+		}
+	}
+	if len(cats) == 0 {
+		return fmt.Errorf("reference: the browser decoder: no release")
+	}
+	v.Pick = v.Releases[len(v.Releases)-1].Name
+	v.Title = "Decode bytes · Kafka " + v.Releases[0].Name
+	if len(cats) > 1 {
+		v.Title += " – " + v.Pick
+	}
+	if err := o.write("decode/kafkagrid.js", dataScript("wasm", "", wasm)); err != nil {
+		return err
+	}
+	if err := o.write("decode/wasm_exec.js", glue); err != nil {
+		return err
+	}
+	if err := o.write("decode/decode.js", decodeJS); err != nil {
+		return err
+	}
+	t, err := decodeTemplate()
+	if err != nil {
+		return err
+	}
+	return o.create(DecoderPage, func(w io.Writer) error {
+		if err := t.ExecuteTemplate(w, "decode", v); err != nil {
+			return fmt.Errorf("reference: %s: %w", DecoderPage, err)
+		}
+		return nil
+	})
+}
+
+// decoderData is a release's schemas as the page reads them (cmd/kafkagrid's pageRelease):
+// {"release": name, "files": [{"name": "ProduceRequest.json", "text": …}, …]}, gzipped.
+func decoderData(c *kafka.Catalog) ([]byte, error) {
+	type file struct {
+		Name string `json:"name"`
+		Text string `json:"text"`
+	}
+	doc := struct {
+		Release string `json:"release"`
+		Files   []file `json:"files"`
+	}{Release: c.Release.Name()}
+	for _, s := range c.Release.Specs {
+		doc.Files = append(doc.Files, file{s.File, string(s.Raw)})
+	}
+	raw, err := json.Marshal(doc)
+	if err != nil {
+		return nil, fmt.Errorf("reference: the browser decoder: %w", err)
+	}
+	var b bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression) // no name, no time: the same bytes every time
+	zw.Write(raw)
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// dataScript is a script that hands gzipped data to the page: kafkagrid.data(kind, name, base64).
+func dataScript(kind, name string, gz []byte) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "kafkagrid.data(%q,%q,\"", kind, name)
+	b.Grow(base64.StdEncoding.EncodedLen(len(gz)) + 4)
+	enc := base64.NewEncoder(base64.StdEncoding, &b)
+	enc.Write(gz)
+	enc.Close()
+	b.WriteString("\");\n")
+	return b.Bytes()
+}
+
+// WriteDecoder writes the browser decoder of the releases cats (oldest first) alone into the
+// folder out: decode.html and decode/, with the protections of a build's output folder (its
+// manifest; no file replaced that no kafkagrid build wrote, unless force). assets holds
+// DecoderWASM and DecoderGlue. Build and BuildSite write the same page into a site when given
+// Options.Decoder.
+func WriteDecoder(ctx context.Context, out string, cats []*kafka.Catalog, assets fs.FS, force bool) error {
+	if assets == nil {
+		return fmt.Errorf("reference: the browser decoder: no WebAssembly")
+	}
+	o, err := newOutput(out, force)
+	if err != nil {
+		return err
+	}
+	o.ctx = ctx
+	err = writeDecoder(o, assets, cats, "", "")
+	var rels []string
+	for _, c := range cats {
+		rels = append(rels, c.Release.Name())
+	}
+	if merr := o.writeManifest("decoder of "+strings.Join(rels, " "), nil); err == nil {
+		err = merr
+	}
+	o.close()
+	return err
+}
+
+// decodeHref is the link from a page to the browser decoder (the template function
+// "decoder", given the path from the page to the release's folder), or "" when the build has
+// none: the release's own decode.html, or in a site of releases the site's, with the page's
+// release picked.
+func (b *builder) decodeHref(root string) string {
+	switch {
+	case b.opts.Decoder == nil:
+		return ""
+	case b.opts.site != nil:
+		return root + "../" + DecoderPage + "#release=" + b.release
+	}
+	return root + DecoderPage
+}
+
+func decodeTemplate() (*template.Template, error) {
+	t, err := template.New("decode").Parse(pageCSS + decodeHTML)
+	if err != nil {
+		return nil, fmt.Errorf("reference: %s template: %w", DecoderPage, err)
+	}
+	return t, nil
+}
+
+// decodeHTML is the browser decoder's page. Its controls carry decode's flag names, so that
+// what the page does reads as the command line it stands for (shown under the controls).
+const decodeHTML = `{{define "decode"}}<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="generator" content="{{.Generator}}">
+<title>{{.Title}}</title>
+{{template "css"}}
+<style>
+.kg-dec label{white-space:nowrap}
+.kg-dec .ctl{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;margin:.75rem 0}
+.kg-dec .ctl code{font-size:13px}
+.kg-dec select,.kg-dec input,.kg-dec textarea,.kg-dec button{font:inherit;color:inherit;background:var(--bg);border:1px solid var(--rule);border-radius:4px;padding:.2rem .4rem}
+.kg-dec input[type=checkbox],.kg-dec input[type=radio]{vertical-align:middle}
+.kg-dec input.num{width:6em}
+.kg-dec input.api{width:14em}
+.kg-dec textarea{display:block;width:100%;min-height:10rem;font-family:"Go Mono","DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:13px;resize:vertical}
+.kg-dec .drop{border:2px dashed var(--rule);border-radius:6px;padding:.6rem .8rem;margin:.5rem 0;color:var(--muted)}
+.kg-dec .drop.over{border-color:var(--link);background:var(--panel)}
+.kg-dec button{background:var(--link);border-color:var(--link);color:var(--bg);font-weight:600;padding:.3rem 1rem;cursor:pointer}
+.kg-dec .status{color:var(--muted);margin-left:.75rem}
+.kg-dec pre{white-space:pre;overflow:auto;background:var(--panel);border:1px solid var(--rule);border-radius:6px;padding:.6rem .8rem;font-size:12.5px;max-height:40rem}
+.kg-dec pre.cmd{max-height:none;white-space:pre-wrap;word-break:break-all}
+.kg-dec pre.err{color:var(--accent);white-space:pre-wrap}
+.kg-dec .tabs{display:flex;gap:.25rem;margin:1rem 0 0;border-bottom:1px solid var(--rule)}
+.kg-dec .tabs button{background:none;color:var(--link);border:1px solid transparent;border-bottom:none;border-radius:6px 6px 0 0;font-weight:400}
+.kg-dec .tabs button[aria-selected=true]{border-color:var(--rule);background:var(--panel);color:var(--fg);font-weight:600}
+.kg-dec iframe{width:100%;border:0;min-height:20rem;display:block}
+.kg-dec [hidden],.kg-dec pre:empty{display:none!important}
+</style>
+</head>
+<body>
+<main class="kg-dec">
+<nav class="top"><span>kafkagrid</span><span class="mid">{{if .Home}}<a href="{{.Home}}">{{.HomeName}}</a> · {{end}}Decode bytes</span><span></span></nav>
+<h1>Decode bytes</h1>
+<p class="lead">Paste bytes in any form <code>kafkagrid decode</code> reads (plain hex, xxd, <code>hexdump -C</code>, <code>od</code>, Wireshark and tshark dumps, Netty's hex dump, log tables, byte lists of Go, Rust, C, Java, JavaScript and Python, Node Buffer JSON, base64), or drop a .bin, .pcap or .pcapng file. The decoder is kafkagrid itself, compiled to WebAssembly and run in this page: nothing leaves your browser.</p>
+<form id="kg-form" autocomplete="off" onsubmit="return false">
+<div class="ctl">
+<label>-release <select id="kg-release">{{range .Releases}}<option value="{{.Name}}" data-apis="{{.APIs}}"{{if eq .Name $.Pick}} selected{{end}}>{{.Name}}</option>{{end}}</select></label>
+<label>-from <select id="kg-from"><option value="">told by the content</option><option>hex</option><option>dump</option><option>list</option><option>string</option><option>base64</option><option>bin</option></select></label>
+<label>-api <input id="kg-api" class="api" list="kg-apis" placeholder="NAME or key" spellcheck="false"></label><datalist id="kg-apis"></datalist>
+<label>-version <input id="kg-version" class="num" type="number" min="0" max="32767" placeholder="any"></label>
+</div>
+<div class="ctl">
+<span><label><input type="radio" name="kg-side" value="" checked> request or response</label> <label><input type="radio" name="kg-side" value="request"> -request</label> <label><input type="radio" name="kg-side" value="response"> -response</label></span>
+<label><input type="checkbox" id="kg-nosize"> -no-size</label>
+<label><input type="checkbox" id="kg-body"> -body</label>
+<label>-port <input id="kg-port" class="num" value="9092" spellcheck="false"></label>
+</div>
+<textarea id="kg-input" wrap="off" spellcheck="false" aria-label="bytes to decode" placeholder="00 00 00 23 00 12 00 04 ..."></textarea>
+<div class="drop" id="kg-drop">Drop a .bin, .pcap or .pcapng file here, or pick one: <input type="file" id="kg-file" aria-label="file to decode"> <span id="kg-filename"></span></div>
+<button id="kg-go" type="button" disabled>Decode</button><span class="status" id="kg-status" role="status">loading the decoder…</span>
+</form>
+<pre class="cmd" id="kg-cmd" aria-label="the command line"></pre>
+<pre class="err" id="kg-err" hidden></pre>
+<div class="tabs" role="tablist"><button type="button" role="tab" id="kg-tab-report" aria-selected="true">Grid, tree and hex</button><button type="button" role="tab" id="kg-tab-text" aria-selected="false">Text</button><button type="button" role="tab" id="kg-tab-json" aria-selected="false">JSON</button></div>
+<div id="kg-panel-report" role="tabpanel"><iframe id="kg-report" title="the report"></iframe></div>
+<div id="kg-panel-text" role="tabpanel" hidden><pre id="kg-text"></pre></div>
+<div id="kg-panel-json" role="tabpanel" hidden><pre id="kg-json"></pre></div>
+<noscript><p class="err">The decoder runs in the page: it needs JavaScript and WebAssembly.</p></noscript>
+<footer>Built by kafkagrid from the message schemas of Apache Kafka {{range $i, $r := .Releases}}{{if $i}}, {{end}}{{$r.Name}}{{end}}. The same decoder as <code>kafkagrid decode</code>: the grid, tree and hex dump are its report (<code>-o DIR</code>), Text its output, JSON its <code>-format json</code>.</footer>
+</main>
+<script src="decode/wasm_exec.js"></script>
+<script src="decode/decode.js"></script>
+</body>
+</html>
+{{end}}`

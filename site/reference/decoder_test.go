@@ -1,0 +1,165 @@
+package reference
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
+	"github.com/kafkagrid/kafkagrid/kafka"
+)
+
+// fakeDecoder stands for the WebAssembly in tests that do not run it.
+var fakeDecoder = fstest.MapFS{
+	DecoderWASM: {Data: gzipped([]byte("\x00asm\x01\x00\x00\x00"))},
+	DecoderGlue: {Data: []byte("\"use strict\"; // the toolchain's glue\n")},
+}
+
+func gzipped(b []byte) []byte {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Write(b)
+	zw.Close()
+	return buf.Bytes()
+}
+
+// TestBuildDecoder checks that a build given the decoder writes decode.html and its scripts,
+// lists them in its manifest, and links every page's header to the page, and that one
+// without it writes none of it and links nowhere; that the release data the page gets are the
+// release's spec files verbatim; and that WriteDecoder refuses a wasm that is not gzip.
+func TestBuildDecoder(t *testing.T) {
+	dir := testenv.Release(t, "4.0")
+	cat, err := kafka.LoadCatalog(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		decoder bool
+	}{{"with", true}, {"without", false}} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := t.TempDir()
+			o := Options{Formats: HTML, APIs: []string{"ApiVersions"}}
+			if tc.decoder {
+				o.Decoder = fakeDecoder
+			}
+			if _, err := Build(context.Background(), cat, out, o); err != nil {
+				t.Fatal(err)
+			}
+			manifest, _ := os.ReadFile(filepath.Join(out, ManifestName))
+			for _, f := range decoderFiles([]string{"4.0"}) {
+				_, err := os.Stat(filepath.Join(out, filepath.FromSlash(f)))
+				if tc.decoder != (err == nil) {
+					t.Errorf("%s: %v, decoder %v", f, err, tc.decoder)
+				}
+				if tc.decoder != bytes.Contains(manifest, []byte(f)) {
+					t.Errorf("%s in the manifest: %v, decoder %v", f, !tc.decoder, tc.decoder)
+				}
+			}
+			pages := map[string]string{"index.html": "decode.html", "errors.html": "decode.html", "api/ApiVersions.html": "../decode.html"}
+			for page, href := range pages {
+				b, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(page)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				has := bytes.Contains(b, []byte(`<a href="`+href+`">Decode bytes</a>`))
+				if has != tc.decoder {
+					t.Errorf("%s links to %s: %v, decoder %v", page, href, has, tc.decoder)
+				}
+			}
+			if !tc.decoder {
+				return
+			}
+			page, _ := os.ReadFile(filepath.Join(out, DecoderPage))
+			for _, want := range []string{`<option value="4.0" data-apis="Produce Fetch `, `<script src="decode/wasm_exec.js">`, `<script src="decode/decode.js">`, `id="kg-input"`, `id="kg-file"`} {
+				if !bytes.Contains(page, []byte(want)) {
+					t.Errorf("decode.html has no %s", want)
+				}
+			}
+			glue, _ := os.ReadFile(filepath.Join(out, "decode", "wasm_exec.js"))
+			if !bytes.Equal(glue, fakeDecoder[DecoderGlue].Data) {
+				t.Error("decode/wasm_exec.js is not the glue given")
+			}
+			wasm := readDataScript(t, filepath.Join(out, "decode", "kafkagrid.js"), "wasm", "")
+			if string(wasm) != "\x00asm\x01\x00\x00\x00" {
+				t.Errorf("decode/kafkagrid.js holds %q", wasm)
+			}
+			var doc struct {
+				Release string
+				Files   []struct{ Name, Text string }
+			}
+			if err := json.Unmarshal(readDataScript(t, filepath.Join(out, "decode", "release-4.0.js"), "release", "4.0"), &doc); err != nil {
+				t.Fatal(err)
+			}
+			if doc.Release != "4.0" || len(doc.Files) != len(cat.Release.Specs) {
+				t.Fatalf("release %q, %d files; want 4.0, %d", doc.Release, len(doc.Files), len(cat.Release.Specs))
+			}
+			for _, f := range doc.Files {
+				want, err := os.ReadFile(filepath.Join(dir, f.Name))
+				if err != nil || string(want) != f.Text {
+					t.Errorf("%s is not the release's file verbatim (%v)", f.Name, err)
+				}
+			}
+		})
+	}
+	bad := fstest.MapFS{DecoderWASM: {Data: []byte("\x00asm")}, DecoderGlue: {Data: []byte("//")}}
+	if err := WriteDecoder(context.Background(), t.TempDir(), []*kafka.Catalog{cat}, bad, false); err == nil || !strings.Contains(err.Error(), "not gzip") {
+		t.Errorf("a wasm that is not gzip: %v", err)
+	}
+	if err := WriteDecoder(context.Background(), t.TempDir(), []*kafka.Catalog{cat}, fstest.MapFS{}, false); err == nil || !strings.Contains(err.Error(), DecoderWASM) {
+		t.Errorf("no wasm: %v", err)
+	}
+}
+
+// TestWriteDecoderKeepsUserFiles checks that WriteDecoder, like a build, replaces no file that
+// no kafkagrid build wrote.
+func TestWriteDecoderKeepsUserFiles(t *testing.T) {
+	cat, err := kafka.LoadCatalog(testenv.Release(t, "4.0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	mine := filepath.Join(out, DecoderPage)
+	os.WriteFile(mine, []byte("mine"), 0o644)
+	err = WriteDecoder(context.Background(), out, []*kafka.Catalog{cat}, fakeDecoder, false)
+	if b, _ := os.ReadFile(mine); err == nil || string(b) != "mine" {
+		t.Fatalf("the user's decode.html: %v, now %q", err, b)
+	}
+}
+
+var dataScriptRE = regexp.MustCompile(`^kafkagrid\.data\("(\w+)","([^"]*)","([A-Za-z0-9+/=]*)"\);\n$`)
+
+// readDataScript reads back what a data script hands the page, gunzipped.
+func readDataScript(t *testing.T, path, kind, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := dataScriptRE.FindSubmatch(b)
+	if m == nil || string(m[1]) != kind || string(m[2]) != name {
+		t.Fatalf("%s: not a data script of %s %q", path, kind, name)
+	}
+	gz, err := base64.StdEncoding.DecodeString(string(m[3]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
