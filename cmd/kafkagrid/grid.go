@@ -7,13 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
@@ -24,7 +21,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
 	"github.com/kafkagrid/kafkagrid/canvas/rfcsvg"
 	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
-	"github.com/kafkagrid/kafkagrid/site/reference"
+	"github.com/kafkagrid/kafkagrid/site"
 )
 
 // gridUsage is grid's synopsis and the forms it reads and writes, printed by "grid -h".
@@ -419,103 +416,11 @@ func notationName(s string) string {
 	return n
 }
 
-// writeFileAtomic writes data as the file name (grid's -o, diff's, md's outputs). A regular file (or none) is replaced by rename
-// from a temporary file beside it, so that an error leaves no partial file; its permissions are
-// kept, a new file's follow the umask. What is not a regular file is written to as it is and
-// never renamed over: a device (/dev/stdout, /dev/null), a FIFO, or a symbolic link, whose
-// target is written instead (by rename when it is a regular file). Errors name name, never the
-// temporary file.
-func writeFileAtomic(name string, data []byte, temps *reference.Temps) error {
-	target := name
-	fi, err := os.Lstat(name)
-	if err == nil && fi.Mode()&fs.ModeSymlink != 0 {
-		if resolved, rerr := filepath.EvalSymlinks(name); rerr == nil {
-			target = resolved
-			fi, err = os.Lstat(target)
-		} else {
-			// A link to nothing yet: create what it names, through it.
-			return writeInPlace(name, data)
-		}
-	}
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-			return err
-		}
-	case err != nil:
-		return err
-	case fi.IsDir():
-		return fmt.Errorf("-o %s is a folder", name)
-	case !fi.Mode().IsRegular():
-		return writeInPlace(name, data)
-	}
-	tmp, err := createTemp(target)
-	if err != nil {
-		return fmt.Errorf("write %s: %w", name, unwrapPath(err))
-	}
-	temps.Add(tmp.Name())
-	defer temps.Done(tmp.Name())
-	_, werr := tmp.Write(data)
-	if werr == nil && fi != nil && fi.Mode().IsRegular() {
-		werr = tmp.Chmod(fi.Mode().Perm()) // keep the file's permissions
-	}
-	if cerr := tmp.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(tmp.Name(), target)
-	}
-	if werr != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("write %s: %w", name, unwrapPath(werr))
-	}
-	return nil
-}
-
-// writeInPlace writes data into what name is (a device, a FIFO, a link's target), truncating
-// it where that means anything.
-func writeInPlace(name string, data []byte) error {
-	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
-	if err != nil {
-		return err
-	}
-	_, werr := f.Write(data)
-	if cerr := f.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr != nil {
-		return fmt.Errorf("write %s: %w", name, unwrapPath(werr))
-	}
-	return nil
-}
-
-// createTemp creates a new temporary file beside path, "." + its name + ".tmp" + digits, with
-// the permissions the umask leaves of 0666 (os.CreateTemp's 0600 would need a chmod that
-// ignores the umask).
-func createTemp(path string) (*os.File, error) {
-	dir, base := filepath.Split(path)
-	for i := 0; ; i++ {
-		name := filepath.Join(dir, "."+base+".tmp"+strconv.FormatUint(uint64(rand.Uint32()), 10))
-		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
-		if errors.Is(err, fs.ErrExist) && i < 100 {
-			continue
-		}
-		return f, err
-	}
-}
-
-// unwrapPath drops the file names of an *fs.PathError or *os.LinkError (a temporary file's),
-// keeping the cause for errors.Is.
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	var le *os.LinkError
-	switch {
-	case errors.As(err, &pe):
-		return pe.Err
-	case errors.As(err, &le):
-		return le.Err
-	}
-	return err
+// writeFileAtomic writes data as the file name (grid's -o, diff's, md's outputs) with
+// site.WriteFile: by rename from a temporary file beside it when it is a regular file or none,
+// into it as it is when it is a device, a FIFO or a link's target.
+func writeFileAtomic(name string, data []byte, temps *site.Temps) error {
+	return site.WriteFile(name, func(w io.Writer) error { _, err := w.Write(data); return err }, temps)
 }
 
 // readSpec reads a protocol spec of at most gridyaml.MaxSize bytes (the largest any form

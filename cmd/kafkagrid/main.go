@@ -21,7 +21,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/kafkagrid/kafkagrid/site/reference"
+	"github.com/kafkagrid/kafkagrid/site"
 )
 
 // Exit statuses: 0 success, 1 failure (diff: the releases differ), 2 a usage error (diff:
@@ -36,17 +36,17 @@ const (
 // being written then is a temporary one, which the next build removes.
 const stopWithin = 100 * time.Millisecond
 
-// tempsKey is the context key of the process's set of temporary files (reference.Temps).
+// tempsKey is the context key of the process's set of temporary files (site.Temps).
 type tempsKey struct{}
 
 // tempsFrom returns the set of temporary files main removes on a forced stop, or nil.
-func tempsFrom(ctx context.Context) *reference.Temps {
-	t, _ := ctx.Value(tempsKey{}).(*reference.Temps)
+func tempsFrom(ctx context.Context) *site.Temps {
+	t, _ := ctx.Value(tempsKey{}).(*site.Temps)
 	return t
 }
 
 func main() {
-	temps := &reference.Temps{}
+	temps := &site.Temps{}
 	ctx, cancel := context.WithCancel(context.WithValue(context.Background(), tempsKey{}, temps))
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)

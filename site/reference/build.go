@@ -6,7 +6,6 @@ import (
 	"html/template"
 	"io"
 	"path"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site"
 	"github.com/kafkagrid/kafkagrid/site/kafkaview"
 )
 
@@ -122,8 +122,8 @@ type Options struct {
 	// Progress, when not nil, receives one line per API as it is done ("\r" separated, for a
 	// terminal).
 	Progress io.Writer
-	// Temps, when not nil, records the temporary files the build has open (see Temps).
-	Temps *Temps
+	// Temps, when not nil, records the temporary files the build has open (see site.Temps).
+	Temps *site.Temps
 	// Force lets the build replace files in the output folder that no kafkagrid build wrote
 	// there (not in its manifest); without it, such a file stops the build.
 	Force bool
@@ -273,7 +273,9 @@ type builder struct {
 	versions map[*kafka.API][]int16 // the versions built, highest first
 	book     map[*kafka.API][]int16 // the versions in the book, highest first
 	index    map[*kafka.API]int
-	out      *output
+	out      output
+	outDir   string          // the output folder, opened (out) when the build runs
+	ctx      context.Context // the build's, cancelled when it stops
 	opts     Options
 	release  string
 	content  contentFunc
@@ -295,15 +297,12 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 	}
 	// What earlier builds left here, read before anything in the folder is touched: the plan
 	// is checked against it first.
-	if err := (&output{root: out}).checkRoot(); err != nil {
-		return nil, err
-	}
-	prev, _, err := readManifest(filepath.Join(out, ManifestName))
+	prev, err := site.ReadManifest(out)
 	if err != nil {
 		return nil, err
 	}
-	if prev.kind != "" && len(prev.files) > 0 {
-		return nil, fmt.Errorf("reference: %s holds a %s (its %s says so): build into another folder", out, prev.kind, ManifestName)
+	if err := prev.CheckKind(out, ""); err != nil {
+		return nil, err
 	}
 	b := &builder{cat: cat, opts: opts, release: cat.Release.Name(), content: content,
 		index: map[*kafka.API]int{}, built: map[*kafka.API]bool{}}
@@ -329,29 +328,29 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 	}
 	// A partial build (-apis) into a folder built from another release would replace part of
 	// that site with pages of this one, and its index and book with this build's few APIs.
-	if len(opts.APIs) > 0 && prev.release != "" && prev.release != b.release {
+	if len(opts.APIs) > 0 && prev.Release != "" && prev.Release != b.release {
 		return nil, fmt.Errorf("reference: %s holds a build of release %s (its %s says so), and these schemas are release %s: "+
 			"a partial build (-apis) of another release would break its index and book; build every API (no -apis), "+
 			"build into another folder, or, if these are the same release's schemas, name them -name %s",
-			out, prev.release, ManifestName, b.release, prev.release)
+			out, prev.Release, site.ManifestName, b.release, prev.Release)
 	}
 	// A partial build (-apis) into a folder that holds a build of the same release keeps the
 	// site whole: the index, the book and the pages' neighbours have the APIs built there before.
-	site := map[*kafka.API]bool{}
+	inSite := map[*kafka.API]bool{}
 	for _, a := range b.apis {
-		site[a] = true
+		inSite[a] = true
 		b.built[a] = true
 	}
-	if len(opts.APIs) > 0 && prev.release == b.release {
-		for _, n := range prev.apis {
+	if len(opts.APIs) > 0 && prev.Release == b.release {
+		for _, n := range prev.APIs {
 			if a, ok := cat.Lookup(n); ok {
-				site[a] = true
+				inSite[a] = true
 			}
 		}
 	}
 	b.versions, b.book = map[*kafka.API][]int16{}, map[*kafka.API][]int16{}
 	for _, a := range cat.APIs { // index order
-		if !site[a] {
+		if !inSite[a] {
 			continue
 		}
 		vs := opts.Versions.Of(a)
@@ -399,15 +398,10 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 	}
 	// Every file the build will write is checked before the first is: a file in the way stops
 	// the build with nothing written, not part way through.
-	if err := checkPlan(out, opts.Force, prev, b.plan()); err != nil {
+	if err := site.CheckPlan(out, opts.Force, prev, b.plan()); err != nil {
 		return nil, err
 	}
-	o, err := newOutput(out, opts.Force)
-	if err != nil {
-		return nil, err
-	}
-	o.temps = opts.Temps
-	b.out = o
+	b.outDir = out
 	return b, nil
 }
 
@@ -457,10 +451,14 @@ func (b *builder) plan() []string {
 }
 
 func (b *builder) run(ctx context.Context) (Summary, error) {
-	defer b.out.close() // the folder's lock
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	b.out.ctx = ctx
+	out, err := site.OpenFolder(ctx, b.outDir, site.FolderOptions{Force: b.opts.Force, Temps: b.opts.Temps})
+	if err != nil {
+		return Summary{}, err
+	}
+	defer out.Close() // the folder's lock
+	b.out, b.ctx = output{out}, ctx
 
 	// Workers take the site's APIs in index order (building those in b.apis, only laying out
 	// the others for the book and the index); each API's result goes to its own buffered slot
@@ -529,7 +527,7 @@ feed:
 	close(next)
 	wg.Wait()
 	bookWG.Wait()
-	err := context.Cause(ctx)
+	err = context.Cause(ctx)
 	if err == nil && b.opts.Formats&HTML != 0 {
 		err = b.writeIndex()
 	}
@@ -539,7 +537,7 @@ feed:
 	for i, a := range b.site {
 		names[i] = a.Name
 	}
-	if merr := b.out.writeManifest(b.release, names); err == nil {
+	if merr := b.out.Finish(site.FinishOptions{Release: b.release, APIs: names}); err == nil {
 		err = merr
 	}
 	if err != nil {
@@ -583,7 +581,7 @@ func (b *builder) layOut(a *kafka.API) ([]*apiContent, error) {
 }
 
 func (b *builder) summary() Summary {
-	f, n := b.out.counts()
+	f, n := b.out.Counts()
 	vs := 0
 	for _, a := range b.apis {
 		vs += len(b.versions[a])
@@ -703,7 +701,7 @@ func (b *builder) buildAPI(a *kafka.API) ([]*apiContent, error) {
 		shared.edges = edges
 	}
 	for _, v := range vs {
-		if err := context.Cause(b.out.ctx); err != nil {
+		if err := context.Cause(b.ctx); err != nil {
 			return nil, err
 		}
 		c, err := b.content(a, v, b.opts.Formats)

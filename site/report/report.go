@@ -23,12 +23,9 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"io/fs"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -37,6 +34,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
 	"github.com/kafkagrid/kafkagrid/capture"
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site"
 	"github.com/kafkagrid/kafkagrid/site/kafkaview"
 	"github.com/kafkagrid/kafkagrid/style"
 	"github.com/kafkagrid/kafkagrid/tree"
@@ -96,7 +94,7 @@ func Write(dir string, r *capture.Result, o Options) error {
 			return fmt.Errorf("report: %w", err)
 		}
 		o.Create = func(rel string, fill func(io.Writer) error) error {
-			return writeFileFunc(filepath.Join(dir, filepath.FromSlash(rel)), fill)
+			return site.WriteFile(filepath.Join(dir, filepath.FromSlash(rel)), fill, nil)
 		}
 	}
 	v := pageView{Title: o.Title, Kind: string(r.Kind), Packets: r.Packets, Notes: r.Notes}
@@ -511,46 +509,6 @@ func hexLine(sb *strings.Builder, b []byte, off, end, bad int) {
 		template.HTMLEscape(sb, []byte{c})
 	}
 	sb.WriteString("|\n")
-}
-
-// writeFileFunc writes what fill writes to a temporary file beside path and renames it into
-// place, so that an error leaves no partial file. A new file has what the umask leaves of 0666.
-func writeFileFunc(path string, fill func(io.Writer) error) error {
-	var tmp *os.File
-	var err error
-	for i := 0; i < 100; i++ {
-		name := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".tmp-kafkagrid-"+strconv.FormatUint(uint64(rand.Uint32()), 10))
-		if tmp, err = os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666); !errors.Is(err, fs.ErrExist) {
-			break
-		}
-	}
-	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return fmt.Errorf("report: write %s: %w", path, err)
-	}
-	err = fill(tmp)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		var pe *fs.PathError
-		var le *os.LinkError
-		switch { // the temporary file's name is no one's business: path's is given
-		case errors.As(err, &pe):
-			err = pe.Err
-		case errors.As(err, &le):
-			err = le.Err
-		}
-		return fmt.Errorf("report: write %s: %w", path, err)
-	}
-	return nil
 }
 
 // page is the report's HTML template, parsed on first use (no work at init for the verbs
