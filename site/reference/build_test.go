@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"encoding/xml"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -25,8 +24,6 @@ import (
 	"github.com/kafkagrid/kafkagrid/site"
 	"github.com/kafkagrid/kafkagrid/tree"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata")
 
 // schemaDir returns the folder of a Kafka release's schemas ($KAFKA_SCHEMAS, else
 // ../shared/kafka-schemas relative to the module root).
