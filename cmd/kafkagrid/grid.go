@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -19,8 +18,6 @@ import (
 	"github.com/kafkagrid/kafkagrid/bytegrid/notation"
 	"github.com/kafkagrid/kafkagrid/bytegrid/rfcart"
 	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
-	"github.com/kafkagrid/kafkagrid/canvas/rfcsvg"
-	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
 	"github.com/kafkagrid/kafkagrid/site"
 )
 
@@ -192,24 +189,19 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	// The format is -format's, else the -o suffix's; the two must agree.
 	bySuffix := ""
-	switch strings.ToLower(filepath.Ext(*out)) {
-	case ".svg":
-		bySuffix = "svg"
-	case ".pdf":
-		bySuffix = "pdf"
-	case ".json":
-		bySuffix = "json"
-	case ".txt", ".text":
-		bySuffix = "txt"
-	case ".yaml", ".yml":
-		bySuffix = "yaml"
-	case "":
-	default:
-		if *format == "" {
-			return usagef("grid: cannot tell the format of %q from its suffix; use -format", *out)
-		}
+	if sf, ok := site.FormatOfFile(*out); ok && slices.Contains(gridFormats, sf.Name) {
+		bySuffix = sf.Name
+	} else if filepath.Ext(*out) != "" && *format == "" {
+		return usagef("grid: cannot tell the format of %q from its suffix; use -format", *out)
 	}
-	f := outputFormat(*format)
+	f := ""
+	if *format != "" {
+		gf, ok := site.LookupFormat(*format)
+		if !ok || !slices.Contains(gridFormats, gf.Name) {
+			return usagef("grid: unknown format %q (want %s)", strings.ToLower(*format), site.FormatList(gridFormats...))
+		}
+		f = gf.Name
+	}
 	switch {
 	case f == "" && bySuffix == "":
 		f = "txt"
@@ -218,11 +210,6 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	case f == "rfcsvg" && bySuffix == "svg", f == "notation" && bySuffix == "txt":
 	case bySuffix != "" && bySuffix != f:
 		return usagef("grid: -format %s, but -o %s is named as %s", f, *out, bySuffix)
-	}
-	switch f {
-	case "svg", "rfcsvg", "pdf", "txt", "json", "yaml", "notation":
-	default:
-		return usagef("grid: unknown format %q (want txt, svg, rfcsvg, pdf, json, yaml or notation)", f)
 	}
 	if *from != "" && !slices.Contains(gridForms, *from) {
 		return usagef("grid: unknown input form %q (want %s)", *from, strings.Join(gridForms, ", "))
@@ -328,9 +315,10 @@ func writeGrid(w io.Writer, spec *gridInput, f string, o gridOptions) error {
 			}
 		}
 		return notation.Write(w, notationName(spec.Name), fields)
-	case "svg", "rfcsvg", "pdf", "json", "txt":
-	default:
-		return fmt.Errorf("%w %q (want svg, rfcsvg, pdf, txt, json, yaml or notation)", errUnknownFormat, f)
+	}
+	sf, ok := site.LookupFormat(f)
+	if !ok || sf.Write == nil || !slices.Contains(gridFormats, sf.Name) {
+		return fmt.Errorf("%w %q (want %s)", errUnknownFormat, f, site.FormatList(gridFormats...))
 	}
 	d, err := bytegrid.Layout(spec.Fields, opts)
 	if err != nil && spec.Form == "bitfield" {
@@ -339,25 +327,11 @@ func writeGrid(w io.Writer, spec *gridInput, f string, o gridOptions) error {
 	if err != nil {
 		return err
 	}
-	switch f {
-	case "svg":
-		return svgcanvas.Write(w, d, svgcanvas.WriteOptions{Title: spec.Name, Desc: spec.Desc, Inline: o.Inline, IDPrefix: o.IDPrefix})
-	case "rfcsvg":
-		return rfcsvg.Write(w, d, rfcsvg.WriteOptions{Title: spec.Name, Desc: spec.Desc})
-	case "pdf":
-		po := o.PDF
-		po.Title = spec.Name
-		return pdfcanvas.Write(w, d, po)
-	case "json":
-		b, err := json.MarshalIndent(d, "", "  ")
-		if err != nil {
-			return err
-		}
-		_, err = w.Write(append(b, '\n'))
-		return err
-	}
-	return d.WriteText(w)
+	return sf.Write(w, d, site.WriteOptions{Title: spec.Name, Desc: spec.Desc, Inline: o.Inline, IDPrefix: o.IDPrefix, Date: o.PDF.Date})
 }
+
+// gridFormats are the formats grid writes (of site.Formats), in the order messages list them.
+var gridFormats = []string{"txt", "svg", "rfcsvg", "pdf", "json", "yaml", "notation"}
 
 // errUnknownFormat is writeGrid's error for a format it does not write.
 var errUnknownFormat = errors.New("unknown format")

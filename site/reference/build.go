@@ -33,10 +33,28 @@ const (
 	AllFormats = SVG | HTML | PDF | Bin | JSON | Text
 )
 
+// formatNames are the formats' names, site.Formats' (the one table of names, extensions and
+// media types), in the order String lists them.
 var formatNames = []struct {
 	name string
 	f    Format
-}{{"svg", SVG}, {"html", HTML}, {"pdf", PDF}, {"bin", Bin}, {"json", JSON}, {"txt", Text}}
+}{{site.FormatSVG.Name, SVG}, {site.FormatHTML.Name, HTML}, {site.FormatPDF.Name, PDF},
+	{site.FormatBin.Name, Bin}, {site.FormatJSON.Name, JSON}, {site.FormatText.Name, Text}}
+
+// FormatNamed returns the format a name or alias of site.Formats names ("svg", "TEXT"), when
+// it is one the reference writes.
+func FormatNamed(name string) (Format, bool) {
+	sf, ok := site.LookupFormat(name)
+	if !ok {
+		return 0, false
+	}
+	for _, n := range formatNames {
+		if n.name == sf.Name {
+			return n.f, true
+		}
+	}
+	return 0, false
+}
 
 // ParseFormats parses a comma-separated list of format names (svg,html,pdf,bin,json,txt);
 // "" and "all" mean every format.
@@ -48,16 +66,11 @@ func ParseFormats(s string) (Format, error) {
 	var f Format
 	for _, part := range strings.Split(s, ",") {
 		part = strings.ToLower(strings.TrimSpace(part))
-		found := false
-		for _, n := range formatNames {
-			if n.name == part || (part == "text" && n.f == Text) {
-				f |= n.f
-				found = true
-			}
-		}
-		if !found {
+		one, ok := FormatNamed(part)
+		if !ok {
 			return 0, fmt.Errorf("reference: unknown format %q (want svg, html, pdf, bin, json or txt)", part)
 		}
+		f |= one
 	}
 	return f, nil
 }
