@@ -174,11 +174,13 @@ func BookName(release string) string { return "kafka-" + release + "-protocol.pd
 // BaseName returns the file base name of an API's example message at a version:
 // <apiKey>-<ApiName>-v<version>-request (or -response).
 func BaseName(a *kafka.API, v int16, response bool) string {
-	dir := "request"
-	if response {
-		dir = "response"
-	}
-	return strconv.Itoa(int(a.Key)) + "-" + a.Name + "-v" + strconv.Itoa(int(v)) + "-" + dir
+	return kafka.BaseName(a.Key, a.Name, v, response)
+}
+
+// frameFile is the path, below the output folder, of a frame's file in format f: the format's
+// own folder (svg/, bin/, json/, txt/) and site.FrameFile's name.
+func frameFile(base, figure string, f site.Format) string {
+	return f.Name + "/" + site.FrameFile(base, figure, f)
 }
 
 // PageName returns the path of an API's HTML page below the output folder: api/<ApiName>.html,
@@ -425,16 +427,16 @@ func (b *builder) plan() []string {
 	var out []string
 	message := func(base string) {
 		if f&Bin != 0 {
-			out = append(out, "bin/"+base+".bin")
+			out = append(out, frameFile(base, "", site.FormatBin))
 		}
 		if f&JSON != 0 {
-			out = append(out, "json/"+base+".json")
+			out = append(out, frameFile(base, "", site.FormatJSON))
 		}
 		if f&Text != 0 {
-			out = append(out, "txt/"+base+".txt")
+			out = append(out, frameFile(base, "", site.FormatText))
 		}
 		if f&SVG != 0 {
-			out = append(out, "svg/"+base+"-grid.svg", "svg/"+base+"-tree.svg")
+			out = append(out, frameFile(base, site.FigureGrid, site.FormatSVG), frameFile(base, site.FigureTree, site.FormatSVG))
 		}
 	}
 	for _, a := range b.apis {
@@ -773,26 +775,26 @@ func (b *builder) writeEdges(edges []*edgeContent) error {
 func (b *builder) writeMessageFiles(m *message) error {
 	f := b.opts.Formats
 	if f&Bin != 0 {
-		if err := b.out.write("bin/"+m.Base+".bin", m.Bytes); err != nil {
+		if err := b.out.write(frameFile(m.Base, "", site.FormatBin), m.Bytes); err != nil {
 			return err
 		}
 	}
 	if f&JSON != 0 {
-		if err := b.out.write("json/"+m.Base+".json", m.JSON); err != nil {
+		if err := b.out.write(frameFile(m.Base, "", site.FormatJSON), m.JSON); err != nil {
 			return err
 		}
 	}
 	if f&Text != 0 {
-		if err := b.out.write("txt/"+m.Base+".txt", m.Text); err != nil {
+		if err := b.out.write(frameFile(m.Base, "", site.FormatText), m.Text); err != nil {
 			return err
 		}
 	}
 	if f&SVG != 0 {
 		for _, d := range []struct {
-			suffix string
+			figure string
 			d      drawing
-		}{{"-grid.svg", m.Grid}, {"-tree.svg", m.Tree}} {
-			if err := b.out.create("svg/"+m.Base+d.suffix, func(w io.Writer) error {
+		}{{site.FigureGrid, m.Grid}, {site.FigureTree, m.Tree}} {
+			if err := b.out.create(frameFile(m.Base, d.figure, site.FormatSVG), func(w io.Writer) error {
 				return writeSVG(w, d.d, false, "")
 			}); err != nil {
 				return err
@@ -1042,16 +1044,16 @@ func (b *builder) messageView(a *kafka.API, m *message, id, title, short string)
 	}
 	f := b.opts.Formats
 	if f&SVG != 0 {
-		mv.Links = append(mv.Links, fileLink{"grid.svg", "../svg/" + m.Base + "-grid.svg"}, fileLink{"tree.svg", "../svg/" + m.Base + "-tree.svg"})
+		mv.Links = append(mv.Links, fileLink{"grid.svg", "../" + frameFile(m.Base, site.FigureGrid, site.FormatSVG)}, fileLink{"tree.svg", "../" + frameFile(m.Base, site.FigureTree, site.FormatSVG)})
 	}
 	if f&Bin != 0 {
-		mv.Links = append(mv.Links, fileLink{"frame .bin", "../bin/" + m.Base + ".bin"})
+		mv.Links = append(mv.Links, fileLink{"frame .bin", "../" + frameFile(m.Base, "", site.FormatBin)})
 	}
 	if f&JSON != 0 {
-		mv.Links = append(mv.Links, fileLink{"annotated .json", "../json/" + m.Base + ".json"})
+		mv.Links = append(mv.Links, fileLink{"annotated .json", "../" + frameFile(m.Base, "", site.FormatJSON)})
 	}
 	if f&Text != 0 {
-		mv.Links = append(mv.Links, fileLink{"text .txt", "../txt/" + m.Base + ".txt"})
+		mv.Links = append(mv.Links, fileLink{"text .txt", "../" + frameFile(m.Base, "", site.FormatText)})
 	}
 	return mv, nil
 }

@@ -264,7 +264,7 @@ func frameView(create func(string, func(io.Writer) error) error, id string, m *c
 	switch {
 	case f != nil && f.API != nil:
 		fv.Heading = fmt.Sprintf("%s v%d %s", f.API.Name, f.Version, side)
-		base = id + "-" + f.BaseName()
+		base = site.Prefixed(id, f.BaseName())
 	case m.Token && response:
 		fv.Heading = "SASL token from the broker"
 	case m.Token:
@@ -297,7 +297,7 @@ func frameView(create func(string, func(io.Writer) error) error, id string, m *c
 	}
 	title := fv.Heading
 	files := map[string][]byte{}
-	exts := []string{".json", ".txt"}
+	exts := []string{site.FormatJSON.Ext, site.FormatText.Ext} // the ends of site.FrameFile's names
 	if f.Nodes > MaxDrawnFields {
 		fv.Note = fmt.Sprintf("not drawn: %d fields (tree nodes), more than a report draws of one frame (%d); its text and JSON are in the files above", f.Nodes, MaxDrawnFields)
 	} else if f.Nodes > b.fields {
@@ -343,18 +343,18 @@ func frameView(create func(string, func(io.Writer) error) error, id string, m *c
 		if fv.Tree, err = svg(tr, title+": expanded tree", id+side[:3]+"t", true); err != nil {
 			return nil, err
 		}
-		if files[".grid.svg"], err = svgBytes(grid, title+": byte grid", false, ""); err != nil {
+		if files[site.FrameFile("", site.FigureGrid, site.FormatSVG)], err = svgBytes(grid, title+": byte grid", false, ""); err != nil {
 			return nil, err
 		}
-		if files[".tree.svg"], err = svgBytes(tr, title+": expanded tree", false, ""); err != nil {
+		if files[site.FrameFile("", site.FigureTree, site.FormatSVG)], err = svgBytes(tr, title+": expanded tree", false, ""); err != nil {
 			return nil, err
 		}
-		exts = []string{".grid.svg", ".tree.svg", ".json", ".txt"}
+		exts = []string{site.FrameFile("", site.FigureGrid, site.FormatSVG), site.FrameFile("", site.FigureTree, site.FormatSVG), site.FormatJSON.Ext, site.FormatText.Ext}
 	}
 	// The JSON and the text are written as they are made: a frame may have a million nodes.
 	write := map[string]func(io.Writer) error{
-		".json": func(w io.Writer) error { return f.WriteJSON(w, "", "") },
-		".txt": func(w io.Writer) error {
+		site.FormatJSON.Ext: func(w io.Writer) error { return f.WriteJSON(w, "", "") },
+		site.FormatText.Ext: func(w io.Writer) error {
 			if err := kafka.WriteText(w, f.Root); err != nil || fv.Error == "" {
 				return err
 			}
@@ -371,7 +371,7 @@ func frameView(create func(string, func(io.Writer) error) error, id string, m *c
 		if err := create("frames/"+base+ext, fn); err != nil {
 			return nil, err
 		}
-		fv.Files = append(fv.Files, fileLink{strings.TrimPrefix(ext, "."), "frames/" + base + ext})
+		fv.Files = append(fv.Files, fileLink{strings.TrimPrefix(strings.TrimPrefix(ext, "-"), "."), "frames/" + base + ext})
 	}
 	// The records of compressed batches: nested frames, offsets from the decompressed data.
 	n := 0
