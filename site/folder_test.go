@@ -303,3 +303,31 @@ func TestWriteFile(t *testing.T) {
 		t.Errorf("Temps still lists %v", tmps.names)
 	}
 }
+
+// FuzzReadManifest reads arbitrary manifests: never a panic, and every file it accepts is a
+// clean relative path inside the folder, however the line was written.
+func FuzzReadManifest(f *testing.F) {
+	f.Add([]byte("# kafkagrid build manifest: the files kafkagrid wrote in this folder, which a later build may replace.\n# release 4.0\n# api Produce\napi/Produce.html\nbin/0-Produce-v12-request.bin\nsvg/0-Produce-v12-request-grid.svg\n"))
+	f.Add([]byte("# kind report\nindex.html\nframes/c1-1-0-Produce-v12-request.json\n"))
+	f.Add([]byte("../x\n/etc/passwd\na/../../b\na\\b\n./a//b\n.\n"))
+	dir := f.TempDir()
+	path := filepath.Join(dir, ManifestName)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		m, raw, err := readManifest(path)
+		if err != nil {
+			t.Fatal(err) // any text under MaxManifest is read
+		}
+		if string(raw) != string(data) {
+			t.Fatal("raw bytes differ from the file")
+		}
+		for rel := range m.Files {
+			if rel == "" || rel == "." || rel == ".." || strings.HasPrefix(rel, "../") || filepath.IsAbs(rel) ||
+				strings.Contains(rel, "\\") || filepath.ToSlash(filepath.Clean(rel)) != rel {
+				t.Errorf("accepted %q", rel)
+			}
+		}
+	})
+}
