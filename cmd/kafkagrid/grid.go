@@ -187,29 +187,9 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if bf.Lanes < 0 || bf.Bits < 0 {
 		return usagef("grid: -lanes and -bits must not be negative")
 	}
-	// The format is -format's, else the -o suffix's; the two must agree.
-	bySuffix := ""
-	if sf, ok := site.FormatOfFile(*out); ok && slices.Contains(gridFormats, sf.Name) {
-		bySuffix = sf.Name
-	} else if filepath.Ext(*out) != "" && *format == "" {
-		return usagef("grid: cannot tell the format of %q from its suffix; use -format", *out)
-	}
-	f := ""
-	if *format != "" {
-		gf, ok := site.LookupFormat(*format)
-		if !ok || !slices.Contains(gridFormats, gf.Name) {
-			return usagef("grid: unknown format %q (want %s)", strings.ToLower(*format), site.FormatList(gridFormats...))
-		}
-		f = gf.Name
-	}
-	switch {
-	case f == "" && bySuffix == "":
-		f = "txt"
-	case f == "":
-		f = bySuffix
-	case f == "rfcsvg" && bySuffix == "svg", f == "notation" && bySuffix == "txt":
-	case bySuffix != "" && bySuffix != f:
-		return usagef("grid: -format %s, but -o %s is named as %s", f, *out, bySuffix)
+	f, err := gridFormat(*format, *out)
+	if err != nil {
+		return err
 	}
 	if *from != "" && !slices.Contains(gridForms, *from) {
 		return usagef("grid: unknown input form %q (want %s)", *from, strings.Join(gridForms, ", "))
@@ -255,22 +235,57 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("grid: %w", err)
 	}
-	if *check {
-		if *out == "" || *out == "-" {
+	return deliverGrid(ctx, *out, *check, buf.Bytes(), stdout)
+}
+
+// gridFormat is the format grid writes: -format's (format), else the suffix of -o's file
+// (out), else txt; the two must agree (rfcsvg and notation are written to .svg and .txt).
+func gridFormat(format, out string) (string, error) {
+	bySuffix := ""
+	if sf, ok := site.FormatOfFile(out); ok && slices.Contains(gridFormats, sf.Name) {
+		bySuffix = sf.Name
+	} else if filepath.Ext(out) != "" && format == "" {
+		return "", usagef("grid: cannot tell the format of %q from its suffix; use -format", out)
+	}
+	f := ""
+	if format != "" {
+		gf, ok := site.LookupFormat(format)
+		if !ok || !slices.Contains(gridFormats, gf.Name) {
+			return "", usagef("grid: unknown format %q (want %s)", strings.ToLower(format), site.FormatList(gridFormats...))
+		}
+		f = gf.Name
+	}
+	switch {
+	case f == "" && bySuffix == "":
+		f = "txt"
+	case f == "":
+		f = bySuffix
+	case f == "rfcsvg" && bySuffix == "svg", f == "notation" && bySuffix == "txt":
+	case bySuffix != "" && bySuffix != f:
+		return "", usagef("grid: -format %s, but -o %s is named as %s", f, out, bySuffix)
+	}
+	return f, nil
+}
+
+// deliverGrid puts the grid where -o (out) says: compared with the file with -check (exit 1
+// when it differs), on stdout for "" or "-", else into the file, whole or not at all.
+func deliverGrid(ctx context.Context, out string, check bool, data []byte, stdout io.Writer) error {
+	if check {
+		if out == "" || out == "-" {
 			return usagef("grid: -check compares with the file -o names; give -o FILE")
 		}
-		if err := checkFile(*out, buf.Bytes()); err != nil {
+		if err := checkFile(out, data); err != nil {
 			return fmt.Errorf("grid: -check: %w", err)
 		}
 		return nil
 	}
-	if *out == "" || *out == "-" {
-		if _, err := stdout.Write(buf.Bytes()); err != nil {
+	if out == "" || out == "-" {
+		if _, err := stdout.Write(data); err != nil {
 			return fmt.Errorf("grid: %w", err)
 		}
 		return nil
 	}
-	if err := writeFileAtomic(*out, buf.Bytes(), tempsFrom(ctx)); err != nil {
+	if err := writeFileAtomic(out, data, tempsFrom(ctx)); err != nil {
 		return fmt.Errorf("grid: %w", err)
 	}
 	return nil
