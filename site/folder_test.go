@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	_ "github.com/kafkagrid/kafkagrid/internal/testenv" // the -update switch of go test ./... -update
 )
 
 // TestOutputErrorsNameTheFile checks that a failed write names the file the build was writing,
