@@ -5,7 +5,7 @@
 // It knows nothing of Kafka. A Field has a bit offset and a bit length, a name, an optional
 // value text, a group (which gives its colour), a Kind (data or one of the framing pieces), and
 // optionally its raw bytes, a description, a path and a wire type. Kafka frames reach it through
-// package kafka/kafkaview; other protocols through a YAML description (package
+// package site/kafkaview; other protocols through a YAML description (package
 // bytegrid/gridyaml).
 //
 // # Layout
@@ -84,7 +84,7 @@
 // Painting makes the data attributes and border polylines as it goes, from the exported
 // geometry: a layout is under 3% of a whole build, so it keeps no caches for painting.
 // BenchmarkIPv4 measures layout plus SVG for RFC 791's header; the benchmarks on real Kafka 4.0
-// frames (BenchmarkGridProduceRequest, …) live beside the bridge, in package kafka/kafkaview.
+// frames (BenchmarkGridProduceRequest, …) live beside the bridge, in package site/kafkaview.
 package bytegrid
 
 import (

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -22,8 +21,6 @@ import (
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 	"github.com/kafkagrid/kafkagrid/style"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // moduleRoot is the folder of go.mod (see internal/testenv).
 func moduleRoot(t testing.TB) string {
@@ -114,22 +111,7 @@ func TestGolden(t *testing.T) {
 
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	file := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(file, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatalf("%v (run go test -update)", err)
-	}
-	if !bytes.Equal(got, want) {
-		ext := filepath.Ext(name)
-		os.WriteFile(filepath.Join("testdata", strings.TrimSuffix(name, ext)+".got"+ext), got, 0o644)
-		t.Errorf("%s differs from the golden file; wrote %s.got%s beside it (review with testdata/review.sh, then -update)\n%s", file, strings.TrimSuffix(name, ext), ext, firstDiff(want, got))
-	}
+	testenv.Golden(t, filepath.Join("testdata", name), got)
 }
 
 // rfc791 is the header figure of RFC 791 section 3.1, as published.
@@ -522,37 +504,10 @@ func TestExampleOutputs(t *testing.T) {
 				t.Fatal(err)
 			}
 			for name, got := range map[string][]byte{p + ".svg": svg.Bytes(), p + ".txt": txt.Bytes()} {
-				file := filepath.Join(dir, name)
-				if *update {
-					if err := os.WriteFile(file, got, 0o644); err != nil {
-						t.Fatal(err)
-					}
-					continue
-				}
-				if want, err := os.ReadFile(file); err != nil || !bytes.Equal(got, want) {
-					t.Errorf("%s is not what kafkagrid grid writes now (err %v); run go test ./bytegrid -update", file, err)
-				}
+				testenv.Golden(t, filepath.Join(dir, name), got) // what kafkagrid grid writes
 			}
 		})
 	}
-}
-
-// firstDiff describes the first line where got differs from want.
-func firstDiff(want, got []byte) string {
-	w, g := strings.Split(string(want), "\n"), strings.Split(string(got), "\n")
-	for i := 0; i < max(len(w), len(g)); i++ {
-		var a, b string
-		if i < len(w) {
-			a = w[i]
-		}
-		if i < len(g) {
-			b = g[i]
-		}
-		if a != b {
-			return fmt.Sprintf("line %d:\n- %.200s\n+ %.200s", i+1, a, b)
-		}
-	}
-	return "(no line differs)"
 }
 
 // TestPaintDecoded paints a diagram decoded from its JSON: the drawing must be the one of the
@@ -579,7 +534,7 @@ func TestPaintDecoded(t *testing.T) {
 			d.Paint(&want)
 			back.Paint(&got)
 			if w, g := strings.Join(want.Calls, "\n"), strings.Join(got.Calls, "\n"); w != g {
-				t.Errorf("decoded diagram paints differently:\n%s", firstDiff([]byte(w), []byte(g)))
+				t.Errorf("decoded diagram paints differently:\n%s", testenv.FirstDiff([]byte(w), []byte(g)))
 			}
 		})
 	}

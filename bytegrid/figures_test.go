@@ -11,6 +11,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/bytegrid"
 	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
 	"github.com/kafkagrid/kafkagrid/canvas/svgcheck"
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
 )
 
 // figureDirs are where published RFC figures are kept: the shared folder beside the
@@ -226,16 +227,7 @@ func TestFigureOutputs(t *testing.T) {
 			}
 			checkTextInBoxes(t, d)
 			for file, got := range map[string][]byte{name + ".svg": svg.Bytes(), name + ".txt": txt.Bytes()} {
-				file = filepath.Join(dir, file)
-				if *update {
-					if err := os.WriteFile(file, got, 0o644); err != nil {
-						t.Fatal(err)
-					}
-					continue
-				}
-				if want, err := os.ReadFile(file); err != nil || !bytes.Equal(got, want) {
-					t.Errorf("%s is not what kafkagrid grid writes now (err %v); run go test ./bytegrid -update", file, err)
-				}
+				testenv.Golden(t, filepath.Join(dir, file), got) // what kafkagrid grid writes
 			}
 		})
 	}

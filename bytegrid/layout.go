@@ -227,8 +227,19 @@ type scratch struct {
 	elided []string
 }
 
-// carve returns the unused tail of buf with length 0 and the rest of buf's capacity.
-func carve[T any](buf []T) []T { return buf[len(buf):len(buf):cap(buf)] }
+// carve returns the unused tail of *buf with length 0 and the rest of its capacity, first
+// giving *buf a fresh block when it has room for fewer than want more: blocks grow from 16
+// elements, doubling, to 1024, so a diagram makes a few of them rather than a few slices a
+// field. A slice that outgrows its room is reallocated by append as any slice is (keep then
+// leaves *buf as it was).
+func carve[T any](buf *[]T, want int) []T {
+	b := *buf
+	if cap(b)-len(b) < want {
+		b = make([]T, 0, max(want, min(max(2*cap(b), 16), 1024)))
+		*buf = b
+	}
+	return b[len(b):len(b):cap(b)]
+}
 
 // keep returns used (a slice carved from *buf and appended to) capped at its length, and
 // advances *buf past it if it still shares *buf's array.
@@ -271,9 +282,6 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 		bw = bitWidth(rb)
 	}
 	d := &Diagram{RowBits: rb, BitW: bw, RulerStyle: opts.Ruler, LSB0: opts.LSB0, Text: opts.Text}
-	// Sizes of the scratch buffers: upper bounds for the segments and runs of each field
-	// (those of layoutField), an estimate of the text of its tooltip and attributes.
-	nSegs, nRuns, nText := 0, 0, 0
 	cells := false // some field not on byte boundaries has hex to show
 	for _, f := range fields {
 		d.Bits = f.Offset + f.Bits
@@ -284,14 +292,6 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 			d.Hex = true
 			cells = true
 		}
-		nSegs += min((f.Offset+f.Bits-1)/rb-f.Offset/rb+1, 3+max(0, elide))
-		nRuns += 2 + min(len(f.Bytes), 2*rb/8) // the hex and, mostly, a name and a value
-		if rows := (f.Offset+f.Bits-1)/rb - f.Offset/rb + 1; rows == 2 {
-			nRuns++ // a split field's second label
-		} else if rows > 2 {
-			nRuns += 2 // the continuation labels of a partial first and last row
-		}
-		nText += 96 + len(f.Path) + len(f.Name) + len(f.Type) + len(f.Value) + len(f.Desc)
 	}
 	nPhys := (d.Bits + rb - 1) / rb
 	rows, err := mapRows(fields, rb, elide)
@@ -299,9 +299,6 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 		return nil, err
 	}
 	var sc scratch
-	sc.segs = make([]Seg, 0, nSegs)
-	sc.runs = make([]Run, 0, nRuns+len(fields)/4+4) // room for some wrapped labels and elisions
-	sc.txt.Reserve(nText + 12*rows.n)
 	h := rowH
 	if d.Hex {
 		h += hexZone
@@ -542,8 +539,8 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 	first, last := f.Offset/rb, (f.Offset+f.Bits-1)/rb
 	// Segments and runs are appended to locals and stored in b once: a pointer stored in the
 	// heap goes through the garbage collector's write barrier while it marks.
-	segs := carve(sc.segs)
-	hexRuns := carve(sc.runs)
+	segs := carve(&sc.segs, 4)    // most fields: one to three rows
+	hexRuns := carve(&sc.runs, 8) // their hex, name and value
 	for r := first; r <= last; r++ {
 		dr := physToDisp(r)
 		if len(segs) > 0 && segs[len(segs)-1].Row == dr {

@@ -384,18 +384,14 @@ func (k *walker) compressedRecords(arr *Node, rp string, b *RecordBatch, codec C
 	root.WireType = "array"
 	root.About = "The records of the batch, decompressed (offsets from the start of the decompressed data)."
 	comp.Root = root
-	// The nested walk shares the walker's blocks (its codec reads or writes the plain
-	// records): k must not allocate nor add text until it has them back.
-	sub := *k
+	// The records are walked by k itself over the plain records (k.nested swaps its writer
+	// or reader), into the same blocks of nodes and text.
 	if k.w != nil {
-		sub.w = &writer{}
-		sub.r = nil
-		err = sub.recordList(root, rp, b, count)
-		k.slab, k.kids, k.t, k.anys, k.nodes = sub.slab, sub.kids, sub.t, sub.anys, sub.nodes
-		if err != nil {
+		plain := &writer{}
+		if err := k.nested(plain, nil, false, func() error { return k.recordList(root, rp, b, count) }); err != nil {
 			return err
 		}
-		comp.Data = sub.w.buf
+		comp.Data = plain.buf
 		comp.Framing = framingOf(codec, b.Xerial)
 		z, err := compress(nil, codec, comp.Data, b.Xerial)
 		if err != nil {
@@ -425,13 +421,16 @@ func (k *walker) compressedRecords(arr *Node, rp string, b *RecordBatch, codec C
 		if count > len(out)/7 {
 			return k.fail(leaf.Path, off, "record count %d, but the %d decompressed bytes hold at most %d", count, len(out), len(out)/7)
 		}
-		sub.r = &reader{buf: out, end: len(out)}
-		sub.w = nil
-		err = sub.recordList(root, rp, b, count)
-		if err == nil && sub.r.off != len(out) {
-			err = sub.fail(rp, sub.r.off, "%d decompressed bytes after the last record", len(out)-sub.r.off)
-		}
-		k.slab, k.kids, k.t, k.anys, k.nodes = sub.slab, sub.kids, sub.t, sub.anys, sub.nodes
+		plain := &reader{buf: out, end: len(out)}
+		err = k.nested(nil, plain, false, func() error {
+			if err := k.recordList(root, rp, b, count); err != nil {
+				return err
+			}
+			if plain.off != len(out) {
+				return k.fail(rp, plain.off, "%d decompressed bytes after the last record", len(out)-plain.off)
+			}
+			return nil
+		})
 		cn.Value = k.t.cat(codec.String(), ", "+strconv.Itoa(len(data))+" → "+strconv.Itoa(len(out))+" bytes")
 		if err != nil {
 			var pe *pathError

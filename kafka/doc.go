@@ -6,7 +6,7 @@
 // trees, the HTML pages, the JSON and the test vectors of kafkagrid are all views of it.
 //
 // The package is the codec, the annotated frame and the example values only: it imports none
-// of the drawing packages. Package kafka/kafkaview turns an annotated frame into the inputs of
+// of the drawing packages. Package site/kafkaview turns an annotated frame into the inputs of
 // bytegrid and tree.
 //
 // The wire format is the one of the Kafka protocol guide,

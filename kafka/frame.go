@@ -28,18 +28,27 @@ type Frame struct {
 	Inflated int
 }
 
-// BaseName is the frame's file base name: "0-Produce-v12-request", "0-Produce-v12-response".
+// BaseName is the frame's file base name: "0-Produce-v12-request", "0-Produce-v12-response"
+// (BaseName of its API; "-1-unknown-v…" without one).
 func (f *Frame) BaseName() string {
-	side := "request"
-	if f.Response {
-		side = "response"
-	}
 	name := "unknown"
 	var key int16 = -1
 	if f.API != nil {
 		name, key = f.API.Name, f.API.Key
 	}
-	return fmt.Sprintf("%d-%s-v%d-%s", key, name, f.Version, side)
+	return BaseName(key, name, f.Version, f.Response)
+}
+
+// BaseName is the base name of the files of a message of API key (named api) at version v:
+// "<key>-<api>-v<v>-request" or "-response", as "0-Produce-v12-request". It is the one
+// definition of the name the reference, the capture report and the README's pictures give a
+// frame's files (package site adds the figure and the extension).
+func BaseName(key int16, api string, v int16, response bool) string {
+	side := "request"
+	if response {
+		side = "response"
+	}
+	return strconv.Itoa(int(key)) + "-" + api + "-v" + strconv.Itoa(int(v)) + "-" + side
 }
 
 // ErrTruncated is wrapped by decoding errors where the frame ends too soon.

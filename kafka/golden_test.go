@@ -3,13 +3,11 @@ package kafka
 import (
 	"bytes"
 	"encoding/hex"
-	"flag"
-	"os"
 	"path/filepath"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
+)
 
 // TestGoldenFrames keeps every 4.0 example frame, its bytes and its annotated tree, in
 // testdata/frames-4.0.txt, so that a change of an example or of the layout shows in review.
@@ -25,19 +23,5 @@ func TestGoldenFrames(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	golden := filepath.Join("testdata", "frames-4.0.txt")
-	if *update {
-		if err := os.WriteFile(golden, b.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run go test ./kafka -update)", err)
-	}
-	if !bytes.Equal(b.Bytes(), want) {
-		got := filepath.Join("testdata", "frames-4.0.got.txt") // git-ignored
-		os.WriteFile(got, b.Bytes(), 0o644)
-		t.Errorf("frames differ from %s: see %s (diff them; refresh with -update)", golden, got)
-	}
+	testenv.Golden(t, filepath.Join("testdata", "frames-4.0.txt"), b.Bytes())
 }

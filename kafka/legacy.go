@@ -240,34 +240,9 @@ func (k *walker) wrapperValue(parent *Node, path string, m *LegacyMessage, codec
 	cn.WireType = codec.String()
 	cn.About = "The message set, compressed with " + codec.String() + "; decoded as a nested frame whose offsets count from the start of the decompressed data."
 	cn.Raw = comp
-	// walkInner walks the inner messages with a sub-walker over w or r (the other nil). It
-	// shares the walker's blocks, so k must not allocate nor add text until it has them back.
+	// walkInner walks the inner messages over w or r (the other nil), as k.nested does.
 	walkInner := func(w *writer, r *reader) error {
-		sub := *k
-		sub.w, sub.r = w, r
-		defer func() { k.slab, k.kids, k.t, k.anys, k.nodes = sub.slab, sub.kids, sub.t, sub.anys, sub.nodes }()
-		sub.inWrapper = true
-		if sub.w != nil {
-			for i := range m.Inner {
-				if err := sub.legacyMessage(root, sub.t.index(root.Path, i, ""), &m.Inner[i]); err != nil {
-					return err
-				}
-			}
-		} else {
-			m.Inner = MessageSet{}
-			for i := 0; sub.r.left() > 0; i++ {
-				if err := sub.spent(root.Path, sub.pos()); err != nil {
-					return err
-				}
-				m.Inner = append(m.Inner, LegacyMessage{})
-				if err := sub.legacyMessage(root, sub.t.index(root.Path, i, ""), &m.Inner[i]); err != nil {
-					return err
-				}
-			}
-		}
-		root.Value = sub.messagesText(len(m.Inner))
-		sub.end(root)
-		return nil
+		return k.nested(w, r, true, func() error { return k.innerMessages(root, m) })
 	}
 	if k.w != nil {
 		w := &writer{}
@@ -324,5 +299,31 @@ func (k *walker) wrapperValue(parent *Node, path string, m *LegacyMessage, codec
 	n.Children = append(n.Children, cn)
 	cn.Value = k.t.cat(codec.String(), ", "+strconv.Itoa(cn.Length)+" → "+strconv.Itoa(len(comp.Data))+" bytes")
 	n.Value = cn.Value
+	return nil
+}
+
+// innerMessages walks the messages inside a compressed legacy wrapper into root (m's inner
+// message set), over k's writer or reader, which k.nested has set to the plain messages.
+func (k *walker) innerMessages(root *Node, m *LegacyMessage) error {
+	if k.w != nil {
+		for i := range m.Inner {
+			if err := k.legacyMessage(root, k.t.index(root.Path, i, ""), &m.Inner[i]); err != nil {
+				return err
+			}
+		}
+	} else {
+		m.Inner = MessageSet{}
+		for i := 0; k.r.left() > 0; i++ {
+			if err := k.spent(root.Path, k.pos()); err != nil {
+				return err
+			}
+			m.Inner = append(m.Inner, LegacyMessage{})
+			if err := k.legacyMessage(root, k.t.index(root.Path, i, ""), &m.Inner[i]); err != nil {
+				return err
+			}
+		}
+	}
+	root.Value = k.messagesText(len(m.Inner))
+	k.end(root)
 	return nil
 }

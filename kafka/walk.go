@@ -65,6 +65,17 @@ func (k *walker) alloc() *Node {
 	return &k.slab[len(k.slab)-1]
 }
 
+// nested walks a frame inside the frame (a compressed batch's records, the messages of a
+// compressed legacy wrapper) with k itself over the plain bytes: w or r (the other nil) stand
+// in for k's writer and reader while walk runs, and inWrapper marks a wrapper's messages. The
+// nodes and texts go to k's blocks as any others do.
+func (k *walker) nested(w *writer, r *reader, inWrapper bool, walk func() error) error {
+	ow, or, oi := k.w, k.r, k.inWrapper
+	k.w, k.r, k.inWrapper = w, r, inWrapper || oi
+	defer func() { k.w, k.r, k.inWrapper = ow, or, oi }()
+	return walk()
+}
+
 // spent fails, when decoding, once the frame's tree has as many nodes as DecodeOptions.MaxNodes
 // allows. Every loop over what the input counts (array elements, tagged fields, batches,
 // records, headers, messages) asks before each one, so a tree outgrows the limit by at most

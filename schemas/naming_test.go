@@ -1,7 +1,6 @@
 package schemas
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,8 +8,6 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 )
-
-var updateKnown = flag.Bool("update", false, "rewrite knownreleases.txt from the releases found")
 
 // TestKnownReleases: knownreleases.txt has a line for every release found, which names it;
 // -update rewrites the table from them (named after their folders).
@@ -26,7 +23,7 @@ func TestKnownReleases(t *testing.T) {
 		names = append(names, filepath.Base(dir))
 	}
 	want := knownReleaseLines(names, rs)
-	if *updateKnown {
+	if testenv.Update() {
 		if err := os.WriteFile("knownreleases.txt", []byte(want), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -49,12 +49,6 @@ func InlineSVG(f Figure, id string) (template.HTML, error) {
 	return template.HTML(buf.String()), nil
 }
 
-// TextWriter is the optional capability of a drawing that also writes itself as text: the
-// byte grid as RFC ASCII art (bytegrid.Diagram), the tree indented (tree.Diagram).
-type TextWriter interface {
-	WriteText(w io.Writer) error
-}
-
 // WriteText writes the figure as text when its drawing is a TextWriter, and says so when not.
 func (f Figure) WriteText(w io.Writer) error {
 	t, ok := f.Drawing.(TextWriter)

@@ -5,7 +5,7 @@
 // that line up across the whole tree. It is the companion of package bytegrid: the same bytes,
 // seen as structure, with the same group colours and the same data-path on each node.
 //
-// The package knows nothing of Kafka. A caller builds a Node tree (package kafka/kafkaview
+// The package knows nothing of Kafka. A caller builds a Node tree (package site/kafkaview
 // translates an annotated Kafka frame into one), lays it out once with Layout, and uses the
 // resulting Diagram as many times as it likes. A Diagram is a canvas.Drawing, like the byte
 // grid (its twin, which speaks alike: Layout, Paint, PaintRows, PartHeight, WriteText, Name and
@@ -55,7 +55,7 @@
 // (internal/arena). Painting reads only the exported fields and makes the data attributes as
 // it goes. The slices of a Row are capped at their length, so appending to one copies it
 // rather than overwriting its neighbour. The benchmarks on real Kafka 4.0 frames live beside
-// the bridge, in package kafka/kafkaview: BenchmarkTreeFetchResponse (the Fetch v17 response,
+// the bridge, in package site/kafkaview: BenchmarkTreeFetchResponse (the Fetch v17 response,
 // laid out and written as SVG) and BenchmarkTreeLargestReal (the largest tree of all the 4.0
 // frames, the ShareFetch v0 response, 81 nodes).
 package tree

@@ -5,10 +5,8 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,10 +14,9 @@ import (
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
 	"github.com/kafkagrid/kafkagrid/canvas/svgcheck"
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
 	"github.com/kafkagrid/kafkagrid/tree"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // markupTree holds labels and values that could break a drawing: markup, control characters,
 // invalid UTF-8, bidirectional marks, an empty label and runes Go Mono lacks.
@@ -84,45 +81,6 @@ func checkXML(t testing.TB, svg []byte) {
 	}
 }
 
-func compareGolden(t *testing.T, file string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", file)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update)", err)
-	}
-	if !bytes.Equal(got, want) {
-		ext := filepath.Ext(file)
-		gotPath := strings.TrimSuffix(path, ext) + ".got" + ext
-		os.WriteFile(gotPath, got, 0o644)
-		t.Errorf("%s differs from the golden file; got written to %s\n%s", path, gotPath, firstDiff(want, got))
-	}
-}
-
-// firstDiff describes the first line where two files differ.
-func firstDiff(a, b []byte) string {
-	al, bl := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
-	for i := 0; i < len(al) || i < len(bl); i++ {
-		var x, y string
-		if i < len(al) {
-			x = al[i]
-		}
-		if i < len(bl) {
-			y = bl[i]
-		}
-		if x != y {
-			return fmt.Sprintf("line %d:\n- %s\n+ %s", i+1, x, y)
-		}
-	}
-	return "(no line differs)"
-}
-
 func TestGolden(t *testing.T) {
 	for _, tc := range golden() {
 		t.Run(tc.name, func(t *testing.T) {
@@ -145,9 +103,9 @@ func TestGolden(t *testing.T) {
 			if err := d.WriteText(&txt); err != nil {
 				t.Fatal(err)
 			}
-			compareGolden(t, tc.name+".svg", svg)
-			compareGolden(t, tc.name+".json", append(js, '\n'))
-			compareGolden(t, tc.name+".txt", txt.Bytes())
+			testenv.Golden(t, filepath.Join("testdata", tc.name+".svg"), svg)
+			testenv.Golden(t, filepath.Join("testdata", tc.name+".json"), append(js, '\n'))
+			testenv.Golden(t, filepath.Join("testdata", tc.name+".txt"), txt.Bytes())
 		})
 	}
 }
@@ -509,7 +467,7 @@ func TestPaintDecoded(t *testing.T) {
 			d.Paint(&want)
 			back.Paint(&got)
 			if w, g := strings.Join(want.Calls, "\n"), strings.Join(got.Calls, "\n"); w != g {
-				t.Errorf("decoded diagram paints differently:\n%s", firstDiff([]byte(w), []byte(g)))
+				t.Errorf("decoded diagram paints differently:\n%s", testenv.FirstDiff([]byte(w), []byte(g)))
 			}
 		})
 	}

@@ -30,9 +30,6 @@ func Write(w io.Writer, s *Spec) error {
 		return errors.New("gridyaml: a spec needs a name")
 	}
 	root := &yaml.Node{Kind: yaml.MappingNode}
-	add := func(m *yaml.Node, k string, v *yaml.Node) {
-		m.Content = append(m.Content, str(k), v)
-	}
 	add(root, "name", str(s.Name))
 	if s.Desc != "" {
 		add(root, "description", str(s.Desc))
@@ -57,151 +54,19 @@ func Write(w io.Writer, s *Spec) error {
 		add(root, "hex", &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: "false"})
 	}
 	if o.Data != nil {
-		h := hex.EncodeToString(o.Data)
-		var b strings.Builder
-		for i := 0; i < len(h); i += 2 {
-			if i > 0 {
-				if i%32 == 0 {
-					b.WriteByte('\n')
-				} else {
-					b.WriteByte(' ')
-				}
-			}
-			b.WriteString(h[i : i+2])
-		}
-		n := str(b.String())
-		if len(o.Data) > 16 {
-			n.Style = yaml.LiteralStyle
-		}
-		add(root, "data", n)
+		add(root, "data", dataNode(o.Data))
 	}
 	if len(o.GroupColors) > 0 {
-		g := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
-		names := make([]string, 0, len(o.GroupColors))
-		for n := range o.GroupColors {
-			names = append(names, n)
-		}
-		// In the order the fields name them, then the rest by name.
-		pos := map[string]int{}
-		for i, f := range s.Fields {
-			if _, ok := pos[f.Group]; !ok {
-				pos[f.Group] = i
-			}
-		}
-		sort.Slice(names, func(i, j int) bool {
-			pi, iok := pos[names[i]]
-			pj, jok := pos[names[j]]
-			if iok != jok {
-				return iok
-			}
-			if iok && pi != pj {
-				return pi < pj
-			}
-			return names[i] < names[j]
-		})
-		for _, n := range names {
-			add(g, n, num(o.GroupColors[n]))
-		}
-		add(root, "groups", g)
+		add(root, "groups", groupsNode(o.GroupColors, s.Fields))
 	}
-	if t := o.Text; t != (bytegrid.TextOptions{}) {
-		m := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
-		if t.Margin != 0 {
-			add(m, "margin", num(t.Margin))
-		}
-		if t.RowLines != 0 {
-			add(m, "row_lines", num(t.RowLines))
-		}
-		if t.Align != "" {
-			add(m, "align", str(t.Align))
-		}
-		if t.Ticks != "" {
-			add(m, "ticks", str(t.Ticks))
-		}
-		if t.BitChars != 0 {
-			add(m, "bit_chars", num(t.BitChars))
-		}
-		if t.Open != "" {
-			add(m, "open", str(t.Open))
-		}
-		add(root, "text", m)
+	if o.Text != (bytegrid.TextOptions{}) {
+		add(root, "text", textNode(o.Text))
 	}
 	if len(s.Fields) > 0 {
 		list := &yaml.Node{Kind: yaml.SequenceNode}
 		end := 0
 		for _, f := range s.Fields {
-			m := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
-			add(m, "name", str(f.Name))
-			if f.Bits%8 == 0 {
-				add(m, "bytes", num(f.Bits/8))
-			} else {
-				add(m, "bits", num(f.Bits))
-			}
-			if f.Offset != end {
-				add(m, "offset", num(f.Offset))
-			}
-			if f.Value != "" {
-				add(m, "value", str(f.Value))
-			}
-			if f.Group != "" {
-				add(m, "group", str(f.Group))
-			}
-			switch f.Kind {
-			case bytegrid.Plain:
-			case bytegrid.Reserved:
-				add(m, "kind", str("reserved")) // the protocol word for padding
-			default:
-				add(m, "kind", str(f.Kind.String()))
-			}
-			if f.Type != "" {
-				add(m, "type", str(f.Type))
-			}
-			if f.Path != "" && f.Path != f.Name {
-				add(m, "path", str(f.Path))
-			}
-			if f.Desc != "" {
-				add(m, "desc", str(f.Desc))
-			}
-			if f.Variable {
-				add(m, "variable", boolean(true))
-			}
-			if f.MinBits != 0 {
-				add(m, "min_bits", num(f.MinBits))
-			}
-			if f.MaxBits != 0 {
-				add(m, "max_bits", num(f.MaxBits))
-			}
-			if f.LengthFrom != "" {
-				add(m, "length_from", str(f.LengthFrom))
-			}
-			if f.Optional {
-				add(m, "optional", boolean(true))
-			}
-			if f.Condition != "" {
-				add(m, "condition", str(f.Condition))
-			}
-			if f.Label != bytegrid.LabelAuto {
-				add(m, "label", str(string(f.Label)))
-			}
-			if f.Repeated {
-				add(m, "repeated", boolean(true))
-			}
-			if f.DoubleRule {
-				add(m, "double_rule", boolean(true))
-			}
-			if f.Caption != "" {
-				add(m, "caption", str(f.Caption))
-			}
-			if f.Item != "" {
-				add(m, "item", str(f.Item))
-			}
-			if f.Short != "" {
-				add(m, "short", str(f.Short))
-			}
-			if f.RowBreak {
-				add(m, "row_break", boolean(true))
-			}
-			list.Content = append(list.Content, m)
+			list.Content = append(list.Content, fieldNode(f, end))
 			end = f.Offset + f.Bits
 		}
 		add(root, "fields", list)
@@ -215,6 +80,164 @@ func Write(w io.Writer, s *Spec) error {
 		return fmt.Errorf("gridyaml: %w", err)
 	}
 	return nil
+}
+
+// add appends the key k and its value v to the mapping m.
+func add(m *yaml.Node, k string, v *yaml.Node) {
+	m.Content = append(m.Content, str(k), v)
+}
+
+// dataNode is the spec's data: the bytes in hex, 16 a line, a literal block past one line.
+func dataNode(data []byte) *yaml.Node {
+	h := hex.EncodeToString(data)
+	var b strings.Builder
+	for i := 0; i < len(h); i += 2 {
+		if i > 0 {
+			if i%32 == 0 {
+				b.WriteByte('\n')
+			} else {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteString(h[i : i+2])
+	}
+	n := str(b.String())
+	if len(data) > 16 {
+		n.Style = yaml.LiteralStyle
+	}
+	return n
+}
+
+// groupsNode is the groups' colours, in the order the fields name them, then the rest by name.
+func groupsNode(colors map[string]int, fields []bytegrid.Field) *yaml.Node {
+	g := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
+	names := make([]string, 0, len(colors))
+	for n := range colors {
+		names = append(names, n)
+	}
+	// In the order the fields name them, then the rest by name.
+	pos := map[string]int{}
+	for i, f := range fields {
+		if _, ok := pos[f.Group]; !ok {
+			pos[f.Group] = i
+		}
+	}
+	sort.Slice(names, func(i, j int) bool {
+		pi, iok := pos[names[i]]
+		pj, jok := pos[names[j]]
+		if iok != jok {
+			return iok
+		}
+		if iok && pi != pj {
+			return pi < pj
+		}
+		return names[i] < names[j]
+	})
+	for _, n := range names {
+		add(g, n, num(colors[n]))
+	}
+	return g
+}
+
+// textNode is the text options that are not the defaults.
+func textNode(t bytegrid.TextOptions) *yaml.Node {
+	m := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
+	if t.Margin != 0 {
+		add(m, "margin", num(t.Margin))
+	}
+	if t.RowLines != 0 {
+		add(m, "row_lines", num(t.RowLines))
+	}
+	if t.Align != "" {
+		add(m, "align", str(t.Align))
+	}
+	if t.Ticks != "" {
+		add(m, "ticks", str(t.Ticks))
+	}
+	if t.BitChars != 0 {
+		add(m, "bit_chars", num(t.BitChars))
+	}
+	if t.Open != "" {
+		add(m, "open", str(t.Open))
+	}
+	return m
+}
+
+// fieldNode is one field on one line; end is where the field before it ended (its offset is
+// written only where it leaves a gap).
+func fieldNode(f bytegrid.Field, end int) *yaml.Node {
+	m := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
+	add(m, "name", str(f.Name))
+	if f.Bits%8 == 0 {
+		add(m, "bytes", num(f.Bits/8))
+	} else {
+		add(m, "bits", num(f.Bits))
+	}
+	if f.Offset != end {
+		add(m, "offset", num(f.Offset))
+	}
+	if f.Value != "" {
+		add(m, "value", str(f.Value))
+	}
+	if f.Group != "" {
+		add(m, "group", str(f.Group))
+	}
+	switch f.Kind {
+	case bytegrid.Plain:
+	case bytegrid.Reserved:
+		add(m, "kind", str("reserved")) // the protocol word for padding
+	default:
+		add(m, "kind", str(f.Kind.String()))
+	}
+	if f.Type != "" {
+		add(m, "type", str(f.Type))
+	}
+	if f.Path != "" && f.Path != f.Name {
+		add(m, "path", str(f.Path))
+	}
+	if f.Desc != "" {
+		add(m, "desc", str(f.Desc))
+	}
+	if f.Variable {
+		add(m, "variable", boolean(true))
+	}
+	if f.MinBits != 0 {
+		add(m, "min_bits", num(f.MinBits))
+	}
+	if f.MaxBits != 0 {
+		add(m, "max_bits", num(f.MaxBits))
+	}
+	if f.LengthFrom != "" {
+		add(m, "length_from", str(f.LengthFrom))
+	}
+	if f.Optional {
+		add(m, "optional", boolean(true))
+	}
+	if f.Condition != "" {
+		add(m, "condition", str(f.Condition))
+	}
+	if f.Label != bytegrid.LabelAuto {
+		add(m, "label", str(string(f.Label)))
+	}
+	if f.Repeated {
+		add(m, "repeated", boolean(true))
+	}
+	if f.DoubleRule {
+		add(m, "double_rule", boolean(true))
+	}
+	if f.Caption != "" {
+		add(m, "caption", str(f.Caption))
+	}
+	if f.Item != "" {
+		add(m, "item", str(f.Item))
+	}
+	if f.Short != "" {
+		add(m, "short", str(f.Short))
+	}
+	if f.RowBreak {
+		add(m, "row_break", boolean(true))
+	}
+	return m
 }
 
 func str(s string) *yaml.Node {

@@ -399,13 +399,12 @@ func (p *parser) geometry(first, last int) error {
 	return nil
 }
 
-var ifRE = regexp.MustCompile(`^(.*?),? (\(?if .*\)?)$`)
+// band is a run of a figure's content lines, [from, to): one row of boxes.
+type band struct{ from, to int }
 
-// fields reads the grid's bands and rules into fields.
-func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, error) {
-	var opts bytegrid.Options
-	// Bands: runs of content lines; rules between them.
-	type band struct{ from, to int } // lines [from, to)
+// bands reads the lines first..last of a figure into its bands and the rules between them:
+// rules[i] is the line of the rule above band i (-1 for none), and one more is below the last.
+func (p *parser) bands(first, last int) ([]band, []int, error) {
 	var bands []band
 	var rules []int // rules[i] is the line of the rule above band i (-1 for none); one more below
 	rule := first
@@ -422,19 +421,35 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 		}
 		if i <= last {
 			if rule >= 0 && (len(bands) == 0 || bands[len(bands)-1].to <= rule) {
-				return nil, opts, p.errf(i, p.x0, "two rules with no row between them")
+				return nil, nil, p.errf(i, p.x0, "two rules with no row between them")
 			}
 			rule = i
 		}
 	}
 	rules = append(rules, rule) // below the last band (-1: open at the bottom)
 	if len(bands) == 0 {
-		return nil, opts, p.errf(first, p.x0, "a rule with no row under it")
+		return nil, nil, p.errf(first, p.x0, "a rule with no row under it")
 	}
 	if rules[len(rules)-1] >= 0 && rules[len(rules)-1] < bands[len(bands)-1].to {
 		rules[len(rules)-1] = -1
 	}
-	// Cells of each band.
+	return bands, rules, nil
+}
+
+// bandCells are the boxes of a figure's bands: all of them in order, those of each band, the
+// bands whose boxes end before the row does, and whether "..." stands for a right edge (RFC
+// 7540).
+type bandCells struct {
+	cells    []*cell
+	byBand   [][]*cell
+	index    map[*cell]int // a box's place in cells
+	short    []bool
+	edgeDots bool
+}
+
+// bandCells reads the boxes of each band from its '|' (or ':') edges on bit boundaries, with
+// their text, line by line.
+func (p *parser) bandCells(bands []band) (bandCells, error) {
 	var cells []*cell
 	byBand := make([][]*cell, len(bands))
 	short := make([]bool, len(bands)) // a band whose boxes end before the row does
@@ -471,10 +486,10 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 		}
 		short[bi] = len(edges) > 0 && edges[len(edges)-1] < p.rb
 		if len(edges) < 2 {
-			return nil, opts, p.errf(bd.from, p.x0, "a row with no box: want '|' edges on bit boundaries")
+			return bandCells{}, p.errf(bd.from, p.x0, "a row with no box: want '|' edges on bit boundaries")
 		}
 		if edges[0] != 0 {
-			return nil, opts, p.errf(bd.from, p.col(edges[0]), "a row that does not start at the grid's left edge")
+			return bandCells{}, p.errf(bd.from, p.col(edges[0]), "a row that does not start at the grid's left edge")
 		}
 		// Edge characters that are not on a bit boundary are an error: the figure's columns
 		// do not agree with its ruler or rules.
@@ -484,7 +499,7 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 					continue
 				}
 				if _, ok := p.bitAt(c); !ok && r == '|' {
-					return nil, opts, p.errf(l, c, "an edge '|' between bit boundaries (bits are %d columns wide from column %d)", p.cpb, p.x0+1)
+					return bandCells{}, p.errf(l, c, "an edge '|' between bit boundaries (bits are %d columns wide from column %d)", p.cpb, p.x0+1)
 				}
 			}
 		}
@@ -513,31 +528,19 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 			byBand[bi] = append(byBand[bi], c)
 		}
 	}
-	cellAt := func(bi, b int) *cell {
-		if bi < 0 || bi >= len(byBand) {
-			return nil
-		}
-		for _, c := range byBand[bi] {
-			if b >= c.from && b < c.to {
-				return c
-			}
-		}
-		return nil
-	}
-	var find func(i int) int
-	find = func(i int) int {
-		for cells[i].parent != i {
-			cells[i].parent = cells[cells[i].parent].parent
-			i = cells[i].parent
-		}
-		return i
-	}
-	index := map[*cell]int{}
+	index := make(map[*cell]int, len(cells))
 	for i, c := range cells {
 		index[c] = i
 	}
-	dots := false
-	ticksAtFields := false
+	return bandCells{cells: cells, byBand: byBand, index: index, short: short, edgeDots: edgeDots}, nil
+}
+
+// readRules reads the rules between the bands: a rule present over a bit (solid, dashed or
+// double) counts for the boxes above and below it; an absent one joins them into one field,
+// whose name may be written on the rule (RFC 8200). It reports whether a rule holds "..."
+// and whether rules are ticked only where fields begin and end, and sets opts.Text.Open for a
+// figure open at the bottom.
+func (p *parser) readRules(rules []int, bc *bandCells, opts *bytegrid.Options) (dots, ticksAtFields bool) {
 	// The rules: horizontal present over each bit, dashed, double; an absent one joins the
 	// boxes above and below.
 	for ri, rl := range rules {
@@ -545,7 +548,7 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 		if rl < 0 {
 			// Open at the bottom: the boxes of the last band are variable.
 			if ri == len(rules)-1 {
-				for _, c := range byBand[above] {
+				for _, c := range bc.byBand[above] {
 					c.colon = true
 				}
 				opts.Text.Open = "bottom"
@@ -586,7 +589,7 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 			if !present && !p.bytes && b > 0 && p.at(rl, p.col(b)) == '-' {
 				present, dashed = true, true
 			}
-			a, d := cellAt(above, b), cellAt(below, b)
+			a, d := bc.cellAt(above, b), bc.cellAt(below, b)
 			if present {
 				for _, c := range []*cell{a, d} {
 					switch {
@@ -603,9 +606,9 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 				continue
 			}
 			if a != nil && d != nil {
-				x, y := find(index[a]), find(index[d])
+				x, y := bc.find(bc.index[a]), bc.find(bc.index[d])
 				if x != y {
-					cells[y].parent = x
+					bc.cells[y].parent = x
 				}
 				for c := p.col(b) + 1; c <= p.col(b+1); c++ {
 					if r := p.at(rl, c); r != '+' || c < p.col(b+1) {
@@ -620,14 +623,56 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 		if t := strings.TrimSpace(string(textOn)); t != "" && strings.Trim(t, "+-= ") != "" {
 			// The name written on an inner rule (RFC 8200): the field of the boxes it joins.
 			for b := 0; b < p.rb; b++ {
-				if d := cellAt(below, b); d != nil && cellAt(above, b) != nil {
-					root := cells[find(index[d])]
+				if d := bc.cellAt(below, b); d != nil && bc.cellAt(above, b) != nil {
+					root := bc.cells[bc.find(bc.index[d])]
 					root.extra = append(root.extra, strings.TrimSpace(strings.Trim(t, "+")))
 					break
 				}
 			}
 		}
 	}
+	return dots, ticksAtFields
+}
+
+// cellAt is the box of band bi over bit b, or nil.
+func (bc *bandCells) cellAt(bi, b int) *cell {
+	if bi < 0 || bi >= len(bc.byBand) {
+		return nil
+	}
+	for _, c := range bc.byBand[bi] {
+		if b >= c.from && b < c.to {
+			return c
+		}
+	}
+	return nil
+}
+
+// find is the first box of the field box i is joined into (union-find, paths halved).
+func (bc *bandCells) find(i int) int {
+	cells := bc.cells
+	for cells[i].parent != i {
+		cells[i].parent = cells[cells[i].parent].parent
+		i = cells[i].parent
+	}
+	return i
+}
+
+var ifRE = regexp.MustCompile(`^(.*?),? (\(?if .*\)?)$`)
+
+// fields reads the grid's bands and rules into fields.
+func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, error) {
+	var opts bytegrid.Options
+	bands, rules, err := p.bands(first, last)
+	if err != nil {
+		return nil, opts, err
+	}
+	bc, err := p.bandCells(bands)
+	if err != nil {
+		return nil, opts, err
+	}
+	cells, short, edgeDots := bc.cells, bc.short, bc.edgeDots
+	find := bc.find
+	dots, ticksAtFields := p.readRules(rules, &bc, &opts)
 	// Fields: the groups of joined boxes, in the order of their first box.
 	type group struct {
 		cells []*cell

@@ -2,7 +2,6 @@ package pdfcanvas_test
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,10 +13,9 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
 	"github.com/kafkagrid/kafkagrid/style"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 func sample(c canvas.Canvas) {
 	c.Begin(canvas.Group{Class: "field", Title: "ignored"})
@@ -71,20 +69,7 @@ func TestGolden(t *testing.T) {
 	if again := pageContent(t, render(t)); !bytes.Equal(got, again) {
 		t.Fatal("two renders differ")
 	}
-	golden := filepath.Join("testdata", "sample.content")
-	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		os.WriteFile(filepath.Join("testdata", "sample.got.content"), got, 0o644)
-		t.Errorf("%s differs from golden (wrote sample.got.content)", golden)
-	}
+	testenv.Golden(t, filepath.Join("testdata", "sample.content"), got)
 	// The content stream maps (0,0) to (20,10) at scale 1.25: the first rectangle starts at
 	// x = 20 + 0.5*1.25 = 20.625 (PDF y grows upward: 100 - 10.625).
 	if !bytes.Contains(got, []byte("20.63 89.38 150.00 -37.50 re")) && !bytes.Contains(got, []byte("20.62 89.38 150.00 -37.50 re")) {

@@ -4,19 +4,16 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
-	"flag"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
 	"github.com/kafkagrid/kafkagrid/style"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // sample paints a small drawing that uses every call of the interface.
 func sample(c canvas.Canvas) {
@@ -61,21 +58,7 @@ func TestGolden(t *testing.T) {
 			if again := render(t, tt.opts); !bytes.Equal(got, again) {
 				t.Fatal("two renders differ")
 			}
-			golden := filepath.Join("testdata", tt.name+".svg")
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, want) {
-				os.WriteFile(filepath.Join("testdata", tt.name+".got.svg"), got, 0o644)
-				t.Errorf("%s differs from golden (wrote .got.svg); run with -update after review", golden)
-			}
+			testenv.Golden(t, filepath.Join("testdata", tt.name+".svg"), got)
 		})
 	}
 }

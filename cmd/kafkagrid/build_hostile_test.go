@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kafkagrid/kafkagrid/site/reference"
+	"github.com/kafkagrid/kafkagrid/site"
 )
 
 func hostileBuild(t *testing.T, out string, args ...string) (string, int) {
@@ -26,7 +26,7 @@ func hostileBuild(t *testing.T, out string, args ...string) (string, int) {
 func TestBuildLock(t *testing.T) {
 	t.Setenv("KAFKA_SCHEMAS", "")
 	out := t.TempDir()
-	lock := filepath.Join(out, reference.LockName)
+	lock := filepath.Join(out, site.LockName)
 	f, err := os.OpenFile(lock, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		t.Fatal(err)
@@ -35,10 +35,10 @@ func TestBuildLock(t *testing.T) {
 		t.Skip("no flock here:", err)
 	}
 	f.WriteString("4242\n")
-	old := reference.LockWait
-	reference.LockWait = 100 * time.Millisecond
+	old := site.LockWait
+	site.LockWait = 100 * time.Millisecond
 	errs, code := hostileBuild(t, out, "-apis", "Produce")
-	reference.LockWait = old
+	site.LockWait = old
 	if code != 1 || !strings.Contains(errs, "is being built by process 4242") {
 		t.Errorf("a held lock: exit %d, %s", code, errs)
 	}
@@ -63,7 +63,7 @@ func TestBuildLock(t *testing.T) {
 			t.Errorf("build %d of two at once: exit %d, %s", i, codes[i], msgs[i])
 		}
 	}
-	man, _ := os.ReadFile(filepath.Join(out, reference.ManifestName))
+	man, _ := os.ReadFile(filepath.Join(out, site.ManifestName))
 	for _, want := range []string{"bin/0-Produce-v12-request.bin", "bin/1-Fetch-v17-request.bin"} {
 		if !bytes.Contains(man, []byte(want+"\n")) {
 			t.Errorf("the manifest lacks %s", want)
@@ -127,29 +127,29 @@ func TestBuildManifestNotThroughLink(t *testing.T) {
 	}
 	bak := filepath.Join(top, "out.bak")
 	os.Mkdir(bak, 0o755)
-	if err := os.Link(filepath.Join(out, reference.ManifestName), filepath.Join(bak, reference.ManifestName)); err != nil {
+	if err := os.Link(filepath.Join(out, site.ManifestName), filepath.Join(bak, site.ManifestName)); err != nil {
 		t.Skip("no hard links here:", err)
 	}
-	before, _ := os.ReadFile(filepath.Join(bak, reference.ManifestName))
+	before, _ := os.ReadFile(filepath.Join(bak, site.ManifestName))
 	if errs, code := hostileBuild(t, out, "-apis", "Fetch"); code != 0 {
 		t.Fatal(errs)
 	}
-	after, _ := os.ReadFile(filepath.Join(bak, reference.ManifestName))
+	after, _ := os.ReadFile(filepath.Join(bak, site.ManifestName))
 	if !bytes.Equal(before, after) {
 		t.Errorf("the backup's manifest changed through the hard link:\n%s", after)
 	}
-	man, _ := os.ReadFile(filepath.Join(out, reference.ManifestName))
+	man, _ := os.ReadFile(filepath.Join(out, site.ManifestName))
 	if !bytes.Contains(man, []byte("bin/1-Fetch-v17-request.bin\n")) || !bytes.Contains(man, []byte("bin/0-Produce-v12-request.bin\n")) {
 		t.Errorf("the folder's manifest lacks a build's files:\n%s", man)
 	}
 
 	big := filepath.Join(top, "big")
 	os.Mkdir(big, 0o755)
-	if err := os.WriteFile(filepath.Join(big, reference.ManifestName), bytes.Repeat([]byte("bin/x.bin\n"), reference.MaxManifest/10+1), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(big, site.ManifestName), bytes.Repeat([]byte("bin/x.bin\n"), site.MaxManifest/10+1), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if errs, code := hostileBuild(t, big, "-apis", "Produce"); code != 1 || !strings.Contains(errs, "not a manifest kafkagrid writes") {
-		t.Errorf("a manifest of %d bytes: exit %d, %s", reference.MaxManifest+10, code, errs)
+		t.Errorf("a manifest of %d bytes: exit %d, %s", site.MaxManifest+10, code, errs)
 	}
 }
 
@@ -232,7 +232,7 @@ func TestOutputUmask(t *testing.T) {
 	if _, errs, code := runCmd(t, "decode", "-q", "-schemas", filepath.Join(listSchemaRoot(t), "4.0"), "-o", rep, req); code != 0 {
 		t.Fatal(errs)
 	}
-	for _, p := range []string{req, filepath.Join(out, reference.ManifestName), filepath.Join(rep, "index.html")} {
+	for _, p := range []string{req, filepath.Join(out, site.ManifestName), filepath.Join(rep, "index.html")} {
 		if fi, err := os.Stat(p); err != nil {
 			t.Error(err)
 		} else if fi.Mode().Perm() != 0o640 {

@@ -28,7 +28,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/kafkagrid/kafkagrid/kafka"
-	"github.com/kafkagrid/kafkagrid/site/reference"
+	"github.com/kafkagrid/kafkagrid/site"
 )
 
 // needTool returns the path of an external tool. Outside CI a missing tool skips the test; in
@@ -54,7 +54,7 @@ func treeFiles(t *testing.T, dir string) []string {
 		if err != nil {
 			return err
 		}
-		if !d.IsDir() && d.Name() != reference.ManifestName {
+		if !d.IsDir() && d.Name() != site.ManifestName {
 			rel, _ := filepath.Rel(dir, p)
 			out = append(out, filepath.ToSlash(rel))
 		}
@@ -1022,7 +1022,7 @@ func TestBuildUnwritable(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, stderr, code := runCmd(t, "build", "-q", "-out", out, "-schemas", filepath.Join(root, "4.0"), "-format", "pdf", "-apis", "Produce")
-	want := "kafkagrid: build: reference: write " + filepath.Join(out, "kafka-4.0-protocol.pdf") + ": "
+	want := "kafkagrid: build: site: write " + filepath.Join(out, "kafka-4.0-protocol.pdf") + ": "
 	if code != 1 || !strings.HasPrefix(stderr, want) || strings.Contains(stderr, ".tmp") {
 		t.Errorf("exit %d, %q; want exit 1 and %q…", code, stderr, want)
 	}

@@ -16,7 +16,7 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/capture"
 	"github.com/kafkagrid/kafkagrid/kafka"
-	"github.com/kafkagrid/kafkagrid/site/reference"
+	"github.com/kafkagrid/kafkagrid/site"
 	"github.com/kafkagrid/kafkagrid/site/report"
 )
 
@@ -171,18 +171,19 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 }
 
 // writeReport writes the report of r into the folder dir with the protections of build's
-// output folder (reference.Folder): one writer at a time, files put in place by rename,
+// output folder (site.Folder): one writer at a time, files put in place by rename,
 // temporaries removed on a signal, only a report's own files replaced, none through a link,
 // and the files of an earlier report that this one has not removed.
 func writeReport(ctx context.Context, dir string, r *capture.Result, o report.Options) error {
-	folder, err := reference.OpenFolder(ctx, dir, reference.FolderReport, tempsFrom(ctx))
+	folder, err := site.OpenFolder(ctx, dir, site.FolderOptions{Kind: site.KindReport, Temps: tempsFrom(ctx)})
 	if err != nil {
 		return err
 	}
+	defer folder.Close()
 	o.Create = folder.Create
 	err = report.Write(dir, r, o)
-	if cerr := folder.Close(err == nil); err == nil {
-		err = cerr
+	if ferr := folder.Finish(site.FinishOptions{Complete: err == nil}); err == nil {
+		err = ferr
 	}
 	return err
 }

@@ -210,7 +210,7 @@ func TestDecodeForms(t *testing.T) {
 			t.Errorf("report lacks %q", want)
 		}
 	}
-	if _, err := os.Stat(filepath.Join(rep, "frames", "c1-1-0-Produce-v12-request.grid.svg")); err != nil {
+	if _, err := os.Stat(filepath.Join(rep, "frames", "c1-1-0-Produce-v12-request-grid.svg")); err != nil {
 		t.Error(err)
 	}
 }

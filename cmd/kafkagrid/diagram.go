@@ -44,15 +44,6 @@ var typeFormats = map[string][]string{
 	typeKafka: {"svg", "txt", "pdf", "json"},
 }
 
-// formatTypes maps a diagram format to its media type.
-var formatTypes = map[string]string{
-	"svg":    "image/svg+xml",
-	"rfcsvg": "image/svg+xml",
-	"txt":    "text/plain; charset=utf-8",
-	"pdf":    "application/pdf",
-	"json":   "application/json",
-}
-
 // inputError is a mistake in a diagram's source or options: the client's to fix (status
 // 400), with where it is in the message.
 type inputError struct{ err error }
@@ -358,16 +349,7 @@ func (d *drawer) drawKafka(format, name string, src []byte, opts map[string]stri
 		return nil, lineErrorf(name, max(1, s.lines["release"]), "release %q: the schemas read have %s", rel, strings.Join(sortedKeys(cats), ", "))
 	}
 	so := reference.ShowOptions{Response: s.Side == "response", Tree: s.View == "tree", Inline: do.Inline, IDPrefix: do.IDPrefix, Date: d.date}
-	switch format {
-	case "svg":
-		so.Format = reference.SVG
-	case "pdf":
-		so.Format = reference.PDF
-	case "txt":
-		so.Format = reference.Text
-	case "json":
-		so.Format = reference.JSON
-	default:
+	if so.Format, ok = reference.FormatNamed(format); !ok || !contains(typeFormats[typeKafka], format) {
 		return nil, inputErrorf("unsupported output format %q for %s (want %s)", format, typeKafka, strings.Join(typeFormats[typeKafka], ", "))
 	}
 	if s.Hex != nil {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site"
 )
 
 // verbFlags is a verb's flags, parsed one way for every verb: flags may come before and after
@@ -132,8 +133,8 @@ func editDistance(a, b string) int {
 
 // outputFormat names a verb's output format: "text" and "txt" are the same, as everywhere.
 func outputFormat(s string) string {
-	if s == "text" {
-		return "txt"
+	if f, ok := site.LookupFormat(s); ok {
+		return f.Name
 	}
 	return strings.ToLower(s)
 }

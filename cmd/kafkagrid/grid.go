@@ -3,17 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
@@ -22,9 +18,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/bytegrid/notation"
 	"github.com/kafkagrid/kafkagrid/bytegrid/rfcart"
 	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
-	"github.com/kafkagrid/kafkagrid/canvas/rfcsvg"
-	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
-	"github.com/kafkagrid/kafkagrid/site/reference"
+	"github.com/kafkagrid/kafkagrid/site"
 )
 
 // gridUsage is grid's synopsis and the forms it reads and writes, printed by "grid -h".
@@ -193,39 +187,9 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if bf.Lanes < 0 || bf.Bits < 0 {
 		return usagef("grid: -lanes and -bits must not be negative")
 	}
-	// The format is -format's, else the -o suffix's; the two must agree.
-	bySuffix := ""
-	switch strings.ToLower(filepath.Ext(*out)) {
-	case ".svg":
-		bySuffix = "svg"
-	case ".pdf":
-		bySuffix = "pdf"
-	case ".json":
-		bySuffix = "json"
-	case ".txt", ".text":
-		bySuffix = "txt"
-	case ".yaml", ".yml":
-		bySuffix = "yaml"
-	case "":
-	default:
-		if *format == "" {
-			return usagef("grid: cannot tell the format of %q from its suffix; use -format", *out)
-		}
-	}
-	f := outputFormat(*format)
-	switch {
-	case f == "" && bySuffix == "":
-		f = "txt"
-	case f == "":
-		f = bySuffix
-	case f == "rfcsvg" && bySuffix == "svg", f == "notation" && bySuffix == "txt":
-	case bySuffix != "" && bySuffix != f:
-		return usagef("grid: -format %s, but -o %s is named as %s", f, *out, bySuffix)
-	}
-	switch f {
-	case "svg", "rfcsvg", "pdf", "txt", "json", "yaml", "notation":
-	default:
-		return usagef("grid: unknown format %q (want txt, svg, rfcsvg, pdf, json, yaml or notation)", f)
+	f, err := gridFormat(*format, *out)
+	if err != nil {
+		return err
 	}
 	if *from != "" && !slices.Contains(gridForms, *from) {
 		return usagef("grid: unknown input form %q (want %s)", *from, strings.Join(gridForms, ", "))
@@ -271,22 +235,57 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("grid: %w", err)
 	}
-	if *check {
-		if *out == "" || *out == "-" {
+	return deliverGrid(ctx, *out, *check, buf.Bytes(), stdout)
+}
+
+// gridFormat is the format grid writes: -format's (format), else the suffix of -o's file
+// (out), else txt; the two must agree (rfcsvg and notation are written to .svg and .txt).
+func gridFormat(format, out string) (string, error) {
+	bySuffix := ""
+	if sf, ok := site.FormatOfFile(out); ok && slices.Contains(gridFormats, sf.Name) {
+		bySuffix = sf.Name
+	} else if filepath.Ext(out) != "" && format == "" {
+		return "", usagef("grid: cannot tell the format of %q from its suffix; use -format", out)
+	}
+	f := ""
+	if format != "" {
+		gf, ok := site.LookupFormat(format)
+		if !ok || !slices.Contains(gridFormats, gf.Name) {
+			return "", usagef("grid: unknown format %q (want %s)", strings.ToLower(format), site.FormatList(gridFormats...))
+		}
+		f = gf.Name
+	}
+	switch {
+	case f == "" && bySuffix == "":
+		f = "txt"
+	case f == "":
+		f = bySuffix
+	case f == "rfcsvg" && bySuffix == "svg", f == "notation" && bySuffix == "txt":
+	case bySuffix != "" && bySuffix != f:
+		return "", usagef("grid: -format %s, but -o %s is named as %s", f, out, bySuffix)
+	}
+	return f, nil
+}
+
+// deliverGrid puts the grid where -o (out) says: compared with the file with -check (exit 1
+// when it differs), on stdout for "" or "-", else into the file, whole or not at all.
+func deliverGrid(ctx context.Context, out string, check bool, data []byte, stdout io.Writer) error {
+	if check {
+		if out == "" || out == "-" {
 			return usagef("grid: -check compares with the file -o names; give -o FILE")
 		}
-		if err := checkFile(*out, buf.Bytes()); err != nil {
+		if err := checkFile(out, data); err != nil {
 			return fmt.Errorf("grid: -check: %w", err)
 		}
 		return nil
 	}
-	if *out == "" || *out == "-" {
-		if _, err := stdout.Write(buf.Bytes()); err != nil {
+	if out == "" || out == "-" {
+		if _, err := stdout.Write(data); err != nil {
 			return fmt.Errorf("grid: %w", err)
 		}
 		return nil
 	}
-	if err := writeFileAtomic(*out, buf.Bytes(), tempsFrom(ctx)); err != nil {
+	if err := writeFileAtomic(out, data, tempsFrom(ctx)); err != nil {
 		return fmt.Errorf("grid: %w", err)
 	}
 	return nil
@@ -331,9 +330,10 @@ func writeGrid(w io.Writer, spec *gridInput, f string, o gridOptions) error {
 			}
 		}
 		return notation.Write(w, notationName(spec.Name), fields)
-	case "svg", "rfcsvg", "pdf", "json", "txt":
-	default:
-		return fmt.Errorf("%w %q (want svg, rfcsvg, pdf, txt, json, yaml or notation)", errUnknownFormat, f)
+	}
+	sf, ok := site.LookupFormat(f)
+	if !ok || sf.Write == nil || !slices.Contains(gridFormats, sf.Name) {
+		return fmt.Errorf("%w %q (want %s)", errUnknownFormat, f, site.FormatList(gridFormats...))
 	}
 	d, err := bytegrid.Layout(spec.Fields, opts)
 	if err != nil && spec.Form == "bitfield" {
@@ -342,25 +342,11 @@ func writeGrid(w io.Writer, spec *gridInput, f string, o gridOptions) error {
 	if err != nil {
 		return err
 	}
-	switch f {
-	case "svg":
-		return svgcanvas.Write(w, d, svgcanvas.WriteOptions{Title: spec.Name, Desc: spec.Desc, Inline: o.Inline, IDPrefix: o.IDPrefix})
-	case "rfcsvg":
-		return rfcsvg.Write(w, d, rfcsvg.WriteOptions{Title: spec.Name, Desc: spec.Desc})
-	case "pdf":
-		po := o.PDF
-		po.Title = spec.Name
-		return pdfcanvas.Write(w, d, po)
-	case "json":
-		b, err := json.MarshalIndent(d, "", "  ")
-		if err != nil {
-			return err
-		}
-		_, err = w.Write(append(b, '\n'))
-		return err
-	}
-	return d.WriteText(w)
+	return sf.Write(w, d, site.WriteOptions{Title: spec.Name, Desc: spec.Desc, Inline: o.Inline, IDPrefix: o.IDPrefix, Date: o.PDF.Date})
 }
+
+// gridFormats are the formats grid writes (of site.Formats), in the order messages list them.
+var gridFormats = []string{"txt", "svg", "rfcsvg", "pdf", "json", "yaml", "notation"}
 
 // errUnknownFormat is writeGrid's error for a format it does not write.
 var errUnknownFormat = errors.New("unknown format")
@@ -419,103 +405,11 @@ func notationName(s string) string {
 	return n
 }
 
-// writeFileAtomic writes data as the file name (grid's -o, diff's, md's outputs). A regular file (or none) is replaced by rename
-// from a temporary file beside it, so that an error leaves no partial file; its permissions are
-// kept, a new file's follow the umask. What is not a regular file is written to as it is and
-// never renamed over: a device (/dev/stdout, /dev/null), a FIFO, or a symbolic link, whose
-// target is written instead (by rename when it is a regular file). Errors name name, never the
-// temporary file.
-func writeFileAtomic(name string, data []byte, temps *reference.Temps) error {
-	target := name
-	fi, err := os.Lstat(name)
-	if err == nil && fi.Mode()&fs.ModeSymlink != 0 {
-		if resolved, rerr := filepath.EvalSymlinks(name); rerr == nil {
-			target = resolved
-			fi, err = os.Lstat(target)
-		} else {
-			// A link to nothing yet: create what it names, through it.
-			return writeInPlace(name, data)
-		}
-	}
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-			return err
-		}
-	case err != nil:
-		return err
-	case fi.IsDir():
-		return fmt.Errorf("-o %s is a folder", name)
-	case !fi.Mode().IsRegular():
-		return writeInPlace(name, data)
-	}
-	tmp, err := createTemp(target)
-	if err != nil {
-		return fmt.Errorf("write %s: %w", name, unwrapPath(err))
-	}
-	temps.Add(tmp.Name())
-	defer temps.Done(tmp.Name())
-	_, werr := tmp.Write(data)
-	if werr == nil && fi != nil && fi.Mode().IsRegular() {
-		werr = tmp.Chmod(fi.Mode().Perm()) // keep the file's permissions
-	}
-	if cerr := tmp.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(tmp.Name(), target)
-	}
-	if werr != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("write %s: %w", name, unwrapPath(werr))
-	}
-	return nil
-}
-
-// writeInPlace writes data into what name is (a device, a FIFO, a link's target), truncating
-// it where that means anything.
-func writeInPlace(name string, data []byte) error {
-	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
-	if err != nil {
-		return err
-	}
-	_, werr := f.Write(data)
-	if cerr := f.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr != nil {
-		return fmt.Errorf("write %s: %w", name, unwrapPath(werr))
-	}
-	return nil
-}
-
-// createTemp creates a new temporary file beside path, "." + its name + ".tmp" + digits, with
-// the permissions the umask leaves of 0666 (os.CreateTemp's 0600 would need a chmod that
-// ignores the umask).
-func createTemp(path string) (*os.File, error) {
-	dir, base := filepath.Split(path)
-	for i := 0; ; i++ {
-		name := filepath.Join(dir, "."+base+".tmp"+strconv.FormatUint(uint64(rand.Uint32()), 10))
-		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
-		if errors.Is(err, fs.ErrExist) && i < 100 {
-			continue
-		}
-		return f, err
-	}
-}
-
-// unwrapPath drops the file names of an *fs.PathError or *os.LinkError (a temporary file's),
-// keeping the cause for errors.Is.
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	var le *os.LinkError
-	switch {
-	case errors.As(err, &pe):
-		return pe.Err
-	case errors.As(err, &le):
-		return le.Err
-	}
-	return err
+// writeFileAtomic writes data as the file name (grid's -o, diff's, md's outputs) with
+// site.WriteFile: by rename from a temporary file beside it when it is a regular file or none,
+// into it as it is when it is a device, a FIFO or a link's target.
+func writeFileAtomic(name string, data []byte, temps *site.Temps) error {
+	return site.WriteFile(name, func(w io.Writer) error { _, err := w.Write(data); return err }, temps)
 }
 
 // readSpec reads a protocol spec of at most gridyaml.MaxSize bytes (the largest any form

@@ -3,16 +3,15 @@ package main
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-var updateScreens = flag.Bool("update", false, "rewrite the README's screenshots in docs/")
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
+)
 
 // screenshots are the README's pictures of a page and of a book page: the file, and what it
 // is a picture of.
@@ -53,7 +52,7 @@ func TestREADMEScreenshots(t *testing.T) {
 		sums[screenshots[i].png] = hex.EncodeToString(h[:])
 	}
 	record := filepath.Join("..", "..", "docs", "screenshots.sha256")
-	if *updateScreens {
+	if testenv.Update() {
 		chromium := needTool(t, "chromium")
 		shot := exec.Command(chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
 			"--window-size=1280,1400", "--screenshot="+filepath.Join("..", "..", screenshots[0].png),

@@ -20,6 +20,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/kafkagrid/kafkagrid/site"
 )
 
 // Kroki's API, as its clients (asciidoctor-kroki, the MkDocs and Hugo plugins, curl) speak it
@@ -219,7 +221,8 @@ func (k *kroki) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		k.fail(w, r, err)
 		return
 	}
-	w.Header().Set("Content-Type", formatTypes[req.format])
+	ct, _ := site.LookupFormat(req.format) // a format drawDiagram drew
+	w.Header().Set("Content-Type", ct.ContentType)
 	w.Header().Set("Content-Length", strconv.Itoa(len(out.Data)))
 	if r.Method != http.MethodHead {
 		w.Write(out.Data)
@@ -367,21 +370,20 @@ func isJSON(contentType string) bool {
 	return mt == "application/json" || strings.HasSuffix(mt, "+json")
 }
 
-// formatFromAccept is the format an Accept header asks for, "" if none it names.
+// formatFromAccept is the format an Accept header asks for, "" if none it names: the first
+// media type of site.Formats' svg, txt or pdf (a client that names JSON names what it sends,
+// and asks for the default format, as before).
 func formatFromAccept(accept string) string {
 	for _, part := range strings.Split(accept, ",") {
-		mt, _, _ := strings.Cut(part, ";")
-		switch strings.ToLower(strings.TrimSpace(mt)) {
-		case "image/svg+xml":
-			return "svg"
-		case "text/plain":
-			return "txt"
-		case "application/pdf":
-			return "pdf"
+		if f, ok := site.FormatOfType(strings.TrimSpace(part)); ok && contains(acceptFormats, f.Name) {
+			return f.Name
 		}
 	}
 	return ""
 }
+
+// acceptFormats are the formats an Accept header chooses.
+var acceptFormats = []string{"svg", "txt", "pdf"}
 
 // optionValue is a diagram option's JSON value as text: a string, number or boolean.
 func optionValue(raw json.RawMessage) (string, error) {

@@ -33,15 +33,8 @@ func runShow(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if len(names) != 1 {
 		return usagef("show: want one API name or key, have %d", len(names))
 	}
-	var f reference.Format
-	switch outputFormat(*format) {
-	case "txt":
-		f = reference.Text
-	case "svg":
-		f = reference.SVG
-	case "json":
-		f = reference.JSON
-	default:
+	f, ok := reference.FormatNamed(*format)
+	if !ok || f&(reference.Text|reference.SVG|reference.JSON) == 0 {
 		return usagef("show: -format %q: want txt, svg or json", *format)
 	}
 	if *treeFlag && f != reference.SVG {

@@ -23,8 +23,6 @@ import (
 	"github.com/twmb/franz-go/pkg/kmsg"
 )
 
-var update = flag.Bool("update", false, "rewrite the README pictures in docs/")
-
 // testCatalog loads one release found by internal/testenv ($KAFKA_SCHEMAS).
 func testCatalog(t *testing.T, release string) *kafka.Catalog {
 	t.Helper()
@@ -209,20 +207,7 @@ func TestREADMEPictures(t *testing.T) {
 			f.BaseName() + "-grid.svg": gb.Bytes(),
 			f.BaseName() + "-tree.svg": tb.Bytes(),
 		} {
-			path := filepath.Join("..", "..", "docs", name)
-			if *update {
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				continue
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (refresh with go test ./site/kafkaview -update)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("%s is not what the code draws now: refresh with go test ./site/kafkaview -update", path)
-			}
+			testenv.Golden(t, filepath.Join("..", "..", "docs", name), got) // the README's pictures
 		}
 		return
 	}

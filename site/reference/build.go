@@ -7,7 +7,6 @@ import (
 	"io"
 	"io/fs"
 	"path"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -35,10 +34,28 @@ const (
 	AllFormats = SVG | HTML | PDF | Bin | JSON | Text
 )
 
+// formatNames are the formats' names, site.Formats' (the one table of names, extensions and
+// media types), in the order String lists them.
 var formatNames = []struct {
 	name string
 	f    Format
-}{{"svg", SVG}, {"html", HTML}, {"pdf", PDF}, {"bin", Bin}, {"json", JSON}, {"txt", Text}}
+}{{site.FormatSVG.Name, SVG}, {site.FormatHTML.Name, HTML}, {site.FormatPDF.Name, PDF},
+	{site.FormatBin.Name, Bin}, {site.FormatJSON.Name, JSON}, {site.FormatText.Name, Text}}
+
+// FormatNamed returns the format a name or alias of site.Formats names ("svg", "TEXT"), when
+// it is one the reference writes.
+func FormatNamed(name string) (Format, bool) {
+	sf, ok := site.LookupFormat(name)
+	if !ok {
+		return 0, false
+	}
+	for _, n := range formatNames {
+		if n.name == sf.Name {
+			return n.f, true
+		}
+	}
+	return 0, false
+}
 
 // ParseFormats parses a comma-separated list of format names (svg,html,pdf,bin,json,txt);
 // "" and "all" mean every format.
@@ -50,16 +67,11 @@ func ParseFormats(s string) (Format, error) {
 	var f Format
 	for _, part := range strings.Split(s, ",") {
 		part = strings.ToLower(strings.TrimSpace(part))
-		found := false
-		for _, n := range formatNames {
-			if n.name == part || (part == "text" && n.f == Text) {
-				f |= n.f
-				found = true
-			}
-		}
-		if !found {
+		one, ok := FormatNamed(part)
+		if !ok {
 			return 0, fmt.Errorf("reference: unknown format %q (want svg, html, pdf, bin, json or txt)", part)
 		}
+		f |= one
 	}
 	return f, nil
 }
@@ -124,8 +136,8 @@ type Options struct {
 	// Progress, when not nil, receives one line per API as it is done ("\r" separated, for a
 	// terminal).
 	Progress io.Writer
-	// Temps, when not nil, records the temporary files the build has open (see Temps).
-	Temps *Temps
+	// Temps, when not nil, records the temporary files the build has open (see site.Temps).
+	Temps *site.Temps
 	// Force lets the build replace files in the output folder that no kafkagrid build wrote
 	// there (not in its manifest); without it, such a file stops the build.
 	Force bool
@@ -168,11 +180,13 @@ func BookName(release string) string { return "kafka-" + release + "-protocol.pd
 // BaseName returns the file base name of an API's example message at a version:
 // <apiKey>-<ApiName>-v<version>-request (or -response).
 func BaseName(a *kafka.API, v int16, response bool) string {
-	dir := "request"
-	if response {
-		dir = "response"
-	}
-	return strconv.Itoa(int(a.Key)) + "-" + a.Name + "-v" + strconv.Itoa(int(v)) + "-" + dir
+	return kafka.BaseName(a.Key, a.Name, v, response)
+}
+
+// frameFile is the path, below the output folder, of a frame's file in format f: the format's
+// own folder (svg/, bin/, json/, txt/) and site.FrameFile's name.
+func frameFile(base, figure string, f site.Format) string {
+	return f.Name + "/" + site.FrameFile(base, figure, f)
 }
 
 // PageName returns the path of an API's HTML page below the output folder: api/<ApiName>.html,
@@ -282,7 +296,9 @@ type builder struct {
 	versions map[*kafka.API][]int16 // the versions built, highest first
 	book     map[*kafka.API][]int16 // the versions in the book, highest first
 	index    map[*kafka.API]int
-	out      *output
+	out      output
+	outDir   string          // the output folder, opened (out) when the build runs
+	ctx      context.Context // the build's, cancelled when it stops
 	opts     Options
 	release  string
 	content  contentFunc
@@ -304,15 +320,12 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 	}
 	// What earlier builds left here, read before anything in the folder is touched: the plan
 	// is checked against it first.
-	if err := (&output{root: out}).checkRoot(); err != nil {
-		return nil, err
-	}
-	prev, _, err := readManifest(filepath.Join(out, ManifestName))
+	prev, err := site.ReadManifest(out)
 	if err != nil {
 		return nil, err
 	}
-	if prev.kind != "" && len(prev.files) > 0 {
-		return nil, fmt.Errorf("reference: %s holds a %s (its %s says so): build into another folder", out, prev.kind, ManifestName)
+	if err := prev.CheckKind(out, ""); err != nil {
+		return nil, err
 	}
 	b := &builder{cat: cat, opts: opts, release: cat.Release.Name(), content: content,
 		index: map[*kafka.API]int{}, built: map[*kafka.API]bool{}}
@@ -338,29 +351,29 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 	}
 	// A partial build (-apis) into a folder built from another release would replace part of
 	// that site with pages of this one, and its index and book with this build's few APIs.
-	if len(opts.APIs) > 0 && prev.release != "" && prev.release != b.release {
+	if len(opts.APIs) > 0 && prev.Release != "" && prev.Release != b.release {
 		return nil, fmt.Errorf("reference: %s holds a build of release %s (its %s says so), and these schemas are release %s: "+
 			"a partial build (-apis) of another release would break its index and book; build every API (no -apis), "+
 			"build into another folder, or, if these are the same release's schemas, name them -name %s",
-			out, prev.release, ManifestName, b.release, prev.release)
+			out, prev.Release, site.ManifestName, b.release, prev.Release)
 	}
 	// A partial build (-apis) into a folder that holds a build of the same release keeps the
 	// site whole: the index, the book and the pages' neighbours have the APIs built there before.
-	site := map[*kafka.API]bool{}
+	inSite := map[*kafka.API]bool{}
 	for _, a := range b.apis {
-		site[a] = true
+		inSite[a] = true
 		b.built[a] = true
 	}
-	if len(opts.APIs) > 0 && prev.release == b.release {
-		for _, n := range prev.apis {
+	if len(opts.APIs) > 0 && prev.Release == b.release {
+		for _, n := range prev.APIs {
 			if a, ok := cat.Lookup(n); ok {
-				site[a] = true
+				inSite[a] = true
 			}
 		}
 	}
 	b.versions, b.book = map[*kafka.API][]int16{}, map[*kafka.API][]int16{}
 	for _, a := range cat.APIs { // index order
-		if !site[a] {
+		if !inSite[a] {
 			continue
 		}
 		vs := opts.Versions.Of(a)
@@ -408,15 +421,10 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 	}
 	// Every file the build will write is checked before the first is: a file in the way stops
 	// the build with nothing written, not part way through.
-	if err := checkPlan(out, opts.Force, prev, b.plan()); err != nil {
+	if err := site.CheckPlan(out, opts.Force, prev, b.plan()); err != nil {
 		return nil, err
 	}
-	o, err := newOutput(out, opts.Force)
-	if err != nil {
-		return nil, err
-	}
-	o.temps = opts.Temps
-	b.out = o
+	b.outDir = out
 	return b, nil
 }
 
@@ -427,16 +435,16 @@ func (b *builder) plan() []string {
 	var out []string
 	message := func(base string) {
 		if f&Bin != 0 {
-			out = append(out, "bin/"+base+".bin")
+			out = append(out, frameFile(base, "", site.FormatBin))
 		}
 		if f&JSON != 0 {
-			out = append(out, "json/"+base+".json")
+			out = append(out, frameFile(base, "", site.FormatJSON))
 		}
 		if f&Text != 0 {
-			out = append(out, "txt/"+base+".txt")
+			out = append(out, frameFile(base, "", site.FormatText))
 		}
 		if f&SVG != 0 {
-			out = append(out, "svg/"+base+"-grid.svg", "svg/"+base+"-tree.svg")
+			out = append(out, frameFile(base, site.FigureGrid, site.FormatSVG), frameFile(base, site.FigureTree, site.FormatSVG))
 		}
 	}
 	for _, a := range b.apis {
@@ -469,10 +477,14 @@ func (b *builder) plan() []string {
 }
 
 func (b *builder) run(ctx context.Context) (Summary, error) {
-	defer b.out.close() // the folder's lock
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	b.out.ctx = ctx
+	out, err := site.OpenFolder(ctx, b.outDir, site.FolderOptions{Force: b.opts.Force, Temps: b.opts.Temps})
+	if err != nil {
+		return Summary{}, err
+	}
+	defer out.Close() // the folder's lock
+	b.out, b.ctx = output{out}, ctx
 
 	// Workers take the site's APIs in index order (building those in b.apis, only laying out
 	// the others for the book and the index); each API's result goes to its own buffered slot
@@ -541,7 +553,7 @@ feed:
 	close(next)
 	wg.Wait()
 	bookWG.Wait()
-	err := context.Cause(ctx)
+	err = context.Cause(ctx)
 	if err == nil && b.opts.Formats&HTML != 0 {
 		err = b.writeIndex()
 	}
@@ -551,7 +563,7 @@ feed:
 	for i, a := range b.site {
 		names[i] = a.Name
 	}
-	if merr := b.out.writeManifest(b.release, names); err == nil {
+	if merr := b.out.Finish(site.FinishOptions{Release: b.release, APIs: names}); err == nil {
 		err = merr
 	}
 	if err != nil {
@@ -595,7 +607,7 @@ func (b *builder) layOut(a *kafka.API) ([]*apiContent, error) {
 }
 
 func (b *builder) summary() Summary {
-	f, n := b.out.counts()
+	f, n := b.out.Counts()
 	vs := 0
 	for _, a := range b.apis {
 		vs += len(b.versions[a])
@@ -715,7 +727,7 @@ func (b *builder) buildAPI(a *kafka.API) ([]*apiContent, error) {
 		shared.edges = edges
 	}
 	for _, v := range vs {
-		if err := context.Cause(b.out.ctx); err != nil {
+		if err := context.Cause(b.ctx); err != nil {
 			return nil, err
 		}
 		c, err := b.content(a, v, b.opts.Formats)
@@ -774,26 +786,26 @@ func (b *builder) writeEdges(edges []*edgeContent) error {
 func (b *builder) writeMessageFiles(m *message) error {
 	f := b.opts.Formats
 	if f&Bin != 0 {
-		if err := b.out.write("bin/"+m.Base+".bin", m.Bytes); err != nil {
+		if err := b.out.write(frameFile(m.Base, "", site.FormatBin), m.Bytes); err != nil {
 			return err
 		}
 	}
 	if f&JSON != 0 {
-		if err := b.out.write("json/"+m.Base+".json", m.JSON); err != nil {
+		if err := b.out.write(frameFile(m.Base, "", site.FormatJSON), m.JSON); err != nil {
 			return err
 		}
 	}
 	if f&Text != 0 {
-		if err := b.out.write("txt/"+m.Base+".txt", m.Text); err != nil {
+		if err := b.out.write(frameFile(m.Base, "", site.FormatText), m.Text); err != nil {
 			return err
 		}
 	}
 	if f&SVG != 0 {
 		for _, d := range []struct {
-			suffix string
+			figure string
 			d      drawing
-		}{{"-grid.svg", m.Grid}, {"-tree.svg", m.Tree}} {
-			if err := b.out.create("svg/"+m.Base+d.suffix, func(w io.Writer) error {
+		}{{site.FigureGrid, m.Grid}, {site.FigureTree, m.Tree}} {
+			if err := b.out.create(frameFile(m.Base, d.figure, site.FormatSVG), func(w io.Writer) error {
 				return writeSVG(w, d.d, false, "")
 			}); err != nil {
 				return err
@@ -1049,16 +1061,16 @@ func (b *builder) messageView(a *kafka.API, m *message, id, title, short string)
 	}
 	f := b.opts.Formats
 	if f&SVG != 0 {
-		mv.Links = append(mv.Links, fileLink{"grid.svg", "../svg/" + m.Base + "-grid.svg"}, fileLink{"tree.svg", "../svg/" + m.Base + "-tree.svg"})
+		mv.Links = append(mv.Links, fileLink{"grid.svg", "../" + frameFile(m.Base, site.FigureGrid, site.FormatSVG)}, fileLink{"tree.svg", "../" + frameFile(m.Base, site.FigureTree, site.FormatSVG)})
 	}
 	if f&Bin != 0 {
-		mv.Links = append(mv.Links, fileLink{"frame .bin", "../bin/" + m.Base + ".bin"})
+		mv.Links = append(mv.Links, fileLink{"frame .bin", "../" + frameFile(m.Base, "", site.FormatBin)})
 	}
 	if f&JSON != 0 {
-		mv.Links = append(mv.Links, fileLink{"annotated .json", "../json/" + m.Base + ".json"})
+		mv.Links = append(mv.Links, fileLink{"annotated .json", "../" + frameFile(m.Base, "", site.FormatJSON)})
 	}
 	if f&Text != 0 {
-		mv.Links = append(mv.Links, fileLink{"text .txt", "../txt/" + m.Base + ".txt"})
+		mv.Links = append(mv.Links, fileLink{"text .txt", "../" + frameFile(m.Base, "", site.FormatText)})
 	}
 	// The records of compressed batches, each a message of its own (site.Draw's Nested).
 	for j, n := range m.Nested {

@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"encoding/xml"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -22,10 +21,9 @@ import (
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site"
 	"github.com/kafkagrid/kafkagrid/tree"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata")
 
 // schemaDir returns the folder of a Kafka release's schemas ($KAFKA_SCHEMAS, else
 // ../shared/kafka-schemas relative to the module root).
@@ -122,7 +120,7 @@ func files(t testing.TB, dir string) []string {
 		if err != nil {
 			return err
 		}
-		if !d.IsDir() && d.Name() != ManifestName { // the build's own bookkeeping
+		if !d.IsDir() && d.Name() != site.ManifestName { // the build's own bookkeeping
 			rel, _ := filepath.Rel(dir, p)
 			out = append(out, filepath.ToSlash(rel))
 		}
@@ -396,11 +394,7 @@ func TestBuildPlan(t *testing.T) {
 			if _, err := b.run(context.Background()); err != nil {
 				t.Fatal(err)
 			}
-			var written []string
-			for f := range b.out.written {
-				written = append(written, f)
-			}
-			slices.Sort(written)
+			written := b.out.Written()
 			slices.Sort(plan)
 			if strings.Join(plan, "\n") != strings.Join(written, "\n") {
 				t.Errorf("planned %d files, wrote %d\nplanned: %v\nwritten: %v", len(plan), len(written), plan, written)
@@ -442,13 +436,13 @@ func TestBuildClashWritesNothing(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "nothing was written") {
 				t.Fatalf("err %v, want one with %q and \"nothing was written\"", err, tc.want)
 			}
-			if !tc.force && !errors.Is(err, ErrNotOurs) {
-				t.Errorf("%v is not ErrNotOurs", err)
+			if !tc.force && !errors.Is(err, site.ErrNotOurs) {
+				t.Errorf("%v is not site.ErrNotOurs", err)
 			}
 			if after := files(t, out); strings.Join(after, " ") != strings.Join(before, " ") {
 				t.Errorf("the folder changed: %v, was %v", after, before)
 			}
-			if _, err := os.Lstat(filepath.Join(out, ManifestName)); err == nil {
+			if _, err := os.Lstat(filepath.Join(out, site.ManifestName)); err == nil {
 				t.Error("a manifest was left in the folder")
 			}
 		})

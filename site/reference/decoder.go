@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site"
 )
 
 // The browser decoder: decode.html, a page where a reader pastes bytes in any form "kafkagrid
@@ -76,7 +77,7 @@ type decodeRelease struct {
 
 // writeDecoder writes the browser decoder of the catalogues cats (oldest first) into o, the
 // page's index being home.
-func writeDecoder(o *output, assets fs.FS, cats []*kafka.Catalog, home, homeName string) error {
+func writeDecoder(o output, assets fs.FS, cats []*kafka.Catalog, home, homeName string) error {
 	wasm, err := fs.ReadFile(assets, DecoderWASM)
 	if err != nil {
 		return fmt.Errorf("reference: the browser decoder: %w", err)
@@ -181,20 +182,19 @@ func WriteDecoder(ctx context.Context, out string, cats []*kafka.Catalog, assets
 	if assets == nil {
 		return fmt.Errorf("reference: the browser decoder: no WebAssembly")
 	}
-	o, err := newOutput(out, force)
+	f, err := site.OpenFolder(ctx, out, site.FolderOptions{Force: force})
 	if err != nil {
 		return err
 	}
-	o.ctx = ctx
-	err = writeDecoder(o, assets, cats, "", "")
+	defer f.Close()
+	err = writeDecoder(output{f}, assets, cats, "", "")
 	var rels []string
 	for _, c := range cats {
 		rels = append(rels, c.Release.Name())
 	}
-	if merr := o.writeManifest("decoder of "+strings.Join(rels, " "), nil); err == nil {
+	if merr := f.Finish(site.FinishOptions{Release: "decoder of " + strings.Join(rels, " ")}); err == nil {
 		err = merr
 	}
-	o.close()
 	return err
 }
 

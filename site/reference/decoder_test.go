@@ -16,6 +16,7 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site"
 )
 
 // fakeDecoder stands for the WebAssembly in tests that do not run it.
@@ -55,7 +56,7 @@ func TestBuildDecoder(t *testing.T) {
 			if _, err := Build(context.Background(), cat, out, o); err != nil {
 				t.Fatal(err)
 			}
-			manifest, _ := os.ReadFile(filepath.Join(out, ManifestName))
+			manifest, _ := os.ReadFile(filepath.Join(out, site.ManifestName))
 			for _, f := range decoderFiles([]string{"4.0"}) {
 				_, err := os.Stat(filepath.Join(out, filepath.FromSlash(f)))
 				if tc.decoder != (err == nil) {

@@ -37,7 +37,7 @@
 //
 // # Data flow
 //
-// Package kafka encodes the example frames (Catalog.Vectors); package kafka/kafkaview turns
+// Package kafka encodes the example frames (Catalog.Vectors); package site/kafkaview turns
 // each into the generic inputs of the drawing packages: the fields of a byte grid and the nodes
 // of a tree, sharing group colours and data-paths. bytegrid and tree lay them out once; each
 // layout is a canvas.Drawing, written into SVG files, inline SVG and printed parts by

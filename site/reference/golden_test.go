@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
 	"github.com/kafkagrid/kafkagrid/kafka"
 )
 
@@ -27,7 +27,7 @@ func TestGoldenPages(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkGolden(t, tt.file, got, filepath.Join("testdata", tt.golden+".golden"))
+			testenv.Golden(t, filepath.Join("testdata", tt.golden+".golden"), got) // tt.file
 		})
 	}
 }
@@ -41,7 +41,7 @@ func TestGoldenShow(t *testing.T) {
 	if err := Show(&buf, cat, a, ShowOptions{Response: true}); err != nil {
 		t.Fatal(err)
 	}
-	checkGolden(t, "show ApiVersions -response", buf.Bytes(), filepath.Join("testdata", "18-ApiVersions-v4-response.txt.golden"))
+	testenv.Golden(t, filepath.Join("testdata", "18-ApiVersions-v4-response.txt.golden"), buf.Bytes()) // show ApiVersions -response
 }
 
 // TestShowFormat: Show and ShowFrame take the same formats, Text when none is set, and refuse
@@ -70,48 +70,6 @@ func TestShowFormat(t *testing.T) {
 			}
 		}
 	}
-}
-
-// checkGolden compares got with the golden file, or rewrites it with -update. On a mismatch
-// it writes got beside the golden as *.got.txt (git-ignored).
-func checkGolden(t *testing.T, what string, got []byte, golden string) {
-	t.Helper()
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		gotFile := strings.TrimSuffix(golden, ".golden") + ".got.txt"
-		os.WriteFile(gotFile, got, 0o644)
-		t.Errorf("%s differs from %s (got written to %s)\n%s", what, golden, gotFile, firstDiff(string(want), string(got)))
-	}
-}
-
-// firstDiff describes the first line where want and got differ.
-func firstDiff(want, got string) string {
-	wl, gl := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < len(wl) || i < len(gl); i++ {
-		var w, g string
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if i < len(gl) {
-			g = gl[i]
-		}
-		if w != g {
-			return "line " + strconv.Itoa(i+1) + ":\n- " + clip(w) + "\n+ " + clip(g)
-		}
-	}
-	return ""
 }
 
 func clip(s string) string {

@@ -1,8 +1,6 @@
 package reference
 
 import (
-	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -110,63 +108,6 @@ var errFail = &failErr{}
 type failErr struct{}
 
 func (*failErr) Error() string { return "fail" }
-
-// TestOutputErrorsNameTheFile checks that a failed write names the file the build was writing,
-// never the temporary file behind it, and leaves no temporary file behind.
-func TestOutputErrorsNameTheFile(t *testing.T) {
-	long := strings.Repeat("x", 245) + ".pdf" // fits a name, but not with ".…tmpNNN" around it
-	tests := []struct {
-		name  string
-		rel   string
-		setup func(root string) // makes the write fail
-		fill  func(io.Writer) error
-		want  string // the error, with ROOT for the output folder
-	}{
-		{name: "create", rel: long, want: "reference: write ROOT/" + long + ": "},
-		{
-			name:  "rename",
-			rel:   "sub/book.pdf",
-			setup: func(root string) { os.MkdirAll(filepath.Join(root, "sub", "book.pdf", "in-the-way"), 0o755) },
-			want:  "reference: write ROOT/sub/book.pdf: ",
-		},
-		{
-			name: "fill",
-			rel:  "index.html",
-			fill: func(io.Writer) error { return errFail },
-			want: "reference: index.html: fail",
-		},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			root := t.TempDir()
-			if tt.setup != nil {
-				tt.setup(root)
-			}
-			fill := tt.fill
-			if fill == nil {
-				fill = func(w io.Writer) error { _, err := w.Write([]byte("%PDF")); return err }
-			}
-			o, err := newOutput(root, false)
-			if err != nil {
-				t.Fatal(err)
-			}
-			err = o.create(tt.rel, fill)
-			if err == nil {
-				t.Fatal("no error")
-			}
-			want := strings.ReplaceAll(tt.want, "ROOT", root)
-			if msg := err.Error(); !strings.HasPrefix(msg, want) || strings.Contains(msg, ".tmp") {
-				t.Errorf("err = %q, want it to start %q and name no temporary file", msg, want)
-			}
-			filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-				if err == nil && strings.Contains(d.Name(), ".tmp") {
-					t.Errorf("temporary file left: %s", p)
-				}
-				return nil
-			})
-		})
-	}
-}
 
 // TestAPIPurpose checks that every API of every release in the test folder has its one line
 // for the index, ending with a full stop.

@@ -15,6 +15,7 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/schemas"
+	"github.com/kafkagrid/kafkagrid/site"
 )
 
 // A site of releases ("kafkagrid build -schemas FOLDER-OF-RELEASES") is one folder:
@@ -116,13 +117,12 @@ func BuildSite(ctx context.Context, cats []*kafka.Catalog, out string, opts Site
 		}
 		sum.Releases = append(sum.Releases, s)
 	}
-	o, err := newOutput(out, opts.Force)
+	o, err := site.OpenFolder(ctx, out, site.FolderOptions{Force: opts.Force, Temps: opts.Temps})
 	if err != nil {
 		return sum, err
 	}
-	o.temps = opts.Temps
-	o.ctx = ctx
-	sb := &siteBuilder{h: h, out: o, built: built, pdf: opts.Formats&PDF != 0}
+	defer o.Close()
+	sb := &siteBuilder{h: h, out: output{o}, built: built, pdf: opts.Formats&PDF != 0}
 	if sb.tmpl, err = siteTemplates(); err != nil {
 		return sum, err
 	}
@@ -136,10 +136,10 @@ func BuildSite(ctx context.Context, cats []*kafka.Catalog, out string, opts Site
 		sb.decoder = opts.Decoder
 	}
 	err = sb.run(cats)
-	if merr := o.writeManifest("site of "+strings.Join(h.Releases, " "), nil); err == nil {
+	if merr := o.Finish(site.FinishOptions{Release: "site of " + strings.Join(h.Releases, " ")}); err == nil {
 		err = merr
 	}
-	sum.Files, sum.Bytes = o.counts()
+	sum.Files, sum.Bytes = o.Counts()
 	sum.SearchIndex = sb.searchSize
 	return sum, err
 }
@@ -155,7 +155,7 @@ func safeReleaseName(s string) bool {
 		}
 	}
 	switch s {
-	case "matrix", "release", "index.html", "releases.json", "search-index.js", "site.js", ManifestName, "decode", DecoderPage:
+	case "matrix", "release", "index.html", "releases.json", "search-index.js", "site.js", site.ManifestName, "decode", DecoderPage:
 		return false // the site's own files and folders
 	}
 	return true
@@ -163,7 +163,7 @@ func safeReleaseName(s string) bool {
 
 type siteBuilder struct {
 	h          *History
-	out        *output
+	out        output
 	built      []map[int16][]int16
 	pdf        bool
 	tmpl       *template.Template

@@ -54,14 +54,14 @@ func TestWriteCeilings(t *testing.T) {
 		t.Fatal(err)
 	}
 	html := readAll(t, out) // every page under the ceilings
-	grids, _ := filepath.Glob(filepath.Join(out, "frames", "*.grid.svg"))
+	grids, _ := filepath.Glob(filepath.Join(out, "frames", "*-grid.svg"))
 	if want := MaxReportFields / nodes; len(grids) != want {
 		t.Errorf("%d frames drawn, want %d (MaxReportFields / %d)", len(grids), want, nodes)
 	}
 	if n := strings.Count(html, "the report has drawn as many as it draws in all (20000)"); n != frames-len(grids) {
 		t.Errorf("%d notes of frames not drawn, want %d", n, frames-len(grids))
 	}
-	if n := strings.Count(html, "its drawings are shown as images of the files grid.svg and tree.svg"); n != len(grids) {
+	if n := strings.Count(html, "its drawings are shown as images of their files (-grid.svg, -tree.svg)"); n != len(grids) {
 		t.Errorf("%d notes of drawings left to their files, want %d", n, len(grids))
 	}
 	index, _ := os.ReadFile(filepath.Join(out, "index.html"))

@@ -39,7 +39,6 @@ import (
 	"html/template"
 	"io"
 	"io/fs"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -135,7 +134,7 @@ func Write(dir string, r *capture.Result, o Options) error {
 // Writer writes a report one exchange at a time (New, Add, Close or Abort).
 type Writer struct {
 	o       Options
-	own     bool     // the files are written by writeFileFunc: Abort removes them
+	own     bool     // the files are written by site.WriteFile: Abort removes them
 	written []string // what own wrote, to remove on Abort
 	made    []string // the folders New made, innermost last
 	dir     string
@@ -192,7 +191,7 @@ func New(dir string, o Options) (*Writer, error) {
 			}
 		}
 		w.o.Create = func(rel string, fill func(io.Writer) error) error {
-			if err := writeFileFunc(filepath.Join(dir, filepath.FromSlash(rel)), fill); err != nil {
+			if err := site.WriteFile(filepath.Join(dir, filepath.FromSlash(rel)), fill, nil); err != nil {
 				return err
 			}
 			w.written = append(w.written, rel)
@@ -494,11 +493,11 @@ func (w *Writer) page(c *capture.Conn, n int, e *capture.Exchange) (rowView, err
 func (w *Writer) frame(id, name string, m *capture.Message, vo kafkaview.Options) (*frameView, error) {
 	fv := &frameView{ID: name, bytes: m.Bytes}
 	f := m.Frame
-	base := id + "-" + name
+	base := site.Prefixed(id, name)
 	switch {
 	case f != nil && f.API != nil:
 		fv.Heading = fmt.Sprintf("%s v%d %s", f.API.Name, f.Version, name)
-		base = id + "-" + f.BaseName()
+		base = site.Prefixed(id, f.BaseName())
 	case m.Token && name == "response":
 		fv.Heading = "SASL token from the broker"
 	case m.Token:
@@ -527,7 +526,7 @@ func (w *Writer) frame(id, name string, m *capture.Message, vo kafkaview.Options
 		return fv, nil
 	}
 	fv.hexOpts.HaveJSON = true
-	exts := []string{".json", ".txt"}
+	exts := []string{site.FormatJSON.Ext, site.FormatText.Ext} // the ends of site.FrameFile's names
 	switch {
 	case f.Nodes > MaxDrawnFields:
 		fv.Notes = append(fv.Notes, fmt.Sprintf("not drawn: %d fields (tree nodes), more than a report draws of one frame (%d); its text and JSON are in the files above", f.Nodes, MaxDrawnFields))
@@ -540,14 +539,14 @@ func (w *Writer) frame(id, name string, m *capture.Message, vo kafkaview.Options
 		}
 		w.fields -= figs.Nodes
 		fv.figs = figs
-		exts = []string{".grid.svg", ".tree.svg", ".json", ".txt"}
+		exts = []string{gridExt, treeExt, site.FormatJSON.Ext, site.FormatText.Ext}
 	}
 	// The JSON and the text are written as they are made: a frame may have a million nodes.
 	write := map[string]func(io.Writer) error{
-		".grid.svg": func(wr io.Writer) error { return site.WriteSVG(wr, fv.figs.Grid, false, "") },
-		".tree.svg": func(wr io.Writer) error { return site.WriteSVG(wr, fv.figs.Tree, false, "") },
-		".json":     func(wr io.Writer) error { return f.WriteJSON(wr, "", "") },
-		".txt": func(wr io.Writer) error {
+		gridExt:             func(wr io.Writer) error { return site.WriteSVG(wr, fv.figs.Grid, false, "") },
+		treeExt:             func(wr io.Writer) error { return site.WriteSVG(wr, fv.figs.Tree, false, "") },
+		site.FormatJSON.Ext: func(wr io.Writer) error { return f.WriteJSON(wr, "", "") },
+		site.FormatText.Ext: func(wr io.Writer) error {
 			if err := kafka.WriteText(wr, f.Root); err != nil || fv.Error == "" {
 				return err
 			}
@@ -559,10 +558,10 @@ func (w *Writer) frame(id, name string, m *capture.Message, vo kafkaview.Options
 		if err := w.o.Create("frames/"+base+ext, write[ext]); err != nil {
 			return nil, err
 		}
-		fv.Links = append(fv.Links, fileLink{strings.TrimPrefix(ext, "."), "../frames/" + base + ext})
+		fv.Links = append(fv.Links, fileLink{strings.TrimPrefix(strings.TrimPrefix(ext, "-"), "."), "../frames/" + base + ext})
 	}
 	if fv.figs != nil {
-		fv.Images = []image{{"../frames/" + base + ".grid.svg", fv.figs.Grid.Title, fv.figs.Grid.Width()}, {"../frames/" + base + ".tree.svg", fv.figs.Tree.Title, fv.figs.Tree.Width()}}
+		fv.Images = []image{{"../frames/" + base + gridExt, fv.figs.Grid.Title, fv.figs.Grid.Width()}, {"../frames/" + base + treeExt, fv.figs.Tree.Title, fv.figs.Tree.Width()}}
 	}
 	return fv, nil
 }
@@ -690,7 +689,7 @@ func place(items []*drawn, room *budget) []*frameView {
 		fv := d.fv
 		if d.grid == "" || !room.fits(e, b) {
 			if fv.figs != nil {
-				fv.Notes = append(fv.Notes, fmt.Sprintf("its drawings are shown as images of the files grid.svg and tree.svg, not linked to the hex dump: as live figures they would take this page over its ceiling of %d elements and %d KB", MaxPageElements, MaxPageBytes>>10))
+				fv.Notes = append(fv.Notes, fmt.Sprintf("its drawings are shown as images of their files (-grid.svg, -tree.svg), not linked to the hex dump: as live figures they would take this page over its ceiling of %d elements and %d KB", MaxPageElements, MaxPageBytes>>10))
 			} else {
 				fv.Notes = append(fv.Notes, fmt.Sprintf("not drawn on this page: it would take it over its ceiling of %d elements and %d KB", MaxPageElements, MaxPageBytes>>10))
 			}
@@ -780,45 +779,11 @@ func countElements(s string) int {
 	return n
 }
 
-// writeFileFunc writes what fill writes to a temporary file beside path and renames it into
-// place, so that an error leaves no partial file. A new file has what the umask leaves of 0666.
-func writeFileFunc(path string, fill func(io.Writer) error) error {
-	var tmp *os.File
-	var err error
-	for i := 0; i < 100; i++ {
-		name := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".tmp-kafkagrid-"+strconv.FormatUint(uint64(rand.Uint32()), 10))
-		if tmp, err = os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666); !errors.Is(err, fs.ErrExist) {
-			break
-		}
-	}
-	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return fmt.Errorf("report: write %s: %w", path, err)
-	}
-	err = fill(tmp)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		var pe *fs.PathError
-		var le *os.LinkError
-		switch { // the temporary file's name is no one's business: path's is given
-		case errors.As(err, &pe):
-			err = pe.Err
-		case errors.As(err, &le):
-			err = le.Err
-		}
-		return fmt.Errorf("report: write %s: %w", path, err)
-	}
-	return nil
-}
+// The ends of a frame's drawings' file names (site.FrameFile): "c1-2-0-Produce-v12-request-grid.svg".
+var (
+	gridExt = site.FrameFile("", site.FigureGrid, site.FormatSVG)
+	treeExt = site.FrameFile("", site.FigureTree, site.FormatSVG)
+)
 
 // reportCSS adds the report's pieces to the site's stylesheet (site.CSS), with its colours,
 // so they follow the reader's light or dark preference and fit a phone.

@@ -1,9 +1,7 @@
-package reference
+package site
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -28,21 +26,21 @@ type folderLock struct {
 }
 
 // lockFolder takes the output folder's lock, waiting up to LockWait for another build.
-func lockFolder(root string) (*folderLock, error) {
+func lockFolder(root, kind string) (*folderLock, error) {
 	path := filepath.Join(root, LockName)
 	deadline := time.Now().Add(LockWait)
 	for {
 		if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
-			return nil, fmt.Errorf("reference: %s is not a regular file: it is the build's lock, move it away", path)
+			return nil, fmt.Errorf("site: %s is not a regular file: it is the build's lock, move it away", path)
 		}
 		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o666)
 		if err != nil {
-			return nil, fmt.Errorf("reference: lock %s: %w", path, unwrapPathErr(err))
+			return nil, fmt.Errorf("site: lock %s: %w", path, unwrapPath(err))
 		}
 		ok, err := tryLock(f)
 		if err != nil {
 			f.Close()
-			return nil, fmt.Errorf("reference: lock %s: %w", path, err)
+			return nil, fmt.Errorf("site: lock %s: %w", path, err)
 		}
 		if ok {
 			// Held; but the file may have been removed by the holder it waited for, between our
@@ -65,7 +63,10 @@ func lockFolder(root string) (*folderLock, error) {
 		}
 		f.Close()
 		if time.Now().After(deadline) {
-			return nil, fmt.Errorf("reference: %s is being built by %s (it holds %s): wait for it to finish, or build into another folder", root, holder, path)
+			if kind == "" {
+				return nil, fmt.Errorf("site: %s is being built by %s (it holds %s): wait for it to finish, or build into another folder", root, holder, path)
+			}
+			return nil, fmt.Errorf("site: %s is being written by %s (it holds %s): wait for it to finish, or write into another folder", root, holder, path)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
@@ -76,12 +77,4 @@ func (l *folderLock) release() {
 	os.Remove(l.path) // before unlocking: a waiter that locks the removed file starts over
 	unlock(l.f)
 	l.f.Close()
-}
-
-func unwrapPathErr(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }

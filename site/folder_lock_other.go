@@ -1,6 +1,6 @@
 //go:build !unix
 
-package reference
+package site
 
 import (
 	"io/fs"

@@ -1,0 +1,55 @@
+package site_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/kafkagrid/kafkagrid/site"
+)
+
+// A run opens its output folder, writes its files through it, records them in the manifest and
+// lets the folder go; a file of the user's in the way is refused, not replaced.
+func ExampleOpenFolder() {
+	root, _ := os.MkdirTemp("", "kafkagrid-example-")
+	defer os.RemoveAll(root)
+	os.WriteFile(filepath.Join(root, "notes.txt"), []byte("mine"), 0o644)
+
+	f, err := site.OpenFolder(context.Background(), root, site.FolderOptions{Kind: site.KindReport})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer f.Close()
+	fmt.Println(f.Write("index.html", []byte("<!DOCTYPE html>\n")))
+	fmt.Println(f.Write("frames/c1-1-0-Produce-v12-request.json", []byte("{}\n")))
+	fmt.Println(f.Write("notes.txt", nil) != nil)
+	fmt.Println(f.Finish(site.FinishOptions{Complete: true}))
+
+	m, _ := site.ReadManifest(root)
+	fmt.Println(m.Kind, len(m.Files), m.Files["index.html"], m.Files["notes.txt"])
+	// Output:
+	// <nil>
+	// <nil>
+	// true
+	// <nil>
+	// report 2 true false
+}
+
+// WriteFile writes one file a user named, whole or not at all.
+func ExampleWriteFile() {
+	dir, _ := os.MkdirTemp("", "kafkagrid-example-")
+	defer os.RemoveAll(dir)
+	name := filepath.Join(dir, "out", "ipv4.txt")
+	err := site.WriteFile(name, func(w io.Writer) error {
+		_, err := fmt.Fprintln(w, "+-+-+-+-+")
+		return err
+	}, nil)
+	b, _ := os.ReadFile(name)
+	fmt.Print(err, "\n", string(b))
+	// Output:
+	// <nil>
+	// +-+-+-+-+
+}
