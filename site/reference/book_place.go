@@ -6,7 +6,6 @@ import (
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
 	"github.com/kafkagrid/kafkagrid/internal/mono"
-	"github.com/kafkagrid/kafkagrid/tree"
 )
 
 // treeWidth is the width every tree of the book is drawn as if it had: one scale for all
@@ -39,15 +38,18 @@ type window struct {
 // columns, never in one: the first holds the Name column (the tree itself: labels and values)
 // and as many columns after it as fit; the second the Name column again, so that each row is
 // still known, and the columns left, joined with a dashed rule. It returns nil when the tree is
-// not wider than ref, is not a tree, or cannot be cut so (a Name column near ref wide), and the
-// caller then scales it down to fit instead.
+// not wider than ref, is not set in columns (canvas.Columned), or cannot be cut so (a Name
+// column near ref wide), and the caller then scales it down to fit instead.
 func treeWindows(d drawing, ref float64) []window {
-	t, ok := d.Drawing.(*tree.Diagram)
+	t, ok := d.Drawing.(canvas.Columned)
 	w, _ := d.size()
-	if !ok || w <= ref || len(t.Columns) < 2 {
+	if !ok || w <= ref {
 		return nil
 	}
-	cols := t.Columns
+	cols := t.ColumnSpans()
+	if len(cols) < 2 {
+		return nil
+	}
 	// edge(i) is the boundary after column i: midway to the next column, the drawing's edge
 	// after the last.
 	edge := func(i int) float64 {
