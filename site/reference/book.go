@@ -110,7 +110,7 @@ func (b *builder) writeBook(ctx context.Context, results []chan []*apiContent) e
 			}
 		}
 		bk.finish()
-		if err := bk.pdf.Output(w); err != nil {
+		if err := pdfcanvas.Output(bk.pdf, w); err != nil {
 			return fmt.Errorf("reference: book: %w", err)
 		}
 		return nil
