@@ -18,7 +18,7 @@ import (
 )
 
 // The book's fonts: Go Regular and Go Bold for prose, Go Mono (pdfcanvas.MonoFamily) for
-// diagrams and schemas. All are embedded as UTF-8 TrueType fonts.
+// diagrams, listings and field paths. All are embedded as UTF-8 TrueType fonts.
 const (
 	sansFont = "gosans"
 	monoFont = pdfcanvas.MonoFamily
@@ -32,25 +32,20 @@ const (
 	headerY      = 34.0 // baseline of the running header
 	footerGap    = 26.0 // footer baseline above the bottom edge
 
-	schemaSize = 6.6 // schema text
-	schemaLead = 8.3 // schema line height
+	schemaSize = 6.6 // hex dump text
+	schemaLead = 8.3 // hex dump line height
 	tocLead    = 15.0
 	captionH   = 16.0 // a drawing's caption and the gap below it
 	sectionH   = 32.0 // a section heading and the gap below it
 )
 
-// Colours of the book's prose and schema text (the light, print values).
+// Colours of the book's prose (the light, print values).
 var (
-	colInk     = style.Light(style.Ink)
-	colMuted   = style.Light(style.Muted)
-	colRule    = style.Light(style.Rule)
-	colFlex    = style.RGB{R: 0x1a, G: 0x7f, B: 0x37}
-	colUnst    = style.RGB{R: 0x9a, G: 0x67, B: 0x00}
-	colComment = style.RGB{R: 0x6a, G: 0x73, B: 0x7d}
-	colKey     = style.RGB{R: 0x05, G: 0x50, B: 0xae}
-	colString  = style.RGB{R: 0x0a, G: 0x30, B: 0x69}
-	colNumber  = style.RGB{R: 0x95, G: 0x38, B: 0x00}
-	colLiteral = style.RGB{R: 0x82, G: 0x50, B: 0xdf}
+	colInk   = style.Light(style.Ink)
+	colMuted = style.Light(style.Muted)
+	colRule  = style.Light(style.Rule)
+	colFlex  = style.RGB{R: 0x1a, G: 0x7f, B: 0x37}
+	colUnst  = style.RGB{R: 0x9a, G: 0x67, B: 0x00}
 )
 
 // book lays out the PDF book page by page. Pages are added in reading order; the table of
@@ -123,7 +118,7 @@ func newBook(release string, opts Options) (*book, error) {
 	pdf, err := pdfcanvas.NewDocument(pdfcanvas.DocOptions{
 		Width: float64(pw), Height: float64(ph), Date: opts.Date,
 		Title:   "Apache Kafka " + release + " wire protocol reference",
-		Subject: "Example frames, byte grids, trees and message schemas of every Kafka API",
+		Subject: "Example frames, byte grids, trees and the message schemas' fields of every Kafka API",
 	})
 	if err != nil {
 		return nil, fmt.Errorf("reference: book: %w", err)
@@ -250,7 +245,7 @@ func (bk *book) cover(numAPIs int) {
 	for _, line := range []string{
 		fmt.Sprintf("Every API of the release (%d in all), each with a minimal example request and", numAPIs),
 		"response at its highest valid version, encoded byte for byte and drawn as an RFC-style",
-		"byte grid and an expanded tree, followed by the message schemas they come from.",
+		"byte grid and an expanded tree, followed by the fields of its message schemas.",
 	} {
 		bk.text(marginX, y, line, 11)
 		y += 16
@@ -364,6 +359,9 @@ func (bk *book) howToRead() {
 	y := bk.frontChapter(howToReadTitle) + 44
 	const size, lead = 10.5, 15.5
 	for _, p := range guide {
+		if p[0] == guideSchemas[0] {
+			p = bookSchemas
+		}
 		if y+2*lead > bk.bottom {
 			bk.newPage(howToReadTitle)
 			y = marginTop

@@ -10,7 +10,11 @@ import (
 )
 
 // chapter lays out one API, starting on a new page: its facts, its version history, the
-// request and response of each version in the book (cs, highest first), and its schemas.
+// request and response of each version in the book (cs, highest first), its edge cases, and
+// the fields of its request and response schemas as tables. The book prints each schema once,
+// as its field table (path, type, versions, nullable and tagged forms, the schema's about text:
+// what a client author looks up, in the version the chapter draws), not also as its raw JSON,
+// which is on the API's web page, every line numbered and linked from the fields.
 func (bk *book) chapter(cs []*apiContent, hist []versionInfo) {
 	c := cs[0]
 	a := c.API
@@ -100,8 +104,6 @@ func (bk *book) chapter(cs []*apiContent, hist []versionInfo) {
 	for _, ft := range fieldTables(a.Request, a.Response, cs[0].Version) {
 		bk.fieldTable(ft, cs[0].Version)
 	}
-	bk.schema("Request schema", a.Request.File, a.Request.Raw)
-	bk.schema("Response schema", a.Response.File, a.Response.Raw)
 }
 
 // edgeCases draws an API's edge cases after its example: for each, its title, what it shows,
