@@ -100,15 +100,16 @@ func (bk *book) chapter(cs []*apiContent, hist []versionInfo) {
 			bk.hexDump(m.Bytes)
 		}
 	}
-	bk.edgeCases(cs[0].Edges)
+	bk.edgeCases(cs[0].Edges, cs)
 	for _, ft := range fieldTables(a.Request, a.Response, cs[0].Version) {
 		bk.fieldTable(ft, cs[0].Version)
 	}
 }
 
 // edgeCases draws an API's edge cases after its example: for each, its title, what it shows,
-// and the byte grid and tree of each of its frames.
-func (bk *book) edgeCases(edges []*edgeContent) {
+// and each of its frames: as the fields it changes in the example's frame of its version and
+// side (cs), with its hex dump, when it changes few (smallDiff); else as its byte grid and tree.
+func (bk *book) edgeCases(edges []*edgeContent, cs []*apiContent) {
 	if len(edges) == 0 {
 		return
 	}
@@ -117,8 +118,15 @@ func (bk *book) edgeCases(edges []*edgeContent) {
 	for i, e := range edges {
 		bk.font(sansFont, "", size)
 		about := pdf.SplitText(e.Case.About, bk.cw)
-		// The heading, the title and the text stay together, with room for a first part of a drawing.
+		// The heading, the title and the text stay together, with room for a first part of a
+		// drawing, or the label and the first rows of a listing.
 		need := 22 + lead*float64(len(about)) + 60
+		if len(e.Msgs) > 0 {
+			fr := e.Frames[0]
+			if base := exampleOf(cs, fr.Version, fr.Response); base != nil && smallDiff(messageDiff(base, e.Msgs[0]), e.Msgs[0]) {
+				need = 22 + lead*float64(len(about)) + 8 + diffKeep
+			}
+		}
 		if i == 0 {
 			need += sectionH
 		}
@@ -151,7 +159,18 @@ func (bk *book) edgeCases(edges []*edgeContent) {
 				side = "Response"
 			}
 			label := fmt.Sprintf("%s v%d", side, fr.Version)
-			if bk.breaksBefore(m.Grid, bk.y+captionH, bk.scaleOf(m.Grid, 0)) {
+			base := exampleOf(cs, fr.Version, fr.Response)
+			var diff []fieldDiff
+			if base != nil {
+				diff = messageDiff(base, m)
+			}
+			listed := base != nil && smallDiff(diff, m)
+			if listed {
+				// The label, the sentence and the table's heads and first row stay together.
+				if bk.y+diffKeep > bk.bottom {
+					bk.newPage(bk.titles[len(bk.titles)-1])
+				}
+			} else if bk.breaksBefore(m.Grid, bk.y+captionH, bk.scaleOf(m.Grid, 0)) {
 				bk.newPage(bk.titles[len(bk.titles)-1])
 			}
 			bk.font(sansFont, "B", 10)
@@ -161,6 +180,10 @@ func (bk *book) edgeCases(edges []*edgeContent) {
 			bk.color(colMuted)
 			bk.text(marginX+w+8, bk.y+1.5, bk.fit(m.Base+" · "+byteCount(len(m.Bytes)), bk.cw-w-8), 7.5)
 			bk.y += 18
+			if listed {
+				bk.diffListing(diff, strings.ToLower(side), base, m)
+				continue
+			}
 			bk.place("Byte grid", m.Grid, 0)
 			bk.place("Expanded tree", m.Tree, treeWidth)
 		}
