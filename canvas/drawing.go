@@ -45,6 +45,17 @@ type ColumnSpan struct {
 	X, W Pt
 }
 
+// Rowed is an optional capability of a Drawing whose rows a document may point at (the book
+// numbers rows of its guide's byte grid): where each row lies, painted whole.
+type Rowed interface {
+	Drawing
+	// RowSpans returns each row's top and height, from the top of the whole drawing.
+	RowSpans() []RowSpan
+}
+
+// RowSpan is one row of a Rowed drawing.
+type RowSpan struct{ Y, H Pt }
+
 // Info is what a document says of a drawing besides painting it.
 type Info struct {
 	// Class names the kind of drawing ("kg-grid", "kg-tree"): the SVG root's extra class.

@@ -11,6 +11,7 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 	"golang.org/x/image/font/gofont/gobold"
 
+	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
 	"github.com/kafkagrid/kafkagrid/internal/mono"
 	"github.com/kafkagrid/kafkagrid/kafka"
@@ -84,7 +85,11 @@ func (b *builder) writeBook(ctx context.Context, results []chan []*apiContent) e
 		}
 		bk.cover(len(b.site))
 		bk.reserveContents(b.site)
-		bk.howToRead()
+		ga, gm, err := b.guideMessage(PDF)
+		if err != nil {
+			return err
+		}
+		bk.howToRead(ga, gm)
 		st, err := builtinStoryView()
 		if err != nil {
 			return err
@@ -353,11 +358,16 @@ func (bk *book) frontChapter(title string) (y float64) {
 	return marginTop
 }
 
-// howToRead prints the guide to the drawings as a chapter of its own, going on to a next
-// page between lines when it does not fit.
-func (bk *book) howToRead() {
+// howToRead prints the guide to the drawings as a chapter of its own: its figure (guideFig),
+// then its paragraphs, going on to a next page between lines when they do not fit.
+func (bk *book) howToRead(a *kafka.API, fig *message) {
 	y := bk.frontChapter(howToReadTitle) + 44
 	const size, lead = 10.5, 15.5
+	if fig != nil {
+		bk.y = y
+		bk.guideFig(a, fig)
+		y = bk.y
+	}
 	for _, p := range guide {
 		if p[0] == guideSchemas[0] {
 			p = bookSchemas
@@ -390,6 +400,92 @@ func (bk *book) howToRead() {
 		y += lead * 1.7
 	}
 	bk.y = y
+}
+
+// guideFig draws the guide's figure, the ApiVersions request's byte grid, with the number of
+// each callout (guideCallouts) in the margin beside the row of its field, and under it the
+// callouts as a list with the same numbers. A row is found by its field's offset, four bytes
+// a row; a grid with rows left out (none in ApiVersions) gets no numbers, nor a callout whose
+// field the frame lacks: the list leaves those numbers out too.
+func (bk *book) guideFig(a *kafka.API, m *message) {
+	d := m.Grid
+	w, h := d.size()
+	scale := bk.scaleOf(d, 0)
+	if w <= 0 || bk.y+captionH+h*scale > bk.bottom {
+		return // it would not fit a page: the paragraphs say it all
+	}
+	bk.caption(fmt.Sprintf("The ApiVersions v%d request (%s), the first request on every connection", a.Version, byteCount(len(m.Bytes))))
+	top := bk.y
+	if _, err := pdfcanvas.Place(bk.pdf, d.Drawing, pdfcanvas.Placement{Rows: canvas.Span{From: 0, To: d.NumRows()}, X: marginX, Y: top, Scale: scale}); err != nil {
+		return // fpdf keeps the error; writeBook reports it
+	}
+	bk.y = top + h*scale + 10
+	offsets := map[string]int{}
+	for _, f := range m.Fields {
+		offsets[f.Path] = f.Offset
+	}
+	// rowMid is the middle of the row of byte off on the page: four bytes a row, in a grid
+	// that says where its rows lie (canvas.Rowed) and left none out.
+	var spans []canvas.RowSpan
+	if r, ok := d.Drawing.(canvas.Rowed); ok {
+		spans = r.RowSpans()
+	}
+	plain := len(spans) == (len(m.Bytes)+3)/4
+	rowMid := func(off int) float64 {
+		r := spans[off/4]
+		return top + float64(r.Y+r.H/2)*scale
+	}
+	marked := make([]bool, len(guideCallouts))
+	for k, c := range guideCallouts {
+		off, ok := offsets[c[2]]
+		if !plain || !ok {
+			continue
+		}
+		marked[k] = true
+		bk.calloutMark(marginX-16, rowMid(off), k+1)
+	}
+	const size, lead = 9.5, 13.5
+	indent := 22.0
+	for k, c := range guideCallouts {
+		bk.font(sansFont, "", size)
+		text := guideText(c[1])
+		lines := bk.pdf.SplitText(c[0]+": "+text, bk.cw-indent)
+		if bk.y+lead*float64(len(lines)) > bk.bottom {
+			bk.newPage(howToReadTitle)
+		}
+		if marked[k] {
+			bk.calloutMark(marginX+7, bk.y+size*0.45, k+1)
+		}
+		// The field names in bold, then the text: the first line drawn in two runs.
+		bk.font(sansFont, "B", size)
+		bk.color(colInk)
+		lw := bk.text(marginX+indent, bk.y, c[0]+":", size)
+		bk.font(sansFont, "", size)
+		rest := bk.pdf.SplitText(text, bk.cw-indent-lw-3)
+		if len(rest) > 0 {
+			bk.text(marginX+indent+lw+3, bk.y, rest[0], size)
+			bk.y += lead
+			rest = bk.pdf.SplitText(strings.TrimSpace(strings.TrimPrefix(text, rest[0])), bk.cw-indent)
+		}
+		for _, l := range rest {
+			bk.text(marginX+indent, bk.y, l, size)
+			bk.y += lead
+		}
+		bk.y += 3
+	}
+	bk.y += 14
+}
+
+// calloutMark draws callout number n in a dark disc centred at (x, y).
+func (bk *book) calloutMark(x, y float64, n int) {
+	const r = 6.0
+	bk.pdf.SetFillColor(int(colInk.R), int(colInk.G), int(colInk.B))
+	bk.pdf.Circle(x, y, r, "F")
+	s := strconv.Itoa(n)
+	bk.font(sansFont, "B", 8)
+	bk.pdf.SetTextColor(255, 255, 255)
+	bk.text(x-bk.pdf.GetStringWidth(s)/2, y-4.1, s, 8)
+	bk.color(colInk)
 }
 
 // wrap draws text in the current font from (x, y), wrapped at words to width w, and returns

@@ -25,14 +25,15 @@ var (
 )
 
 // guideCallouts say what to see in the guide's figure, the ApiVersions request's byte grid,
-// row by row.
-var guideCallouts = [][2]string{
-	{"size", "at 0x0000: framing, drawn plain (near-white; near-black in a dark scheme): how many bytes follow. Every frame starts with it."},
-	{"RequestApiKey, RequestApiVersion, CorrelationId", "the request header, in the header's colour (see the legend); the hex of each byte at the foot of its column."},
-	{"length, ClientId ›, ‹ ClientId", "the ClientId string: its int16 length prefix, then its bytes, which run into the next rows: › where a field goes on, ‹ where it ends."},
-	{"header tags", "the header's tagged-field section, framing with a strip of the header's colour along its top; \"0 -> none\" is the varint 0: no tagged fields, and the \"]\" at its right edge closes the header."},
-	{"length, ClientSoftwareName, ClientSoftwareVersion", "the body, in the body's colour; a flexible version writes each length as a varint of N+1 (\"10 -> length 9\")."},
-	{"body tags", "the body's tagged-field section, which ends every struct of a flexible version; its \"]\" closes the body."},
+// row by row: the fields named, what they show, and the path of the field whose row the book's
+// figure marks with the callout's number.
+var guideCallouts = [][3]string{
+	{"size", "at 0x0000: framing, drawn plain (near-white; near-black in a dark scheme): how many bytes follow. Every frame starts with it.", "#size"},
+	{"RequestApiKey, RequestApiVersion, CorrelationId", "the request header, in the header's colour (see the legend); the hex of each byte at the foot of its column.", "header.RequestApiKey"},
+	{"length, ClientId ›, ‹ ClientId", "the ClientId string: its int16 length prefix, then its bytes, which run into the next rows: › where a field goes on, ‹ where it ends.", "header.ClientId"},
+	{"header tags", "the header's tagged-field section, framing with a strip of the header's colour along its top; \"0 -> none\" is the varint 0: no tagged fields, and the \"]\" at its right edge closes the header.", "header#tags"},
+	{"length, ClientSoftwareName, ClientSoftwareVersion", "the body, in the body's colour; a flexible version writes each length as a varint of N+1 (\"10 -> length 9\").", "ClientSoftwareName"},
+	{"body tags", "the body's tagged-field section, which ends every struct of a flexible version; its \"]\" closes the body.", "body#tags"},
 }
 
 // guideText returns a paragraph with typographic arrows and ellipses.
