@@ -66,6 +66,7 @@ type book struct {
 	tocFirst int      // first page of the contents
 	entries  []tocEntry
 	lastCat  string
+	index    map[indexKey][]int // the index's entries: their pages in order (indexAt)
 }
 
 type tocEntry struct {
@@ -109,6 +110,7 @@ func (b *builder) writeBook(ctx context.Context, results []chan []*apiContent) e
 				return fmt.Errorf("reference: book: %s: %w", a.Name, err)
 			}
 		}
+		bk.indexChapter()
 		bk.finish()
 		if err := pdfcanvas.Output(bk.pdf, w); err != nil {
 			return fmt.Errorf("reference: book: %w", err)
@@ -317,6 +319,7 @@ func (bk *book) reserveContents(apis []*kafka.API) {
 		}
 		bk.entries = append(bk.entries, tocEntry{text: a.Name, key: a.Key, version: a.Version, link: bk.pdf.AddLink()})
 	}
+	bk.entries = append(bk.entries, tocEntry{category: true, text: indexTitle, link: bk.pdf.AddLink()})
 	slots := bk.tocLayout(bk.entries)
 	pages := 1
 	if n := len(slots); n > 0 {

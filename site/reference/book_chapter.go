@@ -33,6 +33,7 @@ func (bk *book) chapter(cs []*apiContent, hist []versionInfo) {
 		}
 	}
 	pdf.Bookmark(a.Name, 1, 0)
+	bk.indexAt(indexAPI, a.Name)
 	for i := range bk.entries {
 		e := &bk.entries[i]
 		if !e.category && e.text == a.Name && e.page == 0 {
@@ -96,6 +97,7 @@ func (bk *book) chapter(cs []*apiContent, hist []versionInfo) {
 			bk.section(title, m.Base+" · "+byteCount(len(m.Bytes)), 0)
 			pdf.Bookmark(title, 2, bk.y-24)
 			bk.place("Byte grid", m.Grid, 0)
+			bk.indexErrors(m)
 			bk.place("Expanded tree", m.Tree, treeWidth)
 			bk.hexDump(m.Bytes)
 		}
@@ -181,10 +183,12 @@ func (bk *book) edgeCases(edges []*edgeContent, cs []*apiContent) {
 			bk.text(marginX+w+8, bk.y+1.5, bk.fit(m.Base+" · "+byteCount(len(m.Bytes)), bk.cw-w-8), 7.5)
 			bk.y += 18
 			if listed {
+				bk.indexErrors(m)
 				bk.diffListing(diff, strings.ToLower(side), base, m)
 				continue
 			}
 			bk.place("Byte grid", m.Grid, 0)
+			bk.indexErrors(m)
 			bk.place("Expanded tree", m.Tree, treeWidth)
 		}
 		bk.y += 6
@@ -262,6 +266,7 @@ func (bk *book) fieldTable(ft fieldTableView, v int16) {
 			bk.newPage(bk.titles[len(bk.titles)-1])
 			heads()
 		}
+		bk.indexAt(indexField, ft.Rows[i].Name)
 		ink := colInk
 		if ft.Rows[i].Absent {
 			ink = colMuted

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -127,5 +129,87 @@ func TestBookPaper(t *testing.T) {
 	for _, n := range r.halfEmpty {
 		p := pages[n-1]
 		t.Errorf("page %d (%s) ends at %.0f pt, above half its text area; last words %q", n, p.title, p.bottom, p.words[max(0, len(p.words)-6):])
+	}
+}
+
+// indexLine is an index entry as pdftotext -layout prints it: a name, then its page runs.
+var indexLine = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9_]*) ([0-9]+)(?:[–,][0-9–, ]*)?$`)
+
+// TestBookIndex builds the Kafka 4.0 book and checks its index against its pages: an API's
+// first page number is the first page of its chapter, and the page a field's or an error's
+// first number names shows that name (an error: that page or the next, where a grid's legend
+// or the tree carries it).
+func TestBookIndex(t *testing.T) {
+	cat := catalog(t, "4.0")
+	out := t.TempDir()
+	if _, err := Build(context.Background(), cat, out, Options{Formats: PDF}); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(out, BookName("4.0"))
+	pages := readBook(t, file)
+	first := 0
+	for i, p := range pages {
+		if p.title == indexTitle {
+			first = i
+			break
+		}
+	}
+	if first == 0 {
+		t.Fatal("the book has no index")
+	}
+	chapter := map[string]int{}
+	for i, p := range pages {
+		if _, ok := chapter[p.title]; !ok {
+			chapter[p.title] = i + 1
+		}
+	}
+	apis := map[string]bool{}
+	for _, a := range cat.APIs {
+		apis[a.Name] = true
+	}
+	txt, err := exec.Command("pdftotext", "-layout", "-f", strconv.Itoa(first+1), file, "-").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	split := regexp.MustCompile(`\s{3,}`)
+	checked := map[indexKind]int{}
+	for _, line := range strings.Split(string(txt), "\n") {
+		for _, cell := range split.Split(strings.TrimSpace(line), -1) {
+			m := indexLine.FindStringSubmatch(cell)
+			if m == nil {
+				continue
+			}
+			name := m[1]
+			n, _ := strconv.Atoi(m[2])
+			if n < 1 || n > len(pages) {
+				t.Errorf("index: %s on page %d of %d", name, n, len(pages))
+				continue
+			}
+			shows := func(p int) bool {
+				return p <= len(pages) && slices.ContainsFunc(pages[p-1].words, func(w string) bool { return strings.Contains(w, name) })
+			}
+			switch {
+			case apis[name] && chapter[name] != 0:
+				checked[indexAPI]++
+				// A name that is an API's and a field's (Metadata) has two entries.
+				if n != chapter[name] && !shows(n) {
+					t.Errorf("index: API %s on page %d, its chapter starts on %d", name, n, chapter[name])
+				}
+			case strings.ToUpper(name) == name && strings.Contains(name, "_"):
+				checked[indexError]++
+				if !shows(n) && !shows(n+1) {
+					t.Errorf("index: error %s on page %d, not there nor on the next", name, n)
+				}
+			default:
+				checked[indexField]++
+				if !shows(n) {
+					t.Errorf("index: field %s on page %d, not there", name, n)
+				}
+			}
+		}
+	}
+	t.Logf("index checked: %d APIs, %d fields, %d errors", checked[indexAPI], checked[indexField], checked[indexError])
+	if checked[indexAPI] < len(cat.APIs)*9/10 || checked[indexField] < 200 || checked[indexError] == 0 {
+		t.Errorf("index: read %v entries, fewer than the book has", checked)
 	}
 }
