@@ -91,6 +91,11 @@ func (b *builder) writeBook(ctx context.Context, results []chan []*apiContent) e
 			return err
 		}
 		bk.howToRead(ga, gm)
+		ps, err := b.primitives()
+		if err != nil {
+			return err
+		}
+		bk.primitivesChapter(ps)
 		st, err := builtinStoryView()
 		if err != nil {
 			return err
@@ -335,7 +340,7 @@ func (bk *book) reserveContents(apis []*kafka.API) {
 }
 
 // frontChapters are the titles of the chapters before the APIs', in order.
-var frontChapters = []string{howToReadTitle, storyTitle}
+var frontChapters = []string{howToReadTitle, primitivesTitle, storyTitle}
 
 const (
 	howToReadTitle = "How to read this book"

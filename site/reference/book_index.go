@@ -15,9 +15,10 @@ const indexTitle = "Index"
 type indexKind int
 
 const (
-	indexAPI   indexKind = iota // bold: the API's chapter
-	indexField                  // mono: the pages of its rows in the field tables
-	indexError                  // mono: the pages of the examples that carry it
+	indexAPI       indexKind = iota // bold: the API's chapter
+	indexField                      // mono: the pages of its rows in the field tables
+	indexError                      // mono: the pages of the examples that carry it
+	indexPrimitive                  // bold: its section in the primitive types
 )
 
 type indexKey struct {
@@ -91,7 +92,7 @@ func (bk *book) indexChapter() {
 	y := bk.frontChapter(indexTitle) + 34
 	bk.font(sansFont, "", 9)
 	bk.color(colMuted)
-	y = bk.wrap(marginX, y, bk.cw, "APIs in bold (their chapter), fields in mono (their rows in the field tables) and errors in mono capitals (the examples that carry them). Each page number links to its page.", 9, 12.5) + 8
+	y = bk.wrap(marginX, y, bk.cw, "APIs and primitive types in bold (their chapter, their section), fields in mono (their rows in the field tables) and errors in mono capitals (the examples that carry them). Each page number links to its page.", 9, 12.5) + 8
 	keys := make([]indexKey, 0, len(bk.index))
 	for k := range bk.index {
 		keys = append(keys, k)
@@ -151,7 +152,7 @@ func (bk *book) indexChapter() {
 		}
 		var words []word
 		nameFont, nameStyle, nameSize := monoFont, "", indexSize-0.6
-		if k.kind == indexAPI {
+		if k.kind == indexAPI || k.kind == indexPrimitive {
 			nameFont, nameStyle, nameSize = sansFont, "B", indexSize
 		}
 		bk.font(nameFont, nameStyle, nameSize)

@@ -448,7 +448,7 @@ func (b *builder) plan() []string {
 		}
 	}
 	if f&HTML != 0 {
-		out = append(out, "index.html", "errors.html")
+		out = append(out, "index.html", "errors.html", "primitives.html")
 	}
 	if f&PDF != 0 {
 		out = append(out, BookName(b.release))
@@ -880,7 +880,10 @@ func (b *builder) writeIndex() error {
 	if err := b.out.create("index.html", func(w io.Writer) error { return renderIndex(b.tmpl, w, v) }); err != nil {
 		return err
 	}
-	return b.writeErrorCodes()
+	if err := b.writeErrorCodes(); err != nil {
+		return err
+	}
+	return b.writePrimitives()
 }
 
 // guideFigure adds the figure of "How to read the pages": the byte grid of the ApiVersions

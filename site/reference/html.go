@@ -159,7 +159,7 @@ func pageTemplates() (*template.Template, error) {
 		"bytes":  byteCount,
 		"wbr":    wbr,
 		"plural": plural,
-	}).Parse(pageCSS + pageScript + templatesHTML + errorsHTML)
+	}).Parse(pageCSS + pageScript + templatesHTML + errorsHTML + primitivesHTML)
 	if err != nil {
 		return nil, fmt.Errorf("reference: page templates: %w", err)
 	}
@@ -484,7 +484,7 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <ol class="callouts">{{range .GuideCallouts}}<li><strong>{{index . 0}}</strong> {{index . 1}}</li>{{end}}</ol></div>
 {{end}}{{range .Guide}}<p><strong>{{index . 0}}</strong> {{index . 1}}</p>
 {{end}}</details>
-<div class="toc noprint">{{range .Categories}}<a href="#{{.ID}}">{{.Name}} ({{len .APIs}})</a>{{end}}{{if .Story}}<a href="#cluster">The cluster in these examples</a>{{end}}<a href="errors.html">Error codes</a></div>
+<div class="toc noprint">{{range .Categories}}<a href="#{{.ID}}">{{.Name}} ({{len .APIs}})</a>{{end}}{{if .Story}}<a href="#cluster">The cluster in these examples</a>{{end}}<a href="errors.html">Error codes</a><a href="primitives.html">Primitive types</a></div>
 {{range .Categories}}
 <div class="cat">
 <h2 id="{{.ID}}">{{.Name}}</h2>
