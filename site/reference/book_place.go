@@ -103,9 +103,7 @@ func (bk *book) place(caption string, d drawing, ref float64) {
 		if bk.breaksBefore(d, bk.y, scale) {
 			bk.newPage(bk.titles[len(bk.titles)-1])
 		}
-		parts := func(s float64) []canvas.Span {
-			return canvas.Paginate(d, canvas.Pt((bk.bottom-bk.y-captionH)/s), canvas.Pt((bk.bottom-marginTop-captionH)/s))
-		}
+		parts := func(s float64) []canvas.Span { return bk.paginate(d, s) }
 		ps := parts(scale)
 		// A drawing that runs a page longer only by its last few rows (a page holding one
 		// grid row) is drawn a little smaller instead (bookShrinkSteps).
@@ -167,6 +165,39 @@ func (bk *book) place(caption string, d drawing, ref float64) {
 			bk.y += h + 14
 		}
 	}
+}
+
+// paginate cuts d, drawn at scale from the cursor on, into the parts its pages hold: as
+// canvas.Paginate does, each part as many rows as fit and cut where d allows (BreakBefore),
+// except where that cut would end a page above half its text area (a grid whose fields run on
+// from row to row may allow its first cut only a few rows down): that part takes all the rows
+// that fit, and the field cut there is drawn open at both ends of the break, as PaintRows draws
+// a field that runs on beyond a part, the caption's "(continued)" saying so.
+func (bk *book) paginate(d drawing, scale float64) []canvas.Span {
+	half := marginTop + (bk.bottom-marginTop)/2
+	n := d.NumRows()
+	var parts []canvas.Span
+	top := bk.y + captionH
+	for from := 0; from < n; {
+		avail := canvas.Pt((bk.bottom - top) / scale)
+		to := from + 1
+		for to < n && d.PartHeight(from, to+1) <= avail {
+			to++
+		}
+		if to < n {
+			for k := to; k > from; k-- {
+				if d.BreakBefore(k) {
+					if top+float64(d.PartHeight(from, k))*scale >= half {
+						to = k
+					}
+					break
+				}
+			}
+		}
+		parts = append(parts, canvas.Span{From: from, To: to})
+		from, top = to, marginTop+captionH
+	}
+	return parts
 }
 
 // spanCanvas passes on the text runs that lie within [from, to] of a drawing's x and drops the
