@@ -1,9 +1,11 @@
 package reference
 
 import (
+	"bytes"
 	"context"
 	"encoding/xml"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -211,5 +213,60 @@ func TestBookIndex(t *testing.T) {
 	t.Logf("index checked: %d APIs, %d fields, %d errors", checked[indexAPI], checked[indexField], checked[indexError])
 	if checked[indexAPI] < len(cat.APIs)*9/10 || checked[indexField] < 200 || checked[indexError] == 0 {
 		t.Errorf("index: read %v entries, fewer than the book has", checked)
+	}
+}
+
+// TestMessageDiff checks what an edge case's listing says it changes in the example: values
+// that differ by path, in the case's byte order, then the fields only the example has.
+func TestMessageDiff(t *testing.T) {
+	base := &message{Fields: []fieldInfo{
+		{Path: "#size", Value: "20 bytes"},
+		{Path: "Name", Value: `"orders"`},
+		{Path: "Name#length", Value: "7 → length 6"},
+		{Path: "Gone", Value: "1"},
+		{Path: "Same", Value: "5"},
+	}}
+	tests := []struct {
+		name   string
+		fields []fieldInfo
+		want   []fieldDiff
+	}{
+		{"same", base.Fields, nil},
+		{"one value", []fieldInfo{{Path: "#size", Value: "20 bytes"}, {Path: "Name", Value: `"refund"`, Offset: 9}, {Path: "Name#length", Value: "7 → length 6"}, {Path: "Gone", Value: "1"}, {Path: "Same", Value: "5"}},
+			[]fieldDiff{{Path: "Name", Offset: 9, Was: `"orders"`, Now: `"refund"`}}},
+		{"added and removed", []fieldInfo{{Path: "#size", Value: "21 bytes", Offset: 0}, {Path: "Name", Value: `"orders"`}, {Path: "Name#length", Value: "7 → length 6"}, {Path: "Same", Value: "5"}, {Path: "New", Shown: "New (shown)", Offset: 19}},
+			[]fieldDiff{{Path: "#size", Offset: 0, Was: "20 bytes", Now: "21 bytes"}, {Path: "New (shown)", Offset: 19, Now: "(no value)"}, {Path: "Gone", Offset: -1, Was: "1"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := messageDiff(base, &message{Fields: tt.fields})
+			if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+				t.Errorf("messageDiff = %v\nwant %v", got, tt.want)
+			}
+		})
+	}
+	if smallDiff(nil, base) || !smallDiff(make([]fieldDiff, 1), base) || smallDiff(make([]fieldDiff, 2), base) {
+		t.Error("smallDiff: want a listing for 1 changed field of 5, not for none or 2")
+	}
+}
+
+// TestBookSameBytes checks that the book is the same bytes whatever the number of workers
+// laying out its chapters' drawings (and so of the cores compressing its pages).
+func TestBookSameBytes(t *testing.T) {
+	cat := catalog(t, "4.0")
+	var books [][]byte
+	for _, workers := range []int{1, 4} {
+		out := t.TempDir()
+		if _, err := Build(context.Background(), cat, out, Options{Formats: PDF, Workers: workers, APIs: []string{"Produce", "Fetch", "ApiVersions", "DescribeConfigs"}}); err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(filepath.Join(out, BookName("4.0")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		books = append(books, b)
+	}
+	if !bytes.Equal(books[0], books[1]) {
+		t.Errorf("the book differs with 1 and 4 workers (%d and %d bytes)", len(books[0]), len(books[1]))
 	}
 }
