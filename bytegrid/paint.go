@@ -62,6 +62,17 @@ func (d *Diagram) NumRows() int { return len(d.Rows) }
 // row above (Row.Joined).
 func (d *Diagram) BreakBefore(i int) bool { return i > 0 && i < len(d.Rows) && !d.Rows[i].Joined }
 
+// RowSpans returns where each display row lies in the whole drawing (canvas.Rowed).
+func (d *Diagram) RowSpans() []canvas.RowSpan {
+	rs := make([]canvas.RowSpan, len(d.Rows))
+	for i, r := range d.Rows {
+		rs[i] = canvas.RowSpan{Y: d.GridY + r.Y, H: r.H}
+	}
+	return rs
+}
+
+var _ canvas.Rowed = (*Diagram)(nil)
+
 // HoverCSS is the grid's own SVG style: a field's border thickens under the pointer.
 const HoverCSS = `.kg-grid .field:hover>rect{stroke-width:2}`
 

@@ -28,6 +28,34 @@ type Drawing interface {
 	Info() Info
 }
 
+// Columned is an optional capability of a Drawing set in columns side by side (a tree's
+// name, offset, length and type columns): a document too narrow for the drawing may print it
+// in windows cut between columns (the book does) instead of shrinking its text. Ask for it
+// with a type assertion, d.(canvas.Columned); a drawing without it is only ever scaled.
+type Columned interface {
+	Drawing
+	// ColumnSpans returns the drawing's columns, left to right: each one's header name, left
+	// edge and width.
+	ColumnSpans() []ColumnSpan
+}
+
+// ColumnSpan is one column of a Columned drawing.
+type ColumnSpan struct {
+	Name string
+	X, W Pt
+}
+
+// Rowed is an optional capability of a Drawing whose rows a document may point at (the book
+// numbers rows of its guide's byte grid): where each row lies, painted whole.
+type Rowed interface {
+	Drawing
+	// RowSpans returns each row's top and height, from the top of the whole drawing.
+	RowSpans() []RowSpan
+}
+
+// RowSpan is one row of a Rowed drawing.
+type RowSpan struct{ Y, H Pt }
+
 // Info is what a document says of a drawing besides painting it.
 type Info struct {
 	// Class names the kind of drawing ("kg-grid", "kg-tree"): the SVG root's extra class.

@@ -67,6 +67,18 @@ type Column struct {
 	Align canvas.Anchor `json:"align"` // canvas.Start or canvas.End
 }
 
+var _ canvas.Columned = (*Diagram)(nil)
+
+// ColumnSpans returns the drawing's columns for a document that cuts a wide tree between
+// them (canvas.Columned).
+func (d *Diagram) ColumnSpans() []canvas.ColumnSpan {
+	cs := make([]canvas.ColumnSpan, len(d.Columns))
+	for i, c := range d.Columns {
+		cs[i] = canvas.ColumnSpan{Name: c.Name, X: c.X, W: c.W}
+	}
+	return cs
+}
+
 // A Box is a rectangle with its top-left corner at (X, Y).
 type Box struct {
 	X canvas.Pt `json:"x"`

@@ -148,7 +148,7 @@ func Write(w io.Writer, d canvas.Drawing, o DocOptions) error {
 			return err
 		}
 	}
-	if err := pdf.Output(w); err != nil {
+	if err := Output(pdf, w); err != nil {
 		return fmt.Errorf("pdfcanvas: %w", err)
 	}
 	return nil

@@ -88,3 +88,27 @@ func ExampleSourceDate() {
 	// 0001-01-01T00:00:00Z true
 	// 0001-01-01T00:00:00Z true
 }
+
+// Write a document of many pages with Output: the bytes fpdf's own Output writes, the pages'
+// content streams compressed with reused writers.
+func ExampleOutput() {
+	pdf, err := pdfcanvas.NewDocument(pdfcanvas.DocOptions{Title: "pages"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for i := range 20 {
+		pdf.AddPage()
+		c := pdfcanvas.New(pdf, 72, 72, 1, pdfcanvas.Options{})
+		c.Text(0, 12, canvas.Text{S: fmt.Sprintf("page %d", i+1), Size: 12, Fill: style.Ink})
+		if err := c.Close(); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	var buf bytes.Buffer
+	err = pdfcanvas.Output(pdf, &buf)
+	fmt.Println("pages:", pdf.PageCount(), "output:", err, bytes.HasPrefix(buf.Bytes(), []byte("%PDF-")))
+	// Output:
+	// pages: 20 output: <nil> true
+}

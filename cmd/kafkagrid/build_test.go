@@ -171,7 +171,7 @@ func TestBuild40(t *testing.T) {
 				edges++
 			}
 		}
-		want := map[string]int{"svg|.svg": 4*versions + 2*edges, "api|.html": versions, "index.html|.html": 1, "errors.html|.html": 1,
+		want := map[string]int{"svg|.svg": 4*versions + 2*edges, "api|.html": versions, "index.html|.html": 1, "errors.html|.html": 1, "primitives.html|.html": 1,
 			"kafka-4.0-protocol.pdf|.pdf": 1, "bin|.bin": 2*versions + edges, "json|.json": 2*versions + edges,
 			"txt|.txt": 2*versions + edges, "svg|.mine": 1}
 		decoder := 0 // the browser decoder, when this kafkagrid has it (go generate)
@@ -186,7 +186,7 @@ func TestBuild40(t *testing.T) {
 		if versions40() == "all" && versions != 279 {
 			t.Errorf("4.0 has %d versions, want 279", versions)
 		}
-		if len(files) != 4*versions+2*edges+versions+1+1+1+3*(2*versions+edges)+1+decoder {
+		if len(files) != 4*versions+2*edges+versions+1+1+1+1+3*(2*versions+edges)+1+decoder {
 			t.Errorf("%d files in all", len(files))
 		}
 		if b, _ := os.ReadFile(mine); string(b) != "not the build's" {
@@ -235,7 +235,7 @@ func TestBuild40(t *testing.T) {
 		}
 	})
 
-	t.Run("links", func(t *testing.T) { checkPageLinks(t, out, versions+2) }) // the pages, the index and the error codes
+	t.Run("links", func(t *testing.T) { checkPageLinks(t, out, versions+3) }) // the pages, the index, the error codes and the primitive types
 
 	t.Run("frames", func(t *testing.T) {
 		// Every .bin decodes to the API and version its name says, and matches its .json.
@@ -442,11 +442,33 @@ func checkBook(t *testing.T, pdf string, cat *kafka.Catalog) {
 		t.Fatal(err)
 	}
 	pages := len(pageRE.FindAll(text, -1))
-	if n, want := bytes.Count(raw, []byte("/Subtype /Link")), len(cat.APIs)+len(cat.Categories)+2+pages-2; n != want {
-		t.Errorf("%d links in the book, want %d (the contents' (two for the chapters before the APIs') and the running headers')", n, want)
+	// The index links each run of page numbers to its first page: count the runs on its pages
+	// (the last pages, headed "Index"), the footers' numbers left out.
+	layout, err := exec.Command(needTool(t, "pdftotext"), "-layout", pdf, "-").Output()
+	if err != nil {
+		t.Fatalf("pdftotext: %v", err)
+	}
+	runs := 0
+	footer := regexp.MustCompile(`page [0-9]+ of [0-9]+`)
+	pageRun := regexp.MustCompile(`^[0-9]+(–[0-9]+)?,?$`)
+	for _, pg := range strings.Split(string(layout), "\f") {
+		if head, _, _ := strings.Cut(pg, "\n"); !strings.HasSuffix(strings.TrimSpace(head), "Index") {
+			continue
+		}
+		for _, w := range strings.Fields(footer.ReplaceAllString(pg, "")) {
+			if pageRun.MatchString(w) {
+				runs++
+			}
+		}
+	}
+	if runs == 0 {
+		t.Error("the book's index links no page")
+	}
+	if n, want := bytes.Count(raw, []byte("/Subtype /Link")), len(cat.APIs)+len(cat.Categories)+4+pages-2+runs; n != want {
+		t.Errorf("%d links in the book, want %d (the contents' (four for the chapters before and after the APIs'), the running headers' and the index's %d)", n, want, runs)
 	}
 	// The outline: categories, under each its APIs, under each Request, Response, the edge
-	// cases if any, the field tables and the schemas, in that order.
+	// cases if any and the field tables, in that order.
 	js, err := exec.Command(qpdf, "--json=2", "--json-key=outlines", pdf).Output()
 	if err != nil {
 		t.Fatalf("qpdf --json: %v", err)
@@ -459,13 +481,16 @@ func checkBook(t *testing.T, pdf string, cat *kafka.Catalog) {
 	}
 	var apis []string
 	for _, top := range doc.Outlines {
+		if top.Title == "Primitive types" {
+			continue // its sections, not APIs
+		}
 		for _, a := range top.Kids {
 			apis = append(apis, a.Title)
 			var kids []string
 			for _, k := range a.Kids {
 				kids = append(kids, k.Title)
 			}
-			want := []string{"Request", "Response", "Request fields", "Response fields", "Request schema", "Response schema"}
+			want := []string{"Request", "Response", "Request fields", "Response fields"} // the schemas' JSON is on the pages
 			if len(kids) == len(want)+1 {
 				want = slices.Insert(want, 2, "Edge cases")
 			}
@@ -846,7 +871,7 @@ func TestBuildReleases(t *testing.T) {
 					}
 				}
 			}
-			checkPageLinks(t, out, built+2)
+			checkPageLinks(t, out, built+3)
 			t.Logf("Kafka %s: %d APIs, %d versions, %d frames", rel, len(cat.APIs), built, 2*built)
 		})
 	}

@@ -21,8 +21,9 @@ var screenshots = []struct{ png, source string }{
 }
 
 // bookProducePage is the first page of Produce's chapter in the 4.0 book: after the cover, the
-// contents, the two pages of how to read it and the cluster of the examples.
-const bookProducePage = "6"
+// contents, the three pages of how to read it, the seven of the primitive types and the cluster
+// of the examples.
+const bookProducePage = "14"
 
 // TestREADMEScreenshots keeps the README's screenshots current: docs/screenshots.sha256 holds the
 // hash of the page and of the book page each picture was made from, and the test fails when a

@@ -15,13 +15,11 @@ import (
 	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
 	"github.com/kafkagrid/kafkagrid/internal/mono"
 	"github.com/kafkagrid/kafkagrid/kafka"
-	"github.com/kafkagrid/kafkagrid/site"
 	"github.com/kafkagrid/kafkagrid/style"
-	"github.com/kafkagrid/kafkagrid/tree"
 )
 
 // The book's fonts: Go Regular and Go Bold for prose, Go Mono (pdfcanvas.MonoFamily) for
-// diagrams and schemas. All are embedded as UTF-8 TrueType fonts.
+// diagrams, listings and field paths. All are embedded as UTF-8 TrueType fonts.
 const (
 	sansFont = "gosans"
 	monoFont = pdfcanvas.MonoFamily
@@ -35,25 +33,20 @@ const (
 	headerY      = 34.0 // baseline of the running header
 	footerGap    = 26.0 // footer baseline above the bottom edge
 
-	schemaSize = 6.6 // schema text
-	schemaLead = 8.3 // schema line height
+	schemaSize = 6.6 // hex dump text
+	schemaLead = 8.3 // hex dump line height
 	tocLead    = 15.0
 	captionH   = 16.0 // a drawing's caption and the gap below it
 	sectionH   = 32.0 // a section heading and the gap below it
 )
 
-// Colours of the book's prose and schema text (the light, print values).
+// Colours of the book's prose (the light, print values).
 var (
-	colInk     = style.Light(style.Ink)
-	colMuted   = style.Light(style.Muted)
-	colRule    = style.Light(style.Rule)
-	colFlex    = style.RGB{R: 0x1a, G: 0x7f, B: 0x37}
-	colUnst    = style.RGB{R: 0x9a, G: 0x67, B: 0x00}
-	colComment = style.RGB{R: 0x6a, G: 0x73, B: 0x7d}
-	colKey     = style.RGB{R: 0x05, G: 0x50, B: 0xae}
-	colString  = style.RGB{R: 0x0a, G: 0x30, B: 0x69}
-	colNumber  = style.RGB{R: 0x95, G: 0x38, B: 0x00}
-	colLiteral = style.RGB{R: 0x82, G: 0x50, B: 0xdf}
+	colInk   = style.Light(style.Ink)
+	colMuted = style.Light(style.Muted)
+	colRule  = style.Light(style.Rule)
+	colFlex  = style.RGB{R: 0x1a, G: 0x7f, B: 0x37}
+	colUnst  = style.RGB{R: 0x9a, G: 0x67, B: 0x00}
 )
 
 // book lays out the PDF book page by page. Pages are added in reading order; the table of
@@ -73,6 +66,7 @@ type book struct {
 	tocFirst int      // first page of the contents
 	entries  []tocEntry
 	lastCat  string
+	index    map[indexKey][]int // the index's entries: their pages in order (indexAt)
 }
 
 type tocEntry struct {
@@ -92,7 +86,16 @@ func (b *builder) writeBook(ctx context.Context, results []chan []*apiContent) e
 		}
 		bk.cover(len(b.site))
 		bk.reserveContents(b.site)
-		bk.howToRead()
+		ga, gm, err := b.guideMessage(PDF)
+		if err != nil {
+			return err
+		}
+		bk.howToRead(ga, gm)
+		ps, err := b.primitives()
+		if err != nil {
+			return err
+		}
+		bk.primitivesChapter(ps)
 		st, err := builtinStoryView()
 		if err != nil {
 			return err
@@ -112,8 +115,9 @@ func (b *builder) writeBook(ctx context.Context, results []chan []*apiContent) e
 				return fmt.Errorf("reference: book: %s: %w", a.Name, err)
 			}
 		}
+		bk.indexChapter()
 		bk.finish()
-		if err := bk.pdf.Output(w); err != nil {
+		if err := pdfcanvas.Output(bk.pdf, w); err != nil {
 			return fmt.Errorf("reference: book: %w", err)
 		}
 		return nil
@@ -126,7 +130,7 @@ func newBook(release string, opts Options) (*book, error) {
 	pdf, err := pdfcanvas.NewDocument(pdfcanvas.DocOptions{
 		Width: float64(pw), Height: float64(ph), Date: opts.Date,
 		Title:   "Apache Kafka " + release + " wire protocol reference",
-		Subject: "Example frames, byte grids, trees and message schemas of every Kafka API",
+		Subject: "Example frames, byte grids, trees and the message schemas' fields of every Kafka API",
 	})
 	if err != nil {
 		return nil, fmt.Errorf("reference: book: %w", err)
@@ -253,7 +257,7 @@ func (bk *book) cover(numAPIs int) {
 	for _, line := range []string{
 		fmt.Sprintf("Every API of the release (%d in all), each with a minimal example request and", numAPIs),
 		"response at its highest valid version, encoded byte for byte and drawn as an RFC-style",
-		"byte grid and an expanded tree, followed by the message schemas they come from.",
+		"byte grid and an expanded tree, followed by the fields of its message schemas.",
 	} {
 		bk.text(marginX, y, line, 11)
 		y += 16
@@ -320,6 +324,7 @@ func (bk *book) reserveContents(apis []*kafka.API) {
 		}
 		bk.entries = append(bk.entries, tocEntry{text: a.Name, key: a.Key, version: a.Version, link: bk.pdf.AddLink()})
 	}
+	bk.entries = append(bk.entries, tocEntry{category: true, text: indexTitle, link: bk.pdf.AddLink()})
 	slots := bk.tocLayout(bk.entries)
 	pages := 1
 	if n := len(slots); n > 0 {
@@ -335,7 +340,7 @@ func (bk *book) reserveContents(apis []*kafka.API) {
 }
 
 // frontChapters are the titles of the chapters before the APIs', in order.
-var frontChapters = []string{howToReadTitle, storyTitle}
+var frontChapters = []string{howToReadTitle, primitivesTitle, storyTitle}
 
 const (
 	howToReadTitle = "How to read this book"
@@ -361,12 +366,20 @@ func (bk *book) frontChapter(title string) (y float64) {
 	return marginTop
 }
 
-// howToRead prints the guide to the drawings as a chapter of its own, going on to a next
-// page between lines when it does not fit.
-func (bk *book) howToRead() {
+// howToRead prints the guide to the drawings as a chapter of its own: its figure (guideFig),
+// then its paragraphs, going on to a next page between lines when they do not fit.
+func (bk *book) howToRead(a *kafka.API, fig *message) {
 	y := bk.frontChapter(howToReadTitle) + 44
 	const size, lead = 10.5, 15.5
+	if fig != nil {
+		bk.y = y
+		bk.guideFig(a, fig)
+		y = bk.y
+	}
 	for _, p := range guide {
+		if p[0] == guideSchemas[0] {
+			p = bookSchemas
+		}
 		if y+2*lead > bk.bottom {
 			bk.newPage(howToReadTitle)
 			y = marginTop
@@ -395,6 +408,92 @@ func (bk *book) howToRead() {
 		y += lead * 1.7
 	}
 	bk.y = y
+}
+
+// guideFig draws the guide's figure, the ApiVersions request's byte grid, with the number of
+// each callout (guideCallouts) in the margin beside the row of its field, and under it the
+// callouts as a list with the same numbers. A row is found by its field's offset, four bytes
+// a row; a grid with rows left out (none in ApiVersions) gets no numbers, nor a callout whose
+// field the frame lacks: the list leaves those numbers out too.
+func (bk *book) guideFig(a *kafka.API, m *message) {
+	d := m.Grid
+	w, h := d.size()
+	scale := bk.scaleOf(d, 0)
+	if w <= 0 || bk.y+captionH+h*scale > bk.bottom {
+		return // it would not fit a page: the paragraphs say it all
+	}
+	bk.caption(fmt.Sprintf("The ApiVersions v%d request (%s), the first request on every connection", a.Version, byteCount(len(m.Bytes))))
+	top := bk.y
+	if _, err := pdfcanvas.Place(bk.pdf, d.Drawing, pdfcanvas.Placement{Rows: canvas.Span{From: 0, To: d.NumRows()}, X: marginX, Y: top, Scale: scale}); err != nil {
+		return // fpdf keeps the error; writeBook reports it
+	}
+	bk.y = top + h*scale + 10
+	offsets := map[string]int{}
+	for _, f := range m.Fields {
+		offsets[f.Path] = f.Offset
+	}
+	// rowMid is the middle of the row of byte off on the page: four bytes a row, in a grid
+	// that says where its rows lie (canvas.Rowed) and left none out.
+	var spans []canvas.RowSpan
+	if r, ok := d.Drawing.(canvas.Rowed); ok {
+		spans = r.RowSpans()
+	}
+	plain := len(spans) == (len(m.Bytes)+3)/4
+	rowMid := func(off int) float64 {
+		r := spans[off/4]
+		return top + float64(r.Y+r.H/2)*scale
+	}
+	marked := make([]bool, len(guideCallouts))
+	for k, c := range guideCallouts {
+		off, ok := offsets[c[2]]
+		if !plain || !ok {
+			continue
+		}
+		marked[k] = true
+		bk.calloutMark(marginX-16, rowMid(off), k+1)
+	}
+	const size, lead = 9.5, 13.5
+	indent := 22.0
+	for k, c := range guideCallouts {
+		bk.font(sansFont, "", size)
+		text := guideText(c[1])
+		lines := bk.pdf.SplitText(c[0]+": "+text, bk.cw-indent)
+		if bk.y+lead*float64(len(lines)) > bk.bottom {
+			bk.newPage(howToReadTitle)
+		}
+		if marked[k] {
+			bk.calloutMark(marginX+7, bk.y+size*0.45, k+1)
+		}
+		// The field names in bold, then the text: the first line drawn in two runs.
+		bk.font(sansFont, "B", size)
+		bk.color(colInk)
+		lw := bk.text(marginX+indent, bk.y, c[0]+":", size)
+		bk.font(sansFont, "", size)
+		rest := bk.pdf.SplitText(text, bk.cw-indent-lw-3)
+		if len(rest) > 0 {
+			bk.text(marginX+indent+lw+3, bk.y, rest[0], size)
+			bk.y += lead
+			rest = bk.pdf.SplitText(strings.TrimSpace(strings.TrimPrefix(text, rest[0])), bk.cw-indent)
+		}
+		for _, l := range rest {
+			bk.text(marginX+indent, bk.y, l, size)
+			bk.y += lead
+		}
+		bk.y += 3
+	}
+	bk.y += 14
+}
+
+// calloutMark draws callout number n in a dark disc centred at (x, y).
+func (bk *book) calloutMark(x, y float64, n int) {
+	const r = 6.0
+	bk.pdf.SetFillColor(int(colInk.R), int(colInk.G), int(colInk.B))
+	bk.pdf.Circle(x, y, r, "F")
+	s := strconv.Itoa(n)
+	bk.font(sansFont, "B", 8)
+	bk.pdf.SetTextColor(255, 255, 255)
+	bk.text(x-bk.pdf.GetStringWidth(s)/2, y-4.1, s, 8)
+	bk.color(colInk)
 }
 
 // wrap draws text in the current font from (x, y), wrapped at words to width w, and returns
@@ -536,801 +635,4 @@ func (bk *book) finish() {
 		bk.text((bk.w-w)/2, bk.h-footerGap-8, f, 8)
 	}
 	pdf.SetPage(n)
-}
-
-// chapter lays out one API, starting on a new page: its facts, its version history, the
-// request and response of each version in the book (cs, highest first), and its schemas.
-func (bk *book) chapter(cs []*apiContent, hist []versionInfo) {
-	c := cs[0]
-	a := c.API
-	pdf := bk.pdf
-	bk.newPage(a.Name)
-	page := pdf.PageNo()
-	if a.Category != bk.lastCat {
-		bk.lastCat = a.Category
-		pdf.Bookmark(a.Category, 0, 0)
-		for i := range bk.entries {
-			if bk.entries[i].category && bk.entries[i].text == a.Category && bk.entries[i].page == 0 {
-				bk.entries[i].page = page
-				pdf.SetLink(bk.entries[i].link, 0, page)
-				break
-			}
-		}
-	}
-	pdf.Bookmark(a.Name, 1, 0)
-	for i := range bk.entries {
-		e := &bk.entries[i]
-		if !e.category && e.text == a.Name && e.page == 0 {
-			e.page = page
-			pdf.SetLink(e.link, 0, page)
-			break
-		}
-	}
-
-	// Header block.
-	y := bk.y
-	bk.font(sansFont, "", 9)
-	bk.color(colMuted)
-	bk.text(marginX, y, a.Category, 9)
-	y += 14
-	bk.font(sansFont, "B", 24)
-	bk.color(colInk)
-	nw := bk.text(marginX, y, a.Name, 24)
-	bx := marginX + nw + 12
-	if a.Flexible {
-		bx += bk.badge(bx, y+7, "flexible", colFlex) + 6
-	}
-	if a.Unstable {
-		bk.badge(bx, y+7, "unstable", colUnst)
-	}
-	y += 34
-	listeners := "none"
-	if len(a.Listeners) > 0 {
-		listeners = strings.Join(a.Listeners, ", ")
-	}
-	version := versionText(a)
-	encoding := "classic: fixed-width lengths, no tagged fields"
-	if a.Flexible {
-		encoding = "flexible: compact strings and arrays, tagged fields"
-	}
-	encoding += " (flexible versions " + a.Request.FlexibleVersions.String() + ")"
-	y = bk.facts(y, [][2]string{
-		{"API key", strconv.Itoa(int(a.Key))},
-		{"Version", version},
-		{"Headers", headerText(a, a.Version)},
-		{"Listeners", listeners},
-		{"Encoding", encoding},
-		{"Frames", fmt.Sprintf("request %s, response %s", byteCount(len(c.Request.Bytes)), byteCount(len(c.Response.Bytes)))},
-	})
-	bk.rule(y + 4)
-	bk.y = y + 16
-	bk.history(hist)
-
-	for _, c := range cs {
-		for _, m := range []*message{c.Request, c.Response} {
-			title := "Request"
-			if m.Response {
-				title = "Response"
-			}
-			if len(cs) > 1 {
-				title += " v" + strconv.Itoa(int(c.Version))
-			}
-			if bk.breaksBefore(m.Grid, bk.y+sectionH, bk.scaleOf(m.Grid, 0)) {
-				bk.newPage(a.Name) // keep the heading with its grid
-			}
-			bk.section(title, m.Base+" · "+byteCount(len(m.Bytes)), 0)
-			pdf.Bookmark(title, 2, bk.y-24)
-			bk.place("Byte grid", m.Grid, 0)
-			bk.place("Expanded tree", m.Tree, treeWidth)
-			bk.hexDump(m.Bytes)
-		}
-	}
-	bk.edgeCases(cs[0].Edges)
-	for _, ft := range fieldTables(a.Request, a.Response, cs[0].Version) {
-		bk.fieldTable(ft, cs[0].Version)
-	}
-	bk.schema("Request schema", a.Request.File, a.Request.Raw)
-	bk.schema("Response schema", a.Response.File, a.Response.Raw)
-}
-
-// edgeCases draws an API's edge cases after its example: for each, its title, what it shows,
-// and the byte grid and tree of each of its frames.
-func (bk *book) edgeCases(edges []*edgeContent) {
-	if len(edges) == 0 {
-		return
-	}
-	pdf := bk.pdf
-	const size, lead = 9, 12.5
-	for i, e := range edges {
-		bk.font(sansFont, "", size)
-		about := pdf.SplitText(e.Case.About, bk.cw)
-		// The heading, the title and the text stay together, with room for a first part of a drawing.
-		need := 22 + lead*float64(len(about)) + 60
-		if i == 0 {
-			need += sectionH
-		}
-		if bk.y+need > bk.bottom {
-			bk.newPage(bk.titles[len(bk.titles)-1])
-		}
-		if i == 0 {
-			bk.section("Edge cases", plural(len(edges), "case")+" beside the example", 0)
-			pdf.Bookmark("Edge cases", 2, bk.y-24)
-		}
-		pdf.Bookmark(e.Case.Title, 3, bk.y)
-		bk.font(sansFont, "B", 11)
-		bk.color(colInk)
-		for _, l := range pdf.SplitText(e.Case.Title, bk.cw) {
-			bk.text(marginX, bk.y, l, 11)
-			bk.y += 15
-		}
-		bk.y += 3
-		bk.font(sansFont, "", size)
-		bk.color(colInk)
-		for _, l := range about {
-			bk.text(marginX, bk.y, l, size)
-			bk.y += lead
-		}
-		bk.y += 8
-		for j, m := range e.Msgs {
-			fr := e.Frames[j]
-			side := "Request"
-			if fr.Response {
-				side = "Response"
-			}
-			label := fmt.Sprintf("%s v%d", side, fr.Version)
-			if bk.breaksBefore(m.Grid, bk.y+captionH, bk.scaleOf(m.Grid, 0)) {
-				bk.newPage(bk.titles[len(bk.titles)-1])
-			}
-			bk.font(sansFont, "B", 10)
-			bk.color(colInk)
-			w := bk.text(marginX, bk.y, label, 10)
-			bk.font(monoFont, "", 7.5)
-			bk.color(colMuted)
-			bk.text(marginX+w+8, bk.y+1.5, bk.fit(m.Base+" · "+byteCount(len(m.Bytes)), bk.cw-w-8), 7.5)
-			bk.y += 18
-			bk.place("Byte grid", m.Grid, 0)
-			bk.place("Expanded tree", m.Tree, treeWidth)
-		}
-		bk.y += 6
-	}
-}
-
-// Field table measures: the columns' widths (the about text takes the rest), text sizes and
-// the line height.
-const (
-	fieldPathW  = 152.0
-	fieldTypeW  = 92.0
-	fieldVersW  = 54.0
-	fieldGap    = 8.0
-	fieldMono   = 6.6
-	fieldSans   = 7.5
-	fieldLead   = 9.2
-	fieldHeadH  = 14.0
-	fieldRowPad = 4.0
-)
-
-// fieldTable prints a message's fields (fieldRows) as a table: path, type, versions and the
-// schema's about text, each cell wrapped within its column (paths after a dot, mono text at a
-// column's last rune, prose at words), rows kept whole and the heads repeated on a new page.
-// Rows not in version v are grey.
-func (bk *book) fieldTable(ft fieldTableView, v int16) {
-	pdf := bk.pdf
-	xs := []float64{0, fieldPathW + fieldGap, fieldPathW + fieldTypeW + 2*fieldGap, fieldPathW + fieldTypeW + fieldVersW + 3*fieldGap}
-	aboutW := bk.cw - xs[3]
-	rows := make([][4][]string, len(ft.Rows))
-	height := func(r [4][]string) float64 {
-		n := 1
-		for _, c := range r {
-			n = max(n, len(c))
-		}
-		return float64(n)*fieldLead + fieldRowPad + 1.5
-	}
-	for i, r := range ft.Rows {
-		bk.font(sansFont, "", fieldSans)
-		rows[i] = [4][]string{
-			wrapPath(r.Parent+r.Name, mono.Fit(fieldPathW, fieldMono)),
-			wrapPath(r.Type, mono.Fit(fieldTypeW, fieldMono)),
-			pdf.SplitText(r.Versions, fieldVersW),
-			pdf.SplitText(r.About, aboutW),
-		}
-		if r.About == "" {
-			rows[i][3] = nil
-		}
-	}
-	note := ft.File + " · " + plural(len(ft.Rows), "field")
-	first := fieldHeadH
-	if len(rows) > 0 {
-		first += height(rows[0])
-	}
-	bk.section(ft.Title, note, first)
-	pdf.Bookmark(ft.Title, 2, bk.y-24)
-	if ft.Absent > 0 {
-		bk.font(sansFont, "", 8)
-		bk.color(colMuted)
-		bk.text(marginX, bk.y-8, fmt.Sprintf("Grey rows are not in v%d.", v), 8)
-		bk.y += 8
-	}
-	heads := func() {
-		bk.font(sansFont, "B", 7.5)
-		bk.color(colMuted)
-		for i, h := range []string{"Field", "Type", "Versions", "About"} {
-			bk.text(marginX+xs[i], bk.y, h, 7.5)
-		}
-		bk.y += fieldHeadH - 3
-		bk.rule(bk.y - 2)
-	}
-	heads()
-	for i, r := range rows {
-		h := height(r)
-		if bk.y+h > bk.bottom {
-			bk.newPage(bk.titles[len(bk.titles)-1])
-			heads()
-		}
-		ink := colInk
-		if ft.Rows[i].Absent {
-			ink = colMuted
-		}
-		for c, lines := range r {
-			size := fieldSans
-			if c < 2 {
-				size = fieldMono
-			}
-			bk.font(map[bool]string{true: monoFont, false: sansFont}[c < 2], "", size)
-			par := 0 // runes of the path above the field still to draw (grey)
-			if c == 0 && !ft.Rows[i].Absent {
-				par = len([]rune(ft.Rows[i].Parent))
-			}
-			for k, l := range lines {
-				x, y := marginX+xs[c], bk.y+1.5+float64(k)*fieldLead
-				lr := []rune(l)
-				if n := min(par, len(lr)); n > 0 {
-					bk.color(colMuted)
-					x += bk.text(x, y, string(lr[:n]), size)
-					lr, par = lr[n:], par-n
-				}
-				bk.color(ink)
-				bk.text(x, y, string(lr), size)
-			}
-		}
-		bk.y += h
-		bk.rule(bk.y - 2.5)
-	}
-	bk.y += 12
-}
-
-// wrapPath cuts a field path or type into lines of at most cols runes, after a dot or "[]"
-// where one falls in the second half of a line (after "[]" anywhere), else at the line's last
-// rune. The lines joined
-// give the text back.
-func wrapPath(s string, cols int) []string {
-	rs := []rune(s)
-	if cols < 1 {
-		cols = 1
-	}
-	var out []string
-	for len(rs) > cols {
-		cut := cols
-		for k := cols; k >= 2; k-- {
-			if k > cols/2 && rs[k-1] == '.' || rs[k-2] == '[' && rs[k-1] == ']' {
-				cut = k
-				break
-			}
-		}
-		out = append(out, string(rs[:cut]))
-		rs = rs[cut:]
-	}
-	return append(out, string(rs))
-}
-
-// history draws an API's version history: each valid version, highest first, with its header
-// versions and what changed in it, wrapped to the page.
-func (bk *book) history(hist []versionInfo) {
-	if len(hist) == 0 {
-		return
-	}
-	pdf := bk.pdf
-	bk.section("Versions", fmt.Sprintf("%d valid, what each changed", len(hist)), 40)
-	const col = 34.0
-	width := bk.w - 2*marginX - col
-	for _, vi := range hist {
-		bk.font(sansFont, "", 8.5)
-		lines := pdf.SplitText(vi.changeSummary(), width)
-		need := 12 + 11*float64(len(lines)) + 4
-		if bk.y+need > bk.bottom {
-			bk.newPage(bk.titles[len(bk.titles)-1])
-		}
-		y := bk.y
-		bk.font(monoFont, "", 9)
-		bk.color(colInk)
-		bk.text(marginX, y, "v"+strconv.Itoa(int(vi.Version)), 9)
-		bk.font(sansFont, "", 8.5)
-		bk.color(colMuted)
-		h := vi.Headers
-		if vi.Flexible {
-			h += "; flexible"
-		}
-		if vi.Deprecate {
-			h += "; deprecated"
-		}
-		bk.text(marginX+col, y, bk.fit(h, width), 8.5)
-		y += 12
-		bk.color(colInk)
-		for _, l := range lines {
-			bk.text(marginX+col, y, l, 8.5)
-			y += 11
-		}
-		bk.y = y + 4
-	}
-	bk.rule(bk.y)
-	bk.y += 12
-}
-
-// badge draws a rounded label at (x, y) (top left) and returns its width.
-func (bk *book) badge(x, y float64, s string, c style.RGB) float64 {
-	pdf := bk.pdf
-	bk.font(sansFont, "B", 8)
-	w := pdf.GetStringWidth(s) + 10
-	pdf.SetDrawColor(int(c.R), int(c.G), int(c.B))
-	pdf.SetLineWidth(0.8)
-	pdf.SetDashPattern(nil, 0)
-	pdf.RoundedRect(x, y, w, 13, 6.5, "1234", "D")
-	bk.color(c)
-	bk.text(x+5, y+2.6, s, 8)
-	return w
-}
-
-// facts draws label/value pairs in two columns and returns the y below them.
-func (bk *book) facts(y float64, rows [][2]string) float64 {
-	for _, r := range rows {
-		bk.font(sansFont, "", 9.5)
-		bk.color(colMuted)
-		bk.text(marginX, y, r[0], 9.5)
-		bk.color(colInk)
-		// A long value (ApiVersions' header note) wraps at words within the page.
-		w := bk.cw - 70
-		line := ""
-		for _, word := range strings.Fields(r[1]) {
-			if next := strings.TrimSpace(line + " " + word); line != "" && bk.pdf.GetStringWidth(next) > w {
-				bk.text(marginX+70, y, line, 9.5)
-				y += 12
-				line = word
-			} else {
-				line = next
-			}
-		}
-		bk.text(marginX+70, y, bk.fit(line, w), 9.5)
-		y += 14
-	}
-	return y
-}
-
-// section starts a headed section, on a new page unless keep points fit below the heading.
-func (bk *book) section(title, note string, keep float64) {
-	if bk.y+sectionH+keep > bk.bottom {
-		bk.newPage(bk.titles[len(bk.titles)-1])
-	}
-	y := bk.y + 6
-	bk.font(sansFont, "B", 14)
-	bk.color(colInk)
-	w := bk.text(marginX, y, title, 14)
-	if note != "" {
-		bk.font(monoFont, "", 8)
-		bk.color(colMuted)
-		bk.text(marginX+w+10, y+4.5, note, 8)
-	}
-	bk.y = y + sectionH - 6
-}
-
-// treeWidth is the width every tree of the book is drawn as if it had: one scale for all
-// trees (the page width over treeWidth: 7.5 pt text on A4), so that their text is the same size
-// in every chapter. It holds nine in ten trees of a release whole (their widths at 12 pt run
-// from about 500 to 930 points, the tenth widest 800). A wider tree is not shrunk: it is
-// printed in two column windows at the same scale (treeWindows), the second continuing the
-// first.
-const treeWidth = 800
-
-// scaleOf returns the scale d is drawn at: the page width over the wider of d and ref (0 for
-// d's own width), never enlarged. For trees (ref treeWidth) place keeps this scale also when d
-// is wider, cutting it into column windows.
-func (bk *book) scaleOf(d drawing, ref float64) float64 {
-	w, _ := d.size()
-	return min(1, bk.cw/max(w, ref))
-}
-
-// span is a run of a drawing's x coordinates, [from, to).
-type span struct{ from, to float64 }
-
-// window is a horizontal slice of a drawing printed as one: its spans of the drawing's x, side
-// by side, and a caption note.
-type window struct {
-	spans []span
-	note  string
-}
-
-// treeWindows cuts a tree wider than ref into column windows at most ref wide, cut between
-// columns, never in one: the first holds the Name column (the tree itself: labels and values)
-// and as many columns after it as fit; the second the Name column again, so that each row is
-// still known, and the columns left, joined with a dashed rule. It returns nil when the tree is
-// not wider than ref, is not a tree, or cannot be cut so (a Name column near ref wide), and the
-// caller then scales it down to fit instead.
-func treeWindows(d drawing, ref float64) []window {
-	t, ok := d.Drawing.(*tree.Diagram)
-	w, _ := d.size()
-	if !ok || w <= ref || len(t.Columns) < 2 {
-		return nil
-	}
-	cols := t.Columns
-	// edge(i) is the boundary after column i: midway to the next column, the drawing's edge
-	// after the last.
-	edge := func(i int) float64 {
-		if i+1 >= len(cols) {
-			return w
-		}
-		return float64(cols[i].X+cols[i].W+cols[i+1].X) / 2
-	}
-	k := 0 // the last column of the first window
-	for k+1 < len(cols) && edge(k+1) <= ref {
-		k++
-	}
-	if k == 0 || k+1 >= len(cols) {
-		return nil
-	}
-	first := window{spans: []span{{0, edge(k)}}}
-	second := window{spans: []span{{0, edge(0)}, {edge(k), w}}}
-	if edge(0)+w-edge(k) > ref {
-		return nil
-	}
-	var names []string
-	for _, c := range cols[k+1:] {
-		names = append(names, c.Name)
-	}
-	rest := strings.Join(names, ", ")
-	if len(names) == 1 {
-		first.note = " (its " + rest + " column follows it)"
-	} else {
-		first.note = " (its " + rest + " columns follow it)"
-	}
-	second.note = ": " + cols[0].Name + " and " + rest
-	return []window{first, second}
-}
-
-// place draws a drawing scaled to the page width as if it were ref wide (scaleOf; never
-// enlarged), split between rows across pages when it does not fit. A tree wider than ref is
-// printed at the same scale in column windows (treeWindows), one after the other.
-func (bk *book) place(caption string, d drawing, ref float64) {
-	w, _ := d.size()
-	if w <= 0 {
-		return
-	}
-	scale := bk.scaleOf(d, ref)
-	wins := treeWindows(d, ref)
-	if len(wins) > 0 {
-		scale = min(1, bk.cw/ref)
-	} else {
-		wins = []window{{spans: []span{{0, w}}}}
-	}
-	for wi, win := range wins {
-		if bk.breaksBefore(d, bk.y, scale) {
-			bk.newPage(bk.titles[len(bk.titles)-1])
-		}
-		parts := func(s float64) []canvas.Span {
-			return canvas.Paginate(d, canvas.Pt((bk.bottom-bk.y-captionH)/s), canvas.Pt((bk.bottom-marginTop-captionH)/s))
-		}
-		ps := parts(scale)
-		// A drawing that runs a page longer only by its last few rows (a page holding one
-		// grid row) is drawn a little smaller instead (bookShrinkSteps).
-		if len(ps) > 1 && len(wins) == 1 {
-			for _, f := range bookShrinkSteps {
-				if q := parts(scale * f); len(q) < len(ps) {
-					scale *= f
-					ps = q
-					break
-				}
-			}
-		}
-		for i, p := range ps {
-			if i > 0 {
-				bk.newPage(bk.titles[len(bk.titles)-1])
-			}
-			cap := caption + win.note
-			switch {
-			case wi > 0 && i == 0:
-				cap = caption + ", continued" + win.note
-			case i > 0:
-				cap += " (continued)"
-			}
-			bk.caption(cap)
-			h := float64(d.PartHeight(p.From, p.To)) * scale
-			x := marginX
-			for si, sp := range win.spans {
-				sw := (sp.to - sp.from) * scale
-				clip := len(win.spans) > 1 || sp.from > 0 || sp.to < w
-				if clip {
-					bk.pdf.ClipRect(x, bk.y, sw, h, false)
-					// The clip's q…Q restores the page's font; make fpdf set the drawing's anew.
-					bk.pdf.SetFont(sansFont, "", 1)
-				}
-				var err error
-				if clip {
-					// Only the text runs inside the span are written: the clip hides the others,
-					// but a reader's search and copy would still find them.
-					c := pdfcanvas.New(bk.pdf, x-sp.from*scale, bk.y, scale, pdfcanvas.Options{})
-					d.PaintRows(spanCanvas{c, canvas.Pt(sp.from), canvas.Pt(sp.to)}, p.From, p.To)
-					err = c.Close()
-					bk.pdf.ClipEnd()
-				} else {
-					_, err = pdfcanvas.Place(bk.pdf, d.Drawing, pdfcanvas.Placement{Rows: p, X: x, Y: bk.y, Scale: scale})
-				}
-				if err != nil {
-					return // fpdf keeps the error; the chapter loop reports it
-				}
-				if si > 0 {
-					// The join between windows: a dashed rule where columns were left out.
-					bk.pdf.SetDrawColor(int(colMuted.R), int(colMuted.G), int(colMuted.B))
-					bk.pdf.SetLineWidth(0.6)
-					bk.pdf.SetDashPattern([]float64{2, 2}, 0)
-					bk.pdf.Line(x, bk.y, x, bk.y+h)
-					bk.pdf.SetDashPattern(nil, 0)
-				}
-				x += sw
-			}
-			bk.y += h + 14
-		}
-	}
-}
-
-// spanCanvas passes on the text runs that lie within [from, to] of a drawing's x and drops the
-// others; shapes pass whole (the window's clip cuts them). Text is Go Mono, so a run's width
-// is measured as every painter measures it.
-type spanCanvas struct {
-	canvas.Canvas
-	from, to canvas.Pt
-}
-
-func (s spanCanvas) Text(x, y canvas.Pt, t canvas.Text) {
-	w := canvas.Pt(mono.Width(t.S, float64(t.Size)))
-	l := x
-	switch t.Anchor {
-	case canvas.Middle:
-		l -= w / 2
-	case canvas.End:
-		l -= w
-	}
-	if l >= s.from-0.5 && l+w <= s.to+0.5 {
-		s.Canvas.Text(x, y, t)
-	}
-}
-
-// breaksBefore reports whether place, called with the cursor at y, would start d on a new
-// page: when little of the page is left, or when d would fit whole on a fresh page but less
-// than a third of it fits here; never while the cursor is above the middle of the text area,
-// which would leave a page more than half blank.
-func (bk *book) breaksBefore(d drawing, y, scale float64) bool {
-	w, h := d.size()
-	if w <= 0 {
-		return false
-	}
-	h *= scale
-	first := bk.bottom - y - captionH
-	full := bk.bottom - marginTop - captionH
-	if h <= first {
-		return false
-	}
-	if y < marginTop+(bk.bottom-marginTop)/2 {
-		return false // a page would end above half its text area: split the drawing instead
-	}
-	return first < 0.15*full || (h <= full && first < 0.3*h)
-}
-
-// bookShrinkSteps are the scales, relative to its own, a drawing may take in the book to end
-// a page sooner (place): at most 10% smaller, so its text stays over 7 pt.
-var bookShrinkSteps = []float64{0.97, 0.94, 0.9}
-
-// hexDump prints a frame's bytes as a hex dump (offset, 16 bytes, their ASCII), after its
-// drawings, in the schema's small mono; it moves whole to the next page when it would leave
-// fewer than four lines here.
-func (bk *book) hexDump(b []byte) {
-	lines := strings.Split(strings.TrimRight(site.HexDump(b), "\n"), "\n")
-	if bk.y+captionH+float64(min(len(lines), 4))*schemaLead > bk.bottom {
-		bk.newPage(bk.titles[len(bk.titles)-1])
-	}
-	bk.caption("Hex dump")
-	for _, l := range lines {
-		if bk.y+schemaLead > bk.bottom {
-			bk.newPage(bk.titles[len(bk.titles)-1])
-		}
-		bk.font(monoFont, "", schemaSize)
-		bk.color(colInk)
-		bk.text(marginX, bk.y, l, schemaSize)
-		bk.y += schemaLead
-	}
-	bk.y += 14
-}
-
-func (bk *book) caption(s string) {
-	bk.font(sansFont, "B", 8.5)
-	bk.color(colMuted)
-	bk.text(marginX, bk.y, s, 8.5)
-	bk.y += captionH
-}
-
-// schemaRow is one printed row of a schema: a line, or the continuation of a long one.
-type schemaRow struct {
-	num   string // the line number ("" on a continuation row)
-	col   int    // the column the text starts in
-	runes []rune
-	kinds []tokenKind
-}
-
-// minSchemaLead is the tightest line height a schema's last page may be squeezed to, so
-// that a few last rows do not take a page of their own.
-const minSchemaLead = 0.86 * schemaLead
-
-// schema prints a schema file in small mono with line numbers and light colouring: the
-// licence header folded to one line (the numbers still follow the file), long lines wrapped
-// under a hanging indent, continuing on new pages. When the rows left overflow the page by
-// a little (minSchemaLead), the page's rows are drawn closer together instead.
-func (bk *book) schema(title, file string, raw []byte) {
-	pdf := bk.pdf
-	numW := mono.Width("0000", schemaSize) + 8
-	cols := mono.Fit(bk.cw-numW, schemaSize)
-	charW := mono.Advance * schemaSize
-	rows := schemaRows(tokenizeLines(raw), cols)
-	// A schema that fits a page but would leave its last few rows (six or fewer, beyond what
-	// squeezing takes in) to a page of their own starts on a new page instead, unless that
-	// would leave this page more than half blank.
-	if n := float64(len(rows)); n*schemaLead <= bk.bottom-marginTop-sectionH && bk.y >= marginTop+(bk.bottom-marginTop)/2 {
-		room := bk.bottom - bk.y - sectionH
-		if over := n*minSchemaLead - room; over > 0 && over <= 6*schemaLead {
-			bk.newPage(bk.titles[len(bk.titles)-1])
-		}
-	}
-	bk.section(title, file, 6*schemaLead)
-	pdf.Bookmark(title, 2, bk.y-24)
-	cur := style.RGB{R: 1} // no colour yet
-	setColor := func(c style.RGB) {
-		if c != cur {
-			bk.color(c)
-			cur = c
-		}
-	}
-	// leadFor returns the line height of the rows from i on, on the page as it stands.
-	leadFor := func(i int) float64 {
-		left := float64(len(rows) - i)
-		if room := bk.bottom - bk.y; left*schemaLead > room && left*minSchemaLead <= room {
-			return room / left
-		}
-		return schemaLead
-	}
-	bk.font(monoFont, "", schemaSize)
-	lead := leadFor(0)
-	for i, r := range rows {
-		if bk.y+lead > bk.bottom+0.001 {
-			bk.newPage(bk.titles[len(bk.titles)-1])
-			bk.font(monoFont, "", schemaSize)
-			cur = style.RGB{R: 1}
-			lead = leadFor(i)
-		}
-		if r.num != "" {
-			setColor(colMuted)
-			bk.text(marginX+numW-8-mono.Width(r.num, schemaSize), bk.y, r.num, schemaSize)
-		}
-		for a := 0; a < len(r.runes); {
-			b := a + 1
-			for b < len(r.runes) && r.kinds[b] == r.kinds[a] {
-				b++
-			}
-			if chunk := string(r.runes[a:b]); strings.TrimSpace(chunk) != "" {
-				setColor(tokenColor(r.kinds[a]))
-				bk.text(marginX+numW+float64(r.col+a)*charW, bk.y, chunk, schemaSize)
-			}
-			a = b
-		}
-		bk.y += lead
-	}
-	bk.y += 10
-}
-
-// schemaRows cuts a schema's lines into printed rows of at most cols columns: the licence
-// header as one row, each line cut at spaces where possible, its continuation rows hanging
-// under its indent.
-func schemaRows(lines [][]token, cols int) []schemaRow {
-	var rows []schemaRow
-	first := licenceLines(lines)
-	if first > 0 {
-		text := []rune("// Apache License, Version 2.0: the licence header, folded")
-		kinds := make([]tokenKind, len(text))
-		for k := range kinds {
-			kinds[k] = tokComment
-		}
-		rows = append(rows, schemaRow{num: "1–" + strconv.Itoa(first), runes: text, kinds: kinds})
-	}
-	for n := first; n < len(lines); n++ {
-		var rs []rune
-		var kinds []tokenKind
-		for _, t := range lines[n] {
-			for _, r := range mono.Clean(t.Text) {
-				rs = append(rs, r)
-				kinds = append(kinds, t.Kind)
-			}
-		}
-		indent := 0
-		for indent < len(rs) && rs[indent] == ' ' {
-			indent++
-		}
-		hang := min(indent+4, cols/2)
-		num := strconv.Itoa(n + 1)
-		if len(rs) == 0 {
-			rows = append(rows, schemaRow{num: num})
-			continue
-		}
-		for start, col := 0, 0; start < len(rs); col = hang {
-			width := cols - col
-			end := min(start+width, len(rs))
-			if end < len(rs) {
-				for k := end; k > start+width/2; k-- {
-					if rs[k-1] == ' ' {
-						end = k
-						break
-					}
-				}
-			}
-			rows = append(rows, schemaRow{num: num, col: col, runes: rs[start:end], kinds: kinds[start:end]})
-			num = ""
-			start = end
-		}
-	}
-	return rows
-}
-
-// licenceLines returns how many lines the licence header at the top of a schema takes: the
-// leading comment lines, up to the first blank or code line after them, when they hold the
-// Apache licence; 0 when the file does not start with it.
-func licenceLines(lines [][]token) int {
-	n, licence := 0, false
-	for _, ts := range lines {
-		if !commentLine(ts) {
-			break
-		}
-		for _, t := range ts {
-			if t.Kind == tokComment && strings.Contains(t.Text, "Licensed to the Apache Software Foundation") {
-				licence = true
-			}
-		}
-		n++
-	}
-	if !licence || n < 3 {
-		return 0
-	}
-	return n
-}
-
-// commentLine reports whether a line holds a comment and nothing else but spaces.
-func commentLine(ts []token) bool {
-	comment := false
-	for _, t := range ts {
-		switch {
-		case t.Kind == tokComment:
-			comment = true
-		case strings.TrimSpace(t.Text) != "":
-			return false
-		}
-	}
-	return comment
-}
-
-func tokenColor(k tokenKind) style.RGB {
-	switch k {
-	case tokComment:
-		return colComment
-	case tokKey:
-		return colKey
-	case tokString:
-		return colString
-	case tokNumber:
-		return colNumber
-	case tokLiteral:
-		return colLiteral
-	}
-	return colInk
 }

@@ -465,7 +465,7 @@ func (b *builder) plan() []string {
 		}
 	}
 	if f&HTML != 0 {
-		out = append(out, "index.html", "errors.html")
+		out = append(out, "index.html", "errors.html", "primitives.html")
 		if b.opts.Decoder != nil && b.opts.site == nil {
 			out = append(out, decoderFiles([]string{b.release})...)
 		}
@@ -907,6 +907,9 @@ func (b *builder) writeIndex() error {
 	if err := b.writeErrorCodes(); err != nil {
 		return err
 	}
+	if err := b.writePrimitives(); err != nil {
+		return err
+	}
 	if b.opts.Decoder != nil && b.opts.site == nil {
 		return writeDecoder(b.out, b.opts.Decoder, []*kafka.Catalog{b.cat}, "index.html", "Kafka "+b.release+" index")
 	}
@@ -918,24 +921,9 @@ func (b *builder) writeIndex() error {
 // is encoded here, whatever APIs the build includes, so a partial build's index is the full
 // build's; a release without ApiVersions has no figure.
 func (b *builder) guideFigure(v *indexView) error {
-	a, ok := b.cat.Lookup("ApiVersions")
-	if !ok {
-		return nil
-	}
-	vecs, err := b.cat.Vectors(kafka.VectorOptions{})
-	if err != nil {
-		return fmt.Errorf("reference: guide figure: %w", err)
-	}
-	var m *message
-	for _, vec := range vecs {
-		if vec.API == a && vec.Request != nil {
-			if m, err = frameMessage(vec.Request, kafkaview.Options{Decode: b.cat.Decode}, HTML); err != nil {
-				return err
-			}
-		}
-	}
-	if m == nil {
-		return nil
+	a, m, err := b.guideMessage(HTML)
+	if err != nil || m == nil {
+		return err
 	}
 	if v.GuideGrid, err = inlineSVG(m.Grid, "guide-grid"); err != nil {
 		return err
@@ -946,6 +934,26 @@ func (b *builder) guideFigure(v *indexView) error {
 		v.GuideCallouts = append(v.GuideCallouts, [2]string{p[0], guideText(p[1])})
 	}
 	return nil
+}
+
+// guideMessage lays out the guide's figure, the ApiVersions request at its highest version,
+// in the forms f asks for (the index's and the book's "How to read"); nil without ApiVersions.
+func (b *builder) guideMessage(f Format) (*kafka.API, *message, error) {
+	a, ok := b.cat.Lookup("ApiVersions")
+	if !ok {
+		return nil, nil, nil
+	}
+	vecs, err := b.cat.Vectors(kafka.VectorOptions{})
+	if err != nil {
+		return nil, nil, fmt.Errorf("reference: guide figure: %w", err)
+	}
+	for _, vec := range vecs {
+		if vec.API == a && vec.Request != nil {
+			m, err := frameMessage(vec.Request, kafkaview.Options{Decode: b.cat.Decode}, f)
+			return a, m, err
+		}
+	}
+	return a, nil, nil
 }
 
 // apiPages is what every version's page of an API shares: the version history and the

@@ -270,7 +270,7 @@ func TestBuildFormats(t *testing.T) {
 	want := []string{"api/ApiVersions.html", "api/Produce.html", "bin/0-Produce-v12-request-unknown-topic.bin", "bin/0-Produce-v12-request.bin",
 		"bin/0-Produce-v12-response-not-leader.bin", "bin/0-Produce-v12-response-unknown-topic.bin",
 		"bin/0-Produce-v12-response.bin", "bin/18-ApiVersions-v0-response-unsupported-version.bin",
-		"bin/18-ApiVersions-v4-request.bin", "bin/18-ApiVersions-v4-response.bin", "errors.html", "index.html"}
+		"bin/18-ApiVersions-v4-request.bin", "bin/18-ApiVersions-v4-response.bin", "errors.html", "index.html", "primitives.html"}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("files = %v\nwant %v", got, want)
 	}

@@ -14,18 +14,26 @@ var guide = [][2]string{
 	{"Bit fields.", "The attributes of a record batch (an int16) are drawn as the bit fields they hold, most significant first as on the wire: unused (bits 7-15), hasDeleteHorizonMs (bit 6: the batch carries a delete horizon), isControlBatch (bit 5: transaction markers, not data), isTransactional (bit 4), timestampType (bit 3: CreateTime or LogAppendTime) and compression (bits 0-2: none, gzip, snappy, lz4, zstd). The narrow boxes carry their note numbers; the hex of a byte shared by several bit fields is written once, under them. A legacy message's attributes (an int8) are drawn the same way, and the tree lists the bits under Attributes."},
 	{"Embedded frames.", "Envelope (key 58) carries a whole request or response, without its size, in its RequestData or ResponseData. After the field's length prefix the grid draws that frame's header and body field by field, in colours of their own, at the outer frame's offsets; their names and paths start with the field's (\"RequestData.header tags\"), the legend says what the frame is (\"RequestData.header: CreateTopics v7 request, embedded\"), and the tree shows it under RequestData."},
 	{"The expanded tree.", "The same bytes as structure: every node with its value, its offset (hex and decimal), its length in bytes and its wire type. A node and its box in the grid have the same colour. On the web pages, pointing at either, tapping it, or tabbing to a drawing and using the arrow keys lights up the other and its bytes in the hex dump, and shows the field's path, type, offset, length, value, the schema's description of it and a link to its line in the schema."},
-	{"The schemas.", "The JSON message specifications these frames follow, as Kafka ships them in clients/src/main/resources/common/message, with their line numbers."},
+	guideSchemas,
 }
 
+// guideSchemas is the guide's paragraph on the schemas as the pages show them; the book,
+// which prints each schema as its field table only, says bookSchemas instead.
+var (
+	guideSchemas = [2]string{"The schemas.", "The JSON message specifications these frames follow, as Kafka ships them in clients/src/main/resources/common/message, with their line numbers."}
+	bookSchemas  = [2]string{"The field tables.", "Each chapter ends with the fields of its request and response schemas (as Kafka ships them in clients/src/main/resources/common/message): every field's path, type, the versions it is in, nullable and tagged in, and the schema's description of it; grey rows are not in the version drawn. The JSON itself, every line numbered, is on the API's web page."}
+)
+
 // guideCallouts say what to see in the guide's figure, the ApiVersions request's byte grid,
-// row by row.
-var guideCallouts = [][2]string{
-	{"size", "at 0x0000: framing, drawn plain (near-white; near-black in a dark scheme): how many bytes follow. Every frame starts with it."},
-	{"RequestApiKey, RequestApiVersion, CorrelationId", "the request header, in the header's colour (see the legend); the hex of each byte at the foot of its column."},
-	{"length, ClientId ›, ‹ ClientId", "the ClientId string: its int16 length prefix, then its bytes, which run into the next rows: › where a field goes on, ‹ where it ends."},
-	{"header tags", "the header's tagged-field section, framing with a strip of the header's colour along its top; \"0 -> none\" is the varint 0: no tagged fields, and the \"]\" at its right edge closes the header."},
-	{"length, ClientSoftwareName, ClientSoftwareVersion", "the body, in the body's colour; a flexible version writes each length as a varint of N+1 (\"10 -> length 9\")."},
-	{"body tags", "the body's tagged-field section, which ends every struct of a flexible version; its \"]\" closes the body."},
+// row by row: the fields named, what they show, and the path of the field whose row the book's
+// figure marks with the callout's number.
+var guideCallouts = [][3]string{
+	{"size", "at 0x0000: framing, drawn plain (near-white; near-black in a dark scheme): how many bytes follow. Every frame starts with it.", "#size"},
+	{"RequestApiKey, RequestApiVersion, CorrelationId", "the request header, in the header's colour (see the legend); the hex of each byte at the foot of its column.", "header.RequestApiKey"},
+	{"length, ClientId ›, ‹ ClientId", "the ClientId string: its int16 length prefix, then its bytes, which run into the next rows: › where a field goes on, ‹ where it ends.", "header.ClientId"},
+	{"header tags", "the header's tagged-field section, framing with a strip of the header's colour along its top; \"0 -> none\" is the varint 0: no tagged fields, and the \"]\" at its right edge closes the header.", "header#tags"},
+	{"length, ClientSoftwareName, ClientSoftwareVersion", "the body, in the body's colour; a flexible version writes each length as a varint of N+1 (\"10 -> length 9\").", "ClientSoftwareName"},
+	{"body tags", "the body's tagged-field section, which ends every struct of a flexible version; its \"]\" closes the body.", "body#tags"},
 }
 
 // guideText returns a paragraph with typographic arrows and ellipses.

@@ -169,7 +169,7 @@ func pageTemplates() (*template.Template, error) {
 		// decoder is the link to the browser decoder from a page at the given path from the
 		// release's folder, "" for none (a builder's own: builder.decodeHref).
 		"decoder": func(string) string { return "" },
-	}).Parse(pageCSS + pageScript + site.MessageTemplates + templatesHTML + errorsHTML)
+	}).Parse(pageCSS + pageScript + site.MessageTemplates + templatesHTML + errorsHTML + primitivesHTML)
 	if err != nil {
 		return nil, fmt.Errorf("reference: page templates: %w", err)
 	}
@@ -248,7 +248,7 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <ol class="callouts">{{range .GuideCallouts}}<li><strong>{{index . 0}}</strong> {{index . 1}}</li>{{end}}</ol></div>
 {{end}}{{range .Guide}}<p><strong>{{index . 0}}</strong> {{index . 1}}</p>
 {{end}}</details>
-<div class="toc noprint">{{range .Categories}}<a href="#{{.ID}}">{{.Name}} ({{len .APIs}})</a>{{end}}{{if .Story}}<a href="#cluster">The cluster in these examples</a>{{end}}<a href="errors.html">Error codes</a></div>
+<div class="toc noprint">{{range .Categories}}<a href="#{{.ID}}">{{.Name}} ({{len .APIs}})</a>{{end}}{{if .Story}}<a href="#cluster">The cluster in these examples</a>{{end}}<a href="errors.html">Error codes</a><a href="primitives.html">Primitive types</a></div>
 {{range .Categories}}
 <div class="cat">
 <h2 id="{{.ID}}">{{.Name}}</h2>

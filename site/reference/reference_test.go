@@ -1,13 +1,9 @@
 package reference
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
-
-	"github.com/kafkagrid/kafkagrid/internal/testenv"
 )
 
 func TestTokenizeLines(t *testing.T) {
@@ -119,37 +115,6 @@ func TestAPIPurpose(t *testing.T) {
 			if p == "" || !strings.HasSuffix(p, ".") {
 				t.Errorf("%s %s: purpose %q", rel, a.Name, p)
 			}
-		}
-	}
-}
-
-// TestLicenceLines checks which leading lines the book folds as the licence header.
-func TestLicenceLines(t *testing.T) {
-	licence := "// Licensed to the Apache Software Foundation (ASF) under one or more\n// contributor license agreements.\n//\n// limitations under the License.\n"
-	tests := []struct {
-		name, src string
-		want      int
-	}{
-		{"licence then blank", licence + "\n{\n}\n", 4},
-		{"licence then code", licence + "{\n}\n", 4},
-		{"other comment", "// A comment\n// of three\n// lines\n\n{}\n", 0},
-		{"no comment", "{\n  \"apiKey\": 0\n}\n", 0},
-		{"short", "// Licensed to the Apache Software Foundation\n{}\n", 0},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := licenceLines(tokenizeLines([]byte(tc.src))); got != tc.want {
-				t.Errorf("licenceLines = %d, want %d", got, tc.want)
-			}
-		})
-	}
-	for _, f := range []string{"ProduceRequest.json", "FetchResponse.json", "RequestHeader.json"} {
-		src, err := os.ReadFile(filepath.Join(testenv.Release(t, "4.0"), f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := licenceLines(tokenizeLines(src)); got != 14 {
-			t.Errorf("%s: %d licence lines, want 14", f, got)
 		}
 	}
 }

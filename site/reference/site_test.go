@@ -185,7 +185,7 @@ func TestSiteLinks(t *testing.T) {
 	cats := siteCatalogs(t)
 	wantPages := len(cats) + 1 + len(siteHistory(t).APIs) // release pages, the index, the matrices
 	for _, c := range cats {
-		wantPages += len(c.APIs) + 2 // the APIs' pages, the release's index and error codes
+		wantPages += len(c.APIs) + 3 // the APIs' pages, the release's index, error codes and primitive types
 	}
 	if pages != wantPages {
 		t.Errorf("%d pages, want %d", pages, wantPages)
