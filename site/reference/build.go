@@ -436,7 +436,7 @@ func (b *builder) plan() []string {
 			message(BaseName(a, v, false))
 			message(BaseName(a, v, true))
 			if f&HTML != 0 {
-				out = append(out, VersionPageName(a, v, vs[0]))
+				out = append(out, VersionPageName(a, v, vs[0]), lazyName(VersionPageName(a, v, vs[0]))) // every page has a response, drawn later (writePage)
 			}
 		}
 		for _, e := range b.edges[a] {
@@ -831,7 +831,7 @@ func (b *builder) writeVersion(c *apiContent, shared *apiPages) error {
 			return err
 		}
 		name := VersionPageName(a, c.Version, b.versions[a][0])
-		if err := b.out.create(name, func(w io.Writer) error { return renderPage(b.tmpl, w, v) }); err != nil {
+		if err := b.writePage(name, v); err != nil {
 			return err
 		}
 	}

@@ -72,6 +72,7 @@ type pageView struct {
 	Edges       []edgeView       // the special frames beside the example (the API's top page only)
 	Fields      []fieldTableView // the request's and response's fields with the schema's about text
 	Site        template.HTML    // the bar of a site of releases (search, release switcher), or ""
+	Lazy        string           // the page's sidecar of drawings drawn when opened (lazy.go), or ""
 }
 
 // edgeView is an edge case on its API's page: what it shows, and its files.
@@ -109,6 +110,9 @@ type messageView struct {
 	Links   []fileLink
 	// Detail is the JSON the page's script shows in the detail panel (detailJSON).
 	Detail template.JS
+	// Later puts a placeholder on the page for the message's drawings, which the page's
+	// script inserts from the page's sidecar when they are opened (lazy.go).
+	Later bool
 }
 
 type fileLink struct{ Label, Href string }
@@ -134,7 +138,9 @@ func schemaHTML(src []byte, prefix string) (template.HTML, int) {
 	var sb strings.Builder
 	sb.Grow(len(src) * 2)
 	for i, ts := range lines {
-		fmt.Fprintf(&sb, `<span class="line" id="%s%d"><span class="ln" aria-hidden="true">%d</span>`, prefix, i+1, i+1)
+		// The line number is the CSS counter of pre.src .line (pageCSS), not an element: a
+		// schema's lines are hundreds of elements on the page, and a copy leaves them out.
+		fmt.Fprintf(&sb, `<span class="line" id="%s%d">`, prefix, i+1)
 		for _, t := range ts {
 			class := tokenClass[t.Kind]
 			if class != "" {
@@ -159,7 +165,7 @@ func pageTemplates() (*template.Template, error) {
 		"bytes":  byteCount,
 		"wbr":    wbr,
 		"plural": plural,
-	}).Parse(pageCSS + pageScript + templatesHTML + errorsHTML)
+	}).Parse(pageCSS + pageScript + templatesHTML + errorsHTML + lazyHead + lazyPlaceholder + lazyScript)
 	if err != nil {
 		return nil, fmt.Errorf("reference: page templates: %w", err)
 	}
@@ -248,7 +254,8 @@ figcaption{font-size:13px;color:var(--muted);margin-bottom:.5rem}
 pre{background:var(--panel);border:1px solid var(--rule);border-radius:6px;padding:.75rem;overflow-x:auto;font-size:12.5px;line-height:1.45;margin:.5rem 0 1rem}
 pre.hex .off,pre.hex .asc{color:var(--muted)}
 pre.hex .on{background:var(--hl);color:var(--fg);border-radius:2px}
-pre.src .ln{display:inline-block;width:3.5em;padding-right:1em;text-align:right;color:var(--muted);user-select:none;-webkit-user-select:none}
+pre.src{counter-reset:ln}pre.src .line{counter-increment:ln}
+pre.src .line::before{content:counter(ln);display:inline-block;width:3.5em;padding-right:1em;text-align:right;color:var(--muted)}
 pre.src .line:target{background:var(--hl)}
 .c{color:var(--c-c);font-style:italic}.k{color:var(--c-k)}.s{color:var(--c-s)}.n{color:var(--c-n)}.l{color:var(--c-l)}
 ul.files{list-style:none;padding:0;margin:.25rem 0 1rem;display:flex;flex-wrap:wrap;gap:.4rem 1rem;font-size:14px}
@@ -319,7 +326,7 @@ table.parts-t th{font-size:13px;color:var(--muted);font-weight:600}table.parts-t
  .hexdump{break-inside:avoid}
  pre{overflow:visible;white-space:pre-wrap;border:none;padding:0;font-size:8pt;orphans:3;widows:3}
  pre.src .line{display:block;padding-left:4.5em;text-indent:-4.5em;overflow-wrap:anywhere}
- pre.src .ln{text-indent:0}
+ pre.src .line::before{text-indent:0}
  section.msg{break-before:auto}
  section.edges{break-before:page}section.edges>p.muted,h3.edge,div.edge p.about,h4{break-after:avoid}
  table.fields{font-size:8.5pt}table.fields td.mono{font-size:7.5pt}table.fields col.fpath{width:31%}table.fields col.ftype{width:21%}table.fields col.fver{width:11%}
@@ -354,7 +361,8 @@ const pageScript = `{{define "script"}}<script>
   if(box.scrollWidth>box.clientWidth+1&&(r.left<b.left||r.right>b.left+box.clientWidth))box.scrollLeft+=r.left-b.left-40;
  }
  var pad=0;
- each(document.querySelectorAll('section.msg'),function(sec){
+ // wire links the views of one message; a message drawn later (lazy.go) is wired when drawn.
+ function wire(sec){
   var data={fields:{},anchors:{}},js=sec.querySelector('script.kg-detail');
   if(js){try{data=JSON.parse(js.textContent)}catch(e){}}
   var panel=sec.querySelector('.detail'),side=sec.querySelector('.side'),hexpres=sec.querySelectorAll('pre.hex');
@@ -457,7 +465,9 @@ const pageScript = `{{define "script"}}<script>
     if(paired()&&fig.closest('.side'))into(fig,g);else if(g.scrollIntoView)g.scrollIntoView({block:'nearest',inline:'nearest'});
    });
   });
- });
+ }
+ each(document.querySelectorAll('section.msg'),function(sec){if(!sec.querySelector('.kg-later'))wire(sec)});
+ window.kgWire=wire;
 })();
 </script>{{end}}`
 
@@ -533,15 +543,17 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 {{end}}
 
 {{define "msgbody"}}{{if .Links}}<ul class="files">{{range .Links}}<li><a href="{{.Href}}">{{.Label}}</a></li>{{end}}</ul>{{end}}
-{{.Fit}}<div class="pair">
+{{if .Later}}{{template "later" .}}{{else}}{{template "msgdraw" .}}{{end}}{{end}}
+
+{{define "msgdraw"}}{{.Fit}}<div class="pair">
 {{if .Grid}}<div class="fig gridfig"><h3>Byte grid</h3>
 <p class="hint muted noprint">Point at a field, tap it, or tab here and use the arrow keys: its tree row and its bytes in the hex dump light up, and its path, type, offset, length, value and schema text show in the detail panel.</p>
 <figure style="--w:{{.GridW}}" tabindex="0" aria-label="Byte grid, 32 bits a row: click a field, or use the arrow keys, to see it in the tree and the detail panel" class="live g32{{if .GridParts}} whole{{end}}">{{.Grid}}</figure>{{if .Narrow}}
-<figure style="--w:{{.NarrowW}}" tabindex="0" aria-label="Byte grid, 16 bits a row: click a field, or use the arrow keys, to see it in the tree and the detail panel" class="live g16 noprint">{{.Narrow}}</figure>{{end}}{{template "parts" .GridParts}}</div>{{end}}
+<figure style="--w:{{.NarrowW}}" tabindex="0" aria-label="Byte grid, 16 bits a row: click a field, or use the arrow keys, to see it in the tree and the detail panel" class="live g16 noprint"><template class="kg-alt">{{.Narrow}}</template></figure>{{end}}{{template "parts" .GridParts}}</div>{{end}}
 <div class="side">
 <aside class="detail empty noprint" aria-live="polite" aria-label="The selected field"></aside>
 <div class="hexdump"><h3>Hex dump</h3>
-<pre class="hex h16">{{.Hex}}</pre><pre class="hex h8 noprint">{{.Hex8}}</pre></div>
+<pre class="hex h16">{{.Hex}}</pre><pre class="hex h8 noprint"><template class="kg-alt">{{.Hex8}}</template></pre></div>
 {{if .Tree}}<div class="fig treefig"><h3>Expanded tree</h3>
 <figure style="--w:{{.TreeW}}" tabindex="0" aria-label="Expanded tree: click a row, or use the arrow keys, to see it in the grid and the detail panel" class="live{{if .TreeParts}} whole{{end}}">{{.Tree}}</figure>{{template "parts" .TreeParts}}</div>{{end}}
 </div>
@@ -550,10 +562,11 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 {{end}}
 
 {{define "parts"}}{{if .}}
-<div class="parts">{{range .}}<figure class="part" style="--w:{{.W}}">{{if .Caption}}<figcaption>{{.Caption}}</figcaption>{{end}}{{.SVG}}</figure>{{end}}</div>{{end}}{{end}}
+<div class="parts"><template class="kg-print">{{range .}}<figure class="part" style="--w:{{.W}}">{{if .Caption}}<figcaption>{{.Caption}}</figcaption>{{end}}{{.SVG}}</figure>{{end}}</template></div>{{end}}{{end}}
 
 {{define "api"}}{{template "head" .}}<title>{{.Name}} (key {{.Key}}, v{{.Version}}) · Kafka {{.Release}} protocol</title>
 {{template "css"}}
+{{template "lazyhead"}}
 </head>
 <body>
 <main class="api">
@@ -584,13 +597,13 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 {{end}}
 {{if .Edges}}<section class="edges" id="edge-cases">
 <h2>Edge cases</h2>
-<p class="muted">Special frames beside the example, the ones client and proxy authors get wrong, encoded and checked like it:</p>
-{{range .Edges}}<div class="edge" id="{{.ID}}"><h3 class="edge">{{.Title}}</h3>
+<p class="muted">Special frames beside the example, the ones client and proxy authors get wrong, encoded and checked like it; open one to draw it:</p>
+{{range .Edges}}<details class="edge" id="{{.ID}}"><summary><h3 class="edge">{{.Title}}</h3></summary>
 <p class="about">{{.About}}</p>
 {{range .Messages}}<section class="msg" id="{{.ID}}">
 <h4>{{.Title}} <span class="mono" style="font-size:.8em;color:var(--muted)">{{.Base}} · {{bytes .Size}}</span></h4>
 {{template "msgbody" .}}</section>
-{{end}}</div>
+{{end}}</details>
 {{end}}</section>
 {{end}}{{range .Fields}}<section class="fields" id="{{.ID}}">
 <h2>{{.Title}} <span class="mono" style="font-size:.7em;color:var(--muted)">{{.File}} · {{plural (len .Rows) "field"}}</span></h2>
@@ -619,6 +632,7 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <footer>Built by kafkagrid from the message schemas of Apache Kafka {{.Release}}. <a href="../index.html">Index</a></footer>
 </main>
 {{template "script"}}
+{{template "lazyscript" .Lazy}}
 </body>
 </html>
 {{end}}`

@@ -1,0 +1,184 @@
+package reference
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"path"
+	"strings"
+)
+
+// Light pages. An API page holds, at load, the frame's facts, the first message (the request)
+// drawn whole (its byte grid, hex dump and tree, linked to each other and to the detail panel,
+// working without script), the field tables, the version history and the schemas. The other
+// drawings wait until they are wanted:
+//
+//   - the request's 16-bit grid and 8-byte hex dump (the phone's views) and every print part
+//     are <template> elements beside the view they replace: not in the DOM until the page's
+//     script clones them, when the screen shows that view or the page is printed;
+//   - the response and the edge cases are placeholders; their drawings are in the page's
+//     sidecar, <page>.lazy.js in the same folder, which the script loads the first time one
+//     is wanted (the response when it comes near the screen, an edge case when its <details>
+//     is opened, either when the address names something inside it) and inserts inline.
+//
+// Why a script file and not the other ways to fetch a drawing: a page opened from a folder
+// (file://) may not fetch() or XMLHttpRequest its neighbours in Chromium, while a <script src>
+// loads from file:// and from any static host alike (the search index does the same, see
+// search.go); an <img> of an SVG loses the links between grid, tree, hex dump and detail panel,
+// and an <object> holds a separate document the page's script may not reach from file://.
+// Inserted inline, a drawing is wired like the first one (pageScript's kgWire). Templates
+// alone would keep the DOM small but not the transfer: Fetch's drawings are 1.7 MB.
+//
+// Without script the first message works as before (its 32-bit grid and 16-byte hex dump on
+// every screen, lazyHead's noscript style), and the placeholders link to the drawings' files.
+
+// lazyName is the sidecar of the page name ("api/Fetch.html" → "api/Fetch.lazy.js").
+func lazyName(page string) string { return strings.TrimSuffix(page, ".html") + ".lazy.js" }
+
+// writePage writes an API page (name, relative to the output folder) and, when it has
+// messages drawn later, its sidecar: every message but the first is drawn in the sidecar and
+// left as a placeholder on the page.
+func (b *builder) writePage(name string, v *pageView) error {
+	var later []*messageView
+	for i := range v.Messages {
+		if i > 0 {
+			later = append(later, &v.Messages[i])
+		}
+	}
+	for i := range v.Edges {
+		for j := range v.Edges[i].Messages {
+			later = append(later, &v.Edges[i].Messages[j])
+		}
+	}
+	if len(later) > 0 {
+		var js bytes.Buffer
+		if err := writeLazy(&js, b, later); err != nil {
+			return fmt.Errorf("reference: %s: %w", lazyName(name), err)
+		}
+		if err := b.out.write(lazyName(name), js.Bytes()); err != nil {
+			return err
+		}
+		v.Lazy = path.Base(lazyName(name))
+		for _, m := range later {
+			m.Later = true
+		}
+	}
+	return b.out.create(name, func(w io.Writer) error { return renderPage(b.tmpl, w, v) })
+}
+
+// writeLazy writes the sidecar of the messages ms: one call of the page's kgLazy with each
+// message's drawings (the "msgdraw" template) as HTML, under the id of its section, in page
+// order. JSON escapes <, > and & in the strings, so no drawing can end the script.
+func writeLazy(w io.Writer, b *builder, ms []*messageView) error {
+	var buf bytes.Buffer
+	io.WriteString(w, "// The drawings of a kafkagrid page, inserted when the reader opens them (lazy.go).\nkgLazy({")
+	for i, m := range ms {
+		buf.Reset()
+		if err := b.tmpl.ExecuteTemplate(&buf, "msgdraw", m); err != nil {
+			return err
+		}
+		k, _ := json.Marshal(m.ID)
+		h, err := json.Marshal(buf.String())
+		if err != nil {
+			return err
+		}
+		if i > 0 {
+			io.WriteString(w, ",")
+		}
+		fmt.Fprintf(w, "\n%s:%s", k, h)
+	}
+	_, err := io.WriteString(w, "\n});\n")
+	return err
+}
+
+// lazyHead is the style of placeholders, the edge cases' <details>, and the views a page
+// without script falls back to: no template is ever cloned there, so the 32-bit grid, the
+// 16-byte hex dump and the whole drawings (not their print parts) are shown on every screen.
+const lazyHead = `{{define "lazyhead"}}<style>
+.kg-later{border:1px dashed var(--rule);border-radius:6px;padding:.75rem;margin:.5rem 0 1rem;min-height:6rem}
+.kg-later p{margin:.25rem 0}
+.kg-later button{font:inherit;font-size:14px;padding:.2rem .7rem;border:1px solid var(--rule);border-radius:6px;background:var(--panel);color:var(--link);cursor:pointer}
+.kg-later.failed p.kg-wait{color:var(--accent)}
+details.edge>summary{cursor:pointer;list-style-position:outside;margin-left:1.1rem}
+details.edge>summary h3{display:inline;margin:0}
+details.edge{margin:1.5rem 0 0}
+.kg-printnote{display:none}@media print{.kg-later{min-height:0}.kg-later .kg-wait{display:none}.kg-printnote{display:block}}
+</style>
+<noscript><style>
+@media screen{figure.g16,pre.h8{display:none!important}figure.g32{display:block!important}pre.h16{display:block!important}}
+@media print{figure.whole{display:block!important}}
+</style></noscript>
+{{end}}`
+
+// lazyPlaceholder stands for a message drawn later: what it is, a button to draw it now, and
+// (without script) a pointer to its files, listed above it by "msgbody".
+const lazyPlaceholder = `{{define "later"}}<div class="kg-later" data-key="{{.ID}}">
+<p class="kg-wait">Byte grid, hex dump and expanded tree of this {{bytes .Size}} frame: drawn when you come to it. <button type="button" class="kg-draw noprint">Draw it now</button></p>
+<noscript><p>The page draws it with script{{if .Links}}; without, its files are linked above{{end}}.</p></noscript>
+<p class="muted kg-printnote">Not drawn yet: open it on the screen to print it, or print the PDF book.</p>
+</div>
+{{end}}`
+
+// lazyScript draws what waits (see the top of this file). src is the page's sidecar, "" for
+// none. The templates of a message's phone views are cloned when the screen shows their place
+// (at load, on resize and when drawn); print parts before printing. A message drawn later is
+// wired (kgWire) once inserted. Nothing is loaded before the page's load event, so what the
+// page holds at load is what the build wrote.
+const lazyScript = `{{define "lazyscript"}}<script>
+(function(){
+ 'use strict';
+ var src={{.}},data=null,loading=false,want=[];
+ function each(l,f){Array.prototype.forEach.call(l,f)}
+ function put(t){t.parentNode.replaceChild(t.content.cloneNode(true),t)}
+ // fill clones the phone views of root that the screen shows now.
+ function fill(root){each(root.querySelectorAll('template.kg-alt'),function(t){if(t.parentNode.getClientRects().length)put(t)})}
+ function printing(){each(document.querySelectorAll('template.kg-print'),put)}
+ function draw(holder){
+  if(!holder.parentNode)return;
+  if(!data){if(want.indexOf(holder)<0)want.push(holder);load();return}
+  var html=data[holder.getAttribute('data-key')],sec=holder.closest('section.msg');
+  if(html==null)return;
+  var t=document.createElement('template');t.innerHTML=html;
+  holder.parentNode.replaceChild(t.content,holder);
+  fill(sec);
+  if(window.kgWire)window.kgWire(sec);
+ }
+ function load(){
+  if(loading||!src)return;loading=true;
+  var s=document.createElement('script');s.src=src;
+  s.onerror=function(){loading=false;each(want,function(h){h.classList.add('failed');var p=h.querySelector('p.kg-wait');if(p)p.firstChild.textContent='Could not load '+src+': ';});want=[]};
+  document.head.appendChild(s);
+ }
+ var seek='';
+ window.kgLazy=function(d){
+  data=d;var w=want;want=[];each(w,draw);
+  // What the address named may be drawn only now: bring it back into view.
+  var e=seek&&document.getElementById(seek);seek='';if(e)e.scrollIntoView();
+ };
+ // open draws what the address names, opening its edge case, and scrolls back to it.
+ function open(){
+  var id=decodeURIComponent(location.hash.slice(1)),e=id&&document.getElementById(id);
+  if(!e)return;
+  var d=e.closest('details');if(d&&!d.open)d.open=true;
+  var holders=e.querySelectorAll('.kg-later'),sec=e.closest('section.msg');
+  if(sec&&sec.querySelector('.kg-later'))holders=[sec.querySelector('.kg-later')];
+  if(!holders.length)return;
+  if(!data)seek=id;
+  each(holders,draw);
+ }
+ each(document.querySelectorAll('details.edge'),function(d){d.addEventListener('toggle',function(){if(d.open)each(d.querySelectorAll('.kg-later'),draw)})});
+ document.addEventListener('click',function(ev){var b=ev.target.closest&&ev.target.closest('button.kg-draw');if(b)draw(b.closest('.kg-later'))});
+ fill(document);
+ var wait;addEventListener('resize',function(){clearTimeout(wait);wait=setTimeout(function(){fill(document)},100)});
+ addEventListener('beforeprint',printing);
+ addEventListener('hashchange',open);
+ function start(){
+  open();
+  if(!('IntersectionObserver' in window))return;
+  var io=new IntersectionObserver(function(es){each(es,function(x){if(x.isIntersecting){io.unobserve(x.target);draw(x.target)}})},{rootMargin:'50% 0px'});
+  each(document.querySelectorAll('.kg-later'),function(h){if(!h.closest('details'))io.observe(h)});
+ }
+ if(document.readyState==='complete')start();else addEventListener('load',start);
+})();
+</script>{{end}}`
