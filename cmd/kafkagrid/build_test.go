@@ -605,6 +605,7 @@ func checkInBrowser(t *testing.T, out string, wantFetch int) {
 		if err := chromedp.Do(bctx, chromedp.Navigate(url)); err != nil {
 			t.Fatalf("%s: %v", page, err)
 		}
+		drawLater(t, bctx) // the response and edge cases, drawn when opened (light_test.go)
 		// The screen shows each drawing whole; the parts a tall one prints in are hidden (and
 		// the index's guide figure is inside the closed "How to read").
 		sizes, err := chromedp.Run(bctx, chromedp.Evaluate[[][2]float64](
@@ -731,6 +732,10 @@ func checkInBrowser(t *testing.T, out string, wantFetch int) {
 func checkPrintFigures(t *testing.T, bctx context.Context, page string) {
 	t.Helper()
 	if err := chromedp.Do(bctx, chromedp.Navigate("file://"+filepath.ToSlash(page))); err != nil {
+		t.Fatal(err)
+	}
+	drawLater(t, bctx)
+	if _, err := chromedp.Run(bctx, chromedp.Evaluate[any](`dispatchEvent(new Event('beforeprint'))`)); err != nil {
 		t.Fatal(err)
 	}
 	type fig struct {
