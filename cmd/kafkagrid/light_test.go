@@ -74,7 +74,7 @@ func TestPagesInChromium(t *testing.T) {
 		t.Skip("builds pages and drives a browser over each")
 	}
 	out := shared40(t)
-	bctx, _, _ := browser(t, chromedp.WindowSize(1440, 900))
+	bctx, _, _ := browser(t)
 	if _, err := chromedp.Call(bctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: atLoad}); err != nil {
 		t.Fatal(err)
 	}
@@ -83,6 +83,27 @@ func TestPagesInChromium(t *testing.T) {
 		t.Fatal(err)
 	}
 	pages = append([]string{filepath.Join(out, "index.html"), filepath.Join(out, "errors.html")}, pages...)
+	for _, screen := range []struct {
+		name  string
+		w, h  int64
+		phone bool
+	}{{"1440", 1440, 900, false}, {"390", 390, 844, true}} {
+		t.Run(screen.name, func(t *testing.T) {
+			opts := []chromedp.EmulateViewportOption{}
+			if screen.phone {
+				opts = append(opts, chromedp.EmulateMobile)
+			}
+			if err := chromedp.Do(bctx, chromedp.EmulateViewport(screen.w, screen.h, opts...)); err != nil {
+				t.Fatal(err)
+			}
+			measurePages(t, bctx, out, pages)
+		})
+	}
+}
+
+// measurePages opens each page, holds its elements at load under maxLoadElements and logs
+// the timings.
+func measurePages(t *testing.T, bctx context.Context, out string, pages []string) {
 	type result struct {
 		name string
 		pageLoad

@@ -16,7 +16,8 @@ import (
 //
 //   - the request's 16-bit grid and 8-byte hex dump (the phone's views) and every print part
 //     are <template> elements beside the view they replace: not in the DOM until the page's
-//     script clones them, when the screen shows that view or the page is printed;
+//     script clones them, when the screen shows that view (and parks the view it replaces in
+//     a template: the DOM holds the grid the screen shows, not both) or the page is printed;
 //   - the response and the edge cases are placeholders; their drawings are in the page's
 //     sidecar, <page>.lazy.js in the same folder, which the script loads the first time one
 //     is wanted (the response when it comes near the screen, an edge case when its <details>
@@ -121,8 +122,9 @@ const lazyPlaceholder = `{{define "later"}}<div class="kg-later" data-key="{{.ID
 {{end}}`
 
 // lazyScript draws what waits (see the top of this file). src is the page's sidecar, "" for
-// none. The templates of a message's phone views are cloned when the screen shows their place
-// (at load, on resize and when drawn); print parts before printing. A message drawn later is
+// none. Of a message's two grids and two hex dumps, the one the screen shows is in the DOM, the
+// other in a template (at load, on resize and when drawn); print parts are cloned before
+// printing. A message drawn later is
 // wired (kgWire) once inserted. Nothing is loaded before the page's load event, so what the
 // page holds at load is what the build wrote.
 const lazyScript = `{{define "lazyscript"}}<script>
@@ -131,9 +133,17 @@ const lazyScript = `{{define "lazyscript"}}<script>
  var src={{.}},data=null,loading=false,want=[];
  function each(l,f){Array.prototype.forEach.call(l,f)}
  function put(t){t.parentNode.replaceChild(t.content.cloneNode(true),t)}
- // fill clones the phone views of root that the screen shows now.
- function fill(root){each(root.querySelectorAll('template.kg-alt'),function(t){if(t.parentNode.getClientRects().length)put(t)})}
- function printing(){each(document.querySelectorAll('template.kg-print'),put)}
+ // fill keeps, of each message's two grids and two hex dumps, the one the screen shows in
+ // the DOM and the other in a template (the build writes the 32-bit grid and the 16-byte
+ // dump inline, the phone's views in templates).
+ var ALT='figure.g32,figure.g16,pre.h16,pre.h8';
+ function park(h){var t=document.createElement('template');t.className='kg-alt';while(h.firstChild)t.content.appendChild(h.firstChild);h.appendChild(t)}
+ function fill(root){each(root.querySelectorAll(ALT),function(h){
+  var t=h.querySelector(':scope>template.kg-alt'),on=h.getClientRects().length>0;
+  if(on&&t)put(t);else if(!on&&!t&&h.firstChild)park(h);
+ })}
+ // Print shows the 32-bit grids, the 16-byte dumps and the parts of tall drawings.
+ function printing(){each(document.querySelectorAll('template.kg-print'),put);each(document.querySelectorAll('figure.g32>template.kg-alt,pre.h16>template.kg-alt'),put)}
  function draw(holder){
   if(!holder.parentNode)return;
   if(!data){if(want.indexOf(holder)<0)want.push(holder);load();return}
@@ -170,8 +180,11 @@ const lazyScript = `{{define "lazyscript"}}<script>
  each(document.querySelectorAll('details.edge'),function(d){d.addEventListener('toggle',function(){if(d.open)each(d.querySelectorAll('.kg-later'),draw)})});
  document.addEventListener('click',function(ev){var b=ev.target.closest&&ev.target.closest('button.kg-draw');if(b)draw(b.closest('.kg-later'))});
  fill(document);
- var wait;addEventListener('resize',function(){clearTimeout(wait);wait=setTimeout(function(){fill(document)},100)});
+ // Before the page's own resize listener (capture runs first at the window), which marks the
+ // selection again in the views now shown.
+ addEventListener('resize',function(){fill(document)},true);
  addEventListener('beforeprint',printing);
+ addEventListener('afterprint',function(){fill(document)});
  addEventListener('hashchange',open);
  function start(){
   open();
