@@ -171,7 +171,7 @@ func TestBuild40(t *testing.T) {
 				edges++
 			}
 		}
-		want := map[string]int{"svg|.svg": 4*versions + 2*edges, "api|.html": versions, "index.html|.html": 1, "errors.html|.html": 1,
+		want := map[string]int{"svg|.svg": 4*versions + 2*edges, "api|.html": versions, "api|.js": versions, "index.html|.html": 1, "errors.html|.html": 1,
 			"kafka-4.0-protocol.pdf|.pdf": 1, "bin|.bin": 2*versions + edges, "json|.json": 2*versions + edges,
 			"txt|.txt": 2*versions + edges, "svg|.mine": 1}
 		for k, n := range want {
@@ -182,7 +182,7 @@ func TestBuild40(t *testing.T) {
 		if versions40() == "all" && versions != 279 {
 			t.Errorf("4.0 has %d versions, want 279", versions)
 		}
-		if len(files) != 4*versions+2*edges+versions+1+1+1+3*(2*versions+edges)+1 {
+		if len(files) != 4*versions+2*edges+2*versions+1+1+1+3*(2*versions+edges)+1 { // each page and its sidecar of drawings (lazy.go)
 			t.Errorf("%d files in all", len(files))
 		}
 		if b, _ := os.ReadFile(mine); string(b) != "not the build's" {
