@@ -170,10 +170,13 @@ const lazyScript = `{{define "lazyscript"}}<script>
  function open(){
   var id=decodeURIComponent(location.hash.slice(1)),e=id&&document.getElementById(id);
   if(!e)return;
-  var d=e.closest('details');if(d&&!d.open)d.open=true;
-  var holders=e.querySelectorAll('.kg-later'),sec=e.closest('section.msg');
-  if(sec&&sec.querySelector('.kg-later'))holders=[sec.querySelector('.kg-later')];
-  if(!holders.length)return;
+  // Its edge case opens (and draws itself, on toggle); what it holds outside a closed edge
+  // case is drawn (the section "Edge cases" leaves them closed).
+  var d=e.closest('details'),opening=d&&!d.open,sec=e.closest('section.msg');
+  if(opening)d.open=true;
+  var holders=sec?[sec.querySelector('.kg-later')]:Array.prototype.filter.call(e.querySelectorAll('.kg-later'),function(h){return !h.closest('details:not([open])')});
+  holders=holders.filter(Boolean);
+  if(!holders.length&&!opening)return;
   if(!data)seek=id;
   each(holders,draw);
  }
