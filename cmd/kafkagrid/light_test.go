@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // maxLoadElements is the most DOM elements a page of the reference may hold at load (the
@@ -323,5 +324,78 @@ func shot(t *testing.T, bctx context.Context, art, name string) {
 	p := filepath.Join(art, "kafkagrid-lazy-"+name+".png")
 	if err := os.WriteFile(p, b, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestHeavyPageInChromium opens Kafka 4.1's StreamsGroupHeartbeat page, whose request is too
+// big for the page with its tree and schemas' source (the reference's writePage): under
+// maxLoadElements at load with the request's grid and hex dump drawn and linked; the tree
+// drawn on asking, linked to the grid and taking the arrow keys; a schema line named by the
+// address shown.
+func TestHeavyPageInChromium(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a page and drives a browser")
+	}
+	out := t.TempDir()
+	if _, stderr, code := runCmd(t, "build", "-q", "-out", out, "-format", "html", "-apis", "StreamsGroupHeartbeat", "-versions", "highest",
+		"-schemas", filepath.Join(listSchemaRoot(t), "4.1")); code != 0 {
+		t.Fatalf("build: exit %d: %s", code, stderr)
+	}
+	bctx, _, art := browser(t, chromedp.WindowSize(1440, 900))
+	if _, err := chromedp.Call(bctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: atLoad}); err != nil {
+		t.Fatal(err)
+	}
+	url := "file://" + filepath.ToSlash(filepath.Join(out, "api", "StreamsGroupHeartbeat.html"))
+	if err := chromedp.Do(bctx, chromedp.Navigate(url)); err != nil {
+		t.Fatal(err)
+	}
+	pl, err := chromedp.Run(bctx, chromedp.Evaluate[pageLoad](pageLoadJS, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pl.Elements >= maxLoadElements {
+		t.Errorf("%d DOM elements at load, want under %d", pl.Elements, maxLoadElements)
+	}
+	asked, err := chromedp.Run(bctx, chromedp.Evaluate[int](`document.querySelectorAll('#request .kg-later.kg-ask').length`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if asked != 1 {
+		t.Fatalf("%d trees waiting to be asked for in the request, want 1", asked)
+	}
+	if _, err := chromedp.Run(bctx, chromedp.Evaluate[any](`document.querySelector('#request .kg-ask button.kg-draw').click()`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`new Promise(res => { (function wait() { if (document.querySelector('#request svg.kg-tree')) res(true); else setTimeout(wait, 10); })(); })`, chromedp.EvalAwaitPromise)); err != nil {
+		t.Fatal(err)
+	}
+	checkLinked(t, bctx, "#request", false)
+	// The keys in the inserted tree: Escape clears the selection, an arrow selects its first row.
+	type keys struct{ Want, Sel string }
+	if _, err := chromedp.Run(bctx, chromedp.Evaluate[any](`document.querySelector('#request .treefig figure.live').focus()`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(bctx, chromedp.KeyEvent(kb.Escape), chromedp.KeyEvent(kb.ArrowDown)); err != nil {
+		t.Fatal(err)
+	}
+	k, err := chromedp.Run(bctx, chromedp.Evaluate[keys](`(() => { const f = document.querySelector('#request .treefig figure.live'), s = f.querySelector('.kg-sel');
+		return {Want: f.querySelector('svg [data-path]').getAttribute('data-path'), Sel: s ? s.getAttribute('data-path') : ''}; })()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k.Sel != k.Want {
+		t.Errorf("an arrow key in the inserted tree selected %q, want %q", k.Sel, k.Want)
+	}
+	shot(t, bctx, art, "StreamsGroupHeartbeat-tree-1440")
+	// A schema line named by the address: its source cloned, the line on the screen.
+	if err := chromedp.Do(bctx, chromedp.Navigate("about:blank"), chromedp.Navigate(url+"#request-schema-L40")); err != nil {
+		t.Fatal(err)
+	}
+	line, err := chromedp.Run(bctx, chromedp.Evaluate[float64](`new Promise(res => setTimeout(() => { const e = document.getElementById('request-schema-L40'); res(e ? e.getBoundingClientRect().top : -1e9); }, 50))`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if line < -2 || line > 900 {
+		t.Errorf("opened at #request-schema-L40: the line is at %.0f px", line)
 	}
 }

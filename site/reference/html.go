@@ -111,8 +111,9 @@ type messageView struct {
 	// Detail is the JSON the page's script shows in the detail panel (detailJSON).
 	Detail template.JS
 	// Later puts a placeholder on the page for the message's drawings, which the page's
-	// script inserts from the page's sidecar when they are opened (lazy.go).
-	Later bool
+	// script inserts from the page's sidecar when they are opened (lazy.go); TreeLater
+	// does so for its tree alone.
+	Later, TreeLater bool
 }
 
 type fileLink struct{ Label, Href string }
@@ -124,6 +125,7 @@ type schemaView struct {
 	Lines   int
 	Source  template.HTML
 	Structs []structLink
+	Later   bool // the source is a template, cloned when it nears the screen (lazy.go)
 }
 
 type structLink struct {
@@ -165,7 +167,7 @@ func pageTemplates() (*template.Template, error) {
 		"bytes":  byteCount,
 		"wbr":    wbr,
 		"plural": plural,
-	}).Parse(pageCSS + pageScript + templatesHTML + errorsHTML + lazyHead + lazyPlaceholder + lazyScript)
+	}).Parse(pageCSS + pageScript + templatesHTML + errorsHTML + lazyHead + lazyPlaceholder + lazyTree + lazyScript)
 	if err != nil {
 		return nil, fmt.Errorf("reference: page templates: %w", err)
 	}
@@ -450,8 +452,10 @@ const pageScript = `{{define "script"}}<script>
   });
   addEventListener('resize',function(){mark(sel)});
   show(null);
-  each(sec.querySelectorAll('figure.live'),function(fig){
-   fig.addEventListener('keydown',function(ev){
+  // Keys are taken at the section, so a view drawn in it later (lazy.go) has them too.
+  sec.addEventListener('keydown',function(ev){
+    var fig=ev.target.closest?ev.target.closest('figure.live'):null;
+    if(!fig||!sec.contains(fig))return;
     var list=fig.querySelectorAll('svg [data-path]'),i=-1,k=ev.key;
     if(!list.length)return;
     for(var j=0;j<list.length;j++)if(list[j].getAttribute('data-path')===sel){i=j;break}
@@ -463,10 +467,9 @@ const pageScript = `{{define "script"}}<script>
     ev.preventDefault();
     var g=list[i];sel=g.getAttribute('data-path');closed=false;if(panel)panel.classList.remove('closed');mark(sel,fig,true);
     if(paired()&&fig.closest('.side'))into(fig,g);else if(g.scrollIntoView)g.scrollIntoView({block:'nearest',inline:'nearest'});
-   });
   });
  }
- each(document.querySelectorAll('section.msg'),function(sec){if(!sec.querySelector('.kg-later'))wire(sec)});
+ each(document.querySelectorAll('section.msg'),function(sec){if(!sec.querySelector(':scope>.kg-later'))wire(sec)});
  window.kgWire=wire;
 })();
 </script>{{end}}`
@@ -555,11 +558,13 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <div class="hexdump"><h3>Hex dump</h3>
 <pre class="hex h16">{{.Hex}}</pre><pre class="hex h8 noprint"><template class="kg-alt">{{.Hex8}}</template></pre></div>
 {{if .Tree}}<div class="fig treefig"><h3>Expanded tree</h3>
-<figure style="--w:{{.TreeW}}" tabindex="0" aria-label="Expanded tree: click a row, or use the arrow keys, to see it in the grid and the detail panel" class="live{{if .TreeParts}} whole{{end}}">{{.Tree}}</figure>{{template "parts" .TreeParts}}</div>{{end}}
+{{if .TreeLater}}{{template "treelater" .}}{{else}}{{template "treedraw" .}}{{end}}</div>{{end}}
 </div>
 </div>
 <script type="application/json" class="kg-detail">{{.Detail}}</script>
 {{end}}
+
+{{define "treedraw"}}<figure style="--w:{{.TreeW}}" tabindex="0" aria-label="Expanded tree: click a row, or use the arrow keys, to see it in the grid and the detail panel" class="live{{if .TreeParts}} whole{{end}}">{{.Tree}}</figure>{{template "parts" .TreeParts}}{{end}}
 
 {{define "parts"}}{{if .}}
 <div class="parts"><template class="kg-print">{{range .}}<figure class="part" style="--w:{{.W}}">{{if .Caption}}<figcaption>{{.Caption}}</figcaption>{{end}}{{.SVG}}</figure>{{end}}</template></div>{{end}}{{end}}
@@ -626,7 +631,8 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <section class="schema" id="{{.ID}}">
 <h2>{{.Title}} <span class="mono" style="font-size:.7em;color:var(--muted)">{{.File}} · {{.Lines}} lines</span></h2>
 {{if .Structs}}<p>Common structs: {{range $i, $s := .Structs}}{{if $i}}, {{end}}<a href="#{{$s.Anchor}}">{{$s.Name}}</a>{{end}}</p>{{end}}
-<pre class="src">{{.Source}}</pre>
+{{if .Later}}<noscript><p class="muted">The page shows this source with script: it is Kafka's {{.File}}.</p></noscript>
+{{end}}<pre class="src">{{if .Later}}<template class="kg-near">{{.Source}}</template>{{else}}{{.Source}}{{end}}</pre>
 </section>
 {{end}}
 <footer>Built by kafkagrid from the message schemas of Apache Kafka {{.Release}}. <a href="../index.html">Index</a></footer>

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -37,49 +38,88 @@ import (
 // lazyName is the sidecar of the page name ("api/Fetch.html" → "api/Fetch.lazy.js").
 func lazyName(page string) string { return strings.TrimSuffix(page, ".html") + ".lazy.js" }
 
+// pageBudget is the most DOM elements writePage leaves on a page at load: under the 3,000
+// that audits warn at, with room for the page's script to swap a grid or hex dump for the
+// phone's (a 16-bit grid has some 7% more elements than the 32-bit one).
+const pageBudget = 2800
+
 // writePage writes an API page (name, relative to the output folder) and, when it has
 // messages drawn later, its sidecar: every message but the first is drawn in the sidecar and
-// left as a placeholder on the page.
+// left as a placeholder on the page. When the page is still over pageBudget elements, the
+// first message's tree waits in the sidecar too, behind a button, and then the schemas'
+// source in templates (Kafka 4.1's StreamsGroupHeartbeat request: 5,525 elements with both);
+// the grid stays, the first drawing.
 func (b *builder) writePage(name string, v *pageView) error {
-	var later []*messageView
+	var later []lazyPart
 	for i := range v.Messages {
 		if i > 0 {
-			later = append(later, &v.Messages[i])
+			later = append(later, lazyPart{v.Messages[i].ID, "msgdraw", &v.Messages[i]})
 		}
 	}
 	for i := range v.Edges {
 		for j := range v.Edges[i].Messages {
-			later = append(later, &v.Edges[i].Messages[j])
+			later = append(later, lazyPart{v.Edges[i].Messages[j].ID, "msgdraw", &v.Edges[i].Messages[j]})
 		}
 	}
-	if len(later) > 0 {
-		var js bytes.Buffer
-		if err := writeLazy(&js, b, later); err != nil {
-			return fmt.Errorf("reference: %s: %w", lazyName(name), err)
-		}
-		if err := b.out.write(lazyName(name), js.Bytes()); err != nil {
+	if len(later) == 0 {
+		return b.out.create(name, func(w io.Writer) error { return renderPage(b.tmpl, w, v) })
+	}
+	v.Lazy = path.Base(lazyName(name))
+	for _, p := range later {
+		p.m.Later = true
+	}
+	var page bytes.Buffer
+	if err := renderPage(b.tmpl, &page, v); err != nil {
+		return err
+	}
+	if first := &v.Messages[0]; first.Tree != "" && elementsAtLoad(page.Bytes()) >= pageBudget {
+		first.TreeLater = true
+		later = append([]lazyPart{{first.ID + "-tree", "treedraw", first}}, later...)
+		page.Reset()
+		if err := renderPage(b.tmpl, &page, v); err != nil {
 			return err
 		}
-		v.Lazy = path.Base(lazyName(name))
-		for _, m := range later {
-			m.Later = true
+	}
+	if elementsAtLoad(page.Bytes()) >= pageBudget {
+		// Still over (that request's schemas and field tables are 1,750 elements): the schemas'
+		// source waits in templates, cloned as it nears the screen or the address names a line.
+		v.Schemas = slices.Clone(v.Schemas) // shared by every version's page
+		for i := range v.Schemas {
+			v.Schemas[i].Later = true
+		}
+		page.Reset()
+		if err := renderPage(b.tmpl, &page, v); err != nil {
+			return err
 		}
 	}
-	return b.out.create(name, func(w io.Writer) error { return renderPage(b.tmpl, w, v) })
+	var js bytes.Buffer
+	if err := writeLazy(&js, b, later); err != nil {
+		return fmt.Errorf("reference: %s: %w", lazyName(name), err)
+	}
+	if err := b.out.write(lazyName(name), js.Bytes()); err != nil {
+		return err
+	}
+	return b.out.write(name, page.Bytes())
 }
 
-// writeLazy writes the sidecar of the messages ms: one call of the page's kgLazy with each
-// message's drawings (the "msgdraw" template) as HTML, under the id of its section, in page
-// order. JSON escapes <, > and & in the strings, so no drawing can end the script.
-func writeLazy(w io.Writer, b *builder, ms []*messageView) error {
+// lazyPart is one entry of a sidecar: the placeholder's key, and the template that draws m.
+type lazyPart struct {
+	key, tmpl string
+	m         *messageView
+}
+
+// writeLazy writes the sidecar of the parts ps: one call of the page's kgLazy with each
+// part's drawings as HTML, under its placeholder's key, in page order. JSON escapes <, > and
+// & in the strings, so no drawing can end the script.
+func writeLazy(w io.Writer, b *builder, ps []lazyPart) error {
 	var buf bytes.Buffer
 	io.WriteString(w, "// The drawings of a kafkagrid page, inserted when the reader opens them (lazy.go).\nkgLazy({")
-	for i, m := range ms {
+	for i, p := range ps {
 		buf.Reset()
-		if err := b.tmpl.ExecuteTemplate(&buf, "msgdraw", m); err != nil {
+		if err := b.tmpl.ExecuteTemplate(&buf, p.tmpl, p.m); err != nil {
 			return err
 		}
-		k, _ := json.Marshal(m.ID)
+		k, _ := json.Marshal(p.key)
 		h, err := json.Marshal(buf.String())
 		if err != nil {
 			return err
@@ -91,6 +131,75 @@ func writeLazy(w io.Writer, b *builder, ms []*messageView) error {
 	}
 	_, err := io.WriteString(w, "\n});\n")
 	return err
+}
+
+// elementsAtLoad counts the elements a browser makes of the HTML page at load, for pages this
+// package writes (every element's start tag written, none implied): start tags outside
+// comments, the text of script, style, title, textarea and noscript (a browser running
+// script reads the last as text), and the content of a template, which is a separate
+// fragment until cloned. Linear in the page; the tests check it against an HTML5 parser on
+// every page of a build.
+func elementsAtLoad(page []byte) int {
+	n, tmpl := 0, 0
+	for i := 0; i < len(page); i++ {
+		if page[i] != '<' || i+1 >= len(page) {
+			continue
+		}
+		rest := page[i+1:]
+		switch {
+		case bytes.HasPrefix(rest, []byte("!--")):
+			end := bytes.Index(rest[3:], []byte("-->"))
+			if end < 0 {
+				return n
+			}
+			i += 1 + 3 + end + 2
+		case rest[0] == '/':
+			if tmpl > 0 && hasTagName(rest[1:], "template") {
+				tmpl--
+			}
+		case isLetter(rest[0]):
+			j := 0
+			for j < len(rest) && (isLetter(rest[j]) || rest[j] >= '0' && rest[j] <= '9' || rest[j] == '-' || rest[j] == ':') {
+				j++
+			}
+			tag := strings.ToLower(string(rest[:j]))
+			if tmpl == 0 {
+				n++
+			}
+			switch tag {
+			case "template":
+				tmpl++
+			case "script", "style", "title", "textarea", "noscript":
+				gt := bytes.IndexByte(rest, '>')
+				if gt < 0 || gt > 0 && rest[gt-1] == '/' {
+					break // a self-closing SVG <style/> or <title/> has no text
+				}
+				end := indexFold(rest[gt:], "</"+tag)
+				if end < 0 {
+					return n
+				}
+				i += gt + end
+			}
+		}
+	}
+	return n
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// hasTagName reports whether b starts with the tag name (any case) followed by a delimiter.
+func hasTagName(b []byte, name string) bool {
+	return len(b) > len(name) && strings.EqualFold(string(b[:len(name)]), name) && !isLetter(b[len(name)]) && b[len(name)] != '-'
+}
+
+// indexFold is the index of the first s (ASCII, any case) in b followed by a delimiter, or -1.
+func indexFold(b []byte, s string) int {
+	for i := 0; i+len(s) <= len(b); i++ {
+		if b[i] == '<' && strings.EqualFold(string(b[i:i+len(s)]), s) && (i+len(s) == len(b) || !isLetter(b[i+len(s)])) {
+			return i
+		}
+	}
+	return -1
 }
 
 // lazyHead is the style of placeholders, the edge cases' <details>, and the views a page
@@ -121,6 +230,15 @@ const lazyPlaceholder = `{{define "later"}}<div class="kg-later" data-key="{{.ID
 </div>
 {{end}}`
 
+// lazyTree stands for the first message's tree when the page is too big with it (writePage):
+// drawn when the reader asks, as it would be on the screen at once.
+const lazyTree = `{{define "treelater"}}<div class="kg-later kg-ask" data-key="{{.ID}}-tree">
+<p class="kg-wait">The expanded tree of this {{bytes .Size}} frame is drawn when you ask, to keep the page light: <button type="button" class="kg-draw noprint">Draw the tree</button></p>
+<noscript><p>The page draws it with script{{if .Links}}; without, its tree.svg is linked above{{end}}.</p></noscript>
+<p class="muted kg-printnote">Not drawn yet: draw it on the screen to print it, or print the PDF book.</p>
+</div>
+{{end}}`
+
 // lazyScript draws what waits (see the top of this file). src is the page's sidecar, "" for
 // none. Of a message's two grids and two hex dumps, the one the screen shows is in the DOM, the
 // other in a template (at load, on resize and when drawn); print parts are cloned before
@@ -143,16 +261,18 @@ const lazyScript = `{{define "lazyscript"}}<script>
   if(on&&t)put(t);else if(!on&&!t&&h.firstChild)park(h);
  })}
  // Print shows the 32-bit grids, the 16-byte dumps and the parts of tall drawings.
- function printing(){each(document.querySelectorAll('template.kg-print'),put);each(document.querySelectorAll('figure.g32>template.kg-alt,pre.h16>template.kg-alt'),put)}
+ function printing(){each(document.querySelectorAll('template.kg-print,template.kg-near'),put);each(document.querySelectorAll('figure.g32>template.kg-alt,pre.h16>template.kg-alt'),put)}
  function draw(holder){
   if(!holder.parentNode)return;
   if(!data){if(want.indexOf(holder)<0)want.push(holder);load();return}
-  var html=data[holder.getAttribute('data-key')],sec=holder.closest('section.msg');
+  var html=data[holder.getAttribute('data-key')],sec=holder.closest('section.msg'),whole=holder.parentNode===sec;
   if(html==null)return;
   var t=document.createElement('template');t.innerHTML=html;
   holder.parentNode.replaceChild(t.content,holder);
   fill(sec);
-  if(window.kgWire)window.kgWire(sec);
+  // A message drawn whole is wired now; a tree drawn into a wired one is reached by its
+  // section's listeners.
+  if(whole&&window.kgWire)window.kgWire(sec);
  }
  function load(){
   if(loading||!src)return;loading=true;
@@ -166,15 +286,18 @@ const lazyScript = `{{define "lazyscript"}}<script>
   // What the address named may be drawn only now: bring it back into view.
   var e=seek&&document.getElementById(seek);seek='';if(e)e.scrollIntoView();
  };
+ // near clones a schema's source (a template on a heavy page) where it is on the screen.
+ function near(t){if(t.parentNode)put(t)}
  // open draws what the address names, opening its edge case, and scrolls back to it.
  function open(){
   var id=decodeURIComponent(location.hash.slice(1)),e=id&&document.getElementById(id);
+  if(id&&!e)each(document.querySelectorAll('template.kg-near'),function(t){if(!e&&t.content.getElementById(id)){near(t);e=document.getElementById(id);if(e)e.scrollIntoView()}});
   if(!e)return;
   // Its edge case opens (and draws itself, on toggle); what it holds outside a closed edge
   // case is drawn (the section "Edge cases" leaves them closed).
   var d=e.closest('details'),opening=d&&!d.open,sec=e.closest('section.msg');
   if(opening)d.open=true;
-  var holders=sec?[sec.querySelector('.kg-later')]:Array.prototype.filter.call(e.querySelectorAll('.kg-later'),function(h){return !h.closest('details:not([open])')});
+  var holders=sec?[sec.querySelector(':scope>.kg-later')]:Array.prototype.filter.call(e.querySelectorAll(':scope section.msg>.kg-later'),function(h){return !h.closest('details:not([open])')});
   holders=holders.filter(Boolean);
   if(!holders.length&&!opening)return;
   if(!data)seek=id;
@@ -191,9 +314,11 @@ const lazyScript = `{{define "lazyscript"}}<script>
  addEventListener('hashchange',open);
  function start(){
   open();
-  if(!('IntersectionObserver' in window))return;
+  if(!('IntersectionObserver' in window)){each(document.querySelectorAll('template.kg-near'),near);return}
   var io=new IntersectionObserver(function(es){each(es,function(x){if(x.isIntersecting){io.unobserve(x.target);draw(x.target)}})},{rootMargin:'50% 0px'});
-  each(document.querySelectorAll('.kg-later'),function(h){if(!h.closest('details'))io.observe(h)});
+  each(document.querySelectorAll('.kg-later:not(.kg-ask)'),function(h){if(!h.closest('details'))io.observe(h)});
+  var so=new IntersectionObserver(function(es){each(es,function(x){if(x.isIntersecting){so.unobserve(x.target);var t=x.target.querySelector(':scope>template.kg-near');if(t)near(t)}})},{rootMargin:'50% 0px'});
+  each(document.querySelectorAll('pre.src>template.kg-near'),function(t){so.observe(t.parentNode)});
  }
  if(document.readyState==='complete')start();else addEventListener('load',start);
 })();

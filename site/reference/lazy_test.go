@@ -194,12 +194,19 @@ func placeholders(t testing.TB, name string) []string {
 	return keys
 }
 
-// TestPagesLight builds every version of every API of Kafka 4.0 and holds each page under
-// the ceilings at load: maxPageElements DOM elements and maxPageBytes loaded at first paint.
-// Each page's first message is drawn in it; every other one has a placeholder, and the
-// sidecar holds exactly those, in page order, each with its grid, tree and hex dump.
+// TestPagesLight builds every version of every API of Kafka 4.0 and 4.1 and holds each page
+// under the ceilings at load: maxPageElements DOM elements and maxPageBytes loaded at first
+// paint, with elementsAtLoad (writePage's count) equal to the HTML5 parser's. Each page's
+// first message is drawn in it; every other one has a placeholder, and the sidecar holds
+// exactly those, in page order, each with its grid, tree and hex dump (or its tree alone).
 func TestPagesLight(t *testing.T) {
-	cat := catalog(t, "4.0")
+	for _, rel := range []string{"4.0", "4.1"} {
+		t.Run(rel, func(t *testing.T) { checkPagesLight(t, rel) })
+	}
+}
+
+func checkPagesLight(t *testing.T, rel string) {
+	cat := catalog(t, rel)
 	out := t.TempDir()
 	if _, err := Build(context.Background(), cat, out, Options{Formats: HTML | SVG, Versions: kafka.AllVersions()}); err != nil {
 		t.Fatal(err)
@@ -212,7 +219,7 @@ func TestPagesLight(t *testing.T) {
 	if len(pages) < 250 {
 		t.Fatalf("%d pages built", len(pages))
 	}
-	var most, heaviest, over1400 int
+	var most, heaviest, over1400, trees int
 	var biggest int64
 	for _, p := range pages {
 		rel, _ := filepath.Rel(out, p)
@@ -225,6 +232,11 @@ func TestPagesLight(t *testing.T) {
 		}
 		if size >= maxPageBytes {
 			t.Errorf("%s: %d bytes at first paint, want under %d", rel, size, maxPageBytes)
+		}
+		if b, err := os.ReadFile(p); err != nil {
+			t.Fatal(err)
+		} else if got := elementsAtLoad(b); got != n {
+			t.Errorf("%s: elementsAtLoad = %d, the HTML5 parser makes %d", rel, got, n)
 		}
 		if n > 1400 {
 			over1400++
@@ -244,7 +256,12 @@ func TestPagesLight(t *testing.T) {
 		var got []string
 		for _, d := range readLazy(t, lazyName(p)) {
 			got = append(got, d[0])
-			for _, want := range []string{`class="kg kg-grid`, `class="kg kg-tree`, `<pre class="hex h16">`, `class="kg-detail"`} {
+			wants := []string{`class="kg kg-grid`, `class="kg kg-tree`, `<pre class="hex h16">`, `class="kg-detail"`}
+			if strings.HasSuffix(d[0], "-tree") {
+				wants = []string{`class="kg kg-tree`}
+				trees++
+			}
+			for _, want := range wants {
 				if !strings.Contains(d[1], want) {
 					t.Errorf("%s: %s in the sidecar lacks %s", rel, d[0], want)
 				}
@@ -254,5 +271,5 @@ func TestPagesLight(t *testing.T) {
 			t.Errorf("%s: placeholders %v, sidecar %v", rel, keys, got)
 		}
 	}
-	t.Logf("%d pages: at most %d elements, %d over 1,400; the heaviest %d bytes (%d elements)", len(pages), most, over1400, biggest, heaviest)
+	t.Logf("%d pages: at most %d elements, %d over 1,400; the heaviest %d bytes (%d elements); %d with the first tree drawn when asked", len(pages), most, over1400, biggest, heaviest, trees)
 }
