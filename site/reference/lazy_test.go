@@ -273,3 +273,54 @@ func checkPagesLight(t *testing.T, rel string) {
 	}
 	t.Logf("%d pages: at most %d elements, %d over 1,400; the heaviest %d bytes (%d elements); %d with the first tree drawn when asked", len(pages), most, over1400, biggest, heaviest, trees)
 }
+
+// FuzzElementsAtLoad: on any input the count ends and is at most the input's '<'s (on the
+// pages this package writes it is the HTML5 parser's: TestElementsAtLoadGoldens, TestPagesLight).
+func FuzzElementsAtLoad(f *testing.F) {
+	for _, name := range []string{"ApiVersions.html.golden", "index.html.golden"} {
+		b, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte("<p><template><b><template></template></b></template><i><!-- <x> --><script>a<b</script>"))
+	f.Add([]byte("<style/><title>x<y</title><noscript><p></noscript><svg><style/></svg>"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		n := elementsAtLoad(b)
+		if n < 0 || n > bytes.Count(b, []byte("<")) {
+			t.Fatalf("elementsAtLoad = %d for %d '<'", n, bytes.Count(b, []byte("<")))
+		}
+	})
+}
+
+func TestElementsAtLoadGoldens(t *testing.T) {
+	for _, name := range []string{"ApiVersions.html.golden", "index.html.golden"} {
+		p := filepath.Join("testdata", name)
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := html.Parse(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var count func(n *html.Node) int
+		count = func(n *html.Node) int {
+			c := 0
+			if n.Type == html.ElementNode {
+				c = 1
+				if n.Data == "template" {
+					return 1
+				}
+			}
+			for k := n.FirstChild; k != nil; k = k.NextSibling {
+				c += count(k)
+			}
+			return c
+		}
+		if got, want := elementsAtLoad(b), count(doc); got != want {
+			t.Errorf("%s: elementsAtLoad = %d, the HTML5 parser makes %d", name, got, want)
+		}
+	}
+}
