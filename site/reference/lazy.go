@@ -109,27 +109,36 @@ type lazyPart struct {
 }
 
 // writeLazy writes the sidecar of the parts ps: one call of the page's kgLazy with each
-// part's drawings as HTML, under its placeholder's key, in page order. JSON escapes <, > and
-// & in the strings, so no drawing can end the script.
+// part's drawings as HTML, under its placeholder's key, in page order. The strings are JSON
+// without its escapes of <, > and & (a script file, not inline: no "</script>" can end it;
+// the escapes made Fetch's sidecar 1.9 MB, 1.6 MB without).
 func writeLazy(w io.Writer, b *builder, ps []lazyPart) error {
 	var buf bytes.Buffer
-	io.WriteString(w, "// The drawings of a kafkagrid page, inserted when the reader opens them (lazy.go).\nkgLazy({")
+	var out bytes.Buffer
+	enc := json.NewEncoder(&out)
+	enc.SetEscapeHTML(false)
+	out.WriteString("// The drawings of a kafkagrid page, inserted when the reader opens them (lazy.go).\nkgLazy({")
 	for i, p := range ps {
 		buf.Reset()
 		if err := b.tmpl.ExecuteTemplate(&buf, p.tmpl, p.m); err != nil {
 			return err
 		}
-		k, _ := json.Marshal(p.key)
-		h, err := json.Marshal(buf.String())
-		if err != nil {
+		if i > 0 {
+			out.WriteByte(',')
+		}
+		out.WriteByte('\n')
+		if err := enc.Encode(p.key); err != nil {
 			return err
 		}
-		if i > 0 {
-			io.WriteString(w, ",")
+		out.Truncate(out.Len() - 1) // Encode ends each value with a newline
+		out.WriteByte(':')
+		if err := enc.Encode(buf.String()); err != nil {
+			return err
 		}
-		fmt.Fprintf(w, "\n%s:%s", k, h)
+		out.Truncate(out.Len() - 1)
 	}
-	_, err := io.WriteString(w, "\n});\n")
+	out.WriteString("\n});\n")
+	_, err := w.Write(out.Bytes())
 	return err
 }
 
@@ -142,9 +151,11 @@ func writeLazy(w io.Writer, b *builder, ps []lazyPart) error {
 func elementsAtLoad(page []byte) int {
 	n, tmpl := 0, 0
 	for i := 0; i < len(page); i++ {
-		if page[i] != '<' || i+1 >= len(page) {
-			continue
+		k := bytes.IndexByte(page[i:], '<')
+		if k < 0 || i+k+1 >= len(page) {
+			return n
 		}
+		i += k
 		rest := page[i+1:]
 		switch {
 		case bytes.HasPrefix(rest, []byte("!--")):
@@ -162,23 +173,28 @@ func elementsAtLoad(page []byte) int {
 			for j < len(rest) && (isLetter(rest[j]) || rest[j] >= '0' && rest[j] <= '9' || rest[j] == '-' || rest[j] == ':') {
 				j++
 			}
-			tag := strings.ToLower(string(rest[:j]))
+			tag := rest[:j]
 			if tmpl == 0 {
 				n++
 			}
-			switch tag {
-			case "template":
+			if bytes.EqualFold(tag, []byte("template")) {
 				tmpl++
-			case "script", "style", "title", "textarea", "noscript":
+				continue
+			}
+			for _, raw := range rawText {
+				if !bytes.EqualFold(tag, raw) {
+					continue
+				}
 				gt := bytes.IndexByte(rest, '>')
 				if gt < 0 || gt > 0 && rest[gt-1] == '/' {
 					break // a self-closing SVG <style/> or <title/> has no text
 				}
-				end := indexFold(rest[gt:], "</"+tag)
+				end := indexEnd(rest[gt:], raw)
 				if end < 0 {
 					return n
 				}
 				i += gt + end
+				break
 			}
 		}
 	}
@@ -187,19 +203,27 @@ func elementsAtLoad(page []byte) int {
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
+// rawText are the elements whose content is text to a browser running script.
+var rawText = [][]byte{[]byte("script"), []byte("style"), []byte("title"), []byte("textarea"), []byte("noscript")}
+
 // hasTagName reports whether b starts with the tag name (any case) followed by a delimiter.
 func hasTagName(b []byte, name string) bool {
-	return len(b) > len(name) && strings.EqualFold(string(b[:len(name)]), name) && !isLetter(b[len(name)]) && b[len(name)] != '-'
+	return len(b) > len(name) && bytes.EqualFold(b[:len(name)], []byte(name)) && !isLetter(b[len(name)]) && b[len(name)] != '-'
 }
 
-// indexFold is the index of the first s (ASCII, any case) in b followed by a delimiter, or -1.
-func indexFold(b []byte, s string) int {
-	for i := 0; i+len(s) <= len(b); i++ {
-		if b[i] == '<' && strings.EqualFold(string(b[i:i+len(s)]), s) && (i+len(s) == len(b) || !isLetter(b[i+len(s)])) {
+// indexEnd is the index in b of the first end tag of name (any case), or -1.
+func indexEnd(b, name []byte) int {
+	for i := 0; ; {
+		k := bytes.Index(b[i:], []byte("</"))
+		if k < 0 {
+			return -1
+		}
+		i += k
+		if rest := b[i+2:]; len(rest) >= len(name) && bytes.EqualFold(rest[:len(name)], name) && (len(rest) == len(name) || !isLetter(rest[len(name)])) {
 			return i
 		}
+		i += 2
 	}
-	return -1
 }
 
 // lazyHead is the style of placeholders, the edge cases' <details>, and the views a page
