@@ -138,6 +138,7 @@ func TestPageCost(t *testing.T) {
 }
 
 // readLazy returns the drawings of a page's sidecar (lazyName) in its order: [section id, HTML].
+// It reads what writeLazy writes: "key": then a JSON string or a String.raw template literal.
 func readLazy(t testing.TB, name string) [][2]string {
 	t.Helper()
 	b, err := os.ReadFile(name)
@@ -145,28 +146,56 @@ func readLazy(t testing.TB, name string) [][2]string {
 		t.Fatal(err)
 	}
 	s := string(b)
-	i, j := strings.Index(s, "kgLazy("), strings.LastIndex(s, ");")
+	i, j := strings.Index(s, "kgLazy({"), strings.LastIndex(s, "});")
 	if i < 0 || j < i {
-		t.Fatalf("%s: no kgLazy(…) call", name)
+		t.Fatalf("%s: no kgLazy({…}) call", name)
 	}
-	dec := json.NewDecoder(strings.NewReader(s[i+len("kgLazy(") : j]))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		t.Fatalf("%s: not an object: %v %v", name, tok, err)
-	}
+	rest := s[i+len("kgLazy({") : j]
 	var out [][2]string
-	for dec.More() {
-		var k, v string
-		tok, err := dec.Token()
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
+	for {
+		rest = strings.TrimLeft(rest, "\n,")
+		if rest == "" {
+			return out
 		}
-		k, _ = tok.(string)
-		if err := dec.Decode(&v); err != nil {
-			t.Fatalf("%s: %s: %v", name, k, err)
+		var k, v string
+		dec := json.NewDecoder(strings.NewReader(rest))
+		if err := dec.Decode(&k); err != nil {
+			t.Fatalf("%s: a key: %v", name, err)
+		}
+		rest = rest[dec.InputOffset():]
+		if !strings.HasPrefix(rest, ":") {
+			t.Fatalf("%s: %s: no colon", name, k)
+		}
+		rest = rest[1:]
+		if raw, ok := strings.CutPrefix(rest, "String.raw`"); ok {
+			end := strings.IndexByte(raw, '`')
+			if end < 0 {
+				t.Fatalf("%s: %s: the literal does not end", name, k)
+			}
+			v, rest = raw[:end], raw[end+1:]
+		} else {
+			dec := json.NewDecoder(strings.NewReader(rest))
+			if err := dec.Decode(&v); err != nil {
+				t.Fatalf("%s: %s: %v", name, k, err)
+			}
+			rest = rest[dec.InputOffset():]
 		}
 		out = append(out, [2]string{k, v})
 	}
-	return out
+}
+
+func TestRawLiteral(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want bool
+	}{
+		{`<svg class="kg">a\b</svg>`, true}, {"é\u2028", true}, {"a`b", false}, {"a${b}", false}, {"a$b{", true},
+		{"a\r\nb", false}, {`a\`, false}, {"\xff", false}, {"", true},
+	} {
+		if got := rawLiteral([]byte(tc.in)); got != tc.want {
+			t.Errorf("rawLiteral(%q) = %v, want %v", tc.in, got, tc.want)
+		}
+	}
 }
 
 // placeholders returns the data-key of each placeholder (class kg-later) in the page, in order.
