@@ -16,25 +16,37 @@ import (
 // frame's nested frames (Figures.Nested), each with an ID, a Caption, Notes and what
 // "msgbody" reads, and writes each as a <section class="msg nested"> of its own, after the
 // frame's section, so the script links each one's grid, tree, hex dump and panel apart.
+//
+// A page that draws some views when they are opened (the reference's lazy.go) sets Later
+// (the message's drawings wait behind a placeholder), TreeLater (its tree alone waits) or
+// Park (the 16-bit grid and the 8-byte hex dump wait in <template>s until the screen shows
+// them) and defines the templates "later" and "treelater" (empty here); print parts always
+// wait in a <template class="kg-print">, cloned for print by that page's script.
 const MessageTemplates = `{{define "msgbody"}}{{if .Links}}<ul class="files">{{range .Links}}<li><a href="{{.Href}}">{{.Label}}</a></li>{{end}}</ul>{{end}}
-{{.Fit}}<div class="pair">
+{{if .Later}}{{template "later" .}}{{else}}{{template "msgdraw" .}}{{end}}{{end}}
+
+{{define "msgdraw"}}{{.Fit}}<div class="pair">
 {{if .Grid}}<div class="fig gridfig"><h3>Byte grid</h3>
 <p class="hint muted noprint">Point at a field, tap it, or tab here and use the arrow keys: its tree row and its bytes in the hex dump light up, and its path, type, offset, length, value and schema text show in the detail panel.</p>
 <figure style="--w:{{.GridW}}" tabindex="0" aria-label="Byte grid, 32 bits a row: click a field, or use the arrow keys, to see it in the tree and the detail panel" class="live g32{{if .GridParts}} whole{{end}}">{{.Grid}}</figure>{{if .Narrow}}
-<figure style="--w:{{.NarrowW}}" tabindex="0" aria-label="Byte grid, 16 bits a row: click a field, or use the arrow keys, to see it in the tree and the detail panel" class="live g16 noprint">{{.Narrow}}</figure>{{end}}{{template "parts" .GridParts}}</div>{{end}}
+<figure style="--w:{{.NarrowW}}" tabindex="0" aria-label="Byte grid, 16 bits a row: click a field, or use the arrow keys, to see it in the tree and the detail panel" class="live g16 noprint">{{if .Park}}<template class="kg-alt">{{.Narrow}}</template>{{else}}{{.Narrow}}{{end}}</figure>{{end}}{{template "parts" .GridParts}}</div>{{end}}
 <div class="side">
 <aside class="detail empty noprint" aria-live="polite" aria-label="The selected field"></aside>
 <div class="hexdump"><h3>Hex dump</h3>
-<pre class="hex h16">{{.Hex}}</pre><pre class="hex h8 noprint">{{.Hex8}}</pre></div>
+<pre class="hex h16">{{.Hex}}</pre><pre class="hex h8 noprint">{{if .Park}}<template class="kg-alt">{{.Hex8}}</template>{{else}}{{.Hex8}}{{end}}</pre></div>
 {{if .Tree}}<div class="fig treefig"><h3>Expanded tree</h3>
-<figure style="--w:{{.TreeW}}" tabindex="0" aria-label="Expanded tree: click a row, or use the arrow keys, to see it in the grid and the detail panel" class="live{{if .TreeParts}} whole{{end}}">{{.Tree}}</figure>{{template "parts" .TreeParts}}</div>{{end}}
+{{if .TreeLater}}{{template "treelater" .}}{{else}}{{template "treedraw" .}}{{end}}</div>{{end}}
 </div>
 </div>
 <script type="application/json" class="kg-detail">{{.Detail}}</script>
 {{end}}
 
+{{define "treedraw"}}<figure style="--w:{{.TreeW}}" tabindex="0" aria-label="Expanded tree: click a row, or use the arrow keys, to see it in the grid and the detail panel" class="live{{if .TreeParts}} whole{{end}}">{{.Tree}}</figure>{{template "parts" .TreeParts}}{{end}}
+
 {{define "parts"}}{{if .}}
-<div class="parts">{{range .}}<figure class="part" style="--w:{{.W}}">{{if .Caption}}<figcaption>{{.Caption}}</figcaption>{{end}}{{.SVG}}</figure>{{end}}</div>{{end}}{{end}}
+<div class="parts"><template class="kg-print">{{range .}}<figure class="part" style="--w:{{.W}}">{{if .Caption}}<figcaption>{{.Caption}}</figcaption>{{end}}{{.SVG}}</figure>{{end}}</template></div>{{end}}{{end}}
+
+{{define "later"}}{{end}}{{define "treelater"}}{{end}}
 
 {{define "nested"}}{{range .}}
 <section class="msg nested" id="{{.ID}}">

@@ -11,7 +11,9 @@
   if(box.scrollWidth>box.clientWidth+1&&(r.left<b.left||r.right>b.left+box.clientWidth))box.scrollLeft+=r.left-b.left-40;
  }
  var pad=0;
- each(document.querySelectorAll('section.msg'),function(sec){
+ // wire links the views of one message; a message drawn later (the reference's lazy.go) is
+ // wired when drawn.
+ function wire(sec){
   var data={fields:{},anchors:{}},js=sec.querySelector('script.kg-detail');
   if(js){try{data=JSON.parse(js.textContent)}catch(e){}}
   var panel=sec.querySelector('.detail'),side=sec.querySelector('.side'),hexpres=sec.querySelectorAll('pre.hex');
@@ -99,8 +101,10 @@
   });
   addEventListener('resize',function(){mark(sel)});
   show(null);
-  each(sec.querySelectorAll('figure.live'),function(fig){
-   fig.addEventListener('keydown',function(ev){
+  // Keys are taken at the section, so a view drawn in it later has them too.
+  sec.addEventListener('keydown',function(ev){
+    var fig=ev.target.closest?ev.target.closest('figure.live'):null;
+    if(!fig||!sec.contains(fig))return;
     var list=fig.querySelectorAll('svg [data-path]'),i=-1,k=ev.key;
     if(!list.length)return;
     for(var j=0;j<list.length;j++)if(list[j].getAttribute('data-path')===sel){i=j;break}
@@ -112,7 +116,8 @@
     ev.preventDefault();
     var g=list[i];sel=g.getAttribute('data-path');closed=false;if(panel)panel.classList.remove('closed');mark(sel,fig,true);
     if(paired()&&fig.closest('.side'))into(fig,g);else if(g.scrollIntoView)g.scrollIntoView({block:'nearest',inline:'nearest'});
-   });
   });
- });
+ }
+ each(document.querySelectorAll('section.msg'),function(sec){if(!sec.querySelector(':scope>.kg-later'))wire(sec)});
+ window.kgWire=wire;
 })();

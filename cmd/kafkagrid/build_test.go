@@ -171,7 +171,7 @@ func TestBuild40(t *testing.T) {
 				edges++
 			}
 		}
-		want := map[string]int{"svg|.svg": 4*versions + 2*edges, "api|.html": versions, "index.html|.html": 1, "errors.html|.html": 1, "primitives.html|.html": 1,
+		want := map[string]int{"svg|.svg": 4*versions + 2*edges, "api|.html": versions, "api|.js": versions, "index.html|.html": 1, "errors.html|.html": 1, "primitives.html|.html": 1,
 			"kafka-4.0-protocol.pdf|.pdf": 1, "bin|.bin": 2*versions + edges, "json|.json": 2*versions + edges,
 			"txt|.txt": 2*versions + edges, "svg|.mine": 1}
 		decoder := 0 // the browser decoder, when this kafkagrid has it (go generate)
@@ -186,7 +186,7 @@ func TestBuild40(t *testing.T) {
 		if versions40() == "all" && versions != 279 {
 			t.Errorf("4.0 has %d versions, want 279", versions)
 		}
-		if len(files) != 4*versions+2*edges+versions+1+1+1+1+3*(2*versions+edges)+1+decoder {
+		if len(files) != 4*versions+2*edges+2*versions+1+1+1+1+3*(2*versions+edges)+1+decoder { // each page and its sidecar of drawings (lazy.go)
 			t.Errorf("%d files in all", len(files))
 		}
 		if b, _ := os.ReadFile(mine); string(b) != "not the build's" {
@@ -637,6 +637,7 @@ func checkInBrowser(t *testing.T, out string, wantFetch int) {
 		if err := chromedp.Do(bctx, chromedp.Navigate(url)); err != nil {
 			t.Fatalf("%s: %v", page, err)
 		}
+		drawLater(t, bctx) // the response and edge cases, drawn when opened (light_test.go)
 		// The screen shows each drawing whole; the parts a tall one prints in are hidden (and
 		// the index's guide figure is inside the closed "How to read").
 		sizes, err := chromedp.Run(bctx, chromedp.Evaluate[[][2]float64](
@@ -763,6 +764,10 @@ func checkInBrowser(t *testing.T, out string, wantFetch int) {
 func checkPrintFigures(t *testing.T, bctx context.Context, page string) {
 	t.Helper()
 	if err := chromedp.Do(bctx, chromedp.Navigate("file://"+filepath.ToSlash(page))); err != nil {
+		t.Fatal(err)
+	}
+	drawLater(t, bctx)
+	if _, err := chromedp.Run(bctx, chromedp.Evaluate[any](`dispatchEvent(new Event('beforeprint'))`)); err != nil {
 		t.Fatal(err)
 	}
 	type fig struct {

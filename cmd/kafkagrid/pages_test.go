@@ -174,6 +174,7 @@ func TestPagesReadable(t *testing.T) {
 				if err := chromedp.Do(bctx, chromedp.Navigate(url)); err != nil {
 					t.Fatal(err)
 				}
+				drawLater(t, bctx) // the response and edge cases, drawn when opened (light_test.go)
 				if _, err := chromedp.Run(bctx, chromedp.Evaluate[any](pageFont)); err != nil {
 					t.Fatal(err)
 				}

@@ -453,7 +453,7 @@ func (b *builder) plan() []string {
 			message(BaseName(a, v, false))
 			message(BaseName(a, v, true))
 			if f&HTML != 0 {
-				out = append(out, VersionPageName(a, v, vs[0]))
+				out = append(out, VersionPageName(a, v, vs[0]), lazyName(VersionPageName(a, v, vs[0]))) // every page has a response, drawn later (writePage)
 			}
 		}
 		for _, e := range b.edges[a] {
@@ -855,7 +855,7 @@ func (b *builder) writeVersion(c *apiContent, shared *apiPages) error {
 			return err
 		}
 		name := VersionPageName(a, c.Version, b.versions[a][0])
-		if err := b.out.create(name, func(w io.Writer) error { return renderPage(b.tmpl, w, v) }); err != nil {
+		if err := b.writePage(name, v); err != nil {
 			return err
 		}
 	}
@@ -1045,7 +1045,7 @@ func (b *builder) pageView(c *apiContent, shared *apiPages) (*pageView, error) {
 // parts, its hex dump, the detail panel's data and links to its files (named after m.Base).
 func (b *builder) messageView(a *kafka.API, m *message, id, title, short string) (messageView, error) {
 	mv := messageView{ID: id, Title: title, Base: m.Base, Size: len(m.Bytes), Hex: site.HexHTML(m.Bytes, site.HexOptions{}), Hex8: site.HexHTML(m.Bytes, site.HexOptions{PerLine: 8}),
-		GridW: width(m.Grid), TreeW: width(m.Tree)}
+		GridW: width(m.Grid), TreeW: width(m.Tree), Park: true}
 	var err error
 	if mv.Detail, err = detailJSON(m.Fields, a); err != nil {
 		return mv, err

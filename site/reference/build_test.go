@@ -267,7 +267,7 @@ func TestBuildFormats(t *testing.T) {
 	out := t.TempDir()
 	buildWith(t, cat, out, Options{Formats: Bin | HTML, APIs: []string{"0", "ApiVersions"}})
 	got := files(t, out)
-	want := []string{"api/ApiVersions.html", "api/Produce.html", "bin/0-Produce-v12-request-unknown-topic.bin", "bin/0-Produce-v12-request.bin",
+	want := []string{"api/ApiVersions.html", "api/ApiVersions.lazy.js", "api/Produce.html", "api/Produce.lazy.js", "bin/0-Produce-v12-request-unknown-topic.bin", "bin/0-Produce-v12-request.bin",
 		"bin/0-Produce-v12-response-not-leader.bin", "bin/0-Produce-v12-response-unknown-topic.bin",
 		"bin/0-Produce-v12-response.bin", "bin/18-ApiVersions-v0-response-unsupported-version.bin",
 		"bin/18-ApiVersions-v4-request.bin", "bin/18-ApiVersions-v4-response.bin", "errors.html", "index.html", "primitives.html"}

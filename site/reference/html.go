@@ -74,6 +74,7 @@ type pageView struct {
 	Edges       []edgeView       // the special frames beside the example (the API's top page only)
 	Fields      []fieldTableView // the request's and response's fields with the schema's about text
 	Site        template.HTML    // the bar of a site of releases (search, release switcher), or ""
+	Lazy        string           // the page's sidecar of drawings drawn when opened (lazy.go), or ""
 }
 
 // edgeView is an edge case on its API's page: what it shows, and its files.
@@ -116,6 +117,11 @@ type messageView struct {
 	Nested  []messageView
 	Caption string
 	Notes   []string
+	// Later puts a placeholder on the page for the message's drawings, which the page's
+	// script inserts from the page's sidecar when they are opened (lazy.go); TreeLater
+	// does so for its tree alone. Park keeps the 16-bit grid and the 8-byte hex dump in
+	// <template>s, put in the page by its script when the screen shows them (lazy.go).
+	Later, TreeLater, Park bool
 }
 
 type fileLink struct{ Label, Href string }
@@ -127,6 +133,7 @@ type schemaView struct {
 	Lines   int
 	Source  template.HTML
 	Structs []structLink
+	Later   bool // the source is a template, cloned when it nears the screen (lazy.go)
 }
 
 type structLink struct {
@@ -141,7 +148,9 @@ func schemaHTML(src []byte, prefix string) (template.HTML, int) {
 	var sb strings.Builder
 	sb.Grow(len(src) * 2)
 	for i, ts := range lines {
-		fmt.Fprintf(&sb, `<span class="line" id="%s%d"><span class="ln" aria-hidden="true">%d</span>`, prefix, i+1, i+1)
+		// The line number is the CSS counter of pre.src .line (pageCSS), not an element: a
+		// schema's lines are hundreds of elements on the page, and a copy leaves them out.
+		fmt.Fprintf(&sb, `<span class="line" id="%s%d">`, prefix, i+1)
 		for _, t := range ts {
 			class := tokenClass[t.Kind]
 			if class != "" {
@@ -169,7 +178,7 @@ func pageTemplates() (*template.Template, error) {
 		// decoder is the link to the browser decoder from a page at the given path from the
 		// release's folder, "" for none (a builder's own: builder.decodeHref).
 		"decoder": func(string) string { return "" },
-	}).Parse(pageCSS + pageScript + site.MessageTemplates + templatesHTML + errorsHTML + primitivesHTML)
+	}).Parse(pageCSS + pageScript + site.MessageTemplates + templatesHTML + errorsHTML + primitivesHTML + lazyHead + lazyPlaceholder + lazyTree + lazyScript)
 	if err != nil {
 		return nil, fmt.Errorf("reference: page templates: %w", err)
 	}
@@ -298,6 +307,7 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 
 {{define "api"}}{{template "head" .}}<title>{{.Name}} (key {{.Key}}, v{{.Version}}) · Kafka {{.Release}} protocol</title>
 {{template "css"}}
+{{template "lazyhead"}}
 </head>
 <body>
 <main class="api">
@@ -328,13 +338,13 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 {{end}}
 {{if .Edges}}<section class="edges" id="edge-cases">
 <h2>Edge cases</h2>
-<p class="muted">Special frames beside the example, the ones client and proxy authors get wrong, encoded and checked like it:</p>
-{{range .Edges}}<div class="edge" id="{{.ID}}"><h3 class="edge">{{.Title}}</h3>
+<p class="muted">Special frames beside the example, the ones client and proxy authors get wrong, encoded and checked like it; open one to draw it:</p>
+{{range .Edges}}<details class="edge" id="{{.ID}}"><summary><h3 class="edge">{{.Title}}</h3></summary>
 <p class="about">{{.About}}</p>
 {{range .Messages}}<section class="msg" id="{{.ID}}">
 <h4>{{.Title}} <span class="mono" style="font-size:.8em;color:var(--muted)">{{.Base}} · {{bytes .Size}}</span></h4>
 {{template "msgbody" .}}</section>{{template "nested" .Nested}}
-{{end}}</div>
+{{end}}</details>
 {{end}}</section>
 {{end}}{{range .Fields}}<section class="fields" id="{{.ID}}">
 <h2>{{.Title}} <span class="mono" style="font-size:.7em;color:var(--muted)">{{.File}} · {{plural (len .Rows) "field"}}</span></h2>
@@ -357,12 +367,14 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <section class="schema" id="{{.ID}}">
 <h2>{{.Title}} <span class="mono" style="font-size:.7em;color:var(--muted)">{{.File}} · {{.Lines}} lines</span></h2>
 {{if .Structs}}<p>Common structs: {{range $i, $s := .Structs}}{{if $i}}, {{end}}<a href="#{{$s.Anchor}}">{{$s.Name}}</a>{{end}}</p>{{end}}
-<pre class="src">{{.Source}}</pre>
+{{if .Later}}<noscript><p class="muted">The page shows this source with script: it is Kafka's {{.File}}.</p></noscript>
+{{end}}<pre class="src">{{if .Later}}<template class="kg-near">{{.Source}}</template>{{else}}{{.Source}}{{end}}</pre>
 </section>
 {{end}}
 <footer>Built by kafkagrid from the message schemas of Apache Kafka {{.Release}}. <a href="../index.html">Index</a></footer>
 </main>
 {{template "script"}}
+{{template "lazyscript" .Lazy}}
 </body>
 </html>
 {{end}}`

@@ -95,6 +95,9 @@ func TestPrintPage(t *testing.T) {
 		return string(b)
 	}
 	fetch := read("Fetch.html")
+	for _, h := range readLazy(t, filepath.Join(out, "api", "Fetch.lazy.js")) {
+		fetch += h[1] // the response and the edge cases are drawn from the sidecar (lazy.go)
+	}
 	for _, want := range []string{`class="live whole"`, `<div class="parts">`, `id="rs-grid-p1"`, `id="rs-grid-p2"`, "Byte grid (continued)"} {
 		if !strings.Contains(fetch, want) {
 			t.Errorf("Fetch.html lacks %s", want)

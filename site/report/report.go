@@ -414,6 +414,9 @@ type frameView struct {
 	// Images are the drawings as images of their SVG files, when they do not fit the page
 	// as live figures: one element each.
 	Images []image
+	// Later, TreeLater and Park are site.MessageTemplates' ways of drawing a view when it is
+	// opened: a report draws every view at load, so they stay false.
+	Later, TreeLater, Park bool
 
 	bytes   []byte
 	figs    *site.Figures
