@@ -604,7 +604,7 @@ func (c *Catalog) Vectors(o VectorOptions) ([]Vector, error) {
 						vec.Uncompressed = true
 					}
 				}
-				if api.Key == envelopeKey {
+				if FactsOf(api.Key, api.Name).Envelope {
 					if err := c.envelop(body, resp, fsys, known); err != nil {
 						return nil, err
 					}
@@ -630,17 +630,12 @@ func (c *Catalog) Vectors(o VectorOptions) ([]Vector, error) {
 	return out, nil
 }
 
-const (
-	envelopeKey  = 58
-	createTopics = 19
-)
-
 // envelop fills an Envelope example with a real forwarded message: the CreateTopics example
 // request (or response), header and body without the size prefix.
 func (c *Catalog) envelop(body Values, response bool, fsys fs.FS, known func() *knownFields) error {
 	var inner *API
 	for _, a := range c.APIs {
-		if a.Key == createTopics {
+		if a.Key == KeyCreateTopics {
 			inner = a
 		}
 	}
@@ -709,9 +704,9 @@ func codecAllowed(apiKey, v int16, c Codec) bool {
 		return true
 	case CodecZstd:
 		switch apiKey {
-		case produceKey:
+		case KeyProduce:
 			return v >= 7
-		case fetchKey:
+		case KeyFetch:
 			return v >= 10
 		}
 		return true

@@ -96,12 +96,12 @@ func HeaderVersion(api *API, response bool, v int16) int16 {
 		if api.Request.FlexibleIn(v) {
 			return 2
 		}
-		if api.Key == controlledShutdownKey && v == 0 {
+		if v == 0 && FactsOf(api.Key, api.Name).V0HeaderV0 {
 			return 0
 		}
 		return 1
 	}
-	if api.Key == apiVersionsKey {
+	if FactsOf(api.Key, api.Name).ResponseHeaderV0 {
 		return 0
 	}
 	if api.Response.FlexibleIn(v) {
@@ -109,11 +109,6 @@ func HeaderVersion(api *API, response bool, v int16) int16 {
 	}
 	return 0
 }
-
-const (
-	apiVersionsKey        = 18
-	controlledShutdownKey = 7
-)
 
 // Message is what Encode writes: a request or response of an API at a version.
 type Message struct {

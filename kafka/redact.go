@@ -6,16 +6,6 @@ import (
 	"strings"
 )
 
-// Secrets that frames carry, which no output shows: Redact finds them by API and field.
-const (
-	saslAuthenticateKey        = 36
-	createDelegationTokenKey   = 38
-	renewDelegationTokenKey    = 39
-	expireDelegationTokenKey   = 40
-	describeDelegationTokenKey = 41
-	alterUserScramKey          = 51
-)
-
 // redactMark fills a secret's bytes: the frame keeps its length and every offset.
 const redactMark = '*'
 
@@ -31,9 +21,10 @@ func Redact(f *Frame) []string {
 	if f == nil || f.API == nil || f.Root == nil {
 		return nil
 	}
+	// Secrets that frames carry, which no output shows: found by API and field.
 	switch f.API.Key {
-	case saslAuthenticateKey, createDelegationTokenKey, renewDelegationTokenKey, expireDelegationTokenKey,
-		describeDelegationTokenKey, alterUserScramKey:
+	case KeySaslAuthenticate, KeyCreateDelegationToken, KeyRenewDelegationToken, KeyExpireDelegationToken,
+		KeyDescribeDelegationToken, KeyAlterUserScramCredentials:
 	default:
 		return nil // no secret: not even a walk of the tree
 	}
@@ -51,12 +42,12 @@ func Redact(f *Frame) []string {
 		var lo, hi int // the secret, within b
 		what := ""
 		switch {
-		case f.API.Key == saslAuthenticateKey && !f.Response && n.Name == "AuthBytes":
+		case f.API.Key == KeySaslAuthenticate && !f.Response && n.Name == "AuthBytes":
 			lo, hi, what = SASLSecret(b)
-		case (f.API.Key == createDelegationTokenKey && f.Response || f.API.Key == describeDelegationTokenKey && f.Response ||
-			f.API.Key == renewDelegationTokenKey && !f.Response || f.API.Key == expireDelegationTokenKey && !f.Response) && n.Name == "Hmac":
+		case (f.API.Key == KeyCreateDelegationToken && f.Response || f.API.Key == KeyDescribeDelegationToken && f.Response ||
+			f.API.Key == KeyRenewDelegationToken && !f.Response || f.API.Key == KeyExpireDelegationToken && !f.Response) && n.Name == "Hmac":
 			lo, hi, what = 0, len(b), "the delegation token's HMAC"
-		case f.API.Key == alterUserScramKey && !f.Response && n.Name == "SaltedPassword":
+		case f.API.Key == KeyAlterUserScramCredentials && !f.Response && n.Name == "SaltedPassword":
 			lo, hi, what = 0, len(b), "the SCRAM salted password"
 		}
 		if what == "" || hi <= lo {

@@ -869,7 +869,7 @@ func (b *builder) writeIndex() error {
 				l := *b.link(a, "")
 				l.Request, l.Response = b.sizes[i][0], b.sizes[i][1]
 				l.Versions = versionsBuilt(b.versions[a])
-				l.Purpose = apiPurpose[a.Name]
+				l.Purpose = a.Facts().Purpose
 				cv.APIs = append(cv.APIs, l)
 			}
 		}
