@@ -1,8 +1,11 @@
 package kafka
 
 import (
+	"errors"
+	"io/fs"
 	"slices"
 	"sort"
+	"sync"
 )
 
 // The API keys Kafka assigns, named as the latest release kafkagrid knows names them (key 2
@@ -408,4 +411,41 @@ func categories() []category {
 		}
 	}
 	return out
+}
+
+// ExampleBody returns the example body of api's request (or response) at version v, as the
+// reference, show and probe use it: the values Example gives, from the override file of the
+// API in examples (nil: the project's examples/kafka, built in), read under the API's name or
+// any other name its key has had (2.4's ListOffset reads ListOffsets.yaml), and the release's
+// rules applied (an Envelope carries the CreateTopics example, KIP-590). It is the body of the
+// frames Vectors encodes.
+func (c *Catalog) ExampleBody(api *API, response bool, v int16, examples fs.FS) (Values, error) {
+	if api == nil {
+		return nil, errors.New("kafka: examples: no API")
+	}
+	if examples == nil {
+		examples = builtinExamples()
+	}
+	known := sync.OnceValue(loadKnownFields)
+	file, data, err := exampleFile(examples, api, known)
+	if err != nil {
+		return nil, err
+	}
+	body, _, _, err := example(api, response, v, file, data, known)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.exampleRules(api, response, body, examples, known); err != nil {
+		return nil, err
+	}
+	return body, nil
+}
+
+// exampleRules applies the facts table's rules to an example body: an Envelope's data is a
+// real forwarded message.
+func (c *Catalog) exampleRules(api *API, response bool, body Values, examples fs.FS, known func() *knownFields) error {
+	if FactsOf(api.Key, api.Name).Envelope {
+		return c.envelop(body, response, examples, known)
+	}
+	return nil
 }

@@ -1,6 +1,7 @@
 package kafka
 
 import (
+	"fmt"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -163,4 +164,66 @@ func TestFactsOf(t *testing.T) {
 			t.Errorf("FactsOf(%d, %s) = %+v", tc.key, tc.name, f)
 		}
 	}
+}
+
+// TestExampleBody: the example show and probe send is the body of the frame Vectors encodes,
+// with the release's rules: 2.4's ListOffset reads ListOffsets.yaml, an Envelope carries a
+// CreateTopics request.
+func TestExampleBody(t *testing.T) {
+	for _, tc := range []struct{ release, api string }{
+		{"2.4", "ListOffset"}, {"4.0", "Envelope"}, {"4.0", "Produce"}, {"4.1", "ApiVersions"},
+	} {
+		t.Run(tc.release+"/"+tc.api, func(t *testing.T) {
+			c, err := LoadCatalog(testenv.Release(t, tc.release))
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, ok := c.Lookup(tc.api)
+			if !ok {
+				t.Fatalf("no %s", tc.api)
+			}
+			vs, err := c.Vectors(VectorOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			i := slices.IndexFunc(vs, func(v Vector) bool { return v.API == a })
+			for _, resp := range []bool{false, true} {
+				body, err := c.ExampleBody(a, resp, a.Version, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				f, err := c.Encode(Message{API: a, Response: resp, Version: a.Version, CorrelationID: CorrelationID, ClientID: exampleClientID, Body: body})
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := vs[i].Request
+				if resp {
+					want = vs[i].Response
+				}
+				if string(f.Bytes) != string(want.Bytes) {
+					t.Errorf("response %v: ExampleBody encodes to %d bytes, Vectors' frame has %d", resp, len(f.Bytes), len(want.Bytes))
+				}
+			}
+		})
+	}
+	t.Run("plain-Example-differs", func(t *testing.T) {
+		// What probe read before: Example with <Name>.yaml only, no rules. For 2.4's ListOffset
+		// that is the generated values without the story's overrides.
+		c, err := LoadCatalog(testenv.Release(t, "2.4"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := c.Lookup("ListOffset")
+		plain, _, err := Example(a, false, a.Version, "ListOffset.yaml", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := c.ExampleBody(a, false, a.Version, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(plain) == fmt.Sprint(body) {
+			t.Errorf("ExampleBody is the plain example: %v", body)
+		}
+	})
 }

@@ -604,10 +604,8 @@ func (c *Catalog) Vectors(o VectorOptions) ([]Vector, error) {
 						vec.Uncompressed = true
 					}
 				}
-				if FactsOf(api.Key, api.Name).Envelope {
-					if err := c.envelop(body, resp, fsys, known); err != nil {
-						return nil, err
-					}
+				if err := c.exampleRules(api, resp, body, fsys, known); err != nil {
+					return nil, err
 				}
 				f, err := enc.Encode(Message{API: api, Response: resp, Version: v, CorrelationID: CorrelationID,
 					ClientID: exampleClientID, Body: body})

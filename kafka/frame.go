@@ -23,9 +23,13 @@ type Frame struct {
 	Body          Values // the body's field values
 	// Nodes is how many nodes the annotated tree has, nested trees of compressed batches
 	// included (what DecodeOptions.MaxNodes bounds); Inflated is how many bytes its
-	// compressed batches inflated to (what DecodeOptions.MaxDecompressed bounds).
+	// compressed batches inflated to (what DecodeOptions.MaxDecompressed bounds). A response
+	// read twice (DecodeResponse) counts the work of both readings.
 	Nodes    int
 	Inflated int
+	// Note says why a response was read at another version than its request's (KIP-511, see
+	// DecodeResponse); "" otherwise.
+	Note string
 }
 
 // BaseName is the frame's file base name: "0-Produce-v12-request", "0-Produce-v12-response".
@@ -354,6 +358,10 @@ type DecodeOptions struct {
 	Response bool
 	API      *API  // the response's API (ignored for requests, except with ShapeBody)
 	Version  int16 // the response's version (ignored for requests, except with ShapeBody)
+	// Request, for a response, is the request it answers: when API is nil, the response's API
+	// and version are the request's, and the response is read as Kafka's clients read it
+	// (DecodeResponse).
+	Request *Frame
 	// Shape is what the bytes hold: the whole frame (the zero value), the frame without its
 	// size prefix, or the body alone. The frame's tree then has no size node (and no header
 	// node), and its offsets count from the first byte given.
@@ -388,7 +396,9 @@ func (c *Catalog) Decode(data []byte, o DecodeOptions) (*Frame, error) {
 	// A frame of n bytes has at most n leaves, and about 0.43n nodes in all (the examples):
 	// usually one slab. The first slab is capped, so that a large input whose size prefix is
 	// wrong costs no more than the nodes actually decoded.
-	return c.decode(&walker{slab: make([]Node, 0, min(len(data)*7/16+8, maxFirstSlab))}, &reader{}, data, o)
+	return answer(o, func(o DecodeOptions) (*Frame, error) {
+		return c.decode(&walker{slab: make([]Node, 0, min(len(data)*7/16+8, maxFirstSlab))}, &reader{}, data, o)
+	})
 }
 
 // maxFirstSlab bounds the nodes Decode reserves before it has read anything: the largest
@@ -411,11 +421,13 @@ func (c *Catalog) NewDecoder() *Decoder { return &Decoder{c: c} }
 
 // Decode is Catalog.Decode.
 func (d *Decoder) Decode(data []byte, o DecodeOptions) (*Frame, error) {
-	k := &walker{slab: d.slab, kids: d.kids, chunk: slabNodes, t: d.t, anys: d.anys}
-	f, err := d.c.decode(k, &d.r, data, o)
-	d.r = reader{} // do not keep data alive
-	d.slab, d.kids, d.t, d.anys = k.slab, k.kids, k.t, k.anys
-	return f, err
+	return answer(o, func(o DecodeOptions) (*Frame, error) {
+		k := &walker{slab: d.slab, kids: d.kids, chunk: slabNodes, t: d.t, anys: d.anys}
+		f, err := d.c.decode(k, &d.r, data, o)
+		d.r = reader{} // do not keep data alive
+		d.slab, d.kids, d.t, d.anys = k.slab, k.kids, k.t, k.anys
+		return f, err
+	})
 }
 
 func (c *Catalog) decode(k *walker, r *reader, data []byte, o DecodeOptions) (*Frame, error) {
