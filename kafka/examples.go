@@ -607,8 +607,11 @@ func (c *Catalog) Vectors(o VectorOptions) ([]Vector, error) {
 				if err := c.exampleRules(api, resp, body, fsys, known); err != nil {
 					return nil, err
 				}
-				f, err := enc.Encode(Message{API: api, Response: resp, Version: v, CorrelationID: CorrelationID,
-					ClientID: exampleClientID, Body: body})
+				m := Message{API: api, Response: resp, Version: v, CorrelationID: CorrelationID, ClientID: exampleClientID, Body: body}
+				if resp {
+					m.Request = vec.Request
+				}
+				f, err := enc.Encode(m)
 				if err != nil {
 					return nil, exampleError(err, file, resp)
 				}

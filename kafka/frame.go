@@ -122,6 +122,9 @@ type Message struct {
 	CorrelationID int32
 	ClientID      string // the request header's client id
 	Body          Values
+	// Request is the request a response answers, when known: an Envelope response's
+	// ResponseData is read as the answer to the request's nested frame (Embedded).
+	Request *Frame
 }
 
 func (c *Catalog) headerSpec(response bool) (*schemas.Spec, error) {
@@ -241,6 +244,7 @@ func (e *Encoder) Encode(m Message) (*Frame, error) {
 	if err != nil {
 		return f, wrapErr(m.API, m.Response, m.Version, err)
 	}
+	c.embed(f, m.Request, DecodeOptions{})
 	return f, nil
 }
 
@@ -373,6 +377,8 @@ type DecodeOptions struct {
 	// it; 0 or less means DefaultMaxNodes. A frame with more fails with ErrTooManyFields where
 	// the limit was reached, its tree decoded up to there.
 	MaxNodes int
+
+	nested bool // decoding the frame an Envelope carries: no Envelope in it is read as one
 }
 
 // DefaultMaxNodes is the most nodes a decoded frame's tree has when DecodeOptions.MaxNodes is
@@ -396,7 +402,7 @@ func (c *Catalog) Decode(data []byte, o DecodeOptions) (*Frame, error) {
 	// A frame of n bytes has at most n leaves, and about 0.43n nodes in all (the examples):
 	// usually one slab. The first slab is capped, so that a large input whose size prefix is
 	// wrong costs no more than the nodes actually decoded.
-	return answer(o, func(o DecodeOptions) (*Frame, error) {
+	return c.answer(o, func(o DecodeOptions) (*Frame, error) {
 		return c.decode(&walker{slab: make([]Node, 0, min(len(data)*7/16+8, maxFirstSlab))}, &reader{}, data, o)
 	})
 }
@@ -421,7 +427,7 @@ func (c *Catalog) NewDecoder() *Decoder { return &Decoder{c: c} }
 
 // Decode is Catalog.Decode.
 func (d *Decoder) Decode(data []byte, o DecodeOptions) (*Frame, error) {
-	return answer(o, func(o DecodeOptions) (*Frame, error) {
+	return d.c.answer(o, func(o DecodeOptions) (*Frame, error) {
 		k := &walker{slab: d.slab, kids: d.kids, chunk: slabNodes, t: d.t, anys: d.anys}
 		f, err := d.c.decode(k, &d.r, data, o)
 		d.r = reader{} // do not keep data alive

@@ -16,10 +16,15 @@ const redactMark = '*'
 // delegation token's HMAC (Create, Renew, Expire and DescribeDelegationToken) and a SCRAM
 // credential's salted password (AlterUserScramCredentials). It returns one note for each
 // secret replaced ("SaslAuthenticate request AuthBytes: the SASL PLAIN password (12 bytes)
-// redacted"), nil when there is none. Offsets, lengths and the tree are unchanged.
+// redacted"), nil when there is none. Offsets, lengths and the tree are unchanged. The frame
+// an Envelope carries (Embedded) is redacted too, in its own bytes and nodes and in the
+// Envelope's.
 func Redact(f *Frame) []string {
 	if f == nil || f.API == nil || f.Root == nil {
 		return nil
+	}
+	if FactsOf(f.API.Key, f.API.Name).Envelope {
+		return redactEmbedded(f)
 	}
 	// Secrets that frames carry, which no output shows: found by API and field.
 	switch f.API.Key {
@@ -133,4 +138,48 @@ func SASLSecret(b []byte) (lo, hi int, what string) {
 		return start, end, "the OAUTHBEARER token"
 	}
 	return 0, 0, ""
+}
+
+// redactEmbedded redacts the frame an Envelope f carries (a forwarded AlterUserScramCredentials
+// holds salted passwords, a CreateDelegationToken response an HMAC): in the nested frame, in
+// its re-based tree, and in f's bytes, its bytes field and f.Body.
+func redactEmbedded(f *Frame) []string {
+	name := "RequestData"
+	if f.Response {
+		name = "ResponseData"
+	}
+	field, data := bytesField(f, name)
+	if data == nil {
+		return nil
+	}
+	e, ok := data.Raw.(*Embedded)
+	if !ok || e.Frame == nil || e.Root == nil {
+		return nil
+	}
+	inner := Redact(e.Frame)
+	if len(inner) == 0 {
+		return nil
+	}
+	f.Bytes = bytes.Clone(f.Bytes)
+	red := f.Bytes[data.Offset : data.Offset+data.Length : data.Offset+data.Length]
+	copy(red, e.Frame.Bytes[4:])
+	// The re-based tree is a copy of the nested one: copy it again, redacted.
+	root := &Node{Kind: KindFrame, Path: e.Root.Path}
+	for _, ch := range e.Frame.Root.Children {
+		if ch.Kind != KindSize {
+			root.Children = append(root.Children, rebase(ch, data.Offset-4, field.Path+"."))
+		}
+	}
+	e.Root = root
+	var t texts
+	value := t.hex(red) + " (a frame whose secrets are redacted)"
+	field.Raw, field.Value, data.Value = red, value, value
+	if _, ok := f.Body[name].([]byte); ok {
+		f.Body[name] = red
+	}
+	notes := make([]string, len(inner))
+	for i, n := range inner {
+		notes[i] = fmt.Sprintf("%s v%d %s: %s", f.API.Name, f.Version, name, n)
+	}
+	return notes
 }

@@ -40,10 +40,17 @@ func responseOptions(req *Frame, o DecodeOptions) (DecodeOptions, error) {
 	return o, nil
 }
 
-// answer runs dec with o, the API and version of a response taken from o.Request when o.API
+// answer runs dec with o, reads the frame an Envelope carries (embed), and runs dec with o, the API and version of a response taken from o.Request when o.API
 // is nil; an ApiVersions response that fails is read again at v0 (KIP-511, DecodeResponse),
 // with what the first reading spent taken from o's limits.
-func answer(o DecodeOptions, dec func(DecodeOptions) (*Frame, error)) (*Frame, error) {
+func (c *Catalog) answer(o DecodeOptions, dec func(DecodeOptions) (*Frame, error)) (*Frame, error) {
+	f, err := answerAt(o, dec)
+	c.embed(f, o.Request, o)
+	return f, err
+}
+
+// answerAt is answer without the nested frame.
+func answerAt(o DecodeOptions, dec func(DecodeOptions) (*Frame, error)) (*Frame, error) {
 	if !o.Response || o.Request == nil || o.API != nil {
 		return dec(o)
 	}

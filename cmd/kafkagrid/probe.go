@@ -130,7 +130,7 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			err = perr
 		}
 		if *out != "" {
-			if werr := writeReport(ctx, *out, res, report.Options{Title: "kafkagrid probe " + pos[0], Decode: cat.Decode}); werr != nil && err == nil {
+			if werr := writeReport(ctx, *out, res, report.Options{Title: "kafkagrid probe " + pos[0]}); werr != nil && err == nil {
 				err = werr
 			}
 		}

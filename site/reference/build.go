@@ -233,11 +233,7 @@ func (b *builder) edgeContents(a *kafka.API, f Format) ([]*edgeContent, error) {
 			if fr == nil {
 				continue
 			}
-			vo := kafkaview.Options{Decode: b.cat.Decode}
-			if fr == e.Response {
-				vo.Request = e.Request
-			}
-			m, err := frameMessage(fr, vo, f)
+			m, err := frameMessage(fr, kafkaview.Options{}, f)
 			if err != nil {
 				return nil, err
 			}
@@ -899,7 +895,7 @@ func (b *builder) guideFigure(v *indexView) error {
 	var m *message
 	for _, vec := range vecs {
 		if vec.API == a && vec.Request != nil {
-			if m, err = frameMessage(vec.Request, kafkaview.Options{Decode: b.cat.Decode}, HTML); err != nil {
+			if m, err = frameMessage(vec.Request, kafkaview.Options{}, HTML); err != nil {
 				return err
 			}
 		}

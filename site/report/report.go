@@ -74,9 +74,9 @@ const MaxConns = 1000
 type Options struct {
 	Title        string // the report's title; "" means "kafkagrid decode"
 	MaxExchanges int
-	// Decode, when set, decodes the frame an Envelope carries whole, so that it is drawn as the
-	// nested frame it is (kafkaview.Options.Decode; pass Catalog.Decode); nil draws it as bytes.
-	Decode func([]byte, kafka.DecodeOptions) (*kafka.Frame, error)
+	// Flat draws the frame an Envelope carries whole as bytes, not as the nested frame the
+	// codec read (kafkaview.Options.Flat).
+	Flat bool
 	// Create, when set, writes each file: what fill writes as the file rel ("index.html",
 	// "frames/c1-1-….json") of dir, put in place whole or not at all. nil writes each to a
 	// temporary file beside it and renames it, creating dir/frames as needed.
@@ -172,10 +172,7 @@ func Write(dir string, r *capture.Result, o Options) error {
 					if m == nil {
 						continue
 					}
-					vo := kafkaview.Options{Decode: o.Decode}
-					if side == 1 && e.Request != nil {
-						vo.Request = e.Request.Frame
-					}
+					vo := kafkaview.Options{Flat: o.Flat}
 					fv, err := frameView(o.Create, fmt.Sprintf("c%d-%d", c.ID, i+1), m, side == 1, vo, b)
 					if err != nil {
 						return err
