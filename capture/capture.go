@@ -130,8 +130,7 @@ type Message struct {
 
 // SASL tokens after SaslHandshake v0 travel bare: a size, then the mechanism's bytes.
 const (
-	saslHandshakeKey = 17
-	tokenNote        = "SASL token: after SaslHandshake v0 the mechanism's bytes go bare, a size and no Kafka header (KIP-43)"
+	tokenNote = "SASL token: after SaslHandshake v0 the mechanism's bytes go bare, a size and no Kafka header (KIP-43)"
 )
 
 // Frames counts the messages of all connections, and those decoded without error.
@@ -355,8 +354,6 @@ func (d *decoder) looksLikeRequest(b []byte) bool {
 	return ok && v >= 0 && v <= a.Version+4
 }
 
-const apiVersionsKey = 18
-
 // minFrame is the smallest size a Kafka frame can have: a response's correlation id.
 const minFrame = 4
 
@@ -467,17 +464,9 @@ func (d *decoder) frames(data []byte) *Conn {
 
 // response decodes msg as the response to e's request.
 func (d *decoder) response(msg *Message, e *Exchange) {
-	rf := e.Request.Frame
-	d.decode(msg, kafka.DecodeOptions{Response: true, API: rf.API, Version: rf.Version})
-	if msg.Err != nil && rf.API.Key == apiVersionsKey && rf.Version != 0 {
-		// KIP-511: a broker that does not know the version asked answers in v0, with
-		// UNSUPPORTED_VERSION and its own range.
-		first := *msg
-		if d.decode(msg, kafka.DecodeOptions{Response: true, API: rf.API, Version: 0}); msg.Err != nil {
-			*msg = first
-		} else {
-			e.Note = fmt.Sprintf("the broker answers ApiVersions v%d in v0: it does not speak v%d (KIP-511)", rf.Version, rf.Version)
-		}
+	// As the request's answer: an ApiVersions answer in v0 is read so (KIP-511).
+	if d.decode(msg, kafka.DecodeOptions{Response: true, Request: e.Request.Frame}); msg.Frame != nil && msg.Frame.Note != "" {
+		e.Note = msg.Frame.Note
 	}
 	e.Response = msg
 }
@@ -641,7 +630,7 @@ func (d *decoder) conn(id int, cs, ss *stream) *Conn {
 			tokens = append(tokens, e)
 			return
 		}
-		sasl = msg.Err == nil && msg.Frame.API.Key == saslHandshakeKey && msg.Frame.Version == 0
+		sasl = msg.Err == nil && msg.Frame.API.Facts().BareTokensAfterV0 && msg.Frame.Version == 0
 		e := &Exchange{Request: msg}
 		c.Exchanges = append(c.Exchanges, e)
 		if msg.Frame != nil && msg.Frame.API != nil && len(b) >= 12 {
@@ -689,7 +678,7 @@ func (d *decoder) conn(id int, cs, ss *stream) *Conn {
 		if e.Response != nil {
 			continue
 		}
-		if f := e.Request.Frame; f.API.Key == 0 && f.Body["Acks"] == int64(0) {
+		if f := e.Request.Frame; f.API.Key == kafka.KeyProduce && f.Body["Acks"] == int64(0) {
 			e.Note = "acks=0: the broker does not answer"
 		} else {
 			e.Note = "no response in the capture"

@@ -21,6 +21,11 @@
 // their content: a frame whose correlation id answers an earlier request is its response, else
 // one that reads as a request is a request.
 //
+// A Client (Dial) is the other way to get a connection's exchanges: it speaks to a broker
+// itself, as kafkagrid probe does (ApiVersions first, SASL PLAIN or SCRAM, then the examples of
+// the APIs asked at the highest version both sides speak), and records what it sends and reads
+// as a Conn, the same value Read makes of a capture.
+//
 // # Untrusted input
 //
 // Every input is untrusted. Read never panics; it fails only when the input cannot be read at

@@ -19,7 +19,7 @@ type API struct {
 	Flexible  bool          // Version is flexible (KIP-482)
 	Unstable  bool          // Version is marked unstable (latestVersionUnstable)
 	Listeners []string      // where the API is served: "broker", "controller", …
-	Category  string        // the index's section (see categories.go)
+	Category  string        // the index's section (the facts table, apis.go; else by name, categories.go)
 	Release   string        // the release's name, "4.0"
 	Request   *schemas.Spec // never nil
 	Response  *schemas.Spec // never nil

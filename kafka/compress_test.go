@@ -385,8 +385,14 @@ func TestDecodeTooManyFields(t *testing.T) {
 		all = append(all, frames(vs)...)
 	}
 	failed := map[string]int{}
+	var req *Frame // the request of the response that follows it (an Envelope's nested frame)
 	for _, f := range all {
 		o := DecodeOptions{Response: f.Response, API: f.API, Version: f.Version}
+		if f.Response {
+			o.Request = req
+		} else {
+			req = f
+		}
 		whole, err := cat.Decode(f.Bytes, o)
 		if err != nil {
 			t.Fatalf("%s: %v", f.BaseName(), err)

@@ -121,6 +121,27 @@
 // VectorOptions.Compression writes a codec only where Kafka takes it (zstd from Produce v7 and
 // Fetch v10, KIP-110; never in a message set).
 //
+// # Frames inside frames
+//
+// An Envelope (KIP-590) carries a whole request or response, without its size prefix, in its
+// RequestData or ResponseData. Encode and Decode read that frame once, with the frame's own
+// limits: the content leaf's Raw is an *Embedded holding the nested frame and its tree
+// re-based to the outer frame's offsets and paths ("RequestData.header.RequestApiKey"). A
+// nested response names neither its API nor its version, so it is read only as the answer to
+// a known request (Message.Request, DecodeOptions.Request, DecodeResponse). Compressed
+// batches, legacy wrappers and Envelope payloads are the three nested frames; a drawing of a
+// frame finds all three in its nodes and decodes nothing itself.
+//
+// # What kafkagrid knows beyond the schemas
+//
+// The schemas say which fields a message has; apis.go holds the rest, one row an API name
+// (Facts, FactsOf): the key's name as a constant (KeyProduce …), the API's purpose and the
+// index's category, whether it only reads (probe sends it without -write), whether it carries
+// records, and the header quirks: ControlledShutdown v0's request header v0, ApiVersions'
+// response header v0 and the KIP-511 fallback (DecodeResponse), SaslHandshake v0's bare SASL
+// tokens (KIP-43), Envelope's nested frame. Catalog.ExampleBody is the example every command
+// sends or draws.
+//
 // # Concurrency
 //
 // A Catalog is read-only once built: Encode, Decode, Example and Vectors may run concurrently.

@@ -116,7 +116,7 @@ func EnumOf(apiKey int16, field string) (*Enum, bool) {
 	case "IsolationLevel":
 		return &enumIsolationLevel, true
 	case "Mechanism":
-		if apiKey == 50 || apiKey == 51 { // Describe/AlterUserScramCredentials
+		if apiKey == KeyDescribeUserScramCredentials || apiKey == KeyAlterUserScramCredentials {
 			return &enumScramMechanism, true
 		}
 	}
@@ -139,7 +139,7 @@ func ValueName(apiKey int16, field string, v int64) string {
 		n, _ := e.ValueName(v)
 		return n
 	}
-	if apiKey == 0 && field == "Acks" {
+	if apiKey == KeyProduce && field == "Acks" {
 		// ProduceRequest.json: "The number of acknowledgments the producer requires the leader
 		// to have received before considering a request complete."
 		switch v {

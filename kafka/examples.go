@@ -604,13 +604,14 @@ func (c *Catalog) Vectors(o VectorOptions) ([]Vector, error) {
 						vec.Uncompressed = true
 					}
 				}
-				if api.Key == envelopeKey {
-					if err := c.envelop(body, resp, fsys, known); err != nil {
-						return nil, err
-					}
+				if err := c.exampleRules(api, resp, body, fsys, known); err != nil {
+					return nil, err
 				}
-				f, err := enc.Encode(Message{API: api, Response: resp, Version: v, CorrelationID: CorrelationID,
-					ClientID: exampleClientID, Body: body})
+				m := Message{API: api, Response: resp, Version: v, CorrelationID: CorrelationID, ClientID: exampleClientID, Body: body}
+				if resp {
+					m.Request = vec.Request
+				}
+				f, err := enc.Encode(m)
 				if err != nil {
 					return nil, exampleError(err, file, resp)
 				}
@@ -630,17 +631,12 @@ func (c *Catalog) Vectors(o VectorOptions) ([]Vector, error) {
 	return out, nil
 }
 
-const (
-	envelopeKey  = 58
-	createTopics = 19
-)
-
 // envelop fills an Envelope example with a real forwarded message: the CreateTopics example
 // request (or response), header and body without the size prefix.
 func (c *Catalog) envelop(body Values, response bool, fsys fs.FS, known func() *knownFields) error {
 	var inner *API
 	for _, a := range c.APIs {
-		if a.Key == createTopics {
+		if a.Key == KeyCreateTopics {
 			inner = a
 		}
 	}
@@ -709,9 +705,9 @@ func codecAllowed(apiKey, v int16, c Codec) bool {
 		return true
 	case CodecZstd:
 		switch apiKey {
-		case produceKey:
+		case KeyProduce:
 			return v >= 7
-		case fetchKey:
+		case KeyFetch:
 			return v >= 10
 		}
 		return true

@@ -23,9 +23,13 @@ type Frame struct {
 	Body          Values // the body's field values
 	// Nodes is how many nodes the annotated tree has, nested trees of compressed batches
 	// included (what DecodeOptions.MaxNodes bounds); Inflated is how many bytes its
-	// compressed batches inflated to (what DecodeOptions.MaxDecompressed bounds).
+	// compressed batches inflated to (what DecodeOptions.MaxDecompressed bounds). A response
+	// read twice (DecodeResponse) counts the work of both readings.
 	Nodes    int
 	Inflated int
+	// Note says why a response was read at another version than its request's (KIP-511, see
+	// DecodeResponse); "" otherwise.
+	Note string
 }
 
 // BaseName is the frame's file base name: "0-Produce-v12-request", "0-Produce-v12-response"
@@ -105,12 +109,12 @@ func HeaderVersion(api *API, response bool, v int16) int16 {
 		if api.Request.FlexibleIn(v) {
 			return 2
 		}
-		if api.Key == controlledShutdownKey && v == 0 {
+		if v == 0 && FactsOf(api.Key, api.Name).V0HeaderV0 {
 			return 0
 		}
 		return 1
 	}
-	if api.Key == apiVersionsKey {
+	if FactsOf(api.Key, api.Name).ResponseHeaderV0 {
 		return 0
 	}
 	if api.Response.FlexibleIn(v) {
@@ -118,11 +122,6 @@ func HeaderVersion(api *API, response bool, v int16) int16 {
 	}
 	return 0
 }
-
-const (
-	apiVersionsKey        = 18
-	controlledShutdownKey = 7
-)
 
 // Message is what Encode writes: a request or response of an API at a version.
 type Message struct {
@@ -132,6 +131,9 @@ type Message struct {
 	CorrelationID int32
 	ClientID      string // the request header's client id
 	Body          Values
+	// Request is the request a response answers, when known: an Envelope response's
+	// ResponseData is read as the answer to the request's nested frame (Embedded).
+	Request *Frame
 }
 
 func (c *Catalog) headerSpec(response bool) (*schemas.Spec, error) {
@@ -251,6 +253,7 @@ func (e *Encoder) Encode(m Message) (*Frame, error) {
 	if err != nil {
 		return f, wrapErr(m.API, m.Response, m.Version, err)
 	}
+	c.embed(f, m.Request, DecodeOptions{})
 	return f, nil
 }
 
@@ -368,6 +371,10 @@ type DecodeOptions struct {
 	Response bool
 	API      *API  // the response's API (ignored for requests, except with ShapeBody)
 	Version  int16 // the response's version (ignored for requests, except with ShapeBody)
+	// Request, for a response, is the request it answers: when API is nil, the response's API
+	// and version are the request's, and the response is read as Kafka's clients read it
+	// (DecodeResponse).
+	Request *Frame
 	// Shape is what the bytes hold: the whole frame (the zero value), the frame without its
 	// size prefix, or the body alone. The frame's tree then has no size node (and no header
 	// node), and its offsets count from the first byte given.
@@ -379,6 +386,8 @@ type DecodeOptions struct {
 	// it; 0 or less means DefaultMaxNodes. A frame with more fails with ErrTooManyFields where
 	// the limit was reached, its tree decoded up to there.
 	MaxNodes int
+
+	nested bool // decoding the frame an Envelope carries: no Envelope in it is read as one
 }
 
 // DefaultMaxNodes is the most nodes a decoded frame's tree has when DecodeOptions.MaxNodes is
@@ -402,7 +411,9 @@ func (c *Catalog) Decode(data []byte, o DecodeOptions) (*Frame, error) {
 	// A frame of n bytes has at most n leaves, and about 0.43n nodes in all (the examples):
 	// usually one slab. The first slab is capped, so that a large input whose size prefix is
 	// wrong costs no more than the nodes actually decoded.
-	return c.decode(&walker{slab: make([]Node, 0, min(len(data)*7/16+8, maxFirstSlab))}, &reader{}, data, o)
+	return c.answer(o, func(o DecodeOptions) (*Frame, error) {
+		return c.decode(&walker{slab: make([]Node, 0, min(len(data)*7/16+8, maxFirstSlab))}, &reader{}, data, o)
+	})
 }
 
 // maxFirstSlab bounds the nodes Decode reserves before it has read anything: the largest
@@ -425,11 +436,13 @@ func (c *Catalog) NewDecoder() *Decoder { return &Decoder{c: c} }
 
 // Decode is Catalog.Decode.
 func (d *Decoder) Decode(data []byte, o DecodeOptions) (*Frame, error) {
-	k := &walker{slab: d.slab, kids: d.kids, chunk: slabNodes, t: d.t, anys: d.anys}
-	f, err := d.c.decode(k, &d.r, data, o)
-	d.r = reader{} // do not keep data alive
-	d.slab, d.kids, d.t, d.anys = k.slab, k.kids, k.t, k.anys
-	return f, err
+	return d.c.answer(o, func(o DecodeOptions) (*Frame, error) {
+		k := &walker{slab: d.slab, kids: d.kids, chunk: slabNodes, t: d.t, anys: d.anys}
+		f, err := d.c.decode(k, &d.r, data, o)
+		d.r = reader{} // do not keep data alive
+		d.slab, d.kids, d.t, d.anys = k.slab, k.kids, k.t, k.anys
+		return f, err
+	})
 }
 
 func (c *Catalog) decode(k *walker, r *reader, data []byte, o DecodeOptions) (*Frame, error) {

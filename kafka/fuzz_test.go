@@ -18,6 +18,9 @@ func FuzzDecode(f *testing.F) {
 			sel = byte(i / 2)
 		}
 		f.Add(sel, fr.Response, fr.Bytes)
+		if fr.Response && (fr.API.Key == KeyEnvelope || fr.API.Key == KeyApiVersions) {
+			f.Add(sel|128, true, fr.Bytes)
+		}
 	}
 	// And the frames with compressed batches, of every codec.
 	for codec := CodecGzip; codec <= CodecZstd; codec++ {
@@ -40,11 +43,20 @@ func FuzzDecode(f *testing.F) {
 		}
 		f.Add(byte(0), false, fr.Bytes)
 	}
+	// A response with sel's high bit set is read as the answer to its API's example request
+	// (DecodeOptions.Request): the KIP-511 fallback and an Envelope's nested response.
+	reqs := map[*API]*Frame{}
+	for _, v := range testVectors(f, "4.0") {
+		reqs[v.API] = v.Request
+	}
 	f.Fuzz(func(t *testing.T, sel byte, response bool, data []byte) {
 		o := DecodeOptions{Response: response, MaxDecompressed: 1 << 20}
 		if response {
-			api := c.APIs[int(sel)%len(c.APIs)]
+			api := c.APIs[int(sel&127)%len(c.APIs)]
 			o.API, o.Version = api, api.Version
+			if sel&128 != 0 {
+				o.API, o.Request = nil, reqs[api]
+			}
 		}
 		g, err := c.Decode(data, o)
 		// The JSON of whatever was decoded, whole or partial, is encoding/json's.

@@ -122,18 +122,13 @@ func (k *walker) legacyMessage(parent *Node, path string, m *LegacyMessage) erro
 // set of magic 0 or 1 for Produce v0-v2 and Fetch v0-v3, record batches (2) otherwise.
 func recordsMagic(apiKey, v int16) int8 {
 	switch {
-	case apiKey == produceKey && v <= 1, apiKey == fetchKey && v <= 1:
+	case apiKey == KeyProduce && v <= 1, apiKey == KeyFetch && v <= 1:
 		return 0
-	case apiKey == produceKey && v == 2, apiKey == fetchKey && v <= 3:
+	case apiKey == KeyProduce && v == 2, apiKey == KeyFetch && v <= 3:
 		return 1
 	}
 	return 2
 }
-
-const (
-	produceKey = 0
-	fetchKey   = 1
-)
 
 // legacySet is a list of record batches as a legacy message set of the given magic, as the
 // broker down-converts them (or an old producer writes its records): each record of the data

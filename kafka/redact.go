@@ -6,16 +6,6 @@ import (
 	"strings"
 )
 
-// Secrets that frames carry, which no output shows: Redact finds them by API and field.
-const (
-	saslAuthenticateKey        = 36
-	createDelegationTokenKey   = 38
-	renewDelegationTokenKey    = 39
-	expireDelegationTokenKey   = 40
-	describeDelegationTokenKey = 41
-	alterUserScramKey          = 51
-)
-
 // redactMark fills a secret's bytes: the frame keeps its length and every offset.
 const redactMark = '*'
 
@@ -26,14 +16,20 @@ const redactMark = '*'
 // delegation token's HMAC (Create, Renew, Expire and DescribeDelegationToken) and a SCRAM
 // credential's salted password (AlterUserScramCredentials). It returns one note for each
 // secret replaced ("SaslAuthenticate request AuthBytes: the SASL PLAIN password (12 bytes)
-// redacted"), nil when there is none. Offsets, lengths and the tree are unchanged.
+// redacted"), nil when there is none. Offsets, lengths and the tree are unchanged. The frame
+// an Envelope carries (Embedded) is redacted too, in its own bytes and nodes and in the
+// Envelope's.
 func Redact(f *Frame) []string {
 	if f == nil || f.API == nil || f.Root == nil {
 		return nil
 	}
+	if FactsOf(f.API.Key, f.API.Name).Envelope {
+		return redactEmbedded(f)
+	}
+	// Secrets that frames carry, which no output shows: found by API and field.
 	switch f.API.Key {
-	case saslAuthenticateKey, createDelegationTokenKey, renewDelegationTokenKey, expireDelegationTokenKey,
-		describeDelegationTokenKey, alterUserScramKey:
+	case KeySaslAuthenticate, KeyCreateDelegationToken, KeyRenewDelegationToken, KeyExpireDelegationToken,
+		KeyDescribeDelegationToken, KeyAlterUserScramCredentials:
 	default:
 		return nil // no secret: not even a walk of the tree
 	}
@@ -51,12 +47,12 @@ func Redact(f *Frame) []string {
 		var lo, hi int // the secret, within b
 		what := ""
 		switch {
-		case f.API.Key == saslAuthenticateKey && !f.Response && n.Name == "AuthBytes":
+		case f.API.Key == KeySaslAuthenticate && !f.Response && n.Name == "AuthBytes":
 			lo, hi, what = SASLSecret(b)
-		case (f.API.Key == createDelegationTokenKey && f.Response || f.API.Key == describeDelegationTokenKey && f.Response ||
-			f.API.Key == renewDelegationTokenKey && !f.Response || f.API.Key == expireDelegationTokenKey && !f.Response) && n.Name == "Hmac":
+		case (f.API.Key == KeyCreateDelegationToken && f.Response || f.API.Key == KeyDescribeDelegationToken && f.Response ||
+			f.API.Key == KeyRenewDelegationToken && !f.Response || f.API.Key == KeyExpireDelegationToken && !f.Response) && n.Name == "Hmac":
 			lo, hi, what = 0, len(b), "the delegation token's HMAC"
-		case f.API.Key == alterUserScramKey && !f.Response && n.Name == "SaltedPassword":
+		case f.API.Key == KeyAlterUserScramCredentials && !f.Response && n.Name == "SaltedPassword":
 			lo, hi, what = 0, len(b), "the SCRAM salted password"
 		}
 		if what == "" || hi <= lo {
@@ -142,4 +138,48 @@ func SASLSecret(b []byte) (lo, hi int, what string) {
 		return start, end, "the OAUTHBEARER token"
 	}
 	return 0, 0, ""
+}
+
+// redactEmbedded redacts the frame an Envelope f carries (a forwarded AlterUserScramCredentials
+// holds salted passwords, a CreateDelegationToken response an HMAC): in the nested frame, in
+// its re-based tree, and in f's bytes, its bytes field and f.Body.
+func redactEmbedded(f *Frame) []string {
+	name := "RequestData"
+	if f.Response {
+		name = "ResponseData"
+	}
+	field, data := bytesField(f, name)
+	if data == nil {
+		return nil
+	}
+	e, ok := data.Raw.(*Embedded)
+	if !ok || e.Frame == nil || e.Root == nil {
+		return nil
+	}
+	inner := Redact(e.Frame)
+	if len(inner) == 0 {
+		return nil
+	}
+	f.Bytes = bytes.Clone(f.Bytes)
+	red := f.Bytes[data.Offset : data.Offset+data.Length : data.Offset+data.Length]
+	copy(red, e.Frame.Bytes[4:])
+	// The re-based tree is a copy of the nested one: copy it again, redacted.
+	root := &Node{Kind: KindFrame, Path: e.Root.Path}
+	for _, ch := range e.Frame.Root.Children {
+		if ch.Kind != KindSize {
+			root.Children = append(root.Children, rebase(ch, data.Offset-4, field.Path+"."))
+		}
+	}
+	e.Root = root
+	var t texts
+	value := t.hex(red) + " (a frame whose secrets are redacted)"
+	field.Raw, field.Value, data.Value = red, value, value
+	if _, ok := f.Body[name].([]byte); ok {
+		f.Body[name] = red
+	}
+	notes := make([]string, len(inner))
+	for i, n := range inner {
+		notes[i] = fmt.Sprintf("%s v%d %s: %s", f.API.Name, f.Version, name, n)
+	}
+	return notes
 }

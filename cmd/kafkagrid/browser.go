@@ -180,7 +180,7 @@ func pageRun(ctx context.Context, rels pageReleases, q pageRequest, data []byte,
 		res.JSONNotes = b.String()
 	}
 	files := map[string]string{}
-	err = report.Write("", r, report.Options{Title: "kafkagrid decode " + name, Decode: c.Decode,
+	err = report.Write("", r, report.Options{Title: "kafkagrid decode " + name,
 		Create: func(rel string, fill func(io.Writer) error) error {
 			var b bytes.Buffer
 			if err := fill(&b); err != nil {

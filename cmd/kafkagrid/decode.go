@@ -143,7 +143,7 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 	}
 	if *out != "" {
-		if err := writeReport(ctx, *out, r, report.Options{Title: "kafkagrid decode " + name, Decode: c.Decode}); err != nil {
+		if err := writeReport(ctx, *out, r, report.Options{Title: "kafkagrid decode " + name}); err != nil {
 			return fmt.Errorf("decode: %w", err)
 		}
 		all, ok := r.Frames()

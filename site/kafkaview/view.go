@@ -4,9 +4,9 @@
 //
 // It is its own package so that the codec (kafka) imports none of the drawing code, and the
 // drawing packages import nothing of Kafka. It does not lay out or paint; it only translates.
-// It holds no catalogue: a frame that carries another whole (an Envelope's RequestData and
-// ResponseData, KIP-590) is drawn as that nested frame when NewWith is given a decoder
-// (Options.Decode, e.g. Catalog.Decode), else as bytes.
+// It holds no catalogue and decodes nothing: a frame that carries another whole (an Envelope's
+// RequestData and ResponseData, KIP-590) is drawn as the nested frame the codec read
+// (kafka.Embedded), or as bytes with Options.Flat.
 // The result is a fresh value on every call: safe to use from many goroutines on different
 // frames.
 package kafkaview
@@ -49,27 +49,21 @@ type View struct {
 
 	order []string // the groups in order of first appearance
 	item  string   // the Item of the fields being added (see itemOf)
-	// nest is the frame an Envelope carries whole, when Options.Decode decoded it (or the
-	// reason it did not); nil for other frames.
+	// nest is the frame an Envelope carries whole, as the codec read it (or the reason it did
+	// not); nil for other frames.
 	nest *nested
 }
 
-// Options tune a view. The zero value draws every field as its frame has it, the frame an
-// Envelope carries as bytes.
+// Options tune a view. The zero value draws every field as its frame has it, and the frame
+// an Envelope (KIP-590) carries whole as the nested frame the codec read (kafka.Embedded: the
+// request in an EnvelopeRequest's RequestData, the response in an EnvelopeResponse's
+// ResponseData, read when the frame was decoded or encoded with its request): its header and
+// body fields as boxes and nodes under the bytes field, their paths prefixed with the field's
+// ("RequestData.header.RequestApiKey"), their offsets the outer frame's. Bytes the codec did
+// not read as a frame are drawn as bytes, with the reason in the field's description.
 type Options struct {
-	// Decode, when set, decodes the frame an Envelope (api key 58, KIP-590) carries whole: the
-	// request (header and body, without the int32 size prefix) in an EnvelopeRequest's
-	// RequestData, the response in an EnvelopeResponse's ResponseData. The view then draws it as
-	// the nested frame it is: its header and body fields as boxes and nodes under the bytes
-	// field, their paths prefixed with the field's ("RequestData.header.RequestApiKey"), their
-	// offsets the outer frame's. Pass Catalog.Decode or a Decoder's Decode; Decode is given the
-	// nested bytes with a size prefix put back. Bytes that do not decode are drawn as bytes,
-	// with the reason in the field's description.
-	Decode func(data []byte, o kafka.DecodeOptions) (*kafka.Frame, error)
-	// Request is the request a response frame answers, when known. A response names neither
-	// its API nor its version, so an EnvelopeResponse's ResponseData is decoded only when
-	// Request, the EnvelopeRequest, holds the nested request that does.
-	Request *kafka.Frame
+	// Flat draws the frame an Envelope carries as the bytes it is, not as a nested frame.
+	Flat bool
 }
 
 // New builds the view of f, with the zero Options.
@@ -86,13 +80,13 @@ func NewWith(f *kafka.Frame, o Options) *View {
 	return v
 }
 
-// Embedded returns the frame an Envelope carries as the view draws it, when Options.Decode
-// decoded it: a KindFrame node named by the bytes field's path ("RequestData") whose children
+// Embedded returns the frame an Envelope carries as the view draws it, when the codec read
+// it (and Options.Flat is not set): a KindFrame node named by the bytes field's path ("RequestData") whose children
 // are the nested header and body, their offsets the outer frame's and their paths prefixed
 // with the field's ("RequestData.header.RequestApiKey"), as the grid's fields and the tree's
 // nodes carry them; and what the frame is ("CreateTopics v7 request, embedded"). It returns
 // nil and "" for any other frame, or when the bytes are drawn as bytes. The nodes are the
-// view's own: read them, do not change them.
+// frame's (kafka.Embedded.Root): read them, do not change them.
 func (v *View) Embedded() (*kafka.Node, string) {
 	if v.nest == nil || v.nest.root == nil {
 		return nil, ""

@@ -49,7 +49,7 @@ func TestViewDrawsEveryFrame(t *testing.T) {
 		for _, f := range []*kafka.Frame{vec.Request, vec.Response} {
 			n++
 			t.Run(f.BaseName(), func(t *testing.T) {
-				v := NewWith(f, Options{Decode: c.Decode, Request: vec.Request})
+				v := NewWith(f, Options{})
 				checkView(t, f, v)
 				g, err := bytegrid.Layout(v.Fields, bytegrid.Options{GroupColors: v.Groups})
 				if err != nil {
@@ -379,22 +379,34 @@ func TestNested(t *testing.T) {
 	}
 	var env kafka.Vector
 	for _, vec := range vs {
-		if vec.API.Key == 58 {
+		if vec.API.Key == kafka.KeyEnvelope {
 			env = vec
 		}
 	}
 	if env.API == nil {
 		t.Fatal("no Envelope")
 	}
-	// broken decodes the nested bytes after overwriting the api key: no such API.
-	broken := func(b []byte, o kafka.DecodeOptions) (*kafka.Frame, error) {
-		b[4], b[5] = 0x7f, 0x7f
-		return c.Decode(b, o)
+	// again encodes f with its nested bytes replaced by data (nil: as they are) as the answer
+	// to req (nil: none): the codec reads the nested frame, or says why not.
+	again := func(f *kafka.Frame, data []byte, req *kafka.Frame) *kafka.Frame {
+		t.Helper()
+		body := kafka.Values{}
+		for k, v := range f.Body {
+			body[k] = v
+		}
+		if data != nil {
+			body["RequestData"] = data
+		}
+		g, err := c.Encode(kafka.Message{API: f.API, Response: f.Response, Version: f.Version, CorrelationID: f.CorrelationID, Body: body, Request: req})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
 	}
-	// short decodes all but the last byte of the nested bytes.
-	short := func(b []byte, o kafka.DecodeOptions) (*kafka.Frame, error) {
-		return c.Decode(b[:len(b)-1], o)
-	}
+	inner := env.Request.Body["RequestData"].([]byte)
+	// broken overwrites the nested api key: no such API; short loses the last byte.
+	broken := again(env.Request, append([]byte{0x7f, 0x7f}, inner[2:]...), nil)
+	short := again(env.Request, inner[:len(inner)-1], nil)
 	for _, tc := range []struct {
 		name  string
 		frame *kafka.Frame
@@ -403,14 +415,15 @@ func TestNested(t *testing.T) {
 		value string // its value
 		note  string // the start of the bytes field's description when drawn as bytes
 	}{
-		{"request", env.Request, Options{Decode: c.Decode}, "RequestData.header.RequestApiKey", "19", ""},
-		{"request/body", env.Request, Options{Decode: c.Decode}, "RequestData.Topics[0].Name", `"shipments"`, ""},
-		{"response", env.Response, Options{Decode: c.Decode, Request: env.Request}, "ResponseData.Topics[0].Name", `"shipments"`, ""},
-		{"request/no-decoder", env.Request, Options{}, "", "", ""},
-		{"response/no-request", env.Response, Options{Decode: c.Decode}, "", "", "Not drawn as a frame: the nested response's API"},
-		{"request/unknown-api", env.Request, Options{Decode: broken}, "", "", "Not drawn as a frame: kafkaview: nested frame: kafka:"},
-		{"request/short", env.Request, Options{Decode: short}, "", "", "Not drawn as a frame: kafkaview: nested frame:"},
-		{"response/broken-request", env.Response, Options{Decode: broken, Request: env.Request}, "", "", "Not drawn as a frame: the nested response's API"},
+		{"request", env.Request, Options{}, "RequestData.header.RequestApiKey", "19", ""},
+		{"request/body", env.Request, Options{}, "RequestData.Topics[0].Name", `"shipments"`, ""},
+		{"response", env.Response, Options{}, "ResponseData.Topics[0].Name", `"shipments"`, ""},
+		{"request/flat", env.Request, Options{Flat: true}, "", "", ""},
+		{"response/flat", env.Response, Options{Flat: true}, "", "", ""},
+		{"response/no-request", again(env.Response, nil, nil), Options{}, "", "", "Not drawn as a frame: the nested response's API"},
+		{"request/unknown-api", broken, Options{}, "", "", "Not drawn as a frame: kafka: nested frame: kafka: request: header.RequestApiKey: offset 4: unknown api key 32639."},
+		{"request/short", short, Options{}, "", "", "Not drawn as a frame: kafka: nested frame:"},
+		{"response/broken-request", again(env.Response, nil, broken), Options{}, "", "", "Not drawn as a frame: the nested response's API"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := NewWith(tc.frame, tc.opts)

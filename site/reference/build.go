@@ -254,11 +254,7 @@ func (b *builder) edgeContents(a *kafka.API, f Format) ([]*edgeContent, error) {
 			if fr == nil {
 				continue
 			}
-			vo := kafkaview.Options{Decode: b.cat.Decode}
-			if fr == e.Response {
-				vo.Request = e.Request
-			}
-			m, err := frameMessage(fr, vo, f)
+			m, err := frameMessage(fr, kafkaview.Options{}, f)
 			if err != nil {
 				return nil, err
 			}
@@ -893,7 +889,7 @@ func (b *builder) writeIndex() error {
 				l := *b.link(a, "")
 				l.Request, l.Response = b.sizes[i][0], b.sizes[i][1]
 				l.Versions = versionsBuilt(b.versions[a])
-				l.Purpose = apiPurpose[a.Name]
+				l.Purpose = a.Facts().Purpose
 				cv.APIs = append(cv.APIs, l)
 			}
 		}
@@ -949,7 +945,7 @@ func (b *builder) guideMessage(f Format) (*kafka.API, *message, error) {
 	}
 	for _, vec := range vecs {
 		if vec.API == a && vec.Request != nil {
-			m, err := frameMessage(vec.Request, kafkaview.Options{Decode: b.cat.Decode}, f)
+			m, err := frameMessage(vec.Request, kafkaview.Options{}, f)
 			return a, m, err
 		}
 	}

@@ -68,11 +68,11 @@ func vectorContentOpts(cat *kafka.Catalog, vo kafka.VectorOptions, verbose io.Wr
 		if !ok || v.Request == nil || v.Response == nil {
 			return nil, fmt.Errorf("reference: %s v%d: no example frames", a.Name, version)
 		}
-		req, err := frameMessage(v.Request, kafkaview.Options{Decode: cat.Decode}, f)
+		req, err := frameMessage(v.Request, kafkaview.Options{}, f)
 		if err != nil {
 			return nil, err
 		}
-		resp, err := frameMessage(v.Response, kafkaview.Options{Decode: cat.Decode, Request: v.Request}, f)
+		resp, err := frameMessage(v.Response, kafkaview.Options{}, f)
 		if err != nil {
 			return nil, err
 		}

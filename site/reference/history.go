@@ -27,7 +27,7 @@ type versionInfo struct {
 func headerText(a *kafka.API, v int16) string {
 	s := fmt.Sprintf("request header v%d, response header v%d", kafka.HeaderVersion(a, false, v), kafka.HeaderVersion(a, true, v))
 	switch {
-	case a.Key == 18 && a.Response.FlexibleIn(v):
+	case a.Facts().ResponseHeaderV0 && a.Response.FlexibleIn(v):
 		s += " (ApiVersions responses always use header v0, so that any client can read them)"
 	case kafka.HeaderVersion(a, false, v) == 0:
 		s += " (request header v0: no ClientId)"

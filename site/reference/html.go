@@ -46,7 +46,7 @@ type apiLink struct {
 	Unstable bool
 	// Request and Response are the example frames' sizes in bytes (index only).
 	Request, Response int
-	Purpose           string // what the API is for, one line (apiPurpose; index only)
+	Purpose           string // what the API is for, one line (kafka.Facts; index only)
 }
 
 type pageView struct {

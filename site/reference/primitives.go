@@ -335,7 +335,7 @@ func (b *builder) primitives() ([]primitive, error) {
 			}
 		}
 	}
-	return primitives(fr, kafkaview.Options{Decode: b.cat.Decode})
+	return primitives(fr, kafkaview.Options{})
 }
 
 // primitivesHTML is primitives.html's template (parsed with the others, pageTemplates).

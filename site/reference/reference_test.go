@@ -111,7 +111,7 @@ func TestAPIPurpose(t *testing.T) {
 	for _, rel := range []string{"2.4", "2.8", "3.0", "3.3", "3.6", "3.9", "4.0", "4.1"} {
 		cat := catalog(t, rel)
 		for _, a := range cat.APIs {
-			p := apiPurpose[a.Name]
+			p := a.Facts().Purpose
 			if p == "" || !strings.HasSuffix(p, ".") {
 				t.Errorf("%s %s: purpose %q", rel, a.Name, p)
 			}

@@ -79,7 +79,7 @@ func Show(w io.Writer, cat *kafka.Catalog, a *kafka.API, opts ShowOptions) error
 
 // ShowFrame writes a frame decoded from real bytes as Show writes an example frame: the same
 // drawings, text and JSON (without what changed in the version). request is the response's
-// request when known (it draws a nested frame the request names), else nil.
+// request when known (an Envelope response carries a frame the request's names), else nil.
 func ShowFrame(w io.Writer, cat *kafka.Catalog, fr, request *kafka.Frame, opts ShowOptions) error {
 	if cat == nil || fr == nil || fr.API == nil || fr.Root == nil {
 		return fmt.Errorf("reference: show: no decoded frame")
@@ -88,11 +88,14 @@ func ShowFrame(w io.Writer, cat *kafka.Catalog, fr, request *kafka.Frame, opts S
 	if err != nil {
 		return err
 	}
-	vo := kafkaview.Options{Decode: cat.Decode}
-	if fr.Response {
-		vo.Request = request
+	if fr.Response && request != nil && fr.API.Facts().Envelope {
+		// The nested response is read as the answer to the request's nested frame: read the
+		// frame again as its request's answer, in case it was decoded without it.
+		if again, err := cat.DecodeResponse(fr.Bytes, request, kafka.DecodeOptions{}); err == nil {
+			fr = again
+		}
 	}
-	m, err := frameMessage(fr, vo, f)
+	m, err := frameMessage(fr, kafkaview.Options{}, f)
 	if err != nil {
 		return err
 	}

@@ -36,7 +36,7 @@ func TestTreeWindows(t *testing.T) {
 		}
 		split := 0
 		for _, fr := range frames {
-			m, err := frameMessage(fr, kafkaview.Options{Decode: cat.Decode}, PDF)
+			m, err := frameMessage(fr, kafkaview.Options{}, PDF)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -48,7 +48,7 @@ func ExampleNew() {
 	}
 	defer os.RemoveAll(out)
 
-	w, err := report.New(out, report.Options{Title: "two exchanges", Decode: cat.Decode})
+	w, err := report.New(out, report.Options{Title: "two exchanges"})
 	if err != nil {
 		fmt.Println(err)
 		return

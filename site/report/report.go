@@ -102,9 +102,9 @@ const (
 type Options struct {
 	Title        string // the report's title; "" means "kafkagrid decode"
 	MaxExchanges int
-	// Decode, when set, decodes the frame an Envelope carries whole, so that it is drawn as the
-	// nested frame it is (kafkaview.Options.Decode; pass Catalog.Decode); nil draws it as bytes.
-	Decode func([]byte, kafka.DecodeOptions) (*kafka.Frame, error)
+	// Flat draws the frame an Envelope carries whole as bytes, not as the nested frame the
+	// codec read (kafkaview.Options.Flat).
+	Flat bool
 	// Create, when set, writes each file: what fill writes as the file rel ("index.html",
 	// "exchanges/c1-1.html", "frames/c1-1-….json") of dir, put in place whole or not at all;
 	// removing what it wrote when the report fails is then the caller's. nil writes each to a
@@ -453,10 +453,7 @@ func (w *Writer) page(c *capture.Conn, n int, e *capture.Exchange) (rowView, err
 			pv.Sides = append(pv.Sides, &frameView{ID: name, Heading: [2]string{"Request", "Response"}[side], Missing: miss})
 			continue
 		}
-		vo := kafkaview.Options{Decode: w.o.Decode}
-		if side == 1 && e.Request != nil {
-			vo.Request = e.Request.Frame
-		}
+		vo := kafkaview.Options{Flat: w.o.Flat}
 		fv, err := w.frame(id, name, m, vo)
 		if err != nil {
 			return row, err
