@@ -2,21 +2,14 @@ package capture
 
 import (
 	"bytes"
-	"context"
 	"flag"
 	"fmt"
 	"io"
-	"net"
 	"os"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/kafkagrid/kafkagrid/capture/capturetest"
 	"github.com/kafkagrid/kafkagrid/kafka"
-	"github.com/twmb/franz-go/pkg/kfake"
-	"github.com/twmb/franz-go/pkg/kgo"
-	"github.com/twmb/franz-go/pkg/kversion"
 )
 
 // benchCapture is a pcap of 10,000 frames: the 4.0 example requests and responses (every API,
@@ -89,92 +82,28 @@ func TestBenchCapture(t *testing.T) {
 	}
 }
 
-var (
-	clientOnce   sync.Once
-	clientEnds   []capturetest.Endpoints
-	clientChunks []capturetest.Chunk
-	clientErr    error
-)
-
-// clientTraffic records franz-go clients against kfake speaking Kafka 2.6's versions (the
-// newest Wireshark 4.0 dissects, so that tshark reads the same frames in full): a producer
-// sending 400 batches of 5 small records (gzip), one at a time, and a consumer fetching them
-// back, once for all benchmarks.
-func clientTraffic(tb testing.TB) ([]capturetest.Endpoints, []capturetest.Chunk) {
-	clientOnce.Do(func() {
-		cluster, err := kfake.NewCluster(kfake.NumBrokers(1), kfake.SeedTopics(1, "orders"))
-		if err != nil {
-			clientErr = err
-			return
-		}
-		defer cluster.Close()
-		rec := capturetest.NewRecorder(9092)
-		dial := func(ctx context.Context, network, host string) (net.Conn, error) {
-			c, err := (&net.Dialer{Timeout: 5 * time.Second}).DialContext(ctx, network, host)
-			if err != nil {
-				return nil, err
-			}
-			return rec.Wrap(c), nil
-		}
-		ctx := context.Background()
-		cl, err := kgo.NewClient(kgo.SeedBrokers(cluster.ListenAddrs()...), kgo.Dialer(dial), kgo.MaxVersions(kversion.V2_6_0()),
-			kgo.ProducerBatchCompression(kgo.GzipCompression()), kgo.DefaultProduceTopic("orders"), kgo.ClientID("bench-producer"))
-		if err != nil {
-			clientErr = err
-			return
-		}
-		for i := range 400 {
-			var rs []*kgo.Record
-			for j := range 5 {
-				rs = append(rs, &kgo.Record{Key: []byte(fmt.Sprintf("order-%d", 5*i+j)), Value: []byte(fmt.Sprintf(`{"order":%d,"item":"widget","quantity":%d}`, 5*i+j, j+1))})
-			}
-			if err := cl.ProduceSync(ctx, rs...).FirstErr(); err != nil {
-				clientErr = err
-				return
-			}
-		}
-		cl.Close()
-		cl, err = kgo.NewClient(kgo.SeedBrokers(cluster.ListenAddrs()...), kgo.Dialer(dial), kgo.MaxVersions(kversion.V2_6_0()),
-			kgo.ConsumeTopics("orders"), kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()), kgo.FetchMaxWait(50*time.Millisecond),
-			kgo.FetchMaxPartitionBytes(4<<10), kgo.ClientID("bench-consumer"))
-		if err != nil {
-			clientErr = err
-			return
-		}
-		for got := 0; got < 2000; {
-			fs := cl.PollFetches(ctx)
-			if err := fs.Err0(); err != nil {
-				clientErr = err
-				return
-			}
-			got += fs.NumRecords()
-		}
-		cl.Close()
-		clientEnds, clientChunks = rec.Capture()
-	})
-	if clientErr != nil {
-		tb.Fatal(clientErr)
-	}
-	return clientEnds, clientChunks
-}
-
-// clientCapture is a pcap of the client traffic repeated on the same connections until it has
-// about scale times 10,000 frames, and how many it has.
+// clientCapture is a pcap of capturetest.ClientTraffic repeated on the same connections until
+// it has about scale times 10,000 frames, and how many it has.
 func clientCapture(tb testing.TB, scale int) ([]byte, int) {
-	ends, chunks := clientTraffic(tb)
-	cat := testCatalog(tb)
-	one := pcapOf(tb, ends, chunks, capturetest.Options{})
-	r, err := Read(cat, one, Options{})
+	ends, chunks, err := capturetest.ClientTraffic()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	one, err := capturetest.Repeated(ends, chunks, 1, capturetest.Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	r, err := Read(testCatalog(tb), one, Options{})
 	if err != nil {
 		tb.Fatal(err)
 	}
 	per, _ := r.Frames()
 	rounds := max(1, (scale*10000+per/2)/per)
-	var all []capturetest.Chunk
-	for range rounds {
-		all = append(all, chunks...)
+	data, err := capturetest.Repeated(ends, chunks, rounds, capturetest.Options{})
+	if err != nil {
+		tb.Fatal(err)
 	}
-	return pcapOf(tb, ends, all, capturetest.Options{}), rounds * per
+	return data, rounds * per
 }
 
 // BenchmarkStream decodes the client capture as Stream reads it, at 1× (about 10,000 frames)
