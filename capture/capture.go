@@ -167,10 +167,11 @@ func (r *Result) Frames() (all, ok int) {
 // Read could not follow (a hole in a stream, a connection that is not Kafka, a frame size
 // over the limit) is a note.
 //
-// Memory: the input, once more for the reassembled streams of a capture, and the annotated
-// trees (about 60 times the frames' bytes, see the package doc) of at most MaxNodes nodes
-// together; a frame is at most MaxFrame bytes and inflates to at most MaxDecompressed more,
-// and all of them to at most MaxInflated.
+// Read is Stream keeping every exchange: a connection's Exchanges are in the time order of
+// their first message. Memory: the input, the frames' bytes once more, and the annotated trees
+// (about 60 times the frames' bytes, see the package doc) of at most MaxNodes nodes together;
+// a frame is at most MaxFrame bytes and inflates to at most MaxDecompressed more, and all of
+// them to at most MaxInflated. A caller that does not need every frame at once uses Stream.
 func Read(cat *kafka.Catalog, data []byte, o Options) (*Result, error) {
 	o = o.withDefaults()
 	d := newDecoder(cat, o, true)

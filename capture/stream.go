@@ -143,6 +143,7 @@ type direction struct {
 	ahead   []piece // segments past next, by offset
 	aheadN  int     // their bytes
 	fin     bool
+	finAt   int64 // the stream offset of the FIN
 	dead    bool // read up to a hole or a size that is no frame's: the rest is passed over
 	first   int  // the direction's first packet
 
@@ -350,7 +351,7 @@ func (p *pcapReader) packet(key flowKey, seg segment) {
 	if p.take(tc, i, seg) {
 		p.cut(tc)
 	}
-	if tc.state == connKafka && tc.dirs[0].fin && tc.dirs[1].fin && len(tc.dirs[0].ahead) == 0 && len(tc.dirs[1].ahead) == 0 {
+	if tc.state == connKafka && tc.dirs[0].ended() && tc.dirs[1].ended() {
 		p.end(tc)
 	}
 }
@@ -410,22 +411,28 @@ func (p *pcapReader) take(tc *tcpConn, i int, s segment) bool {
 				s.packet, s.seq, dr.isn-1))
 		}
 	}
-	if s.fin {
-		dr.fin = true
-	}
-	if len(s.payload) == 0 || dr.dead {
-		return false
-	}
 	seq := s.seq
 	if s.syn {
 		seq++
 	}
+	if s.fin {
+		// The stream ends where the FIN is: the connection ends once the bytes before it came
+		// (a FIN captured before a segment it follows does not cut that segment off).
+		dr.fin, dr.finAt = true, 0
+		if dr.started {
+			dr.finAt = dr.offset(seq) + int64(len(s.payload))
+		}
+	}
+	if len(s.payload) == 0 || dr.dead {
+		return false
+	}
 	if !dr.started {
 		dr.isn, dr.started = seq, true
+		if s.fin {
+			dr.finAt = int64(len(s.payload))
+		}
 	}
-	// The offset nearest the next byte expected: sequence numbers wrap every 4 GiB.
-	rel := seq - dr.isn
-	at := dr.next + int64(int32(rel-uint32(dr.next)))
+	at := dr.offset(seq)
 	if at < 0 {
 		dr.before++ // before the stream's start: a late copy, or another connection's
 		return false
@@ -469,6 +476,17 @@ func (p *pcapReader) take(tc *tcpConn, i int, s segment) bool {
 		dr.ahead = nil
 	}
 	return true
+}
+
+// offset is the stream offset of sequence number seq: the one nearest the next byte expected,
+// since sequence numbers wrap every 4 GiB.
+func (dr *direction) offset(seq uint32) int64 {
+	return dr.next + int64(int32(seq-dr.isn-uint32(dr.next)))
+}
+
+// ended reports whether the direction's FIN came and every byte before it.
+func (dr *direction) ended() bool {
+	return dr.dead || dr.fin && dr.next >= dr.finAt && len(dr.ahead) == 0
 }
 
 // append adds the bytes of a segment that starts at or before the next byte expected.

@@ -5,8 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/gopacket/gopacket"
+	"github.com/gopacket/gopacket/layers"
+	"github.com/gopacket/gopacket/pcapgo"
 	"github.com/kafkagrid/kafkagrid/capture/capturetest"
 	"github.com/kafkagrid/kafkagrid/kafka"
 )
@@ -231,5 +235,43 @@ func TestStreamServerSideOnly(t *testing.T) {
 	}
 	if n != len(chunks) || p.peakHeld > 11 {
 		t.Errorf("%d of %d responses passed on, at most %d held", n, len(chunks), p.peakHeld)
+	}
+}
+
+// TestStreamLateSegmentAfterFIN: a segment captured after both FINs (it came late) is still
+// read: a connection ends once the bytes before each FIN came, and a response captured before
+// its request waits for it.
+func TestStreamLateSegmentAfterFIN(t *testing.T) {
+	pairs := examplePairs(t, kafka.VectorOptions{})[:2]
+	data := pcapOf(t, []capturetest.Endpoints{{Client: client, Server: server}}, pairs, capturetest.Options{})
+	pr, err := pcapgo.NewReader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	type pkt struct {
+		ci gopacket.CaptureInfo
+		b  []byte
+	}
+	var pkts []pkt
+	for {
+		b, ci, err := pr.ReadPacketData()
+		if err != nil {
+			break
+		}
+		pkts = append(pkts, pkt{ci, b})
+	}
+	if len(pkts) != 7 { // handshake, request, response, two FINs
+		t.Fatalf("%d packets", len(pkts))
+	}
+	order := []int{0, 1, 2, 4, 5, 6, 3} // the request last, after the response and both FINs
+	var buf bytes.Buffer
+	w := pcapgo.NewWriter(&buf)
+	w.WriteFileHeader(65535, layers.LinkTypeEthernet)
+	for _, i := range order {
+		w.WritePacket(pkts[i].ci, pkts[i].b)
+	}
+	got, _ := streamed(t, buf.Bytes(), Options{})
+	if len(got) != 1 || !strings.Contains(got[0], "-request@0/7 ") || strings.Count(got[0], "err=<nil>") != 2 {
+		t.Errorf("exchanges %q, want the request paired with its response", got)
 	}
 }
