@@ -82,13 +82,14 @@ func TestBenchCapture(t *testing.T) {
 	}
 }
 
-// clientCapture is a pcap of capturetest.ClientTraffic repeated on the same connections until
-// it has about scale times 10,000 frames, and how many it has.
+// clientCapture is capturetest.ClientCapture of about scale times 10,000 frames, checked
+// against what Read finds in one round.
 func clientCapture(tb testing.TB, scale int) ([]byte, int) {
-	ends, chunks, err := capturetest.ClientTraffic()
+	data, frames, err := capturetest.ClientCapture(scale*10000, capturetest.Options{})
 	if err != nil {
 		tb.Fatal(err)
 	}
+	ends, chunks, _ := capturetest.ClientTraffic()
 	one, err := capturetest.Repeated(ends, chunks, 1, capturetest.Options{})
 	if err != nil {
 		tb.Fatal(err)
@@ -97,13 +98,10 @@ func clientCapture(tb testing.TB, scale int) ([]byte, int) {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	per, _ := r.Frames()
-	rounds := max(1, (scale*10000+per/2)/per)
-	data, err := capturetest.Repeated(ends, chunks, rounds, capturetest.Options{})
-	if err != nil {
-		tb.Fatal(err)
+	if all, ok := r.Frames(); all != capturetest.Frames(chunks) || ok != all {
+		tb.Fatalf("Read finds %d frames (%d decoded) in a round, capturetest.Frames %d", all, ok, capturetest.Frames(chunks))
 	}
-	return data, rounds * per
+	return data, frames
 }
 
 // BenchmarkStream decodes the client capture as Stream reads it, at 1× (about 10,000 frames)

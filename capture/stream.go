@@ -144,8 +144,8 @@ type direction struct {
 	aheadN  int     // their bytes
 	fin     bool
 	finAt   int64 // the stream offset of the FIN
-	dead    bool // read up to a hole or a size that is no frame's: the rest is passed over
-	first   int  // the direction's first packet
+	dead    bool  // read up to a hole or a size that is no frame's: the rest is passed over
+	first   int   // the direction's first packet
 
 	retrans, differ, firstDiffer, before int
 	otherSyn                             bool

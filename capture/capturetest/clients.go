@@ -82,6 +82,54 @@ func recordClients() ([]Endpoints, []Chunk, error) {
 	return ends, chunks, nil
 }
 
+// ClientCapture is a pcap of ClientTraffic repeated on the same connections until it has about
+// frames Kafka frames (whole rounds of the conversation, at least one: how many it records
+// varies with the timing of the consumer's fetches), and how many it has.
+func ClientCapture(frames int, o Options) ([]byte, int, error) {
+	ends, chunks, err := ClientTraffic()
+	if err != nil {
+		return nil, 0, err
+	}
+	per := Frames(chunks)
+	if per == 0 {
+		return nil, 0, fmt.Errorf("capturetest: no frames recorded")
+	}
+	rounds := max(1, (frames+per/2)/per)
+	data, err := Repeated(ends, chunks, rounds, o)
+	return data, rounds * per, err
+}
+
+// Frames counts the Kafka frames of a conversation: each side's bytes cut by their int32 size
+// prefixes (a last frame cut short counts too).
+func Frames(chunks []Chunk) int {
+	type side struct {
+		conn   int
+		client bool
+	}
+	left := map[side]int{} // the bytes of the frame under way
+	n := 0
+	for _, ch := range chunks {
+		k := side{ch.Conn, ch.FromClient}
+		b := ch.Data
+		for len(b) > 0 {
+			if left[k] > 0 {
+				m := min(left[k], len(b))
+				left[k] -= m
+				b = b[m:]
+				continue
+			}
+			if len(b) < 4 {
+				break // a size cut across chunks: not in the traffic recorded here
+			}
+			size := int(int32(uint32(b[0])<<24 | uint32(b[1])<<16 | uint32(b[2])<<8 | uint32(b[3])))
+			n++
+			left[k] = max(size, 0)
+			b = b[4:]
+		}
+	}
+	return n
+}
+
 // Repeated is a pcap of the conversation repeated rounds times on the same connections (its
 // correlation ids again: a reader pairs each response with the oldest request of its id).
 func Repeated(ends []Endpoints, chunks []Chunk, rounds int, o Options) ([]byte, error) {

@@ -38,12 +38,8 @@ func BenchmarkBuildEveryRelease(b *testing.B) {
 //	go test ./cmd/kafkagrid -run XXX -bench DecodeCapture -benchmem -count 6
 func BenchmarkDecodeCapture(b *testing.B) {
 	schemas := filepath.Join(listSchemaRootTB(b), "2.8")
-	ends, chunks, err := capturetest.ClientTraffic()
-	if err != nil {
-		b.Fatal(err)
-	}
 	for _, scale := range []int{1, 10} {
-		data, err := capturetest.Repeated(ends, chunks, 2*scale, capturetest.Options{})
+		data, frames, err := capturetest.ClientCapture(scale*10000, capturetest.Options{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -60,6 +56,7 @@ func BenchmarkDecodeCapture(b *testing.B) {
 						b.Fatal(err)
 					}
 				}
+				b.ReportMetric(float64(frames*b.N)/b.Elapsed().Seconds(), "frames/s")
 			})
 		}
 	}
