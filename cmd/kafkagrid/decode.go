@@ -11,12 +11,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/kafkagrid/kafkagrid/capture"
 	"github.com/kafkagrid/kafkagrid/kafka"
@@ -205,14 +202,13 @@ func decodeStatus(c *kafka.Catalog, name string, r *capture.Result, frames, fail
 // streamDecode decodes a capture as capture.Stream reads it, writing each exchange as it
 // completes (text, or a line of JSON) and keeping none: memory is that of the frames in
 // flight, whatever the capture's size. The notes come last, once known: in the text after the
-// frames, in JSON as the summary line. While Stream decodes the next frames, the exchanges
-// decoded are written out as text or JSON on the other cores (formatter), in their order.
+// frames, in JSON as the summary line.
 func streamDecode(ctx context.Context, c *kafka.Catalog, name string, in io.Reader, o capture.Options, stdout io.Writer, format string, indent bool) error {
 	bw := bufio.NewWriterSize(&ctxWriter{ctx: ctx, w: stdout}, 64<<10)
-	f := newFormatter(bw, format == "json", indent, runtime.GOMAXPROCS(0))
+	var rec bytes.Buffer // one exchange's JSON, reused
 	frames, failed := 0, 0
 	var first *capture.Message
-	last := 0 // the connection of the last exchange
+	last := 0 // the connection of the last exchange written
 	r, err := capture.Stream(c, in, o, func(conn *capture.Conn, e *capture.Exchange) error {
 		for _, m := range []*capture.Message{e.Request, e.Response} {
 			if m == nil {
@@ -225,18 +221,24 @@ func streamDecode(ctx context.Context, c *kafka.Catalog, name string, in io.Read
 				}
 			}
 		}
-		header := conn.ID != last
-		last = conn.ID
-		return f.add(conn, e, header)
+		if format == "json" {
+			rec.Reset()
+			if err := writeJSONExchange(&rec, conn, e, indent); err != nil {
+				return err
+			}
+			_, err := bw.Write(rec.Bytes())
+			return err
+		}
+		if conn.ID != last {
+			fmt.Fprintf(bw, "\n== connection %d: %s → %s\n", conn.ID, conn.Client, conn.Server)
+			last = conn.ID
+		}
+		return printExchange(bw, e, false)
 	})
-	if werr := f.close(); err == nil && werr != nil {
-		err = werr
-	} else if err != nil && werr == nil && ctx.Err() == nil {
-		// The input failed: what was read before it is written, then the error.
-		bw.Flush()
-		return fmt.Errorf("decode: %s: %w", shownName(name), err)
-	}
 	if err != nil {
+		if ctx.Err() == nil && bw.Flush() == nil {
+			return fmt.Errorf("decode: %s: %w", shownName(name), err)
+		}
 		return fmt.Errorf("decode: %w", err)
 	}
 	if format == "json" {
@@ -251,97 +253,6 @@ func streamDecode(ctx context.Context, c *kafka.Catalog, name string, in io.Read
 		return fmt.Errorf("decode: %w", err)
 	}
 	return decodeStatus(c, name, r, frames, failed, first)
-}
-
-// formatter writes exchanges as text or JSON lines on workers goroutines, and out in the
-// order they were added: at most maxQueued at once, so memory stays that of a few frames.
-type formatter struct {
-	w        *bufio.Writer
-	json     bool
-	indent   bool
-	jobs     chan *formatJob // to the workers
-	order    chan *formatJob // to the writer, in order
-	done     chan struct{}   // the writer ended
-	failed   atomic.Pointer[error]
-	wg       sync.WaitGroup
-	jobsPool sync.Pool
-}
-
-const maxQueued = 64
-
-type formatJob struct {
-	conn   *capture.Conn
-	e      *capture.Exchange
-	header bool // the first exchange of its connection since another's: a heading first
-	buf    bytes.Buffer
-	ready  chan error
-}
-
-func newFormatter(w *bufio.Writer, json, indent bool, workers int) *formatter {
-	f := &formatter{w: w, json: json, indent: indent, jobs: make(chan *formatJob, maxQueued), order: make(chan *formatJob, maxQueued), done: make(chan struct{})}
-	f.jobsPool.New = func() any { return &formatJob{ready: make(chan error, 1)} }
-	for range max(1, workers) {
-		f.wg.Add(1)
-		go func() {
-			defer f.wg.Done()
-			for j := range f.jobs {
-				j.ready <- f.format(j)
-			}
-		}()
-	}
-	go func() {
-		defer close(f.done)
-		for j := range f.order {
-			err := <-j.ready
-			if err == nil && f.failed.Load() == nil {
-				_, err = f.w.Write(j.buf.Bytes())
-			}
-			if err != nil && f.failed.Load() == nil {
-				f.failed.Store(&err)
-			}
-			j.conn, j.e = nil, nil
-			if j.buf.Cap() <= 1<<20 {
-				j.buf.Reset()
-				f.jobsPool.Put(j)
-			}
-		}
-	}()
-	return f
-}
-
-// format writes one exchange into its job's buffer.
-func (f *formatter) format(j *formatJob) error {
-	if f.json {
-		return writeJSONExchange(&j.buf, j.conn, j.e, f.indent)
-	}
-	if j.header {
-		fmt.Fprintf(&j.buf, "\n== connection %d: %s → %s\n", j.conn.ID, j.conn.Client, j.conn.Server)
-	}
-	return printExchange(&j.buf, j.e, false)
-}
-
-// add queues an exchange; it returns the first error of writing, which stops the reading.
-func (f *formatter) add(conn *capture.Conn, e *capture.Exchange, header bool) error {
-	if err := f.failed.Load(); err != nil {
-		return *err
-	}
-	j := f.jobsPool.Get().(*formatJob)
-	j.conn, j.e, j.header = conn, e, header
-	f.order <- j
-	f.jobs <- j
-	return nil
-}
-
-// close waits for what was queued to be written, and returns the first error.
-func (f *formatter) close() error {
-	close(f.jobs)
-	close(f.order)
-	f.wg.Wait()
-	<-f.done
-	if err := f.failed.Load(); err != nil {
-		return *err
-	}
-	return nil
 }
 
 // writeNotes writes the notes of a capture decoded as it streamed, after its frames: the
