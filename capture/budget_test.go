@@ -169,11 +169,17 @@ func TestReassembleNotes(t *testing.T) {
 		{seq: 500, syn: true, packet: 5}, // the same ports again
 		{seq: 501, payload: []byte("other"), packet: 6},
 	}
-	st := reassemble(key, segs)
-	if string(st.data) != "abcdefgh" {
-		t.Errorf("stream %q", st.data)
+	p := &pcapReader{d: newDecoder(testCatalog(t), Options{}.withDefaults(), false), res: &Result{}}
+	tc := &tcpConn{client: 0, c: &Conn{}}
+	tc.dirs[0], tc.dirs[1] = &direction{key: key}, &direction{key: flowKey{src: server, dst: client}}
+	for _, s := range segs {
+		p.take(tc, 0, s)
 	}
-	notes := strings.Join(st.notes, "\n")
+	if string(tc.dirs[0].buf) != "abcdefgh" {
+		t.Errorf("stream %q", tc.dirs[0].buf)
+	}
+	p.notes(tc)
+	notes := strings.Join(tc.c.Notes, "\n")
 	for _, want := range []string{
 		"1 retransmitted segments carry other bytes than the first copy (the first at packet 3): the first copy is read",
 		"another SYN at packet 5 (sequence number 500, the first's 1000): the addresses and ports were used again",

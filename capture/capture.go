@@ -1,6 +1,7 @@
 package capture
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -43,15 +44,23 @@ type Options struct {
 	// one frame's compressed batches inflate to (0 or less: kafka.DefaultMaxDecompressed).
 	MaxFrame        int
 	MaxDecompressed int
-	// MaxNodes bounds the nodes of all the input's trees together (0 or less: DefaultMaxNodes),
-	// and MaxInflated the bytes all its compressed batches inflate to (0 or less:
-	// DefaultMaxInflated), and so the memory of reading it.
+	// MaxNodes bounds, in Read, the nodes of all the input's trees together (0 or less:
+	// DefaultMaxNodes), and MaxInflated the bytes all its compressed batches inflate to (0 or
+	// less: DefaultMaxInflated), and so the memory of a Result. Stream keeps no tree: MaxNodes
+	// bounds each frame's, and MaxInflated does not apply (MaxDecompressed does, per frame).
 	MaxNodes    int
 	MaxInflated int
+	// MaxWindow bounds the bytes one direction of a capture's connection holds ahead of its
+	// bytes in order (segments past one missing, responses waiting for the request being
+	// reassembled; 0 or less: DefaultMaxWindow); MaxInFlight the requests of a connection
+	// waiting for their response (0 or less: DefaultMaxInFlight). With MaxFrame they bound
+	// the memory of a connection while it is read.
+	MaxWindow   int
+	MaxInFlight int
 	// Binary says data is frames or a capture, never text to read as a hex dump (a caller
 	// that read the text itself, with ParseText).
 	Binary bool
-	// MaxFrames bounds the frames listed (a Message each, in an Exchange, with its error; 0
+	// MaxFrames bounds, in Read, the frames listed (a Message each, in an Exchange, with its error; 0
 	// or less: DefaultMaxFrames) and MaxConns the connections (a Conn each, with its two
 	// reassembled streams; 0 or less: DefaultMaxConns): with MaxNodes they bound the memory of
 	// a Result whatever the mix of frames, connections and fields. Frames and connections past
@@ -157,11 +166,44 @@ func (r *Result) Frames() (all, ok int) {
 // Read could not follow (a hole in a stream, a connection that is not Kafka, a frame size
 // over the limit) is a note.
 //
-// Memory: the input, once more for the reassembled streams of a capture, and the annotated
-// trees (about 60 times the frames' bytes, see the package doc) of at most MaxNodes nodes
-// together; a frame is at most MaxFrame bytes and inflates to at most MaxDecompressed more,
-// and all of them to at most MaxInflated.
+// Read is Stream keeping every exchange: a connection's Exchanges are in the time order of
+// their first message. Memory: the input, the frames' bytes once more, and the annotated trees
+// (about 60 times the frames' bytes, see the package doc) of at most MaxNodes nodes together;
+// a frame is at most MaxFrame bytes and inflates to at most MaxDecompressed more, and all of
+// them to at most MaxInflated. A caller that does not need every frame at once uses Stream.
 func Read(cat *kafka.Catalog, data []byte, o Options) (*Result, error) {
+	o = o.withDefaults()
+	d := newDecoder(cat, o, true)
+	var r *Result
+	switch {
+	case IsPcap(data):
+		var err error
+		r, err = d.pcap(bytes.NewReader(data), func(c *Conn, e *Exchange) error {
+			c.Exchanges = append(c.Exchanges, e)
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range r.Conns {
+			// In the order of their first message: a request answered late stays before
+			// the exchanges it was sent before.
+			slices.SortStableFunc(c.Exchanges, func(a, b *Exchange) int { return a.first().Compare(b.first()) })
+		}
+	default:
+		if r = d.readWhole(data); r == nil {
+			return nil, d.textErr
+		}
+	}
+	if err := d.cancelled(); err != nil {
+		return nil, err
+	}
+	d.finish(r)
+	return r, nil
+}
+
+// withDefaults is o with its zero limits set.
+func (o Options) withDefaults() Options {
 	if o.MaxFrame <= 0 {
 		o.MaxFrame = DefaultMaxFrame
 	}
@@ -183,31 +225,40 @@ func Read(cat *kafka.Catalog, data []byte, o Options) (*Result, error) {
 	if o.MaxConns <= 0 {
 		o.MaxConns = DefaultMaxConns
 	}
-	d := &decoder{cat: cat, dec: cat.NewDecoder(), o: o, left: o.MaxNodes, inflate: o.MaxInflated, framesLeft: o.MaxFrames}
-	var r *Result
-	switch {
-	case IsPcap(data):
-		var err error
-		if r, err = d.pcap(data); err != nil {
-			return nil, err
-		}
-	case !o.Binary && LooksLikeText(data):
+	if o.MaxWindow <= 0 {
+		o.MaxWindow = DefaultMaxWindow
+	}
+	if o.MaxInFlight <= 0 {
+		o.MaxInFlight = DefaultMaxInFlight
+	}
+	return o
+}
+
+// newDecoder decodes with o's limits: for the whole input when whole (Read, which keeps every
+// tree), else for each frame (Stream).
+func newDecoder(cat *kafka.Catalog, o Options, whole bool) *decoder {
+	d := &decoder{cat: cat, dec: cat.NewDecoder(), o: o, whole: whole, left: o.MaxNodes, inflate: o.MaxInflated, framesLeft: o.MaxFrames}
+	return d
+}
+
+// readWhole reads an input that is not a capture: a hex dump or frames back to back. It returns
+// nil when the text does not read (textErr says why).
+func (d *decoder) readWhole(data []byte) *Result {
+	if !d.o.Binary && LooksLikeText(data) {
 		b, err := ParseHex(data)
 		if err != nil {
-			return nil, err
+			d.textErr = err
+			return nil
 		}
-		r = &Result{Kind: KindHex}
-		r.Conns = []*Conn{d.frames(b)}
-	default:
-		r = &Result{Kind: KindFrames}
-		r.Conns = []*Conn{d.frames(data)}
+		return &Result{Kind: KindHex, Conns: []*Conn{d.frames(b)}}
 	}
-	if d.o.Context != nil {
-		if err := context.Cause(d.o.Context); err != nil {
-			return nil, err
-		}
-	}
-	if d.left <= 0 {
+	return &Result{Kind: KindFrames, Conns: []*Conn{d.frames(data)}}
+}
+
+// finish adds the notes of the whole input to r: the limits reached, the secrets redacted.
+func (d *decoder) finish(r *Result) {
+	o := d.o
+	if d.whole && d.left <= 0 {
 		skipped := 0
 		for _, c := range r.Conns {
 			for _, e := range c.Exchanges {
@@ -240,13 +291,15 @@ func Read(cat *kafka.Catalog, data []byte, o Options) (*Result, error) {
 		r.Notes = append(r.Notes, fmt.Sprintf("compressed batches inflated %d bytes, as many as the input may (%d, Options.MaxInflated): the batches after are not decompressed",
 			o.MaxInflated-d.inflate, o.MaxInflated))
 	}
-	return r, nil
 }
 
 type decoder struct {
 	cat *kafka.Catalog
 	dec *kafka.Decoder
 	o   Options
+	// whole: the limits are the whole input's (Read); else each frame's (Stream).
+	whole   bool
+	textErr error
 
 	left       int  // the tree nodes the input may still have (Options.MaxNodes)
 	inflate    int  // the bytes its compressed batches may still inflate to (Options.MaxInflated)
@@ -293,6 +346,9 @@ const RedactedNote = "secrets redacted"
 func (d *decoder) list() bool {
 	if d.o.Context != nil && d.o.Context.Err() != nil {
 		return false
+	}
+	if !d.whole {
+		return true
 	}
 	if d.framesLeft <= 0 {
 		d.unlisted++
@@ -464,8 +520,14 @@ func (d *decoder) frames(data []byte) *Conn {
 
 // response decodes msg as the response to e's request.
 func (d *decoder) response(msg *Message, e *Exchange) {
+	rf := e.Request.Frame
+	if rf == nil { // a request not decoded: the input's fields are spent (Read)
+		msg.Err = errSpent
+		e.Response = msg
+		return
+	}
 	// As the request's answer: an ApiVersions answer in v0 is read so (KIP-511).
-	if d.decode(msg, kafka.DecodeOptions{Response: true, Request: e.Request.Frame}); msg.Frame != nil && msg.Frame.Note != "" {
+	if d.decode(msg, kafka.DecodeOptions{Response: true, Request: rf}); msg.Frame != nil && msg.Frame.Note != "" {
 		e.Note = msg.Frame.Note
 	}
 	e.Response = msg
@@ -490,6 +552,17 @@ func (d *decoder) lone(msg *Message) *Exchange {
 }
 
 func (d *decoder) decode(msg *Message, o kafka.DecodeOptions) {
+	if !d.whole {
+		o.MaxDecompressed, o.MaxNodes = d.o.MaxDecompressed, d.o.MaxNodes
+		msg.Frame, msg.Err = d.dec.Decode(msg.Bytes, o)
+		if msg.Frame != nil {
+			if notes := kafka.Redact(msg.Frame); len(notes) > 0 {
+				msg.Bytes = msg.Frame.Bytes
+				d.redact(notes)
+			}
+		}
+		return
+	}
 	if d.left <= 0 {
 		msg.Err = errSpent
 		return
@@ -521,174 +594,6 @@ func baseName(p string) string {
 		}
 	}
 	return p
-}
-
-// pcap reads a capture: its TCP connections to the Kafka ports (or that start as Kafka),
-// each direction reassembled, requests paired with responses.
-func (d *decoder) pcap(data []byte) (*Result, error) {
-	fl, packets, notes, err := readPackets(data)
-	if err != nil {
-		return nil, err
-	}
-	r := &Result{Kind: KindPcap, Packets: packets, Notes: notes}
-	type conn struct {
-		client, server flowKey // client→server, server→client
-		c, s           int32   // their ids
-	}
-	done := make([]bool, len(fl.keys))
-	var conns []conn
-	other, past := 0, 0
-	for id, k := range fl.keys {
-		if done[id] {
-			continue
-		}
-		rev := flowKey{src: k.dst, dst: k.src}
-		rid := fl.id(rev)
-		done[id] = true
-		if rid >= 0 {
-			done[rid] = true
-		}
-		var cn conn
-		switch {
-		case slices.Contains(d.o.Ports, k.dst.Port()):
-			cn = conn{k, rev, int32(id), rid}
-		case slices.Contains(d.o.Ports, k.src.Port()):
-			cn = conn{rev, k, rid, int32(id)}
-		default:
-			// Another port: Kafka if one direction starts with a request.
-			if st := reassemble(k, fl.of(int32(id))); d.looksLikeRequest(st.data) {
-				cn = conn{k, rev, int32(id), rid}
-			} else if st := reassemble(rev, fl.of(rid)); d.looksLikeRequest(st.data) {
-				cn = conn{rev, k, rid, int32(id)}
-			} else {
-				other++
-				continue
-			}
-		}
-		if len(conns) >= d.o.MaxConns {
-			past++ // counted, not kept
-			continue
-		}
-		conns = append(conns, cn)
-	}
-	if other > 0 {
-		r.Notes = append(r.Notes, fmt.Sprintf("%s on other ports %s not start with a Kafka request and %s skipped", plural(other, "TCP connection"), does(other), were(other)))
-	}
-	for i, cn := range conns {
-		c := d.conn(i+1, reassemble(cn.client, fl.of(cn.c)), reassemble(cn.server, fl.of(cn.s)))
-		for _, id := range []int32{cn.c, cn.s} { // read: its segments may go
-			if id >= 0 { // -1: a direction with no packet (only the server spoke)
-				fl.segs[id] = nil
-			}
-		}
-		r.Conns = append(r.Conns, c)
-	}
-	if past > 0 {
-		r.SkippedConns = past
-		r.Notes = append(r.Notes, fmt.Sprintf("%s past the limit of %d connections an input reads (Options.MaxConns) %s not read", plural(past, "Kafka connection"), d.o.MaxConns, were(past)))
-	}
-	if len(conns) == 0 {
-		r.Notes = append(r.Notes, fmt.Sprintf("no Kafka connection found (ports %v, or a connection starting with a Kafka request)", d.o.Ports))
-	}
-	return r, nil
-}
-
-// conn decodes one connection: requests from the client's stream, responses from the
-// server's, paired by correlation id.
-func (d *decoder) conn(id int, cs, ss *stream) *Conn {
-	c := &Conn{ID: id, Client: cs.key.src, Server: cs.key.dst}
-	for _, st := range []*stream{cs, ss} {
-		for _, n := range st.notes {
-			c.Notes = append(c.Notes, fmt.Sprintf("%s → %s: %s", st.key.src, st.key.dst, n))
-		}
-	}
-	if len(cs.data) > 0 && !d.looksLikeRequest(cs.data) {
-		c.Notes = append(c.Notes, fmt.Sprintf("%s → %s: the stream does not start with a Kafka request (not Kafka, TLS, or the capture began mid-connection): not decoded",
-			cs.key.src, cs.key.dst))
-		return c
-	}
-	// Requests waiting for their response, by correlation id, oldest first: a client that
-	// reuses ids once answered (or a test that sends every example with id 7) still pairs.
-	pending := map[int32][]*Exchange{}
-	var inFlight []*Exchange
-	// After a SaslHandshake v0 the client's frames are bare SASL tokens until one reads as a
-	// Kafka request again; each waits for the server's token, in order.
-	sasl := false
-	var tokens []*Exchange
-	note := d.split(cs.data, 0, func(b []byte, off int64) {
-		if !d.list() {
-			return
-		}
-		msg := &Message{Bytes: b, Offset: off}
-		msg.Time, msg.Packet = cs.at(off + int64(len(b)) - 1)
-		d.decode(msg, kafka.DecodeOptions{})
-		if sasl && msg.Err != nil {
-			msg.Frame, msg.Err, msg.Token = nil, nil, true
-			d.redactToken(msg)
-			e := &Exchange{Request: msg, Note: tokenNote}
-			c.Exchanges = append(c.Exchanges, e)
-			tokens = append(tokens, e)
-			return
-		}
-		sasl = msg.Err == nil && msg.Frame.API.Facts().BareTokensAfterV0 && msg.Frame.Version == 0
-		e := &Exchange{Request: msg}
-		c.Exchanges = append(c.Exchanges, e)
-		if msg.Frame != nil && msg.Frame.API != nil && len(b) >= 12 {
-			corr := int32(binary.BigEndian.Uint32(b[8:]))
-			pending[corr] = append(pending[corr], e)
-			inFlight = append(inFlight, e)
-		}
-	})
-	if note != "" {
-		c.Notes = append(c.Notes, fmt.Sprintf("%s → %s: %s", cs.key.src, cs.key.dst, note))
-	}
-	// A server's token may be empty (PLAIN's answer is a size of 0): as many empty frames as
-	// the client sent tokens are read as such.
-	var lone []*Exchange
-	note = d.split(ss.data, len(tokens), func(b []byte, off int64) {
-		if !d.list() {
-			return
-		}
-		msg := &Message{Bytes: b, Offset: off}
-		msg.Time, msg.Packet = ss.at(off + int64(len(b)) - 1)
-		var corr int32
-		if len(b) >= 8 {
-			corr = int32(binary.BigEndian.Uint32(b[4:]))
-		}
-		if q := pending[corr]; len(q) > 0 && len(b) >= 8 {
-			pending[corr] = q[1:]
-			d.response(msg, q[0])
-			return
-		}
-		if len(tokens) > 0 {
-			msg.Token = true
-			tokens[0].Response = msg
-			tokens = tokens[1:]
-			return
-		}
-		lone = append(lone, d.lone(msg))
-	})
-	if note != "" {
-		c.Notes = append(c.Notes, fmt.Sprintf("%s → %s: %s", ss.key.src, ss.key.dst, note))
-	}
-	for _, e := range tokens {
-		e.Note = tokenNote + "; no answer in the capture"
-	}
-	for _, e := range inFlight {
-		if e.Response != nil {
-			continue
-		}
-		if f := e.Request.Frame; f.API.Key == kafka.KeyProduce && f.Body["Acks"] == int64(0) {
-			e.Note = "acks=0: the broker does not answer"
-		} else {
-			e.Note = "no response in the capture"
-		}
-	}
-	if len(lone) > 0 {
-		c.Exchanges = append(c.Exchanges, lone...)
-		slices.SortStableFunc(c.Exchanges, func(a, b *Exchange) int { return a.first().Compare(b.first()) })
-	}
-	return c
 }
 
 // first is the time of the exchange's first message.

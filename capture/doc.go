@@ -48,9 +48,30 @@
 // Options.MaxFrames frames are listed (a Message, an Exchange and its error each, some 850 bytes;
 // DefaultMaxFrames, 262,144) and Options.MaxConns connections read (DefaultMaxConns, 65,536; some
 // 1 KB each); the rest are counted (Result.Unlisted, Result.SkippedConns) with a note and not kept.
-// Reading a capture's packets costs about twice the capture (payloads are copied into shared
-// blocks, segments grouped by direction with a counting sort). In all, some 10 times the input
-// plus those limits' worth (TestFrameBudgetMemory, TestConnBudgetMemory count it).
+// A capture's packets are read one at a time (a segment that arrives ahead of a missing one is
+// copied until the gap fills), and each frame's bytes copied once out of its stream. In all,
+// Read costs some 10 times the input plus those limits' worth (TestFrameBudgetMemory,
+// TestConnBudgetMemory count it); Stream, the limits of the frames and connections in flight.
+//
+// # Streaming
+//
+// Stream reads the same inputs as Read and passes each exchange on as it completes (a request
+// when its response arrives; a lone side when its connection ends), keeping none: a capture is
+// read packet by packet from an io.Reader, each direction reassembled as its segments come
+// and cut into frames as soon as a frame is whole, and a connection's state is dropped when it
+// ends (FIN from both sides, or RST). Its limits are per frame and per connection, not per
+// input: a frame of at most Options.MaxFrame bytes, Options.MaxNodes fields and
+// Options.MaxDecompressed inflated bytes; a direction holds at most Options.MaxWindow bytes
+// ahead of a missing segment (16 MiB; past it the hole is taken as lost and the direction is
+// read up to it, with a note), a connection at most Options.MaxInFlight requests waiting for
+// their answer (1,024; past it the oldest is passed on unanswered, with a note; a capture of
+// the client's side alone so costs no more than a full one). A response whose request is not
+// whole yet (a segment of the request came late) waits for the client's next 16 frames. Memory
+// is then the open connections' windows and the trees of the frames in flight, whatever the
+// capture's size (TestStreamMemoryFlat counts the messages and bytes held at once: the same at
+// 2,000 and 20,000 frames). Read is Stream's core keeping every exchange, with limits for the
+// whole input, since it keeps every tree. Frames and hex dumps are read whole by both (a
+// pasted text is small; the caller bounds its size).
 //
 // # Secrets
 //
@@ -60,5 +81,6 @@
 //
 // # Concurrency
 //
-// Read is safe to call concurrently; a Result is owned by its caller.
+// Read and Stream are safe to call concurrently; a Result is owned by its caller, and so is
+// what Stream passes to its callback (called on Stream's goroutine, one exchange at a time).
 package capture

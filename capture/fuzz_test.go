@@ -43,9 +43,32 @@ func FuzzRead(f *testing.F) {
 	f.Add(frames)
 	f.Add([]byte("00 00 00 0a 00 12 00 04 00 00 00 01 ff ff 00"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		r, err := Read(cat, data, Options{MaxFrame: 1 << 16, MaxDecompressed: 1 << 16})
+		o := Options{MaxFrame: 1 << 16, MaxDecompressed: 1 << 16}
+		r, err := Read(cat, data, o)
+		// Stream reads the same frames as Read, each once, within its own limits.
+		streamed := 0
+		sr, serr := Stream(cat, bytes.NewReader(data), o, func(c *Conn, e *Exchange) error {
+			if e.Request == nil && e.Response == nil {
+				t.Fatal("an empty exchange")
+			}
+			for _, m := range []*Message{e.Request, e.Response} {
+				if m != nil {
+					streamed++
+				}
+			}
+			return nil
+		})
+		if (err == nil) != (serr == nil) {
+			t.Fatalf("Read: %v; Stream: %v", err, serr)
+		}
 		if err != nil {
 			return
+		}
+		if all, _ := r.Frames(); all != streamed && r.Unlisted == 0 && !strings.Contains(allNotes(r), "decoding stopped at the limit") {
+			t.Fatalf("Read has %d frames, Stream %d", all, streamed)
+		}
+		if sr.Kind != r.Kind || sr.Packets != r.Packets || len(sr.Conns) != len(r.Conns) {
+			t.Fatalf("Stream's summary %s %d packets %d conns; Read's %s %d %d", sr.Kind, sr.Packets, len(sr.Conns), r.Kind, r.Packets, len(r.Conns))
 		}
 		for _, c := range r.Conns {
 			for _, e := range c.Exchanges {

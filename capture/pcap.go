@@ -1,15 +1,11 @@
 package capture
 
 import (
-	"bytes"
-	"cmp"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"net/netip"
-	"slices"
 	"time"
 
 	"github.com/gopacket/gopacket/layers"
@@ -35,35 +31,8 @@ type segment struct {
 	fin     bool
 	payload []byte
 	time    time.Time
-	packet  int   // 1-based packet number in the capture
-	flow    int32 // the direction's index in flows.keys
-}
-
-// flows are the TCP directions of a capture, numbered in the order they first appear, each
-// with its segments in capture order. A direction costs its key once in a map and a slice; a
-// segment is one struct, and its payload is copied into shared blocks: reading a capture
-// allocates about twice its size plus some 200 bytes a direction, whatever the mix of
-// packets and connections.
-type flows struct {
-	ids  map[flowKey]int32
-	keys []flowKey
-	segs [][]segment // by direction
-}
-
-// id is the index of a direction, or -1.
-func (f *flows) id(k flowKey) int32 {
-	if i, ok := f.ids[k]; ok {
-		return i
-	}
-	return -1
-}
-
-// of is the segments of a direction (none for -1).
-func (f *flows) of(id int32) []segment {
-	if id < 0 {
-		return nil
-	}
-	return f.segs[id]
+	packet  int // 1-based packet number in the capture
+	rst     bool
 }
 
 // flowKey names one direction of a TCP connection.
@@ -122,93 +91,6 @@ func readableLink(lt layers.LinkType) bool {
 		return true
 	}
 	return false
-}
-
-// readPackets reads every TCP segment of a pcap or pcapng capture, by direction, in capture
-// order. A capture cut short ends the reading with a note, not an error.
-func readPackets(data []byte) (fl *flows, packets int, notes []string, err error) {
-	var src packetSource
-	if binary.LittleEndian.Uint32(data) == 0x0a0d0d0a {
-		r, err := pcapgo.NewNgReader(bytes.NewReader(data), pcapgo.NgReaderOptions{WantMixedLinkType: true})
-		if err != nil {
-			return nil, 0, nil, fmt.Errorf("capture: pcapng: %w", err)
-		}
-		src = ngSrc{r}
-	} else {
-		r, err := pcapgo.NewReader(bytes.NewReader(data))
-		if err != nil {
-			return nil, 0, nil, fmt.Errorf("capture: pcap: %w", err)
-		}
-		src = pcapSrc{r}
-	}
-	fl = &flows{ids: map[flowKey]int32{}}
-	var all []segment
-	var block []byte // payloads are copied here (the reader reuses its buffer)
-	skipped := 0
-	otherLinks := map[layers.LinkType]int{}
-	for {
-		b, ci, err := src.ReadPacketData()
-		if err != nil {
-			if !errors.Is(err, io.EOF) {
-				notes = append(notes, fmt.Sprintf("the capture ends early after packet %d: %v", packets, err))
-			}
-			break
-		}
-		packets++
-		if !readableLink(ci.lt) {
-			otherLinks[ci.lt]++
-			continue
-		}
-		key, seg, ok := tcpSegment(ci.lt, b)
-		if !ok {
-			skipped++
-			continue
-		}
-		seg.time, seg.packet = ci.time, packets
-		if n := len(seg.payload); n > 0 {
-			if cap(block)-len(block) < n {
-				block = make([]byte, 0, max(n, 1<<20))
-			}
-			at := len(block)
-			block = append(block, seg.payload...)
-			seg.payload = block[at:len(block):len(block)]
-		} else {
-			seg.payload = nil
-		}
-		id, seen := fl.ids[key]
-		if !seen {
-			id = int32(len(fl.keys))
-			fl.ids[key] = id
-			fl.keys = append(fl.keys, key)
-		}
-		seg.flow = id
-		all = append(all, seg)
-	}
-	if skipped > 0 {
-		notes = append(notes, fmt.Sprintf("%d of %d packets are not TCP over IPv4 or IPv6 (or are fragments) and were skipped", skipped, packets))
-	}
-	for _, lt := range slices.Sorted(maps.Keys(otherLinks)) {
-		notes = append(notes, fmt.Sprintf("%d of %d packets have link type %s (%d), which kafkagrid does not read, and were skipped", otherLinks[lt], packets, lt, int(lt)))
-	}
-	// Grouped by direction, capture order kept: a counting sort.
-	start := make([]int, len(fl.keys)+1)
-	for _, sg := range all {
-		start[sg.flow+1]++
-	}
-	for i := 1; i < len(start); i++ {
-		start[i] += start[i-1]
-	}
-	grouped := make([]segment, len(all))
-	next := slices.Clone(start[:len(fl.keys)])
-	for _, sg := range all {
-		grouped[next[sg.flow]] = sg
-		next[sg.flow]++
-	}
-	fl.segs = make([][]segment, len(fl.keys))
-	for i := range fl.keys {
-		fl.segs[i] = grouped[start[i]:start[i+1]:start[i+1]]
-	}
-	return fl, packets, notes, nil
 }
 
 // tcpSegment parses a packet down to its TCP segment: Ethernet (with VLAN tags), Linux
@@ -326,7 +208,7 @@ func tcpSegment(lt layers.LinkType, b []byte) (flowKey, segment, bool) {
 		dst: netip.AddrPortFrom(dst, binary.BigEndian.Uint16(b[2:])),
 	}
 	if flags&0x04 != 0 { // RST: no data to keep
-		return key, segment{seq: binary.BigEndian.Uint32(b[4:])}, true
+		return key, segment{seq: binary.BigEndian.Uint32(b[4:]), rst: true}, true
 	}
 	return key, segment{
 		seq:     binary.BigEndian.Uint32(b[4:]),
@@ -334,147 +216,4 @@ func tcpSegment(lt layers.LinkType, b []byte) (flowKey, segment, bool) {
 		fin:     flags&0x01 != 0,
 		payload: b[off:],
 	}, true
-}
-
-// span says which packet carried a stretch of a reassembled stream.
-type span struct {
-	at     int64 // stream offset of the stretch's first byte
-	time   time.Time
-	packet int
-}
-
-// stream is one direction of a connection, reassembled.
-type stream struct {
-	key   flowKey
-	data  []byte
-	spans []span // in stream order
-	notes []string
-	gap   int64 // the stream offset of the first gap (bytes missing), or -1
-	first int   // the first packet of the direction
-}
-
-// reassemble orders a direction's segments by sequence number and joins their payloads:
-// retransmitted bytes are taken once (the first copy seen), segments that arrived out of
-// order are put in place, and a hole (bytes never captured) ends the stream there with a
-// note. Sequence numbers wrap; the stream starts after the SYN, or at the lowest sequence
-// number seen when the capture began mid-connection.
-func reassemble(key flowKey, segs []segment) *stream {
-	st := &stream{key: key, gap: -1}
-	if len(segs) == 0 {
-		return st
-	}
-	st.first = segs[0].packet
-	isn, haveSyn := segs[0].seq, false
-	for _, s := range segs {
-		switch {
-		case s.syn && !haveSyn:
-			isn, haveSyn = s.seq+1, true
-		case s.syn && s.seq+1 != isn:
-			// The same addresses and ports again, for another connection (or a forged SYN).
-			st.notes = append(st.notes, fmt.Sprintf("another SYN at packet %d (sequence number %d, the first's %d): the addresses and ports were used again; only the first connection is read",
-				s.packet, s.seq, isn-1))
-			haveSyn = true
-		}
-		if haveSyn && len(st.notes) > 0 {
-			break
-		}
-	}
-	if !haveSyn {
-		// The lowest sequence number, within a window of the first.
-		for _, s := range segs {
-			if d := int32(s.seq - isn); d < 0 {
-				isn = s.seq
-			}
-		}
-	}
-	type piece struct {
-		at  int64
-		seg *segment
-	}
-	pieces := make([]piece, 0, len(segs))
-	before := 0
-	for i := range segs {
-		s := &segs[i]
-		if len(s.payload) == 0 {
-			continue
-		}
-		d := s.seq - isn
-		if s.syn {
-			d++
-		}
-		if int32(d) < 0 {
-			before++ // before the stream's start: a late copy, or another connection's
-			continue
-		}
-		pieces = append(pieces, piece{at: int64(d), seg: s})
-	}
-	// A stable sort keeps the first copy of a retransmission first.
-	slices.SortStableFunc(pieces, func(a, b piece) int { return cmp.Compare(a.at, b.at) })
-	var next int64
-	retrans, differ, firstDiffer := 0, 0, 0
-	// differs reports whether a copy's bytes that were taken already are other bytes.
-	differs := func(p piece, end int64) bool {
-		lo, hi := p.at, min(end, next)
-		return lo >= 0 && hi <= int64(len(st.data)) && lo < hi && !bytes.Equal(st.data[lo:hi], p.seg.payload[:hi-lo])
-	}
-	for _, p := range pieces {
-		end := p.at + int64(len(p.seg.payload))
-		if end <= next {
-			retrans++
-			if differs(p, end) {
-				if differ++; differ == 1 {
-					firstDiffer = p.seg.packet
-				}
-			}
-			continue
-		}
-		if p.at > next {
-			st.gap = next
-			st.notes = append(st.notes, fmt.Sprintf("%d bytes missing at stream offset %d (packet %d follows the hole): the stream is read up to the hole",
-				p.at-next, next, p.seg.packet))
-			break
-		}
-		if p.at < next {
-			retrans++
-			if differs(p, end) {
-				if differ++; differ == 1 {
-					firstDiffer = p.seg.packet
-				}
-			}
-		}
-		st.spans = append(st.spans, span{at: next, time: p.seg.time, packet: p.seg.packet})
-		st.data = append(st.data, p.seg.payload[next-p.at:]...)
-		next = end
-	}
-	if retrans > 0 {
-		st.notes = append(st.notes, fmt.Sprintf("%d retransmitted or overlapping segments taken once", retrans))
-	}
-	if differ > 0 {
-		st.notes = append(st.notes, fmt.Sprintf("%d retransmitted segments carry other bytes than the first copy (the first at packet %d): the first copy is read", differ, firstDiffer))
-	}
-	if before > 0 {
-		st.notes = append(st.notes, fmt.Sprintf("%d segments lie before the stream's start (late copies, or another connection on the same addresses and ports) and were not read", before))
-	}
-	if !haveSyn {
-		st.notes = append(st.notes, "no SYN in the capture: the stream is read from its first captured byte")
-	}
-	return st
-}
-
-// at returns the time and packet of the stream byte at offset off.
-func (st *stream) at(off int64) (time.Time, int) {
-	lo, hi := 0, len(st.spans)
-	for lo < hi {
-		m := (lo + hi) / 2
-		if st.spans[m].at <= off {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	if lo == 0 {
-		return time.Time{}, 0
-	}
-	s := st.spans[lo-1]
-	return s.time, s.packet
 }

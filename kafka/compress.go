@@ -8,6 +8,7 @@ import (
 	"io"
 	"math/bits"
 	"strconv"
+	"sync"
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/snappy"
@@ -151,11 +152,18 @@ func inflate(c Codec, src []byte, limit int) (out []byte, framing, note string, 
 func inflateWork(c Codec, src []byte, limit int, spent *int) (out []byte, framing, note string, err error) {
 	switch c {
 	case CodecGzip:
-		zr, err := gzip.NewReader(bytes.NewReader(src))
-		if err != nil {
+		// A gzip reader holds a 32 KiB window and Huffman tables (some 70 KB): one is reused
+		// across batches (a capture's Fetch responses carry thousands), reset for each.
+		zr, _ := gzipReaders.Get().(*gzip.Reader)
+		if zr == nil {
+			zr = new(gzip.Reader)
+		}
+		if err := zr.Reset(bytes.NewReader(src)); err != nil {
+			gzipReaders.Put(zr)
 			return nil, "", "", err
 		}
 		out, err = readLimited(zr, limit, 4*len(src))
+		gzipReaders.Put(zr)
 		return out, "", "", err
 	case CodecSnappy:
 		if bytes.HasPrefix(src, xerialMagic) {
@@ -187,6 +195,9 @@ func inflateWork(c Codec, src []byte, limit int, spent *int) (out []byte, framin
 	}
 	return nil, "", "", fmt.Errorf("unknown compression codec %d", c)
 }
+
+// gzipReaders are the gzip readers inflate reuses.
+var gzipReaders sync.Pool
 
 // readLimited reads r to its end, failing once it passes limit bytes. The buffer starts at
 // hint bytes and doubles, capped at limit+1: a bomb costs at most about twice the limit,

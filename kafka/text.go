@@ -1,11 +1,11 @@
 package kafka
 
 import (
-	"bufio"
 	"bytes"
-	"fmt"
 	"io"
-	"strings"
+	"strconv"
+	"sync"
+	"unicode/utf8"
 )
 
 // WriteText writes the annotated tree as text, one node per line in byte order: offset and
@@ -16,36 +16,103 @@ import (
 //	     4  13  struct                  header = RequestHeader v2
 //	     4   2  int16                     RequestApiKey = 0
 func WriteText(w io.Writer, root *Node) error {
-	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "%6s %4s  %-24s %s\n", "offset", "len", "type", "node")
+	t := textPool.Get().(*textWriter)
+	t.w, t.buf, t.err = w, t.buf[:0], nil
+	t.line(lineHeading, 0, 0, "type", 0, "node", "")
 	var walk func(n *Node, depth int)
 	walk = func(n *Node, depth int) {
 		name := n.Name
 		if n.Kind == KindFrame {
 			name = "frame"
 		}
-		line := strings.Repeat("  ", depth) + name
-		if n.Value != "" {
-			line += " = " + n.Value
-		}
-		fmt.Fprintf(bw, "%6d %4d  %-24s %s\n", n.Offset, n.Length, n.WireType, line)
+		t.line(lineNode, n.Offset, n.Length, n.WireType, depth, name, n.Value)
 		if c, ok := n.Raw.(*Compressed); ok && c.Root != nil {
 			// The decompressed records: their own offsets, from the start of the data.
-			fmt.Fprintf(bw, "%6s %4s  %-24s %s\n", "", "", "", strings.Repeat("  ", depth+1)+"decompressed ("+c.Codec.String()+
-				", offsets from the start of the decompressed data):")
+			t.line(lineBlank, 0, 0, "", depth+1, "decompressed ("+c.Codec.String()+", offsets from the start of the decompressed data):", "")
 			walk(c.Root, depth+2)
 		}
 		for _, c := range n.Children {
 			if c.Kind == KindData && len(n.Children) <= 2 && c.Value == n.Value {
 				// A string's content repeats its field's value: show it compactly.
-				fmt.Fprintf(bw, "%6d %4d  %-24s %s\n", c.Offset, c.Length, c.WireType, strings.Repeat("  ", depth+1)+"data")
+				t.line(lineNode, c.Offset, c.Length, c.WireType, depth+1, "data", "")
 				continue
 			}
 			walk(c, depth+1)
 		}
 	}
 	walk(root, 0)
-	return bw.Flush()
+	if t.err == nil && len(t.buf) > 0 {
+		_, t.err = w.Write(t.buf)
+	}
+	err := t.err
+	t.w = nil
+	if cap(t.buf) <= 1<<20 {
+		textPool.Put(t)
+	}
+	return err
+}
+
+// textWriter writes WriteText's lines into a buffer it reuses, as fmt.Fprintf("%6d %4d  %-24s
+// %s\n") would write them (TestWriteTextPlain checks it byte for byte), without fmt's cost on
+// every node of a capture's frames.
+type textWriter struct {
+	w   io.Writer
+	buf []byte
+	err error
+}
+
+var textPool = sync.Pool{New: func() any { return &textWriter{buf: make([]byte, 0, 32<<10)} }}
+
+// The kinds of line: a node's, the heading (its "offset" and "len"), one with blank columns.
+const (
+	lineNode = iota
+	lineHeading
+	lineBlank
+)
+
+// line writes one line: offset and length right-aligned, the wire type padded to 24 runes,
+// the name indented by depth, and " = value" when there is one.
+func (t *textWriter) line(kind, offset, length int, wireType string, depth int, name, value string) {
+	b := t.buf
+	switch kind {
+	case lineHeading:
+		b = append(b, "offset  len  "...)
+	case lineBlank:
+		b = append(b, "             "...)
+	default:
+		b = appendPadded(b, offset, 6)
+		b = append(b, ' ')
+		b = appendPadded(b, length, 4)
+		b = append(b, "  "...)
+	}
+	b = append(b, wireType...)
+	for n := utf8.RuneCountInString(wireType); n < 24; n++ {
+		b = append(b, ' ')
+	}
+	b = append(b, ' ')
+	for range depth {
+		b = append(b, "  "...)
+	}
+	b = append(b, name...)
+	if value != "" {
+		b = append(append(b, " = "...), value...)
+	}
+	b = append(b, '\n')
+	if len(b) >= 32<<10 && t.err == nil {
+		_, t.err = t.w.Write(b)
+		b = b[:0]
+	}
+	t.buf = b
+}
+
+// appendPadded appends n right-aligned in width, as fmt's %*d does.
+func appendPadded(b []byte, n, width int) []byte {
+	var d [20]byte
+	s := strconv.AppendInt(d[:0], int64(n), 10)
+	for i := len(s); i < width; i++ {
+		b = append(b, ' ')
+	}
+	return append(b, s...)
 }
 
 // MarshalJSON writes the frame as JSON: api, key, version, response, headerVersion,

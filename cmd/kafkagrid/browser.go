@@ -164,10 +164,10 @@ func pageRun(ctx context.Context, rels pageReleases, q pageRequest, data []byte,
 	}
 	msgs := messages(r)
 	var text, js bytes.Buffer
-	if err := printResult(&text, r, msgs, "txt"); err != nil {
+	if err := printResult(&text, r, msgs, "txt", false); err != nil {
 		return fmt.Errorf("decode: %w", err)
 	}
-	if err := printResult(&js, r, msgs, "json"); err != nil {
+	if err := printResult(&js, r, msgs, "json", false); err != nil {
 		return fmt.Errorf("decode: %w", err)
 	}
 	res.Text, res.JSON = text.String(), js.String()

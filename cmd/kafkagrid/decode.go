@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -31,7 +32,7 @@ import (
 // A frame that does not decode prints the tree decoded up to the failure, then the error
 // (exit status 1); the other frames still decode.
 func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("decode", "[-schemas PATH | -kafka REF] [-release RELEASE] [-api NAME [-version N]] [-from FORM] [-no-size | -body] [-request | -response] [-port P,...] [-format txt|json] [-o DIR] FILE|-", stdout, stderr)
+	fs := newFlagSet("decode", "[-schemas PATH | -kafka REF] [-release RELEASE] [-api NAME [-version N]] [-from FORM] [-no-size | -body] [-request | -response] [-port P,...] [-format txt|json [-indent]] [-o DIR] FILE|-", stdout, stderr)
 	sf := addSchemaFlags(fs)
 	response := fs.Bool("response", false, "the input is one response (with -api); responses are otherwise recognised by their request or file name")
 	request := fs.Bool("request", false, "the input is one request (with -body: its API's body)")
@@ -45,11 +46,14 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	body := fs.Bool("body", false, "the input is a body alone, without size and header (-api, and -request or -response;\n"+
 		"otherwise detected when the bytes are no frame)")
 	format := fs.String("format", "txt", "output `FORMAT`: txt (one node per line: offset, length, type, name = value,\n"+
-		"indented by depth) or json (the frame with its annotated tree; several frames: the connections)")
+		"indented by depth) or json (the frame with its annotated tree; several frames: JSON Lines,\n"+
+		"one exchange a line as it completes, then a summary line with the notes)")
+	indent := fs.Bool("indent", false, "indent the JSON (two spaces); it is compact by default")
 	ports := fs.String("port", "9092", "Kafka `PORTS` of a capture, comma-separated (connections on other ports are read\n"+
 		"when their first bytes are a Kafka request)")
-	maxFields := fs.Int("max-fields", capture.DefaultMaxNodes, "decode at most `N` fields (tree nodes) of all frames together, which bounds memory (about\n"+
-		"400 bytes a field, whatever the output); a frame stops where the limit is reached")
+	maxFields := fs.Int("max-fields", capture.DefaultMaxNodes, "decode at most `N` fields (tree nodes) a frame of a capture (decoded as it streams, each frame\n"+
+		"dropped once written), or of all the frames of another input or of a report (-o) together,\n"+
+		"which bounds memory (about 400 bytes a field); a frame stops where the limit is reached")
 	out := fs.String("o", "", "write the HTML report (index.html) and each frame's grid and tree SVGs, .json and .txt into\n"+
 		"`DIR` instead of printing the frames, and print a one-line summary (unless -q)")
 	names, err := parseFlags(fs, args)
@@ -96,19 +100,30 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		portList = append(portList, uint16(n))
 	}
 	name := names[0]
-	data, err := readInput(name)
+	// A capture is read as it streams, frame by frame, never whole (unless -o, whose report
+	// takes the whole Result); any other input is read whole, at most maxInput bytes.
+	in, isPcap, err := openInput(name)
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			return fmt.Errorf("decode: %s: %w", shownName(name), pe.Err)
+		return fmt.Errorf("decode: %s: %w", shownName(name), err)
+	}
+	defer in.Close()
+	streamed := isPcap && *out == "" // a report (-o) takes the whole Result: read whole, within maxInput
+	var data []byte
+	if !streamed {
+		if data, err = in.readAll(name); err != nil {
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				return fmt.Errorf("decode: %s: %w", shownName(name), pe.Err)
+			}
+			return fmt.Errorf("decode: %w", err)
 		}
-		return fmt.Errorf("decode: %w", err)
 	}
 	c, src, err := sf.load(ctx, stderr)
 	if err != nil {
 		return fmt.Errorf("decode: %w", err)
 	}
-	// A frame listed costs about what a field does: -max-fields bounds them too.
+	// A frame listed costs about what a field does: -max-fields bounds them too (when the
+	// frames are kept: a capture streamed keeps none, and -max-fields bounds each frame).
 	o := capture.Options{Ports: portList, Name: name, MaxNodes: *maxFields, MaxFrames: min(*maxFields, capture.DefaultMaxFrames), Context: ctx}
 	others, flagFor := siblingReleases(sf, src)
 	search := &shapeSearch{cat: c, others: others, flagFor: flagFor, apiName: *apiName, version: *version,
@@ -126,13 +141,16 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			o.Version, o.HaveVersion = int16(*version), true
 		}
 	}
+	if streamed {
+		return streamDecode(ctx, c, name, in, o, stdout, *format, *indent)
+	}
 	r, err := search.read(data, binaryIn, form, o, *noSize, *body)
 	if err != nil {
 		return fmt.Errorf("decode: %s: %w", shownName(name), err)
 	}
 	msgs := messages(r)
 	if *out == "" {
-		if err := printResult(&ctxWriter{ctx: ctx, w: stdout}, r, msgs, *format); err != nil {
+		if err := printResult(&ctxWriter{ctx: ctx, w: stdout}, r, msgs, *format, *indent); err != nil {
 			return fmt.Errorf("decode: %w", err)
 		}
 		if *format == "json" && len(msgs) == 1 && msgs[0].Frame != nil && !*sf.quiet {
@@ -157,17 +175,101 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			failed = append(failed, m)
 		}
 	}
+	var first *capture.Message
+	if len(failed) > 0 {
+		first = failed[0]
+	}
+	return decodeStatus(c, name, r, len(msgs), len(failed), first)
+}
+
+// decodeStatus is decode's error for what it read: none when every frame decoded and all was
+// read; else the frame's error when the input is one frame, or how many did not decode and the
+// first error (exit status 1).
+func decodeStatus(c *kafka.Catalog, name string, r *capture.Result, frames, failed int, first *capture.Message) error {
 	switch {
-	case len(msgs) == 0:
+	case frames == 0:
 		return fmt.Errorf("decode: %s: no frames found%s", shownName(name), notesText(r))
-	case len(failed) == 1 && len(msgs) == 1:
-		return fmt.Errorf("decode: %s: %w%s", shownName(name), failed[0].Err, otherRelease(c, failed[0].Bytes))
-	case len(failed) > 0:
-		return fmt.Errorf("decode: %s: %d of %s did not decode; the first: %w", shownName(name), len(failed)+r.Unlisted, plural(len(msgs)+r.Unlisted, "frame"), failed[0].Err)
+	case failed == 1 && frames == 1:
+		return fmt.Errorf("decode: %s: %w%s", shownName(name), first.Err, otherRelease(c, first.Bytes))
+	case failed > 0:
+		return fmt.Errorf("decode: %s: %d of %s did not decode; the first: %w", shownName(name), failed+r.Unlisted, plural(frames+r.Unlisted, "frame"), first.Err)
 	case r.Unlisted > 0 || r.SkippedConns > 0:
 		return fmt.Errorf("decode: %s: not all was read%s", shownName(name), notesText(&capture.Result{Notes: r.Notes}))
 	}
 	return nil
+}
+
+// streamDecode decodes a capture as capture.Stream reads it, writing each exchange as it
+// completes (text, or a line of JSON) and keeping none: memory is that of the frames in
+// flight, whatever the capture's size. The notes come last, once known: in the text after the
+// frames, in JSON as the summary line.
+func streamDecode(ctx context.Context, c *kafka.Catalog, name string, in io.Reader, o capture.Options, stdout io.Writer, format string, indent bool) error {
+	bw := bufio.NewWriterSize(&ctxWriter{ctx: ctx, w: stdout}, 64<<10)
+	var rec bytes.Buffer // one exchange's JSON, reused
+	frames, failed := 0, 0
+	var first *capture.Message
+	last := 0 // the connection of the last exchange written
+	r, err := capture.Stream(c, in, o, func(conn *capture.Conn, e *capture.Exchange) error {
+		for _, m := range []*capture.Message{e.Request, e.Response} {
+			if m == nil {
+				continue
+			}
+			frames++
+			if m.Err != nil {
+				if failed++; failed == 1 {
+					first = m
+				}
+			}
+		}
+		if format == "json" {
+			rec.Reset()
+			if err := writeJSONExchange(&rec, conn, e, indent); err != nil {
+				return err
+			}
+			_, err := bw.Write(rec.Bytes())
+			return err
+		}
+		if conn.ID != last {
+			fmt.Fprintf(bw, "\n== connection %d: %s → %s\n", conn.ID, conn.Client, conn.Server)
+			last = conn.ID
+		}
+		return printExchange(bw, e, false)
+	})
+	if err != nil {
+		if ctx.Err() == nil && bw.Flush() == nil {
+			return fmt.Errorf("decode: %s: %w", shownName(name), err)
+		}
+		return fmt.Errorf("decode: %w", err)
+	}
+	if format == "json" {
+		err = writeJSONSummary(bw, r, frames, frames-failed, indent)
+	} else {
+		writeNotes(bw, r)
+	}
+	if err == nil {
+		err = bw.Flush()
+	}
+	if err != nil {
+		return fmt.Errorf("decode: %w", err)
+	}
+	return decodeStatus(c, name, r, frames, failed, first)
+}
+
+// writeNotes writes the notes of a capture decoded as it streamed, after its frames: the
+// whole input's, then each connection's.
+func writeNotes(w io.Writer, r *capture.Result) {
+	if len(r.Notes) == 0 && !slices.ContainsFunc(r.Conns, func(c *capture.Conn) bool { return len(c.Notes) > 0 }) {
+		return
+	}
+	fmt.Fprintf(w, "\n== notes (%d packets, %d connections)\n", r.Packets, len(r.Conns))
+	for _, n := range r.Notes {
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
+	for _, c := range r.Conns {
+		for _, n := range c.Notes {
+			fmt.Fprintf(w, "note: connection %d: %s\n", c.ID, n)
+		}
+	}
 }
 
 // writeReport writes the report of r into the folder dir with the protections of build's
@@ -216,17 +318,35 @@ func messages(r *capture.Result) []*capture.Message {
 }
 
 // printResult prints every frame's tree (txt) or the frames as JSON: the frame alone when the
-// input holds one, else the connections with their exchanges.
-func printResult(w io.Writer, r *capture.Result, msgs []*capture.Message, format string) error {
+// input holds one, else a line of JSON for each exchange and the summary last (writeJSONExchange),
+// indented when indent.
+func printResult(w io.Writer, r *capture.Result, msgs []*capture.Message, format string, indent bool) error {
 	if format == "json" {
 		if len(msgs) == 1 && msgs[0].Frame != nil {
-			if err := msgs[0].Frame.WriteJSON(w, "", "  "); err != nil {
+			if err := msgs[0].Frame.WriteJSON(w, "", jsonIndent(indent)); err != nil {
 				return err
 			}
 			_, err := io.WriteString(w, "\n")
 			return err
 		}
-		return writeJSONResult(w, r)
+		bw := bufio.NewWriterSize(w, 64<<10)
+		var rec bytes.Buffer
+		for _, c := range r.Conns {
+			for _, e := range c.Exchanges {
+				rec.Reset()
+				if err := writeJSONExchange(&rec, c, e, indent); err != nil {
+					return err
+				}
+				if _, err := bw.Write(rec.Bytes()); err != nil {
+					return err
+				}
+			}
+		}
+		all, ok := r.Frames()
+		if err := writeJSONSummary(bw, r, all, ok, indent); err != nil {
+			return err
+		}
+		return bw.Flush()
 	}
 	single := len(msgs) == 1 && len(r.Notes) == 0 && (len(r.Conns) == 0 || len(r.Conns[0].Notes) == 0)
 	for _, n := range r.Notes {
@@ -300,8 +420,19 @@ func heading(m *capture.Message, response bool) string {
 	return s
 }
 
+// The JSON of several frames is JSON Lines (NDJSON): one exchange a line, as it completes, and
+// a summary last. A capture of any size is then written as it is read, and read back as it
+// streams: jq takes one line at a time (jq -c 'select(.connection)'), as do grep, head and
+// any JSON Lines reader; one document of a million frames would have to be held whole by
+// most JSON readers. -indent writes the same values indented, one after the other (jq reads
+// them so too).
+
+// jsonExchange is the JSON of one exchange, a line of decode's JSON.
 type jsonExchange struct {
-	Request       any      `json:"request,omitempty"`       // a frame (or a placeholder for it), or nil
+	Connection    int      `json:"connection"`
+	Client        string   `json:"client,omitempty"`
+	Server        string   `json:"server,omitempty"`
+	Request       any      `json:"request,omitempty"`       // a frame, or nil
 	Response      any      `json:"response,omitempty"`      // the same
 	RequestToken  *string  `json:"requestToken,omitempty"`  // a bare SASL token, in hex (after SaslHandshake v0)
 	ResponseToken *string  `json:"responseToken,omitempty"` // the same; an empty one is ""
@@ -309,157 +440,39 @@ type jsonExchange struct {
 	Note          string   `json:"note,omitempty"`
 }
 
+// jsonSummary is the last line of decode's JSON: what the input was, and the notes.
+type jsonSummary struct {
+	Kind         string     `json:"kind"`
+	Packets      int        `json:"packets,omitempty"`
+	Frames       int        `json:"frames"`
+	Decoded      int        `json:"decoded"`
+	Unlisted     int        `json:"unlisted,omitempty"`
+	SkippedConns int        `json:"skippedConnections,omitempty"`
+	Notes        []string   `json:"notes,omitempty"`
+	Conns        []jsonConn `json:"connections"`
+}
+
 type jsonConn struct {
-	ID        int      `json:"id"`
-	Client    string   `json:"client,omitempty"`
-	Server    string   `json:"server,omitempty"`
-	Notes     []string `json:"notes,omitempty"`
-	Exchanges any      `json:"exchanges"` // []jsonExchange, or a placeholder`
+	ID     int      `json:"id"`
+	Client string   `json:"client,omitempty"`
+	Server string   `json:"server,omitempty"`
+	Notes  []string `json:"notes,omitempty"`
 }
 
-// writeJSONResult writes the connections of r as JSON, indented by two spaces: what
-// json.Encoder would write of jsonResult with the frames themselves, written piece by piece (the
-// top, each connection's members, each exchange, each frame node by node with
-// kafka.Frame.WriteJSON), so that memory is one exchange's text at a time and not the whole
-// document's, whatever the number of frames.
-func writeJSONResult(w io.Writer, r *capture.Result) error {
-	bw := bufio.NewWriter(w)
-	top := jsonTop{Kind: string(r.Kind), Notes: r.Notes, Conns: json.RawMessage(markConns)}
-	if len(r.Conns) == 0 {
-		top.Conns = json.RawMessage("null")
+func jsonIndent(indent bool) string {
+	if indent {
+		return "  "
 	}
-	err := writeIndented(bw, top, "", func(string, string) error {
-		bw.WriteString("[\n")
-		for i, c := range r.Conns {
-			bw.WriteString("    ")
-			jc := jsonConn{ID: c.ID, Notes: c.Notes, Exchanges: json.RawMessage(markExchanges)}
-			if c.Server.IsValid() {
-				jc.Client, jc.Server = c.Client.String(), c.Server.String()
-			}
-			if len(c.Exchanges) == 0 {
-				jc.Exchanges = json.RawMessage("null")
-			}
-			err := writeIndented(bw, jc, "    ", func(string, string) error {
-				bw.WriteString("[\n")
-				for j, e := range c.Exchanges {
-					bw.WriteString("        ")
-					var frames []*kafka.Frame
-					je := jsonExchangeOf(e, func(f *kafka.Frame) any {
-						frames = append(frames, f)
-						return json.RawMessage(`"\u0000frame ` + strconv.Itoa(len(frames)-1) + `"`)
-					})
-					err := writeIndented(bw, je, "        ", func(mark, indent string) error {
-						n, err := strconv.Atoi(strings.TrimPrefix(mark, markFrame))
-						if err != nil || n >= len(frames) {
-							return fmt.Errorf("decode: JSON placeholder %q", mark)
-						}
-						return frames[n].WriteJSON(bw, indent, "  ")
-					})
-					if err != nil {
-						return err
-					}
-					if j < len(c.Exchanges)-1 {
-						bw.WriteByte(',')
-					}
-					bw.WriteByte('\n')
-				}
-				bw.WriteString("      ]")
-				return nil
-			})
-			if err != nil {
-				return err
-			}
-			if i < len(r.Conns)-1 {
-				bw.WriteByte(',')
-			}
-			bw.WriteByte('\n')
-		}
-		bw.WriteString("  ]")
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	bw.WriteByte('\n')
-	return bw.Flush()
+	return ""
 }
 
-// The placeholders writeJSONResult marshals in place of what it writes itself. A NUL is
-// escaped in any string that comes from the input, so text read from it cannot pass for one.
-const (
-	markConns     = `"\u0000connections"`
-	markExchanges = `"\u0000exchanges"`
-	markFrame     = "\x00frame "
-)
-
-type jsonTop struct {
-	Kind  string          `json:"kind"`
-	Notes []string        `json:"notes,omitempty"`
-	Conns json.RawMessage `json:"connections"`
-}
-
-// writeIndented writes v as json.MarshalIndent(v, prefix, "  ") does, but for each member whose
-// whole value is a placeholder ("\u0000…"), for which it calls fill with the placeholder's text
-// and the indent of its line, to write that value.
-func writeIndented(bw *bufio.Writer, v any, prefix string, fill func(mark, indent string) error) error {
-	doc, err := json.MarshalIndent(v, prefix, "  ")
-	if err != nil {
-		return err
+// jsonExchangeOf is the JSON form of one exchange; frame gives what stands for each frame
+// (never called for a missing one).
+func jsonExchangeOf(c *capture.Conn, e *capture.Exchange, frame func(*kafka.Frame) any) jsonExchange {
+	je := jsonExchange{Connection: c.ID, Note: e.Note}
+	if c.Server.IsValid() {
+		je.Client, je.Server = c.Client.String(), c.Server.String()
 	}
-	const mark = `"\u0000`
-	from := 0
-	for {
-		i := bytes.Index(doc[from:], []byte(mark))
-		if i < 0 {
-			break
-		}
-		i += from
-		line := doc[bytes.LastIndexByte(doc[:i], '\n')+1 : i] // `      "request": `
-		indent := line[:len(line)-len(bytes.TrimLeft(line, " "))]
-		q := bytes.IndexByte(doc[i+len(mark):], '"')
-		if q < 0 || !bytes.HasSuffix(line, []byte(`": `)) {
-			from = i + len(mark)
-			continue
-		}
-		end := i + len(mark) + q
-		bw.Write(doc[:i])
-		if err := fill("\x00"+string(doc[i+len(mark):end]), string(indent)); err != nil {
-			return err
-		}
-		doc, from = doc[end+1:], 0
-	}
-	_, err = bw.Write(doc)
-	return err
-}
-
-// jsonResult is the JSON form of r; frame gives what stands for each frame (never called for a
-// missing one).
-func jsonResult(r *capture.Result, frame func(*kafka.Frame) any) any {
-	out := struct {
-		Kind  string     `json:"kind"`
-		Notes []string   `json:"notes,omitempty"`
-		Conns []jsonConn `json:"connections"`
-	}{Kind: string(r.Kind), Notes: r.Notes}
-	for _, c := range r.Conns {
-		jc := jsonConn{ID: c.ID, Notes: c.Notes}
-		if c.Server.IsValid() {
-			jc.Client, jc.Server = c.Client.String(), c.Server.String()
-		}
-		var exs []jsonExchange
-		for _, e := range c.Exchanges {
-			exs = append(exs, jsonExchangeOf(e, frame))
-		}
-		if exs != nil {
-			jc.Exchanges = exs
-		}
-		out.Conns = append(out.Conns, jc)
-	}
-	return out
-}
-
-// jsonExchangeOf is the JSON form of one exchange.
-func jsonExchangeOf(e *capture.Exchange, frame func(*kafka.Frame) any) jsonExchange {
-	je := jsonExchange{Note: e.Note}
 	if e.Request != nil {
 		if e.Request.Frame != nil {
 			je.Request = frame(e.Request.Frame)
@@ -487,6 +500,99 @@ func jsonExchangeOf(e *capture.Exchange, frame func(*kafka.Frame) any) jsonExcha
 	return je
 }
 
+// writeJSONExchange writes the line of one exchange into b: what json.Marshal (or, with
+// indent, json.MarshalIndent with two spaces) writes of jsonExchangeOf with the frames
+// themselves, and a newline, written once, the frames node by node (kafka.Frame.WriteJSON).
+func writeJSONExchange(b *bytes.Buffer, c *capture.Conn, e *capture.Exchange, indent bool) error {
+	var frames []*kafka.Frame
+	je := jsonExchangeOf(c, e, func(f *kafka.Frame) any {
+		frames = append(frames, f)
+		return f
+	})
+	n := 0
+	var err error
+	member := func(key string, v any) {
+		if err != nil {
+			return
+		}
+		if n++; n > 1 {
+			b.WriteByte(',')
+		}
+		if indent {
+			b.WriteString("\n  ")
+		}
+		b.WriteString(`"` + key + `":`)
+		if indent {
+			b.WriteByte(' ')
+		}
+		if f, ok := v.(*kafka.Frame); ok {
+			err = f.WriteJSON(b, jsonIndent(indent), jsonIndent(indent))
+			return
+		}
+		var out []byte
+		if indent {
+			out, err = json.MarshalIndent(v, "  ", "  ")
+		} else {
+			out, err = json.Marshal(v)
+		}
+		b.Write(out)
+	}
+	b.WriteByte('{')
+	member("connection", je.Connection)
+	if je.Client != "" {
+		member("client", je.Client)
+		member("server", je.Server)
+	}
+	if je.Request != nil {
+		member("request", je.Request)
+	}
+	if je.Response != nil {
+		member("response", je.Response)
+	}
+	if je.RequestToken != nil {
+		member("requestToken", *je.RequestToken)
+	}
+	if je.ResponseToken != nil {
+		member("responseToken", *je.ResponseToken)
+	}
+	if je.Errors != nil {
+		member("errors", je.Errors)
+	}
+	if je.Note != "" {
+		member("note", je.Note)
+	}
+	if indent {
+		b.WriteByte('\n')
+	}
+	b.WriteString("}\n")
+	return err
+}
+
+// writeJSONSummary writes the summary line: the input's kind, its frames, notes and connections.
+func writeJSONSummary(w io.Writer, r *capture.Result, frames, decoded int, indent bool) error {
+	s := jsonSummary{Kind: string(r.Kind), Packets: r.Packets, Frames: frames, Decoded: decoded, Unlisted: r.Unlisted,
+		SkippedConns: r.SkippedConns, Notes: r.Notes, Conns: []jsonConn{}}
+	for _, c := range r.Conns {
+		jc := jsonConn{ID: c.ID, Notes: c.Notes}
+		if c.Server.IsValid() {
+			jc.Client, jc.Server = c.Client.String(), c.Server.String()
+		}
+		s.Conns = append(s.Conns, jc)
+	}
+	var out []byte
+	var err error
+	if indent {
+		out, err = json.MarshalIndent(s, "", "  ")
+	} else {
+		out, err = json.Marshal(s)
+	}
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(out, '\n'))
+	return err
+}
+
 // ctxWriter stops writing once ctx is done: a long output stops soon after a signal.
 type ctxWriter struct {
 	ctx context.Context
@@ -511,19 +617,77 @@ func shownName(name string) string {
 	return name
 }
 
-// maxInput bounds what decode reads: a capture or dump larger than this is refused before it
-// is read, rather than exhausting memory (decoding keeps annotated trees several times the
-// size of the frames).
+// maxInput bounds what decode reads whole: a dump, frames, or a capture for a report (-o),
+// larger than this is refused before it is read, rather than exhausting memory (decoding them
+// keeps annotated trees several times the size of the frames). A capture printed is streamed
+// and has no such bound.
 const maxInput = 256 << 20
+
+// input is decode's input, a file or standard input, its first bytes looked at.
+type input struct {
+	name string
+	f    *os.File // nil for standard input
+	br   *bufio.Reader
+}
+
+// openInput opens a file, or standard input for "-", and tells whether it is a pcap or pcapng
+// capture, which decode reads as it streams.
+func openInput(name string) (*input, bool, error) {
+	in := &input{name: name}
+	r := io.Reader(os.Stdin)
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				return nil, false, pe.Err
+			}
+			return nil, false, err
+		}
+		in.f, r = f, f
+	}
+	in.br = bufio.NewReaderSize(r, 64<<10)
+	head, _ := in.br.Peek(4) // an error (a folder, say) is the read's to report
+	return in, capture.IsPcap(head), nil
+}
+
+func (in *input) Read(p []byte) (int, error) { return in.br.Read(p) }
+
+func (in *input) Close() error {
+	if in.f == nil {
+		return nil
+	}
+	return in.f.Close()
+}
+
+// readAll reads the whole input, at most maxInput bytes: a file by its name (one buffer of its
+// size), standard input from what was looked at.
+func (in *input) readAll(name string) ([]byte, error) {
+	if in.f != nil {
+		in.f.Close()
+		in.f = nil
+		return readInput(name)
+	}
+	data, err := io.ReadAll(io.LimitReader(in.br, maxInput+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxInput {
+		return nil, inputTooBig(name, -1)
+	}
+	return data, nil
+}
+
+func inputTooBig(name string, size int64) error {
+	if size < 0 {
+		return fmt.Errorf("%s: more than %d MiB, more than decode reads of anything but a capture", shownName(name), maxInput>>20)
+	}
+	return fmt.Errorf("%s is %d bytes, more than decode reads of anything but a capture (%d MiB)", shownName(name), size, maxInput>>20)
+}
 
 // readInput reads a file, or standard input for "-", of at most maxInput bytes.
 func readInput(name string) ([]byte, error) {
-	return readBounded(name, true, maxInput, func(size int64) error {
-		if size < 0 {
-			return fmt.Errorf("%s: more than %d MiB, more than decode reads", shownName(name), maxInput>>20)
-		}
-		return fmt.Errorf("%s is %d bytes, more than decode reads (%d MiB): cut the capture (editcap, tcpdump -r … -c N)", shownName(name), size, maxInput>>20)
-	})
+	return readBounded(name, true, maxInput, func(size int64) error { return inputTooBig(name, size) })
 }
 
 // otherRelease says, for a frame whose request header names an API key this release lacks, which

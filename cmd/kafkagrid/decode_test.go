@@ -312,7 +312,7 @@ func TestDecodeHugeInput(t *testing.T) {
 	}
 	f.Close()
 	_, errs, code := runCmd(t, "decode", "-q", "-schemas", schemas, huge)
-	if code != 1 || !strings.Contains(errs, "more than decode reads (256 MiB)") {
+	if code != 1 || !strings.Contains(errs, "more than decode reads of anything but a capture (256 MiB)") {
 		t.Errorf("4 GiB file: exit %d, %s", code, errs)
 	}
 	// 64 MiB of zeros (16 MiB with -short, the race detector's run, which multiplies memory):
@@ -386,9 +386,9 @@ func TestDecodeMaxFields(t *testing.T) {
 	}
 }
 
-// TestDecodeJSONStreamed: the JSON of several frames, written frame by frame into the rest,
-// is byte for byte what json.Encoder writes of the whole, and text from the input that looks
-// like a placeholder stays text.
+// TestDecodeJSONStreamed: the JSON of several frames, each exchange's line written once with
+// its frames node by node, is byte for byte what json.Marshal writes of it (and, -indent,
+// json.MarshalIndent), and the summary last; text from the input stays text.
 func TestDecodeJSONStreamed(t *testing.T) {
 	cat, err := kafka.LoadCatalog(filepath.Join(listSchemaRoot(t), "4.0"))
 	if err != nil {
@@ -407,26 +407,116 @@ func TestDecodeJSONStreamed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.Notes = append(r.Notes, "x\n      \"request\": \"\x00frame 0\"", `"request": "`+"\x00"+`frame 1"`)
-	var want bytes.Buffer
-	enc := json.NewEncoder(&want)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(jsonResult(r, func(f *kafka.Frame) any { return f })); err != nil {
-		t.Fatal(err)
-	}
-	var got bytes.Buffer
-	if err := writeJSONResult(&got, r); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got.Bytes(), want.Bytes()) {
-		i := 0
-		for i < min(got.Len(), want.Len()) && got.Bytes()[i] == want.Bytes()[i] {
-			i++
+	r.Notes = append(r.Notes, "x\n      \"request\": \"\x00frame 0\"", "<b>&</b>")
+	r.Conns[0].Exchanges[0].Note = "a note \u2028 with \"quotes\""
+	for _, indent := range []bool{false, true} {
+		var want bytes.Buffer
+		for _, c := range r.Conns {
+			for _, e := range c.Exchanges {
+				v := jsonExchangeOf(c, e, func(f *kafka.Frame) any { return f })
+				var b []byte
+				if indent {
+					b, err = json.MarshalIndent(v, "", "  ")
+				} else {
+					b, err = json.Marshal(v)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				want.Write(append(b, '\n'))
+			}
 		}
-		t.Fatalf("differs at byte %d:\n got …%q\nwant …%q", i, got.Bytes()[max(0, i-60):min(got.Len(), i+60)], want.Bytes()[max(0, i-60):min(want.Len(), i+60)])
+		var got bytes.Buffer
+		if err := printResult(&got, r, messages(r), "json", indent); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.HasPrefix(got.Bytes(), want.Bytes()) {
+			i := 0
+			for i < min(got.Len(), want.Len()) && got.Bytes()[i] == want.Bytes()[i] {
+				i++
+			}
+			t.Fatalf("indent %v: differs at byte %d:\n got …%q\nwant …%q", indent, i, got.Bytes()[max(0, i-60):min(got.Len(), i+60)], want.Bytes()[max(0, i-60):min(want.Len(), i+60)])
+		}
+		var sum jsonSummary
+		if err := json.Unmarshal(got.Bytes()[want.Len():], &sum); err != nil {
+			t.Fatalf("indent %v: summary: %v", indent, err)
+		}
+		if sum.Kind != "frames" || sum.Frames != 25 || sum.Decoded != 24 || len(sum.Notes) != len(r.Notes) || sum.Notes[len(sum.Notes)-1] != "<b>&</b>" {
+			t.Errorf("indent %v: summary %+v", indent, sum)
+		}
+		if n := bytes.Count(got.Bytes(), []byte("\n")); !indent && n != 13+1 {
+			t.Errorf("%d lines, want 13 exchanges and the summary", n)
+		}
 	}
-	if n := bytes.Count(got.Bytes(), []byte(`"kind": "frame"`)); n != 25 {
-		t.Errorf("%d frames in the JSON, want 25", n)
+}
+
+// TestDecodeCaptureStreamed: decode reads a capture as it streams: the JSON is a line for each
+// exchange (compact) and the summary, the text the frames then the notes, with a per-frame
+// field limit, so that a capture whose frames have more fields together than -max-fields
+// decodes whole.
+func TestDecodeCaptureStreamed(t *testing.T) {
+	schemas := filepath.Join(listSchemaRoot(t), "4.0")
+	c, err := kafka.LoadCatalog(schemas)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vs, _ := c.Vectors(kafka.VectorOptions{Compression: kafka.CodecZstd})
+	var chunks []capturetest.Chunk
+	most := 0
+	for round := range 3 {
+		for i, v := range vs {
+			chunks = append(chunks, capturetest.Chunk{Conn: (i + round) % 2, FromClient: true, Data: v.Request.Bytes}, capturetest.Chunk{Conn: (i + round) % 2, Data: v.Response.Bytes})
+			most = max(most, v.Request.Nodes, v.Response.Nodes)
+		}
+	}
+	ends := []capturetest.Endpoints{{Client: netip.MustParseAddrPort("10.0.0.2:50000"), Server: netip.MustParseAddrPort("10.0.0.1:9092")},
+		{Client: netip.MustParseAddrPort("10.0.0.3:50001"), Server: netip.MustParseAddrPort("10.0.0.1:9092")}}
+	var buf bytes.Buffer
+	if err := capturetest.Write(&buf, ends, chunks, capturetest.Options{MSS: 300, Reorder: 5, Retransmit: 7}); err != nil {
+		t.Fatal(err)
+	}
+	pcap := filepath.Join(t.TempDir(), "c.pcap")
+	os.WriteFile(pcap, buf.Bytes(), 0o644)
+	limit := fmt.Sprint(most)
+	out, errs, code := runCmd(t, "decode", "-q", "-format", "json", "-max-fields", limit, "-schemas", schemas, pcap)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != len(chunks)/2+1 {
+		t.Fatalf("%d lines, want %d exchanges and the summary", len(lines), len(chunks)/2)
+	}
+	for _, l := range lines[:len(lines)-1] {
+		var e struct {
+			Connection        int
+			Client            string
+			Request, Response *struct{ API string }
+			Errors            []string
+		}
+		if err := json.Unmarshal([]byte(l), &e); err != nil || e.Connection < 1 || e.Request == nil || e.Response == nil || e.Request.API != e.Response.API || e.Errors != nil {
+			t.Fatalf("%v: %.200s", err, l)
+		}
+	}
+	var sum jsonSummary
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &sum); err != nil || sum.Kind != "pcap" || sum.Frames != len(chunks) || sum.Decoded != sum.Frames || len(sum.Conns) != 2 {
+		t.Errorf("summary %v: %+v", err, sum)
+	}
+	txt, errs, code := runCmd(t, "decode", "-q", "-max-fields", limit, "-schemas", schemas, pcap)
+	if code != 0 || strings.Count(txt, "\n-- ") != len(chunks) || !strings.Contains(txt, "== connection 2: 10.0.0.3:50001 → 10.0.0.1:9092") ||
+		!strings.Contains(txt, "note: connection 1: 10.0.0.1:9092 → 10.0.0.2:50000: ") {
+		t.Errorf("text: exit %d, %d frames: %s\n%.500s", code, strings.Count(txt, "\n-- "), errs, txt)
+	}
+	ind, _, _ := runCmd(t, "decode", "-q", "-format", "json", "-indent", "-max-fields", limit, "-schemas", schemas, pcap)
+	dec := json.NewDecoder(strings.NewReader(ind))
+	n := 0
+	for ; dec.More(); n++ {
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n != len(lines) || !strings.Contains(ind, "\n  \"request\": {\n    \"api\": ") {
+		t.Errorf("-indent: %d values, want %d: %.300s", n, len(lines), ind)
 	}
 }
 
@@ -475,7 +565,7 @@ func TestDecodeSaslTokens(t *testing.T) {
 	if strings.Contains(out, "s3cret") || strings.Contains(out, "733363726574") {
 		t.Errorf("the password is printed:\n%s", out)
 	}
-	if !strings.Contains(out, `"requestToken": "00616c696365002a2a2a2a2a2a"`) || !strings.Contains(out, `"responseToken": ""`) {
+	if !strings.Contains(out, `"requestToken":"00616c696365002a2a2a2a2a2a"`) || !strings.Contains(out, `"responseToken":""`) {
 		t.Errorf("JSON lacks the tokens:\n%s", out)
 	}
 }

@@ -56,13 +56,21 @@ func TestDecodeJSONStreamedConns(t *testing.T) {
 	}
 	for _, res := range []*capture.Result{r, {Kind: capture.KindPcap}} {
 		var want bytes.Buffer
-		enc := json.NewEncoder(&want)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(jsonResult(res, func(f *kafka.Frame) any { return f })); err != nil {
+		all, ok := res.Frames()
+		for _, c := range res.Conns {
+			for _, e := range c.Exchanges {
+				b, err := json.Marshal(jsonExchangeOf(c, e, func(f *kafka.Frame) any { return f }))
+				if err != nil {
+					t.Fatal(err)
+				}
+				want.Write(append(b, '\n'))
+			}
+		}
+		if err := writeJSONSummary(&want, res, all, ok, false); err != nil {
 			t.Fatal(err)
 		}
 		var got bytes.Buffer
-		if err := writeJSONResult(&got, res); err != nil {
+		if err := printResult(&got, res, messages(res), "json", false); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(got.Bytes(), want.Bytes()) {
@@ -71,6 +79,11 @@ func TestDecodeJSONStreamedConns(t *testing.T) {
 				i++
 			}
 			t.Fatalf("differs at byte %d:\n got …%q\nwant …%q", i, got.Bytes()[max(0, i-60):min(got.Len(), i+60)], want.Bytes()[max(0, i-60):min(want.Len(), i+60)])
+		}
+		for _, l := range bytes.Split(bytes.TrimSuffix(got.Bytes(), []byte("\n")), []byte("\n")) {
+			if !json.Valid(l) {
+				t.Fatalf("not a JSON line: %.200s", l)
+			}
 		}
 	}
 }

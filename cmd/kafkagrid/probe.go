@@ -126,7 +126,7 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			for _, n := range append(slices.Clone(res.Notes), conn.Notes...) {
 				fmt.Fprintf(stdout, "note: %s\n", n)
 			}
-		} else if perr := printResult(stdout, res, messages(res), *format); perr != nil && err == nil {
+		} else if perr := printResult(stdout, res, messages(res), *format, false); perr != nil && err == nil {
 			err = perr
 		}
 		if *out != "" {
