@@ -183,7 +183,7 @@ func TestReassembleNotes(t *testing.T) {
 	for _, want := range []string{
 		"1 retransmitted segments carry other bytes than the first copy (the first at packet 3): the first copy is read",
 		"another SYN at packet 5 (sequence number 500, the first's 1000): the addresses and ports were used again",
-		"1 segments lie before the stream's start",
+		"1 segment lies before the stream's start",
 	} {
 		if !strings.Contains(notes, want) {
 			t.Errorf("no note %q in\n%s", want, notes)

@@ -25,3 +25,11 @@ func does(n int) string {
 	}
 	return "do"
 }
+
+// lies is the verb of a count of n things: "lies" for one, "lie" for more.
+func lies(n int) string {
+	if n == 1 {
+		return "lies"
+	}
+	return "lie"
+}

@@ -293,11 +293,11 @@ func (p *pcapReader) read(r io.Reader) (*Result, error) {
 		res.Notes = append(res.Notes, fmt.Sprintf("%d of %d packets have link type %s (%d), which kafkagrid does not read, and were skipped", otherLinks[lt], res.Packets, lt, int(lt)))
 	}
 	if p.other > 0 {
-		res.Notes = append(res.Notes, fmt.Sprintf("%d TCP connections on other ports do not start with a Kafka request and were skipped", p.other))
+		res.Notes = append(res.Notes, fmt.Sprintf("%s on other ports %s not start with a Kafka request and %s skipped", plural(p.other, "TCP connection"), does(p.other), were(p.other)))
 	}
 	if p.past > 0 {
 		res.SkippedConns = p.past
-		res.Notes = append(res.Notes, fmt.Sprintf("%d Kafka connections past the limit of %d connections an input reads (Options.MaxConns) were not read", p.past, p.d.o.MaxConns))
+		res.Notes = append(res.Notes, fmt.Sprintf("%s past the limit of %d connections an input reads (Options.MaxConns) %s not read", plural(p.past, "Kafka connection"), p.d.o.MaxConns, were(p.past)))
 	}
 	if p.kafka == 0 {
 		res.Notes = append(res.Notes, fmt.Sprintf("no Kafka connection found (ports %v, or a connection starting with a Kafka request)", p.d.o.Ports))
@@ -906,7 +906,7 @@ func (p *pcapReader) notes(tc *tcpConn) {
 			p.note(tc, dr, fmt.Sprintf("%d retransmitted segments carry other bytes than the first copy (the first at packet %d): the first copy is read", dr.differ, dr.firstDiffer))
 		}
 		if dr.before > 0 {
-			p.note(tc, dr, fmt.Sprintf("%d segments lie before the stream's start (late copies, or another connection on the same addresses and ports) and were not read", dr.before))
+			p.note(tc, dr, fmt.Sprintf("%s %s before the stream's start (late copies, or another connection on the same addresses and ports) and %s not read", plural(dr.before, "segment"), lies(dr.before), were(dr.before)))
 		}
 		if dr.started && !dr.haveSyn {
 			p.note(tc, dr, "no SYN in the capture: the stream is read from its first captured byte")
