@@ -1072,7 +1072,7 @@ func (sc *scratch) tooltip(f Field) string {
 // in ink (the hex is lower case and muted).
 const (
 	groupMarkSize  canvas.Pt = hexSize
-	legendMarkSize canvas.Pt = 7.5
+	legendMarkSize canvas.Pt = 8.5 // 9 CSS px and more where a phone shows the 16-bit grid (TestPagesReadable)
 )
 
 // layoutMarks writes the group letter (style.GroupMark of the group's colour index, followed

@@ -321,11 +321,11 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 		r.Chip = Box{X: cx, Y: canvas.Round(mid - m.chip/2), W: m.chip, H: m.chip}
 		if g := rows[i].group; marks && g != "" && (r.Parent < 0 || rows[r.Parent].group != g) {
 			// A row that starts a group: its chip grows by a quarter of the text size (8 to 11
-			// pt at 12 pt) to the right, into the gap before the label, to hold the group's letter at 0.7 of the
-			// text size.
+			// pt at 12 pt) to the right, into the gap before the label, to hold the group's letter at 0.75 of the
+			// text size (9 pt at 12: no text of a page is under 9 px on a phone).
 			mark := style.GroupMark(r.Color)
 			big := canvas.Round(m.chip + m.size/4)
-			size := canvas.Round(m.size * 0.7)
+			size := canvas.Round(m.size * 0.75)
 			for size > 4 && canvas.Pt(mono.Width(mark, float64(size))) > big-1 {
 				size -= 0.5
 			}
