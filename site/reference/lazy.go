@@ -47,9 +47,9 @@ const pageBudget = 2800
 // writePage writes an API page (name, relative to the output folder) and, when it has
 // messages drawn later, its sidecar: every message but the first is drawn in the sidecar and
 // left as a placeholder on the page. When the page is still over pageBudget elements, the
-// first message's tree waits in the sidecar too, behind a button, and then the schemas'
-// source in templates (Kafka 4.1's StreamsGroupHeartbeat request: 5,525 elements with both);
-// the grid stays, the first drawing.
+// schemas' source waits in templates, and then, if the page is over still, the first message's
+// tree waits in the sidecar too, behind a button (Kafka 4.1's StreamsGroupHeartbeat request:
+// 5,525 elements with both); the grid stays, the first drawing.
 func (b *builder) writePage(name string, v *pageView) error {
 	var later []lazyPart
 	for i := range v.Messages {
@@ -73,21 +73,23 @@ func (b *builder) writePage(name string, v *pageView) error {
 	if err := renderPage(b.tmpl, &page, v); err != nil {
 		return err
 	}
-	if first := &v.Messages[0]; first.Tree != "" && elementsAtLoad(page.Bytes()) >= pageBudget {
-		first.TreeLater = true
-		later = append([]lazyPart{{first.ID + "-tree", "treedraw", first}}, later...)
+	if elementsAtLoad(page.Bytes()) >= pageBudget {
+		// Still over: the schemas' source (far down the page; Kafka 4.1's StreamsGroupHeartbeat
+		// request's schemas and field tables are 1,750 elements) waits in templates, cloned as
+		// it nears the screen or the address names a line.
+		v.Schemas = slices.Clone(v.Schemas) // shared by every version's page
+		for i := range v.Schemas {
+			v.Schemas[i].Later = true
+		}
 		page.Reset()
 		if err := renderPage(b.tmpl, &page, v); err != nil {
 			return err
 		}
 	}
-	if elementsAtLoad(page.Bytes()) >= pageBudget {
-		// Still over (that request's schemas and field tables are 1,750 elements): the schemas'
-		// source waits in templates, cloned as it nears the screen or the address names a line.
-		v.Schemas = slices.Clone(v.Schemas) // shared by every version's page
-		for i := range v.Schemas {
-			v.Schemas[i].Later = true
-		}
+	if first := &v.Messages[0]; first.Tree != "" && elementsAtLoad(page.Bytes()) >= pageBudget {
+		// Over still: the first message's tree, beside its grid, waits behind a button.
+		first.TreeLater = true
+		later = append([]lazyPart{{first.ID + "-tree", "treedraw", first}}, later...)
 		page.Reset()
 		if err := renderPage(b.tmpl, &page, v); err != nil {
 			return err
