@@ -24,6 +24,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/capture/capturetest"
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site"
 	"github.com/kafkagrid/kafkagrid/site/reference"
 )
 
@@ -252,30 +253,102 @@ func TestPageDecode(t *testing.T) {
 			}
 			decoded := strings.Count(text, "frame = ")
 			t.Logf("flags %q: exit %d, %d frames decoded, %d report files; %s", c.flags, code, decoded, len(got.Files), strings.TrimSpace(stderr))
-			if decoded > 0 && (strings.Count(got.Report, `class="field`) == 0 || strings.Count(got.Report, `class="node`) == 0) {
-				t.Errorf("%d frames decoded, and the report has no grid or no tree", decoded)
-			}
-			if code != 2 && decoded > 0 {
-				// The report's frame files are the command's -o files.
-				rep := filepath.Join(t.TempDir(), "report")
-				args := append(append([]string{"decode", "-q", "-schemas", root, "-release", "4.0"}, c.flags...), "-o", rep, c.file)
-				runCmd(t, args...)
+			if decoded > 0 {
+				// Each frame decoded is drawn on its exchange's page: a grid and a tree.
+				fields, nodes := 0, 0
 				for rel, body := range got.Files {
-					want, err := os.ReadFile(filepath.Join(rep, filepath.FromSlash(rel)))
-					if err != nil {
-						t.Errorf("the page's report has %s, decode -o has not: %v", rel, err)
-						continue
-					}
-					if string(want) != body && !strings.Contains(rel, "index") {
-						t.Errorf("%s differs from decode -o's", rel)
+					if strings.HasPrefix(rel, "exchanges/") {
+						fields += strings.Count(body, `class="field`)
+						nodes += strings.Count(body, `class="node`)
 					}
 				}
-				if len(got.Files) == 0 {
-					t.Error("the page's report has no frame files")
+				if fields == 0 || nodes == 0 {
+					t.Errorf("%d frames decoded, and the report's pages have %d grid fields, %d tree nodes", decoded, fields, nodes)
+				}
+			}
+			if code != 2 && decoded > 0 {
+				// The page's report is decode -o's, byte for byte, every file: the command
+				// given the input as the page names it (pasted text on standard input, a
+				// dropped file by its name).
+				want := cliReport(t, root, c)
+				if _, ok := got.Files["index.html"]; !ok {
+					t.Error("the page's report has no index.html")
+				}
+				for rel, body := range got.Files {
+					w, ok := want[rel]
+					switch {
+					case !ok:
+						t.Errorf("the page's report has %s, decode -o's has not", rel)
+					case w != body:
+						t.Errorf("%s differs from decode -o's (%d bytes, decode -o's %d)\n%s", rel, len(body), len(w), whereDiffers(body, w))
+					}
+				}
+				for rel := range want {
+					if _, ok := got.Files[rel]; !ok {
+						t.Errorf("decode -o wrote %s, the page's report has not", rel)
+					}
 				}
 			}
 		})
 	}
+}
+
+// cliReport runs "kafkagrid decode -o DIR" on c's input named as the page names it (pasted
+// text "-" on standard input, a dropped file by its base name, from its folder), and returns
+// the report's files by their paths in DIR, the output folder's own files (its manifest and
+// lock) left out.
+func cliReport(t *testing.T, root string, c pageCase) map[string]string {
+	t.Helper()
+	rep := filepath.Join(t.TempDir(), "report")
+	arg := c.q.Name
+	if arg == "-" {
+		fh, err := os.Open(c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		old := os.Stdin
+		os.Stdin = fh
+		defer func() { os.Stdin = old; fh.Close() }()
+	} else {
+		if arg != filepath.Base(c.file) {
+			t.Fatalf("a dropped file named %q, not its base name", arg)
+		}
+		t.Chdir(filepath.Dir(c.file))
+	}
+	args := append(append([]string{"decode", "-q", "-schemas", root, "-release", "4.0"}, c.flags...), "-o", rep, arg)
+	if _, errs, code := runCmd(t, args...); code == 2 {
+		t.Fatalf("decode -o: exit %d: %s", code, errs)
+	}
+	files := map[string]string{}
+	err := filepath.WalkDir(rep, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(rep, p)
+		if err != nil {
+			return err
+		}
+		if rel == site.ManifestName || rel == site.LockName {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		files[filepath.ToSlash(rel)] = string(b)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// whereDiffers shows where a and b first differ, with some context.
+func whereDiffers(a, b string) string {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	from := max(0, i-80)
+	return fmt.Sprintf("at byte %d:\n page: %q\n -o:   %q", i, a[from:min(len(a), i+80)], b[from:min(len(b), i+80)])
 }
 
 // TestPageDecodeNeedsReleases checks that a decode which looks in the other releases says so
