@@ -524,6 +524,9 @@ func TestBrowserDecoder(t *testing.T) {
 				t.Errorf("%s: the report panel's %s is not decode -o's (%d bytes, decode -o's %d, there %v)", c.name, page.File, len(page.Doc), len(w), ok)
 			}
 			if page.File == "index.html" {
+				if shot, err := chromedp.Run(bctx, chromedp.FullScreenshot(80)); err == nil {
+					os.WriteFile(filepath.Join(art, "decode-page-index.jpg"), shot, 0o644)
+				}
 				// Follow the index's link to the last exchange's response, as a reader does.
 				page, err = follow(bctx, `d.querySelector('table.xch a[href$="#response"]:last-of-type') || Array.from(d.querySelectorAll('table.xch a[href^="exchanges/"]')).pop()`, `/^exchanges\//.test(f.getAttribute("data-file"))`)
 				if err != nil {
