@@ -596,6 +596,7 @@ func TestBrowserDecoder(t *testing.T) {
 		if l.Checked == 0 {
 			t.Errorf("%s: no link checked", screen.name)
 		}
+		t.Logf("%s: %d links checked for contrast, the report panel dark: %v", screen.name, l.Checked, l.Dark)
 		for _, low := range l.Low {
 			t.Errorf("%s: a link below 4.5:1: %s", screen.name, low)
 		}
