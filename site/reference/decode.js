@@ -231,8 +231,9 @@
       }
     });
     // A srcdoc page's links resolve against this page's address: the report's own links are
-    // followed here, in the panel.
-    doc.addEventListener("click", function (e) {
+    // followed here, in the panel, also when clicked with a modifier or the middle button
+    // (a new tab would open this page's folder, where the report is not).
+    function follow(e) {
       var a = e.target && e.target.closest ? e.target.closest("a[href]") : null;
       if (!a || e.defaultPrevented) { return; }
       var href = a.getAttribute("href"), i = href.indexOf("#");
@@ -240,7 +241,9 @@
       if (file === "") { e.preventDefault(); scrollToId(doc, frag); return; }
       var p = inReport(path, file);
       if (p !== null && /\.html$/.test(p) && has(files, p)) { e.preventDefault(); openFile(p, frag); }
-    });
+    }
+    doc.addEventListener("click", follow);
+    doc.addEventListener("auxclick", function (e) { if (e.button === 1) { follow(e); } });
     fit();
     frame.setAttribute("data-loaded", path); // the file shown is wired (the page tests wait for it)
     if (hash) { scrollToId(doc, hash); } else if (frame.getBoundingClientRect().top < 0) { frame.scrollIntoView(); }
