@@ -41,15 +41,16 @@ type pageRequest struct {
 
 // pageResult is what the page shows: decode's standard output with -format txt and with
 // -format json, what it prints on standard error (its error, "kafkagrid: …", and with -format
-// json the notes on what it assumed), the exit status, and the report decode -o writes
-// (index.html and the frames' files).
+// json the notes on what it assumed), the exit status, and the report decode -o writes, each
+// file by its path in the report's folder: index.html, exchanges/c1-1.html, …, frames/….
+// The page shows the index, or the one exchange's page when there is one, and opens the
+// other pages and files from memory when their links are followed (decode.js).
 type pageResult struct {
 	Text      string            `json:"text"`
 	JSON      string            `json:"json"`
 	JSONNotes string            `json:"jsonNotes,omitempty"`
 	Stderr    string            `json:"stderr"`
 	Status    int               `json:"status"`
-	Report    string            `json:"report"`
 	Files     map[string]string `json:"files,omitempty"`
 	// Need says the decode looked for the bytes in the other releases and some of them were
 	// not loaded yet (pageReleases.available): the page loads them all and asks again.
@@ -192,8 +193,6 @@ func pageRun(ctx context.Context, rels pageReleases, q pageRequest, data []byte,
 	if err != nil {
 		return fmt.Errorf("decode: %w", err)
 	}
-	res.Report = files["index.html"]
-	delete(files, "index.html")
 	res.Files = files
 	// The outcome of runDecode, in its words.
 	var failed []*capture.Message

@@ -20,10 +20,12 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/kafkagrid/kafkagrid/capture/capturetest"
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site"
 	"github.com/kafkagrid/kafkagrid/site/reference"
 )
 
@@ -252,30 +254,102 @@ func TestPageDecode(t *testing.T) {
 			}
 			decoded := strings.Count(text, "frame = ")
 			t.Logf("flags %q: exit %d, %d frames decoded, %d report files; %s", c.flags, code, decoded, len(got.Files), strings.TrimSpace(stderr))
-			if decoded > 0 && (strings.Count(got.Report, `class="field`) == 0 || strings.Count(got.Report, `class="node`) == 0) {
-				t.Errorf("%d frames decoded, and the report has no grid or no tree", decoded)
-			}
-			if code != 2 && decoded > 0 {
-				// The report's frame files are the command's -o files.
-				rep := filepath.Join(t.TempDir(), "report")
-				args := append(append([]string{"decode", "-q", "-schemas", root, "-release", "4.0"}, c.flags...), "-o", rep, c.file)
-				runCmd(t, args...)
+			if decoded > 0 {
+				// Each frame decoded is drawn on its exchange's page: a grid and a tree.
+				fields, nodes := 0, 0
 				for rel, body := range got.Files {
-					want, err := os.ReadFile(filepath.Join(rep, filepath.FromSlash(rel)))
-					if err != nil {
-						t.Errorf("the page's report has %s, decode -o has not: %v", rel, err)
-						continue
-					}
-					if string(want) != body && !strings.Contains(rel, "index") {
-						t.Errorf("%s differs from decode -o's", rel)
+					if strings.HasPrefix(rel, "exchanges/") {
+						fields += strings.Count(body, `class="field`)
+						nodes += strings.Count(body, `class="node`)
 					}
 				}
-				if len(got.Files) == 0 {
-					t.Error("the page's report has no frame files")
+				if fields == 0 || nodes == 0 {
+					t.Errorf("%d frames decoded, and the report's pages have %d grid fields, %d tree nodes", decoded, fields, nodes)
+				}
+			}
+			if code != 2 && decoded > 0 {
+				// The page's report is decode -o's, byte for byte, every file: the command
+				// given the input as the page names it (pasted text on standard input, a
+				// dropped file by its name).
+				want := cliReport(t, root, c)
+				if _, ok := got.Files["index.html"]; !ok {
+					t.Error("the page's report has no index.html")
+				}
+				for rel, body := range got.Files {
+					w, ok := want[rel]
+					switch {
+					case !ok:
+						t.Errorf("the page's report has %s, decode -o's has not", rel)
+					case w != body:
+						t.Errorf("%s differs from decode -o's (%d bytes, decode -o's %d)\n%s", rel, len(body), len(w), whereDiffers(body, w))
+					}
+				}
+				for rel := range want {
+					if _, ok := got.Files[rel]; !ok {
+						t.Errorf("decode -o wrote %s, the page's report has not", rel)
+					}
 				}
 			}
 		})
 	}
+}
+
+// cliReport runs "kafkagrid decode -o DIR" on c's input named as the page names it (pasted
+// text "-" on standard input, a dropped file by its base name, from its folder), and returns
+// the report's files by their paths in DIR, the output folder's own files (its manifest and
+// lock) left out.
+func cliReport(t *testing.T, root string, c pageCase) map[string]string {
+	t.Helper()
+	rep := filepath.Join(t.TempDir(), "report")
+	arg := c.q.Name
+	if arg == "-" {
+		fh, err := os.Open(c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		old := os.Stdin
+		os.Stdin = fh
+		defer func() { os.Stdin = old; fh.Close() }()
+	} else {
+		if arg != filepath.Base(c.file) {
+			t.Fatalf("a dropped file named %q, not its base name", arg)
+		}
+		t.Chdir(filepath.Dir(c.file))
+	}
+	args := append(append([]string{"decode", "-q", "-schemas", root, "-release", "4.0"}, c.flags...), "-o", rep, arg)
+	if _, errs, code := runCmd(t, args...); code == 2 {
+		t.Fatalf("decode -o: exit %d: %s", code, errs)
+	}
+	files := map[string]string{}
+	err := filepath.WalkDir(rep, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(rep, p)
+		if err != nil {
+			return err
+		}
+		if rel == site.ManifestName || rel == site.LockName {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		files[filepath.ToSlash(rel)] = string(b)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// whereDiffers shows where a and b first differ, with some context.
+func whereDiffers(a, b string) string {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	from := max(0, i-80)
+	return fmt.Sprintf("at byte %d:\n page: %q\n -o:   %q", i, a[from:min(len(a), i+80)], b[from:min(len(b), i+80)])
 }
 
 // TestPageDecodeNeedsReleases checks that a decode which looks in the other releases says so
@@ -417,16 +491,10 @@ func TestBrowserDecoder(t *testing.T) {
 			_, err = chromedp.Run(bctx, chromedp.Poll[bool](fmt.Sprintf(`(window.kafkagrid.results||0) > %d`, results)))
 		}
 		if err == nil {
-			_, err = chromedp.Run(bctx, chromedp.Poll[bool](`(function(){var f=document.getElementById("kg-report"); return f.srcdoc === "" || !!(f.contentDocument && f.contentDocument.readyState === "complete" && f.contentDocument.body)})()`))
+			_, err = chromedp.Run(bctx, chromedp.Poll[bool](`(function(){var f=document.getElementById("kg-report"); return f.getAttribute("data-loaded") === f.getAttribute("data-file")})()`))
 		}
 		if err == nil {
-			page, err = chromedp.Run(bctx, chromedp.Evaluate[pageShown](`(function(){
-				var d = document.getElementById("kg-report").contentDocument;
-				return {Text: document.getElementById("kg-text").textContent,
-					Err: document.getElementById("kg-err").hidden ? "" : document.getElementById("kg-err").textContent,
-					Status: document.getElementById("kg-status").textContent,
-					Fields: d ? d.querySelectorAll("g.field").length : 0, Nodes: d ? d.querySelectorAll("g.node").length : 0};
-			})()`))
+			page, err = chromedp.Run(bctx, chromedp.Evaluate[pageShown](shownJS))
 		}
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
@@ -437,8 +505,53 @@ func TestBrowserDecoder(t *testing.T) {
 		if page.Err != stderr {
 			t.Errorf("%s: the page's error %q, decode's %q (exit %d)", c.name, page.Err, stderr, code)
 		}
-		if n := strings.Count(text, "frame = "); n > 0 && (page.Fields == 0 || page.Nodes == 0) {
-			t.Errorf("%s: %d frames decoded, and the report shows %d grid fields, %d tree nodes", c.name, n, page.Fields, page.Nodes)
+		n := strings.Count(text, "frame = ")
+		if n > 0 && code != 2 {
+			// The report panel shows decode -o's file, byte for byte: the exchange's page when
+			// there is one, else the index, whose links open the exchanges' pages in the panel.
+			var want map[string]string
+			t.Run("report of "+c.name, func(t *testing.T) { want = cliReport(t, root, c) })
+			pages := 0
+			for rel := range want {
+				if strings.HasPrefix(rel, "exchanges/") {
+					pages++
+				}
+			}
+			if first := map[bool]string{true: "exchanges/c1-1.html", false: "index.html"}[pages == 1]; page.File != first {
+				t.Errorf("%s: the report panel shows %q first, want %q (%d exchange pages)", c.name, page.File, first, pages)
+			}
+			if w, ok := want[page.File]; !ok || w != page.Doc {
+				t.Errorf("%s: the report panel's %s is not decode -o's (%d bytes, decode -o's %d, there %v)", c.name, page.File, len(page.Doc), len(w), ok)
+			}
+			if page.File == "index.html" {
+				if shot, err := chromedp.Run(bctx, chromedp.FullScreenshot(80)); err == nil {
+					os.WriteFile(filepath.Join(art, "decode-page-index.jpg"), shot, 0o644)
+				}
+				// Follow the index's link to the last exchange's response, as a reader does.
+				page, err = follow(bctx, `d.querySelector('table.xch a[href$="#response"]:last-of-type') || Array.from(d.querySelectorAll('table.xch a[href^="exchanges/"]')).pop()`, `/^exchanges\//.test(f.getAttribute("data-file"))`)
+				if err != nil {
+					t.Fatalf("%s: following the index's link to an exchange: %v", c.name, err)
+				}
+				if w, ok := want[page.File]; !ok || w != page.Doc {
+					t.Errorf("%s: the index's link opened %q, not decode -o's page of that name", c.name, page.File)
+				}
+			} else if i == 0 {
+				// The page's link to the report's index opens the index in the panel, and the
+				// index's link back to this exchange.
+				p, err := follow(bctx, `d.querySelector('nav.top .mid a')`, `f.getAttribute("data-file") === "index.html"`)
+				if err != nil || p.File != "index.html" || p.Doc != want["index.html"] {
+					t.Errorf("%s: the exchange page's link to the index: %v, shows %q", c.name, err, p.File)
+				}
+				if page, err = follow(bctx, `d.querySelector('table.xch a[href^="exchanges/"]')`, `f.getAttribute("data-file") === "exchanges/c1-1.html"`); err != nil {
+					t.Errorf("%s: the index's link back: %v", c.name, err)
+				}
+			}
+			if page.Fields == 0 || page.Nodes == 0 {
+				t.Errorf("%s: %d frames decoded, and the report's page %s shows %d grid fields, %d tree nodes", c.name, n, page.File, page.Fields, page.Nodes)
+			}
+			for _, bad := range page.Unwired {
+				t.Errorf("%s: %s: a link or image of the report that the panel does not open: %s", c.name, page.File, bad)
+			}
 		}
 		if i == 0 {
 			if shot, err := chromedp.Run(bctx, chromedp.FullScreenshot(80)); err == nil {
@@ -446,6 +559,53 @@ func TestBrowserDecoder(t *testing.T) {
 			}
 		}
 		t.Logf("%s: %s", c.name, page.Status)
+	}
+	// The page and the report page it shows (the capture's last), at a desktop's and a phone's
+	// width, light and dark: every link of both reads at 4.5:1 or more against what is behind
+	// it, and nothing is wider than the screen. Screenshots go to the artefacts.
+	for _, screen := range []struct {
+		name   string
+		w, h   int64
+		phone  bool
+		scheme string
+	}{{"1440-light", 1440, 1000, false, "light"}, {"1440-dark", 1440, 1000, false, "dark"}, {"390-light", 390, 844, true, "light"}, {"390-dark", 390, 844, true, "dark"}} {
+		opts := []chromedp.EmulateViewportOption{}
+		if screen.phone {
+			opts = append(opts, chromedp.EmulateMobile)
+		}
+		if err := chromedp.Do(bctx, chromedp.EmulateViewport(screen.w, screen.h, opts...)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.Call(bctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: screen.scheme}}}); err != nil {
+			t.Fatal(err)
+		}
+		type look struct {
+			Dark    bool
+			Low     []string
+			Wide    int
+			Checked int
+		}
+		l, err := chromedp.Run(bctx, chromedp.Evaluate[look](linkContrastJS))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Dark != (screen.scheme == "dark") {
+			t.Errorf("%s: the report panel's page is dark: %v", screen.name, l.Dark)
+		}
+		if l.Checked == 0 {
+			t.Errorf("%s: no link checked", screen.name)
+		}
+		t.Logf("%s: %d links checked for contrast, the report panel dark: %v", screen.name, l.Checked, l.Dark)
+		for _, low := range l.Low {
+			t.Errorf("%s: a link below 4.5:1: %s", screen.name, low)
+		}
+		if l.Wide > int(screen.w) {
+			t.Errorf("%s: the page is %d px wide", screen.name, l.Wide)
+		}
+		if shot, err := chromedp.Run(bctx, chromedp.FullScreenshot(80)); err == nil {
+			os.WriteFile(filepath.Join(art, "decode-page-"+screen.name+".jpg"), shot, 0o644)
+		}
 	}
 	timing, err := chromedp.Run(bctx, chromedp.Evaluate[map[string]float64](`window.kafkagrid.timing`))
 	if err != nil {
@@ -466,11 +626,83 @@ func TestBrowserDecoder(t *testing.T) {
 	}
 }
 
-// pageShown is what the page shows after a decode.
+// pageShown is what the page shows after a decode: the text and error panels, the status,
+// and the report panel's file (its path in decode -o's folder, its text), the grid fields
+// and tree nodes drawn in it, and the links and images of it that point into the report
+// and are neither opened in the panel nor given the file's bytes.
 type pageShown struct {
 	Text, Err, Status string
+	File, Doc         string
 	Fields, Nodes     int
+	Unwired           []string
 }
+
+// shownJS reads a pageShown from the page.
+const shownJS = `(function(){
+	var f = document.getElementById("kg-report"), d = f.contentDocument;
+	var unwired = [];
+	if (d && f.srcdoc) {
+		d.querySelectorAll("a[href]").forEach(function(a){
+			var h = a.getAttribute("href");
+			if (h.charAt(0) !== "#" && !/^blob:/.test(h) && !/\.html(#|$)/.test(h) && a.target !== "_blank") unwired.push(h);
+		});
+		d.querySelectorAll("img[src]").forEach(function(i){ if (!/^blob:/.test(i.getAttribute("src"))) unwired.push(i.getAttribute("src")); });
+	}
+	return {Text: document.getElementById("kg-text").textContent,
+		Err: document.getElementById("kg-err").hidden ? "" : document.getElementById("kg-err").textContent,
+		Status: document.getElementById("kg-status").textContent,
+		File: f.getAttribute("data-file") || "", Doc: f.srcdoc,
+		Fields: d ? d.querySelectorAll("g.field").length : 0, Nodes: d ? d.querySelectorAll("g.node").length : 0,
+		Unwired: unwired};
+})()`
+
+// follow clicks the link that the expression link finds in the report panel's document d,
+// waits until the panel's iframe f satisfies until and has loaded, and reads the page.
+func follow(bctx context.Context, link, until string) (pageShown, error) {
+	if err := chromedp.Do(bctx, chromedp.Evaluate[chromedp.Void](`(function(){
+		var f = document.getElementById("kg-report"), d = f.contentDocument, a = `+link+`;
+		if (!a) throw new Error("no such link in " + f.getAttribute("data-file"));
+		a.click();
+	})()`)); err != nil {
+		return pageShown{}, err
+	}
+	if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`(function(){var f = document.getElementById("kg-report"); return (`+until+`) && f.getAttribute("data-loaded") === f.getAttribute("data-file")})()`)); err != nil {
+		return pageShown{}, err
+	}
+	return chromedp.Run(bctx, chromedp.Evaluate[pageShown](shownJS))
+}
+
+// linkContrastJS checks the links of the page and of the report page in its panel: the
+// contrast of each one's colour with the first opaque background behind it (WCAG 2), those
+// under 4.5:1 listed; whether the panel's page is dark; and the page's width.
+const linkContrastJS = `(function(){
+	function rgb(s){ var m = s.match(/[\d.]+/g) || [0,0,0,0]; return {r:+m[0], g:+m[1], b:+m[2], a: m.length > 3 ? +m[3] : 1}; }
+	function lum(c){ return [c.r,c.g,c.b].map(function(v){ v /= 255; return v <= 0.03928 ? v/12.92 : Math.pow((v+0.055)/1.055, 2.4); }).reduce(function(s, v, i){ return s + v*[0.2126,0.7152,0.0722][i]; }, 0); }
+	function bg(el){
+		for (; el && el.nodeType === 1; el = el.parentElement) {
+			var c = rgb(el.ownerDocument.defaultView.getComputedStyle(el).backgroundColor);
+			if (c.a > 0.5) return c;
+		}
+		return null;
+	}
+	var out = {Dark: false, Low: [], Wide: document.documentElement.scrollWidth, Checked: 0};
+	var f = document.getElementById("kg-report"), d = f.contentDocument;
+	var pageBg = bg(document.body);
+	[document, d].forEach(function(doc){
+		if (!doc) return;
+		doc.querySelectorAll("a[href]").forEach(function(a){
+			if (!a.getClientRects().length) return;
+			var s = a.ownerDocument.defaultView.getComputedStyle(a);
+			var b = bg(a) || (doc === d ? bg(d.documentElement) : null) || pageBg;
+			if (!b) return;
+			var x = lum(rgb(s.color)), y = lum(b), r = (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+			out.Checked++;
+			if (r < 4.5) out.Low.push((doc === d ? "report " : "page ") + JSON.stringify(a.textContent.trim().slice(0, 40)) + " " + s.color + " on rgb(" + [b.r,b.g,b.b] + "): " + r.toFixed(2) + ":1");
+		});
+	});
+	if (d && d.body) { out.Dark = lum(bg(d.body) || {r:255,g:255,b:255}) < 0.2; }
+	return out;
+})()`
 
 // setControlsJS sets the page's controls to a pageRequest, as a user would, without sending
 // change events (the input's own event starts the decode).

@@ -139,7 +139,7 @@
       setStatus((res.status === 0 ? "decoded" : "exit status " + res.status) + " in " + ms + " ms");
       kg.results = (kg.results || 0) + 1;
     }, function (err) {
-      show({ status: 1, stderr: "kafkagrid: " + err.message + "\n", text: "", json: "", report: "" });
+      show({ status: 1, stderr: "kafkagrid: " + err.message + "\n", text: "", json: "" });
       setStatus("failed");
       kg.results = (kg.results || 0) + 1;
     }).then(function () {
@@ -148,44 +148,112 @@
     });
   }
 
-  var blobs = [];
+  // The report panel shows one file of decode -o's report at a time (the iframe's data-file):
+  // the one exchange's page when there is one, else the index; its links open the report's
+  // other pages in the panel, and its frames' files (SVG, JSON, text) from memory.
+  var blobs = {}, shown = null;
   function show(res) {
-    blobs.forEach(URL.revokeObjectURL);
-    blobs = [];
-    var frame = $("kg-report");
+    Object.keys(blobs).forEach(function (k) { URL.revokeObjectURL(blobs[k]); });
+    blobs = {};
+    shown = res;
     if (!res) {
       errBox.hidden = true;
       $("kg-text").textContent = $("kg-json").textContent = "";
-      frame.srcdoc = "";
+      openFile(null);
       return;
     }
     errBox.hidden = !res.stderr;
     errBox.textContent = res.stderr || "";
     $("kg-text").textContent = res.text || "";
     $("kg-json").textContent = (res.jsonNotes || "") + (res.json || "");
-    frame.onload = function () {
-      var doc = frame.contentDocument;
-      if (!doc || !doc.documentElement) { return; }
-      // The report's links to its frames' files open them from memory.
-      Array.prototype.forEach.call(doc.querySelectorAll("a[href]"), function (a) {
-        var href = a.getAttribute("href");
-        if (res.files && Object.prototype.hasOwnProperty.call(res.files, href)) {
-          var type = /\.svg$/.test(href) ? "image/svg+xml" : /\.json$/.test(href) ? "application/json" : "text/plain";
-          var u = URL.createObjectURL(new Blob([res.files[href]], { type: type + ";charset=utf-8" }));
-          blobs.push(u);
-          a.href = u;
-          a.download = href.split("/").pop();
-        } else if (href.charAt(0) !== "#") {
-          a.target = "_blank";
-        }
-      });
-      fit();
-    };
-    frame.srcdoc = res.report || "";
+    var files = res.files || {}, pages = Object.keys(files).filter(function (f) { return /^exchanges\/[^\/]+\.html$/.test(f); });
+    openFile(pages.length === 1 ? pages[0] : has(files, "index.html") ? "index.html" : null);
+  }
+  function has(o, k) { return !!o && Object.prototype.hasOwnProperty.call(o, k); }
+  // inReport is the path in the report of href, a link of the report file from; null when
+  // href leaves the report (another scheme, an absolute path, above the report's folder).
+  function inReport(from, href) {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.charAt(0) === "/") { return null; }
+    var parts = from.split("/");
+    parts.pop();
+    var segs = href.split("/");
+    for (var i = 0; i < segs.length; i++) {
+      if (segs[i] === "..") { if (!parts.length) { return null; } parts.pop(); }
+      else if (segs[i] !== "." && segs[i] !== "") { parts.push(decodeURIComponent(segs[i])); }
+    }
+    return parts.join("/");
+  }
+  function blobOf(path) {
+    if (!blobs[path]) {
+      var type = /\.svg$/.test(path) ? "image/svg+xml" : /\.json$/.test(path) ? "application/json" : /\.html$/.test(path) ? "text/html" : "text/plain";
+      blobs[path] = URL.createObjectURL(new Blob([shown.files[path]], { type: type + ";charset=utf-8" }));
+    }
+    return blobs[path];
+  }
+  function openFile(path, hash) {
+    var frame = $("kg-report"), where = $("kg-where");
+    frame.setAttribute("data-file", path || "");
+    frame.removeAttribute("data-loaded");
+    where.textContent = "";
+    if (!path) { frame.onload = null; frame.srcdoc = ""; frame.setAttribute("data-loaded", ""); return; }
+    where.appendChild(document.createTextNode("decode -o's " + path));
+    if (path !== "index.html" && has(shown.files, "index.html")) {
+      var up = document.createElement("a");
+      up.href = "#";
+      up.textContent = "the report's index";
+      up.addEventListener("click", function (e) { e.preventDefault(); openFile("index.html"); });
+      where.appendChild(document.createTextNode(" · "));
+      where.appendChild(up);
+    }
+    frame.onload = function () { wire(frame, path, hash); };
+    frame.srcdoc = shown.files[path];
+  }
+  function scrollToId(doc, id) {
+    var el = id && doc.getElementById(decodeURIComponent(id));
+    if (el) { el.scrollIntoView(); }
+  }
+  function wire(frame, path, hash) {
+    var doc = frame.contentDocument, files = shown ? shown.files : null;
+    if (!doc || !doc.documentElement || !files) { frame.setAttribute("data-loaded", path); return; }
+    Array.prototype.forEach.call(doc.querySelectorAll("img[src]"), function (img) {
+      var p = inReport(path, img.getAttribute("src"));
+      if (p !== null && has(files, p)) { img.src = blobOf(p); }
+    });
+    Array.prototype.forEach.call(doc.querySelectorAll("a[href]"), function (a) {
+      var href = a.getAttribute("href"), file = href.split("#")[0];
+      if (href.charAt(0) === "#") { return; }
+      var p = inReport(path, file);
+      if (p !== null && has(files, p)) {
+        if (!/\.html$/.test(p)) { a.href = blobOf(p); a.download = p.split("/").pop(); }
+      } else {
+        a.target = "_blank";
+        a.rel = "noopener";
+      }
+    });
+    // A srcdoc page's links resolve against this page's address: the report's own links are
+    // followed here, in the panel, also when clicked with a modifier or the middle button
+    // (a new tab would open this page's folder, where the report is not).
+    function follow(e) {
+      var a = e.target && e.target.closest ? e.target.closest("a[href]") : null;
+      if (!a || e.defaultPrevented) { return; }
+      var href = a.getAttribute("href"), i = href.indexOf("#");
+      var file = i < 0 ? href : href.slice(0, i), frag = i < 0 ? "" : href.slice(i + 1);
+      if (file === "") { e.preventDefault(); scrollToId(doc, frag); return; }
+      var p = inReport(path, file);
+      if (p !== null && /\.html$/.test(p) && has(files, p)) { e.preventDefault(); openFile(p, frag); }
+    }
+    doc.addEventListener("click", follow);
+    doc.addEventListener("auxclick", function (e) { if (e.button === 1) { follow(e); } });
+    fit();
+    frame.setAttribute("data-loaded", path); // the file shown is wired (the page tests wait for it)
+    if (hash) { scrollToId(doc, hash); } else if (frame.getBoundingClientRect().top < 0) { frame.scrollIntoView(); }
   }
   function fit() {
     var frame = $("kg-report"), doc = frame.contentDocument;
-    if (doc && doc.documentElement) { frame.style.height = doc.documentElement.scrollHeight + 16 + "px"; }
+    if (doc && doc.documentElement) {
+      frame.style.height = "";
+      frame.style.height = doc.documentElement.scrollHeight + 16 + "px";
+    }
   }
   window.addEventListener("resize", fit);
 

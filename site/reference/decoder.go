@@ -246,11 +246,12 @@ const decodeHTML = `{{define "decode"}}<!DOCTYPE html>
 .kg-dec .status{color:var(--muted);margin-left:.75rem}
 .kg-dec pre{white-space:pre;overflow:auto;background:var(--panel);border:1px solid var(--rule);border-radius:6px;padding:.6rem .8rem;font-size:12.5px;max-height:40rem}
 .kg-dec pre.cmd{max-height:none;white-space:pre-wrap;word-break:break-all}
-.kg-dec pre.err{color:var(--accent);white-space:pre-wrap}
+.kg-dec pre.err{color:var(--fg);border-left:4px solid var(--accent);white-space:pre-wrap}
 .kg-dec .tabs{display:flex;gap:.25rem;margin:1rem 0 0;border-bottom:1px solid var(--rule)}
 .kg-dec .tabs button{background:none;color:var(--link);border:1px solid transparent;border-bottom:none;border-radius:6px 6px 0 0;font-weight:400}
 .kg-dec .tabs button[aria-selected=true]{border-color:var(--rule);background:var(--panel);color:var(--fg);font-weight:600}
 .kg-dec iframe{width:100%;border:0;min-height:20rem;display:block}
+.kg-dec p.where{margin:.4rem 0;font-size:13px;color:var(--muted)}.kg-dec p.where:empty{display:none}
 .kg-dec [hidden],.kg-dec pre:empty{display:none!important}
 </style>
 </head>
@@ -279,7 +280,7 @@ const decodeHTML = `{{define "decode"}}<!DOCTYPE html>
 <pre class="cmd" id="kg-cmd" aria-label="the command line"></pre>
 <pre class="err" id="kg-err" hidden></pre>
 <div class="tabs" role="tablist"><button type="button" role="tab" id="kg-tab-report" aria-selected="true">Grid, tree and hex</button><button type="button" role="tab" id="kg-tab-text" aria-selected="false">Text</button><button type="button" role="tab" id="kg-tab-json" aria-selected="false">JSON</button></div>
-<div id="kg-panel-report" role="tabpanel"><iframe id="kg-report" title="the report"></iframe></div>
+<div id="kg-panel-report" role="tabpanel"><p class="where" id="kg-where"></p><iframe id="kg-report" title="the report"></iframe></div>
 <div id="kg-panel-text" role="tabpanel" hidden><pre id="kg-text"></pre></div>
 <div id="kg-panel-json" role="tabpanel" hidden><pre id="kg-json"></pre></div>
 <noscript><p class="err">The decoder runs in the page: it needs JavaScript and WebAssembly.</p></noscript>
