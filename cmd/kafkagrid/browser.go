@@ -156,6 +156,9 @@ func pageRun(ctx context.Context, rels pageReleases, q pageRequest, data []byte,
 			o.Version, o.HaveVersion = int16(version), true
 		}
 	}
+	if capture.IsPcap(data) {
+		return pageStream(ctx, c, name, data, o, res)
+	}
 	r, err := search.read(data, binaryIn, form, o, q.NoSize, q.Body)
 	if res.Need {
 		return nil
@@ -181,16 +184,7 @@ func pageRun(ctx context.Context, rels pageReleases, q pageRequest, data []byte,
 		res.JSONNotes = b.String()
 	}
 	files := map[string]string{}
-	err = report.Write("", r, report.Options{Title: "kafkagrid decode " + name,
-		Create: func(rel string, fill func(io.Writer) error) error {
-			var b bytes.Buffer
-			if err := fill(&b); err != nil {
-				return err
-			}
-			files[rel] = b.String()
-			return nil
-		}})
-	if err != nil {
+	if err := report.Write("", r, report.Options{Title: "kafkagrid decode " + name, Create: memCreate(files)}); err != nil {
 		return fmt.Errorf("decode: %w", err)
 	}
 	res.Files = files
@@ -280,4 +274,37 @@ func releaseFromData(data []byte) (*kafka.Catalog, error) {
 	}
 	r.SetName(pr.Release)
 	return kafka.NewCatalog(r)
+}
+
+// memCreate is a report's Create that keeps each file in files, by its path in the folder.
+func memCreate(files map[string]string) func(string, func(io.Writer) error) error {
+	return func(rel string, fill func(io.Writer) error) error {
+		var b bytes.Buffer
+		if err := fill(&b); err != nil {
+			return err
+		}
+		files[rel] = b.String()
+		return nil
+	}
+}
+
+// pageStream decodes a capture as decode does, streaming (streamDecode, reportStream): the
+// text, the JSON and the report's files are what decode, decode -format json and decode -o
+// write for it, and the outcome is decode's.
+func pageStream(ctx context.Context, c *kafka.Catalog, name string, data []byte, o capture.Options, res *pageResult) error {
+	var text, js bytes.Buffer
+	status := streamDecode(ctx, c, name, bytes.NewReader(data), o, &text, "txt", false)
+	if err := streamDecode(ctx, c, name, bytes.NewReader(data), o, &js, "json", false); err != nil && status == nil {
+		status = err
+	}
+	res.Text, res.JSON = text.String(), js.String()
+	files := map[string]string{}
+	if _, _, err := reportStream(c, bytes.NewReader(data), o, report.Options{Title: "kafkagrid decode " + name, Create: memCreate(files)}); err != nil {
+		if status == nil {
+			status = fmt.Errorf("decode: %s: %w", shownName(name), err)
+		}
+		return status
+	}
+	res.Files = files
+	return status
 }

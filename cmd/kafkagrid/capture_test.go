@@ -12,8 +12,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kafkagrid/kafkagrid/capture"
 	"github.com/kafkagrid/kafkagrid/capture/capturetest"
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
+	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site/report"
 	"github.com/twmb/franz-go/pkg/kfake"
 	"github.com/twmb/franz-go/pkg/kgo"
 	"github.com/twmb/franz-go/pkg/kversion"
@@ -77,10 +80,10 @@ func kfakeCapture(t *testing.T) ([]byte, int) {
 // decodes completely, and "kafkagrid decode capture.pcapng -o report/" writes the report.
 func TestDecodeKfakeCapture(t *testing.T) {
 	schemas := testenv.Release(t, "4.0")
-	capture, codecs := kfakeCapture(t)
+	data, codecs := kfakeCapture(t)
 	dir := t.TempDir()
 	pcap := filepath.Join(dir, "capture.pcapng")
-	os.WriteFile(pcap, capture, 0o644)
+	os.WriteFile(pcap, data, 0o644)
 	rep := filepath.Join(dir, "report")
 	_, errs, code := runCmd(t, "decode", "-schemas", schemas, "-o", rep, pcap)
 	m := regexp.MustCompile(`(\d+) frames \((\d+) decoded\)`).FindStringSubmatch(errs)
@@ -96,6 +99,32 @@ func TestDecodeKfakeCapture(t *testing.T) {
 	}
 	if strings.Contains(string(html), "no response") {
 		t.Error("an unpaired request in the report")
+	}
+	// decode -o streams the capture into the report (capture.Stream, report.Writer): its files
+	// are those report.Write makes of the whole Result capture.Read keeps, but for each page's
+	// "previous" link, which follows the order the exchanges completed in as they streamed
+	// (a connection's exchanges interleave with the others'), not connection by connection.
+	cat, err := kafka.LoadCatalog(schemas)
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, err := capture.Read(cat, data, capture.Options{Name: pcap})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{}
+	if err := report.Write("", whole, report.Options{Title: "kafkagrid decode " + pcap, Create: memCreate(files)}); err != nil {
+		t.Fatal(err)
+	}
+	prev := regexp.MustCompile(`<a href="[^"]*" rel="prev">[^<]*</a>`)
+	for rel, want := range files {
+		got, err := os.ReadFile(filepath.Join(rep, filepath.FromSlash(rel)))
+		if err != nil || prev.ReplaceAllString(string(got), "") != prev.ReplaceAllString(want, "") {
+			t.Errorf("%s: the streamed report's differs from report.Write's of capture.Read (%v)", rel, err)
+		}
+	}
+	if n := len(files); n < 3 {
+		t.Errorf("report.Write made %d files", n)
 	}
 	// And the text: every value readable.
 	out, _, code := runCmd(t, "decode", "-schemas", schemas, pcap)

@@ -100,14 +100,14 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		portList = append(portList, uint16(n))
 	}
 	name := names[0]
-	// A capture is read as it streams, frame by frame, never whole (unless -o, whose report
-	// takes the whole Result); any other input is read whole, at most maxInput bytes.
+	// A capture is read as it streams, frame by frame, never whole (its report too, exchange by
+	// exchange); any other input is read whole, at most maxInput bytes.
 	in, isPcap, err := openInput(name)
 	if err != nil {
 		return fmt.Errorf("decode: %s: %w", shownName(name), err)
 	}
 	defer in.Close()
-	streamed := isPcap && *out == "" // a report (-o) takes the whole Result: read whole, within maxInput
+	streamed := isPcap
 	var data []byte
 	if !streamed {
 		if data, err = in.readAll(name); err != nil {
@@ -140,6 +140,9 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if *version >= 0 {
 			o.Version, o.HaveVersion = int16(*version), true
 		}
+	}
+	if streamed && *out != "" {
+		return streamReport(ctx, c, name, in, o, *out, stderr, *sf.quiet)
 	}
 	if streamed {
 		return streamDecode(ctx, c, name, in, o, stdout, *format, *indent)
@@ -206,21 +209,10 @@ func decodeStatus(c *kafka.Catalog, name string, r *capture.Result, frames, fail
 func streamDecode(ctx context.Context, c *kafka.Catalog, name string, in io.Reader, o capture.Options, stdout io.Writer, format string, indent bool) error {
 	bw := bufio.NewWriterSize(&ctxWriter{ctx: ctx, w: stdout}, 64<<10)
 	var rec bytes.Buffer // one exchange's JSON, reused
-	frames, failed := 0, 0
-	var first *capture.Message
+	var n streamCount
 	last := 0 // the connection of the last exchange written
 	r, err := capture.Stream(c, in, o, func(conn *capture.Conn, e *capture.Exchange) error {
-		for _, m := range []*capture.Message{e.Request, e.Response} {
-			if m == nil {
-				continue
-			}
-			frames++
-			if m.Err != nil {
-				if failed++; failed == 1 {
-					first = m
-				}
-			}
-		}
+		n.add(e)
 		if format == "json" {
 			rec.Reset()
 			if err := writeJSONExchange(&rec, conn, e, indent); err != nil {
@@ -242,7 +234,7 @@ func streamDecode(ctx context.Context, c *kafka.Catalog, name string, in io.Read
 		return fmt.Errorf("decode: %w", err)
 	}
 	if format == "json" {
-		err = writeJSONSummary(bw, r, frames, frames-failed, indent)
+		err = writeJSONSummary(bw, r, n.frames, n.frames-n.failed, indent)
 	} else {
 		writeNotes(bw, r)
 	}
@@ -252,7 +244,72 @@ func streamDecode(ctx context.Context, c *kafka.Catalog, name string, in io.Read
 	if err != nil {
 		return fmt.Errorf("decode: %w", err)
 	}
-	return decodeStatus(c, name, r, frames, failed, first)
+	return decodeStatus(c, name, r, n.frames, n.failed, n.first)
+}
+
+// streamReport writes the report of a capture (-o dir) as capture.Stream reads it
+// (reportStream), in the protections of build's output folder (writeReport).
+func streamReport(ctx context.Context, c *kafka.Catalog, name string, in io.Reader, o capture.Options, dir string, stderr io.Writer, quiet bool) error {
+	folder, err := site.OpenFolder(ctx, dir, site.FolderOptions{Kind: site.KindReport, Temps: tempsFrom(ctx)})
+	if err != nil {
+		return fmt.Errorf("decode: %w", err)
+	}
+	defer folder.Close()
+	r, n, err := reportStream(c, in, o, report.Options{Title: "kafkagrid decode " + name, Create: folder.Create})
+	if ferr := folder.Finish(site.FinishOptions{Complete: err == nil}); err == nil {
+		err = ferr
+	}
+	if err != nil {
+		if ctx.Err() == nil {
+			return fmt.Errorf("decode: %s: %w", shownName(name), err)
+		}
+		return fmt.Errorf("decode: %w", err)
+	}
+	if !quiet {
+		fmt.Fprintf(stderr, "kafkagrid: decode: %s (%d decoded) in %s: report in %s\n", plural(n.frames, "frame"), n.frames-n.failed, plural(len(r.Conns), "connection"), dir)
+	}
+	return decodeStatus(c, name, r, n.frames, n.failed, n.first)
+}
+
+// streamCount counts the frames of a capture read as it streams, and keeps its first failure.
+type streamCount struct {
+	frames, failed int
+	first          *capture.Message
+}
+
+func (n *streamCount) add(e *capture.Exchange) {
+	for _, m := range []*capture.Message{e.Request, e.Response} {
+		if m == nil {
+			continue
+		}
+		n.frames++
+		if m.Err != nil {
+			if n.failed++; n.failed == 1 {
+				n.first = m
+			}
+		}
+	}
+}
+
+// reportStream writes the report of a capture as capture.Stream reads it: each exchange's page
+// as it completes (report.Writer.Add), the index once the capture is read (Close), each file
+// through ro.Create; memory is that of the frames in flight and of the index's lines, whatever
+// the capture's size. decode -o and the browser decoder write their reports so.
+func reportStream(c *kafka.Catalog, in io.Reader, o capture.Options, ro report.Options) (*capture.Result, streamCount, error) {
+	var n streamCount
+	w, err := report.New("", ro)
+	if err != nil {
+		return nil, n, err
+	}
+	r, err := capture.Stream(c, in, o, func(conn *capture.Conn, e *capture.Exchange) error {
+		n.add(e)
+		return w.Add(conn, e)
+	})
+	if err != nil {
+		w.Abort()
+		return nil, n, err
+	}
+	return r, n, w.Close(r)
 }
 
 // writeNotes writes the notes of a capture decoded as it streamed, after its frames: the
