@@ -669,25 +669,15 @@ func collect(frames []*frameView, room *budget) ([]*drawn, error) {
 	return items, nil
 }
 
-// place puts each item's drawings on its section while they fit, with the narrow grid when
-// all of them fit with it, and returns the nested sections drawn (whose hex dumps come last).
+// place puts each item's drawings on its section while they fit, in order; then, with what is
+// left, the narrow grid of each placed item, in order, while it fits (a phone shows that one
+// whole; a message without it scrolls its 32-bit grid in its own box). It returns the nested
+// sections drawn (whose hex dumps come last).
 func place(items []*drawn, room *budget) []*frameView {
-	narrow := true
-	e, b := 0, 0
+	var nested, placed []*drawn
 	for _, d := range items {
-		e, b = e+d.elements+d.narrowElements, b+d.bytes+d.narrowBytes
-	}
-	if !room.fits(e, b) {
-		narrow = false
-	}
-	var nested []*frameView
-	for _, d := range items {
-		e, b := d.elements, d.bytes
-		if narrow {
-			e, b = e+d.narrowElements, b+d.narrowBytes
-		}
 		fv := d.fv
-		if d.grid == "" || !room.fits(e, b) {
+		if d.grid == "" || !room.fits(d.elements, d.bytes) {
 			if fv.figs != nil {
 				fv.Notes = append(fv.Notes, fmt.Sprintf("its drawings are shown as images of their files (-grid.svg, -tree.svg), not linked to the hex dump: as live figures they would take this page over its ceiling of %d elements and %d KB", MaxPageElements, MaxPageBytes>>10))
 			} else {
@@ -695,21 +685,30 @@ func place(items []*drawn, room *budget) []*frameView {
 			}
 			continue
 		}
-		room.take(e, b)
+		room.take(d.elements, d.bytes)
 		fv.Images = nil
 		fv.Grid, fv.Tree, fv.Detail = d.grid, d.tree, d.detail
 		fv.GridW, fv.TreeW = d.fs.Grid.Width(), d.fs.Tree.Width()
-		if narrow {
+		placed = append(placed, d)
+		if fv.figs == nil {
+			nested = append(nested, d)
+		}
+	}
+	for _, d := range placed {
+		fv := d.fv
+		if d.narrow != "" && room.fits(d.narrowElements, d.narrowBytes) {
+			room.take(d.narrowElements, d.narrowBytes)
 			fv.Narrow, fv.NarrowW = d.narrow, d.fs.Narrow.Width()
 			fv.Fit = site.Fit(fv.ID, fv.GridW, fv.NarrowW, fv.TreeW)
 		} else {
 			fv.Fit = site.FitWide(fv.ID, fv.GridW, fv.TreeW)
 		}
-		if fv.figs == nil {
-			nested = append(nested, fv)
-		}
 	}
-	return nested
+	out := make([]*frameView, len(nested))
+	for i, d := range nested {
+		out[i] = d.fv
+	}
+	return out
 }
 
 // setHex writes fv's hex dumps, 16 and 8 bytes a line.
