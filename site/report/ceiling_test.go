@@ -96,3 +96,46 @@ func TestWriteManyConns(t *testing.T) {
 		t.Errorf("no note %q", want)
 	}
 }
+
+// TestNarrowWhereItFits: on an exchange page whose response is drawn live but leaves no room
+// for the narrow grids of both messages, the request still gets its narrow grid (a phone
+// shows it whole) and the response scrolls its 32-bit grid in its own box.
+func TestNarrowWhereItFits(t *testing.T) {
+	cat, err := kafka.LoadCatalog(testenv.Release(t, "4.0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// ApiVersions v0: the request (header v1, null client id, empty body), then a response of n
+	// elements; n grows until the response's narrow grid no longer fits beside its drawings.
+	req := []byte{0, 0, 0, 10, 0, 18, 0, 0, 0, 0, 0, 7, 0xff, 0xff}
+	for n := 20; n <= 400; n += 20 {
+		r, err := capture.Read(cat, append(append([]byte(nil), req...), apiVersionsV0(n)...), capture.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(t.TempDir(), "report")
+		if err := Write(out, r, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		pages, _ := filepath.Glob(filepath.Join(out, "exchanges", "*.html"))
+		if len(pages) != 1 {
+			t.Fatalf("%d exchange pages, want 1", len(pages))
+		}
+		b, err := os.ReadFile(pages[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		page := string(b)
+		if !strings.Contains(page, `id="response-grid"`) {
+			t.Fatalf("n=%d: the response is not drawn live before its narrow grid stopped fitting", n)
+		}
+		if strings.Contains(page, `id="response-grid16"`) {
+			continue // both narrow grids fit: grow the response
+		}
+		if !strings.Contains(page, `id="request-grid16"`) {
+			t.Errorf("n=%d: the response's narrow grid does not fit and the request lost its own too", n)
+		}
+		return
+	}
+	t.Fatal("the response's narrow grid always fitted: grow n further")
+}
