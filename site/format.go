@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/kafkagrid/kafkagrid/canvas"
-	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
 	"github.com/kafkagrid/kafkagrid/canvas/rfcsvg"
 	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
 )
@@ -36,7 +35,7 @@ type WriteOptions struct {
 	Title, Desc string    // the accessible name and description (the PDF's title); empty: the drawing's
 	Inline      bool      // SVG without its XML prolog, for HTML
 	IDPrefix    string    // the SVG root's id (svgcanvas.WriteOptions); empty means a hash
-	Date        time.Time // the PDF's dates; zero means pdfcanvas.DefaultDate
+	Date        time.Time // the PDF's dates; zero means canvas/pdfcanvas.DefaultDate
 }
 
 // TextWriter is what a drawing that can be written as text (the RFC-style ASCII art of the
@@ -62,9 +61,7 @@ var (
 			}
 			return t.WriteText(w)
 		}}
-	FormatPDF = Format{Name: "pdf", Ext: ".pdf", ContentType: "application/pdf", Write: func(w io.Writer, d canvas.Drawing, o WriteOptions) error {
-		return pdfcanvas.Write(w, d, pdfcanvas.DocOptions{Title: o.Title, Date: o.Date})
-	}}
+	FormatPDF = Format{Name: "pdf", Ext: ".pdf", ContentType: "application/pdf", Write: writePDF}
 	// FormatJSON writes a drawing's layout (boxes, lines and measured text runs), indented.
 	FormatJSON = Format{Name: "json", Ext: ".json", ContentType: "application/json", Write: func(w io.Writer, d canvas.Drawing, _ WriteOptions) error {
 		b, err := json.MarshalIndent(d, "", "  ")
