@@ -11,7 +11,7 @@ import (
 )
 
 // WriteFile writes what fill writes as the one file name a user named (grid -o, diff -o, md's
-// outputs, a report's pages when no Folder is given). A regular file (or none) is replaced by
+// outputs). A regular file (or none) is replaced by
 // rename from a temporary file beside it, of the same pattern a Folder's are, listed in temps
 // while it is open and removed on every way out, so that an error leaves no partial file; its
 // permissions are kept, a new file's follow the umask, and missing folders above it are made.

@@ -299,7 +299,11 @@ func pageStream(ctx context.Context, c *kafka.Catalog, name string, data []byte,
 	}
 	res.Text, res.JSON = text.String(), js.String()
 	files := map[string]string{}
-	if _, _, err := reportStream(c, bytes.NewReader(data), o, report.Options{Title: "kafkagrid decode " + name, Create: memCreate(files)}); err != nil {
+	w, err := report.New("", report.Options{Title: "kafkagrid decode " + name, Create: memCreate(files)})
+	if err == nil {
+		_, _, err = reportStream(c, bytes.NewReader(data), o, w)
+	}
+	if err != nil {
 		if status == nil {
 			status = fmt.Errorf("decode: %s: %w", shownName(name), err)
 		}

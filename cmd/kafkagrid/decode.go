@@ -17,7 +17,6 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/capture"
 	"github.com/kafkagrid/kafkagrid/kafka"
-	"github.com/kafkagrid/kafkagrid/site"
 	"github.com/kafkagrid/kafkagrid/site/report"
 )
 
@@ -248,17 +247,13 @@ func streamDecode(ctx context.Context, c *kafka.Catalog, name string, in io.Read
 }
 
 // streamReport writes the report of a capture (-o dir) as capture.Stream reads it
-// (reportStream), in the protections of build's output folder (writeReport).
+// (reportStream), into an output folder by build's rules (report.New's site.Folder).
 func streamReport(ctx context.Context, c *kafka.Catalog, name string, in io.Reader, o capture.Options, dir string, stderr io.Writer, quiet bool) error {
-	folder, err := site.OpenFolder(ctx, dir, site.FolderOptions{Kind: site.KindReport, Temps: tempsFrom(ctx)})
+	w, err := report.New(dir, report.Options{Title: "kafkagrid decode " + name, Context: ctx, Temps: tempsFrom(ctx)})
 	if err != nil {
 		return fmt.Errorf("decode: %w", err)
 	}
-	defer folder.Close()
-	r, n, err := reportStream(c, in, o, report.Options{Title: "kafkagrid decode " + name, Create: folder.Create})
-	if ferr := folder.Finish(site.FinishOptions{Complete: err == nil}); err == nil {
-		err = ferr
-	}
+	r, n, err := reportStream(c, in, o, w)
 	if err != nil {
 		if ctx.Err() == nil {
 			return fmt.Errorf("decode: %s: %w", shownName(name), err)
@@ -291,16 +286,12 @@ func (n *streamCount) add(e *capture.Exchange) {
 	}
 }
 
-// reportStream writes the report of a capture as capture.Stream reads it: each exchange's page
-// as it completes (report.Writer.Add), the index once the capture is read (Close), each file
-// through ro.Create; memory is that of the frames in flight and of the index's lines, whatever
-// the capture's size. decode -o and the browser decoder write their reports so.
-func reportStream(c *kafka.Catalog, in io.Reader, o capture.Options, ro report.Options) (*capture.Result, streamCount, error) {
+// reportStream writes the report of a capture with w as capture.Stream reads it: each
+// exchange's page as it completes (report.Writer.Add), the index once the capture is read
+// (Close); on failure w is aborted. Memory is that of the frames in flight and of the index's
+// lines, whatever the capture's size. decode -o and the browser decoder write their reports so.
+func reportStream(c *kafka.Catalog, in io.Reader, o capture.Options, w *report.Writer) (*capture.Result, streamCount, error) {
 	var n streamCount
-	w, err := report.New("", ro)
-	if err != nil {
-		return nil, n, err
-	}
 	r, err := capture.Stream(c, in, o, func(conn *capture.Conn, e *capture.Exchange) error {
 		n.add(e)
 		return w.Add(conn, e)
@@ -330,21 +321,12 @@ func writeNotes(w io.Writer, r *capture.Result) {
 }
 
 // writeReport writes the report of r into the folder dir with the protections of build's
-// output folder (site.Folder): one writer at a time, files put in place by rename,
-// temporaries removed on a signal, only a report's own files replaced, none through a link,
-// and the files of an earlier report that this one has not removed.
+// output folder (report.Write's site.Folder): one writer at a time, files put in place by
+// rename, temporaries removed on a signal, only a report's own files replaced, none through
+// a link, and the files of an earlier report that this one did not write again removed.
 func writeReport(ctx context.Context, dir string, r *capture.Result, o report.Options) error {
-	folder, err := site.OpenFolder(ctx, dir, site.FolderOptions{Kind: site.KindReport, Temps: tempsFrom(ctx)})
-	if err != nil {
-		return err
-	}
-	defer folder.Close()
-	o.Create = folder.Create
-	err = report.Write(dir, r, o)
-	if ferr := folder.Finish(site.FinishOptions{Complete: err == nil}); err == nil {
-		err = ferr
-	}
-	return err
+	o.Context, o.Temps = ctx, tempsFrom(ctx)
+	return report.Write(dir, r, o)
 }
 
 func notesText(r *capture.Result) string {
