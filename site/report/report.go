@@ -765,21 +765,10 @@ func render(fv *frameView, fs *site.Figures, elements, size int) (*drawn, error)
 	if d.detail, err = site.DetailJSON(fs.Fields, nil); err != nil {
 		return nil, err
 	}
-	d.elements = countElements(string(d.grid)) + countElements(string(d.tree))
+	d.elements = site.Elements([]byte(d.grid)) + site.Elements([]byte(d.tree))
 	d.bytes = len(d.grid) + len(d.tree) + len(d.detail)
-	d.narrowElements, d.narrowBytes = countElements(string(d.narrow)), len(d.narrow)
+	d.narrowElements, d.narrowBytes = site.Elements([]byte(d.narrow)), len(d.narrow)
 	return d, nil
-}
-
-// countElements counts the start tags of an HTML or SVG text.
-func countElements(s string) int {
-	n := 0
-	for i := 0; i+1 < len(s); i++ {
-		if s[i] == '<' && (s[i+1] >= 'a' && s[i+1] <= 'z' || s[i+1] >= 'A' && s[i+1] <= 'Z') {
-			n++
-		}
-	}
-	return n
 }
 
 // The ends of a frame's drawings' file names (site.FrameFile): "c1-2-0-Produce-v12-request-grid.svg".

@@ -298,7 +298,7 @@ func TestPageManyNested(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := sb.String()
-	if n := domElements(page); n > MaxPageElements || len(page) > MaxPageBytes {
+	if n := site.Elements([]byte(page)); n > MaxPageElements || len(page) > MaxPageBytes {
 		t.Errorf("%d elements, %d bytes", n, len(page))
 	}
 	drawn := strings.Count(page, `<section class="msg nested"`)
