@@ -77,24 +77,7 @@ func pageDecode(ctx context.Context, rels pageReleases, q pageRequest, data []by
 }
 
 func pageRun(ctx context.Context, rels pageReleases, q pageRequest, data []byte, res *pageResult) error {
-	// The checks of runDecode, in its order and words.
-	if q.Response && q.API == "" && !q.Body && !q.NoSize {
-		return usagef("decode: -response needs -api NAME")
-	}
-	if q.Response && q.Request {
-		return usagef("decode: give -request or -response, not both")
-	}
-	if q.Body && q.NoSize {
-		return usagef("decode: -body already means no size prefix (and no header): give one of them")
-	}
-	binaryIn := false
-	var form capture.Form
-	var err error
-	if q.From == "bin" || q.From == "binary" {
-		binaryIn = true
-	} else if form, err = capture.ParseForm(q.From); err != nil {
-		return usagef("decode: -from: %v, or bin", strings.TrimPrefix(err.Error(), "capture: "))
-	}
+	// runDecode's checks (decodeFlags.check): -version and -port are the controls' text.
 	version := -1
 	if v := strings.TrimSpace(q.Version); v != "" {
 		n, err := strconv.Atoi(v)
@@ -103,23 +86,15 @@ func pageRun(ctx context.Context, rels pageReleases, q pageRequest, data []byte,
 		}
 		version = n
 	}
-	if version != -1 && q.API == "" {
-		return usagef("decode: -version goes with -api NAME")
-	}
-	if version < -1 || version > 32767 {
-		return usagef("decode: -version %d out of range", version)
-	}
 	ports := q.Port
 	if strings.TrimSpace(ports) == "" {
 		ports = "9092"
 	}
-	var portList []uint16
-	for _, p := range strings.Split(ports, ",") {
-		n, err := strconv.ParseUint(strings.TrimSpace(p), 10, 16)
-		if err != nil || n == 0 {
-			return usagef("decode: -port %q: want port numbers, comma-separated", ports)
-		}
-		portList = append(portList, uint16(n))
+	df := decodeFlags{api: q.API, version: version, request: q.Request, response: q.Response,
+		from: q.From, noSize: q.NoSize, body: q.Body, ports: ports, maxFields: capture.DefaultMaxNodes}
+	di, err := df.check()
+	if err != nil {
+		return err
 	}
 	name := q.Name
 	if name == "" {
@@ -139,27 +114,14 @@ func pageRun(ctx context.Context, rels pageReleases, q pageRequest, data []byte,
 		res.Need = true
 		return nil
 	}
-	maxFields := capture.DefaultMaxNodes
-	o := capture.Options{Ports: portList, Name: name, MaxNodes: maxFields, MaxFrames: min(maxFields, capture.DefaultMaxFrames), Context: ctx}
-	search := &shapeSearch{cat: c, others: pageOthers(rels, q.Release, res), flagFor: func(rel string) string { return "-release " + rel },
-		apiName: q.API, version: version, request: q.Request, response: q.Response, maxFields: maxFields}
-	if q.API != "" {
-		api, ok := c.Lookup(q.API)
-		if !ok && !search.elsewhere(q.API) {
-			return usageError{noAPI("decode: -api", c, q.API)}
-		}
-		if !ok {
-			api = nil
-		}
-		o.API = api
-		if version >= 0 {
-			o.Version, o.HaveVersion = int16(version), true
-		}
+	o, search, err := df.reader(ctx, c, di, name, pageOthers(rels, q.Release, res), func(rel string) string { return "-release " + rel })
+	if err != nil {
+		return err
 	}
 	if capture.IsPcap(data) {
 		return pageStream(ctx, c, name, data, o, res)
 	}
-	r, err := search.read(data, binaryIn, form, o, q.NoSize, q.Body)
+	r, err := search.read(data, di.binary, di.form, o, df.noSize, df.body)
 	if res.Need {
 		return nil
 	}
@@ -188,24 +150,7 @@ func pageRun(ctx context.Context, rels pageReleases, q pageRequest, data []byte,
 		return fmt.Errorf("decode: %w", err)
 	}
 	res.Files = files
-	// The outcome of runDecode, in its words.
-	var failed []*capture.Message
-	for _, m := range msgs {
-		if m.Err != nil {
-			failed = append(failed, m)
-		}
-	}
-	switch {
-	case len(msgs) == 0:
-		return fmt.Errorf("decode: %s: no frames found%s", shownName(name), notesText(r))
-	case len(failed) == 1 && len(msgs) == 1:
-		return fmt.Errorf("decode: %s: %w%s", shownName(name), failed[0].Err, otherRelease(c, failed[0].Bytes))
-	case len(failed) > 0:
-		return fmt.Errorf("decode: %s: %d of %d frames did not decode; the first: %w", shownName(name), len(failed)+r.Unlisted, len(msgs)+r.Unlisted, failed[0].Err)
-	case r.Unlisted > 0 || r.SkippedConns > 0:
-		return fmt.Errorf("decode: %s: not all was read%s", shownName(name), notesText(&capture.Result{Notes: r.Notes}))
-	}
-	return nil
+	return readStatus(c, name, r, msgs) // runDecode's outcome, in its words
 }
 
 // pageOthers is the shapeSearch's loader of the other releases of the site, newest first, as

@@ -65,38 +65,11 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *format = outputFormat(*format); *format != "txt" && *format != "json" {
 		return usagef("decode: -format %q: want txt or json", *format)
 	}
-	if *response && *apiName == "" && !*body && !*noSize {
-		return usagef("decode: -response needs -api NAME")
-	}
-	if *response && *request {
-		return usagef("decode: give -request or -response, not both")
-	}
-	if *body && *noSize {
-		return usagef("decode: -body already means no size prefix (and no header): give one of them")
-	}
-	binaryIn := false
-	var form capture.Form
-	if *from == "bin" || *from == "binary" {
-		binaryIn = true
-	} else if form, err = capture.ParseForm(*from); err != nil {
-		return usagef("decode: -from: %v, or bin", strings.TrimPrefix(err.Error(), "capture: "))
-	}
-	if *version != -1 && *apiName == "" {
-		return usagef("decode: -version goes with -api NAME")
-	}
-	if *maxFields < 1 {
-		return usagef("decode: -max-fields %d: want a positive number", *maxFields)
-	}
-	if *version < -1 || *version > 32767 {
-		return usagef("decode: -version %d out of range", *version)
-	}
-	var portList []uint16
-	for _, p := range strings.Split(*ports, ",") {
-		n, err := strconv.ParseUint(strings.TrimSpace(p), 10, 16)
-		if err != nil || n == 0 {
-			return usagef("decode: -port %q: want port numbers, comma-separated", *ports)
-		}
-		portList = append(portList, uint16(n))
+	df := decodeFlags{api: *apiName, version: *version, request: *request, response: *response,
+		from: *from, noSize: *noSize, body: *body, ports: *ports, maxFields: *maxFields}
+	di, err := df.check()
+	if err != nil {
+		return err
 	}
 	name := names[0]
 	// A capture is read as it streams, frame by frame, never whole (its report too, exchange by
@@ -121,24 +94,10 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return fmt.Errorf("decode: %w", err)
 	}
-	// A frame listed costs about what a field does: -max-fields bounds them too (when the
-	// frames are kept: a capture streamed keeps none, and -max-fields bounds each frame).
-	o := capture.Options{Ports: portList, Name: name, MaxNodes: *maxFields, MaxFrames: min(*maxFields, capture.DefaultMaxFrames), Context: ctx}
 	others, flagFor := siblingReleases(sf, src)
-	search := &shapeSearch{cat: c, others: others, flagFor: flagFor, apiName: *apiName, version: *version,
-		request: *request, response: *response, maxFields: *maxFields}
-	if *apiName != "" {
-		api, ok := c.Lookup(*apiName)
-		if !ok && !search.elsewhere(*apiName) {
-			return usageError{noAPI("decode: -api", c, *apiName)}
-		}
-		if !ok {
-			api = nil
-		}
-		o.API = api
-		if *version >= 0 {
-			o.Version, o.HaveVersion = int16(*version), true
-		}
+	o, search, err := df.reader(ctx, c, di, name, others, flagFor)
+	if err != nil {
+		return err
 	}
 	if streamed && *out != "" {
 		return streamReport(ctx, c, name, in, o, *out, stderr, *sf.quiet)
@@ -146,7 +105,7 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if streamed {
 		return streamDecode(ctx, c, name, in, o, stdout, *format, *indent)
 	}
-	r, err := search.read(data, binaryIn, form, o, *noSize, *body)
+	r, err := search.read(data, di.binary, di.form, o, df.noSize, df.body)
 	if err != nil {
 		return fmt.Errorf("decode: %s: %w", shownName(name), err)
 	}
@@ -171,17 +130,104 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			fmt.Fprintf(stderr, "kafkagrid: decode: %s (%d decoded) in %s: report in %s\n", plural(all, "frame"), ok, plural(len(r.Conns), "connection"), *out)
 		}
 	}
-	var failed []*capture.Message
-	for _, m := range msgs {
-		if m.Err != nil {
-			failed = append(failed, m)
+	return readStatus(c, name, r, msgs)
+}
+
+// decodeFlags are decode's flags that say how to read the input, as the command line
+// (runDecode) and the browser decoder's controls (pageRun) give them.
+type decodeFlags struct {
+	api               string // -api, or ""
+	version           int    // -version, or -1
+	request, response bool
+	from              string // -from, or "" (told by the content)
+	noSize, body      bool
+	ports             string // -port: comma-separated
+	maxFields         int
+}
+
+// decodeInput is what decodeFlags.check reads of -from and -port.
+type decodeInput struct {
+	binary bool // -from bin: the input is bytes, whatever they look like
+	form   capture.Form
+	ports  []uint16
+}
+
+// check checks decode's flags, in one order and with one wording for the command and the
+// page (usage errors, exit status 2), and reads -from and -port.
+func (f decodeFlags) check() (decodeInput, error) {
+	var in decodeInput
+	if f.response && f.api == "" && !f.body && !f.noSize {
+		return in, usagef("decode: -response needs -api NAME")
+	}
+	if f.response && f.request {
+		return in, usagef("decode: give -request or -response, not both")
+	}
+	if f.body && f.noSize {
+		return in, usagef("decode: -body already means no size prefix (and no header): give one of them")
+	}
+	if f.from == "bin" || f.from == "binary" {
+		in.binary = true
+	} else if form, err := capture.ParseForm(f.from); err != nil {
+		return in, usagef("decode: -from: %v, or bin", strings.TrimPrefix(err.Error(), "capture: "))
+	} else {
+		in.form = form
+	}
+	if f.version != -1 && f.api == "" {
+		return in, usagef("decode: -version goes with -api NAME")
+	}
+	if f.maxFields < 1 {
+		return in, usagef("decode: -max-fields %d: want a positive number", f.maxFields)
+	}
+	if f.version < -1 || f.version > 32767 {
+		return in, usagef("decode: -version %d out of range", f.version)
+	}
+	for _, p := range strings.Split(f.ports, ",") {
+		n, err := strconv.ParseUint(strings.TrimSpace(p), 10, 16)
+		if err != nil || n == 0 {
+			return in, usagef("decode: -port %q: want port numbers, comma-separated", f.ports)
+		}
+		in.ports = append(in.ports, uint16(n))
+	}
+	return in, nil
+}
+
+// reader makes what reads the input named name with c: the capture's options and the search
+// of a lone frame's shape (others and flagFor give the other releases, as shapeSearch says).
+// An -api that no release has is a usage error.
+func (f decodeFlags) reader(ctx context.Context, c *kafka.Catalog, in decodeInput, name string, others func() []relCat, flagFor func(string) string) (capture.Options, *shapeSearch, error) {
+	// A frame listed costs about what a field does: -max-fields bounds them too (when the
+	// frames are kept: a capture streamed keeps none, and -max-fields bounds each frame).
+	o := capture.Options{Ports: in.ports, Name: name, MaxNodes: f.maxFields, MaxFrames: min(f.maxFields, capture.DefaultMaxFrames), Context: ctx}
+	search := &shapeSearch{cat: c, others: others, flagFor: flagFor, apiName: f.api, version: f.version,
+		request: f.request, response: f.response, maxFields: f.maxFields}
+	if f.api != "" {
+		api, ok := c.Lookup(f.api)
+		if !ok && !search.elsewhere(f.api) {
+			return o, nil, usageError{noAPI("decode: -api", c, f.api)}
+		}
+		if !ok {
+			api = nil // in another release: the search says which
+		}
+		o.API = api
+		if f.version >= 0 {
+			o.Version, o.HaveVersion = int16(f.version), true
 		}
 	}
+	return o, search, nil
+}
+
+// readStatus is decodeStatus of the messages msgs of r, read whole.
+func readStatus(c *kafka.Catalog, name string, r *capture.Result, msgs []*capture.Message) error {
+	failed := 0
 	var first *capture.Message
-	if len(failed) > 0 {
-		first = failed[0]
+	for _, m := range msgs {
+		if m.Err != nil {
+			if failed++; failed == 1 {
+				first = m
+			}
+		}
 	}
-	return decodeStatus(c, name, r, len(msgs), len(failed), first)
+	return decodeStatus(c, name, r, len(msgs), failed, first)
 }
 
 // decodeStatus is decode's error for what it read: none when every frame decoded and all was
