@@ -175,24 +175,46 @@ func dataScript(kind, name string, gz []byte) []byte {
 
 // WriteDecoder writes the browser decoder of the releases cats (oldest first) alone into the
 // folder out: decode.html and decode/, with the protections of a build's output folder (its
-// manifest; no file replaced that no kafkagrid build wrote, unless force). assets holds
-// DecoderWASM and DecoderGlue. Build and BuildSite write the same page into a site when given
-// Options.Decoder.
+// manifest; every file checked before the first is written; no file replaced that no
+// kafkagrid build wrote, unless force). assets holds DecoderWASM and DecoderGlue. Build and
+// BuildSite write the same page into a site when given Options.Decoder.
+//
+// The manifest records the release as Build does (the release's name, when cats is one
+// release; none for several, which are no one release's reference), and keeps the release
+// and APIs of a reference already built in out, so that a later partial build (-apis) there
+// still sees it.
 func WriteDecoder(ctx context.Context, out string, cats []*kafka.Catalog, assets fs.FS, force bool) error {
 	if assets == nil {
 		return fmt.Errorf("reference: the browser decoder: no WebAssembly")
+	}
+	var rels []string
+	for _, c := range cats {
+		rels = append(rels, c.Release.Name())
+	}
+	// As a build does (newBuilder): the plan checked against the manifest before anything in
+	// the folder is touched.
+	prev, err := site.ReadManifest(out)
+	if err != nil {
+		return err
+	}
+	if err := prev.CheckKind(out, ""); err != nil {
+		return err
+	}
+	if err := site.CheckPlan(out, force, prev, decoderFiles(rels)); err != nil {
+		return err
 	}
 	f, err := site.OpenFolder(ctx, out, site.FolderOptions{Force: force})
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	err = writeDecoder(output{f}, assets, cats, "", "")
-	var rels []string
-	for _, c := range cats {
-		rels = append(rels, c.Release.Name())
+	prev = f.Prev()
+	fo := site.FinishOptions{Release: prev.Release, APIs: prev.APIs}
+	if fo.Release == "" && len(rels) == 1 {
+		fo.Release = rels[0]
 	}
-	if merr := f.Finish(site.FinishOptions{Release: "decoder of " + strings.Join(rels, " ")}); err == nil {
+	err = writeDecoder(output{f}, assets, cats, "", "")
+	if merr := f.Finish(fo); err == nil {
 		err = merr
 	}
 	return err
