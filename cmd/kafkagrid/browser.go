@@ -18,8 +18,9 @@ import (
 
 // The browser decoder (decode.html of a built site) is this package compiled to WebAssembly
 // (wasm_js.go): the page gives decode's flags and input to pageDecode, which reads them as
-// runDecode does, with the same functions (shapeSearch, printResult, report.Write), and returns
-// what the command prints and the report it writes with -o. It lives here, not in a package of
+// runDecode does, with the same functions (decodeFlags, shapeSearch, printResult and
+// report.Write; for a capture streamDecode and reportStream; decodeStatus), and returns what
+// the command prints and the report it writes with -o. It lives here, not in a package of
 // its own, so that the page cannot drift from the command; pageDecode runs in tests as any code
 // does (browser_test.go compares it with runDecode), the JavaScript glue only in Chromium.
 
@@ -53,7 +54,7 @@ type pageResult struct {
 	Status    int               `json:"status"`
 	Files     map[string]string `json:"files,omitempty"`
 	// Need says the decode looked for the bytes in the other releases and some of them were
-	// not loaded yet (pageReleases.available): the page loads them all and asks again.
+	// not loaded yet (pageReleases.load said so): the page loads them all and asks again.
 	Need bool `json:"need,omitempty"`
 }
 
@@ -185,8 +186,8 @@ func pageOthers(rels pageReleases, picked string, res *pageResult) func() []relC
 	}
 }
 
-// pageRelease is one release's schemas as the site ships them to the page
-// (reference.DecoderData): its name and each spec file's text, verbatim.
+// pageRelease is one release's schemas as the site ships them to the page (site/reference's
+// decoderData, in decode/release-REL.js): its name and each spec file's text, verbatim.
 type pageRelease struct {
 	Release string `json:"release"`
 	Files   []struct {
