@@ -267,7 +267,9 @@ func streamDecode(ctx context.Context, c *kafka.Catalog, name string, in io.Read
 			return err
 		}
 		if conn.ID != last {
-			fmt.Fprintf(bw, "\n== connection %d: %s → %s\n", conn.ID, conn.Client, conn.Server)
+			// A connection's heading as printResult writes it: the exchanges of connections
+			// that overlap come as they complete, so a connection may be headed again.
+			connHeading(bw, conn, last == 0)
 			last = conn.ID
 		}
 		return printExchange(bw, e, false)
@@ -369,7 +371,7 @@ func writeNotes(w io.Writer, r *capture.Result) {
 // writeReport writes the report of r into the folder dir with the protections of build's
 // output folder (report.Write's site.Folder): one writer at a time, files put in place by
 // rename, temporaries removed on a signal, only a report's own files replaced, none through
-// a link, and the files of an earlier report that this one did not write again removed.
+// a link; the files of an earlier report there that this one does not write again are removed.
 func writeReport(ctx context.Context, dir string, r *capture.Result, o report.Options) error {
 	o.Context, o.Temps = ctx, tempsFrom(ctx)
 	return report.Write(dir, r, o)
@@ -437,9 +439,9 @@ func printResult(w io.Writer, r *capture.Result, msgs []*capture.Message, format
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "note: %s\n", n)
 	}
-	for _, c := range r.Conns {
+	for i, c := range r.Conns {
 		if c.Server.IsValid() {
-			fmt.Fprintf(w, "== connection %d: %s → %s\n", c.ID, c.Client, c.Server)
+			connHeading(w, c, i == 0)
 		}
 		for _, n := range c.Notes {
 			fmt.Fprintf(w, "note: %s\n", n)
@@ -451,6 +453,15 @@ func printResult(w io.Writer, r *capture.Result, msgs []*capture.Message, format
 		}
 	}
 	return nil
+}
+
+// connHeading writes a connection's heading, after a blank line unless first: the output
+// starts with its first frame's connection, as a capture read whole or streamed.
+func connHeading(w io.Writer, c *capture.Conn, first bool) {
+	if !first {
+		io.WriteString(w, "\n")
+	}
+	fmt.Fprintf(w, "== connection %d: %s → %s\n", c.ID, c.Client, c.Server)
 }
 
 // printExchange prints an exchange's frames as text trees, each under a heading unless single.
@@ -702,10 +713,10 @@ func shownName(name string) string {
 	return name
 }
 
-// maxInput bounds what decode reads whole: a dump, frames, or a capture for a report (-o),
-// larger than this is refused before it is read, rather than exhausting memory (decoding them
-// keeps annotated trees several times the size of the frames). A capture printed is streamed
-// and has no such bound.
+// maxInput bounds what decode reads whole, a dump or frames: larger than this is refused
+// before it is read, rather than exhausting memory (decoding them keeps annotated trees
+// several times the size of the frames). A capture, printed or reported (-o), is streamed and
+// has no such bound.
 const maxInput = 256 << 20
 
 // input is decode's input, a file or standard input, its first bytes looked at.
