@@ -536,7 +536,7 @@ func (w *Writer) frame(id, name string, m *capture.Message, vo kafkaview.Options
 	case f.Nodes > w.fields:
 		fv.Notes = append(fv.Notes, fmt.Sprintf("not drawn: %d fields (tree nodes), and the report has drawn as many as it draws in all (%d); its text and JSON are in the files above", f.Nodes, MaxReportFields))
 	default:
-		figs, err := site.Draw(f, site.Options{View: vo, Name: fv.Heading, Narrow: true, Err: m.Err, MaxNested: max(-1, min(site.DefaultMaxNested, w.fields-f.Nodes))})
+		figs, err := site.Draw(f, site.Options{View: vo, Name: fv.Heading, Narrow: true, Err: m.Err, MaxNested: nestedMax(w.fields - f.Nodes)})
 		if err != nil {
 			return nil, fmt.Errorf("report: %s: %w", base, err)
 		}
@@ -567,6 +567,16 @@ func (w *Writer) frame(id, name string, m *capture.Message, vo kafkaview.Options
 		fv.Images = []image{{"../frames/" + base + gridExt, fv.figs.Grid.Title, fv.figs.Grid.Width()}, {"../frames/" + base + treeExt, fv.figs.Tree.Title, fv.figs.Tree.Width()}}
 	}
 	return fv, nil
+}
+
+// nestedMax is site.Options.MaxNested for a frame that leaves left fields of what the report
+// draws in all: at most site.DefaultMaxNested, and -1 (no nested frame drawn) when none are
+// left, since a MaxNested of 0 would mean site.DefaultMaxNested.
+func nestedMax(left int) int {
+	if left <= 0 {
+		return -1
+	}
+	return min(site.DefaultMaxNested, left)
 }
 
 // fitPage puts on the page what its ceilings hold: first each frame's least hex dump (its
