@@ -79,7 +79,7 @@ type tocEntry struct {
 }
 
 func (b *builder) writeBook(ctx context.Context, results []chan []*apiContent) error {
-	return b.out.create(BookName(b.release), func(w io.Writer) error {
+	return b.out.Create(BookName(b.release), func(w io.Writer) error {
 		bk, err := newBook(b.release, b.opts)
 		if err != nil {
 			return err

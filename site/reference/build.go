@@ -292,7 +292,7 @@ type builder struct {
 	versions map[*kafka.API][]int16 // the versions built, highest first
 	book     map[*kafka.API][]int16 // the versions in the book, highest first
 	index    map[*kafka.API]int
-	out      output
+	out      *site.Folder    // the output folder (site.Folder: the README's rules of one)
 	outDir   string          // the output folder, opened (out) when the build runs
 	ctx      context.Context // the build's, cancelled when it stops
 	opts     Options
@@ -480,7 +480,7 @@ func (b *builder) run(ctx context.Context) (Summary, error) {
 		return Summary{}, err
 	}
 	defer out.Close() // the folder's lock
-	b.out, b.ctx = output{out}, ctx
+	b.out, b.ctx = out, ctx
 
 	// Workers take the site's APIs in index order (building those in b.apis, only laying out
 	// the others for the book and the index); each API's result goes to its own buffered slot
@@ -782,17 +782,17 @@ func (b *builder) writeEdges(edges []*edgeContent) error {
 func (b *builder) writeMessageFiles(m *message) error {
 	f := b.opts.Formats
 	if f&Bin != 0 {
-		if err := b.out.write(frameFile(m.Base, "", site.FormatBin), m.Bytes); err != nil {
+		if err := b.out.Write(frameFile(m.Base, "", site.FormatBin), m.Bytes); err != nil {
 			return err
 		}
 	}
 	if f&JSON != 0 {
-		if err := b.out.write(frameFile(m.Base, "", site.FormatJSON), m.JSON); err != nil {
+		if err := b.out.Write(frameFile(m.Base, "", site.FormatJSON), m.JSON); err != nil {
 			return err
 		}
 	}
 	if f&Text != 0 {
-		if err := b.out.write(frameFile(m.Base, "", site.FormatText), m.Text); err != nil {
+		if err := b.out.Write(frameFile(m.Base, "", site.FormatText), m.Text); err != nil {
 			return err
 		}
 	}
@@ -801,7 +801,7 @@ func (b *builder) writeMessageFiles(m *message) error {
 			figure string
 			d      site.Figure
 		}{{site.FigureGrid, m.Grid}, {site.FigureTree, m.Tree}} {
-			if err := b.out.create(frameFile(m.Base, d.figure, site.FormatSVG), func(w io.Writer) error {
+			if err := b.out.Create(frameFile(m.Base, d.figure, site.FormatSVG), func(w io.Writer) error {
 				return site.WriteSVG(w, d.d, false, "")
 			}); err != nil {
 				return err
@@ -897,7 +897,7 @@ func (b *builder) writeIndex() error {
 			v.Categories = append(v.Categories, cv)
 		}
 	}
-	if err := b.out.create("index.html", func(w io.Writer) error { return renderIndex(b.tmpl, w, v) }); err != nil {
+	if err := b.out.Create("index.html", func(w io.Writer) error { return renderIndex(b.tmpl, w, v) }); err != nil {
 		return err
 	}
 	if err := b.writeErrorCodes(); err != nil {

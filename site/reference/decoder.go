@@ -77,7 +77,7 @@ type decodeRelease struct {
 
 // writeDecoder writes the browser decoder of the catalogues cats (oldest first) into o, the
 // page's index being home.
-func writeDecoder(o output, assets fs.FS, cats []*kafka.Catalog, home, homeName string) error {
+func writeDecoder(o *site.Folder, assets fs.FS, cats []*kafka.Catalog, home, homeName string) error {
 	wasm, err := fs.ReadFile(assets, DecoderWASM)
 	if err != nil {
 		return fmt.Errorf("reference: the browser decoder: %w", err)
@@ -101,7 +101,7 @@ func writeDecoder(o output, assets fs.FS, cats []*kafka.Catalog, home, homeName 
 		if err != nil {
 			return err
 		}
-		if err := o.write(decoderRelease(rel), dataScript("release", rel, data)); err != nil {
+		if err := o.Write(decoderRelease(rel), dataScript("release", rel, data)); err != nil {
 			return err
 		}
 	}
@@ -113,20 +113,20 @@ func writeDecoder(o output, assets fs.FS, cats []*kafka.Catalog, home, homeName 
 	if len(cats) > 1 {
 		v.Title += " – " + v.Pick
 	}
-	if err := o.write("decode/kafkagrid.js", dataScript("wasm", "", wasm)); err != nil {
+	if err := o.Write("decode/kafkagrid.js", dataScript("wasm", "", wasm)); err != nil {
 		return err
 	}
-	if err := o.write("decode/wasm_exec.js", glue); err != nil {
+	if err := o.Write("decode/wasm_exec.js", glue); err != nil {
 		return err
 	}
-	if err := o.write("decode/decode.js", decodeJS); err != nil {
+	if err := o.Write("decode/decode.js", decodeJS); err != nil {
 		return err
 	}
 	t, err := decodeTemplate()
 	if err != nil {
 		return err
 	}
-	return o.create(DecoderPage, func(w io.Writer) error {
+	return o.Create(DecoderPage, func(w io.Writer) error {
 		if err := t.ExecuteTemplate(w, "decode", v); err != nil {
 			return fmt.Errorf("reference: %s: %w", DecoderPage, err)
 		}
@@ -213,7 +213,7 @@ func WriteDecoder(ctx context.Context, out string, cats []*kafka.Catalog, assets
 	if fo.Release == "" && len(rels) == 1 {
 		fo.Release = rels[0]
 	}
-	err = writeDecoder(output{f}, assets, cats, "", "")
+	err = writeDecoder(f, assets, cats, "", "")
 	if merr := f.Finish(fo); err == nil {
 		err = merr
 	}

@@ -65,7 +65,7 @@ func (b *builder) writePage(name string, v *pageView) error {
 		}
 	}
 	if len(later) == 0 {
-		return b.out.create(name, func(w io.Writer) error { return renderPage(b.tmpl, w, v) })
+		return b.out.Create(name, func(w io.Writer) error { return renderPage(b.tmpl, w, v) })
 	}
 	v.Lazy = path.Base(lazyName(name))
 	for _, p := range later {
@@ -101,10 +101,10 @@ func (b *builder) writePage(name string, v *pageView) error {
 	if err := writeLazy(&js, b, later); err != nil {
 		return fmt.Errorf("reference: %s: %w", lazyName(name), err)
 	}
-	if err := b.out.write(lazyName(name), js.Bytes()); err != nil {
+	if err := b.out.Write(lazyName(name), js.Bytes()); err != nil {
 		return err
 	}
-	return b.out.write(name, page.Bytes())
+	return b.out.Write(name, page.Bytes())
 }
 
 // lazyPart is one entry of a sidecar: the placeholder's key, and the template that draws m.

@@ -314,7 +314,7 @@ func (b *builder) writePrimitives() error {
 	if err := b.tmpl.ExecuteTemplate(&buf, "primitives", v); err != nil {
 		return fmt.Errorf("reference: primitives.html: %w", err)
 	}
-	return b.out.create("primitives.html", func(w io.Writer) error {
+	return b.out.Create("primitives.html", func(w io.Writer) error {
 		_, err := w.Write(buf.Bytes())
 		return err
 	})

@@ -135,7 +135,7 @@ func BuildSite(ctx context.Context, cats []*kafka.Catalog, out string, opts Site
 		return sum, err
 	}
 	defer o.Close()
-	sb.out = output{o}
+	sb.out = o
 	if sb.tmpl, err = siteTemplates(); err != nil {
 		return sum, err
 	}
@@ -175,7 +175,7 @@ func safeReleaseName(s string) bool {
 
 type siteBuilder struct {
 	h          *History
-	out        output
+	out        *site.Folder
 	built      []map[int16][]int16
 	pdf        bool
 	tmpl       *template.Template
@@ -217,13 +217,13 @@ func (sb *siteBuilder) run(cats []*kafka.Catalog) error {
 		return err
 	}
 	sb.searchSize = len(idx)
-	if err := sb.out.write("search-index.js", idx); err != nil {
+	if err := sb.out.Write("search-index.js", idx); err != nil {
 		return err
 	}
-	if err := sb.out.write("site.js", siteJS); err != nil {
+	if err := sb.out.Write("site.js", siteJS); err != nil {
 		return err
 	}
-	if err := sb.out.write("releases.json", sb.h.ReleasesJSON()); err != nil {
+	if err := sb.out.Write("releases.json", sb.h.ReleasesJSON()); err != nil {
 		return err
 	}
 	if err := sb.page("index.html", "siteindex", sb.indexView()); err != nil {
@@ -248,7 +248,7 @@ func (sb *siteBuilder) run(cats []*kafka.Catalog) error {
 }
 
 func (sb *siteBuilder) page(name, tmpl string, v any) error {
-	return sb.out.create(name, func(w io.Writer) error {
+	return sb.out.Create(name, func(w io.Writer) error {
 		if err := sb.tmpl.ExecuteTemplate(w, tmpl, v); err != nil {
 			return fmt.Errorf("reference: %s: %w", name, err)
 		}
