@@ -569,31 +569,29 @@ func jsonExchangeOf(c *capture.Conn, e *capture.Exchange, frame func(*kafka.Fram
 	if c.Server.IsValid() {
 		je.Client, je.Server = c.Client.String(), c.Server.String()
 	}
-	if e.Request != nil {
-		if e.Request.Frame != nil {
-			je.Request = frame(e.Request.Frame)
-		}
-		if e.Request.Token {
-			tok := hex.EncodeToString(e.Request.Bytes[4:])
-			je.RequestToken = &tok
-		}
-		if e.Request.Err != nil {
-			je.Errors = append(je.Errors, "request: "+e.Request.Err.Error())
-		}
-	}
-	if e.Response != nil {
-		if e.Response.Frame != nil {
-			je.Response = frame(e.Response.Frame)
-		}
-		if e.Response.Token {
-			tok := hex.EncodeToString(e.Response.Bytes[4:])
-			je.ResponseToken = &tok
-		}
-		if e.Response.Err != nil {
-			je.Errors = append(je.Errors, "response: "+e.Response.Err.Error())
-		}
-	}
+	je.Request, je.RequestToken = jsonSide(e.Request, "request", frame, &je.Errors)
+	je.Response, je.ResponseToken = jsonSide(e.Response, "response", frame, &je.Errors)
 	return je
+}
+
+// jsonSide is what the JSON of an exchange says of its message m (nil for none): its frame
+// (what frame gives for it), its bare SASL token in hex, and its error, appended to errs as
+// "request: …" or "response: …".
+func jsonSide(m *capture.Message, side string, frame func(*kafka.Frame) any, errs *[]string) (f any, token *string) {
+	if m == nil {
+		return nil, nil
+	}
+	if m.Frame != nil {
+		f = frame(m.Frame)
+	}
+	if m.Token {
+		tok := hex.EncodeToString(m.Bytes[4:])
+		token = &tok
+	}
+	if m.Err != nil {
+		*errs = append(*errs, side+": "+m.Err.Error())
+	}
+	return f, token
 }
 
 // writeJSONExchange writes the line of one exchange into b: what json.Marshal (or, with
