@@ -403,7 +403,9 @@ func (t *figureText) junctionCol(b int) bool { return !t.bytes || b%8 == 0 || b 
 // writeSep writes the rule above display row i (below the last row when i == len(Rows)); with
 // closing, the rule under row i-1 alone (before a caption). Fields that continue across it
 // leave it open, with a '+' at each side edge (RFC 8200); a line with nothing on it is left
-// out.
+// out. The rule is drawn in steps: its fills between fields (sepFills), its marks at bit
+// boundaries (sepMarks), the open ends of variable fields (openEnds) and the block labels
+// that fall on it (ruleLabels).
 func (t *figureText) writeSep(bw *bufio.Writer, i int, closing bool, blockLine []int) {
 	if t.skipSep(i) && !closing {
 		return
@@ -421,7 +423,26 @@ func (t *figureText) writeSep(bw *bufio.Writer, i int, closing bool, blockLine [
 		upper = -1
 	}
 	line := []byte(strings.Repeat(" ", t.width+1))
-	horiz := make([]byte, t.rb) // the fill of bit b: 0 none, '-', '=', or 'd' (dashed)
+	horiz := t.sepFills(up, dn)
+	t.sepMarks(line, horiz, upper, i, closing)
+	if upper >= 0 {
+		line = t.openEnds(line, up, dn)
+	}
+	if !closing && i > 0 && i < len(t.owner) {
+		t.ruleLabels(line, i, up, blockLine)
+	}
+	s := strings.TrimRight(string(line), " ")
+	if s == "" {
+		return
+	}
+	bw.WriteString(strings.TrimRight(t.pad+s, " ") + "\n")
+}
+
+// sepFills is the fill of each bit of a rule between the fields above (up) and below (dn):
+// 0 none (the same field on both sides), '-', '=' (a field with a double rule below) or 'd'
+// (dashed, along an optional field).
+func (t *figureText) sepFills(up, dn func(int) int) []byte {
+	horiz := make([]byte, t.rb)
 	for b := 0; b < t.rb; b++ {
 		u, v := up(b), dn(b)
 		if u == v {
@@ -436,6 +457,14 @@ func (t *figureText) writeSep(bw *bufio.Writer, i int, closing bool, blockLine [
 			horiz[b] = '-'
 		}
 	}
+	return horiz
+}
+
+// sepMarks draws a rule's fills and the marks at its bit boundaries into line: '+' where an
+// edge meets it from above (display row upper, -1 for none) or below (row i, unless closing)
+// or a fill ends; between two fills a '+', or with Ticks "fields" the fill itself, and '-'
+// beside a dashed one. Inside a byte of a byte-wide grid only edges get a mark.
+func (t *figureText) sepMarks(line, horiz []byte, upper, i int, closing bool) {
 	fieldTicks := t.d.Text.Ticks == "fields"
 	for b := 0; b <= t.rb; b++ {
 		c := t.col(b)
@@ -479,62 +508,62 @@ func (t *figureText) writeSep(bw *bufio.Writer, i int, closing bool, blockLine [
 			line[c] = '+'
 		}
 	}
-	// A variable field open at its end ("..."): its bottom rule runs half its width, then
-	// "...".
-	if upper >= 0 {
-		for b := 0; b < t.rb; {
-			fi := up(b)
-			e := b + 1
-			for e < t.rb && up(e) == fi {
-				e++
-			}
-			if fi >= 0 && t.d.Fields[fi].Variable && t.d.Text.Open == "bottom" && dn(b) < 0 {
-				// Open at the bottom (RFC 4443's Message Body): no rule under it.
-				for k := t.col(b); k <= t.col(e) && k < len(line); k++ {
-					if (k == t.col(b) && b > 0 && up(b-1) >= 0 && up(b-1) != fi) || (k == t.col(e) && e < t.rb && up(e) >= 0) {
-						continue // the corner of a neighbour
-					}
-					line[k] = ' '
-				}
-			}
-			if t.dotStyle(fi) && dn(b) != fi && (e == t.rb || up(e) < 0) {
-				mid := t.col(b + (e-b)/2)
-				for k := t.col(b) + 1; k <= t.col(e) && k < len(line); k++ {
-					line[k] = ' '
-				}
-				for k := t.col(b) + 1; k < mid-1; k++ {
-					line[k] = '-'
-				}
-				s := line[:max(mid-1, t.col(b)+1)]
-				line = append(append([]byte{}, s...), " ..."...)
-			}
-			b = e
+}
+
+// openEnds draws the ends of the variable fields above a rule that are open: one open at
+// the bottom (RFC 4443's Message Body) has no rule under it; one drawn with "..." has its
+// bottom rule run half its width, then "...", which may lengthen the line (returned).
+func (t *figureText) openEnds(line []byte, up, dn func(int) int) []byte {
+	for b := 0; b < t.rb; {
+		fi := up(b)
+		e := b + 1
+		for e < t.rb && up(e) == fi {
+			e++
 		}
-	}
-	// Block labels that fall on this rule (RFC 8200 names its addresses on an inner rule).
-	if !closing && i > 0 && i < len(t.owner) {
-		for b := 0; b < t.rb; {
-			fi := t.at(i, b)
-			e := b + 1
-			for e < t.rb && t.at(i, e) == fi {
-				e++
-			}
-			if fi >= 0 && up(b) == fi {
-				if t.labels[fi].row == -1 {
-					if s := t.labelAt(fi, -1, 0, blockLine[fi]); s != "" {
-						copy(line[t.col(b)+1:], centre(s, t.col(e)-t.col(b)-1))
-					}
+		if fi >= 0 && t.d.Fields[fi].Variable && t.d.Text.Open == "bottom" && dn(b) < 0 {
+			for k := t.col(b); k <= t.col(e) && k < len(line); k++ {
+				if (k == t.col(b) && b > 0 && up(b-1) >= 0 && up(b-1) != fi) || (k == t.col(e) && e < t.rb && up(e) >= 0) {
+					continue // the corner of a neighbour
 				}
-				blockLine[fi]++
+				line[k] = ' '
 			}
-			b = e
 		}
+		if t.dotStyle(fi) && dn(b) != fi && (e == t.rb || up(e) < 0) {
+			mid := t.col(b + (e-b)/2)
+			for k := t.col(b) + 1; k <= t.col(e) && k < len(line); k++ {
+				line[k] = ' '
+			}
+			for k := t.col(b) + 1; k < mid-1; k++ {
+				line[k] = '-'
+			}
+			s := line[:max(mid-1, t.col(b)+1)]
+			line = append(append([]byte{}, s...), " ..."...)
+		}
+		b = e
 	}
-	s := strings.TrimRight(string(line), " ")
-	if s == "" {
-		return
+	return line
+}
+
+// ruleLabels writes into line the labels of the blocks that continue across the rule above
+// display row i (RFC 8200 names its addresses on an inner rule), counting each block's lines
+// in blockLine.
+func (t *figureText) ruleLabels(line []byte, i int, up func(int) int, blockLine []int) {
+	for b := 0; b < t.rb; {
+		fi := t.at(i, b)
+		e := b + 1
+		for e < t.rb && t.at(i, e) == fi {
+			e++
+		}
+		if fi >= 0 && up(b) == fi {
+			if t.labels[fi].row == -1 {
+				if s := t.labelAt(fi, -1, 0, blockLine[fi]); s != "" {
+					copy(line[t.col(b)+1:], centre(s, t.col(e)-t.col(b)-1))
+				}
+			}
+			blockLine[fi]++
+		}
+		b = e
 	}
-	bw.WriteString(strings.TrimRight(t.pad+s, " ") + "\n")
 }
 
 func fillChar(f byte) byte {

@@ -37,17 +37,15 @@ func ParseHex(text []byte) ([]byte, error) {
 
 // dumpRow is one line of a dump with an offset column.
 type dumpRow struct {
-	line    int    // 0-based
-	at      int    // offset in the text of the offset token
-	offTok  string // the offset's digits
-	rest    string // after the offset
-	restAt  int    // offset in the text of rest
-	star    bool   // "*": the line before repeats
-	netty   bool   // "|00000000|"
-	colon   bool   // "00000000:"
-	off     int64
-	bytes   []byte
-	hasText bool // an ASCII column was matched
+	line   int    // 0-based
+	at     int    // offset in the text of the offset token
+	offTok string // the offset's digits
+	rest   string // after the offset
+	restAt int    // offset in the text of rest
+	star   bool   // "*": the line before repeats
+	netty  bool   // "|00000000|"
+	colon  bool   // "00000000:"
+	off    int64
 }
 
 // parseDump reads dumps with an offset column: xxd, hexdump -C, od, Wireshark's "Copy as Hex

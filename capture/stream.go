@@ -96,9 +96,6 @@ func (d *decoder) cancelled() error {
 	return context.Cause(d.o.Context)
 }
 
-// errStop ends a capture's reading once each has failed.
-var errStop = errors.New("capture: stopped")
-
 // tcpConn is one TCP connection of a capture as it is read.
 type tcpConn struct {
 	dirs   [2]*direction // dirs[0] is the direction of its first packet

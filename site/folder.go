@@ -1,7 +1,6 @@
 package site
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -518,29 +517,14 @@ func (f *Folder) place(rel string, fill func(io.Writer) error, record bool) (err
 		}
 		mode = fi.Mode().Perm() // keep the user's permissions
 	}
-	tmp, err := createTemp(dir, "."+filepath.Base(path)+tempSuffix)
+	tmp, err := openTemp(dir, filepath.Base(path), f.temps)
 	if err != nil {
 		return writeError(path, err)
 	}
-	f.temps.Add(tmp.Name())
-	placed := false
-	defer func() { // every way out, a panic in fill too
-		if !placed {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-		f.temps.Done(tmp.Name())
-	}()
-	cw := &countWriter{w: tmp}
-	bw := bufio.NewWriterSize(cw, 64<<10)
-	if err := fill(bw); err != nil {
-		if cw.err != nil { // the file failed, not what fills it
-			return writeError(path, cw.err)
-		}
-		return fmt.Errorf("site: %s: %w", rel, err)
-	}
-	if err := bw.Flush(); err != nil {
-		return writeError(path, err)
+	defer tmp.discard()
+	n, err := fillFile(tmp.File, fill, path, rel)
+	if err != nil {
+		return err
 	}
 	if err := context.Cause(f.ctx); err != nil && record {
 		return err // cancelled while it was written: the temporary file goes
@@ -564,17 +548,54 @@ func (f *Folder) place(rel string, fill func(io.Writer) error, record bool) (err
 			return writeError(filepath.Join(f.root, ManifestName), err)
 		}
 	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := tmp.rename(path); err != nil {
 		return writeError(path, err)
 	}
-	placed = true
 	if record {
 		f.mu.Lock()
 		f.files++
-		f.bytes += cw.n
+		f.bytes += n
 		f.mu.Unlock()
 	}
 	return nil
+}
+
+// temp is the temporary file that stands for a file of the folder until it is renamed into
+// place, listed in temps while it is open (Folder.Create and WriteFile write through it).
+type temp struct {
+	*os.File
+	temps  *Temps
+	placed bool
+}
+
+// openTemp creates the temporary file of the file base of dir: "." + base + tempSuffix +
+// digits, in dir, so that the rename stays on its file system.
+func openTemp(dir, base string, temps *Temps) (*temp, error) {
+	f, err := createTemp(dir, "."+base+tempSuffix)
+	if err != nil {
+		return nil, err
+	}
+	temps.Add(f.Name())
+	return &temp{File: f, temps: temps}, nil
+}
+
+// rename puts the closed temporary file in place as path.
+func (t *temp) rename(path string) error {
+	if err := os.Rename(t.Name(), path); err != nil {
+		return err
+	}
+	t.placed = true
+	return nil
+}
+
+// discard removes the temporary file unless it was put in place: deferred, it runs on every
+// way out of a write, a panic in fill too.
+func (t *temp) discard() {
+	if !t.placed {
+		t.Close()
+		os.Remove(t.Name())
+	}
+	t.temps.Done(t.Name())
 }
 
 // createTemp creates a new file in dir named prefix and random digits, with what the umask

@@ -11,7 +11,7 @@ import (
 )
 
 // WriteFile writes what fill writes as the one file name a user named (grid -o, diff -o, md's
-// outputs, a report's pages when no Folder is given). A regular file (or none) is replaced by
+// outputs). A regular file (or none) is replaced by
 // rename from a temporary file beside it, of the same pattern a Folder's are, listed in temps
 // while it is open and removed on every way out, so that an error leaves no partial file; its
 // permissions are kept, a new file's follow the umask, and missing folders above it are made.
@@ -45,20 +45,12 @@ func WriteFile(name string, fill func(io.Writer) error, temps *Temps) (err error
 		return writeInPlace(name, fill)
 	}
 	dir, base := filepath.Split(target)
-	tmp, err := createTemp(dir, "."+base+tempSuffix)
+	tmp, err := openTemp(dir, base, temps)
 	if err != nil {
 		return writeError(name, err)
 	}
-	temps.Add(tmp.Name())
-	placed := false
-	defer func() { // every way out, a panic in fill too
-		if !placed {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-		temps.Done(tmp.Name())
-	}()
-	if err := fillFile(tmp, fill, name); err != nil {
+	defer tmp.discard()
+	if _, err := fillFile(tmp.File, fill, name, name); err != nil {
 		return err
 	}
 	if fi != nil {
@@ -69,10 +61,9 @@ func WriteFile(name string, fill func(io.Writer) error, temps *Temps) (err error
 	if err := tmp.Close(); err != nil {
 		return writeError(name, err)
 	}
-	if err := os.Rename(tmp.Name(), target); err != nil {
+	if err := tmp.rename(target); err != nil {
 		return writeError(name, err)
 	}
-	placed = true
 	return nil
 }
 
@@ -83,26 +74,26 @@ func writeInPlace(name string, fill func(io.Writer) error) error {
 	if err != nil {
 		return writeError(name, err)
 	}
-	err = fillFile(f, fill, name)
+	_, err = fillFile(f, fill, name, name)
 	if cerr := f.Close(); err == nil && cerr != nil {
 		err = writeError(name, cerr)
 	}
 	return err
 }
 
-// fillFile runs fill on f through a buffer, telling a failure of the file (named name) from
-// one of fill.
-func fillFile(f *os.File, fill func(io.Writer) error, name string) error {
+// fillFile runs fill on f through a buffer and returns the bytes written, telling a failure
+// of the file (reported as writing path) from one of fill (wrapped as "site: label: …").
+func fillFile(f *os.File, fill func(io.Writer) error, path, label string) (int64, error) {
 	cw := &countWriter{w: f}
 	bw := bufio.NewWriterSize(cw, 64<<10)
 	if err := fill(bw); err != nil {
-		if cw.err != nil {
-			return writeError(name, cw.err)
+		if cw.err != nil { // the file failed, not what fills it
+			return cw.n, writeError(path, cw.err)
 		}
-		return fmt.Errorf("site: %s: %w", name, err)
+		return cw.n, fmt.Errorf("site: %s: %w", label, err)
 	}
 	if err := bw.Flush(); err != nil {
-		return writeError(name, err)
+		return cw.n, writeError(path, err)
 	}
-	return nil
+	return cw.n, nil
 }

@@ -75,17 +75,16 @@ const (
 // screen it is read on, from its drawings' widths, so that nothing of either is cut off:
 //
 //   - side by side in a viewer at most a screen tall, grid left and a pane right holding the
-//     detail panel, the hex dump and the tree, each scrolling in its own box, from the narrowest screen where the 32-bit grid (else the 16-bit
-//     one) and every column of the tree fit whole; the 16-bit grid where only it fits;
+//     detail panel, the hex dump and the tree, each scrolling in its own box, from the
+//     narrowest screen where the 32-bit grid (else the 16-bit one) and every column of the
+//     tree fit whole; the 16-bit grid where only it fits;
 //   - else one under the other, with the 32-bit grid where it fits the screen's width and
 //     the 16-bit one below that (a phone).
 //
-// Screens only: print lays out every message the same (CSS's @media print).
+// Screens only: print lays out every message the same (CSS's @media print). An id that is
+// not a plain CSS identifier (or none) gets "": the page's default layout, stacked.
 func Fit(id string, gridW, narrowW, treeW int) template.HTML {
-	if !cssIdent(id) && id != "" {
-		return "" // not a plain CSS identifier: the page's default layout (stacked)
-	}
-	if narrowW == 0 || gridW == 0 {
+	if !cssIdent(id) || narrowW == 0 || gridW == 0 {
 		return ""
 	}
 	return fit(id, gridW, narrowW, treeW)

@@ -165,3 +165,19 @@ func TestDrawNested(t *testing.T) {
 		t.Errorf("MaxNested -1: %v, %d nested", err, len(none.Nested))
 	}
 }
+
+// TestFitIDs: Fit and FitWide style a message only by a plain CSS identifier; an empty id or
+// one a selector cannot name gets no style (the page's stacked layout), never "#" alone.
+func TestFitIDs(t *testing.T) {
+	for _, id := range []string{"", "1st", "a b", "x\"y", "p.q"} {
+		if got := Fit(id, 600, 320, 400); got != "" {
+			t.Errorf("Fit(%q) = %.60q, want none", id, got)
+		}
+		if got := FitWide(id, 600, 400); got != "" {
+			t.Errorf("FitWide(%q) = %.60q, want none", id, got)
+		}
+	}
+	if got := string(Fit("request", 600, 320, 400)); !strings.Contains(got, "#request ") {
+		t.Errorf("Fit(request) = %.80q", got)
+	}
+}

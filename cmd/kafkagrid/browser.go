@@ -18,8 +18,9 @@ import (
 
 // The browser decoder (decode.html of a built site) is this package compiled to WebAssembly
 // (wasm_js.go): the page gives decode's flags and input to pageDecode, which reads them as
-// runDecode does, with the same functions (shapeSearch, printResult, report.Write), and returns
-// what the command prints and the report it writes with -o. It lives here, not in a package of
+// runDecode does, with the same functions (decodeFlags, shapeSearch, printResult and
+// report.Write; for a capture streamDecode and reportStream; decodeStatus), and returns what
+// the command prints and the report it writes with -o. It lives here, not in a package of
 // its own, so that the page cannot drift from the command; pageDecode runs in tests as any code
 // does (browser_test.go compares it with runDecode), the JavaScript glue only in Chromium.
 
@@ -53,7 +54,7 @@ type pageResult struct {
 	Status    int               `json:"status"`
 	Files     map[string]string `json:"files,omitempty"`
 	// Need says the decode looked for the bytes in the other releases and some of them were
-	// not loaded yet (pageReleases.available): the page loads them all and asks again.
+	// not loaded yet (pageReleases.load said so): the page loads them all and asks again.
 	Need bool `json:"need,omitempty"`
 }
 
@@ -77,24 +78,7 @@ func pageDecode(ctx context.Context, rels pageReleases, q pageRequest, data []by
 }
 
 func pageRun(ctx context.Context, rels pageReleases, q pageRequest, data []byte, res *pageResult) error {
-	// The checks of runDecode, in its order and words.
-	if q.Response && q.API == "" && !q.Body && !q.NoSize {
-		return usagef("decode: -response needs -api NAME")
-	}
-	if q.Response && q.Request {
-		return usagef("decode: give -request or -response, not both")
-	}
-	if q.Body && q.NoSize {
-		return usagef("decode: -body already means no size prefix (and no header): give one of them")
-	}
-	binaryIn := false
-	var form capture.Form
-	var err error
-	if q.From == "bin" || q.From == "binary" {
-		binaryIn = true
-	} else if form, err = capture.ParseForm(q.From); err != nil {
-		return usagef("decode: -from: %v, or bin", strings.TrimPrefix(err.Error(), "capture: "))
-	}
+	// runDecode's checks (decodeFlags.check): -version and -port are the controls' text.
 	version := -1
 	if v := strings.TrimSpace(q.Version); v != "" {
 		n, err := strconv.Atoi(v)
@@ -103,23 +87,15 @@ func pageRun(ctx context.Context, rels pageReleases, q pageRequest, data []byte,
 		}
 		version = n
 	}
-	if version != -1 && q.API == "" {
-		return usagef("decode: -version goes with -api NAME")
-	}
-	if version < -1 || version > 32767 {
-		return usagef("decode: -version %d out of range", version)
-	}
 	ports := q.Port
 	if strings.TrimSpace(ports) == "" {
 		ports = "9092"
 	}
-	var portList []uint16
-	for _, p := range strings.Split(ports, ",") {
-		n, err := strconv.ParseUint(strings.TrimSpace(p), 10, 16)
-		if err != nil || n == 0 {
-			return usagef("decode: -port %q: want port numbers, comma-separated", ports)
-		}
-		portList = append(portList, uint16(n))
+	df := decodeFlags{api: q.API, version: version, request: q.Request, response: q.Response,
+		from: q.From, noSize: q.NoSize, body: q.Body, ports: ports, maxFields: capture.DefaultMaxNodes}
+	di, err := df.check()
+	if err != nil {
+		return err
 	}
 	name := q.Name
 	if name == "" {
@@ -139,27 +115,14 @@ func pageRun(ctx context.Context, rels pageReleases, q pageRequest, data []byte,
 		res.Need = true
 		return nil
 	}
-	maxFields := capture.DefaultMaxNodes
-	o := capture.Options{Ports: portList, Name: name, MaxNodes: maxFields, MaxFrames: min(maxFields, capture.DefaultMaxFrames), Context: ctx}
-	search := &shapeSearch{cat: c, others: pageOthers(rels, q.Release, res), flagFor: func(rel string) string { return "-release " + rel },
-		apiName: q.API, version: version, request: q.Request, response: q.Response, maxFields: maxFields}
-	if q.API != "" {
-		api, ok := c.Lookup(q.API)
-		if !ok && !search.elsewhere(q.API) {
-			return usageError{noAPI("decode: -api", c, q.API)}
-		}
-		if !ok {
-			api = nil
-		}
-		o.API = api
-		if version >= 0 {
-			o.Version, o.HaveVersion = int16(version), true
-		}
+	o, search, err := df.reader(ctx, c, di, name, pageOthers(rels, q.Release, res), func(rel string) string { return "-release " + rel })
+	if err != nil {
+		return err
 	}
 	if capture.IsPcap(data) {
 		return pageStream(ctx, c, name, data, o, res)
 	}
-	r, err := search.read(data, binaryIn, form, o, q.NoSize, q.Body)
+	r, err := search.read(data, di.binary, di.form, o, df.noSize, df.body)
 	if res.Need {
 		return nil
 	}
@@ -188,24 +151,7 @@ func pageRun(ctx context.Context, rels pageReleases, q pageRequest, data []byte,
 		return fmt.Errorf("decode: %w", err)
 	}
 	res.Files = files
-	// The outcome of runDecode, in its words.
-	var failed []*capture.Message
-	for _, m := range msgs {
-		if m.Err != nil {
-			failed = append(failed, m)
-		}
-	}
-	switch {
-	case len(msgs) == 0:
-		return fmt.Errorf("decode: %s: no frames found%s", shownName(name), notesText(r))
-	case len(failed) == 1 && len(msgs) == 1:
-		return fmt.Errorf("decode: %s: %w%s", shownName(name), failed[0].Err, otherRelease(c, failed[0].Bytes))
-	case len(failed) > 0:
-		return fmt.Errorf("decode: %s: %d of %d frames did not decode; the first: %w", shownName(name), len(failed)+r.Unlisted, len(msgs)+r.Unlisted, failed[0].Err)
-	case r.Unlisted > 0 || r.SkippedConns > 0:
-		return fmt.Errorf("decode: %s: not all was read%s", shownName(name), notesText(&capture.Result{Notes: r.Notes}))
-	}
-	return nil
+	return readStatus(c, name, r, msgs) // runDecode's outcome, in its words
 }
 
 // pageOthers is the shapeSearch's loader of the other releases of the site, newest first, as
@@ -240,8 +186,8 @@ func pageOthers(rels pageReleases, picked string, res *pageResult) func() []relC
 	}
 }
 
-// pageRelease is one release's schemas as the site ships them to the page
-// (reference.DecoderData): its name and each spec file's text, verbatim.
+// pageRelease is one release's schemas as the site ships them to the page (site/reference's
+// decoderData, in decode/release-REL.js): its name and each spec file's text, verbatim.
 type pageRelease struct {
 	Release string `json:"release"`
 	Files   []struct {
@@ -299,7 +245,11 @@ func pageStream(ctx context.Context, c *kafka.Catalog, name string, data []byte,
 	}
 	res.Text, res.JSON = text.String(), js.String()
 	files := map[string]string{}
-	if _, _, err := reportStream(c, bytes.NewReader(data), o, report.Options{Title: "kafkagrid decode " + name, Create: memCreate(files)}); err != nil {
+	w, err := report.New("", report.Options{Title: "kafkagrid decode " + name, Create: memCreate(files)})
+	if err == nil {
+		_, _, err = reportStream(c, bytes.NewReader(data), o, w)
+	}
+	if err != nil {
 		if status == nil {
 			status = fmt.Errorf("decode: %s: %w", shownName(name), err)
 		}

@@ -17,7 +17,6 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/capture"
 	"github.com/kafkagrid/kafkagrid/kafka"
-	"github.com/kafkagrid/kafkagrid/site"
 	"github.com/kafkagrid/kafkagrid/site/report"
 )
 
@@ -66,38 +65,11 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *format = outputFormat(*format); *format != "txt" && *format != "json" {
 		return usagef("decode: -format %q: want txt or json", *format)
 	}
-	if *response && *apiName == "" && !*body && !*noSize {
-		return usagef("decode: -response needs -api NAME")
-	}
-	if *response && *request {
-		return usagef("decode: give -request or -response, not both")
-	}
-	if *body && *noSize {
-		return usagef("decode: -body already means no size prefix (and no header): give one of them")
-	}
-	binaryIn := false
-	var form capture.Form
-	if *from == "bin" || *from == "binary" {
-		binaryIn = true
-	} else if form, err = capture.ParseForm(*from); err != nil {
-		return usagef("decode: -from: %v, or bin", strings.TrimPrefix(err.Error(), "capture: "))
-	}
-	if *version != -1 && *apiName == "" {
-		return usagef("decode: -version goes with -api NAME")
-	}
-	if *maxFields < 1 {
-		return usagef("decode: -max-fields %d: want a positive number", *maxFields)
-	}
-	if *version < -1 || *version > 32767 {
-		return usagef("decode: -version %d out of range", *version)
-	}
-	var portList []uint16
-	for _, p := range strings.Split(*ports, ",") {
-		n, err := strconv.ParseUint(strings.TrimSpace(p), 10, 16)
-		if err != nil || n == 0 {
-			return usagef("decode: -port %q: want port numbers, comma-separated", *ports)
-		}
-		portList = append(portList, uint16(n))
+	df := decodeFlags{api: *apiName, version: *version, request: *request, response: *response,
+		from: *from, noSize: *noSize, body: *body, ports: *ports, maxFields: *maxFields}
+	di, err := df.check()
+	if err != nil {
+		return err
 	}
 	name := names[0]
 	// A capture is read as it streams, frame by frame, never whole (its report too, exchange by
@@ -122,24 +94,10 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return fmt.Errorf("decode: %w", err)
 	}
-	// A frame listed costs about what a field does: -max-fields bounds them too (when the
-	// frames are kept: a capture streamed keeps none, and -max-fields bounds each frame).
-	o := capture.Options{Ports: portList, Name: name, MaxNodes: *maxFields, MaxFrames: min(*maxFields, capture.DefaultMaxFrames), Context: ctx}
 	others, flagFor := siblingReleases(sf, src)
-	search := &shapeSearch{cat: c, others: others, flagFor: flagFor, apiName: *apiName, version: *version,
-		request: *request, response: *response, maxFields: *maxFields}
-	if *apiName != "" {
-		api, ok := c.Lookup(*apiName)
-		if !ok && !search.elsewhere(*apiName) {
-			return usageError{noAPI("decode: -api", c, *apiName)}
-		}
-		if !ok {
-			api = nil
-		}
-		o.API = api
-		if *version >= 0 {
-			o.Version, o.HaveVersion = int16(*version), true
-		}
+	o, search, err := df.reader(ctx, c, di, name, others, flagFor)
+	if err != nil {
+		return err
 	}
 	if streamed && *out != "" {
 		return streamReport(ctx, c, name, in, o, *out, stderr, *sf.quiet)
@@ -147,7 +105,7 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if streamed {
 		return streamDecode(ctx, c, name, in, o, stdout, *format, *indent)
 	}
-	r, err := search.read(data, binaryIn, form, o, *noSize, *body)
+	r, err := search.read(data, di.binary, di.form, o, df.noSize, df.body)
 	if err != nil {
 		return fmt.Errorf("decode: %s: %w", shownName(name), err)
 	}
@@ -172,17 +130,104 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			fmt.Fprintf(stderr, "kafkagrid: decode: %s (%d decoded) in %s: report in %s\n", plural(all, "frame"), ok, plural(len(r.Conns), "connection"), *out)
 		}
 	}
-	var failed []*capture.Message
-	for _, m := range msgs {
-		if m.Err != nil {
-			failed = append(failed, m)
+	return readStatus(c, name, r, msgs)
+}
+
+// decodeFlags are decode's flags that say how to read the input, as the command line
+// (runDecode) and the browser decoder's controls (pageRun) give them.
+type decodeFlags struct {
+	api               string // -api, or ""
+	version           int    // -version, or -1
+	request, response bool
+	from              string // -from, or "" (told by the content)
+	noSize, body      bool
+	ports             string // -port: comma-separated
+	maxFields         int
+}
+
+// decodeInput is what decodeFlags.check reads of -from and -port.
+type decodeInput struct {
+	binary bool // -from bin: the input is bytes, whatever they look like
+	form   capture.Form
+	ports  []uint16
+}
+
+// check checks decode's flags, in one order and with one wording for the command and the
+// page (usage errors, exit status 2), and reads -from and -port.
+func (f decodeFlags) check() (decodeInput, error) {
+	var in decodeInput
+	if f.response && f.api == "" && !f.body && !f.noSize {
+		return in, usagef("decode: -response needs -api NAME")
+	}
+	if f.response && f.request {
+		return in, usagef("decode: give -request or -response, not both")
+	}
+	if f.body && f.noSize {
+		return in, usagef("decode: -body already means no size prefix (and no header): give one of them")
+	}
+	if f.from == "bin" || f.from == "binary" {
+		in.binary = true
+	} else if form, err := capture.ParseForm(f.from); err != nil {
+		return in, usagef("decode: -from: %v, or bin", strings.TrimPrefix(err.Error(), "capture: "))
+	} else {
+		in.form = form
+	}
+	if f.version != -1 && f.api == "" {
+		return in, usagef("decode: -version goes with -api NAME")
+	}
+	if f.maxFields < 1 {
+		return in, usagef("decode: -max-fields %d: want a positive number", f.maxFields)
+	}
+	if f.version < -1 || f.version > 32767 {
+		return in, usagef("decode: -version %d out of range", f.version)
+	}
+	for _, p := range strings.Split(f.ports, ",") {
+		n, err := strconv.ParseUint(strings.TrimSpace(p), 10, 16)
+		if err != nil || n == 0 {
+			return in, usagef("decode: -port %q: want port numbers, comma-separated", f.ports)
+		}
+		in.ports = append(in.ports, uint16(n))
+	}
+	return in, nil
+}
+
+// reader makes what reads the input named name with c: the capture's options and the search
+// of a lone frame's shape (others and flagFor give the other releases, as shapeSearch says).
+// An -api that no release has is a usage error.
+func (f decodeFlags) reader(ctx context.Context, c *kafka.Catalog, in decodeInput, name string, others func() []relCat, flagFor func(string) string) (capture.Options, *shapeSearch, error) {
+	// A frame listed costs about what a field does: -max-fields bounds them too (when the
+	// frames are kept: a capture streamed keeps none, and -max-fields bounds each frame).
+	o := capture.Options{Ports: in.ports, Name: name, MaxNodes: f.maxFields, MaxFrames: min(f.maxFields, capture.DefaultMaxFrames), Context: ctx}
+	search := &shapeSearch{cat: c, others: others, flagFor: flagFor, apiName: f.api, version: f.version,
+		request: f.request, response: f.response, maxFields: f.maxFields}
+	if f.api != "" {
+		api, ok := c.Lookup(f.api)
+		if !ok && !search.elsewhere(f.api) {
+			return o, nil, usageError{noAPI("decode: -api", c, f.api)}
+		}
+		if !ok {
+			api = nil // in another release: the search says which
+		}
+		o.API = api
+		if f.version >= 0 {
+			o.Version, o.HaveVersion = int16(f.version), true
 		}
 	}
+	return o, search, nil
+}
+
+// readStatus is decodeStatus of the messages msgs of r, read whole.
+func readStatus(c *kafka.Catalog, name string, r *capture.Result, msgs []*capture.Message) error {
+	failed := 0
 	var first *capture.Message
-	if len(failed) > 0 {
-		first = failed[0]
+	for _, m := range msgs {
+		if m.Err != nil {
+			if failed++; failed == 1 {
+				first = m
+			}
+		}
 	}
-	return decodeStatus(c, name, r, len(msgs), len(failed), first)
+	return decodeStatus(c, name, r, len(msgs), failed, first)
 }
 
 // decodeStatus is decode's error for what it read: none when every frame decoded and all was
@@ -222,7 +267,9 @@ func streamDecode(ctx context.Context, c *kafka.Catalog, name string, in io.Read
 			return err
 		}
 		if conn.ID != last {
-			fmt.Fprintf(bw, "\n== connection %d: %s → %s\n", conn.ID, conn.Client, conn.Server)
+			// A connection's heading as printResult writes it: the exchanges of connections
+			// that overlap come as they complete, so a connection may be headed again.
+			connHeading(bw, conn, last == 0)
 			last = conn.ID
 		}
 		return printExchange(bw, e, false)
@@ -248,17 +295,13 @@ func streamDecode(ctx context.Context, c *kafka.Catalog, name string, in io.Read
 }
 
 // streamReport writes the report of a capture (-o dir) as capture.Stream reads it
-// (reportStream), in the protections of build's output folder (writeReport).
+// (reportStream), into an output folder by build's rules (report.New's site.Folder).
 func streamReport(ctx context.Context, c *kafka.Catalog, name string, in io.Reader, o capture.Options, dir string, stderr io.Writer, quiet bool) error {
-	folder, err := site.OpenFolder(ctx, dir, site.FolderOptions{Kind: site.KindReport, Temps: tempsFrom(ctx)})
+	w, err := report.New(dir, report.Options{Title: "kafkagrid decode " + name, Context: ctx, Temps: tempsFrom(ctx)})
 	if err != nil {
 		return fmt.Errorf("decode: %w", err)
 	}
-	defer folder.Close()
-	r, n, err := reportStream(c, in, o, report.Options{Title: "kafkagrid decode " + name, Create: folder.Create})
-	if ferr := folder.Finish(site.FinishOptions{Complete: err == nil}); err == nil {
-		err = ferr
-	}
+	r, n, err := reportStream(c, in, o, w)
 	if err != nil {
 		if ctx.Err() == nil {
 			return fmt.Errorf("decode: %s: %w", shownName(name), err)
@@ -291,16 +334,12 @@ func (n *streamCount) add(e *capture.Exchange) {
 	}
 }
 
-// reportStream writes the report of a capture as capture.Stream reads it: each exchange's page
-// as it completes (report.Writer.Add), the index once the capture is read (Close), each file
-// through ro.Create; memory is that of the frames in flight and of the index's lines, whatever
-// the capture's size. decode -o and the browser decoder write their reports so.
-func reportStream(c *kafka.Catalog, in io.Reader, o capture.Options, ro report.Options) (*capture.Result, streamCount, error) {
+// reportStream writes the report of a capture with w as capture.Stream reads it: each
+// exchange's page as it completes (report.Writer.Add), the index once the capture is read
+// (Close); on failure w is aborted. Memory is that of the frames in flight and of the index's
+// lines, whatever the capture's size. decode -o and the browser decoder write their reports so.
+func reportStream(c *kafka.Catalog, in io.Reader, o capture.Options, w *report.Writer) (*capture.Result, streamCount, error) {
 	var n streamCount
-	w, err := report.New("", ro)
-	if err != nil {
-		return nil, n, err
-	}
 	r, err := capture.Stream(c, in, o, func(conn *capture.Conn, e *capture.Exchange) error {
 		n.add(e)
 		return w.Add(conn, e)
@@ -330,21 +369,12 @@ func writeNotes(w io.Writer, r *capture.Result) {
 }
 
 // writeReport writes the report of r into the folder dir with the protections of build's
-// output folder (site.Folder): one writer at a time, files put in place by rename,
-// temporaries removed on a signal, only a report's own files replaced, none through a link,
-// and the files of an earlier report that this one has not removed.
+// output folder (report.Write's site.Folder): one writer at a time, files put in place by
+// rename, temporaries removed on a signal, only a report's own files replaced, none through
+// a link; the files of an earlier report there that this one does not write again are removed.
 func writeReport(ctx context.Context, dir string, r *capture.Result, o report.Options) error {
-	folder, err := site.OpenFolder(ctx, dir, site.FolderOptions{Kind: site.KindReport, Temps: tempsFrom(ctx)})
-	if err != nil {
-		return err
-	}
-	defer folder.Close()
-	o.Create = folder.Create
-	err = report.Write(dir, r, o)
-	if ferr := folder.Finish(site.FinishOptions{Complete: err == nil}); err == nil {
-		err = ferr
-	}
-	return err
+	o.Context, o.Temps = ctx, tempsFrom(ctx)
+	return report.Write(dir, r, o)
 }
 
 func notesText(r *capture.Result) string {
@@ -409,9 +439,9 @@ func printResult(w io.Writer, r *capture.Result, msgs []*capture.Message, format
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "note: %s\n", n)
 	}
-	for _, c := range r.Conns {
+	for i, c := range r.Conns {
 		if c.Server.IsValid() {
-			fmt.Fprintf(w, "== connection %d: %s → %s\n", c.ID, c.Client, c.Server)
+			connHeading(w, c, i == 0)
 		}
 		for _, n := range c.Notes {
 			fmt.Fprintf(w, "note: %s\n", n)
@@ -423,6 +453,15 @@ func printResult(w io.Writer, r *capture.Result, msgs []*capture.Message, format
 		}
 	}
 	return nil
+}
+
+// connHeading writes a connection's heading, after a blank line unless first: the output
+// starts with its first frame's connection, as a capture read whole or streamed.
+func connHeading(w io.Writer, c *capture.Conn, first bool) {
+	if !first {
+		io.WriteString(w, "\n")
+	}
+	fmt.Fprintf(w, "== connection %d: %s → %s\n", c.ID, c.Client, c.Server)
 }
 
 // printExchange prints an exchange's frames as text trees, each under a heading unless single.
@@ -530,31 +569,29 @@ func jsonExchangeOf(c *capture.Conn, e *capture.Exchange, frame func(*kafka.Fram
 	if c.Server.IsValid() {
 		je.Client, je.Server = c.Client.String(), c.Server.String()
 	}
-	if e.Request != nil {
-		if e.Request.Frame != nil {
-			je.Request = frame(e.Request.Frame)
-		}
-		if e.Request.Token {
-			tok := hex.EncodeToString(e.Request.Bytes[4:])
-			je.RequestToken = &tok
-		}
-		if e.Request.Err != nil {
-			je.Errors = append(je.Errors, "request: "+e.Request.Err.Error())
-		}
-	}
-	if e.Response != nil {
-		if e.Response.Frame != nil {
-			je.Response = frame(e.Response.Frame)
-		}
-		if e.Response.Token {
-			tok := hex.EncodeToString(e.Response.Bytes[4:])
-			je.ResponseToken = &tok
-		}
-		if e.Response.Err != nil {
-			je.Errors = append(je.Errors, "response: "+e.Response.Err.Error())
-		}
-	}
+	je.Request, je.RequestToken = jsonSide(e.Request, "request", frame, &je.Errors)
+	je.Response, je.ResponseToken = jsonSide(e.Response, "response", frame, &je.Errors)
 	return je
+}
+
+// jsonSide is what the JSON of an exchange says of its message m (nil for none): its frame
+// (what frame gives for it), its bare SASL token in hex, and its error, appended to errs as
+// "request: …" or "response: …".
+func jsonSide(m *capture.Message, side string, frame func(*kafka.Frame) any, errs *[]string) (f any, token *string) {
+	if m == nil {
+		return nil, nil
+	}
+	if m.Frame != nil {
+		f = frame(m.Frame)
+	}
+	if m.Token {
+		tok := hex.EncodeToString(m.Bytes[4:])
+		token = &tok
+	}
+	if m.Err != nil {
+		*errs = append(*errs, side+": "+m.Err.Error())
+	}
+	return f, token
 }
 
 // writeJSONExchange writes the line of one exchange into b: what json.Marshal (or, with
@@ -674,10 +711,10 @@ func shownName(name string) string {
 	return name
 }
 
-// maxInput bounds what decode reads whole: a dump, frames, or a capture for a report (-o),
-// larger than this is refused before it is read, rather than exhausting memory (decoding them
-// keeps annotated trees several times the size of the frames). A capture printed is streamed
-// and has no such bound.
+// maxInput bounds what decode reads whole, a dump or frames: larger than this is refused
+// before it is read, rather than exhausting memory (decoding them keeps annotated trees
+// several times the size of the frames). A capture, printed or reported (-o), is streamed and
+// has no such bound.
 const maxInput = 256 << 20
 
 // input is decode's input, a file or standard input, its first bytes looked at.

@@ -51,15 +51,8 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *pass == "" {
 		*pass = os.Getenv("KAFKAGRID_SASL_PASSWORD")
 	}
-	if *mech == "" && *user != "" {
-		*mech = "PLAIN"
-	}
-	*mech = strings.ToUpper(*mech)
-	if *mech != "" && *mech != "PLAIN" && *mech != "SCRAM-SHA-256" && *mech != "SCRAM-SHA-512" {
-		return usagef("probe: -sasl-mechanism %q: want PLAIN, SCRAM-SHA-256 or SCRAM-SHA-512", *mech)
-	}
-	if *mech != "" && *user == "" {
-		return usagef("probe: -sasl-mechanism needs -sasl-user")
+	if *mech, err = saslMechanism(*mech, *user); err != nil {
+		return err
 	}
 	if *timeout <= 0 {
 		return usagef("probe: -timeout %v: want a positive duration", *timeout)
@@ -71,35 +64,15 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return fmt.Errorf("probe: %w", err)
 	}
-	names := pos[1:]
-	if len(names) == 0 {
-		names = []string{"ApiVersions", "Metadata"}
-	}
-	var apis []*kafka.API
-	for _, n := range names {
-		a, ok := cat.Lookup(n)
-		if !ok {
-			return usagef("probe: no API %q in Kafka %s", n, cat.Release.Name())
-		}
-		if !*write && !a.Facts().ReadOnly {
-			return usagef("probe: %s changes the broker's state: add -write to send it", a.Name)
-		}
-		apis = append(apis, a)
+	apis, err := probeAPIs(cat, pos[1:], *write)
+	if err != nil {
+		return err
 	}
 
 	co := capture.ClientOptions{Timeout: *timeout}
 	if *useTLS {
-		co.TLS = &tls.Config{InsecureSkipVerify: *tlsInsecure, ServerName: *tlsServer}
-		if *tlsCA != "" {
-			pem, err := os.ReadFile(*tlsCA)
-			if err != nil {
-				return fmt.Errorf("probe: %w", err)
-			}
-			pool := x509.NewCertPool()
-			if !pool.AppendCertsFromPEM(pem) {
-				return fmt.Errorf("probe: %s: no PEM certificate", *tlsCA)
-			}
-			co.TLS.RootCAs = pool
+		if co.TLS, err = probeTLS(*tlsInsecure, *tlsServer, *tlsCA); err != nil {
+			return err
 		}
 	}
 	if *format == "txt" && *out == "" {
@@ -173,4 +146,60 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 	}
 	return finish(nil)
+}
+
+// saslMechanism checks -sasl-mechanism and -sasl-user: PLAIN when only a user is given, the
+// mechanism's name in capitals.
+func saslMechanism(mech, user string) (string, error) {
+	if mech == "" && user != "" {
+		mech = "PLAIN"
+	}
+	mech = strings.ToUpper(mech)
+	if mech != "" && mech != "PLAIN" && mech != "SCRAM-SHA-256" && mech != "SCRAM-SHA-512" {
+		return mech, usagef("probe: -sasl-mechanism %q: want PLAIN, SCRAM-SHA-256 or SCRAM-SHA-512", mech)
+	}
+	if mech != "" && user == "" {
+		return mech, usagef("probe: -sasl-mechanism needs -sasl-user")
+	}
+	return mech, nil
+}
+
+// probeAPIs looks up the APIs named (ApiVersions and Metadata when none are); one that
+// changes the broker's state is sent only with -write.
+func probeAPIs(cat *kafka.Catalog, names []string, write bool) ([]*kafka.API, error) {
+	if len(names) == 0 {
+		names = []string{"ApiVersions", "Metadata"}
+	}
+	var apis []*kafka.API
+	for _, n := range names {
+		a, ok := cat.Lookup(n)
+		if !ok {
+			return nil, usagef("probe: no API %q in Kafka %s", n, cat.Release.Name())
+		}
+		if !write && !a.Facts().ReadOnly {
+			return nil, usagef("probe: %s changes the broker's state: add -write to send it", a.Name)
+		}
+		apis = append(apis, a)
+	}
+	return apis, nil
+}
+
+// probeTLS is -tls's configuration: the broker's certificate verified against server (default
+// the host) and the certificates of the PEM file caFile (default the system's), unless
+// insecure.
+func probeTLS(insecure bool, server, caFile string) (*tls.Config, error) {
+	c := &tls.Config{InsecureSkipVerify: insecure, ServerName: server}
+	if caFile == "" {
+		return c, nil
+	}
+	pem, err := os.ReadFile(caFile)
+	if err != nil {
+		return nil, fmt.Errorf("probe: %w", err)
+	}
+	pool := x509.NewCertPool()
+	if !pool.AppendCertsFromPEM(pem) {
+		return nil, fmt.Errorf("probe: %s: no PEM certificate", caFile)
+	}
+	c.RootCAs = pool
+	return c, nil
 }

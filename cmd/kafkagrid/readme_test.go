@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -42,9 +41,14 @@ func TestREADMECommands(t *testing.T) {
 	if testing.Short() {
 		t.Skip("installs the command and builds the whole 4.0 reference")
 	}
-	goCmd := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(goCmd); err != nil {
-		goCmd = needTool(t, "go")
+	// The go command of the toolchain that runs the tests: the go on the PATH may switch
+	// toolchains (GOTOOLCHAIN), so its GOROOT names the one in use.
+	goCmd := needTool(t, "go")
+	if root, err := exec.Command(goCmd, "env", "GOROOT").Output(); err == nil {
+		c := filepath.Join(strings.TrimSpace(string(root)), "bin", "go")
+		if _, err := os.Stat(c); err == nil {
+			goCmd = c
+		}
 	}
 	mod, err := testenv.ModuleRoot()
 	if err != nil {

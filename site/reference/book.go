@@ -79,7 +79,7 @@ type tocEntry struct {
 }
 
 func (b *builder) writeBook(ctx context.Context, results []chan []*apiContent) error {
-	return b.out.create(BookName(b.release), func(w io.Writer) error {
+	return b.out.Create(BookName(b.release), func(w io.Writer) error {
 		bk, err := newBook(b.release, b.opts)
 		if err != nil {
 			return err
@@ -417,7 +417,7 @@ func (bk *book) howToRead(a *kafka.API, fig *message) {
 // field the frame lacks: the list leaves those numbers out too.
 func (bk *book) guideFig(a *kafka.API, m *message) {
 	d := m.Grid
-	w, h := d.size()
+	w, h := figSize(d)
 	scale := bk.scaleOf(d, 0)
 	if w <= 0 || bk.y+captionH+h*scale > bk.bottom {
 		return // it would not fit a page: the paragraphs say it all

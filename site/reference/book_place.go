@@ -6,6 +6,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
 	"github.com/kafkagrid/kafkagrid/internal/mono"
+	"github.com/kafkagrid/kafkagrid/site"
 )
 
 // treeWidth is the width every tree of the book is drawn as if it had: one scale for all
@@ -19,8 +20,8 @@ const treeWidth = 800
 // scaleOf returns the scale d is drawn at: the page width over the wider of d and ref (0 for
 // d's own width), never enlarged. For trees (ref treeWidth) place keeps this scale also when d
 // is wider, cutting it into column windows.
-func (bk *book) scaleOf(d drawing, ref float64) float64 {
-	w, _ := d.size()
+func (bk *book) scaleOf(d site.Figure, ref float64) float64 {
+	w, _ := figSize(d)
 	return min(1, bk.cw/max(w, ref))
 }
 
@@ -40,9 +41,9 @@ type window struct {
 // still known, and the columns left, joined with a dashed rule. It returns nil when the tree is
 // not wider than ref, is not set in columns (canvas.Columned), or cannot be cut so (a Name
 // column near ref wide), and the caller then scales it down to fit instead.
-func treeWindows(d drawing, ref float64) []window {
+func treeWindows(d site.Figure, ref float64) []window {
 	t, ok := d.Drawing.(canvas.Columned)
-	w, _ := d.size()
+	w, _ := figSize(d)
 	if !ok || w <= ref {
 		return nil
 	}
@@ -87,8 +88,8 @@ func treeWindows(d drawing, ref float64) []window {
 // place draws a drawing scaled to the page width as if it were ref wide (scaleOf; never
 // enlarged), split between rows across pages when it does not fit. A tree wider than ref is
 // printed at the same scale in column windows (treeWindows), one after the other.
-func (bk *book) place(caption string, d drawing, ref float64) {
-	w, _ := d.size()
+func (bk *book) place(caption string, d site.Figure, ref float64) {
+	w, _ := figSize(d)
 	if w <= 0 {
 		return
 	}
@@ -173,7 +174,7 @@ func (bk *book) place(caption string, d drawing, ref float64) {
 // from row to row may allow its first cut only a few rows down): that part takes all the rows
 // that fit, and the field cut there is drawn open at both ends of the break, as PaintRows draws
 // a field that runs on beyond a part, the caption's "(continued)" saying so.
-func (bk *book) paginate(d drawing, scale float64) []canvas.Span {
+func (bk *book) paginate(d site.Figure, scale float64) []canvas.Span {
 	half := marginTop + (bk.bottom-marginTop)/2
 	n := d.NumRows()
 	var parts []canvas.Span
@@ -226,8 +227,8 @@ func (s spanCanvas) Text(x, y canvas.Pt, t canvas.Text) {
 // page: when little of the page is left, or when d would fit whole on a fresh page but less
 // than a third of it fits here; never while the cursor is above the middle of the text area,
 // which would leave a page more than half blank.
-func (bk *book) breaksBefore(d drawing, y, scale float64) bool {
-	w, h := d.size()
+func (bk *book) breaksBefore(d site.Figure, y, scale float64) bool {
+	w, h := figSize(d)
 	if w <= 0 {
 		return false
 	}

@@ -274,9 +274,9 @@ type message struct {
 	Bytes    []byte // the complete frame
 	JSON     []byte // the annotated frame (nil unless the JSON format is built)
 	Text     []byte // grid and tree as text (nil unless the txt format is built)
-	Grid     drawing
-	Tree     drawing
-	Narrow   drawing // the grid 16 bits a row, for pages (site.NarrowRowBits); nil without HTML
+	Grid     site.Figure
+	Tree     site.Figure
+	Narrow   site.Figure // the grid 16 bits a row, for pages (site.NarrowRowBits); nil without HTML
 	// Fields describes every node of the annotated frame for the page's detail panel.
 	Fields []fieldInfo
 	// Nested are the records of the frame's compressed batches (pages only).
@@ -292,7 +292,7 @@ type builder struct {
 	versions map[*kafka.API][]int16 // the versions built, highest first
 	book     map[*kafka.API][]int16 // the versions in the book, highest first
 	index    map[*kafka.API]int
-	out      output
+	out      *site.Folder    // the output folder (site.Folder: the README's rules of one)
 	outDir   string          // the output folder, opened (out) when the build runs
 	ctx      context.Context // the build's, cancelled when it stops
 	opts     Options
@@ -480,7 +480,7 @@ func (b *builder) run(ctx context.Context) (Summary, error) {
 		return Summary{}, err
 	}
 	defer out.Close() // the folder's lock
-	b.out, b.ctx = output{out}, ctx
+	b.out, b.ctx = out, ctx
 
 	// Workers take the site's APIs in index order (building those in b.apis, only laying out
 	// the others for the book and the index); each API's result goes to its own buffered slot
@@ -782,27 +782,27 @@ func (b *builder) writeEdges(edges []*edgeContent) error {
 func (b *builder) writeMessageFiles(m *message) error {
 	f := b.opts.Formats
 	if f&Bin != 0 {
-		if err := b.out.write(frameFile(m.Base, "", site.FormatBin), m.Bytes); err != nil {
+		if err := b.out.Write(frameFile(m.Base, "", site.FormatBin), m.Bytes); err != nil {
 			return err
 		}
 	}
 	if f&JSON != 0 {
-		if err := b.out.write(frameFile(m.Base, "", site.FormatJSON), m.JSON); err != nil {
+		if err := b.out.Write(frameFile(m.Base, "", site.FormatJSON), m.JSON); err != nil {
 			return err
 		}
 	}
 	if f&Text != 0 {
-		if err := b.out.write(frameFile(m.Base, "", site.FormatText), m.Text); err != nil {
+		if err := b.out.Write(frameFile(m.Base, "", site.FormatText), m.Text); err != nil {
 			return err
 		}
 	}
 	if f&SVG != 0 {
 		for _, d := range []struct {
 			figure string
-			d      drawing
+			d      site.Figure
 		}{{site.FigureGrid, m.Grid}, {site.FigureTree, m.Tree}} {
-			if err := b.out.create(frameFile(m.Base, d.figure, site.FormatSVG), func(w io.Writer) error {
-				return writeSVG(w, d.d, false, "")
+			if err := b.out.Create(frameFile(m.Base, d.figure, site.FormatSVG), func(w io.Writer) error {
+				return site.WriteSVG(w, d.d, false, "")
 			}); err != nil {
 				return err
 			}
@@ -897,7 +897,7 @@ func (b *builder) writeIndex() error {
 			v.Categories = append(v.Categories, cv)
 		}
 	}
-	if err := b.out.create("index.html", func(w io.Writer) error { return renderIndex(b.tmpl, w, v) }); err != nil {
+	if err := b.out.Create("index.html", func(w io.Writer) error { return renderIndex(b.tmpl, w, v) }); err != nil {
 		return err
 	}
 	if err := b.writeErrorCodes(); err != nil {
@@ -921,10 +921,10 @@ func (b *builder) guideFigure(v *indexView) error {
 	if err != nil || m == nil {
 		return err
 	}
-	if v.GuideGrid, err = inlineSVG(m.Grid, "guide-grid"); err != nil {
+	if v.GuideGrid, err = site.InlineSVG(m.Grid, "guide-grid"); err != nil {
 		return err
 	}
-	v.GuideW = width(m.Grid)
+	v.GuideW = m.Grid.Width()
 	v.GuideCaption = fmt.Sprintf("The ApiVersions v%d request (%s), the first request on every connection.", a.Version, byteCount(len(m.Bytes)))
 	for _, p := range guideCallouts {
 		v.GuideCallouts = append(v.GuideCallouts, [2]string{p[0], guideText(p[1])})
@@ -1041,21 +1041,21 @@ func (b *builder) pageView(c *apiContent, shared *apiPages) (*pageView, error) {
 // parts, its hex dump, the detail panel's data and links to its files (named after m.Base).
 func (b *builder) messageView(a *kafka.API, m *message, id, title, short string) (messageView, error) {
 	mv := messageView{ID: id, Title: title, Base: m.Base, Size: len(m.Bytes), Hex: site.HexHTML(m.Bytes, site.HexOptions{}), Hex8: site.HexHTML(m.Bytes, site.HexOptions{PerLine: 8}),
-		GridW: width(m.Grid), TreeW: width(m.Tree), Park: true}
+		GridW: m.Grid.Width(), TreeW: m.Tree.Width(), Park: true}
 	var err error
 	if mv.Detail, err = detailJSON(m.Fields, a); err != nil {
 		return mv, err
 	}
-	if mv.Grid, err = inlineSVG(m.Grid, short+"-grid"); err != nil {
+	if mv.Grid, err = site.InlineSVG(m.Grid, short+"-grid"); err != nil {
 		return mv, err
 	}
-	if mv.Tree, err = inlineSVG(m.Tree, short+"-tree"); err != nil {
+	if mv.Tree, err = site.InlineSVG(m.Tree, short+"-tree"); err != nil {
 		return mv, err
 	}
-	if mv.Narrow, err = inlineSVG(m.Narrow, short+"-grid16"); err != nil {
+	if mv.Narrow, err = site.InlineSVG(m.Narrow, short+"-grid16"); err != nil {
 		return mv, err
 	}
-	mv.NarrowW = width(m.Narrow)
+	mv.NarrowW = m.Narrow.Width()
 	mv.Fit = site.Fit(id, mv.GridW, mv.NarrowW, mv.TreeW)
 	if mv.GridParts, err = printParts(m.Grid, short+"-grid", "Byte grid"); err != nil {
 		return mv, err
@@ -1083,7 +1083,7 @@ func (b *builder) messageView(a *kafka.API, m *message, id, title, short string)
 			mv.Nested = append(mv.Nested, messageView{ID: nid, Caption: n.Caption, Notes: []string{n.Note}})
 			continue
 		}
-		nm := &message{Base: m.Base, Bytes: n.Figures.Bytes, Grid: drawing(n.Figures.Grid), Narrow: drawing(n.Figures.Narrow), Tree: drawing(n.Figures.Tree), Fields: n.Figures.Fields}
+		nm := &message{Base: m.Base, Bytes: n.Figures.Bytes, Grid: n.Figures.Grid, Narrow: n.Figures.Narrow, Tree: n.Figures.Tree, Fields: n.Figures.Fields}
 		nv, err := b.messageView(a, nm, nid, n.Caption, fmt.Sprintf("%s-n%d", short, j+1))
 		if err != nil {
 			return mv, err

@@ -75,7 +75,7 @@ func fieldContent(a *kafka.API, v int16, f Format) (*apiContent, error) {
 			return nil, err
 		}
 		m := &message{Base: base, Response: resp, Bytes: b,
-			Grid: drawing{d, base + " grid", "test"}, Tree: drawing{d, base + " tree", "test"}}
+			Grid: site.Figure{Drawing: d, Title: base + " grid", Desc: "test"}, Tree: site.Figure{Drawing: d, Title: base + " tree", Desc: "test"}}
 		if f&JSON != 0 {
 			m.JSON = []byte(fmt.Sprintf("{\"name\":%q}\n", base))
 		}

@@ -93,22 +93,17 @@ type exampleNotes struct {
 // Envelope carries as that frame.
 func frameMessage(fr *kafka.Frame, vo kafkaview.Options, f Format) (*message, error) {
 	base := fr.BaseName()
-	side := "request"
-	if fr.Response {
-		side = "response"
-	}
-	name := fmt.Sprintf("%s v%d %s", fr.API.Name, fr.Version, side)
 	nested := -1 // the pages draw the records of compressed batches; the SVG files and the book do not
 	if f&HTML != 0 {
 		nested = 0
 	}
-	fs, err := site.Draw(fr, site.Options{View: vo, Name: name, Noun: "example", Narrow: f&HTML != 0, MaxNested: nested})
+	fs, err := site.Draw(fr, site.Options{View: vo, Noun: "example", Narrow: f&HTML != 0, MaxNested: nested})
 	if err != nil {
 		return nil, fmt.Errorf("reference: %s: %w", base, err)
 	}
 	m := &message{
 		Base: base, Response: fr.Response, Bytes: fr.Bytes,
-		Grid: drawing(fs.Grid), Narrow: drawing(fs.Narrow), Tree: drawing(fs.Tree),
+		Grid: fs.Grid, Narrow: fs.Narrow, Tree: fs.Tree,
 		Fields: fs.Fields, Nested: fs.Nested,
 	}
 	if f&JSON != 0 {
@@ -125,7 +120,7 @@ func frameMessage(fr *kafka.Frame, vo kafkaview.Options, f Format) (*message, er
 	}
 	if f&Text != 0 {
 		var buf bytes.Buffer
-		if err := writeMessageText(&buf, name, fs.Grid, fs.Tree); err != nil {
+		if err := writeMessageText(&buf, fs.Name, fs.Grid, fs.Tree); err != nil {
 			return nil, fmt.Errorf("reference: %s: text: %w", base, err)
 		}
 		m.Text = buf.Bytes()

@@ -77,7 +77,7 @@ type decodeRelease struct {
 
 // writeDecoder writes the browser decoder of the catalogues cats (oldest first) into o, the
 // page's index being home.
-func writeDecoder(o output, assets fs.FS, cats []*kafka.Catalog, home, homeName string) error {
+func writeDecoder(o *site.Folder, assets fs.FS, cats []*kafka.Catalog, home, homeName string) error {
 	wasm, err := fs.ReadFile(assets, DecoderWASM)
 	if err != nil {
 		return fmt.Errorf("reference: the browser decoder: %w", err)
@@ -101,7 +101,7 @@ func writeDecoder(o output, assets fs.FS, cats []*kafka.Catalog, home, homeName 
 		if err != nil {
 			return err
 		}
-		if err := o.write(decoderRelease(rel), dataScript("release", rel, data)); err != nil {
+		if err := o.Write(decoderRelease(rel), dataScript("release", rel, data)); err != nil {
 			return err
 		}
 	}
@@ -113,20 +113,20 @@ func writeDecoder(o output, assets fs.FS, cats []*kafka.Catalog, home, homeName 
 	if len(cats) > 1 {
 		v.Title += " – " + v.Pick
 	}
-	if err := o.write("decode/kafkagrid.js", dataScript("wasm", "", wasm)); err != nil {
+	if err := o.Write("decode/kafkagrid.js", dataScript("wasm", "", wasm)); err != nil {
 		return err
 	}
-	if err := o.write("decode/wasm_exec.js", glue); err != nil {
+	if err := o.Write("decode/wasm_exec.js", glue); err != nil {
 		return err
 	}
-	if err := o.write("decode/decode.js", decodeJS); err != nil {
+	if err := o.Write("decode/decode.js", decodeJS); err != nil {
 		return err
 	}
 	t, err := decodeTemplate()
 	if err != nil {
 		return err
 	}
-	return o.create(DecoderPage, func(w io.Writer) error {
+	return o.Create(DecoderPage, func(w io.Writer) error {
 		if err := t.ExecuteTemplate(w, "decode", v); err != nil {
 			return fmt.Errorf("reference: %s: %w", DecoderPage, err)
 		}
@@ -175,24 +175,46 @@ func dataScript(kind, name string, gz []byte) []byte {
 
 // WriteDecoder writes the browser decoder of the releases cats (oldest first) alone into the
 // folder out: decode.html and decode/, with the protections of a build's output folder (its
-// manifest; no file replaced that no kafkagrid build wrote, unless force). assets holds
-// DecoderWASM and DecoderGlue. Build and BuildSite write the same page into a site when given
-// Options.Decoder.
+// manifest; every file checked before the first is written; no file replaced that no
+// kafkagrid build wrote, unless force). assets holds DecoderWASM and DecoderGlue. Build and
+// BuildSite write the same page into a site when given Options.Decoder.
+//
+// The manifest records the release as Build does (the release's name, when cats is one
+// release; none for several, which are no one release's reference), and keeps the release
+// and APIs of a reference already built in out, so that a later partial build (-apis) there
+// still sees it.
 func WriteDecoder(ctx context.Context, out string, cats []*kafka.Catalog, assets fs.FS, force bool) error {
 	if assets == nil {
 		return fmt.Errorf("reference: the browser decoder: no WebAssembly")
+	}
+	var rels []string
+	for _, c := range cats {
+		rels = append(rels, c.Release.Name())
+	}
+	// As a build does (newBuilder): the plan checked against the manifest before anything in
+	// the folder is touched.
+	prev, err := site.ReadManifest(out)
+	if err != nil {
+		return err
+	}
+	if err := prev.CheckKind(out, ""); err != nil {
+		return err
+	}
+	if err := site.CheckPlan(out, force, prev, decoderFiles(rels)); err != nil {
+		return err
 	}
 	f, err := site.OpenFolder(ctx, out, site.FolderOptions{Force: force})
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	err = writeDecoder(output{f}, assets, cats, "", "")
-	var rels []string
-	for _, c := range cats {
-		rels = append(rels, c.Release.Name())
+	prev = f.Prev()
+	fo := site.FinishOptions{Release: prev.Release, APIs: prev.APIs}
+	if fo.Release == "" && len(rels) == 1 {
+		fo.Release = rels[0]
 	}
-	if merr := f.Finish(site.FinishOptions{Release: "decoder of " + strings.Join(rels, " ")}); err == nil {
+	err = writeDecoder(f, assets, cats, "", "")
+	if merr := f.Finish(fo); err == nil {
 		err = merr
 	}
 	return err

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -132,8 +133,60 @@ func TestWriteDecoderKeepsUserFiles(t *testing.T) {
 	mine := filepath.Join(out, DecoderPage)
 	os.WriteFile(mine, []byte("mine"), 0o644)
 	err = WriteDecoder(context.Background(), out, []*kafka.Catalog{cat}, fakeDecoder, false)
-	if b, _ := os.ReadFile(mine); err == nil || string(b) != "mine" {
+	if b, _ := os.ReadFile(mine); err == nil || string(b) != "mine" || !strings.Contains(err.Error(), "nothing was written") {
 		t.Fatalf("the user's decode.html: %v, now %q", err, b)
+	}
+	if got := files(t, out); !slices.Equal(got, []string{DecoderPage}) {
+		t.Errorf("WriteDecoder wrote %v before it found decode.html in the way", got)
+	}
+}
+
+// TestWriteDecoderManifest: the manifest of a decoder written alone records its release as a
+// build's does (none for several releases), and WriteDecoder into a built reference keeps the
+// reference's release and APIs, so that a partial build there afterwards still keeps the APIs
+// built before in its index.
+func TestWriteDecoderManifest(t *testing.T) {
+	cat := catalog(t, "4.0")
+	older := catalog(t, "3.9")
+	for _, tc := range []struct {
+		cats []*kafka.Catalog
+		want string
+	}{{[]*kafka.Catalog{cat}, "4.0"}, {[]*kafka.Catalog{older, cat}, ""}} {
+		out := t.TempDir()
+		if err := WriteDecoder(context.Background(), out, tc.cats, fakeDecoder, false); err != nil {
+			t.Fatal(err)
+		}
+		m, err := site.ReadManifest(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Release != tc.want || m.Kind != "" || len(m.APIs) != 0 {
+			t.Errorf("%d releases: manifest release %q, kind %q, APIs %v; want release %q", len(tc.cats), m.Release, m.Kind, m.APIs, tc.want)
+		}
+	}
+	out := t.TempDir()
+	if _, err := Build(context.Background(), cat, out, Options{Formats: HTML, APIs: []string{"Produce"}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteDecoder(context.Background(), out, []*kafka.Catalog{cat}, fakeDecoder, false); err != nil {
+		t.Fatal(err)
+	}
+	m, err := site.ReadManifest(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Release != "4.0" || !slices.Equal(m.APIs, []string{"Produce"}) || !m.Files[DecoderPage] || !m.Files["api/Produce.html"] {
+		t.Fatalf("after WriteDecoder into a build: release %q, APIs %v, %d files", m.Release, m.APIs, len(m.Files))
+	}
+	if _, err := Build(context.Background(), cat, out, Options{Formats: HTML, APIs: []string{"Fetch"}}); err != nil {
+		t.Fatalf("a partial build after WriteDecoder: %v", err)
+	}
+	index, err := os.ReadFile(filepath.Join(out, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(index), `href="api/Produce.html"`) || !strings.Contains(string(index), `href="api/Fetch.html"`) {
+		t.Error("the partial build's index lost the API built before WriteDecoder")
 	}
 }
 

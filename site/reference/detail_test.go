@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site"
 )
 
 // TestDetailEveryPath checks that the detail panel has an entry for every data-path the
@@ -34,8 +35,8 @@ func TestDetailEveryPath(t *testing.T) {
 				byPath[f.Path] = f
 			}
 			nested := 0
-			for _, d := range []drawing{m.Grid, m.Tree} {
-				svg, err := inlineSVG(d, "x")
+			for _, d := range []site.Figure{m.Grid, m.Tree} {
+				svg, err := site.InlineSVG(d, "x")
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -128,7 +128,7 @@ func (b *builder) writeErrorCodes() error {
 	if err := b.tmpl.ExecuteTemplate(&buf, "errors", v); err != nil {
 		return fmt.Errorf("reference: errors.html: %w", err)
 	}
-	return b.out.create("errors.html", func(w io.Writer) error {
+	return b.out.Create("errors.html", func(w io.Writer) error {
 		_, err := w.Write(buf.Bytes())
 		return err
 	})

@@ -72,10 +72,3 @@ func TestShowFormat(t *testing.T) {
 		}
 	}
 }
-
-func clip(s string) string {
-	if len(s) > 200 {
-		return s[:200] + "…"
-	}
-	return s
-}

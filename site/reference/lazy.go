@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/kafkagrid/kafkagrid/site"
 )
 
 // Light pages. An API page holds, at load, the frame's facts, the first message (the request)
@@ -63,7 +65,7 @@ func (b *builder) writePage(name string, v *pageView) error {
 		}
 	}
 	if len(later) == 0 {
-		return b.out.create(name, func(w io.Writer) error { return renderPage(b.tmpl, w, v) })
+		return b.out.Create(name, func(w io.Writer) error { return renderPage(b.tmpl, w, v) })
 	}
 	v.Lazy = path.Base(lazyName(name))
 	for _, p := range later {
@@ -73,7 +75,7 @@ func (b *builder) writePage(name string, v *pageView) error {
 	if err := renderPage(b.tmpl, &page, v); err != nil {
 		return err
 	}
-	if elementsAtLoad(page.Bytes()) >= pageBudget {
+	if site.Elements(page.Bytes()) >= pageBudget {
 		// Still over: the schemas' source (far down the page; Kafka 4.1's StreamsGroupHeartbeat
 		// request's schemas and field tables are 1,750 elements) waits in templates, cloned as
 		// it nears the screen or the address names a line.
@@ -86,7 +88,7 @@ func (b *builder) writePage(name string, v *pageView) error {
 			return err
 		}
 	}
-	if first := &v.Messages[0]; first.Tree != "" && elementsAtLoad(page.Bytes()) >= pageBudget {
+	if first := &v.Messages[0]; first.Tree != "" && site.Elements(page.Bytes()) >= pageBudget {
 		// Over still: the first message's tree, beside its grid, waits behind a button.
 		first.TreeLater = true
 		later = append([]lazyPart{{first.ID + "-tree", "treedraw", first}}, later...)
@@ -99,10 +101,10 @@ func (b *builder) writePage(name string, v *pageView) error {
 	if err := writeLazy(&js, b, later); err != nil {
 		return fmt.Errorf("reference: %s: %w", lazyName(name), err)
 	}
-	if err := b.out.write(lazyName(name), js.Bytes()); err != nil {
+	if err := b.out.Write(lazyName(name), js.Bytes()); err != nil {
 		return err
 	}
-	return b.out.write(name, page.Bytes())
+	return b.out.Write(name, page.Bytes())
 }
 
 // lazyPart is one entry of a sidecar: the placeholder's key, and the template that draws m.
@@ -157,90 +159,6 @@ func writeLazy(w io.Writer, b *builder, ps []lazyPart) error {
 func rawLiteral(h []byte) bool {
 	return bytes.IndexByte(h, '`') < 0 && bytes.IndexByte(h, '\r') < 0 && !bytes.Contains(h, []byte("${")) &&
 		!bytes.HasSuffix(h, []byte(`\`)) && utf8.Valid(h)
-}
-
-// elementsAtLoad counts the elements a browser makes of the HTML page at load, for pages this
-// package writes (every element's start tag written, none implied): start tags outside
-// comments, the text of script, style, title, textarea and noscript (a browser running
-// script reads the last as text), and the content of a template, which is a separate
-// fragment until cloned. Linear in the page; the tests check it against an HTML5 parser on
-// every page of a build.
-func elementsAtLoad(page []byte) int {
-	n, tmpl := 0, 0
-	for i := 0; i < len(page); i++ {
-		k := bytes.IndexByte(page[i:], '<')
-		if k < 0 || i+k+1 >= len(page) {
-			return n
-		}
-		i += k
-		rest := page[i+1:]
-		switch {
-		case bytes.HasPrefix(rest, []byte("!--")):
-			end := bytes.Index(rest[3:], []byte("-->"))
-			if end < 0 {
-				return n
-			}
-			i += 1 + 3 + end + 2
-		case rest[0] == '/':
-			if tmpl > 0 && hasTagName(rest[1:], "template") {
-				tmpl--
-			}
-		case isLetter(rest[0]):
-			j := 0
-			for j < len(rest) && (isLetter(rest[j]) || rest[j] >= '0' && rest[j] <= '9' || rest[j] == '-' || rest[j] == ':') {
-				j++
-			}
-			tag := rest[:j]
-			if tmpl == 0 {
-				n++
-			}
-			if bytes.EqualFold(tag, []byte("template")) {
-				tmpl++
-				continue
-			}
-			for _, raw := range rawText {
-				if !bytes.EqualFold(tag, raw) {
-					continue
-				}
-				gt := bytes.IndexByte(rest, '>')
-				if gt < 0 || gt > 0 && rest[gt-1] == '/' {
-					break // a self-closing SVG <style/> or <title/> has no text
-				}
-				end := indexEnd(rest[gt:], raw)
-				if end < 0 {
-					return n
-				}
-				i += gt + end
-				break
-			}
-		}
-	}
-	return n
-}
-
-func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
-
-// rawText are the elements whose content is text to a browser running script.
-var rawText = [][]byte{[]byte("script"), []byte("style"), []byte("title"), []byte("textarea"), []byte("noscript")}
-
-// hasTagName reports whether b starts with the tag name (any case) followed by a delimiter.
-func hasTagName(b []byte, name string) bool {
-	return len(b) > len(name) && bytes.EqualFold(b[:len(name)], []byte(name)) && !isLetter(b[len(name)]) && b[len(name)] != '-'
-}
-
-// indexEnd is the index in b of the first end tag of name (any case), or -1.
-func indexEnd(b, name []byte) int {
-	for i := 0; ; {
-		k := bytes.Index(b[i:], []byte("</"))
-		if k < 0 {
-			return -1
-		}
-		i += k
-		if rest := b[i+2:]; len(rest) >= len(name) && bytes.EqualFold(rest[:len(name)], name) && (len(rest) == len(name) || !isLetter(rest[len(name)])) {
-			return i
-		}
-		i += 2
-	}
 }
 
 // lazyHead is the style of placeholders, the edge cases' <details>, and the views a page

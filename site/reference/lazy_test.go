@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site"
 	"golang.org/x/net/html"
 )
 
@@ -225,7 +226,7 @@ func placeholders(t testing.TB, name string) []string {
 
 // TestPagesLight builds every version of every API of Kafka 4.0 and 4.1 and holds each page
 // under the ceilings at load: maxPageElements DOM elements and maxPageBytes loaded at first
-// paint, with elementsAtLoad (writePage's count) equal to the HTML5 parser's. Each page's
+// paint, with site.Elements (writePage's count) equal to the HTML5 parser's. Each page's
 // first message is drawn in it; every other one has a placeholder, and the sidecar holds
 // exactly those, in page order, each with its grid, tree and hex dump (or its tree alone).
 func TestPagesLight(t *testing.T) {
@@ -264,8 +265,8 @@ func checkPagesLight(t *testing.T, rel string) {
 		}
 		if b, err := os.ReadFile(p); err != nil {
 			t.Fatal(err)
-		} else if got := elementsAtLoad(b); got != n {
-			t.Errorf("%s: elementsAtLoad = %d, the HTML5 parser makes %d", rel, got, n)
+		} else if got := site.Elements(b); got != n {
+			t.Errorf("%s: site.Elements = %d, the HTML5 parser makes %d", rel, got, n)
 		}
 		if n > 1400 {
 			over1400++
@@ -316,9 +317,9 @@ func FuzzElementsAtLoad(f *testing.F) {
 	f.Add([]byte("<p><template><b><template></template></b></template><i><!-- <x> --><script>a<b</script>"))
 	f.Add([]byte("<style/><title>x<y</title><noscript><p></noscript><svg><style/></svg>"))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		n := elementsAtLoad(b)
+		n := site.Elements(b)
 		if n < 0 || n > bytes.Count(b, []byte("<")) {
-			t.Fatalf("elementsAtLoad = %d for %d '<'", n, bytes.Count(b, []byte("<")))
+			t.Fatalf("site.Elements = %d for %d '<'", n, bytes.Count(b, []byte("<")))
 		}
 	})
 }
@@ -348,8 +349,8 @@ func TestElementsAtLoadGoldens(t *testing.T) {
 			}
 			return c
 		}
-		if got, want := elementsAtLoad(b), count(doc); got != want {
-			t.Errorf("%s: elementsAtLoad = %d, the HTML5 parser makes %d", name, got, want)
+		if got, want := site.Elements(b), count(doc); got != want {
+			t.Errorf("%s: site.Elements = %d, the HTML5 parser makes %d", name, got, want)
 		}
 	}
 }

@@ -26,7 +26,7 @@ type primitive struct {
 	Rows      [][2]string // a small table: value and encoding, or form and bytes
 	Heads     [2]string   // the table's column heads
 	Caption   string
-	Grid      drawing
+	Grid      site.Figure
 	fields    []bytegrid.Field // the grid's fields (the tests read their bytes)
 }
 
@@ -64,7 +64,7 @@ func bytesField(off int, b []byte, name, value, group string, kind bytegrid.Kind
 }
 
 // primGrid lays out hand-made primitive fields, each group its own colour in order.
-func primGrid(fs []bytegrid.Field, title string, narrow bool) (drawing, error) {
+func primGrid(fs []bytegrid.Field, title string, narrow bool) (site.Figure, error) {
 	var order []string
 	seen := map[string]bool{}
 	for _, f := range fs {
@@ -83,9 +83,9 @@ func primGrid(fs []bytegrid.Field, title string, narrow bool) (drawing, error) {
 	}
 	d, err := bytegrid.Layout(fs, o)
 	if err != nil {
-		return drawing{}, fmt.Errorf("reference: primitives: %s: %w", title, err)
+		return site.Figure{}, fmt.Errorf("reference: primitives: %s: %w", title, err)
 	}
-	return drawing{d, title + ": byte grid", "Byte grid of " + title + ", " + rows + ", each field boxed with its name and value."}, nil
+	return site.Figure{Drawing: d, Title: title + ": byte grid", Desc: "Byte grid of " + title + ", " + rows + ", each field boxed with its name and value."}, nil
 }
 
 func hexBytes(b []byte) string {
@@ -279,7 +279,7 @@ func recordBatch(fr *kafka.Frame, vo kafkaview.Options) (*primitive, error) {
 		Heads:   [2]string{"Part", "Encoding"},
 		Rows:    [][2]string{{"batch header", "61 bytes of fixed-width integers, big-endian"}, {"record count", "int32 (in the header)"}, {"each record", "varint Length, int8 Attributes, varlong TimestampDelta, varints after"}, {"compression", "Attributes bits 0-2; the records after the header are compressed whole"}},
 		Caption: fmt.Sprintf("The record batch of the Produce example (%s), offsets from its first byte", byteCount(n)),
-		Grid:    drawing{d, "Record batch: byte grid", "Byte grid of the Produce example's record batch, 32 bits a row."},
+		Grid:    site.Figure{Drawing: d, Title: "Record batch: byte grid", Desc: "Byte grid of the Produce example's record batch, 32 bits a row."},
 		fields:  fs,
 	}, nil
 }
@@ -304,17 +304,17 @@ func (b *builder) writePrimitives() error {
 	}
 	v := &primitivesView{Release: b.release, Generator: "kafkagrid"}
 	for _, p := range ps {
-		svg, err := inlineSVG(p.Grid, "prim-"+p.ID)
+		svg, err := site.InlineSVG(p.Grid, "prim-"+p.ID)
 		if err != nil {
 			return err
 		}
-		v.Sections = append(v.Sections, primitiveSection{primitive: p, SVG: svg, W: width(p.Grid)})
+		v.Sections = append(v.Sections, primitiveSection{primitive: p, SVG: svg, W: p.Grid.Width()})
 	}
 	var buf bytes.Buffer
 	if err := b.tmpl.ExecuteTemplate(&buf, "primitives", v); err != nil {
 		return fmt.Errorf("reference: primitives.html: %w", err)
 	}
-	return b.out.create("primitives.html", func(w io.Writer) error {
+	return b.out.Create("primitives.html", func(w io.Writer) error {
 		_, err := w.Write(buf.Bytes())
 		return err
 	})

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site"
 )
 
 var svgHeight = regexp.MustCompile(`^<svg [^>]*\bid="([^"]+)"[^>]*\bheight="([0-9.]+)"`)
@@ -31,9 +32,9 @@ func TestPrintParts(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, m := range []*message{c.Request, c.Response} {
-			for _, d := range []drawing{m.Grid, m.Tree} {
+			for _, d := range []site.Figure{m.Grid, m.Tree} {
 				name := fmt.Sprintf("%s %s", m.Base, d.Info().Class)
-				dw, dh := d.size()
+				dw, dh := figSize(d)
 				parts, err := printParts(d, "x", "Caption")
 				if err != nil {
 					t.Fatalf("%s: %v", name, err)

@@ -1,5 +1,7 @@
 package reference
 
+import "strings"
+
 // Token kinds of a schema file, for light syntax colouring.
 type tokenKind int
 
@@ -29,7 +31,7 @@ func tokenizeLines(src []byte) [][]token {
 	emit := func(k tokenKind, text string) {
 		// A token may span lines (block comments): split it.
 		for {
-			i := indexByte(text, '\n')
+			i := strings.IndexByte(text, '\n')
 			if i < 0 {
 				break
 			}
@@ -45,78 +47,78 @@ func tokenizeLines(src []byte) [][]token {
 		}
 	}
 	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == '/' && i+1 < len(s) && s[i+1] == '/':
-			j := i
-			for j < len(s) && s[j] != '\n' {
-				j++
-			}
-			emit(tokComment, s[i:j])
-			i = j
-		case c == '/' && i+1 < len(s) && s[i+1] == '*':
-			j := i + 2
-			for j < len(s) && !(s[j] == '*' && j+1 < len(s) && s[j+1] == '/') {
-				j++
-			}
-			if j < len(s) {
-				j += 2
-			}
-			emit(tokComment, s[i:j])
-			i = j
-		case c == '"':
-			j := i + 1
-			for j < len(s) && s[j] != '"' && s[j] != '\n' {
-				if s[j] == '\\' && j+1 < len(s) && s[j+1] != '\n' {
-					j++
-				}
-				j++
-			}
-			if j < len(s) && s[j] == '"' {
-				j++
-			}
-			k := tokString
-			n := j
-			for n < len(s) && (s[n] == ' ' || s[n] == '\t') {
-				n++
-			}
-			if n < len(s) && s[n] == ':' {
-				k = tokKey
-			}
-			emit(k, s[i:j])
-			i = j
-		case c == '-' || c >= '0' && c <= '9':
-			j := i + 1
-			for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] == '.' || s[j] == 'e' || s[j] == 'E' || s[j] == '+' || s[j] == '-') {
-				j++
-			}
-			emit(tokNumber, s[i:j])
-			i = j
-		case isWordByte(c):
-			j := i
-			for j < len(s) && isWordByte(s[j]) {
-				j++
-			}
-			w := s[i:j]
-			if w == "true" || w == "false" || w == "null" {
-				emit(tokLiteral, w)
-			} else {
-				emit(tokText, w)
-			}
-			i = j
-		default:
-			j := i + 1
-			for j < len(s) && s[j] != '"' && s[j] != '/' && s[j] != '-' && !(s[j] >= '0' && s[j] <= '9') && !isWordByte(s[j]) {
-				j++
-			}
-			emit(tokText, s[i:j])
-			i = j
-		}
+		k, j := nextToken(s, i)
+		emit(k, s[i:j])
+		i = j
 	}
 	if cur != nil || len(s) == 0 || s[len(s)-1] != '\n' {
 		lines = append(lines, cur)
 	}
 	return lines
+}
+
+// nextToken reads the token that starts at s[i]: its kind and where it ends.
+func nextToken(s string, i int) (tokenKind, int) {
+	c := s[i]
+	switch {
+	case c == '/' && i+1 < len(s) && s[i+1] == '/':
+		j := i
+		for j < len(s) && s[j] != '\n' {
+			j++
+		}
+		return tokComment, j
+	case c == '/' && i+1 < len(s) && s[i+1] == '*':
+		j := i + 2
+		for j < len(s) && !(s[j] == '*' && j+1 < len(s) && s[j+1] == '/') {
+			j++
+		}
+		return tokComment, min(j+2, len(s))
+	case c == '"':
+		return stringToken(s, i)
+	case c == '-' || c >= '0' && c <= '9':
+		j := i + 1
+		for j < len(s) && strings.IndexByte("0123456789.eE+-", s[j]) >= 0 {
+			j++
+		}
+		return tokNumber, j
+	case isWordByte(c):
+		j := i
+		for j < len(s) && isWordByte(s[j]) {
+			j++
+		}
+		if w := s[i:j]; w == "true" || w == "false" || w == "null" {
+			return tokLiteral, j
+		}
+		return tokText, j
+	}
+	j := i + 1
+	for j < len(s) && strings.IndexByte(`"/-0123456789`, s[j]) < 0 && !isWordByte(s[j]) {
+		j++ // up to what may start another kind of token
+	}
+	return tokText, j
+}
+
+// stringToken reads the string that starts at s[i], to its closing quote or the end of its
+// line: a key when a ':' follows it.
+func stringToken(s string, i int) (tokenKind, int) {
+	j := i + 1
+	for j < len(s) && s[j] != '"' && s[j] != '\n' {
+		if s[j] == '\\' && j+1 < len(s) && s[j+1] != '\n' {
+			j++
+		}
+		j++
+	}
+	if j < len(s) && s[j] == '"' {
+		j++
+	}
+	n := j
+	for n < len(s) && (s[n] == ' ' || s[n] == '\t') {
+		n++
+	}
+	if n < len(s) && s[n] == ':' {
+		return tokKey, j
+	}
+	return tokString, j
 }
 
 func appendToken(ts []token, k tokenKind, text string) []token {
@@ -129,13 +131,4 @@ func appendToken(ts []token, k tokenKind, text string) []token {
 
 func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
-}
-
-func indexByte(s string, c byte) int {
-	for i := 0; i < len(s); i++ {
-		if s[i] == c {
-			return i
-		}
-	}
-	return -1
 }

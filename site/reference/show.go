@@ -11,6 +11,7 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site"
 	"github.com/kafkagrid/kafkagrid/site/kafkaview"
 )
 
@@ -113,7 +114,7 @@ func writeMessage(w io.Writer, m *message, vi *versionInfo, f Format, opts ShowO
 	switch f {
 	case SVG:
 		ew := &errWriter{w: w}
-		if err := writeSVG(ew, d, opts.Inline, opts.IDPrefix); err != nil {
+		if err := site.WriteSVG(ew, d, opts.Inline, opts.IDPrefix); err != nil {
 			return fmt.Errorf("reference: show: %w", err)
 		}
 		return ew.err

@@ -101,17 +101,30 @@ func BuildSite(ctx context.Context, cats []*kafka.Catalog, out string, opts Site
 			built[i][a.Key] = opts.Versions.Of(a)
 		}
 	}
-	for i, c := range cats {
+	sb := &siteBuilder{h: h, built: built, pdf: opts.Formats&PDF != 0, decoder: opts.Decoder}
+	// Every file the site will write is checked before the first is, as a build checks its
+	// own (newBuilder): the site's files at its root, then each release's.
+	if err := sb.checkPlan(out, opts.Force); err != nil {
+		return sum, err
+	}
+	releaseOpts := make([]Options, len(cats))
+	for i := range cats {
 		o := opts.Options
 		o.Progress = nil
 		if i < len(opts.Sources) {
 			o.Source = opts.Sources[i]
 		}
 		o.site = &siteRelease{h: h, index: i, built: built, pdf: opts.Formats&PDF != 0}
+		if _, err := newBuilder(cats[i], filepath.Join(out, h.Releases[i]), o, nil); err != nil {
+			return sum, fmt.Errorf("reference: %s: %w", h.Releases[i], err)
+		}
+		releaseOpts[i] = o
+	}
+	for i, c := range cats {
 		if opts.Progress != nil {
 			fmt.Fprintf(opts.Progress, "kafkagrid: building Kafka %s (%d of %d)\n", h.Releases[i], i+1, len(cats))
 		}
-		s, err := Build(ctx, c, filepath.Join(out, h.Releases[i]), o)
+		s, err := Build(ctx, c, filepath.Join(out, h.Releases[i]), releaseOpts[i])
 		if err != nil {
 			return sum, fmt.Errorf("reference: %s: %w", h.Releases[i], err)
 		}
@@ -122,7 +135,7 @@ func BuildSite(ctx context.Context, cats []*kafka.Catalog, out string, opts Site
 		return sum, err
 	}
 	defer o.Close()
-	sb := &siteBuilder{h: h, out: output{o}, built: built, pdf: opts.Formats&PDF != 0}
+	sb.out = o
 	if sb.tmpl, err = siteTemplates(); err != nil {
 		return sum, err
 	}
@@ -133,7 +146,6 @@ func BuildSite(ctx context.Context, cats []*kafka.Catalog, out string, opts Site
 			return sum, err
 		}
 		sb.tmpl.Funcs(template.FuncMap{"decoder": func(root string) string { return root + DecoderPage }})
-		sb.decoder = opts.Decoder
 	}
 	err = sb.run(cats)
 	if merr := o.Finish(site.FinishOptions{Release: "site of " + strings.Join(h.Releases, " ")}); err == nil {
@@ -163,12 +175,40 @@ func safeReleaseName(s string) bool {
 
 type siteBuilder struct {
 	h          *History
-	out        output
+	out        *site.Folder
 	built      []map[int16][]int16
 	pdf        bool
 	tmpl       *template.Template
 	searchSize int
 	decoder    fs.FS // the browser decoder's files (Options.Decoder), or nil
+}
+
+// checkPlan checks every file the site writes at its root (run) before the first is written
+// (site.CheckPlan), against the root's manifest.
+func (sb *siteBuilder) checkPlan(out string, force bool) error {
+	prev, err := site.ReadManifest(out)
+	if err != nil {
+		return err
+	}
+	if err := prev.CheckKind(out, ""); err != nil {
+		return err
+	}
+	return site.CheckPlan(out, force, prev, sb.plan())
+}
+
+// plan lists the files run writes, slash-separated and relative to the site's folder.
+func (sb *siteBuilder) plan() []string {
+	out := []string{"search-index.js", "site.js", "releases.json", "index.html"}
+	if sb.decoder != nil {
+		out = append(out, decoderFiles(sb.h.Releases)...)
+	}
+	for _, ah := range sb.h.APIs {
+		out = append(out, MatrixPageName(ah.Name))
+	}
+	for _, r := range sb.h.Releases {
+		out = append(out, ReleasePageName(r))
+	}
+	return out
 }
 
 func (sb *siteBuilder) run(cats []*kafka.Catalog) error {
@@ -177,13 +217,13 @@ func (sb *siteBuilder) run(cats []*kafka.Catalog) error {
 		return err
 	}
 	sb.searchSize = len(idx)
-	if err := sb.out.write("search-index.js", idx); err != nil {
+	if err := sb.out.Write("search-index.js", idx); err != nil {
 		return err
 	}
-	if err := sb.out.write("site.js", siteJS); err != nil {
+	if err := sb.out.Write("site.js", siteJS); err != nil {
 		return err
 	}
-	if err := sb.out.write("releases.json", sb.h.ReleasesJSON()); err != nil {
+	if err := sb.out.Write("releases.json", sb.h.ReleasesJSON()); err != nil {
 		return err
 	}
 	if err := sb.page("index.html", "siteindex", sb.indexView()); err != nil {
@@ -208,7 +248,7 @@ func (sb *siteBuilder) run(cats []*kafka.Catalog) error {
 }
 
 func (sb *siteBuilder) page(name, tmpl string, v any) error {
-	return sb.out.create(name, func(w io.Writer) error {
+	return sb.out.Create(name, func(w io.Writer) error {
 		if err := sb.tmpl.ExecuteTemplate(w, tmpl, v); err != nil {
 			return fmt.Errorf("reference: %s: %w", name, err)
 		}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site"
 	"github.com/twmb/franz-go/pkg/kversion"
 )
 
@@ -767,5 +769,51 @@ func TestSafeReleaseName(t *testing.T) {
 		if got := safeReleaseName(name); got != want {
 			t.Errorf("safeReleaseName(%q) = %v, want %v", name, got, want)
 		}
+	}
+}
+
+// TestSitePlan: the site's plan of its root files is what it writes there (its root's
+// manifest), so that the check before the first file covers every one.
+func TestSitePlan(t *testing.T) {
+	dir, _ := testSite(t)
+	m, err := site.ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var written []string
+	for f := range m.Files {
+		written = append(written, f)
+	}
+	sb := &siteBuilder{h: siteHistory(t)}
+	plan := sb.plan()
+	slices.Sort(written)
+	slices.Sort(plan)
+	if !slices.Equal(plan, written) {
+		t.Errorf("planned %d files, wrote %d\nplanned: %v\nwritten: %v", len(plan), len(written), plan, written)
+	}
+}
+
+// TestSiteClashWritesNothing: a file of the user's where a site of releases would write one,
+// at its root or in a release's folder, stops the site before its first file is written.
+func TestSiteClashWritesNothing(t *testing.T) {
+	cats := siteCatalogs(t)
+	last := cats[len(cats)-1].Release.Name()
+	for _, mine := range []string{"matrix/Produce.html", "site.js", last + "/api/Produce.html"} {
+		t.Run(mine, func(t *testing.T) {
+			out := t.TempDir()
+			p := filepath.Join(out, filepath.FromSlash(mine))
+			os.MkdirAll(filepath.Dir(p), 0o755)
+			if err := os.WriteFile(p, []byte("mine"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			before := files(t, out)
+			_, err := BuildSite(context.Background(), cats, out, SiteOptions{Options: Options{Formats: HTML}})
+			if err == nil || !strings.Contains(err.Error(), mine+" exists and was not written by kafkagrid") || !strings.Contains(err.Error(), "nothing was written") {
+				t.Fatalf("err %v, want one naming %s and \"nothing was written\"", err, mine)
+			}
+			if after := files(t, out); !slices.Equal(after, before) {
+				t.Errorf("the folder changed: %v, was %v", after, before)
+			}
+		})
 	}
 }

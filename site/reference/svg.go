@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"html/template"
-	"io"
 
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
@@ -12,15 +11,13 @@ import (
 	"github.com/kafkagrid/kafkagrid/site"
 )
 
-// writeSVG writes d as one SVG document (site.WriteSVG): standalone (with the XML prolog), or
-// inline for an HTML page, where id must be unique on the page.
-func writeSVG(w io.Writer, d drawing, inline bool, id string) error {
-	return site.WriteSVG(w, site.Figure(d), inline, id)
-}
-
-// inlineSVG is writeSVG for a page (site.InlineSVG).
-func inlineSVG(d drawing, id string) (template.HTML, error) {
-	return site.InlineSVG(site.Figure(d), id)
+// figSize returns the figure's width and height, zero for none.
+func figSize(f site.Figure) (w, h float64) {
+	if f.Drawing == nil {
+		return 0, 0
+	}
+	fw, fh := f.Size()
+	return float64(fw), float64(fh)
 }
 
 // The printed page (pageCSS's @media print): the content box of the smaller of A4 and Letter
@@ -48,8 +45,8 @@ type partView struct {
 // an SVG of whole rows under the drawing's repeated ruler or header, at most printPart tall on
 // paper. It returns nil when d prints whole on a page (or cannot be cut); the page then
 // prints d itself. id is d's id on the page; the parts are id-p1, id-p2….
-func printParts(d drawing, id, caption string) ([]partView, error) {
-	w, h := d.size()
+func printParts(d site.Figure, id, caption string) ([]partView, error) {
+	w, h := figSize(d)
 	if w <= 0 {
 		return nil, nil
 	}

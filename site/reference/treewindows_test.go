@@ -41,7 +41,7 @@ func TestTreeWindows(t *testing.T) {
 				t.Fatal(err)
 			}
 			name := rel + " " + fr.BaseName()
-			w, _ := m.Tree.size()
+			w, _ := figSize(m.Tree)
 			wins := treeWindows(m.Tree, treeWidth)
 			if w <= treeWidth {
 				if wins != nil {

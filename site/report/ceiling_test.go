@@ -12,6 +12,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/capture"
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site"
 )
 
 // apiVersionsV0 is an ApiVersions v0 response of n elements (4n+8 fields).
@@ -138,4 +139,14 @@ func TestNarrowWhereItFits(t *testing.T) {
 		return
 	}
 	t.Fatal("the response's narrow grid always fitted: grow n further")
+}
+
+// TestNestedMax: a frame that leaves none of the report's fields draws no nested frame (a
+// MaxNested of 0 would be site.DefaultMaxNested); else what is left, at most the default.
+func TestNestedMax(t *testing.T) {
+	for _, tc := range []struct{ left, want int }{{-5, -1}, {0, -1}, {1, 1}, {site.DefaultMaxNested + 1, site.DefaultMaxNested}} {
+		if got := nestedMax(tc.left); got != tc.want {
+			t.Errorf("nestedMax(%d) = %d, want %d", tc.left, got, tc.want)
+		}
+	}
 }

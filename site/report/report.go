@@ -28,19 +28,17 @@
 // New, Add and Close write a report as a capture is decoded: Add writes the page and files of
 // one exchange and keeps only the line the index shows of it, so the memory of a Writer is
 // what the index needs (at most MaxExchanges lines and MaxConns connections), not the frames.
-// Write is New, an Add per exchange and Close. Files are written under a temporary name and
-// renamed (or by Options.Create); a report that fails or is aborted removes the files it wrote
-// itself. The same input gives the same bytes. A Writer is not safe for concurrent use.
+// Write is New, an Add per exchange and Close. The files go into an output folder
+// (site.Folder, of kind site.KindReport) by its rules, or to Options.Create. The same input
+// gives the same bytes. A Writer is not safe for concurrent use.
 package report
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"html/template"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -107,10 +105,19 @@ type Options struct {
 	Flat bool
 	// Create, when set, writes each file: what fill writes as the file rel ("index.html",
 	// "exchanges/c1-1.html", "frames/c1-1-….json") of dir, put in place whole or not at all;
-	// removing what it wrote when the report fails is then the caller's. nil writes each to a
-	// temporary file beside it and renames it, creating dir, dir/exchanges and dir/frames as
-	// needed.
+	// what it wrote when the report fails is then the caller's. nil writes the files into dir
+	// through a site.Folder (site.OpenFolder, of kind site.KindReport) by the README's rules
+	// of an output folder: one writer at a time, each file put in place by rename, its
+	// temporary removed on every way out, only a report's own files replaced, no symbolic
+	// link below dir followed, the files of an earlier report that this one did not write
+	// removed when it closes. A report that fails or is aborted leaves what it wrote listed
+	// in the folder's manifest, for the next report to replace.
 	Create func(rel string, fill func(io.Writer) error) error
+	// Context and Temps are the folder's when Create is nil: Context cancelled stops the
+	// writing of further files (nil: never); Temps lists the temporary files open, for a
+	// signal handler that cannot wait (nil: none).
+	Context context.Context
+	Temps   *site.Temps
 }
 
 // Write writes the report of r into dir (created if needed): index.html, exchanges/ and
@@ -133,12 +140,9 @@ func Write(dir string, r *capture.Result, o Options) error {
 
 // Writer writes a report one exchange at a time (New, Add, Close or Abort).
 type Writer struct {
-	o       Options
-	own     bool     // the files are written by site.WriteFile: Abort removes them
-	written []string // what own wrote, to remove on Abort
-	made    []string // the folders New made, innermost last
-	dir     string
-	done    bool
+	o      Options
+	folder *site.Folder // the output folder, when Options.Create is nil
+	done   bool
 
 	conns     map[int]*connSum // the first MaxConns connections Add saw
 	order     []*connSum       // in order of first Add
@@ -170,7 +174,8 @@ type rowView struct {
 	Failed            bool
 }
 
-// New opens dir (created if needed) for a report written with Add and Close.
+// New opens dir (created if needed; an output folder, site.OpenFolder) for a report written
+// with Add and Close, or with Options.Create when it is set (dir is then unused).
 func New(dir string, o Options) (*Writer, error) {
 	if o.MaxExchanges <= 0 {
 		o.MaxExchanges = DefaultMaxExchanges
@@ -178,25 +183,17 @@ func New(dir string, o Options) (*Writer, error) {
 	if o.Title == "" {
 		o.Title = "kafkagrid decode"
 	}
-	w := &Writer{o: o, dir: dir, conns: map[int]*connSum{}, fields: MaxReportFields}
+	w := &Writer{o: o, conns: map[int]*connSum{}, fields: MaxReportFields}
 	if o.Create == nil {
-		w.own = true
-		for _, d := range []string{dir, filepath.Join(dir, "exchanges"), filepath.Join(dir, "frames")} {
-			if _, err := os.Lstat(d); errors.Is(err, fs.ErrNotExist) {
-				if err := os.MkdirAll(d, 0o755); err != nil {
-					w.Abort()
-					return nil, fmt.Errorf("report: %w", err)
-				}
-				w.made = append(w.made, d)
-			}
+		ctx := o.Context
+		if ctx == nil {
+			ctx = context.Background()
 		}
-		w.o.Create = func(rel string, fill func(io.Writer) error) error {
-			if err := site.WriteFile(filepath.Join(dir, filepath.FromSlash(rel)), fill, nil); err != nil {
-				return err
-			}
-			w.written = append(w.written, rel)
-			return nil
+		f, err := site.OpenFolder(ctx, dir, site.FolderOptions{Kind: site.KindReport, Temps: o.Temps})
+		if err != nil {
+			return nil, err // site's errors name the folder
 		}
+		w.folder, w.o.Create = f, f.Create
 	}
 	return w, nil
 }
@@ -269,28 +266,31 @@ func (s *connSum) describe(c *capture.Conn) {
 	s.Notes = slices.Clone(c.Notes)
 }
 
-// Abort ends a report that will not be closed: it removes the files the Writer wrote itself
-// (none when Options.Create writes them) and the folders it made. It may be called after a
-// failed Add or Close, and more than once.
+// Abort ends a report that will not be closed. Its output folder, when it has one, records
+// what was written (the next report into it replaces those files, and removes what it does
+// not write again) and is let go. It may be called after a failed Add or Close, and more
+// than once.
 func (w *Writer) Abort() {
 	w.done = true
-	if !w.own {
-		return
+	w.release(false)
+}
+
+// release lets the output folder go, its manifest recording what was written; complete says
+// the report is whole, so that an earlier report's files it did not write are removed.
+func (w *Writer) release(complete bool) error {
+	if w.folder == nil {
+		return nil
 	}
-	for _, rel := range w.written {
-		os.Remove(filepath.Join(w.dir, filepath.FromSlash(rel)))
-	}
-	w.written = nil
-	for i := len(w.made) - 1; i >= 0; i-- {
-		os.Remove(w.made[i]) // only when empty
-	}
-	w.made = nil
+	err := w.folder.Finish(site.FinishOptions{Complete: complete})
+	w.folder.Close()
+	w.folder = nil
+	return err
 }
 
 // Close writes the index of the report: r is the summary of what was decoded (its Kind,
 // Packets, Notes and counts; its connections in the order the index lists them, also those
-// no exchange was added for, with or without their Exchanges). On failure it removes what the
-// Writer wrote, as Abort does.
+// no exchange was added for, with or without their Exchanges). On failure it ends the report
+// as Abort does.
 func (w *Writer) Close(r *capture.Result) error {
 	if w.done {
 		return errClosed
@@ -365,7 +365,10 @@ func (w *Writer) Close(r *capture.Result) error {
 		return fmt.Errorf("report: index.html: %w", err)
 	}
 	w.done = true
-	w.conns, w.order, w.written, w.made = nil, nil, nil, nil
+	w.conns, w.order = nil, nil
+	if err := w.release(true); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
 	return nil
 }
 
@@ -533,7 +536,7 @@ func (w *Writer) frame(id, name string, m *capture.Message, vo kafkaview.Options
 	case f.Nodes > w.fields:
 		fv.Notes = append(fv.Notes, fmt.Sprintf("not drawn: %d fields (tree nodes), and the report has drawn as many as it draws in all (%d); its text and JSON are in the files above", f.Nodes, MaxReportFields))
 	default:
-		figs, err := site.Draw(f, site.Options{View: vo, Name: fv.Heading, Narrow: true, Err: m.Err, MaxNested: max(-1, min(site.DefaultMaxNested, w.fields-f.Nodes))})
+		figs, err := site.Draw(f, site.Options{View: vo, Name: fv.Heading, Narrow: true, Err: m.Err, MaxNested: nestedMax(w.fields - f.Nodes)})
 		if err != nil {
 			return nil, fmt.Errorf("report: %s: %w", base, err)
 		}
@@ -564,6 +567,16 @@ func (w *Writer) frame(id, name string, m *capture.Message, vo kafkaview.Options
 		fv.Images = []image{{"../frames/" + base + gridExt, fv.figs.Grid.Title, fv.figs.Grid.Width()}, {"../frames/" + base + treeExt, fv.figs.Tree.Title, fv.figs.Tree.Width()}}
 	}
 	return fv, nil
+}
+
+// nestedMax is site.Options.MaxNested for a frame that leaves left fields of what the report
+// draws in all: at most site.DefaultMaxNested, and -1 (no nested frame drawn) when none are
+// left, since a MaxNested of 0 would mean site.DefaultMaxNested.
+func nestedMax(left int) int {
+	if left <= 0 {
+		return -1
+	}
+	return min(site.DefaultMaxNested, left)
 }
 
 // fitPage puts on the page what its ceilings hold: first each frame's least hex dump (its
@@ -761,21 +774,10 @@ func render(fv *frameView, fs *site.Figures, elements, size int) (*drawn, error)
 	if d.detail, err = site.DetailJSON(fs.Fields, nil); err != nil {
 		return nil, err
 	}
-	d.elements = countElements(string(d.grid)) + countElements(string(d.tree))
+	d.elements = site.Elements([]byte(d.grid)) + site.Elements([]byte(d.tree))
 	d.bytes = len(d.grid) + len(d.tree) + len(d.detail)
-	d.narrowElements, d.narrowBytes = countElements(string(d.narrow)), len(d.narrow)
+	d.narrowElements, d.narrowBytes = site.Elements([]byte(d.narrow)), len(d.narrow)
 	return d, nil
-}
-
-// countElements counts the start tags of an HTML or SVG text.
-func countElements(s string) int {
-	n := 0
-	for i := 0; i+1 < len(s); i++ {
-		if s[i] == '<' && (s[i+1] >= 'a' && s[i+1] <= 'z' || s[i+1] >= 'A' && s[i+1] <= 'Z') {
-			n++
-		}
-	}
-	return n
 }
 
 // The ends of a frame's drawings' file names (site.FrameFile): "c1-2-0-Produce-v12-request-grid.svg".

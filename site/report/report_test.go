@@ -12,6 +12,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/capture"
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site"
 )
 
 // TestWrite decodes the Produce example pair with lz4 batches, and a Fetch request broken at
@@ -100,30 +101,12 @@ func readAll(t *testing.T, dir string) string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n := domElements(string(b)); n > MaxPageElements || len(b) > MaxPageBytes {
+		if n := site.Elements(b); n > MaxPageElements || len(b) > MaxPageBytes {
 			t.Errorf("%s: %d elements, %d bytes: over the page ceilings", filepath.Base(p), n, len(b))
 		}
 		sb.Write(b)
 	}
 	return sb.String()
-}
-
-// domElements counts the elements a browser builds of an HTML page: its start tags, the
-// text of its scripts left out.
-func domElements(page string) int {
-	n := 0
-	for {
-		i := strings.Index(page, "<script")
-		if i < 0 {
-			return n + countElements(page)
-		}
-		n += countElements(page[:i]) + 1
-		j := strings.Index(page[i:], "</script>")
-		if j < 0 {
-			return n
-		}
-		page = page[i+j+len("</script>"):]
-	}
 }
 
 // TestWriteEnvelope checks that a report draws the frames an Envelope pair carries as nested

@@ -14,6 +14,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/capture"
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site"
 	"github.com/kafkagrid/kafkagrid/site/kafkaview"
 )
 
@@ -111,7 +112,7 @@ func TestStream(t *testing.T) {
 				!strings.Contains(string(index), "2 more exchanges of this connection have no page") {
 				t.Errorf("MaxExchanges 2: %d pages, index %s", pages, index)
 			}
-			if len(w.written) != 0 || w.conns != nil {
+			if w.folder != nil || w.conns != nil {
 				t.Error("a closed writer keeps its state")
 			}
 		}
@@ -142,13 +143,34 @@ func TestWriterBounded(t *testing.T) {
 	w.Abort()
 }
 
-// TestAbort: a report that fails or is aborted leaves nothing it wrote, no temporary file and
-// no folder it made; an Abort after a failed Close is harmless.
+// TestAbort: a report that fails or is aborted leaves its folder as the output folder's rules
+// say (site.Folder): no temporary file, no lock, every file it wrote listed in the manifest,
+// a user's file untouched; the next report into the folder replaces those files and removes
+// the ones it does not write again. An Abort after a failed Close is harmless.
 func TestAbort(t *testing.T) {
 	_, r := vectorCapture(t, kafka.VectorOptions{}, "Produce", "Fetch")
+	// leftBehind checks what a failed report left in dir: no temporary file or lock, and every
+	// file but the user's listed in the manifest.
+	leftBehind := func(t *testing.T, dir string, user ...string) {
+		t.Helper()
+		m, err := site.ReadManifest(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Kind != site.KindReport {
+			t.Errorf("manifest kind %q", m.Kind)
+		}
+		for _, f := range files(t, dir) {
+			switch {
+			case strings.Contains(f, ".tmp-kafkagrid-") || f == site.LockName:
+				t.Errorf("left %s", f)
+			case f != site.ManifestName && !m.Files[f] && !slices.Contains(user, f):
+				t.Errorf("%s is not in the manifest", f)
+			}
+		}
+	}
 	t.Run("abort", func(t *testing.T) {
-		parent := t.TempDir()
-		dir := filepath.Join(parent, "report")
+		dir := filepath.Join(t.TempDir(), "report")
 		w, err := New(dir, Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -161,8 +183,19 @@ func TestAbort(t *testing.T) {
 		}
 		w.Abort()
 		w.Abort()
-		if _, err := os.Stat(dir); !errors.Is(err, fs.ErrNotExist) {
-			t.Errorf("the report's folder is left: %v %v", err, files(t, dir))
+		leftBehind(t, dir)
+		// The next report replaces the aborted one's files; one of another capture (only
+		// Fetch) removes the pages and frames it does not write again.
+		_, fetch := vectorCapture(t, kafka.VectorOptions{}, "Fetch")
+		if err := Write(dir, fetch, Options{}); err != nil {
+			t.Fatalf("a report after an aborted one: %v", err)
+		}
+		want := filepath.Join(t.TempDir(), "fresh")
+		if err := Write(want, fetch, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := files(t, dir), files(t, want); !slices.Equal(got, want) {
+			t.Errorf("after an aborted report, a report of another capture leaves %v, want %v", got, want)
 		}
 	})
 	t.Run("failed close", func(t *testing.T) {
@@ -183,8 +216,28 @@ func TestAbort(t *testing.T) {
 			t.Fatalf("Close: %v", err)
 		}
 		w.Abort()
-		if got := files(t, dir); !slices.Equal(got, []string{"mine.txt"}) {
-			t.Errorf("left %v, want only the user's file", got)
+		leftBehind(t, dir, "mine.txt")
+		if b, err := os.ReadFile(keep); err != nil || string(b) != "a user's file" {
+			t.Errorf("the user's file: %q, %v", b, err)
+		}
+	})
+	t.Run("link", func(t *testing.T) {
+		// A symbolic link below the folder is never followed: frames/ leading elsewhere stops
+		// the report at its first frame file, and nothing is written where it leads.
+		dir, elsewhere := t.TempDir(), t.TempDir()
+		if err := os.Symlink(elsewhere, filepath.Join(dir, "frames")); err != nil {
+			t.Skip(err)
+		}
+		w, err := New(dir, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Add(r.Conns[0], r.Conns[0].Exchanges[0]); err == nil || !strings.Contains(err.Error(), "symbolic link") {
+			t.Errorf("Add through a linked frames/: %v", err)
+		}
+		w.Abort()
+		if got := files(t, elsewhere); len(got) != 0 {
+			t.Errorf("written through the link: %v", got)
 		}
 	})
 	t.Run("failed add", func(t *testing.T) {
@@ -245,7 +298,7 @@ func TestPageManyNested(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := sb.String()
-	if n := domElements(page); n > MaxPageElements || len(page) > MaxPageBytes {
+	if n := site.Elements([]byte(page)); n > MaxPageElements || len(page) > MaxPageBytes {
 		t.Errorf("%d elements, %d bytes", n, len(page))
 	}
 	drawn := strings.Count(page, `<section class="msg nested"`)
