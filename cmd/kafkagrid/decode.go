@@ -51,7 +51,7 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	ports := fs.String("port", "9092", "Kafka `PORTS` of a capture, comma-separated (connections on other ports are read\n"+
 		"when their first bytes are a Kafka request)")
 	maxFields := fs.Int("max-fields", capture.DefaultMaxNodes, "decode at most `N` fields (tree nodes) a frame of a capture (decoded as it streams, each frame\n"+
-		"dropped once written), or of all the frames of another input or of a report (-o) together,\n"+
+		"dropped once written, into a report -o too), or of all the frames of another input together,\n"+
 		"which bounds memory (about 400 bytes a field); a frame stops where the limit is reached")
 	out := fs.String("o", "", "write the HTML report (index.html) and each frame's grid and tree SVGs, .json and .txt into\n"+
 		"`DIR` instead of printing the frames, and print a one-line summary (unless -q)")
