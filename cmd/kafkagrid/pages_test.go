@@ -129,12 +129,12 @@ type hoverResult struct {
 	Row, Detail, BoxCovered bool
 }
 
-// TestPagesReadable opens the index and the pages of Produce, Fetch, Metadata, ShareFetch and
-// Envelope in headless Chromium at 1440 and 390 CSS px, light and dark, with the drawings' text
-// forced into a font of another advance: no run leaves its box or overlaps another, none is
-// under 9 px on the phone, hovering a field shows its tree row (side by side) and the detail
-// panel without scrolling, and the arrow keys select fields. Screenshots go to $ARTIFACTS
-// (else the temp folder) for CI to keep.
+// TestPagesReadable opens the index and the pages of Produce, Fetch, Metadata, ApiVersions,
+// ShareFetch and Envelope in headless Chromium at 1280, 1440 and 390 CSS px, light and dark,
+// with the drawings' text forced into a font of another advance: no run leaves its box or
+// overlaps another, none is under 9 px on the phone, hovering a field shows its tree row (side
+// by side) and the detail panel without scrolling, and the arrow keys select fields.
+// Screenshots go to $ARTIFACTS (else the temp folder) for CI to keep.
 func TestPagesReadable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds pages and drives a browser")
@@ -142,7 +142,7 @@ func TestPagesReadable(t *testing.T) {
 	out := shared40(t)
 	bctx, _, art := browser(t)
 
-	pages := []string{"index", "api/Produce", "api/Fetch", "api/Metadata", "api/ShareFetch", "api/Envelope"}
+	pages := []string{"index", "api/Produce", "api/Fetch", "api/Metadata", "api/ApiVersions", "api/ShareFetch", "api/Envelope"}
 	for _, screen := range []struct {
 		name   string
 		w, h   int64

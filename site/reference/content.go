@@ -107,15 +107,11 @@ func frameMessage(fr *kafka.Frame, vo kafkaview.Options, f Format) (*message, er
 		Fields: fs.Fields, Nested: fs.Nested,
 	}
 	if f&JSON != 0 {
-		j, err := fr.MarshalJSON()
-		if err != nil {
-			return nil, fmt.Errorf("reference: %s: json: %w", base, err)
-		}
 		var buf bytes.Buffer
-		buf.Grow(len(j) + len(j)/4)
-		if err := jsonIndent(&buf, j); err != nil {
+		if err := fr.WriteJSON(&buf, "", "  "); err != nil {
 			return nil, fmt.Errorf("reference: %s: json: %w", base, err)
 		}
+		buf.WriteByte('\n')
 		m.JSON = buf.Bytes()
 	}
 	if f&Text != 0 {

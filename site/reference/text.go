@@ -1,8 +1,6 @@
 package reference
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 
@@ -22,13 +20,4 @@ func writeMessageText(w io.Writer, name string, grid, tr site.TextWriter) error 
 		return err
 	}
 	return ew.err
-}
-
-// jsonIndent writes compact JSON indented by two spaces, ending in a newline.
-func jsonIndent(w *bytes.Buffer, j []byte) error {
-	if err := json.Indent(w, j, "", "  "); err != nil {
-		return err
-	}
-	w.WriteByte('\n')
-	return nil
 }
