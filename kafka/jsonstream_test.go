@@ -159,3 +159,21 @@ func (n *Node) jsonTree() *jsonNode {
 	}
 	return j
 }
+
+// FuzzAppendJSONString: appendJSONString writes what json.Marshal writes of a string, for
+// ASCII, escapes, HTML characters, runes of every length, U+2028/U+2029 and invalid UTF-8.
+func FuzzAppendJSONString(f *testing.F) {
+	for _, s := range []string{"", "plain", `"q" \ <a&b>`, "7 → length 6", "\x00\x01\b\f\n\r\t\x1f\x7f",
+		"\u2028\u2029", "\xff\xfe", "a\xe2\x82", "€𝄞", "é\u00a0", "orders-0\xc0\x80"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := appendJSONString([]byte("x"), s); string(got[1:]) != string(want) {
+			t.Fatalf("appendJSONString(%q) = %s, json.Marshal %s", s, got[1:], want)
+		}
+	})
+}
