@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -208,6 +209,8 @@ func decodeStatus(c *kafka.Catalog, name string, r *capture.Result, frames, fail
 // frames, in JSON as the summary line.
 func streamDecode(ctx context.Context, c *kafka.Catalog, name string, in io.Reader, o capture.Options, stdout io.Writer, format string, indent bool) error {
 	bw := bufio.NewWriterSize(&ctxWriter{ctx: ctx, w: stdout}, 64<<10)
+	// Decode on two cores while this goroutine writes (capture.Options.Pipeline; README, Speed).
+	o.Pipeline = runtime.GOMAXPROCS(0) > 1
 	var rec bytes.Buffer // one exchange's JSON, reused
 	var n streamCount
 	last := 0 // the connection of the last exchange written

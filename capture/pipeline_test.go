@@ -1,0 +1,111 @@
+package capture
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/kafkagrid/kafkagrid/capture/capturetest"
+	"github.com/kafkagrid/kafkagrid/kafka"
+)
+
+// pipelineRun is what each was given, call by call: the exchange, both frames as text, and the
+// connection's notes at the time of the call; and the summary's notes.
+func pipelineRun(t *testing.T, data []byte, o Options) (calls []string, notes []string) {
+	t.Helper()
+	r, err := Stream(testCatalog(t), bytes.NewReader(data), o, func(c *Conn, e *Exchange) error {
+		var b strings.Builder
+		b.WriteString(exchangeText(c, e))
+		for _, m := range []*Message{e.Request, e.Response} {
+			if m != nil && m.Frame != nil {
+				if err := kafka.WriteText(&b, m.Frame.Root); err != nil {
+					return err
+				}
+				fmt.Fprintf(&b, "bytes %x\n", m.Bytes)
+			}
+		}
+		fmt.Fprintf(&b, "notes %q", c.Notes)
+		calls = append(calls, b.String())
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes = slices.Clone(r.Notes)
+	for _, c := range r.Conns {
+		notes = append(notes, fmt.Sprintf("conn %d: %q", c.ID, c.Notes))
+	}
+	return calls, notes
+}
+
+// TestStreamPipeline: with Options.Pipeline, each is called with the same exchanges in the same
+// order as without, each frame's tree the same, a connection's notes the same at every call, and
+// the summary the same (its note of the secrets redacted, by requests and by responses, in the
+// order of the frames): on the examples over ten connections (every API, so redactions in both
+// directions) and on real traffic cut small, retransmitted and out of order, with holes.
+func TestStreamPipeline(t *testing.T) {
+	rec := kfakeTraffic(t)
+	inputs := map[string][]byte{"examples": benchCapture(t)}
+	for _, o := range []capturetest.Options{{}, {NG: true, MSS: 100, Retransmit: 3, Reorder: 5, ISN: 0xffffff00}, {MSS: 7, Retransmit: 2, Reorder: 3}, {NoSYN: true, MSS: 50}} {
+		inputs[fmt.Sprintf("kfake ng=%v mss=%d reorder=%d nosyn=%v", o.NG, o.MSS, o.Reorder, o.NoSYN)] = writeCapture(t, rec, o)
+	}
+	holed := writeCapture(t, rec, capturetest.Options{MSS: 200})
+	inputs["kfake cut short"] = holed[:len(holed)*2/3]
+	for name, data := range inputs {
+		t.Run(name, func(t *testing.T) {
+			want, wantNotes := pipelineRun(t, data, Options{})
+			got, gotNotes := pipelineRun(t, data, Options{Pipeline: true})
+			if len(got) != len(want) {
+				t.Fatalf("%d calls pipelined, %d serial", len(got), len(want))
+			}
+			for i := range want {
+				if got[i] != want[i] {
+					t.Fatalf("call %d differs:\n got %.300s\nwant %.300s", i, got[i], want[i])
+				}
+			}
+			if !slices.Equal(gotNotes, wantNotes) {
+				t.Errorf("notes:\n got %q\nwant %q", gotNotes, wantNotes)
+			}
+			if name == "examples" && !strings.Contains(strings.Join(wantNotes, "\n"), RedactedNote) {
+				t.Errorf("no secrets redacted in the examples: %q", wantNotes)
+			}
+		})
+	}
+}
+
+// TestStreamPipelineStops: with Options.Pipeline, an error from each and a done context stop
+// the reading and come back as they are, and each is not called again.
+func TestStreamPipelineStops(t *testing.T) {
+	data := benchCapture(t)
+	stop := errors.New("enough")
+	n := 0
+	_, err := Stream(testCatalog(t), bytes.NewReader(data), Options{Pipeline: true}, func(*Conn, *Exchange) error {
+		if n++; n == 3 {
+			return stop
+		}
+		return nil
+	})
+	if err != stop || n != 3 {
+		t.Errorf("err = %v after %d exchanges, want %v after 3", err, n, stop)
+	}
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	quit := errors.New("interrupted")
+	n = 0
+	_, err = Stream(testCatalog(t), bytes.NewReader(data), Options{Pipeline: true, Context: ctx}, func(*Conn, *Exchange) error {
+		if n++; n == 5 {
+			cancel(quit)
+		}
+		if n > 5 {
+			t.Fatalf("each called after the context was done")
+		}
+		return nil
+	})
+	if err != quit {
+		t.Errorf("err = %v, want %v", err, quit)
+	}
+}
