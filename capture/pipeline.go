@@ -114,6 +114,7 @@ func (p panicked) String() string { return fmt.Sprintf("%v\n%s", p.value, p.stac
 // pcapPipelined is pcap on three goroutines (Options.Pipeline).
 func (d *decoder) pcapPipelined(r io.Reader, each func(*Conn, *Exchange) error) (*Result, error) {
 	pl := &pipeline{jobs: make(chan pipeJob, pipeExchanges), out: make(chan pipeJob, pipeExchanges), dec: newDecoder(d.cat, d.o, false)}
+	pl.dec.recycle = d.recycle
 	pl.cond.L = &pl.mu
 	p, err := d.newPcapReader(nil)
 	if err != nil {
@@ -164,6 +165,9 @@ func (d *decoder) pcapPipelined(r io.Reader, each func(*Conn, *Exchange) error) 
 		}
 		if eachErr = d.cancelled(); eachErr == nil {
 			eachErr = each(j.c, j.e)
+		}
+		if d.recycle {
+			j.e.release()
 		}
 		if eachErr != nil {
 			pl.stop()

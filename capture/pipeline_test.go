@@ -42,7 +42,7 @@ func pipelineRun(t *testing.T, data []byte, o Options) (calls []string, notes []
 	return calls, notes
 }
 
-// TestStreamPipeline: with Options.Pipeline, each is called with the same exchanges in the same
+// TestStreamPipeline: with Options.Pipeline, Options.Recycle or both, each is called with the same exchanges in the same
 // order as without, each frame's tree the same, a connection's notes the same at every call, and
 // the summary the same (its note of the secrets redacted, by requests and by responses, in the
 // order of the frames): on the examples over ten connections (every API, so redactions in both
@@ -58,17 +58,19 @@ func TestStreamPipeline(t *testing.T) {
 	for name, data := range inputs {
 		t.Run(name, func(t *testing.T) {
 			want, wantNotes := pipelineRun(t, data, Options{})
-			got, gotNotes := pipelineRun(t, data, Options{Pipeline: true})
-			if len(got) != len(want) {
-				t.Fatalf("%d calls pipelined, %d serial", len(got), len(want))
-			}
-			for i := range want {
-				if got[i] != want[i] {
-					t.Fatalf("call %d differs:\n got %.300s\nwant %.300s", i, got[i], want[i])
+			for _, o := range []Options{{Pipeline: true}, {Recycle: true}, {Pipeline: true, Recycle: true}} {
+				got, gotNotes := pipelineRun(t, data, o)
+				if len(got) != len(want) {
+					t.Fatalf("%+v: %d calls, %d serial", o, len(got), len(want))
 				}
-			}
-			if !slices.Equal(gotNotes, wantNotes) {
-				t.Errorf("notes:\n got %q\nwant %q", gotNotes, wantNotes)
+				for i := range want {
+					if got[i] != want[i] {
+						t.Fatalf("%+v: call %d differs:\n got %.300s\nwant %.300s", o, i, got[i], want[i])
+					}
+				}
+				if !slices.Equal(gotNotes, wantNotes) {
+					t.Errorf("%+v: notes:\n got %q\nwant %q", o, gotNotes, wantNotes)
+				}
 			}
 			if name == "examples" && !strings.Contains(strings.Join(wantNotes, "\n"), RedactedNote) {
 				t.Errorf("no secrets redacted in the examples: %q", wantNotes)

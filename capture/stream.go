@@ -57,6 +57,7 @@ func Stream(cat *kafka.Catalog, r io.Reader, o Options, each func(c *Conn, e *Ex
 	var res *Result
 	if IsPcap(head) {
 		var err error
+		d.recycle = o.Recycle
 		if o.Pipeline {
 			res, err = d.pcapPipelined(br, each)
 		} else {
@@ -849,6 +850,9 @@ func (p *pcapReader) emit(tc *tcpConn, e *Exchange) {
 	}
 	if err := p.each(tc.c, e); err != nil {
 		p.err = err
+	}
+	if p.d.recycle {
+		e.release()
 	}
 }
 
