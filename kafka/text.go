@@ -86,12 +86,12 @@ func (t *textWriter) line(kind, offset, length int, wireType string, depth int, 
 		b = append(b, "  "...)
 	}
 	b = append(b, wireType...)
-	for n := utf8.RuneCountInString(wireType); n < 24; n++ {
-		b = append(b, ' ')
+	if n := utf8.RuneCountInString(wireType); n < 24 {
+		b = append(b, spaces[:24-n]...)
 	}
 	b = append(b, ' ')
-	for range depth {
-		b = append(b, "  "...)
+	for d := 2 * depth; d > 0; d -= len(spaces) {
+		b = append(b, spaces[:min(d, len(spaces))]...)
 	}
 	b = append(b, name...)
 	if value != "" {
@@ -105,12 +105,16 @@ func (t *textWriter) line(kind, offset, length int, wireType string, depth int, 
 	t.buf = b
 }
 
+// spaces pads the columns and indents the names: a slice of it is one append, where a space
+// at a time took a tenth of WriteText's time.
+const spaces = "                                                                "
+
 // appendPadded appends n right-aligned in width, as fmt's %*d does.
 func appendPadded(b []byte, n, width int) []byte {
 	var d [20]byte
 	s := strconv.AppendInt(d[:0], int64(n), 10)
-	for i := len(s); i < width; i++ {
-		b = append(b, ' ')
+	if pad := width - len(s); pad > 0 {
+		b = append(b, spaces[:min(pad, len(spaces))]...)
 	}
 	return append(b, s...)
 }
