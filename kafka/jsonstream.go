@@ -1,12 +1,14 @@
 package kafka
 
 import (
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"io"
 	"strconv"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // WriteJSON writes the frame's JSON, what MarshalJSON makes, indented as json.Encoder writes it
@@ -166,6 +168,27 @@ func (j *jsonWriter) bool(b bool) {
 // str writes a JSON string escaped as encoding/json escapes it: appendJSONString.
 func (j *jsonWriter) str(s string) { j.b = appendJSONString(j.b, s) }
 
+// jsonSafe8 reports whether the 8 bytes of s all are jsonSafe, a word at a time: none under
+// 0x20 or from 0x80, none a quote, backslash, <, > or & (the tests of "Bit Twiddling Hacks",
+// haszero and hasless, exact for the word as a whole). It scans a node's long "about" text 8
+// bytes at a step; the byte loop took a quarter of decode -format json.
+func jsonSafe8(s string) bool {
+	const ones, high = 0x0101010101010101, 0x8080808080808080
+	w := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s), 8))
+	bad := w | (w-ones*0x20)&^w
+	x := w ^ ones*'"'
+	bad |= (x - ones) &^ x
+	x = w ^ ones*'\\'
+	bad |= (x - ones) &^ x
+	x = w ^ ones*'<'
+	bad |= (x - ones) &^ x
+	x = w ^ ones*'>'
+	bad |= (x - ones) &^ x
+	x = w ^ ones*'&'
+	bad |= (x - ones) &^ x
+	return bad&high == 0
+}
+
 // appendMarshalled appends json.Marshal's string s, which never fails for a string.
 func appendMarshalled(b []byte, s string) []byte {
 	m, _ := json.Marshal(s)
@@ -192,6 +215,12 @@ func appendJSONString(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
+		for i+8 <= len(s) && jsonSafe8(s[i:]) {
+			i += 8
+		}
+		if i == len(s) {
+			break
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if jsonSafe[c] {
