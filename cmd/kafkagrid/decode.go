@@ -213,18 +213,13 @@ func streamDecode(ctx context.Context, c *kafka.Catalog, name string, in io.Read
 	// memory of each exchange's frames again once written (Recycle: nothing here keeps them;
 	// the first failure kept is a frame that did not decode, which is not reused). README, Speed.
 	o.Pipeline, o.Recycle = runtime.GOMAXPROCS(0) > 1, true
-	var rec bytes.Buffer // one exchange's JSON, reused
 	var n streamCount
 	last := 0 // the connection of the last exchange written
 	r, err := capture.Stream(c, in, o, func(conn *capture.Conn, e *capture.Exchange) error {
 		n.add(e)
 		if format == "json" {
-			rec.Reset()
-			if err := writeJSONExchange(&rec, conn, e, indent); err != nil {
-				return err
-			}
-			_, err := bw.Write(rec.Bytes())
-			return err
+			// Into bw itself: a buffer of the exchange's JSON first was one more copy of it.
+			return writeJSONExchange(bw, conn, e, indent)
 		}
 		if conn.ID != last {
 			fmt.Fprintf(bw, "\n== connection %d: %s → %s\n", conn.ID, conn.Client, conn.Server)
@@ -562,10 +557,17 @@ func jsonExchangeOf(c *capture.Conn, e *capture.Exchange, frame func(*kafka.Fram
 	return je
 }
 
+// jsonOut is what writeJSONExchange writes to: a bytes.Buffer or a bufio.Writer.
+type jsonOut interface {
+	io.Writer
+	io.ByteWriter
+	io.StringWriter
+}
+
 // writeJSONExchange writes the line of one exchange into b: what json.Marshal (or, with
 // indent, json.MarshalIndent with two spaces) writes of jsonExchangeOf with the frames
 // themselves, and a newline, written once, the frames node by node (kafka.Frame.WriteJSON).
-func writeJSONExchange(b *bytes.Buffer, c *capture.Conn, e *capture.Exchange, indent bool) error {
+func writeJSONExchange(b jsonOut, c *capture.Conn, e *capture.Exchange, indent bool) error {
 	var frames []*kafka.Frame
 	je := jsonExchangeOf(c, e, func(f *kafka.Frame) any {
 		frames = append(frames, f)
