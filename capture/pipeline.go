@@ -22,10 +22,11 @@ import (
 // On the 2-core VM, decode of the 10× client capture (README, Speed) took: text 1.7 s → see
 // the README for the measured numbers.
 
-// The bounds of what a pipeline's queues hold.
+// The bounds of what a pipeline's queues hold, and the jobs the reader passes on at once.
 const (
 	pipeExchanges = 64
 	pipeBytes     = 8 << 20
+	pipeBatch     = 16
 )
 
 // pipeJob is an exchange on its way to each (its response still to decode when resp is set),
@@ -54,8 +55,11 @@ func (j *pipeJob) size() int {
 }
 
 type pipeline struct {
-	jobs, out chan pipeJob
-	dec       *decoder // the responses' decoder
+	// The jobs go in batches of up to pipeBatch: a goroutine woken for each job (from
+	// sleep, on a machine with a core free) cost some 7 µs an exchange.
+	jobs, out chan []pipeJob
+	batch     []pipeJob // the reader's, not yet passed on
+	dec       *decoder  // the responses' decoder
 
 	mu       sync.Mutex
 	cond     sync.Cond
@@ -71,8 +75,14 @@ func (p *pcapReader) send(j pipeJob) {
 	}
 	pl, size := p.pipe, j.size()
 	pl.mu.Lock()
-	for !pl.stopped && pl.n > 0 && (pl.n >= pipeExchanges || pl.bytes+size > pipeBytes) {
-		pl.cond.Wait()
+	full := func() bool { return !pl.stopped && pl.n > 0 && (pl.n >= pipeExchanges || pl.bytes+size > pipeBytes) }
+	if full() {
+		pl.mu.Unlock()
+		pl.flush() // the jobs held here must go on for the queues to empty
+		pl.mu.Lock()
+		for full() {
+			pl.cond.Wait()
+		}
 	}
 	stopped := pl.stopped
 	if !stopped {
@@ -84,7 +94,18 @@ func (p *pcapReader) send(j pipeJob) {
 		p.err = errStop
 		return
 	}
-	pl.jobs <- j // never blocks: the channel holds pipeExchanges
+	if pl.batch = append(pl.batch, j); len(pl.batch) >= pipeBatch {
+		pl.flush()
+	}
+}
+
+// flush passes the reader's batch on: when full, before the reader waits for room or for its
+// input (so that a capture read live from a pipe is written as it comes), and at the end.
+func (pl *pipeline) flush() {
+	if len(pl.batch) > 0 {
+		pl.jobs <- pl.batch // never blocks: the channel holds pipeExchanges batches
+		pl.batch = make([]pipeJob, 0, pipeBatch)
+	}
 }
 
 // done takes a job out of the queues' count.
@@ -113,7 +134,7 @@ func (p panicked) String() string { return fmt.Sprintf("%v\n%s", p.value, p.stac
 
 // pcapPipelined is pcap on three goroutines (Options.Pipeline).
 func (d *decoder) pcapPipelined(r io.Reader, each func(*Conn, *Exchange) error) (*Result, error) {
-	pl := &pipeline{jobs: make(chan pipeJob, pipeExchanges), out: make(chan pipeJob, pipeExchanges), dec: newDecoder(d.cat, d.o, false)}
+	pl := &pipeline{jobs: make(chan []pipeJob, pipeExchanges), out: make(chan []pipeJob, pipeExchanges), dec: newDecoder(d.cat, d.o, false)}
 	pl.dec.recycle = d.recycle
 	pl.cond.L = &pl.mu
 	p, err := d.newPcapReader(nil)
@@ -139,38 +160,44 @@ func (d *decoder) pcapPipelined(r io.Reader, each func(*Conn, *Exchange) error) 
 		defer close(pl.jobs)
 		defer catch(&fault[0])
 		res, readErr = p.read(r)
+		pl.flush()
 	}()
 	go func() {
 		defer goroutines.Done()
 		defer close(pl.out)
 		defer catch(&fault[1])
-		for j := range pl.jobs {
-			if j.resp != nil {
-				pl.dec.seq = j.seq - 1
-				pl.dec.response(j.resp, j.e)
-				j.resp = nil
+		for batch := range pl.jobs {
+			for i := range batch {
+				if j := &batch[i]; j.resp != nil {
+					pl.dec.seq = j.seq - 1
+					pl.dec.response(j.resp, j.e)
+					j.resp = nil
+				}
 			}
-			pl.out <- j
+			pl.out <- batch
 		}
 	}()
 	var eachErr error
-	for j := range pl.out {
-		pl.done(&j)
-		if eachErr != nil {
-			continue // drained until the reader sees the stop
-		}
-		if j.e == nil {
-			j.c.Notes = append(j.c.Notes, j.note)
-			continue
-		}
-		if eachErr = d.cancelled(); eachErr == nil {
-			eachErr = each(j.c, j.e)
-		}
-		if d.recycle {
-			j.e.release()
-		}
-		if eachErr != nil {
-			pl.stop()
+	for batch := range pl.out {
+		for i := range batch {
+			j := &batch[i]
+			pl.done(j)
+			if eachErr != nil {
+				continue // drained until the reader sees the stop
+			}
+			if j.e == nil {
+				j.c.Notes = append(j.c.Notes, j.note)
+				continue
+			}
+			if eachErr = d.cancelled(); eachErr == nil {
+				eachErr = each(j.c, j.e)
+			}
+			if d.recycle {
+				j.e.release()
+			}
+			if eachErr != nil {
+				pl.stop()
+			}
 		}
 	}
 	goroutines.Wait()

@@ -259,6 +259,9 @@ func (p *pcapReader) read(r io.Reader) (*Result, error) {
 		if err := p.d.cancelled(); err != nil {
 			return nil, err
 		}
+		if p.pipe != nil && br.Buffered() == 0 {
+			p.pipe.flush() // the read may wait for input: what is decoded goes on first
+		}
 		b, ci, err := src.ReadPacketData()
 		if err != nil {
 			if !errors.Is(err, io.EOF) {
