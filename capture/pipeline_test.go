@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -109,5 +110,31 @@ func TestStreamPipelineStops(t *testing.T) {
 	})
 	if err != quit {
 		t.Errorf("err = %v, want %v", err, quit)
+	}
+}
+
+// TestStreamRecycleAllocates: with Options.Recycle, Stream allocates a fraction of the bytes a
+// frame it allocates without (the trees' blocks are used again), on the franz-go client
+// capture of BenchmarkStream (gzip batches); counted, not timed.
+func TestStreamRecycleAllocates(t *testing.T) {
+	if testing.Short() {
+		t.Skip("records a client against kfake")
+	}
+	data, frames := clientCapture(t, 1)
+	cat := testCatalog(t)
+	perFrame := func(o Options) float64 {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		if _, err := Stream(cat, bytes.NewReader(data), o, func(*Conn, *Exchange) error { return nil }); err != nil {
+			t.Fatal(err)
+		}
+		runtime.ReadMemStats(&after)
+		return float64(after.TotalAlloc-before.TotalAlloc) / float64(frames)
+	}
+	perFrame(Options{Recycle: true}) // the pools filled once
+	serial, recycled := perFrame(Options{}), perFrame(Options{Recycle: true})
+	t.Logf("%d frames: %.0f bytes a frame allocated, %.0f with Recycle", frames, serial, recycled)
+	if recycled > serial/4 || recycled > 6<<10 {
+		t.Errorf("Recycle: %.0f bytes a frame, want at most a quarter of %.0f and 6 KiB", recycled, serial)
 	}
 }
