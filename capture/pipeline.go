@@ -18,9 +18,6 @@ import (
 // added between the same calls; a redaction's note keeps its frame's place (decoder.seq).
 // Memory: at most pipeExchanges jobs and pipeBytes of their frames are in the queues (an
 // exchange larger than that goes alone), on top of what the serial Stream holds.
-//
-// On the 2-core VM, decode of the 10× client capture (README, Speed) took: text 1.7 s → see
-// the README for the measured numbers.
 
 // The bounds of what a pipeline's queues hold, and the jobs the reader passes on at once.
 const (
@@ -154,6 +151,7 @@ func (d *decoder) pcapPipelined(r io.Reader, each func(*Conn, *Exchange) error) 
 			pl.stop()
 		}
 	}
+	defer pl.stop() // should each panic: the reader stops, and both goroutines end
 	goroutines.Add(2)
 	go func() {
 		defer goroutines.Done()

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kafkagrid/kafkagrid/capture/capturetest"
 	"github.com/kafkagrid/kafkagrid/kafka"
@@ -137,4 +138,33 @@ func TestStreamRecycleAllocates(t *testing.T) {
 	if recycled > serial/4 || recycled > 6<<10 {
 		t.Errorf("Recycle: %.0f bytes a frame, want at most a quarter of %.0f and 6 KiB", recycled, serial)
 	}
+}
+
+// TestStreamPipelinePanic: a panic of each comes out of Stream on the caller's goroutine, and
+// the pipeline's goroutines end.
+func TestStreamPipelinePanic(t *testing.T) {
+	data := benchCapture(t)
+	before := runtime.NumGoroutine()
+	func() {
+		defer func() {
+			if v := recover(); v != "boom" {
+				t.Errorf("recovered %v, want boom", v)
+			}
+		}()
+		n := 0
+		_, _ = Stream(testCatalog(t), bytes.NewReader(data), Options{Pipeline: true}, func(*Conn, *Exchange) error {
+			if n++; n == 100 {
+				panic("boom")
+			}
+			return nil
+		})
+	}()
+	for range 1000 { // polled: the goroutines end soon after, however loaded the machine
+		if runtime.NumGoroutine() <= before {
+			return
+		}
+		runtime.Gosched()
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Errorf("%d goroutines after the panic, %d before", runtime.NumGoroutine(), before)
 }
