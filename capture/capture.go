@@ -69,13 +69,6 @@ type Options struct {
 	MaxConns  int
 	// Context, when set, stops the reading once it is done: Read then returns its error.
 	Context context.Context
-	// Pipeline, in Stream, reads a capture on three goroutines: the packets (reassembly,
-	// pairing, requests decoded) on one, the paired responses decoded on another, while each
-	// runs on Stream's goroutine. each is called as without it (one call at a time, the same
-	// exchanges in the same order, the connection's notes added between the same calls); a
-	// capture decodes on two cores, with up to 64 exchanges (8 MiB of frames) more in memory.
-	// It does not change Read, nor Stream of frames or text.
-	Pipeline bool
 	// Recycle, in Stream of a capture, says that each keeps nothing of an exchange's frames
 	// once it returns (their trees, the strings and values read from them): the memory of
 	// every frame that decoded is then given back (kafka.Frame.Release) and used again for
@@ -294,12 +287,8 @@ func (d *decoder) finish(r *Result) {
 		r.Notes = append(r.Notes, fmt.Sprintf("%s past the limit of %d frames an input lists (Options.MaxFrames) %s found and not decoded", plural(d.unlisted, "frame"), o.MaxFrames, were(d.unlisted)))
 	}
 	if d.redacted > 0 {
-		notes := make([]string, len(d.redactNotes))
-		for i, n := range d.redactNotes {
-			notes[i] = n.note
-		}
 		note := fmt.Sprintf("%s: %d (no output of kafkagrid shows a password, a SCRAM proof, a bearer token or a delegation token's HMAC; the bytes are '*', offsets unchanged): %s",
-			RedactedNote, d.redacted, strings.Join(notes, "; "))
+			RedactedNote, d.redacted, strings.Join(d.redactNotes, "; "))
 		if d.redacted > len(d.redactNotes) {
 			note += fmt.Sprintf("; and %d more", d.redacted-len(d.redactNotes))
 		}
@@ -325,43 +314,20 @@ type decoder struct {
 	framesLeft int  // the frames the input may still list (Options.MaxFrames)
 	unlisted   int  // the frames found past it
 
-	redacted    int          // secrets replaced (kafka.Redact)
-	redactNotes []redactNote // the first of them
+	redacted    int      // secrets replaced (kafka.Redact)
+	redactNotes []string // the first of them
 
 	recycle bool // Options.Recycle, reading a capture
-
-	// seq counts the frames decoded, in the order of the input: a redaction's note carries
-	// its frame's, so that a pipeline's two decoders (Options.Pipeline) list their notes in
-	// the order one decoder would have.
-	seq int
 }
-
-// redactNote is a redaction's note and the seq of its frame.
-type redactNote struct {
-	seq  int
-	note string
-}
-
-// maxRedactNotes is how many redactions the note of the input names.
-const maxRedactNotes = 8
 
 // redact records the secrets kafka.Redact replaced.
 func (d *decoder) redact(notes []string) {
 	d.redacted += len(notes)
 	for _, n := range notes {
-		if len(d.redactNotes) < maxRedactNotes {
-			d.redactNotes = append(d.redactNotes, redactNote{d.seq, n})
+		if len(d.redactNotes) < 8 {
+			d.redactNotes = append(d.redactNotes, n)
 		}
 	}
-}
-
-// mergeRedactions adds the redactions of o, a pipeline's other decoder, to d's, in the order
-// of their frames.
-func (d *decoder) mergeRedactions(o *decoder) {
-	d.redacted += o.redacted
-	d.redactNotes = append(d.redactNotes, o.redactNotes...)
-	slices.SortStableFunc(d.redactNotes, func(a, b redactNote) int { return a.seq - b.seq })
-	d.redactNotes = d.redactNotes[:min(len(d.redactNotes), maxRedactNotes)]
 }
 
 // redactToken replaces the secret of a bare SASL token from the client (KIP-43) in a copy of
@@ -595,7 +561,6 @@ func (d *decoder) lone(msg *Message) *Exchange {
 }
 
 func (d *decoder) decode(msg *Message, o kafka.DecodeOptions) {
-	d.seq++
 	if !d.whole {
 		o.MaxDecompressed, o.MaxNodes, o.Recycle = d.o.MaxDecompressed, d.o.MaxNodes, d.recycle
 		msg.Frame, msg.Err = d.dec.Decode(msg.Bytes, o)

@@ -83,8 +83,5 @@
 //
 // Read and Stream are safe to call concurrently; a Result is owned by its caller, and so is
 // what Stream passes to its callback (called on Stream's goroutine, one exchange at a time).
-// With Options.Pipeline, Stream reads the packets and decodes the requests on one goroutine of
-// its own and the responses on another, while the callback runs on Stream's: the calls are
-// the same, in the same order (pipeline.go). With Options.Recycle, what the callback is given
-// is its own only until it returns.
+// With Options.Recycle, what the callback is given is its own only until it returns.
 package capture

@@ -58,12 +58,7 @@ func Stream(cat *kafka.Catalog, r io.Reader, o Options, each func(c *Conn, e *Ex
 	if IsPcap(head) {
 		var err error
 		d.recycle = o.Recycle
-		if o.Pipeline {
-			res, err = d.pcapPipelined(br, each)
-		} else {
-			res, err = d.pcap(br, each)
-		}
-		if err != nil {
+		if res, err = d.pcap(br, each); err != nil {
 			return nil, err
 		}
 	} else {
@@ -214,8 +209,6 @@ type pcapReader struct {
 	// count to check that memory does not grow with the capture.
 	held, peakHeld         int
 	buffered, peakBuffered int
-
-	pipe *pipeline // Options.Pipeline: emit, note and the responses go through it
 }
 
 // pcap reads a capture from r, passing each exchange to each as it completes.
@@ -258,9 +251,6 @@ func (p *pcapReader) read(r io.Reader) (*Result, error) {
 	for {
 		if err := p.d.cancelled(); err != nil {
 			return nil, err
-		}
-		if p.pipe != nil && br.Buffered() == 0 {
-			p.pipe.flush() // the read may wait for input: what is decoded goes on first
 		}
 		b, ci, err := src.ReadPacketData()
 		if err != nil {
@@ -570,14 +560,7 @@ func (p *pcapReader) note(tc *tcpConn, dr *direction, n string) {
 	if tc.c == nil {
 		return
 	}
-	n = fmt.Sprintf("%s → %s: %s", dr.key.src, dr.key.dst, n)
-	if p.pipe != nil {
-		// Added by the goroutine that calls each, in turn with the exchanges: each may
-		// read the connection's notes.
-		p.send(pipeJob{c: tc.c, note: n})
-		return
-	}
-	tc.c.Notes = append(tc.c.Notes, n)
+	tc.c.Notes = append(tc.c.Notes, fmt.Sprintf("%s → %s: %s", dr.key.src, dr.key.dst, n))
 }
 
 // cut decides what an undecided connection is, and cuts the whole frames of a Kafka
@@ -807,11 +790,6 @@ func (p *pcapReader) pair(tc *tcpConn, msg *Message, at int) {
 		e := q[0]
 		p.unpend(tc, corr)
 		p.hold(-1)
-		if p.pipe != nil {
-			p.d.seq++ // the response's frame, decoded by the pipeline's other decoder
-			p.send(pipeJob{c: tc.c, e: e, resp: msg, seq: p.d.seq})
-			return
-		}
 		p.d.response(msg, e)
 		p.emit(tc, e)
 		return
@@ -845,10 +823,6 @@ func (p *pcapReader) pair(tc *tcpConn, msg *Message, at int) {
 // emit passes an exchange on.
 func (p *pcapReader) emit(tc *tcpConn, e *Exchange) {
 	if p.err != nil {
-		return
-	}
-	if p.pipe != nil {
-		p.send(pipeJob{c: tc.c, e: e})
 		return
 	}
 	if err := p.each(tc.c, e); err != nil {

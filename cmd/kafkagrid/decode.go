@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -209,10 +208,10 @@ func decodeStatus(c *kafka.Catalog, name string, r *capture.Result, frames, fail
 // frames, in JSON as the summary line.
 func streamDecode(ctx context.Context, c *kafka.Catalog, name string, in io.Reader, o capture.Options, stdout io.Writer, format string, indent bool) error {
 	bw := bufio.NewWriterSize(&ctxWriter{ctx: ctx, w: stdout}, 64<<10)
-	// Decode on two cores while this goroutine writes (capture.Options.Pipeline), and use the
-	// memory of each exchange's frames again once written (Recycle: nothing here keeps them;
-	// the first failure kept is a frame that did not decode, which is not reused). README, Speed.
-	o.Pipeline, o.Recycle = runtime.GOMAXPROCS(0) > 1, true
+	// Use the memory of each exchange's frames again once written (Recycle: nothing here keeps
+	// them; the first failure kept is a frame that did not decode, which is not reused; README,
+	// Speed).
+	o.Recycle = true
 	var n streamCount
 	last := 0 // the connection of the last exchange written
 	r, err := capture.Stream(c, in, o, func(conn *capture.Conn, e *capture.Exchange) error {

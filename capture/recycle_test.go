@@ -2,22 +2,19 @@ package capture
 
 import (
 	"bytes"
-	"context"
-	"errors"
 	"fmt"
 	"runtime"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/kafkagrid/kafkagrid/capture/capturetest"
 	"github.com/kafkagrid/kafkagrid/kafka"
 )
 
-// pipelineRun is what each was given, call by call: the exchange, both frames as text, and the
+// streamRun is what each was given, call by call: the exchange, both frames as text, and the
 // connection's notes at the time of the call; and the summary's notes.
-func pipelineRun(t *testing.T, data []byte, o Options) (calls []string, notes []string) {
+func streamRun(t *testing.T, data []byte, o Options) (calls []string, notes []string) {
 	t.Helper()
 	r, err := Stream(testCatalog(t), bytes.NewReader(data), o, func(c *Conn, e *Exchange) error {
 		var b strings.Builder
@@ -44,12 +41,13 @@ func pipelineRun(t *testing.T, data []byte, o Options) (calls []string, notes []
 	return calls, notes
 }
 
-// TestStreamPipeline: with Options.Pipeline, Options.Recycle or both, each is called with the same exchanges in the same
-// order as without, each frame's tree the same, a connection's notes the same at every call, and
-// the summary the same (its note of the secrets redacted, by requests and by responses, in the
-// order of the frames): on the examples over ten connections (every API, so redactions in both
-// directions) and on real traffic cut small, retransmitted and out of order, with holes.
-func TestStreamPipeline(t *testing.T) {
+// TestStreamRecycle: with Options.Recycle, each is called with the same exchanges in the same
+// order as without, each frame's tree the same while each has it (no block of a frame still
+// in use, a request waiting for its response, is given to another), a connection's notes the
+// same at every call, and the summary the same: on the examples over ten connections (every
+// API, redactions in both directions) and on real traffic cut small, retransmitted and out of
+// order, with holes.
+func TestStreamRecycle(t *testing.T) {
 	rec := kfakeTraffic(t)
 	inputs := map[string][]byte{"examples": benchCapture(t)}
 	for _, o := range []capturetest.Options{{}, {NG: true, MSS: 100, Retransmit: 3, Reorder: 5, ISN: 0xffffff00}, {MSS: 7, Retransmit: 2, Reorder: 3}, {NoSYN: true, MSS: 50}} {
@@ -59,9 +57,9 @@ func TestStreamPipeline(t *testing.T) {
 	inputs["kfake cut short"] = holed[:len(holed)*2/3]
 	for name, data := range inputs {
 		t.Run(name, func(t *testing.T) {
-			want, wantNotes := pipelineRun(t, data, Options{})
-			for _, o := range []Options{{Pipeline: true}, {Recycle: true}, {Pipeline: true, Recycle: true}} {
-				got, gotNotes := pipelineRun(t, data, o)
+			want, wantNotes := streamRun(t, data, Options{})
+			for _, o := range []Options{{Recycle: true}} {
+				got, gotNotes := streamRun(t, data, o)
 				if len(got) != len(want) {
 					t.Fatalf("%+v: %d calls, %d serial", o, len(got), len(want))
 				}
@@ -78,39 +76,6 @@ func TestStreamPipeline(t *testing.T) {
 				t.Errorf("no secrets redacted in the examples: %q", wantNotes)
 			}
 		})
-	}
-}
-
-// TestStreamPipelineStops: with Options.Pipeline, an error from each and a done context stop
-// the reading and come back as they are, and each is not called again.
-func TestStreamPipelineStops(t *testing.T) {
-	data := benchCapture(t)
-	stop := errors.New("enough")
-	n := 0
-	_, err := Stream(testCatalog(t), bytes.NewReader(data), Options{Pipeline: true}, func(*Conn, *Exchange) error {
-		if n++; n == 3 {
-			return stop
-		}
-		return nil
-	})
-	if err != stop || n != 3 {
-		t.Errorf("err = %v after %d exchanges, want %v after 3", err, n, stop)
-	}
-	ctx, cancel := context.WithCancelCause(context.Background())
-	defer cancel(nil)
-	quit := errors.New("interrupted")
-	n = 0
-	_, err = Stream(testCatalog(t), bytes.NewReader(data), Options{Pipeline: true, Context: ctx}, func(*Conn, *Exchange) error {
-		if n++; n == 5 {
-			cancel(quit)
-		}
-		if n > 5 {
-			t.Fatalf("each called after the context was done")
-		}
-		return nil
-	})
-	if err != quit {
-		t.Errorf("err = %v, want %v", err, quit)
 	}
 }
 
@@ -138,33 +103,4 @@ func TestStreamRecycleAllocates(t *testing.T) {
 	if recycled > serial/4 || recycled > 6<<10 {
 		t.Errorf("Recycle: %.0f bytes a frame, want at most a quarter of %.0f and 6 KiB", recycled, serial)
 	}
-}
-
-// TestStreamPipelinePanic: a panic of each comes out of Stream on the caller's goroutine, and
-// the pipeline's goroutines end.
-func TestStreamPipelinePanic(t *testing.T) {
-	data := benchCapture(t)
-	before := runtime.NumGoroutine()
-	func() {
-		defer func() {
-			if v := recover(); v != "boom" {
-				t.Errorf("recovered %v, want boom", v)
-			}
-		}()
-		n := 0
-		_, _ = Stream(testCatalog(t), bytes.NewReader(data), Options{Pipeline: true}, func(*Conn, *Exchange) error {
-			if n++; n == 100 {
-				panic("boom")
-			}
-			return nil
-		})
-	}()
-	for range 1000 { // polled: the goroutines end soon after, however loaded the machine
-		if runtime.NumGoroutine() <= before {
-			return
-		}
-		runtime.Gosched()
-		time.Sleep(10 * time.Millisecond)
-	}
-	t.Errorf("%d goroutines after the panic, %d before", runtime.NumGoroutine(), before)
 }
