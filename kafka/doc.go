@@ -169,7 +169,7 @@
 // A caller done with each frame soon (a capture streamed) decodes with DecodeOptions.Recycle
 // instead: each frame's tree in pooled blocks of its own, which Frame.Release gives back for
 // the next frames (recycle.go): decoding a capture then allocates about 3.8 KB a frame
-// instead of 28 KB, and the collector has a seventh of the work.
+// instead of 28 KB, a seventh of the bytes for the collector to free.
 //
 // While the collector marks (a third to a half of the time in the benchmarks, whose live heap
 // is small), every pointer stored into the heap passes a write barrier. The writer and the
