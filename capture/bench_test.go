@@ -108,36 +108,42 @@ func clientCapture(tb testing.TB, scale int) ([]byte, int) {
 // and 10× (about 100,000) on the same connections: time per frame the same at both sizes,
 // and memory flat (B/op grows with the frames decoded; what is live at once does not: see
 // TestStreamMemoryFlat). Each exchange's frames are written as text, as kafkagrid decode does,
-// to io.Discard.
+// to io.Discard: "serial" is Stream with the zero Options, "recycle" with Options.Recycle, as
+// kafkagrid decode reads a capture.
 func BenchmarkStream(b *testing.B) {
 	cat := testCatalog(b)
 	for _, scale := range []int{1, 10} {
 		data, frames := clientCapture(b, scale)
-		b.Run(fmt.Sprintf("%dx", scale), func(b *testing.B) {
-			b.SetBytes(int64(len(data)))
-			b.ReportAllocs()
-			n := 0
-			for b.Loop() {
-				_, err := Stream(cat, bytes.NewReader(data), Options{}, func(c *Conn, e *Exchange) error {
-					for _, m := range []*Message{e.Request, e.Response} {
-						if m == nil || m.Err != nil {
-							return fmt.Errorf("connection %d: %v", c.ID, e.Note)
+		for _, mode := range []struct {
+			name string
+			o    Options
+		}{{"serial", Options{}}, {"recycle", Options{Recycle: true}}} {
+			b.Run(fmt.Sprintf("%dx/%s", scale, mode.name), func(b *testing.B) {
+				b.SetBytes(int64(len(data)))
+				b.ReportAllocs()
+				n := 0
+				for b.Loop() {
+					_, err := Stream(cat, bytes.NewReader(data), mode.o, func(c *Conn, e *Exchange) error {
+						for _, m := range []*Message{e.Request, e.Response} {
+							if m == nil || m.Err != nil {
+								return fmt.Errorf("connection %d: %v", c.ID, e.Note)
+							}
+							if err := kafka.WriteText(io.Discard, m.Frame.Root); err != nil {
+								return err
+							}
+							n++
 						}
-						if err := kafka.WriteText(io.Discard, m.Frame.Root); err != nil {
-							return err
-						}
-						n++
+						return nil
+					})
+					if err != nil {
+						b.Fatal(err)
 					}
-					return nil
-				})
-				if err != nil {
-					b.Fatal(err)
 				}
-			}
-			if n != frames*b.N {
-				b.Fatalf("%d frames decoded, want %d", n/b.N, frames)
-			}
-			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "frames/s")
-		})
+				if n != frames*b.N {
+					b.Fatalf("%d frames decoded, want %d", n/b.N, frames)
+				}
+				b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "frames/s")
+			})
+		}
 	}
 }

@@ -69,6 +69,13 @@ type Options struct {
 	MaxConns  int
 	// Context, when set, stops the reading once it is done: Read then returns its error.
 	Context context.Context
+	// Recycle, in Stream of a capture, says that each keeps nothing of an exchange's frames
+	// once it returns (their trees, the strings and values read from them): the memory of
+	// every frame that decoded is then given back (kafka.Frame.Release) and used again for
+	// the frames after, and Stream allocates a fraction as much. A frame that did not decode
+	// is left to the garbage collector, since its error, which names the paths of its tree, may
+	// be kept. It does not change Read, nor Stream of frames or text.
+	Recycle bool
 }
 
 // DefaultMaxFrames is the most frames Read lists when Options.MaxFrames is not set: 262,144,
@@ -309,6 +316,8 @@ type decoder struct {
 
 	redacted    int      // secrets replaced (kafka.Redact)
 	redactNotes []string // the first of them
+
+	recycle bool // Options.Recycle, reading a capture
 }
 
 // redact records the secrets kafka.Redact replaced.
@@ -553,7 +562,7 @@ func (d *decoder) lone(msg *Message) *Exchange {
 
 func (d *decoder) decode(msg *Message, o kafka.DecodeOptions) {
 	if !d.whole {
-		o.MaxDecompressed, o.MaxNodes = d.o.MaxDecompressed, d.o.MaxNodes
+		o.MaxDecompressed, o.MaxNodes, o.Recycle = d.o.MaxDecompressed, d.o.MaxNodes, d.recycle
 		msg.Frame, msg.Err = d.dec.Decode(msg.Bytes, o)
 		if msg.Frame != nil {
 			if notes := kafka.Redact(msg.Frame); len(notes) > 0 {
@@ -602,4 +611,14 @@ func (e *Exchange) first() time.Time {
 		return e.Request.Time
 	}
 	return e.Response.Time
+}
+
+// release gives the memory of an exchange's frames back once each is done with it
+// (Options.Recycle), but that of a frame that did not decode.
+func (e *Exchange) release() {
+	for _, m := range []*Message{e.Request, e.Response} {
+		if m != nil && m.Frame != nil && m.Err == nil {
+			m.Frame.Release()
+		}
+	}
 }

@@ -83,4 +83,5 @@
 //
 // Read and Stream are safe to call concurrently; a Result is owned by its caller, and so is
 // what Stream passes to its callback (called on Stream's goroutine, one exchange at a time).
+// With Options.Recycle, what the callback is given is its own only until it returns.
 package capture

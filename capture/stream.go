@@ -57,6 +57,7 @@ func Stream(cat *kafka.Catalog, r io.Reader, o Options, each func(c *Conn, e *Ex
 	var res *Result
 	if IsPcap(head) {
 		var err error
+		d.recycle = o.Recycle
 		if res, err = d.pcap(br, each); err != nil {
 			return nil, err
 		}
@@ -823,6 +824,9 @@ func (p *pcapReader) emit(tc *tcpConn, e *Exchange) {
 	}
 	if err := p.each(tc.c, e); err != nil {
 		p.err = err
+	}
+	if p.d.recycle {
+		e.release()
 	}
 }
 

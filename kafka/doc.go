@@ -166,6 +166,10 @@
 // the returned Values need: a map per struct, a box per array, string and large integer. The
 // price is retention: a frame, or one string of it, keeps its blocks alive, with the
 // neighbouring frames' nodes and texts; copy what you keep long from many short-lived frames.
+// A caller done with each frame soon (a capture streamed) decodes with DecodeOptions.Recycle
+// instead: each frame's tree in pooled blocks of its own, which Frame.Release gives back for
+// the next frames (recycle.go): decoding a capture then allocates about 3.8 KB a frame
+// instead of 28 KB, a seventh of the bytes for the collector to free.
 //
 // While the collector marks (a third to a half of the time in the benchmarks, whose live heap
 // is small), every pointer stored into the heap passes a write barrier. The writer and the

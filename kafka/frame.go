@@ -30,6 +30,8 @@ type Frame struct {
 	// Note says why a response was read at another version than its request's (KIP-511, see
 	// DecodeResponse); "" otherwise.
 	Note string
+
+	mem *frameMem // DecodeOptions.Recycle: the blocks Release gives back
 }
 
 // BaseName is the frame's file base name: "0-Produce-v12-request", "0-Produce-v12-response"
@@ -386,6 +388,12 @@ type DecodeOptions struct {
 	// it; 0 or less means DefaultMaxNodes. A frame with more fails with ErrTooManyFields where
 	// the limit was reached, its tree decoded up to there.
 	MaxNodes int
+	// Recycle, in Decoder.Decode, carves the frame's tree from blocks of its own, taken from
+	// those frames gave back with Frame.Release (which see), instead of blocks shared with the
+	// frames decoded before and after it: a caller that is done with each frame before long
+	// (capture.Stream with Options.Recycle) then allocates a fraction as much. Catalog.Decode
+	// ignores it.
+	Recycle bool
 
 	nested bool // decoding the frame an Envelope carries: no Envelope in it is read as one
 }
@@ -437,6 +445,16 @@ func (c *Catalog) NewDecoder() *Decoder { return &Decoder{c: c} }
 // Decode is Catalog.Decode.
 func (d *Decoder) Decode(data []byte, o DecodeOptions) (*Frame, error) {
 	return d.c.answer(o, func(o DecodeOptions) (*Frame, error) {
+		if o.Recycle {
+			// Blocks of the frame's own (recycle.go).
+			m := frameMems.Get().(*frameMem)
+			k := &walker{chunk: slabNodes, mem: m}
+			k.t.New = m.newText
+			f, err := d.c.decode(k, &d.r, data, o)
+			d.r = reader{}
+			f.mem = m
+			return f, err
+		}
 		k := &walker{slab: d.slab, kids: d.kids, chunk: slabNodes, t: d.t, anys: d.anys}
 		f, err := d.c.decode(k, &d.r, data, o)
 		d.r = reader{} // do not keep data alive

@@ -159,3 +159,50 @@ func (n *Node) jsonTree() *jsonNode {
 	}
 	return j
 }
+
+// FuzzAppendJSONString: appendJSONString writes what json.Marshal writes of a string, for
+// ASCII, escapes, HTML characters, runes of every length, U+2028/U+2029 and invalid UTF-8.
+func FuzzAppendJSONString(f *testing.F) {
+	for _, s := range []string{"", "plain", `"q" \ <a&b>`, "7 → length 6", "\x00\x01\b\f\n\r\t\x1f\x7f",
+		"\u2028\u2029", "\xff\xfe", "a\xe2\x82", "€𝄞", "é\u00a0", "orders-0\xc0\x80"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := appendJSONString([]byte("x"), s); string(got[1:]) != string(want) {
+			t.Fatalf("appendJSONString(%q) = %s, json.Marshal %s", s, got[1:], want)
+		}
+	})
+}
+
+// TestJSONSafe8: the word test agrees with the byte table for every byte in every place of
+// the word, beside safe and unsafe neighbours.
+func TestJSONSafe8(t *testing.T) {
+	for c := range 256 {
+		for at := range 8 {
+			for _, fill := range []byte{'a', 0x7f, 0x20, '"', 0x80} {
+				w := bytes.Repeat([]byte{fill}, 8)
+				w[at] = byte(c)
+				want := true
+				for _, b := range w {
+					want = want && b < 0x80 && jsonSafe[b]
+				}
+				if got := jsonSafe8(string(w)); got != want {
+					t.Fatalf("jsonSafe8(%q) = %v, want %v", w, got, want)
+				}
+			}
+		}
+	}
+}
+
+func BenchmarkAppendJSONString(b *testing.B) {
+	s := "The topic name, or null if the topic ID was used instead; a sentence as long as the schemas' about texts."
+	buf := make([]byte, 0, 256)
+	b.SetBytes(int64(len(s)))
+	for b.Loop() {
+		buf = appendJSONString(buf[:0], s)
+	}
+}

@@ -77,6 +77,21 @@ func TestWriteTextPlain(t *testing.T) {
 	odd := &Node{Kind: KindFrame, Offset: 1234567, Length: 123456, WireType: strings.Repeat("ü", 30), Value: "é = \"x\"\t",
 		Children: []*Node{{Name: "a", Offset: -1, Length: 0, WireType: "int8", Value: "ünï"}}}
 	check("odd", odd)
+	// The edges of the one-block line (textWriter.node) and of its fallback to line.
+	edge := &Node{Kind: KindFrame, WireType: "frame"}
+	for i, c := range []struct {
+		off, n int
+		wt     string
+	}{{999999, 9999, strings.Repeat("x", 24)}, {1000000, 10000, strings.Repeat("x", 25)}, {0, 0, "üü"}, {5, 1, ""}, {42, 7, "int32"}} {
+		edge.Children = append(edge.Children, &Node{Name: fmt.Sprint("e", i), Offset: c.off, Length: c.n, WireType: c.wt, Value: "v"})
+	}
+	deep := edge
+	for range 60 { // indents of 2 to 120 spaces: past what one block holds
+		next := &Node{Name: "d", Offset: 3, Length: 2, WireType: "int16", Value: "1"}
+		deep.Children = append(deep.Children, next)
+		deep = next
+	}
+	check("edges", edge)
 	t.Logf("%d trees", n)
 	// A writer that fails: the error comes back, and nothing more is written after it.
 	big := frames(mustVectors(t, cat))[0].Root

@@ -72,6 +72,22 @@ func (t *texts) quote(s string) string {
 		// strings of the examples (names, ids) need no per-rune work.
 		return t.cat(`"`, s, `"`)
 	}
+	if esc, ok := printableASCII(s); ok {
+		// And it puts a backslash before those two: a JSON record value (`{"order":0}`)
+		// needs no per-rune work either (strconv's took 4% of decoding a capture's text).
+		t.Reserve(len(s) + 2 + esc)
+		start := t.Len()
+		b := append(t.Buf(), '"')
+		last := 0
+		for i := 0; i < len(s); i++ {
+			if c := s[i]; c == '"' || c == '\\' {
+				b = append(append(b, s[last:i]...), '\\', c)
+				last = i + 1
+			}
+		}
+		t.Set(append(append(b, s[last:]...), '"'))
+		return t.Since(start)
+	}
 	t.Reserve(len(s) + 2)
 	start := t.Len()
 	t.Set(strconv.AppendQuote(t.Buf(), s))
@@ -87,6 +103,20 @@ func plainASCII(s string) bool {
 		}
 	}
 	return true
+}
+
+// printableASCII reports whether s is printable ASCII, and how many double quotes and
+// backslashes it has.
+func printableASCII(s string) (esc int, ok bool) {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c < ' ' || c > '~':
+			return 0, false
+		case c == '"' || c == '\\':
+			esc++
+		}
+	}
+	return esc, true
 }
 
 // quoteBytes is quote of the bytes' text, without converting them to a string first.

@@ -154,10 +154,10 @@ func TestArenaStringsStay(t *testing.T) {
 	}
 }
 
-// FuzzQuote checks the arena's quote, with its fast path for plain ASCII, against
+// FuzzQuote checks the arena's quote, with its fast paths for printable ASCII, against
 // strconv.Quote.
 func FuzzQuote(f *testing.F) {
-	for _, s := range []string{"", "orders", "a\"b", `a\b`, "\x7f", "käse", "\xff", "tab\there"} {
+	for _, s := range []string{"", "orders", "a\"b", `a\b`, "\x7f", "käse", "\xff", "tab\there", `{"order":0,"item":"w\\x"}`, `"`, `\`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

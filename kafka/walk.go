@@ -38,6 +38,8 @@ type walker struct {
 	inflate   int  // decoding: the bytes compressed batches may still inflate to
 	inWrapper bool // walking the messages inside a compressed legacy wrapper
 
+	mem *frameMem // DecodeOptions.Recycle: the frame's own blocks, from the pools
+
 	nodes    int   // the nodes allocated so far
 	maxNodes int   // decoding: the most nodes the frame's tree may have (DecodeOptions.MaxNodes)
 	shape    Shape // decoding: what the bytes hold (DecodeOptions.Shape)
@@ -51,9 +53,14 @@ const slabNodes = (32 << 10) / int(unsafe.Sizeof(Node{}))
 // kidsChunk is the size of a shared block of children pointers: 4 KiB.
 const kidsChunk = (4 << 10) / int(unsafe.Sizeof((*Node)(nil)))
 
+// anyBlock is the size of a shared block of decoded arrays' elements: 4 KiB.
+const anyBlock = (4 << 10) / int(unsafe.Sizeof(any(nil)))
+
 // alloc returns a zero Node from the walker's slab.
 func (k *walker) alloc() *Node {
-	if len(k.slab) == cap(k.slab) {
+	if len(k.slab) == cap(k.slab) && k.mem != nil {
+		k.slab = nodeBlocks.get(1, len(k.mem.nodes) == 0, &k.mem.nodes)
+	} else if len(k.slab) == cap(k.slab) {
 		size := k.chunk
 		if size == 0 {
 			size = min(max(2*cap(k.slab), 16), slabNodes)
@@ -90,11 +97,13 @@ func (k *walker) spent(path string, off int) error {
 // anySlice returns a zeroed slice of n elements for a decoded array, carved from a shared
 // block when it is small (its capacity is n: appending to it never touches its neighbours).
 func (k *walker) anySlice(n int) []any {
-	const block = (4 << 10) / int(unsafe.Sizeof(any(nil)))
+	const block = anyBlock
 	if n > block/8 {
 		return make([]any, n)
 	}
-	if len(k.anys)+n > cap(k.anys) {
+	if len(k.anys)+n > cap(k.anys) && k.mem != nil {
+		k.anys = anyBlocks.get(n, len(k.mem.anys) == 0, &k.mem.anys)
+	} else if len(k.anys)+n > cap(k.anys) {
 		k.anys = make([]any, 0, max(min(max(2*cap(k.anys), 16), block), n))
 	}
 	s := k.anys[len(k.anys) : len(k.anys)+n : len(k.anys)+n]
@@ -107,7 +116,9 @@ func (k *walker) children(parent *Node, n int) {
 	if parent.Children != nil || n <= 0 {
 		return
 	}
-	if len(k.kids)+n > cap(k.kids) {
+	if len(k.kids)+n > cap(k.kids) && k.mem != nil {
+		k.kids = kidBlocks.get(n, len(k.mem.kids) == 0, &k.mem.kids)
+	} else if len(k.kids)+n > cap(k.kids) {
 		size := kidsChunk
 		if k.chunk == 0 {
 			size = min(max(2*cap(k.kids), 32), kidsChunk)

@@ -253,18 +253,17 @@ func decodeStatus(c *kafka.Catalog, name string, r *capture.Result, frames, fail
 // frames, in JSON as the summary line.
 func streamDecode(ctx context.Context, c *kafka.Catalog, name string, in io.Reader, o capture.Options, stdout io.Writer, format string, indent bool) error {
 	bw := bufio.NewWriterSize(&ctxWriter{ctx: ctx, w: stdout}, 64<<10)
-	var rec bytes.Buffer // one exchange's JSON, reused
+	// Use the memory of each exchange's frames again once written (Recycle: nothing here keeps
+	// them; the first failure kept is a frame that did not decode, which is not reused; README,
+	// Speed).
+	o.Recycle = true
 	var n streamCount
 	last := 0 // the connection of the last exchange written
 	r, err := capture.Stream(c, in, o, func(conn *capture.Conn, e *capture.Exchange) error {
 		n.add(e)
 		if format == "json" {
-			rec.Reset()
-			if err := writeJSONExchange(&rec, conn, e, indent); err != nil {
-				return err
-			}
-			_, err := bw.Write(rec.Bytes())
-			return err
+			// Into bw itself: a buffer of the exchange's JSON first was one more copy of it.
+			return writeJSONExchange(bw, conn, e, indent)
 		}
 		if conn.ID != last {
 			// A connection's heading as printResult writes it: the exchanges of connections
@@ -594,10 +593,17 @@ func jsonSide(m *capture.Message, side string, frame func(*kafka.Frame) any, err
 	return f, token
 }
 
+// jsonOut is what writeJSONExchange writes to: a bytes.Buffer or a bufio.Writer.
+type jsonOut interface {
+	io.Writer
+	io.ByteWriter
+	io.StringWriter
+}
+
 // writeJSONExchange writes the line of one exchange into b: what json.Marshal (or, with
 // indent, json.MarshalIndent with two spaces) writes of jsonExchangeOf with the frames
 // themselves, and a newline, written once, the frames node by node (kafka.Frame.WriteJSON).
-func writeJSONExchange(b *bytes.Buffer, c *capture.Conn, e *capture.Exchange, indent bool) error {
+func writeJSONExchange(b jsonOut, c *capture.Conn, e *capture.Exchange, indent bool) error {
 	var frames []*kafka.Frame
 	je := jsonExchangeOf(c, e, func(f *kafka.Frame) any {
 		frames = append(frames, f)

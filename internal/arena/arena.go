@@ -25,12 +25,22 @@ const Block = 8 << 10
 // Text is an append-only byte arena that strings are carved from. Its zero value is empty and
 // ready to use. To build a string, note Len, append to Buf, store the result with Set, and
 // take the string with Since; or use the helpers.
-type Text struct{ buf []byte }
+type Text struct {
+	buf []byte
+	// New, when set, makes the next block, empty with room for at least n bytes, in place of
+	// the growth from 512 bytes: a caller that recycles its blocks (kafka's
+	// DecodeOptions.Recycle).
+	New func(n int) []byte
+}
 
 // Reserve makes sure n more bytes fit in the current block, so that the bytes about to be
 // appended stay contiguous without a copy.
 func (t *Text) Reserve(n int) {
 	if cap(t.buf)-len(t.buf) < n {
+		if t.New != nil {
+			t.buf = t.New(n)
+			return
+		}
 		t.buf = make([]byte, 0, max(n, min(max(2*cap(t.buf), 512), Block)))
 	}
 }
