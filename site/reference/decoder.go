@@ -1,6 +1,7 @@
 package reference
 
 import (
+	"bufio"
 	"bytes"
 	"compress/gzip"
 	"context"
@@ -78,16 +79,21 @@ type decodeRelease struct {
 // writeDecoder writes the browser decoder of the catalogues cats (oldest first) into o, the
 // page's index being home.
 func writeDecoder(o *site.Folder, assets fs.FS, cats []*kafka.Catalog, home, homeName string) error {
-	wasm, err := fs.ReadFile(assets, DecoderWASM)
+	// The WebAssembly (5 MB gzipped) is streamed from assets into its script, not read whole.
+	wasm, err := assets.Open(DecoderWASM)
 	if err != nil {
 		return fmt.Errorf("reference: the browser decoder: %w", err)
+	}
+	defer wasm.Close()
+	wasmR := bufio.NewReader(wasm)
+	if magic, err := wasmR.Peek(2); err != nil && err != io.EOF {
+		return fmt.Errorf("reference: the browser decoder: %s: %w", DecoderWASM, err)
+	} else if len(magic) < 2 || magic[0] != 0x1f || magic[1] != 0x8b {
+		return fmt.Errorf("reference: the browser decoder: %s is not gzip", DecoderWASM)
 	}
 	glue, err := fs.ReadFile(assets, DecoderGlue)
 	if err != nil {
 		return fmt.Errorf("reference: the browser decoder: %w", err)
-	}
-	if len(wasm) < 2 || wasm[0] != 0x1f || wasm[1] != 0x8b {
-		return fmt.Errorf("reference: the browser decoder: %s is not gzip", DecoderWASM)
 	}
 	v := decodeView{Generator: "kafkagrid", Home: home, HomeName: homeName}
 	for _, c := range cats {
@@ -101,7 +107,7 @@ func writeDecoder(o *site.Folder, assets fs.FS, cats []*kafka.Catalog, home, hom
 		if err != nil {
 			return err
 		}
-		if err := o.Write(decoderRelease(rel), dataScript("release", rel, data)); err != nil {
+		if err := o.Create(decoderRelease(rel), dataScript("release", rel, bytes.NewReader(data))); err != nil {
 			return err
 		}
 	}
@@ -113,7 +119,7 @@ func writeDecoder(o *site.Folder, assets fs.FS, cats []*kafka.Catalog, home, hom
 	if len(cats) > 1 {
 		v.Title += " – " + v.Pick
 	}
-	if err := o.Write("decode/kafkagrid.js", dataScript("wasm", "", wasm)); err != nil {
+	if err := o.Create("decode/kafkagrid.js", dataScript("wasm", "", wasmR)); err != nil {
 		return err
 	}
 	if err := o.Write("decode/wasm_exec.js", glue); err != nil {
@@ -161,16 +167,20 @@ func decoderData(c *kafka.Catalog) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// dataScript is a script that hands gzipped data to the page: kafkagrid.data(kind, name, base64).
-func dataScript(kind, name string, gz []byte) []byte {
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "kafkagrid.data(%q,%q,\"", kind, name)
-	b.Grow(base64.StdEncoding.EncodedLen(len(gz)) + 4)
-	enc := base64.NewEncoder(base64.StdEncoding, &b)
-	enc.Write(gz)
-	enc.Close()
-	b.WriteString("\");\n")
-	return b.Bytes()
+// dataScript writes a script that hands gzipped data to the page: kafkagrid.data(kind, name,
+// base64), the base64 encoded as it is written.
+func dataScript(kind, name string, gz io.Reader) func(io.Writer) error {
+	return func(w io.Writer) error {
+		bw := bufio.NewWriter(w)
+		fmt.Fprintf(bw, "kafkagrid.data(%q,%q,\"", kind, name)
+		enc := base64.NewEncoder(base64.StdEncoding, bw)
+		if _, err := io.Copy(enc, gz); err != nil {
+			return fmt.Errorf("reference: the browser decoder: %w", err)
+		}
+		enc.Close()
+		bw.WriteString("\");\n")
+		return bw.Flush()
+	}
 }
 
 // WriteDecoder writes the browser decoder of the releases cats (oldest first) alone into the
