@@ -29,7 +29,7 @@ func WriteText(w io.Writer, root *Node) error {
 		t.node(n.Offset, n.Length, n.WireType, depth, name, n.Value)
 		if c, ok := n.Raw.(*Compressed); ok && c.Root != nil {
 			// The decompressed records: their own offsets, from the start of the data.
-			t.line(lineBlank, 0, 0, "", depth+1, "decompressed ("+c.Codec.String()+", offsets from the start of the decompressed data):", "")
+			t.line(lineBlank, 0, 0, "", depth+1, decompressedHead(c.Codec), "")
 			walk(c.Root, depth+2)
 		}
 		for _, c := range n.Children {
@@ -137,7 +137,7 @@ func (t *textWriter) node(offset, length int, wireType string, depth int, name, 
 	putDigits(b[at+7:at+11], length)
 	b = append(b, name...)
 	if value != "" {
-		b = append(append(b, " = "...), value...)
+		b = append(append(b, ' ', '=', ' '), value...) // three byte stores, not a memmove call
 	}
 	b = append(b, '\n')
 	if len(b) >= 32<<10 && t.err == nil {
