@@ -75,17 +75,24 @@ func (t *texts) quote(s string) string {
 	if esc, ok := printableASCII(s); ok {
 		// And it puts a backslash before those two: a JSON record value (`{"order":0}`)
 		// needs no per-rune work either (strconv's took 4% of decoding a capture's text).
+		// Written a byte at a time into the room reserved: two appends per quote (a JSON
+		// value has ten) cost 2% of decode's text instructions.
 		t.Reserve(len(s) + 2 + esc)
 		start := t.Len()
-		b := append(t.Buf(), '"')
-		last := 0
+		b := t.Buf()[:start+len(s)+2+esc]
+		q := b[start+1 : len(b)-1]
+		j := 0
 		for i := 0; i < len(s); i++ {
-			if c := s[i]; c == '"' || c == '\\' {
-				b = append(append(b, s[last:i]...), '\\', c)
-				last = i + 1
+			c := s[i]
+			if c == '"' || c == '\\' {
+				q[j] = '\\'
+				j++
 			}
+			q[j] = c
+			j++
 		}
-		t.Set(append(append(b, s[last:]...), '"'))
+		b[start], b[len(b)-1] = '"', '"'
+		t.Set(b)
 		return t.Since(start)
 	}
 	t.Reserve(len(s) + 2)
