@@ -103,7 +103,17 @@ func (t *textWriter) line(kind, offset, length int, wireType string, depth int, 
 		_, t.err = t.w.Write(b)
 		b = b[:0]
 	}
-	t.buf = b
+	t.setBuf(b)
+}
+
+// setBuf makes b, t.buf appended to, the buffer: only its length stored when it did not
+// move, as storing the pointer costs a write barrier per line while the collector marks.
+func (t *textWriter) setBuf(b []byte) {
+	if cap(b) == cap(t.buf) {
+		t.buf = t.buf[:len(b)]
+	} else {
+		t.buf = b
+	}
 }
 
 // spaces pads the columns and indents the names: a slice of it is one append, where a space
@@ -144,7 +154,7 @@ func (t *textWriter) node(offset, length int, wireType string, depth int, name, 
 		_, t.err = t.w.Write(b)
 		b = b[:0]
 	}
-	t.buf = b
+	t.setBuf(b)
 }
 
 // putDigits writes v, at least 0, right-aligned in dst, which holds it.
