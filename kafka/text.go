@@ -20,28 +20,7 @@ func WriteText(w io.Writer, root *Node) error {
 	t := textPool.Get().(*textWriter)
 	t.w, t.buf, t.err = w, t.buf[:0], nil
 	t.line(lineHeading, 0, 0, "type", 0, "node", "")
-	var walk func(n *Node, depth int)
-	walk = func(n *Node, depth int) {
-		name := n.Name
-		if n.Kind == KindFrame {
-			name = "frame"
-		}
-		t.node(n.Offset, n.Length, n.WireType, depth, name, n.Value)
-		if c, ok := n.Raw.(*Compressed); ok && c.Root != nil {
-			// The decompressed records: their own offsets, from the start of the data.
-			t.line(lineBlank, 0, 0, "", depth+1, decompressedHead(c.Codec), "")
-			walk(c.Root, depth+2)
-		}
-		for _, c := range n.Children {
-			if c.Kind == KindData && len(n.Children) <= 2 && c.Value == n.Value {
-				// A string's content repeats its field's value: show it compactly.
-				t.node(c.Offset, c.Length, c.WireType, depth+1, "data", "")
-				continue
-			}
-			walk(c, depth+1)
-		}
-	}
-	walk(root, 0)
+	t.tree(root, 0)
 	if t.err == nil && len(t.buf) > 0 {
 		_, t.err = w.Write(t.buf)
 	}
@@ -51,6 +30,28 @@ func WriteText(w io.Writer, root *Node) error {
 		textPool.Put(t)
 	}
 	return err
+}
+
+// tree writes n's line and those of its subtree (a method, not a closure: direct calls).
+func (t *textWriter) tree(n *Node, depth int) {
+	name := n.Name
+	if n.Kind == KindFrame {
+		name = "frame"
+	}
+	t.node(n.Offset, n.Length, n.WireType, depth, name, n.Value)
+	if c, ok := n.Raw.(*Compressed); ok && c.Root != nil {
+		// The decompressed records: their own offsets, from the start of the data.
+		t.line(lineBlank, 0, 0, "", depth+1, decompressedHead(c.Codec), "")
+		t.tree(c.Root, depth+2)
+	}
+	for _, c := range n.Children {
+		if c.Kind == KindData && len(n.Children) <= 2 && c.Value == n.Value {
+			// A string's content repeats its field's value: show it compactly.
+			t.node(c.Offset, c.Length, c.WireType, depth+1, "data", "")
+			continue
+		}
+		t.tree(c, depth+1)
+	}
 }
 
 // textWriter writes WriteText's lines into a buffer it reuses, as fmt.Fprintf("%6d %4d  %-24s
