@@ -31,6 +31,40 @@ const (
 
 var codecNames = [...]string{"none", "gzip", "snappy", "lz4", "zstd"}
 
+// compressedAbouts and decompressedHeads are the texts a compressed batch's node and its
+// line in WriteText say for each codec, made once rather than concatenated per batch.
+// (Read-only tables, filled once.)
+var compressedAbouts, decompressedHeads = func() (about, head [len(codecNames)]string) {
+	for c := range codecNames {
+		about[c], head[c] = compressedAboutOf(Codec(c)), decompressedHeadOf(Codec(c))
+	}
+	return about, head
+}()
+
+func compressedAboutOf(c Codec) string {
+	return "The records, compressed with " + c.String() + "; decoded below as a nested frame whose offsets count from the start of the decompressed data."
+}
+
+func decompressedHeadOf(c Codec) string {
+	return "decompressed (" + c.String() + ", offsets from the start of the decompressed data):"
+}
+
+// compressedAbout is a compressed batch's Records About.
+func compressedAbout(c Codec) string {
+	if c >= 0 && int(c) < len(compressedAbouts) {
+		return compressedAbouts[c]
+	}
+	return compressedAboutOf(c)
+}
+
+// decompressedHead is WriteText's line above a compressed batch's records.
+func decompressedHead(c Codec) string {
+	if c >= 0 && int(c) < len(decompressedHeads) {
+		return decompressedHeads[c]
+	}
+	return decompressedHeadOf(c)
+}
+
 // String returns the codec's name as Kafka's compression.type spells it.
 func (c Codec) String() string {
 	if c >= 0 && int(c) < len(codecNames) {
@@ -386,7 +420,7 @@ func (k *walker) compressedRecords(arr *Node, rp string, b *RecordBatch, codec C
 	cn.Path = cpath
 	cn.Offset = k.pos()
 	cn.WireType = codec.String()
-	cn.About = "The records, compressed with " + codec.String() + "; decoded below as a nested frame whose offsets count from the start of the decompressed data."
+	cn.About = compressedAbout(codec)
 	comp := &Compressed{Codec: codec}
 	root := k.alloc()
 	root.Kind = KindArray

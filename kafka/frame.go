@@ -452,6 +452,7 @@ func (d *Decoder) Decode(data []byte, o DecodeOptions) (*Frame, error) {
 			k.t.New = m.newText
 			f, err := d.c.decode(k, &d.r, data, o)
 			d.r = reader{}
+			m.noteUsed(k)
 			f.mem = m
 			return f, err
 		}

@@ -289,11 +289,13 @@ func (k *walker) sizedBytes(parent *Node, name, path, about string, form lenForm
 		} else {
 			n.Raw = string(*b)
 		}
-	case printable(*b):
-		n.Value = k.t.quoteBytes(*b)
-		n.Raw = *b
 	default:
-		n.Value = k.t.hex(*b)
+		// Printable bytes quoted, others in hex: one scan decides and counts the escapes.
+		v, ok := k.t.quotePrintableBytes(*b)
+		if !ok {
+			v = k.t.hex(*b)
+		}
+		n.Value = v
 		n.Raw = *b
 	}
 	if size > 0 {
@@ -313,15 +315,6 @@ func (k *walker) sizedBytes(parent *Node, name, path, about string, form lenForm
 	}
 	k.end(n)
 	return n, nil
-}
-
-func printable(b []byte) bool {
-	for _, c := range b {
-		if c < 0x20 || c > 0x7e {
-			return false
-		}
-	}
-	return true
 }
 
 // batch walks one record batch (magic 2).

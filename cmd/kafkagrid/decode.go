@@ -470,7 +470,10 @@ func printExchange(w io.Writer, e *capture.Exchange, single bool) error {
 			continue
 		}
 		if !single {
-			fmt.Fprintf(w, "\n-- %s\n", heading(m, m == e.Response))
+			var hb [160]byte
+			if _, err := w.Write(appendHeading(hb[:0], m, m == e.Response)); err != nil {
+				return err
+			}
 		}
 		if m.Frame != nil {
 			if err := kafka.WriteText(w, m.Frame.Root); err != nil {
@@ -493,26 +496,38 @@ func printExchange(w io.Writer, e *capture.Exchange, single bool) error {
 	return nil
 }
 
-func heading(m *capture.Message, response bool) string {
+// appendHeading appends a frame's heading line, "\n-- " and heading and "\n", built with
+// strconv rather than fmt (from fmt.Sprintf and three concatenations a frame: 1.5% of decode
+// -q's instructions on the client capture).
+func appendHeading(b []byte, m *capture.Message, response bool) []byte {
+	b = append(b, "\n-- "...)
 	side := "request"
 	if response {
 		side = "response"
 	}
-	s := side
-	if m.Token {
-		s = "SASL token from the client"
-		if response {
-			s = "SASL token from the broker"
-		}
+	switch f := m.Frame; {
+	case f != nil && f.API != nil:
+		b = append(b, f.API.Name...)
+		b = append(b, " v"...)
+		b = strconv.AppendInt(b, int64(f.Version), 10)
+		b = append(append(append(b, ' '), side...), ", correlation id "...)
+		b = strconv.AppendInt(b, int64(f.CorrelationID), 10)
+	case m.Token && response:
+		b = append(b, "SASL token from the broker"...)
+	case m.Token:
+		b = append(b, "SASL token from the client"...)
+	default:
+		b = append(b, side...)
 	}
-	if f := m.Frame; f != nil && f.API != nil {
-		s = fmt.Sprintf("%s v%d %s, correlation id %d", f.API.Name, f.Version, side, f.CorrelationID)
-	}
-	s += fmt.Sprintf(", %d bytes at offset %d", len(m.Bytes), m.Offset)
+	b = append(b, ", "...)
+	b = strconv.AppendInt(b, int64(len(m.Bytes)), 10)
+	b = append(b, " bytes at offset "...)
+	b = strconv.AppendInt(b, int64(m.Offset), 10)
 	if m.Packet > 0 {
-		s += fmt.Sprintf(", packet %d", m.Packet)
+		b = append(b, ", packet "...)
+		b = strconv.AppendInt(b, int64(m.Packet), 10)
 	}
-	return s
+	return append(b, '\n')
 }
 
 // The JSON of several frames is JSON Lines (NDJSON): one exchange a line, as it completes, and
