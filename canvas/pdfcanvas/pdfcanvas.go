@@ -22,9 +22,15 @@
 // PDF has no groups: Begin and End only check nesting; group titles are not drawn.
 //
 // Drawing methods return nothing. fpdf keeps its first error itself; Close returns it. The
-// canvas sets the colours, line width, dash pattern and font it needs before every call (so the
-// caller may draw on the page between calls) and does not restore them. Not safe for concurrent
-// use (neither is fpdf.Fpdf).
+// canvas sets the colours, line width, dash pattern and font it needs, and does not restore
+// them. fpdf writes every setting it is given into the page, even one already in force, so the
+// canvas hands it only what differs from what the same canvas set last: a drawing's thousands
+// of text runs in one face and size select the font once, not once a run (a third of a book's
+// page content). A canvas therefore owns the page's graphics state from its first call to its
+// last: a caller that draws on the page, or ends a clip or transformation, between two calls
+// of one canvas must take a new canvas after it (a new canvas sets everything at first use).
+// Place takes a new canvas for each placement. Not safe for concurrent use (neither is
+// fpdf.Fpdf).
 package pdfcanvas
 
 import (
@@ -74,6 +80,21 @@ type Canvas struct {
 	font      string
 	pal       style.Palette
 	depth     int
+	set       state // what this canvas has set in the page so far
+}
+
+// state is the part of the page's graphics state a canvas sets: each setting with whether the
+// canvas has set it yet.
+type state struct {
+	fill, draw, text style.RGB
+	hasFill, hasDraw bool
+	hasText          bool
+	width            float64
+	hasWidth         bool
+	dash, hasDash    bool
+	fontStyle        string
+	fontSize         float64
+	hasFont          bool
 }
 
 // New returns a Canvas that maps the drawing point (0, 0) to (x, y) on the current page, in
@@ -108,26 +129,41 @@ func (c *Canvas) End() {
 func (c *Canvas) setPaint(s canvas.Style) string {
 	op := ""
 	if s.Fill != "" {
-		rgb := c.pal.Light(s.Fill)
-		c.pdf.SetFillColor(int(rgb.R), int(rgb.G), int(rgb.B))
+		c.setFill(c.pal.Light(s.Fill))
 		op += "F"
 	}
 	if s.Stroke != "" {
-		rgb := c.pal.Light(s.Stroke)
-		c.pdf.SetDrawColor(int(rgb.R), int(rgb.G), int(rgb.B))
+		if rgb := c.pal.Light(s.Stroke); !c.set.hasDraw || rgb != c.set.draw {
+			c.pdf.SetDrawColor(int(rgb.R), int(rgb.G), int(rgb.B))
+			c.set.draw, c.set.hasDraw = rgb, true
+		}
 		w := s.Width
 		if w == 0 {
 			w = 1
 		}
-		c.pdf.SetLineWidth(c.pl(w))
-		if s.Dash {
-			c.pdf.SetDashPattern([]float64{3 * c.k, 2 * c.k}, 0)
-		} else {
-			c.pdf.SetDashPattern(nil, 0)
+		if lw := c.pl(w); !c.set.hasWidth || lw != c.set.width {
+			c.pdf.SetLineWidth(lw)
+			c.set.width, c.set.hasWidth = lw, true
+		}
+		if !c.set.hasDash || s.Dash != c.set.dash {
+			if s.Dash {
+				c.pdf.SetDashPattern([]float64{3 * c.k, 2 * c.k}, 0)
+			} else {
+				c.pdf.SetDashPattern(nil, 0)
+			}
+			c.set.dash, c.set.hasDash = s.Dash, true
 		}
 		op += "D"
 	}
 	return op
+}
+
+// setFill sets the fill colour, unless it is the one in force.
+func (c *Canvas) setFill(rgb style.RGB) {
+	if !c.set.hasFill || rgb != c.set.fill {
+		c.pdf.SetFillColor(int(rgb.R), int(rgb.G), int(rgb.B))
+		c.set.fill, c.set.hasFill = rgb, true
+	}
 }
 
 // Rect draws a rectangle with its top-left corner at (x, y).
@@ -169,13 +205,18 @@ func (c *Canvas) Text(x, y canvas.Pt, t canvas.Text) {
 		st = "B"
 	}
 	size := c.pl(t.Size)
-	c.pdf.SetFont(c.font, st, size*c.pdf.GetConversionRatio())
+	if pt := size * c.pdf.GetConversionRatio(); !c.set.hasFont || st != c.set.fontStyle || pt != c.set.fontSize {
+		c.pdf.SetFont(c.font, st, pt)
+		c.set.fontStyle, c.set.fontSize, c.set.hasFont = st, pt, true
+	}
 	fill := t.Fill
 	if fill == "" {
 		fill = style.Ink
 	}
-	rgb := c.pal.Light(fill)
-	c.pdf.SetTextColor(int(rgb.R), int(rgb.G), int(rgb.B))
+	if rgb := c.pal.Light(fill); !c.set.hasText || rgb != c.set.text {
+		c.pdf.SetTextColor(int(rgb.R), int(rgb.G), int(rgb.B))
+		c.set.text, c.set.hasText = rgb, true
+	}
 	w := mono.Width(s, size)
 	px := c.px(x)
 	switch t.Anchor {

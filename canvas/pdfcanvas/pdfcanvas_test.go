@@ -127,3 +127,73 @@ func TestError(t *testing.T) {
 		t.Error("Close succeeded with an unregistered font")
 	}
 }
+
+// TestStateOnce counts what a canvas writes into the page for each setting: a setting in
+// force is not written again by the same canvas, a change is, and a new canvas writes
+// everything at its first use (the caller may have drawn in between).
+func TestStateOnce(t *testing.T) {
+	ink := canvas.Style{Stroke: style.Ink}
+	cases := []struct {
+		name  string
+		paint func(pdf *fpdf.Fpdf)
+		want  map[string]int // operator -> times written
+	}{
+		{"one face, one stroke", func(pdf *fpdf.Fpdf) {
+			c := pdfcanvas.New(pdf, 0, 0, 1, pdfcanvas.Options{})
+			for i := range 20 {
+				c.Text(10, canvas.Pt(10+i), canvas.Text{S: "x", Size: 9})
+				c.Rect(0, canvas.Pt(i), 5, 5, canvas.Style{Fill: style.FrameFill, Stroke: style.Ink})
+			}
+		}, map[string]int{" Tf ": 1, " w\n": 1, " d\n": 1, " RG\n": 1, " g\n": 1}}, // FrameFill is a grey
+		{"changes are written", func(pdf *fpdf.Fpdf) {
+			c := pdfcanvas.New(pdf, 0, 0, 1, pdfcanvas.Options{})
+			c.Text(0, 10, canvas.Text{S: "a", Size: 9})
+			c.Text(0, 20, canvas.Text{S: "b", Size: 9, Bold: true})
+			c.Text(0, 30, canvas.Text{S: "c", Size: 9})
+			c.Text(0, 40, canvas.Text{S: "d", Size: 10})
+			c.Line(0, 0, 10, 0, ink)
+			c.Line(0, 0, 10, 0, canvas.Style{Stroke: style.Ink, Dash: true})
+			c.Line(0, 0, 10, 0, canvas.Style{Stroke: style.Ink, Width: 2})
+			c.Line(0, 0, 10, 0, canvas.Style{Stroke: style.Rule, Width: 2})
+		}, map[string]int{" Tf ": 4, " w\n": 2, " d\n": 3, " RG\n": 2}},
+		{"a new canvas sets everything", func(pdf *fpdf.Fpdf) {
+			for range 2 {
+				c := pdfcanvas.New(pdf, 0, 0, 1, pdfcanvas.Options{})
+				c.Text(0, 10, canvas.Text{S: "a", Size: 9})
+				c.Line(0, 0, 10, 0, ink)
+				c.Text(0, 20, canvas.Text{S: "b", Size: 9})
+				c.Line(0, 5, 10, 5, ink)
+			}
+		}, map[string]int{" Tf ": 2, " w\n": 2, " d\n": 2, " RG\n": 2}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			pdf := fpdf.NewCustom(&fpdf.InitType{UnitStr: "pt", Size: fpdf.SizeType{Wd: 300, Ht: 100}})
+			pdf.SetCompression(false)
+			if err := pdfcanvas.RegisterFonts(pdf); err != nil {
+				t.Fatal(err)
+			}
+			pdf.AddPage()
+			// What AddPage wrote is not the canvas's: count from a marker on.
+			pdf.SetLineWidth(0.25)
+			tc.paint(pdf)
+			if err := pdf.Error(); err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			if err := pdf.Output(&buf); err != nil {
+				t.Fatal(err)
+			}
+			_, painted, ok := bytes.Cut(buf.Bytes(), []byte("0.25 w\n"))
+			if !ok {
+				t.Fatal("no marker in the page")
+			}
+			painted, _, _ = bytes.Cut(painted, []byte("endstream"))
+			for op, n := range tc.want {
+				if got := bytes.Count(painted, []byte(op)); got != n {
+					t.Errorf("%q written %d times, want %d:\n%s", op, got, n, painted)
+				}
+			}
+		})
+	}
+}

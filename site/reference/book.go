@@ -151,10 +151,9 @@ func newBook(release string, opts Options) (*book, error) {
 	return bk, nil
 }
 
+// font selects a face and size. fpdf writes every SetFont into the page's stream, even one
+// already in force, so the font is right on a page revisited with SetPage too.
 func (bk *book) font(family, styl string, size float64) {
-	// fpdf skips SetFont when nothing changed, but a page revisited with SetPage has its own
-	// graphics state: changing the size first forces the font into the page's stream.
-	bk.pdf.SetFont(family, styl, size+1)
 	bk.pdf.SetFont(family, styl, size)
 }
 
