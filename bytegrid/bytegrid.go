@@ -176,7 +176,7 @@ type Field struct {
 	// 7540 draws its frame header in rows of 24, 16 and 32 bits. Only the drawing moves: the
 	// field's offset, in the data attributes, tooltip and row offsets, stays its own.
 	RowBreak bool `json:"row_break,omitempty"`
-	// Lines is the least number of lines the text form gives each row the field lies in (0
+	// Lines is the least number of lines the text form gives the row the field starts in (0
 	// or 1: the figure's usual), as a figure draws one row taller than the rest (RFC 5389's
 	// Transaction ID, three lines in rows of one).
 	Lines int `json:"lines,omitempty"`

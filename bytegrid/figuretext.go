@@ -215,12 +215,8 @@ func (t *figureText) layoutLines() {
 		}
 	}
 	for fi := range d.Fields {
-		if n := d.Fields[fi].Lines; n > 1 {
-			for _, s := range d.Fields[fi].Segs {
-				if d.Rows[s.Row].Elided == 0 {
-					t.lines[s.Row] = max(t.lines[s.Row], n)
-				}
-			}
+		if n, segs := d.Fields[fi].Lines, d.Fields[fi].Segs; n > 1 && len(segs) > 0 && d.Rows[segs[0].Row].Elided == 0 {
+			t.lines[segs[0].Row] = max(t.lines[segs[0].Row], n)
 		}
 	}
 	t.labels = make([]figLabel, len(d.Fields))

@@ -144,7 +144,7 @@ type Box struct {
 	Label      LabelMode `json:"label,omitempty"`
 	DoubleRule bool      `json:"doubleRule,omitempty"`
 	Caption    string    `json:"caption,omitempty"`
-	// Lines is the field's Lines: the least lines of its rows in the text form.
+	// Lines is the field's Lines: the least lines of the row it starts in, in the text form.
 	Lines int `json:"lines,omitempty"`
 	// Stack holds the lines of a stacked label whose name has line breaks (Name has spaces
 	// for them).

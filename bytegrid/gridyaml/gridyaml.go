@@ -71,7 +71,7 @@
 // field that repeats zero or more times (RFC 9000's "x (L) ..."), one instance drawn; item:
 // "[3]" names which item of a repeating group the field belongs to, written after the group's
 // letter in the box's corner ("C[3]"); short: "tags" is a shorter name drawn when the name does
-// not fit its box on one line; lines: 3 gives the field's rows at least three lines in the
+// not fit its box on one line; lines: 3 gives the row the field starts in at least three lines in the
 // text form, as a figure draws one row taller than the rest.
 //
 // # Kinds

@@ -737,9 +737,6 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 			if c.colon || c.open || c.marks != nil {
 				f.Variable = true
 			}
-			if n := bands[c.band].to - bands[c.band].from; n > f.Lines {
-				f.Lines = n
-			}
 			if c.marks != nil && c.from == 0 && c.to == p.rb {
 				edgeVotes(c.marks, &marks)
 			}
@@ -788,8 +785,8 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 			f.Optional, f.Condition, f.Name = true, m[2], m[1]
 		}
 		c0 := g.cells[0]
-		if f.Lines <= rowLines {
-			f.Lines = 0
+		if n := bands[c0.band].to - bands[c0.band].from; n > rowLines {
+			f.Lines = n // a row taller than the rest (the row the field starts in)
 		}
 		if f.Name == "" && len(g.cells) == 1 && c0.from > 0 && !c0.open && !(gi > 0 && groups[gi-1].cells[len(groups[gi-1].cells)-1].band != c0.band) {
 			// A blank box between two edges inside a row (RFC 2890's "|C| |K|S|") is a field of
