@@ -15,7 +15,13 @@
 //   - boxes that continue across a rule with no dashes under them are one field (RFC 8200's
 //     addresses, "+" at their side edges), named by the text in any of their lines;
 //   - ":" side edges, a box open at its right end, "..." after a name or under it, or a box
-//     left open at the bottom of the figure make a variable field (Field.Variable);
+//     left open at the bottom of the figure make a variable field (Field.Variable); so do
+//     side edges "~" (RFC 8926), "/" (RFC 1035) and "." (RFC 5905), drawn back as the figure
+//     has them on a row's first, middle and last lines (Options.Text.Edge);
+//   - a row drawn with more lines than the rest keeps them (Field.Lines, RFC 5389);
+//   - a blank box inside a row (RFC 2890's "|C| |K|S|") is an unnamed reserved field;
+//   - text right of the grid, after a space, is a note in its margin and is left out (RFC
+//     4303's "^Int. Cov-ered");
 //   - a dashed rule ("+ - - - +") around a box makes it optional, and ", if …" after its
 //     name, or a line "(if …)", is its condition;
 //   - a box with no name continues the field before it, as does "Name (continued)";
