@@ -176,6 +176,10 @@ type Field struct {
 	// 7540 draws its frame header in rows of 24, 16 and 32 bits. Only the drawing moves: the
 	// field's offset, in the data attributes, tooltip and row offsets, stays its own.
 	RowBreak bool `json:"row_break,omitempty"`
+	// Lines is the least number of lines the text form gives the row the field starts in (0
+	// or 1: the figure's usual), as a figure draws one row taller than the rest (RFC 5389's
+	// Transaction ID, three lines in rows of one).
+	Lines int `json:"lines,omitempty"`
 }
 
 // LabelMode says how a field's name is fitted in its box.
@@ -284,6 +288,12 @@ type TextOptions struct {
 	// ends open, as RFC 4443 draws an ICMPv6 Message Body) or "edge" ("..." in place of its
 	// right edge, as RFC 7540 draws its Frame Payload).
 	Open string `json:"open,omitempty"`
+	// Edge, when set, draws the side edges of a variable field in the rows it fills with
+	// marks other than ':': three characters, for the first line of such a row, its middle
+	// lines and its last line (a row of one line takes the middle one). RFC 8926 draws
+	// "|~|", RFC 1035 "|//", RFC 5905 "..." or "|.|". The characters are '|', '~', '/',
+	// '.' or ':'.
+	Edge string `json:"edge,omitempty"`
 }
 
 // FieldError reports a field that cannot be laid out.

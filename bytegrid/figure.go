@@ -37,8 +37,13 @@ func checkFigure(fields []Field, opts Options, rb int) error {
 		return fmt.Errorf("bytegrid: text bit chars %d: want 2 to 8", t.BitChars)
 	case t.Open != "" && t.Open != "colons" && t.Open != "dots" && t.Open != "bottom" && t.Open != "edge":
 		return fmt.Errorf("bytegrid: text open %q: want colons, dots, bottom or edge", t.Open)
+	case t.Edge != "" && (len(t.Edge) != 3 || strings.Trim(t.Edge, "|~/.:") != ""):
+		return fmt.Errorf("bytegrid: text edge %q: want three of '|', '~', '/', '.' and ':'", t.Edge)
 	}
 	for i, f := range fields {
+		if f.Lines < 0 || f.Lines > 16 {
+			return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("lines %d: want 0 to 16", f.Lines)}
+		}
 		if f.Caption != "" && f.Offset%rb != 0 {
 			return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("a caption needs the field to start a row (bit %d is not a multiple of %d)", f.Offset, rb)}
 		}
@@ -59,7 +64,7 @@ func (d *Diagram) figure() bool {
 	}
 	for i := range d.Fields {
 		b := &d.Fields[i]
-		if b.Variable || b.Optional || b.Label != LabelAuto || b.DoubleRule || b.Caption != "" {
+		if b.Variable || b.Optional || b.Label != LabelAuto || b.DoubleRule || b.Caption != "" || b.Lines > 1 {
 			return true
 		}
 	}

@@ -126,7 +126,25 @@ func (t *figureText) writeValues(bw *bufio.Writer) {
 
 // colonStyle reports whether field fi is a variable field drawn with ':' edges.
 func (t *figureText) colonStyle(fi int) bool {
-	return fi >= 0 && t.d.Fields[fi].Variable && t.d.Text.Open != "dots" && t.d.Text.Open != "bottom" && t.d.Text.Open != "edge"
+	return fi >= 0 && t.d.Fields[fi].Variable && t.d.Text.Open != "dots" && t.d.Text.Open != "bottom" && t.d.Text.Open != "edge" && t.d.Text.Edge == ""
+}
+
+// edgeMark returns the mark of the side edges of field fi on line l of display row i, where
+// it covers bits [b, e), when Text.Edge draws them (a variable field filling the row), else 0.
+func (t *figureText) edgeMark(fi, i, b, e, l int) byte {
+	ed := t.d.Text.Edge
+	if len(ed) != 3 || fi < 0 || !t.d.Fields[fi].Variable || b != 0 || e != t.rb {
+		return 0
+	}
+	switch n := t.lines[i]; {
+	case n == 1:
+		return ed[1]
+	case l == 0:
+		return ed[0]
+	case l == n-1:
+		return ed[2]
+	}
+	return ed[1]
 }
 
 // edgeStyle reports whether field fi is a variable field whose open end is "..." in place of
@@ -194,6 +212,11 @@ func (t *figureText) layoutLines() {
 		t.lines[i] = max(1, d.Text.RowLines)
 		if d.Rows[i].Elided > 0 {
 			t.lines[i] = 1
+		}
+	}
+	for fi := range d.Fields {
+		if n, segs := d.Fields[fi].Lines, d.Fields[fi].Segs; n > 1 && len(segs) > 0 && d.Rows[segs[0].Row].Elided == 0 {
+			t.lines[segs[0].Row] = max(t.lines[segs[0].Row], n)
 		}
 	}
 	t.labels = make([]figLabel, len(d.Fields))
@@ -625,6 +648,9 @@ func (t *figureText) writeContent(bw *bufio.Writer, i, l int, blockLine []int) {
 		}
 		if e == t.rb && t.vedge(i, t.rb) {
 			line[c1] = t.edgeChar(-1, fi, blockLine)
+		}
+		if m := t.edgeMark(fi, i, b, e, l); m != 0 {
+			line[c0], line[c1] = m, m
 		}
 		if t.edgeStyle(fi) && c1-c0 > 4 {
 			if segs := d.Fields[fi].Segs; segs[len(segs)-1].Row == i {

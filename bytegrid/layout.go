@@ -144,6 +144,8 @@ type Box struct {
 	Label      LabelMode `json:"label,omitempty"`
 	DoubleRule bool      `json:"doubleRule,omitempty"`
 	Caption    string    `json:"caption,omitempty"`
+	// Lines is the field's Lines: the least lines of the row it starts in, in the text form.
+	Lines int `json:"lines,omitempty"`
 	// Stack holds the lines of a stacked label whose name has line breaks (Name has spaces
 	// for them).
 	Stack []string `json:"stack,omitempty"`
@@ -525,7 +527,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 		Fill:     style.KindFill(f.Kind, colour),
 		Title:    sc.tooltip(f),
 		Variable: f.Variable, Optional: f.Optional, Condition: mono.Clean(f.Condition),
-		Label: f.Label, DoubleRule: f.DoubleRule, Caption: mono.Clean(f.Caption),
+		Label: f.Label, DoubleRule: f.DoubleRule, Caption: mono.Clean(f.Caption), Lines: f.Lines,
 	}
 	if f.Label == LabelStacked && strings.Contains(f.Name, "\n") {
 		b.Stack = labelLines(f.Name, LabelStacked)

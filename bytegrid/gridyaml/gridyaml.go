@@ -31,6 +31,8 @@
 //	                                  # bits or fewer)
 //	  open: colons                    # a variable field's open end: colons (default), dots,
 //	                                  # bottom or edge (below)
+//	  edge: "|~|"                     # optional: a variable field's side edges in the rows it
+//	                                  # fills, first line, middle lines, last line (RFC 8926)
 //	fields:                           # in order; a field may not overlap the one before
 //	  - name: Source Port             # the label (required)
 //	    bits: 16                      # the length: bits or bytes, exactly one
@@ -69,7 +71,8 @@
 // field that repeats zero or more times (RFC 9000's "x (L) ..."), one instance drawn; item:
 // "[3]" names which item of a repeating group the field belongs to, written after the group's
 // letter in the box's corner ("C[3]"); short: "tags" is a shorter name drawn when the name does
-// not fit its box on one line.
+// not fit its box on one line; lines: 3 gives the row the field starts in at least three lines in the
+// text form, as a figure draws one row taller than the rest.
 //
 // # Kinds
 //
@@ -523,6 +526,11 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 			f.Caption, err = p.str(v, label)
 		case "row_break":
 			f.RowBreak, err = p.boolean(v, label)
+		case "lines":
+			f.Lines, err = p.integer(v, label)
+			if err == nil && (f.Lines < 1 || f.Lines > 16) {
+				err = p.errf(v, label, "lines %d: want 1 to 16", f.Lines)
+			}
 		case "repeated":
 			f.Repeated, err = p.boolean(v, label)
 		case "type":
@@ -532,7 +540,7 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 		case "desc":
 			f.Desc, err = p.str(v, label)
 		default:
-			err = p.errf(k, label, "unknown key %q (want name, bits, bytes, offset, value, group, item, short, kind, type, path, desc, variable, min_bits, max_bits, length_from, optional, condition, label, double_rule, caption, row_break, repeated)", k.Value)
+			err = p.errf(k, label, "unknown key %q (want name, bits, bytes, offset, value, group, item, short, kind, type, path, desc, variable, min_bits, max_bits, length_from, optional, condition, label, double_rule, caption, row_break, lines, repeated)", k.Value)
 		}
 		if err != nil {
 			return f, err
@@ -605,13 +613,17 @@ func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 			one(&t.Ticks, "bits", "fields")
 		case "open":
 			one(&t.Open, "colons", "dots", "bottom", "edge")
+		case "edge":
+			if t.Edge, err = p.str(v, ""); err == nil && (len(t.Edge) != 3 || strings.Trim(t.Edge, "|~/.:") != "") {
+				err = p.errf(v, "", "text: edge %q: want three of '|', '~', '/', '.' and ':' (first line, middle lines, last line)", t.Edge)
+			}
 		case "bit_chars":
 			t.BitChars, err = p.integer(v, "")
 			if err == nil && (t.BitChars < 2 || t.BitChars > 8) {
 				err = p.errf(v, "", "text: bit_chars %d: want 2 to 8", t.BitChars)
 			}
 		default:
-			err = p.errf(k, "", "text: unknown key %q (want margin, row_lines, align, ticks, open, bit_chars)", k.Value)
+			err = p.errf(k, "", "text: unknown key %q (want margin, row_lines, align, ticks, open, edge, bit_chars)", k.Value)
 		}
 		if err != nil {
 			return err

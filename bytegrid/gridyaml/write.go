@@ -160,6 +160,9 @@ func textNode(t bytegrid.TextOptions) *yaml.Node {
 	if t.Open != "" {
 		add(m, "open", str(t.Open))
 	}
+	if t.Edge != "" {
+		add(m, "edge", str(t.Edge))
+	}
 	return m
 }
 
@@ -236,6 +239,9 @@ func fieldNode(f bytegrid.Field, end int) *yaml.Node {
 	}
 	if f.RowBreak {
 		add(m, "row_break", boolean(true))
+	}
+	if f.Lines > 1 {
+		add(m, "lines", num(f.Lines))
 	}
 	return m
 }

@@ -15,7 +15,13 @@
 //   - boxes that continue across a rule with no dashes under them are one field (RFC 8200's
 //     addresses, "+" at their side edges), named by the text in any of their lines;
 //   - ":" side edges, a box open at its right end, "..." after a name or under it, or a box
-//     left open at the bottom of the figure make a variable field (Field.Variable);
+//     left open at the bottom of the figure make a variable field (Field.Variable); so do
+//     side edges "~" (RFC 8926), "/" (RFC 1035) and "." (RFC 5905), drawn back as the figure
+//     has them on a row's first, middle and last lines (Options.Text.Edge);
+//   - a row drawn with more lines than the rest keeps them (Field.Lines, RFC 5389);
+//   - a blank box inside a row (RFC 2890's "|C| |K|S|") is an unnamed reserved field;
+//   - text right of the grid, after a space, is a note in its margin and is left out (RFC
+//     4303's "^Int. Cov-ered");
 //   - a dashed rule ("+ - - - +") around a box makes it optional, and ", if …" after its
 //     name, or a line "(if …)", is its condition;
 //   - a box with no name continues the field before it, as does "Name (continued)";
@@ -164,6 +170,17 @@ func (p *parser) bitAt(c int) (int, bool) {
 	return rel / p.cpb, rel/p.cpb <= p.rb
 }
 
+// markAt reports whether the character at column c of a line is a side edge of a variable
+// box other than ':': '~' (RFC 8926, RFC 4303), '/' (RFC 1035) or '.' (RFC 5905), standing
+// alone (so that "Rsvd." or "...." are text).
+func (p *parser) markAt(line, c int) bool {
+	switch p.at(line, c) {
+	case '~', '/', '.':
+		return (c == 0 || p.at(line, c-1) == ' ') && p.at(line, c+1) == ' '
+	}
+	return false
+}
+
 func (p *parser) at(line, c int) rune {
 	if line < 0 || line >= len(p.lines) || c < 0 || c >= len(p.lines[line]) {
 		return ' '
@@ -177,6 +194,7 @@ type cell struct {
 	text           []string // its lines, trimmed ("" for blank lines)
 	textLine       []int    // the line within the band of each non-empty text
 	colon          bool     // a ':' side edge
+	marks          []rune   // the left edge on each line, when one is a mark ('~', '/', '.')
 	open           bool     // no right edge
 	dashed, solid  int      // bits of dashed and of solid rule above and below it
 	double         bool     // a double rule above
@@ -237,7 +255,7 @@ func Parse(name string, data []byte) (*gridyaml.Spec, error) {
 	last := first
 	for i := first + 1; i < len(p.lines); i++ {
 		c := p.at(i, p.x0)
-		if c != '+' && c != '|' && c != ':' {
+		if c != '+' && c != '|' && c != ':' && !p.markAt(i, p.x0) {
 			break
 		}
 		for k := 0; k < p.x0 && k < len(p.lines[i]); k++ {
@@ -454,13 +472,13 @@ func (p *parser) bandCells(bands []band) (bandCells, error) {
 	byBand := make([][]*cell, len(bands))
 	short := make([]bool, len(bands)) // a band whose boxes end before the row does
 	edgeDots := false                 // "..." in place of a right edge (RFC 7540)
-	edgeOK := func(r rune) bool { return r == '|' || r == ':' }
+	edgeOK := func(l, c int) bool { r := p.at(l, c); return r == '|' || r == ':' || p.markAt(l, c) }
 	for bi, bd := range bands {
 		edges := []int{}
 		for b := 0; b <= p.rb; b++ {
 			c := p.col(b)
 			for l := bd.from; l < bd.to; l++ {
-				if edgeOK(p.at(l, c)) {
+				if edgeOK(l, c) {
 					edges = append(edges, b)
 					break
 				}
@@ -495,7 +513,8 @@ func (p *parser) bandCells(bands []band) (bandCells, error) {
 		// do not agree with its ruler or rules.
 		for l := bd.from; l < bd.to; l++ {
 			for c, r := range p.lines[l] {
-				if c < p.x0 || !edgeOK(r) {
+				// (Text right of the grid is a note in its margin: RFC 4303's "^Int.")
+				if c < p.x0 || c > p.col(p.rb) || !edgeOK(l, c) {
 					continue
 				}
 				if _, ok := p.bitAt(c); !ok && r == '|' {
@@ -514,6 +533,9 @@ func (p *parser) bandCells(bands []band) (bandCells, error) {
 				if p.at(l, c0-1) == ':' || p.at(l, c1) == ':' {
 					c.colon = true
 				}
+				if p.markAt(l, c0-1) || p.markAt(l, c1) {
+					c.marks = make([]rune, bd.to-bd.from)
+				}
 				s := ""
 				if c0 < len(p.lines[l]) {
 					s = strings.TrimSpace(string(p.lines[l][c0:min(c1, len(p.lines[l]))]))
@@ -521,6 +543,11 @@ func (p *parser) bandCells(bands []band) (bandCells, error) {
 				c.text = append(c.text, s)
 				if s != "" {
 					c.textLine = append(c.textLine, l-bd.from)
+				}
+			}
+			if c.marks != nil {
+				for l := bd.from; l < bd.to; l++ {
+					c.marks[l-bd.from] = p.at(l, c0-1)
 				}
 			}
 			c.parent = len(cells)
@@ -693,7 +720,13 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 	off := 0
 	rowLines, lineAlign := 0, ""
 	alignVotes := map[string]int{}
-	for _, g := range groups {
+	var marks [3]map[rune]int // the side marks of variable rows: first, middle, last line
+	for _, bd := range bands {
+		if n := bd.to - bd.from; rowLines == 0 || n < rowLines {
+			rowLines = n
+		}
+	}
+	for gi, g := range groups {
 		var lines []string
 		var bits int
 		f := bytegrid.Field{Offset: off}
@@ -707,8 +740,11 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 				}
 			}
 			lines = append(lines, c.extra...)
-			if c.colon || c.open {
+			if c.colon || c.open || c.marks != nil {
 				f.Variable = true
+			}
+			if c.marks != nil && c.from == 0 && c.to == p.rb {
+				edgeVotes(c.marks, &marks)
 			}
 			dashedAll = dashedAll && c.dashed > 0 && c.solid == 0
 			if c.double {
@@ -755,6 +791,17 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 			f.Optional, f.Condition, f.Name = true, m[2], m[1]
 		}
 		c0 := g.cells[0]
+		if n := bands[c0.band].to - bands[c0.band].from; n > rowLines {
+			f.Lines = n // a row taller than the rest (the row the field starts in)
+		}
+		if f.Name == "" && len(g.cells) == 1 && c0.from > 0 && !c0.open && !(gi > 0 && groups[gi-1].cells[len(groups[gi-1].cells)-1].band != c0.band) {
+			// A blank box between two edges inside a row (RFC 2890's "|C| |K|S|") is a field of
+			// its own, unnamed: a field continued from the row before starts its row.
+			f.Kind = bytegrid.Reserved
+			fields = append(fields, f)
+			off += bits
+			continue
+		}
 		if f.Name == "" || isContinued(f.Name, fields) {
 			// A box with no name, or "Name (continued)", continues the field before it.
 			if len(fields) == 0 {
@@ -780,12 +827,6 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 		}
 		fields = append(fields, f)
 		off += bits
-	}
-	for _, bd := range bands {
-		n := bd.to - bd.from
-		if rowLines == 0 || n < rowLines {
-			rowLines = n
-		}
 	}
 	best := 0
 	for _, a := range []string{"middle", "top", "bottom"} {
@@ -817,6 +858,7 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 			opts.Text.BitChars = p.cpb
 		}
 	}
+	opts.Text.Edge = edgePattern(marks)
 	if edgeDots && opts.Text.Open == "" {
 		opts.Text.Open = "edge"
 	}
@@ -870,3 +912,54 @@ func isContinued(name string, fields []bytegrid.Field) bool {
 var reservedRE = regexp.MustCompile(`(?i)^(reserved\d*|rsrvd|rsv\d*|resv|padding|r|z|0|mbz)( \(optional\))?$`)
 
 func isReserved(name string) bool { return reservedRE.MatchString(name) }
+
+// edgeVotes counts the side marks of a variable row of len(m) lines: its first line's, its
+// middle lines' and its last line's (a row of one line has only a middle).
+func edgeVotes(m []rune, v *[3]map[rune]int) {
+	vote := func(k int, r rune) {
+		if v[k] == nil {
+			v[k] = map[rune]int{}
+		}
+		v[k][r]++
+	}
+	switch n := len(m); {
+	case n == 1:
+		vote(1, m[0])
+	case n >= 2:
+		vote(0, m[0])
+		vote(2, m[n-1])
+		for _, r := range m[1 : n-1] {
+			vote(1, r)
+		}
+	}
+}
+
+// edgePattern is Text.Edge from the votes: the mark most drawn at each place, a place with
+// none taking the middle's (or the first mark's); "" when no row had a mark.
+func edgePattern(v [3]map[rune]int) string {
+	var out [3]rune
+	var any rune
+	for k := range v {
+		best := 0
+		for _, r := range []rune{'|', ':', '~', '/', '.'} { // in order, so that ties go the same way
+			if n := v[k][r]; n > best {
+				best, out[k] = n, r
+			}
+		}
+		if out[k] != 0 && out[k] != '|' && any == 0 {
+			any = out[k]
+		}
+	}
+	if any == 0 {
+		return ""
+	}
+	if out[1] == 0 || out[1] == '|' {
+		out[1] = any
+	}
+	for k := range out {
+		if out[k] == 0 {
+			out[k] = out[1]
+		}
+	}
+	return string(out[:])
+}

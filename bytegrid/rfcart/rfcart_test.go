@@ -60,7 +60,7 @@ func TestRoundTrip(t *testing.T) {
 			if strings.HasSuffix(file, ".published.txt") {
 				return
 			}
-			want, got := lines(string(src)), lines(txt.String())
+			want, got := withoutNotes(lines(string(src))), lines(txt.String())
 			if len(want) != len(got) {
 				t.Errorf("%d lines, want %d:\n%s", len(got), len(want), txt.String())
 			}
@@ -71,6 +71,34 @@ func TestRoundTrip(t *testing.T) {
 			}
 		})
 	}
+}
+
+// withoutNotes cuts from a figure's lines the notes written in the margin right of its grid
+// (RFC 4303's "^Int. Cov-ered", its rules' "---" tails), which are no part of the fields: what
+// stands after a space past the right end of the grid's longest rule, and, on a rule, anything
+// past it.
+func withoutNotes(ls []string) []string {
+	right := -1
+	for _, l := range ls {
+		if t := strings.TrimLeft(l, " "); strings.HasPrefix(t, "+-") || strings.HasPrefix(t, "+=") {
+			f := strings.Fields(l)[0]
+			right = max(right, len(l)-len(t)+strings.LastIndexByte(f, '+'))
+		}
+	}
+	if right < 0 {
+		return ls
+	}
+	out := make([]string, len(ls))
+	for i, l := range ls {
+		out[i] = l
+		if len(l) <= right+1 || strings.Trim(l[right+1:], " ") == "..." {
+			continue
+		}
+		if l[right+1] == ' ' || strings.HasPrefix(strings.TrimLeft(l, " "), "+") && l[right] == '+' {
+			out[i] = strings.TrimRight(l[:right+1], " ")
+		}
+	}
+	return out
 }
 
 func lines(s string) []string {
@@ -101,7 +129,8 @@ func sameLine(want, got string) bool {
 		var out []string
 		start := 0
 		for i, r := range rs {
-			edge := r == '|' || r == '+' || r == ':' && (i == 0 || rs[i-1] == ' ') && (i == len(rs)-1 || rs[i+1] == ' ')
+			alone := (i == 0 || rs[i-1] == ' ') && (i == len(rs)-1 || rs[i+1] == ' ')
+			edge := r == '|' || r == '+' || strings.ContainsRune(":~/.", r) && alone
 			if !edge {
 				continue
 			}
@@ -168,6 +197,13 @@ func TestErrors(t *testing.T) {
 
 const MaxColumnsForTest = rfcart.MaxColumns
 
+func must(s string, err error) string {
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
 // FuzzParse: any input is read or refused with a positioned error, never a panic; what is
 // read lays out and draws, in work bounded by the input.
 func FuzzParse(f *testing.F) {
@@ -178,6 +214,15 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add([]byte("+-+-+\n|a|b|\n+-+-+\n"))
 	f.Add([]byte("+--------+\n|a       |\n+---- ...\n"))
+	f.Add([]byte("+-+-+-+-+\n|a| |b  |\n+-+-+-+-+\n|       |\n~   c   ~\n|       |\n+-+-+-+-+\n"))
+	f.Add([]byte("+--+--+\n/  a  /\n.  b  .\n+--+--+  note\n"))
+	if ms, _ := filepath.Glob(filepath.Join(must(testenv.ModuleRoot()), "examples", "protocols", "figures", "*.unread.txt")); len(ms) > 0 {
+		for _, m := range ms {
+			if src, err := os.ReadFile(m); err == nil {
+				f.Add(src) // figures not yet drawn back as printed: read or refused, never a panic
+			}
+		}
+	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		s, err := rfcart.Parse("f.txt", src)
 		if err != nil {
