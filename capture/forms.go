@@ -18,7 +18,7 @@ const (
 	FormAuto    Form = ""
 	FormHex     Form = "hex"    // plain hex: "00 00 00 2a", "0000002a", "00:00:00:2a", "0x00 0x2a", a hex stream
 	FormDump    Form = "dump"   // an offset column: xxd, hexdump -C, od -Ax -tx1, Wireshark, tshark -x, Netty, Idx | Hex | ASCII tables
-	FormList    Form = "list"   // a byte list: Go, Rust, C, Java (signed), JavaScript, Python, decimal or hex; Node Buffer JSON
+	FormList    Form = "list"   // a byte list: Go, Rust, C, Java (signed), JavaScript, Python, decimal or hex; Node Buffer JSON; Erlang/Elixir binaries; Python struct.pack
 	FormString  Form = "string" // a string literal: C and Wireshark "\x00…", Python b'…', a hex string ("0000002a", bytes.fromhex)
 	FormBase64  Form = "base64" // base64 (standard or URL alphabet, padded or not)
 	formDefault      = FormAuto
@@ -38,7 +38,7 @@ func ParseForm(s string) (Form, error) {
 		return FormHex, nil
 	case "dump", "xxd", "hexdump", "od", "tshark", "wireshark", "netty", "table":
 		return FormDump, nil
-	case "list", "go", "rust", "c", "java", "js", "javascript", "node", "buffer", "json", "python", "decimal":
+	case "list", "go", "rust", "c", "java", "js", "javascript", "node", "buffer", "json", "python", "decimal", "erlang", "elixir", "struct":
 		return FormList, nil
 	case "string", "escaped", "c-string", "bytes":
 		return FormString, nil
@@ -496,9 +496,16 @@ func parsePlain(s string) (*Text, error) {
 		}
 	}
 	if a, notes, ok := annotated(s); ok {
-		if t, err2 := plainHex(a); err2 == nil {
+		t, err2 := plainHex(a)
+		if err2 == nil {
 			t.Notes = append(t.Notes, notes...)
 			return t, nil
+		}
+		// Past the lines of words, the first line that is neither: say where it is wrong.
+		if p2, ok := err2.(*perr); ok {
+			if p1, ok := err.(*perr); ok && p2.at > p1.at {
+				return nil, p2
+			}
 		}
 	}
 	return nil, err
@@ -528,7 +535,8 @@ func annotated(s string) (out string, notes []string, ok bool) {
 		switch {
 		case first < 0:
 			if !hasWord(l) {
-				return "", nil, false // neither bytes nor words: not an annotated listing
+				byteLines++ // neither bytes nor words: plain hex says what is wrong there
+				continue
 			}
 			words = append(words, i+1)
 			lines[i] = blank(l)
@@ -1189,6 +1197,9 @@ var codeWords = map[string]bool{
 // digits ("0000002a…", bytes.fromhex('…'), Perl's pack("H*", "…")).
 func parseStrings(s string, forced bool) (*Text, error) {
 	s = stripComments(s)
+	if !forced && strings.Contains(s, "struct.pack(") {
+		return nil, errNotThisForm // the strings are struct.pack's formats and values: a list
+	}
 	toks, lerr := lexCode(s)
 	if lerr != nil {
 		if forced || strings.Contains(s, `\x`) {

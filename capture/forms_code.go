@@ -17,7 +17,7 @@ const maxSegmentBits = 64
 // parseBits reads the Erlang or Elixir binaries of s ("<<" … ">>"), one after the other. ok
 // is false when s holds none.
 func parseBits(s string) (t *Text, err error, ok bool) {
-	if !strings.Contains(s, "<<") || !strings.Contains(s, ">>") {
+	if !strings.Contains(s, "<<") {
 		return nil, nil, false
 	}
 	toks, lerr := lexCode(s)
