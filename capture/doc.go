@@ -1,8 +1,10 @@
 // Package capture reads Kafka traffic as people have it: frames back to back (.bin), bytes
 // written as text in any of the forms people paste (ParseText: plain hex, dumps with an offset
 // column from xxd, hexdump -C, od, Wireshark, tshark -x and Netty, tester tables with log
-// prefixes, byte lists in Go, Rust, C, Java, JavaScript and Python, Node's Buffer JSON, string
-// literals, base64; told apart by their content, read in time linear in the text), and pcap or
+// prefixes, annotated listings (hex with comments between heading lines, a label before the
+// bytes), byte lists in Go, Rust, C, Java, JavaScript and Python, Erlang and Elixir binaries
+// (<<0::16, "foo"::binary>>), Python struct.pack sequences of literals, Node's Buffer JSON,
+// string literals, base64; told apart by their content, read in time linear in the text), and pcap or
 // pcapng captures, and decodes every frame with package kafka.
 //
 // A capture is read with gopacket's pure-Go pcapgo readers (no libpcap). Its TCP

@@ -18,7 +18,7 @@ const (
 	FormAuto    Form = ""
 	FormHex     Form = "hex"    // plain hex: "00 00 00 2a", "0000002a", "00:00:00:2a", "0x00 0x2a", a hex stream
 	FormDump    Form = "dump"   // an offset column: xxd, hexdump -C, od -Ax -tx1, Wireshark, tshark -x, Netty, Idx | Hex | ASCII tables
-	FormList    Form = "list"   // a byte list: Go, Rust, C, Java (signed), JavaScript, Python, decimal or hex; Node Buffer JSON
+	FormList    Form = "list"   // a byte list: Go, Rust, C, Java (signed), JavaScript, Python, decimal or hex; Node Buffer JSON; Erlang/Elixir binaries; Python struct.pack
 	FormString  Form = "string" // a string literal: C and Wireshark "\x00…", Python b'…', a hex string ("0000002a", bytes.fromhex)
 	FormBase64  Form = "base64" // base64 (standard or URL alphabet, padded or not)
 	formDefault      = FormAuto
@@ -38,7 +38,7 @@ func ParseForm(s string) (Form, error) {
 		return FormHex, nil
 	case "dump", "xxd", "hexdump", "od", "tshark", "wireshark", "netty", "table":
 		return FormDump, nil
-	case "list", "go", "rust", "c", "java", "js", "javascript", "node", "buffer", "json", "python", "decimal":
+	case "list", "go", "rust", "c", "java", "js", "javascript", "node", "buffer", "json", "python", "decimal", "erlang", "elixir", "struct":
 		return FormList, nil
 	case "string", "escaped", "c-string", "bytes":
 		return FormString, nil
@@ -321,7 +321,8 @@ func hasWord(l string) bool {
 }
 
 // stripComments blanks #, // and /* */ comments outside quoted strings, keeping offsets: #
-// starts a comment at the start of a line or after a blank, // after a blank or ,;{([, /* too.
+// starts a comment at the start of a line, after a blank, or after a comma when a blank
+// follows it; // after a blank or ,;{([, /* too.
 func stripComments(s string) string {
 	b := []byte(s)
 	var quote byte
@@ -345,7 +346,7 @@ func stripComments(s string) string {
 		switch {
 		case c == '"' || c == '\'':
 			quote = c
-		case c == '#' && (lineStart || b[i-1] == ' ' || b[i-1] == '\t'):
+		case c == '#' && (lineStart || b[i-1] == ' ' || b[i-1] == '\t' || b[i-1] == ',' && hashComment(b, i)):
 			for ; i < len(b) && b[i] != '\n'; i++ {
 				b[i] = ' '
 			}
@@ -376,6 +377,13 @@ func stripComments(s string) string {
 		}
 	}
 	return string(b)
+}
+
+// hashComment reports whether the '#' at b[i], right after a comma, starts a comment ("…),#
+// The client ID" in Python): a blank or a letter follows it, not hex ("0x00,#00" is no comment
+// either way, but "#GS0" of a tester's log stays).
+func hashComment(b []byte, i int) bool {
+	return i+1 >= len(b) || b[i+1] == ' ' || b[i+1] == '\t' || b[i+1] == '\n'
 }
 
 // commonPrefix is the prefix every non-blank line shares once digits are masked (a log's
@@ -487,7 +495,132 @@ func parsePlain(s string) (*Text, error) {
 			return t, nil
 		}
 	}
+	if a, notes, ok := annotated(s); ok {
+		t, err2 := plainHex(a)
+		if err2 == nil {
+			t.Notes = append(t.Notes, notes...)
+			return t, nil
+		}
+		// Past the lines of words, the first line that is neither: say where it is wrong.
+		if p2, ok := err2.(*perr); ok {
+			if p1, ok := err.(*perr); ok && p2.at > p1.at {
+				return nil, p2
+			}
+		}
+	}
 	return nil, err
+}
+
+// annotated blanks what an annotated listing holds besides its bytes: lines of words with no
+// byte on them (headings such as "*** Request header", "Message => Crc MagicByte …", "[ the
+// first element of the array"), and a label before a line's bytes ("Hex Stream: 0000…",
+// "sent: 00 01"). ok is false when there is nothing to blank or no line of bytes is left; the
+// notes say which lines were skipped or cut.
+func annotated(s string) (out string, notes []string, ok bool) {
+	lines := strings.Split(s, "\n")
+	var words, labels []int
+	byteLines := 0
+	for i, l := range lines {
+		toks := strings.Fields(l)
+		if len(toks) == 0 {
+			continue
+		}
+		first := -1
+		for k, tok := range toks {
+			if byteToken(tok) {
+				first = k
+				break
+			}
+		}
+		switch {
+		case first < 0:
+			if !hasWord(l) {
+				byteLines++ // neither bytes nor words: plain hex says what is wrong there
+				continue
+			}
+			words = append(words, i+1)
+			lines[i] = blank(l)
+		case first > 0:
+			// A label: words ending with ':' before the bytes, every token after it a byte.
+			if !strings.HasSuffix(toks[first-1], ":") || !hasWord(strings.Join(toks[:first], " ")) {
+				byteLines++
+				continue
+			}
+			for _, tok := range toks[first:] {
+				if !byteToken(tok) {
+					return "", nil, false
+				}
+			}
+			cut := strings.Index(l, toks[first-1]) + len(toks[first-1])
+			lines[i] = blank(l[:cut]) + l[cut:]
+			labels = append(labels, i+1)
+			byteLines++
+		default:
+			byteLines++
+		}
+	}
+	if byteLines == 0 || len(words)+len(labels) == 0 {
+		return "", nil, false
+	}
+	if len(words) > 0 {
+		notes = append(notes, fmt.Sprintf("%s hold words, not bytes: skipped", linesList(words)))
+	}
+	if len(labels) > 0 {
+		notes = append(notes, fmt.Sprintf("the label before the bytes of %s is not bytes: dropped", linesList(labels)))
+	}
+	return strings.Join(lines, "\n"), notes, true
+}
+
+// byteToken reports whether a token is bytes as plain hex writes them: pairs of hex digits,
+// alone or run together ("00", "0000004d"), joined by colons ("00:00:00:7a:"), or "0x2a".
+func byteToken(t string) bool {
+	t = strings.Trim(t, ",;")
+	if len(t) > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X') {
+		t = t[2:]
+		if len(t) == 1 {
+			return isHex(t[0])
+		}
+	}
+	t = strings.TrimSuffix(t, ":")
+	if t == "" {
+		return false
+	}
+	for _, p := range strings.Split(t, ":") {
+		if len(p) < 2 || len(p)%2 != 0 {
+			return false
+		}
+		for i := 0; i < len(p); i++ {
+			if !isHex(p[i]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// linesList names line numbers: "line 3", "lines 1, 3, 5–7", the first ten and a count.
+func linesList(ns []int) string {
+	var parts []string
+	for i := 0; i < len(ns); {
+		j := i
+		for j+1 < len(ns) && ns[j+1] == ns[j]+1 {
+			j++
+		}
+		if len(parts) == 10 {
+			parts = append(parts, fmt.Sprintf("and %d more", len(ns)-i))
+			break
+		}
+		if i == j {
+			parts = append(parts, strconv.Itoa(ns[i]))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d–%d", ns[i], ns[j]))
+		}
+		i = j + 1
+	}
+	if len(ns) == 1 {
+		return "line " + parts[0]
+	}
+	return "lines " + strings.Join(parts, ", ")
 }
 
 func firstLine(s string) string {
@@ -716,6 +849,24 @@ func parseList(s string, forced bool) (*Text, error) {
 	if t, err, ok := parseGoPrint(s); ok {
 		return t, err
 	}
+	if t, err, ok := parseStructPack(s); ok {
+		return t, err
+	}
+	if t, err, ok := parseBits(s); ok {
+		if err == nil {
+			return t, nil
+		}
+		// Shifts in code that is a list after all (x << 2 >> 1)?
+		if lt, lerr := parseNumberList(s, forced); lerr == nil {
+			return lt, nil
+		}
+		return nil, err
+	}
+	return parseNumberList(s, forced)
+}
+
+// parseNumberList is parseList's reading of the brackets of s (comments blanked).
+func parseNumberList(s string, forced bool) (*Text, error) {
 	toks, lerr := lexCode(s)
 	if lerr != nil {
 		return nil, lerr
@@ -1046,6 +1197,9 @@ var codeWords = map[string]bool{
 // digits ("0000002a…", bytes.fromhex('…'), Perl's pack("H*", "…")).
 func parseStrings(s string, forced bool) (*Text, error) {
 	s = stripComments(s)
+	if !forced && strings.Contains(s, "struct.pack(") {
+		return nil, errNotThisForm // the strings are struct.pack's formats and values: a list
+	}
 	toks, lerr := lexCode(s)
 	if lerr != nil {
 		if forced || strings.Contains(s, `\x`) {
@@ -1076,7 +1230,7 @@ func parseStrings(s string, forced bool) (*Text, error) {
 				hexCall = true
 			}
 			if !codeWords[t.text] && (i+1 >= len(toks) || !strings.Contains("=:.[(", toks[i+1].text)) &&
-				(i == 0 || toks[i-1].text != ".") {
+				(i == 0 || toks[i-1].text != "." && !rubySymbol(toks, i)) {
 				if len(strs) == 0 && !forced {
 					return nil, errNotThisForm
 				}
@@ -1158,6 +1312,12 @@ func parseStrings(s string, forced bool) (*Text, error) {
 		d = "Python bytes literal"
 	}
 	return &Text{Bytes: out, Detail: d}, nil
+}
+
+// rubySymbol reports whether toks[i] is a Ruby symbol (":name", as in let(:bytes) { "…" }).
+func rubySymbol(toks []ltok, i int) bool {
+	return i > 0 && toks[i-1].kind == 'p' && toks[i-1].text == ":" && toks[i-1].at+1 == toks[i].at &&
+		(i == 1 || toks[i-2].text != ":" && toks[i-2].at+1 != toks[i-1].at || toks[i-2].kind == 'p' && strings.Contains("({[, ", toks[i-2].text))
 }
 
 // unescape reads the inside of a string literal: \xHH, \n \r \t \0 \a \b \f \v, octal \NNN,

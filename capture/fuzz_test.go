@@ -88,9 +88,9 @@ func FuzzRead(f *testing.F) {
 // FuzzParseText: any text, in any form asked, reads to some bytes or is a *TextError with a
 // line and column inside the text and at most one line quoted, cut at 80 characters; what
 // reads auto-detected reads with its form forced. Seeded with every form of
-// testdata/forms and the real frames of ../shared/real-frames.
+// testdata/forms and the real frames of ../testdata/real-frames and ../shared/real-frames.
 func FuzzParseText(f *testing.F) {
-	for _, dir := range []string{filepath.Join("testdata", "forms"), filepath.Join("..", "..", "shared", "real-frames")} {
+	for _, dir := range []string{filepath.Join("testdata", "forms"), filepath.Join("..", "testdata", "real-frames"), filepath.Join("..", "..", "shared", "real-frames")} {
 		files, _ := os.ReadDir(dir)
 		for _, e := range files {
 			if b, err := os.ReadFile(filepath.Join(dir, e.Name())); err == nil && LooksLikeText(b) && len(b) < 8<<10 {
@@ -100,6 +100,9 @@ func FuzzParseText(f *testing.F) {
 	}
 	f.Add("00000000  00 00 00 00 00 00 00 00  00 00 00 00 00 00 00 00  |................|\n*\n00000030\n", uint8(2))
 	f.Add("[tester::#GS0] 0000 | 00 01 | ..\n", uint8(0))
+	f.Add("<<1::16, -1::32, 16#ff, $a, \"ab\"::binary, 7:8/little>>", uint8(0))
+	f.Add("x = b\"\".join([struct.pack('>h3s', 3, b\"cid\"),# id\n struct.pack('<iq', -1, len('ab'))])", uint8(3))
+	f.Add("*** header\nHex Stream: 0000002a\n00:01:  # a\n", uint8(0))
 	f.Fuzz(func(t *testing.T, s string, which uint8) {
 		forms := append([]Form{FormAuto}, Forms...)
 		from := forms[int(which)%len(forms)]

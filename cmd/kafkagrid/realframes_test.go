@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -12,8 +13,33 @@ import (
 	"github.com/kafkagrid/kafkagrid/kafka"
 )
 
-// realFramesDir is ../shared/real-frames (or $KAFKAGRID_REAL_FRAMES): frames as their authors
-// published them, each file a SOURCE: line, a WHAT: line, a blank line and the published text.
+// realFramesDirs are the folders of frames as their authors published them, each file a
+// SOURCE: line, a WHAT: line, a blank line and the published text: the project's own
+// (testdata/real-frames) and ../shared/real-frames when it is there; or the folders of
+// $KAFKAGRID_REAL_FRAMES (a list, as PATH is written) alone.
+func realFramesDirs(t *testing.T) []string {
+	t.Helper()
+	if d := os.Getenv("KAFKAGRID_REAL_FRAMES"); d != "" {
+		return filepath.SplitList(d)
+	}
+	mod, err := testenv.ModuleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dirs := []string{filepath.Join(mod, "testdata", "real-frames")}
+	if shared := filepath.Join(mod, "..", "shared", "real-frames"); dirExists(shared) {
+		dirs = append(dirs, shared)
+	}
+	return dirs
+}
+
+func dirExists(dir string) bool {
+	st, err := os.Stat(dir)
+	return err == nil && st.IsDir()
+}
+
+// realFramesDir is ../shared/real-frames (or $KAFKAGRID_REAL_FRAMES): the frames the browser
+// tests read.
 func realFramesDir(t *testing.T) string {
 	t.Helper()
 	if d := os.Getenv("KAFKAGRID_REAL_FRAMES"); d != "" {
@@ -42,28 +68,58 @@ type what struct {
 }
 
 var (
-	whatVersion = regexp.MustCompile(`\bv(\d+)\b`)
-	whatCorr    = regexp.MustCompile(`(?i)\b(?:correlation id|corr)\s+(0x[0-9a-f]+|-?\d+)`)
-	whatQuoted  = regexp.MustCompile(`'([^']*)'`)
+	whatVersions = []*regexp.Regexp{
+		regexp.MustCompile(`\b[vV](\d+)\b`),                                              // "v3", "V3"
+		regexp.MustCompile(`(?i)\b(?:(?:request_?)?api[ _]?)?version\s*[:=]?\s*(\d+)\b`), // "(Version: 3)", "version 3", "api_version=3"
+	}
+	whatCorr   = regexp.MustCompile(`(?i)\b(?:correlation|corr)(?:[ _-]?id)?\s*[:=]?\s*(0x[0-9a-f]+|-?\d+)\b`)
+	whatQuoted = regexp.MustCompile(`'([^']*)'`)
 )
 
-// parseWhat reads a WHAT: line: the first API name any release knows, its "vN", "request" or
-// "response", "correlation id N" (or "corr N"), quoted strings, and "Field value" pairs.
+// whatAPI finds the first API a WHAT: line names, as Kafka's schemas spell it ("ApiVersions"),
+// with its side ("ApiVersionsRequest"), in snake case ("api_versions") or in words as Kafka's
+// docs write them ("Api Versions", "Produce Request"); it returns the API's name.
+func whatAPI(words []string) string {
+	for i := range words {
+		for n := 1; n <= 3 && i+n <= len(words); n++ {
+			w := strings.ReplaceAll(strings.Join(words[i:i+n], ""), "_", "")
+			if w == "" || n > 1 && !isUpper(words[i][0]) {
+				continue // words joined only when they are capitalised: "Find Coordinator"
+			}
+			if _, names, _, ok := kafka.KnownAPI(w); ok && len(names) > 0 {
+				return names[0]
+			}
+		}
+	}
+	return ""
+}
+
+func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
+
+// parseWhat reads a WHAT: line: the first API any release knows (see whatAPI), its version
+// ("v3", "Version: 3", "version 3", "api_version=3"), "request" or "response" (whichever comes
+// first, in any case, "ApiVersionsRequest" too), the correlation id ("correlation id 7",
+// "corr 7", "correlation_id=7", "CorrelationId: 7"), quoted strings, and "Field value" pairs
+// ("ErrorCode 35", "error_code=35", "throttle time ms: 0").
 func parseWhat(t *testing.T, line string) what {
 	var w what
-	words := strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == ',' || r == '(' || r == ')' || r == ';' || r == ':' })
-	for _, word := range words {
-		if _, names, _, ok := kafka.KnownAPI(word); ok && len(names) > 0 && strings.EqualFold(names[0], word) {
-			w.api = names[0]
+	words := strings.FieldsFunc(line, func(r rune) bool {
+		return r == ' ' || r == ',' || r == '(' || r == ')' || r == ';' || r == ':' || r == '=' || r == '[' || r == ']' || r == '{' || r == '}'
+	})
+	w.api = whatAPI(words)
+	version := ""
+	for _, re := range whatVersions {
+		if m := re.FindStringSubmatch(line); m != nil {
+			version = m[1]
 			break
 		}
 	}
-	m := whatVersion.FindStringSubmatch(line)
-	if w.api == "" || m == nil {
+	if w.api == "" || version == "" {
 		t.Fatalf("WHAT names no API and version: %q", line)
 	}
-	w.version, _ = strconv.Atoi(m[1])
-	req, resp := strings.Index(line, "request"), strings.Index(line, "response")
+	w.version, _ = strconv.Atoi(version)
+	low := strings.ToLower(line)
+	req, resp := strings.Index(low, "request"), strings.Index(low, "response")
 	switch {
 	case resp >= 0 && (req < 0 || resp < req):
 		w.response = true
@@ -77,18 +133,32 @@ func parseWhat(t *testing.T, line string) what {
 		}
 		w.corr = strconv.FormatInt(n, 10)
 	}
-	low := strings.ToLower(line)
 	w.badCRC = strings.Contains(low, "crc") && (strings.Contains(low, "wrong") || strings.Contains(low, "mismatch") || strings.Contains(low, "incorrect") || strings.Contains(low, "bad"))
 	for _, m := range whatQuoted.FindAllStringSubmatch(line, -1) {
 		w.strs = append(w.strs, m[1])
 	}
 	for i := 0; i+1 < len(words); i++ {
 		w.fields = append(w.fields, [2]string{words[i], words[i+1]})
+		if c := snakeCamel(words[i]); c != words[i] {
+			w.fields = append(w.fields, [2]string{c, words[i+1]}) // error_code 35, errorCode 35: ErrorCode
+		}
 		if i+2 < len(words) { // "high watermark 2": HighWatermark
 			w.fields = append(w.fields, [2]string{camel(words[i]) + camel(words[i+1]), words[i+2]})
 		}
+		if i+3 < len(words) { // "throttle time ms 0": ThrottleTimeMs
+			w.fields = append(w.fields, [2]string{camel(words[i]) + camel(words[i+1]) + camel(words[i+2]), words[i+3]})
+		}
 	}
 	return w
+}
+
+// snakeCamel writes error_code and errorCode as ErrorCode.
+func snakeCamel(s string) string {
+	var b strings.Builder
+	for _, p := range strings.Split(s, "_") {
+		b.WriteString(camel(p))
+	}
+	return b.String()
 }
 
 func camel(s string) string {
@@ -129,17 +199,21 @@ func safeSlice(s string, from int) string {
 	return s[from:]
 }
 
-// TestRealFrames decodes every frame of ../shared/real-frames as published (the whole file,
+// TestRealFrames decodes every frame of testdata/real-frames and ../shared/real-frames as published (the whole file,
 // and the published text alone), with no flags but -api and -version where the bytes alone
 // cannot tell them (kafkagrid then lists several readings, or asks for -api), and checks the
 // result against the file's WHAT: API, version, side, correlation id, quoted values and the
 // fields it names with their values.
 func TestRealFrames(t *testing.T) {
-	dir := realFramesDir(t)
+	dirs := realFramesDirs(t)
 	root := testenv.Releases(t)
-	files, err := filepath.Glob(filepath.Join(dir, "*"))
-	if err != nil {
-		t.Fatal(err)
+	var files []string
+	for _, dir := range dirs {
+		fs, err := filepath.Glob(filepath.Join(dir, "*"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, fs...)
 	}
 	n := 0
 	for _, file := range files {
@@ -174,7 +248,7 @@ func TestRealFrames(t *testing.T) {
 		})
 	}
 	if n == 0 {
-		t.Fatalf("no frames in %s", dir)
+		t.Fatalf("no frames in %s", strings.Join(dirs, ", "))
 	}
 }
 
@@ -213,8 +287,8 @@ func checkRealFrame(t *testing.T, root, file string, w what) []string {
 			}
 		}
 		for _, f := range w.fields {
-			if stopWords[strings.ToLower(f[1])] {
-				continue // "CRC is wrong": prose, not a value
+			if stopWords[strings.ToLower(f[1])] || w.badCRC && strings.EqualFold(f[0], "CRC") {
+				continue // "CRC is wrong": prose, not a value; a wrong CRC is named by the error
 			}
 			if got, ok := vals[f[0]]; ok && !containsValue(got, f[1]) {
 				t.Errorf("%v: %s = %v, WHAT says %s", flags, f[0], got, f[1])
@@ -237,4 +311,38 @@ func containsValue(vals []string, want string) bool {
 		}
 	}
 	return false
+}
+
+// TestParseWhat reads WHAT: lines as authors write them: API names as Kafka's schemas and docs
+// spell them, versions and correlation ids in several ways.
+func TestParseWhat(t *testing.T) {
+	tests := []struct {
+		line     string
+		api      string
+		version  int
+		response bool
+		corr     string
+	}{
+		{line: "Produce Request (Version: 3) => transactional_id acks timeout_ms", api: "Produce", version: 3},
+		{line: "ApiVersionsRequest v2, correlation_id=7", api: "ApiVersions", version: 2, corr: "7"},
+		{line: "ApiVersionsResponse version 0, response body", api: "ApiVersions", response: true},
+		{line: "Find Coordinator response, api_version=1, CorrelationId: 42", api: "FindCoordinator", version: 1, response: true, corr: "42"},
+		{line: "find_coordinator request v0 (corr 0x10)", api: "FindCoordinator", corr: "16"},
+		{line: "Fetch v4 response body only (no size, no correlation id)", api: "Fetch", version: 4, response: true},
+		{line: "ApiVersions v4 request, correlation id 177586623, ClientSoftwareVersion 0.1", api: "ApiVersions", version: 4, corr: "177586623"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.line, func(t *testing.T) {
+			w := parseWhat(t, tt.line)
+			if w.api != tt.api || w.version != tt.version || w.response != tt.response || w.corr != tt.corr {
+				t.Errorf("got %s v%d response %v corr %q, want %s v%d response %v corr %q", w.api, w.version, w.response, w.corr, tt.api, tt.version, tt.response, tt.corr)
+			}
+		})
+	}
+	w := parseWhat(t, "ApiVersions v0 response: error_code=35, throttle time ms 0")
+	for _, f := range [][2]string{{"ErrorCode", "35"}, {"ThrottleTimeMs", "0"}} {
+		if !slices.Contains(w.fields, f) {
+			t.Errorf("no field %v in %v", f, w.fields)
+		}
+	}
 }
