@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"runtime/trace"
 	"strconv"
 	"strings"
 
@@ -102,7 +103,9 @@ func (b *builder) writeBook(ctx context.Context, results []chan []*apiContent) e
 		}
 		bk.story(st)
 		for i, ch := range results {
-			cs, ok := <-ch
+			var cs []*apiContent
+			var ok bool
+			trace.WithRegion(ctx, "book: wait for a chapter", func() { cs, ok = <-ch })
 			if !ok || len(cs) == 0 {
 				if err := context.Cause(ctx); err != nil {
 					return err
@@ -110,13 +113,16 @@ func (b *builder) writeBook(ctx context.Context, results []chan []*apiContent) e
 				return fmt.Errorf("reference: book: a chapter is missing")
 			}
 			a := b.site[i]
-			bk.chapter(cs, history(a, b.versions[a], -1))
+			trace.WithRegion(ctx, "book: chapter", func() { bk.chapter(cs, history(a, b.versions[a], -1)) })
 			if err := bk.pdf.Error(); err != nil {
 				return fmt.Errorf("reference: book: %s: %w", a.Name, err)
 			}
 		}
-		bk.indexChapter()
-		bk.finish()
+		trace.WithRegion(ctx, "book: index, headers and footers", func() {
+			bk.indexChapter()
+			bk.finish()
+		})
+		defer trace.StartRegion(ctx, "book: output").End()
 		if err := pdfcanvas.Output(bk.pdf, w); err != nil {
 			return fmt.Errorf("reference: book: %w", err)
 		}

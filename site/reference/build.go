@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"path"
 	"runtime"
+	"runtime/trace"
 	"slices"
 	"strconv"
 	"strings"
@@ -473,6 +474,10 @@ func (b *builder) plan() []string {
 }
 
 func (b *builder) run(ctx context.Context) (Summary, error) {
+	// The build is a runtime/trace task: with tracing on (go test -trace, see the README's
+	// Speed section) its regions show where each goroutine's time goes and what waits on what.
+	ctx, task := trace.NewTask(ctx, "reference build")
+	defer task.End()
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	out, err := site.OpenFolder(ctx, b.outDir, site.FolderOptions{Force: b.opts.Force, Temps: b.opts.Temps})
@@ -503,11 +508,13 @@ func (b *builder) run(ctx context.Context) (Summary, error) {
 			for i := range next {
 				var c []*apiContent
 				var err error
-				if a := b.site[i]; b.built[a] {
-					c, err = b.buildAPI(a)
-				} else {
-					c, err = b.layOut(a)
-				}
+				trace.WithRegion(ctx, "api", func() {
+					if a := b.site[i]; b.built[a] {
+						c, err = b.buildAPI(a)
+					} else {
+						c, err = b.layOut(a)
+					}
+				})
 				if err != nil {
 					fail(err)
 					close(results[i])
@@ -548,6 +555,7 @@ feed:
 	}
 	close(next)
 	wg.Wait()
+	trace.Log(ctx, "build", "workers done")
 	bookWG.Wait()
 	err = context.Cause(ctx)
 	if err == nil && b.opts.Formats&HTML != 0 {
