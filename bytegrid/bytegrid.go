@@ -302,8 +302,8 @@ type TextOptions struct {
 	// Edge, when set, draws the side edges of a variable field in the rows it fills with
 	// marks other than ':': three characters, for the first line of such a row, its middle
 	// lines and its last line (a row of one line takes the middle one). RFC 8926 draws
-	// "|~|", RFC 1035 "|//", RFC 5905 "..." or "|.|". The characters are '|', '~', '/',
-	// '.' or ':'.
+	// "|~|", RFC 1035 "|//", RFC 5905 "..." or "|.|", RFC 4960 "\/\". The characters are
+	// '|', '~', '/', '.', '\' or ':'.
 	Edge string `json:"edge,omitempty"`
 	// Bytes draws boxes nine columns a byte with rules marked only at byte boundaries, as
 	// under RFC 768's byte ruler, with another ruler or none (RFC 791's options:

@@ -45,8 +45,8 @@ func checkFigure(fields []Field, opts Options, rb int) error {
 		return fmt.Errorf("bytegrid: text open rule %d: want -1 to %d", t.OpenRule, 9*MaxRowBits)
 	case len(t.Dots) > 64 || strings.Trim(t.Dots, ". ") != "":
 		return fmt.Errorf("bytegrid: text dots %q: want spaces and dots, at most 64", t.Dots)
-	case t.Edge != "" && (len(t.Edge) != 3 || strings.Trim(t.Edge, "|~/.:") != ""):
-		return fmt.Errorf("bytegrid: text edge %q: want three of '|', '~', '/', '.' and ':'", t.Edge)
+	case t.Edge != "" && (len(t.Edge) != 3 || strings.Trim(t.Edge, "|~/.:\\") != ""):
+		return fmt.Errorf("bytegrid: text edge %q: want three of '|', '~', '/', '.', '\\' and ':'", t.Edge)
 	}
 	for i, f := range fields {
 		if f.Lines < 0 || f.Lines > 16 {

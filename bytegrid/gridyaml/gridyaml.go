@@ -656,8 +656,8 @@ func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 				err = p.errf(v, "", "text: open_rule %d: want -1 to %d", t.OpenRule, 9*bytegrid.MaxRowBits)
 			}
 		case "edge":
-			if t.Edge, err = p.str(v, ""); err == nil && (len(t.Edge) != 3 || strings.Trim(t.Edge, "|~/.:") != "") {
-				err = p.errf(v, "", "text: edge %q: want three of '|', '~', '/', '.' and ':' (first line, middle lines, last line)", t.Edge)
+			if t.Edge, err = p.str(v, ""); err == nil && (len(t.Edge) != 3 || strings.Trim(t.Edge, "|~/.:\\") != "") {
+				err = p.errf(v, "", "text: edge %q: want three of '|', '~', '/', '.', '\\' and ':' (first line, middle lines, last line)", t.Edge)
 			}
 		case "bit_chars":
 			t.BitChars, err = p.integer(v, "")

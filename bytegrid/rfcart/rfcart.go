@@ -172,11 +172,11 @@ func (p *parser) bitAt(c int) (int, bool) {
 }
 
 // markAt reports whether the character at column c of a line is a side edge of a variable
-// box other than ':': '~' (RFC 8926, RFC 4303), '/' (RFC 1035) or '.' (RFC 5905), standing
-// alone (so that "Rsvd." or "...." are text).
+// box other than ':': '~' (RFC 8926, RFC 4303), '/' (RFC 1035), '.' (RFC 5905) or '\' (RFC
+// 4960, "\ / \" down a row), standing alone (so that "Rsvd." or "...." are text).
 func (p *parser) markAt(line, c int) bool {
 	switch p.at(line, c) {
-	case '~', '/', '.':
+	case '~', '/', '.', '\\':
 		return (c == 0 || p.at(line, c-1) == ' ') && p.at(line, c+1) == ' '
 	}
 	return false
@@ -1214,7 +1214,7 @@ func edgePattern(v [3]map[rune]int) string {
 	var any rune
 	for k := range v {
 		best := 0
-		for _, r := range []rune{'|', ':', '~', '/', '.'} { // in order, so that ties go the same way
+		for _, r := range []rune{'|', ':', '~', '/', '.', '\\'} { // in order, so that ties go the same way
 			if n := v[k][r]; n > best {
 				best, out[k] = n, r
 			}

@@ -149,7 +149,7 @@ func sameLine(want, got string) bool {
 		}
 		for i, r := range rs {
 			alone := (i == 0 || rs[i-1] == ' ') && (i == len(rs)-1 || rs[i+1] == ' ')
-			edge := r == '|' || r == '+' || strings.ContainsRune(":~/.", r) && alone
+			edge := r == '|' || r == '+' || strings.ContainsRune(":~/.\\", r) && alone
 			if !edge {
 				continue
 			}
