@@ -313,7 +313,9 @@ type TextOptions struct {
 	// 4271 numbers 16 bits over a row whose last field runs on.
 	RulerBits int `json:"rulerBits,omitempty"`
 	// Cross is the mark where a field's side edge crosses a rule it continues across, no
-	// rule meeting it: "+" (default, RFC 8200's addresses) or "|" (RFC 1035's WKS BIT MAP).
+	// rule meeting it: "+" (default, RFC 8200's addresses) or "|" (RFC 1035's WKS BIT MAP);
+	// two marks, the first for the left and inner edges and the second for the grid's right
+	// edge ("+|", RFC 4302's ICV).
 	Cross string `json:"cross,omitempty"`
 	// Dots is what follows the label of a variable field drawn open at its end (Open "dots"):
 	// " ..." by default; RFC 5389 prints "...." further right, the spaces before it kept.

@@ -39,8 +39,8 @@ func checkFigure(fields []Field, opts Options, rb int) error {
 		return fmt.Errorf("bytegrid: text open %q: want colons, dots, bottom, edge or rules", t.Open)
 	case t.RulerBits < 0 || t.RulerBits > rb:
 		return fmt.Errorf("bytegrid: text ruler bits %d: want 0 to %d", t.RulerBits, rb)
-	case t.Cross != "" && t.Cross != "+" && t.Cross != "|":
-		return fmt.Errorf("bytegrid: text cross %q: want + or |", t.Cross)
+	case len(t.Cross) > 2 || strings.Trim(t.Cross, "+|") != "":
+		return fmt.Errorf("bytegrid: text cross %q: want + or |, or two of them (the second for the right edge)", t.Cross)
 	case t.OpenRule < -1 || t.OpenRule > 9*MaxRowBits:
 		return fmt.Errorf("bytegrid: text open rule %d: want -1 to %d", t.OpenRule, 9*MaxRowBits)
 	case len(t.Dots) > 64 || strings.Trim(t.Dots, ". ") != "":

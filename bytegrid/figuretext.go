@@ -135,6 +135,19 @@ func (t *figureText) runStyle(fi int) bool {
 	return fi >= 0 && t.d.Fields[fi].Variable && t.d.Text.Open == "rules"
 }
 
+// cross is the mark of a side edge at boundary b crossing a rule its field continues across
+// (Text.Cross: one mark for every edge, or two, the second for the grid's right edge).
+func (t *figureText) cross(b int) byte {
+	c := t.d.Text.Cross
+	switch {
+	case c == "":
+		return '+'
+	case b == t.rb && len(c) == 2:
+		return c[1]
+	}
+	return c[0]
+}
+
 // dots is what follows the label of a field open at its end.
 func (t *figureText) dots() string {
 	if t.d.Text.Dots != "" {
@@ -561,7 +574,7 @@ func (t *figureText) sepMarks(line, horiz []byte, upper, i int, closing bool) {
 			continue
 		}
 		switch {
-		case vu && vd && !hl && !hr && t.d.Text.Cross == "|":
+		case vu && vd && !hl && !hr && t.cross(b) == '|':
 			line[c] = '|' // a side edge crossing a rule its field continues across (RFC 1035)
 		case vu || vd:
 			line[c] = '+'

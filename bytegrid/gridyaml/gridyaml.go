@@ -37,7 +37,8 @@
 //	                                  # whatever the ruler (RFC 791's options)
 //	  ruler_bits: 16                  # optional: number only the first 16 bits (RFC 4271)
 //	  cross: "+"                      # a side edge crossing a rule its field continues across:
-//	                                  # "+" (default, RFC 8200) or "|" (RFC 1035)
+//	                                  # "+" (default, RFC 8200) or "|" (RFC 1035); two marks:
+//	                                  # the second for the right edge ("+|", RFC 4302)
 //	  dots: " ..."                    # what follows the label of an open: dots field
 //	  open_rule: 0                    # the rule under an open: dots field: 0 half dashes and
 //	                                  # " ..." (RFC 768), N the grid's rule for N columns
@@ -645,7 +646,7 @@ func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 				err = p.errf(v, "", "text: ruler_bits %d: want 1 to %d", t.RulerBits, bytegrid.MaxRowBits)
 			}
 		case "cross":
-			one(&t.Cross, "+", "|")
+			one(&t.Cross, "+", "|", "++", "+|", "|+", "||")
 		case "dots":
 			if t.Dots, err = p.str(v, ""); err == nil && (len(t.Dots) > 64 || strings.Trim(t.Dots, ". ") != "" || !strings.Contains(t.Dots, ".")) {
 				err = p.errf(v, "", "text: dots %q: want spaces and dots, at most 64", t.Dots)

@@ -474,7 +474,7 @@ type bandCells struct {
 	edgeDots bool
 	// Votes for how the rules are drawn: side edges crossing a rule not drawn there ('|' or
 	// '+'), rules running on past the row with "-..." or not.
-	crossBar, crossPlus int
+	crossBar, crossPlus [2]int
 	runs, closed        int
 }
 
@@ -673,15 +673,16 @@ func (p *parser) readRules(rules []int, bc *bandCells, opts *bytegrid.Options) (
 			for c := lo; c < hi; c++ {
 				switch p.at(rl, c) {
 				case '-':
-					*present = true
+					// (but a hyphen in a name written on the rule: "Value-ICV")
+					*present = *present || p.ruleDash(rl, c)
 				case '=':
 					*present, double = true, true
 				}
 			}
-			if !*present && !p.bytes && p.at(rl, p.col(b+1)) == '-' {
+			if !*present && !p.bytes && p.ruleDash(rl, p.col(b+1)) {
 				*present, dashed = true, true
 			}
-			if !*present && !p.bytes && b > 0 && p.at(rl, p.col(b)) == '-' {
+			if !*present && !p.bytes && b > 0 && p.ruleDash(rl, p.col(b)) {
 				*present, dashed = true, true
 			}
 			a, d := bc.cellAt(above, b), bc.cellAt(below, b)
@@ -728,11 +729,15 @@ func (p *parser) readRules(rules []int, bc *bandCells, opts *bytegrid.Options) (
 			if bc.cellAt(above, bb) == nil || bc.cellAt(below, bb) == nil {
 				continue
 			}
+			side := 0 // the grid's left edge and the inner ones
+			if b == p.rb {
+				side = 1 // its right edge (RFC 4302 draws '+' on the left, '|' on the right)
+			}
 			switch p.at(rl, p.col(b)) {
 			case '|':
-				bc.crossBar++
+				bc.crossBar[side]++
 			case '+':
-				bc.crossPlus++
+				bc.crossPlus[side]++
 			}
 		}
 		// Rules that run on past the row's end with "-..." (RFC 4271).
@@ -1024,8 +1029,14 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 	if p.units > 0 && p.units < p.rb {
 		opts.Text.RulerBits = p.units // a ruler shorter than the row (RFC 4271)
 	}
-	if bc.crossBar > bc.crossPlus {
-		opts.Text.Cross = "|"
+	cross := func(side int) string {
+		if bc.crossBar[side] > bc.crossPlus[side] {
+			return "|"
+		}
+		return "+"
+	}
+	if l, r := cross(0), cross(1); l+r != "++" {
+		opts.Text.Cross = l + r
 	}
 	p.placeLabels(fields, places, opts)
 	if len(fields) == 0 {
@@ -1142,6 +1153,16 @@ func (p *parser) placeLabels(fields []bytegrid.Field, places []labelPlace, opts 
 			f.LabelCol = pl.col
 		}
 	}
+}
+
+// ruleDash reports whether the '-' at column c of a rule line is a rule's, not a hyphen in a
+// name written on the rule ("Value-ICV", RFC 4302).
+func (p *parser) ruleDash(rl, c int) bool {
+	return p.at(rl, c) == '-' && !(isWord(p.at(rl, c-1)) && isWord(p.at(rl, c+1)))
+}
+
+func isWord(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
 }
 
 func allShort(ls []string) bool {
