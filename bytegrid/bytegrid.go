@@ -176,9 +176,9 @@ type Field struct {
 	// 7540 draws its frame header in rows of 24, 16 and 32 bits. Only the drawing moves: the
 	// field's offset, in the data attributes, tooltip and row offsets, stays its own.
 	RowBreak bool `json:"row_break,omitempty"`
-	// Lines is the least number of lines the text form gives the row the field starts in (0
-	// or 1: the figure's usual), as a figure draws one row taller than the rest (RFC 5389's
-	// Transaction ID, three lines in rows of one).
+	// Lines is the least number of lines the text form gives the rows the field fills wholly,
+	// or, filling none, the row it starts in (0 or 1: the figure's usual), as a figure draws
+	// one row taller than the rest (RFC 5389's Transaction ID, three lines in rows of one).
 	Lines int `json:"lines,omitempty"`
 	// LabelLine and LabelCol place the label in the text form where a figure printed it off
 	// the middle of its box (RFC 4271's Marker, on the fifth of the seven lines of its block;

@@ -16,9 +16,24 @@
 //     addresses, "+" at their side edges), named by the text in any of their lines;
 //   - ":" side edges, a box open at its right end, "..." after a name or under it, or a box
 //     left open at the bottom of the figure make a variable field (Field.Variable); so do
-//     side edges "~" (RFC 8926), "/" (RFC 1035) and "." (RFC 5905), drawn back as the figure
-//     has them on a row's first, middle and last lines (Options.Text.Edge);
-//   - a row drawn with more lines than the rest keeps them (Field.Lines, RFC 5389);
+//     side edges "~" (RFC 8926), "/" (RFC 1035), "." (RFC 5905) and "\" (RFC 4960), drawn
+//     back as the figure has them on a row's first, middle and last lines (Options.Text.Edge);
+//     a label ending in dots ("| Data ...", RFC 792; "Value ....", RFC 5389) keeps them
+//     (Text.Dots) and how the rule under it ends (Text.OpenRule: cut short, or none);
+//     rules that run on past the row with "-..." leave the last box open (RFC 4271);
+//   - a ruler shorter than the rule numbers only its bits (Text.RulerBits); byte-wide boxes
+//     ("+--------+") under no ruler keep their width (Text.Bytes, RFC 791's options);
+//   - a label printed off the middle of its box keeps its line (Field.LabelLine, RFC 4271's
+//     Marker) and, when more than a column off centre, its column (Field.LabelCol);
+//   - where a field continues across a rule, its side edge is drawn as printed, "+" (RFC
+//     8200) or "|" (RFC 1035, RFC 4302's right edge) (Text.Cross); a hyphen inside a name
+//     written on such a rule ("Value-ICV") is text;
+//   - under a ruler, a '|' one column off a bit boundary, the boundary's column blank, is a
+//     printing slip and is read on the boundary (RFC 5905's Stratum and Poll): with bits two
+//     columns wide such an edge is as near either boundary, and goes to the one that is a
+//     byte boundary (neither or both: an error). It is drawn back on the boundary;
+//   - a row drawn with more lines than the rest keeps them (Field.Lines, RFC 5389; the
+//     rows a field fills, as RFC 1035's WKS BIT MAP's second row);
 //   - a blank box inside a row (RFC 2890's "|C| |K|S|") is an unnamed reserved field;
 //   - text right of the grid, after a space, is a note in its margin and is left out (RFC
 //     4303's "^Int. Cov-ered");

@@ -233,6 +233,11 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("+--------+\n|a       |\n+---- ...\n"))
 	f.Add([]byte("+-+-+-+-+\n|a| |b  |\n+-+-+-+-+\n|       |\n~   c   ~\n|       |\n+-+-+-+-+\n"))
 	f.Add([]byte("+--+--+\n/  a  /\n.  b  .\n+--+--+  note\n"))
+	f.Add([]byte(" 0 1 2 3\n+-+-+-+-+\n|a |b|c|\n+-+-+-+-+\n"))                           // an edge a column off
+	f.Add([]byte(" 0 1\n+-+-+-+-+-...\n|a|b| c\n+-+-+-+-+-...\n"))                        // rules running on
+	f.Add([]byte("+-+-+-+-+\n|a| d ...\n+-+-+-\n"))                                       // an open end, its rule cut
+	f.Add([]byte("+-+-+-+-+\n\\       \\\n/   v   /\n+   x-y |\n|       |\n+-+-+-+-+\n")) // '\\' edges, a hyphen on a rule
+	f.Add([]byte("+--------+---//---+\n|10000011|  data  |\n+--------+---//---+\n"))      // an elision
 	if ms, _ := filepath.Glob(filepath.Join(must(testenv.ModuleRoot()), "examples", "protocols", "figures", "*.unread.txt")); len(ms) > 0 {
 		for _, m := range ms {
 			if src, err := os.ReadFile(m); err == nil {
