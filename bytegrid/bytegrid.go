@@ -176,10 +176,19 @@ type Field struct {
 	// 7540 draws its frame header in rows of 24, 16 and 32 bits. Only the drawing moves: the
 	// field's offset, in the data attributes, tooltip and row offsets, stays its own.
 	RowBreak bool `json:"row_break,omitempty"`
-	// Lines is the least number of lines the text form gives the row the field starts in (0
-	// or 1: the figure's usual), as a figure draws one row taller than the rest (RFC 5389's
-	// Transaction ID, three lines in rows of one).
+	// Lines is the least number of lines the text form gives the rows the field fills wholly,
+	// or, filling none, the row it starts in (0 or 1: the figure's usual), as a figure draws
+	// one row taller than the rest (RFC 5389's Transaction ID, three lines in rows of one).
 	Lines int `json:"lines,omitempty"`
+	// LabelLine and LabelCol place the label in the text form where a figure printed it off
+	// the middle of its box (RFC 4271's Marker, on the fifth of the seven lines of its block;
+	// RFC 5389's Type, further left than centred): LabelLine is the line of the box holding
+	// the label's first line (of its block, the rules between its rows counted, for a field
+	// spanning whole rows), LabelCol the column where each line of the label starts, the box's
+	// left edge being column 0. Both count from 1; 0, or a place the label does not fit,
+	// keeps the writer's (centred; TextOptions.Align).
+	LabelLine int `json:"label_line,omitempty"`
+	LabelCol  int `json:"label_col,omitempty"`
 }
 
 // LabelMode says how a field's name is fitted in its box.
@@ -286,14 +295,36 @@ type TextOptions struct {
 	// as RFC 9293 draws Data) or "dots" (no right edge, "..." after the name and "+---- ..."
 	// under it, as RFC 768 draws its data octets) or "bottom" (no rule under it: the figure
 	// ends open, as RFC 4443 draws an ICMPv6 Message Body) or "edge" ("..." in place of its
-	// right edge, as RFC 7540 draws its Frame Payload).
+	// right edge, as RFC 7540 draws its Frame Payload) or "rules" (no right edge, and the
+	// rules above and below it run on past the row's end with "-...", as RFC 4271 draws its
+	// Optional Parameters).
 	Open string `json:"open,omitempty"`
 	// Edge, when set, draws the side edges of a variable field in the rows it fills with
 	// marks other than ':': three characters, for the first line of such a row, its middle
 	// lines and its last line (a row of one line takes the middle one). RFC 8926 draws
-	// "|~|", RFC 1035 "|//", RFC 5905 "..." or "|.|". The characters are '|', '~', '/',
-	// '.' or ':'.
+	// "|~|", RFC 1035 "|//", RFC 5905 "..." or "|.|", RFC 4960 "\/\". The characters are
+	// '|', '~', '/', '.', '\' or ':'.
 	Edge string `json:"edge,omitempty"`
+	// Bytes draws boxes nine columns a byte with rules marked only at byte boundaries, as
+	// under RFC 768's byte ruler, with another ruler or none (RFC 791's options:
+	// "+--------+--------+").
+	Bytes bool `json:"bytes,omitempty"`
+	// RulerBits numbers only the first RulerBits bits of the ruler (0: all of them), as RFC
+	// 4271 numbers 16 bits over a row whose last field runs on.
+	RulerBits int `json:"rulerBits,omitempty"`
+	// Cross is the mark where a field's side edge crosses a rule it continues across, no
+	// rule meeting it: "+" (default, RFC 8200's addresses) or "|" (RFC 1035's WKS BIT MAP);
+	// two marks, the first for the left and inner edges and the second for the grid's right
+	// edge ("+|", RFC 4302's ICV).
+	Cross string `json:"cross,omitempty"`
+	// Dots is what follows the label of a variable field drawn open at its end (Open "dots"):
+	// " ..." by default; RFC 5389 prints "...." further right, the spaces before it kept.
+	Dots string `json:"dots,omitempty"`
+	// OpenRule says how the rule under a field drawn open at its end (Open "dots") is drawn:
+	// 0, dashes half the box and then " ..." (RFC 768); more, the rule as the rest of the
+	// grid draws it, for that many columns past the box's left corner, and no more (RFC 792's
+	// "+-+-+-+-+-"); -1, none (RFC 5389's figure ends with it).
+	OpenRule int `json:"openRule,omitempty"`
 }
 
 // FieldError reports a field that cannot be laid out.

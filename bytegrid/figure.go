@@ -35,14 +35,25 @@ func checkFigure(fields []Field, opts Options, rb int) error {
 		return fmt.Errorf("bytegrid: text ticks %q: want bits or fields", t.Ticks)
 	case t.BitChars < 0 || t.BitChars == 1 || t.BitChars > 8:
 		return fmt.Errorf("bytegrid: text bit chars %d: want 2 to 8", t.BitChars)
-	case t.Open != "" && t.Open != "colons" && t.Open != "dots" && t.Open != "bottom" && t.Open != "edge":
-		return fmt.Errorf("bytegrid: text open %q: want colons, dots, bottom or edge", t.Open)
-	case t.Edge != "" && (len(t.Edge) != 3 || strings.Trim(t.Edge, "|~/.:") != ""):
-		return fmt.Errorf("bytegrid: text edge %q: want three of '|', '~', '/', '.' and ':'", t.Edge)
+	case t.Open != "" && t.Open != "colons" && t.Open != "dots" && t.Open != "bottom" && t.Open != "edge" && t.Open != "rules":
+		return fmt.Errorf("bytegrid: text open %q: want colons, dots, bottom, edge or rules", t.Open)
+	case t.RulerBits < 0 || t.RulerBits > rb:
+		return fmt.Errorf("bytegrid: text ruler bits %d: want 0 to %d", t.RulerBits, rb)
+	case len(t.Cross) > 2 || strings.Trim(t.Cross, "+|") != "":
+		return fmt.Errorf("bytegrid: text cross %q: want + or |, or two of them (the second for the right edge)", t.Cross)
+	case t.OpenRule < -1 || t.OpenRule > 9*MaxRowBits:
+		return fmt.Errorf("bytegrid: text open rule %d: want -1 to %d", t.OpenRule, 9*MaxRowBits)
+	case len(t.Dots) > 64 || strings.Trim(t.Dots, ". ") != "":
+		return fmt.Errorf("bytegrid: text dots %q: want spaces and dots, at most 64", t.Dots)
+	case t.Edge != "" && (len(t.Edge) != 3 || strings.Trim(t.Edge, "|~/.:\\") != ""):
+		return fmt.Errorf("bytegrid: text edge %q: want three of '|', '~', '/', '.', '\\' and ':'", t.Edge)
 	}
 	for i, f := range fields {
 		if f.Lines < 0 || f.Lines > 16 {
 			return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("lines %d: want 0 to 16", f.Lines)}
+		}
+		if f.LabelLine < 0 || f.LabelLine > 1<<16 || f.LabelCol < 0 || f.LabelCol > 9*MaxRowBits {
+			return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("label line %d, column %d: want 0 or more, within the grid", f.LabelLine, f.LabelCol)}
 		}
 		if f.Caption != "" && f.Offset%rb != 0 {
 			return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("a caption needs the field to start a row (bit %d is not a multiple of %d)", f.Offset, rb)}
@@ -64,7 +75,7 @@ func (d *Diagram) figure() bool {
 	}
 	for i := range d.Fields {
 		b := &d.Fields[i]
-		if b.Variable || b.Optional || b.Label != LabelAuto || b.DoubleRule || b.Caption != "" || b.Lines > 1 {
+		if b.Variable || b.Optional || b.Label != LabelAuto || b.DoubleRule || b.Caption != "" || b.Lines > 1 || b.LabelLine > 0 || b.LabelCol > 0 {
 			return true
 		}
 	}

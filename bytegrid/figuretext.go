@@ -44,7 +44,7 @@ func (t *figureText) col(b int) int {
 }
 
 func (d *Diagram) writeFigure(bw *bufio.Writer) error {
-	t := &figureText{d: d, rb: d.RowBits, cpb: 2, bytes: d.RulerStyle == RulerBytes}
+	t := &figureText{d: d, rb: d.RowBits, cpb: 2, bytes: d.RulerStyle == RulerBytes || d.Text.Bytes}
 	if t.rb <= 16 {
 		t.cpb = 3
 	}
@@ -126,7 +126,43 @@ func (t *figureText) writeValues(bw *bufio.Writer) {
 
 // colonStyle reports whether field fi is a variable field drawn with ':' edges.
 func (t *figureText) colonStyle(fi int) bool {
-	return fi >= 0 && t.d.Fields[fi].Variable && t.d.Text.Open != "dots" && t.d.Text.Open != "bottom" && t.d.Text.Open != "edge" && t.d.Text.Edge == ""
+	return fi >= 0 && t.d.Fields[fi].Variable && t.d.Text.Open != "dots" && t.d.Text.Open != "bottom" && t.d.Text.Open != "edge" && t.d.Text.Open != "rules" && t.d.Text.Edge == ""
+}
+
+// runStyle reports whether field fi is a variable field drawn with no right edge and its
+// rules running on past the row with "-..." (RFC 4271).
+func (t *figureText) runStyle(fi int) bool {
+	return fi >= 0 && t.d.Fields[fi].Variable && t.d.Text.Open == "rules"
+}
+
+// cross is the mark of a side edge at boundary b crossing a rule its field continues across
+// (Text.Cross: one mark for every edge, or two, the second for the grid's right edge).
+func (t *figureText) cross(b int) byte {
+	c := t.d.Text.Cross
+	switch {
+	case c == "":
+		return '+'
+	case b == t.rb && len(c) == 2:
+		return c[1]
+	}
+	return c[0]
+}
+
+// dots is what follows the label of a field open at its end.
+func (t *figureText) dots() string {
+	if t.d.Text.Dots != "" {
+		return t.d.Text.Dots
+	}
+	return " ..."
+}
+
+// place returns label s in the n columns of field fi's box: where the field's LabelCol puts
+// it, if it fits there, else centred.
+func (t *figureText) place(fi int, s string, n int) string {
+	if c := t.d.Fields[fi].LabelCol; c > 0 && c-1+mono.Runes(s) <= n {
+		return strings.Repeat(" ", c-1) + s + strings.Repeat(" ", n-(c-1)-mono.Runes(s))
+	}
+	return centre(s, n)
 }
 
 // edgeMark returns the mark of the side edges of field fi on line l of display row i, where
@@ -199,7 +235,7 @@ func (t *figureText) text(fi int) string {
 		s += ", " + b.Condition
 	}
 	if t.dotStyle(fi) {
-		s += " ..."
+		s += t.dots()
 	}
 	return s
 }
@@ -214,8 +250,20 @@ func (t *figureText) layoutLines() {
 			t.lines[i] = 1
 		}
 	}
+	// A field's Lines: the rows it fills wholly, or, filling none, the row it starts in.
 	for fi := range d.Fields {
-		if n, segs := d.Fields[fi].Lines, d.Fields[fi].Segs; n > 1 && len(segs) > 0 && d.Rows[segs[0].Row].Elided == 0 {
+		n, segs := d.Fields[fi].Lines, d.Fields[fi].Segs
+		if n <= 1 || len(segs) == 0 {
+			continue
+		}
+		full := false
+		for _, s := range segs {
+			if s.From == 0 && s.To == t.rb && d.Rows[s.Row].Elided == 0 {
+				t.lines[s.Row] = max(t.lines[s.Row], n)
+				full = true
+			}
+		}
+		if !full && d.Rows[segs[0].Row].Elided == 0 {
 			t.lines[segs[0].Row] = max(t.lines[segs[0].Row], n)
 		}
 	}
@@ -240,11 +288,11 @@ func (t *figureText) layoutLines() {
 					lines = append(lines, b.Condition)
 				}
 				if t.dotStyle(fi) && len(lines) > 0 {
-					lines[len(lines)-1] += " ..."
+					lines[len(lines)-1] += t.dots()
 				}
 			} else if t.dotStyle(fi) && b.Label == LabelStacked {
 				if lines = labelLines(b.Name, b.Label); len(lines) > 0 {
-					lines[len(lines)-1] += " ..."
+					lines[len(lines)-1] += t.dots()
 				}
 			}
 		case LabelNote:
@@ -307,6 +355,9 @@ func (t *figureText) layoutLines() {
 			}
 		}
 		l.line = t.align(total, len(l.lines))
+		if at := d.Fields[fi].LabelLine; at > 0 && at-1+len(l.lines) <= total {
+			l.line = at - 1
+		}
 	}
 }
 
@@ -370,14 +421,18 @@ func (t *figureText) writeRuler(bw *bufio.Writer) {
 			copy(line[at:], s)
 		}
 	}
-	for b := 0; b < t.rb; b++ {
+	nb := t.rb
+	if d.Text.RulerBits > 0 {
+		nb = min(nb, d.Text.RulerBits)
+	}
+	for b := 0; b < nb; b++ {
 		n := num(b)
 		switch d.RulerStyle {
 		case RulerBytes:
 			if b%8 == 0 {
 				put(units, t.col(b)+1, strconv.Itoa(n))
 			}
-			if b%8 == 7 || b == t.rb-1 {
+			if b%8 == 7 || b == nb-1 {
 				s := strconv.Itoa(n)
 				put(units, t.col(b+1)-len(s), s)
 			}
@@ -414,7 +469,7 @@ func (t *figureText) vedge(i, b int) bool {
 		return false
 	}
 	// The open end of a field drawn with "..." has no edge.
-	if l >= 0 && r < 0 && t.dotStyle(l) {
+	if l >= 0 && r < 0 && (t.dotStyle(l) || t.runStyle(l)) {
 		return false
 	}
 	return true
@@ -450,6 +505,9 @@ func (t *figureText) writeSep(bw *bufio.Writer, i int, closing bool, blockLine [
 	t.sepMarks(line, horiz, upper, i, closing)
 	if upper >= 0 {
 		line = t.openEnds(line, up, dn)
+	}
+	if t.runStyle(up(t.rb-1)) || t.runStyle(dn(t.rb-1)) {
+		line = append(line[:t.width+1], "-..."...) // RFC 4271: the rule runs on
 	}
 	if !closing && i > 0 && i < len(t.owner) {
 		t.ruleLabels(line, i, up, blockLine)
@@ -516,6 +574,8 @@ func (t *figureText) sepMarks(line, horiz []byte, upper, i int, closing bool) {
 			continue
 		}
 		switch {
+		case vu && vd && !hl && !hr && t.cross(b) == '|':
+			line[c] = '|' // a side edge crossing a rule its field continues across (RFC 1035)
 		case vu || vd:
 			line[c] = '+'
 		case hl && hr:
@@ -551,7 +611,15 @@ func (t *figureText) openEnds(line []byte, up, dn func(int) int) []byte {
 				line[k] = ' '
 			}
 		}
-		if t.dotStyle(fi) && dn(b) != fi && (e == t.rb || up(e) < 0) {
+		if t.dotStyle(fi) && dn(b) != fi && (e == t.rb || up(e) < 0) && t.d.Text.OpenRule != 0 {
+			from := t.col(b) + 1 + t.d.Text.OpenRule // RFC 792: the rule stops
+			if t.d.Text.OpenRule < 0 && (b == 0 || up(b-1) < 0 || up(b-1) == fi) {
+				from = t.col(b) // RFC 5389: no rule
+			}
+			for k := from; k <= t.col(e) && k < len(line); k++ {
+				line[k] = ' '
+			}
+		} else if t.dotStyle(fi) && dn(b) != fi && (e == t.rb || up(e) < 0) {
 			mid := t.col(b + (e-b)/2)
 			for k := t.col(b) + 1; k <= t.col(e) && k < len(line); k++ {
 				line[k] = ' '
@@ -580,7 +648,7 @@ func (t *figureText) ruleLabels(line []byte, i int, up func(int) int, blockLine 
 		if fi >= 0 && up(b) == fi {
 			if t.labels[fi].row == -1 {
 				if s := t.labelAt(fi, -1, 0, blockLine[fi]); s != "" {
-					copy(line[t.col(b)+1:], centre(s, t.col(e)-t.col(b)-1))
+					copy(line[t.col(b)+1:], t.place(fi, s, t.col(e)-t.col(b)-1))
 				}
 			}
 			blockLine[fi]++
@@ -643,7 +711,7 @@ func (t *figureText) writeContent(bw *bufio.Writer, i, l int, blockLine []int) {
 		}
 		if fi >= 0 {
 			if s := t.labelAt(fi, i, l, blockLine[fi]); s != "" {
-				copy(line[c0+1:], centre(s, c1-c0-1))
+				copy(line[c0+1:], t.place(fi, s, c1-c0-1))
 			}
 		}
 		if e == t.rb && t.vedge(i, t.rb) {

@@ -146,6 +146,10 @@ type Box struct {
 	Caption    string    `json:"caption,omitempty"`
 	// Lines is the field's Lines: the least lines of the row it starts in, in the text form.
 	Lines int `json:"lines,omitempty"`
+	// LabelLine and LabelCol are the field's: where the text form writes its label, when the
+	// figure printed it off the middle.
+	LabelLine int `json:"labelLine,omitempty"`
+	LabelCol  int `json:"labelCol,omitempty"`
 	// Stack holds the lines of a stacked label whose name has line breaks (Name has spaces
 	// for them).
 	Stack []string `json:"stack,omitempty"`
@@ -528,6 +532,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 		Title:    sc.tooltip(f),
 		Variable: f.Variable, Optional: f.Optional, Condition: mono.Clean(f.Condition),
 		Label: f.Label, DoubleRule: f.DoubleRule, Caption: mono.Clean(f.Caption), Lines: f.Lines,
+		LabelLine: f.LabelLine, LabelCol: f.LabelCol,
 	}
 	if f.Label == LabelStacked && strings.Contains(f.Name, "\n") {
 		b.Stack = labelLines(f.Name, LabelStacked)

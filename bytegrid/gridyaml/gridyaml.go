@@ -30,9 +30,19 @@
 //	  bit_chars: 2                    # characters a bit, 2 to 8 (default 2; 3 in rows of 16
 //	                                  # bits or fewer)
 //	  open: colons                    # a variable field's open end: colons (default), dots,
-//	                                  # bottom or edge (below)
+//	                                  # bottom, edge or rules (below)
 //	  edge: "|~|"                     # optional: a variable field's side edges in the rows it
 //	                                  # fills, first line, middle lines, last line (RFC 8926)
+//	  bytes: false                    # true: nine columns a byte, rules marked at bytes only,
+//	                                  # whatever the ruler (RFC 791's options)
+//	  ruler_bits: 16                  # optional: number only the first 16 bits (RFC 4271)
+//	  cross: "+"                      # a side edge crossing a rule its field continues across:
+//	                                  # "+" (default, RFC 8200) or "|" (RFC 1035); two marks:
+//	                                  # the second for the right edge ("+|", RFC 4302)
+//	  dots: " ..."                    # what follows the label of an open: dots field
+//	  open_rule: 0                    # the rule under an open: dots field: 0 half dashes and
+//	                                  # " ..." (RFC 768), N the grid's rule for N columns
+//	                                  # (RFC 792), -1 none (RFC 5389)
 //	fields:                           # in order; a field may not overlap the one before
 //	  - name: Source Port             # the label (required)
 //	    bits: 16                      # the length: bits or bytes, exactly one
@@ -71,8 +81,11 @@
 // field that repeats zero or more times (RFC 9000's "x (L) ..."), one instance drawn; item:
 // "[3]" names which item of a repeating group the field belongs to, written after the group's
 // letter in the box's corner ("C[3]"); short: "tags" is a shorter name drawn when the name does
-// not fit its box on one line; lines: 3 gives the row the field starts in at least three lines in the
-// text form, as a figure draws one row taller than the rest.
+// not fit its box on one line; lines: 3 gives the rows the field fills wholly (or, filling
+// none, the row it starts in) at least three lines in the text form, as a figure draws one row
+// taller than the rest; label_line: 5 and label_col: 11 put the label on the fifth line of its
+// box (its block's, rules counted) and its first character in the box's eleventh column, as a
+// figure printed it off the middle (RFC 4271's Marker and Length).
 //
 // # Kinds
 //
@@ -112,7 +125,9 @@
 // Data: "|…:", ":…:", ":…|" on three lines, or ":" at the open end of a field beside others),
 // with open: dots no right edge, "..." after its name and "+---- ..." under it (RFC 768's
 // data octets), with open: bottom no rule under it (RFC 4443's Message Body), and with open:
-// edge "..." in place of its right edge (RFC 7540's Frame Payload). An optional
+// edge "..." in place of its right edge (RFC 7540's Frame Payload), and with open: rules no
+// right edge and its rules running on past the row with "-..." (RFC 4271's Optional
+// Parameters). An optional
 // field's border is dashed in SVG, and the rules around it "+ - - - +" in text.
 //
 // RFC 9293's flags and data, as a spec (examples/protocols/figures holds twelve such figures,
@@ -531,6 +546,16 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 			if err == nil && (f.Lines < 1 || f.Lines > 16) {
 				err = p.errf(v, label, "lines %d: want 1 to 16", f.Lines)
 			}
+		case "label_line":
+			f.LabelLine, err = p.integer(v, label)
+			if err == nil && (f.LabelLine < 1 || f.LabelLine > 1<<16) {
+				err = p.errf(v, label, "label_line %d: want 1 or more", f.LabelLine)
+			}
+		case "label_col":
+			f.LabelCol, err = p.integer(v, label)
+			if err == nil && (f.LabelCol < 1 || f.LabelCol > 9*bytegrid.MaxRowBits) {
+				err = p.errf(v, label, "label_col %d: want 1 to %d", f.LabelCol, 9*bytegrid.MaxRowBits)
+			}
 		case "repeated":
 			f.Repeated, err = p.boolean(v, label)
 		case "type":
@@ -540,7 +565,7 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 		case "desc":
 			f.Desc, err = p.str(v, label)
 		default:
-			err = p.errf(k, label, "unknown key %q (want name, bits, bytes, offset, value, group, item, short, kind, type, path, desc, variable, min_bits, max_bits, length_from, optional, condition, label, double_rule, caption, row_break, lines, repeated)", k.Value)
+			err = p.errf(k, label, "unknown key %q (want name, bits, bytes, offset, value, group, item, short, kind, type, path, desc, variable, min_bits, max_bits, length_from, optional, condition, label, double_rule, caption, row_break, lines, label_line, label_col, repeated)", k.Value)
 		}
 		if err != nil {
 			return f, err
@@ -573,7 +598,7 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 // text reads the text: mapping into t.
 func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 	if n.Kind != yaml.MappingNode {
-		return p.errf(n, "", "text: want a mapping (margin, row_lines, align, ticks, open, bit_chars)")
+		return p.errf(n, "", "text: want a mapping (margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule)")
 	}
 	seen := map[string]bool{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
@@ -612,10 +637,28 @@ func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 		case "ticks":
 			one(&t.Ticks, "bits", "fields")
 		case "open":
-			one(&t.Open, "colons", "dots", "bottom", "edge")
+			one(&t.Open, "colons", "dots", "bottom", "edge", "rules")
+		case "bytes":
+			t.Bytes, err = p.boolean(v, "")
+		case "ruler_bits":
+			t.RulerBits, err = p.integer(v, "")
+			if err == nil && (t.RulerBits < 1 || t.RulerBits > bytegrid.MaxRowBits) {
+				err = p.errf(v, "", "text: ruler_bits %d: want 1 to %d", t.RulerBits, bytegrid.MaxRowBits)
+			}
+		case "cross":
+			one(&t.Cross, "+", "|", "++", "+|", "|+", "||")
+		case "dots":
+			if t.Dots, err = p.str(v, ""); err == nil && (len(t.Dots) > 64 || strings.Trim(t.Dots, ". ") != "" || !strings.Contains(t.Dots, ".")) {
+				err = p.errf(v, "", "text: dots %q: want spaces and dots, at most 64", t.Dots)
+			}
+		case "open_rule":
+			t.OpenRule, err = p.integer(v, "")
+			if err == nil && (t.OpenRule < -1 || t.OpenRule > 9*bytegrid.MaxRowBits) {
+				err = p.errf(v, "", "text: open_rule %d: want -1 to %d", t.OpenRule, 9*bytegrid.MaxRowBits)
+			}
 		case "edge":
-			if t.Edge, err = p.str(v, ""); err == nil && (len(t.Edge) != 3 || strings.Trim(t.Edge, "|~/.:") != "") {
-				err = p.errf(v, "", "text: edge %q: want three of '|', '~', '/', '.' and ':' (first line, middle lines, last line)", t.Edge)
+			if t.Edge, err = p.str(v, ""); err == nil && (len(t.Edge) != 3 || strings.Trim(t.Edge, "|~/.:\\") != "") {
+				err = p.errf(v, "", "text: edge %q: want three of '|', '~', '/', '.', '\\' and ':' (first line, middle lines, last line)", t.Edge)
 			}
 		case "bit_chars":
 			t.BitChars, err = p.integer(v, "")
@@ -623,7 +666,7 @@ func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 				err = p.errf(v, "", "text: bit_chars %d: want 2 to 8", t.BitChars)
 			}
 		default:
-			err = p.errf(k, "", "text: unknown key %q (want margin, row_lines, align, ticks, open, edge, bit_chars)", k.Value)
+			err = p.errf(k, "", "text: unknown key %q (want margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule)", k.Value)
 		}
 		if err != nil {
 			return err

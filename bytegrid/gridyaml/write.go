@@ -163,6 +163,21 @@ func textNode(t bytegrid.TextOptions) *yaml.Node {
 	if t.Edge != "" {
 		add(m, "edge", str(t.Edge))
 	}
+	if t.Bytes {
+		add(m, "bytes", boolean(true))
+	}
+	if t.RulerBits != 0 {
+		add(m, "ruler_bits", num(t.RulerBits))
+	}
+	if t.Cross != "" {
+		add(m, "cross", str(t.Cross))
+	}
+	if t.Dots != "" {
+		add(m, "dots", str(t.Dots))
+	}
+	if t.OpenRule != 0 {
+		add(m, "open_rule", num(t.OpenRule))
+	}
 	return m
 }
 
@@ -242,6 +257,12 @@ func fieldNode(f bytegrid.Field, end int) *yaml.Node {
 	}
 	if f.Lines > 1 {
 		add(m, "lines", num(f.Lines))
+	}
+	if f.LabelLine > 0 {
+		add(m, "label_line", num(f.LabelLine))
+	}
+	if f.LabelCol > 0 {
+		add(m, "label_col", num(f.LabelCol))
 	}
 	return m
 }

@@ -16,9 +16,24 @@
 //     addresses, "+" at their side edges), named by the text in any of their lines;
 //   - ":" side edges, a box open at its right end, "..." after a name or under it, or a box
 //     left open at the bottom of the figure make a variable field (Field.Variable); so do
-//     side edges "~" (RFC 8926), "/" (RFC 1035) and "." (RFC 5905), drawn back as the figure
-//     has them on a row's first, middle and last lines (Options.Text.Edge);
-//   - a row drawn with more lines than the rest keeps them (Field.Lines, RFC 5389);
+//     side edges "~" (RFC 8926), "/" (RFC 1035), "." (RFC 5905) and "\" (RFC 4960), drawn
+//     back as the figure has them on a row's first, middle and last lines (Options.Text.Edge);
+//     a label ending in dots ("| Data ...", RFC 792; "Value ....", RFC 5389) keeps them
+//     (Text.Dots) and how the rule under it ends (Text.OpenRule: cut short, or none);
+//     rules that run on past the row with "-..." leave the last box open (RFC 4271);
+//   - a ruler shorter than the rule numbers only its bits (Text.RulerBits); byte-wide boxes
+//     ("+--------+") under no ruler keep their width (Text.Bytes, RFC 791's options);
+//   - a label printed off the middle of its box keeps its line (Field.LabelLine, RFC 4271's
+//     Marker) and, when more than a column off centre, its column (Field.LabelCol);
+//   - where a field continues across a rule, its side edge is drawn as printed, "+" (RFC
+//     8200) or "|" (RFC 1035, RFC 4302's right edge) (Text.Cross); a hyphen inside a name
+//     written on such a rule ("Value-ICV") is text;
+//   - under a ruler, a '|' one column off a bit boundary, the boundary's column blank, is a
+//     printing slip and is read on the boundary (RFC 5905's Stratum and Poll): with bits two
+//     columns wide such an edge is as near either boundary, and goes to the one that is a
+//     byte boundary (neither or both: an error). It is drawn back on the boundary;
+//   - a row drawn with more lines than the rest keeps them (Field.Lines, RFC 5389; the
+//     rows a field fills, as RFC 1035's WKS BIT MAP's second row);
 //   - a blank box inside a row (RFC 2890's "|C| |K|S|") is an unnamed reserved field;
 //   - text right of the grid, after a space, is a note in its margin and is left out (RFC
 //     4303's "^Int. Cov-ered");
@@ -138,6 +153,7 @@ type parser struct {
 	width int // columns of a row
 	ruler bytegrid.Ruler
 	lsb0  bool
+	units int // the numbers on the ruler's units line (bits mode)
 }
 
 func (p *parser) errf(line, col int, format string, a ...any) error {
@@ -171,11 +187,11 @@ func (p *parser) bitAt(c int) (int, bool) {
 }
 
 // markAt reports whether the character at column c of a line is a side edge of a variable
-// box other than ':': '~' (RFC 8926, RFC 4303), '/' (RFC 1035) or '.' (RFC 5905), standing
-// alone (so that "Rsvd." or "...." are text).
+// box other than ':': '~' (RFC 8926, RFC 4303), '/' (RFC 1035), '.' (RFC 5905) or '\' (RFC
+// 4960, "\ / \" down a row), standing alone (so that "Rsvd." or "...." are text).
 func (p *parser) markAt(line, c int) bool {
 	switch p.at(line, c) {
-	case '~', '/', '.':
+	case '~', '/', '.', '\\':
 		return (c == 0 || p.at(line, c-1) == ' ') && p.at(line, c+1) == ' '
 	}
 	return false
@@ -199,8 +215,15 @@ type cell struct {
 	dashed, solid  int      // bits of dashed and of solid rule above and below it
 	double         bool     // a double rule above
 	extra          []string // text on the rules inside its field (RFC 8200's names)
+	at             []textAt // where each non-empty text (and extra) starts in the figure
 	line, c        int      // position, for errors
 	parent         int
+}
+
+// textAt is where a box's text starts: its line and column in the figure, its text.
+type textAt struct {
+	line, col int
+	s         string
 }
 
 // Parse reads the figure in data; name names it in errors. It returns the spec: the fields,
@@ -326,6 +349,7 @@ func (p *parser) readRuler(first int) error {
 		p.ruler = bytegrid.RulerUnits
 	}
 	if !p.bytes && len(nums) >= 2 {
+		p.units = len(nums)
 		p.cpb = nums[1].start - nums[0].start
 		if p.cpb < 2 || p.cpb > 8 {
 			return p.errf(rl[len(rl)-1], nums[1].start, "ruler digits %d columns apart: want 2 to 8", p.cpb)
@@ -463,6 +487,10 @@ type bandCells struct {
 	index    map[*cell]int // a box's place in cells
 	short    []bool
 	edgeDots bool
+	// Votes for how the rules are drawn: side edges crossing a rule not drawn there ('|' or
+	// '+'), rules running on past the row with "-..." or not.
+	crossBar, crossPlus [2]int
+	runs, closed        int
 }
 
 // bandCells reads the boxes of each band from its '|' (or ':') edges on bit boundaries, with
@@ -473,6 +501,9 @@ func (p *parser) bandCells(bands []band) (bandCells, error) {
 	short := make([]bool, len(bands)) // a band whose boxes end before the row does
 	edgeDots := false                 // "..." in place of a right edge (RFC 7540)
 	edgeOK := func(l, c int) bool { r := p.at(l, c); return r == '|' || r == ':' || p.markAt(l, c) }
+	for _, bd := range bands {
+		p.snapEdges(bd)
+	}
 	for bi, bd := range bands {
 		edges := []int{}
 		for b := 0; b <= p.rb; b++ {
@@ -536,13 +567,18 @@ func (p *parser) bandCells(bands []band) (bandCells, error) {
 				if p.markAt(l, c0-1) || p.markAt(l, c1) {
 					c.marks = make([]rune, bd.to-bd.from)
 				}
-				s := ""
+				s, lead := "", 0
 				if c0 < len(p.lines[l]) {
-					s = strings.TrimSpace(string(p.lines[l][c0:min(c1, len(p.lines[l]))]))
+					raw := p.lines[l][c0:min(c1, len(p.lines[l]))]
+					for lead < len(raw) && raw[lead] == ' ' {
+						lead++
+					}
+					s = strings.TrimSpace(string(raw))
 				}
 				c.text = append(c.text, s)
 				if s != "" {
 					c.textLine = append(c.textLine, l-bd.from)
+					c.at = append(c.at, textAt{line: l, col: c0 + lead, s: s})
 				}
 			}
 			if c.marks != nil {
@@ -560,6 +596,51 @@ func (p *parser) bandCells(bands []band) (bandCells, error) {
 		index[c] = i
 	}
 	return bandCells{cells: cells, byBand: byBand, index: index, short: short, edgeDots: edgeDots}, nil
+}
+
+// snapEdges moves each '|' of a band that stands one column off a bit boundary onto it, when
+// a ruler says where the boundaries are and the boundary's column is blank: a printing slip
+// (RFC 5905's Stratum and Poll edges stand a column right). An edge in the middle of a bit
+// two columns wide is as near the boundary on its left as the one on its right: it goes to
+// the one that is a byte boundary, and stays (an error, later) when neither or both are.
+func (p *parser) snapEdges(bd band) {
+	if p.bytes || p.ruler == bytegrid.RulerNone || p.cpb < 2 {
+		return
+	}
+	for l := bd.from; l < bd.to; l++ {
+		line := p.lines[l]
+		for c := p.x0 + 1; c < p.col(p.rb) && c < len(line); c++ {
+			if line[c] != '|' {
+				continue
+			}
+			rel := c - p.x0
+			r := rel % p.cpb
+			if r == 0 {
+				continue
+			}
+			b := rel / p.cpb // the boundary on the left; b+1 on the right
+			to := -1
+			switch {
+			case r == 1 && p.cpb == 2:
+				if b%8 == 0 && (b+1)%8 != 0 {
+					to = b
+				} else if (b+1)%8 == 0 && b%8 != 0 {
+					to = b + 1
+				}
+			case r == 1:
+				to = b
+			case p.cpb-r == 1:
+				to = b + 1
+			}
+			if to < 0 || to > p.rb {
+				continue
+			}
+			tc := p.col(to)
+			if tc < len(line) && line[tc] == ' ' {
+				line[tc], line[c] = '|', ' '
+			}
+		}
+	}
 }
 
 // readRules reads the rules between the bands: a rule present over a bit (solid, dashed or
@@ -595,8 +676,10 @@ func (p *parser) readRules(rules []int, bc *bandCells, opts *bytegrid.Options) (
 			}
 		}
 		var textOn []rune
+		textFrom := -1 // the column of textOn's first character
+		present := make([]bool, p.rb)
 		for b := 0; b < p.rb; b++ {
-			present, dashed, double := false, false, false
+			present, dashed, double := &present[b], false, false
 			lo, hi := p.col(b)+1, p.col(b+1)
 			if p.bytes {
 				lo = p.x0 + 9*(b/8) + 1 + b%8
@@ -605,19 +688,20 @@ func (p *parser) readRules(rules []int, bc *bandCells, opts *bytegrid.Options) (
 			for c := lo; c < hi; c++ {
 				switch p.at(rl, c) {
 				case '-':
-					present = true
+					// (but a hyphen in a name written on the rule: "Value-ICV")
+					*present = *present || p.ruleDash(rl, c)
 				case '=':
-					present, double = true, true
+					*present, double = true, true
 				}
 			}
-			if !present && !p.bytes && p.at(rl, p.col(b+1)) == '-' {
-				present, dashed = true, true
+			if !*present && !p.bytes && p.ruleDash(rl, p.col(b+1)) {
+				*present, dashed = true, true
 			}
-			if !present && !p.bytes && b > 0 && p.at(rl, p.col(b)) == '-' {
-				present, dashed = true, true
+			if !*present && !p.bytes && b > 0 && p.ruleDash(rl, p.col(b)) {
+				*present, dashed = true, true
 			}
 			a, d := bc.cellAt(above, b), bc.cellAt(below, b)
-			if present {
+			if *present {
 				for _, c := range []*cell{a, d} {
 					switch {
 					case c == nil:
@@ -637,8 +721,11 @@ func (p *parser) readRules(rules []int, bc *bandCells, opts *bytegrid.Options) (
 				if x != y {
 					bc.cells[y].parent = x
 				}
+				if textFrom < 0 {
+					textFrom = p.col(b) + 1
+				}
 				for c := p.col(b) + 1; c <= p.col(b+1); c++ {
-					if r := p.at(rl, c); r != '+' || c < p.col(b+1) {
+					if r := p.at(rl, c); r != '+' && r != '|' || c < p.col(b+1) {
 						textOn = append(textOn, r)
 					}
 				}
@@ -647,12 +734,44 @@ func (p *parser) readRules(rules []int, bc *bandCells, opts *bytegrid.Options) (
 				a.open = true
 			}
 		}
+		// A side edge crossing this rule where no rule meets it: '+' (RFC 8200) or '|' (RFC
+		// 1035), as the figure draws it.
+		for b := 0; b <= p.rb; b++ {
+			if b > 0 && present[b-1] || b < p.rb && present[b] {
+				continue
+			}
+			bb := min(b, p.rb-1)
+			if bc.cellAt(above, bb) == nil || bc.cellAt(below, bb) == nil {
+				continue
+			}
+			side := 0 // the grid's left edge and the inner ones
+			if b == p.rb {
+				side = 1 // its right edge (RFC 4302 draws '+' on the left, '|' on the right)
+			}
+			switch p.at(rl, p.col(b)) {
+			case '|':
+				bc.crossBar[side]++
+			case '+':
+				bc.crossPlus[side]++
+			}
+		}
+		// Rules that run on past the row's end with "-..." (RFC 4271).
+		if strings.HasPrefix(string(line[min(p.col(p.rb)+1, len(line)):]), "-...") {
+			bc.runs++
+		} else {
+			bc.closed++
+		}
 		if t := strings.TrimSpace(string(textOn)); t != "" && strings.Trim(t, "+-= ") != "" {
 			// The name written on an inner rule (RFC 8200): the field of the boxes it joins.
 			for b := 0; b < p.rb; b++ {
 				if d := bc.cellAt(below, b); d != nil && bc.cellAt(above, b) != nil {
 					root := bc.cells[bc.find(bc.index[d])]
 					root.extra = append(root.extra, strings.TrimSpace(strings.Trim(t, "+")))
+					lead := 0
+					for lead < len(textOn) && textOn[lead] == ' ' {
+						lead++
+					}
+					root.at = append(root.at, textAt{line: rl, col: textFrom + lead, s: root.extra[len(root.extra)-1]})
 					break
 				}
 			}
@@ -720,7 +839,10 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 	off := 0
 	rowLines, lineAlign := 0, ""
 	alignVotes := map[string]int{}
-	var marks [3]map[rune]int // the side marks of variable rows: first, middle, last line
+	var marks [3]map[rune]int          // the side marks of variable rows: first, middle, last line
+	var places []labelPlace            // where the figure printed each field's label
+	dotsLabel, dotsBottom := "", false // the text after a label open at its end ("..."), and whether the figure ends under it
+	openRule := 0
 	for _, bd := range bands {
 		if n := bd.to - bd.from; rowLines == 0 || n < rowLines {
 			rowLines = n
@@ -778,7 +900,34 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 			f.Name = strings.Join(lines, " ")
 		}
 		if f.Variable {
-			f.Name = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f.Name), "..."))
+			name := strings.TrimSpace(f.Name)
+			if last := g.cells[len(g.cells)-1]; last.open && strings.HasSuffix(name, "...") && len(last.at) > 0 && dotsLabel == "" {
+				// A box open at its right whose label ends "..." (RFC 768, RFC 792, RFC 5389):
+				// keep what follows the name as printed, and how the rule under it ends.
+				lt := []rune(last.at[len(last.at)-1].s)
+				k := len(lt)
+				for k > 0 && lt[k-1] == '.' {
+					k--
+				}
+				j := k
+				for j > 0 && lt[j-1] == ' ' {
+					j--
+				}
+				if j > 0 && !(p.at(last.at[len(last.at)-1].line, p.col(p.rb)) == '.' && len(p.lines[last.at[len(last.at)-1].line]) == p.col(p.rb)+1) {
+					dotsLabel = string(lt[j:])
+					below := rules[last.band+1]
+					dotsBottom = below < 0
+					if below >= 0 && !strings.Contains(string(p.lines[below]), "...") {
+						if e := len(p.lines[below]) - 1; e > p.col(last.from) && e < p.col(p.rb) {
+							openRule = e - p.col(last.from)
+						}
+					}
+				}
+			}
+			f.Name = strings.TrimSpace(strings.TrimRight(name, "."))
+			if !strings.HasSuffix(name, "...") {
+				f.Name = name
+			}
 		}
 		// A condition: "Name, if …" or a line "(if …)".
 		if f.Label == bytegrid.LabelStacked && strings.Contains(f.Name, "\n") {
@@ -791,8 +940,18 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 			f.Optional, f.Condition, f.Name = true, m[2], m[1]
 		}
 		c0 := g.cells[0]
-		if n := bands[c0.band].to - bands[c0.band].from; n > rowLines {
-			f.Lines = n // a row taller than the rest (the row the field starts in)
+		// A row taller than the rest: the rows the field fills, or the one it starts in.
+		tall := 0
+		for _, c := range g.cells {
+			if c.from == 0 && c.to == p.rb {
+				tall = max(tall, bands[c.band].to-bands[c.band].from)
+			}
+		}
+		if tall == 0 {
+			tall = bands[c0.band].to - bands[c0.band].from
+		}
+		if tall > rowLines {
+			f.Lines = tall
 		}
 		if f.Name == "" && len(g.cells) == 1 && c0.from > 0 && !c0.open && !(gi > 0 && groups[gi-1].cells[len(groups[gi-1].cells)-1].band != c0.band) {
 			// A blank box between two edges inside a row (RFC 2890's "|C| |K|S|") is a field of
@@ -825,6 +984,7 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 		if f.Variable && f.Label != bytegrid.LabelAuto && f.Label != bytegrid.LabelStacked {
 			f.Label = bytegrid.LabelAuto
 		}
+		places = append(places, p.placeOf(g.cells, bands, len(fields)))
 		fields = append(fields, f)
 		off += bits
 	}
@@ -859,16 +1019,165 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 		}
 	}
 	opts.Text.Edge = edgePattern(marks)
+	if bc.runs > 0 && bc.closed == 0 && opts.Text.Open == "" {
+		opts.Text.Open = "rules" // RFC 4271: every rule runs on past the row
+	}
+	if dotsLabel != "" && (opts.Text.Open == "" || opts.Text.Open == "bottom" && dotsBottom) {
+		opts.Text.Open = "dots"
+		if dotsLabel != " ..." {
+			opts.Text.Dots = dotsLabel
+		}
+		opts.Text.OpenRule = openRule
+		if dotsBottom {
+			opts.Text.OpenRule = -1
+		}
+	}
 	if edgeDots && opts.Text.Open == "" {
 		opts.Text.Open = "edge"
 	}
 	if dots && opts.Text.Open == "" {
 		opts.Text.Open = "dots"
 	}
+	if p.bytes && p.ruler != bytegrid.RulerBytes {
+		opts.Text.Bytes = true // byte-wide boxes under no ruler (RFC 791's options)
+	}
+	if p.units > 0 && p.units < p.rb {
+		opts.Text.RulerBits = p.units // a ruler shorter than the row (RFC 4271)
+	}
+	cross := func(side int) string {
+		if bc.crossBar[side] > bc.crossPlus[side] {
+			return "|"
+		}
+		return "+"
+	}
+	if l, r := cross(0), cross(1); l+r != "++" {
+		opts.Text.Cross = l + r
+	}
+	p.placeLabels(fields, places, opts)
 	if len(fields) == 0 {
 		return nil, opts, p.errf(first, p.x0, "no fields")
 	}
 	return fields, opts, nil
+}
+
+// labelPlace is where the figure printed a field's label: the field, the line of its block
+// holding the label's first line (from 0) and the block's lines, and, for a label of one line,
+// the column where it starts within its box (from 1, the left edge 0) and the box's inner width.
+type labelPlace struct {
+	field       int
+	line, total int
+	n           int // lines of the label; 0: no place read
+	col, width  int
+	printed     string
+}
+
+// placeOf reads where the label of the field of cells (field fi) was printed, for a field of
+// one box or a block of whole rows.
+func (p *parser) placeOf(cells []*cell, bands []band, fi int) labelPlace {
+	pl := labelPlace{field: fi}
+	whole, widest := true, 0
+	for _, c := range cells {
+		whole = whole && c.from == 0 && c.to == p.rb
+		widest = max(widest, c.to-c.from)
+	}
+	var ats []textAt
+	var box *cell
+	for _, c := range cells {
+		for _, a := range c.at {
+			if len(ats) == 0 || a.line < ats[0].line {
+				box = c
+			}
+			ats = append(ats, a)
+		}
+	}
+	if len(ats) == 0 {
+		return pl
+	}
+	from, to := bands[cells[0].band].from, bands[cells[len(cells)-1].band].to
+	first := ats[0].line
+	for _, a := range ats {
+		first = min(first, a.line)
+	}
+	pl.n = len(ats)
+	if len(cells) == 1 || whole {
+		pl.line, pl.total = first-from, to-from
+	} else {
+		pl.line = -1 // (the text form places the label of such a field in its widest piece)
+	}
+	if len(ats) == 1 && (len(cells) == 1 || box.to-box.from == widest) {
+		c1 := p.col(box.to)
+		if box.open {
+			c1 = p.col(p.rb)
+		}
+		pl.col = ats[0].col - p.col(box.from)
+		pl.width = c1 - p.col(box.from) - 1
+		pl.printed = ats[0].s
+	}
+	return pl
+}
+
+// placeLabels gives each field whose label the figure printed off the place the text form
+// would give it its LabelLine (another line of its box than Align says) and LabelCol (more
+// than a column off the centre: authors round the centre either way).
+func (p *parser) placeLabels(fields []bytegrid.Field, places []labelPlace, opts bytegrid.Options) {
+	for _, pl := range places {
+		if pl.n == 0 || pl.field >= len(fields) {
+			continue
+		}
+		f := &fields[pl.field]
+		n := pl.n
+		if f.Label == bytegrid.LabelAuto || f.Label == bytegrid.LabelNote {
+			n = 1
+		}
+		if f.Condition != "" && f.Label == bytegrid.LabelAuto {
+			n = 1
+		}
+		want := max(0, (pl.total-n)/2)
+		switch opts.Text.Align {
+		case "top":
+			want = 0
+		case "bottom":
+			want = max(0, pl.total-n)
+		}
+		if pl.line >= 0 && pl.line != want && n == pl.n {
+			f.LabelLine = pl.line + 1
+		}
+		if pl.width == 0 || f.Label != bytegrid.LabelAuto {
+			continue
+		}
+		text := f.Name
+		if f.Condition != "" {
+			text += ", " + f.Condition
+		}
+		if f.Variable && opts.Text.Open == "dots" {
+			if opts.Text.Dots != "" {
+				text += opts.Text.Dots
+			} else {
+				text += " ..."
+			}
+		}
+		printed := pl.printed
+		if f.Variable && opts.Text.Open == "edge" {
+			printed = strings.TrimSpace(strings.TrimSuffix(printed, "...")) // "..." for the edge
+		}
+		w := utf8.RuneCountInString(text)
+		if w != utf8.RuneCountInString(printed) {
+			continue // (printed otherwise: "..." for an edge, a margin note)
+		}
+		if centred := 1 + max(0, pl.width-w)/2; pl.col-centred > 1 || centred-pl.col > 1 {
+			f.LabelCol = pl.col
+		}
+	}
+}
+
+// ruleDash reports whether the '-' at column c of a rule line is a rule's, not a hyphen in a
+// name written on the rule ("Value-ICV", RFC 4302).
+func (p *parser) ruleDash(rl, c int) bool {
+	return p.at(rl, c) == '-' && !(isWord(p.at(rl, c-1)) && isWord(p.at(rl, c+1)))
+}
+
+func isWord(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
 }
 
 func allShort(ls []string) bool {
@@ -941,7 +1250,7 @@ func edgePattern(v [3]map[rune]int) string {
 	var any rune
 	for k := range v {
 		best := 0
-		for _, r := range []rune{'|', ':', '~', '/', '.'} { // in order, so that ties go the same way
+		for _, r := range []rune{'|', ':', '~', '/', '.', '\\'} { // in order, so that ties go the same way
 			if n := v[k][r]; n > best {
 				best, out[k] = n, r
 			}
