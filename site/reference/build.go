@@ -556,11 +556,17 @@ feed:
 	close(next)
 	wg.Wait()
 	trace.Log(ctx, "build", "workers done")
+	// The index pages need only what the workers made: they are written while the book
+	// finishes its last pages and its output, on the core the workers left.
+	if context.Cause(ctx) == nil && b.opts.Formats&HTML != 0 {
+		trace.WithRegion(ctx, "index pages", func() {
+			if err := b.writeIndex(); err != nil {
+				fail(err)
+			}
+		})
+	}
 	bookWG.Wait()
 	err = context.Cause(ctx)
-	if err == nil && b.opts.Formats&HTML != 0 {
-		err = b.writeIndex()
-	}
 	// The manifest records what was written, also when the build failed part way, so that the
 	// next build may replace those files.
 	names := make([]string, len(b.site))
