@@ -178,6 +178,13 @@ func textNode(t bytegrid.TextOptions) *yaml.Node {
 	if t.OpenRule != 0 {
 		add(m, "open_rule", num(t.OpenRule))
 	}
+	if t.RulerShift != 0 {
+		add(m, "ruler_shift", num(t.RulerShift))
+	}
+	if t.Elide != "" {
+		add(m, "elide", str(t.Elide))
+		add(m, "elide_at", num(t.ElideAt))
+	}
 	return m
 }
 

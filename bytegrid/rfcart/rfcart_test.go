@@ -124,13 +124,13 @@ func lines(s string) []string {
 
 // sameLine is bytegrid's figure comparison: edges in the same columns, the text between them
 // the same once trimmed and starting within a column of where the figure has it (authors round
-// a centre either way), rules identical.
+// a centre either way), rules and ruler lines identical (but for spaces at their end).
 func sameLine(want, got string) bool {
 	if want == got {
 		return true
 	}
-	if strings.Trim(want, "+-=:. ") == "" {
-		return false
+	if strings.Trim(want, "+-=:. ") == "" || strings.Trim(want, " 0123456789") == "" {
+		return false // a rule or a ruler: as printed, digit for digit
 	}
 	type tok struct {
 		s    string
