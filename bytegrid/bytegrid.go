@@ -189,6 +189,10 @@ type Field struct {
 	// keeps the writer's (centred; TextOptions.Align).
 	LabelLine int `json:"label_line,omitempty"`
 	LabelCol  int `json:"label_col,omitempty"`
+	// RunOn says that the field ends its row and the next field, starting the next row,
+	// carries on its value: the text form draws the edge between them '.', at the end of
+	// this row and the start of the next (RFC 4340's Sequence Number, high and low bits).
+	RunOn bool `json:"run_on,omitempty"`
 }
 
 // LabelMode says how a field's name is fitted in its box.

@@ -187,6 +187,16 @@ func (t *figureText) edgeMark(fi, i, b, e, l int) byte {
 	return ed[1]
 }
 
+// runOn reports whether field fi ends display row i at bit e, the row's end, and runs on
+// into the field starting the next row (Field.RunOn).
+func (t *figureText) runOn(fi, i, e int) bool {
+	if fi < 0 || e != t.rb || !t.d.Fields[fi].RunOn || fi+1 >= len(t.d.Fields) {
+		return false
+	}
+	segs := t.d.Fields[fi].Segs
+	return len(segs) > 0 && segs[len(segs)-1].Row == i && t.at(i+1, 0) == fi+1
+}
+
 // edgeStyle reports whether field fi is a variable field whose open end is "..." in place of
 // its right edge (RFC 7540's Frame Payload).
 func (t *figureText) edgeStyle(fi int) bool {
@@ -740,6 +750,12 @@ func (t *figureText) writeContent(bw *bufio.Writer, i, l int, blockLine []int) {
 		}
 		if e == t.rb && t.vedge(i, t.rb) {
 			line[c1] = t.edgeChar(-1, fi, blockLine)
+		}
+		if t.runOn(fi, i, e) {
+			line[c1] = '.' // the value runs on into the next row (RFC 4340)
+		}
+		if b == 0 && fi > 0 && t.runOn(fi-1, i-1, t.rb) && t.at(i-1, t.rb-1) == fi-1 {
+			line[c0] = '.'
 		}
 		if m := t.edgeMark(fi, i, b, e, l); m != 0 {
 			line[c0], line[c1] = m, m

@@ -90,7 +90,9 @@
 // none, the row it starts in) at least three lines in the text form, as a figure draws one row
 // taller than the rest; label_line: 5 and label_col: 11 put the label on the fifth line of its
 // box (its block's, rules counted) and its first character in the box's eleventh column, as a
-// figure printed it off the middle (RFC 4271's Marker and Length).
+// figure printed it off the middle (RFC 4271's Marker and Length); run_on: true draws the edge
+// between the field, ending its row, and the next, starting the next row, '.' (RFC 4340's
+// Sequence Number in high and low bits).
 //
 // # Kinds
 //
@@ -563,6 +565,8 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 			}
 		case "repeated":
 			f.Repeated, err = p.boolean(v, label)
+		case "run_on":
+			f.RunOn, err = p.boolean(v, label)
 		case "type":
 			f.Type, err = p.str(v, label)
 		case "path":
@@ -570,7 +574,7 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 		case "desc":
 			f.Desc, err = p.str(v, label)
 		default:
-			err = p.errf(k, label, "unknown key %q (want name, bits, bytes, offset, value, group, item, short, kind, type, path, desc, variable, min_bits, max_bits, length_from, optional, condition, label, double_rule, caption, row_break, lines, label_line, label_col, repeated)", k.Value)
+			err = p.errf(k, label, "unknown key %q (want name, bits, bytes, offset, value, group, item, short, kind, type, path, desc, variable, min_bits, max_bits, length_from, optional, condition, label, double_rule, caption, row_break, lines, label_line, label_col, repeated, run_on)", k.Value)
 		}
 		if err != nil {
 			return f, err

@@ -271,6 +271,9 @@ func fieldNode(f bytegrid.Field, end int) *yaml.Node {
 	if f.LabelCol > 0 {
 		add(m, "label_col", num(f.LabelCol))
 	}
+	if f.RunOn {
+		add(m, "run_on", boolean(true))
+	}
 	return m
 }
 

@@ -247,6 +247,7 @@ type cell struct {
 	at             []textAt // where each non-empty text (and extra) starts in the figure
 	line, c        int      // position, for errors
 	parent         int
+	runOn          bool // ends its row with '.', the next row starting with '.': the value runs on
 }
 
 // textAt is where a box's text starts: its line and column in the figure, its text.
@@ -668,6 +669,36 @@ func (p *parser) bandCells(bands []band) (bandCells, error) {
 			byBand[bi] = append(byBand[bi], c)
 		}
 	}
+	// A row ending in '.' on every line whose next row starts with '.' on every line: the
+	// value of its last box runs on into the next row's first box (RFC 4340's Sequence
+	// Number, high bits and low bits), two fields of fixed size.
+	dotted := func(bd band, c int) bool {
+		for l := bd.from; l < bd.to; l++ {
+			if p.at(l, c) != '.' || !p.markAt(l, c) {
+				return false
+			}
+		}
+		return true
+	}
+	otherMarks := func(bd band, c int) bool {
+		for l := bd.from; l < bd.to; l++ {
+			if p.markAt(l, c) {
+				return true
+			}
+		}
+		return false
+	}
+	for bi := 0; bi+1 < len(bands); bi++ {
+		if len(byBand[bi]) == 0 || len(byBand[bi+1]) == 0 {
+			continue
+		}
+		l, f := byBand[bi][len(byBand[bi])-1], byBand[bi+1][0]
+		if l.to != p.rb || l.open || f.from != 0 || f.open || !dotted(bands[bi], p.col(p.rb)) || !dotted(bands[bi+1], p.col(0)) ||
+			otherMarks(bands[bi], p.col(l.from)) || otherMarks(bands[bi+1], p.col(f.to)) {
+			continue
+		}
+		l.marks, f.marks, l.runOn = nil, nil, true
+	}
 	index := make(map[*cell]int, len(cells))
 	for i, c := range cells {
 		index[c] = i
@@ -955,6 +986,7 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 			if c.double {
 				f.DoubleRule = true
 			}
+			f.RunOn = c.runOn // (the group's last box)
 			if n := len(c.textLine); !multi && n > 0 && n < len(c.text) && c.textLine[n-1]-c.textLine[0] == n-1 {
 				switch c.textLine[0] {
 				case (len(c.text) - n) / 2:
