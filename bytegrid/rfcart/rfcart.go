@@ -22,7 +22,18 @@
 //     (Text.Dots) and how the rule under it ends (Text.OpenRule: cut short, or none);
 //     rules that run on past the row with "-..." leave the last box open (RFC 4271);
 //   - a ruler shorter than the rule numbers only its bits (Text.RulerBits); byte-wide boxes
-//     ("+--------+") under no ruler keep their width (Text.Bytes, RFC 791's options);
+//     ("+--------+") under no ruler keep their width (Text.Bytes, RFC 791's options); a rule
+//     with no '+' at a byte boundary inside a field is marked only at the fields' (Text.Ticks);
+//   - the ruler's digits keep the column they were printed in, over the middle of each bit or
+//     over the '+' before it (Text.RulerShift; RFC 4271, RFC 2131, RFC 3032);
+//   - an elision mark between dashes in the rules ("//", "/ /" or "~~": RFC 791's
+//     "+---------//--------+") stands for no bits: the columns after it are read as if it
+//     were not there, the box it crosses at the size drawn without it, and it is drawn back
+//     where printed (Text.Elide, Text.ElideAt). A figure may carry one, at one column, in any
+//     of its rules; a mark at another column is an error;
+//   - a row ending in '.' on each of its lines, the next starting with '.' on each of its
+//     lines, runs the value of its last field on into the next row's first (Field.RunOn, RFC
+//     4340's Sequence Number in high and low bits): fields of the size drawn, not variable;
 //   - a label printed off the middle of its box keeps its line (Field.LabelLine, RFC 4271's
 //     Marker) and, when more than a column off centre, its column (Field.LabelCol);
 //   - where a field continues across a rule, its side edge is drawn as printed, "+" (RFC
