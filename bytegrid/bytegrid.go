@@ -189,6 +189,10 @@ type Field struct {
 	// keeps the writer's (centred; TextOptions.Align).
 	LabelLine int `json:"label_line,omitempty"`
 	LabelCol  int `json:"label_col,omitempty"`
+	// RunOn says that the field ends its row and the next field, starting the next row,
+	// carries on its value: the text form draws the edge between them '.', at the end of
+	// this row and the start of the next (RFC 4340's Sequence Number, high and low bits).
+	RunOn bool `json:"run_on,omitempty"`
 }
 
 // LabelMode says how a field's name is fitted in its box.
@@ -325,6 +329,17 @@ type TextOptions struct {
 	// grid draws it, for that many columns past the box's left corner, and no more (RFC 792's
 	// "+-+-+-+-+-"); -1, none (RFC 5389's figure ends with it).
 	OpenRule int `json:"openRule,omitempty"`
+	// RulerShift moves the ruler's digits that many columns right (negative: left) of where
+	// they stand by default, over the middle of each bit: -1 puts them over the '+' before
+	// each bit of two columns, as RFC 4271, RFC 2131 and RFC 3032 print them.
+	RulerShift int `json:"rulerShift,omitempty"`
+	// Elide, when set, is an elision mark ("//", "/ /" or "~~") that the rules carry at
+	// column ElideAt of the grid (from its left edge, 0, as the grid is drawn without the
+	// mark): it stands for no bits, so every line is drawn that many columns wider from
+	// there on, the box spanning it wider by as much, and each rule drawn with dashes there
+	// carries the mark (RFC 791's "+---------//--------+").
+	Elide   string `json:"elide,omitempty"`
+	ElideAt int    `json:"elideAt,omitempty"`
 }
 
 // FieldError reports a field that cannot be laid out.

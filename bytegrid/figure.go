@@ -45,6 +45,12 @@ func checkFigure(fields []Field, opts Options, rb int) error {
 		return fmt.Errorf("bytegrid: text open rule %d: want -1 to %d", t.OpenRule, 9*MaxRowBits)
 	case len(t.Dots) > 64 || strings.Trim(t.Dots, ". ") != "":
 		return fmt.Errorf("bytegrid: text dots %q: want spaces and dots, at most 64", t.Dots)
+	case t.RulerShift < -8 || t.RulerShift > 8:
+		return fmt.Errorf("bytegrid: text ruler shift %d: want -8 to 8", t.RulerShift)
+	case t.Elide != "" && !ElisionMark(t.Elide) || t.Elide == "" && t.ElideAt != 0:
+		return fmt.Errorf("bytegrid: text elide %q at %d: want \"//\", \"/ /\" or \"~~\" (and a column only with one)", t.Elide, t.ElideAt)
+	case t.ElideAt < 0 || t.ElideAt > 9*MaxRowBits:
+		return fmt.Errorf("bytegrid: text elide at %d: want 0 to %d", t.ElideAt, 9*MaxRowBits)
 	case t.Edge != "" && (len(t.Edge) != 3 || strings.Trim(t.Edge, "|~/.:\\") != ""):
 		return fmt.Errorf("bytegrid: text edge %q: want three of '|', '~', '/', '.', '\\' and ':'", t.Edge)
 	}
@@ -60,6 +66,21 @@ func checkFigure(fields []Field, opts Options, rb int) error {
 		}
 	}
 	return nil
+}
+
+// ElisionMarks are the marks a rule may carry for an elision that stands for no bits
+// (TextOptions.Elide).
+var elisionMarks = []string{"//", "/ /", "~~"}
+
+// ElisionMark reports whether s is one of the elision marks a rule may carry ("//", "/ /",
+// "~~").
+func ElisionMark(s string) bool {
+	for _, m := range elisionMarks {
+		if s == m {
+			return true
+		}
+	}
+	return false
 }
 
 // figure reports whether the diagram uses any property of a protocol figure, and so is written

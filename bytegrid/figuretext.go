@@ -37,10 +37,14 @@ type figLabel struct {
 
 // col returns the column of the boundary before bit b of a row.
 func (t *figureText) col(b int) int {
+	c := t.cpb * b
 	if t.bytes {
-		return b + b/8
+		c = b + b/8
 	}
-	return t.cpb * b
+	if e := t.d.Text.Elide; e != "" && c >= t.d.Text.ElideAt {
+		c += len(e) // the columns of the elision mark stand for no bits
+	}
+	return c
 }
 
 func (d *Diagram) writeFigure(bw *bufio.Writer) error {
@@ -181,6 +185,16 @@ func (t *figureText) edgeMark(fi, i, b, e, l int) byte {
 		return ed[2]
 	}
 	return ed[1]
+}
+
+// runOn reports whether field fi ends display row i at bit e, the row's end, and runs on
+// into the field starting the next row (Field.RunOn).
+func (t *figureText) runOn(fi, i, e int) bool {
+	if fi < 0 || e != t.rb || !t.d.Fields[fi].RunOn || fi+1 >= len(t.d.Fields) {
+		return false
+	}
+	segs := t.d.Fields[fi].Segs
+	return len(segs) > 0 && segs[len(segs)-1].Row == i && t.at(i+1, 0) == fi+1
 }
 
 // edgeStyle reports whether field fi is a variable field whose open end is "..." in place of
@@ -414,13 +428,18 @@ func (t *figureText) writeRuler(bw *bufio.Writer) {
 		}
 		return b
 	}
-	tens := []byte(strings.Repeat(" ", t.width+8))
-	units := []byte(strings.Repeat(" ", t.width+8))
+	// The lines are drawn with their margin, so that digits shifted left of the grid's
+	// edge (RulerShift) keep their place.
+	m := len(t.pad)
+	tens := []byte(strings.Repeat(" ", m+t.width+16))
+	units := []byte(strings.Repeat(" ", m+t.width+16))
 	put := func(line []byte, at int, s string) {
+		at += m
 		if at >= 0 && at+len(s) <= len(line) {
 			copy(line[at:], s)
 		}
 	}
+	mid := (t.cpb+1)/2 + d.Text.RulerShift
 	nb := t.rb
 	if d.Text.RulerBits > 0 {
 		nb = min(nb, d.Text.RulerBits)
@@ -430,28 +449,28 @@ func (t *figureText) writeRuler(bw *bufio.Writer) {
 		switch d.RulerStyle {
 		case RulerBytes:
 			if b%8 == 0 {
-				put(units, t.col(b)+1, strconv.Itoa(n))
+				put(units, t.col(b)+1+d.Text.RulerShift, strconv.Itoa(n))
 			}
 			if b%8 == 7 || b == nb-1 {
 				s := strconv.Itoa(n)
-				put(units, t.col(b+1)-len(s), s)
+				put(units, t.col(b+1)-len(s)+d.Text.RulerShift, s)
 			}
 			continue
 		case RulerTens:
 			if n%10 == 0 {
-				put(tens, t.col(b)+(t.cpb+1)/2, strconv.Itoa(n/10%10))
+				put(tens, t.col(b)+mid, strconv.Itoa(n/10%10))
 			}
 		case RulerTensAll:
 			if n >= 10 {
-				put(tens, t.col(b)+(t.cpb+1)/2, strconv.Itoa(n/10%10))
+				put(tens, t.col(b)+mid, strconv.Itoa(n/10%10))
 			}
 		}
-		put(units, t.col(b)+(t.cpb+1)/2, strconv.Itoa(n%10))
+		put(units, t.col(b)+mid, strconv.Itoa(n%10))
 	}
 	if s := strings.TrimRight(string(tens), " "); s != "" {
-		bw.WriteString(t.pad + s + "\n")
+		bw.WriteString(s + "\n")
 	}
-	bw.WriteString(t.pad + strings.TrimRight(string(units), " ") + "\n")
+	bw.WriteString(strings.TrimRight(string(units), " ") + "\n")
 }
 
 // at returns the field owning bit b of display row i, or -1 (also out of range).
@@ -506,6 +525,7 @@ func (t *figureText) writeSep(bw *bufio.Writer, i int, closing bool, blockLine [
 	if upper >= 0 {
 		line = t.openEnds(line, up, dn)
 	}
+	t.elide(line)
 	if t.runStyle(up(t.rb-1)) || t.runStyle(dn(t.rb-1)) {
 		line = append(line[:t.width+1], "-..."...) // RFC 4271: the rule runs on
 	}
@@ -517,6 +537,20 @@ func (t *figureText) writeSep(bw *bufio.Writer, i int, closing bool, blockLine [
 		return
 	}
 	bw.WriteString(strings.TrimRight(t.pad+s, " ") + "\n")
+}
+
+// elide draws the elision mark (Text.Elide) into a rule that has dashes on both sides of
+// it and under it.
+func (t *figureText) elide(line []byte) {
+	e, at := t.d.Text.Elide, t.d.Text.ElideAt
+	if e == "" || at < 1 || at+len(e) >= len(line) {
+		return
+	}
+	side := func(c byte) bool { return c == '-' || c == '+' }
+	if !side(line[at-1]) || !side(line[at+len(e)]) || strings.Trim(string(line[at:at+len(e)]), "-") != "" {
+		return
+	}
+	copy(line[at:], e)
 }
 
 // sepFills is the fill of each bit of a rule between the fields above (up) and below (dn):
@@ -716,6 +750,12 @@ func (t *figureText) writeContent(bw *bufio.Writer, i, l int, blockLine []int) {
 		}
 		if e == t.rb && t.vedge(i, t.rb) {
 			line[c1] = t.edgeChar(-1, fi, blockLine)
+		}
+		if t.runOn(fi, i, e) {
+			line[c1] = '.' // the value runs on into the next row (RFC 4340)
+		}
+		if b == 0 && fi > 0 && t.runOn(fi-1, i-1, t.rb) && t.at(i-1, t.rb-1) == fi-1 {
+			line[c0] = '.'
 		}
 		if m := t.edgeMark(fi, i, b, e, l); m != 0 {
 			line[c0], line[c1] = m, m

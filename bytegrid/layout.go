@@ -150,6 +150,8 @@ type Box struct {
 	// figure printed it off the middle.
 	LabelLine int `json:"labelLine,omitempty"`
 	LabelCol  int `json:"labelCol,omitempty"`
+	// RunOn is the field's: its value runs on into the next field, starting the next row.
+	RunOn bool `json:"runOn,omitempty"`
 	// Stack holds the lines of a stacked label whose name has line breaks (Name has spaces
 	// for them).
 	Stack []string `json:"stack,omitempty"`
@@ -532,7 +534,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 		Title:    sc.tooltip(f),
 		Variable: f.Variable, Optional: f.Optional, Condition: mono.Clean(f.Condition),
 		Label: f.Label, DoubleRule: f.DoubleRule, Caption: mono.Clean(f.Caption), Lines: f.Lines,
-		LabelLine: f.LabelLine, LabelCol: f.LabelCol,
+		LabelLine: f.LabelLine, LabelCol: f.LabelCol, RunOn: f.RunOn,
 	}
 	if f.Label == LabelStacked && strings.Contains(f.Name, "\n") {
 		b.Stack = labelLines(f.Name, LabelStacked)

@@ -43,6 +43,11 @@
 //	  open_rule: 0                    # the rule under an open: dots field: 0 half dashes and
 //	                                  # " ..." (RFC 768), N the grid's rule for N columns
 //	                                  # (RFC 792), -1 none (RFC 5389)
+//	  ruler_shift: -1                 # the ruler's digits that many columns right of the
+//	                                  # middle of their bit (-1: over the '+', RFC 4271)
+//	  elide: "//"                     # an elision mark the rules carry, standing for no
+//	  elide_at: 37                    # bits, at this column from the grid's left edge (RFC
+//	                                  # 791's "+---------//--------+")
 //	fields:                           # in order; a field may not overlap the one before
 //	  - name: Source Port             # the label (required)
 //	    bits: 16                      # the length: bits or bytes, exactly one
@@ -85,7 +90,9 @@
 // none, the row it starts in) at least three lines in the text form, as a figure draws one row
 // taller than the rest; label_line: 5 and label_col: 11 put the label on the fifth line of its
 // box (its block's, rules counted) and its first character in the box's eleventh column, as a
-// figure printed it off the middle (RFC 4271's Marker and Length).
+// figure printed it off the middle (RFC 4271's Marker and Length); run_on: true draws the edge
+// between the field, ending its row, and the next, starting the next row, '.' (RFC 4340's
+// Sequence Number in high and low bits).
 //
 // # Kinds
 //
@@ -558,6 +565,8 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 			}
 		case "repeated":
 			f.Repeated, err = p.boolean(v, label)
+		case "run_on":
+			f.RunOn, err = p.boolean(v, label)
 		case "type":
 			f.Type, err = p.str(v, label)
 		case "path":
@@ -565,7 +574,7 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 		case "desc":
 			f.Desc, err = p.str(v, label)
 		default:
-			err = p.errf(k, label, "unknown key %q (want name, bits, bytes, offset, value, group, item, short, kind, type, path, desc, variable, min_bits, max_bits, length_from, optional, condition, label, double_rule, caption, row_break, lines, label_line, label_col, repeated)", k.Value)
+			err = p.errf(k, label, "unknown key %q (want name, bits, bytes, offset, value, group, item, short, kind, type, path, desc, variable, min_bits, max_bits, length_from, optional, condition, label, double_rule, caption, row_break, lines, label_line, label_col, repeated, run_on)", k.Value)
 		}
 		if err != nil {
 			return f, err
@@ -598,7 +607,7 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 // text reads the text: mapping into t.
 func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 	if n.Kind != yaml.MappingNode {
-		return p.errf(n, "", "text: want a mapping (margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule)")
+		return p.errf(n, "", "text: want a mapping (margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule, ruler_shift, elide, elide_at)")
 	}
 	seen := map[string]bool{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
@@ -660,13 +669,27 @@ func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 			if t.Edge, err = p.str(v, ""); err == nil && (len(t.Edge) != 3 || strings.Trim(t.Edge, "|~/.:\\") != "") {
 				err = p.errf(v, "", "text: edge %q: want three of '|', '~', '/', '.', '\\' and ':' (first line, middle lines, last line)", t.Edge)
 			}
+		case "ruler_shift":
+			t.RulerShift, err = p.integer(v, "")
+			if err == nil && (t.RulerShift < -8 || t.RulerShift > 8) {
+				err = p.errf(v, "", "text: ruler_shift %d: want -8 to 8", t.RulerShift)
+			}
+		case "elide":
+			if t.Elide, err = p.str(v, ""); err == nil && !bytegrid.ElisionMark(t.Elide) {
+				err = p.errf(v, "", "text: elide %q: want \"//\", \"/ /\" or \"~~\"", t.Elide)
+			}
+		case "elide_at":
+			t.ElideAt, err = p.integer(v, "")
+			if err == nil && (t.ElideAt < 1 || t.ElideAt > 9*bytegrid.MaxRowBits) {
+				err = p.errf(v, "", "text: elide_at %d: want 1 to %d", t.ElideAt, 9*bytegrid.MaxRowBits)
+			}
 		case "bit_chars":
 			t.BitChars, err = p.integer(v, "")
 			if err == nil && (t.BitChars < 2 || t.BitChars > 8) {
 				err = p.errf(v, "", "text: bit_chars %d: want 2 to 8", t.BitChars)
 			}
 		default:
-			err = p.errf(k, "", "text: unknown key %q (want margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule)", k.Value)
+			err = p.errf(k, "", "text: unknown key %q (want margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule, ruler_shift, elide, elide_at)", k.Value)
 		}
 		if err != nil {
 			return err

@@ -178,6 +178,13 @@ func textNode(t bytegrid.TextOptions) *yaml.Node {
 	if t.OpenRule != 0 {
 		add(m, "open_rule", num(t.OpenRule))
 	}
+	if t.RulerShift != 0 {
+		add(m, "ruler_shift", num(t.RulerShift))
+	}
+	if t.Elide != "" {
+		add(m, "elide", str(t.Elide))
+		add(m, "elide_at", num(t.ElideAt))
+	}
 	return m
 }
 
@@ -263,6 +270,9 @@ func fieldNode(f bytegrid.Field, end int) *yaml.Node {
 	}
 	if f.LabelCol > 0 {
 		add(m, "label_col", num(f.LabelCol))
+	}
+	if f.RunOn {
+		add(m, "run_on", boolean(true))
 	}
 	return m
 }

@@ -22,7 +22,18 @@
 //     (Text.Dots) and how the rule under it ends (Text.OpenRule: cut short, or none);
 //     rules that run on past the row with "-..." leave the last box open (RFC 4271);
 //   - a ruler shorter than the rule numbers only its bits (Text.RulerBits); byte-wide boxes
-//     ("+--------+") under no ruler keep their width (Text.Bytes, RFC 791's options);
+//     ("+--------+") under no ruler keep their width (Text.Bytes, RFC 791's options); a rule
+//     with no '+' at a byte boundary inside a field is marked only at the fields' (Text.Ticks);
+//   - the ruler's digits keep the column they were printed in, over the middle of each bit or
+//     over the '+' before it (Text.RulerShift; RFC 4271, RFC 2131, RFC 3032);
+//   - an elision mark between dashes in the rules ("//", "/ /" or "~~": RFC 791's
+//     "+---------//--------+") stands for no bits: the columns after it are read as if it
+//     were not there, the box it crosses at the size drawn without it, and it is drawn back
+//     where printed (Text.Elide, Text.ElideAt). A figure may carry one, at one column, in any
+//     of its rules; a mark at another column is an error;
+//   - a row ending in '.' on each of its lines, the next starting with '.' on each of its
+//     lines, runs the value of its last field on into the next row's first (Field.RunOn, RFC
+//     4340's Sequence Number in high and low bits): fields of the size drawn, not variable;
 //   - a label printed off the middle of its box keeps its line (Field.LabelLine, RFC 4271's
 //     Marker) and, when more than a column off centre, its column (Field.LabelCol);
 //   - where a field continues across a rule, its side edge is drawn as printed, "+" (RFC
@@ -154,6 +165,10 @@ type parser struct {
 	ruler bytegrid.Ruler
 	lsb0  bool
 	units int // the numbers on the ruler's units line (bits mode)
+	shift int // columns the ruler's digits stand right of the middle of their bit
+	// An elision mark the rules carry ("//"), standing for no bits: its column, and the mark.
+	elideAt int
+	elide   string
 }
 
 func (p *parser) errf(line, col int, format string, a ...any) error {
@@ -166,13 +181,38 @@ func (p *parser) errf(line, col int, format string, a ...any) error {
 // col returns the column of the boundary before bit b of a row.
 func (p *parser) col(b int) int {
 	if p.bytes {
-		return p.x0 + b + b/8
+		return p.shifted(p.x0 + b + b/8)
 	}
-	return p.x0 + p.cpb*b
+	return p.shifted(p.x0 + p.cpb*b)
+}
+
+// shifted is the column of the figure where column c of the grid drawn without its elision
+// mark stands: the mark's columns stand for no bits.
+func (p *parser) shifted(c int) int {
+	if p.elide != "" && c >= p.elideAt {
+		return c + len(p.elide)
+	}
+	return c
+}
+
+// unshifted is the column of the grid drawn without its elision mark that column c of the
+// figure stands for, and false for a column of the mark.
+func (p *parser) unshifted(c int) (int, bool) {
+	if p.elide == "" || c < p.elideAt {
+		return c, true
+	}
+	if c < p.elideAt+len(p.elide) {
+		return 0, false
+	}
+	return c - len(p.elide), true
 }
 
 // bitAt returns the bit boundary at column c, and whether c is one.
 func (p *parser) bitAt(c int) (int, bool) {
+	c, ok := p.unshifted(c)
+	if !ok {
+		return 0, false
+	}
 	rel := c - p.x0
 	if rel < 0 {
 		return 0, false
@@ -218,6 +258,7 @@ type cell struct {
 	at             []textAt // where each non-empty text (and extra) starts in the figure
 	line, c        int      // position, for errors
 	parent         int
+	runOn          bool // ends its row with '.', the next row starting with '.': the value runs on
 }
 
 // textAt is where a box's text starts: its line and column in the figure, its text.
@@ -288,6 +329,9 @@ func Parse(name string, data []byte) (*gridyaml.Spec, error) {
 		}
 		last = i
 	}
+	if err := p.readElision(first, last); err != nil {
+		return nil, err
+	}
 	if err := p.readRuler(first); err != nil {
 		return nil, err
 	}
@@ -304,6 +348,39 @@ func Parse(name string, data []byte) (*gridyaml.Spec, error) {
 		return nil, &Error{Name: name, Err: err}
 	}
 	return spec, nil
+}
+
+// readElision finds an elision mark ("//", "/ /" or "~~", between dashes) in the grid's rules
+// (RFC 791's "+---------//--------+"): it stands for no bits, and is read as the dashes it
+// interrupts. A figure may carry one, at one column, in any of its rules.
+func (p *parser) readElision(first, last int) error {
+	side := func(r rune) bool { return r == '-' || r == '+' }
+	for i := first; i <= last; i++ {
+		if p.at(i, p.x0) != '+' {
+			continue
+		}
+		line := p.lines[i]
+		for c := p.x0 + 1; c < len(line); c++ {
+			if line[c] != '/' && line[c] != '~' {
+				continue
+			}
+			for _, m := range []string{"//", "/ /", "~~"} {
+				w := len(m)
+				if c+w >= len(line) || string(line[c:c+w]) != m || !side(line[c-1]) || !side(line[c+w]) {
+					continue
+				}
+				if p.elide != "" && (c != p.elideAt || m != p.elide) {
+					return p.errf(i, c, "a second elision mark %q: a figure may elide at one column, and has %q at column %d", m, p.elide, p.elideAt+1)
+				}
+				p.elide, p.elideAt = m, c
+				for k := c; k < c+w; k++ {
+					line[k] = '-'
+				}
+				break
+			}
+		}
+	}
+	return nil
 }
 
 // readRuler reads the ruler lines above the first rule (the last two lines of digits).
@@ -357,6 +434,12 @@ func (p *parser) readRuler(first int) error {
 		if nums[0].v > nums[1].v {
 			p.lsb0 = true
 		}
+		// Where the digits stand in their bit: over its middle, or over the '+' before it
+		// (RFC 4271).
+		p.shift = nums[0].start - p.x0 - (p.cpb+1)/2
+		if p.shift < -8 || p.shift > 8 {
+			return p.errf(rl[len(rl)-1], nums[0].start, "ruler digit %d columns off its bit", p.shift)
+		}
 	}
 	return nil
 }
@@ -399,6 +482,9 @@ func (p *parser) geometry(first, last int) error {
 			}
 			if prev >= 0 {
 				g := c - prev
+				if p.elide != "" && prev < p.elideAt && c > p.elideAt {
+					g -= len(p.elide)
+				}
 				if minGap == 0 || g < minGap {
 					minGap = g
 				}
@@ -414,6 +500,9 @@ func (p *parser) geometry(first, last int) error {
 		return p.errf(first, p.x0, "the rule has no right end")
 	}
 	p.width = right - p.x0
+	if p.elide != "" && right > p.elideAt {
+		p.width -= len(p.elide)
+	}
 	switch {
 	case p.bytes:
 	case p.cpb > 0:
@@ -591,6 +680,36 @@ func (p *parser) bandCells(bands []band) (bandCells, error) {
 			byBand[bi] = append(byBand[bi], c)
 		}
 	}
+	// A row ending in '.' on every line whose next row starts with '.' on every line: the
+	// value of its last box runs on into the next row's first box (RFC 4340's Sequence
+	// Number, high bits and low bits), two fields of fixed size.
+	dotted := func(bd band, c int) bool {
+		for l := bd.from; l < bd.to; l++ {
+			if p.at(l, c) != '.' || !p.markAt(l, c) {
+				return false
+			}
+		}
+		return true
+	}
+	otherMarks := func(bd band, c int) bool {
+		for l := bd.from; l < bd.to; l++ {
+			if p.markAt(l, c) {
+				return true
+			}
+		}
+		return false
+	}
+	for bi := 0; bi+1 < len(bands); bi++ {
+		if len(byBand[bi]) == 0 || len(byBand[bi+1]) == 0 {
+			continue
+		}
+		l, f := byBand[bi][len(byBand[bi])-1], byBand[bi+1][0]
+		if l.to != p.rb || l.open || f.from != 0 || f.open || !dotted(bands[bi], p.col(p.rb)) || !dotted(bands[bi+1], p.col(0)) ||
+			otherMarks(bands[bi], p.col(l.from)) || otherMarks(bands[bi+1], p.col(f.to)) {
+			continue
+		}
+		l.marks, f.marks, l.runOn = nil, nil, true
+	}
 	index := make(map[*cell]int, len(cells))
 	for i, c := range cells {
 		index[c] = i
@@ -613,7 +732,11 @@ func (p *parser) snapEdges(bd band) {
 			if line[c] != '|' {
 				continue
 			}
-			rel := c - p.x0
+			u, ok := p.unshifted(c)
+			if !ok {
+				continue
+			}
+			rel := u - p.x0
 			r := rel % p.cpb
 			if r == 0 {
 				continue
@@ -667,12 +790,14 @@ func (p *parser) readRules(rules []int, bc *bandCells, opts *bytegrid.Options) (
 		if strings.Contains(string(line), "...") {
 			dots = true
 		}
-		if !p.bytes {
-			// A rule marked only where fields begin and end (RFC 7540, RFC 6455).
-			for b := 1; b < p.rb; b++ {
-				if p.at(rl, p.col(b)) == '-' && p.at(rl, p.col(b)-1) == '-' {
-					ticksAtFields = true
-				}
+		// A rule marked only where fields begin and end (RFC 7540, RFC 6455; RFC 791's
+		// "+---------//--------+" over two bytes).
+		for b := 1; b < p.rb; b++ {
+			if p.bytes && (b%8 != 0 || p.at(rl, p.col(p.rb)) != '+') {
+				continue // (a byte rule cut short: RFC 768's "+---------------- ...")
+			}
+			if p.at(rl, p.col(b)) == '-' && p.at(rl, p.col(b)-1) == '-' {
+				ticksAtFields = true
 			}
 		}
 		var textOn []rune
@@ -682,7 +807,7 @@ func (p *parser) readRules(rules []int, bc *bandCells, opts *bytegrid.Options) (
 			present, dashed, double := &present[b], false, false
 			lo, hi := p.col(b)+1, p.col(b+1)
 			if p.bytes {
-				lo = p.x0 + 9*(b/8) + 1 + b%8
+				lo = p.shifted(p.x0 + 9*(b/8) + 1 + b%8)
 				hi = lo + 1
 			}
 			for c := lo; c < hi; c++ {
@@ -872,6 +997,7 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 			if c.double {
 				f.DoubleRule = true
 			}
+			f.RunOn = c.runOn // (the group's last box)
 			if n := len(c.textLine); !multi && n > 0 && n < len(c.text) && c.textLine[n-1]-c.textLine[0] == n-1 {
 				switch c.textLine[0] {
 				case (len(c.text) - n) / 2:
@@ -1000,6 +1126,10 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 	opts.ElideRows = -1
 	opts.NoHex = true
 	opts.Text.Margin = p.x0
+	opts.Text.RulerShift = p.shift
+	if p.elide != "" {
+		opts.Text.Elide, opts.Text.ElideAt = p.elide, p.elideAt-p.x0
+	}
 	if rowLines > 1 {
 		opts.Text.RowLines = rowLines
 	}
