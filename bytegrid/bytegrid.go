@@ -333,6 +333,9 @@ type TextOptions struct {
 	// they stand by default, over the middle of each bit: -1 puts them over the '+' before
 	// each bit of two columns, as RFC 4271, RFC 2131 and RFC 3032 print them.
 	RulerShift int `json:"rulerShift,omitempty"`
+	// TensNoZero leaves the "0" out of the ruler's tens line, over the first ten bits, as
+	// RFC 7296 and RFC 2408 print it ("                        1                   2").
+	TensNoZero bool `json:"tensNoZero,omitempty"`
 	// Elide, when set, is an elision mark ("//", "/ /" or "~~") that the rules carry at
 	// column ElideAt of the grid (from its left edge, 0, as the grid is drawn without the
 	// mark): it stands for no bits, so every line is drawn that many columns wider from

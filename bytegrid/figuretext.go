@@ -457,7 +457,7 @@ func (t *figureText) writeRuler(bw *bufio.Writer) {
 			}
 			continue
 		case RulerTens:
-			if n%10 == 0 {
+			if n%10 == 0 && !(d.Text.TensNoZero && n < 10) {
 				put(tens, t.col(b)+mid, strconv.Itoa(n/10%10))
 			}
 		case RulerTensAll:

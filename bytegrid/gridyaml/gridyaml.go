@@ -45,6 +45,7 @@
 //	                                  # (RFC 792), -1 none (RFC 5389)
 //	  ruler_shift: -1                 # the ruler's digits that many columns right of the
 //	                                  # middle of their bit (-1: over the '+', RFC 4271)
+//	  tens_no_zero: true              # no "0" on the tens line over bit 0 (RFC 7296)
 //	  elide: "//"                     # an elision mark the rules carry, standing for no
 //	  elide_at: 37                    # bits, at this column from the grid's left edge (RFC
 //	                                  # 791's "+---------//--------+")
@@ -607,7 +608,7 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 // text reads the text: mapping into t.
 func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 	if n.Kind != yaml.MappingNode {
-		return p.errf(n, "", "text: want a mapping (margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule, ruler_shift, elide, elide_at)")
+		return p.errf(n, "", "text: want a mapping (margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, elide, elide_at)")
 	}
 	seen := map[string]bool{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
@@ -669,6 +670,8 @@ func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 			if t.Edge, err = p.str(v, ""); err == nil && (len(t.Edge) != 3 || strings.Trim(t.Edge, "|~/.:\\") != "") {
 				err = p.errf(v, "", "text: edge %q: want three of '|', '~', '/', '.', '\\' and ':' (first line, middle lines, last line)", t.Edge)
 			}
+		case "tens_no_zero":
+			t.TensNoZero, err = p.boolean(v, "")
 		case "ruler_shift":
 			t.RulerShift, err = p.integer(v, "")
 			if err == nil && (t.RulerShift < -8 || t.RulerShift > 8) {
@@ -689,7 +692,7 @@ func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 				err = p.errf(v, "", "text: bit_chars %d: want 2 to 8", t.BitChars)
 			}
 		default:
-			err = p.errf(k, "", "text: unknown key %q (want margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule, ruler_shift, elide, elide_at)", k.Value)
+			err = p.errf(k, "", "text: unknown key %q (want margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, elide, elide_at)", k.Value)
 		}
 		if err != nil {
 			return err

@@ -181,6 +181,9 @@ func textNode(t bytegrid.TextOptions) *yaml.Node {
 	if t.RulerShift != 0 {
 		add(m, "ruler_shift", num(t.RulerShift))
 	}
+	if t.TensNoZero {
+		add(m, "tens_no_zero", boolean(true))
+	}
 	if t.Elide != "" {
 		add(m, "elide", str(t.Elide))
 		add(m, "elide_at", num(t.ElideAt))

@@ -25,7 +25,9 @@
 //     ("+--------+") under no ruler keep their width (Text.Bytes, RFC 791's options); a rule
 //     with no '+' at a byte boundary inside a field is marked only at the fields' (Text.Ticks);
 //   - the ruler's digits keep the column they were printed in, over the middle of each bit or
-//     over the '+' before it (Text.RulerShift; RFC 4271, RFC 2131, RFC 3032);
+//     over the '+' before it (Text.RulerShift; RFC 4271, RFC 2131, RFC 3032); a tens line
+//     with no "0" over bit 0 keeps it out (Text.TensNoZero; RFC 7296's and RFC 2408's IKE
+//     figures);
 //   - an elision mark between dashes in the rules ("//", "/ /" or "~~": RFC 791's
 //     "+---------//--------+") stands for no bits: the columns after it are read as if it
 //     were not there, the box it crosses at the size drawn without it, and it is drawn back
@@ -154,18 +156,19 @@ func isRuler(s string) bool {
 
 // parser holds a figure being read.
 type parser struct {
-	name  string
-	lines [][]rune
-	base  int // line number of lines[0], minus one
-	x0    int // column of the grid's left edge
-	cpb   int // columns a bit (bits mode)
-	bytes bool
-	rb    int // bits a row
-	width int // columns of a row
-	ruler bytegrid.Ruler
-	lsb0  bool
-	units int // the numbers on the ruler's units line (bits mode)
-	shift int // columns the ruler's digits stand right of the middle of their bit
+	name   string
+	lines  [][]rune
+	base   int // line number of lines[0], minus one
+	x0     int // column of the grid's left edge
+	cpb    int // columns a bit (bits mode)
+	bytes  bool
+	rb     int // bits a row
+	width  int // columns of a row
+	ruler  bytegrid.Ruler
+	lsb0   bool
+	units  int  // the numbers on the ruler's units line (bits mode)
+	shift  int  // columns the ruler's digits stand right of the middle of their bit
+	noZero bool // the tens line prints no "0" over the first ten bits (RFC 7296)
 	// An elision mark the rules carry ("//"), standing for no bits: its column, and the mark.
 	elideAt int
 	elide   string
@@ -421,6 +424,13 @@ func (p *parser) readRuler(first int) error {
 		// RFC 1035 writes the tens digit over every bit from 10; RFC 791 over every tenth.
 		if len(tens) >= 2 && len(nums) >= 2 && tens[1].start-tens[0].start == nums[1].start-nums[0].start {
 			p.ruler = bytegrid.RulerTensAll
+		}
+		// RFC 7296 and RFC 2408 print the tens from 1, no "0" over bit 0.
+		p.noZero = p.ruler == bytegrid.RulerTens && len(tens) > 0
+		for _, t := range tens {
+			if t.v == 0 {
+				p.noZero = false
+			}
 		}
 	default:
 		p.ruler = bytegrid.RulerUnits
@@ -1127,6 +1137,7 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 	opts.NoHex = true
 	opts.Text.Margin = p.x0
 	opts.Text.RulerShift = p.shift
+	opts.Text.TensNoZero = p.noZero
 	if p.elide != "" {
 		opts.Text.Elide, opts.Text.ElideAt = p.elide, p.elideAt-p.x0
 	}
