@@ -161,10 +161,13 @@ func (t *figureText) dots() string {
 }
 
 // place returns label s in the n columns of field fi's box: where the field's LabelCol puts
-// it, if it fits there, else centred.
+// it, if it fits there (or the box is open at its end, its "..." running on past it, RFC
+// 2865's "|  Value ..."), else centred.
 func (t *figureText) place(fi int, s string, n int) string {
 	if c := t.d.Fields[fi].LabelCol; c > 0 && c-1+mono.Runes(s) <= n {
 		return strings.Repeat(" ", c-1) + s + strings.Repeat(" ", n-(c-1)-mono.Runes(s))
+	} else if c > 0 && t.dotStyle(fi) && c-1 < n {
+		return strings.Repeat(" ", c-1) + s
 	}
 	return centre(s, n)
 }
@@ -701,7 +704,8 @@ func fillChar(f byte) byte {
 // writeContent writes line l of display row i.
 func (t *figureText) writeContent(bw *bufio.Writer, i, l int, blockLine []int) {
 	d := t.d
-	line := []byte(strings.Repeat(" ", t.width+1))
+	// (room past the right edge for the label of a box open at its end, "|  Value ...")
+	line := []byte(strings.Repeat(" ", t.width+1+16))
 	if d.Rows[i].Elided > 0 || d.Rows[i].Gap.S != "" {
 		n := 0
 		for b := 0; b < t.rb; b++ {
