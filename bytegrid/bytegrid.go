@@ -301,7 +301,8 @@ type TextOptions struct {
 	// ends open, as RFC 4443 draws an ICMPv6 Message Body) or "edge" ("..." in place of its
 	// right edge, as RFC 7540 draws its Frame Payload) or "rules" (no right edge, and the
 	// rules above and below it run on past the row's end with "-...", as RFC 4271 draws its
-	// Optional Parameters).
+	// Optional Parameters) or "open" (no right edge, the label and the rules as the rest of
+	// the grid draws them, as RFC 2661 draws its "Offset pad... (opt)").
 	Open string `json:"open,omitempty"`
 	// Edge, when set, draws the side edges of a variable field in the rows it fills with
 	// marks other than ':': three characters, for the first line of such a row, its middle

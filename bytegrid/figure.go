@@ -35,8 +35,8 @@ func checkFigure(fields []Field, opts Options, rb int) error {
 		return fmt.Errorf("bytegrid: text ticks %q: want bits or fields", t.Ticks)
 	case t.BitChars < 0 || t.BitChars == 1 || t.BitChars > 8:
 		return fmt.Errorf("bytegrid: text bit chars %d: want 2 to 8", t.BitChars)
-	case t.Open != "" && t.Open != "colons" && t.Open != "dots" && t.Open != "bottom" && t.Open != "edge" && t.Open != "rules":
-		return fmt.Errorf("bytegrid: text open %q: want colons, dots, bottom, edge or rules", t.Open)
+	case t.Open != "" && t.Open != "colons" && t.Open != "dots" && t.Open != "bottom" && t.Open != "edge" && t.Open != "rules" && t.Open != "open":
+		return fmt.Errorf("bytegrid: text open %q: want colons, dots, bottom, edge, rules or open", t.Open)
 	case t.RulerBits < 0 || t.RulerBits > rb:
 		return fmt.Errorf("bytegrid: text ruler bits %d: want 0 to %d", t.RulerBits, rb)
 	case len(t.Cross) > 2 || strings.Trim(t.Cross, "+|") != "":

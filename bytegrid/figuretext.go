@@ -130,7 +130,13 @@ func (t *figureText) writeValues(bw *bufio.Writer) {
 
 // colonStyle reports whether field fi is a variable field drawn with ':' edges.
 func (t *figureText) colonStyle(fi int) bool {
-	return fi >= 0 && t.d.Fields[fi].Variable && t.d.Text.Open != "dots" && t.d.Text.Open != "bottom" && t.d.Text.Open != "edge" && t.d.Text.Open != "rules" && t.d.Text.Edge == ""
+	return fi >= 0 && t.d.Fields[fi].Variable && t.d.Text.Open != "dots" && t.d.Text.Open != "bottom" && t.d.Text.Open != "edge" && t.d.Text.Open != "rules" && t.d.Text.Open != "open" && t.d.Text.Edge == ""
+}
+
+// openStyle reports whether field fi is a variable field drawn with no right edge, its label
+// and the rules as the rest of the grid has them (RFC 2661's "Offset pad... (opt)").
+func (t *figureText) openStyle(fi int) bool {
+	return fi >= 0 && t.d.Fields[fi].Variable && t.d.Text.Open == "open"
 }
 
 // runStyle reports whether field fi is a variable field drawn with no right edge and its
@@ -491,7 +497,7 @@ func (t *figureText) vedge(i, b int) bool {
 		return false
 	}
 	// The open end of a field drawn with "..." has no edge.
-	if l >= 0 && r < 0 && (t.dotStyle(l) || t.runStyle(l)) {
+	if l >= 0 && r < 0 && (t.dotStyle(l) || t.runStyle(l) || t.openStyle(l)) {
 		return false
 	}
 	return true

@@ -30,7 +30,7 @@
 //	  bit_chars: 2                    # characters a bit, 2 to 8 (default 2; 3 in rows of 16
 //	                                  # bits or fewer)
 //	  open: colons                    # a variable field's open end: colons (default), dots,
-//	                                  # bottom, edge or rules (below)
+//	                                  # bottom, edge, rules or open (below)
 //	  edge: "|~|"                     # optional: a variable field's side edges in the rows it
 //	                                  # fills, first line, middle lines, last line (RFC 8926)
 //	  bytes: false                    # true: nine columns a byte, rules marked at bytes only,
@@ -647,7 +647,7 @@ func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 		case "ticks":
 			one(&t.Ticks, "bits", "fields")
 		case "open":
-			one(&t.Open, "colons", "dots", "bottom", "edge", "rules")
+			one(&t.Open, "colons", "dots", "bottom", "edge", "rules", "open")
 		case "bytes":
 			t.Bytes, err = p.boolean(v, "")
 		case "ruler_bits":

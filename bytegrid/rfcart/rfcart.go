@@ -19,8 +19,12 @@
 //     side edges "~" (RFC 8926), "/" (RFC 1035), "." (RFC 5905) and "\" (RFC 4960), drawn
 //     back as the figure has them on a row's first, middle and last lines (Options.Text.Edge);
 //     a label ending in dots ("| Data ...", RFC 792; "Value ....", RFC 5389) keeps them
-//     (Text.Dots) and how the rule under it ends (Text.OpenRule: cut short, or none);
-//     rules that run on past the row with "-..." leave the last box open (RFC 4271);
+//     (Text.Dots), its printed column even past the box ("|  Value ...", RFC 2865), and
+//     how the rule under it ends (Text.OpenRule: cut short, at the ruler's end, or none);
+//     rules that run on past the row with "-..." leave the last box open (RFC 4271); a box
+//     open at the row's end whose label does not end in dots, in a figure with no ':' edges,
+//     is drawn back with no right edge and the grid's rules (Text.Open "open", RFC 2661's
+//     "Offset pad... (opt)");
 //   - a ruler shorter than the rule numbers only its bits (Text.RulerBits); byte-wide boxes
 //     ("+--------+") under no ruler keep their width (Text.Bytes, RFC 791's options); a rule
 //     with no '+' at a byte boundary inside a field is marked only at the fields' (Text.Ticks);
@@ -978,6 +982,7 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 	var places []labelPlace            // where the figure printed each field's label
 	dotsLabel, dotsBottom := "", false // the text after a label open at its end ("..."), and whether the figure ends under it
 	openRule := 0
+	openBox, colons := false, false // a box open at its right, its label not ending "..."; a ':' or marked edge
 	for _, bd := range bands {
 		if n := bd.to - bd.from; rowLines == 0 || n < rowLines {
 			rowLines = n
@@ -1000,6 +1005,7 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 			if c.colon || c.open || c.marks != nil {
 				f.Variable = true
 			}
+			colons = colons || c.colon || c.marks != nil
 			if c.marks != nil && c.from == 0 && c.to == p.rb {
 				edgeVotes(c.marks, &marks)
 			}
@@ -1059,6 +1065,9 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 						}
 					}
 				}
+			}
+			if last := g.cells[len(g.cells)-1]; last.open && !strings.HasSuffix(name, "...") && last.to == p.rb {
+				openBox = true // RFC 2661's "Offset pad... (opt)": no right edge, nothing after it
 			}
 			f.Name = strings.TrimSpace(strings.TrimRight(name, "."))
 			if !strings.HasSuffix(name, "...") {
@@ -1178,6 +1187,9 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 	}
 	if dots && opts.Text.Open == "" {
 		opts.Text.Open = "dots"
+	}
+	if openBox && !colons && opts.Text.Open == "" {
+		opts.Text.Open = "open"
 	}
 	if p.bytes && p.ruler != bytegrid.RulerBytes {
 		opts.Text.Bytes = true // byte-wide boxes under no ruler (RFC 791's options)
