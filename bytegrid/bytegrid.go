@@ -334,6 +334,11 @@ type TextOptions struct {
 	// they stand by default, over the middle of each bit: -1 puts them over the '+' before
 	// each bit of two columns, as RFC 4271, RFC 2131 and RFC 3032 print them.
 	RulerShift int `json:"rulerShift,omitempty"`
+	// LeftNotes is the text printed in the left margin, beside the grid, on each line from
+	// the grid's first rule on, the lines separated by "\n" (RFC 6830 brackets each header
+	// of its encapsulation figure there: "OH", "UDP", "L I S P"). Each line's note is
+	// shorter than Margin, so that a space stands between it and the grid.
+	LeftNotes string `json:"leftNotes,omitempty"`
 	// TensNoZero leaves the "0" out of the ruler's tens line, over the first ten bits, as
 	// RFC 7296 and RFC 2408 print it ("                        1                   2").
 	TensNoZero bool `json:"tensNoZero,omitempty"`

@@ -45,6 +45,8 @@ func checkFigure(fields []Field, opts Options, rb int) error {
 		return fmt.Errorf("bytegrid: text open rule %d: want -1 to %d", t.OpenRule, 9*MaxRowBits)
 	case len(t.Dots) > 64 || strings.Trim(t.Dots, ". ") != "":
 		return fmt.Errorf("bytegrid: text dots %q: want spaces and dots, at most 64", t.Dots)
+	case !leftNotesOK(t.LeftNotes, t.Margin):
+		return fmt.Errorf("bytegrid: text left notes: want at most %d lines of printable text, each shorter than the margin (%d)", maxNoteLines, t.Margin)
 	case t.RulerShift < -8 || t.RulerShift > 8:
 		return fmt.Errorf("bytegrid: text ruler shift %d: want -8 to 8", t.RulerShift)
 	case t.Elide != "" && !ElisionMark(t.Elide) || t.Elide == "" && t.ElideAt != 0:
@@ -366,4 +368,30 @@ func layoutBreaks(fields []Field, opts Options, rb int) (*Diagram, error) {
 		}
 	}
 	return d, nil
+}
+
+// maxNoteLines bounds the lines of Text.LeftNotes.
+const maxNoteLines = 4096
+
+// leftNotesOK reports whether notes, lines separated by "\n", fit in a left margin of m
+// columns: each line shorter than m, of printable text, no more than maxNoteLines of them.
+func leftNotesOK(notes string, m int) bool {
+	if notes == "" {
+		return true
+	}
+	ls := strings.Split(notes, "\n")
+	if len(ls) > maxNoteLines {
+		return false
+	}
+	for _, l := range ls {
+		if len(l) >= max(m, 1) {
+			return false
+		}
+		for _, r := range l {
+			if r < ' ' || r > '~' {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -1,6 +1,7 @@
 package bytegrid_test
 
 import (
+	"fmt"
 	"os"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
@@ -96,4 +97,33 @@ func ExampleOptions_lsb0() {
 	// +--+--+--+--+--+--+--+--+
 	// |   Type    |D | QoS |R |
 	// +--+--+--+--+--+--+--+--+
+}
+
+// Notes in the left margin, beside the grid, as RFC 6830 brackets each header of its
+// encapsulation figure ("UDP").
+func ExampleTextOptions_leftNotes() {
+	fields := []bytegrid.Field{
+		{Offset: 0, Bits: 16, Name: "Source Port"},
+		{Offset: 16, Bits: 16, Name: "Dest Port"},
+		{Offset: 32, Bits: 16, Name: "UDP Length"},
+		{Offset: 48, Bits: 16, Name: "UDP Checksum"},
+	}
+	d, err := bytegrid.Layout(fields, bytegrid.Options{
+		RowBits: 32,
+		Ruler:   bytegrid.RulerNone,
+		Text:    bytegrid.TextOptions{Margin: 6, LeftNotes: "\n  / \nUDP\n  \\"},
+	})
+	if err != nil {
+		panic(err)
+	}
+	d.WriteText(os.Stdout)
+	_, err = bytegrid.Layout(fields, bytegrid.Options{Text: bytegrid.TextOptions{Margin: 2, LeftNotes: "UDP"}})
+	fmt.Println(err)
+	// Output:
+	//       +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+	//   /   |          Source Port          |           Dest Port           |
+	// UDP   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+	//   \   |          UDP Length           |         UDP Checksum          |
+	//       +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+	// bytegrid: text left notes: want at most 4096 lines of printable text, each shorter than the margin (2)
 }

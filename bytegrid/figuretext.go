@@ -2,6 +2,7 @@ package bytegrid
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -48,6 +49,46 @@ func (t *figureText) col(b int) int {
 }
 
 func (d *Diagram) writeFigure(bw *bufio.Writer) error {
+	if d.Text.LeftNotes == "" {
+		return d.writeFigureLines(bw)
+	}
+	// The notes in the left margin go on the lines from the first rule on.
+	var buf bytes.Buffer
+	inner := bufio.NewWriter(&buf)
+	if err := d.writeFigureLines(inner); err != nil {
+		return err
+	}
+	if err := inner.Flush(); err != nil {
+		return fmt.Errorf("bytegrid: write text: %w", err)
+	}
+	out := strings.Split(buf.String(), "\n")
+	first := -1
+	for i, l := range out {
+		if strings.HasPrefix(strings.TrimLeft(l, " "), "+") {
+			first = i
+			break
+		}
+	}
+	for k, n := range strings.Split(d.Text.LeftNotes, "\n") {
+		i := first + k
+		if n == "" || first < 0 || i >= len(out) {
+			continue
+		}
+		l := out[i]
+		if len(l) < len(n) || strings.TrimLeft(l[:len(n)], " ") != "" {
+			continue // (no room: the margin is narrower than the note)
+		}
+		out[i] = n + l[len(n):]
+	}
+	bw.WriteString(strings.Join(out, "\n"))
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("bytegrid: write text: %w", err)
+	}
+	return nil
+}
+
+// writeFigureLines writes the figure, its notes in the left margin aside.
+func (d *Diagram) writeFigureLines(bw *bufio.Writer) error {
 	t := &figureText{d: d, rb: d.RowBits, cpb: 2, bytes: d.RulerStyle == RulerBytes || d.Text.Bytes}
 	if t.rb <= 16 {
 		t.cpb = 3

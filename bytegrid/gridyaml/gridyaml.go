@@ -22,7 +22,7 @@
 //	                                  # newlines allowed); every field must then lie within them
 //	groups: {Ports: 0, Datagram: 2}   # optional: palette index (0 to 11) per group
 //	text:                             # how the text form (-o x.txt) is drawn; all optional
-//	  margin: 0                       # spaces before every line
+//	  margin: 6                       # spaces before every line
 //	  row_lines: 1                    # the least number of lines a row takes
 //	  align: middle                   # a label in a taller row: middle (default), top, bottom
 //	  ticks: bits                     # "+" on the rules at every bit (default) or only where
@@ -46,6 +46,8 @@
 //	  ruler_shift: -1                 # the ruler's digits that many columns right of the
 //	                                  # middle of their bit (-1: over the '+', RFC 4271)
 //	  tens_no_zero: true              # no "0" on the tens line over bit 0 (RFC 7296)
+//	  left_notes: "\n\n  OH"          # text in the left margin of each line from the first
+//	                                  # rule on, lines separated by "\n" (RFC 6830)
 //	  elide: "//"                     # an elision mark the rules carry, standing for no
 //	  elide_at: 37                    # bits, at this column from the grid's left edge (RFC
 //	                                  # 791's "+---------//--------+")
@@ -608,7 +610,7 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 // text reads the text: mapping into t.
 func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 	if n.Kind != yaml.MappingNode {
-		return p.errf(n, "", "text: want a mapping (margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, elide, elide_at)")
+		return p.errf(n, "", "text: want a mapping (margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, elide, elide_at)")
 	}
 	seen := map[string]bool{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
@@ -670,6 +672,10 @@ func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 			if t.Edge, err = p.str(v, ""); err == nil && (len(t.Edge) != 3 || strings.Trim(t.Edge, "|~/.:\\") != "") {
 				err = p.errf(v, "", "text: edge %q: want three of '|', '~', '/', '.', '\\' and ':' (first line, middle lines, last line)", t.Edge)
 			}
+		case "left_notes":
+			if t.LeftNotes, err = p.str(v, ""); err == nil && len(t.LeftNotes) > 1<<16 {
+				err = p.errf(v, "", "text: left_notes longer than %d bytes", 1<<16)
+			}
 		case "tens_no_zero":
 			t.TensNoZero, err = p.boolean(v, "")
 		case "ruler_shift":
@@ -692,7 +698,7 @@ func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 				err = p.errf(v, "", "text: bit_chars %d: want 2 to 8", t.BitChars)
 			}
 		default:
-			err = p.errf(k, "", "text: unknown key %q (want margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, elide, elide_at)", k.Value)
+			err = p.errf(k, "", "text: unknown key %q (want margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, elide, elide_at)", k.Value)
 		}
 		if err != nil {
 			return err

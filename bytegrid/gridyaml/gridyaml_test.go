@@ -97,6 +97,8 @@ func TestErrors(t *testing.T) {
 		{"bad elision", "name: x\ntext: {elide: '--', elide_at: 3}\n", 2, `elide "--"`},
 		{"bad elision column", "name: x\ntext:\n  elide: //\n  elide_at: 0\n", 4, "elide_at 0"},
 		{"bad ruler shift", "name: x\ntext: {ruler_shift: 9}\n", 2, "ruler_shift 9"},
+		{"bad tens_no_zero", "name: x\ntext: {tens_no_zero: 3}\n", 2, "want true or false"},
+		{"bad open", "name: x\ntext: {open: shut}\n", 2, "open"},
 		{"bad align", "name: x\ntext:\n  align: left\n", 3, `align "left"`},
 		{"bad label", "name: x\nfields:\n  - {name: a, bits: 1, label: sideways}\n", 3, `label "sideways"`},
 		{"condition of a mandatory field", "name: x\nfields:\n  - {name: a, bits: 8}\n  - {name: b, bits: 8, condition: if C}\n", 4, "optional field only"},

@@ -181,6 +181,9 @@ func textNode(t bytegrid.TextOptions) *yaml.Node {
 	if t.RulerShift != 0 {
 		add(m, "ruler_shift", num(t.RulerShift))
 	}
+	if t.LeftNotes != "" {
+		add(m, "left_notes", str(t.LeftNotes))
+	}
 	if t.TensNoZero {
 		add(m, "tens_no_zero", boolean(true))
 	}

@@ -53,7 +53,10 @@
 //     rows a field fills, as RFC 1035's WKS BIT MAP's second row);
 //   - a blank box inside a row (RFC 2890's "|C| |K|S|") is an unnamed reserved field;
 //   - text right of the grid, after a space, is a note in its margin and is left out (RFC
-//     4303's "^Int. Cov-ered");
+//     4303's "^Int. Cov-ered"); text left of the grid, on the lines from its first rule
+//     and a space before the grid's edge, is a note in the left margin, read no further
+//     and drawn back where printed (Text.LeftNotes; RFC 6830's "OH", "UDP", "L I S P"
+//     bracketing the headers of its encapsulation figure);
 //   - a dashed rule ("+ - - - +") around a box makes it optional, and ", if …" after its
 //     name, or a line "(if …)", is its condition;
 //   - a box with no name continues the field before it, as does "Name (continued)";
@@ -324,15 +327,29 @@ func Parse(name string, data []byte) (*gridyaml.Spec, error) {
 	}
 	// The grid: the lines from the first rule on that start at x0 with '+', '|' or ':'.
 	last := first
+	var notes []string // the notes in the left margin, by line from the first rule
 	for i := first + 1; i < len(p.lines); i++ {
 		c := p.at(i, p.x0)
 		if c != '+' && c != '|' && c != ':' && !p.markAt(i, p.x0) {
 			break
 		}
 		for k := 0; k < p.x0 && k < len(p.lines[i]); k++ {
-			if p.lines[i][k] != ' ' {
+			if p.lines[i][k] == ' ' {
+				continue
+			}
+			// Text left of the grid, a space between it and the grid's edge, is a note in
+			// its margin (RFC 6830's "OH", "UDP", "L I S P"): kept, and read no further.
+			if p.lines[i][p.x0-1] != ' ' {
 				return nil, p.errf(i, k, "text left of the grid's edge (column %d)", p.x0+1)
 			}
+			for len(notes) < i-first {
+				notes = append(notes, "")
+			}
+			notes = append(notes, strings.TrimRight(string(p.lines[i][:p.x0]), " "))
+			for c := 0; c < p.x0; c++ {
+				p.lines[i][c] = ' '
+			}
+			break
 		}
 		last = i
 	}
@@ -351,6 +368,7 @@ func Parse(name string, data []byte) (*gridyaml.Spec, error) {
 	}
 	spec.Fields = fields
 	spec.Options = opts
+	spec.Options.Text.LeftNotes = strings.Join(notes, "\n")
 	if err := bytegrid.CheckFields(fields); err != nil {
 		return nil, &Error{Name: name, Err: err}
 	}
