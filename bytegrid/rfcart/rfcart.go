@@ -13,7 +13,9 @@
 //   - a row of several lines is one row: a name on several lines is stacked ("Data" over
 //     "Offset"), one letter a line is vertical (the flags C W R E …);
 //   - boxes that continue across a rule with no dashes under them are one field (RFC 8200's
-//     addresses, "+" at their side edges), named by the text in any of their lines;
+//     addresses, "+" at their side edges), named by the text in any of their lines,
+//     stacked when it stands on several lines of one of them (RFC 8684's "Subtype-specific
+//     data" over "(variable length)");
 //   - ":" side edges, a box open at its right end, "..." after a name or under it, or a box
 //     left open at the bottom of the figure make a variable field (Field.Variable); so do
 //     side edges "~" (RFC 8926), "/" (RFC 1035), "." (RFC 5905) and "\" (RFC 4960), drawn
@@ -1045,6 +1047,21 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 		}
 		f.Bits = bits
 		f.Optional = dashedAll
+		// A box continued across a rule whose name stands on several lines of one of its
+		// boxes (RFC 8684's "Subtype-specific data" over "(variable length)") is stacked there.
+		named := 0
+		for _, c := range g.cells {
+			named += len(c.extra)
+			for _, t := range c.text {
+				if t != "" {
+					named++
+					break
+				}
+			}
+		}
+		if named == 1 {
+			multi = false
+		}
 		switch {
 		case len(lines) > 1 && !multi && allShort(lines):
 			f.Label = bytegrid.LabelVertical
