@@ -291,6 +291,11 @@ type TextOptions struct {
 	// Ticks says where the rules between rows carry a "+": "bits" (default, every bit, as in
 	// RFC 791) or "fields" (only where a field begins or ends, as in RFC 7540 and RFC 6455).
 	Ticks string `json:"ticks,omitempty"`
+	// RuleTicks, when set, says how each rule is marked, from the one above the first row:
+	// 'b' a "+" at every bit, 'y' at every byte and where fields begin and end, 'f' only
+	// where fields begin and end; rules past its end follow Ticks. RFC 2453 marks its rules
+	// each its own way ("+-+-+", "+-------+---", "+-------+-------+").
+	RuleTicks string `json:"ruleTicks,omitempty"`
 	// BitChars is the width of a bit in characters, its edge included: 2 by default (3 in
 	// rows of 16 bits or fewer, as RFC 1035 draws them), up to 8 (RFC 791 draws its Type of
 	// Service byte 6 a bit). The ruler's digits stand over the middle of each bit.

@@ -45,6 +45,8 @@ func checkFigure(fields []Field, opts Options, rb int) error {
 		return fmt.Errorf("bytegrid: text open rule %d: want -1 to %d", t.OpenRule, 9*MaxRowBits)
 	case len(t.Dots) > 64 || strings.Trim(t.Dots, ". ") != "":
 		return fmt.Errorf("bytegrid: text dots %q: want spaces and dots, at most 64", t.Dots)
+	case len(t.RuleTicks) > MaxRowBits*64 || strings.Trim(t.RuleTicks, "byf") != "":
+		return fmt.Errorf("bytegrid: text rule ticks %q: want 'b', 'y' or 'f' for each rule", t.RuleTicks)
 	case !leftNotesOK(t.LeftNotes, t.Margin):
 		return fmt.Errorf("bytegrid: text left notes: want at most %d lines of printable text, each shorter than the margin (%d)", maxNoteLines, t.Margin)
 	case t.RulerShift < -8 || t.RulerShift > 8:

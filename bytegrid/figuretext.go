@@ -630,7 +630,10 @@ func (t *figureText) sepFills(up, dn func(int) int) []byte {
 // or a fill ends; between two fills a '+', or with Ticks "fields" the fill itself, and '-'
 // beside a dashed one. Inside a byte of a byte-wide grid only edges get a mark.
 func (t *figureText) sepMarks(line, horiz []byte, upper, i int, closing bool) {
-	fieldTicks := t.d.Text.Ticks == "fields"
+	fieldTicks, byteTicks := t.d.Text.Ticks == "fields", false
+	if rt := t.d.Text.RuleTicks; i >= 0 && i < len(rt) {
+		fieldTicks, byteTicks = rt[i] != 'b', rt[i] == 'y'
+	}
 	for b := 0; b <= t.rb; b++ {
 		c := t.col(b)
 		hl := b > 0 && horiz[b-1] != 0
@@ -666,6 +669,8 @@ func (t *figureText) sepMarks(line, horiz []byte, upper, i int, closing bool) {
 			switch {
 			case horiz[b] == 'd' || horiz[b-1] == 'd':
 				line[c] = '-'
+			case byteTicks && b%8 == 0:
+				line[c] = '+'
 			case fieldTicks:
 				line[c] = fillChar(horiz[b])
 			default:

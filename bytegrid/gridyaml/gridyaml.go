@@ -48,6 +48,8 @@
 //	  tens_no_zero: true              # no "0" on the tens line over bit 0 (RFC 7296)
 //	  left_notes: "\n\n  OH"          # text in the left margin of each line from the first
 //	                                  # rule on, lines separated by "\n" (RFC 6830)
+//	  rule_ticks: bff                 # each rule's marks, from the first: b bits, y bytes,
+//	                                  # f fields (RFC 2453)
 //	  elide: "//"                     # an elision mark the rules carry, standing for no
 //	  elide_at: 37                    # bits, at this column from the grid's left edge (RFC
 //	                                  # 791's "+---------//--------+")
@@ -610,7 +612,7 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 // text reads the text: mapping into t.
 func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 	if n.Kind != yaml.MappingNode {
-		return p.errf(n, "", "text: want a mapping (margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, elide, elide_at)")
+		return p.errf(n, "", "text: want a mapping (margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, rule_ticks, elide, elide_at)")
 	}
 	seen := map[string]bool{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
@@ -672,6 +674,10 @@ func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 			if t.Edge, err = p.str(v, ""); err == nil && (len(t.Edge) != 3 || strings.Trim(t.Edge, "|~/.:\\") != "") {
 				err = p.errf(v, "", "text: edge %q: want three of '|', '~', '/', '.', '\\' and ':' (first line, middle lines, last line)", t.Edge)
 			}
+		case "rule_ticks":
+			if t.RuleTicks, err = p.str(v, ""); err == nil && (len(t.RuleTicks) > 1<<16 || strings.Trim(t.RuleTicks, "byf") != "") {
+				err = p.errf(v, "", "text: rule_ticks %q: want b (bits), y (bytes) or f (fields) for each rule", t.RuleTicks)
+			}
 		case "left_notes":
 			if t.LeftNotes, err = p.str(v, ""); err == nil && len(t.LeftNotes) > 1<<16 {
 				err = p.errf(v, "", "text: left_notes longer than %d bytes", 1<<16)
@@ -698,7 +704,7 @@ func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 				err = p.errf(v, "", "text: bit_chars %d: want 2 to 8", t.BitChars)
 			}
 		default:
-			err = p.errf(k, "", "text: unknown key %q (want margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, elide, elide_at)", k.Value)
+			err = p.errf(k, "", "text: unknown key %q (want margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, rule_ticks, elide, elide_at)", k.Value)
 		}
 		if err != nil {
 			return err

@@ -181,6 +181,9 @@ func textNode(t bytegrid.TextOptions) *yaml.Node {
 	if t.RulerShift != 0 {
 		add(m, "ruler_shift", num(t.RulerShift))
 	}
+	if t.RuleTicks != "" {
+		add(m, "rule_ticks", str(t.RuleTicks))
+	}
 	if t.LeftNotes != "" {
 		add(m, "left_notes", str(t.LeftNotes))
 	}

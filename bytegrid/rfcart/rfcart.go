@@ -30,6 +30,8 @@
 //   - a ruler shorter than the rule numbers only its bits (Text.RulerBits); byte-wide boxes
 //     ("+--------+") under no ruler keep their width (Text.Bytes, RFC 791's options); a rule
 //     with no '+' at a byte boundary inside a field is marked only at the fields' (Text.Ticks);
+//     rules marked differently from one another (at bits, at bytes, at fields) keep each
+//     its own marks (Text.RuleTicks; RFC 2453's "+-+-+", "+-----+---", "+-----+-----+");
 //   - the ruler's digits keep the column they were printed in, over the middle of each bit or
 //     over the '+' before it (Text.RulerShift; RFC 4271, RFC 2131, RFC 3032); a tens line
 //     with no "0" over bit 0 keeps it out (Text.TensNoZero; RFC 7296's and RFC 2408's IKE
@@ -165,19 +167,20 @@ func isRuler(s string) bool {
 
 // parser holds a figure being read.
 type parser struct {
-	name   string
-	lines  [][]rune
-	base   int // line number of lines[0], minus one
-	x0     int // column of the grid's left edge
-	cpb    int // columns a bit (bits mode)
-	bytes  bool
-	rb     int // bits a row
-	width  int // columns of a row
-	ruler  bytegrid.Ruler
-	lsb0   bool
-	units  int  // the numbers on the ruler's units line (bits mode)
-	shift  int  // columns the ruler's digits stand right of the middle of their bit
-	noZero bool // the tens line prints no "0" over the first ten bits (RFC 7296)
+	name      string
+	lines     [][]rune
+	base      int // line number of lines[0], minus one
+	x0        int // column of the grid's left edge
+	cpb       int // columns a bit (bits mode)
+	bytes     bool
+	rb        int // bits a row
+	width     int // columns of a row
+	ruler     bytegrid.Ruler
+	lsb0      bool
+	units     int    // the numbers on the ruler's units line (bits mode)
+	shift     int    // columns the ruler's digits stand right of the middle of their bit
+	noZero    bool   // the tens line prints no "0" over the first ten bits (RFC 7296)
+	ruleTicks []byte // how each rule is marked, from the first: 'b' bits, 'y' bytes, 'f' fields
 	// An elision mark the rules carry ("//"), standing for no bits: its column, and the mark.
 	elideAt int
 	elide   string
@@ -824,6 +827,25 @@ func (p *parser) readRules(rules []int, bc *bandCells, opts *bytegrid.Options) (
 		if strings.Contains(string(line), "...") {
 			dots = true
 		}
+		// How this rule is marked: at every bit ('b'), at every byte ('y': RFC 2453's
+		// "+---------------+---------------+" under a 32-bit field) or only where fields
+		// begin and end ('f').
+		if !p.bytes {
+			style := byte('b')
+			for b := 1; b < p.rb; b++ {
+				if f := p.at(rl, p.col(b)); (f == '-' || f == '=') && p.at(rl, p.col(b)-1) == f {
+					if b%8 == 0 {
+						style = 'f'
+						break
+					}
+					style = 'y'
+				}
+			}
+			for len(p.ruleTicks) < ri {
+				p.ruleTicks = append(p.ruleTicks, 'b')
+			}
+			p.ruleTicks = append(p.ruleTicks, style)
+		}
 		// A rule marked only where fields begin and end (RFC 7540, RFC 6455; RFC 791's
 		// "+---------//--------+" over two bytes).
 		for b := 1; b < p.rb; b++ {
@@ -1193,6 +1215,10 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 	}
 	if ticksAtFields {
 		opts.Text.Ticks = "fields"
+	}
+	// Rules marked differently from one another, or at bytes, keep each its own marks.
+	if rt := string(p.ruleTicks); strings.Contains(rt, "y") || strings.Contains(rt, "b") && strings.Contains(rt, "f") {
+		opts.Text.RuleTicks = rt
 	}
 	if !p.bytes {
 		def := 2

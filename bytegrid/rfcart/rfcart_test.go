@@ -286,6 +286,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(" 0 1 2 3\n+-+-+-/ /+-+\n|a|b|  c |d|\n+-+-+-/ /+-+\n"))                                                                            // "/ /" in a bit grid
 	f.Add([]byte("0 1 2 3\n+-+-+-+-~~+\n| a | b   |\n+-+-+-+-~~+\n"))                                                                                // "~~", digits over the '+'
 	f.Add([]byte("  0   1\n  0 1 2 3\n+-+-+-+-+\n|a|b|c|d|\n+-+-+-+-+\n"))                                                                           // digits right of their bits
+	f.Add([]byte("+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n|   a   |   b   |       c       |\n+-------+-------+---------------+\n|               d               |\n+-------+-------+-------+-------+\n")) // each rule its own marks
 	f.Add([]byte("    +-+-+-+-+\n  / | a | b |\n O  +-+-+-+-+\n  \\ |   c   |\n    +-+-+-+-+\n"))                                                    // notes in the left margin
 	f.Add([]byte("+-+-+-+-+-+-+\n| a |  b (o)\n+-+-+-+-+-+-+\n"))                                                                                    // a box open at its end, no "..."
 	f.Add([]byte(" 0 1 2\n 0 1 2 3 4\n+-+-+-+-+-+-\n| a |  v ...\n+-+-+-+-+-+-\n"))                                                                  // "..." past the box, its rule to the ruler's end
