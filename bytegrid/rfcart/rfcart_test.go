@@ -277,20 +277,20 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("+--------+\n|a       |\n+---- ...\n"))
 	f.Add([]byte("+-+-+-+-+\n|a| |b  |\n+-+-+-+-+\n|       |\n~   c   ~\n|       |\n+-+-+-+-+\n"))
 	f.Add([]byte("+--+--+\n/  a  /\n.  b  .\n+--+--+  note\n"))
-	f.Add([]byte(" 0 1 2 3\n+-+-+-+-+\n|a |b|c|\n+-+-+-+-+\n"))                                                                                      // an edge a column off
-	f.Add([]byte(" 0 1\n+-+-+-+-+-...\n|a|b| c\n+-+-+-+-+-...\n"))                                                                                   // rules running on
-	f.Add([]byte("+-+-+-+-+\n|a| d ...\n+-+-+-\n"))                                                                                                  // an open end, its rule cut
-	f.Add([]byte("+-+-+-+-+\n\\       \\\n/   v   /\n+   x-y |\n|       |\n+-+-+-+-+\n"))                                                            // '\\' edges, a hyphen on a rule
-	f.Add([]byte("+--------+---//---+\n|10000011|  data  |\n+--------+---//---+\n"))                                                                 // an elision
-	f.Add([]byte("+--------+---//-----+\n|1       |  data    |\n+--------+---//-----+\n"))                                                           // an elision standing for no bits
-	f.Add([]byte(" 0 1 2 3\n+-+-+-/ /+-+\n|a|b|  c |d|\n+-+-+-/ /+-+\n"))                                                                            // "/ /" in a bit grid
-	f.Add([]byte("0 1 2 3\n+-+-+-+-~~+\n| a | b   |\n+-+-+-+-~~+\n"))                                                                                // "~~", digits over the '+'
-	f.Add([]byte("  0   1\n  0 1 2 3\n+-+-+-+-+\n|a|b|c|d|\n+-+-+-+-+\n"))                                                                           // digits right of their bits
+	f.Add([]byte(" 0 1 2 3\n+-+-+-+-+\n|a |b|c|\n+-+-+-+-+\n"))                                                                                                                                      // an edge a column off
+	f.Add([]byte(" 0 1\n+-+-+-+-+-...\n|a|b| c\n+-+-+-+-+-...\n"))                                                                                                                                   // rules running on
+	f.Add([]byte("+-+-+-+-+\n|a| d ...\n+-+-+-\n"))                                                                                                                                                  // an open end, its rule cut
+	f.Add([]byte("+-+-+-+-+\n\\       \\\n/   v   /\n+   x-y |\n|       |\n+-+-+-+-+\n"))                                                                                                            // '\\' edges, a hyphen on a rule
+	f.Add([]byte("+--------+---//---+\n|10000011|  data  |\n+--------+---//---+\n"))                                                                                                                 // an elision
+	f.Add([]byte("+--------+---//-----+\n|1       |  data    |\n+--------+---//-----+\n"))                                                                                                           // an elision standing for no bits
+	f.Add([]byte(" 0 1 2 3\n+-+-+-/ /+-+\n|a|b|  c |d|\n+-+-+-/ /+-+\n"))                                                                                                                            // "/ /" in a bit grid
+	f.Add([]byte("0 1 2 3\n+-+-+-+-~~+\n| a | b   |\n+-+-+-+-~~+\n"))                                                                                                                                // "~~", digits over the '+'
+	f.Add([]byte("  0   1\n  0 1 2 3\n+-+-+-+-+\n|a|b|c|d|\n+-+-+-+-+\n"))                                                                                                                           // digits right of their bits
 	f.Add([]byte("+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n|   a   |   b   |       c       |\n+-------+-------+---------------+\n|               d               |\n+-------+-------+-------+-------+\n")) // each rule its own marks
-	f.Add([]byte("    +-+-+-+-+\n  / | a | b |\n O  +-+-+-+-+\n  \\ |   c   |\n    +-+-+-+-+\n"))                                                    // notes in the left margin
-	f.Add([]byte("+-+-+-+-+-+-+\n| a |  b (o)\n+-+-+-+-+-+-+\n"))                                                                                    // a box open at its end, no "..."
-	f.Add([]byte(" 0 1 2\n 0 1 2 3 4\n+-+-+-+-+-+-\n| a |  v ...\n+-+-+-+-+-+-\n"))                                                                  // "..." past the box, its rule to the ruler's end
-	f.Add([]byte("                  1\n0 1 2 3 4 5 6 7 8 9 0 1\n+-+-+-+-+-+-+-+-+-+-+-+-+\n| a |   b   |     c     |\n+-+-+-+-+-+-+-+-+-+-+-+-+\n")) // a tens line with no 0
+	f.Add([]byte("    +-+-+-+-+\n  / | a | b |\n O  +-+-+-+-+\n  \\ |   c   |\n    +-+-+-+-+\n"))                                                                                                    // notes in the left margin
+	f.Add([]byte("+-+-+-+-+-+-+\n| a |  b (o)\n+-+-+-+-+-+-+\n"))                                                                                                                                    // a box open at its end, no "..."
+	f.Add([]byte(" 0 1 2\n 0 1 2 3 4\n+-+-+-+-+-+-\n| a |  v ...\n+-+-+-+-+-+-\n"))                                                                                                                  // "..." past the box, its rule to the ruler's end
+	f.Add([]byte("                  1\n0 1 2 3 4 5 6 7 8 9 0 1\n+-+-+-+-+-+-+-+-+-+-+-+-+\n| a |   b   |     c     |\n+-+-+-+-+-+-+-+-+-+-+-+-+\n"))                                                 // a tens line with no 0
 	if ms, _ := filepath.Glob(filepath.Join(must(testenv.ModuleRoot()), "examples", "protocols", "figures", "*.unread.txt")); len(ms) > 0 {
 		for _, m := range ms {
 			if src, err := os.ReadFile(m); err == nil {
