@@ -367,7 +367,11 @@ func (t *figureText) layoutLines() {
 				lines = ws // stacked in the lines the row has
 			}
 		}
-		if lines == nil || !fitsAll(lines, n) {
+		past := (lines == nil || !fitsAll(lines, n)) && t.dotStyle(fi) && s.To == t.rb && b.LabelCol > 0 && b.LabelCol-1 < n && b.LabelCol-1+mono.Runes(full) <= n+16
+		if past {
+			lines = []string{full} // printed on past the open end (RFC 1661's "|    Data ...")
+		}
+		if !past && (lines == nil || !fitsAll(lines, n)) {
 			if full != "" {
 				t.notes = append(t.notes, full)
 				lines = []string{strconv.Itoa(len(t.notes))}

@@ -1117,7 +1117,7 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 					below := rules[last.band+1]
 					dotsBottom = below < 0
 					if below >= 0 && !strings.Contains(string(p.lines[below]), "...") {
-						if e := len(p.lines[below]) - 1; e > p.col(last.from) && e != p.col(p.rb) {
+						if e := len(p.lines[below]) - 1; e > p.col(last.from) {
 							openRule = e - p.col(last.from)
 						}
 					}
