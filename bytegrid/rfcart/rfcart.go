@@ -77,6 +77,9 @@
 // The input is untrusted: at most MaxSize bytes, MaxLines lines of at most MaxColumns
 // columns, and a row of at most bytegrid.MaxRowBits bits; every error carries the name, line
 // and column (name:line:col) of what is wrong. The work is linear in the size of the input.
+// A figure is read whole or refused: a rule at the grid's edge below a line the grid stops
+// at (a row it cannot read, as RFC 8754's "//" side edges) is an error, not a figure cut
+// short.
 package rfcart
 
 import (
@@ -357,6 +360,17 @@ func Parse(name string, data []byte) (*gridyaml.Spec, error) {
 			break
 		}
 		last = i
+	}
+	// A rule further down at the grid's edge, after a line the grid stops at, would be a
+	// part of the figure left unread: an error, not a figure cut short (RFC 8754's "//" rows).
+	for i := last + 1; i < len(p.lines); i++ {
+		l := p.lines[i]
+		if len(l) <= p.x0 || strings.TrimSpace(string(l[:p.x0])) != "" {
+			continue
+		}
+		if r := string(l[p.x0:]); strings.HasPrefix(r, "+-") || strings.HasPrefix(r, "+=") {
+			return nil, p.errf(last+1, p.x0, "the grid stops at this line, and a rule follows at line %d: want '+', '|' or ':' (or a side mark) at column %d", i+1+p.base, p.x0+1)
+		}
 	}
 	if err := p.readElision(first, last); err != nil {
 		return nil, err
