@@ -56,6 +56,9 @@
 //   - a row drawn with more lines than the rest keeps them (Field.Lines, RFC 5389; the
 //     rows a field fills, as RFC 1035's WKS BIT MAP's second row);
 //   - a blank box inside a row (RFC 2890's "|C| |K|S|") is an unnamed reserved field;
+//   - a box of dots alone, one a line, stands for items of a list left out (RFC 7761's
+//     Hello options): a variable field, drawn back with the figure's '|' edges
+//     (Text.Edge "|||"); a '~', '/', '.' or '\' inside a row is text, not an edge;
 //   - text right of the grid, after a space, is a note in its margin and is left out (RFC
 //     4303's "^Int. Cov-ered"); text left of the grid, on the lines from its first rule
 //     and a space before the grid's edge, is a note in the left margin, read no further
@@ -649,6 +652,11 @@ func (p *parser) bandCells(bands []band) (bandCells, error) {
 		for b := 0; b <= p.rb; b++ {
 			c := p.col(b)
 			for l := bd.from; l < bd.to; l++ {
+				// (A mark inside the row is text, not an edge: RFC 7761's column of
+				// dots standing for the options left out.)
+				if r := p.at(l, c); b > 0 && b < p.rb && r != '|' && r != ':' {
+					continue
+				}
 				if edgeOK(l, c) {
 					edges = append(edges, b)
 					break
@@ -1039,6 +1047,7 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 	dotsLabel, dotsBottom := "", false // the text after a label open at its end ("..."), and whether the figure ends under it
 	openRule := 0
 	openBox, colons := false, false // a box open at its right, its label not ending "..."; a ':' or marked edge
+	barVariable := false            // a variable field drawn with '|' side edges (a box of dots)
 	for _, bd := range bands {
 		if n := bd.to - bd.from; rowLines == 0 || n < rowLines {
 			rowLines = n
@@ -1083,6 +1092,12 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 		}
 		f.Bits = bits
 		f.Optional = dashedAll
+		// A box of dots alone, a line each, stands for the items of a list left out
+		// (RFC 7761's Hello options): a variable field.
+		dotsBox := len(lines) > 1 && strings.Trim(strings.Join(lines, ""), ".") == ""
+		if dotsBox {
+			f.Variable, barVariable = true, true
+		}
 		// A box continued across a rule whose name stands on several lines of one of its
 		// boxes (RFC 8684's "Subtype-specific data" over "(variable length)") is stacked there.
 		named := 0
@@ -1111,6 +1126,9 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 			}
 		default:
 			f.Name = strings.Join(lines, " ")
+		}
+		if dotsBox {
+			f.Label, f.Name = bytegrid.LabelStacked, strings.Join(lines, " ") // a dot a line
 		}
 		if f.Variable {
 			name := strings.TrimSpace(f.Name)
@@ -1141,8 +1159,8 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 				openBox = true // RFC 2661's "Offset pad... (opt)": no right edge, nothing after it
 			}
 			f.Name = strings.TrimSpace(strings.TrimRight(name, "."))
-			if !strings.HasSuffix(name, "...") {
-				f.Name = name
+			if !strings.HasSuffix(name, "...") || f.Name == "" {
+				f.Name = name // (a box of dots alone keeps them: the items left out)
 			}
 		}
 		// A condition: "Name, if …" or a line "(if …)".
@@ -1265,6 +1283,9 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 	}
 	if openBox && !colons && opts.Text.Open == "" {
 		opts.Text.Open = "open"
+	}
+	if barVariable && !colons && opts.Text.Open == "" && opts.Text.Edge == "" {
+		opts.Text.Edge = "|||" // the variable fields keep their '|' edges (RFC 7761)
 	}
 	if p.bytes && p.ruler != bytegrid.RulerBytes {
 		opts.Text.Bytes = true // byte-wide boxes under no ruler (RFC 791's options)
