@@ -17,25 +17,37 @@ import (
 // TestPickReleases reads -releases: every release by version order, a list, a range.
 func TestPickReleases(t *testing.T) {
 	dir := t.TempDir()
-	for _, r := range []string{"3.10", "2.8", "3.9", "4.0", "10.0", "trunk"} {
-		if err := os.MkdirAll(filepath.Join(dir, r), 0o755); err != nil {
+	elsewhere := t.TempDir() // a release kept elsewhere, linked into the folder as 4.1
+	for _, r := range []string{"3.10", "2.8", "3.9", "4.0", "10.0", "trunk", "4.0-trunk-2024-10", elsewhere} {
+		if !filepath.IsAbs(r) {
+			r = filepath.Join(dir, r)
+		}
+		if err := os.MkdirAll(r, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(dir, r, "X.json"), []byte("{}"), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(r, "X.json"), []byte("{}"), 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if err := os.Symlink(elsewhere, filepath.Join(dir, "4.1")); err != nil {
+		t.Fatal(err)
 	}
 	for _, c := range []struct {
 		pick, want, err string
 	}{
-		{"", "2.8 3.9 3.10 4.0 10.0 trunk", ""},
-		{"3.9-4.0", "3.9 3.10 4.0", ""},
+		{"", "2.8 3.9 3.10 4.0-trunk-2024-10 4.0 4.1 10.0 trunk", ""},
+		{"3.9-4.0", "3.9 3.10 4.0-trunk-2024-10 4.0", ""},
 		{"4.0,2.8", "2.8 4.0", ""},
 		{" 2.8 - 3.9 , trunk", "2.8 3.9 trunk", ""},
 		{"4.0-3.9", "", "4.0 comes after 3.9"},
-		{"3.7", "", `no release "3.7" (the folder has 2.8, 3.9, 3.10, 4.0, 10.0, trunk)`},
+		{"3.7", "", `no release "3.7" (the folder has 2.8, 3.9, 3.10, 4.0-trunk-2024-10, 4.0, 4.1, 10.0, trunk)`},
 		{"3.9,", "", "an empty name"},
 		{"2.8-3.7", "", `no release "3.7"`},
+		// Names with dashes of their own, alone and at either end of a range.
+		{"4.0-trunk-2024-10", "4.0-trunk-2024-10", ""},
+		{"3.10-4.0-trunk-2024-10", "3.10 4.0-trunk-2024-10", ""},
+		{"4.0-trunk-2024-10-4.1", "4.0-trunk-2024-10 4.0 4.1", ""},
+		{"4.0-trunk-2024-11", "", `no release "4.0-trunk-2024-11", nor a range of two releases (no release "trunk-2024-11"`},
 	} {
 		got, err := pickReleases(dir, c.pick)
 		if c.err != "" {
