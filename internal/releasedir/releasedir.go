@@ -51,6 +51,7 @@ func List(dir string) ([]string, error) {
 	if len(entries) > MaxEntries {
 		return nil, fmt.Errorf("releases folder %s: more than %d entries, more than a folder of releases has", dir, MaxEntries)
 	}
+	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) }) // errors in a stable order
 	var out []string
 	var errs []error
 	for _, e := range entries {
