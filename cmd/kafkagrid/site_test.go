@@ -97,17 +97,19 @@ func FuzzPickReleases(f *testing.F) {
 // the run under the race detector, 3.9 to the newest) for the tests below.
 var siteBuild struct {
 	once sync.Once
+	root string // the folder of releases it is built from
 	dir  string
 	errs string
 	code int
 }
 
-// sitePick is the -releases of the shared site: "" (every release), or with -short 3.9 on.
-func sitePick(t *testing.T) string {
+// sitePick is the -releases of the shared site of the folder of releases root: "" (every
+// release), or with -short 3.9 on.
+func sitePick(t *testing.T, root string) string {
 	if !testing.Short() {
 		return ""
 	}
-	rels, err := pickReleases(listSchemaRoot(t), "")
+	rels, err := pickReleases(root, "")
 	if err != nil || len(rels) == 0 {
 		t.Fatal(err)
 	}
@@ -118,15 +120,19 @@ func sharedSite(t *testing.T) string {
 	t.Helper()
 	root := listSchemaRoot(t)
 	siteBuild.once.Do(func() {
+		siteBuild.root = root
 		siteBuild.dir = filepath.Join(built40.root, "site")
 		args := []string{"build", "-schemas", root, "-out", siteBuild.dir, "-versions", "highest", "-format", "html", "-q"}
-		if rels := sitePick(t); rels != "" {
+		if rels := sitePick(t, root); rels != "" {
 			args = append(args, "-releases", rels)
 		}
 		_, siteBuild.errs, siteBuild.code = runCmd(t, args...)
 	})
 	if siteBuild.code != 0 {
 		t.Fatalf("site build: exit %d: %s", siteBuild.code, siteBuild.errs)
+	}
+	if siteBuild.root != root { // a test that emptied KAFKA_SCHEMAS first would get another folder's
+		t.Fatalf("the shared site is of %s, not of %s", siteBuild.root, root)
 	}
 	return siteBuild.dir
 }
@@ -136,9 +142,9 @@ func sharedSite(t *testing.T) string {
 // matrix; the usage errors say what to do.
 func TestBuildSite(t *testing.T) {
 	root := listSchemaRoot(t)
+	dir := sharedSite(t) // before KAFKA_SCHEMAS is emptied: the site of root's releases
 	t.Setenv("KAFKA_SCHEMAS", "")
-	dir := sharedSite(t)
-	rels, _ := pickReleases(root, sitePick(t))
+	rels, _ := pickReleases(root, sitePick(t, root))
 	for _, r := range rels {
 		for _, f := range []string{r + "/index.html", r + "/api/Fetch.html", "release/" + r + ".html"} {
 			if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
