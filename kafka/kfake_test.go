@@ -3,6 +3,7 @@ package kafka
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -196,9 +197,14 @@ func (k *kfakeClient) catalog(api *API) *Catalog {
 	return nil
 }
 
-// top returns the highest version of an API that both kfake and the schemas know.
+// top returns the highest version of an API that both kfake and the schemas know; nil when
+// no release here has the API (a folder of releases older than it) or kfake does not
+// implement it.
 func (k *kfakeClient) top(name string) (*API, int16) {
 	a := k.api(name, -1)
+	if a == nil {
+		return nil, -1
+	}
 	r, ok := k.vers[a.Key]
 	if !ok {
 		return nil, -1
@@ -423,7 +429,10 @@ func nonZeroErrors(v Values, path string, out *[]string) {
 // prepare sends the story's first requests: ApiVersions (what kfake accepts), Metadata (the
 // brokers and topic ids), and the records before the story's batch.
 func (k *kfakeClient) prepare() error {
-	av := k.api("ApiVersions", -1)
+	av := k.api("ApiVersions", 3)
+	if av == nil {
+		return errors.New("ApiVersions v3: no release here has it")
+	}
 	f, err := k.roundTrip(av, 3, k.body(av, 3))
 	if err != nil {
 		return fmt.Errorf("ApiVersions: %w", err)
@@ -434,11 +443,17 @@ func (k *kfakeClient) prepare() error {
 		k.vers[int16(a["ApiKey"].(int64))] = [2]int16{int16(a["MinVersion"].(int64)), int16(a["MaxVersion"].(int64))}
 	}
 	md, v := k.top("Metadata")
+	if md == nil {
+		return errors.New("Metadata: no version both kfake and a release here know")
+	}
 	if _, err := k.roundTrip(md, v, k.body(md, v)); err != nil {
 		return fmt.Errorf("Metadata: %w", err)
 	}
 	// Offsets 0-41 of the story's partition: one batch of 42 records, from no producer.
 	pr, v := k.top("Produce")
+	if pr == nil {
+		return errors.New("Produce: no version both kfake and a release here know")
+	}
 	body := storyExample(k.t, pr, false, v, k.known)
 	delete(body, "TransactionalId")
 	if pr.Request.ValidIn(v) {
@@ -471,11 +486,16 @@ func (k *kfakeClient) step(name string) error {
 	name, join := strings.CutSuffix(name, ":join")
 	api, v := k.top(name)
 	if api == nil {
+		if k.api(name, -1) == nil {
+			return fmt.Errorf("%s: no release here has it", name)
+		}
 		return fmt.Errorf("%s: kfake does not implement it", name)
 	}
 	if top, ok := kfakeStepVersion[name]; ok && v > top {
 		v = top
-		api = k.api(name, v)
+		if api = k.api(name, v); api == nil {
+			return fmt.Errorf("%s v%d: no release here has it", name, v)
+		}
 	}
 	for try := 0; try < 2; try++ {
 		body := k.body(api, v)

@@ -9,49 +9,67 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kafkagrid/kafkagrid/schemas"
 	"github.com/twmb/franz-go/pkg/kmsg"
 )
 
 // kmsgDifferences are the API versions where franz-go's kmsg (v1.15.1) and a release's schema
-// disagree, with the reason, keyed "API vN"; release "*" applies to every release. For them the
-// test asserts the side both still agree on (kmsgAgrees), and fails if such a version turns out to
-// match, so the table stays true. Versions above the highest kmsg knows are not listed: the test
-// finds and names them itself, and they rest on our strict round trip (TestFramesTileAndRoundTrip).
-var kmsgDifferences = map[string]map[string]string{
-	"*": {
-		"ControlledShutdown v0": "kmsg's RequestFormatter writes ControlledShutdown v0 as a bare header (request header v0, no size, no body); the schema's body has BrokerId",
+// disagree, with the reason, keyed "API vN". Each names the form of the schema that differs
+// (in), not the releases that have it, so that a release the table has never seen with that
+// form is covered too (3.5's early ConsumerGroupHeartbeat v0 is 3.6's); in nil is every
+// release with the version. For them the test asserts the side both still agree on (agrees),
+// and fails if such a version turns out to match, so the table stays true. Versions above the
+// highest kmsg knows are not listed: the test finds and names them itself, and they rest on
+// our strict round trip (TestFramesTileAndRoundTrip).
+var kmsgDifferences = map[string]kmsgDiff{
+	"ControlledShutdown v0": {
+		reason: "kmsg's RequestFormatter writes ControlledShutdown v0 as a bare header (request header v0, no size, no body); the schema's body has BrokerId",
+		agrees: "response",
 	},
-	"3.6": {
-		"ConsumerGroupHeartbeat v0": "an unstable early-access v0 in 3.6 (KIP-848: SubscribedTopicRegex, ClientAssignors, ShouldComputeAssignment); kmsg follows the released v0",
-		"StopReplica v4":            stopReplicaKRaft,
-	},
-	"3.9": {
-		"ReadShareGroupStateSummary v0": shareSummaryV0,
-		"StopReplica v4":                stopReplicaKRaft,
-	},
-	"4.0": {
-		"ReadShareGroupStateSummary v0": shareSummaryV0,
-	},
+	"StopReplica v4": {reason: stopReplicaKRaft, agrees: "response",
+		in: func(a *API) bool { return specHas(a.Request, "IsKRaftController", 4) }},
+	"ConsumerGroupHeartbeat v0": {
+		reason: "an unstable early-access v0 (3.5, 3.6; KIP-848: SubscribedTopicRegex, ClientAssignors, ShouldComputeAssignment); kmsg follows the released v0",
+		in:     func(a *API) bool { return specHas(a.Request, "ClientAssignors", 0) }},
+	"ReadShareGroupStateSummary v0": {reason: shareSummaryV0, agrees: "request",
+		in: func(a *API) bool { return !specHas(a.Response, "LeaderEpoch", 0) }},
+	"EndQuorumEpoch v0": {
+		reason: "an early v0 (2.7, KIP-595) whose request has a top-level ReplicaId, gone in 2.8's v0; kmsg follows the later v0",
+		agrees: "response",
+		in:     func(a *API) bool { return specHas(a.Request, "ReplicaId", 0) }},
+	"ConsumerGroupDescribe v0": {
+		reason: "an unstable early v0 (3.7, KIP-848) whose response's Assignment has Error, MetadataVersion and MetadataBytes, gone in 3.8's v0; kmsg follows the later v0",
+		agrees: "request",
+		in:     func(a *API) bool { return specHas(a.Response, "MetadataBytes", 0) }},
 }
 
-// kmsgAgrees names, for a version in kmsgDifferences, the side that kmsg and the schema still
-// agree on ("request" or "response"); the test asserts it byte for byte.
-var kmsgAgrees = map[string]map[string]string{
-	"*":   {"ControlledShutdown v0": "response"},
-	"3.6": {"StopReplica v4": "response"},
-	"3.9": {"ReadShareGroupStateSummary v0": "request", "StopReplica v4": "response"},
-	"4.0": {"ReadShareGroupStateSummary v0": "request"},
+// kmsgDiff is a listed difference with kmsg: why, the side both agree on ("request",
+// "response", or "" for none), and which forms of the schema have it.
+type kmsgDiff struct {
+	reason, agrees string
+	in             func(a *API) bool // nil: every release with the version
 }
 
-// kmsgDifference returns the listed difference of an API version in a release, and the side
-// both agree on.
-func kmsgDifference(rel, key string) (reason, agrees string, listed bool) {
-	for _, r := range []string{rel, "*"} {
-		if reason, ok := kmsgDifferences[r][key]; ok {
-			return reason, kmsgAgrees[r][key], true
-		}
+// specHas reports whether the spec has a field of the name (at any depth) at version v.
+func specHas(s *schemas.Spec, name string, v int16) bool {
+	found := false
+	if s != nil {
+		s.Walk(func(f *schemas.Field) bool {
+			found = f.Name == name && f.PresentIn(v)
+			return !found
+		})
 	}
-	return "", "", false
+	return found
+}
+
+// kmsgDifference returns the listed difference of an API version, when the release's schema
+// has the form that differs, and the side both agree on.
+func kmsgDifference(api *API, key string) (reason, agrees string, listed bool) {
+	d, ok := kmsgDifferences[key]
+	if !ok || d.in != nil && !d.in(api) {
+		return "", "", false
+	}
+	return d.reason, d.agrees, true
 }
 
 const stopReplicaKRaft = "kmsg writes isKRaftController (v4+) after ControllerEpoch; the schema puts it before"
@@ -59,7 +77,7 @@ const stopReplicaKRaft = "kmsg writes isKRaftController (v4+) after ControllerEp
 // kmsgCheck encodes api's example at version v and checks the request frame and response
 // body byte for byte against kmsg's encoding of what kmsg decoded from them, and every record
 // batch against kmsg.RecordBatch and kmsg.Record.
-const shareSummaryV0 = "an unstable v0 in 3.9/4.0; kmsg follows the later v0 that added LeaderEpoch to PartitionResult"
+const shareSummaryV0 = "an unstable v0 (3.9, 4.0) without PartitionResult.LeaderEpoch; kmsg follows the later v0 that added LeaderEpoch to PartitionResult"
 
 func kmsgCheck(c *Catalog, api *API, v int16) error {
 	req, resp := kmsgSides(c, api, v)
@@ -273,7 +291,7 @@ func TestKmsgCrossCheck(t *testing.T) {
 						continue
 					}
 					err := kmsgCheck(c, api, v)
-					reason, agrees, listed := kmsgDifference(rel, key)
+					reason, agrees, listed := kmsgDifference(api, key)
 					switch {
 					case err == nil && listed:
 						t.Errorf("%s matches kmsg, but the table of differences says: %s", key, reason)

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/kafkagrid/kafkagrid/internal/releasedir"
 )
 
 // Release is the specs of one release: a folder such as a Kafka checkout's
@@ -124,7 +126,7 @@ func Load(dir string) (*Release, error) {
 	if !fi.IsDir() {
 		return nil, fmt.Errorf("schemas: %s is not a folder", dir)
 	}
-	r, err := LoadFS(os.DirFS(dir), dir)
+	r, err := LoadFS(linkedFS{os.DirFS(dir).(fs.StatFS), dir}, dir)
 	if errors.Is(err, errNoSpecs) {
 		return nil, fmt.Errorf("schemas: no *.json spec files in %s", dir)
 	}
@@ -133,6 +135,23 @@ func Load(dir string) (*Release, error) {
 	}
 	r.name = folderName(dir, r)
 	return r, nil
+}
+
+// linkedFS is a release folder whose spec files may be symbolic links: reading one follows
+// it, and one that dangles or loops is an error that says so.
+type linkedFS struct {
+	fs.StatFS
+	dir string
+}
+
+func (l linkedFS) Stat(name string) (fs.FileInfo, error) {
+	fi, err := l.StatFS.Stat(name)
+	if err != nil && fs.ValidPath(name) {
+		if _, ferr := releasedir.Follow(filepath.Join(l.dir, filepath.FromSlash(name))); ferr != nil {
+			return nil, errors.New(strings.TrimPrefix(ferr.Error(), filepath.Join(l.dir, filepath.FromSlash(name))+": "))
+		}
+	}
+	return fi, err
 }
 
 // LoadFS parses every *.json file at the root of fsys, in file-name order; dir says where they

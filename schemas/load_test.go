@@ -49,12 +49,29 @@ func TestOpen(t *testing.T) {
 	writeJar(t, filepath.Join(filepath.Dir(jar), "kafka-clients-4.0.0-test.jar"), dir)
 	os.WriteFile(filepath.Join(filepath.Dir(jar), "kafka-server-4.0.0.jar"), []byte("PK"), 0o644)
 
+	// A folder whose spec files are links to 4.0's, and a link to 4.0's folder: read as the
+	// files and the folder they point to.
+	linkedFiles := filepath.Join(tmp, "linked-files")
+	os.Mkdir(linkedFiles, 0o755)
+	specs, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	for _, f := range specs {
+		if err := os.Symlink(f, filepath.Join(linkedFiles, filepath.Base(f))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	linkedDir := filepath.Join(tmp, "linked-dir")
+	if err := os.Symlink(dir, linkedDir); err != nil {
+		t.Fatal(err)
+	}
+
 	want, err := Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct{ name, path, release string }{
 		{"folder", dir, "4.0"},
+		{"folder of linked files", linkedFiles, "4.0"},
+		{"linked folder", linkedDir, "4.0"},
 		{"jar", jar, "4.0.0"},
 		{"installation", filepath.Join(tmp, "kafka_2.13-4.0.0"), "4.0.0"},
 	} {
@@ -92,8 +109,19 @@ func TestOpenErrors(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	dangling := filepath.Join(tmp, "dangling")
+	os.Mkdir(dangling, 0o755)
+	if err := os.Symlink(filepath.Join(tmp, "gone.json"), filepath.Join(dangling, "XRequest.json")); err != nil {
+		t.Fatal(err)
+	}
+	loop := filepath.Join(tmp, "loop")
+	os.Mkdir(loop, 0o755)
+	os.Symlink("BRequest.json", filepath.Join(loop, "ARequest.json"))
+	os.Symlink("ARequest.json", filepath.Join(loop, "BRequest.json"))
 	for _, tc := range []struct{ name, path, want string }{
 		{"missing", filepath.Join(tmp, "nope"), "no such file or directory"},
+		{"a dangling link named .json", dangling, "XRequest.json: a dangling symbolic link: its target " + filepath.Join(tmp, "gone.json") + " does not exist"},
+		{"a loop of links named .json", loop, "ARequest.json: a loop of symbolic links"},
 		{"not a zip", notJar, "kafka-clients-1.0.jar: zip: not a valid zip file"},
 		{"jar without specs", empty, "no common/message/*.json in the jar (is it kafka-clients?)"},
 		{"text file", text, "notes.txt: not a folder, nor a kafka-clients .jar"},

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/capture"
+	"github.com/kafkagrid/kafkagrid/internal/releasedir"
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/schemas"
 	"github.com/kafkagrid/kafkagrid/site/report"
@@ -166,7 +167,7 @@ func pageOthers(rels pageReleases, picked string, res *pageResult) func() []relC
 		}
 		done = true
 		names := slices.Clone(rels.names)
-		slices.SortFunc(names, compareRelease)
+		slices.SortFunc(names, releasedir.Compare)
 		slices.Reverse(names)
 		for _, rel := range names {
 			if rel == picked {

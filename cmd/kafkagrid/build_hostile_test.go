@@ -13,9 +13,9 @@ import (
 	"github.com/kafkagrid/kafkagrid/site"
 )
 
-func hostileBuild(t *testing.T, out string, args ...string) (string, int) {
+func hostileBuild(t *testing.T, root, out string, args ...string) (string, int) {
 	t.Helper()
-	dir := filepath.Join(listSchemaRoot(t), "4.0")
+	dir := filepath.Join(root, "4.0")
 	_, errs, code := runCmd(t, append([]string{"build", "-q", "-schemas", dir, "-out", out, "-versions", "highest", "-format", "bin"}, args...)...)
 	return errs, code
 }
@@ -24,6 +24,7 @@ func hostileBuild(t *testing.T, out string, args ...string) (string, int) {
 // held waits, then says which process holds it; two builds started together into one folder
 // both succeed, one after the other, and the manifest lists the files of both.
 func TestBuildLock(t *testing.T) {
+	root := listSchemaRoot(t) // before the environment is emptied: its folder of releases
 	t.Setenv("KAFKA_SCHEMAS", "")
 	out := t.TempDir()
 	lock := filepath.Join(out, site.LockName)
@@ -37,7 +38,7 @@ func TestBuildLock(t *testing.T) {
 	f.WriteString("4242\n")
 	old := site.LockWait
 	site.LockWait = 100 * time.Millisecond
-	errs, code := hostileBuild(t, out, "-apis", "Produce")
+	errs, code := hostileBuild(t, root, out, "-apis", "Produce")
 	site.LockWait = old
 	if code != 1 || !strings.Contains(errs, "is being built by process 4242") {
 		t.Errorf("a held lock: exit %d, %s", code, errs)
@@ -54,7 +55,7 @@ func TestBuildLock(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			msgs[i], codes[i] = hostileBuild(t, out, "-apis", api)
+			msgs[i], codes[i] = hostileBuild(t, root, out, "-apis", api)
 		}()
 	}
 	wg.Wait()
@@ -72,7 +73,7 @@ func TestBuildLock(t *testing.T) {
 	if _, err := os.Lstat(lock); err == nil {
 		t.Error("the lock file is left after the builds")
 	}
-	if errs, code := hostileBuild(t, out); code != 0 {
+	if errs, code := hostileBuild(t, root, out); code != 0 {
 		t.Errorf("a later build: exit %d, %s", code, errs)
 	}
 }
@@ -81,10 +82,11 @@ func TestBuildLock(t *testing.T) {
 // temporaries and those of the manifest's files, never a user's file that looks like one
 // (.draft.tmp2026), and never follows a symbolic link to a folder.
 func TestBuildSweepOwnsOnlyItsTemps(t *testing.T) {
+	root := listSchemaRoot(t) // before the environment is emptied: its folder of releases
 	t.Setenv("KAFKA_SCHEMAS", "")
 	top := t.TempDir()
 	out := filepath.Join(top, "out")
-	if errs, code := hostileBuild(t, out, "-apis", "Produce"); code != 0 {
+	if errs, code := hostileBuild(t, root, out, "-apis", "Produce"); code != 0 {
 		t.Fatal(errs)
 	}
 	victim := filepath.Join(top, "victimdir")
@@ -100,7 +102,7 @@ func TestBuildSweepOwnsOnlyItsTemps(t *testing.T) {
 	os.WriteFile(oldStyle, []byte("half"), 0o644)
 	ours := filepath.Join(out, "bin", ".x.bin"+".tmp-kafkagrid-77")
 	os.WriteFile(ours, []byte("half"), 0o644)
-	if errs, code := hostileBuild(t, out, "-apis", "Produce"); code != 0 {
+	if errs, code := hostileBuild(t, root, out, "-apis", "Produce"); code != 0 {
 		t.Fatal(errs)
 	}
 	for _, keep := range []string{theirs, draft} {
@@ -119,10 +121,11 @@ func TestBuildSweepOwnsOnlyItsTemps(t *testing.T) {
 // appended to, so a hard link to it (cp -al out out.bak) keeps the backup's as it was; a
 // manifest larger than any build writes is refused before it is read.
 func TestBuildManifestNotThroughLink(t *testing.T) {
+	root := listSchemaRoot(t) // before the environment is emptied: its folder of releases
 	t.Setenv("KAFKA_SCHEMAS", "")
 	top := t.TempDir()
 	out := filepath.Join(top, "out")
-	if errs, code := hostileBuild(t, out, "-apis", "Produce"); code != 0 {
+	if errs, code := hostileBuild(t, root, out, "-apis", "Produce"); code != 0 {
 		t.Fatal(errs)
 	}
 	bak := filepath.Join(top, "out.bak")
@@ -131,7 +134,7 @@ func TestBuildManifestNotThroughLink(t *testing.T) {
 		t.Skip("no hard links here:", err)
 	}
 	before, _ := os.ReadFile(filepath.Join(bak, site.ManifestName))
-	if errs, code := hostileBuild(t, out, "-apis", "Fetch"); code != 0 {
+	if errs, code := hostileBuild(t, root, out, "-apis", "Fetch"); code != 0 {
 		t.Fatal(errs)
 	}
 	after, _ := os.ReadFile(filepath.Join(bak, site.ManifestName))
@@ -148,7 +151,7 @@ func TestBuildManifestNotThroughLink(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(big, site.ManifestName), bytes.Repeat([]byte("bin/x.bin\n"), site.MaxManifest/10+1), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if errs, code := hostileBuild(t, big, "-apis", "Produce"); code != 1 || !strings.Contains(errs, "not a manifest kafkagrid writes") {
+	if errs, code := hostileBuild(t, root, big, "-apis", "Produce"); code != 1 || !strings.Contains(errs, "not a manifest kafkagrid writes") {
 		t.Errorf("a manifest of %d bytes: exit %d, %s", site.MaxManifest+10, code, errs)
 	}
 }
@@ -157,8 +160,9 @@ func TestBuildManifestNotThroughLink(t *testing.T) {
 // built reference (nor build into a report), refuses a user's index.html and a symbolic link
 // for frames/, and removes an earlier report's frames that the new one does not have.
 func TestDecodeOutputFolder(t *testing.T) {
+	root := listSchemaRoot(t) // before the environment is emptied: its folder of releases
 	t.Setenv("KAFKA_SCHEMAS", "")
-	schemas := filepath.Join(listSchemaRoot(t), "4.0")
+	schemas := filepath.Join(root, "4.0")
 	top := t.TempDir()
 	site := filepath.Join(top, "site")
 	if _, errs, code := runCmd(t, "build", "-q", "-schemas", schemas, "-out", site, "-apis", "Produce", "-versions", "highest", "-format", "html,bin"); code != 0 {
@@ -220,16 +224,17 @@ func TestDecodeOutputFolder(t *testing.T) {
 // TestOutputUmask: the files of a build and of a report follow the umask (they were made 0644
 // whatever it was).
 func TestOutputUmask(t *testing.T) {
+	root := listSchemaRoot(t) // before the environment is emptied: its folder of releases
 	t.Setenv("KAFKA_SCHEMAS", "")
 	old := syscall.Umask(0o027)
 	defer syscall.Umask(old)
 	out := filepath.Join(t.TempDir(), "out")
-	if errs, code := hostileBuild(t, out, "-apis", "Produce"); code != 0 {
+	if errs, code := hostileBuild(t, root, out, "-apis", "Produce"); code != 0 {
 		t.Fatal(errs)
 	}
 	req := filepath.Join(out, "bin", "0-Produce-v12-request.bin")
 	rep := filepath.Join(t.TempDir(), "rep")
-	if _, errs, code := runCmd(t, "decode", "-q", "-schemas", filepath.Join(listSchemaRoot(t), "4.0"), "-o", rep, req); code != 0 {
+	if _, errs, code := runCmd(t, "decode", "-q", "-schemas", filepath.Join(root, "4.0"), "-o", rep, req); code != 0 {
 		t.Fatal(errs)
 	}
 	for _, p := range []string{req, filepath.Join(out, site.ManifestName), filepath.Join(rep, "index.html")} {

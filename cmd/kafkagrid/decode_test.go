@@ -290,9 +290,11 @@ func TestDecodeOtherRelease(t *testing.T) {
 	if code != 1 || !regexp.MustCompile(`API key 4 \(LeaderAndIsr\) is not in Kafka 4\.0 but is in Kafka (\d+\.\d+, )*3\.6, 3\.9: try -release 3\.9`).MatchString(errs) {
 		t.Errorf("exit %d, %s", code, errs)
 	}
-	// A 4.0 folder beside the others: decoded with 3.9's, the folder named.
+	// A 4.0 folder beside the others: decoded with the newest other release's that has
+	// LeaderAndIsr v7 (3.9 of the shared releases), the folder named.
+	other := newestWith(t, root, "4.0", "LeaderAndIsr", 7)
 	txt, errs, code := runCmd(t, "decode", "-q", filepath.Join(out, "bin", "4-LeaderAndIsr-v7-request.bin"), "-schemas", filepath.Join(root, "4.0"))
-	if code != 0 || !strings.Contains(txt, "LeaderAndIsr is not in Kafka 4.0 but is in Kafka 3.9: decoded with its schemas (-schemas "+filepath.Join(root, "3.9")+")") {
+	if code != 0 || !strings.Contains(txt, "LeaderAndIsr is not in Kafka 4.0 but is in Kafka "+other+": decoded with its schemas (-schemas "+filepath.Join(root, other)+")") {
 		t.Errorf("exit %d, %s\n%.400s", code, errs, txt)
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -296,13 +295,20 @@ func (s *shapeSearch) releaseNote(c *candidate) string {
 	}
 	what := fmt.Sprintf("%s v%d", c.api.Name, c.version)
 	why := ""
-	switch _, ok := s.cat.Lookup(c.api.Name); {
+	switch a, ok := s.cat.Lookup(c.api.Name); {
 	case !ok:
 		what = c.api.Name
-	case strings.HasPrefix(c.rel.name, "3.") && !strings.HasPrefix(cur, "3.") && !strings.HasPrefix(cur, "2."):
+	case a.Request != nil && a.Request.ValidVersions.Set && c.version < a.Request.ValidVersions.Lo && removedBy896(a.Key, c.version):
 		why = " (Kafka 4.0 removed the oldest versions, KIP-896)"
 	}
 	return fmt.Sprintf("; %s is not in Kafka %s%s but is in Kafka %s: decoded with its schemas (%s)", what, cur, why, c.rel.name, s.flag(c.rel.name))
+}
+
+// removedBy896 reports whether version v of the API of key apiKey is one Kafka 4.0 removed
+// (KIP-896): in Kafka 3.9, not in 4.0, as kafkagrid knows those releases.
+func removedBy896(apiKey int16, v int16) bool {
+	in := schemas.KnownReleasesWith(apiKey, schemas.Version(v))
+	return slices.Contains(in, "3.9") && !slices.Contains(in, "4.0")
 }
 
 // readShapes reads data (frames, or bytes parsed from text) in the shapes the flags allow:
@@ -473,7 +479,7 @@ func siblingReleases(sf *schemaFlags, src source) (func() []relCat, func(rel str
 	case *sf.ref != "":
 		flag = func(rel string) string { return "-kafka " + rel }
 	case given != "" && filepath.Clean(given) == parent:
-	case given != "" && filepath.Clean(given) == filepath.Clean(src.path) && len(releasesIn(parent)) > 1:
+	case given != "" && filepath.Clean(given) == filepath.Clean(src.path) && siblings(parent) > 1:
 		// One release's folder among others: name the other's folder.
 		dir := filepath.Dir(given)
 		flag = func(rel string) string {
@@ -492,8 +498,7 @@ func siblingReleases(sf *schemaFlags, src source) (func() []relCat, func(rel str
 			return loaded
 		}
 		done = true
-		rels := releasesIn(parent)
-		slices.SortFunc(rels, compareRelease)
+		rels, _ := releasesIn(parent) // a link that dangles or loops: left out, as a release that does not load
 		slices.Reverse(rels)
 		for _, rel := range rels {
 			if filepath.Join(parent, rel) == filepath.Clean(src.path) {
@@ -513,22 +518,11 @@ func siblingReleases(sf *schemaFlags, src source) (func() []relCat, func(rel str
 	}, flag
 }
 
-// compareRelease orders release names by their numbers ("2.8" < "3.10" < "4.0").
-func compareRelease(a, b string) int {
-	pa, pb := strings.Split(a, "."), strings.Split(b, ".")
-	for i := 0; i < len(pa) && i < len(pb); i++ {
-		na, ea := strconv.Atoi(pa[i])
-		nb, eb := strconv.Atoi(pb[i])
-		if ea == nil && eb == nil && na != nb {
-			return na - nb
-		}
-		if c := strings.Compare(pa[i], pb[i]); ea != nil || eb != nil {
-			if c != 0 {
-				return c
-			}
-		}
-	}
-	return len(pa) - len(pb)
+// siblings counts the releases in parent, a release's folder's (the links that dangle or loop
+// left out).
+func siblings(parent string) int {
+	rels, _ := releasesIn(parent)
+	return len(rels)
 }
 
 // elsewhere reports whether another release of the schemas folder has the API.

@@ -500,7 +500,10 @@ func loadCatalogs(ctx context.Context, sf *schemaFlags, stderr io.Writer, option
 	}
 	if path != "" {
 		if fi, err := os.Stat(path); err == nil && fi.IsDir() && !isReleaseDir(path) && len(schemas.InstallJars(path)) == 0 {
-			rels := releasesIn(path)
+			rels, err := releasesIn(path)
+			if err != nil {
+				return nil, "", err
+			}
 			if len(rels) == 0 {
 				_, _, err := sf.load(ctx, stderr) // its error says what the folder lacks
 				return nil, "", err

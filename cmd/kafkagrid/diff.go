@@ -102,7 +102,7 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			sf.schemas = &s
 			// A folder of releases would give its default release to both sides: which one is
 			// for the user to say.
-			if rs := releasesIn(s); len(rs) > 0 && !isReleaseDir(s) && len(schemas.InstallJars(s)) == 0 {
+			if rs, _ := releasesIn(s); len(rs) > 0 && !isReleaseDir(s) && len(schemas.InstallJars(s)) == 0 {
 				return usagef("diff: %s is a folder of releases (%s): say which with -release before it, as in: kafkagrid diff -release %s %s -release %s %s",
 					s, strings.Join(rs, ", "), rs[max(0, len(rs)-2)], s, rs[len(rs)-1], s)
 			}

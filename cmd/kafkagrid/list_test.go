@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
+	"github.com/kafkagrid/kafkagrid/kafka"
 )
 
 // listSchemaRoot returns the folder of releases ($KAFKA_SCHEMAS or its parent when it names a
@@ -252,4 +253,31 @@ func TestReleaseAgainstReleaseFolder(t *testing.T) {
 	if !errors.As(err, &u) {
 		t.Errorf("want a usage error (exit 2), got %T", err)
 	}
+}
+
+// newestWith returns the newest release of the folder of releases root, besides except, whose
+// request of the API (by name) has version v: the release decode turns to when except, the
+// release it was given, lacks that version. What a test expects of that search is decided from
+// the releases present, not named, so that it holds for any folder of releases.
+func newestWith(t *testing.T, root, except, api string, v int16) string {
+	t.Helper()
+	dirs := testenv.All(t)
+	if filepath.Clean(filepath.Dir(dirs[0])) != filepath.Clean(root) {
+		t.Fatalf("the releases %v are not in %s", dirs, root)
+	}
+	for i := len(dirs) - 1; i >= 0; i-- {
+		rel := filepath.Base(dirs[i])
+		if rel == except {
+			continue
+		}
+		c, err := kafka.LoadCatalog(dirs[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a, ok := c.Lookup(api); ok && a.Request.ValidIn(v) {
+			return rel
+		}
+	}
+	t.Fatalf("no release in %s but %s has %s v%d", root, except, api, v)
+	return ""
 }

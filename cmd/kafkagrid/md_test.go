@@ -287,8 +287,10 @@ func TestMdbook(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			// The book.toml table names the schemas, relative to the book's root.
+			// The book.toml table names the schemas, relative to the book's root: the folder
+			// of releases, whatever it is called, from the folder it is in.
 			in = bytes.ReplaceAll(in, []byte("@ROOT@"), []byte(filepath.ToSlash(filepath.Dir(root))))
+			in = bytes.ReplaceAll(in, []byte("@SCHEMAS@"), []byte(filepath.Base(root)))
 			out, errs, code := runMain(t, in, "mdbook")
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errs)

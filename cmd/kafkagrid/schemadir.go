@@ -6,10 +6,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/fetch"
+	"github.com/kafkagrid/kafkagrid/internal/releasedir"
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/schemas"
 )
@@ -101,7 +101,7 @@ func (f *schemaFlags) find(ctx context.Context, stderr io.Writer) (source, error
 	where := "the user cache folder"
 	if cerr == nil {
 		where = cache
-		if rels := releasesIn(cache); len(rels) > 0 {
+		if rels, _ := releasesIn(cache); len(rels) > 0 {
 			where += " (it has " + strings.Join(rels, ", ") + ")"
 		}
 	}
@@ -155,7 +155,11 @@ func (f *schemaFlags) resolve(src, from string) (source, error) {
 	if dir := filepath.Join(src, rel); isReleaseDir(dir) {
 		return source{dir, "schema folder " + rel + " (" + strings.TrimSuffix(fetch.MessageDir, "/") + " of a Kafka checkout)"}, nil
 	}
-	if rels := releasesIn(src); len(rels) > 0 {
+	rels, err := releasesIn(src)
+	if err != nil {
+		return source{}, fmt.Errorf("%s: %w", from, err)
+	}
+	if len(rels) > 0 {
 		return source{}, fmt.Errorf("%s: %s has no release %q (it has %s); choose one with -release",
 			from, src, rel, strings.Join(rels, ", "))
 	}
@@ -239,23 +243,9 @@ func cacheDir() (string, error) {
 }
 
 // isReleaseDir reports whether dir holds *.json files: one release's specs.
-func isReleaseDir(dir string) bool {
-	m, err := filepath.Glob(filepath.Join(dir, "*.json"))
-	return err == nil && len(m) > 0
-}
+func isReleaseDir(dir string) bool { return releasedir.IsRelease(dir) }
 
-// releasesIn returns the sub-folders of dir that are release folders, sorted.
-func releasesIn(dir string) []string {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil
-	}
-	var out []string
-	for _, e := range entries {
-		if e.IsDir() && isReleaseDir(filepath.Join(dir, e.Name())) {
-			out = append(out, e.Name())
-		}
-	}
-	sort.Strings(out)
-	return out
-}
+// releasesIn returns the entries of dir that are release folders, or symbolic links to
+// release folders, in version order; with an error for a link that dangles or loops, beside
+// the releases the other entries are.
+func releasesIn(dir string) ([]string, error) { return releasedir.List(dir) }

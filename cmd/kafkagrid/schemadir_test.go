@@ -2,12 +2,15 @@ package main
 
 import (
 	"archive/zip"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kafkagrid/kafkagrid/site/reference"
 )
 
 // writeClientsJar packs a release folder as kafka-clients packages it: the specs under
@@ -153,6 +156,61 @@ func TestSchemaNotes(t *testing.T) {
 	for _, args := range [][]string{{"list", "-schemas", dir}, {"list", "-q", "-schemas", dir}} {
 		if _, errs, _ := runCmd(t, args...); errs != "" {
 			t.Errorf("%v: stderr %q", args, errs)
+		}
+	}
+}
+
+// TestLinkedReleases: a folder of releases whose entries are symbolic links to release folders
+// kept elsewhere is read as the folders they point to, by every verb that lists it (list's
+// matrix of every release, -release, decode's search of the other releases); a link that
+// dangles or loops is an error naming it.
+func TestLinkedReleases(t *testing.T) {
+	root := listSchemaRoot(t)
+	dir := t.TempDir()
+	for _, rel := range []string{"3.9", "4.0"} {
+		if err := os.Symlink(filepath.Join(root, rel), filepath.Join(dir, rel)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("KAFKA_SCHEMAS", "")
+	out, errs, code := runCmd(t, "list", "-q", "-schemas", dir, "-format", "json")
+	var m reference.MatrixJSON
+	if err := json.Unmarshal([]byte(out), &m); code != 0 || err != nil || strings.Join(m.Releases, " ") != "3.9 4.0" {
+		t.Errorf("list -format json of linked releases: exit %d, %s, %v: releases %v", code, errs, err, m.Releases)
+	}
+	if out, errs, code := runCmd(t, "list", "-q", "-schemas", dir, "-release", "3.9"); code != 0 || !strings.Contains(out, "LeaderAndIsr") {
+		t.Errorf("list -release 3.9 of linked releases: exit %d, %s", code, errs)
+	}
+	// A Fetch v3 request (not in 4.0) is decoded with the linked 3.9.
+	bins := t.TempDir()
+	if _, errs, code := runCmd(t, "build", "-q", "-schemas", filepath.Join(dir, "3.9"), "-out", bins, "-format", "bin", "-apis", "Fetch", "-versions", "3"); code != 0 {
+		t.Fatal(errs)
+	}
+	if out, errs, code := runCmd(t, "decode", "-q", "-schemas", dir, filepath.Join(bins, "bin", "1-Fetch-v3-request.bin")); code != 0 || !strings.Contains(out, "is in Kafka 3.9: decoded with its schemas (-release 3.9)") {
+		t.Errorf("decode with the linked 3.9: exit %d, %s\n%.300s", code, errs, out)
+	}
+
+	if err := os.Symlink(filepath.Join(dir, "gone"), filepath.Join(dir, "4.1")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("4.3", filepath.Join(dir, "4.2")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("4.2", filepath.Join(dir, "4.3")); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"list", "-q", "-schemas", dir, "-format", "json"},
+		{"list", "-q", "-schemas", dir, "-release", "4.1"},
+	} {
+		_, errs, code := runCmd(t, args...)
+		for _, want := range []string{
+			filepath.Join(dir, "4.1") + ": a dangling symbolic link: its target " + filepath.Join(dir, "gone") + " does not exist",
+			filepath.Join(dir, "4.2") + ": a loop of symbolic links",
+		} {
+			if code != 1 || !strings.Contains(errs, want) {
+				t.Errorf("%v: exit %d, %s; want 1 and %q", args, code, errs, want)
+			}
 		}
 	}
 }

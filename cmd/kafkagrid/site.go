@@ -7,8 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -46,53 +44,24 @@ func (f *schemaFlags) releaseFolder(pick string) (string, []string, bool, error)
 }
 
 // isReleasesDir reports whether dir is a folder of release folders (not one release, nor a
-// Kafka installation).
+// Kafka installation). A folder with a link that dangles or loops among its entries is one:
+// reading it says what is wrong with the link.
 func isReleasesDir(dir string) bool {
 	fi, err := os.Stat(dir)
 	if err != nil || !fi.IsDir() || isReleaseDir(dir) || len(schemas.InstallJars(dir)) > 0 {
 		return false
 	}
-	return len(releasesIn(dir)) > 0
-}
-
-// releaseLess orders release names by version: 2.8 before 3.0 before 3.10; a name that is
-// not a version sorts after those that are, by name.
-func releaseLess(a, b string) bool {
-	pa, oka := versionParts(a)
-	pb, okb := versionParts(b)
-	switch {
-	case oka && okb:
-		for i := 0; i < len(pa) && i < len(pb); i++ {
-			if pa[i] != pb[i] {
-				return pa[i] < pb[i]
-			}
-		}
-		if len(pa) != len(pb) {
-			return len(pa) < len(pb)
-		}
-	case oka != okb:
-		return oka
-	}
-	return a < b
-}
-
-func versionParts(s string) ([]int, bool) {
-	var out []int
-	for _, p := range strings.Split(s, ".") {
-		n, err := strconv.Atoi(p)
-		if err != nil || n < 0 {
-			return nil, false
-		}
-		out = append(out, n)
-	}
-	return out, true
+	rels, err := releasesIn(dir)
+	return err != nil || len(rels) > 0
 }
 
 // pickReleases returns the releases of a folder of releases that pick names, ordered by
 // version: all for "", a list ("3.9,4.0"), or a range ("2.2-4.1", both ends in the folder).
 func pickReleases(dir, pick string) ([]string, error) {
-	all := releasesIn(dir)
-	sort.SliceStable(all, func(i, j int) bool { return releaseLess(all[i], all[j]) })
+	all, err := releasesIn(dir)
+	if err != nil {
+		return nil, err
+	}
 	pick = strings.TrimSpace(pick)
 	if pick == "" {
 		return all, nil
@@ -114,22 +83,24 @@ func pickReleases(dir, pick string) ([]string, error) {
 		if part == "" {
 			return nil, usagef("-releases %q: an empty name", pick)
 		}
-		if lo, hi, ok := strings.Cut(part, "-"); ok && !isName(all, part) {
-			i, err := have(strings.TrimSpace(lo))
-			if err != nil {
-				return nil, err
-			}
-			j, err := have(strings.TrimSpace(hi))
-			if err != nil {
-				return nil, err
-			}
-			if i > j {
+		if lo, hi, ok := splitRange(all, part); ok && !isName(all, part) {
+			i, err := have(lo)
+			j, err2 := have(hi)
+			switch {
+			case err == nil && err2 == nil && i > j:
 				return nil, usagef("-releases %s: %s comes after %s", part, lo, hi)
+			case err == nil && err2 == nil:
+				for k := i; k <= j; k++ {
+					want[k] = true
+				}
+				continue
+			case err == nil:
+				err = err2
 			}
-			for k := i; k <= j; k++ {
-				want[k] = true
+			if strings.Count(part, "-") > 1 { // a name with dashes of its own, or a range
+				return nil, usagef("-releases: no release %q, nor a range of two releases (%s)", part, strings.TrimPrefix(err.Error(), "-releases: "))
 			}
-			continue
+			return nil, err
 		}
 		i, err := have(part)
 		if err != nil {
@@ -144,6 +115,25 @@ func pickReleases(dir, pick string) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// splitRange splits a range of releases "LO-HI" at the dash where both ends are releases in
+// names, for names with dashes of their own ("3.9-4.0-trunk-2024-10"); when no dash does, at
+// the first one, so that the error names the end that is not there.
+func splitRange(names []string, part string) (lo, hi string, ok bool) {
+	for i := range len(part) {
+		if part[i] != '-' {
+			continue
+		}
+		l, h := strings.TrimSpace(part[:i]), strings.TrimSpace(part[i+1:])
+		if !ok {
+			lo, hi, ok = l, h, true
+		}
+		if isName(names, l) && isName(names, h) {
+			return l, h, true
+		}
+	}
+	return lo, hi, ok
 }
 
 func isName(names []string, s string) bool {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -17,25 +18,37 @@ import (
 // TestPickReleases reads -releases: every release by version order, a list, a range.
 func TestPickReleases(t *testing.T) {
 	dir := t.TempDir()
-	for _, r := range []string{"3.10", "2.8", "3.9", "4.0", "10.0", "trunk"} {
-		if err := os.MkdirAll(filepath.Join(dir, r), 0o755); err != nil {
+	elsewhere := t.TempDir() // a release kept elsewhere, linked into the folder as 4.1
+	for _, r := range []string{"3.10", "2.8", "3.9", "4.0", "10.0", "trunk", "4.0-trunk-2024-10", elsewhere} {
+		if !filepath.IsAbs(r) {
+			r = filepath.Join(dir, r)
+		}
+		if err := os.MkdirAll(r, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(dir, r, "X.json"), []byte("{}"), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(r, "X.json"), []byte("{}"), 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if err := os.Symlink(elsewhere, filepath.Join(dir, "4.1")); err != nil {
+		t.Fatal(err)
 	}
 	for _, c := range []struct {
 		pick, want, err string
 	}{
-		{"", "2.8 3.9 3.10 4.0 10.0 trunk", ""},
-		{"3.9-4.0", "3.9 3.10 4.0", ""},
+		{"", "2.8 3.9 3.10 4.0-trunk-2024-10 4.0 4.1 10.0 trunk", ""},
+		{"3.9-4.0", "3.9 3.10 4.0-trunk-2024-10 4.0", ""},
 		{"4.0,2.8", "2.8 4.0", ""},
 		{" 2.8 - 3.9 , trunk", "2.8 3.9 trunk", ""},
 		{"4.0-3.9", "", "4.0 comes after 3.9"},
-		{"3.7", "", `no release "3.7" (the folder has 2.8, 3.9, 3.10, 4.0, 10.0, trunk)`},
+		{"3.7", "", `no release "3.7" (the folder has 2.8, 3.9, 3.10, 4.0-trunk-2024-10, 4.0, 4.1, 10.0, trunk)`},
 		{"3.9,", "", "an empty name"},
 		{"2.8-3.7", "", `no release "3.7"`},
+		// Names with dashes of their own, alone and at either end of a range.
+		{"4.0-trunk-2024-10", "4.0-trunk-2024-10", ""},
+		{"3.10-4.0-trunk-2024-10", "3.10 4.0-trunk-2024-10", ""},
+		{"4.0-trunk-2024-10-4.1", "4.0-trunk-2024-10 4.0 4.1", ""},
+		{"4.0-trunk-2024-11", "", `no release "4.0-trunk-2024-11", nor a range of two releases (no release "trunk-2024-11"`},
 	} {
 		got, err := pickReleases(dir, c.pick)
 		if c.err != "" {
@@ -84,17 +97,19 @@ func FuzzPickReleases(f *testing.F) {
 // the run under the race detector, 3.9 to the newest) for the tests below.
 var siteBuild struct {
 	once sync.Once
+	root string // the folder of releases it is built from
 	dir  string
 	errs string
 	code int
 }
 
-// sitePick is the -releases of the shared site: "" (every release), or with -short 3.9 on.
-func sitePick(t *testing.T) string {
+// sitePick is the -releases of the shared site of the folder of releases root: "" (every
+// release), or with -short 3.9 on.
+func sitePick(t *testing.T, root string) string {
 	if !testing.Short() {
 		return ""
 	}
-	rels, err := pickReleases(listSchemaRoot(t), "")
+	rels, err := pickReleases(root, "")
 	if err != nil || len(rels) == 0 {
 		t.Fatal(err)
 	}
@@ -105,15 +120,19 @@ func sharedSite(t *testing.T) string {
 	t.Helper()
 	root := listSchemaRoot(t)
 	siteBuild.once.Do(func() {
+		siteBuild.root = root
 		siteBuild.dir = filepath.Join(built40.root, "site")
 		args := []string{"build", "-schemas", root, "-out", siteBuild.dir, "-versions", "highest", "-format", "html", "-q"}
-		if rels := sitePick(t); rels != "" {
+		if rels := sitePick(t, root); rels != "" {
 			args = append(args, "-releases", rels)
 		}
 		_, siteBuild.errs, siteBuild.code = runCmd(t, args...)
 	})
 	if siteBuild.code != 0 {
 		t.Fatalf("site build: exit %d: %s", siteBuild.code, siteBuild.errs)
+	}
+	if siteBuild.root != root { // a test that emptied KAFKA_SCHEMAS first would get another folder's
+		t.Fatalf("the shared site is of %s, not of %s", siteBuild.root, root)
 	}
 	return siteBuild.dir
 }
@@ -123,9 +142,9 @@ func sharedSite(t *testing.T) string {
 // matrix; the usage errors say what to do.
 func TestBuildSite(t *testing.T) {
 	root := listSchemaRoot(t)
+	dir := sharedSite(t) // before KAFKA_SCHEMAS is emptied: the site of root's releases
 	t.Setenv("KAFKA_SCHEMAS", "")
-	dir := sharedSite(t)
-	rels, _ := pickReleases(root, sitePick(t))
+	rels, _ := pickReleases(root, sitePick(t, root))
 	for _, r := range rels {
 		for _, f := range []string{r + "/index.html", r + "/api/Fetch.html", "release/" + r + ".html"} {
 			if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
@@ -154,12 +173,21 @@ func TestBuildSite(t *testing.T) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	want := ".kafkagrid-manifest 3.9 4.0 index.html matrix release releases.json search-index.js site.js"
-	if webDecoder() != nil { // the browser decoder, when this kafkagrid has it (go generate)
-		want = ".kafkagrid-manifest 3.9 4.0 decode decode.html index.html matrix release releases.json search-index.js site.js"
+	// The releases from 3.9 to 4.0 in the folder: 3.9 and 4.0 of the shared ones, and any
+	// between them (4.0-trunk-2024-10), each a folder of the site.
+	between, err := pickReleases(root, "3.9-4.0")
+	if err != nil || len(between) < 2 {
+		t.Fatalf("the releases 3.9-4.0: %v, %v", between, err)
 	}
-	if got := strings.Join(names, " "); got != want {
-		t.Errorf("-releases 3.9-4.0 wrote %s", got)
+	want := []string{".kafkagrid-manifest"}
+	want = append(want, between...)
+	if webDecoder() != nil { // the browser decoder, when this kafkagrid has it (go generate)
+		want = append(want, "decode", "decode.html")
+	}
+	want = append(want, "index.html", "matrix", "release", "releases.json", "search-index.js", "site.js")
+	slices.Sort(want) // os.ReadDir's order: by name
+	if got := strings.Join(names, " "); got != strings.Join(want, " ") {
+		t.Errorf("-releases 3.9-4.0 wrote %s, want %s", got, strings.Join(want, " "))
 	}
 
 	all, _ := pickReleases(root, "")
@@ -173,7 +201,11 @@ func TestBuildSite(t *testing.T) {
 	}
 	for _, a := range m.APIs {
 		if a.Key == 1 {
-			if r := a.Releases[len(a.Releases)-2]; r.Release != "4.0" || r.Valid != "4-17" || r.Flexible != "12+" {
+			i := slices.IndexFunc(a.Releases, func(r reference.ReleaseMatrixJSON) bool { return r.Release == "4.0" })
+			if i < 0 {
+				t.Fatalf("Fetch: no row for 4.0 in %+v", a.Releases)
+			}
+			if r := a.Releases[i]; r.Valid != "4-17" || r.Flexible != "12+" {
 				t.Errorf("Fetch in 4.0: %+v", r)
 			}
 			if v := a.Versions[0]; v.Version != 0 || v.First != "2.2" || v.Removed != "4.0" {

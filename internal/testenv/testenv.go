@@ -11,10 +11,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
-	"strconv"
-	"strings"
 	"testing"
+
+	"github.com/kafkagrid/kafkagrid/internal/releasedir"
 )
 
 // Root returns the folder of releases.
@@ -74,59 +73,47 @@ func Releases(tb testing.TB) string {
 }
 
 // All returns every release folder in the folder of releases (every sub-folder holding *.json
-// specs), in version order ("2.4" before "3.0" before "10.0"), or skips (fails under CI) the
-// test when there are none. A release folder added there is tested without a code change.
+// specs, or symbolic link to one), in version order (releasedir.Compare: "2.4" before "3.0"
+// before "4.0-trunk-2024-10" before "4.0" before "10.0"), or skips (fails under CI) the test
+// when there are none. A release folder added there is tested without a code change. A link
+// there that dangles or loops fails the test.
 func All(tb testing.TB) []string {
 	tb.Helper()
 	root := Releases(tb)
 	dirs, err := AllIn(root)
-	if err != nil {
+	var none *noReleases
+	switch {
+	case errors.As(err, &none):
 		Missing(tb, err)
+	case err != nil:
+		tb.Fatal(err)
 	}
 	return dirs
 }
 
+// noReleases is a folder of releases without any.
+type noReleases struct{ root string }
+
+func (e *noReleases) Error() string { return "no release folders in " + e.root }
+
 // AllIn returns the release folders in root, in version order.
 func AllIn(root string) ([]string, error) {
-	entries, err := os.ReadDir(root)
+	names, err := releasedir.List(root)
 	if err != nil {
 		return nil, err
 	}
-	var out []string
-	for _, e := range entries {
-		if d := filepath.Join(root, e.Name()); e.IsDir() && IsRelease(d) {
-			out = append(out, d)
-		}
+	if len(names) == 0 {
+		return nil, &noReleases{root}
 	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("no release folders in %s", root)
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = filepath.Join(root, n)
 	}
-	sort.Slice(out, func(i, j int) bool { return VersionLess(filepath.Base(out[i]), filepath.Base(out[j])) })
 	return out, nil
 }
 
-// VersionLess orders release names by their dotted numbers ("3.9" < "3.10" < "4.0"), then as
-// text.
-func VersionLess(a, b string) bool {
-	pa, pb := strings.Split(a, "."), strings.Split(b, ".")
-	for i := 0; i < len(pa) && i < len(pb); i++ {
-		x, errx := strconv.Atoi(pa[i])
-		y, erry := strconv.Atoi(pb[i])
-		if errx != nil || erry != nil {
-			if pa[i] != pb[i] {
-				return pa[i] < pb[i]
-			}
-			continue
-		}
-		if x != y {
-			return x < y
-		}
-	}
-	if len(pa) != len(pb) {
-		return len(pa) < len(pb)
-	}
-	return a < b
-}
+// VersionLess orders release names by version (releasedir.Compare).
+func VersionLess(a, b string) bool { return releasedir.Compare(a, b) < 0 }
 
 // Missing ends a test that lacks something it needs: a skip, or a failure under CI.
 func Missing(tb testing.TB, err error) {
@@ -138,10 +125,7 @@ func Missing(tb testing.TB, err error) {
 }
 
 // IsRelease reports whether dir holds message specs (*.json).
-func IsRelease(dir string) bool {
-	m, _ := filepath.Glob(filepath.Join(dir, "*.json"))
-	return len(m) > 0
-}
+func IsRelease(dir string) bool { return releasedir.IsRelease(dir) }
 
 // ModuleRoot returns the folder of go.mod above the working directory.
 func ModuleRoot() (string, error) {

@@ -35,11 +35,17 @@ func TestFindsReleases(t *testing.T) {
 
 func TestAllInVersionOrder(t *testing.T) {
 	tmp := t.TempDir()
-	for _, rel := range []string{"4.0", "10.0", "2.4", "3.10", "3.9", "notes"} {
+	for _, rel := range []string{"4.0", "10.0", "2.4", "3.10", "3.9", "4.0-trunk-2024-10", "notes"} {
 		os.MkdirAll(filepath.Join(tmp, rel), 0o755)
 		if rel != "notes" {
 			os.WriteFile(filepath.Join(tmp, rel, "ProduceRequest.json"), []byte("{}"), 0o644)
 		}
+	}
+	// A release kept elsewhere, linked in: read as the folder it points to.
+	elsewhere := t.TempDir()
+	os.WriteFile(filepath.Join(elsewhere, "ProduceRequest.json"), []byte("{}"), 0o644)
+	if err := os.Symlink(elsewhere, filepath.Join(tmp, "4.1")); err != nil {
+		t.Fatal(err)
 	}
 	got, err := AllIn(tmp)
 	if err != nil {
@@ -49,10 +55,16 @@ func TestAllInVersionOrder(t *testing.T) {
 	for _, d := range got {
 		names = append(names, filepath.Base(d))
 	}
-	if want := "2.4 3.9 3.10 4.0 10.0"; strings.Join(names, " ") != want {
+	if want := "2.4 3.9 3.10 4.0-trunk-2024-10 4.0 4.1 10.0"; strings.Join(names, " ") != want {
 		t.Errorf("got %v, want %s", names, want)
 	}
 	if _, err := AllIn(filepath.Join(tmp, "notes")); err == nil {
 		t.Error("a folder without releases: no error")
+	}
+	if err := os.Symlink(filepath.Join(tmp, "gone"), filepath.Join(tmp, "4.2")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := AllIn(tmp); err == nil || !strings.Contains(err.Error(), "4.2: a dangling symbolic link") {
+		t.Errorf("a dangling link among the releases: %v", err)
 	}
 }

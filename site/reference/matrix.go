@@ -412,25 +412,31 @@ func (h *History) relName(i int) string {
 }
 
 // follows reports whether release b comes right after a: X.Y+1 after X.Y, or X+1.0 after
-// any X.Y (a major release follows its line's last minor one). Names that are not versions
-// follow anything.
+// any X.Y (a major release follows its line's last minor one). A snapshot or candidate named
+// after its release ("4.0-trunk-2024-10", "4.1.0-rc1") is that release here: 4.0-trunk-2024-10
+// follows 3.9, and 4.0 follows it. Names that are not versions follow anything.
 func follows(a, b string) bool {
 	am, an, ok1 := majorMinor(a)
 	bm, bn, ok2 := majorMinor(b)
 	if !ok1 || !ok2 {
 		return true
 	}
-	return bm == am && bn == an+1 || bm == am+1 && bn == 0
+	return bm == am && (bn == an+1 || bn == an) || bm == am+1 && bn == 0
 }
 
+// majorMinor reads the leading "X.Y" of a release's name: "4.0-trunk-2024-10" and "4.0.1"
+// give 4, 0.
 func majorMinor(s string) (int, int, bool) {
 	maj, rest, ok := strings.Cut(s, ".")
 	if !ok {
 		return 0, 0, false
 	}
-	min, _, _ := strings.Cut(rest, ".")
+	n := 0
+	for n < len(rest) && rest[n] >= '0' && rest[n] <= '9' {
+		n++
+	}
 	a, err1 := strconv.Atoi(maj)
-	b, err2 := strconv.Atoi(min)
+	b, err2 := strconv.Atoi(rest[:n])
 	return a, b, err1 == nil && err2 == nil
 }
 

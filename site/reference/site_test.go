@@ -500,10 +500,31 @@ func TestReleasesJSONAgainstKversion(t *testing.T) {
 	}
 }
 
+// sharedNames are the releases of the shared folder, which the exact texts of TestFieldNotes
+// are about (which releases are between two of them, what the oldest is).
+var sharedNames = []string{"2.2", "2.4", "2.8", "3.0", "3.3", "3.6", "3.9", "4.0", "4.1"}
+
 // TestFieldNotes checks what the field tables say of fields across releases, from the
-// schemas alone.
+// schemas alone: word for word over the shared releases (taken from the folder, which may
+// have more), and over every release of the folder, the release each note names is the
+// first whose request has the version.
 func TestFieldNotes(t *testing.T) {
-	h := testHistory(t)
+	byName := map[string]*kafka.Catalog{}
+	for _, c := range catalogs(t) {
+		byName[c.Release.Name()] = c
+	}
+	var shared []*kafka.Catalog
+	for _, n := range sharedNames {
+		c, ok := byName[n]
+		if !ok {
+			testenv.Missing(t, fmt.Errorf("no Kafka %s in the folder of releases", n))
+		}
+		shared = append(shared, c)
+	}
+	h, err := NewHistory(shared)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		key      int16
 		response bool
@@ -537,6 +558,67 @@ func TestFieldNotes(t *testing.T) {
 	// 2.2's MaxWait is 2.8's MaxWaitMs (the same bytes, renamed): one history.
 	if fh := h.FieldAt(0, 1, false, "MaxWait"); fh == nil || fh.Path != "MaxWaitMs" || strings.Join(fh.Names, ",") != "MaxWait,MaxWaitMs" {
 		t.Errorf("2.2's Fetch MaxWait: %+v", fh)
+	}
+
+	// Every release of the folder: each note names the first release with the version.
+	all := testHistory(t)
+	first := func(key int16, v int16) string {
+		for _, c := range all.Cats {
+			if a, ok := c.Lookup(strconv.Itoa(int(key))); ok && a.Request.ValidIn(v) {
+				return c.Release.Name()
+			}
+		}
+		return ""
+	}
+	for _, c := range []struct {
+		key   int16
+		path  string
+		notes []string // "since", "tagged from", "nullable since", "removed in"
+		v     int16
+	}{
+		{1, "Topics[].TopicId", []string{"since"}, 13},
+		{1, "Topics[].Topic", []string{"removed in"}, 13},
+		{1, "ReplicaState", []string{"since", "tagged from"}, 15},
+		{1, "ClusterId", []string{"since", "tagged from", "nullable since"}, 12},
+	} {
+		fh := all.Field(c.key, false, c.path)
+		rel := first(c.key, c.v)
+		if fh == nil || rel == "" {
+			t.Errorf("key %d %s: history %v, first release with v%d %q", c.key, c.path, fh, c.v, rel)
+			continue
+		}
+		got := strings.Join(fh.Notes(all), "; ")
+		for _, n := range c.notes {
+			w := fmt.Sprintf("%s v%d (Kafka %s", n, c.v, rel)
+			if i := strings.Index(got, w); i < 0 || !strings.ContainsAny(got[i+len(w):][:1], ");") {
+				t.Errorf("every release: key %d %s: %q lacks %q", c.key, c.path, got, w+")")
+			}
+		}
+	}
+}
+
+// TestFollows: which release comes right after which, for the "new after" of the notes.
+func TestFollows(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"3.0", "3.1", true},
+		{"3.0", "3.3", false},
+		{"3.9", "4.0", true},
+		{"3.8", "4.0", true}, // a major release follows its line's last minor one, whichever
+		{"2.4", "2.8", false},
+		{"3.9", "4.0-trunk-2024-10", true}, // a snapshot of 4.0 is 4.0 here
+		{"4.0-trunk-2024-10", "4.0", true},
+		{"4.0-trunk-2024-10", "4.1", true},
+		{"3.7", "4.0-trunk-2024-10", true},
+		{"3.6", "3.9.1", false},
+		{"4.1.0-rc1", "4.2", true},
+		{"4.0", "trunk", true},
+	} {
+		if got := follows(c.a, c.b); got != c.want {
+			t.Errorf("follows(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
 	}
 }
 
