@@ -5,7 +5,6 @@ import (
 	"io/fs"
 	"slices"
 	"sort"
-	"sync"
 )
 
 // The API keys Kafka assigns, named as the latest release kafkagrid knows names them (key 2
@@ -426,7 +425,7 @@ func (c *Catalog) ExampleBody(api *API, response bool, v int16, examples fs.FS) 
 	if examples == nil {
 		examples = builtinExamples()
 	}
-	known := sync.OnceValue(loadKnownFields)
+	known := sharedKnownFields
 	file, data, err := exampleFile(examples, api, known)
 	if err != nil {
 		return nil, err

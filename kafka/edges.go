@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // An EdgeCase is a special frame beside an API's regular example: one of the frames client and
@@ -196,7 +195,7 @@ response:
 // API lacks the version, or whose version is not flexible where the case needs it, has fewer),
 // in the order of the list above; they carry the examples' correlation id.
 func (c *Catalog) EdgeCases() ([]EdgeCase, error) {
-	known := sync.OnceValue(loadKnownFields)
+	known := sharedKnownFields
 	var out []EdgeCase
 	for _, e := range edgeSpecs {
 		api, ok := c.Lookup(e.api)

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"gopkg.in/yaml.v3"
 
@@ -38,7 +37,7 @@ import (
 // hold, gives way to the field's own value (its entity type's, its default, or zero); Vectors
 // reports each such value (Vector.Misfits) with the override that sets it.
 func Example(api *API, response bool, v int16, file string, data []byte) (Values, []Skip, error) {
-	vals, skipped, _, err := example(api, response, v, file, data, sync.OnceValue(loadKnownFields))
+	vals, skipped, _, err := example(api, response, v, file, data, sharedKnownFields)
 	return vals, skipped, err
 }
 
@@ -561,6 +560,9 @@ type VectorOptions struct {
 	// MaxNodes, when positive, bounds the tree nodes of all the frames together: past it
 	// Vectors fails with ErrTooManyFields instead of encoding more.
 	MaxNodes int
+	// APIs, when not empty, limits the vectors to these APIs of the catalogue (one drawing
+	// of one API builds that API's examples only).
+	APIs []*API
 }
 
 // CorrelationID is the correlation id of every example pair.
@@ -577,9 +579,12 @@ func (c *Catalog) Vectors(o VectorOptions) ([]Vector, error) {
 	}
 	out := make([]Vector, 0, len(c.APIs)*o.Versions.perAPI())
 	enc := c.NewEncoder()
-	known := sync.OnceValue(loadKnownFields)
+	known := sharedKnownFields
 	nodes := 0
 	for _, api := range c.APIs {
+		if len(o.APIs) > 0 && !slices.Contains(o.APIs, api) {
+			continue
+		}
 		file, data, err := exampleFile(fsys, api, known)
 		if err != nil {
 			return nil, err

@@ -294,3 +294,33 @@ func TestExampleYAMLErrorsHaveLines(t *testing.T) {
 		}
 	}
 }
+
+// TestVectorsOfSomeAPIs: VectorOptions.APIs builds those APIs' examples only, each frame
+// byte-identical to the whole catalogue's (what one drawing of one API builds).
+func TestVectorsOfSomeAPIs(t *testing.T) {
+	cat := testCatalog(t, "4.0")
+	all, err := cat.Vectors(VectorOptions{Versions: AllVersions()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	produce, _ := cat.Lookup("Produce")
+	envelope, _ := cat.Lookup("Envelope") // its example forwards CreateTopics, not built here
+	some, err := cat.Vectors(VectorOptions{Versions: AllVersions(), APIs: []*API{produce, envelope}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []Vector
+	for _, v := range all {
+		if v.API == produce || v.API == envelope {
+			want = append(want, v)
+		}
+	}
+	if len(some) != len(want) || len(some) == 0 {
+		t.Fatalf("%d vectors of Produce and Envelope, want %d", len(some), len(want))
+	}
+	for i := range some {
+		if !bytes.Equal(some[i].Request.Bytes, want[i].Request.Bytes) || !bytes.Equal(some[i].Response.Bytes, want[i].Response.Bytes) {
+			t.Errorf("%s: not the bytes the whole catalogue's vectors have", some[i].Request.BaseName())
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/kafkagrid/kafkagrid/schemas"
 )
@@ -29,6 +30,10 @@ type knownFields struct {
 }
 
 // loadKnownFields parses the table. It runs only when an override misses this release's schema.
+// sharedKnownFields is the table, read from its embedded text once a process, when first
+// wanted: every example, edge case and check of an override file asks it.
+var sharedKnownFields = sync.OnceValue(loadKnownFields)
+
 func loadKnownFields() *knownFields {
 	k := &knownFields{types: map[string]map[string]string{}, names: map[int16][]string{}, inRels: map[int16][]string{}}
 	for _, line := range strings.Split(knownFieldsText, "\n") {

@@ -13,9 +13,10 @@ import (
 
 // The error-code page (errors.html): every code Kafka defines with its name, whether a client
 // may retry it, and what it means (the description franz-go's kerr carries), and, for each,
-// the APIs whose response schemas name it in their comments or about texts: where Kafka's own
-// schemas say a response can carry it. A response's ErrorCode fields can carry more than the
-// schemas name (UNKNOWN_SERVER_ERROR always); the page says so.
+// the APIs whose response can carry it: those whose response schemas name it in their
+// comments or about texts, and those whose response class in Kafka's code lists it as
+// possible (kafkaErrorLists), each said where it comes from. A response's ErrorCode fields can
+// carry more than both name (UNKNOWN_SERVER_ERROR always); the page says so.
 
 type errorCodesView struct {
 	Release   string
@@ -25,25 +26,38 @@ type errorCodesView struct {
 	ByAPI     []apiErrors // the same, API by API
 }
 
-// apiErrors is an API and the error codes its response schema names.
+// apiErrors is an API and the error codes its response can carry: those its response schema
+// names, and those Kafka's response class lists that the schema does not name.
 type apiErrors struct {
-	API   apiLink
-	Codes []errorCodeRow // Code and Name only
+	API    apiLink
+	Codes  []errorCodeRow // Code and Name only
+	Listed []errorCodeRow // Code and Name only
+	Class  string         // the response class that lists them, "ProduceResponse.java"
 }
 
-// errorsByAPI turns rows around: each API with the codes its response schema names, by key.
+// errorsByAPI turns rows around: each API with the codes its response schema names and those
+// only Kafka's response class lists, by key.
 func errorsByAPI(rows []errorCodeRow) []apiErrors {
 	var out []apiErrors
 	at := map[int16]int{}
+	entry := func(a apiLink) *apiErrors {
+		i, ok := at[a.Key]
+		if !ok {
+			i = len(out)
+			at[a.Key] = i
+			out = append(out, apiErrors{API: a})
+		}
+		return &out[i]
+	}
 	for _, r := range rows {
 		for _, a := range r.APIs {
-			i, ok := at[a.Key]
-			if !ok {
-				i = len(out)
-				at[a.Key] = i
-				out = append(out, apiErrors{API: a})
-			}
-			out[i].Codes = append(out[i].Codes, errorCodeRow{Code: r.Code, Name: r.Name})
+			e := entry(a)
+			e.Codes = append(e.Codes, errorCodeRow{Code: r.Code, Name: r.Name})
+		}
+		for _, a := range r.Listed {
+			e := entry(a)
+			e.Listed = append(e.Listed, errorCodeRow{Code: r.Code, Name: r.Name})
+			e.Class = a.Name + "Response.java"
 		}
 	}
 	slices.SortFunc(out, func(a, b apiErrors) int { return int(a.API.Key) - int(b.API.Key) })
@@ -56,6 +70,9 @@ type errorCodeRow struct {
 	Retriable   bool
 	Description string
 	APIs        []apiLink // the APIs whose response schema names the code, by key
+	// Listed are the APIs whose response class in Kafka's code lists the code as possible
+	// (kafkaErrorLists) and whose schema does not name it, by key.
+	Listed []apiLink
 }
 
 // errorCodeRows lists Kafka's error codes in order with kerr's descriptions and the APIs of
@@ -81,9 +98,17 @@ func errorCodeRows(apis []*kafka.API, href func(*kafka.API) string) []errorCodeR
 		if a.Response == nil {
 			continue
 		}
+		named := map[string]bool{}
 		for _, name := range errorNamesIn(a.Response.Raw) {
 			if i, ok := index[name]; ok && name != "NONE" {
+				named[name] = true
 				rows[i].APIs = append(rows[i].APIs, apiLink{Key: a.Key, Name: a.Name, Href: href(a)})
+			}
+		}
+		for _, name := range kafkaErrorLists[a.Name] {
+			if i, ok := index[name]; ok && name != "NONE" && !named[name] {
+				named[name] = true
+				rows[i].Listed = append(rows[i].Listed, apiLink{Key: a.Key, Name: a.Name, Href: href(a)})
 			}
 		}
 	}
@@ -142,15 +167,15 @@ const errorsHTML = `{{define "errors"}}{{template "head" .}}<title>Error codes Â
 <main>
 <nav class="top"><span>kafkagrid</span><span class="mid"><a href="index.html">Kafka {{.Release}} index</a>{{with decoder ""}} Â· <a href="{{.}}">Decode bytes</a>{{end}}</span><span></span></nav>
 <h1>Error codes</h1>
-<p class="lead">Every error code of the Kafka protocol: the number an ErrorCode field carries (int16), its name, whether a client may retry the request that got it, and what it means. "Named in" lists the APIs whose response schemas name the error in their comments ({{.NumAPIs}} schemas read); a response can also carry codes its schema does not name, UNKNOWN_SERVER_ERROR above all.</p>
+<p class="lead">Every error code of the Kafka protocol: the number an ErrorCode field carries (int16), its name, whether a client may retry the request that got it, and what it means. "Returned by" lists the APIs whose response can carry it, from two sources: the response schema's comments ({{.NumAPIs}} schemas read), and, marked <sup>K</sup>, the "possible error codes" that Kafka's own response class lists (ProduceResponse.java and 27 others) where the schema does not name the code. A response can also carry codes neither names, UNKNOWN_SERVER_ERROR above all.</p>
 <div class="scroll"><table class="hist errors">
-<thead><tr><th>Code</th><th>Name</th><th>Retriable</th><th>Description</th><th>Named in</th></tr></thead>
+<thead><tr><th>Code</th><th>Name</th><th>Retriable</th><th>Description</th><th>Returned by</th></tr></thead>
 <tbody>
-{{range .Codes}}<tr id="{{.Name}}"><td class="num">{{.Code}}</td><td class="mono">{{.Name}}</td><td>{{if .Retriable}}yes{{else}}no{{end}}</td><td>{{.Description}}</td><td>{{range $i, $a := .APIs}}{{if $i}}, {{end}}<a href="{{$a.Href}}">{{$a.Name}}</a>{{end}}</td></tr>
+{{range .Codes}}<tr id="{{.Name}}"><td class="num">{{.Code}}</td><td class="mono">{{.Name}}</td><td data-label="Retriable">{{if .Retriable}}yes{{else}}no{{end}}</td><td>{{.Description}}</td><td{{if or .APIs .Listed}} data-label="Returned by"{{end}}>{{range $i, $a := .APIs}}{{if $i}}, {{end}}<a href="{{$a.Href}}">{{$a.Name}}</a>{{end}}{{$n := len .APIs}}{{range $i, $a := .Listed}}{{if or $i $n}}, {{end}}<a href="{{$a.Href}}" title="listed in Kafka's {{$a.Name}}Response.java">{{$a.Name}}</a><sup>K</sup>{{end}}</td></tr>
 {{end}}</tbody></table></div>
 <h2 id="by-api">By API</h2>
-<p class="muted">The errors each API's response schema names, where its comments say when a response carries them.</p>
-<dl class="meta">{{range .ByAPI}}<dt><a href="{{.API.Href}}">{{.API.Name}}</a> <span class="muted">({{.API.Key}})</span></dt><dd>{{range $i, $c := .Codes}}{{if $i}}, {{end}}<a href="#{{$c.Name}}" class="mono">{{$c.Name}}</a> {{$c.Code}}{{end}}</dd>
+<p class="muted">The errors each API's response can carry: those its response schema names, where its comments say when a response carries them; then those only Kafka's response class lists.</p>
+<dl class="meta byapi">{{range .ByAPI}}<dt><a href="{{.API.Href}}">{{.API.Name}}</a> <span class="muted">(API key {{.API.Key}})</span></dt><dd>{{if .Codes}}<span class="muted">Named in its schema:</span> {{range $i, $c := .Codes}}{{if $i}}, {{end}}<a href="#{{$c.Name}}" class="mono">{{$c.Name}}</a> {{$c.Code}}{{end}}{{end}}{{if .Listed}}{{if .Codes}}<br>{{end}}<span class="muted">Listed in Kafka's {{.Class}}:</span> {{range $i, $c := .Listed}}{{if $i}}, {{end}}<a href="#{{$c.Name}}" class="mono">{{$c.Name}}</a> {{$c.Code}}{{end}}{{end}}</dd>
 {{end}}</dl>
 <footer>Built by kafkagrid from the message schemas of Apache Kafka {{.Release}}; descriptions from franz-go's kerr. <a href="index.html">Index</a></footer>
 </main>

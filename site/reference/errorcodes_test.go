@@ -77,3 +77,47 @@ func FuzzErrorNamesIn(f *testing.F) {
 		}
 	})
 }
+
+// TestKafkaErrorLists: every name the lists of Kafka's response classes give is an error code
+// Kafka defines, every list belongs to an API of a release read, and a code a
+// schema does not name is shown as listed, once, with the class it comes from (Produce's
+// UNKNOWN_TOPIC_OR_PARTITION, which its own edge case returns and its schema never names).
+func TestKafkaErrorLists(t *testing.T) {
+	known := map[string]bool{}
+	for _, c := range kafka.ErrorCodes() {
+		known[c.Name] = true
+	}
+	cats := catalogs(t)
+	for api, names := range kafkaErrorLists {
+		if !slices.ContainsFunc(cats, func(c *kafka.Catalog) bool { _, ok := c.Lookup(api); return ok }) {
+			t.Errorf("kafkaErrorLists: %s is no API of any release read", api)
+		}
+		if len(names) == 0 {
+			t.Errorf("kafkaErrorLists: %s lists nothing", api)
+		}
+		for _, n := range names {
+			if !known[n] {
+				t.Errorf("kafkaErrorLists: %s lists %s, no error code", api, n)
+			}
+		}
+	}
+	resp := func(raw string) *schemas.Spec { return &schemas.Spec{Raw: []byte(raw)} }
+	apis := []*kafka.API{{Key: 0, Name: "Produce", Response: resp(`// NOT_LEADER_OR_FOLLOWER, CORRUPT_MESSAGE`)}}
+	rows := errorCodeRows(apis, func(a *kafka.API) string { return a.Name + ".html" })
+	for _, r := range rows {
+		switch r.Name {
+		case "CORRUPT_MESSAGE", "NOT_LEADER_OR_FOLLOWER": // named by the schema: not listed again
+			if len(r.APIs) != 1 || len(r.Listed) != 0 {
+				t.Errorf("%s: named in %v, listed in %v", r.Name, r.APIs, r.Listed)
+			}
+		case "UNKNOWN_TOPIC_OR_PARTITION":
+			if len(r.APIs) != 0 || len(r.Listed) != 1 || r.Listed[0].Name != "Produce" {
+				t.Errorf("%s: named in %v, listed in %v", r.Name, r.APIs, r.Listed)
+			}
+		}
+	}
+	by := errorsByAPI(rows)
+	if len(by) != 1 || len(by[0].Codes) != 2 || len(by[0].Listed) != len(kafkaErrorLists["Produce"])-2 || by[0].Class != "ProduceResponse.java" {
+		t.Errorf("errorsByAPI = %+v", by)
+	}
+}

@@ -232,6 +232,7 @@ const lazyScript = `{{define "lazyscript"}}<script>
   // A message drawn whole is wired now; a tree drawn into a wired one is reached by its
   // section's listeners.
   if(whole&&window.kgWire)window.kgWire(sec);
+  hold();
  }
  function load(){
   if(loading||!src)return;loading=true;
@@ -239,19 +240,24 @@ const lazyScript = `{{define "lazyscript"}}<script>
   s.onerror=function(){loading=false;each(want,function(h){h.classList.add('failed');var p=h.querySelector('p.kg-wait');if(p)p.firstChild.textContent='Could not load '+src+': ';});want=[]};
   document.head.appendChild(s);
  }
- var seek='';
+ // pin is what the address named (at load, or by an in-page link): drawings above it grow as
+ // they are drawn, so it is brought back into view whenever the page's height changes, until
+ // the reader scrolls, types or clicks.
+ var pin=null;
+ function hold(){if(pin&&pin.isConnected)pin.scrollIntoView()}
+ each(['wheel','touchstart','keydown','mousedown'],function(n){addEventListener(n,function(){pin=null},{capture:true,passive:true})});
+ if('ResizeObserver' in window)new ResizeObserver(hold).observe(document.body);
  window.kgLazy=function(d){
-  data=d;var w=want;want=[];each(w,draw);
-  // What the address named may be drawn only now: bring it back into view.
-  var e=seek&&document.getElementById(seek);seek='';if(e)e.scrollIntoView();
+  data=d;var w=want;want=[];each(w,draw);hold();
  };
  // near clones a schema's source (a template on a heavy page) where it is on the screen.
  function near(t){if(t.parentNode)put(t)}
  // open draws what the address names, opening its edge case, and scrolls back to it.
  function open(){
   var id=decodeURIComponent(location.hash.slice(1)),e=id&&document.getElementById(id);
-  if(id&&!e)each(document.querySelectorAll('template.kg-near'),function(t){if(!e&&t.content.getElementById(id)){near(t);e=document.getElementById(id);if(e)e.scrollIntoView()}});
+  if(id&&!e)each(document.querySelectorAll('template.kg-near'),function(t){if(!e&&t.content.getElementById(id)){near(t);e=document.getElementById(id)}});
   if(!e)return;
+  pin=e;hold();
   // Its edge case opens (and draws itself, on toggle); what it holds outside a closed edge
   // case is drawn (the section "Edge cases" leaves them closed).
   var d=e.closest('details'),opening=d&&!d.open,sec=e.closest('section.msg');
@@ -259,8 +265,7 @@ const lazyScript = `{{define "lazyscript"}}<script>
   var holders=sec?[sec.querySelector(':scope>.kg-later')]:Array.prototype.filter.call(e.querySelectorAll(':scope section.msg>.kg-later'),function(h){return !h.closest('details:not([open])')});
   holders=holders.filter(Boolean);
   if(!holders.length&&!opening)return;
-  if(!data)seek=id;
-  each(holders,draw);
+  each(holders,draw);hold();
  }
  each(document.querySelectorAll('details.edge'),function(d){d.addEventListener('toggle',function(){if(d.open)each(d.querySelectorAll('.kg-later'),draw)})});
  document.addEventListener('click',function(ev){var b=ev.target.closest&&ev.target.closest('button.kg-draw');if(b)draw(b.closest('.kg-later'))});

@@ -20,6 +20,9 @@ import (
 //	s: what "since" says of each release: "Kafka 2.2 or earlier", "Kafka 3.3; new after 3.0"
 //	a: the APIs, by key: [key, newest name]
 //	p: per API, its name in each release (null where the release lacks it), for links
+//	v: per API, the versions each release's pages were built for, as runs [highest, lowest],
+//	   highest first (null where the release lacks the API): "fetch v4" opens Fetch-v4.html
+//	   of a release that has it
 //	f: the fields by name: [name, [[api, side (0 request, 1 response), parent path, since
 //	   version, since release, newest release with it], …]]
 //	e: the error codes: [code, NAME, [[api, first release, last release], …]], the APIs
@@ -30,6 +33,7 @@ type searchIndex struct {
 	S []string          `json:"s"`
 	A [][2]any          `json:"a"`
 	P [][]*string       `json:"p"`
+	V [][][][2]int16    `json:"v"`
 	F []searchField     `json:"f"`
 	E []searchError     `json:"e"`
 	K []searchMentioned `json:"k"`
@@ -70,6 +74,20 @@ func (m mentions) list(name string) [][3]int {
 	return out
 }
 
+// versionRuns writes versions (highest first) as runs of consecutive versions, [highest,
+// lowest] each: 17…4 is one run.
+func versionRuns(vs []int16) [][2]int16 {
+	out := [][2]int16{}
+	for _, v := range vs {
+		if n := len(out); n > 0 && out[n-1][1] == v+1 {
+			out[n-1][1] = v
+			continue
+		}
+		out = append(out, [2]int16{v, v})
+	}
+	return out
+}
+
 // searchIndex builds search-index.js.
 func (sb *siteBuilder) searchIndex() ([]byte, error) {
 	h := sb.h
@@ -89,6 +107,13 @@ func (sb *siteBuilder) searchIndex() ([]byte, error) {
 			}
 		}
 		idx.P = append(idx.P, names)
+		vers := make([][][2]int16, len(h.Releases))
+		for j, r := range ah.Rows {
+			if r.API != nil {
+				vers[j] = versionRuns(sb.built[j][ah.Key])
+			}
+		}
+		idx.V = append(idx.V, vers)
 	}
 	// Fields, by name; within a name by API, side and path, in the order first seen.
 	type fieldHit struct {

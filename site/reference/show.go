@@ -63,7 +63,8 @@ func Show(w io.Writer, cat *kafka.Catalog, a *kafka.API, opts ShowOptions) error
 			vi = h
 		}
 	}
-	content, err := vectorContent(cat, vs, nil)
+	// The one API drawn: its examples only, not the catalogue's.
+	content, _, err := vectorContentOpts(cat, kafka.VectorOptions{Versions: vs, APIs: []*kafka.API{a}}, nil)
 	if err != nil {
 		return err
 	}

@@ -43,8 +43,8 @@ table.kg-diff code{overflow-wrap:anywhere;white-space:normal}
 @media print{.kg-site{display:none}}
 </style>{{end}}`
 
-const siteHTML = `{{define "sitebar"}}{{template "sitecss"}}<div class="kg-site noprint" data-root="{{.Root}}">
-<form class="kg-search" role="search" action="{{.Overview}}"><input type="search" class="kg-q" name="q" placeholder="Search APIs, fields, error codes, KIPs" aria-label="Search every API, field, error code and KIP of every release" autocomplete="off" spellcheck="false"><ol class="kg-results" hidden></ol></form>
+const siteHTML = `{{define "sitebar"}}{{template "sitecss"}}<div class="kg-site noprint" data-root="{{.Root}}"{{if .Release}} data-release="{{.Release}}"{{end}}>
+<form class="kg-search" role="search" action="{{.Overview}}"><input type="search" class="kg-q" name="q" placeholder="Search APIs (fetch v4), fields, error codes, KIPs" aria-label="Search every API, field, error code and KIP of every release" autocomplete="off" spellcheck="false"><ol class="kg-results" hidden></ol></form>
 <nav class="kg-rels" aria-label="Releases"><span>{{if .APIName}}{{.APIName}} in{{else}}Release{{end}}</span>{{range .Chips}}<a href="{{.Href}}" title="{{.Title}}"{{if .Current}} aria-current="page"{{end}}{{if .Miss}} class="miss"{{end}}>{{.Release}}{{if .Small}}<small>{{.Small}}</small>{{end}}</a>{{end}}{{if .Matrix}} <a href="{{.Matrix}}" title="{{.APIName}}'s versions in every release">all releases</a>{{else if .Release}} <a href="{{.ReleasePage}}" title="What Kafka {{.Release}} changed, and its versions">changes</a> <a href="{{.Overview}}" title="Every release and API">all releases</a>{{end}}</nav>
 {{if .Note}}<p class="kg-relnote">{{.Note}}</p>{{end}}
 </div>
