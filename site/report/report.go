@@ -172,6 +172,40 @@ type rowView struct {
 	Href              string
 	Request, Response string // what each side is, with its size: "Produce v12 · 412 B"
 	Failed            bool
+	Client            string   // the request header's client id, "" for none
+	Errors            []string // the response's error codes other than NONE, by name, each once
+	MoreErrors        int      // the distinct codes past maxRowErrors
+}
+
+// maxRowErrors is the most error names a row of the index lists.
+const maxRowErrors = 4
+
+// frameErrors returns the names of the error codes other than NONE that f's ErrorCode fields
+// carry (every field whose name ends in ErrorCode, nested frames' too), each once, in the
+// order they appear, at most maxRowErrors of them, and how many distinct ones are left out.
+func frameErrors(f *kafka.Frame) ([]string, int) {
+	if f == nil || f.Root == nil {
+		return nil, 0
+	}
+	var out []string
+	more := 0
+	seen := map[int64]bool{}
+	var walk func(n *kafka.Node)
+	walk = func(n *kafka.Node) {
+		if v, ok := n.Raw.(int64); ok && v != 0 && strings.HasSuffix(n.Name, "ErrorCode") && !seen[v] {
+			seen[v] = true
+			if len(out) < maxRowErrors {
+				out = append(out, kafka.ErrorName(int16(v)))
+			} else {
+				more++
+			}
+		}
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	walk(f.Root)
+	return out, more
 }
 
 // New opens dir (created if needed; an output folder, site.OpenFolder) for a report written
@@ -469,8 +503,12 @@ func (w *Writer) page(c *capture.Conn, n int, e *capture.Exchange) (rowView, err
 		}
 		if side == 0 {
 			row.Request = label
+			if m.Frame != nil {
+				row.Client, _ = m.Frame.Header["ClientId"].(string)
+			}
 		} else {
 			row.Response = label
+			row.Errors, row.MoreErrors = frameErrors(m.Frame)
 		}
 	}
 	switch {
@@ -797,7 +835,10 @@ table.xch th{font-size:13px;color:var(--muted);font-weight:600}table.xch td.num{
 table.xch tr.bad td{color:var(--accent)}
 h1,h2.conn,p.lead,nav.top>*,footer{overflow-wrap:anywhere;min-width:0}table.xch th{overflow-wrap:normal}
 figure.img img{display:block;width:calc(var(--w)*1.15px);max-width:none;height:auto}
-@media (max-width:640px){table.xch{font-size:13px}table.xch th,table.xch td{padding:.25rem .3rem}}
+@media (max-width:640px){table.xch{font-size:13px}table.xch th,table.xch td{padding:.25rem .3rem}
+ table.xch.ex thead{display:none}table.xch.ex tr{display:block;padding:.3rem 0;border-bottom:1px solid var(--rule)}
+ table.xch.ex td{display:inline-block;border:none;padding:.1rem .3rem}table.xch.ex td[data-label]{display:block}
+ table.xch.ex td[data-label]:empty{display:none}table.xch.ex td[data-label]::before{content:attr(data-label) ": ";color:var(--muted);font-family:system-ui,sans-serif}table.xch.ex td.num{width:auto}}
 `
 
 // templates are the report's pages, parsed on first use (no work at init for the verbs that
@@ -834,9 +875,9 @@ const pageHTML = `{{define "head"}}<!DOCTYPE html>
 {{end}}{{range .Conns}}<section id="conn{{.ID}}">
 <h2 class="conn">{{.Title}}</h2>
 {{range .Notes}}<p class="note">{{.}}</p>
-{{end}}{{if .Rows}}<table class="xch"><thead><tr><th>#</th><th>Request</th><th>Response</th></tr></thead><tbody>
-{{range .Rows}}<tr{{if .Failed}} class="bad"{{end}}><td class="num"><a href="{{.Href}}">{{.N}}</a></td><td>{{if .Request}}<a href="{{.Href}}#request">{{.Request}}</a>{{else}}none{{end}}</td><td>{{if .Response}}<a href="{{.Href}}#response">{{.Response}}</a>{{else}}none{{end}}</td></tr>
-{{end}}</tbody></table>
+{{end}}{{if .Rows}}<div class="scroll"><table class="xch ex"><thead><tr><th>#</th><th>Request</th><th>Client id</th><th>Response</th><th>Errors</th></tr></thead><tbody>
+{{range .Rows}}<tr{{if .Failed}} class="bad"{{end}}><td class="num"><a href="{{.Href}}">{{.N}}</a></td><td>{{if .Request}}<a href="{{.Href}}#request">{{.Request}}</a>{{else}}none{{end}}</td><td class="mono" data-label="Client id">{{.Client}}</td><td data-label="Response">{{if .Response}}<a href="{{.Href}}#response">{{.Response}}</a>{{else}}none{{end}}</td><td class="mono" data-label="Errors">{{range $i, $e := .Errors}}{{if $i}}, {{end}}{{$e}}{{end}}{{if .MoreErrors}} and {{.MoreErrors}} more{{end}}</td></tr>
+{{end}}</tbody></table></div>
 {{else}}<p class="muted">No exchange.</p>
 {{end}}{{if .LeftText}}<p class="muted">{{.LeftText}}.</p>
 {{end}}</section>

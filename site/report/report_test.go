@@ -195,3 +195,70 @@ func TestWriteLargeFrame(t *testing.T) {
 		t.Errorf("frame files %v, want the JSON and the text", names)
 	}
 }
+
+// TestIndexErrorsAndClient: the index's row of each exchange names the request's client id
+// and the error codes its response carries (each once, NONE left out), so an error is found
+// without opening exchanges one by one.
+func TestIndexErrorsAndClient(t *testing.T) {
+	cat, err := kafka.LoadCatalog(testenv.Release(t, "4.0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	edges, err := cat.EdgeCases()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var data []byte
+	var wantErrs []string
+	for _, e := range edges {
+		if e.Response == nil || e.Request == nil {
+			continue
+		}
+		got, _ := frameErrors(e.Response)
+		if len(got) == 0 {
+			continue
+		}
+		data = append(data, e.Request.Bytes...)
+		data = append(data, e.Response.Bytes...)
+		wantErrs = append(wantErrs, got[0])
+	}
+	if len(wantErrs) < 2 {
+		t.Fatalf("%d edge cases with an error", len(wantErrs))
+	}
+	r, err := capture.Read(cat, data, capture.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "report")
+	if err := Write(dir, r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	index, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range append([]string{"<th>Client id</th>", "<th>Errors</th>", `data-label="Client id">kafkagrid</td>`}, wantErrs...) {
+		if !bytes.Contains(index, []byte(want)) {
+			t.Errorf("the index lacks %q", want)
+		}
+	}
+	if bytes.Contains(index, []byte(">NONE<")) || bytes.Contains(index, []byte(", NONE")) {
+		t.Error("the index lists NONE as an error")
+	}
+}
+
+// TestFrameErrors: distinct codes in order, nested ones too, NONE left out, at most
+// maxRowErrors named and the rest counted.
+func TestFrameErrors(t *testing.T) {
+	leaf := func(name string, v int64) *kafka.Node { return &kafka.Node{Name: name, Raw: v} }
+	root := &kafka.Node{Children: []*kafka.Node{
+		leaf("ErrorCode", 0), leaf("ErrorCode", 3), leaf("TopicErrorCode", 3),
+		{Name: "[0]", Children: []*kafka.Node{leaf("ErrorCode", 6), leaf("PartitionErrorCode", 29), leaf("ErrorCode", 1), leaf("ErrorCode", 2)}},
+		leaf("ThrottleTimeMs", 5),
+	}}
+	got, more := frameErrors(&kafka.Frame{Root: root})
+	want := []string{"UNKNOWN_TOPIC_OR_PARTITION", "NOT_LEADER_OR_FOLLOWER", "TOPIC_AUTHORIZATION_FAILED", "OFFSET_OUT_OF_RANGE"}
+	if strings.Join(got, ",") != strings.Join(want, ",") || more != 1 {
+		t.Errorf("frameErrors = %v and %d more, want %v and 1 more", got, more, want)
+	}
+}
