@@ -196,11 +196,14 @@
     frame.removeAttribute("data-loaded");
     where.textContent = "";
     if (!path) { frame.onload = null; frame.srcdoc = ""; frame.setAttribute("data-loaded", ""); return; }
-    where.appendChild(document.createTextNode("decode -o's " + path));
+    // In words: which page of the report this is (the same files kafkagrid decode -o writes).
+    var ex = /^exchanges\/c(\d+)-(\d+)\.html$/.exec(path);
+    where.appendChild(document.createTextNode(path === "index.html" ? "The report's index: every exchange, its client id and errors" :
+      ex ? "Connection " + ex[1] + ", exchange " + ex[2] : "The report's " + path));
     if (path !== "index.html" && has(shown.files, "index.html")) {
       var up = document.createElement("a");
       up.href = "#";
-      up.textContent = "the report's index";
+      up.textContent = "every exchange";
       up.addEventListener("click", function (e) { e.preventDefault(); openFile("index.html"); });
       where.appendChild(document.createTextNode(" · "));
       where.appendChild(up);

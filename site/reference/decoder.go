@@ -264,7 +264,7 @@ const decodeHTML = `{{define "decode"}}<!DOCTYPE html>
 <title>{{.Title}}</title>
 {{template "css"}}
 <style>
-.kg-dec label{white-space:nowrap}
+.kg-dec label{white-space:nowrap;max-width:100%}.kg-dec select{max-width:100%}@media (max-width:640px){.kg-dec label{white-space:normal}}
 .kg-dec .ctl{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;margin:.75rem 0}
 .kg-dec .ctl code{font-size:13px}
 .kg-dec select,.kg-dec input,.kg-dec textarea,.kg-dec button{font:inherit;color:inherit;background:var(--bg);border:1px solid var(--rule);border-radius:4px;padding:.2rem .4rem}
@@ -294,22 +294,22 @@ const decodeHTML = `{{define "decode"}}<!DOCTYPE html>
 <p class="lead">Paste bytes in any form <code>kafkagrid decode</code> reads (plain hex, xxd, <code>hexdump -C</code>, <code>od</code>, Wireshark and tshark dumps, Netty's hex dump, log tables, byte lists of Go, Rust, C, Java, JavaScript and Python, Node Buffer JSON, base64), or drop a .bin, .pcap or .pcapng file. The decoder is kafkagrid itself, compiled to WebAssembly and run in this page: nothing leaves your browser.</p>
 <form id="kg-form" autocomplete="off" onsubmit="return false">
 <div class="ctl">
-<label>-release <select id="kg-release">{{range .Releases}}<option value="{{.Name}}" data-apis="{{.APIs}}"{{if eq .Name $.Pick}} selected{{end}}>{{.Name}}</option>{{end}}</select></label>
-<label>-from <select id="kg-from"><option value="">told by the content</option><option>hex</option><option>dump</option><option>list</option><option>string</option><option>base64</option><option>bin</option></select></label>
-<label>-api <input id="kg-api" class="api" list="kg-apis" placeholder="NAME or key" spellcheck="false"></label><datalist id="kg-apis"></datalist>
-<label>-version <input id="kg-version" class="num" type="number" min="0" max="32767" placeholder="any"></label>
+<label title="-release">Kafka release <select id="kg-release">{{range .Releases}}<option value="{{.Name}}" data-apis="{{.APIs}}"{{if eq .Name $.Pick}} selected{{end}}>{{.Name}}</option>{{end}}</select></label>
+<label title="-from">Read the input as <select id="kg-from"><option value="">whatever it looks like</option><option value="hex">hex digits</option><option value="dump">a hex dump (xxd, hexdump, Wireshark)</option><option value="list">a list of byte values</option><option value="string">an escaped string</option><option value="base64">base64</option><option value="bin">raw bytes (a file)</option></select></label>
+<label title="-api">API <input id="kg-api" class="api" list="kg-apis" placeholder="any: name or key" spellcheck="false"></label><datalist id="kg-apis"></datalist>
+<label title="-version">Version <input id="kg-version" class="num" type="number" min="0" max="32767" placeholder="any"></label>
 </div>
 <div class="ctl">
-<span><label><input type="radio" name="kg-side" value="" checked> request or response</label> <label><input type="radio" name="kg-side" value="request"> -request</label> <label><input type="radio" name="kg-side" value="response"> -response</label></span>
-<label><input type="checkbox" id="kg-nosize"> -no-size</label>
-<label><input type="checkbox" id="kg-body"> -body</label>
-<label>-port <input id="kg-port" class="num" value="9092" spellcheck="false"></label>
+<span role="radiogroup" aria-label="What the bytes are">The bytes are <label><input type="radio" name="kg-side" value="" checked> either</label> <label title="-request"><input type="radio" name="kg-side" value="request"> a request</label> <label title="-response"><input type="radio" name="kg-side" value="response"> a response</label></span>
+<label title="-no-size"><input type="checkbox" id="kg-nosize"> no size prefix</label>
+<label title="-body"><input type="checkbox" id="kg-body"> the body alone, no header</label>
+<label title="-port">Kafka's port in a capture <input id="kg-port" class="num" value="9092" spellcheck="false"></label>
 </div>
 <textarea id="kg-input" wrap="off" spellcheck="false" aria-label="bytes to decode" placeholder="00 00 00 23 00 12 00 04 ..."></textarea>
 <div class="drop" id="kg-drop">Drop a .bin, .pcap or .pcapng file here, or pick one: <input type="file" id="kg-file" aria-label="file to decode"> <span id="kg-filename"></span></div>
 <button id="kg-go" type="button" disabled>Decode</button><span class="status" id="kg-status" role="status">loading the decoder…</span>
 </form>
-<pre class="cmd" id="kg-cmd" aria-label="the command line"></pre>
+<pre class="cmd" id="kg-cmd" aria-label="the same decode as a command line"></pre>
 <pre class="err" id="kg-err" hidden></pre>
 <div class="tabs" role="tablist"><button type="button" role="tab" id="kg-tab-report" aria-selected="true">Grid, tree and hex</button><button type="button" role="tab" id="kg-tab-text" aria-selected="false">Text</button><button type="button" role="tab" id="kg-tab-json" aria-selected="false">JSON</button></div>
 <div id="kg-panel-report" role="tabpanel"><p class="where" id="kg-where"></p><iframe id="kg-report" title="the report"></iframe></div>
