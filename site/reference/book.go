@@ -34,8 +34,8 @@ const (
 	headerY      = 34.0 // baseline of the running header
 	footerGap    = 26.0 // footer baseline above the bottom edge
 
-	schemaSize = 6.6 // hex dump text
-	schemaLead = 8.3 // hex dump line height
+	schemaSize = 7.0 // hex dump text: no dump under 7 pt
+	schemaLead = 8.8 // hex dump line height
 	tocLead    = 15.0
 	captionH   = 16.0 // a drawing's caption and the gap below it
 	sectionH   = 32.0 // a section heading and the gap below it
@@ -118,6 +118,7 @@ func (b *builder) writeBook(ctx context.Context, results []chan []*apiContent) e
 				return fmt.Errorf("reference: book: %s: %w", a.Name, err)
 			}
 		}
+		bk.errorsChapter(errorCodeRows(b.site, func(*kafka.API) string { return "" }))
 		trace.WithRegion(ctx, "book: index, headers and footers", func() {
 			bk.indexChapter()
 			bk.finish()
@@ -329,7 +330,9 @@ func (bk *book) reserveContents(apis []*kafka.API) {
 		}
 		bk.entries = append(bk.entries, tocEntry{text: a.Name, key: a.Key, version: a.Version, link: bk.pdf.AddLink()})
 	}
-	bk.entries = append(bk.entries, tocEntry{category: true, text: indexTitle, link: bk.pdf.AddLink()})
+	for _, t := range []string{errorsTitle, indexTitle} { // the chapters after the APIs'
+		bk.entries = append(bk.entries, tocEntry{category: true, text: t, link: bk.pdf.AddLink()})
+	}
 	slots := bk.tocLayout(bk.entries)
 	pages := 1
 	if n := len(slots); n > 0 {

@@ -178,9 +178,9 @@ func (bk *book) edgeCases(edges []*edgeContent, cs []*apiContent) {
 			bk.font(sansFont, "B", 10)
 			bk.color(colInk)
 			w := bk.text(marginX, bk.y, label, 10)
-			bk.font(monoFont, "", 7.5)
+			bk.font(monoFont, "", 8)
 			bk.color(colMuted)
-			bk.text(marginX+w+8, bk.y+1.5, bk.fit(m.Base+" · "+byteCount(len(m.Bytes)), bk.cw-w-8), 7.5)
+			bk.text(marginX+w+8, bk.y+1.5, bk.fit(m.Base+" · "+byteCount(len(m.Bytes)), bk.cw-w-8), 8)
 			bk.y += 18
 			if listed {
 				bk.indexErrors(m)
@@ -198,16 +198,45 @@ func (bk *book) edgeCases(edges []*edgeContent, cs []*apiContent) {
 // Field table measures: the columns' widths (the about text takes the rest), text sizes and
 // the line height.
 const (
-	fieldPathW  = 152.0
+	fieldPathW  = 168.0 // 35 runes at 8 pt: the longest field name (34) on one line
 	fieldTypeW  = 92.0
 	fieldVersW  = 54.0
 	fieldGap    = 8.0
-	fieldMono   = 6.6
-	fieldSans   = 7.5
-	fieldLead   = 9.2
+	fieldMono   = 8.0 // no table text under 8 pt
+	fieldSans   = 8.0
+	fieldLead   = 10.0
 	fieldHeadH  = 14.0
 	fieldRowPad = 4.0
+	headSize    = 8.0 // a table's column heads
 )
+
+// tableBreaks says before which rows a table of rows of heights hs goes on to a new page, from
+// the y the first row starts at, the page's bottom and a new page's room for rows (below the
+// repeated heads): a row goes on when it does not fit, and no page holds one row of a table of
+// more where that can be helped (the first row alone at the bottom of a page: the table starts
+// on the next; the last row alone on the next page: the row before it goes with it, when its
+// page keeps two). breaks[i] is true before row i.
+func tableBreaks(hs []float64, y, bottom, room float64) []bool {
+	n := len(hs)
+	breaks := make([]bool, n)
+	if n > 1 && y+hs[0] <= bottom && y+hs[0]+hs[1] > bottom {
+		breaks[0] = true
+		y = bottom - room
+	}
+	start := 0 // the first row of the page
+	for i := 0; i < n; i++ {
+		if i == start || y+hs[i] <= bottom {
+			y += hs[i]
+			continue
+		}
+		if i == n-1 && i-start >= 3 && hs[i-1]+hs[i] <= room {
+			i--
+		}
+		breaks[i] = true
+		start, y = i, bottom-room+hs[i]
+	}
+	return breaks
+}
 
 // fieldTable prints a message's fields (fieldRows) as a table: path, type, versions and the
 // schema's about text, each cell wrapped within its column (paths after a dot, mono text at a
@@ -238,9 +267,9 @@ func (bk *book) fieldTable(ft fieldTableView, v int16) {
 		}
 	}
 	note := ft.File + " · " + plural(len(ft.Rows), "field")
-	first := fieldHeadH
-	if len(rows) > 0 {
-		first += height(rows[0])
+	first := fieldHeadH // the heading stays with the heads and two rows (one where there is one)
+	for _, r := range rows[:min(len(rows), 2)] {
+		first += height(r)
 	}
 	bk.section(ft.Title, note, first)
 	pdf.Bookmark(ft.Title, 2, bk.y-24)
@@ -251,18 +280,26 @@ func (bk *book) fieldTable(ft fieldTableView, v int16) {
 		bk.y += 8
 	}
 	heads := func() {
-		bk.font(sansFont, "B", 7.5)
+		bk.font(sansFont, "B", headSize)
 		bk.color(colMuted)
 		for i, h := range []string{"Field", "Type", "Versions", "About"} {
-			bk.text(marginX+xs[i], bk.y, h, 7.5)
+			bk.text(marginX+xs[i], bk.y, h, headSize)
 		}
 		bk.y += fieldHeadH - 3
 		bk.rule(bk.y - 2)
 	}
+	hs := make([]float64, len(rows))
+	for i, r := range rows {
+		hs[i] = height(r)
+	}
+	breaks := tableBreaks(hs, bk.y+fieldHeadH-3, bk.bottom, bk.bottom-marginTop-(fieldHeadH-3))
+	if len(breaks) > 0 && breaks[0] {
+		bk.newPage(bk.titles[len(bk.titles)-1])
+	}
 	heads()
 	for i, r := range rows {
-		h := height(r)
-		if bk.y+h > bk.bottom {
+		h := hs[i]
+		if i > 0 && breaks[i] {
 			bk.newPage(bk.titles[len(bk.titles)-1])
 			heads()
 		}

@@ -90,7 +90,7 @@ const (
 	diffOffW   = 40.0
 	diffWasW   = 118.0
 	diffHeadH  = 14.0
-	diffValues = 6.6 // mono size of every cell
+	diffValues = 8.0 // mono size of every cell: no table text under 8 pt
 	// diffKeep is what stays together at a listing's start: the frame's label, the sentence
 	// (two lines at most), the heads and two rows.
 	diffKeep = 18 + 2*12.5 + 4 + diffHeadH + 2*(fieldLead+fieldRowPad+1.5)
@@ -111,10 +111,10 @@ func (bk *book) diffListing(diff []fieldDiff, side string, base, m *message) {
 	nowW := bk.cw - xs[3]
 	widths := []float64{diffPathW, diffOffW, diffWasW, nowW}
 	heads := func() {
-		bk.font(sansFont, "B", 7.5)
+		bk.font(sansFont, "B", headSize)
 		bk.color(colMuted)
 		for i, h := range []string{"Field", "Offset", "Example", "This case"} {
-			bk.text(marginX+xs[i], bk.y, h, 7.5)
+			bk.text(marginX+xs[i], bk.y, h, headSize)
 		}
 		bk.y += diffHeadH - 3
 		bk.rule(bk.y - 2)

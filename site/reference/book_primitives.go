@@ -25,18 +25,18 @@ func (bk *book) primitivesChapter(ps []primitive) {
 		bk.y += 4
 		if len(p.Rows) > 0 {
 			const col = 170.0
-			bk.font(sansFont, "B", 7.5)
+			bk.font(sansFont, "B", headSize)
 			bk.color(colMuted)
-			bk.text(marginX, bk.y, p.Heads[0], 7.5)
-			bk.text(marginX+col, bk.y, p.Heads[1], 7.5)
+			bk.text(marginX, bk.y, p.Heads[0], headSize)
+			bk.text(marginX+col, bk.y, p.Heads[1], headSize)
 			bk.y += 11
 			bk.rule(bk.y - 2)
 			for _, r := range p.Rows {
 				bk.font(sansFont, "", 8.5)
 				bk.color(colInk)
 				bk.text(marginX, bk.y+1, bk.fit(r[0], col-8), 8.5)
-				bk.font(monoFont, "", 7.5)
-				bk.text(marginX+col, bk.y+1.5, bk.fit(r[1], bk.cw-col), 7.5)
+				bk.font(monoFont, "", 8)
+				bk.text(marginX+col, bk.y+1.5, bk.fit(r[1], bk.cw-col), 8)
 				bk.y += 13
 				bk.rule(bk.y - 2)
 			}

@@ -270,3 +270,52 @@ func TestBookSameBytes(t *testing.T) {
 		t.Errorf("the book differs with 1 and 4 workers (%d and %d bytes)", len(books[0]), len(books[1]))
 	}
 }
+
+// TestTableBreaks: rows go on to a new page when they do not fit, and no page holds one row
+// of a table of more where that can be helped: the first row alone at a page's bottom moves
+// the table on, the last row alone on a page takes the one before with it.
+func TestTableBreaks(t *testing.T) {
+	rows := func(n int, h float64) []float64 {
+		hs := make([]float64, n)
+		for i := range hs {
+			hs[i] = h
+		}
+		return hs
+	}
+	for _, c := range []struct {
+		name            string
+		hs              []float64
+		y, bottom, room float64
+		want            []int // the rows a page starts at, after the first
+	}{
+		{"fits", rows(5, 10), 0, 100, 100, nil},
+		{"plain break", rows(12, 10), 0, 100, 100, []int{10}},
+		{"first row alone at the bottom", rows(5, 10), 85, 100, 100, []int{0}},
+		{"one row in all stays", rows(1, 10), 85, 100, 100, nil},
+		{"last row alone takes one with it", rows(11, 10), 0, 100, 100, []int{9}},
+		{"last row alone, two on the page: kept", rows(3, 10), 75, 100, 100, []int{2}},
+		{"two pages, last row alone", rows(21, 10), 0, 100, 100, []int{10, 19}},
+		{"a tall row on its own page", []float64{10, 10, 95, 10, 10}, 0, 100, 100, []int{2, 3}},
+	} {
+		b := tableBreaks(c.hs, c.y, c.bottom, c.room)
+		var got []int
+		for i, x := range b {
+			if x {
+				got = append(got, i)
+			}
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: breaks before %v, want %v", c.name, got, c.want)
+		}
+		// Whatever the case, a page holds what fits.
+		y, start := c.y, 0
+		for i, h := range c.hs {
+			if b[i] {
+				y, start = c.bottom-c.room, i
+			}
+			if y += h; y > c.bottom && i != start {
+				t.Errorf("%s: row %d ends at %g, below the page's bottom %g", c.name, i, y, c.bottom)
+			}
+		}
+	}
+}
