@@ -191,4 +191,3 @@ func (p *parser) checkUntil(n *yaml.Node, label string, r *Rule, up *scope) erro
 	}
 	return nil
 }
-
