@@ -117,7 +117,7 @@ type Result struct {
 func (r *Result) Err() error {
 	for _, p := range r.Problems {
 		if !p.Warning {
-			return fmt.Errorf("specdec: %s: %w", r.Name, p)
+			return fmt.Errorf("specdec: %w", p)
 		}
 	}
 	return nil
@@ -285,12 +285,12 @@ func (d *decoder) list(items []gridyaml.Item, pos, limit int, up *env, prefix, i
 			if lengthSet || r.Count == nil {
 				end = pos + bits
 			}
+			// A list longer than the bytes: its items are read as far as they go, and the
+			// one the end cuts is marked (or the list, when the end falls between items).
+			short := ""
 			if end > limit {
-				msg := fmt.Sprintf("%d bytes, and %d are left", bits/8, max(0, limit-pos)/8)
-				f.Bits = max(0, limit-pos)
-				d.mark(f, msg)
-				e.fields = append(e.fields, f)
-				return e.fields, pos, i
+				short = fmt.Sprintf("%d bytes, and %d are left", bits/8, max(0, limit-pos)/8)
+				end = limit
 			}
 			n := int64(-1)
 			if r.Count != nil {
@@ -349,6 +349,10 @@ func (d *decoder) list(items []gridyaml.Item, pos, limit int, up *env, prefix, i
 				f.Hex = hex.EncodeToString(d.data[pos/8 : (p+7)/8])
 			}
 			e.fields = append(e.fields, f)
+			if short != "" {
+				d.mark(f, short)
+				return e.fields, p, i
+			}
 			pos = p
 			continue
 		}
@@ -568,7 +572,7 @@ func (r *Result) Grid() ([]bytegrid.Field, bytegrid.Options) {
 func (r *Result) drawn(f *Field, group string) bytegrid.Field {
 	g := f.spec
 	g.Offset, g.Bits, g.Value = f.Offset, f.Bits, f.Value
-	g.Path = f.Path
+	g.Path, g.Bytes = f.Path, nil
 	g.Variable, g.Optional, g.Condition, g.LengthFrom, g.MinBits, g.MaxBits, g.Repeated = false, false, "", "", 0, 0, false
 	if group != "" {
 		g.Group = group
