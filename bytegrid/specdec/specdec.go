@@ -175,18 +175,25 @@ func (d *decoder) warn(off int, path, msg string) {
 // then those of the lists around it.
 type env struct {
 	fields []*Field
+	byName map[string]*Field // the last field of each name in fields
 	up     *env
 	d      *decoder
 	pos    int // bit position of the field being read, for rest
 	limit  int
 }
 
+func (e *env) add(f *Field) {
+	e.fields = append(e.fields, f)
+	if e.byName == nil {
+		e.byName = map[string]*Field{}
+	}
+	e.byName[f.Name] = f
+}
+
 func (e *env) find(name string) *Field {
 	for s := e; s != nil; s = s.up {
-		for i := len(s.fields) - 1; i >= 0; i-- {
-			if s.fields[i].Name == name {
-				return s.fields[i]
-			}
+		if f := s.byName[name]; f != nil {
+			return f
 		}
 	}
 	return nil
@@ -238,7 +245,7 @@ func (d *decoder) list(items []gridyaml.Item, pos, limit int, up *env, prefix, i
 			if err != nil {
 				d.problem(pos/8, path, fmt.Sprintf("%s %s: %v", key, x, err))
 				f := &Field{Name: sf.Name, Path: path, Offset: pos, Value: "! " + err.Error(), Problem: err.Error(), spec: sf, item: item}
-				e.fields = append(e.fields, f)
+				e.add(f)
 				return 0, false
 			}
 			return v, true
@@ -266,7 +273,7 @@ func (d *decoder) list(items []gridyaml.Item, pos, limit int, up *env, prefix, i
 					msg = fmt.Sprintf("length %s is %d: negative", r.Length, v)
 				}
 				d.problem(pos/8, path, msg)
-				e.fields = append(e.fields, &Field{Name: sf.Name, Path: path, Offset: pos, Value: "! " + msg, Problem: msg, spec: sf, item: item})
+				e.add(&Field{Name: sf.Name, Path: path, Offset: pos, Value: "! " + msg, Problem: msg, spec: sf, item: item})
 				return e.fields, pos, i
 			}
 			bits, lengthSet = int(v)*8, true
@@ -302,7 +309,7 @@ func (d *decoder) list(items []gridyaml.Item, pos, limit int, up *env, prefix, i
 					msg := fmt.Sprintf("count %s is %d, and %d bytes are left", r.Count, n, max(0, end-pos)/8)
 					d.mark(f, msg)
 					f.Bits = 0
-					e.fields = append(e.fields, f)
+					e.add(f)
 					return e.fields, pos, i
 				}
 			}
@@ -315,24 +322,27 @@ func (d *decoder) list(items []gridyaml.Item, pos, limit int, up *env, prefix, i
 				if d.stopped {
 					f.Bits = q - pos
 					f.Value = fmt.Sprintf("%d items", len(f.Items))
-					e.fields = append(e.fields, f)
+					e.add(f)
 					return e.fields, q, i
 				}
 				if q <= p {
 					msg := "an item of no bits: the items end here"
 					d.problem(p/8, path+label, msg)
 					f.Bits = p - pos
-					e.fields = append(e.fields, f)
+					e.add(f)
 					return e.fields, p, i
 				}
 				p = q
 				if r.Until != nil {
-					ie.fields, ie.pos = sub, p
+					ie.fields, ie.byName, ie.pos = nil, nil, p
+					for _, x := range sub {
+						ie.add(x)
+					}
 					v, err := r.Until.Eval(ie)
 					if err != nil {
 						d.problem(p/8, path+label, fmt.Sprintf("until %s: %v", r.Until, err))
 						f.Bits = p - pos
-						e.fields = append(e.fields, f)
+						e.add(f)
 						return e.fields, p, i
 					}
 					if v != 0 {
@@ -348,7 +358,7 @@ func (d *decoder) list(items []gridyaml.Item, pos, limit int, up *env, prefix, i
 			if f.Bits > 0 {
 				f.Hex = hex.EncodeToString(d.data[pos/8 : (p+7)/8])
 			}
-			e.fields = append(e.fields, f)
+			e.add(f)
 			if short != "" {
 				d.mark(f, short)
 				return e.fields, p, i
@@ -357,7 +367,7 @@ func (d *decoder) list(items []gridyaml.Item, pos, limit int, up *env, prefix, i
 			continue
 		}
 		if bits == 0 {
-			e.fields = append(e.fields, f) // absent: len() of it is 0
+			e.add(f) // absent: len() of it is 0
 			continue
 		}
 		if pos+bits > limit {
@@ -376,14 +386,14 @@ func (d *decoder) list(items []gridyaml.Item, pos, limit int, up *env, prefix, i
 				d.read(f, r)
 			}
 			d.mark(f, msg)
-			e.fields = append(e.fields, f)
+			e.add(f)
 			return e.fields, pos + left, i
 		}
 		d.read(f, r)
 		if f.Problem != "" {
 			d.warn(pos/8, path, f.Problem)
 		}
-		e.fields = append(e.fields, f)
+		e.add(f)
 		pos += bits
 	}
 	return e.fields, pos, -1
