@@ -99,6 +99,44 @@
 // between the field, ending its row, and the next, starting the next row, '.' (RFC 4340's
 // Sequence Number in high and low bits).
 //
+// # Decoding bytes
+//
+// A spec decodes: "kafkagrid grid spec.yaml -bytes FILE" reads real bytes with it (package
+// specdec) and draws every field with the value its bits hold. The keys that say how (a spec
+// without them still decodes, every field an unsigned integer or, past 64 bits, hex):
+//
+//	name: IPv4 header, decoded
+//	byte_order: big                   # integers of whole bytes: big (default) or little-endian
+//	fields:
+//	  - {name: IHL, bits: 4}
+//	  - {name: Identification, bits: 16, show: hex}  # show: hex (0x1c46), binary, decimal
+//	  - {name: Flags, bits: 3, flags: {DF: 0x2, MF: 0x1}}  # named bits: "0x2 (DF)"
+//	  - {name: Protocol, bits: 8, enum: {1: ICMP, 6: TCP, 17: UDP}}  # "6 (TCP)"; a value
+//	                                  # the enum does not name is "253 (?)", a warning
+//	  - {name: Port, bits: 16, endian: little}  # one field's byte order
+//	  - name: Options                 # a list of items
+//	    bits: 24                      # the length drawn without bytes, as before
+//	    length: IHL * 4 - 20          # bytes, from the fields before (an expression)
+//	    until: Type == 0              # the items end after one with Type 0 (optional)
+//	    items:                        # the fields of one item, read again and again until
+//	                                  # the length runs out (or count: N items)
+//	      - {name: Type, bits: 8, enum: {0: EOL, 1: NOP, 7: RR}}
+//	      - {name: Length, bits: 8, when: Type > 1}  # present when not zero
+//	      - {name: Data, bits: 8, type: bytes, when: Type > 1, length: Length - 2}
+//	  - {name: Padding, bits: 8, length: IHL * 4 - 20 - len(Options)}
+//	  - {name: Payload, bytes: 4, type: bytes, length: rest}  # rest: the bytes left
+//
+// A field's type says how its bits are read: uint… (or any other word) an unsigned integer,
+// int…, sint… or signed a two's-complement one, flag a one-bit flag, ipv4, ipv6 and mac an
+// address, ascii, utf8, string and text quoted text, hex, bytes, opaque and options hex. A
+// field of length 0 is absent; a variable field with no length runs to the end of the bytes,
+// or takes the value of its length_from field in bytes. Expressions (length, when, count,
+// until) are small: the names of fields read before (in an item, the item's own first),
+// integers (decimal or 0x…), + - * /, & (a mask), == != < <= > >= (1 or 0), brackets,
+// len(Name) (a field's length in bytes) and rest. A name that names no field before, an
+// operator the language lacks, or a bad key is an error at its line. The four examples
+// (ipv4, tcp, udp, dns) read any real header of their protocol, options included.
+//
 // # Kinds
 //
 // A field's kind sets its fill. In protocol words:
