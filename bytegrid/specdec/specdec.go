@@ -283,6 +283,10 @@ func (d *decoder) list(items []gridyaml.Item, pos, limit int, up *env, prefix, i
 				bits, lengthSet = int(v)*8, true
 			}
 		}
+		if !lengthSet && quicVarint(sf.Type) && pos%8 == 0 && pos < limit {
+			// RFC 9000's variable-length integer: the first two bits give its length.
+			bits, lengthSet = 8<<(d.data[pos/8]>>6), true
+		}
 		if !lengthSet && r.Count == nil && (r.Items != nil || sf.Variable) {
 			bits = max(0, limit-pos)
 		}
@@ -430,7 +434,19 @@ func (d *decoder) read(f *Field, r gridyaml.Rule) {
 	if aligned {
 		raw = touched
 	}
+	opaque := (f.spec.Variable || r.Length != nil) && !intType(t)
 	switch {
+	case quicVarint(t) && aligned && n <= 64:
+		var u uint64
+		for i, b := range raw {
+			if i == 0 {
+				b &= 0x3f
+			}
+			u = u<<8 | uint64(b)
+		}
+		f.Raw = fmt.Sprintf("%0*b", n, binaryOf(raw))
+		f.Number = json.Number(strconv.FormatUint(u, 10))
+		f.Value = string(f.Number)
 	case t == "ipv4" && n == 32 && aligned:
 		f.Value = netip.AddrFrom4([4]byte(raw)).String()
 	case t == "ipv6" && n == 128 && aligned:
@@ -445,11 +461,36 @@ func (d *decoder) read(f *Field, r gridyaml.Rule) {
 		f.Value = strconv.QuoteToASCII(string(raw))
 	case aligned && (t == "utf8" || t == "utf-8" || t == "string" || t == "text"):
 		f.Value = strconv.Quote(string(raw))
-	case n > 64 || aligned && (t == "hex" || t == "bytes" || t == "opaque" || t == "options" || t == "data"):
+	case n > 64 || opaque || aligned && (t == "hex" || t == "bytes" || t == "opaque" || t == "options" || t == "data"):
 		f.Value = hexValue(touched)
 	default:
 		d.integer(f, r, t)
 	}
+}
+
+// quicVarint reports whether a field's type is RFC 9000's variable-length integer, "(i)" in
+// the notation (package notation's type "varint (i)").
+func quicVarint(t string) bool {
+	return strings.EqualFold(t, "varint (i)") || t == "(i)"
+}
+
+// intType reports whether a type names an integer (uint16, int8, u32, flag, bits…).
+func intType(t string) bool {
+	for _, p := range []string{"uint", "int", "sint", "signed", "unsigned", "flag", "bits", "u", "i"} {
+		if rest, ok := strings.CutPrefix(t, p); ok && strings.Trim(rest, "0123456789") == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// binaryOf is the value of up to 8 bytes, big-endian.
+func binaryOf(b []byte) uint64 {
+	var u uint64
+	for _, c := range b {
+		u = u<<8 | uint64(c)
+	}
+	return u
 }
 
 // maxHexValue is how many bytes a value written in hex shows; the JSON's hex has them all.

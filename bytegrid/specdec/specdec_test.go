@@ -9,6 +9,7 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
+	"github.com/kafkagrid/kafkagrid/bytegrid/notation"
 	"github.com/kafkagrid/kafkagrid/bytegrid/specdec"
 	"github.com/kafkagrid/kafkagrid/tree"
 )
@@ -215,4 +216,18 @@ func FuzzDecode(f *testing.F) {
 		r := specdec.Decode(s, data)
 		drawn(t, r)
 	})
+}
+
+// TestNotation: a spec in RFC 9000's notation decodes too: a "Token Length" gives Token's
+// length, "(i)" is a variable-length integer, and the last "(..)" takes the bytes left.
+func TestNotation(t *testing.T) {
+	n, err := notation.Parse("n.txt", []byte("Thing {\n  Kind (8),\n  Token Length (i),\n  Token (..),\n  Port (16),\n  Payload (..),\n}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := specdec.Decode(&gridyaml.Spec{Name: n.Name, Fields: n.Fields, Options: n.Options}, unhex(t, "01 4003 aabbcc 0035 deadbeef"))
+	if got, want := values(r), "Kind=1; Token Length=3; Token=0xaabbcc; Port=53; Payload=0xdeadbeef"; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	drawn(t, r)
 }
