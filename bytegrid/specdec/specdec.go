@@ -4,6 +4,27 @@
 // with its raw bits, its value, its offset and length, drawn as a byte grid (Result.Grid, for
 // package bytegrid) and as a tree (Result.Tree, for package tree).
 //
+// A real UDP datagram, a DNS query the Linux kernel sent on the loopback interface, read with
+// examples/protocols/udp.yaml ("kafkagrid grid udp.yaml -bytes query.txt", the text form; the
+// SVG of a real TCP segment, examples/protocols/tcp-get.svg, shows its options as items):
+//
+//	+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+//	|          Source Port          |       Destination Port        |
+//	+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+//	|            Length             |           Checksum            |
+//	+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+//	|                          data octets                          |
+//	|                       ... 24 bytes ...                        |
+//	|               +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+//	| < data octets |
+//	+-+-+-+-+-+-+-+-+
+//
+//	  Source Port      = 60654
+//	  Destination Port = 15353
+//	  Length           = 37
+//	  Checksum         = 0xfe38
+//	  data octets      = 0x12340100000100000000000007657861… (29 bytes)
+//
 // # Values
 //
 // A field's value is read from its bits by its type, in the spec's own words (gridyaml's

@@ -316,3 +316,25 @@ func TestGridBytesFormats(t *testing.T) {
 		t.Errorf("truncated: no marked field in\n%s", out)
 	}
 }
+
+// TestGridBytesExample keeps examples/protocols/tcp-get.svg, a real HTTP request segment
+// (tcp-get.txt, tshark's dump of a frame of the loopback capture) drawn with tcp.yaml, as
+// grid writes it; refresh it with the command below, without -check.
+func TestGridBytesExample(t *testing.T) {
+	_, stderr, err := runGridCmd(t, gridSpec(t, "tcp.yaml"), "-bytes", gridSpec(t, "tcp-get.txt"), "-offset", "34", "-o", gridSpec(t, "tcp-get.svg"), "-check")
+	if err != nil || stderr != "" {
+		t.Fatalf("%v %s", err, stderr)
+	}
+	b, err := os.ReadFile(gridSpec(t, "tcp-get.svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := svgcheck.Check(b); err != nil {
+		t.Error(err)
+	}
+	for _, v := range []string{"38168", "8 (TS)", "0xfe77", "3142649597"} {
+		if !bytes.Contains(b, []byte(v)) {
+			t.Errorf("no %q in the drawing", v)
+		}
+	}
+}
