@@ -76,8 +76,6 @@ func runGridBytes(ctx context.Context, g *gridBytesFlags, specName string, spec 
 			return fmt.Errorf("grid: -offset %d: %s has %d bytes", g.offset, g.bytes, len(data))
 		}
 		res = specdec.Decode(ys, data[g.offset:])
-	} else if spec.Options.Data != nil {
-		res = specdec.Decode(ys, spec.Options.Data) // the spec's own bytes, for -view tree
 	}
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("grid: %w", err)
@@ -125,7 +123,8 @@ func readGridBytes(name string) ([]byte, error) {
 	return t.Bytes, nil
 }
 
-// writeGridBytes writes what was read (res; nil: the spec's fields, their values examples)
+// writeGridBytes writes what was read (res; nil without -bytes: the spec's fields, their
+// values the spec's examples)
 // as the grid or the tree in format f, or as the JSON of the fields.
 func writeGridBytes(w io.Writer, spec *gridInput, res *specdec.Result, asTree bool, f string, o gridOptions) error {
 	if f == "json" && res != nil {
