@@ -698,3 +698,17 @@ func (r *Result) Tree() *tree.Node {
 	add(root, r.Fields)
 	return root
 }
+
+// SpecTree is the tree of a spec's fields without bytes, as Tree draws what was read: their
+// values are the spec's examples.
+func SpecTree(s *gridyaml.Spec) *tree.Node {
+	root := &tree.Node{Name: s.Name, Kind: tree.Header, Desc: s.Desc}
+	end := 0
+	for _, f := range s.Fields {
+		root.Add(&tree.Node{Name: f.Name, Value: f.Value, Type: f.Type, Offset: f.Offset / 8, Length: (f.Offset+f.Bits+7)/8 - f.Offset/8,
+			Group: f.Group, Kind: f.Kind, Path: f.Path, Desc: f.Desc})
+		end = max(end, f.Offset+f.Bits)
+	}
+	root.Length = (end + 7) / 8
+	return root
+}

@@ -231,3 +231,26 @@ func TestNotation(t *testing.T) {
 	}
 	drawn(t, r)
 }
+
+// TestExamples reads each example spec's own example bytes with it: IPv4's Record Route
+// option is an item, and every field its drawing shows without bytes is read.
+func TestExamples(t *testing.T) {
+	want := map[string]string{
+		"ipv4": "Version=4; IHL=6; Type of Service=0x00; Total Length=88; Identification=0x1c46; Flags=0x2 (DF); Fragment Offset=0; Time to Live=64; Protocol=1 (ICMP); Header Checksum=0x9043; Source Address=192.168.0.1; Destination Address=192.168.0.199; Options[0].Type=7 (RR); Options[0].Length=3; Options[0].Data=0x04; Options[1].Type=0 (EOL)",
+		"udp":  "Source Port=53211; Destination Port=53; Length=37; Checksum=0x0000; data octets=0xa3c10100000100000000000007657861… (29 bytes)",
+		"dns":  "ID=0xa3c1; QR=0; Opcode=0 (QUERY); AA=0; TC=0; RD=1; RA=0; Z=0; RCODE=0 (NoError); QDCOUNT=1; ANCOUNT=0; NSCOUNT=0; ARCOUNT=0",
+		"tcp":  "Source Port=49152; Destination Port=80; Sequence Number=1009719808; Acknowledgment Number=12536865; Data Offset=6; Rsrvd=0; CWR=0; ECE=0; URG=0; ACK=1; PSH=1; RST=0; SYN=0; FIN=0; Window=502; Checksum=0x8b2e; Urgent Pointer=0; Options[0].Kind=1 (NOP); Options[1].Kind=1 (NOP); Options[2].Kind=0 (EOL); Padding=0x00; data=0x474554202f20485454502f312e310d0a… (37 bytes)",
+	}
+	for p, w := range want {
+		src, err := os.ReadFile(filepath.Join("..", "..", "examples", "protocols", p+".yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := parse(t, string(src))
+		r := specdec.Decode(s, s.Options.Data)
+		if got := values(r); got != w {
+			t.Errorf("%s:\ngot  %s\nwant %s", p, got, w)
+		}
+		drawn(t, r)
+	}
+}

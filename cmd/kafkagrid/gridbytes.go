@@ -81,7 +81,7 @@ func runGridBytes(ctx context.Context, g *gridBytesFlags, specName string, spec 
 		return fmt.Errorf("grid: %w", err)
 	}
 	var buf bytes.Buffer
-	if err := writeGridBytes(&buf, spec, res, g.view == "tree", format, o); err != nil {
+	if err := writeGridBytes(&buf, spec, ys, res, g.view == "tree", format, o); err != nil {
 		return fmt.Errorf("grid: %s: %w", specName, err)
 	}
 	if err := deliverGrid(ctx, out, check, buf.Bytes(), stdout); err != nil {
@@ -126,7 +126,7 @@ func readGridBytes(name string) ([]byte, error) {
 // writeGridBytes writes what was read (res; nil without -bytes: the spec's fields, their
 // values the spec's examples)
 // as the grid or the tree in format f, or as the JSON of the fields.
-func writeGridBytes(w io.Writer, spec *gridInput, res *specdec.Result, asTree bool, f string, o gridOptions) error {
+func writeGridBytes(w io.Writer, spec *gridInput, ys *gridyaml.Spec, res *specdec.Result, asTree bool, f string, o gridOptions) error {
 	if f == "json" && res != nil {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
@@ -138,7 +138,7 @@ func writeGridBytes(w io.Writer, spec *gridInput, res *specdec.Result, asTree bo
 	}
 	wo := site.WriteOptions{Title: spec.Name, Desc: spec.Desc, Inline: o.Inline, IDPrefix: o.IDPrefix, Date: o.PDF.Date}
 	if asTree {
-		root := specTree(spec)
+		root := specdec.SpecTree(ys)
 		if res != nil {
 			root = res.Tree()
 		}
@@ -162,17 +162,4 @@ func writeGridBytes(w io.Writer, spec *gridInput, res *specdec.Result, asTree bo
 		return err
 	}
 	return sf.Write(w, d, wo)
-}
-
-// specTree is the tree of a spec's fields without bytes: their values are the spec's examples.
-func specTree(spec *gridInput) *tree.Node {
-	root := &tree.Node{Name: spec.Name, Kind: tree.Header, Desc: spec.Desc}
-	end := 0
-	for _, f := range spec.Fields {
-		root.Add(&tree.Node{Name: f.Name, Value: f.Value, Type: f.Type, Offset: f.Offset / 8, Length: (f.Offset+f.Bits+7)/8 - f.Offset/8,
-			Group: f.Group, Kind: f.Kind, Path: f.Path, Desc: f.Desc})
-		end = max(end, f.Offset+f.Bits)
-	}
-	root.Length = (end + 7) / 8
-	return root
 }
