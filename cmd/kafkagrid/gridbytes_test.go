@@ -338,3 +338,67 @@ func TestGridBytesExample(t *testing.T) {
 		}
 	}
 }
+
+// TestGridBytesDNSQuestions reads the DNS messages of the capture with a spec that goes on
+// past the header (bytegrid/specdec/testdata/dns-message.yaml): QDCOUNT questions, each
+// name a list of labels to the empty one; the names, types and classes are tshark's.
+func TestGridBytesDNSQuestions(t *testing.T) {
+	pb, err := os.ReadFile(filepath.Join(specdecData, "lo.pcap"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	jb, err := os.ReadFile(filepath.Join(specdecData, "lo.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkts, layers := pcapPackets(t, pb), tsharkLayers(t, jb)
+	n := 0
+	for i, p := range pkts {
+		if p[14+9] != 17 {
+			continue
+		}
+		msg := p[14+int(p[14]&0xf)*4+8:]
+		f := filepath.Join(t.TempDir(), "dns.bin")
+		os.WriteFile(f, msg, 0o644)
+		out, stderr, err := runGridCmd(t, filepath.Join(specdecData, "dns-message.yaml"), "-bytes", f, "-format", "json")
+		if err != nil || stderr != "" {
+			t.Fatalf("packet %d: %v %s", i+1, err, stderr)
+		}
+		var res struct{ Fields []decodedField }
+		if err := json.Unmarshal([]byte(out), &res); err != nil {
+			t.Fatal(err)
+		}
+		l := layerKV(layers[i]["dns"])
+		var q decodedField
+		for _, f := range res.Fields {
+			if f.Name == "Question" {
+				q = f
+			}
+		}
+		names, types, classes := l.all("dns.qry.name"), l.all("dns.qry.type"), l.all("dns.qry.class")
+		if len(q.Items) != len(names) || len(names) == 0 {
+			t.Fatalf("packet %d: %d questions, tshark %d", i+1, len(q.Items), len(names))
+		}
+		for k, it := range q.Items {
+			var labels []string
+			for _, lab := range it[0].Items {
+				if len(lab) == 2 && lab[1].Bits > 0 {
+					s, _ := strconv.Unquote(lab[1].Value)
+					labels = append(labels, s)
+				}
+			}
+			if got := strings.Join(labels, "."); got != names[k] {
+				t.Errorf("packet %d: question %d: name %q, tshark %q", i+1, k, got, names[k])
+			}
+			tt, _ := strconv.ParseUint(types[k], 0, 64)
+			tc, _ := strconv.ParseUint(classes[k], 0, 64)
+			if it[1].Number != json.Number(strconv.FormatUint(tt, 10)) || it[2].Number != json.Number(strconv.FormatUint(tc, 10)) {
+				t.Errorf("packet %d: question %d: type %s class %s, tshark %s %s", i+1, k, it[1].Value, it[2].Value, types[k], classes[k])
+			}
+			n++
+		}
+	}
+	if n < 4 {
+		t.Errorf("%d questions", n)
+	}
+}
