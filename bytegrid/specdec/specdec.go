@@ -79,7 +79,7 @@ import (
 )
 
 // MaxFields bounds the fields one Decode reads (items' fields counted).
-const MaxFields = 1 << 16
+const MaxFields = 1 << 14
 
 // RestName names the field that holds the bytes after the spec's last field.
 const RestName = "(more bytes)"
