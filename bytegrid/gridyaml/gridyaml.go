@@ -99,6 +99,44 @@
 // between the field, ending its row, and the next, starting the next row, '.' (RFC 4340's
 // Sequence Number in high and low bits).
 //
+// # Decoding bytes
+//
+// A spec decodes: "kafkagrid grid spec.yaml -bytes FILE" reads real bytes with it (package
+// specdec) and draws every field with the value its bits hold. The keys that say how (a spec
+// without them still decodes, every field an unsigned integer or, past 64 bits, hex):
+//
+//	name: IPv4 header, decoded
+//	byte_order: big                   # integers of whole bytes: big (default) or little-endian
+//	fields:
+//	  - {name: IHL, bits: 4}
+//	  - {name: Identification, bits: 16, show: hex}  # show: hex (0x1c46), binary, decimal
+//	  - {name: Flags, bits: 3, flags: {DF: 0x2, MF: 0x1}}  # named bits: "0x2 (DF)"
+//	  - {name: Protocol, bits: 8, enum: {1: ICMP, 6: TCP, 17: UDP}}  # "6 (TCP)"; a value
+//	                                  # the enum does not name is "253 (?)", a warning
+//	  - {name: Port, bits: 16, endian: little}  # one field's byte order
+//	  - name: Options                 # a list of items
+//	    bits: 24                      # the length drawn without bytes, as before
+//	    length: IHL * 4 - 20          # bytes, from the fields before (an expression)
+//	    until: Type == 0              # the items end after one with Type 0 (optional)
+//	    items:                        # the fields of one item, read again and again until
+//	                                  # the length runs out (or count: N items)
+//	      - {name: Type, bits: 8, enum: {0: EOL, 1: NOP, 7: RR}}
+//	      - {name: Length, bits: 8, when: Type > 1}  # present when not zero
+//	      - {name: Data, bits: 8, type: bytes, when: Type > 1, length: Length - 2}
+//	  - {name: Padding, bits: 8, length: IHL * 4 - 20 - len(Options)}
+//	  - {name: Payload, bytes: 4, type: bytes, length: rest}  # rest: the bytes left
+//
+// A field's type says how its bits are read: uint… (or any other word) an unsigned integer,
+// int…, sint… or signed a two's-complement one, flag a one-bit flag, ipv4, ipv6 and mac an
+// address, ascii, utf8, string and text quoted text, hex, bytes, opaque and options hex. A
+// field of length 0 is absent; a variable field with no length runs to the end of the bytes,
+// or takes the value of its length_from field in bytes. Expressions (length, when, count,
+// until) are small: the names of fields read before (in an item, the item's own first),
+// integers (decimal or 0x…), + - * /, & (a mask), == != < <= > >= (1 or 0), brackets,
+// len(Name) (a field's length in bytes) and rest. A name that names no field before, an
+// operator the language lacks, or a bad key is an error at its line. The four examples
+// (ipv4, tcp, udp, dns) read any real header of their protocol, options included.
+//
 // # Kinds
 //
 // A field's kind sets its fill. In protocol words:
@@ -168,6 +206,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -185,6 +224,10 @@ type Spec struct {
 	Desc    string
 	Fields  []bytegrid.Field
 	Options bytegrid.Options
+	// Rules say how each field is read from bytes (package specdec): Rules[i] is Fields[i]'s,
+	// from its decode keys. LittleEndian is byte_order: little.
+	Rules        []Rule
+	LittleEndian bool
 }
 
 // Error is a problem in a spec, with its position.
@@ -398,13 +441,24 @@ func Parse(file string, src []byte) (*Spec, error) {
 			}
 		case "groups":
 			groups, err = p.groups(v)
+		case "byte_order":
+			var o string
+			if o, err = p.str(v, ""); err == nil {
+				switch o {
+				case "big":
+				case "little":
+					s.LittleEndian = true
+				default:
+					err = p.errf(v, "", "byte_order %q: want big or little", o)
+				}
+			}
 		case "fields":
 			if v.Kind != yaml.SequenceNode {
 				err = p.errf(v, "", "fields: want a list")
 			}
 			fieldsNode = v
 		default:
-			err = p.errf(k, "", "unknown key %q (want name, description, row_bits, ruler, bit_order, text, offsets, elide_rows, hex, data, groups, fields)", k.Value)
+			err = p.errf(k, "", "unknown key %q (want name, description, row_bits, ruler, bit_order, byte_order, text, offsets, elide_rows, hex, data, groups, fields)", k.Value)
 		}
 		if err != nil {
 			return nil, err
@@ -424,11 +478,14 @@ func Parse(file string, src []byte) (*Spec, error) {
 		return nil, p.errf(fieldsNode, "", "more than %d fields", maxFields)
 	}
 	end := 0
+	sc := &scope{}
 	for i, fn := range fieldsNode.Content {
-		f, err := p.field(fn, i, end)
+		f, r, err := p.field(fn, i, end, sc, 0)
 		if err != nil {
 			return nil, err
 		}
+		sc.names = append(sc.names, f.Name)
+		s.Rules = append(s.Rules, r)
 		label := strconv.Quote(f.Name)
 		if haveData {
 			if f.Offset+f.Bits > 8*len(data) {
@@ -441,6 +498,9 @@ func Parse(file string, src []byte) (*Spec, error) {
 		s.Fields = append(s.Fields, f)
 		end = f.Offset + f.Bits
 	}
+	if !slices.ContainsFunc(s.Rules, func(r Rule) bool { return !r.zero() }) {
+		s.Rules = nil // a spec for drawing only
+	}
 	if err := bytegrid.CheckFields(s.Fields); err != nil {
 		var fe *bytegrid.FieldError
 		if errors.As(err, &fe) {
@@ -451,11 +511,18 @@ func Parse(file string, src []byte) (*Spec, error) {
 	return s, nil
 }
 
-func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
-	var f bytegrid.Field
+func (p *parser) field(n *yaml.Node, idx, end int, sc *scope, depth int) (bytegrid.Field, Rule, error) {
+	f, r, err := p.field1(n, idx, end, sc, depth)
+	if err == nil {
+		err = p.checkUntil(n, strconv.Quote(f.Name), &r, sc)
+	}
+	return f, r, err
+}
+
+func (p *parser) field1(n *yaml.Node, idx, end int, sc *scope, depth int) (f bytegrid.Field, r Rule, err error) {
 	label := "#" + strconv.Itoa(idx+1)
 	if n.Kind != yaml.MappingNode {
-		return f, p.errf(n, label, "want a mapping")
+		return f, r, p.errf(n, label, "want a mapping")
 	}
 	// The name first, so that every later error can name the field. An empty name, given
 	// as name: "", is an unlabelled box (bit-field's gaps).
@@ -464,14 +531,14 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 		if n.Content[i].Value == "name" {
 			s, err := p.str(n.Content[i+1], label)
 			if err != nil {
-				return f, err
+				return f, r, err
 			}
 			f.Name, hasName = s, true
 			label = strconv.Quote(s)
 		}
 	}
 	if !hasName {
-		return f, p.errf(n, label, "missing name")
+		return f, r, p.errf(n, label, "missing name")
 	}
 	var bitsNode, bytesNode *yaml.Node
 	offset := -1
@@ -479,7 +546,7 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		if seen[k.Value] {
-			return f, p.errf(k, label, "duplicate key %q", k.Value)
+			return f, r, p.errf(k, label, "duplicate key %q", k.Value)
 		}
 		seen[k.Value] = true
 		var err error
@@ -579,34 +646,38 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 		case "desc":
 			f.Desc, err = p.str(v, label)
 		default:
-			err = p.errf(k, label, "unknown key %q (want name, bits, bytes, offset, value, group, item, short, kind, type, path, desc, variable, min_bits, max_bits, length_from, optional, condition, label, double_rule, caption, row_break, lines, label_line, label_col, repeated, run_on)", k.Value)
+			var ok bool
+			if ok, err = p.ruleKey(k, v, label, &r, sc, depth); ok {
+				break
+			}
+			err = p.errf(k, label, "unknown key %q (want name, bits, bytes, offset, value, group, item, short, kind, type, path, desc, variable, min_bits, max_bits, length_from, optional, condition, label, double_rule, caption, row_break, lines, label_line, label_col, repeated, run_on; to decode bytes: endian, show, enum, flags, length, when, count, until, items)", k.Value)
 		}
 		if err != nil {
-			return f, err
+			return f, r, err
 		}
 	}
 	switch {
 	case bitsNode != nil && bytesNode != nil:
-		return f, p.errf(bytesNode, label, "both bits and bytes given")
+		return f, r, p.errf(bytesNode, label, "both bits and bytes given")
 	case bitsNode == nil && bytesNode == nil:
-		return f, p.errf(n, label, "missing length (bits or bytes)")
+		return f, r, p.errf(n, label, "missing length (bits or bytes)")
 	case bitsNode != nil && (f.Bits <= 0 || f.Bits > 8*maxBytes):
-		return f, p.errf(bitsNode, label, "bits %d: want 1 to %d", f.Bits, 8*maxBytes)
+		return f, r, p.errf(bitsNode, label, "bits %d: want 1 to %d", f.Bits, 8*maxBytes)
 	}
 	if offset < 0 {
 		offset = end
 	}
 	if offset < end {
-		return f, p.errf(n, label, "offset %d overlaps the previous field, which ends at bit %d", offset, end)
+		return f, r, p.errf(n, label, "offset %d overlaps the previous field, which ends at bit %d", offset, end)
 	}
 	if offset > 8*maxBytes {
-		return f, p.errf(n, label, "offset %d beyond %d bits", offset, 8*maxBytes)
+		return f, r, p.errf(n, label, "offset %d beyond %d bits", offset, 8*maxBytes)
 	}
 	f.Offset = offset
 	if f.Path == "" {
 		f.Path = f.Name
 	}
-	return f, nil
+	return f, r, nil
 }
 
 // text reads the text: mapping into t.

@@ -53,6 +53,9 @@ func Write(w io.Writer, s *Spec) error {
 	if o.NoHex {
 		add(root, "hex", &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: "false"})
 	}
+	if s.LittleEndian {
+		add(root, "byte_order", str("little"))
+	}
 	if o.Data != nil {
 		add(root, "data", dataNode(o.Data))
 	}
@@ -65,8 +68,12 @@ func Write(w io.Writer, s *Spec) error {
 	if len(s.Fields) > 0 {
 		list := &yaml.Node{Kind: yaml.SequenceNode}
 		end := 0
-		for _, f := range s.Fields {
-			list.Content = append(list.Content, fieldNode(f, end))
+		for i, f := range s.Fields {
+			n := fieldNode(f, end)
+			if i < len(s.Rules) {
+				ruleNodes(n, &s.Rules[i])
+			}
+			list.Content = append(list.Content, n)
 			end = f.Offset + f.Bits
 		}
 		add(root, "fields", list)
@@ -284,6 +291,55 @@ func fieldNode(f bytegrid.Field, end int) *yaml.Node {
 		add(m, "run_on", boolean(true))
 	}
 	return m
+}
+
+// ruleNodes adds a field's decode keys to its mapping m; items are written as a list of
+// mappings, one field a line.
+func ruleNodes(m *yaml.Node, r *Rule) {
+	if r.Endian != "" {
+		add(m, "endian", str(r.Endian))
+	}
+	if r.Show != "" {
+		add(m, "show", str(r.Show))
+	}
+	names := func(ns []Name, flags bool) *yaml.Node {
+		n := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
+		for _, x := range ns {
+			v := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.FormatUint(x.Value, 10)}
+			if flags {
+				v.Value = "0x" + strconv.FormatUint(x.Value, 16)
+				add(n, x.Name, v)
+			} else {
+				n.Content = append(n.Content, v, str(x.Name))
+			}
+		}
+		return n
+	}
+	if len(r.Enum) > 0 {
+		add(m, "enum", names(r.Enum, false))
+	}
+	if len(r.Flags) > 0 {
+		add(m, "flags", names(r.Flags, true))
+	}
+	for _, e := range []struct {
+		k string
+		x *Expr
+	}{{"length", r.Length}, {"when", r.When}, {"count", r.Count}, {"until", r.Until}} {
+		if e.x != nil {
+			add(m, e.k, str(e.x.String()))
+		}
+	}
+	if len(r.Items) > 0 {
+		list := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
+		end := 0
+		for _, it := range r.Items {
+			n := fieldNode(it.Field, end)
+			ruleNodes(n, &it.Rule)
+			list.Content = append(list.Content, n)
+			end = it.Field.Offset + it.Field.Bits
+		}
+		add(m, "items", list)
+	}
 }
 
 func str(s string) *yaml.Node {

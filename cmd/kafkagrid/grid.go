@@ -22,7 +22,7 @@ import (
 )
 
 // gridUsage is grid's synopsis and the forms it reads and writes, printed by "grid -h".
-const gridUsage = `SPEC|- [-from FORM] [-o OUT|-] [-format FORMAT] [flags]
+const gridUsage = `SPEC|- [-from FORM] [-bytes FILE|- [-offset N]] [-view grid|tree] [-o OUT|-] [-format FORMAT] [flags]
 
 Draws the byte grid of a protocol header described in SPEC ("-": standard input).
 
@@ -72,6 +72,9 @@ type gridInput struct {
 	Fields     []bytegrid.Field
 	Options    bytegrid.Options
 	Form       string // the form it was read in (gridForms)
+	// Rules and LittleEndian say how the fields are read from bytes (YAML's decode keys).
+	Rules        []gridyaml.Rule
+	LittleEndian bool
 }
 
 // readGridSpec reads src, named name in errors, in the given form, or in the form its content
@@ -90,7 +93,7 @@ func readGridSpec(name string, src []byte, form string, bf bitfield.Options) (*g
 		if err != nil {
 			return nil, err
 		}
-		return &gridInput{Name: s.Name, Desc: s.Desc, Fields: s.Fields, Options: s.Options, Form: form}, nil
+		return &gridInput{Name: s.Name, Desc: s.Desc, Fields: s.Fields, Options: s.Options, Form: form, Rules: s.Rules, LittleEndian: s.LittleEndian}, nil
 	case "rfc":
 		s, err := rfcart.Parse(name, src)
 		if err != nil {
@@ -163,7 +166,8 @@ func detectForm(src []byte) string {
 // protocol described in any form readGridSpec reads as SVG, RFC SVG, PDF, RFC-style text or
 // layout JSON, or writes the spec back as YAML or RFC 9000 notation.
 func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("grid", gridUsage, stdout, stderr)
+	fs := newFlagSet("grid", gridUsage+gridBytesUsage, stdout, stderr)
+	gb := addGridBytesFlags(fs.FlagSet)
 	out := fs.String("o", "", "write to `FILE`; the format follows its suffix; \"-\" or none writes to stdout (text unless -format)")
 	format := fs.String("format", "", "output `FORMAT`: txt, svg, rfcsvg, pdf, json, yaml or notation (default: from the -o suffix, else txt)")
 	from := fs.String("from", "", "input `FORM`: "+strings.Join(gridForms, ", ")+" (default: told by the content)")
@@ -227,6 +231,9 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	if err := ctx.Err(); err != nil { // each step stops at a signal, not only the last
 		return fmt.Errorf("grid: %w", err)
+	}
+	if gb.on() {
+		return runGridBytes(ctx, gb, name, spec, f, gridOptions{RowBits: *rowBits, Decimal: *decimal, NoHex: *noHex, PDF: opt}, *out, *check, stdout, stderr)
 	}
 	var buf bytes.Buffer
 	if err := writeGrid(&buf, spec, f, gridOptions{RowBits: *rowBits, Decimal: *decimal, NoHex: *noHex, PDF: opt}); err != nil {

@@ -1,0 +1,193 @@
+package gridyaml
+
+import (
+	"slices"
+	"strconv"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/kafkagrid/kafkagrid/bytegrid"
+)
+
+// Rule says how a field's value is read from bytes (the decode keys of the package doc):
+// Spec.Rules[i] is the rule of Spec.Fields[i]. The zero Rule reads the field by its type and
+// its bits, at the place the fields before it end.
+type Rule struct {
+	Endian string // "big", "little", or "" for the spec's byte_order
+	Show   string // "hex", "decimal" or "binary"; "" decimal
+	Enum   []Name // named values
+	Flags  []Name // named bits: Value is the mask
+	Length *Expr  // the field's length in bytes, read from the bytes
+	When   *Expr  // the field is present when this is not zero
+	Count  *Expr  // the number of items (with Items)
+	Until  *Expr  // the items end after one for which this is not zero
+	// Items are the fields of one item of a field that is a list of items (TCP's options:
+	// Kind, Length, Value), read again and again until the field's length runs out (or Count
+	// items, or Until says); their offsets count from the item's start.
+	Items []Item
+}
+
+// zero reports whether r says nothing more than the field's type and bits.
+func (r *Rule) zero() bool {
+	return r.Endian == "" && r.Show == "" && r.Enum == nil && r.Flags == nil && r.Length == nil &&
+		r.When == nil && r.Count == nil && r.Until == nil && r.Items == nil
+}
+
+// Name is a named value of an enum, or a named mask of flags.
+type Name struct {
+	Value uint64
+	Name  string
+}
+
+// Item is a field of an item, and how it is read.
+type Item struct {
+	Field bytegrid.Field
+	Rule  Rule
+}
+
+// maxItemDepth bounds how deep items nest (a DNS question's name's labels are two deep).
+const maxItemDepth = 8
+
+// scope is the names a field's expressions may read: the fields before it, of its item and of
+// every item around it.
+type scope struct {
+	names []string
+	up    *scope
+}
+
+func (s *scope) has(name string) bool {
+	for ; s != nil; s = s.up {
+		if slices.Contains(s.names, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// ruleKey reads one decode key of a field into r; ok is false for a key that is no decode key.
+func (p *parser) ruleKey(k, v *yaml.Node, label string, r *Rule, sc *scope, depth int) (ok bool, err error) {
+	expr := func() (*Expr, error) {
+		s, err := p.str(v, label)
+		if err != nil {
+			return nil, err
+		}
+		e, err := ParseExpr(s)
+		if err != nil {
+			return nil, p.errf(v, label, "%s: %v", k.Value, err)
+		}
+		for _, n := range e.Names() {
+			if n != "rest" && !sc.has(n) {
+				return nil, p.errf(v, label, "%s: %q names no field before this one", k.Value, n)
+			}
+		}
+		return e, nil
+	}
+	switch k.Value {
+	case "endian":
+		var s string
+		if s, err = p.str(v, label); err == nil && s != "big" && s != "little" {
+			err = p.errf(v, label, "endian %q: want big or little", s)
+		}
+		r.Endian = s
+	case "show":
+		var s string
+		if s, err = p.str(v, label); err == nil && s != "hex" && s != "decimal" && s != "binary" {
+			err = p.errf(v, label, "show %q: want hex, decimal or binary", s)
+		}
+		r.Show = s
+	case "enum":
+		r.Enum, err = p.names(v, label, false)
+	case "flags":
+		r.Flags, err = p.names(v, label, true)
+	case "length":
+		r.Length, err = expr()
+	case "when":
+		r.When, err = expr()
+	case "count":
+		r.Count, err = expr()
+	case "until":
+		// until reads the item's own fields: checked when the items are read.
+		var s string
+		if s, err = p.str(v, label); err == nil {
+			if r.Until, err = ParseExpr(s); err != nil {
+				err = p.errf(v, label, "until: %v", err)
+			}
+		}
+	case "items":
+		r.Items, err = p.items(v, label, sc, depth+1)
+	default:
+		return false, nil
+	}
+	return true, err
+}
+
+// names reads an enum (value: name) or flags (name: mask) mapping.
+func (p *parser) names(n *yaml.Node, label string, flags bool) ([]Name, error) {
+	what := "enum: want a mapping of value to name ({1: ICMP, 6: TCP})"
+	if flags {
+		what = "flags: want a mapping of name to mask ({DF: 0x2, MF: 0x1})"
+	}
+	if n.Kind != yaml.MappingNode || len(n.Content) == 0 {
+		return nil, p.errf(n, label, "%s", what)
+	}
+	var out []Name
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		kn, vn := n.Content[i], n.Content[i+1]
+		num, name := kn, vn
+		if flags {
+			num, name = vn, kn
+		}
+		if num.Kind != yaml.ScalarNode || name.Kind != yaml.ScalarNode {
+			return nil, p.errf(kn, label, "%s", what)
+		}
+		v, err := strconv.ParseUint(num.Value, 0, 64)
+		if err != nil {
+			return nil, p.errf(num, label, "%s: %q is no unsigned integer", what[:5], num.Value)
+		}
+		out = append(out, Name{Value: v, Name: name.Value})
+	}
+	return out, nil
+}
+
+// items reads the fields of one item.
+func (p *parser) items(n *yaml.Node, label string, up *scope, depth int) ([]Item, error) {
+	if depth > maxItemDepth {
+		return nil, p.errf(n, label, "items nest more than %d deep", maxItemDepth)
+	}
+	if n.Kind != yaml.SequenceNode || len(n.Content) == 0 {
+		return nil, p.errf(n, label, "items: want a list of the fields of one item")
+	}
+	sc := &scope{up: up}
+	var out []Item
+	end := 0
+	for i, fn := range n.Content {
+		f, r, err := p.field(fn, i, end, sc, depth)
+		if err != nil {
+			return nil, err
+		}
+		sc.names = append(sc.names, f.Name)
+		out = append(out, Item{Field: f, Rule: r})
+		end = f.Offset + f.Bits
+	}
+	return out, nil
+}
+
+// checkUntil checks that until reads only the item's fields and the fields around it.
+func (p *parser) checkUntil(n *yaml.Node, label string, r *Rule, up *scope) error {
+	if r.Until == nil {
+		return nil
+	}
+	sc := &scope{up: up}
+	for _, it := range r.Items {
+		sc.names = append(sc.names, it.Field.Name)
+	}
+	for _, name := range r.Until.Names() {
+		if name != "rest" && !sc.has(name) {
+			return p.errf(n, label, "until: %q names no field of the item", name)
+		}
+	}
+	if r.Items == nil {
+		return p.errf(n, label, "until without items")
+	}
+	return nil
+}
