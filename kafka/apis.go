@@ -165,7 +165,7 @@ var apiFacts = []Facts{
 	{Key: KeyFetch, Name: "Fetch", Category: catRecords, ReadOnly: true, Records: true,
 		Purpose: "Read record batches from partitions (consumers and follower replicas)."},
 	{Key: KeyListOffsets, Name: "ListOffset", Category: catRecords, ReadOnly: true,
-		Purpose: "Find the offset of a partition for a timestamp, or its earliest or latest offset (ListOffsets before 2.5)."},
+		Purpose: "Find the offset of a partition for a timestamp, or its earliest or latest offset (ListOffsets since 2.5)."},
 	{Key: KeyListOffsets, Name: "ListOffsets", Category: catRecords, ReadOnly: true,
 		Purpose: "Find the offset of a partition for a timestamp, or its earliest or latest offset."},
 	{Key: KeyMetadata, Name: "Metadata", Category: catTopics, ReadOnly: true,

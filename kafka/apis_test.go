@@ -153,7 +153,7 @@ func TestFactsOf(t *testing.T) {
 		purpose, categ string
 		readOnly       bool
 	}{
-		{KeyListOffsets, "ListOffset", "(ListOffsets before 2.5)", catRecords, true},
+		{KeyListOffsets, "ListOffset", "(ListOffsets since 2.5)", catRecords, true},
 		{KeyListOffsets, "ListOffsets", "earliest or latest offset.", catRecords, true},
 		{KeyListConfigResources, "ListClientMetricsResources", "client metrics subscriptions.", catCluster, true},
 		{KeyProduce, "ProduceRenamed", "Append record batches", catRecords, false},
