@@ -377,6 +377,18 @@ func FactsOf(key int16, name string) Facts {
 	return Facts{Key: key, Name: name}
 }
 
+// APIName is the newest name of an API key Kafka 2.2 to 4.1 define ("Produce" for 0,
+// "ListOffsets" for 2), "" for a key none of them does.
+func APIName(key int16) string {
+	name := ""
+	for _, f := range apiFacts {
+		if f.Key == key {
+			name = f.Name
+		}
+	}
+	return name
+}
+
 // Facts returns the API's facts (FactsOf its key and name); Category is the one the catalogue
 // placed it in.
 func (a *API) Facts() Facts {

@@ -42,7 +42,7 @@ func ExampleCatalog_Encode() {
 	// 10-FindCoordinator-v6-request 36 bytes
 	// 00 00 00 20 00 0a 00 06 00 00 00 07 00 09 6b 61 66 6b 61 67 72 69 64 00 00 02 09 70 61 79 6d 65 6e 74 73 00
 	//  0 #size                        int32    32 bytes
-	//  4 header.RequestApiKey         int16    10
+	//  4 header.RequestApiKey         int16    10 → FindCoordinator
 	//  6 header.RequestApiVersion     int16    6
 	//  8 header.CorrelationId         int32    7
 	// 12 header.ClientId#length       int16    9

@@ -231,7 +231,7 @@ func (e *Encoder) Encode(m Message) (*Frame, error) {
 	}
 	e.w = writer{buf: e.buf[len(e.buf):len(e.buf)]}
 	w := &e.w
-	k := &walker{w: w, slab: e.slab, kids: e.kids, chunk: slabNodes, t: e.t}
+	k := &walker{w: w, slab: e.slab, kids: e.kids, chunk: slabNodes, t: e.t, keys: e.c}
 	defer func() {
 		e.slab, e.kids, e.t = k.slab, k.kids, k.t
 		if cap(w.buf) == cap(e.buf)-len(e.buf) {
@@ -467,7 +467,7 @@ func (d *Decoder) Decode(data []byte, o DecodeOptions) (*Frame, error) {
 func (c *Catalog) decode(k *walker, r *reader, data []byte, o DecodeOptions) (*Frame, error) {
 	f := &Frame{Response: o.Response, Bytes: data}
 	*r = reader{buf: data, end: len(data)}
-	k.r, k.cat = r, c
+	k.r, k.cat, k.keys = r, c, c
 	switch k.inflate = o.MaxDecompressed; {
 	case k.inflate == 0:
 		k.inflate = DefaultMaxDecompressed

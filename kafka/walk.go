@@ -28,6 +28,7 @@ type walker struct {
 	spec *schemas.Spec
 	ver  int16
 	cat  *Catalog // decoding requests: to find the API of a header's key
+	keys *Catalog // the catalogue whose names an API key's value is shown with (valueName)
 
 	slab  []Node  // nodes are carved from slabs: far fewer allocations than one per node
 	kids  []*Node // and so are children slices
@@ -684,7 +685,23 @@ func (k *walker) prim(parent *Node, kind NodeKind, name, path string, f *schemas
 // valueName is the Kafka name of an integer value of a field (an error code's, an
 // enumeration's: ValueName), or "".
 func (k *walker) valueName(f *schemas.Field, v int64) string {
-	if f == nil || k.spec == nil || !k.spec.HasAPIKey {
+	if f == nil {
+		return ""
+	}
+	if f.Name == "RequestApiKey" || f.Name == "ApiKey" {
+		// An API key is named as Wireshark names it: the header's, and each of an
+		// ApiVersions response's keys.
+		if v < math.MinInt16 || v > math.MaxInt16 {
+			return ""
+		}
+		if k.keys != nil {
+			if a := k.keys.apiByKey(int16(v)); a != nil {
+				return a.Name
+			}
+		}
+		return APIName(int16(v))
+	}
+	if k.spec == nil || !k.spec.HasAPIKey {
 		return ""
 	}
 	return ValueName(k.spec.APIKey, f.Name, v)

@@ -415,7 +415,7 @@ func TestNested(t *testing.T) {
 		value string // its value
 		note  string // the start of the bytes field's description when drawn as bytes
 	}{
-		{"request", env.Request, Options{}, "RequestData.header.RequestApiKey", "19", ""},
+		{"request", env.Request, Options{}, "RequestData.header.RequestApiKey", "19 → CreateTopics", ""},
 		{"request/body", env.Request, Options{}, "RequestData.Topics[0].Name", `"shipments"`, ""},
 		{"response", env.Response, Options{}, "ResponseData.Topics[0].Name", `"shipments"`, ""},
 		{"request/flat", env.Request, Options{Flat: true}, "", "", ""},

@@ -72,8 +72,8 @@ func TestDetailEveryPath(t *testing.T) {
 				t.Errorf("RequestData.header.RequestApiKey: %+v", f)
 			}
 			key := int(c.Request.Bytes[f.Offset])<<8 | int(c.Request.Bytes[f.Offset+1])
-			if f.Value != strconv.Itoa(key) {
-				t.Errorf("RequestData.header.RequestApiKey: value %q, the bytes at 0x%04x hold %d", f.Value, f.Offset, key)
+			if want := strconv.Itoa(key) + " → CreateTopics"; f.Value != want {
+				t.Errorf("RequestData.header.RequestApiKey: value %q, the bytes at 0x%04x hold %d (want %q)", f.Value, f.Offset, key, want)
 			}
 			return
 		}
