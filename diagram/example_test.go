@@ -108,4 +108,3 @@ func ExampleDrawer_RenderBook() {
 func indent(s, pad string) string {
 	return pad + strings.ReplaceAll(strings.TrimSuffix(s, "\n"), "\n", "\n"+pad) + "\n"
 }
-
