@@ -182,7 +182,7 @@ func (d *Drawer) drawGrid(r Request) (*Drawing, error) {
 		switch k {
 		case "rowbits":
 			o.RowBits, err = strconv.Atoi(v)
-			if err == nil && o.RowBits != 8 && o.RowBits != 16 && o.RowBits != 32 && o.RowBits != 64 {
+			if err != nil || o.RowBits != 8 && o.RowBits != 16 && o.RowBits != 32 && o.RowBits != 64 {
 				err = errors.New("want 8, 16, 32 or 64")
 			}
 		case "decimal":

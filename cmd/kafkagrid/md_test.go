@@ -230,29 +230,6 @@ func TestMdErrors(t *testing.T) {
 	}
 }
 
-func FuzzScanFences(f *testing.F) {
-	f.Add([]byte("a\n```bytegrid\n" + tinyGrid + "```\nb"))
-	f.Add([]byte("````markdown\n```bytegrid\nx\n```\n````\n~~~kafka view=tree\napi: 0\n~~~\n"))
-	f.Add([]byte("   ```kafka\r\n   api: Produce\r\n   ```\r\n"))
-	if b, err := os.ReadFile(filepath.Join("testdata", "md", "plain.md")); err == nil {
-		f.Add(b)
-	}
-	f.Fuzz(func(t *testing.T, src []byte) {
-		fences, err := scanFences("f.md", src)
-		if err != nil {
-			return
-		}
-		last := 0
-		for _, fc := range fences {
-			if fc.Start < last || fc.End <= fc.Start || fc.End > len(src) || len(fc.Body) > fc.End-fc.Start {
-				t.Fatalf("fence %+v out of order or bounds (after %d, of %d)", fc, last, len(src))
-			}
-			last = fc.End
-		}
-	})
-}
-
-// runMain runs the command as a child process with stdin, for the verbs that read it.
 func runMain(t *testing.T, stdin []byte, args ...string) ([]byte, string, int) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], args...)
