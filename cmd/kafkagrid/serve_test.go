@@ -327,4 +327,3 @@ func get(t *testing.T, base, path, body string, code int) []byte {
 	}
 	return b
 }
-
