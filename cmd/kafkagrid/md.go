@@ -13,9 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/kafkagrid/kafkagrid/bytegrid/bitfield"
-	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
-	"github.com/kafkagrid/kafkagrid/bytegrid/notation"
+	"github.com/kafkagrid/kafkagrid/bytegrid"
 	"github.com/kafkagrid/kafkagrid/kafka"
 )
 
@@ -154,9 +152,9 @@ func infoOptions(s string) (map[string]string, error) {
 
 // withLine moves the position of an error in a block's source to the Markdown file: line 1 of
 // the source is line first of the file, and a column moves right by the fence's indent (the
-// spaces CommonMark strips from each line of the block). Every reader's positioned error is
-// moved (gridyaml's, notation's, bit-field's, a kafka source's), so the message names one
-// place, the file's.
+// spaces CommonMark strips from each line of the block). Every reader's positioned error (a
+// bytegrid.SpecError, whatever the form; a kafka source's lineError) is moved, so the message
+// names one place, the file's.
 func withLine(err error, file string, first, indent int) error {
 	line := func(l int) int {
 		if l > 0 {
@@ -170,23 +168,9 @@ func withLine(err error, file string, first, indent int) error {
 		}
 		return c
 	}
-	var ge *gridyaml.Error
-	if errors.As(err, &ge) {
-		c := *ge
-		c.File, c.Line = file, line(ge.Line)
-		return &c
-	}
-	var ne *notation.Error
-	if errors.As(err, &ne) {
-		c := *ne
-		c.File, c.Line, c.Col = file, line(ne.Line), col(ne.Col)
-		return &c
-	}
-	var be *bitfield.Error
-	if errors.As(err, &be) {
-		c := *be
-		c.File, c.Line, c.Col = file, line(be.Line), col(be.Col)
-		return &c
+	var se *bytegrid.SpecError
+	if errors.As(err, &se) {
+		return se.Within(file, first, indent)
 	}
 	var le *lineError
 	if errors.As(err, &le) {
