@@ -175,7 +175,7 @@ func (d *Drawer) Draw(r Request) (*Drawing, error) {
 }
 
 func (d *Drawer) drawGrid(r Request) (*Drawing, error) {
-	o := gridWrite{WriteOptions: site.WriteOptions{Inline: r.Inline, IDPrefix: r.IDPrefix, Date: d.Date}}
+	o := gridWrite{Inline: r.Inline, IDPrefix: r.IDPrefix, Date: d.Date}
 	for _, k := range sortedKeys(r.Options) {
 		v := r.Options[k]
 		var err error

@@ -7,10 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/kafkagrid/kafkagrid/bytegrid/bitfield"
-	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
-	"github.com/kafkagrid/kafkagrid/bytegrid/notation"
-	"github.com/kafkagrid/kafkagrid/bytegrid/rfcart"
+	"github.com/kafkagrid/kafkagrid/bytegrid"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
@@ -238,29 +235,9 @@ func AtLine(err error, file string, first, indent int) error {
 		}
 		return c
 	}
-	var ge *gridyaml.Error
-	if errors.As(err, &ge) {
-		c := *ge
-		c.File, c.Line = file, line(ge.Line)
-		return &c
-	}
-	var re *rfcart.Error
-	if errors.As(err, &re) {
-		c := *re
-		c.Name, c.Line, c.Col = file, line(re.Line), col(re.Col)
-		return &c
-	}
-	var ne *notation.Error
-	if errors.As(err, &ne) {
-		c := *ne
-		c.File, c.Line, c.Col = file, line(ne.Line), col(ne.Col)
-		return &c
-	}
-	var be *bitfield.Error
-	if errors.As(err, &be) {
-		c := *be
-		c.File, c.Line, c.Col = file, line(be.Line), col(be.Col)
-		return &c
+	var se *bytegrid.SpecError
+	if errors.As(err, &se) {
+		return se.Within(file, first, indent)
 	}
 	var le *Error
 	if errors.As(err, &le) {

@@ -189,6 +189,7 @@ func TestMdErrors(t *testing.T) {
 	// added to the column.
 	notationBad := write("notation.md", "# T\n\n```bytegrid\nHTTP Frame {\n  Length (24),\n  Type (x),\n}\n```\n")
 	bitfieldBad := write("bitfield.md", "# T\n\n  ```bytegrid\n  [{\"bits\": 8, \"nam\": \"x\"}]\n  ```\n")
+	rfcBad := write("rfc.md", "# T\n\n  ```bytegrid\n  +-+-+-+-+-+-+-+-+\n  |      A        |\n  +-+-+-+-+-+-+-+-+\n  |  B       |    |\n  +-+-+-+-+-+-+-+-+\n  ```\n")
 	kafkaKey := write("key.md", "# T\n\n  ```kafka\n  api: Produce\n  verison: 3\n  ```\n")
 	foreign := write("f.md", "```bytegrid\n"+tinyGrid+"```\n")
 	bitfieldOK := write("reg.md", "# T\n\n```bytegrid\n[{\"bits\": 8, \"name\": \"x\"}]\n```\n")
@@ -206,6 +207,7 @@ func TestMdErrors(t *testing.T) {
 		{[]string{opt}, 1, "opt.md:1:13: info string: \"rowbits\""},
 		{[]string{notationBad}, 1, `md: notation: ` + notationBad + `:6:9: field "Type": length "x"`},
 		{[]string{bitfieldBad}, 1, `md: bitfield: ` + bitfieldBad + `:4:16: field #1: unknown key "nam"`},
+		{[]string{rfcBad}, 1, `md: rfcart: ` + rfcBad + `:7:14: an edge '|' between bit boundaries`},
 		{[]string{kafkaKey, "-q", "-schemas", filepath.Join(root, "4.0")}, 1, `md: ` + kafkaKey + `:5:3: unknown key "verison"`},
 		{[]string{bad, "-o", bad}, 2, "would be written over itself"},
 		{[]string{foreign, "-o", filepath.Join(dir, "f.out.md")}, 0, ""},
