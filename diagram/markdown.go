@@ -49,14 +49,22 @@ func Fences(name string, src []byte, maxBlocks int) ([]Fence, error) {
 	if maxBlocks <= 0 {
 		maxBlocks = DefaultMaxBlocks
 	}
+	out, more, err := fences(name, src, maxBlocks)
+	if err == nil && more {
+		return nil, fmt.Errorf("%s:%d: more than %d diagram blocks", name, out[len(out)-1].Line, maxBlocks)
+	}
+	return out, err
+}
+
+// fences finds at most limit+1 diagram blocks of src (more: there were more than limit).
+func fences(name string, src []byte, limit int) (out []Fence, more bool, err error) {
 	off := 0
 	if bytes.HasPrefix(src, []byte(bom)) {
 		off = len(bom)
 	}
 	doc := blockParser.Parse(text.NewReader(src[off:]))
-	var out []Fence
 	lines := lineCounter{src: src}
-	err := ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+	err = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		fc, ok := n.(*ast.FencedCodeBlock)
 		if !entering || !ok {
 			return ast.WalkContinue, nil
@@ -79,13 +87,14 @@ func Fences(name string, src []byte, maxBlocks int) ([]Fence, error) {
 			infoCol := off + fc.Info.Segment.Start - lines.lineStart(off+fc.Info.Segment.Start) + 1
 			return ast.WalkStop, fmt.Errorf("%s:%d:%d: %w", name, f.Line, infoCol+len(word)+1, err)
 		}
-		if len(out) == maxBlocks {
-			return ast.WalkStop, fmt.Errorf("%s:%d: more than %d diagram blocks", name, f.Line, maxBlocks)
-		}
 		out = append(out, *f)
+		if len(out) > limit {
+			more = true
+			return ast.WalkStop, nil
+		}
 		return ast.WalkSkipChildren, nil
 	})
-	return out, err
+	return out, more, err
 }
 
 // lineCounter gives the line of an offset, counting forward from the last one asked (the
@@ -290,14 +299,14 @@ func (d *Drawer) Markdown(name string, src []byte, o MarkdownOptions) ([]byte, [
 	if b == nil {
 		b = DefaultBudget()
 	}
-	fences, err := Fences(name, src, max(b.Blocks, 0)+1)
+	found, _, err := fences(name, src, max(b.Blocks, 0))
 	if err != nil {
 		return nil, nil, err
 	}
 	var out bytes.Buffer
 	var svgs []File
 	last := 0
-	for i, f := range fences {
+	for i, f := range found {
 		if b.Blocks--; b.Blocks < 0 {
 			return nil, nil, fmt.Errorf("%s:%d: more diagram blocks than the %d a document (or a book) may have", name, f.Line, DefaultMaxBlocks)
 		}
