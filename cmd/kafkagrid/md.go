@@ -46,50 +46,19 @@ func runMd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if *check && *out == "" && *outDir == "" {
 		return usagef("md: -check compares with the files -o or -outdir name")
 	}
+	plans, err := mdPlans(files, *out, *outDir, *inline)
+	if err != nil {
+		return err
+	}
 	d := mdDrawer(ctx, sf, stderr)
 	var stale []string
-	targets := map[string]string{}
-	svgBases := map[string]string{}
-	for _, in := range files {
+	for _, p := range plans {
+		in, name, target, o := p.in, p.name, p.target, p.opts
 		src, err := readBounded(in, true, maxMarkdown, func(size int64) error {
 			return fmt.Errorf("%s: more than the %d MiB md reads", in, maxMarkdown>>20)
 		})
 		if err != nil {
 			return fmt.Errorf("md: %w", err)
-		}
-		name := in
-		if in == "-" {
-			name = "<stdin>"
-		}
-		target := *out
-		if *outDir != "" {
-			base := filepath.Base(in)
-			if in == "-" {
-				base = "stdin.md"
-			}
-			target = filepath.Join(*outDir, base)
-		}
-		if prev, dup := targets[target]; dup && target != "" {
-			return usagef("md: %s and %s would both be written to %s", prev, in, target)
-		}
-		targets[target] = in
-		if target != "" && in != "-" && samePath(in, target) {
-			return usagef("md: %s would be written over itself, and its blocks lost; write it elsewhere (-o, -outdir)", in)
-		}
-		dir, svgBase := ".", "diagram"
-		if target != "" {
-			dir = filepath.Dir(target)
-			svgBase = strings.TrimSuffix(filepath.Base(target), filepath.Ext(target))
-		} else if in != "-" {
-			svgBase = strings.TrimSuffix(filepath.Base(in), filepath.Ext(in))
-		}
-		o := diagram.MarkdownOptions{Inline: *inline, SVGBase: filepath.Join(dir, svgBase), IDBase: "kg-" + idWord(svgBase)}
-		if !*inline {
-			// Two inputs of one base name (a.md, a.markdown) would write the same a-1.svg.
-			if prev, dup := svgBases[o.SVGBase]; dup {
-				return usagef("md: %s and %s would both write their diagrams as %s-N.svg; give them names apart, or -inline", prev, in, o.SVGBase)
-			}
-			svgBases[o.SVGBase] = in
 		}
 		text, svgs, err := d.Markdown(name, src, o)
 		if err != nil {
@@ -152,6 +121,59 @@ func runMd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("md: -check: %d files are not what md would write:\n  %s", len(stale), strings.Join(stale, "\n  "))
 	}
 	return nil
+}
+
+// mdPlan is what md does with one input: its name in errors, the Markdown it writes ("" for
+// standard output) and how.
+type mdPlan struct {
+	in, name, target string
+	opts             diagram.MarkdownOptions
+}
+
+// mdPlans names every input's outputs before any is written, refusing two inputs that would
+// write one file (the same Markdown, or the same SVG names: a.md and a.markdown both a-1.svg)
+// and an input written over itself.
+func mdPlans(files []string, out, outDir string, inline bool) ([]mdPlan, error) {
+	var plans []mdPlan
+	targets := map[string]string{}
+	svgBases := map[string]string{}
+	for _, in := range files {
+		name := in
+		if in == "-" {
+			name = "<stdin>"
+		}
+		target := out
+		if outDir != "" {
+			base := filepath.Base(in)
+			if in == "-" {
+				base = "stdin.md"
+			}
+			target = filepath.Join(outDir, base)
+		}
+		if prev, dup := targets[target]; dup && target != "" {
+			return nil, usagef("md: %s and %s would both be written to %s", prev, in, target)
+		}
+		targets[target] = in
+		if target != "" && in != "-" && samePath(in, target) {
+			return nil, usagef("md: %s would be written over itself, and its blocks lost; write it elsewhere (-o, -outdir)", in)
+		}
+		dir, svgBase := ".", "diagram"
+		if target != "" {
+			dir = filepath.Dir(target)
+			svgBase = strings.TrimSuffix(filepath.Base(target), filepath.Ext(target))
+		} else if in != "-" {
+			svgBase = strings.TrimSuffix(filepath.Base(in), filepath.Ext(in))
+		}
+		o := diagram.MarkdownOptions{Inline: inline, SVGBase: filepath.Join(dir, svgBase), IDBase: "kg-" + idWord(svgBase)}
+		if !inline {
+			if prev, dup := svgBases[o.SVGBase]; dup {
+				return nil, usagef("md: %s and %s would both write their diagrams as %s-N.svg; give them names apart, or -inline", prev, in, o.SVGBase)
+			}
+			svgBases[o.SVGBase] = in
+		}
+		plans = append(plans, mdPlan{in, name, target, o})
+	}
+	return plans, nil
 }
 
 // mayWrite refuses a name md derives (an SVG's, -outdir's Markdown) that is a symbolic link:

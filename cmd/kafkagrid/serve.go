@@ -68,16 +68,16 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		ErrorLog:          h.ErrorLog,
 		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
+	// On SIGTERM, main waits for the requests under way to finish, up to -timeout.
+	if g := graceFrom(ctx); g != nil {
+		g.Store(int64(*timeout))
+	}
 	{ // said even with -q: where to point the clients (and, with -listen :0, which port)
 		what := "bytegrid diagrams (no Kafka schemas given: no kafka diagrams)"
 		if len(cats) > 0 {
 			what = fmt.Sprintf("bytegrid and kafka diagrams (Kafka %s; default %s)", strings.Join(sortedKeys(cats), ", "), def)
 		}
 		fmt.Fprintf(stderr, "kafkagrid: serve: %s on http://%s\n", what, ln.Addr())
-	}
-	// On SIGTERM, main waits for the requests under way to finish, up to -timeout.
-	if g := graceFrom(ctx); g != nil {
-		g.Store(int64(*timeout))
 	}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()

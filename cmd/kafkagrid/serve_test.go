@@ -327,3 +327,48 @@ func get(t *testing.T, base, path, body string, code int) []byte {
 	}
 	return b
 }
+
+// TestServeSIGTERMInFlight: on SIGTERM the server stops listening, and a request under way
+// (its body half sent) still finishes, within -timeout, before the process exits 143.
+func TestServeSIGTERMInFlight(t *testing.T) {
+	s := startServe(t, "-q", "-timeout", "60s")
+	host := strings.TrimPrefix(s.base, "http://")
+	c, err := net.Dial("tcp", host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	body := tinyGrid
+	fmt.Fprintf(c, "POST /bytegrid/txt HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nConnection: close\r\nContent-Length: %d\r\n\r\n%s", len(body), body[:10])
+	// The request is under way once its first bytes are read: a health check on another
+	// connection, answered after them, says the server has read up to here.
+	if resp, err := http.Get(s.base + "/health"); err == nil {
+		resp.Body.Close()
+	}
+	s.cmd.Process.Signal(syscall.SIGTERM)
+	for try := 0; ; try++ { // counting tries: until it no longer listens
+		d, err := net.Dial("tcp", host)
+		if err != nil {
+			break
+		}
+		d.Close()
+		if try == 1000 {
+			t.Fatal("still listening after SIGTERM")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	io.WriteString(c, body[10:])
+	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil {
+		t.Fatalf("the request under way was cut: %v; stderr %s", err, s.errText())
+	}
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 200 || !bytes.Contains(b, []byte("|               A               |")) {
+		t.Errorf("%d %s; want the drawing", resp.StatusCode, b)
+	}
+	err = s.cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 143 {
+		t.Errorf("after SIGTERM: %v; want exit 143", err)
+	}
+}
