@@ -13,6 +13,7 @@ import (
 	"io"
 	"log"
 	"net/http"
+	"os"
 	"runtime"
 	"runtime/debug"
 	"strconv"
@@ -288,6 +289,9 @@ func (h *Handler) parse(w http.ResponseWriter, r *http.Request, path string) (*r
 			var he *httpError
 			if errors.As(err, &he) {
 				return req, err
+			}
+			if errors.Is(err, os.ErrDeadlineExceeded) {
+				return req, errorf(http.StatusRequestTimeout, "the body was not sent within %s (serve -timeout)", h.lim.ReadTimeout)
 			}
 			return req, errorf(http.StatusBadRequest, "reading the body: %v", err)
 		}

@@ -463,3 +463,22 @@ func TestKafkaHexBound(t *testing.T) {
 		t.Errorf("%d MB allocated: the frames after the first were decoded", alloc>>20)
 	}
 }
+
+// TestHandlerBodyDeadline: a body not sent within ReadTimeout is answered 408, and its
+// chunks given back.
+func TestHandlerBodyDeadline(t *testing.T) {
+	h := NewHandler(&Drawer{}, Limits{ReadTimeout: 50 * time.Millisecond})
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	c, err := net.Dial("tcp", strings.TrimPrefix(srv.URL, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	fmt.Fprintf(c, "POST /bytegrid/txt HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\nname: x\n")
+	b, _ := io.ReadAll(c)
+	if !bytes.HasPrefix(b, []byte("HTTP/1.1 408")) || !bytes.Contains(b, []byte("the body was not sent within 50ms")) {
+		t.Errorf("%.300s; want 408", b)
+	}
+	waitFor(t, "the chunks given back", func() bool { return h.Stats().HeldBytes == 0 })
+}
