@@ -395,11 +395,6 @@ func TestHandlerSlowBodies(t *testing.T) {
 	}
 }
 
-// blockingDrawer's first drawing waits until released, so that a test can hold the one slot.
-type gate struct {
-	in, release chan struct{}
-}
-
 // TestHandlerWaited503: every request that waited too long for a drawing slot is answered
 // 503 (the write deadline runs from its answer, not from the request's start), even in a
 // server whose own WriteTimeout has passed.

@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -101,7 +100,13 @@ func TestOutsideModule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	goCmd := filepath.Join(runtime.GOROOT(), "bin", "go")
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	if root, err := exec.Command(goCmd, "env", "GOROOT").Output(); err == nil {
+		goCmd = filepath.Join(strings.TrimSpace(string(root)), "bin", "go") // the toolchain in use
+	}
 	dir := t.TempDir()
 	gomod := "module example.com/protodoc\n\ngo 1.26.0\n\nrequire github.com/kafkagrid/kafkagrid v0.0.0\n\nreplace github.com/kafkagrid/kafkagrid => " + root + "\n"
 	sum, _ := os.ReadFile(filepath.Join(root, "go.sum"))

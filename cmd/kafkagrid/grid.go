@@ -55,10 +55,6 @@ The output (-format, else the -o suffix, else txt):
             of a YAML or bit-field spec are examples, not the notation's "= C" constants,
             and are not written)`
 
-// bitfieldTitle names a bit-field document read from no file of its own (standard input, a
-// request, a Markdown block).
-const bitfieldTitle = forms.BitfieldTitle
-
 // gridInput is a protocol spec read in any form: what is laid out, and what the outputs name.
 type gridInput struct {
 	bytegrid.Spec
@@ -210,9 +206,6 @@ func writeGrid(w io.Writer, spec *gridInput, f string, o gridOptions) error {
 	return forms.Write(w, &spec.Spec, spec.Form, f, forms.WriteOptions{RowBits: o.RowBits, Decimal: o.Decimal, NoHex: o.NoHex,
 		Inline: o.Inline, IDPrefix: o.IDPrefix, Date: o.PDF.Date})
 }
-
-// errUnknownFormat is writeGrid's error for a format it does not write.
-var errUnknownFormat = forms.ErrUnknownFormat
 
 // checkFile is -check: nil when the file name holds exactly data, else an error (exit 1)
 // saying that it is stale or missing.

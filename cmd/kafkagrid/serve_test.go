@@ -296,38 +296,6 @@ func TestServeSIGTERM(t *testing.T) {
 	}
 }
 
-func schemaFlagsFor(root string) *schemaFlags {
-	fs := newFlagSet("serve", "", io.Discard, io.Discard)
-	sf := addSchemaFlags(fs)
-	*sf.schemas, *sf.quiet = root, true
-	return sf
-}
-
-func fetchErr(base, path, body string) ([]byte, int, error) {
-	var resp *http.Response
-	var err error
-	if body == "" {
-		resp, err = http.Get(base + path)
-	} else {
-		resp, err = http.Post(base+path, "text/plain", strings.NewReader(body))
-	}
-	if err != nil {
-		return nil, 0, err
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	return b, resp.StatusCode, err
-}
-
-func get(t *testing.T, base, path, body string, code int) []byte {
-	t.Helper()
-	b, c, err := fetchErr(base, path, body)
-	if err != nil || c != code {
-		t.Fatalf("%s: %d, %v; want %d: %.300s", path, c, err, code, b)
-	}
-	return b
-}
-
 // TestServeSIGTERMInFlight: on SIGTERM the server stops listening, and a request under way
 // (its body half sent) still finishes, within -timeout, before the process exits 143.
 func TestServeSIGTERMInFlight(t *testing.T) {
