@@ -154,10 +154,10 @@ func (d *Drawer) Draw(r Request) (*Drawing, error) {
 		r.Name = "diagram"
 	}
 	if Formats(r.Type) == nil {
-		return nil, inputErrorf("unsupported diagram type %q (this server draws %s)", r.Type, strings.Join(Types(), " and "))
+		return nil, inputErrorf("unsupported diagram type %q (this server draws %s)", clip(r.Type), strings.Join(Types(), " and "))
 	}
 	if !contains(Formats(r.Type), r.Format) {
-		return nil, inputErrorf("unsupported output format %q for %s (want %s)", r.Format, r.Type, strings.Join(Formats(r.Type), ", "))
+		return nil, inputErrorf("unsupported output format %q for %s (want %s)", clip(r.Format), r.Type, strings.Join(Formats(r.Type), ", "))
 	}
 	var out *Drawing
 	var err error
@@ -209,7 +209,7 @@ func (d *Drawer) drawGrid(r Request) (*Drawing, error) {
 	data, err := writeGrid(spec, r.Format, o)
 	if err != nil {
 		if errors.Is(err, errFormat) {
-			return nil, inputErrorf("unsupported output format %q for %s (want %s)", r.Format, Bytegrid, strings.Join(Formats(Bytegrid), ", "))
+			return nil, inputErrorf("unsupported output format %q for %s (want %s)", clip(r.Format), Bytegrid, strings.Join(Formats(Bytegrid), ", "))
 		}
 		return nil, lineErrorf(r.Name, 1, "%v", err) // a layout error: the spec's fields do not fit
 	}

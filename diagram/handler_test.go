@@ -192,6 +192,8 @@ func TestHandlerLimits(t *testing.T) {
 		{"fields", "/bytegrid/svg", many.String(), 400, "diagram:1: 11 fields, more than a diagram may have here (10)"},
 		{"no schemas", "/kafka/svg", produce9, 400, "kafka diagrams need Kafka's schemas"},
 		{"big option", "/bytegrid/svg?rowbits=" + big, tinyGrid, 400, `option rowbits="xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"`},
+		{"big format", "/bytegrid/" + big[:100<<10], tinyGrid, 400, `unsupported output format "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"`},
+		{"big type", "/" + big[:100<<10] + "/svg", tinyGrid, 400, `unsupported diagram type "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b, code, err := fetchErr(srv.URL, tc.path, tc.body)

@@ -201,7 +201,7 @@ func (d *Drawer) drawKafka(r Request) (*Drawing, error) {
 	}
 	so := reference.ShowOptions{Response: s.Side == "response", Tree: s.View == "tree", Inline: r.Inline, IDPrefix: r.IDPrefix, Date: d.Date}
 	if so.Format, ok = reference.FormatNamed(r.Format); !ok {
-		return nil, inputErrorf("unsupported output format %q for %s (want %s)", r.Format, Kafka, strings.Join(Formats(Kafka), ", "))
+		return nil, inputErrorf("unsupported output format %q for %s (want %s)", clip(r.Format), Kafka, strings.Join(Formats(Kafka), ", "))
 	}
 	if s.Hex != nil {
 		return d.drawFrame(cat, s, name, so)
