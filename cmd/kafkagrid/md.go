@@ -104,8 +104,10 @@ func runMd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 				return fmt.Errorf("md: %w", err)
 			}
 		}
-		if err := removeStale(o.SVGBase, len(svgs)); err != nil {
-			return fmt.Errorf("md: %w", err)
+		if !o.Inline { // an inline run writes no SVG files, and leaves alone those of a run that did
+			if err := removeStale(o.SVGBase, len(svgs)); err != nil {
+				return fmt.Errorf("md: %w", err)
+			}
 		}
 		if target == "" {
 			if _, err := stdout.Write(text); err != nil {
