@@ -80,30 +80,18 @@ type Options struct {
 	HFlip, VFlip bool
 }
 
-// Spec is a read document.
+// Spec is a read document: the bytegrid.Spec every reader of a spec returns (its Name
+// empty: a bit-field document has no title) and the layout bit-field used.
 type Spec struct {
-	Fields  []bytegrid.Field
-	Options bytegrid.Options
+	bytegrid.Spec
 	// Lanes, LaneBits, HFlip and VFlip are the layout used, after defaults and Options.
 	Lanes, LaneBits int
 	HFlip, VFlip    bool
 }
 
-// Error is a problem in a document, with its position.
-type Error struct {
-	File      string
-	Line, Col int
-	Err       error
-}
-
-func (e *Error) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("bitfield: %s:%d:%d: %v", e.File, e.Line, e.Col, e.Err)
-	}
-	return fmt.Sprintf("bitfield: %s: %v", e.File, e.Err)
-}
-
-func (e *Error) Unwrap() error { return e.Err }
+// Error is a problem in a document, with its position (file:line:col): bytegrid.SpecError,
+// which every reader of a spec returns, its Reader "bitfield".
+type Error = bytegrid.SpecError
 
 // field is one list entry, read.
 type field struct {
@@ -121,7 +109,7 @@ type field struct {
 // Parse reads the document in src, with opt over its config; file names it in errors.
 func Parse(file string, src []byte, opt Options) (*Spec, error) {
 	if len(src) > MaxSize {
-		return nil, &Error{File: file, Err: fmt.Errorf("%d bytes, more than a document may have (%d)", len(src), MaxSize)}
+		return nil, &Error{Reader: "bitfield", File: file, Err: fmt.Errorf("%d bytes, more than a document may have (%d)", len(src), MaxSize)}
 	}
 	r := &reader{file: file, src: src, line: 1, col: 1}
 	doc, err := r.document()
@@ -207,7 +195,7 @@ func Parse(file string, src []byte, opt Options) (*Spec, error) {
 	}
 	s.Fields = place(fields, s.Lanes, mod, s.HFlip, s.VFlip)
 	if err := bytegrid.CheckFields(s.Fields); err != nil {
-		return nil, &Error{File: file, Err: err}
+		return nil, &Error{Reader: "bitfield", File: file, Err: err}
 	}
 	return s, nil
 }

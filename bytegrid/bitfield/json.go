@@ -68,7 +68,7 @@ type reader struct {
 }
 
 func (r *reader) errAt(line, col int, format string, a ...any) error {
-	return &Error{File: r.file, Line: line, Col: col, Err: fmt.Errorf(format, a...)}
+	return &Error{Reader: "bitfield", File: r.file, Line: line, Col: col, Err: fmt.Errorf(format, a...)}
 }
 
 func (r *reader) errf(format string, a ...any) error { return r.errAt(r.line, r.col, format, a...) }

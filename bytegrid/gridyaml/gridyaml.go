@@ -218,41 +218,12 @@ import (
 	"github.com/kafkagrid/kafkagrid/style"
 )
 
-// Spec is a parsed protocol description.
-type Spec struct {
-	Name    string
-	Desc    string
-	Fields  []bytegrid.Field
-	Options bytegrid.Options
-	// Rules say how each field is read from bytes (package specdec): Rules[i] is Fields[i]'s,
-	// from its decode keys. LittleEndian is byte_order: little.
-	Rules        []Rule
-	LittleEndian bool
-}
+// Spec is a parsed protocol description: bytegrid.Spec, which every reader of a spec returns.
+type Spec = bytegrid.Spec
 
-// Error is a problem in a spec, with its position.
-type Error struct {
-	File  string // file name as given to Parse
-	Line  int    // 1-based line, 0 if unknown
-	Field string // name (or index) of the field, if the problem is in one
-	Err   error
-}
-
-func (e *Error) Error() string {
-	var b strings.Builder
-	b.WriteString("gridyaml: ")
-	b.WriteString(e.File)
-	if e.Line > 0 {
-		b.WriteString(":" + strconv.Itoa(e.Line))
-	}
-	if e.Field != "" {
-		b.WriteString(": field " + e.Field)
-	}
-	b.WriteString(": " + e.Err.Error())
-	return b.String()
-}
-
-func (e *Error) Unwrap() error { return e.Err }
+// Error is a problem in a spec, with its position (file, line, field): bytegrid.SpecError,
+// which every reader of a spec returns, its Reader "gridyaml".
+type Error = bytegrid.SpecError
 
 // maxFields and maxBytes bound what a spec may describe.
 const (
@@ -316,7 +287,7 @@ func checkNodes(file string, src []byte, limit int) error {
 		}
 		lineStart = false
 		if n > limit {
-			return &Error{File: file, Line: line, Err: fmt.Errorf("more than %d YAML nodes (a spec may have %d fields, about 20 nodes each)", limit, maxFields)}
+			return &Error{Reader: reader, File: file, Line: line, Err: fmt.Errorf("more than %d YAML nodes (a spec may have %d fields, about 20 nodes each)", limit, maxFields)}
 		}
 	}
 	return nil
@@ -325,6 +296,9 @@ func checkNodes(file string, src []byte, limit int) error {
 // MaxSize bounds a spec's text: room for maxFields fields and maxBytes of data written as hex
 // with spaces, and far beyond any protocol's header (the 100,000-field spec is 4 MB).
 const MaxSize = 64 << 20
+
+// reader starts every error's message.
+const reader = "gridyaml"
 
 type parser struct {
 	file string
@@ -335,14 +309,14 @@ func (p *parser) errf(n *yaml.Node, field string, format string, a ...any) error
 	if n != nil {
 		line = n.Line
 	}
-	return &Error{File: p.file, Line: line, Field: field, Err: fmt.Errorf(format, a...)}
+	return &Error{Reader: reader, File: p.file, Line: line, Field: field, Err: fmt.Errorf(format, a...)}
 }
 
 // Parse reads the spec in src; file names it in errors.
 func Parse(file string, src []byte) (*Spec, error) {
 	p := &parser{file: file}
 	if len(src) > MaxSize {
-		return nil, &Error{File: file, Err: fmt.Errorf("%d bytes, more than a spec may have (%d)", len(src), MaxSize)}
+		return nil, &Error{Reader: reader, File: file, Err: fmt.Errorf("%d bytes, more than a spec may have (%d)", len(src), MaxSize)}
 	}
 	if err := checkNodes(file, src, maxNodes); err != nil {
 		return nil, err
@@ -350,7 +324,7 @@ func Parse(file string, src []byte) (*Spec, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(src, &doc); err != nil {
 		line, msg := yamlerr.Locate(src, err)
-		return nil, &Error{File: file, Line: line, Err: errors.New(msg)}
+		return nil, &Error{Reader: reader, File: file, Line: line, Err: errors.New(msg)}
 	}
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 {
 		return nil, p.errf(&doc, "", "empty document")
@@ -498,7 +472,7 @@ func Parse(file string, src []byte) (*Spec, error) {
 		s.Fields = append(s.Fields, f)
 		end = f.Offset + f.Bits
 	}
-	if !slices.ContainsFunc(s.Rules, func(r Rule) bool { return !r.zero() }) {
+	if !slices.ContainsFunc(s.Rules, func(r Rule) bool { return !r.Zero() }) {
 		s.Rules = nil // a spec for drawing only
 	}
 	if err := bytegrid.CheckFields(s.Fields); err != nil {
@@ -506,7 +480,7 @@ func Parse(file string, src []byte) (*Spec, error) {
 		if errors.As(err, &fe) {
 			return nil, p.errf(fieldsNode.Content[fe.Index], strconv.Quote(fe.Name), "%v", fe.Err)
 		}
-		return nil, &Error{File: file, Err: err}
+		return nil, &Error{Reader: reader, File: file, Err: err}
 	}
 	return s, nil
 }

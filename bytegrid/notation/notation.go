@@ -91,33 +91,13 @@ const (
 	maxPathBytes = 64 << 20
 )
 
-// Spec is a parsed document: the first structure's fields, laid out one after the other.
-type Spec struct {
-	Name    string // the drawn structure's name
-	Fields  []bytegrid.Field
-	Options bytegrid.Options
-}
+// Spec is a parsed document: the first structure's name (Name) and its fields, laid out one
+// after the other; bytegrid.Spec, which every reader of a spec returns (Desc is empty).
+type Spec = bytegrid.Spec
 
-// Error is a problem in a document, with its position.
-type Error struct {
-	File      string
-	Line, Col int // 1-based; 0 when unknown
-	Err       error
-}
-
-func (e *Error) Error() string {
-	var b strings.Builder
-	b.WriteString("notation: ")
-	b.WriteString(e.File)
-	if e.Line > 0 {
-		fmt.Fprintf(&b, ":%d:%d", e.Line, e.Col)
-	}
-	b.WriteString(": ")
-	b.WriteString(e.Err.Error())
-	return b.String()
-}
-
-func (e *Error) Unwrap() error { return e.Err }
+// Error is a problem in a document, with its position (file:line:col): bytegrid.SpecError,
+// which every reader of a spec returns, its Reader "notation".
+type Error = bytegrid.SpecError
 
 // length is a field's length as written.
 type length struct {
@@ -149,7 +129,7 @@ type parser struct {
 }
 
 func (p *parser) errAt(line, col int, format string, a ...any) error {
-	return &Error{File: p.file, Line: line, Col: col, Err: fmt.Errorf(format, a...)}
+	return &Error{Reader: "notation", File: p.file, Line: line, Col: col, Err: fmt.Errorf(format, a...)}
 }
 
 func (p *parser) errf(format string, a ...any) error { return p.errAt(p.line, p.col, format, a...) }
@@ -199,7 +179,7 @@ func (p *parser) restOfLine() string {
 // Parse reads the document in src; file names it in errors.
 func Parse(file string, src []byte) (*Spec, error) {
 	if len(src) > MaxSize {
-		return nil, &Error{File: file, Err: fmt.Errorf("%d bytes, more than a document may have (%d)", len(src), MaxSize)}
+		return nil, &Error{Reader: "notation", File: file, Err: fmt.Errorf("%d bytes, more than a document may have (%d)", len(src), MaxSize)}
 	}
 	p := &parser{file: file, src: src, line: 1, col: 1}
 	var structs []*structure
@@ -238,7 +218,7 @@ func Parse(file string, src []byte) (*Spec, error) {
 	}
 	spec.Fields = e.fields
 	if err := bytegrid.CheckFields(spec.Fields); err != nil {
-		return nil, &Error{File: file, Err: err}
+		return nil, &Error{Reader: "notation", File: file, Err: err}
 	}
 	return spec, nil
 }

@@ -93,7 +93,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
-	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
 )
 
 // Limits on a figure.
@@ -103,26 +102,9 @@ const (
 	MaxColumns = 1024
 )
 
-// Error is a problem in a figure, with its position.
-type Error struct {
-	Name string // as given to Parse
-	Line int    // 1-based, 0 if unknown
-	Col  int    // 1-based, 0 if unknown
-	Err  error
-}
-
-func (e *Error) Error() string {
-	s := "rfcart: " + e.Name
-	if e.Line > 0 {
-		s += fmt.Sprintf(":%d", e.Line)
-		if e.Col > 0 {
-			s += fmt.Sprintf(":%d", e.Col)
-		}
-	}
-	return s + ": " + e.Err.Error()
-}
-
-func (e *Error) Unwrap() error { return e.Err }
+// Error is a problem in a figure, with its position (name:line:col): bytegrid.SpecError,
+// which every reader of a spec returns, its Reader "rfcart".
+type Error = bytegrid.SpecError
 
 // Detect reports whether data looks like a figure rather than a YAML spec: its first line
 // that is not blank (after an optional "source:" line) is a ruler (digits and spaces) or a rule
@@ -196,7 +178,7 @@ func (p *parser) errf(line, col int, format string, a ...any) error {
 	if line >= 0 {
 		line += p.base + 1
 	}
-	return &Error{Name: p.name, Line: line, Col: col + 1, Err: fmt.Errorf(format, a...)}
+	return &Error{Reader: "rfcart", File: p.name, Line: line, Col: col + 1, Err: fmt.Errorf(format, a...)}
 }
 
 // col returns the column of the boundary before bit b of a row.
@@ -290,12 +272,12 @@ type textAt struct {
 
 // Parse reads the figure in data; name names it in errors. It returns the spec: the fields,
 // in order, and the options that draw them as the figure has them.
-func Parse(name string, data []byte) (*gridyaml.Spec, error) {
+func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 	if len(data) > MaxSize {
-		return nil, &Error{Name: name, Err: fmt.Errorf("%d bytes, more than a figure may have (%d)", len(data), MaxSize)}
+		return nil, &Error{Reader: "rfcart", File: name, Err: fmt.Errorf("%d bytes, more than a figure may have (%d)", len(data), MaxSize)}
 	}
 	if !utf8.Valid(data) {
-		return nil, &Error{Name: name, Err: errors.New("not UTF-8 text")}
+		return nil, &Error{Reader: "rfcart", File: name, Err: errors.New("not UTF-8 text")}
 	}
 	p := &parser{name: name}
 	text := strings.ReplaceAll(string(data), "\r\n", "\n")
@@ -304,7 +286,7 @@ func Parse(name string, data []byte) (*gridyaml.Spec, error) {
 	if len(raw) > MaxLines {
 		return nil, p.errf(MaxLines, -1, "more than %d lines", MaxLines)
 	}
-	spec := &gridyaml.Spec{Name: "RFC figure"}
+	spec := &bytegrid.Spec{Name: "RFC figure"}
 	if strings.HasPrefix(strings.TrimSpace(raw[0]), "source:") {
 		src := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(raw[0]), "source:"))
 		spec.Desc = src
@@ -392,7 +374,7 @@ func Parse(name string, data []byte) (*gridyaml.Spec, error) {
 	spec.Options = opts
 	spec.Options.Text.LeftNotes = strings.Join(notes, "\n")
 	if err := bytegrid.CheckFields(fields); err != nil {
-		return nil, &Error{Name: name, Err: err}
+		return nil, &Error{Reader: "rfcart", File: name, Err: err}
 	}
 	return spec, nil
 }

@@ -7,16 +7,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
 	"github.com/kafkagrid/kafkagrid/bytegrid/bitfield"
+	"github.com/kafkagrid/kafkagrid/bytegrid/forms"
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
-	"github.com/kafkagrid/kafkagrid/bytegrid/notation"
-	"github.com/kafkagrid/kafkagrid/bytegrid/rfcart"
 	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
 	"github.com/kafkagrid/kafkagrid/site"
 )
@@ -59,107 +55,25 @@ The output (-format, else the -o suffix, else txt):
             of a YAML or bit-field spec are examples, not the notation's "= C" constants,
             and are not written)`
 
-// gridForms are the input forms grid reads, for -from and its error.
-var gridForms = []string{"yaml", "rfc", "notation", "bitfield"}
-
-// bitfieldTitle names a bit-field document read from no file of its own (standard input, a
-// request, a Markdown block).
-const bitfieldTitle = "bit-field"
-
 // gridInput is a protocol spec read in any form: what is laid out, and what the outputs name.
 type gridInput struct {
-	Name, Desc string
-	Fields     []bytegrid.Field
-	Options    bytegrid.Options
-	Form       string // the form it was read in (gridForms)
-	// Rules and LittleEndian say how the fields are read from bytes (YAML's decode keys).
-	Rules        []gridyaml.Rule
-	LittleEndian bool
+	bytegrid.Spec
+	Form string // the form it was read in (forms.Names)
 }
 
-// readGridSpec reads src, named name in errors, in the given form, or in the form its content
-// tells (detectForm) when form is "". It is the one reader of every form grid takes; bf are
-// bit-field's layout flags, for that form only.
+// readGridSpec reads src, named name in errors, with forms.Read: in the given form, or in the
+// form its content tells when form is ""; bf are bit-field's layout flags, for that form only.
 func readGridSpec(name string, src []byte, form string, bf bitfield.Options) (*gridInput, error) {
-	if form == "" {
-		form = detectForm(src)
+	s, f, err := forms.Read(name, src, forms.Options{Form: form, Bitfield: bf})
+	switch {
+	case errors.Is(err, forms.ErrBitfieldOptions):
+		return nil, usagef("grid: -lanes, -bits, -hflip and -vflip are for bit-field input, and %s is %s", name, f.Name)
+	case errors.Is(err, forms.ErrUnknownForm):
+		return nil, usagef("grid: %v", err)
+	case err != nil:
+		return nil, err
 	}
-	if form != "bitfield" && bf != (bitfield.Options{}) {
-		return nil, usagef("grid: -lanes, -bits, -hflip and -vflip are for bit-field input, and %s is %s", name, form)
-	}
-	switch form {
-	case "yaml":
-		s, err := gridyaml.Parse(name, src)
-		if err != nil {
-			return nil, err
-		}
-		return &gridInput{Name: s.Name, Desc: s.Desc, Fields: s.Fields, Options: s.Options, Form: form, Rules: s.Rules, LittleEndian: s.LittleEndian}, nil
-	case "rfc":
-		s, err := rfcart.Parse(name, src)
-		if err != nil {
-			return nil, err
-		}
-		return &gridInput{Name: s.Name, Desc: s.Desc, Fields: s.Fields, Options: s.Options, Form: form}, nil
-	case "notation":
-		s, err := notation.Parse(name, src)
-		if err != nil {
-			return nil, err
-		}
-		return &gridInput{Name: s.Name, Fields: s.Fields, Options: s.Options, Form: form}, nil
-	case "bitfield":
-		s, err := bitfield.Parse(name, src, bf)
-		if err != nil {
-			return nil, err
-		}
-		// bit-field's documents have no title: the file's name is one, else "bit-field".
-		title := strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
-		if name == "<stdin>" || title == "" {
-			title = bitfieldTitle
-		}
-		return &gridInput{Name: title, Fields: s.Fields, Options: s.Options, Form: form}, nil
-	}
-	return nil, usagef("grid: unknown input form %q (want %s)", form, strings.Join(gridForms, ", "))
-}
-
-// regKey is a key "reg" of a JSON or JSON5 object (reg:, "reg":, 'reg':).
-var regKey = regexp.MustCompile(`(?:^|[{,\s])(?:reg|"reg"|'reg')\s*:`)
-
-// detectForm tells a spec's form from its first meaningful characters: "[", or "{" with a
-// key "reg" in what follows, is bit-field JSON; a first line that is a name and "{" (no ":") is RFC 9000 notation; anything
-// else is YAML, whose parser then says what is wrong.
-func detectForm(src []byte) string {
-	s := strings.TrimPrefix(string(src[:min(len(src), 64<<10)]), "\ufeff")
-	for {
-		s = strings.TrimLeft(s, " \t\r\n")
-		if strings.HasPrefix(s, "//") || strings.HasPrefix(s, "#") {
-			if i := strings.IndexByte(s, '\n'); i >= 0 {
-				s = s[i+1:]
-				continue
-			}
-			return "yaml"
-		}
-		break
-	}
-	if strings.HasPrefix(s, "[") || strings.HasPrefix(s, "/*") {
-		return "bitfield"
-	}
-	if strings.HasPrefix(s, "{") {
-		// WaveDrom's {reg: [...]}; a YAML spec written as one flow mapping has no key "reg"
-		// (though a name may hold the letters: {name: Aggregate, ...}).
-		if regKey.MatchString(s) {
-			return "bitfield"
-		}
-		return "yaml"
-	}
-	line, _, _ := strings.Cut(s, "\n")
-	line = strings.TrimSpace(line)
-	if strings.HasSuffix(line, "{") && !strings.Contains(line, ":") && len(line) > 1 {
-		return "notation"
-	}
-	if rfcart.Detect(src) {
-		return "rfc"
-	}
-	return "yaml"
+	return &gridInput{Spec: *s, Form: f.Name}, nil
 }
 
 // runGrid implements "kafkagrid grid SPEC [-o OUT] [-format F]": it draws the byte grid of a
@@ -170,7 +84,7 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	gb := addGridBytesFlags(fs.FlagSet)
 	out := fs.String("o", "", "write to `FILE`; the format follows its suffix; \"-\" or none writes to stdout (text unless -format)")
 	format := fs.String("format", "", "output `FORMAT`: txt, svg, rfcsvg, pdf, json, yaml or notation (default: from the -o suffix, else txt)")
-	from := fs.String("from", "", "input `FORM`: "+strings.Join(gridForms, ", ")+" (default: told by the content)")
+	from := fs.String("from", "", "input `FORM`: "+strings.Join(forms.Names(), ", ")+" (default: told by the content)")
 	rowBits := fs.Int("rowbits", 0, "row width in `BITS`: 8, 16, 32 or 64 (default: the spec's, else 32)")
 	decimal := fs.Bool("decimal", false, "row offsets in decimal instead of hex")
 	noHex := fs.Bool("nohex", false, "do not show the hex of each byte")
@@ -195,8 +109,8 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	if *from != "" && !slices.Contains(gridForms, *from) {
-		return usagef("grid: unknown input form %q (want %s)", *from, strings.Join(gridForms, ", "))
+	if _, ok := forms.Lookup(*from); *from != "" && !ok {
+		return usagef("grid: unknown input form %q (want %s)", *from, strings.Join(forms.Names(), ", "))
 	}
 
 	var opt pdfcanvas.DocOptions
@@ -245,31 +159,12 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	return deliverGrid(ctx, *out, *check, buf.Bytes(), stdout)
 }
 
-// gridFormat is the format grid writes: -format's (format), else the suffix of -o's file
-// (out), else txt; the two must agree (rfcsvg and notation are written to .svg and .txt).
+// gridFormat is the format grid writes (forms.OutputFormat): -format's (format), else the
+// suffix of -o's file (out), else txt.
 func gridFormat(format, out string) (string, error) {
-	bySuffix := ""
-	if sf, ok := site.FormatOfFile(out); ok && slices.Contains(gridFormats, sf.Name) {
-		bySuffix = sf.Name
-	} else if filepath.Ext(out) != "" && format == "" {
-		return "", usagef("grid: cannot tell the format of %q from its suffix; use -format", out)
-	}
-	f := ""
-	if format != "" {
-		gf, ok := site.LookupFormat(format)
-		if !ok || !slices.Contains(gridFormats, gf.Name) {
-			return "", usagef("grid: unknown format %q (want %s)", strings.ToLower(format), site.FormatList(gridFormats...))
-		}
-		f = gf.Name
-	}
-	switch {
-	case f == "" && bySuffix == "":
-		f = "txt"
-	case f == "":
-		f = bySuffix
-	case f == "rfcsvg" && bySuffix == "svg", f == "notation" && bySuffix == "txt":
-	case bySuffix != "" && bySuffix != f:
-		return "", usagef("grid: -format %s, but -o %s is named as %s", f, out, bySuffix)
+	f, err := forms.OutputFormat(format, out)
+	if err != nil {
+		return "", usagef("grid: %v", err)
 	}
 	return f, nil
 }
@@ -309,54 +204,12 @@ type gridOptions struct {
 	PDF      pdfcanvas.DocOptions // the PDF's date (title: the spec's name)
 }
 
-// writeGrid writes spec with o to w in format f (svg, rfcsvg, pdf, txt, json, yaml,
-// notation): the one place every route to the byte grid (grid, serve's bytegrid type, md's
-// fences) writes a format.
+// writeGrid writes spec with o to w in format f with forms.Write: the one place every route to
+// the byte grid (grid, serve's bytegrid type, md's fences) writes a format.
 func writeGrid(w io.Writer, spec *gridInput, f string, o gridOptions) error {
-	opts := spec.Options
-	if o.RowBits != 0 {
-		opts.RowBits = o.RowBits
-	}
-	if o.Decimal {
-		opts.DecimalOffsets = true
-	}
-	if o.NoHex {
-		opts.NoHex = true
-	}
-	switch f {
-	case "yaml":
-		return gridyaml.Write(w, &gridyaml.Spec{Name: spec.Name, Desc: spec.Desc, Fields: spec.Fields, Options: opts})
-	case "notation":
-		fields := spec.Fields
-		if spec.Form != "notation" {
-			// A YAML spec's values are examples, a bit-field's attributes notes; the
-			// notation's "= C" is a constant, so they are not written.
-			fields = slices.Clone(fields)
-			for i := range fields {
-				fields[i].Value = ""
-			}
-		}
-		return notation.Write(w, notationName(spec.Name), fields)
-	}
-	sf, ok := site.LookupFormat(f)
-	if !ok || sf.Write == nil || !slices.Contains(gridFormats, sf.Name) {
-		return fmt.Errorf("%w %q (want %s)", errUnknownFormat, f, site.FormatList(gridFormats...))
-	}
-	d, err := bytegrid.Layout(spec.Fields, opts)
-	if err != nil && spec.Form == "bitfield" {
-		return fmt.Errorf("%w (the rows are bit-field's lanes, of %d bits here: -lanes and -bits change them)", err, opts.RowBits)
-	}
-	if err != nil {
-		return err
-	}
-	return sf.Write(w, d, site.WriteOptions{Title: spec.Name, Desc: spec.Desc, Inline: o.Inline, IDPrefix: o.IDPrefix, Date: o.PDF.Date})
+	return forms.Write(w, &spec.Spec, spec.Form, f, forms.WriteOptions{RowBits: o.RowBits, Decimal: o.Decimal, NoHex: o.NoHex,
+		Inline: o.Inline, IDPrefix: o.IDPrefix, Date: o.PDF.Date})
 }
-
-// gridFormats are the formats grid writes (of site.Formats), in the order messages list them.
-var gridFormats = []string{"txt", "svg", "rfcsvg", "pdf", "json", "yaml", "notation"}
-
-// errUnknownFormat is writeGrid's error for a format it does not write.
-var errUnknownFormat = errors.New("unknown format")
 
 // checkFile is -check: nil when the file name holds exactly data, else an error (exit 1)
 // saying that it is stale or missing.
@@ -380,34 +233,6 @@ func firstDiff(a, b []byte) int {
 		if a[i] != b[i] {
 			return i
 		}
-	}
-	return n
-}
-
-// notationName makes a spec's name a structure name the notation can hold: its parenthesised
-// parts dropped ("UDP header (RFC 768)" is "UDP header"), brackets, braces and commas made
-// spaces.
-func notationName(s string) string {
-	var b strings.Builder
-	depth := 0
-	for _, r := range s {
-		switch {
-		case r == '(':
-			depth++
-		case r == ')':
-			if depth > 0 {
-				depth--
-			}
-		case depth > 0:
-		case strings.ContainsRune("[]{},\n", r):
-			b.WriteByte(' ')
-		default:
-			b.WriteRune(r)
-		}
-	}
-	n := strings.Join(strings.Fields(b.String()), " ")
-	if n == "" {
-		return "Header"
 	}
 	return n
 }

@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
+	"github.com/kafkagrid/kafkagrid/bytegrid/forms"
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
 	"github.com/kafkagrid/kafkagrid/bytegrid/specdec"
 	"github.com/kafkagrid/kafkagrid/capture"
@@ -133,8 +134,8 @@ func writeGridBytes(w io.Writer, spec *gridInput, ys *gridyaml.Spec, res *specde
 		return enc.Encode(res)
 	}
 	sf, ok := site.LookupFormat(f)
-	if !ok || sf.Write == nil || !slices.Contains(gridFormats, sf.Name) {
-		return fmt.Errorf("%w %q (want %s)", errUnknownFormat, f, site.FormatList(gridFormats...))
+	if !ok || sf.Write == nil || !slices.Contains(forms.Formats(), sf.Name) {
+		return fmt.Errorf("%w %q (want %s)", forms.ErrUnknownFormat, f, site.FormatList(forms.Formats()...))
 	}
 	wo := site.WriteOptions{Title: spec.Name, Desc: spec.Desc, Inline: o.Inline, IDPrefix: o.IDPrefix, Date: o.PDF.Date}
 	if asTree {

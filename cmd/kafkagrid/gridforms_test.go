@@ -38,34 +38,6 @@ func withStdin(t *testing.T, data string, f func()) {
 	f()
 }
 
-func TestDetectForm(t *testing.T) {
-	for src, want := range map[string]string{
-		"name: x\nfields: []\n":                           "yaml",
-		"# a comment\nname: x\n":                          "yaml",
-		"":                                                "yaml",
-		"\ufeff[{\"bits\": 8}]":                           "bitfield",
-		"  \n{reg: [{bits: 8}]}":                          "bitfield",
-		"// a register\n[{bits: 8}]":                      "bitfield",
-		"/* x */ [{bits: 8}]":                             "bitfield",
-		"HTTP Frame {\n  Length (24),\n}":                 "notation",
-		"\n   Long Header Packet {\n":                     "notation",
-		"name: {x}\n":                                     "yaml",
-		"{name: x, fields: [{name: a, bits: 8}]}":         "yaml",
-		"{name: Aggregate, fields: [{name: a, bits: 8}]}": "yaml",
-		"{name: x, fields: [{name: reg, bits: 8}]}":       "yaml",
-		"{\"config\": {\"lanes\": 2}, \"reg\": []}":       "bitfield",
-		"{\n  reg: [{bits: 8}],\n}":                       "bitfield",
-		" 0                   1\n+-+-+-+-+-+-+-+-+\n":     "rfc",
-		"|  A  |\n+=====+\n":                              "yaml", // a figure starts with a ruler or a rule
-		"name: x\ndescription: |\n  +-+-+\n":              "yaml",
-		"+ a +\n":                                         "yaml",
-	} {
-		if got := detectForm([]byte(src)); got != want {
-			t.Errorf("detectForm(%q) = %s, want %s", src, got, want)
-		}
-	}
-}
-
 // TestGridForms: each form, told by its content and named by -from, draws its fields.
 func TestGridForms(t *testing.T) {
 	bf := gridSpec(t, "ipv4-bitfield.json")
@@ -216,9 +188,6 @@ func TestGridNotationOut(t *testing.T) {
 	out, _, err := runGridCmd(t, gridSpec(t, "udp.yaml"), "-format", "notation")
 	if err != nil || !strings.HasPrefix(out, "UDP header {\n  Source Port (16),\n  Destination Port (16),\n") {
 		t.Errorf("udp.yaml as notation: %v\n%s", err, out)
-	}
-	if got := notationName("A [b] {c}, (d) e (f (g))"); got != "A b c e" {
-		t.Errorf("notationName: %q", got)
 	}
 }
 

@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+	"sync/atomic"
 	"time"
 
 	"github.com/kafkagrid/kafkagrid/site"
@@ -25,6 +26,16 @@ import (
 // and the process exits when it returns or when this has passed, whichever comes first. A file
 // being written then is a temporary one, which the next build removes.
 const stopWithin = 100 * time.Millisecond
+
+// graceKey is the context key of how long a verb asks main to wait for it after SIGINT or
+// SIGTERM, beyond stopWithin (nanoseconds; serve: its requests under way, up to -timeout).
+type graceKey struct{}
+
+// graceFrom returns the verb's grace after a signal, or nil.
+func graceFrom(ctx context.Context) *atomic.Int64 {
+	g, _ := ctx.Value(graceKey{}).(*atomic.Int64)
+	return g
+}
 
 // tempsKey is the context key of the process's set of temporary files (site.Temps).
 type tempsKey struct{}

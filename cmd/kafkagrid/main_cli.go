@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -24,7 +25,8 @@ const (
 // browser decoder's (wasm_js.go).
 func main() {
 	temps := &site.Temps{}
-	ctx, cancel := context.WithCancel(context.WithValue(context.Background(), tempsKey{}, temps))
+	grace := &atomic.Int64{}
+	ctx, cancel := context.WithCancel(context.WithValue(context.WithValue(context.Background(), tempsKey{}, temps), graceKey{}, grace))
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	done := make(chan error, 1)
@@ -36,7 +38,7 @@ func main() {
 		cancel()
 		select {
 		case <-done:
-		case <-time.After(stopWithin):
+		case <-time.After(max(stopWithin, time.Duration(grace.Load()))):
 			temps.RemoveAll() // the verb did not stop in time: what it was writing goes
 		}
 		status, what := exitInterrupted, "interrupted"

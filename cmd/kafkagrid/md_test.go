@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
+	"github.com/kafkagrid/kafkagrid/site"
 )
 
 const tinyGrid = "name: Tiny\nfields:\n  - {name: A, bits: 16}\n  - {name: B, bits: 16}\n"
@@ -189,6 +190,7 @@ func TestMdErrors(t *testing.T) {
 	// added to the column.
 	notationBad := write("notation.md", "# T\n\n```bytegrid\nHTTP Frame {\n  Length (24),\n  Type (x),\n}\n```\n")
 	bitfieldBad := write("bitfield.md", "# T\n\n  ```bytegrid\n  [{\"bits\": 8, \"nam\": \"x\"}]\n  ```\n")
+	rfcBad := write("rfc.md", "# T\n\n  ```bytegrid\n  +-+-+-+-+-+-+-+-+\n  |      A        |\n  +-+-+-+-+-+-+-+-+\n  |  B       |    |\n  +-+-+-+-+-+-+-+-+\n  ```\n")
 	kafkaKey := write("key.md", "# T\n\n  ```kafka\n  api: Produce\n  verison: 3\n  ```\n")
 	foreign := write("f.md", "```bytegrid\n"+tinyGrid+"```\n")
 	bitfieldOK := write("reg.md", "# T\n\n```bytegrid\n[{\"bits\": 8, \"name\": \"x\"}]\n```\n")
@@ -206,6 +208,7 @@ func TestMdErrors(t *testing.T) {
 		{[]string{opt}, 1, "opt.md:1:13: info string: \"rowbits\""},
 		{[]string{notationBad}, 1, `md: notation: ` + notationBad + `:6:9: field "Type": length "x"`},
 		{[]string{bitfieldBad}, 1, `md: bitfield: ` + bitfieldBad + `:4:16: field #1: unknown key "nam"`},
+		{[]string{rfcBad}, 1, `md: rfcart: ` + rfcBad + `:7:14: an edge '|' between bit boundaries`},
 		{[]string{kafkaKey, "-q", "-schemas", filepath.Join(root, "4.0")}, 1, `md: ` + kafkaKey + `:5:3: unknown key "verison"`},
 		{[]string{bad, "-o", bad}, 2, "would be written over itself"},
 		{[]string{foreign, "-o", filepath.Join(dir, "f.out.md")}, 0, ""},
@@ -230,29 +233,6 @@ func TestMdErrors(t *testing.T) {
 	}
 }
 
-func FuzzScanFences(f *testing.F) {
-	f.Add([]byte("a\n```bytegrid\n" + tinyGrid + "```\nb"))
-	f.Add([]byte("````markdown\n```bytegrid\nx\n```\n````\n~~~kafka view=tree\napi: 0\n~~~\n"))
-	f.Add([]byte("   ```kafka\r\n   api: Produce\r\n   ```\r\n"))
-	if b, err := os.ReadFile(filepath.Join("testdata", "md", "plain.md")); err == nil {
-		f.Add(b)
-	}
-	f.Fuzz(func(t *testing.T, src []byte) {
-		fences, err := scanFences("f.md", src)
-		if err != nil {
-			return
-		}
-		last := 0
-		for _, fc := range fences {
-			if fc.Start < last || fc.End <= fc.Start || fc.End > len(src) || len(fc.Body) > fc.End-fc.Start {
-				t.Fatalf("fence %+v out of order or bounds (after %d, of %d)", fc, last, len(src))
-			}
-			last = fc.End
-		}
-	})
-}
-
-// runMain runs the command as a child process with stdin, for the verbs that read it.
 func runMain(t *testing.T, stdin []byte, args ...string) ([]byte, string, int) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], args...)
@@ -360,5 +340,59 @@ func TestMdbook(t *testing.T) {
 	bad := `[{"root":"/b","config":{},"renderer":"html","mdbook_version":"0.4.40"},{"sections":[{"Chapter":{"name":"C","content":"# C\n\n` + "```bytegrid\\nname: x\\nfields: [\\n```" + `\n","number":[1],"sub_items":[],"path":"c.md","source_path":"c.md","parent_names":[]}}],"__non_exhaustive":null}]`
 	if _, errs, code := runMain(t, []byte(bad), "mdbook"); code != 1 || !strings.Contains(errs, "c.md:5") {
 		t.Errorf("a bad block: exit %d, %q; want 1 and c.md:5", code, errs)
+	}
+}
+
+// TestMdOutputs: md's output names are its own. Two inputs of one base name would write the
+// same SVGs (refused); a symbolic link at a name md derives is never written through; a page
+// a build's manifest lists is not replaced; and the SVGs of blocks taken out are removed.
+func TestMdOutputs(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, s string) string {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(s), 0o644)
+		return p
+	}
+	two := "```bytegrid\n" + tinyGrid + "```\n\n```bytegrid\n" + tinyGrid + "```\n"
+	a := write("a.md", two)
+	am := write("a.markdown", two)
+	out := filepath.Join(dir, "out")
+	if _, errs, code := runCmd(t, "md", "-outdir", out, a, am); code != 2 || !strings.Contains(errs, "would both write their diagrams as") {
+		t.Errorf("a.md and a.markdown: exit %d, %s; want 2", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(out, "a-1.svg")); err == nil {
+		t.Errorf("a-1.svg written before the refusal")
+	}
+	// A link at x-1.svg to a file elsewhere: not written through, the target untouched.
+	elsewhere := write("elsewhere.svg", "mine\n")
+	x := write("l/x.md", two)
+	os.Symlink(elsewhere, filepath.Join(dir, "l", "x.out-1.svg"))
+	if _, errs, code := runCmd(t, "md", x, "-o", filepath.Join(dir, "l", "x.out.md")); code != 1 || !strings.Contains(errs, "is a symbolic link") {
+		t.Errorf("a link at a derived name: exit %d, %s; want 1", code, errs)
+	}
+	if b, _ := os.ReadFile(elsewhere); string(b) != "mine\n" {
+		t.Errorf("written through the link: %q", b)
+	}
+	// Stale SVGs: two blocks, then one: y-2.svg goes.
+	y := write("s/y.md", two)
+	yo := filepath.Join(dir, "s", "y.out.md")
+	if _, errs, code := runCmd(t, "md", y, "-o", yo); code != 0 {
+		t.Fatalf("md: exit %d, %s", code, errs)
+	}
+	write("s/y.md", "```bytegrid\n"+tinyGrid+"```\n")
+	if _, errs, code := runCmd(t, "md", y, "-o", yo); code != 0 {
+		t.Fatalf("md: exit %d, %s", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "s", "y.out-2.svg")); err == nil {
+		t.Errorf("y.out-2.svg left behind")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "s", "y.out-1.svg")); err != nil {
+		t.Errorf("y.out-1.svg: %v", err)
+	}
+	// A page a built site's manifest lists.
+	write("site/"+site.ManifestName, "# kind site\nindex.md\n")
+	if _, errs, code := runCmd(t, "md", y, "-o", filepath.Join(dir, "site", "index.md")); code != 1 || !strings.Contains(errs, "a page of the site") {
+		t.Errorf("a built site's page: exit %d, %s; want 1", code, errs)
 	}
 }

@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/kafkagrid/kafkagrid/diagram"
 )
 
 // cpuTime is the process's user and system CPU time so far: on a shared host the wall time of
@@ -24,8 +26,8 @@ func cpuTime() time.Duration {
 // benchServer is the server's handler on a loopback listener, with serve's default limits.
 func benchServer(b *testing.B) (*httptest.Server, []byte) {
 	b.Helper()
-	d := &drawer{maxFields: 20_000}
-	k := newKroki(d, serveLimits{maxBody: 1 << 20, maxFields: 20_000, maxInflight: 4, timeout: 10 * time.Second}, log.New(io.Discard, "", 0))
+	k := diagram.NewHandler(&diagram.Drawer{}, diagram.Limits{MaxInflight: 4})
+	k.ErrorLog = log.New(io.Discard, "", 0)
 	srv := httptest.NewServer(k)
 	b.Cleanup(srv.Close)
 	spec, err := os.ReadFile(filepath.Join("..", "..", "examples", "protocols", "ipv4.yaml"))

@@ -1,6 +1,6 @@
 //go:build !(js && wasm)
 
-package site
+package formats
 
 import (
 	"io"
@@ -9,7 +9,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
 )
 
-// writePDF is FormatPDF's Write.
+// writePDF is PDF's Write.
 func writePDF(w io.Writer, d canvas.Drawing, o WriteOptions) error {
 	return pdfcanvas.Write(w, d, pdfcanvas.DocOptions{Title: o.Title, Date: o.Date})
 }

@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-package site
+package formats
 
 import (
 	"errors"
@@ -9,9 +9,9 @@ import (
 	"github.com/kafkagrid/kafkagrid/canvas"
 )
 
-// writePDF is FormatPDF's Write in a WebAssembly build (the browser decoder of decode.html),
+// writePDF is PDF's Write in a WebAssembly build (the browser decoder of decode.html),
 // which writes no PDF: leaving fpdf out takes 1.8 MB (0.46 MB gzipped) off the page's
 // download.
 func writePDF(io.Writer, canvas.Drawing, WriteOptions) error {
-	return errors.New("site: PDF is not written in a WebAssembly build")
+	return errors.New("formats: PDF is not written in a WebAssembly build")
 }

@@ -1,0 +1,328 @@
+// Package forms reads a protocol header described in any of the forms kafkagrid takes into
+// one bytegrid.Spec, tells the forms apart by their content, and writes a spec in a drawing
+// format (svg, rfcsvg, txt, pdf, json) or back as a spec (yaml, notation). It is what "kafkagrid
+// grid" does, as a library: a Go program draws an RFC's figure in a few lines (Example).
+//
+// The forms, in the order messages list them (All):
+//   - yaml: kafkagrid's own description (package bytegrid/gridyaml); what no other form
+//     claims is read as YAML, whose parser then says what is wrong;
+//   - rfc: a figure as RFCs print it, ruler, "+-+" rules and "|" edges (bytegrid/rfcart),
+//     told by its first line (after an optional "source:" line): a ruler or a "+-" rule;
+//   - notation: RFC 9000 section 1.3's notation (bytegrid/notation), told by a first line
+//     that is a name and "{";
+//   - bitfield: WaveDrom bit-field JSON (bytegrid/bitfield), told by a first "[" or "/*", or
+//     a "{" followed by a key "reg".
+//
+// Each form is one row of the table All: its name, its sniff rule (a small function of the
+// source), its reader and, when a spec is written back in it, its writer. A new form is one
+// new row. The sniff rules claim disjoint sources, so their order does not matter; blank
+// lines, a byte-order mark and "#" or "//" comment lines before the first meaningful line
+// are skipped (Head) by the rules that read it.
+package forms
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/kafkagrid/kafkagrid/bytegrid"
+	"github.com/kafkagrid/kafkagrid/bytegrid/bitfield"
+	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
+	"github.com/kafkagrid/kafkagrid/bytegrid/notation"
+	"github.com/kafkagrid/kafkagrid/bytegrid/rfcart"
+	"github.com/kafkagrid/kafkagrid/canvas/formats"
+)
+
+// Form is one form a spec is written in: a row of the table All.
+type Form struct {
+	Name string // what "grid -from" says: "yaml", "rfc", "notation", "bitfield"
+	// Sniff reports whether src is in this form, by its content; nil for the form that takes
+	// what no other form claims (yaml).
+	Sniff func(src []byte) bool
+	// Read reads src, named name in errors, into a spec; its errors are
+	// *bytegrid.SpecError where they have a place.
+	Read func(name string, src []byte, o Options) (*bytegrid.Spec, error)
+	// Write writes s back in this form, s having been read in the form named from; nil for a
+	// form no spec is written in (rfc: the txt drawing is one; bitfield).
+	Write func(w io.Writer, s *bytegrid.Spec, from string) error
+}
+
+// All returns the forms, in the order messages list them.
+func All() []Form {
+	return []Form{
+		{Name: "yaml", Read: readYAML, Write: writeYAML},
+		{Name: "rfc", Sniff: rfcart.Detect, Read: readRFC},
+		{Name: "notation", Sniff: sniffNotation, Read: readNotation, Write: writeNotation},
+		{Name: "bitfield", Sniff: sniffBitfield, Read: readBitfield},
+	}
+}
+
+// Names are the forms' names, in the order of All.
+func Names() []string {
+	var n []string
+	for _, f := range All() {
+		n = append(n, f.Name)
+	}
+	return n
+}
+
+// Lookup returns the form named name.
+func Lookup(name string) (Form, bool) {
+	for _, f := range All() {
+		if f.Name == name {
+			return f, true
+		}
+	}
+	return Form{}, false
+}
+
+// Detect returns the form src is in: the one whose sniff rule claims it, else the one with
+// none (yaml).
+func Detect(src []byte) Form {
+	var rest Form
+	for _, f := range All() {
+		if f.Sniff == nil {
+			rest = f
+		} else if f.Sniff(src) {
+			return f
+		}
+	}
+	return rest
+}
+
+// Options are how Read reads a spec.
+type Options struct {
+	Form     string           // the form src is in (a Name of All); "" tells it by content
+	Bitfield bitfield.Options // bit-field's layout (its --lanes, --bits, …), for that form only
+}
+
+// Errors of Read and Write that are the caller's choice, not the source's fault.
+var (
+	ErrUnknownForm     = errors.New("unknown input form")
+	ErrBitfieldOptions = errors.New("bit-field's layout options given for a spec in another form")
+	ErrUnknownFormat   = errors.New("unknown format")
+)
+
+// Read reads src, named name in errors, in the form o says or, when it says none, in the form
+// its content tells (Detect). It returns the spec and the form it was read in (also when the
+// error is ErrBitfieldOptions). Bit-field documents have no title: the spec is named by the
+// file's base name without its extension, or BitfieldTitle when name names no file ("" or
+// "<stdin>").
+func Read(name string, src []byte, o Options) (*bytegrid.Spec, Form, error) {
+	f, ok := Lookup(o.Form)
+	switch {
+	case o.Form == "":
+		f = Detect(src)
+	case !ok:
+		return nil, Form{}, fmt.Errorf("%w %q (want %s)", ErrUnknownForm, o.Form, strings.Join(Names(), ", "))
+	}
+	if f.Name != "bitfield" && o.Bitfield != (bitfield.Options{}) {
+		return nil, f, fmt.Errorf("%w: %s is %s", ErrBitfieldOptions, name, f.Name)
+	}
+	s, err := f.Read(name, src, o)
+	return s, f, err
+}
+
+// BitfieldTitle names a bit-field document read from no file of its own (standard input, a
+// request, a Markdown block).
+const BitfieldTitle = "bit-field"
+
+func readYAML(name string, src []byte, _ Options) (*bytegrid.Spec, error) {
+	return gridyaml.Parse(name, src)
+}
+
+func readRFC(name string, src []byte, _ Options) (*bytegrid.Spec, error) {
+	return rfcart.Parse(name, src)
+}
+
+func readNotation(name string, src []byte, _ Options) (*bytegrid.Spec, error) {
+	return notation.Parse(name, src)
+}
+
+func readBitfield(name string, src []byte, o Options) (*bytegrid.Spec, error) {
+	s, err := bitfield.Parse(name, src, o.Bitfield)
+	if err != nil {
+		return nil, err
+	}
+	title := strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
+	if name == "<stdin>" || name == "" || title == "" {
+		title = BitfieldTitle
+	}
+	spec := s.Spec
+	spec.Name = title
+	return &spec, nil
+}
+
+func writeYAML(w io.Writer, s *bytegrid.Spec, _ string) error {
+	return gridyaml.Write(w, s)
+}
+
+// writeNotation writes s in RFC 9000 notation, named by NotationName. A YAML spec's values
+// are examples, a bit-field's attributes notes; the notation's "= C" is a constant, so only a
+// spec read as notation has its values written.
+func writeNotation(w io.Writer, s *bytegrid.Spec, from string) error {
+	fields := s.Fields
+	if from != "notation" {
+		fields = slices.Clone(fields)
+		for i := range fields {
+			fields[i].Value = ""
+		}
+	}
+	return notation.Write(w, NotationName(s.Name), fields)
+}
+
+// NotationName makes a spec's name a structure name the notation can hold: its parenthesised
+// parts dropped ("UDP header (RFC 768)" is "UDP header"), brackets, braces and commas made
+// spaces; "Header" when nothing is left.
+func NotationName(s string) string {
+	var b strings.Builder
+	depth := 0
+	for _, r := range s {
+		switch {
+		case r == '(':
+			depth++
+		case r == ')':
+			if depth > 0 {
+				depth--
+			}
+		case depth > 0:
+		case strings.ContainsRune("[]{},\n", r):
+			b.WriteByte(' ')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	n := strings.Join(strings.Fields(b.String()), " ")
+	if n == "" {
+		return "Header"
+	}
+	return n
+}
+
+// Head is the start of src (its first 64 KiB) from its first meaningful line: a byte-order
+// mark, blank lines and "#" or "//" comment lines skipped; "" when nothing else is there.
+func Head(src []byte) string {
+	s := strings.TrimPrefix(string(src[:min(len(src), 64<<10)]), "\ufeff")
+	for {
+		s = strings.TrimLeft(s, " \t\r\n")
+		if !strings.HasPrefix(s, "//") && !strings.HasPrefix(s, "#") {
+			return s
+		}
+		i := strings.IndexByte(s, '\n')
+		if i < 0 {
+			return ""
+		}
+		s = s[i+1:]
+	}
+}
+
+// sniffBitfield claims a WaveDrom document: a list ("["), a document opening with a JSON5
+// comment ("/*"), or an object ("{") with a key "reg" (a YAML spec written as one flow
+// mapping has no key "reg", though a name may hold the letters: {name: Aggregate, ...}).
+func sniffBitfield(src []byte) bool {
+	s := Head(src)
+	return strings.HasPrefix(s, "[") || strings.HasPrefix(s, "/*") ||
+		strings.HasPrefix(s, "{") && regKey().MatchString(s)
+}
+
+// regKey matches a key "reg" of a JSON or JSON5 object (reg:, "reg":, 'reg':).
+var regKey = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|[{,\s])(?:reg|"reg"|'reg')\s*:`)
+})
+
+// sniffNotation claims a document whose first line is a structure's name and "{" (no ":",
+// which a YAML key has; not a bracket, brace or '+', which bit-field JSON and RFC figures
+// start with).
+func sniffNotation(src []byte) bool {
+	line, _, _ := strings.Cut(Head(src), "\n")
+	line = strings.TrimSpace(line)
+	return len(line) > 1 && strings.HasSuffix(line, "{") && !strings.Contains(line, ":") &&
+		!strings.ContainsAny(line[:1], "{[+") && !strings.HasPrefix(line, "/*")
+}
+
+// Formats are the formats Write writes, in the order messages list them: the drawing formats
+// of canvas/formats a byte grid is drawn in, and the forms a spec is written back in.
+func Formats() []string {
+	return []string{"txt", "svg", "rfcsvg", "pdf", "json", "yaml", "notation"}
+}
+
+// WriteOptions are what a caller may change of a spec's own options, and how it is written.
+// The zero value writes the spec as it was read.
+type WriteOptions struct {
+	RowBits        int  // 0: the spec's
+	Decimal, NoHex bool // set: decimal row offsets; no hex of each byte
+	// Inline and IDPrefix: an SVG without its XML prolog, for HTML, and its root id (empty:
+	// a hash).
+	Inline   bool
+	IDPrefix string
+	Date     time.Time // a PDF's dates; zero: canvas/pdfcanvas.DefaultDate
+}
+
+// Write writes s, read in the form named from, to w in format (one of Formats: a drawing
+// format, or a form a spec is written back in), with o. An unknown format is
+// ErrUnknownFormat.
+func Write(w io.Writer, s *bytegrid.Spec, from, format string, o WriteOptions) error {
+	opts := s.Options
+	if o.RowBits != 0 {
+		opts.RowBits = o.RowBits
+	}
+	if o.Decimal {
+		opts.DecimalOffsets = true
+	}
+	if o.NoHex {
+		opts.NoHex = true
+	}
+	if f, ok := Lookup(format); ok && f.Write != nil && slices.Contains(Formats(), f.Name) {
+		c := *s
+		c.Options = opts
+		return f.Write(w, &c, from)
+	}
+	df, ok := formats.Lookup(format)
+	if !ok || df.Write == nil || !slices.Contains(Formats(), df.Name) {
+		return fmt.Errorf("%w %q (want %s)", ErrUnknownFormat, format, formats.List(Formats()...))
+	}
+	d, err := bytegrid.Layout(s.Fields, opts)
+	if err != nil && from == "bitfield" {
+		return fmt.Errorf("%w (the rows are bit-field's lanes, of %d bits here: -lanes and -bits change them)", err, opts.RowBits)
+	}
+	if err != nil {
+		return err
+	}
+	return df.Write(w, d, formats.WriteOptions{Title: s.Name, Desc: s.Desc, Inline: o.Inline, IDPrefix: o.IDPrefix, Date: o.Date})
+}
+
+// OutputFormat is the format to write: format's (as -format names it, any case or alias),
+// else the one file's suffix names (as -o names it), else txt. The two must agree, except
+// that rfcsvg is written to a .svg file and notation to a .txt one.
+func OutputFormat(format, file string) (string, error) {
+	bySuffix := ""
+	if sf, ok := formats.OfFile(file); ok && slices.Contains(Formats(), sf.Name) {
+		bySuffix = sf.Name
+	} else if filepath.Ext(file) != "" && format == "" {
+		return "", fmt.Errorf("cannot tell the format of %q from its suffix; use -format", file)
+	}
+	f := ""
+	if format != "" {
+		gf, ok := formats.Lookup(format)
+		if !ok || !slices.Contains(Formats(), gf.Name) {
+			return "", fmt.Errorf("%w %q (want %s)", ErrUnknownFormat, strings.ToLower(format), formats.List(Formats()...))
+		}
+		f = gf.Name
+	}
+	switch {
+	case f == "" && bySuffix == "":
+		f = "txt"
+	case f == "":
+		f = bySuffix
+	case f == "rfcsvg" && bySuffix == "svg", f == "notation" && bySuffix == "txt":
+	case bySuffix != "" && bySuffix != f:
+		return "", fmt.Errorf("-format %s, but -o %s is named as %s", f, file, bySuffix)
+	}
+	return f, nil
+}

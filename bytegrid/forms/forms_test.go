@@ -1,0 +1,158 @@
+package forms_test
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/kafkagrid/kafkagrid/bytegrid"
+	"github.com/kafkagrid/kafkagrid/bytegrid/bitfield"
+	"github.com/kafkagrid/kafkagrid/bytegrid/forms"
+)
+
+func TestDetect(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"name: x\nfields: []\n", "yaml"},
+		{"# a comment\nname: x\n", "yaml"},
+		{"", "yaml"},
+		{"# only a comment {", "yaml"},
+		{"\ufeff[{\"bits\": 8}]", "bitfield"},
+		{"  \n{reg: [{bits: 8}]}", "bitfield"},
+		{"// a register\n[{bits: 8}]", "bitfield"},
+		{"/* x */ [{bits: 8}]", "bitfield"},
+		{"/* a { */ [{bits: 8}]", "bitfield"},
+		{"[a] {\n", "bitfield"},
+		{"HTTP Frame {\n  Length (24),\n}", "notation"},
+		{"\n   Long Header Packet {\n", "notation"},
+		{"# a comment\nHTTP Frame {\n", "notation"},
+		{"name: {x}\n", "yaml"},
+		{"{ {\n", "yaml"},
+		{"{name: x, fields: [{name: a, bits: 8}]}", "yaml"},
+		{"{name: Aggregate, fields: [{name: a, bits: 8}]}", "yaml"},
+		{"{name: x, fields: [{name: reg, bits: 8}]}", "yaml"},
+		{"{\"config\": {\"lanes\": 2}, \"reg\": []}", "bitfield"},
+		{"{\n  reg: [{bits: 8}],\n}", "bitfield"},
+		{" 0                   1\n+-+-+-+-+-+-+-+-+\n", "rfc"},
+		{"source: RFC 768\n+-+-+-+-+\n", "rfc"},
+		{"+-+-+ {\n", "rfc"},
+		{"|  A  |\n+=====+\n", "yaml"}, // a figure starts with a ruler or a rule
+		{"name: x\ndescription: |\n  +-+-+\n", "yaml"},
+		{"+ a +\n", "yaml"},
+	} {
+		if got := forms.Detect([]byte(tc.src)).Name; got != tc.want {
+			t.Errorf("Detect(%q) = %s, want %s", tc.src, got, tc.want)
+		}
+	}
+}
+
+// TestSniffDisjoint: no source is claimed by two forms' sniff rules, so that the table's order
+// does not decide.
+func TestSniffDisjoint(t *testing.T) {
+	srcs := []string{"[", "/* {", "{reg: []}", "a {", "+-+ {", "0 1 {", "source: x\n+-+", "# c\n+-+", "[x] {", "{ reg: 1 {"}
+	for _, src := range srcs {
+		var claims []string
+		for _, f := range forms.All() {
+			if f.Sniff != nil && f.Sniff([]byte(src)) {
+				claims = append(claims, f.Name)
+			}
+		}
+		if len(claims) > 1 {
+			t.Errorf("%q claimed by %v", src, claims)
+		}
+	}
+}
+
+func TestNotationName(t *testing.T) {
+	for in, want := range map[string]string{
+		"A [b] {c}, (d) e (f (g))": "A b c e",
+		"UDP header (RFC 768)":     "UDP header",
+		"(x)":                      "Header",
+	} {
+		if got := forms.NotationName(in); got != want {
+			t.Errorf("NotationName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestReadErrors: every form's reader returns a *bytegrid.SpecError with the place.
+func TestReadErrors(t *testing.T) {
+	for _, tc := range []struct {
+		form, src string
+		line, col int
+		want      string
+	}{
+		{"yaml", "name: x\nfields:\n  - {name: a, bitz: 8}\n", 3, 0, `gridyaml: f:3: field "a": unknown key "bitz"`},
+		{"rfc", "+-+-+-+-+-+-+-+-+\n|      A        |\n+-+-+-+-+-+-+-+-+\n|  B       |    |\n+-+-+-+-+-+-+-+-+\n", 4, 12, "rfcart: f:4:12: an edge"},
+		{"notation", "X {\n  A (8),\n  B (x),\n}\n", 3, 6, "notation: f:3:6: "},
+		{"bitfield", "[\n  {\"name\": \"A\", \"bits\": 8},\n  {\"name\": \"B\", \"bitz\": 8}\n]\n", 3, 0, "bitfield: f:3:"},
+	} {
+		_, f, err := forms.Read("f", []byte(tc.src), forms.Options{})
+		var se *bytegrid.SpecError
+		if f.Name != tc.form || !errors.As(err, &se) {
+			t.Errorf("%s: read as %s: %v (%T)", tc.form, f.Name, err, err)
+			continue
+		}
+		if se.Line != tc.line || tc.col != 0 && se.Col != tc.col || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%s: %v (line %d col %d), want %q at %d:%d", tc.form, err, se.Line, se.Col, tc.want, tc.line, tc.col)
+		}
+		moved := se.Within("doc.md", 10, 4)
+		if moved.Line != tc.line+9 || moved.File != "doc.md" || se.Col > 0 && moved.Col != se.Col+4 {
+			t.Errorf("%s: Within: %v", tc.form, moved)
+		}
+	}
+}
+
+func TestReadOptions(t *testing.T) {
+	if _, _, err := forms.Read("f", []byte("name: x\n"), forms.Options{Form: "png"}); !errors.Is(err, forms.ErrUnknownForm) {
+		t.Errorf("unknown form: %v", err)
+	}
+	_, f, err := forms.Read("f", []byte("name: x\n"), forms.Options{Bitfield: bitfield.Options{Lanes: 2}})
+	if !errors.Is(err, forms.ErrBitfieldOptions) || f.Name != "yaml" {
+		t.Errorf("bit-field options on YAML: %v, %s", err, f.Name)
+	}
+	for name, want := range map[string]string{"regs/ipv4.json": "ipv4", "<stdin>": forms.BitfieldTitle, "": forms.BitfieldTitle} {
+		s, _, err := forms.Read(name, []byte(`[{"name": "A", "bits": 8}]`), forms.Options{})
+		if err != nil || s.Name != want {
+			t.Errorf("bit-field read as %q: %v, named %q, want %q", name, err, s.Name, want)
+		}
+	}
+}
+
+func TestWriteFormats(t *testing.T) {
+	s, f, err := forms.Read("udp", []byte("name: UDP (RFC 768)\nfields:\n  - {name: Source Port, bits: 16, value: \"53\"}\n"), forms.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range forms.Formats() {
+		var b bytes.Buffer
+		if err := forms.Write(&b, s, f.Name, format, forms.WriteOptions{}); err != nil || b.Len() == 0 {
+			t.Errorf("%s: %v (%d bytes)", format, err, b.Len())
+		}
+	}
+	var b bytes.Buffer
+	if err := forms.Write(&b, s, f.Name, "notation", forms.WriteOptions{}); err != nil || b.String() != "UDP {\n  Source Port (16),\n}\n" {
+		t.Errorf("notation: %v\n%s", err, b.String())
+	}
+	if err := forms.Write(&b, s, f.Name, "html", forms.WriteOptions{}); !errors.Is(err, forms.ErrUnknownFormat) {
+		t.Errorf("html: %v", err)
+	}
+}
+
+func TestOutputFormat(t *testing.T) {
+	for _, tc := range []struct{ format, file, want, err string }{
+		{"", "", "txt", ""},
+		{"", "x.svg", "svg", ""},
+		{"rfcsvg", "x.svg", "rfcsvg", ""},
+		{"notation", "x.txt", "notation", ""},
+		{"SVG", "-", "svg", ""},
+		{"", "x.png", "", "cannot tell"},
+		{"pdf", "x.svg", "", "-format pdf, but -o x.svg is named as svg"},
+		{"html", "", "", "unknown format"},
+	} {
+		got, err := forms.OutputFormat(tc.format, tc.file)
+		if got != tc.want || (err == nil) != (tc.err == "") || err != nil && !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("OutputFormat(%q, %q) = %q, %v; want %q, %q", tc.format, tc.file, got, err, tc.want, tc.err)
+		}
+	}
+}

@@ -1,0 +1,262 @@
+package diagram
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site"
+)
+
+// The diagram types.
+const (
+	// Bytegrid is a byte grid from a spec in any form the grid readers take (YAML, RFC ASCII
+	// art, RFC 9000 notation, bit-field JSON), told apart by content. Options: rowbits
+	// (8, 16, 32, 64), decimal, nohex.
+	Bytegrid = "bytegrid"
+	// Kafka is a Kafka frame: "key: value" lines naming an example frame (api, version, side,
+	// release, view), or the hex of a frame to decode (after "hex:", or the whole source).
+	// Options: the same keys.
+	Kafka = "kafka"
+)
+
+// Types returns the diagram types, in the order messages list them.
+func Types() []string { return []string{Bytegrid, Kafka} }
+
+// Formats returns the formats a diagram type is drawn in, nil for a type that is not one.
+func Formats(typ string) []string {
+	switch typ {
+	case Bytegrid:
+		return []string{"svg", "rfcsvg", "txt", "pdf", "json"}
+	case Kafka:
+		return []string{"svg", "txt", "pdf", "json"}
+	}
+	return nil
+}
+
+// DefaultMaxFields is the most fields a drawing has when Drawer.MaxFields is not set.
+const DefaultMaxFields = 20_000
+
+// Drawer draws diagrams. Its zero value draws bytegrid diagrams; kafka diagrams need Kafka's
+// catalogues, which Catalogs gives or Load reads on first use. It is safe for concurrent use
+// once drawing has begun (set its fields first).
+type Drawer struct {
+	// Catalogs are the Kafka releases' catalogues by release name, and Default the one a
+	// source that names no release draws from.
+	Catalogs map[string]*kafka.Catalog
+	Default  string
+	// Load, when set and Catalogs is nil, reads the catalogues at the first kafka diagram
+	// (a Markdown file may have none), once.
+	Load func() (map[string]*kafka.Catalog, string, error)
+	// MaxFields bounds a drawing's fields (a grid's fields, a decoded frame's tree nodes);
+	// 0 means DefaultMaxFields.
+	MaxFields int
+	// Date is a PDF's date; zero means canvas/pdfcanvas.DefaultDate.
+	Date time.Time
+
+	once    sync.Once
+	cats    map[string]*kafka.Catalog
+	def     string
+	loadErr error
+}
+
+// NewDrawer returns a drawer of both types from the catalogues of Kafka's releases (nil or
+// empty: bytegrid diagrams only); def names the default release ("" with one catalogue: it).
+func NewDrawer(cats map[string]*kafka.Catalog, def string) *Drawer {
+	if def == "" && len(cats) == 1 {
+		for name := range cats {
+			def = name
+		}
+	}
+	return &Drawer{Catalogs: cats, Default: def}
+}
+
+// Request is one diagram to draw.
+type Request struct {
+	Type    string            // Bytegrid or Kafka
+	Format  string            // one of Formats(Type)
+	Source  []byte            // the diagram's source
+	Options map[string]string // the type's options (keys lower case); others are ignored
+	// Name is where Source came from, in error positions; "" means "diagram".
+	Name string
+	// Inline writes an SVG without its XML prolog, for HTML; IDPrefix is the SVG root's id
+	// (empty: a hash of the drawing).
+	Inline   bool
+	IDPrefix string
+}
+
+// Drawing is a drawn diagram.
+type Drawing struct {
+	Data        []byte
+	ContentType string // the format's media type: "image/svg+xml"
+	Title       string // a short name, for an image's alt text
+}
+
+// InputError is a mistake in a diagram's source or options: the caller's to fix (an HTTP
+// status 400). Errors that are not InputErrors are the drawer's (500).
+type InputError struct{ Err error }
+
+func (e *InputError) Error() string { return e.Err.Error() }
+func (e *InputError) Unwrap() error { return e.Err }
+
+func inputErrorf(format string, a ...any) error { return &InputError{fmt.Errorf(format, a...)} }
+
+// IsInput reports whether err is an InputError.
+func IsInput(err error) bool {
+	var ie *InputError
+	return errors.As(err, &ie)
+}
+
+// Error is a mistake at a line and column (0: none) of a kafka diagram's source.
+type Error struct {
+	Name      string
+	Line, Col int
+	Msg       string
+}
+
+func (e *Error) Error() string {
+	if e.Col == 0 {
+		return fmt.Sprintf("%s:%d: %s", e.Name, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", e.Name, e.Line, e.Col, e.Msg)
+}
+
+// lineErrorf is an InputError at a line (no column) of a source.
+func lineErrorf(name string, line int, format string, a ...any) error {
+	return &InputError{&Error{name, line, 0, fmt.Sprintf(format, a...)}}
+}
+
+func (d *Drawer) maxFields() int {
+	if d.MaxFields > 0 {
+		return d.MaxFields
+	}
+	return DefaultMaxFields
+}
+
+// catalogs returns the catalogues, reading them on first use.
+func (d *Drawer) catalogs() (map[string]*kafka.Catalog, string, error) {
+	if d.Catalogs != nil || d.Load == nil {
+		return d.Catalogs, d.Default, nil
+	}
+	d.once.Do(func() { d.cats, d.def, d.loadErr = d.Load() })
+	return d.cats, d.def, d.loadErr
+}
+
+// Draw draws one diagram. The error is an InputError when the source or options are at
+// fault; its position names r.Name.
+func (d *Drawer) Draw(r Request) (*Drawing, error) {
+	if r.Name == "" {
+		r.Name = "diagram"
+	}
+	if Formats(r.Type) == nil {
+		return nil, inputErrorf("unsupported diagram type %q (this server draws %s)", clip(r.Type), strings.Join(Types(), " and "))
+	}
+	if !contains(Formats(r.Type), r.Format) {
+		return nil, inputErrorf("unsupported output format %q for %s (want %s)", clip(r.Format), r.Type, strings.Join(Formats(r.Type), ", "))
+	}
+	var out *Drawing
+	var err error
+	if r.Type == Bytegrid {
+		out, err = d.drawGrid(r)
+	} else {
+		out, err = d.drawKafka(r)
+	}
+	if err != nil {
+		return nil, err
+	}
+	f, _ := site.LookupFormat(r.Format)
+	out.ContentType = f.ContentType
+	return out, nil
+}
+
+func (d *Drawer) drawGrid(r Request) (*Drawing, error) {
+	o := gridWrite{Inline: r.Inline, IDPrefix: r.IDPrefix, Date: d.Date}
+	for _, k := range sortedKeys(r.Options) {
+		v := r.Options[k]
+		var err error
+		switch k {
+		case "rowbits":
+			o.RowBits, err = strconv.Atoi(v)
+			if err != nil || o.RowBits != 8 && o.RowBits != 16 && o.RowBits != 32 && o.RowBits != 64 {
+				err = errors.New("want 8, 16, 32 or 64")
+			}
+		case "decimal":
+			o.Decimal, err = parseBool(v)
+		case "nohex":
+			o.NoHex, err = parseBool(v)
+		}
+		if err != nil {
+			return nil, inputErrorf("option %s=%q: %v", k, clip(v), err)
+		}
+	}
+	spec, err := readGrid(r.Name, r.Source)
+	if err != nil {
+		return nil, &InputError{err}
+	}
+	if spec.Form == "bitfield" && o.RowBits != 0 {
+		// bit-field places each field by its lane: rows of another width would draw the
+		// fields where bit-field does not.
+		return nil, inputErrorf("option rowbits=%d: a bit-field's rows are its lanes (its config's lanes and bits set them)", o.RowBits)
+	}
+	if len(spec.Fields) > d.maxFields() {
+		return nil, lineErrorf(r.Name, 1, "%d fields, more than a diagram may have here (%d)", len(spec.Fields), d.maxFields())
+	}
+	data, err := writeGrid(spec, r.Format, o)
+	if err != nil {
+		if errors.Is(err, errFormat) {
+			return nil, inputErrorf("unsupported output format %q for %s (want %s)", clip(r.Format), Bytegrid, strings.Join(Formats(Bytegrid), ", "))
+		}
+		return nil, lineErrorf(r.Name, 1, "%v", err) // a layout error: the spec's fields do not fit
+	}
+	return &Drawing{Data: data, Title: spec.Name}, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// parseBool reads a flag option: present without a value means true.
+func parseBool(v string) (bool, error) {
+	if v == "" {
+		return true, nil
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return false, errors.New("want true or false")
+	}
+	return b, nil
+}
+
+// clip shortens what an error quotes of its input to 40 bytes (at a rune's start), so that
+// an error is bounded whatever the input: a 1 MB option is not echoed.
+func clip(s string) string {
+	if len(s) <= 40 {
+		return s
+	}
+	n := 40
+	for n > 0 && !utf8RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+func utf8RuneStart(b byte) bool { return b&0xC0 != 0x80 }

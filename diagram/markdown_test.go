@@ -1,0 +1,196 @@
+package diagram
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// block is a tiny grid's fence as it sits after prefix (the container's markers), each line
+// continuing with cont.
+func block(open, prefix, cont, close string) string {
+	var b strings.Builder
+	b.WriteString(prefix + open + "\n")
+	for _, l := range strings.SplitAfter(strings.TrimSuffix(tinyGrid, "\n"), "\n") {
+		b.WriteString(cont + strings.TrimSuffix(l, "\n") + "\n")
+	}
+	b.WriteString(cont + close)
+	return b.String()
+}
+
+// TestFences: every place CommonMark reads a fence and every fence form; the text is rewritten
+// byte for byte around the blocks, each replaced by its link where its fence began.
+func TestFences(t *testing.T) {
+	link := "![Tiny](d-1.svg)"
+	for _, tc := range []struct {
+		name, src, want string
+		line            int
+	}{
+		{"top", "a\n\n" + block("```bytegrid", "", "", "```") + "\nb\n", "a\n\n" + link + "\nb\n", 3},
+		{"tildes, longer fence", block("~~~~bytegrid", "", "", "~~~~~") + "\n", link + "\n", 1},
+		{"indented 3", block("```bytegrid", "   ", "   ", "```") + "\n", "   " + link + "\n", 1},
+		{"no newline at the end", block("```bytegrid", "", "", "```"), link, 1},
+		{"CRLF", strings.ReplaceAll(block("```bytegrid", "", "", "```")+"\nz\n", "\n", "\r\n"), link + "\r\nz\r\n", 1},
+		{"byte-order mark", "\ufeff" + block("```bytegrid", "", "", "```") + "\n", "\ufeff" + link + "\n", 1},
+		{"list item", "- a\n- " + block("```bytegrid", "", "  ", "```") + "\n- c\n", "- a\n- " + link + "\n- c\n", 2},
+		{"list item, own line", "1. a\n\n   " + block("```bytegrid", "", "   ", "```") + "\n", "1. a\n\n   " + link + "\n", 3},
+		{"block quote", "> q\n>\n" + block("```bytegrid", "> ", "> ", "```") + "\n", "> q\n>\n> " + link + "\n", 3},
+		{"quote in a list", "- x\n\n  " + block("```bytegrid", "> ", "  > ", "```") + "\n", "- x\n\n  > " + link + "\n", 3},
+		{"options", block("```bytegrid rowbits=16", "", "", "```") + "\n", link + "\n", 1},
+		{"not: inside a longer fence", "````markdown\n" + block("```bytegrid", "", "", "```") + "\n````\n", "", 0},
+		{"not: indented code", block("```bytegrid", "    ", "    ", "```") + "\n", "", 0},
+		{"not: other language", block("```yaml", "", "", "```") + "\n", "", 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fences, err := Fences("d.md", []byte(tc.src), 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.line == 0 {
+				if len(fences) != 0 {
+					t.Fatalf("%d fences; want none", len(fences))
+				}
+				return
+			}
+			if len(fences) != 1 || fences[0].Line != tc.line || string(bytes.ReplaceAll(fences[0].Body, []byte("\r"), nil)) != tinyGrid {
+				t.Fatalf("%+v; want one fence at line %d with the grid", fences, tc.line)
+			}
+			got, svgs, err := (&Drawer{}).Markdown("d.md", []byte(tc.src), MarkdownOptions{SVGBase: "d"})
+			if err != nil || string(got) != tc.want || len(svgs) != 1 {
+				t.Errorf("%q, %d SVGs, %v; want %q", got, len(svgs), err, tc.want)
+			}
+		})
+	}
+}
+
+// TestMarkdownInlinePrefix: an inline SVG inside a block quote keeps each of its lines in the
+// quote.
+func TestMarkdownInlinePrefix(t *testing.T) {
+	src := "> " + block("```bytegrid", "", "> ", "```") + "\n"
+	got, _, err := (&Drawer{}).Markdown("d.md", []byte(src), MarkdownOptions{Inline: true, IDBase: "kg-d"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range strings.Split(strings.TrimSuffix(string(got), "\n"), "\n") {
+		if !strings.HasPrefix(l, "> ") {
+			t.Fatalf("line %d %q leaves the quote", i+1, l)
+		}
+	}
+}
+
+// TestMarkdownErrorLines: an error in a block of every form is placed at the Markdown file's
+// line (and column, moved by what precedes the fence), also inside a block quote and a list.
+func TestMarkdownErrorLines(t *testing.T) {
+	d := &Drawer{Catalogs: catalogs(t), Default: "4.0"}
+	for _, tc := range []struct {
+		form, src, want string
+	}{
+		{"yaml", "# T\n\n> ```bytegrid\n> name: x\n> fields:\n>   - {name: a, bits: zz}\n> ```\n", `d.md:6: field "a": want an integer`},
+		{"rfc", "# T\n\n- ```bytegrid\n  +-+-+-+-+-+-+-+-+\n  |      A        |\n  +-+-+-+-+-+-+-+-+\n  |  B       |    |\n  +-+-+-+-+-+-+-+-+\n  ```\n", `rfcart: d.md:7:14: an edge '|' between bit boundaries`},
+		{"notation", "# T\n\n> ```bytegrid\n> HTTP Frame {\n>   Length (24),\n>   Type (x),\n> }\n> ```\n", `notation: d.md:6:11: field "Type": length "x"`},
+		{"bitfield", "# T\n\n  ```bytegrid\n  [{\"bits\": 8, \"nam\": \"x\"}]\n  ```\n", `bitfield: d.md:4:16: field #1: unknown key "nam"`},
+		{"kafka", "# T\n\n- a\n- ```kafka\n  api: Produce\n  verison: 3\n  ```\n", `d.md:6:3: unknown key "verison"`},
+		{"kafka hex", "# T\n\n```kafka\napi: Produce\nhex: 00 00 00 ff 00\n```\n", `d.md:5: hex:`},
+	} {
+		t.Run(tc.form, func(t *testing.T) {
+			_, _, err := d.Markdown("d.md", []byte(tc.src), MarkdownOptions{SVGBase: "d"})
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%v; want %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func FuzzFences(f *testing.F) {
+	f.Add([]byte("a\n```bytegrid\n" + tinyGrid + "```\nb"))
+	f.Add([]byte("````markdown\n```bytegrid\nx\n```\n````\n~~~kafka view=tree\napi: 0\n~~~\n"))
+	f.Add([]byte("   ```kafka\r\n   api: Produce\r\n   ```\r\n"))
+	f.Add([]byte("> - ```bytegrid\n>   x\n>   ```\n\ufeff"))
+	if b, err := os.ReadFile(filepath.Join("..", "cmd", "kafkagrid", "testdata", "md", "plain.md")); err == nil {
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		fences, err := Fences("f.md", src, 0)
+		if err != nil {
+			return
+		}
+		last := 0
+		for _, fc := range fences {
+			if fc.Start < last || fc.End <= fc.Start || fc.End > len(src) {
+				t.Fatalf("fence %+v out of order or bounds (after %d, of %d)", fc, last, len(src))
+			}
+			last = fc.End
+		}
+	})
+}
+
+// book is mdBook's input: chapters of content, nested depth deep below the first.
+func book(chapters []string, depth int) []byte {
+	var items []any
+	for i, c := range chapters {
+		items = append(items, map[string]any{"Chapter": map[string]any{"name": fmt.Sprint(i), "content": c, "path": fmt.Sprintf("c%d.md", i), "sub_items": []any{}}})
+	}
+	if depth > 0 {
+		var inner []any
+		for i := 0; i < depth; i++ {
+			inner = []any{map[string]any{"Chapter": map[string]any{"name": "n", "content": "text\n", "path": "n.md", "sub_items": inner}}}
+		}
+		items = append(items, inner...)
+	}
+	b, _ := json.Marshal([]any{map[string]any{"root": "/b", "config": map[string]any{}}, map[string]any{"items": items}})
+	return b
+}
+
+// TestBookBudget: one budget for a whole book. Four chapters of 300 blocks each pass the
+// 1,000 blocks a book may draw: the 1,001st block is refused, and 1,000 were drawn.
+func TestBookBudget(t *testing.T) {
+	chapter := strings.Repeat("```bytegrid\nname: T\nfields:\n  - {name: A, bits: 8}\n```\n", 300)
+	b, err := ReadBook(book([]string{chapter, chapter, chapter, chapter}, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	budget := DefaultBudget()
+	_, err = (&Drawer{}).RenderBook(b, budget)
+	if err == nil || !strings.Contains(err.Error(), "c3.md:") || !strings.Contains(err.Error(), "more diagram blocks than the 1000") {
+		t.Fatalf("%v; want the fourth chapter refused", err)
+	}
+	if budget.Blocks != -1 {
+		t.Errorf("%d blocks left; want the 1,000 drawn and the next refused", budget.Blocks)
+	}
+	small := &Budget{Blocks: 10, SourceBytes: 1 << 20, DrawnBytes: 6000}
+	b, _ = ReadBook(book([]string{chapter}, 0))
+	if _, err := (&Drawer{}).RenderBook(b, small); err == nil || !strings.Contains(err.Error(), "pass the bytes") {
+		t.Errorf("%v; want the drawn bytes' bound", err)
+	}
+}
+
+// TestBookNestingLinear: rewriting a book costs its size, whatever the nesting: a book of
+// chapters nested 2,000 deep allocates about twice what one nested 1,000 deep does (the
+// nesting was quadratic: four times).
+func TestBookNestingLinear(t *testing.T) {
+	alloc := func(depth int) uint64 {
+		in := book(nil, depth)
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		b, err := ReadBook(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := (&Drawer{}).RenderBook(b, nil); err != nil {
+			t.Fatal(err)
+		}
+		runtime.ReadMemStats(&after)
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	a1, a2 := alloc(1000), alloc(2000)
+	t.Logf("nested 1,000: %d KB; 2,000: %d KB", a1>>10, a2>>10)
+	if float64(a2) > 2.6*float64(a1) {
+		t.Errorf("twice the nesting allocates %.1f× as much: not linear", float64(a2)/float64(a1))
+	}
+}
