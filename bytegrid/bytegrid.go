@@ -344,6 +344,17 @@ type TextOptions struct {
 	// of its encapsulation figure there: "OH", "UDP", "L I S P"). Each line's note is
 	// shorter than Margin, so that a space stands between it and the grid.
 	LeftNotes string `json:"leftNotes,omitempty"`
+	// RightNotes is the text printed right of the grid, on each line from the grid's first
+	// rule on, the lines separated by "\n", each from the column after the grid's right edge
+	// (its spaces kept): notes and legends in the right margin (RFC 6733's "R(equest),
+	// P(roxiable)", RFC 9147's "Legend:").
+	RightNotes string `json:"rightNotes,omitempty"`
+	// Above is text printed as it stands above the grid (and above its ruler), the lines
+	// separated by "\n": a header naming the bytes of a row ("+0 (MSB)  +1 (LSB)", RFC 6891).
+	Above string `json:"above,omitempty"`
+	// Below is text printed as it stands under the grid, the lines separated by "\n": a
+	// ruler under the box, a legend, the figure's caption ("Figure 3: …").
+	Below string `json:"below,omitempty"`
 	// TensNoZero leaves the "0" out of the ruler's tens line, over the first ten bits, as
 	// RFC 7296 and RFC 2408 print it ("                        1                   2").
 	TensNoZero bool `json:"tensNoZero,omitempty"`

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/kafkagrid/kafkagrid/internal/mono"
 )
@@ -49,7 +50,7 @@ func (t *figureText) col(b int) int {
 }
 
 func (d *Diagram) writeFigure(bw *bufio.Writer) error {
-	if d.Text.LeftNotes == "" {
+	if d.Text.LeftNotes == "" && d.Text.RightNotes == "" && d.Text.Above == "" && d.Text.Below == "" {
 		return d.writeFigureLines(bw)
 	}
 	// The notes in the left margin go on the lines from the first rule on.
@@ -79,6 +80,35 @@ func (d *Diagram) writeFigure(bw *bufio.Writer) error {
 			continue // (no room: the margin is narrower than the note)
 		}
 		out[i] = n + l[len(n):]
+	}
+	// The notes in the right margin, from the column after the grid's right edge.
+	if d.Text.RightNotes != "" && first >= 0 {
+		right := d.Text.Margin + 1
+		for _, l := range out[first:] {
+			if t := strings.TrimLeft(l, " "); strings.HasPrefix(t, "+") {
+				right = max(right, len(strings.TrimRight(l, " -.")))
+			}
+		}
+		for k, n := range strings.Split(d.Text.RightNotes, "\n") {
+			i := first + k
+			if n == "" || i >= len(out) {
+				continue
+			}
+			l := out[i]
+			if pad := right - utf8.RuneCountInString(l); pad > 0 {
+				l += strings.Repeat(" ", pad)
+			}
+			out[i] = l + n
+		}
+	}
+	if d.Text.Above != "" {
+		out = append(strings.Split(d.Text.Above, "\n"), out...)
+	}
+	if d.Text.Below != "" {
+		for len(out) > 0 && out[len(out)-1] == "" {
+			out = out[:len(out)-1]
+		}
+		out = append(append(out, strings.Split(d.Text.Below, "\n")...), "")
 	}
 	bw.WriteString(strings.Join(out, "\n"))
 	if err := bw.Flush(); err != nil {

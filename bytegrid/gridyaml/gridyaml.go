@@ -185,6 +185,10 @@ type Spec struct {
 	Desc    string
 	Fields  []bytegrid.Field
 	Options bytegrid.Options
+	// Warnings are what a reader of another form (an RFC figure) read but could not draw
+	// back as printed, or did not understand: "name:line:col: what", in the order found.
+	// gridyaml's own reader leaves it empty, and Write does not write it.
+	Warnings []string
 }
 
 // Error is a problem in a spec, with its position.
@@ -612,7 +616,7 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 // text reads the text: mapping into t.
 func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 	if n.Kind != yaml.MappingNode {
-		return p.errf(n, "", "text: want a mapping (margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, rule_ticks, elide, elide_at)")
+		return p.errf(n, "", "text: want a mapping (margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, right_notes, above, below, rule_ticks, elide, elide_at)")
 	}
 	seen := map[string]bool{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
@@ -682,6 +686,19 @@ func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 			if t.LeftNotes, err = p.str(v, ""); err == nil && len(t.LeftNotes) > 1<<16 {
 				err = p.errf(v, "", "text: left_notes longer than %d bytes", 1<<16)
 			}
+		case "right_notes", "above", "below":
+			var v2 string
+			if v2, err = p.str(v, ""); err == nil && len(v2) > 1<<16 {
+				err = p.errf(v, "", "text: %s longer than %d bytes", k.Value, 1<<16)
+			}
+			switch k.Value {
+			case "right_notes":
+				t.RightNotes = v2
+			case "above":
+				t.Above = v2
+			default:
+				t.Below = v2
+			}
 		case "tens_no_zero":
 			t.TensNoZero, err = p.boolean(v, "")
 		case "ruler_shift":
@@ -704,7 +721,7 @@ func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 				err = p.errf(v, "", "text: bit_chars %d: want 2 to 8", t.BitChars)
 			}
 		default:
-			err = p.errf(k, "", "text: unknown key %q (want margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, rule_ticks, elide, elide_at)", k.Value)
+			err = p.errf(k, "", "text: unknown key %q (want margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, right_notes, above, below, rule_ticks, elide, elide_at)", k.Value)
 		}
 		if err != nil {
 			return err

@@ -187,6 +187,15 @@ func textNode(t bytegrid.TextOptions) *yaml.Node {
 	if t.LeftNotes != "" {
 		add(m, "left_notes", str(t.LeftNotes))
 	}
+	if t.RightNotes != "" {
+		add(m, "right_notes", str(t.RightNotes))
+	}
+	if t.Above != "" {
+		add(m, "above", str(t.Above))
+	}
+	if t.Below != "" {
+		add(m, "below", str(t.Below))
+	}
 	if t.TensNoZero {
 		add(m, "tens_no_zero", boolean(true))
 	}

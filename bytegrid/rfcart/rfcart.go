@@ -183,10 +183,12 @@ type parser struct {
 	width     int // columns of a row
 	ruler     bytegrid.Ruler
 	lsb0      bool
-	units     int    // the numbers on the ruler's units line (bits mode)
-	shift     int    // columns the ruler's digits stand right of the middle of their bit
-	noZero    bool   // the tens line prints no "0" over the first ten bits (RFC 7296)
-	ruleTicks []byte // how each rule is marked, from the first: 'b' bits, 'y' bytes, 'f' fields
+	colBase   int      // columns of a comment prefix stripped from every line
+	warnings  []string // what was read but not drawn back, or not understood
+	units     int      // the numbers on the ruler's units line (bits mode)
+	shift     int      // columns the ruler's digits stand right of the middle of their bit
+	noZero    bool     // the tens line prints no "0" over the first ten bits (RFC 7296)
+	ruleTicks []byte   // how each rule is marked, from the first: 'b' bits, 'y' bytes, 'f' fields
 	// An elision mark the rules carry ("//"), standing for no bits: its column, and the mark.
 	elideAt int
 	elide   string
@@ -196,7 +198,35 @@ func (p *parser) errf(line, col int, format string, a ...any) error {
 	if line >= 0 {
 		line += p.base + 1
 	}
+	if col >= 0 {
+		col += p.colBase
+	}
 	return &Error{Name: p.name, Line: line, Col: col + 1, Err: fmt.Errorf(format, a...)}
+}
+
+// warn records a warning at line and column (0-based, -1 for none) of the text.
+func (p *parser) warn(line, col int, format string, a ...any) {
+	if len(p.warnings) >= maxWarnings {
+		return
+	}
+	pos := p.name
+	if line >= 0 {
+		pos += fmt.Sprintf(":%d", line+p.base+1)
+		if col >= 0 {
+			pos += fmt.Sprintf(":%d", col+p.colBase+1)
+		}
+	}
+	p.warnings = append(p.warnings, pos+": "+fmt.Sprintf(format, a...))
+}
+
+// maxWarnings bounds the warnings of a figure.
+const maxWarnings = 64
+
+func plural(n int, w string) string {
+	if n == 1 {
+		return "1 " + w
+	}
+	return fmt.Sprintf("%d %ss", n, w)
 }
 
 // col returns the column of the boundary before bit b of a row.
@@ -298,23 +328,31 @@ func Parse(name string, data []byte) (*gridyaml.Spec, error) {
 		return nil, &Error{Name: name, Err: errors.New("not UTF-8 text")}
 	}
 	p := &parser{name: name}
-	text := strings.ReplaceAll(string(data), "\r\n", "\n")
-	text = strings.ReplaceAll(text, "\t", "        ")
-	raw := strings.Split(text, "\n")
-	if len(raw) > MaxLines {
+	loc, found := Locate(data)
+	p.colBase = loc.PrefixCols
+	raw := loc.Lines
+	for i := range raw {
+		raw[i] = strings.ReplaceAll(raw[i], "\t", "        ")
+	}
+	if len(raw) > MaxLines || strings.Count(string(data), "\n") >= MaxLines {
 		return nil, p.errf(MaxLines, -1, "more than %d lines", MaxLines)
 	}
 	spec := &gridyaml.Spec{Name: "RFC figure"}
-	if strings.HasPrefix(strings.TrimSpace(raw[0]), "source:") {
-		src := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(raw[0]), "source:"))
+	if loc.SourceLine >= 0 {
+		src := loc.Source
 		spec.Desc = src
 		if i := strings.IndexAny(src, ";"); i > 0 {
 			spec.Name = strings.TrimSpace(src[:i])
 		} else if src != "" {
 			spec.Name = src
 		}
-		raw = raw[1:]
-		p.base = 1
+	}
+	if loc.Prefix != "" {
+		p.warn(0, -1, "read inside a comment: %q stripped from every line", loc.Prefix)
+	}
+	if len(loc.Prose) > 0 {
+		a, b := loc.Prose[0], loc.Prose[len(loc.Prose)-1]
+		p.warn(a, -1, "%s before the figure read as prose, not drawn (lines %d to %d)", plural(len(loc.Prose), "line"), a+1, b+1)
 	}
 	p.lines = make([][]rune, len(raw))
 	for i, l := range raw {
@@ -323,19 +361,27 @@ func Parse(name string, data []byte) (*gridyaml.Spec, error) {
 			return nil, p.errf(i, MaxColumns, "line longer than %d columns", MaxColumns)
 		}
 	}
-	// The first rule, and the grid's left edge.
-	first := -1
-	for i, l := range p.lines {
-		s := strings.TrimLeft(string(l), " ")
-		if strings.HasPrefix(s, "+-") || strings.HasPrefix(s, "+=") || strings.HasPrefix(s, "+ -") {
-			first = i
-			p.x0 = len(l) - len([]rune(s))
-			break
+	if !found {
+		return nil, p.errf(-1, -1, `no rule ("+-+-+") with a row of boxes ("|") under it found: a figure's grid starts with one`)
+	}
+	// The lines before the figure (its source, prose, a comment's delimiters) are read.
+	for i := 0; i < loc.Start; i++ {
+		p.lines[i] = nil
+	}
+	// A header naming the bytes of a row over the figure ("+0 (MSB)  +1 (LSB)", RFC 6891):
+	// kept as printed above the grid.
+	var above []string
+	for i := loc.Start; i < loc.Rule; i++ {
+		if s := strings.TrimSpace(string(p.lines[i])); isByteHeader(s) {
+			above = append(above, string(p.lines[i]))
+			p.lines[i] = nil
+		} else if len(above) > 0 {
+			above = append(above, "")
 		}
 	}
-	if first < 0 {
-		return nil, p.errf(-1, -1, `no rule ("+-+-+") found: a figure's grid starts with one`)
-	}
+	first := loc.Rule
+	l0 := p.lines[first]
+	p.x0 = len(l0) - len([]rune(strings.TrimLeft(string(l0), " ")))
 	// The grid: the lines from the first rule on that start at x0 with '+', '|' or ':'.
 	last := first
 	var notes []string // the notes in the left margin, by line from the first rule
@@ -384,6 +430,8 @@ func Parse(name string, data []byte) (*gridyaml.Spec, error) {
 	if err := p.geometry(first, last); err != nil {
 		return nil, err
 	}
+	right := p.rightNotes(first, last)
+	below, caption := p.below(last)
 	fields, opts, err := p.fields(first, last)
 	if err != nil {
 		return nil, err
@@ -391,10 +439,96 @@ func Parse(name string, data []byte) (*gridyaml.Spec, error) {
 	spec.Fields = fields
 	spec.Options = opts
 	spec.Options.Text.LeftNotes = strings.Join(notes, "\n")
+	spec.Options.Text.RightNotes = right
+	spec.Options.Text.Above = strings.Join(above, "\n")
+	spec.Options.Text.Below = below
+	if caption != "" {
+		if spec.Desc == "" {
+			spec.Desc = spec.Name
+		}
+		spec.Name = caption
+	}
+	if notes := strings.TrimSpace(right + "\n" + below); notes != "" {
+		spec.Desc = strings.TrimSpace(spec.Desc + "\n" + noteText(right, below))
+	}
 	if err := bytegrid.CheckFields(fields); err != nil {
 		return nil, &Error{Name: name, Err: err}
 	}
+	spec.Warnings = p.warnings
 	return spec, nil
+}
+
+// rightNotes cuts from the grid's lines the text right of its right edge, a space after the
+// edge ('|', '+' or ':' at the edge's column): notes and legends in its margin (RFC 6733's
+// "R(equest), P(roxiable)", RFC 9147's "Legend:"), kept as printed (Text.RightNotes).
+func (p *parser) rightNotes(first, last int) string {
+	r := p.col(p.rb)
+	var notes []string
+	for i := first; i <= last; i++ {
+		l := p.lines[i]
+		if len(l) <= r+1 || !strings.ContainsRune("|+:", l[r]) && !p.markAt(i, r) {
+			continue
+		}
+		rest := string(l[r+1:])
+		if t := strings.TrimSpace(rest); t == "" || strings.Contains(rest, "...") {
+			continue // (a rule running on, an open end: the rules' own)
+		}
+		// After an edge a space; after a rule's last '+' a space or its dashes (RFC 2865's
+		// "+-+-+-", RFC 4303's "+-+ ----" bracketing what it covers).
+		if rest[0] != ' ' && !(l[r] == '+' && strings.Trim(rest, "-") == "") {
+			continue
+		}
+		for len(notes) < i-first {
+			notes = append(notes, "")
+		}
+		notes = append(notes, rest)
+		p.lines[i] = l[:r+1]
+	}
+	return strings.Join(notes, "\n")
+}
+
+// captionRE is a figure's caption: "Figure 3: DTLS 1.3 Unified Header".
+var captionRE = regexp.MustCompile(`^(?i:figure|fig\.|table)\s+[0-9A-Za-z.-]+\s*[:.-]`)
+
+// below reads the lines under the grid: a ruler under the box, a legend, the figure's caption
+// ("Figure 3: …"), kept as printed (Text.Below); the caption is returned too. A line under the
+// grid that holds a rule or an edge at a bit boundary is a part of the figure left unread: it
+// is named in a warning.
+func (p *parser) below(last int) (string, string) {
+	end := len(p.lines)
+	for end > last+1 && strings.TrimSpace(string(p.lines[end-1])) == "" {
+		end--
+	}
+	if end <= last+1 {
+		return "", ""
+	}
+	var out []string
+	caption := ""
+	for i := last + 1; i < end; i++ {
+		l := string(p.lines[i])
+		s := strings.TrimSpace(l)
+		out = append(out, l)
+		switch {
+		case s == "":
+		case captionRE.MatchString(s) && caption == "":
+			caption = s
+		case strings.Contains(s, "+-+") || strings.Contains(s, "+--") || strings.Contains(s, "-+-"):
+			p.warn(i, strings.Index(l, "+"), "a rule under the grid, not read (a second figure?): kept as text, not drawn as boxes")
+		}
+	}
+	return strings.Join(out, "\n"), caption
+}
+
+// noteText is the notes of a figure as a description: the right margin's lines and the text
+// under the grid, each trimmed, blank lines left out.
+func noteText(right, below string) string {
+	var out []string
+	for _, l := range strings.Split(right+"\n"+below, "\n") {
+		if t := strings.TrimSpace(l); t != "" && strings.Trim(t, " 0123456789") != "" {
+			out = append(out, t)
+		}
+	}
+	return strings.Join(out, "\n")
 }
 
 // readElision finds an elision mark ("//", "/ /" or "~~", between dashes) in the grid's rules

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -72,15 +73,35 @@ type gridInput struct {
 	Fields     []bytegrid.Field
 	Options    bytegrid.Options
 	Form       string // the form it was read in (gridForms)
+	// Warnings are what the reader read but could not draw back as printed, or did not
+	// understand ("name:line:col: what"): grid prints them on stderr and in -format json.
+	Warnings []string
 }
 
 // readGridSpec reads src, named name in errors, in the given form, or in the form its content
 // tells (detectForm) when form is "". It is the one reader of every form grid takes; bf are
 // bit-field's layout flags, for that form only.
 func readGridSpec(name string, src []byte, form string, bf bitfield.Options) (*gridInput, error) {
-	if form == "" {
+	told := form == ""
+	if told {
 		form = detectForm(src)
 	}
+	in, err := readGridForm(name, src, form, bf)
+	if err != nil && told {
+		// Say the form the content was read in, and how to ask for another.
+		var others []string
+		for _, f := range gridForms {
+			if f != form {
+				others = append(others, "-from "+f)
+			}
+		}
+		return nil, fmt.Errorf("%w\n(read as %s, the form its content looked like; %s reads it as another)", err, form, strings.Join(others, ", "))
+	}
+	return in, err
+}
+
+// readGridForm reads src in form.
+func readGridForm(name string, src []byte, form string, bf bitfield.Options) (*gridInput, error) {
 	if form != "bitfield" && bf != (bitfield.Options{}) {
 		return nil, usagef("grid: -lanes, -bits, -hflip and -vflip are for bit-field input, and %s is %s", name, form)
 	}
@@ -96,13 +117,13 @@ func readGridSpec(name string, src []byte, form string, bf bitfield.Options) (*g
 		if err != nil {
 			return nil, err
 		}
-		return &gridInput{Name: s.Name, Desc: s.Desc, Fields: s.Fields, Options: s.Options, Form: form}, nil
+		return &gridInput{Name: s.Name, Desc: s.Desc, Fields: s.Fields, Options: s.Options, Form: form, Warnings: s.Warnings}, nil
 	case "notation":
 		s, err := notation.Parse(name, src)
 		if err != nil {
 			return nil, err
 		}
-		return &gridInput{Name: s.Name, Fields: s.Fields, Options: s.Options, Form: form}, nil
+		return &gridInput{Name: s.Name, Desc: s.Desc, Fields: s.Fields, Options: s.Options, Form: form, Warnings: s.Warnings}, nil
 	case "bitfield":
 		s, err := bitfield.Parse(name, src, bf)
 		if err != nil {
@@ -153,11 +174,25 @@ func detectForm(src []byte) string {
 	if strings.HasSuffix(line, "{") && !strings.Contains(line, ":") && len(line) > 1 {
 		return "notation"
 	}
-	if rfcart.Detect(src) {
+	// A YAML spec names its keys at the start of a line; a figure or the notation may stand
+	// after a "source:" line, prose, or inside a comment.
+	if yamlKey.MatchString(s) {
+		return "yaml"
+	}
+	if ok, _ := rfcart.Sniff(src); ok {
 		return "rfc"
+	}
+	if notation.Sniff(src) {
+		return "notation"
+	}
+	if rfcart.Detect(src) {
+		return "rfc" // a ruler or a rule first, no row under it: rfcart says what is missing
 	}
 	return "yaml"
 }
+
+// yamlKey is a key of gridyaml's spec at the start of a line.
+var yamlKey = regexp.MustCompile(`(?m)^(name|fields|row_bits|ruler|text|groups|description):`)
 
 // runGrid implements "kafkagrid grid SPEC [-o OUT] [-format F]": it draws the byte grid of a
 // protocol described in any form readGridSpec reads as SVG, RFC SVG, PDF, RFC-style text or
@@ -221,6 +256,9 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	spec, err := readGridSpec(name, src, *from, bf)
 	if err != nil {
 		return err
+	}
+	for _, w := range spec.Warnings {
+		fmt.Fprintf(stderr, "kafkagrid: grid: warning: %s\n", w)
 	}
 	if *rowBits != 0 && spec.Form == "bitfield" {
 		return usagef("grid: -rowbits: a bit-field's rows are its lanes; use -lanes")
@@ -342,7 +380,35 @@ func writeGrid(w io.Writer, spec *gridInput, f string, o gridOptions) error {
 	if err != nil {
 		return err
 	}
+	if sf.Name == "json" && len(spec.Warnings) > 0 {
+		return writeJSONWarned(w, d, sf, spec.Warnings)
+	}
 	return sf.Write(w, d, site.WriteOptions{Title: spec.Name, Desc: spec.Desc, Inline: o.Inline, IDPrefix: o.IDPrefix, Date: o.PDF.Date})
+}
+
+// writeJSONWarned writes the layout's JSON with the reader's warnings first, as "warnings".
+func writeJSONWarned(w io.Writer, d *bytegrid.Diagram, sf site.Format, warnings []string) error {
+	var buf bytes.Buffer
+	if err := sf.Write(&buf, d, site.WriteOptions{}); err != nil {
+		return err
+	}
+	ws, err := json.MarshalIndent(warnings, "  ", "  ")
+	if err != nil {
+		return err
+	}
+	rest, ok := bytes.CutPrefix(buf.Bytes(), []byte("{"))
+	if !ok {
+		return fmt.Errorf("json: want an object, got %.20q", buf.Bytes())
+	}
+	sep := ","
+	if len(bytes.TrimSpace(rest)) == 1 {
+		sep = ""
+	}
+	if _, err := fmt.Fprintf(w, "{\n  \"warnings\": %s%s", ws, sep); err != nil {
+		return err
+	}
+	_, err = w.Write(rest)
+	return err
 }
 
 // gridFormats are the formats grid writes (of site.Formats), in the order messages list them.
