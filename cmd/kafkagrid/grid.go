@@ -158,6 +158,11 @@ func detectForm(src []byte) string {
 		}
 		break
 	}
+	if strings.HasPrefix(s, "/*") {
+		if ok, _ := rfcart.Sniff(src); ok {
+			return "rfc" // a figure copied from a C comment
+		}
+	}
 	if strings.HasPrefix(s, "[") || strings.HasPrefix(s, "/*") {
 		return "bitfield"
 	}
