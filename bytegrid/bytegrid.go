@@ -193,6 +193,13 @@ type Field struct {
 	// carries on its value: the text form draws the edge between them '.', at the end of
 	// this row and the start of the next (RFC 4340's Sequence Number, high and low bits).
 	RunOn bool `json:"run_on,omitempty"`
+	// Joined says that the field shares one box with the field before it in its row: the
+	// text form draws no edge between them, their names standing spaced in the box (RFC
+	// 6733's "|R P E T r r r r|", one letter a bit, read as one-bit flags).
+	Joined bool `json:"joined,omitempty"`
+	// Packed draws the field's whole rows one line each with no rule between them, one box
+	// (RFC 5389's "Transaction ID (96 bits)", three rows in a box three lines high).
+	Packed bool `json:"packed,omitempty"`
 }
 
 // LabelMode says how a field's name is fitted in its box.
@@ -355,6 +362,9 @@ type TextOptions struct {
 	// Below is text printed as it stands under the grid, the lines separated by "\n": a
 	// ruler under the box, a legend, the figure's caption ("Figure 3: …").
 	Below string `json:"below,omitempty"`
+	// ListMark, when set, is a line of dots drawn under the label of a repeated field, as RFC
+	// 3550 prints its lists ("SDES items" over "...", the CSRC identifiers over "....").
+	ListMark string `json:"listMark,omitempty"`
 	// TensNoZero leaves the "0" out of the ruler's tens line, over the first ten bits, as
 	// RFC 7296 and RFC 2408 print it ("                        1                   2").
 	TensNoZero bool `json:"tensNoZero,omitempty"`

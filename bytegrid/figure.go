@@ -47,6 +47,8 @@ func checkFigure(fields []Field, opts Options, rb int) error {
 		return fmt.Errorf("bytegrid: text dots %q: want spaces and dots, at most 64", t.Dots)
 	case len(t.RuleTicks) > MaxRowBits*64 || strings.Trim(t.RuleTicks, "byf") != "":
 		return fmt.Errorf("bytegrid: text rule ticks %q: want 'b', 'y' or 'f' for each rule", t.RuleTicks)
+	case len(t.ListMark) > 16 || strings.Trim(t.ListMark, ".") != "":
+		return fmt.Errorf("bytegrid: text list mark %q: want up to 16 dots", t.ListMark)
 	case !textOK(t.RightNotes) || !textOK(t.Above) || !textOK(t.Below):
 		return fmt.Errorf("bytegrid: text right notes, above and below: want at most %d lines of printable text, each of at most %d columns", maxNoteLines, 9*MaxRowBits)
 	case !leftNotesOK(t.LeftNotes, t.Margin):
@@ -102,7 +104,7 @@ func (d *Diagram) figure() bool {
 	}
 	for i := range d.Fields {
 		b := &d.Fields[i]
-		if b.Variable || b.Optional || b.Label != LabelAuto || b.DoubleRule || b.Caption != "" || b.Lines > 1 || b.LabelLine > 0 || b.LabelCol > 0 {
+		if b.Variable || b.Optional || b.Label != LabelAuto || b.DoubleRule || b.Caption != "" || b.Lines > 1 || b.LabelLine > 0 || b.LabelCol > 0 || b.Joined || b.Packed {
 			return true
 		}
 	}

@@ -309,7 +309,7 @@ func (t *figureText) skipSep(i int) bool {
 		return false
 	}
 	fi := t.owner[i][0]
-	if !t.colonStyle(fi) {
+	if !t.colonStyle(fi) && !(fi >= 0 && t.d.Fields[fi].Packed) {
 		return false
 	}
 	for b := 0; b < t.rb; b++ {
@@ -396,6 +396,9 @@ func (t *figureText) layoutLines() {
 			} else if ws := strings.Fields(full); len(ws) > 1 && len(ws) <= t.lines[s.Row] && fitsAll(ws, n) {
 				lines = ws // stacked in the lines the row has
 			}
+		}
+		if b.Repeated && d.Text.ListMark != "" && len(lines) > 0 {
+			lines = append(lines, d.Text.ListMark) // a list of items (RFC 3550's "SDES items" over "...")
 		}
 		past := (lines == nil || !fitsAll(lines, n)) && t.dotStyle(fi) && s.To == t.rb && b.LabelCol > 0 && b.LabelCol-1 < n && b.LabelCol-1+mono.Runes(full) <= n+16
 		if past {
@@ -832,6 +835,9 @@ func (t *figureText) writeContent(bw *bufio.Writer, i, l int, blockLine []int) {
 		c0, c1 := t.col(b), t.col(e)
 		if t.vedge(i, b) {
 			line[c0] = t.edgeChar(fi, t.at(i, b-1), blockLine)
+			if fi > 0 && b > 0 && d.Fields[fi].Joined && t.at(i, b-1) == fi-1 {
+				line[c0] = ' ' // one box with the field before it (RFC 6733's flags)
+			}
 		}
 		if fi >= 0 {
 			if s := t.labelAt(fi, i, l, blockLine[fi]); s != "" {

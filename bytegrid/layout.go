@@ -152,6 +152,12 @@ type Box struct {
 	LabelCol  int `json:"labelCol,omitempty"`
 	// RunOn is the field's: its value runs on into the next field, starting the next row.
 	RunOn bool `json:"runOn,omitempty"`
+	// Joined is the field's: no edge between it and the field before it in the text form.
+	Joined bool `json:"joined,omitempty"`
+	// Packed is the field's: its rows drawn one line each, no rule between them.
+	Packed bool `json:"packed,omitempty"`
+	// Repeated is the field's: it repeats zero or more times.
+	Repeated bool `json:"repeated,omitempty"`
 	// Stack holds the lines of a stacked label whose name has line breaks (Name has spaces
 	// for them).
 	Stack []string `json:"stack,omitempty"`
@@ -534,7 +540,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 		Title:    sc.tooltip(f),
 		Variable: f.Variable, Optional: f.Optional, Condition: mono.Clean(f.Condition),
 		Label: f.Label, DoubleRule: f.DoubleRule, Caption: mono.Clean(f.Caption), Lines: f.Lines,
-		LabelLine: f.LabelLine, LabelCol: f.LabelCol, RunOn: f.RunOn,
+		LabelLine: f.LabelLine, LabelCol: f.LabelCol, RunOn: f.RunOn, Joined: f.Joined, Repeated: f.Repeated, Packed: f.Packed,
 	}
 	if f.Label == LabelStacked && strings.Contains(f.Name, "\n") {
 		b.Stack = labelLines(f.Name, LabelStacked)

@@ -196,6 +196,9 @@ func textNode(t bytegrid.TextOptions) *yaml.Node {
 	if t.Below != "" {
 		add(m, "below", str(t.Below))
 	}
+	if t.ListMark != "" {
+		add(m, "list_mark", str(t.ListMark))
+	}
 	if t.TensNoZero {
 		add(m, "tens_no_zero", boolean(true))
 	}
@@ -291,6 +294,12 @@ func fieldNode(f bytegrid.Field, end int) *yaml.Node {
 	}
 	if f.RunOn {
 		add(m, "run_on", boolean(true))
+	}
+	if f.Joined {
+		add(m, "joined", boolean(true))
+	}
+	if f.Packed {
+		add(m, "packed", boolean(true))
 	}
 	return m
 }

@@ -183,12 +183,16 @@ type parser struct {
 	width     int // columns of a row
 	ruler     bytegrid.Ruler
 	lsb0      bool
-	colBase   int      // columns of a comment prefix stripped from every line
-	warnings  []string // what was read but not drawn back, or not understood
-	units     int      // the numbers on the ruler's units line (bits mode)
-	shift     int      // columns the ruler's digits stand right of the middle of their bit
-	noZero    bool     // the tens line prints no "0" over the first ten bits (RFC 7296)
-	ruleTicks []byte   // how each rule is marked, from the first: 'b' bits, 'y' bytes, 'f' fields
+	colBase   int          // columns of a comment prefix stripped from every line
+	warnings  []string     // what was read but not drawn back, or not understood
+	fieldAt   []textAt     // where each field's label was printed
+	rowLines  int          // the lines of the figure's least row
+	listMark  string       // the dots under the name of a list ("...")
+	closes    map[int]bool // bands (by first line) holding a rule that closes a field mid-row
+	units     int          // the numbers on the ruler's units line (bits mode)
+	shift     int          // columns the ruler's digits stand right of the middle of their bit
+	noZero    bool         // the tens line prints no "0" over the first ten bits (RFC 7296)
+	ruleTicks []byte       // how each rule is marked, from the first: 'b' bits, 'y' bytes, 'f' fields
 	// An elision mark the rules carry ("//"), standing for no bits: its column, and the mark.
 	elideAt int
 	elide   string
@@ -430,11 +434,21 @@ func Parse(name string, data []byte) (*gridyaml.Spec, error) {
 	if err := p.geometry(first, last); err != nil {
 		return nil, err
 	}
+	p.closingRules(first, last)
 	right := p.rightNotes(first, last)
 	below, caption := p.below(last)
 	fields, opts, err := p.fields(first, last)
 	if err != nil {
 		return nil, err
+	}
+	if fields, err = p.applyLabelRules(fields, p.fieldAt); err != nil {
+		return nil, err
+	}
+	if p.listMark != "" {
+		opts.Text.ListMark = p.listMark
+		if opts.Text.Edge == "" && opts.Text.Open == "" {
+			opts.Text.Edge = "|||" // the lists keep their '|' edges (RFC 3550)
+		}
 	}
 	spec.Fields = fields
 	spec.Options = opts
@@ -454,6 +468,7 @@ func Parse(name string, data []byte) (*gridyaml.Spec, error) {
 	if err := bytegrid.CheckFields(fields); err != nil {
 		return nil, &Error{Name: name, Err: err}
 	}
+	p.checkDrawnBack(spec, raw[loc.Start:], loc.Start)
 	spec.Warnings = p.warnings
 	return spec, nil
 }
@@ -1232,6 +1247,11 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 		if dotsBox {
 			f.Variable, barVariable = true, true
 		}
+		for _, c := range g.cells {
+			if p.closes[bands[c.band].from] {
+				f.Variable, barVariable = true, true // closed by a rule mid-row (RFC 5036)
+			}
+		}
 		// A box continued across a rule whose name stands on several lines of one of its
 		// boxes (RFC 8684's "Subtype-specific data" over "(variable length)") is stacked there.
 		named := 0
@@ -1326,6 +1346,7 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 			// its own, unnamed: a field continued from the row before starts its row.
 			f.Kind = bytegrid.Reserved
 			fields = append(fields, f)
+			p.fieldAt = append(p.fieldAt, textAt{line: bands[c0.band].from, col: c0.c})
 			off += bits
 			continue
 		}
@@ -1354,8 +1375,14 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 		}
 		places = append(places, p.placeOf(g.cells, bands, len(fields)))
 		fields = append(fields, f)
+		at := textAt{line: bands[c0.band].from, col: c0.c}
+		if len(c0.at) > 0 {
+			at = c0.at[0]
+		}
+		p.fieldAt = append(p.fieldAt, at)
 		off += bits
 	}
+	p.rowLines = rowLines
 	best := 0
 	for _, a := range []string{"middle", "top", "bottom"} {
 		if alignVotes[a] > best {
@@ -1654,4 +1681,49 @@ func edgePattern(v [3]map[rune]int) string {
 		}
 	}
 	return string(out[:])
+}
+
+// closingRules reads a rule that starts inside a row at a bit boundary and runs to the grid's
+// right edge ("|       +-+-+-+-+-+-+-+", RFC 5036's Value): the field of the row ends there,
+// after a number of bytes the figure does not fix, and the lines under the rule down to the
+// next are that field's last, narrower, row. The field is read as variable, the rule and the
+// narrower row's edge as its end, and a warning says that the text drawn back ends it at the
+// row's end.
+func (p *parser) closingRules(first, last int) {
+	r := p.col(p.rb)
+	for i := first + 1; i <= last; i++ {
+		l := p.lines[i]
+		if p.at(i, p.x0) != '|' || len(l) != r+1 || l[r] != '+' {
+			continue
+		}
+		// The rule's start: the first '+' after blanks.
+		c := p.x0 + 1
+		for c < r && l[c] == ' ' {
+			c++
+		}
+		b, ok := p.bitAt(c)
+		if !ok || b == 0 || b >= p.rb || l[c] != '+' || strings.Trim(string(l[c:]), "+-") != "" || !strings.Contains(string(l[c:]), "-") {
+			continue
+		}
+		// The band it stands in: up to the rule above.
+		top := i
+		for top > first && p.at(top-1, p.x0) != '+' {
+			top--
+		}
+		for k := c; k <= r; k++ {
+			l[k] = ' '
+		}
+		j := i + 1
+		for ; j <= last && p.at(j, p.x0) != '+'; j++ {
+			if p.at(j, c) == '|' && strings.TrimSpace(string(p.lines[j][min(c+1, len(p.lines[j])):])) == "" {
+				p.lines[j][c] = ' '
+			}
+		}
+		if p.closes == nil {
+			p.closes = map[int]bool{}
+		}
+		p.closes[top] = true
+		p.warn(i, c, "a rule closing the field above it at bit %d, mid-row: read as a variable field's end; the text drawn back ends it at the row's end", b)
+		i = j
+	}
 }

@@ -70,7 +70,7 @@ func TestRoundTrip(t *testing.T) {
 				t.Errorf("%d lines, want %d:\n%s", len(got), len(want), txt.String())
 			}
 			for i := 0; i < min(len(want), len(got)); i++ {
-				if !sameLine(want[i], got[i]) {
+				if !rfcart.SameLine(want[i], got[i]) {
 					t.Errorf("line %d:\nwant %q\n got %q", i+1, want[i], got[i])
 				}
 			}
@@ -130,62 +130,6 @@ func lines(s string) []string {
 		ls = ls[:len(ls)-1]
 	}
 	return ls
-}
-
-// sameLine is bytegrid's figure comparison: edges in the same columns, the text between them
-// the same once trimmed and starting within a column of where the figure has it (authors round
-// a centre either way), rules and ruler lines identical (but for spaces at their end).
-func sameLine(want, got string) bool {
-	if want == got {
-		return true
-	}
-	if strings.Trim(want, "+-=:. ") == "" || strings.Trim(want, " 0123456789") == "" {
-		return false // a rule or a ruler: as printed, digit for digit
-	}
-	type tok struct {
-		s    string
-		col  int
-		edge bool
-	}
-	cells := func(s string) []tok {
-		rs := []rune(s)
-		var out []tok
-		start := 0
-		text := func(from, to int) {
-			seg := string(rs[from:to])
-			if t := strings.TrimSpace(seg); t != "" {
-				out = append(out, tok{s: t, col: from + len(seg) - len(strings.TrimLeft(seg, " "))})
-			}
-		}
-		for i, r := range rs {
-			alone := (i == 0 || rs[i-1] == ' ') && (i == len(rs)-1 || rs[i+1] == ' ')
-			edge := r == '|' || r == '+' || strings.ContainsRune(":~/.\\", r) && alone
-			if !edge {
-				continue
-			}
-			text(start, i)
-			out = append(out, tok{s: string(r), col: i, edge: true})
-			start = i + 1
-		}
-		rest := string(rs[start:])
-		if strings.HasSuffix(rest, "  ...") && strings.TrimSpace(rest) != "..." {
-			text(start, len(rs)-3)
-			return append(out, tok{s: "...", col: len(rs), edge: true})
-		}
-		text(start, len(rs))
-		return out
-	}
-	a, b := cells(want), cells(got)
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		d := a[i].col - b[i].col
-		if a[i].s != b[i].s || a[i].edge != b[i].edge || a[i].edge && d != 0 || d > 1 || d < -1 {
-			return false
-		}
-	}
-	return true
 }
 
 func TestErrors(t *testing.T) {
