@@ -200,6 +200,11 @@ type Field struct {
 	// Packed draws the field's whole rows one line each with no rule between them, one box
 	// (RFC 5389's "Transaction ID (96 bits)", three rows in a box three lines high).
 	Packed bool `json:"packed,omitempty"`
+	// Marks, when set, are the side edges of the field's row as printed, two characters a
+	// line (left, right), for a field filling one row whose marks no one pattern draws
+	// (Text.Edge): RFC 9147's Connection ID has '/' on one of its four lines only. The
+	// characters are those of Text.Edge, or a space.
+	Marks string `json:"marks,omitempty"`
 }
 
 // LabelMode says how a field's name is fitted in its box.
@@ -362,6 +367,9 @@ type TextOptions struct {
 	// Below is text printed as it stands under the grid, the lines separated by "\n": a
 	// ruler under the box, a legend, the figure's caption ("Figure 3: …").
 	Below string `json:"below,omitempty"`
+	// DoubleEnd draws the rule under the grid's last row double ("+=+=+"), as RFC 3550 closes
+	// each chunk of its SDES packet.
+	DoubleEnd bool `json:"doubleEnd,omitempty"`
 	// ListMark, when set, is a line of dots drawn under the label of a repeated field, as RFC
 	// 3550 prints its lists ("SDES items" over "...", the CSRC identifiers over "....").
 	ListMark string `json:"listMark,omitempty"`

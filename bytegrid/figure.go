@@ -63,6 +63,9 @@ func checkFigure(fields []Field, opts Options, rb int) error {
 		return fmt.Errorf("bytegrid: text edge %q: want three of '|', '~', '/', '.', '\\' and ':'", t.Edge)
 	}
 	for i, f := range fields {
+		if len(f.Marks) > 64 || strings.Trim(f.Marks, "|~/.:\\ ") != "" {
+			return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("marks %q: want at most 64 of '|', '~', '/', '.', '\\', ':' and ' '", f.Marks)}
+		}
 		if f.Lines < 0 || f.Lines > 16 {
 			return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("lines %d: want 0 to 16", f.Lines)}
 		}
@@ -104,7 +107,7 @@ func (d *Diagram) figure() bool {
 	}
 	for i := range d.Fields {
 		b := &d.Fields[i]
-		if b.Variable || b.Optional || b.Label != LabelAuto || b.DoubleRule || b.Caption != "" || b.Lines > 1 || b.LabelLine > 0 || b.LabelCol > 0 || b.Joined || b.Packed {
+		if b.Variable || b.Optional || b.Label != LabelAuto || b.DoubleRule || b.Caption != "" || b.Lines > 1 || b.LabelLine > 0 || b.LabelCol > 0 || b.Joined || b.Packed || b.Marks != "" {
 			return true
 		}
 	}

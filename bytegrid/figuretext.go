@@ -201,7 +201,7 @@ func (t *figureText) writeValues(bw *bufio.Writer) {
 
 // colonStyle reports whether field fi is a variable field drawn with ':' edges.
 func (t *figureText) colonStyle(fi int) bool {
-	return fi >= 0 && t.d.Fields[fi].Variable && t.d.Text.Open != "dots" && t.d.Text.Open != "bottom" && t.d.Text.Open != "edge" && t.d.Text.Open != "rules" && t.d.Text.Open != "open" && t.d.Text.Edge == ""
+	return fi >= 0 && t.d.Fields[fi].Variable && t.d.Fields[fi].Marks == "" && t.d.Text.Open != "dots" && t.d.Text.Open != "bottom" && t.d.Text.Open != "edge" && t.d.Text.Open != "rules" && t.d.Text.Open != "open" && t.d.Text.Edge == ""
 }
 
 // openStyle reports whether field fi is a variable field drawn with no right edge, its label
@@ -608,6 +608,13 @@ func (t *figureText) writeSep(bw *bufio.Writer, i int, closing bool, blockLine [
 	}
 	line := []byte(strings.Repeat(" ", t.width+1))
 	horiz := t.sepFills(up, dn)
+	if i == len(t.d.Rows) && t.d.Text.DoubleEnd {
+		for b := range horiz {
+			if horiz[b] == '-' {
+				horiz[b] = '='
+			}
+		}
+	}
 	t.sepMarks(line, horiz, upper, i, closing)
 	if upper >= 0 {
 		line = t.openEnds(line, up, dn)
@@ -855,6 +862,10 @@ func (t *figureText) writeContent(bw *bufio.Writer, i, l int, blockLine []int) {
 		}
 		if m := t.edgeMark(fi, i, b, e, l); m != 0 {
 			line[c0], line[c1] = m, m
+		}
+		if fi >= 0 && b == 0 && e == t.rb && 2*l+1 < len(d.Fields[fi].Marks) {
+			m := d.Fields[fi].Marks
+			line[c0], line[c1] = m[2*l], m[2*l+1] // the marks as printed (RFC 9147)
 		}
 		if t.edgeStyle(fi) && c1-c0 > 4 {
 			if segs := d.Fields[fi].Segs; segs[len(segs)-1].Row == i {

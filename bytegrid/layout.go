@@ -154,6 +154,8 @@ type Box struct {
 	RunOn bool `json:"runOn,omitempty"`
 	// Joined is the field's: no edge between it and the field before it in the text form.
 	Joined bool `json:"joined,omitempty"`
+	// Marks is the field's: its side edges as printed, two characters a line.
+	Marks string `json:"marks,omitempty"`
 	// Packed is the field's: its rows drawn one line each, no rule between them.
 	Packed bool `json:"packed,omitempty"`
 	// Repeated is the field's: it repeats zero or more times.
@@ -540,7 +542,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 		Title:    sc.tooltip(f),
 		Variable: f.Variable, Optional: f.Optional, Condition: mono.Clean(f.Condition),
 		Label: f.Label, DoubleRule: f.DoubleRule, Caption: mono.Clean(f.Caption), Lines: f.Lines,
-		LabelLine: f.LabelLine, LabelCol: f.LabelCol, RunOn: f.RunOn, Joined: f.Joined, Repeated: f.Repeated, Packed: f.Packed,
+		LabelLine: f.LabelLine, LabelCol: f.LabelCol, RunOn: f.RunOn, Joined: f.Joined, Repeated: f.Repeated, Packed: f.Packed, Marks: f.Marks,
 	}
 	if f.Label == LabelStacked && strings.Contains(f.Name, "\n") {
 		b.Stack = labelLines(f.Name, LabelStacked)

@@ -580,6 +580,8 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 			f.Joined, err = p.boolean(v, label)
 		case "packed":
 			f.Packed, err = p.boolean(v, label)
+		case "marks":
+			f.Marks, err = p.str(v, label)
 		case "type":
 			f.Type, err = p.str(v, label)
 		case "path":
@@ -587,7 +589,7 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 		case "desc":
 			f.Desc, err = p.str(v, label)
 		default:
-			err = p.errf(k, label, "unknown key %q (want name, bits, bytes, offset, value, group, item, short, kind, type, path, desc, variable, min_bits, max_bits, length_from, optional, condition, label, double_rule, caption, row_break, lines, label_line, label_col, repeated, run_on, joined, packed)", k.Value)
+			err = p.errf(k, label, "unknown key %q (want name, bits, bytes, offset, value, group, item, short, kind, type, path, desc, variable, min_bits, max_bits, length_from, optional, condition, label, double_rule, caption, row_break, lines, label_line, label_col, repeated, run_on, joined, packed, marks)", k.Value)
 		}
 		if err != nil {
 			return f, err
@@ -620,7 +622,7 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 // text reads the text: mapping into t.
 func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 	if n.Kind != yaml.MappingNode {
-		return p.errf(n, "", "text: want a mapping (margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, right_notes, above, below, list_mark, rule_ticks, elide, elide_at)")
+		return p.errf(n, "", "text: want a mapping (margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, right_notes, above, below, list_mark, double_end, rule_ticks, elide, elide_at)")
 	}
 	seen := map[string]bool{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
@@ -703,6 +705,8 @@ func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 			default:
 				t.Below = v2
 			}
+		case "double_end":
+			t.DoubleEnd, err = p.boolean(v, "")
 		case "list_mark":
 			t.ListMark, err = p.str(v, "")
 		case "tens_no_zero":
@@ -727,7 +731,7 @@ func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 				err = p.errf(v, "", "text: bit_chars %d: want 2 to 8", t.BitChars)
 			}
 		default:
-			err = p.errf(k, "", "text: unknown key %q (want margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, right_notes, above, below, list_mark, rule_ticks, elide, elide_at)", k.Value)
+			err = p.errf(k, "", "text: unknown key %q (want margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, right_notes, above, below, list_mark, double_end, rule_ticks, elide, elide_at)", k.Value)
 		}
 		if err != nil {
 			return err

@@ -196,6 +196,9 @@ func textNode(t bytegrid.TextOptions) *yaml.Node {
 	if t.Below != "" {
 		add(m, "below", str(t.Below))
 	}
+	if t.DoubleEnd {
+		add(m, "double_end", boolean(true))
+	}
 	if t.ListMark != "" {
 		add(m, "list_mark", str(t.ListMark))
 	}
@@ -300,6 +303,9 @@ func fieldNode(f bytegrid.Field, end int) *yaml.Node {
 	}
 	if f.Packed {
 		add(m, "packed", boolean(true))
+	}
+	if f.Marks != "" {
+		add(m, "marks", str(f.Marks))
 	}
 	return m
 }

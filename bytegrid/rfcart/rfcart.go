@@ -186,6 +186,7 @@ type parser struct {
 	colBase   int          // columns of a comment prefix stripped from every line
 	warnings  []string     // what was read but not drawn back, or not understood
 	fieldAt   []textAt     // where each field's label was printed
+	doubleEnd bool         // the last rule is double
 	rowLines  int          // the lines of the figure's least row
 	listMark  string       // the dots under the name of a list ("...")
 	closes    map[int]bool // bands (by first line) holding a rule that closes a field mid-row
@@ -306,6 +307,7 @@ type cell struct {
 	textLine       []int    // the line within the band of each non-empty text
 	colon          bool     // a ':' side edge
 	marks          []rune   // the left edge on each line, when one is a mark ('~', '/', '.')
+	rmarks         []rune   // and the right edge
 	open           bool     // no right edge
 	dashed, solid  int      // bits of dashed and of solid rule above and below it
 	double         bool     // a double rule above
@@ -879,8 +881,10 @@ func (p *parser) bandCells(bands []band) (bandCells, error) {
 				}
 			}
 			if c.marks != nil {
+				c.rmarks = make([]rune, bd.to-bd.from)
 				for l := bd.from; l < bd.to; l++ {
 					c.marks[l-bd.from] = p.at(l, c0-1)
+					c.rmarks[l-bd.from] = p.at(l, c1)
 				}
 			}
 			c.parent = len(cells)
@@ -1066,6 +1070,9 @@ func (p *parser) readRules(rules []int, bc *bandCells, opts *bytegrid.Options) (
 				if double && d != nil {
 					d.double = true
 				}
+				if double && d == nil && ri == len(rules)-1 {
+					p.doubleEnd = true // the grid closed by a double rule (RFC 3550)
+				}
 				continue
 			}
 			if a != nil && d != nil {
@@ -1222,6 +1229,16 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 			colons = colons || c.colon || c.marks != nil
 			if c.marks != nil && c.from == 0 && c.to == p.rb {
 				edgeVotes(c.marks, &marks)
+				if len(g.cells) == 1 && !regularMarks(c.marks, c.rmarks) {
+					// Marks no one pattern draws (RFC 9147's '/' on one line of four):
+					// kept line by line.
+					var m strings.Builder
+					for k := range c.marks {
+						m.WriteRune(c.marks[k])
+						m.WriteRune(c.rmarks[k])
+					}
+					f.Marks = m.String()
+				}
 			}
 			dashedAll = dashedAll && c.dashed > 0 && c.solid == 0
 			if c.double {
@@ -1397,6 +1414,7 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 	opts.Text.Margin = p.x0
 	opts.Text.RulerShift = p.shift
 	opts.Text.TensNoZero = p.noZero
+	opts.Text.DoubleEnd = p.doubleEnd
 	if p.elide != "" {
 		opts.Text.Elide, opts.Text.ElideAt = p.elide, p.elideAt-p.x0
 	}
@@ -1726,4 +1744,18 @@ func (p *parser) closingRules(first, last int) {
 		p.warn(i, c, "a rule closing the field above it at bit %d, mid-row: read as a variable field's end; the text drawn back ends it at the row's end", b)
 		i = j
 	}
+}
+
+// regularMarks reports whether a row's side marks, left and right on each line, are drawn by
+// one pattern (Text.Edge): the same on both sides, and the same on each middle line.
+func regularMarks(left, right []rune) bool {
+	for k := range left {
+		if k >= len(right) || left[k] != right[k] {
+			return false
+		}
+		if k > 1 && k < len(left)-1 && left[k] != left[k-1] {
+			return false
+		}
+	}
+	return true
 }

@@ -184,6 +184,7 @@ func readAlternatives(p *parser, f bytegrid.Field, at textAt) ([]bytegrid.Field,
 		return []bytegrid.Field{f}, nil
 	}
 	f.Variable, f.MinBits, f.MaxBits = true, min(a, b), max(a, b)
+	p.keepEdges(&f)
 	return []bytegrid.Field{f}, nil
 }
 
@@ -205,6 +206,15 @@ func readStatedWidth(p *parser, f bytegrid.Field, at textAt) ([]bytegrid.Field, 
 	f.Bits = a
 	f.Lines = 0
 	return []bytegrid.Field{f}, nil
+}
+
+// keepEdges keeps the '|' edges a field filling one row was printed with, now that a label
+// rule reads it as variable (which the text form would draw with ':' or the figure's marks).
+func (p *parser) keepEdges(f *bytegrid.Field) {
+	if f.Marks != "" || f.Offset%p.rb != 0 || f.Bits != p.rb {
+		return
+	}
+	f.Marks = strings.Repeat("||", max(f.Lines, p.rowLines, 1))
 }
 
 func firstLine(s string) string {
