@@ -189,7 +189,7 @@ type parser struct {
 	doubleEnd bool         // the last rule is double
 	rowLines  int          // the lines of the figure's least row
 	listMark  string       // the dots under the name of a list ("...")
-	closes    map[int]bool // bands (by first line) holding a rule that closes a field mid-row
+	closing   map[int]bool // lines of rules closing a field mid-row, printed with '|' at the left
 	units     int          // the numbers on the ruler's units line (bits mode)
 	shift     int          // columns the ruler's digits stand right of the middle of their bit
 	noZero    bool         // the tens line prints no "0" over the first ten bits (RFC 7296)
@@ -1111,7 +1111,11 @@ func (p *parser) readRules(rules []int, bc *bandCells, opts *bytegrid.Options) (
 			case '|':
 				bc.crossBar[side]++
 			case '+':
-				bc.crossPlus[side]++
+				if b == 0 && p.closing[rl] {
+					bc.crossBar[side]++ // (printed '|', read as a rule's '+')
+				} else {
+					bc.crossPlus[side]++
+				}
 			}
 		}
 		// Rules that run on past the row's end with "-..." (RFC 4271).
@@ -1229,7 +1233,7 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 			colons = colons || c.colon || c.marks != nil
 			if c.marks != nil && c.from == 0 && c.to == p.rb {
 				edgeVotes(c.marks, &marks)
-				if len(g.cells) == 1 && !regularMarks(c.marks, c.rmarks) {
+				if fullRows(g.cells, p.rb) == 1 && !regularMarks(c.marks, c.rmarks) {
 					// Marks no one pattern draws (RFC 9147's '/' on one line of four):
 					// kept line by line.
 					var m strings.Builder
@@ -1263,11 +1267,6 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 		dotsBox := len(lines) > 1 && strings.Trim(strings.Join(lines, ""), ".") == ""
 		if dotsBox {
 			f.Variable, barVariable = true, true
-		}
-		for _, c := range g.cells {
-			if p.closes[bands[c.band].from] {
-				f.Variable, barVariable = true, true // closed by a rule mid-row (RFC 5036)
-			}
 		}
 		// A box continued across a rule whose name stands on several lines of one of its
 		// boxes (RFC 8684's "Subtype-specific data" over "(variable length)") is stacked there.
@@ -1702,14 +1701,13 @@ func edgePattern(v [3]map[rune]int) string {
 }
 
 // closingRules reads a rule that starts inside a row at a bit boundary and runs to the grid's
-// right edge ("|       +-+-+-+-+-+-+-+", RFC 5036's Value): the field of the row ends there,
-// after a number of bytes the figure does not fix, and the lines under the rule down to the
-// next are that field's last, narrower, row. The field is read as variable, the rule and the
-// narrower row's edge as its end, and a warning says that the text drawn back ends it at the
-// row's end.
+// right edge, the row's side edge '|' on its line ("|       +-+-+-+-+-+-+-+", RFC 5036's LDP
+// Identifier and TLV Value): the field of the row goes on under it, in the bits left of the
+// rule, and ends there (6 octets for the LDP Identifier: a row and 16 bits). The line is read
+// as a rule whose left part the field crosses (its left edge '|' kept: Text.Cross).
 func (p *parser) closingRules(first, last int) {
 	r := p.col(p.rb)
-	for i := first + 1; i <= last; i++ {
+	for i := first + 1; i < last; i++ {
 		l := p.lines[i]
 		if p.at(i, p.x0) != '|' || len(l) != r+1 || l[r] != '+' {
 			continue
@@ -1723,26 +1721,15 @@ func (p *parser) closingRules(first, last int) {
 		if !ok || b == 0 || b >= p.rb || l[c] != '+' || strings.Trim(string(l[c:]), "+-") != "" || !strings.Contains(string(l[c:]), "-") {
 			continue
 		}
-		// The band it stands in: up to the rule above.
-		top := i
-		for top > first && p.at(top-1, p.x0) != '+' {
-			top--
+		// Under it, a row of the bits left of the rule.
+		if p.at(i+1, p.x0) != '|' && p.at(i+1, p.x0) != ':' && !p.markAt(i+1, p.x0) {
+			continue
 		}
-		for k := c; k <= r; k++ {
-			l[k] = ' '
+		l[p.x0] = '+'
+		if p.closing == nil {
+			p.closing = map[int]bool{}
 		}
-		j := i + 1
-		for ; j <= last && p.at(j, p.x0) != '+'; j++ {
-			if p.at(j, c) == '|' && strings.TrimSpace(string(p.lines[j][min(c+1, len(p.lines[j])):])) == "" {
-				p.lines[j][c] = ' '
-			}
-		}
-		if p.closes == nil {
-			p.closes = map[int]bool{}
-		}
-		p.closes[top] = true
-		p.warn(i, c, "a rule closing the field above it at bit %d, mid-row: read as a variable field's end; the text drawn back ends it at the row's end", b)
-		i = j
+		p.closing[i] = true
 	}
 }
 
@@ -1758,4 +1745,15 @@ func regularMarks(left, right []rune) bool {
 		}
 	}
 	return true
+}
+
+// fullRows counts the boxes of cells that fill their row.
+func fullRows(cells []*cell, rb int) int {
+	n := 0
+	for _, c := range cells {
+		if c.from == 0 && c.to == rb {
+			n++
+		}
+	}
+	return n
 }
