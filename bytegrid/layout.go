@@ -326,6 +326,9 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 		maxOff = (nPhys - 1) * rb / 8
 	}
 	offW := canvas.Pt(mono.Width(sc.offsetLabel(maxOff, opts.DecimalOffsets), float64(offsetSize)))
+	if relativeOffsets(fields, rb) {
+		offW += canvas.Pt(mono.Width("+", float64(offsetSize))) // ("+0x0004": after a variable field)
+	}
 	d.GridX = snap(margin + offW + offsetGap)
 	d.GridY = margin + rulerH
 	if d.RulerStyle == RulerNone {
@@ -369,6 +372,13 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 			}
 		} else {
 			s := sc.offsetLabel(row.Bit/8, opts.DecimalOffsets)
+			// After a variable field, the offset is counted from its end ("+0x0004"), and
+			// inside one it is not drawn: the bytes before it are not known.
+			if rel, in, ok := afterVariable(fields, row.Bit); in {
+				s = ""
+			} else if ok {
+				s = "+" + sc.offsetLabel(rel/8, opts.DecimalOffsets)
+			}
 			row.Offset = newRun(d.GridX-offsetGap, y+h/2+offsetSize*0.35, s, offsetSize, canvas.End, style.Muted, "offset")
 		}
 		row.Caption = caption
@@ -1335,4 +1345,34 @@ func rows0(r, last, dr int, disp func(int) int) int {
 		}
 	}
 	return lo
+}
+
+// relativeOffsets reports whether a row that a field starts (at a multiple of rb bits) is
+// after a variable field, its offset drawn relative to it ("+0x0004").
+func relativeOffsets(fields []Field, rb int) bool {
+	for i := range fields {
+		if o := fields[i].Offset; o%rb == 0 {
+			if _, _, ok := afterVariable(fields, o); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// afterVariable says where bit lies after the variable fields before it: inside one that
+// starts before it (in), or rel bits after the end of the last that ends at or before it (ok).
+func afterVariable(fields []Field, bit int) (rel int, in, ok bool) {
+	for i := range fields {
+		f := &fields[i]
+		if !f.Variable || f.Offset >= bit {
+			continue
+		}
+		if end := f.Offset + f.Bits; end > bit {
+			return 0, true, false
+		} else {
+			rel, ok = bit-end, true
+		}
+	}
+	return rel, false, ok
 }
