@@ -22,6 +22,9 @@ type Located struct {
 	// Start is the index in Lines of the figure's first line: its ruler, the header above
 	// its first rule, or the rule; Rule is the index of its first rule.
 	Start, Rule int
+	// Dash says that the figure is one of dashes (RFC 1350's "-----" rules, the boxes'
+	// widths written over them), not of "+-+" rules; Start is its first line.
+	Dash bool
 	// Prose are the indexes in Lines of the text before the figure that is not blank, not
 	// the source line and not a comment's delimiter ("/*", "*/").
 	Prose []int
@@ -37,6 +40,10 @@ func Sniff(src []byte) (ok bool, prefix string) {
 	l, ok := Locate(src)
 	return ok, l.Prefix
 }
+
+// IsDash reports whether a located figure is one of dashes (RFC 1350), which Parse reads but
+// does not draw back as printed.
+func (l Located) IsDash() bool { return l.Dash }
 
 // Locate finds the figure in src: a rule ("+-", "+=" or "+ -" at the start of a line, spaces
 // before it) with a row under it that starts at the rule's column with '|', ':' or a side
@@ -71,7 +78,7 @@ func Locate(src []byte) (Located, bool) {
 		}
 		// A row under it, at its column: the lines below that go on at that column hold an
 		// edge.
-		for j := i + 1; j < len(ls); j++ {
+		for j := i + 1; j < len(ls) && j <= i+64; j++ { // (bounded: the work stays linear)
 			r := []rune(strings.ReplaceAll(ls[j], "\t", "        "))
 			if x >= len(r) || !strings.ContainsRune("+|:~/.\\", r[x]) {
 				break
@@ -86,7 +93,21 @@ func Locate(src []byte) (Located, bool) {
 		}
 	}
 	if loc.Rule < 0 {
-		return loc, false
+		from := loc.SourceLine + 1
+		d, ok := locateDash(ls[from:])
+		if !ok {
+			return loc, false
+		}
+		loc.Dash, loc.Start = true, from+d.top
+		if d.head >= 0 {
+			loc.Start = from + d.head
+		}
+		for i := 0; i < loc.Start; i++ {
+			if s := strings.TrimSpace(ls[i]); s != "" && i != loc.SourceLine && !isDelimiter(s) {
+				loc.Prose = append(loc.Prose, i)
+			}
+		}
+		return loc, true
 	}
 	// Up from the rule: a ruler's lines, a header over the columns ("+0 (MSB)  +1 (LSB)"),
 	// no blank line between.

@@ -367,6 +367,18 @@ func Parse(name string, data []byte) (*gridyaml.Spec, error) {
 			return nil, p.errf(i, MaxColumns, "line longer than %d columns", MaxColumns)
 		}
 	}
+	if found && loc.Dash {
+		for i := 0; i < loc.Start; i++ {
+			p.lines[i] = nil
+		}
+		d, _ := locateDash(raw[loc.Start:])
+		d.top += loc.Start
+		d.bot += loc.Start
+		if d.head >= 0 {
+			d.head += loc.Start
+		}
+		return p.parseDash(spec, d)
+	}
 	if !found {
 		return nil, p.errf(-1, -1, `no rule ("+-+-+") with a row of boxes ("|") under it found: a figure's grid starts with one`)
 	}
