@@ -1247,6 +1247,15 @@ func (d *Diagram) layoutLegend(fields []Field, colors map[string]int, marks bool
 	if len(d.Notes) > 0 {
 		y += line
 	}
+	// The figure's own notes: its right margin's and the text under it (a legend, its
+	// caption), a line each, as printed but for the spaces around them.
+	if ns := figureNotes(d.Text); len(ns) > 0 {
+		fit := mono.Fit(float64(maxX-d.GridX), float64(legendSize))
+		for _, n := range ns {
+			d.Legend = append(d.Legend, newRun(d.GridX, y+legendSize*mono.Ascent, mono.Truncate(n, fit), legendSize, canvas.Start, style.Ink, "note"))
+			y += line
+		}
+	}
 	if len(d.Legend) == 0 {
 		d.LegendH = 0
 		return
@@ -1375,4 +1384,19 @@ func afterVariable(fields []Field, bit int) (rel int, in, ok bool) {
 		}
 	}
 	return rel, false, ok
+}
+
+// figureNotes are the lines of a figure's notes right of its grid and under it (TextOptions
+// RightNotes and Below), trimmed, with neither blank lines nor rulers.
+func figureNotes(t TextOptions) []string {
+	if t.RightNotes == "" && t.Below == "" {
+		return nil
+	}
+	var out []string
+	for _, l := range strings.Split(t.RightNotes+"\n"+t.Below, "\n") {
+		if s := strings.TrimSpace(l); s != "" && strings.Trim(s, " 0123456789") != "" {
+			out = append(out, s)
+		}
+	}
+	return out
 }

@@ -477,7 +477,7 @@ func Parse(name string, data []byte) (*gridyaml.Spec, error) {
 		spec.Name = caption
 	}
 	if notes := strings.TrimSpace(right + "\n" + below); notes != "" {
-		spec.Desc = strings.TrimSpace(spec.Desc + "\n" + noteText(right, below))
+		spec.Desc = strings.TrimSpace(spec.Desc + "\n" + noteText(right, below, caption))
 	}
 	if err := bytegrid.CheckFields(fields); err != nil {
 		return nil, &Error{Name: name, Err: err}
@@ -549,11 +549,11 @@ func (p *parser) below(last int) (string, string) {
 }
 
 // noteText is the notes of a figure as a description: the right margin's lines and the text
-// under the grid, each trimmed, blank lines left out.
-func noteText(right, below string) string {
+// under the grid, each trimmed, blank lines, rulers and the caption left out.
+func noteText(right, below, caption string) string {
 	var out []string
 	for _, l := range strings.Split(right+"\n"+below, "\n") {
-		if t := strings.TrimSpace(l); t != "" && strings.Trim(t, " 0123456789") != "" {
+		if t := strings.TrimSpace(l); t != "" && t != caption && strings.Trim(t, " 0123456789") != "" {
 			out = append(out, t)
 		}
 	}
