@@ -71,6 +71,27 @@
 //     narrower than others (RFC 7540's 24-, 16- and 32-bit rows) still gives each field the
 //     offset it has on the wire.
 //
+// Where the figure stands is found by Locate (and told by Sniff): after a "source:" line of any
+// case, after prose, under a header naming a row's bytes ("+0 (MSB)  +1 (LSB)", RFC 6891), or
+// inside a code comment whose prefix every line carries (" * ", "// ", "# "). What stands
+// around the grid is kept as printed: notes right of it (Text.RightNotes), text under it, a
+// ruler, a legend or its "Figure N:" caption (Text.Below; the caption names the figure), a
+// header over it (Text.Above). What the labels say is read by the rules of the labelRules
+// table, each a small function: one letter a bit as one-bit flags (Field.Joined), a name over
+// dots as a list (Text.ListMark), "8 or 16 bit" as a variable field, a width written in a label
+// read at that width (warned, or Field.Packed when the box is as many lines high as the rows
+// the width fills). A rule closing a field mid-row ("|      +-+-+-+", RFC 5036) ends it
+// there. A figure of dashes (RFC 1350: "-----" rules, the boxes' widths written over them) is
+// read from those widths.
+//
+// # Never silently wrong
+//
+// Parse returns warnings with the spec (gridyaml.Spec.Warnings, "name:line:col: what"): what
+// it read and cannot draw back as printed, or left out (prose, a comment's prefix). Every
+// figure read is drawn back as text and compared with what was printed (SameLine): where they
+// differ, a warning names the first line that does. A figure read with no warning draws back
+// as printed.
+//
 // The options come from the figure too (the ruler, the left margin, the width of a bit, rows
 // of several lines and where their labels sit, rules marked only at field boundaries, the
 // open end's style), so that the fields drawn as text come out as the figure was drawn.
