@@ -329,6 +329,7 @@ type cell struct {
 	colon          bool     // a ':' side edge
 	marks          []rune   // the left edge on each line, when one is a mark ('~', '/', '.')
 	rmarks         []rune   // and the right edge
+	edges          []rune   // the left and right edge on each line
 	open           bool     // no right edge
 	dashed, solid  int      // bits of dashed and of solid rule above and below it
 	double         bool     // a double rule above
@@ -913,6 +914,9 @@ func (p *parser) bandCells(bands []band) (bandCells, error) {
 					c.at = append(c.at, textAt{line: l, col: c0 + lead, s: s})
 				}
 			}
+			for l := bd.from; l < bd.to; l++ {
+				c.edges = append(c.edges, p.at(l, c0-1), p.at(l, c1))
+			}
 			if c.marks != nil {
 				c.rmarks = make([]rune, bd.to-bd.from)
 				for l := bd.from; l < bd.to; l++ {
@@ -1264,6 +1268,9 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 				f.Variable = true
 			}
 			colons = colons || c.colon || c.marks != nil
+			if c.colon && c.marks == nil && c.from == 0 && c.to == p.rb && fullRows(g.cells, p.rb) == 1 && !colonPattern(c.edges) {
+				f.Marks = string(c.edges) // ':' edges the default does not draw (RFC 3550's ": ... :")
+			}
 			if c.marks != nil && c.from == 0 && c.to == p.rb {
 				edgeVotes(c.marks, &marks)
 				if fullRows(g.cells, p.rb) == 1 && !regularMarks(c.marks, c.rmarks) {
@@ -1364,6 +1371,9 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 			f.Name = strings.TrimSpace(strings.TrimRight(name, "."))
 			if !strings.HasSuffix(name, "...") || f.Name == "" {
 				f.Name = name // (a box of dots alone keeps them: the items left out)
+			}
+			if ls := strings.Split(name, "\n"); len(ls) > 1 && strings.Trim(ls[len(ls)-1], ".") == "" {
+				f.Name = name // (dots on a line of their own: a list, read by readList)
 			}
 		}
 		// A condition: "Name, if …" or a line "(if …)".
@@ -1789,4 +1799,27 @@ func fullRows(cells []*cell, rb int) int {
 		}
 	}
 	return n
+}
+
+// colonPattern reports whether a row's edges, left and right on each line, are those the text
+// form draws for a variable field with ':' edges: '|' and ':' on the first line, ':' on both
+// sides of the middle ones, ':' and '|' on the last, three lines or more.
+func colonPattern(e []rune) bool {
+	n := len(e) / 2
+	if n < 3 {
+		return false
+	}
+	for k := 0; k < n; k++ {
+		want := "::"
+		switch k {
+		case 0:
+			want = "|:"
+		case n - 1:
+			want = ":|"
+		}
+		if string(e[2*k:2*k+2]) != want {
+			return false
+		}
+	}
+	return true
 }

@@ -26,6 +26,7 @@ var labelRules = []labelRule{
 	{"a list", readList},
 	{"alternative widths", readAlternatives},
 	{"stated width", readStatedWidth},
+	{"tall row", readTallRow},
 }
 
 // applyLabelRules runs the label rules over fields, at[i] being where field i's label was
@@ -205,6 +206,21 @@ func readStatedWidth(p *parser, f bytegrid.Field, at textAt) ([]bytegrid.Field, 
 	p.warn(at.line, at.col, "%q is drawn %s wide and its label says %s: read at %s, as its label says (drawn back at that width)", firstLine(f.Name), plural(f.Bits, "bit"), plural(a, "bit"), plural(a, "bit"))
 	f.Bits = a
 	f.Lines = 0
+	return []bytegrid.Field{f}, nil
+}
+
+// readTallRow warns of a field filling one row drawn taller than the figure's rows, its name
+// on one line and no width in it (RFC 7296's 8-octet SPIs two lines high, RFC 2865's
+// 16-octet Authenticator four): read as one row, it may stand for as many rows as lines,
+// which the figure does not say.
+func readTallRow(p *parser, f bytegrid.Field, at textAt) ([]bytegrid.Field, error) {
+	if f.Variable || f.Packed || f.Offset%p.rb != 0 || f.Bits != p.rb || f.Lines <= max(p.rowLines, 1) || strings.Contains(f.Name, "\n") || strings.HasSuffix(f.Name, "...") {
+		return []bytegrid.Field{f}, nil
+	}
+	if _, _, ok := widthsIn(f.Name); ok {
+		return []bytegrid.Field{f}, nil
+	}
+	p.warn(at.line, at.col, "%q fills one row drawn %d lines high, as a field of %d rows may be: read as one row of %s, as its label says no width", f.Name, f.Lines, f.Lines, plural(f.Bits, "bit"))
 	return []bytegrid.Field{f}, nil
 }
 

@@ -86,7 +86,7 @@ func TestHardFigures(t *testing.T) {
 
 func hasDrawnBackWarning(ws []string) bool {
 	for _, w := range ws {
-		if strings.Contains(w, "drawn back otherwise than printed") {
+		if strings.Contains(w, "drawn back otherwise than printed") || strings.Contains(w, "not as printed") {
 			return true
 		}
 	}
