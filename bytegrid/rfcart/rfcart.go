@@ -208,6 +208,7 @@ type parser struct {
 	warnings  []string     // what was read but not drawn back, or not understood
 	fieldAt   []textAt     // where each field's label was printed
 	doubleEnd bool         // the last rule is double
+	parenUnit int          // the unit of bare counts after names ("chaddr (16)"): 8, 1 or 0
 	rowLines  int          // the lines of the figure's least row
 	listMark  string       // the dots under the name of a list ("...")
 	closing   map[int]bool // lines of rules closing a field mid-row, printed with '|' at the left

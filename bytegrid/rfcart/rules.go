@@ -24,6 +24,7 @@ var labelRules = []labelRule{
 	{"rule characters", readRuleChars},
 	{"one letter a bit", readFlags},
 	{"a list", readList},
+	{"said variable", readSaidVariable},
 	{"alternative widths", readAlternatives},
 	{"stated width", readStatedWidth},
 	{"tall row", readTallRow},
@@ -32,6 +33,7 @@ var labelRules = []labelRule{
 // applyLabelRules runs the label rules over fields, at[i] being where field i's label was
 // printed, and lays the fields out again one after the other where a rule changed a width.
 func (p *parser) applyLabelRules(fields []bytegrid.Field, at []textAt) ([]bytegrid.Field, error) {
+	p.parenUnit = parenUnit(fields)
 	for _, r := range labelRules {
 		var out []bytegrid.Field
 		var outAt []textAt
@@ -177,6 +179,58 @@ func widthsIn(name string) (a, b int, ok bool) {
 	return a * unit, b * unit, a > 0
 }
 
+// parenRE is a bare count after a name: "chaddr (16)" (RFC 2131 gives each field's size in
+// octets so).
+var parenRE = regexp.MustCompile(`^(.*\S)\s+\((\d{1,4})\)$`)
+
+// parenUnit is the unit of the bare counts after the names of a figure's fields ("op (1)",
+// "xid (4)", "chaddr (16)"): 8 when two or more of them, and most, are the drawn size in
+// bytes, 1 when in bits; 0 when the figure does not say.
+func parenUnit(fields []bytegrid.Field) int {
+	var n, bytesAgree, bitsAgree int
+	for _, f := range fields {
+		m := parenRE.FindStringSubmatch(f.Name)
+		if m == nil || f.Variable {
+			continue
+		}
+		v, _ := strconv.Atoi(m[2])
+		n++
+		if v*8 == f.Bits {
+			bytesAgree++
+		}
+		if v == f.Bits {
+			bitsAgree++
+		}
+	}
+	switch {
+	case bytesAgree >= 2 && 2*bytesAgree > n:
+		return 8
+	case bitsAgree >= 2 && 2*bitsAgree > n:
+		return 1
+	}
+	return 0
+}
+
+// variableRE is a label saying its field has no fixed length: "options (variable)" (RFC
+// 2131), "Value (variable length)".
+var variableRE = regexp.MustCompile(`(?i)\(\s*variable(\s+length)?\s*\)`)
+
+// readSaidVariable reads a field filling one row whose label says it is variable as variable,
+// drawn back with its edges as printed (RFC 2131's options); one in several boxes is read at
+// the size drawn, which a warning says.
+func readSaidVariable(p *parser, f bytegrid.Field, at textAt) ([]bytegrid.Field, error) {
+	if f.Variable || !variableRE.MatchString(f.Name) {
+		return []bytegrid.Field{f}, nil
+	}
+	if f.Offset%p.rb != 0 || f.Bits != p.rb {
+		p.warn(at.line, at.col, "%q says it is variable and is drawn with a fixed size's edges: read at the size drawn, %s", firstLine(f.Name), plural(f.Bits, "bit"))
+		return []bytegrid.Field{f}, nil
+	}
+	f.Variable = true
+	p.keepEdges(&f)
+	return []bytegrid.Field{f}, nil
+}
+
 // readAlternatives reads "8 or 16 bit Sequence Number" (RFC 9147) as a variable field of
 // those widths (MinBits, MaxBits).
 func readAlternatives(p *parser, f bytegrid.Field, at textAt) ([]bytegrid.Field, error) {
@@ -194,6 +248,11 @@ func readAlternatives(p *parser, f bytegrid.Field, at textAt) ([]bytegrid.Field,
 // cannot be the figure's.
 func readStatedWidth(p *parser, f bytegrid.Field, at textAt) ([]bytegrid.Field, error) {
 	a, b, ok := widthsIn(f.Name)
+	if m := parenRE.FindStringSubmatch(f.Name); !ok && m != nil && p.parenUnit > 0 {
+		// A bare count, in the unit the figure's other counts are in (RFC 2131's "(16)").
+		v, _ := strconv.Atoi(m[2])
+		a, b, ok = v*p.parenUnit, 0, v > 0
+	}
 	if !ok || b != 0 || f.Variable || a == f.Bits || a > 1<<20 {
 		return []bytegrid.Field{f}, nil
 	}
@@ -217,7 +276,7 @@ func readTallRow(p *parser, f bytegrid.Field, at textAt) ([]bytegrid.Field, erro
 	if f.Variable || f.Packed || f.Offset%p.rb != 0 || f.Bits != p.rb || f.Lines <= max(p.rowLines, 1) || strings.Contains(f.Name, "\n") || strings.HasSuffix(f.Name, "...") {
 		return []bytegrid.Field{f}, nil
 	}
-	if _, _, ok := widthsIn(f.Name); ok {
+	if _, _, ok := widthsIn(f.Name); ok || p.parenUnit > 0 && parenRE.MatchString(f.Name) {
 		return []bytegrid.Field{f}, nil
 	}
 	p.warn(at.line, at.col, "%q fills one row drawn %d lines high, as a field of %d rows may be: read as one row of %s, as its label says no width", f.Name, f.Lines, f.Lines, plural(f.Bits, "bit"))
