@@ -472,6 +472,7 @@ func Parse(name string, data []byte) (*gridyaml.Spec, error) {
 		return nil, err
 	}
 	p.closingRules(first, last)
+	p.slippedEdges(first, last)
 	right := p.rightNotes(first, last)
 	below, caption := p.below(last)
 	fields, opts, err := p.fields(first, last)
@@ -642,6 +643,24 @@ func (p *parser) readRuler(first int) error {
 	for _, n := range nums {
 		if n.end-n.start > 1 {
 			multi = true
+		}
+	}
+	// Bit numbers counting 0, 1, 2, … evenly spaced, some of two digits (RFC 3168's "0   1 …
+	// 10  11"), are a line of units, not RFC 768's byte ruler ("0      7 8     15").
+	if multi && len(rl) == 1 && len(nums) >= 3 {
+		even := true
+		for k, n := range nums {
+			if n.v != nums[0].v+k || k > 0 && n.end-nums[k-1].end != nums[1].end-nums[0].end {
+				even = false
+				break
+			}
+		}
+		if even {
+			multi = false
+			// (the columns of a number's last digit are the even ones)
+			for k := range nums {
+				nums[k].start = nums[k].end - 1
+			}
 		}
 	}
 	switch {
@@ -1823,4 +1842,20 @@ func colonPattern(e []rune) bool {
 		}
 	}
 	return true
+}
+
+// slippedEdges reads a row's right edge printed one column past the grid's (a hand-drawn
+// figure's "|            Stream ID               |", the rule above and below a column
+// shorter) at the grid's edge, and warns: it is a printing slip, not a label's character.
+func (p *parser) slippedEdges(first, last int) {
+	r := p.col(p.rb)
+	for i := first + 1; i < last; i++ {
+		l := p.lines[i]
+		if p.at(i, p.x0) == '+' || len(l) != r+2 || l[r+1] != '|' || l[r] != ' ' {
+			continue
+		}
+		l[r], l[r+1] = '|', ' '
+		p.lines[i] = l[:r+1]
+		p.warn(i, r+1, "an edge '|' one column past the grid's right edge (column %d): read at it", r+1+p.colBase)
+	}
 }

@@ -68,8 +68,8 @@ func (p *parser) applyLabelRules(fields []bytegrid.Field, at []textAt) ([]bytegr
 	return fields, nil
 }
 
-// ruleCharsRE is a piece of a rule: "+-+", "-+-", "+=+".
-var ruleCharsRE = regexp.MustCompile(`\+[-=]+\+|[-=]\+[-=]|-{4,}`)
+// ruleCharsRE is a piece of a rule ("+-+", "-+-", "+=+") or an edge standing alone (" | ").
+var ruleCharsRE = regexp.MustCompile(`\+[-=]+\+|[-=]\+[-=]|-{4,}|(^|\s)\|(\s|$)`)
 
 // readRuleChars refuses a label holding a piece of a rule: a rule the reader did not follow
 // (one starting inside a box, RFC 5036's "|      +-+-+") would otherwise be read as a name.
