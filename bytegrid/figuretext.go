@@ -867,7 +867,7 @@ func (t *figureText) writeContent(bw *bufio.Writer, i, l int, blockLine []int) {
 			m := d.Fields[fi].Marks
 			line[c0], line[c1] = m[2*l], m[2*l+1] // the marks as printed (RFC 9147)
 		}
-		if t.edgeStyle(fi) && c1-c0 > 4 {
+		if t.edgeStyle(fi) && c1-c0 > 4 && d.Fields[fi].Marks == "" {
 			if segs := d.Fields[fi].Segs; segs[len(segs)-1].Row == i {
 				copy(line[c1-2:], "...") // RFC 7540's open end: "..." for the edge
 			}
