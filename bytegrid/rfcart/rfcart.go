@@ -516,10 +516,22 @@ func Parse(name string, data []byte) (*gridyaml.Spec, error) {
 // "R(equest), P(roxiable)", RFC 9147's "Legend:"), kept as printed (Text.RightNotes).
 func (p *parser) rightNotes(first, last int) string {
 	r := p.col(p.rb)
+	// Rules running on past the grid's edge with dashes (RFC 8754's TLV, "+-+-+-----------"):
+	// the text beside them is a field the ruler does not cover, not a note.
+	runOn := false
+	for i := first; i <= last; i++ {
+		if l := p.lines[i]; p.at(i, p.x0) == '+' && len(l) > r+8 && strings.Trim(string(l[r+1:]), "-") == "" {
+			runOn = true
+		}
+	}
 	var notes []string
 	for i := first; i <= last; i++ {
 		l := p.lines[i]
 		if len(l) <= r+1 || !strings.ContainsRune("|+:", l[r]) && !p.markAt(i, r) {
+			continue
+		}
+		if runOn && l[r] != '+' && strings.TrimSpace(string(l[r+1:])) != "" {
+			p.warn(i, r+1, "%q past the grid's right edge, under rules running on past it: a field the ruler does not cover, not read", strings.TrimSpace(string(l[r+1:])))
 			continue
 		}
 		rest := string(l[r+1:])
