@@ -16,7 +16,9 @@ import (
 )
 
 // TestHardFigures reads every published figure of ../shared/rfc-figures-hard (or
-// $KAFKAGRID_RFC_FIGURES_HARD) as grid does with no -from flag, and compares the fields read
+// $KAFKAGRID_RFC_FIGURES_HARD), and of testdata/published-figures (RFC 6733's, 7252's, 8832's,
+// 1350's, 2474's, 3168's, 3550's, 9114's, 9000's, 5036's, 7348's and 8200's figures, one in a
+// C comment, one in a Markdown file), as grid does with no -from flag, and compares the fields read
 // with its NAME.expect ("name<TAB>bits", "var" for a variable field; names with white space
 // collapsed). A figure read with no warning must have every field's name and width right: a
 // reader that is wrong must say so. A figure refused, or read with warnings, is reported
@@ -32,6 +34,10 @@ func TestHardFigures(t *testing.T) {
 		dir = filepath.Join(root, "..", "shared", "rfc-figures-hard")
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
+	own, _ := filepath.Glob(filepath.Join("testdata", "published-figures", "*.txt"))
+	if os.Getenv("KAFKAGRID_RFC_FIGURES_HARD") == "" {
+		files = append(files, own...)
+	}
 	if len(files) == 0 {
 		t.Skipf("no figures in %s", dir)
 	}
