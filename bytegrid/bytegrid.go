@@ -193,6 +193,18 @@ type Field struct {
 	// carries on its value: the text form draws the edge between them '.', at the end of
 	// this row and the start of the next (RFC 4340's Sequence Number, high and low bits).
 	RunOn bool `json:"run_on,omitempty"`
+	// Joined says that the field shares one box with the field before it in its row: the
+	// text form draws no edge between them, their names standing spaced in the box (RFC
+	// 6733's "|R P E T r r r r|", one letter a bit, read as one-bit flags).
+	Joined bool `json:"joined,omitempty"`
+	// Packed draws the field's whole rows one line each with no rule between them, one box
+	// (RFC 5389's "Transaction ID (96 bits)", three rows in a box three lines high).
+	Packed bool `json:"packed,omitempty"`
+	// Marks, when set, are the side edges of the field's row as printed, two characters a
+	// line (left, right), for a field filling one row whose marks no one pattern draws
+	// (Text.Edge): RFC 9147's Connection ID has '/' on one of its four lines only. The
+	// characters are those of Text.Edge, or a space.
+	Marks string `json:"marks,omitempty"`
 }
 
 // LabelMode says how a field's name is fitted in its box.
@@ -344,6 +356,23 @@ type TextOptions struct {
 	// of its encapsulation figure there: "OH", "UDP", "L I S P"). Each line's note is
 	// shorter than Margin, so that a space stands between it and the grid.
 	LeftNotes string `json:"leftNotes,omitempty"`
+	// RightNotes is the text printed right of the grid, on each line from the grid's first
+	// rule on, the lines separated by "\n", each from the column after the grid's right edge
+	// (its spaces kept): notes and legends in the right margin (RFC 6733's "R(equest),
+	// P(roxiable)", RFC 9147's "Legend:").
+	RightNotes string `json:"rightNotes,omitempty"`
+	// Above is text printed as it stands above the grid (and above its ruler), the lines
+	// separated by "\n": a header naming the bytes of a row ("+0 (MSB)  +1 (LSB)", RFC 6891).
+	Above string `json:"above,omitempty"`
+	// Below is text printed as it stands under the grid, the lines separated by "\n": a
+	// ruler under the box, a legend, the figure's caption ("Figure 3: …").
+	Below string `json:"below,omitempty"`
+	// DoubleEnd draws the rule under the grid's last row double ("+=+=+"), as RFC 3550 closes
+	// each chunk of its SDES packet.
+	DoubleEnd bool `json:"doubleEnd,omitempty"`
+	// ListMark, when set, is a line of dots drawn under the label of a repeated field, as RFC
+	// 3550 prints its lists ("SDES items" over "...", the CSRC identifiers over "....").
+	ListMark string `json:"listMark,omitempty"`
 	// TensNoZero leaves the "0" out of the ruler's tens line, over the first ten bits, as
 	// RFC 7296 and RFC 2408 print it ("                        1                   2").
 	TensNoZero bool `json:"tensNoZero,omitempty"`

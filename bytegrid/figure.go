@@ -47,6 +47,10 @@ func checkFigure(fields []Field, opts Options, rb int) error {
 		return fmt.Errorf("bytegrid: text dots %q: want spaces and dots, at most 64", t.Dots)
 	case len(t.RuleTicks) > MaxRowBits*64 || strings.Trim(t.RuleTicks, "byf") != "":
 		return fmt.Errorf("bytegrid: text rule ticks %q: want 'b', 'y' or 'f' for each rule", t.RuleTicks)
+	case len(t.ListMark) > 16 || strings.Trim(t.ListMark, ".") != "":
+		return fmt.Errorf("bytegrid: text list mark %q: want up to 16 dots", t.ListMark)
+	case !textOK(t.RightNotes) || !textOK(t.Above) || !textOK(t.Below):
+		return fmt.Errorf("bytegrid: text right notes, above and below: want at most %d lines of printable text, each of at most %d columns", maxNoteLines, 9*MaxRowBits)
 	case !leftNotesOK(t.LeftNotes, t.Margin):
 		return fmt.Errorf("bytegrid: text left notes: want at most %d lines of printable text, each shorter than the margin (%d)", maxNoteLines, t.Margin)
 	case t.RulerShift < -8 || t.RulerShift > 8:
@@ -59,6 +63,9 @@ func checkFigure(fields []Field, opts Options, rb int) error {
 		return fmt.Errorf("bytegrid: text edge %q: want three of '|', '~', '/', '.', '\\' and ':'", t.Edge)
 	}
 	for i, f := range fields {
+		if len(f.Marks) > 64 || strings.Trim(f.Marks, "|~/.:\\ ") != "" {
+			return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("marks %q: want at most 64 of '|', '~', '/', '.', '\\', ':' and ' '", f.Marks)}
+		}
 		if f.Lines < 0 || f.Lines > 16 {
 			return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("lines %d: want 0 to 16", f.Lines)}
 		}
@@ -100,7 +107,7 @@ func (d *Diagram) figure() bool {
 	}
 	for i := range d.Fields {
 		b := &d.Fields[i]
-		if b.Variable || b.Optional || b.Label != LabelAuto || b.DoubleRule || b.Caption != "" || b.Lines > 1 || b.LabelLine > 0 || b.LabelCol > 0 {
+		if b.Variable || b.Optional || b.Label != LabelAuto || b.DoubleRule || b.Caption != "" || b.Lines > 1 || b.LabelLine > 0 || b.LabelCol > 0 || b.Joined || b.Packed || b.Marks != "" {
 			return true
 		}
 	}
@@ -374,6 +381,31 @@ func layoutBreaks(fields []Field, opts Options, rb int) (*Diagram, error) {
 
 // maxNoteLines bounds the lines of Text.LeftNotes.
 const maxNoteLines = 4096
+
+// textOK reports whether s, lines separated by "\n", is at most maxNoteLines lines of
+// printable text, each at most 9*MaxRowBits runes.
+func textOK(s string) bool {
+	if s == "" {
+		return true
+	}
+	ls := strings.Split(s, "\n")
+	if len(ls) > maxNoteLines {
+		return false
+	}
+	for _, l := range ls {
+		n := 0
+		for _, r := range l {
+			if r < ' ' || r == 0x7f || r >= 0x80 && r < 0xa0 {
+				return false
+			}
+			n++
+		}
+		if n > 9*MaxRowBits {
+			return false
+		}
+	}
+	return true
+}
 
 // leftNotesOK reports whether notes, lines separated by "\n", fit in a left margin of m
 // columns: each line shorter than m, of printable text, no more than maxNoteLines of them.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/kafkagrid/kafkagrid/internal/mono"
 )
@@ -49,7 +50,7 @@ func (t *figureText) col(b int) int {
 }
 
 func (d *Diagram) writeFigure(bw *bufio.Writer) error {
-	if d.Text.LeftNotes == "" {
+	if d.Text.LeftNotes == "" && d.Text.RightNotes == "" && d.Text.Above == "" && d.Text.Below == "" {
 		return d.writeFigureLines(bw)
 	}
 	// The notes in the left margin go on the lines from the first rule on.
@@ -79,6 +80,35 @@ func (d *Diagram) writeFigure(bw *bufio.Writer) error {
 			continue // (no room: the margin is narrower than the note)
 		}
 		out[i] = n + l[len(n):]
+	}
+	// The notes in the right margin, from the column after the grid's right edge.
+	if d.Text.RightNotes != "" && first >= 0 {
+		right := d.Text.Margin + 1
+		for _, l := range out[first:] {
+			if t := strings.TrimLeft(l, " "); strings.HasPrefix(t, "+") {
+				right = max(right, len(strings.TrimRight(l, " -.")))
+			}
+		}
+		for k, n := range strings.Split(d.Text.RightNotes, "\n") {
+			i := first + k
+			if n == "" || i >= len(out) {
+				continue
+			}
+			l := out[i]
+			if pad := right - utf8.RuneCountInString(l); pad > 0 {
+				l += strings.Repeat(" ", pad)
+			}
+			out[i] = l + n
+		}
+	}
+	if d.Text.Above != "" {
+		out = append(strings.Split(d.Text.Above, "\n"), out...)
+	}
+	if d.Text.Below != "" {
+		for len(out) > 0 && out[len(out)-1] == "" {
+			out = out[:len(out)-1]
+		}
+		out = append(append(out, strings.Split(d.Text.Below, "\n")...), "")
 	}
 	bw.WriteString(strings.Join(out, "\n"))
 	if err := bw.Flush(); err != nil {
@@ -171,7 +201,7 @@ func (t *figureText) writeValues(bw *bufio.Writer) {
 
 // colonStyle reports whether field fi is a variable field drawn with ':' edges.
 func (t *figureText) colonStyle(fi int) bool {
-	return fi >= 0 && t.d.Fields[fi].Variable && t.d.Text.Open != "dots" && t.d.Text.Open != "bottom" && t.d.Text.Open != "edge" && t.d.Text.Open != "rules" && t.d.Text.Open != "open" && t.d.Text.Edge == ""
+	return fi >= 0 && t.d.Fields[fi].Variable && t.d.Fields[fi].Marks == "" && t.d.Text.Open != "dots" && t.d.Text.Open != "bottom" && t.d.Text.Open != "edge" && t.d.Text.Open != "rules" && t.d.Text.Open != "open" && t.d.Text.Edge == ""
 }
 
 // openStyle reports whether field fi is a variable field drawn with no right edge, its label
@@ -279,7 +309,7 @@ func (t *figureText) skipSep(i int) bool {
 		return false
 	}
 	fi := t.owner[i][0]
-	if !t.colonStyle(fi) {
+	if !t.colonStyle(fi) && !(fi >= 0 && t.d.Fields[fi].Packed) {
 		return false
 	}
 	for b := 0; b < t.rb; b++ {
@@ -366,6 +396,9 @@ func (t *figureText) layoutLines() {
 			} else if ws := strings.Fields(full); len(ws) > 1 && len(ws) <= t.lines[s.Row] && fitsAll(ws, n) {
 				lines = ws // stacked in the lines the row has
 			}
+		}
+		if b.Repeated && d.Text.ListMark != "" && len(lines) > 0 {
+			lines = append(lines, d.Text.ListMark) // a list of items (RFC 3550's "SDES items" over "...")
 		}
 		past := (lines == nil || !fitsAll(lines, n)) && t.dotStyle(fi) && s.To == t.rb && b.LabelCol > 0 && b.LabelCol-1 < n && b.LabelCol-1+mono.Runes(full) <= n+16
 		if past {
@@ -575,6 +608,13 @@ func (t *figureText) writeSep(bw *bufio.Writer, i int, closing bool, blockLine [
 	}
 	line := []byte(strings.Repeat(" ", t.width+1))
 	horiz := t.sepFills(up, dn)
+	if i == len(t.d.Rows) && t.d.Text.DoubleEnd {
+		for b := range horiz {
+			if horiz[b] == '-' {
+				horiz[b] = '='
+			}
+		}
+	}
 	t.sepMarks(line, horiz, upper, i, closing)
 	if upper >= 0 {
 		line = t.openEnds(line, up, dn)
@@ -802,6 +842,9 @@ func (t *figureText) writeContent(bw *bufio.Writer, i, l int, blockLine []int) {
 		c0, c1 := t.col(b), t.col(e)
 		if t.vedge(i, b) {
 			line[c0] = t.edgeChar(fi, t.at(i, b-1), blockLine)
+			if fi > 0 && b > 0 && d.Fields[fi].Joined && t.at(i, b-1) == fi-1 {
+				line[c0] = ' ' // one box with the field before it (RFC 6733's flags)
+			}
 		}
 		if fi >= 0 {
 			if s := t.labelAt(fi, i, l, blockLine[fi]); s != "" {
@@ -820,7 +863,11 @@ func (t *figureText) writeContent(bw *bufio.Writer, i, l int, blockLine []int) {
 		if m := t.edgeMark(fi, i, b, e, l); m != 0 {
 			line[c0], line[c1] = m, m
 		}
-		if t.edgeStyle(fi) && c1-c0 > 4 {
+		if fi >= 0 && b == 0 && e == t.rb && 2*l+1 < len(d.Fields[fi].Marks) {
+			m := d.Fields[fi].Marks
+			line[c0], line[c1] = m[2*l], m[2*l+1] // the marks as printed (RFC 9147)
+		}
+		if t.edgeStyle(fi) && c1-c0 > 4 && d.Fields[fi].Marks == "" {
 			if segs := d.Fields[fi].Segs; segs[len(segs)-1].Row == i {
 				copy(line[c1-2:], "...") // RFC 7540's open end: "..." for the edge
 			}

@@ -152,6 +152,14 @@ type Box struct {
 	LabelCol  int `json:"labelCol,omitempty"`
 	// RunOn is the field's: its value runs on into the next field, starting the next row.
 	RunOn bool `json:"runOn,omitempty"`
+	// Joined is the field's: no edge between it and the field before it in the text form.
+	Joined bool `json:"joined,omitempty"`
+	// Marks is the field's: its side edges as printed, two characters a line.
+	Marks string `json:"marks,omitempty"`
+	// Packed is the field's: its rows drawn one line each, no rule between them.
+	Packed bool `json:"packed,omitempty"`
+	// Repeated is the field's: it repeats zero or more times.
+	Repeated bool `json:"repeated,omitempty"`
 	// Stack holds the lines of a stacked label whose name has line breaks (Name has spaces
 	// for them).
 	Stack []string `json:"stack,omitempty"`
@@ -318,6 +326,9 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 		maxOff = (nPhys - 1) * rb / 8
 	}
 	offW := canvas.Pt(mono.Width(sc.offsetLabel(maxOff, opts.DecimalOffsets), float64(offsetSize)))
+	if relativeOffsets(fields, rb) {
+		offW += canvas.Pt(mono.Width("+", float64(offsetSize))) // ("+0x0004": after a variable field)
+	}
 	d.GridX = snap(margin + offW + offsetGap)
 	d.GridY = margin + rulerH
 	if d.RulerStyle == RulerNone {
@@ -361,6 +372,13 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 			}
 		} else {
 			s := sc.offsetLabel(row.Bit/8, opts.DecimalOffsets)
+			// After a variable field, the offset is counted from its end ("+0x0004"), and
+			// inside one it is not drawn: the bytes before it are not known.
+			if rel, in, ok := afterVariable(fields, row.Bit); in {
+				s = ""
+			} else if ok {
+				s = "+" + sc.offsetLabel(rel/8, opts.DecimalOffsets)
+			}
 			row.Offset = newRun(d.GridX-offsetGap, y+h/2+offsetSize*0.35, s, offsetSize, canvas.End, style.Muted, "offset")
 		}
 		row.Caption = caption
@@ -534,7 +552,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 		Title:    sc.tooltip(f),
 		Variable: f.Variable, Optional: f.Optional, Condition: mono.Clean(f.Condition),
 		Label: f.Label, DoubleRule: f.DoubleRule, Caption: mono.Clean(f.Caption), Lines: f.Lines,
-		LabelLine: f.LabelLine, LabelCol: f.LabelCol, RunOn: f.RunOn,
+		LabelLine: f.LabelLine, LabelCol: f.LabelCol, RunOn: f.RunOn, Joined: f.Joined, Repeated: f.Repeated, Packed: f.Packed, Marks: f.Marks,
 	}
 	if f.Label == LabelStacked && strings.Contains(f.Name, "\n") {
 		b.Stack = labelLines(f.Name, LabelStacked)
@@ -1229,6 +1247,15 @@ func (d *Diagram) layoutLegend(fields []Field, colors map[string]int, marks bool
 	if len(d.Notes) > 0 {
 		y += line
 	}
+	// The figure's own notes: its right margin's and the text under it (a legend, its
+	// caption), a line each, as printed but for the spaces around them.
+	if ns := figureNotes(d.Text); len(ns) > 0 {
+		fit := mono.Fit(float64(maxX-d.GridX), float64(legendSize))
+		for _, n := range ns {
+			d.Legend = append(d.Legend, newRun(d.GridX, y+legendSize*mono.Ascent, mono.Truncate(n, fit), legendSize, canvas.Start, style.Ink, "note"))
+			y += line
+		}
+	}
 	if len(d.Legend) == 0 {
 		d.LegendH = 0
 		return
@@ -1327,4 +1354,49 @@ func rows0(r, last, dr int, disp func(int) int) int {
 		}
 	}
 	return lo
+}
+
+// relativeOffsets reports whether a row that a field starts (at a multiple of rb bits) is
+// after a variable field, its offset drawn relative to it ("+0x0004").
+func relativeOffsets(fields []Field, rb int) bool {
+	for i := range fields {
+		if o := fields[i].Offset; o%rb == 0 {
+			if _, _, ok := afterVariable(fields, o); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// afterVariable says where bit lies after the variable fields before it: inside one that
+// starts before it (in), or rel bits after the end of the last that ends at or before it (ok).
+func afterVariable(fields []Field, bit int) (rel int, in, ok bool) {
+	for i := range fields {
+		f := &fields[i]
+		if !f.Variable || f.Offset >= bit {
+			continue
+		}
+		if end := f.Offset + f.Bits; end > bit {
+			return 0, true, false
+		} else {
+			rel, ok = bit-end, true
+		}
+	}
+	return rel, false, ok
+}
+
+// figureNotes are the lines of a figure's notes right of its grid and under it (TextOptions
+// RightNotes and Below), trimmed, with neither blank lines nor rulers.
+func figureNotes(t TextOptions) []string {
+	if t.RightNotes == "" && t.Below == "" {
+		return nil
+	}
+	var out []string
+	for _, l := range strings.Split(t.RightNotes+"\n"+t.Below, "\n") {
+		if s := strings.TrimSpace(l); s != "" && strings.Trim(s, " 0123456789") != "" {
+			out = append(out, s)
+		}
+	}
+	return out
 }

@@ -19,6 +19,10 @@ type Spec struct {
 	// LittleEndian is the YAML's byte_order: little.
 	Rules        []Rule
 	LittleEndian bool
+	// Warnings are what a reader of another form (an RFC figure) read but could not draw
+	// back as printed, or did not understand: "name:line:col: what", in the order found.
+	// gridyaml's own reader leaves it empty, and gridyaml.Write does not write it.
+	Warnings []string
 }
 
 // SpecError is a problem in a spec's source, with its position: the one error type every

@@ -21,6 +21,8 @@
 package forms
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -42,8 +44,9 @@ import (
 // Form is one form a spec is written in: a row of the table All.
 type Form struct {
 	Name string // what "grid -from" says: "yaml", "rfc", "notation", "bitfield"
-	// Sniff reports whether src is in this form, by its content; nil for the form that takes
-	// what no other form claims (yaml).
+	// Sniff reports whether src starts as this form does; nil for the form that takes what no
+	// other form claims (yaml). Detect reads these and more (a figure after prose or inside a
+	// comment): detectRules.
 	Sniff func(src []byte) bool
 	// Read reads src, named name in errors, into a spec; its errors are
 	// *bytegrid.SpecError where they have a place.
@@ -82,18 +85,44 @@ func Lookup(name string) (Form, bool) {
 	return Form{}, false
 }
 
-// Detect returns the form src is in: the one whose sniff rule claims it, else the one with
-// none (yaml).
+// detectRules tell a spec's form by its content, in order: the first rule that claims src
+// names its form. head is src from its first meaningful line (Head). A new form, or a better
+// sign of one, is a rule here with its own test case (TestDetect).
+var detectRules = []struct {
+	form   string
+	claims func(src []byte, head string) bool
+}{
+	// A figure copied from a C comment, before bit-field's JSON5 comment takes it.
+	{"rfc", func(src []byte, h string) bool { ok, _ := rfcart.Sniff(src); return strings.HasPrefix(h, "/*") && ok }},
+	{"bitfield", func(src []byte, _ string) bool { return sniffBitfield(src) }},
+	{"yaml", func(_ []byte, h string) bool { return strings.HasPrefix(h, "{") }}, // a flow mapping
+	{"notation", func(src []byte, _ string) bool { return sniffNotation(src) }},
+	// A YAML spec names its keys at the start of a line; a figure or the notation may stand
+	// after a "source:" line, prose, or inside a comment.
+	{"yaml", func(_ []byte, h string) bool { return yamlKey().MatchString(h) }},
+	{"rfc", func(src []byte, _ string) bool { ok, _ := rfcart.Sniff(src); return ok }},
+	{"notation", func(src []byte, _ string) bool { return notation.Sniff(src) }},
+	// A ruler or a rule first with no row under it: rfcart says what is missing.
+	{"rfc", func(src []byte, _ string) bool { return rfcart.Detect(src) }},
+}
+
+// yamlKey matches a key of gridyaml's spec at the start of a line.
+var yamlKey = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^(name|fields|row_bits|ruler|text|groups|description):`)
+})
+
+// Detect returns the form src is in: the form of the first of the detect rules that claims
+// it, else yaml (whose reader then says what is wrong).
 func Detect(src []byte) Form {
-	var rest Form
-	for _, f := range All() {
-		if f.Sniff == nil {
-			rest = f
-		} else if f.Sniff(src) {
+	head := Head(src)
+	for _, r := range detectRules {
+		if r.claims(src, head) {
+			f, _ := Lookup(r.form)
 			return f
 		}
 	}
-	return rest
+	f, _ := Lookup("yaml")
+	return f
 }
 
 // Options are how Read reads a spec.
@@ -294,7 +323,35 @@ func Write(w io.Writer, s *bytegrid.Spec, from, format string, o WriteOptions) e
 	if err != nil {
 		return err
 	}
+	if df.Name == "json" && len(s.Warnings) > 0 {
+		return writeJSONWarned(w, d, df, s.Warnings)
+	}
 	return df.Write(w, d, formats.WriteOptions{Title: s.Name, Desc: s.Desc, Inline: o.Inline, IDPrefix: o.IDPrefix, Date: o.Date})
+}
+
+// writeJSONWarned writes the layout's JSON with the reader's warnings first, as "warnings".
+func writeJSONWarned(w io.Writer, d *bytegrid.Diagram, df formats.Format, warnings []string) error {
+	var buf bytes.Buffer
+	if err := df.Write(&buf, d, formats.WriteOptions{}); err != nil {
+		return err
+	}
+	ws, err := json.MarshalIndent(warnings, "  ", "  ")
+	if err != nil {
+		return err
+	}
+	rest, ok := bytes.CutPrefix(buf.Bytes(), []byte("{"))
+	if !ok {
+		return fmt.Errorf("json: want an object, got %.20q", buf.Bytes())
+	}
+	sep := ","
+	if len(bytes.TrimSpace(rest)) == 1 {
+		sep = ""
+	}
+	if _, err := fmt.Fprintf(w, "{\n  \"warnings\": %s%s", ws, sep); err != nil {
+		return err
+	}
+	_, err = w.Write(rest)
+	return err
 }
 
 // OutputFormat is the format to write: format's (as -format names it, any case or alias),

@@ -39,6 +39,14 @@ func TestDetect(t *testing.T) {
 		{"|  A  |\n+=====+\n", "yaml"}, // a figure starts with a ruler or a rule
 		{"name: x\ndescription: |\n  +-+-+\n", "yaml"},
 		{"+ a +\n", "yaml"},
+		// Told by content wherever the figure starts.
+		{"SOURCE: RFC 1\n+-+-+\n|a|b|\n+-+-+\n", "rfc"},
+		{"Source: RFC 1\n+-+-+\n|a|b|\n+-+-+\n", "rfc"},
+		{"The header:\n\n  +-+-+\n  |a|b|\n  +-+-+\n", "rfc"},
+		{"/*\n * +-+-+\n * |a|b|\n * +-+-+\n */\n", "rfc"},
+		{"// +-+-+\n// |a|b|\n// +-+-+\n", "rfc"},
+		{"   +0 (MSB)\n   +--+--+\n0: |  A  |\n   +--+--+\n", "rfc"},
+		{"source: RFC 9114\n\nA {\n  B (8),\n}\n", "notation"},
 	} {
 		if got := forms.Detect([]byte(tc.src)).Name; got != tc.want {
 			t.Errorf("Detect(%q) = %s, want %s", tc.src, got, tc.want)

@@ -613,6 +613,12 @@ func (p *parser) field1(n *yaml.Node, idx, end int, sc *scope, depth int) (f byt
 			f.Repeated, err = p.boolean(v, label)
 		case "run_on":
 			f.RunOn, err = p.boolean(v, label)
+		case "joined":
+			f.Joined, err = p.boolean(v, label)
+		case "packed":
+			f.Packed, err = p.boolean(v, label)
+		case "marks":
+			f.Marks, err = p.str(v, label)
 		case "type":
 			f.Type, err = p.str(v, label)
 		case "path":
@@ -624,7 +630,7 @@ func (p *parser) field1(n *yaml.Node, idx, end int, sc *scope, depth int) (f byt
 			if ok, err = p.ruleKey(k, v, label, &r, sc, depth); ok {
 				break
 			}
-			err = p.errf(k, label, "unknown key %q (want name, bits, bytes, offset, value, group, item, short, kind, type, path, desc, variable, min_bits, max_bits, length_from, optional, condition, label, double_rule, caption, row_break, lines, label_line, label_col, repeated, run_on; to decode bytes: endian, show, enum, flags, length, when, count, until, items)", k.Value)
+			err = p.errf(k, label, "unknown key %q (want name, bits, bytes, offset, value, group, item, short, kind, type, path, desc, variable, min_bits, max_bits, length_from, optional, condition, label, double_rule, caption, row_break, lines, label_line, label_col, repeated, run_on, joined, packed, marks; to decode bytes: endian, show, enum, flags, length, when, count, until, items)", k.Value)
 		}
 		if err != nil {
 			return f, r, err
@@ -657,7 +663,7 @@ func (p *parser) field1(n *yaml.Node, idx, end int, sc *scope, depth int) (f byt
 // text reads the text: mapping into t.
 func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 	if n.Kind != yaml.MappingNode {
-		return p.errf(n, "", "text: want a mapping (margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, rule_ticks, elide, elide_at)")
+		return p.errf(n, "", "text: want a mapping (margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, right_notes, above, below, list_mark, double_end, rule_ticks, elide, elide_at)")
 	}
 	seen := map[string]bool{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
@@ -727,6 +733,23 @@ func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 			if t.LeftNotes, err = p.str(v, ""); err == nil && len(t.LeftNotes) > 1<<16 {
 				err = p.errf(v, "", "text: left_notes longer than %d bytes", 1<<16)
 			}
+		case "right_notes", "above", "below":
+			var v2 string
+			if v2, err = p.str(v, ""); err == nil && len(v2) > 1<<16 {
+				err = p.errf(v, "", "text: %s longer than %d bytes", k.Value, 1<<16)
+			}
+			switch k.Value {
+			case "right_notes":
+				t.RightNotes = v2
+			case "above":
+				t.Above = v2
+			default:
+				t.Below = v2
+			}
+		case "double_end":
+			t.DoubleEnd, err = p.boolean(v, "")
+		case "list_mark":
+			t.ListMark, err = p.str(v, "")
 		case "tens_no_zero":
 			t.TensNoZero, err = p.boolean(v, "")
 		case "ruler_shift":
@@ -749,7 +772,7 @@ func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 				err = p.errf(v, "", "text: bit_chars %d: want 2 to 8", t.BitChars)
 			}
 		default:
-			err = p.errf(k, "", "text: unknown key %q (want margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, rule_ticks, elide, elide_at)", k.Value)
+			err = p.errf(k, "", "text: unknown key %q (want margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, right_notes, above, below, list_mark, double_end, rule_ticks, elide, elide_at)", k.Value)
 		}
 		if err != nil {
 			return err

@@ -194,6 +194,21 @@ func textNode(t bytegrid.TextOptions) *yaml.Node {
 	if t.LeftNotes != "" {
 		add(m, "left_notes", str(t.LeftNotes))
 	}
+	if t.RightNotes != "" {
+		add(m, "right_notes", str(t.RightNotes))
+	}
+	if t.Above != "" {
+		add(m, "above", str(t.Above))
+	}
+	if t.Below != "" {
+		add(m, "below", str(t.Below))
+	}
+	if t.DoubleEnd {
+		add(m, "double_end", boolean(true))
+	}
+	if t.ListMark != "" {
+		add(m, "list_mark", str(t.ListMark))
+	}
 	if t.TensNoZero {
 		add(m, "tens_no_zero", boolean(true))
 	}
@@ -289,6 +304,15 @@ func fieldNode(f bytegrid.Field, end int) *yaml.Node {
 	}
 	if f.RunOn {
 		add(m, "run_on", boolean(true))
+	}
+	if f.Joined {
+		add(m, "joined", boolean(true))
+	}
+	if f.Packed {
+		add(m, "packed", boolean(true))
+	}
+	if f.Marks != "" {
+		add(m, "marks", str(f.Marks))
 	}
 	return m
 }

@@ -69,6 +69,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -91,8 +92,10 @@ const (
 	maxPathBytes = 64 << 20
 )
 
-// Spec is a parsed document: the first structure's name (Name) and its fields, laid out one
-// after the other; bytegrid.Spec, which every reader of a spec returns (Desc is empty).
+// Spec is a parsed document: the drawn structure's name (Name) and its fields, laid out one
+// after the other, Desc the document's "source:" line and caption, if any, and Warnings what
+// was read but not drawn (the structures other than the one drawn that it does not refer to,
+// prose left out: "file:line:col: what"); bytegrid.Spec, which every reader of a spec returns.
 type Spec = bytegrid.Spec
 
 // Error is a problem in a document, with its position (file:line:col): bytegrid.SpecError,
@@ -184,16 +187,31 @@ func Parse(file string, src []byte) (*Spec, error) {
 	p := &parser{file: file, src: src, line: 1, col: 1}
 	var structs []*structure
 	byName := map[string]*structure{}
+	var caption, source string
+	var warnings []string
 	for {
 		p.space()
 		if p.eof() {
 			break
 		}
-		if rest := p.src[p.pos:]; bytes.HasPrefix(rest, []byte("Figure")) {
-			if nl := bytes.IndexByte(rest, '\n'); !bytes.ContainsRune(rest[:max(nl, 0)], '{') && (nl >= 0 || !bytes.ContainsRune(rest, '{')) {
-				p.restOfLine() // a caption
-				continue
+		// A line with no "{" outside a structure is no structure's: a caption ("Figure 7:
+		// SETTINGS Frame"), a "source:" line, or prose, read and not drawn.
+		if rest := p.src[p.pos:]; !bytes.ContainsRune(rest[:lineEnd(rest)], '{') {
+			line, col := p.line, p.col
+			text := strings.TrimSpace(p.restOfLine())
+			switch {
+			case captionRE.MatchString(text):
+				if caption == "" {
+					caption = text
+				}
+			case len(text) >= 7 && strings.EqualFold(text[:7], "source:"):
+				if source == "" {
+					source = strings.TrimSpace(text[7:])
+				}
+			default:
+				warnings = append(warnings, fmt.Sprintf("%s:%d:%d: text outside the structures, read as prose and not drawn", file, line, col))
 			}
+			continue
 		}
 		s, err := p.structure()
 		if err != nil {
@@ -208,8 +226,12 @@ func Parse(file string, src []byte) (*Spec, error) {
 	if len(structs) == 0 {
 		return nil, p.errAt(p.line, p.col, "no structure (want Name { Field (8), … })")
 	}
-	top := structs[0]
-	spec := &Spec{Name: top.name, Options: bytegrid.Options{RowBits: rowBits}}
+	top, w := root(structs, byName, caption)
+	if w != "" {
+		warnings = append(warnings, file+": "+w)
+	}
+	spec := &Spec{Name: top.name, Options: bytegrid.Options{RowBits: rowBits}, Warnings: warnings}
+	spec.Desc = strings.TrimSpace(source + "\n" + caption)
 	e := expander{p: p, byName: byName, onStack: map[string]bool{top.name: true}}
 	for _, m := range top.members {
 		if err := e.member(m, "", nil, false, false); err != nil {
@@ -221,6 +243,95 @@ func Parse(file string, src []byte) (*Spec, error) {
 		return nil, &Error{Reader: "notation", File: file, Err: err}
 	}
 	return spec, nil
+}
+
+// captionRE is a figure's caption: "Figure 7: SETTINGS Frame".
+var captionRE = regexp.MustCompile(`^(?i:figure|fig\.)\s+[0-9A-Za-z.-]+\s*[:.-]\s*(.*)$`)
+
+func lineEnd(b []byte) int {
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		return i
+	}
+	return len(b)
+}
+
+// root is the structure a document draws: the one its caption names ("Figure 7: SETTINGS
+// Frame"), else the one no other structure refers to, else the first. The warning names the
+// structures neither drawn nor referred to by it, which are not drawn ("" for none).
+func root(structs []*structure, byName map[string]*structure, caption string) (*structure, string) {
+	if m := captionRE.FindStringSubmatch(caption); m != nil {
+		want := strings.TrimSpace(m[1])
+		for _, s := range structs {
+			if strings.EqualFold(s.name, want) {
+				return s, unreached(s, structs, byName)
+			}
+		}
+	}
+	referred := map[string]bool{}
+	for _, s := range structs {
+		for _, m := range s.members {
+			if m.name != s.name && byName[m.name] != nil {
+				referred[m.name] = true
+			}
+		}
+	}
+	var roots []*structure
+	for _, s := range structs {
+		if !referred[s.name] {
+			roots = append(roots, s)
+		}
+	}
+	top := structs[0]
+	if len(roots) > 0 {
+		top = roots[0]
+	}
+	return top, unreached(top, structs, byName)
+}
+
+// unreached names the structures top does not reach through its references.
+func unreached(top *structure, structs []*structure, byName map[string]*structure) string {
+	seen := map[string]bool{top.name: true}
+	stack := []*structure{top}
+	for len(stack) > 0 {
+		s := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, m := range s.members {
+			if r := byName[m.name]; r != nil && !seen[r.name] {
+				seen[r.name] = true
+				stack = append(stack, r)
+			}
+		}
+	}
+	var out []string
+	for _, s := range structs {
+		if !seen[s.name] {
+			out = append(out, fmt.Sprintf("%q (line %d)", s.name, s.line))
+		}
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("drew %q; not drawn, as it does not refer to them: %s", top.name, strings.Join(out, ", "))
+}
+
+// sniffRE is a structure's first line, "Name {", and a field's, "Name (length)".
+var (
+	sniffOpen  = regexp.MustCompile(`(?m)^[ \t]*[A-Za-z][^{}():,\n]*\{[ \t]*\r?$`)
+	sniffField = regexp.MustCompile(`(?m)^[ \t]*\[?[A-Za-z][^{}():,\n]*\([^()\n]*\)`)
+)
+
+// Sniff reports whether src holds a document in the notation, wherever it starts (after a
+// "source:" line, prose, a caption): a line "Name {" with a field "Name (length)" after it and
+// a line "}" after that.
+func Sniff(src []byte) bool {
+	src = src[:min(len(src), 64<<10)]
+	loc := sniffOpen.FindIndex(src)
+	if loc == nil {
+		return false
+	}
+	rest := src[loc[1]:]
+	f := sniffField.FindIndex(rest)
+	return f != nil && bytes.Contains(rest[f[1]:], []byte("}"))
 }
 
 // structure reads "Name { fields }".

@@ -191,7 +191,7 @@ func TestErrors(t *testing.T) {
 		{"S { T (..) }\nT { S (8) }", "refers to itself"},
 		{"S { T (16) }\nT { A (8) }", "length 16, but its fields add up to 8 bits"},
 		{"S { A (8) }\nS { B (8) }", "x:2:1: structure \"S\" defined again"},
-		{"just text\n", "x:1:10: want a structure"},
+		{"just text\n", "x:2:1: no structure"},
 		{"S { A (8) ] }", "x:1:11: want \",\" or \"}\""},
 		{"S { A 8 }", "x:1:9: want a field, \"Name (length)\", got \"A 8\""},
 		{"S { A (999999999999) }", "more than 134217728 bits"},

@@ -71,6 +71,27 @@
 //     narrower than others (RFC 7540's 24-, 16- and 32-bit rows) still gives each field the
 //     offset it has on the wire.
 //
+// Where the figure stands is found by Locate (and told by Sniff): after a "source:" line of any
+// case, after prose, under a header naming a row's bytes ("+0 (MSB)  +1 (LSB)", RFC 6891), or
+// inside a code comment whose prefix every line carries (" * ", "// ", "# "). What stands
+// around the grid is kept as printed: notes right of it (Text.RightNotes), text under it, a
+// ruler, a legend or its "Figure N:" caption (Text.Below; the caption names the figure), a
+// header over it (Text.Above). What the labels say is read by the rules of the labelRules
+// table, each a small function: one letter a bit as one-bit flags (Field.Joined), a name over
+// dots as a list (Text.ListMark), "8 or 16 bit" as a variable field, a width written in a label
+// read at that width (warned, or Field.Packed when the box is as many lines high as the rows
+// the width fills). A rule closing a field mid-row ("|      +-+-+-+", RFC 5036) ends it
+// there. A figure of dashes (RFC 1350: "-----" rules, the boxes' widths written over them) is
+// read from those widths.
+//
+// # Never silently wrong
+//
+// Parse returns warnings with the spec (gridyaml.Spec.Warnings, "name:line:col: what"): what
+// it read and cannot draw back as printed, or left out (prose, a comment's prefix). Every
+// figure read is drawn back as text and compared with what was printed (SameLine): where they
+// differ, a warning names the first line that does. A figure read with no warning draws back
+// as printed.
+//
 // The options come from the figure too (the ruler, the left margin, the width of a bit, rows
 // of several lines and where their labels sit, rules marked only at field boundaries, the
 // open end's style), so that the fields drawn as text come out as the figure was drawn.
@@ -165,10 +186,18 @@ type parser struct {
 	width     int // columns of a row
 	ruler     bytegrid.Ruler
 	lsb0      bool
-	units     int    // the numbers on the ruler's units line (bits mode)
-	shift     int    // columns the ruler's digits stand right of the middle of their bit
-	noZero    bool   // the tens line prints no "0" over the first ten bits (RFC 7296)
-	ruleTicks []byte // how each rule is marked, from the first: 'b' bits, 'y' bytes, 'f' fields
+	colBase   int          // columns of a comment prefix stripped from every line
+	warnings  []string     // what was read but not drawn back, or not understood
+	fieldAt   []textAt     // where each field's label was printed
+	doubleEnd bool         // the last rule is double
+	parenUnit int          // the unit of bare counts after names ("chaddr (16)"): 8, 1 or 0
+	rowLines  int          // the lines of the figure's least row
+	listMark  string       // the dots under the name of a list ("...")
+	closing   map[int]bool // lines of rules closing a field mid-row, printed with '|' at the left
+	units     int          // the numbers on the ruler's units line (bits mode)
+	shift     int          // columns the ruler's digits stand right of the middle of their bit
+	noZero    bool         // the tens line prints no "0" over the first ten bits (RFC 7296)
+	ruleTicks []byte       // how each rule is marked, from the first: 'b' bits, 'y' bytes, 'f' fields
 	// An elision mark the rules carry ("//"), standing for no bits: its column, and the mark.
 	elideAt int
 	elide   string
@@ -178,7 +207,35 @@ func (p *parser) errf(line, col int, format string, a ...any) error {
 	if line >= 0 {
 		line += p.base + 1
 	}
+	if col >= 0 {
+		col += p.colBase
+	}
 	return &Error{Reader: "rfcart", File: p.name, Line: line, Col: col + 1, Err: fmt.Errorf(format, a...)}
+}
+
+// warn records a warning at line and column (0-based, -1 for none) of the text.
+func (p *parser) warn(line, col int, format string, a ...any) {
+	if len(p.warnings) >= maxWarnings {
+		return
+	}
+	pos := p.name
+	if line >= 0 {
+		pos += fmt.Sprintf(":%d", line+p.base+1)
+		if col >= 0 {
+			pos += fmt.Sprintf(":%d", col+p.colBase+1)
+		}
+	}
+	p.warnings = append(p.warnings, pos+": "+fmt.Sprintf(format, a...))
+}
+
+// maxWarnings bounds the warnings of a figure.
+const maxWarnings = 64
+
+func plural(n int, w string) string {
+	if n == 1 {
+		return "1 " + w
+	}
+	return fmt.Sprintf("%d %ss", n, w)
 }
 
 // col returns the column of the boundary before bit b of a row.
@@ -254,6 +311,8 @@ type cell struct {
 	textLine       []int    // the line within the band of each non-empty text
 	colon          bool     // a ':' side edge
 	marks          []rune   // the left edge on each line, when one is a mark ('~', '/', '.')
+	rmarks         []rune   // and the right edge
+	edges          []rune   // the left and right edge on each line
 	open           bool     // no right edge
 	dashed, solid  int      // bits of dashed and of solid rule above and below it
 	double         bool     // a double rule above
@@ -280,23 +339,31 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 		return nil, &Error{Reader: "rfcart", File: name, Err: errors.New("not UTF-8 text")}
 	}
 	p := &parser{name: name}
-	text := strings.ReplaceAll(string(data), "\r\n", "\n")
-	text = strings.ReplaceAll(text, "\t", "        ")
-	raw := strings.Split(text, "\n")
-	if len(raw) > MaxLines {
+	loc, found := Locate(data)
+	p.colBase = loc.PrefixCols
+	raw := loc.Lines
+	for i := range raw {
+		raw[i] = strings.ReplaceAll(raw[i], "\t", "        ")
+	}
+	if len(raw) > MaxLines || strings.Count(string(data), "\n") >= MaxLines {
 		return nil, p.errf(MaxLines, -1, "more than %d lines", MaxLines)
 	}
 	spec := &bytegrid.Spec{Name: "RFC figure"}
-	if strings.HasPrefix(strings.TrimSpace(raw[0]), "source:") {
-		src := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(raw[0]), "source:"))
+	if loc.SourceLine >= 0 {
+		src := loc.Source
 		spec.Desc = src
 		if i := strings.IndexAny(src, ";"); i > 0 {
 			spec.Name = strings.TrimSpace(src[:i])
 		} else if src != "" {
 			spec.Name = src
 		}
-		raw = raw[1:]
-		p.base = 1
+	}
+	if loc.Prefix != "" {
+		p.warn(0, -1, "read inside a comment: %q stripped from every line", loc.Prefix)
+	}
+	if len(loc.Prose) > 0 {
+		a, b := loc.Prose[0], loc.Prose[len(loc.Prose)-1]
+		p.warn(a, -1, "%s before the figure read as prose, not drawn (lines %d to %d)", plural(len(loc.Prose), "line"), a+1, b+1)
 	}
 	p.lines = make([][]rune, len(raw))
 	for i, l := range raw {
@@ -305,19 +372,39 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 			return nil, p.errf(i, MaxColumns, "line longer than %d columns", MaxColumns)
 		}
 	}
-	// The first rule, and the grid's left edge.
-	first := -1
-	for i, l := range p.lines {
-		s := strings.TrimLeft(string(l), " ")
-		if strings.HasPrefix(s, "+-") || strings.HasPrefix(s, "+=") || strings.HasPrefix(s, "+ -") {
-			first = i
-			p.x0 = len(l) - len([]rune(s))
-			break
+	if found && loc.Dash {
+		for i := 0; i < loc.Start; i++ {
+			p.lines[i] = nil
+		}
+		d, _ := locateDash(raw[loc.Start:])
+		d.top += loc.Start
+		d.bot += loc.Start
+		if d.head >= 0 {
+			d.head += loc.Start
+		}
+		return p.parseDash(spec, d)
+	}
+	if !found {
+		return nil, p.errf(-1, -1, `no rule ("+-+-+") with a row of boxes ("|") under it found: a figure's grid starts with one`)
+	}
+	// The lines before the figure (its source, prose, a comment's delimiters) are read.
+	for i := 0; i < loc.Start; i++ {
+		p.lines[i] = nil
+	}
+	// A header naming the bytes of a row over the figure ("+0 (MSB)  +1 (LSB)", RFC 6891):
+	// kept as printed above the grid.
+	var above []string
+	for i := loc.Start; i < loc.Rule; i++ {
+		if s := strings.TrimSpace(string(p.lines[i])); isByteHeader(s) {
+			above = append(above, string(p.lines[i]))
+			p.lines[i] = nil
+		} else if len(above) > 0 {
+			above = append(above, "")
 		}
 	}
-	if first < 0 {
-		return nil, p.errf(-1, -1, `no rule ("+-+-+") found: a figure's grid starts with one`)
-	}
+	first := loc.Rule
+	l0 := p.lines[first]
+	p.x0 = len(l0) - len([]rune(strings.TrimLeft(string(l0), " ")))
 	// The grid: the lines from the first rule on that start at x0 with '+', '|' or ':'.
 	last := first
 	var notes []string // the notes in the left margin, by line from the first rule
@@ -366,17 +453,129 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 	if err := p.geometry(first, last); err != nil {
 		return nil, err
 	}
+	p.closingRules(first, last)
+	p.slippedEdges(first, last)
+	right := p.rightNotes(first, last)
+	below, caption := p.below(last)
 	fields, opts, err := p.fields(first, last)
 	if err != nil {
 		return nil, err
 	}
+	if fields, err = p.applyLabelRules(fields, p.fieldAt); err != nil {
+		return nil, err
+	}
+	if p.listMark != "" {
+		opts.Text.ListMark = p.listMark
+		if opts.Text.Edge == "" && opts.Text.Open == "" {
+			opts.Text.Edge = "|||" // the lists keep their '|' edges (RFC 3550)
+		}
+	}
 	spec.Fields = fields
 	spec.Options = opts
 	spec.Options.Text.LeftNotes = strings.Join(notes, "\n")
+	spec.Options.Text.RightNotes = right
+	spec.Options.Text.Above = strings.Join(above, "\n")
+	spec.Options.Text.Below = below
+	if caption != "" {
+		if spec.Desc == "" {
+			spec.Desc = spec.Name
+		}
+		spec.Name = caption
+	}
+	if notes := strings.TrimSpace(right + "\n" + below); notes != "" {
+		spec.Desc = strings.TrimSpace(spec.Desc + "\n" + noteText(right, below, caption))
+	}
 	if err := bytegrid.CheckFields(fields); err != nil {
 		return nil, &Error{Reader: "rfcart", File: name, Err: err}
 	}
+	p.checkDrawnBack(spec, raw[loc.Start:], loc.Start)
+	spec.Warnings = p.warnings
 	return spec, nil
+}
+
+// rightNotes cuts from the grid's lines the text right of its right edge, a space after the
+// edge ('|', '+' or ':' at the edge's column): notes and legends in its margin (RFC 6733's
+// "R(equest), P(roxiable)", RFC 9147's "Legend:"), kept as printed (Text.RightNotes).
+func (p *parser) rightNotes(first, last int) string {
+	r := p.col(p.rb)
+	// Rules running on past the grid's edge with dashes (RFC 8754's TLV, "+-+-+-----------"):
+	// the text beside them is a field the ruler does not cover, not a note.
+	runOn := false
+	for i := first; i <= last; i++ {
+		if l := p.lines[i]; p.at(i, p.x0) == '+' && len(l) > r+8 && strings.Trim(string(l[r+1:]), "-") == "" {
+			runOn = true
+		}
+	}
+	var notes []string
+	for i := first; i <= last; i++ {
+		l := p.lines[i]
+		if len(l) <= r+1 || !strings.ContainsRune("|+:", l[r]) && !p.markAt(i, r) {
+			continue
+		}
+		if runOn && l[r] != '+' && strings.TrimSpace(string(l[r+1:])) != "" {
+			p.warn(i, r+1, "%q past the grid's right edge, under rules running on past it: a field the ruler does not cover, not read", strings.TrimSpace(string(l[r+1:])))
+			continue
+		}
+		rest := string(l[r+1:])
+		if t := strings.TrimSpace(rest); t == "" || strings.Contains(rest, "...") {
+			continue // (a rule running on, an open end: the rules' own)
+		}
+		// After an edge a space; after a rule's last '+' a space or its dashes (RFC 2865's
+		// "+-+-+-", RFC 4303's "+-+ ----" bracketing what it covers).
+		if rest[0] != ' ' && !(l[r] == '+' && strings.Trim(rest, "-") == "") {
+			continue
+		}
+		for len(notes) < i-first {
+			notes = append(notes, "")
+		}
+		notes = append(notes, rest)
+		p.lines[i] = l[:r+1]
+	}
+	return strings.Join(notes, "\n")
+}
+
+// captionRE is a figure's caption: "Figure 3: DTLS 1.3 Unified Header".
+var captionRE = regexp.MustCompile(`^(?i:figure|fig\.|table)\s+[0-9A-Za-z.-]+\s*[:.-]`)
+
+// below reads the lines under the grid: a ruler under the box, a legend, the figure's caption
+// ("Figure 3: …"), kept as printed (Text.Below); the caption is returned too. A line under the
+// grid that holds a rule or an edge at a bit boundary is a part of the figure left unread: it
+// is named in a warning.
+func (p *parser) below(last int) (string, string) {
+	end := len(p.lines)
+	for end > last+1 && strings.TrimSpace(string(p.lines[end-1])) == "" {
+		end--
+	}
+	if end <= last+1 {
+		return "", ""
+	}
+	var out []string
+	caption := ""
+	for i := last + 1; i < end; i++ {
+		l := string(p.lines[i])
+		s := strings.TrimSpace(l)
+		out = append(out, l)
+		switch {
+		case s == "":
+		case captionRE.MatchString(s) && caption == "":
+			caption = s
+		case strings.Contains(s, "+-+") || strings.Contains(s, "+--") || strings.Contains(s, "-+-"):
+			p.warn(i, strings.Index(l, "+"), "a rule under the grid, not read (a second figure?): kept as text, not drawn as boxes")
+		}
+	}
+	return strings.Join(out, "\n"), caption
+}
+
+// noteText is the notes of a figure as a description: the right margin's lines and the text
+// under the grid, each trimmed, blank lines, rulers and the caption left out.
+func noteText(right, below, caption string) string {
+	var out []string
+	for _, l := range strings.Split(right+"\n"+below, "\n") {
+		if t := strings.TrimSpace(l); t != "" && t != caption && strings.Trim(t, " 0123456789") != "" {
+			out = append(out, t)
+		}
+	}
+	return strings.Join(out, "\n")
 }
 
 // readElision finds an elision mark ("//", "/ /" or "~~", between dashes) in the grid's rules
@@ -438,6 +637,24 @@ func (p *parser) readRuler(first int) error {
 	for _, n := range nums {
 		if n.end-n.start > 1 {
 			multi = true
+		}
+	}
+	// Bit numbers counting 0, 1, 2, … evenly spaced, some of two digits (RFC 3168's "0   1 …
+	// 10  11"), are a line of units, not RFC 768's byte ruler ("0      7 8     15").
+	if multi && len(rl) == 1 && len(nums) >= 3 {
+		even := true
+		for k, n := range nums {
+			if n.v != nums[0].v+k || k > 0 && n.end-nums[k-1].end != nums[1].end-nums[0].end {
+				even = false
+				break
+			}
+		}
+		if even {
+			multi = false
+			// (the columns of a number's last digit are the even ones)
+			for k := range nums {
+				nums[k].start = nums[k].end - 1
+			}
 		}
 	}
 	switch {
@@ -711,9 +928,14 @@ func (p *parser) bandCells(bands []band) (bandCells, error) {
 					c.at = append(c.at, textAt{line: l, col: c0 + lead, s: s})
 				}
 			}
+			for l := bd.from; l < bd.to; l++ {
+				c.edges = append(c.edges, p.at(l, c0-1), p.at(l, c1))
+			}
 			if c.marks != nil {
+				c.rmarks = make([]rune, bd.to-bd.from)
 				for l := bd.from; l < bd.to; l++ {
 					c.marks[l-bd.from] = p.at(l, c0-1)
+					c.rmarks[l-bd.from] = p.at(l, c1)
 				}
 			}
 			c.parent = len(cells)
@@ -899,6 +1121,9 @@ func (p *parser) readRules(rules []int, bc *bandCells, opts *bytegrid.Options) (
 				if double && d != nil {
 					d.double = true
 				}
+				if double && d == nil && ri == len(rules)-1 {
+					p.doubleEnd = true // the grid closed by a double rule (RFC 3550)
+				}
 				continue
 			}
 			if a != nil && d != nil {
@@ -937,7 +1162,11 @@ func (p *parser) readRules(rules []int, bc *bandCells, opts *bytegrid.Options) (
 			case '|':
 				bc.crossBar[side]++
 			case '+':
-				bc.crossPlus[side]++
+				if b == 0 && p.closing[rl] {
+					bc.crossBar[side]++ // (printed '|', read as a rule's '+')
+				} else {
+					bc.crossPlus[side]++
+				}
 			}
 		}
 		// Rules that run on past the row's end with "-..." (RFC 4271).
@@ -1053,8 +1282,21 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 				f.Variable = true
 			}
 			colons = colons || c.colon || c.marks != nil
+			if c.colon && c.marks == nil && c.from == 0 && c.to == p.rb && fullRows(g.cells, p.rb) == 1 && !colonPattern(c.edges) {
+				f.Marks = string(c.edges) // ':' edges the default does not draw (RFC 3550's ": ... :")
+			}
 			if c.marks != nil && c.from == 0 && c.to == p.rb {
 				edgeVotes(c.marks, &marks)
+				if fullRows(g.cells, p.rb) == 1 && !regularMarks(c.marks, c.rmarks) {
+					// Marks no one pattern draws (RFC 9147's '/' on one line of four):
+					// kept line by line.
+					var m strings.Builder
+					for k := range c.marks {
+						m.WriteRune(c.marks[k])
+						m.WriteRune(c.rmarks[k])
+					}
+					f.Marks = m.String()
+				}
 			}
 			dashedAll = dashedAll && c.dashed > 0 && c.solid == 0
 			if c.double {
@@ -1144,6 +1386,9 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 			if !strings.HasSuffix(name, "...") || f.Name == "" {
 				f.Name = name // (a box of dots alone keeps them: the items left out)
 			}
+			if ls := strings.Split(name, "\n"); len(ls) > 1 && strings.Trim(ls[len(ls)-1], ".") == "" {
+				f.Name = name // (dots on a line of their own: a list, read by readList)
+			}
 		}
 		// A condition: "Name, if …" or a line "(if …)".
 		if f.Label == bytegrid.LabelStacked && strings.Contains(f.Name, "\n") {
@@ -1174,6 +1419,7 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 			// its own, unnamed: a field continued from the row before starts its row.
 			f.Kind = bytegrid.Reserved
 			fields = append(fields, f)
+			p.fieldAt = append(p.fieldAt, textAt{line: bands[c0.band].from, col: c0.c})
 			off += bits
 			continue
 		}
@@ -1202,8 +1448,14 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 		}
 		places = append(places, p.placeOf(g.cells, bands, len(fields)))
 		fields = append(fields, f)
+		at := textAt{line: bands[c0.band].from, col: c0.c}
+		if len(c0.at) > 0 {
+			at = c0.at[0]
+		}
+		p.fieldAt = append(p.fieldAt, at)
 		off += bits
 	}
+	p.rowLines = rowLines
 	best := 0
 	for _, a := range []string{"middle", "top", "bottom"} {
 		if alignVotes[a] > best {
@@ -1218,6 +1470,7 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 	opts.Text.Margin = p.x0
 	opts.Text.RulerShift = p.shift
 	opts.Text.TensNoZero = p.noZero
+	opts.Text.DoubleEnd = p.doubleEnd
 	if p.elide != "" {
 		opts.Text.Elide, opts.Text.ElideAt = p.elide, p.elideAt-p.x0
 	}
@@ -1502,4 +1755,101 @@ func edgePattern(v [3]map[rune]int) string {
 		}
 	}
 	return string(out[:])
+}
+
+// closingRules reads a rule that starts inside a row at a bit boundary and runs to the grid's
+// right edge, the row's side edge '|' on its line ("|       +-+-+-+-+-+-+-+", RFC 5036's LDP
+// Identifier and TLV Value): the field of the row goes on under it, in the bits left of the
+// rule, and ends there (6 octets for the LDP Identifier: a row and 16 bits). The line is read
+// as a rule whose left part the field crosses (its left edge '|' kept: Text.Cross).
+func (p *parser) closingRules(first, last int) {
+	r := p.col(p.rb)
+	for i := first + 1; i < last; i++ {
+		l := p.lines[i]
+		if p.at(i, p.x0) != '|' || len(l) != r+1 || l[r] != '+' {
+			continue
+		}
+		// The rule's start: the first '+' after blanks.
+		c := p.x0 + 1
+		for c < r && l[c] == ' ' {
+			c++
+		}
+		b, ok := p.bitAt(c)
+		if !ok || b == 0 || b >= p.rb || l[c] != '+' || strings.Trim(string(l[c:]), "+-") != "" || !strings.Contains(string(l[c:]), "-") {
+			continue
+		}
+		// Under it, a row of the bits left of the rule.
+		if p.at(i+1, p.x0) != '|' && p.at(i+1, p.x0) != ':' && !p.markAt(i+1, p.x0) {
+			continue
+		}
+		l[p.x0] = '+'
+		if p.closing == nil {
+			p.closing = map[int]bool{}
+		}
+		p.closing[i] = true
+	}
+}
+
+// regularMarks reports whether a row's side marks, left and right on each line, are drawn by
+// one pattern (Text.Edge): the same on both sides, and the same on each middle line.
+func regularMarks(left, right []rune) bool {
+	for k := range left {
+		if k >= len(right) || left[k] != right[k] {
+			return false
+		}
+		if k > 1 && k < len(left)-1 && left[k] != left[k-1] {
+			return false
+		}
+	}
+	return true
+}
+
+// fullRows counts the boxes of cells that fill their row.
+func fullRows(cells []*cell, rb int) int {
+	n := 0
+	for _, c := range cells {
+		if c.from == 0 && c.to == rb {
+			n++
+		}
+	}
+	return n
+}
+
+// colonPattern reports whether a row's edges, left and right on each line, are those the text
+// form draws for a variable field with ':' edges: '|' and ':' on the first line, ':' on both
+// sides of the middle ones, ':' and '|' on the last, three lines or more.
+func colonPattern(e []rune) bool {
+	n := len(e) / 2
+	if n < 3 {
+		return false
+	}
+	for k := 0; k < n; k++ {
+		want := "::"
+		switch k {
+		case 0:
+			want = "|:"
+		case n - 1:
+			want = ":|"
+		}
+		if string(e[2*k:2*k+2]) != want {
+			return false
+		}
+	}
+	return true
+}
+
+// slippedEdges reads a row's right edge printed one column past the grid's (a hand-drawn
+// figure's "|            Stream ID               |", the rule above and below a column
+// shorter) at the grid's edge, and warns: it is a printing slip, not a label's character.
+func (p *parser) slippedEdges(first, last int) {
+	r := p.col(p.rb)
+	for i := first + 1; i < last; i++ {
+		l := p.lines[i]
+		if p.at(i, p.x0) == '+' || len(l) != r+2 || l[r+1] != '|' || l[r] != ' ' {
+			continue
+		}
+		l[r], l[r+1] = '|', ' '
+		p.lines[i] = l[:r+1]
+		p.warn(i, r+1, "an edge '|' one column past the grid's right edge (column %d): read at it", r+1+p.colBase)
+	}
 }

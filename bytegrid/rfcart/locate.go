@@ -1,0 +1,224 @@
+package rfcart
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Located is where a figure stands in a text: after a "source:" line (any case), prose, or
+// inside a code comment whose prefix every line carries.
+type Located struct {
+	// Lines are the text's lines, the comment prefix stripped, "\r\n" read as "\n"; Lines[i]
+	// is the text's line i+1.
+	Lines []string
+	// Prefix is the comment prefix stripped from every line (" * ", "// ", "# "), "" for none;
+	// PrefixCols the columns it took (the columns of an error are the text's).
+	Prefix     string
+	PrefixCols int
+	// Source is the text of a first "source:" line (any case: "SOURCE:", "Source:"), and
+	// SourceLine its index in Lines (-1 for none).
+	Source     string
+	SourceLine int
+	// Start is the index in Lines of the figure's first line: its ruler, the header above
+	// its first rule, or the rule; Rule is the index of its first rule.
+	Start, Rule int
+	// Dash says that the figure is one of dashes (RFC 1350's "-----" rules, the boxes'
+	// widths written over them), not of "+-+" rules; Start is its first line.
+	Dash bool
+	// Prose are the indexes in Lines of the text before the figure that is not blank, not
+	// the source line and not a comment's delimiter ("/*", "*/").
+	Prose []int
+}
+
+// commentPrefixes are the comment marks a figure copied from code may carry on each line.
+var commentPrefixes = []string{"*", "//", "#", "--", ";"}
+
+// Sniff reports whether src holds a figure in RFC ASCII art, wherever it starts (after a
+// "source:" line of any case, after prose, inside a code comment), and the comment prefix its
+// lines carry ("" for none).
+func Sniff(src []byte) (ok bool, prefix string) {
+	l, ok := Locate(src)
+	return ok, l.Prefix
+}
+
+// IsDash reports whether a located figure is one of dashes (RFC 1350), which Parse reads but
+// does not draw back as printed.
+func (l Located) IsDash() bool { return l.Dash }
+
+// Locate finds the figure in src: a rule ("+-", "+=" or "+ -" at the start of a line, spaces
+// before it) with a row under it that starts at the rule's column with '|', ':' or a side
+// mark. It reports false when there is none.
+func Locate(src []byte) (Located, bool) {
+	text := strings.ReplaceAll(string(src[:min(len(src), MaxSize)]), "\r\n", "\n")
+	text = strings.TrimPrefix(text, "\ufeff")
+	raw := strings.Split(text, "\n")
+	if len(raw) > MaxLines {
+		raw = raw[:MaxLines]
+	}
+	loc := Located{SourceLine: -1, Start: -1, Rule: -1}
+	loc.Lines, loc.Prefix, loc.PrefixCols = stripComment(raw)
+	ls := loc.Lines
+	for i, l := range ls {
+		s := strings.TrimSpace(l)
+		if s == "" || isDelimiter(s) {
+			continue
+		}
+		if k := len("source:"); len(s) >= k && strings.EqualFold(s[:k], "source:") {
+			loc.Source, loc.SourceLine = strings.TrimSpace(s[k:]), i
+		}
+		break
+	}
+	for i := range ls {
+		if i == loc.SourceLine {
+			continue
+		}
+		x, ok := ruleAt(ls[i])
+		if !ok {
+			continue
+		}
+		// A row under it, at its column: the lines below that go on at that column hold an
+		// edge.
+		for j := i + 1; j < len(ls) && j <= i+64; j++ { // (bounded: the work stays linear)
+			r := []rune(strings.ReplaceAll(ls[j], "\t", "        "))
+			if x >= len(r) || !strings.ContainsRune("+|:~/.\\", r[x]) {
+				break
+			}
+			if r[x] == '|' || r[x] == ':' {
+				loc.Rule = i
+				break
+			}
+		}
+		if loc.Rule >= 0 {
+			break
+		}
+	}
+	if loc.Rule < 0 {
+		from := loc.SourceLine + 1
+		d, ok := locateDash(ls[from:])
+		if !ok {
+			return loc, false
+		}
+		loc.Dash, loc.Start = true, from+d.top
+		if d.head >= 0 {
+			loc.Start = from + d.head
+		}
+		for i := 0; i < loc.Start; i++ {
+			if s := strings.TrimSpace(ls[i]); s != "" && i != loc.SourceLine && !isDelimiter(s) {
+				loc.Prose = append(loc.Prose, i)
+			}
+		}
+		return loc, true
+	}
+	// Up from the rule: a ruler's lines, a header over the columns ("+0 (MSB)  +1 (LSB)"),
+	// no blank line between.
+	loc.Start = loc.Rule
+	for i := loc.Rule - 1; i >= 0 && i > loc.SourceLine; i-- {
+		s := strings.TrimSpace(ls[i])
+		if s == "" || !isRuler(s) && !isByteHeader(s) {
+			break
+		}
+		loc.Start = i
+	}
+	for i := 0; i < loc.Start; i++ {
+		if s := strings.TrimSpace(ls[i]); s != "" && i != loc.SourceLine && !isDelimiter(s) {
+			loc.Prose = append(loc.Prose, i)
+		}
+	}
+	return loc, true
+}
+
+// ruleAt reports whether l is a rule, and the column of its first '+'.
+func ruleAt(l string) (int, bool) {
+	l = strings.ReplaceAll(l, "\t", "        ")
+	s := strings.TrimLeft(l, " ")
+	if strings.HasPrefix(s, "+-") || strings.HasPrefix(s, "+=") || strings.HasPrefix(s, "+ -") {
+		return len([]rune(l)) - len([]rune(s)), true
+	}
+	return 0, false
+}
+
+// isByteHeader reports whether s names the bytes of a row by their offset in it, "+0 (MSB)
+// +1 (LSB)" (RFC 6891, RFC 1035's "+0 +1"): each word "+N" or a parenthesised word.
+func isByteHeader(s string) bool {
+	n := 0
+	for _, w := range strings.Fields(s) {
+		switch {
+		case len(w) > 1 && w[0] == '+' && isRuler(w[1:]):
+			n++
+		case strings.HasPrefix(w, "(") && strings.HasSuffix(w, ")"):
+		default:
+			return false
+		}
+	}
+	return n > 0
+}
+
+// isDelimiter reports whether s opens or closes a block comment.
+func isDelimiter(s string) bool {
+	return s == "/*" || s == "*/" || s == "/**" || s == "(*" || s == "*)"
+}
+
+// stripComment strips from every line the comment prefix all of its lines that are not blank
+// carry (" * ", "// ", "# "), spaces before it: each line loses the columns up to and with the
+// mark, and one space after it when every line has one there. It returns the lines, the
+// prefix as the first line holding it printed it, and the columns it took.
+func stripComment(raw []string) ([]string, string, int) {
+	for _, mark := range commentPrefixes {
+		n, space, col := 0, true, -1
+		ok := true
+		for _, l := range raw {
+			s := strings.TrimLeftFunc(l, unicode.IsSpace)
+			if s == "" || isDelimiter(strings.TrimSpace(s)) || mark == "*" && strings.HasPrefix(s, "/*") {
+				continue
+			}
+			if !strings.HasPrefix(s, mark) {
+				ok = false
+				break
+			}
+			c := len(l) - len(s)
+			if col < 0 {
+				col = c
+			} else if c != col {
+				ok = false // (the marks in one column, or the figure's columns are not kept)
+				break
+			}
+			if rest := s[len(mark):]; rest != "" && rest[0] != ' ' {
+				space = false
+			}
+			n++
+		}
+		if !ok || n < 2 {
+			continue
+		}
+		cut := col + len(mark)
+		if space {
+			cut++
+		}
+		out := make([]string, len(raw))
+		for i, l := range raw {
+			s := strings.TrimSpace(l)
+			switch {
+			case s == "" || isDelimiter(s):
+				out[i] = ""
+			case mark == "*" && strings.HasPrefix(strings.TrimLeftFunc(l, unicode.IsSpace), "/*"):
+				out[i] = ""
+			case len(l) >= cut:
+				out[i] = l[cut:]
+			default:
+				out[i] = ""
+			}
+		}
+		return out, raw0(raw, col, cut), cut
+	}
+	return raw, "", 0
+}
+
+// raw0 is the prefix as printed on the first line carrying it.
+func raw0(raw []string, col, cut int) string {
+	for _, l := range raw {
+		if len(l) >= cut && strings.TrimSpace(l[:min(len(l), col)]) == "" && strings.TrimSpace(l[col:cut]) != "" {
+			return l[:cut]
+		}
+	}
+	return ""
+}

@@ -1,0 +1,77 @@
+package rfcart_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/kafkagrid/kafkagrid/bytegrid/rfcart"
+)
+
+const udpArt = `    0      7 8     15 16    23 24    31
+    +--------+--------+--------+--------+
+    |     Source      |   Destination   |
+    |      Port       |      Port       |
+    +--------+--------+--------+--------+
+`
+
+// TestLocate finds a figure wherever its text starts: after a "source:" line of any case,
+// after prose, inside a comment whose prefix every line carries; and finds none in YAML, the
+// notation or prose alone.
+func TestLocate(t *testing.T) {
+	prefixed := func(p string) string {
+		var b strings.Builder
+		for _, l := range strings.Split(strings.TrimSuffix(udpArt, "\n"), "\n") {
+			b.WriteString(strings.TrimRight(p+l, " ") + "\n")
+		}
+		return b.String()
+	}
+	for _, tt := range []struct {
+		name, src string
+		ok        bool
+		prefix    string
+		source    string
+		prose     int
+	}{
+		{"bare", udpArt, true, "", "", 0},
+		{"source", "source: RFC 768\n" + udpArt, true, "", "RFC 768", 0},
+		{"SOURCE", "SOURCE: RFC 768\n\n" + udpArt, true, "", "RFC 768", 0},
+		{"Source", "Source: RFC 768\n" + udpArt, true, "", "RFC 768", 0},
+		{"prose", "The header is:\n\n" + udpArt, true, "", "", 1},
+		{"source and prose", "source: x\nFormat of the header:\n" + udpArt, true, "", "x", 1},
+		{"c block", "/*\n" + prefixed(" * ") + " */\n", true, " * ", "", 0},
+		{"line comments", prefixed("// "), true, "// ", "", 0},
+		{"shell comments", prefixed("# "), true, "# ", "", 0},
+		{"byte header", "      +0 (MSB)   +1 (LSB)\n    +--+--+\n 0: |  A  |\n    +--+--+\n", true, "", "", 0},
+		{"yaml", "name: UDP\nfields:\n  - {name: a, bits: 8}\n", false, "", "", 0},
+		{"notation", "Frame {\n  Type (8),\n}\n", false, "", "", 0},
+		{"rule alone", "+-+-+\n", false, "", "", 0},
+		{"prose with a plus", "a +-b\nc | d\n", false, "", "", 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			loc, ok := rfcart.Locate([]byte(tt.src))
+			if ok != tt.ok {
+				t.Fatalf("ok = %v, want %v", ok, tt.ok)
+			}
+			if ok2, p := rfcart.Sniff([]byte(tt.src)); ok2 != ok || p != loc.Prefix {
+				t.Errorf("Sniff = %v, %q; Locate %v, %q", ok2, p, ok, loc.Prefix)
+			}
+			if !ok {
+				return
+			}
+			if loc.Prefix != tt.prefix || loc.Source != tt.source || len(loc.Prose) != tt.prose {
+				t.Errorf("prefix %q source %q prose %v, want %q %q %d", loc.Prefix, loc.Source, loc.Prose, tt.prefix, tt.source, tt.prose)
+			}
+			// Read whole, the same fields wherever the figure stands.
+			s, err := rfcart.Parse("f.txt", []byte(tt.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(s.Fields) == 0 {
+				t.Fatal("no fields")
+			}
+			if (tt.prefix != "" || tt.prose > 0) && len(s.Warnings) == 0 {
+				t.Errorf("no warning saying what was stripped or left out")
+			}
+		})
+	}
+}

@@ -1,0 +1,140 @@
+package rfcart_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/kafkagrid/kafkagrid/bytegrid/rfcart"
+)
+
+// TestLabelRules gives each rule of the reader its own figure: the fields read ("name/bits",
+// "var" for a variable field), and whether the reader warns.
+func TestLabelRules(t *testing.T) {
+	for _, tt := range []struct {
+		rule, src, want string
+		warns           bool
+	}{
+		{"one letter a bit", `
+   0 1 2 3 4 5 6 7
+  +-+-+-+-+-+-+-+-+
+  |R P E T r r r r|
+  +-+-+-+-+-+-+-+-+
+`, "R/1 P/1 E/1 T/1 r/1 r/1 r/1 r/1", false},
+		{"a letter over every bit", `
+  +-+-+-+-+-+-+-+-+
+  |0|0|1|C|S|L|E E|
+  +-+-+-+-+-+-+-+-+
+`, "0/1 0/1 1/1 C/1 S/1 L/1 E E/2", false},
+		{"a constant", `
+  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+  |1 1 1 1 1 1 1 1|    Payload    |
+  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+`, "1 1 1 1 1 1 1 1/8 Payload/8", false},
+		{"a list", `
+  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+  |            length             |
+  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+  |          SDES items           |
+  |              ...              |
+  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+`, "length/16 SDES items/var", false},
+		{"alternative widths", `
+    0 1 2 3 4 5 6 7
+    +-+-+-+-+-+-+-+-+
+    |  8 or 16 bit  |
+    |Sequence Number|
+    +-+-+-+-+-+-+-+-+
+`, "8 or 16 bit Sequence Number/var", false},
+		{"stated width", `
+    0 1 2 3 4 5 6 7
+    +-+-+-+-+-+-+-+-+
+    |     Type      |
+    +-+-+-+-+-+-+-+-+
+    | 16 bit Length |
+    +-+-+-+-+-+-+-+-+
+`, "Type/8 16 bit Length/16", true},
+		{"stated width, rows a line each", `
+    0                   1                   2                   3
+    0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
+   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+   |                         Magic Cookie                          |
+   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+   |                                                               |
+   |                     Transaction ID (96 bits)                  |
+   |                                                               |
+   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+`, "Magic Cookie/32 Transaction ID (96 bits)/96", false},
+		{"a range is no width", `
+   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+   |     Padding (0-255 bytes)     |
+   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+`, "Padding (0-255 bytes)/16", false},
+		{"a rule closing a field mid-row", `
+    0                   1                   2                   3
+    0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
+   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+   |  Version                      |         PDU Length            |
+   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+   |                         LDP Identifier                        |
+   |                               +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+   |                               |
+   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+`, "Version/16 PDU Length/16 LDP Identifier/48", false},
+		{"notes, legend and caption kept", `
+      +-----+-----+-----+-----+-----+-----+-----+-----+
+      |          DS FIELD, DSCP           | ECN FIELD |  note
+      +-----+-----+-----+-----+-----+-----+-----+-----+
+
+        DSCP: differentiated services codepoint
+
+          Figure 1: The DS and ECN Fields in IP.
+`, "DS FIELD, DSCP/6 ECN FIELD/2", false},
+		{"a figure of dashes", `
+          2 bytes     string    1 byte
+          ----------------------------
+         | Opcode |  Filename  |   0  |
+          ----------------------------
+`, "Opcode/16 Filename/var 0/8", true},
+	} {
+		t.Run(tt.rule, func(t *testing.T) {
+			s, err := rfcart.Parse("f.txt", []byte(tt.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, f := range s.Fields {
+				w := fmt.Sprint(f.Bits)
+				if f.Variable {
+					w = "var"
+				}
+				got = append(got, strings.Join(strings.Fields(f.Name), " ")+"/"+w)
+			}
+			if g := strings.Join(got, " "); g != tt.want {
+				t.Errorf("fields %s, want %s", g, tt.want)
+			}
+			if (len(s.Warnings) > 0) != tt.warns {
+				t.Errorf("warnings %q, want some: %v", s.Warnings, tt.warns)
+			}
+		})
+	}
+}
+
+// TestNeverSilentlyWrong: a figure that the reader cannot draw back as printed is refused
+// or read with a warning naming the line that differs.
+func TestNeverSilentlyWrong(t *testing.T) {
+	for _, src := range []string{
+		"+-+-+-+-+\n|  a    |\n+-+-+ +-+\n",                         // a rule with a gap
+		"  +-+-+-+-+\n  |a  |b |\n  +-+-+-+-+\n",                    // an edge off the bits
+		"+-+-+-+-+\n|  a    |\n+-+-+-+-+\n+-+-+-+-+\n",              // two rules
+		"+-+-+-+-+-+-+-+-+\n| 16 bit Length |\n+-+-+-+-+-+-+-+-+\n", // a width the box does not have
+	} {
+		s, err := rfcart.Parse("f.txt", []byte(src))
+		if err != nil {
+			continue
+		}
+		if len(s.Warnings) == 0 {
+			t.Errorf("%q: read with no warning: %+v", src, s.Fields)
+		}
+	}
+}
