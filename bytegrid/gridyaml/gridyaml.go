@@ -165,7 +165,6 @@
 package gridyaml
 
 import (
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"strconv"
@@ -224,27 +223,13 @@ func checkNodes(file string, src []byte, limit int) error {
 			}
 		case '"', '\'':
 			if lineStart || i > 0 && strings.IndexByte(" \t[{,:-", src[i-1]) >= 0 {
-				q := c
-				for i++; i < len(src) && src[i] != q; i++ {
-					switch {
-					case src[i] == '\\' && q == '"':
-						i++
-					case src[i] == '\n':
-						line++
-					}
-				}
+				var lines int
+				i, lines = skipQuoted(src, i, c)
+				line += lines
 				n++
 			}
-		case ':':
-			if i+1 == len(src) || src[i+1] == ' ' || src[i+1] == '\n' || src[i+1] == '\t' || src[i+1] == '\r' {
-				n += 2
-			}
-		case '-':
-			if i+1 == len(src) || src[i+1] == ' ' || src[i+1] == '\n' {
-				n++
-			}
-		case '[', '{', ',', '*', '&', '!':
-			n++
+		default:
+			n += nodesAt(src, i)
 		}
 		lineStart = false
 		if n > limit {
@@ -252,6 +237,43 @@ func checkNodes(file string, src []byte, limit int) error {
 		}
 	}
 	return nil
+}
+
+// skipQuoted returns the index of the quote q closing the quoted text that opens at src[i]
+// (len(src) when none does), and the newlines in between.
+func skipQuoted(src []byte, i int, q byte) (end, lines int) {
+	for i++; i < len(src) && src[i] != q; i++ {
+		switch {
+		case src[i] == '\\' && q == '"':
+			i++
+		case src[i] == '\n':
+			lines++
+		}
+	}
+	return i, lines
+}
+
+// nodesAt is the most YAML nodes src[i] starts, outside quotes and comments: two for a key's
+// ": ", one for a sequence entry's "- ", a flow collection, a flow item, an alias, an anchor
+// or a tag.
+func nodesAt(src []byte, i int) int {
+	next := byte('\n')
+	if i+1 < len(src) {
+		next = src[i+1]
+	}
+	switch src[i] {
+	case ':':
+		if next == ' ' || next == '\n' || next == '\t' || next == '\r' {
+			return 2
+		}
+	case '-':
+		if next == ' ' || next == '\n' {
+			return 1
+		}
+	case '[', '{', ',', '*', '&', '!':
+		return 1
+	}
+	return 0
 }
 
 // MaxSize bounds a spec's text: room for maxFields fields and maxBytes of data written as hex
@@ -276,16 +298,46 @@ func (p *parser) errf(n *yaml.Node, field string, format string, a ...any) error
 // Parse reads the spec in src; file names it in errors.
 func Parse(file string, src []byte) (*Spec, error) {
 	p := &parser{file: file}
-	if len(src) > MaxSize {
-		return nil, &Error{Reader: reader, File: file, Err: fmt.Errorf("%d bytes, more than a spec may have (%d)", len(src), MaxSize)}
+	root, err := p.document(src)
+	if err != nil {
+		return nil, err
 	}
-	if err := checkNodes(file, src, maxNodes); err != nil {
+	top := &topIn{}
+	if err := p.mapping(root, "", "", topRules(), func(k *yaml.Node) error {
+		return p.errf(k, "", "unknown key %q (want name, description, row_bits, ruler, bit_order, text, offsets, elide_rows, hex, data, groups, fields)", k.Value)
+	}, func(r rule, v *yaml.Node) error { return r.(topRule)(p, v, top) }); err != nil {
+		return nil, err
+	}
+	s := &top.spec
+	if s.Name == "" {
+		return nil, p.errf(root, "", "missing name")
+	}
+	s.Options.GroupColors = top.groups
+	if top.haveData {
+		s.Options.Data = top.data
+	}
+	if top.fields == nil {
+		return s, nil
+	}
+	if err := p.fields(top); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// document parses src as YAML, its size and node count bounded first, and returns its top
+// mapping.
+func (p *parser) document(src []byte) (*yaml.Node, error) {
+	if len(src) > MaxSize {
+		return nil, &Error{Reader: reader, File: p.file, Err: fmt.Errorf("%d bytes, more than a spec may have (%d)", len(src), MaxSize)}
+	}
+	if err := checkNodes(p.file, src, maxNodes); err != nil {
 		return nil, err
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(src, &doc); err != nil {
 		line, msg := yamlerr.Locate(src, err)
-		return nil, &Error{Reader: reader, File: file, Line: line, Err: errors.New(msg)}
+		return nil, &Error{Reader: reader, File: p.file, Line: line, Err: errors.New(msg)}
 	}
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 {
 		return nil, p.errf(&doc, "", "empty document")
@@ -294,126 +346,53 @@ func Parse(file string, src []byte) (*Spec, error) {
 	if root.Kind != yaml.MappingNode {
 		return nil, p.errf(root, "", "want a mapping at the top")
 	}
-	s := &Spec{}
-	var data []byte
-	haveData := false
-	var fieldsNode *yaml.Node
-	var groups map[string]int
+	return root, nil
+}
+
+// rule is one key's reader in a table of rules (topRules, fieldRules, textRules).
+type rule any
+
+// mapping reads each key of the mapping n with its rule of rules, through apply; a key met
+// twice is an error ("text: " is prefix in it for the text mapping), and a key with no rule
+// is unknown's error. label names the field the keys are of, if any.
+func (p *parser) mapping(n *yaml.Node, label, prefix string, rules map[string]rule, unknown func(k *yaml.Node) error, apply func(r rule, v *yaml.Node) error) error {
 	seen := map[string]bool{}
-	for i := 0; i+1 < len(root.Content); i += 2 {
-		k, v := root.Content[i], root.Content[i+1]
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
 		if seen[k.Value] {
-			return nil, p.errf(k, "", "duplicate key %q", k.Value)
+			return p.errf(k, label, "%sduplicate key %q", prefix, k.Value)
 		}
 		seen[k.Value] = true
-		var err error
-		switch k.Value {
-		case "name":
-			s.Name, err = p.str(v, "")
-		case "description":
-			s.Desc, err = p.str(v, "")
-		case "row_bits":
-			s.Options.RowBits, err = p.integer(v, "")
-			if err == nil && (s.Options.RowBits < 1 || s.Options.RowBits > bytegrid.MaxRowBits) {
-				err = p.errf(v, "", "row_bits %d: want 1 to %d (8, 16, 32 or 64 are usual)", s.Options.RowBits, bytegrid.MaxRowBits)
-			}
-		case "ruler":
-			var r string
-			if r, err = p.str(v, ""); err == nil {
-				switch bytegrid.Ruler(r) {
-				case "tens":
-					s.Options.Ruler = bytegrid.RulerTens
-				case bytegrid.RulerTensAll, bytegrid.RulerUnits, bytegrid.RulerBytes, bytegrid.RulerNone:
-					s.Options.Ruler = bytegrid.Ruler(r)
-				default:
-					err = p.errf(v, "", "ruler %q: want tens, tens-all, units, bytes or none", r)
-				}
-			}
-		case "bit_order":
-			var o string
-			if o, err = p.str(v, ""); err == nil {
-				switch o {
-				case "msb0":
-				case "lsb0":
-					s.Options.LSB0 = true
-				default:
-					err = p.errf(v, "", "bit_order %q: want msb0 or lsb0", o)
-				}
-			}
-		case "text":
-			err = p.text(v, &s.Options.Text)
-		case "offsets":
-			var o string
-			o, err = p.str(v, "")
-			switch {
-			case err != nil:
-			case o == "decimal":
-				s.Options.DecimalOffsets = true
-			case o == "hex":
-			default:
-				err = p.errf(v, "", "offsets %q: want hex or decimal", o)
-			}
-		case "elide_rows":
-			s.Options.ElideRows, err = p.integer(v, "")
-			if err == nil && s.Options.ElideRows == 0 {
-				err = p.errf(v, "", "elide_rows 0: want a positive number of rows, or -1 for never")
-			}
-		case "hex":
-			var b bool
-			b, err = p.boolean(v, "")
-			s.Options.NoHex = !b
-		case "data":
-			var h string
-			h, err = p.str(v, "")
-			if err == nil {
-				h = strings.Join(strings.Fields(h), "")
-				if len(h)/2 > maxBytes {
-					err = p.errf(v, "", "data longer than %d bytes", maxBytes)
-				} else if data, err = hex.DecodeString(h); err != nil {
-					err = p.errf(v, "", "data: %v", err)
-				}
-				haveData = true
-			}
-		case "groups":
-			groups, err = p.groups(v)
-		case "fields":
-			if v.Kind != yaml.SequenceNode {
-				err = p.errf(v, "", "fields: want a list")
-			}
-			fieldsNode = v
-		default:
-			err = p.errf(k, "", "unknown key %q (want name, description, row_bits, ruler, bit_order, text, offsets, elide_rows, hex, data, groups, fields)", k.Value)
+		r, ok := rules[k.Value]
+		if !ok {
+			return unknown(k)
 		}
-		if err != nil {
-			return nil, err
+		if err := apply(r, v); err != nil {
+			return err
 		}
 	}
-	if s.Name == "" {
-		return nil, p.errf(root, "", "missing name")
-	}
-	s.Options.GroupColors = groups
-	if haveData {
-		s.Options.Data = data
-	}
-	if fieldsNode == nil {
-		return s, nil
-	}
+	return nil
+}
+
+// fields reads the fields: list of top into its spec, each after the one before, within the
+// data when there is data.
+func (p *parser) fields(top *topIn) error {
+	s, fieldsNode := &top.spec, top.fields
 	if len(fieldsNode.Content) > maxFields {
-		return nil, p.errf(fieldsNode, "", "more than %d fields", maxFields)
+		return p.errf(fieldsNode, "", "more than %d fields", maxFields)
 	}
 	end := 0
 	for i, fn := range fieldsNode.Content {
 		f, err := p.field(fn, i, end)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		label := strconv.Quote(f.Name)
-		if haveData {
-			if f.Offset+f.Bits > 8*len(data) {
-				return nil, p.errf(fn, label, "bits %d to %d lie beyond the data, which has %d bits", f.Offset, f.Offset+f.Bits, 8*len(data))
+		if top.haveData {
+			if f.Offset+f.Bits > 8*len(top.data) {
+				return p.errf(fn, strconv.Quote(f.Name), "bits %d to %d lie beyond the data, which has %d bits", f.Offset, f.Offset+f.Bits, 8*len(top.data))
 			}
 			if f.Offset%8 == 0 && f.Bits%8 == 0 {
-				f.Bytes = data[f.Offset/8 : (f.Offset+f.Bits)/8]
+				f.Bytes = top.data[f.Offset/8 : (f.Offset+f.Bits)/8]
 			}
 		}
 		s.Fields = append(s.Fields, f)
@@ -422,18 +401,18 @@ func Parse(file string, src []byte) (*Spec, error) {
 	if err := bytegrid.CheckFields(s.Fields); err != nil {
 		var fe *bytegrid.FieldError
 		if errors.As(err, &fe) {
-			return nil, p.errf(fieldsNode.Content[fe.Index], strconv.Quote(fe.Name), "%v", fe.Err)
+			return p.errf(fieldsNode.Content[fe.Index], strconv.Quote(fe.Name), "%v", fe.Err)
 		}
-		return nil, &Error{Reader: reader, File: file, Err: err}
+		return &Error{Reader: reader, File: p.file, Err: err}
 	}
-	return s, nil
+	return nil
 }
 
 func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
-	var f bytegrid.Field
+	fi := &fieldIn{offset: -1}
 	label := "#" + strconv.Itoa(idx+1)
 	if n.Kind != yaml.MappingNode {
-		return f, p.errf(n, label, "want a mapping")
+		return fi.Field, p.errf(n, label, "want a mapping")
 	}
 	// The name first, so that every later error can name the field. An empty name, given
 	// as name: "", is an unlabelled box (bit-field's gaps).
@@ -442,135 +421,35 @@ func (p *parser) field(n *yaml.Node, idx, end int) (bytegrid.Field, error) {
 		if n.Content[i].Value == "name" {
 			s, err := p.str(n.Content[i+1], label)
 			if err != nil {
-				return f, err
+				return fi.Field, err
 			}
-			f.Name, hasName = s, true
+			fi.Name, hasName = s, true
 			label = strconv.Quote(s)
 		}
 	}
 	if !hasName {
-		return f, p.errf(n, label, "missing name")
+		return fi.Field, p.errf(n, label, "missing name")
 	}
-	var bitsNode, bytesNode *yaml.Node
-	offset := -1
-	seen := map[string]bool{}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := n.Content[i], n.Content[i+1]
-		if seen[k.Value] {
-			return f, p.errf(k, label, "duplicate key %q", k.Value)
-		}
-		seen[k.Value] = true
-		var err error
-		switch k.Value {
-		case "name":
-		case "bits":
-			bitsNode = v
-			f.Bits, err = p.integer(v, label)
-		case "bytes":
-			bytesNode = v
-			var nb int
-			nb, err = p.integer(v, label)
-			if err == nil && (nb <= 0 || nb > maxBytes) {
-				err = p.errf(v, label, "bytes %d: want 1 to %d", nb, maxBytes)
-			}
-			f.Bits = 8 * nb
-		case "offset":
-			offset, err = p.integer(v, label)
-			if err == nil && offset < 0 {
-				err = p.errf(v, label, "negative offset %d", offset)
-			}
-		case "value":
-			f.Value, err = p.str(v, label)
-		case "group":
-			f.Group, err = p.str(v, label)
-		case "item":
-			f.Item, err = p.str(v, label)
-		case "short":
-			f.Short, err = p.str(v, label)
-		case "kind":
-			var s string
-			if s, err = p.str(v, label); err == nil {
-				switch s {
-				case "data":
-					f.Kind = bytegrid.Data
-				case "reserved":
-					f.Kind = bytegrid.Reserved
-				default:
-					if f.Kind, err = style.ParseKind(s); err != nil {
-						err = p.errf(v, label, "%v (or data, reserved)", err)
-					}
-				}
-			}
-		case "variable":
-			f.Variable, err = p.boolean(v, label)
-		case "min_bits":
-			f.MinBits, err = p.integer(v, label)
-		case "max_bits":
-			f.MaxBits, err = p.integer(v, label)
-		case "length_from":
-			f.LengthFrom, err = p.str(v, label)
-		case "optional":
-			f.Optional, err = p.boolean(v, label)
-		case "condition":
-			f.Condition, err = p.str(v, label)
-		case "label":
-			var s string
-			if s, err = p.str(v, label); err == nil {
-				switch bytegrid.LabelMode(s) {
-				case "auto":
-					f.Label = bytegrid.LabelAuto
-				case bytegrid.LabelStacked, bytegrid.LabelVertical, bytegrid.LabelNote:
-					f.Label = bytegrid.LabelMode(s)
-				default:
-					err = p.errf(v, label, "label %q: want auto, stacked, vertical or note", s)
-				}
-			}
-		case "double_rule":
-			f.DoubleRule, err = p.boolean(v, label)
-		case "caption":
-			f.Caption, err = p.str(v, label)
-		case "row_break":
-			f.RowBreak, err = p.boolean(v, label)
-		case "lines":
-			f.Lines, err = p.integer(v, label)
-			if err == nil && (f.Lines < 1 || f.Lines > 16) {
-				err = p.errf(v, label, "lines %d: want 1 to 16", f.Lines)
-			}
-		case "label_line":
-			f.LabelLine, err = p.integer(v, label)
-			if err == nil && (f.LabelLine < 1 || f.LabelLine > 1<<16) {
-				err = p.errf(v, label, "label_line %d: want 1 or more", f.LabelLine)
-			}
-		case "label_col":
-			f.LabelCol, err = p.integer(v, label)
-			if err == nil && (f.LabelCol < 1 || f.LabelCol > 9*bytegrid.MaxRowBits) {
-				err = p.errf(v, label, "label_col %d: want 1 to %d", f.LabelCol, 9*bytegrid.MaxRowBits)
-			}
-		case "repeated":
-			f.Repeated, err = p.boolean(v, label)
-		case "run_on":
-			f.RunOn, err = p.boolean(v, label)
-		case "type":
-			f.Type, err = p.str(v, label)
-		case "path":
-			f.Path, err = p.str(v, label)
-		case "desc":
-			f.Desc, err = p.str(v, label)
-		default:
-			err = p.errf(k, label, "unknown key %q (want name, bits, bytes, offset, value, group, item, short, kind, type, path, desc, variable, min_bits, max_bits, length_from, optional, condition, label, double_rule, caption, row_break, lines, label_line, label_col, repeated, run_on)", k.Value)
-		}
-		if err != nil {
-			return f, err
-		}
+	if err := p.mapping(n, label, "", fieldRules(), func(k *yaml.Node) error {
+		return p.errf(k, label, "unknown key %q (want name, bits, bytes, offset, value, group, item, short, kind, type, path, desc, variable, min_bits, max_bits, length_from, optional, condition, label, double_rule, caption, row_break, lines, label_line, label_col, repeated, run_on)", k.Value)
+	}, func(r rule, v *yaml.Node) error { return r.(fieldRule)(p, v, label, fi) }); err != nil {
+		return fi.Field, err
 	}
+	return fi.place(p, n, label, end)
+}
+
+// place checks the field's length and puts it at its offset, or right after end.
+func (fi *fieldIn) place(p *parser, n *yaml.Node, label string, end int) (bytegrid.Field, error) {
+	f := fi.Field
 	switch {
-	case bitsNode != nil && bytesNode != nil:
-		return f, p.errf(bytesNode, label, "both bits and bytes given")
-	case bitsNode == nil && bytesNode == nil:
+	case fi.bitsNode != nil && fi.bytesNode != nil:
+		return f, p.errf(fi.bytesNode, label, "both bits and bytes given")
+	case fi.bitsNode == nil && fi.bytesNode == nil:
 		return f, p.errf(n, label, "missing length (bits or bytes)")
-	case bitsNode != nil && (f.Bits <= 0 || f.Bits > 8*maxBytes):
-		return f, p.errf(bitsNode, label, "bits %d: want 1 to %d", f.Bits, 8*maxBytes)
+	case fi.bitsNode != nil && (f.Bits <= 0 || f.Bits > 8*maxBytes):
+		return f, p.errf(fi.bitsNode, label, "bits %d: want 1 to %d", f.Bits, 8*maxBytes)
 	}
+	offset := fi.offset
 	if offset < 0 {
 		offset = end
 	}
@@ -592,103 +471,9 @@ func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 	if n.Kind != yaml.MappingNode {
 		return p.errf(n, "", "text: want a mapping (margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, rule_ticks, elide, elide_at)")
 	}
-	seen := map[string]bool{}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := n.Content[i], n.Content[i+1]
-		if seen[k.Value] {
-			return p.errf(k, "", "text: duplicate key %q", k.Value)
-		}
-		seen[k.Value] = true
-		var err error
-		one := func(dst *string, allowed ...string) {
-			var s string
-			if s, err = p.str(v, ""); err != nil {
-				return
-			}
-			for _, a := range allowed {
-				if s == a {
-					*dst = s
-					return
-				}
-			}
-			err = p.errf(v, "", "text: %s %q: want %s", k.Value, s, strings.Join(allowed, ", "))
-		}
-		switch k.Value {
-		case "margin":
-			t.Margin, err = p.integer(v, "")
-			if err == nil && (t.Margin < 0 || t.Margin > 80) {
-				err = p.errf(v, "", "text: margin %d: want 0 to 80", t.Margin)
-			}
-		case "row_lines":
-			t.RowLines, err = p.integer(v, "")
-			if err == nil && (t.RowLines < 1 || t.RowLines > 16) {
-				err = p.errf(v, "", "text: row_lines %d: want 1 to 16", t.RowLines)
-			}
-		case "align":
-			one(&t.Align, "middle", "top", "bottom")
-		case "ticks":
-			one(&t.Ticks, "bits", "fields")
-		case "open":
-			one(&t.Open, "colons", "dots", "bottom", "edge", "rules", "open")
-		case "bytes":
-			t.Bytes, err = p.boolean(v, "")
-		case "ruler_bits":
-			t.RulerBits, err = p.integer(v, "")
-			if err == nil && (t.RulerBits < 1 || t.RulerBits > bytegrid.MaxRowBits) {
-				err = p.errf(v, "", "text: ruler_bits %d: want 1 to %d", t.RulerBits, bytegrid.MaxRowBits)
-			}
-		case "cross":
-			one(&t.Cross, "+", "|", "++", "+|", "|+", "||")
-		case "dots":
-			if t.Dots, err = p.str(v, ""); err == nil && (len(t.Dots) > 64 || strings.Trim(t.Dots, ". ") != "" || !strings.Contains(t.Dots, ".")) {
-				err = p.errf(v, "", "text: dots %q: want spaces and dots, at most 64", t.Dots)
-			}
-		case "open_rule":
-			t.OpenRule, err = p.integer(v, "")
-			if err == nil && (t.OpenRule < -1 || t.OpenRule > 9*bytegrid.MaxRowBits) {
-				err = p.errf(v, "", "text: open_rule %d: want -1 to %d", t.OpenRule, 9*bytegrid.MaxRowBits)
-			}
-		case "edge":
-			if t.Edge, err = p.str(v, ""); err == nil && (len(t.Edge) != 3 || strings.Trim(t.Edge, "|~/.:\\") != "") {
-				err = p.errf(v, "", "text: edge %q: want three of '|', '~', '/', '.', '\\' and ':' (first line, middle lines, last line)", t.Edge)
-			}
-		case "rule_ticks":
-			if t.RuleTicks, err = p.str(v, ""); err == nil && (len(t.RuleTicks) > 1<<16 || strings.Trim(t.RuleTicks, "byf") != "") {
-				err = p.errf(v, "", "text: rule_ticks %q: want b (bits), y (bytes) or f (fields) for each rule", t.RuleTicks)
-			}
-		case "left_notes":
-			if t.LeftNotes, err = p.str(v, ""); err == nil && len(t.LeftNotes) > 1<<16 {
-				err = p.errf(v, "", "text: left_notes longer than %d bytes", 1<<16)
-			}
-		case "tens_no_zero":
-			t.TensNoZero, err = p.boolean(v, "")
-		case "ruler_shift":
-			t.RulerShift, err = p.integer(v, "")
-			if err == nil && (t.RulerShift < -8 || t.RulerShift > 8) {
-				err = p.errf(v, "", "text: ruler_shift %d: want -8 to 8", t.RulerShift)
-			}
-		case "elide":
-			if t.Elide, err = p.str(v, ""); err == nil && !bytegrid.ElisionMark(t.Elide) {
-				err = p.errf(v, "", "text: elide %q: want \"//\", \"/ /\" or \"~~\"", t.Elide)
-			}
-		case "elide_at":
-			t.ElideAt, err = p.integer(v, "")
-			if err == nil && (t.ElideAt < 1 || t.ElideAt > 9*bytegrid.MaxRowBits) {
-				err = p.errf(v, "", "text: elide_at %d: want 1 to %d", t.ElideAt, 9*bytegrid.MaxRowBits)
-			}
-		case "bit_chars":
-			t.BitChars, err = p.integer(v, "")
-			if err == nil && (t.BitChars < 2 || t.BitChars > 8) {
-				err = p.errf(v, "", "text: bit_chars %d: want 2 to 8", t.BitChars)
-			}
-		default:
-			err = p.errf(k, "", "text: unknown key %q (want margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, rule_ticks, elide, elide_at)", k.Value)
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	return p.mapping(n, "", "text: ", textRules(), func(k *yaml.Node) error {
+		return p.errf(k, "", "text: unknown key %q (want margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, rule_ticks, elide, elide_at)", k.Value)
+	}, func(r rule, v *yaml.Node) error { return r.(textRule)(p, v, t) })
 }
 
 func (p *parser) str(n *yaml.Node, field string) (string, error) {
