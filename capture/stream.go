@@ -716,7 +716,7 @@ func (p *pcapReader) request(tc *tcpConn, msg *Message) {
 	switch {
 	case (f == nil || f.API == nil) && !(msg.Err == errSpent && d.looksLikeRequest(msg.Bytes)) || len(msg.Bytes) < 12:
 		p.emit(tc, e) // nothing can answer it
-	case f != nil && f.API.Key == 0 && f.Body["Acks"] == int64(0):
+	case f != nil && f.API.Key == kafka.KeyProduce && f.Body["Acks"] == int64(0):
 		e.Note = "acks=0: the broker does not answer"
 		p.emit(tc, e)
 	default:
@@ -868,7 +868,7 @@ func (p *pcapReader) end(tc *tcpConn) {
 		left = append(left, e)
 	}
 	for _, e := range slices.Concat(slices.Collect(maps.Values(tc.pending))...) {
-		if f := e.Request.Frame; f != nil && f.API.Key == 0 && f.Body["Acks"] == int64(0) {
+		if f := e.Request.Frame; f != nil && f.API.Key == kafka.KeyProduce && f.Body["Acks"] == int64(0) {
 			e.Note = "acks=0: the broker does not answer"
 		} else {
 			e.Note = "no response in the capture"

@@ -150,9 +150,9 @@
 //
 // # Performance
 //
-// Encoding and annotating the 168 example frames of 4.0 takes about 0.75 ms in the best runs
-// on one core of an AMD EPYC, decoding them about 0.8 ms (BenchmarkEncodeAll,
-// BenchmarkDecodeAll, -cpu 1); 1 to 1.5 ms while other processes load the machine. Most of
+// Encoding and annotating the 168 example frames of 4.0 takes under 1 ms on one core, and so
+// does decoding them (BenchmarkEncodeAll, BenchmarkDecodeAll, -cpu 1; the README's table of
+// speeds gives the times measured, the one place they are written). Most of
 // the cost is the tree itself: some 27 nodes per frame (168 bytes each), each with its path
 // and display value, and the garbage collector's share of marking them and of the pointer
 // writes that fill them.

@@ -17,8 +17,11 @@
 //     only, the reader's light or dark preference, a phone's width, print; the script links a
 //     grid box, its tree row, its bytes and the detail panel ([DetailJSON]) of each
 //     <section class="msg">. Both are embedded (page.css, page.js) and need no network.
+//   - [Formats] and [LookupFormat] are the output formats' table, package canvas/formats's,
+//     re-exported for the reference and the report.
 //
-// Site does not name or write files: the output folder and the file names are the callers'.
+// Site does not name or write files: the file names are the callers', the output folder
+// package site/outdir's.
 // Everything is deterministic (the same frame gives the same figures and bytes); Draw and the
 // other functions are safe for concurrent use. Frames are trusted to be what package kafka
 // decoded; their sizes are the caller's to bound (a frame of a million fields lays out a grid

@@ -61,6 +61,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
 	"github.com/kafkagrid/kafkagrid/style"
@@ -351,14 +352,14 @@ func attr(r *reader, v *value, bits int, label string) (string, error) {
 
 // tspanTag matches the markup bit-field's labels may hold (its tspan package: <o>verline,
 // <b>, <i>, <s>, <u>, <sub>, <sup>, <tt>, <ins>); the grid draws plain text.
-var tspanTag = regexp.MustCompile(`</?(o|b|i|s|u|sub|sup|tt|ins)>`)
+var tspanTag = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`</?(o|b|i|s|u|sub|sup|tt|ins)>`) })
 
 // plain returns a label without its markup.
 func plain(s string) string {
 	if !strings.Contains(s, "<") {
 		return s
 	}
-	return tspanTag.ReplaceAllString(s, "")
+	return tspanTag().ReplaceAllString(s, "")
 }
 
 // binary writes a whole number as bits digits, as bit-field draws a number bit by bit.

@@ -161,85 +161,17 @@ func (r *reader) value(depth int) (*value, error) {
 	case c == '[':
 		v.kind = kArr
 		r.next()
-		for {
-			if err := r.space(); err != nil {
-				return nil, err
-			}
-			if r.peek() == ']' {
-				r.next()
-				return v, nil
-			}
-			e, err := r.value(depth + 1)
-			if err != nil {
-				return nil, err
-			}
-			v.arr = append(v.arr, e)
-			if err := r.space(); err != nil {
-				return nil, err
-			}
-			switch r.peek() {
-			case ',':
-				r.next()
-			case ']':
-			default:
-				return nil, r.unexpected("\",\" or \"]\"")
-			}
+		if err := r.array(v, depth); err != nil {
+			return nil, err
 		}
+		return v, nil
 	case c == '{':
 		v.kind = kObj
 		r.next()
-		// The keys so far, for the duplicate check: a scan while they are few, a set once
-		// they are many (an object of 100,000 keys took 15 s of comparisons).
-		var seen map[string]bool
-		for {
-			if err := r.space(); err != nil {
-				return nil, err
-			}
-			if r.peek() == '}' {
-				r.next()
-				return v, nil
-			}
-			kline, kcol := r.line, r.col
-			k, err := r.key()
-			if err != nil {
-				return nil, err
-			}
-			if seen[k] || seen == nil && scanKeys(v.keys, k) {
-				return nil, r.errAt(kline, kcol, "key %q given twice", k)
-			}
-			if err := r.space(); err != nil {
-				return nil, err
-			}
-			if r.peek() != ':' {
-				return nil, r.unexpected("\":\" after the key " + strconv.Quote(k))
-			}
-			r.next()
-			e, err := r.value(depth + 1)
-			if err != nil {
-				return nil, err
-			}
-			v.keys, v.vals = append(v.keys, k), append(v.vals, e)
-			v.keyPos = append(v.keyPos, [2]int{kline, kcol})
-			switch {
-			case seen != nil:
-				seen[k] = true
-			case len(v.keys) > 16:
-				seen = make(map[string]bool, 2*len(v.keys))
-				for _, k := range v.keys {
-					seen[k] = true
-				}
-			}
-			if err := r.space(); err != nil {
-				return nil, err
-			}
-			switch r.peek() {
-			case ',':
-				r.next()
-			case '}':
-			default:
-				return nil, r.unexpected("\",\" or \"}\"")
-			}
+		if err := r.object(v, depth); err != nil {
+			return nil, err
 		}
+		return v, nil
 	case c == '"' || c == '\'':
 		s, err := r.string()
 		if err != nil {
@@ -255,18 +187,109 @@ func (r *reader) value(depth int) (*value, error) {
 		v.kind, v.num = kNum, n
 		return v, nil
 	case isIdentStart(c):
-		w := r.ident()
-		switch w {
-		case "true", "false":
-			v.kind, v.b = kBool, w == "true"
-		case "null":
-			v.kind = kNull
-		default:
-			return nil, r.errAt(v.line, v.col, "unexpected word %q, want a value", w)
+		if err := r.word(v); err != nil {
+			return nil, err
 		}
 		return v, nil
 	}
 	return nil, r.unexpected("a value")
+}
+
+// array reads the elements of the array v, after its "[", up to its "]".
+func (r *reader) array(v *value, depth int) error {
+	for {
+		if err := r.space(); err != nil {
+			return err
+		}
+		if r.peek() == ']' {
+			r.next()
+			return nil
+		}
+		e, err := r.value(depth + 1)
+		if err != nil {
+			return err
+		}
+		v.arr = append(v.arr, e)
+		if err := r.space(); err != nil {
+			return err
+		}
+		switch r.peek() {
+		case ',':
+			r.next()
+		case ']':
+		default:
+			return r.unexpected("\",\" or \"]\"")
+		}
+	}
+}
+
+// object reads the keys and values of the object v, after its "{", up to its "}".
+func (r *reader) object(v *value, depth int) error {
+	// The keys so far, for the duplicate check: a scan while they are few, a set once
+	// they are many (an object of 100,000 keys took 15 s of comparisons).
+	var seen map[string]bool
+	for {
+		if err := r.space(); err != nil {
+			return err
+		}
+		if r.peek() == '}' {
+			r.next()
+			return nil
+		}
+		kline, kcol := r.line, r.col
+		k, err := r.key()
+		if err != nil {
+			return err
+		}
+		if seen[k] || seen == nil && scanKeys(v.keys, k) {
+			return r.errAt(kline, kcol, "key %q given twice", k)
+		}
+		if err := r.space(); err != nil {
+			return err
+		}
+		if r.peek() != ':' {
+			return r.unexpected("\":\" after the key " + strconv.Quote(k))
+		}
+		r.next()
+		e, err := r.value(depth + 1)
+		if err != nil {
+			return err
+		}
+		v.keys, v.vals = append(v.keys, k), append(v.vals, e)
+		v.keyPos = append(v.keyPos, [2]int{kline, kcol})
+		switch {
+		case seen != nil:
+			seen[k] = true
+		case len(v.keys) > 16:
+			seen = make(map[string]bool, 2*len(v.keys))
+			for _, k := range v.keys {
+				seen[k] = true
+			}
+		}
+		if err := r.space(); err != nil {
+			return err
+		}
+		switch r.peek() {
+		case ',':
+			r.next()
+		case '}':
+		default:
+			return r.unexpected("\",\" or \"}\"")
+		}
+	}
+}
+
+// word reads a bare word, as v: true, false or null.
+func (r *reader) word(v *value) error {
+	switch w := r.ident(); w {
+	case "true", "false":
+		v.kind, v.b = kBool, w == "true"
+	case "null":
+		v.kind = kNull
+	default:
+		return r.errAt(v.line, v.col, "unexpected word %q, want a value", w)
+	}
+	return nil
 }
 
 func (r *reader) unexpected(want string) error {

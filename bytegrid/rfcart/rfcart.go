@@ -111,6 +111,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
@@ -1217,7 +1218,7 @@ func (bc *bandCells) find(i int) int {
 	return i
 }
 
-var ifRE = regexp.MustCompile(`^(.*?),? (\(?if .*\)?)$`)
+var ifRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(.*?),? (\(?if .*\)?)$`) })
 
 // fields reads the grid's bands and rules into fields.
 func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, error) {
@@ -1397,7 +1398,7 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 				f.Optional, f.Condition = true, l
 				f.Name = strings.Join(ls[:len(ls)-1], "\n")
 			}
-		} else if m := ifRE.FindStringSubmatch(f.Name); m != nil && m[1] != "" && strings.Contains(f.Name, ", if ") {
+		} else if m := ifRE().FindStringSubmatch(f.Name); m != nil && m[1] != "" && strings.Contains(f.Name, ", if ") {
 			f.Optional, f.Condition, f.Name = true, m[2], m[1]
 		}
 		c0 := g.cells[0]
@@ -1702,9 +1703,11 @@ func isContinued(name string, fields []bytegrid.Field) bool {
 	return rest == "" || strings.HasPrefix(fields[len(fields)-1].Name, rest)
 }
 
-var reservedRE = regexp.MustCompile(`(?i)^(reserved\d*|rsrvd|rsv\d*|resv|padding|r|z|0|mbz)( \(optional\))?$`)
+var reservedRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^(reserved\d*|rsrvd|rsv\d*|resv|padding|r|z|0|mbz)( \(optional\))?$`)
+})
 
-func isReserved(name string) bool { return reservedRE.MatchString(name) }
+func isReserved(name string) bool { return reservedRE().MatchString(name) }
 
 // edgeVotes counts the side marks of a variable row of len(m) lines: its first line's, its
 // middle lines' and its last line's (a row of one line has only a middle).

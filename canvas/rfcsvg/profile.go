@@ -8,6 +8,7 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // The profile, SVG 1.2 RFC: RFC 7996 section 2.1 as the IETF's own checker encodes it
@@ -120,7 +121,9 @@ const svgNS = "http://www.w3.org/2000/svg"
 // The namespaces an attribute may be in besides none and SVG's (xml: and xlink:).
 var attrNamespaces = []string{svgNS, "http://www.w3.org/1999/xlink", "http://www.w3.org/XML/1998/namespace", "xml", "xmlns"}
 
-var numberRE = regexp.MustCompile(`^\s*[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?(\s*[, ]\s*[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?)*\s*$`)
+var numberRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?(\s*[, ]\s*[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?)*\s*$`)
+})
 
 // Check reports every way svg departs from the SVG 1.2 RFC profile (see the lists above): an
 // element that is not in it or not allowed where it is, an attribute an element may not carry,
@@ -219,7 +222,7 @@ func Check(svg []byte) error {
 func valueOK(vals []string, v string) bool {
 	for _, a := range vals {
 		if a == "<number>" {
-			if numberRE.MatchString(v) {
+			if numberRE().MatchString(v) {
 				return true
 			}
 			continue

@@ -26,6 +26,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/kafkagrid/kafkagrid/internal/mono"
 )
@@ -68,7 +69,7 @@ type textStyle struct {
 	anchor string
 }
 
-var classRule = regexp.MustCompile(`\.(t[0-9]+)\{([^}]*)\}`)
+var classRule = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\.(t[0-9]+)\{([^}]*)\}`) })
 
 // CheckWith verifies svg with the given options. It reports up to ten problems, joined.
 func CheckWith(svg []byte, opts Options) error {
@@ -143,7 +144,7 @@ func CheckWith(svg []byte, opts Options) error {
 			switch t.Name.Local {
 			case "style":
 				inStyle = false
-				for _, m := range classRule.FindAllStringSubmatch(styleBuf.String(), -1) {
+				for _, m := range classRule().FindAllStringSubmatch(styleBuf.String(), -1) {
 					var ts textStyle
 					for _, decl := range strings.Split(m[2], ";") {
 						k, v, _ := strings.Cut(decl, ":")

@@ -25,7 +25,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/capture/capturetest"
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 	"github.com/kafkagrid/kafkagrid/kafka"
-	"github.com/kafkagrid/kafkagrid/site"
+	"github.com/kafkagrid/kafkagrid/site/outdir"
 	"github.com/kafkagrid/kafkagrid/site/reference"
 )
 
@@ -329,7 +329,7 @@ func cliReport(t *testing.T, root string, c pageCase) map[string]string {
 		if err != nil {
 			return err
 		}
-		if rel == site.ManifestName || rel == site.LockName {
+		if rel == outdir.ManifestName || rel == outdir.LockName {
 			return nil
 		}
 		b, err := os.ReadFile(p)

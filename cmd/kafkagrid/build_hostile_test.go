@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kafkagrid/kafkagrid/site"
+	"github.com/kafkagrid/kafkagrid/site/outdir"
 )
 
 func hostileBuild(t *testing.T, root, out string, args ...string) (string, int) {
@@ -27,7 +27,7 @@ func TestBuildLock(t *testing.T) {
 	root := listSchemaRoot(t) // before the environment is emptied: its folder of releases
 	t.Setenv("KAFKA_SCHEMAS", "")
 	out := t.TempDir()
-	lock := filepath.Join(out, site.LockName)
+	lock := filepath.Join(out, outdir.LockName)
 	f, err := os.OpenFile(lock, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		t.Fatal(err)
@@ -36,10 +36,10 @@ func TestBuildLock(t *testing.T) {
 		t.Skip("no flock here:", err)
 	}
 	f.WriteString("4242\n")
-	old := site.LockWait
-	site.LockWait = 100 * time.Millisecond
+	old := outdir.LockWait
+	outdir.LockWait = 100 * time.Millisecond
 	errs, code := hostileBuild(t, root, out, "-apis", "Produce")
-	site.LockWait = old
+	outdir.LockWait = old
 	if code != 1 || !strings.Contains(errs, "is being built by process 4242") {
 		t.Errorf("a held lock: exit %d, %s", code, errs)
 	}
@@ -64,7 +64,7 @@ func TestBuildLock(t *testing.T) {
 			t.Errorf("build %d of two at once: exit %d, %s", i, codes[i], msgs[i])
 		}
 	}
-	man, _ := os.ReadFile(filepath.Join(out, site.ManifestName))
+	man, _ := os.ReadFile(filepath.Join(out, outdir.ManifestName))
 	for _, want := range []string{"bin/0-Produce-v12-request.bin", "bin/1-Fetch-v17-request.bin"} {
 		if !bytes.Contains(man, []byte(want+"\n")) {
 			t.Errorf("the manifest lacks %s", want)
@@ -130,29 +130,29 @@ func TestBuildManifestNotThroughLink(t *testing.T) {
 	}
 	bak := filepath.Join(top, "out.bak")
 	os.Mkdir(bak, 0o755)
-	if err := os.Link(filepath.Join(out, site.ManifestName), filepath.Join(bak, site.ManifestName)); err != nil {
+	if err := os.Link(filepath.Join(out, outdir.ManifestName), filepath.Join(bak, outdir.ManifestName)); err != nil {
 		t.Skip("no hard links here:", err)
 	}
-	before, _ := os.ReadFile(filepath.Join(bak, site.ManifestName))
+	before, _ := os.ReadFile(filepath.Join(bak, outdir.ManifestName))
 	if errs, code := hostileBuild(t, root, out, "-apis", "Fetch"); code != 0 {
 		t.Fatal(errs)
 	}
-	after, _ := os.ReadFile(filepath.Join(bak, site.ManifestName))
+	after, _ := os.ReadFile(filepath.Join(bak, outdir.ManifestName))
 	if !bytes.Equal(before, after) {
 		t.Errorf("the backup's manifest changed through the hard link:\n%s", after)
 	}
-	man, _ := os.ReadFile(filepath.Join(out, site.ManifestName))
+	man, _ := os.ReadFile(filepath.Join(out, outdir.ManifestName))
 	if !bytes.Contains(man, []byte("bin/1-Fetch-v17-request.bin\n")) || !bytes.Contains(man, []byte("bin/0-Produce-v12-request.bin\n")) {
 		t.Errorf("the folder's manifest lacks a build's files:\n%s", man)
 	}
 
 	big := filepath.Join(top, "big")
 	os.Mkdir(big, 0o755)
-	if err := os.WriteFile(filepath.Join(big, site.ManifestName), bytes.Repeat([]byte("bin/x.bin\n"), site.MaxManifest/10+1), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(big, outdir.ManifestName), bytes.Repeat([]byte("bin/x.bin\n"), outdir.MaxManifest/10+1), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if errs, code := hostileBuild(t, root, big, "-apis", "Produce"); code != 1 || !strings.Contains(errs, "not a manifest kafkagrid writes") {
-		t.Errorf("a manifest of %d bytes: exit %d, %s", site.MaxManifest+10, code, errs)
+		t.Errorf("a manifest of %d bytes: exit %d, %s", outdir.MaxManifest+10, code, errs)
 	}
 }
 
@@ -237,7 +237,7 @@ func TestOutputUmask(t *testing.T) {
 	if _, errs, code := runCmd(t, "decode", "-q", "-schemas", filepath.Join(root, "4.0"), "-o", rep, req); code != 0 {
 		t.Fatal(errs)
 	}
-	for _, p := range []string{req, filepath.Join(out, site.ManifestName), filepath.Join(rep, "index.html")} {
+	for _, p := range []string{req, filepath.Join(out, outdir.ManifestName), filepath.Join(rep, "index.html")} {
 		if fi, err := os.Stat(p); err != nil {
 			t.Error(err)
 		} else if fi.Mode().Perm() != 0o640 {

@@ -28,7 +28,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/kafkagrid/kafkagrid/kafka"
-	"github.com/kafkagrid/kafkagrid/site"
+	"github.com/kafkagrid/kafkagrid/site/outdir"
 )
 
 // needTool returns the path of an external tool. Outside CI a missing tool skips the test; in
@@ -54,7 +54,7 @@ func treeFiles(t *testing.T, dir string) []string {
 		if err != nil {
 			return err
 		}
-		if !d.IsDir() && d.Name() != site.ManifestName {
+		if !d.IsDir() && d.Name() != outdir.ManifestName {
 			rel, _ := filepath.Rel(dir, p)
 			out = append(out, filepath.ToSlash(rel))
 		}

@@ -294,7 +294,7 @@ func streamDecode(ctx context.Context, c *kafka.Catalog, name string, in io.Read
 }
 
 // streamReport writes the report of a capture (-o dir) as capture.Stream reads it
-// (reportStream), into an output folder by build's rules (report.New's site.Folder).
+// (reportStream), into an output folder by build's rules (report.New's outdir.Folder).
 func streamReport(ctx context.Context, c *kafka.Catalog, name string, in io.Reader, o capture.Options, dir string, stderr io.Writer, quiet bool) error {
 	w, err := report.New(dir, report.Options{Title: "kafkagrid decode " + name, Context: ctx, Temps: tempsFrom(ctx)})
 	if err != nil {
@@ -368,7 +368,7 @@ func writeNotes(w io.Writer, r *capture.Result) {
 }
 
 // writeReport writes the report of r into the folder dir with the protections of build's
-// output folder (report.Write's site.Folder): one writer at a time, files put in place by
+// output folder (report.Write's outdir.Folder): one writer at a time, files put in place by
 // rename, temporaries removed on a signal, only a report's own files replaced, none through
 // a link; the files of an earlier report there that this one does not write again are removed.
 func writeReport(ctx context.Context, dir string, r *capture.Result, o report.Options) error {

@@ -14,7 +14,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/bytegrid/forms"
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
 	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
-	"github.com/kafkagrid/kafkagrid/site"
+	"github.com/kafkagrid/kafkagrid/site/outdir"
 )
 
 // gridUsage is grid's synopsis and the forms it reads and writes, printed by "grid -h".
@@ -251,10 +251,10 @@ func firstDiff(a, b []byte) int {
 }
 
 // writeFileAtomic writes data as the file name (grid's -o, diff's, md's outputs) with
-// site.WriteFile: by rename from a temporary file beside it when it is a regular file or none,
+// outdir.WriteFile: by rename from a temporary file beside it when it is a regular file or none,
 // into it as it is when it is a device, a FIFO or a link's target.
-func writeFileAtomic(name string, data []byte, temps *site.Temps) error {
-	return site.WriteFile(name, func(w io.Writer) error { _, err := w.Write(data); return err }, temps)
+func writeFileAtomic(name string, data []byte, temps *outdir.Temps) error {
+	return outdir.WriteFile(name, func(w io.Writer) error { _, err := w.Write(data); return err }, temps)
 }
 
 // readSpec reads a protocol spec of at most gridyaml.MaxSize bytes (the largest any form

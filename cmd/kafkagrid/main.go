@@ -19,7 +19,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/kafkagrid/kafkagrid/site"
+	"github.com/kafkagrid/kafkagrid/site/outdir"
 )
 
 // stopWithin is how long a verb has to stop after SIGINT or SIGTERM: it is cancelled at once,
@@ -37,12 +37,12 @@ func graceFrom(ctx context.Context) *atomic.Int64 {
 	return g
 }
 
-// tempsKey is the context key of the process's set of temporary files (site.Temps).
+// tempsKey is the context key of the process's set of temporary files (outdir.Temps).
 type tempsKey struct{}
 
 // tempsFrom returns the set of temporary files main removes on a forced stop, or nil.
-func tempsFrom(ctx context.Context) *site.Temps {
-	t, _ := ctx.Value(tempsKey{}).(*site.Temps)
+func tempsFrom(ctx context.Context) *outdir.Temps {
+	t, _ := ctx.Value(tempsKey{}).(*outdir.Temps)
 	return t
 }
 

@@ -11,7 +11,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/kafkagrid/kafkagrid/site"
+	"github.com/kafkagrid/kafkagrid/site/outdir"
 )
 
 // Exit statuses: 0 success, 1 failure (diff: the releases differ), 2 a usage error (diff:
@@ -24,7 +24,7 @@ const (
 // main runs the command line; a WebAssembly build (GOOS=js) has its own main instead, the
 // browser decoder's (wasm_js.go).
 func main() {
-	temps := &site.Temps{}
+	temps := &outdir.Temps{}
 	grace := &atomic.Int64{}
 	ctx, cancel := context.WithCancel(context.WithValue(context.WithValue(context.Background(), tempsKey{}, temps), graceKey{}, grace))
 	sigs := make(chan os.Signal, 1)

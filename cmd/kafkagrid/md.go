@@ -12,7 +12,7 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/diagram"
 	"github.com/kafkagrid/kafkagrid/kafka"
-	"github.com/kafkagrid/kafkagrid/site"
+	"github.com/kafkagrid/kafkagrid/site/outdir"
 )
 
 // maxMarkdown bounds a Markdown file md reads.
@@ -192,10 +192,10 @@ func mayWrite(name string) error {
 // folder's manifest): the build would sweep or replace it, and md would replace its page.
 func notBuilt(target string) error {
 	dir := filepath.Dir(target)
-	if _, err := os.Lstat(filepath.Join(dir, site.ManifestName)); err != nil {
+	if _, err := os.Lstat(filepath.Join(dir, outdir.ManifestName)); err != nil {
 		return nil
 	}
-	m, err := site.ReadManifest(dir)
+	m, err := outdir.ReadManifest(dir)
 	if err != nil {
 		return err
 	}

@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
-	"github.com/kafkagrid/kafkagrid/site"
+	"github.com/kafkagrid/kafkagrid/site/outdir"
 )
 
 const tinyGrid = "name: Tiny\nfields:\n  - {name: A, bits: 16}\n  - {name: B, bits: 16}\n"
@@ -391,7 +391,7 @@ func TestMdOutputs(t *testing.T) {
 		t.Errorf("y.out-1.svg: %v", err)
 	}
 	// A page a built site's manifest lists.
-	write("site/"+site.ManifestName, "# kind site\nindex.md\n")
+	write("site/"+outdir.ManifestName, "# kind site\nindex.md\n")
 	if _, errs, code := runCmd(t, "md", y, "-o", filepath.Join(dir, "site", "index.md")); code != 1 || !strings.Contains(errs, "a page of the site") {
 		t.Errorf("a built site's page: exit %d, %s; want 1", code, errs)
 	}

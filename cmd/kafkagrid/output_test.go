@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kafkagrid/kafkagrid/site"
+	"github.com/kafkagrid/kafkagrid/site/outdir"
 )
 
 // TestMain runs the command itself when the test binary is started as a child by a test that
@@ -210,7 +210,7 @@ func TestBuildKilled(t *testing.T) {
 	}
 	temps := 0
 	filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || d.Name() == site.ManifestName || d.Name() == site.LockName || p == mine {
+		if err != nil || d.IsDir() || d.Name() == outdir.ManifestName || d.Name() == outdir.LockName || p == mine {
 			return nil
 		}
 		rel, _ := filepath.Rel(out, p)

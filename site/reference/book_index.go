@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // indexTitle is the title of the book's last chapter, its index.
@@ -42,7 +43,7 @@ func (bk *book) indexAt(kind indexKind, name string) {
 }
 
 // errorValue matches an error code's value as a frame shows it: "3 → UNKNOWN_TOPIC_OR_PARTITION".
-var errorValue = regexp.MustCompile(`^-?[0-9]+ → ([A-Z][A-Z0-9_]+)$`)
+var errorValue = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^-?[0-9]+ → ([A-Z][A-Z0-9_]+)$`) })
 
 // indexErrors records the errors m carries (a non-zero error code's name) on the current page.
 func (bk *book) indexErrors(m *message) {
@@ -50,7 +51,7 @@ func (bk *book) indexErrors(m *message) {
 		if !strings.HasSuffix(f.Name, "ErrorCode") && f.Name != "Error" {
 			continue
 		}
-		if s := errorValue.FindStringSubmatch(f.Value); s != nil && !strings.HasPrefix(f.Value, "0 ") {
+		if s := errorValue().FindStringSubmatch(f.Value); s != nil && !strings.HasPrefix(f.Value, "0 ") {
 			bk.indexAt(indexError, s[1])
 		}
 	}

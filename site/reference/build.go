@@ -19,6 +19,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/site"
 	"github.com/kafkagrid/kafkagrid/site/kafkaview"
+	"github.com/kafkagrid/kafkagrid/site/outdir"
 )
 
 // Format is a set of output formats.
@@ -137,8 +138,8 @@ type Options struct {
 	// Progress, when not nil, receives one line per API as it is done ("\r" separated, for a
 	// terminal).
 	Progress io.Writer
-	// Temps, when not nil, records the temporary files the build has open (see site.Temps).
-	Temps *site.Temps
+	// Temps, when not nil, records the temporary files the build has open (see outdir.Temps).
+	Temps *outdir.Temps
 	// Force lets the build replace files in the output folder that no kafkagrid build wrote
 	// there (not in its manifest); without it, such a file stops the build.
 	Force bool
@@ -293,7 +294,7 @@ type builder struct {
 	versions map[*kafka.API][]int16 // the versions built, highest first
 	book     map[*kafka.API][]int16 // the versions in the book, highest first
 	index    map[*kafka.API]int
-	out      *site.Folder    // the output folder (site.Folder: the README's rules of one)
+	out      *outdir.Folder  // the output folder (outdir.Folder: the README's rules of one)
 	outDir   string          // the output folder, opened (out) when the build runs
 	ctx      context.Context // the build's, cancelled when it stops
 	opts     Options
@@ -317,7 +318,7 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 	}
 	// What earlier builds left here, read before anything in the folder is touched: the plan
 	// is checked against it first.
-	prev, err := site.ReadManifest(out)
+	prev, err := outdir.ReadManifest(out)
 	if err != nil {
 		return nil, err
 	}
@@ -352,7 +353,7 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 		return nil, fmt.Errorf("reference: %s holds a build of release %s (its %s says so), and these schemas are release %s: "+
 			"a partial build (-apis) of another release would break its index and book; build every API (no -apis), "+
 			"build into another folder, or, if these are the same release's schemas, name them -name %s",
-			out, prev.Release, site.ManifestName, b.release, prev.Release)
+			out, prev.Release, outdir.ManifestName, b.release, prev.Release)
 	}
 	// A partial build (-apis) into a folder that holds a build of the same release keeps the
 	// site whole: the index, the book and the pages' neighbours have the APIs built there before.
@@ -418,7 +419,7 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 	}
 	// Every file the build will write is checked before the first is: a file in the way stops
 	// the build with nothing written, not part way through.
-	if err := site.CheckPlan(out, opts.Force, prev, b.plan()); err != nil {
+	if err := outdir.CheckPlan(out, opts.Force, prev, b.plan()); err != nil {
 		return nil, err
 	}
 	b.outDir = out
@@ -480,7 +481,7 @@ func (b *builder) run(ctx context.Context) (Summary, error) {
 	defer task.End()
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	out, err := site.OpenFolder(ctx, b.outDir, site.FolderOptions{Force: b.opts.Force, Temps: b.opts.Temps})
+	out, err := outdir.Open(ctx, b.outDir, outdir.Options{Force: b.opts.Force, Temps: b.opts.Temps})
 	if err != nil {
 		return Summary{}, err
 	}
@@ -573,7 +574,7 @@ feed:
 	for i, a := range b.site {
 		names[i] = a.Name
 	}
-	if merr := b.out.Finish(site.FinishOptions{Release: b.release, APIs: names}); err == nil {
+	if merr := b.out.Finish(outdir.FinishOptions{Release: b.release, APIs: names}); err == nil {
 		err = merr
 	}
 	if err != nil {

@@ -22,6 +22,7 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/site"
+	"github.com/kafkagrid/kafkagrid/site/outdir"
 	"github.com/kafkagrid/kafkagrid/tree"
 )
 
@@ -120,7 +121,7 @@ func files(t testing.TB, dir string) []string {
 		if err != nil {
 			return err
 		}
-		if !d.IsDir() && d.Name() != site.ManifestName { // the build's own bookkeeping
+		if !d.IsDir() && d.Name() != outdir.ManifestName { // the build's own bookkeeping
 			rel, _ := filepath.Rel(dir, p)
 			out = append(out, filepath.ToSlash(rel))
 		}
@@ -436,13 +437,13 @@ func TestBuildClashWritesNothing(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "nothing was written") {
 				t.Fatalf("err %v, want one with %q and \"nothing was written\"", err, tc.want)
 			}
-			if !tc.force && !errors.Is(err, site.ErrNotOurs) {
-				t.Errorf("%v is not site.ErrNotOurs", err)
+			if !tc.force && !errors.Is(err, outdir.ErrNotOurs) {
+				t.Errorf("%v is not outdir.ErrNotOurs", err)
 			}
 			if after := files(t, out); strings.Join(after, " ") != strings.Join(before, " ") {
 				t.Errorf("the folder changed: %v, was %v", after, before)
 			}
-			if _, err := os.Lstat(filepath.Join(out, site.ManifestName)); err == nil {
+			if _, err := os.Lstat(filepath.Join(out, outdir.ManifestName)); err == nil {
 				t.Error("a manifest was left in the folder")
 			}
 		})

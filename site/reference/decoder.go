@@ -15,7 +15,7 @@ import (
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/kafka"
-	"github.com/kafkagrid/kafkagrid/site"
+	"github.com/kafkagrid/kafkagrid/site/outdir"
 )
 
 // The browser decoder: decode.html, a page where a reader pastes bytes in any form "kafkagrid
@@ -78,7 +78,7 @@ type decodeRelease struct {
 
 // writeDecoder writes the browser decoder of the catalogues cats (oldest first) into o, the
 // page's index being home.
-func writeDecoder(o *site.Folder, assets fs.FS, cats []*kafka.Catalog, home, homeName string) error {
+func writeDecoder(o *outdir.Folder, assets fs.FS, cats []*kafka.Catalog, home, homeName string) error {
 	// The WebAssembly (5 MB gzipped) is streamed from assets into its script, not read whole.
 	wasm, err := assets.Open(DecoderWASM)
 	if err != nil {
@@ -203,23 +203,23 @@ func WriteDecoder(ctx context.Context, out string, cats []*kafka.Catalog, assets
 	}
 	// As a build does (newBuilder): the plan checked against the manifest before anything in
 	// the folder is touched.
-	prev, err := site.ReadManifest(out)
+	prev, err := outdir.ReadManifest(out)
 	if err != nil {
 		return err
 	}
 	if err := prev.CheckKind(out, ""); err != nil {
 		return err
 	}
-	if err := site.CheckPlan(out, force, prev, decoderFiles(rels)); err != nil {
+	if err := outdir.CheckPlan(out, force, prev, decoderFiles(rels)); err != nil {
 		return err
 	}
-	f, err := site.OpenFolder(ctx, out, site.FolderOptions{Force: force})
+	f, err := outdir.Open(ctx, out, outdir.Options{Force: force})
 	if err != nil {
 		return err
 	}
 	defer f.Close()
 	prev = f.Prev()
-	fo := site.FinishOptions{Release: prev.Release, APIs: prev.APIs}
+	fo := outdir.FinishOptions{Release: prev.Release, APIs: prev.APIs}
 	if fo.Release == "" && len(rels) == 1 {
 		fo.Release = rels[0]
 	}

@@ -17,7 +17,7 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 	"github.com/kafkagrid/kafkagrid/kafka"
-	"github.com/kafkagrid/kafkagrid/site"
+	"github.com/kafkagrid/kafkagrid/site/outdir"
 )
 
 // fakeDecoder stands for the WebAssembly in tests that do not run it.
@@ -57,7 +57,7 @@ func TestBuildDecoder(t *testing.T) {
 			if _, err := Build(context.Background(), cat, out, o); err != nil {
 				t.Fatal(err)
 			}
-			manifest, _ := os.ReadFile(filepath.Join(out, site.ManifestName))
+			manifest, _ := os.ReadFile(filepath.Join(out, outdir.ManifestName))
 			for _, f := range decoderFiles([]string{"4.0"}) {
 				_, err := os.Stat(filepath.Join(out, filepath.FromSlash(f)))
 				if tc.decoder != (err == nil) {
@@ -156,7 +156,7 @@ func TestWriteDecoderManifest(t *testing.T) {
 		if err := WriteDecoder(context.Background(), out, tc.cats, fakeDecoder, false); err != nil {
 			t.Fatal(err)
 		}
-		m, err := site.ReadManifest(out)
+		m, err := outdir.ReadManifest(out)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -171,7 +171,7 @@ func TestWriteDecoderManifest(t *testing.T) {
 	if err := WriteDecoder(context.Background(), out, []*kafka.Catalog{cat}, fakeDecoder, false); err != nil {
 		t.Fatal(err)
 	}
-	m, err := site.ReadManifest(out)
+	m, err := outdir.ReadManifest(out)
 	if err != nil {
 		t.Fatal(err)
 	}

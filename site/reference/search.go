@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
+	"sync"
 
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/schemas"
@@ -44,8 +45,8 @@ type searchError [3]any     // code, name, [][3]int
 type searchMentioned [2]any // name, [][3]int
 
 var (
-	kipRE   = regexp.MustCompile(`KIP-[0-9]{1,5}\b`)
-	upperRE = regexp.MustCompile(`\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b`)
+	kipRE   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`KIP-[0-9]{1,5}\b`) })
+	upperRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b`) })
 )
 
 // mentions maps a name to the APIs (by index) whose schemas name it, with the first and last
@@ -167,12 +168,12 @@ func (sb *siteBuilder) searchIndex() ([]byte, error) {
 		for _, a := range c.APIs {
 			ai := apiIndex[a.Key]
 			for _, spec := range []*schemas.Spec{a.Request, a.Response} {
-				for _, m := range upperRE.FindAll(spec.Raw, -1) {
+				for _, m := range upperRE().FindAll(spec.Raw, -1) {
 					if errNames[string(m)] {
 						errs.add(string(m), ai, ri)
 					}
 				}
-				for _, m := range kipRE.FindAll(spec.Raw, -1) {
+				for _, m := range kipRE().FindAll(spec.Raw, -1) {
 					kips.add(string(m), ai, ri)
 				}
 			}

@@ -15,7 +15,7 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/schemas"
-	"github.com/kafkagrid/kafkagrid/site"
+	"github.com/kafkagrid/kafkagrid/site/outdir"
 )
 
 // A site of releases ("kafkagrid build -schemas FOLDER-OF-RELEASES") is one folder:
@@ -130,7 +130,7 @@ func BuildSite(ctx context.Context, cats []*kafka.Catalog, out string, opts Site
 		}
 		sum.Releases = append(sum.Releases, s)
 	}
-	o, err := site.OpenFolder(ctx, out, site.FolderOptions{Force: opts.Force, Temps: opts.Temps})
+	o, err := outdir.Open(ctx, out, outdir.Options{Force: opts.Force, Temps: opts.Temps})
 	if err != nil {
 		return sum, err
 	}
@@ -148,7 +148,7 @@ func BuildSite(ctx context.Context, cats []*kafka.Catalog, out string, opts Site
 		sb.tmpl.Funcs(template.FuncMap{"decoder": func(root string) string { return root + DecoderPage }})
 	}
 	err = sb.run(cats)
-	if merr := o.Finish(site.FinishOptions{Release: "site of " + strings.Join(h.Releases, " ")}); err == nil {
+	if merr := o.Finish(outdir.FinishOptions{Release: "site of " + strings.Join(h.Releases, " ")}); err == nil {
 		err = merr
 	}
 	sum.Files, sum.Bytes = o.Counts()
@@ -167,7 +167,7 @@ func safeReleaseName(s string) bool {
 		}
 	}
 	switch s {
-	case "matrix", "release", "index.html", "releases.json", "search-index.js", "site.js", site.ManifestName, "decode", DecoderPage:
+	case "matrix", "release", "index.html", "releases.json", "search-index.js", "site.js", outdir.ManifestName, "decode", DecoderPage:
 		return false // the site's own files and folders
 	}
 	return true
@@ -175,7 +175,7 @@ func safeReleaseName(s string) bool {
 
 type siteBuilder struct {
 	h          *History
-	out        *site.Folder
+	out        *outdir.Folder
 	built      []map[int16][]int16
 	pdf        bool
 	tmpl       *template.Template
@@ -184,16 +184,16 @@ type siteBuilder struct {
 }
 
 // checkPlan checks every file the site writes at its root (run) before the first is written
-// (site.CheckPlan), against the root's manifest.
+// (outdir.CheckPlan), against the root's manifest.
 func (sb *siteBuilder) checkPlan(out string, force bool) error {
-	prev, err := site.ReadManifest(out)
+	prev, err := outdir.ReadManifest(out)
 	if err != nil {
 		return err
 	}
 	if err := prev.CheckKind(out, ""); err != nil {
 		return err
 	}
-	return site.CheckPlan(out, force, prev, sb.plan())
+	return outdir.CheckPlan(out, force, prev, sb.plan())
 }
 
 // plan lists the files run writes, slash-separated and relative to the site's folder.

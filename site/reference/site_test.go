@@ -17,7 +17,7 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 	"github.com/kafkagrid/kafkagrid/kafka"
-	"github.com/kafkagrid/kafkagrid/site"
+	"github.com/kafkagrid/kafkagrid/site/outdir"
 	"github.com/twmb/franz-go/pkg/kversion"
 )
 
@@ -858,7 +858,7 @@ func TestSafeReleaseName(t *testing.T) {
 // manifest), so that the check before the first file covers every one.
 func TestSitePlan(t *testing.T) {
 	dir, _ := testSite(t)
-	m, err := site.ReadManifest(dir)
+	m, err := outdir.ReadManifest(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,7 +29,7 @@
 // one exchange and keeps only the line the index shows of it, so the memory of a Writer is
 // what the index needs (at most MaxExchanges lines and MaxConns connections), not the frames.
 // Write is New, an Add per exchange and Close. The files go into an output folder
-// (site.Folder, of kind site.KindReport) by its rules, or to Options.Create. The same input
+// (outdir.Folder, of kind outdir.KindReport) by its rules, or to Options.Create. The same input
 // gives the same bytes. A Writer is not safe for concurrent use.
 package report
 
@@ -48,6 +48,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/site"
 	"github.com/kafkagrid/kafkagrid/site/kafkaview"
+	"github.com/kafkagrid/kafkagrid/site/outdir"
 )
 
 // DefaultMaxExchanges is how many exchanges a report gives a page when Options.MaxExchanges
@@ -106,7 +107,7 @@ type Options struct {
 	// Create, when set, writes each file: what fill writes as the file rel ("index.html",
 	// "exchanges/c1-1.html", "frames/c1-1-….json") of dir, put in place whole or not at all;
 	// what it wrote when the report fails is then the caller's. nil writes the files into dir
-	// through a site.Folder (site.OpenFolder, of kind site.KindReport) by the README's rules
+	// through a outdir.Folder (outdir.Open, of kind outdir.KindReport) by the README's rules
 	// of an output folder: one writer at a time, each file put in place by rename, its
 	// temporary removed on every way out, only a report's own files replaced, no symbolic
 	// link below dir followed, the files of an earlier report that this one did not write
@@ -117,7 +118,7 @@ type Options struct {
 	// writing of further files (nil: never); Temps lists the temporary files open, for a
 	// signal handler that cannot wait (nil: none).
 	Context context.Context
-	Temps   *site.Temps
+	Temps   *outdir.Temps
 }
 
 // Write writes the report of r into dir (created if needed): index.html, exchanges/ and
@@ -141,7 +142,7 @@ func Write(dir string, r *capture.Result, o Options) error {
 // Writer writes a report one exchange at a time (New, Add, Close or Abort).
 type Writer struct {
 	o      Options
-	folder *site.Folder // the output folder, when Options.Create is nil
+	folder *outdir.Folder // the output folder, when Options.Create is nil
 	done   bool
 
 	conns     map[int]*connSum // the first MaxConns connections Add saw
@@ -208,7 +209,7 @@ func frameErrors(f *kafka.Frame) ([]string, int) {
 	return out, more
 }
 
-// New opens dir (created if needed; an output folder, site.OpenFolder) for a report written
+// New opens dir (created if needed; an output folder, outdir.Open) for a report written
 // with Add and Close, or with Options.Create when it is set (dir is then unused).
 func New(dir string, o Options) (*Writer, error) {
 	if o.MaxExchanges <= 0 {
@@ -223,7 +224,7 @@ func New(dir string, o Options) (*Writer, error) {
 		if ctx == nil {
 			ctx = context.Background()
 		}
-		f, err := site.OpenFolder(ctx, dir, site.FolderOptions{Kind: site.KindReport, Temps: o.Temps})
+		f, err := outdir.Open(ctx, dir, outdir.Options{Kind: outdir.KindReport, Temps: o.Temps})
 		if err != nil {
 			return nil, err // site's errors name the folder
 		}
@@ -315,7 +316,7 @@ func (w *Writer) release(complete bool) error {
 	if w.folder == nil {
 		return nil
 	}
-	err := w.folder.Finish(site.FinishOptions{Complete: complete})
+	err := w.folder.Finish(outdir.FinishOptions{Complete: complete})
 	w.folder.Close()
 	w.folder = nil
 	return err

@@ -16,6 +16,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/site"
 	"github.com/kafkagrid/kafkagrid/site/kafkaview"
+	"github.com/kafkagrid/kafkagrid/site/outdir"
 )
 
 // vectorCapture reads the example pairs of the APIs named, back to back, as capture.Read does.
@@ -144,7 +145,7 @@ func TestWriterBounded(t *testing.T) {
 }
 
 // TestAbort: a report that fails or is aborted leaves its folder as the output folder's rules
-// say (site.Folder): no temporary file, no lock, every file it wrote listed in the manifest,
+// say (outdir.Folder): no temporary file, no lock, every file it wrote listed in the manifest,
 // a user's file untouched; the next report into the folder replaces those files and removes
 // the ones it does not write again. An Abort after a failed Close is harmless.
 func TestAbort(t *testing.T) {
@@ -153,18 +154,18 @@ func TestAbort(t *testing.T) {
 	// file but the user's listed in the manifest.
 	leftBehind := func(t *testing.T, dir string, user ...string) {
 		t.Helper()
-		m, err := site.ReadManifest(dir)
+		m, err := outdir.ReadManifest(dir)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if m.Kind != site.KindReport {
+		if m.Kind != outdir.KindReport {
 			t.Errorf("manifest kind %q", m.Kind)
 		}
 		for _, f := range files(t, dir) {
 			switch {
-			case strings.Contains(f, ".tmp-kafkagrid-") || f == site.LockName:
+			case strings.Contains(f, ".tmp-kafkagrid-") || f == outdir.LockName:
 				t.Errorf("left %s", f)
-			case f != site.ManifestName && !m.Files[f] && !slices.Contains(user, f):
+			case f != outdir.ManifestName && !m.Files[f] && !slices.Contains(user, f):
 				t.Errorf("%s is not in the manifest", f)
 			}
 		}

@@ -1,4 +1,4 @@
-package site_test
+package outdir_test
 
 import (
 	"context"
@@ -7,17 +7,17 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/kafkagrid/kafkagrid/site"
+	"github.com/kafkagrid/kafkagrid/site/outdir"
 )
 
 // A run opens its output folder, writes its files through it, records them in the manifest and
 // lets the folder go; a file of the user's in the way is refused, not replaced.
-func ExampleOpenFolder() {
+func ExampleOpen() {
 	root, _ := os.MkdirTemp("", "kafkagrid-example-")
 	defer os.RemoveAll(root)
 	os.WriteFile(filepath.Join(root, "notes.txt"), []byte("mine"), 0o644)
 
-	f, err := site.OpenFolder(context.Background(), root, site.FolderOptions{Kind: site.KindReport})
+	f, err := outdir.Open(context.Background(), root, outdir.Options{Kind: outdir.KindReport})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -26,9 +26,9 @@ func ExampleOpenFolder() {
 	fmt.Println(f.Write("index.html", []byte("<!DOCTYPE html>\n")))
 	fmt.Println(f.Write("frames/c1-1-0-Produce-v12-request.json", []byte("{}\n")))
 	fmt.Println(f.Write("notes.txt", nil) != nil)
-	fmt.Println(f.Finish(site.FinishOptions{Complete: true}))
+	fmt.Println(f.Finish(outdir.FinishOptions{Complete: true}))
 
-	m, _ := site.ReadManifest(root)
+	m, _ := outdir.ReadManifest(root)
 	fmt.Println(m.Kind, len(m.Files), m.Files["index.html"], m.Files["notes.txt"])
 	// Output:
 	// <nil>
@@ -43,7 +43,7 @@ func ExampleWriteFile() {
 	dir, _ := os.MkdirTemp("", "kafkagrid-example-")
 	defer os.RemoveAll(dir)
 	name := filepath.Join(dir, "out", "ipv4.txt")
-	err := site.WriteFile(name, func(w io.Writer) error {
+	err := outdir.WriteFile(name, func(w io.Writer) error {
 		_, err := fmt.Fprintln(w, "+-+-+-+-+")
 		return err
 	}, nil)

@@ -1,4 +1,4 @@
-package site
+package outdir
 
 import (
 	"context"
@@ -48,7 +48,7 @@ func TestOutputErrorsNameTheFile(t *testing.T) {
 			if fill == nil {
 				fill = func(w io.Writer) error { _, err := w.Write([]byte("%PDF")); return err }
 			}
-			o, err := OpenFolder(context.Background(), root, FolderOptions{})
+			o, err := Open(context.Background(), root, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -110,7 +110,7 @@ func TestCreateEveryWayOut(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			tmps := &Temps{}
-			f, err := OpenFolder(ctx, root, FolderOptions{Temps: tmps})
+			f, err := Open(ctx, root, Options{Temps: tmps})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -142,7 +142,7 @@ func TestCreateEveryWayOut(t *testing.T) {
 	}
 }
 
-// TestOpenFolderSweepsStaleTemps checks which leftovers of killed runs OpenFolder removes: this
+// TestOpenFolderSweepsStaleTemps checks which leftovers of killed runs Open removes: this
 // project's pattern in the root, in any subfolder and in the folders the manifest names; the
 // older pattern only for a file of the manifest; nothing through a symbolic link, nothing of
 // the user's.
@@ -176,7 +176,7 @@ func TestOpenFolderSweepsStaleTemps(t *testing.T) {
 		t.Fatal(err)
 	}
 	kept = append(kept, theirs)
-	f, err := OpenFolder(context.Background(), root, FolderOptions{})
+	f, err := Open(context.Background(), root, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +199,7 @@ func TestOpenFolderSweepsStaleTemps(t *testing.T) {
 func TestFolderRules(t *testing.T) {
 	ctx := context.Background()
 	root := t.TempDir()
-	f, err := OpenFolder(ctx, root, FolderOptions{Kind: KindReport})
+	f, err := Open(ctx, root, Options{Kind: KindReport})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,10 +215,10 @@ func TestFolderRules(t *testing.T) {
 	os.WriteFile(filepath.Join(root, "mine.txt"), []byte("mine"), 0o600)
 	os.Symlink(t.TempDir(), filepath.Join(root, "out"))
 
-	if _, err := OpenFolder(ctx, root, FolderOptions{}); err == nil || !strings.Contains(err.Error(), "holds a report") {
+	if _, err := Open(ctx, root, Options{}); err == nil || !strings.Contains(err.Error(), "holds a report") {
 		t.Errorf("a reference opened in a report's folder: %v", err)
 	}
-	f, err = OpenFolder(ctx, root, FolderOptions{Kind: KindReport})
+	f, err = Open(ctx, root, Options{Kind: KindReport})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package site
+package outdir
 
 import (
 	"context"
@@ -23,15 +23,15 @@ import (
 //     ".tmp-kafkagrid-" + digits) and renamed into place, so an interrupted run leaves no
 //     half-written file under a real name. A temporary file is removed on every way out of
 //     Create (an error, a cancelled context, a panic in fill); while it is open it is listed in
-//     FolderOptions.Temps, for a signal handler that cannot wait.
+//     Options.Temps, for a signal handler that cannot wait.
 //   - Only files a kafkagrid run wrote are replaced (the manifest, ManifestName, lists them),
-//     unless FolderOptions.Force; a file replaced keeps its permissions.
+//     unless Options.Force; a file replaced keeps its permissions.
 //   - No symbolic link below the folder is followed: a link where a folder or file of the run
 //     would go is an error. The folder itself may be a link (the user named it).
 //   - The stale temporaries of killed runs are removed when the folder is opened, and only
-//     those (see OpenFolder).
+//     those (see Open).
 //   - One writer at a time: the folder's lock (LockName), waited on for LockWait.
-//   - A folder holds one kind of output (FolderOptions.Kind): a report is not written into a
+//   - A folder holds one kind of output (Options.Kind): a report is not written into a
 //     built reference, nor a reference into a report's folder.
 //
 // A Folder is safe for concurrent use by the goroutines of one run.
@@ -69,21 +69,21 @@ type Manifest struct {
 	Files   map[string]bool
 }
 
-// FolderOptions configure OpenFolder. The zero value opens a reference site's folder that
+// Options configure Open. The zero value opens a reference site's folder that
 // replaces only kafkagrid's own files.
-type FolderOptions struct {
+type Options struct {
 	Kind  string // what the folder holds: "" a reference site, KindReport a capture report
 	Force bool   // replace files in the way that no kafkagrid run wrote
 	Temps *Temps // the process's temporary files, when a signal handler removes them
 }
 
-// OpenFolder opens root (created if needed) to write output of o.Kind into: it takes the
+// Open opens root (created if needed) to write output of o.Kind into: it takes the
 // folder's lock, reads the manifest, refuses a folder that holds another kind of output, and
 // removes the temporary files killed runs left in root, in its subfolders and in the folders
 // the manifest names: a name of this project's temporary pattern, or of the older
 // "." + name + ".tmp" + digits when name is a file the manifest lists. ctx cancelled stops the
 // writing of further files. Close lets the folder go.
-func OpenFolder(ctx context.Context, root string, o FolderOptions) (_ *Folder, err error) {
+func Open(ctx context.Context, root string, o Options) (_ *Folder, err error) {
 	f := &Folder{root: root, force: o.Force, temps: o.Temps, ctx: ctx, kind: o.Kind,
 		dirs: map[string]bool{}, written: map[string]bool{}}
 	if err := checkRoot(root); err != nil {
