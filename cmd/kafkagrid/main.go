@@ -106,6 +106,7 @@ func verbs() []verb {
 		{"decode", "decode frames, hex dumps and pcap captures into annotated trees and a report", runDecode},
 		{"probe", "ask a live broker ApiVersions, Metadata, ... and draw its responses", runProbe},
 		{"diff", "list what changed in the protocol between two releases", runDiff},
+		{"dissector", "write a Wireshark Lua dissector of every API and version of the schemas", runDissector},
 		{"serve", "a Kroki-compatible HTTP server of bytegrid and kafka diagrams, for docs tools", runServe},
 		{"md", "draw the ```bytegrid and ```kafka blocks of Markdown files as SVG, links in their place", runMd},
 		{"mdbook", "the same as an mdBook preprocessor (JSON on stdin and stdout)", runMdbook},
