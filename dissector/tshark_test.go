@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -561,25 +562,9 @@ func compareRelease(t *testing.T, bin, dir string, c *kafka.Catalog, cats []*kaf
 		if err != nil {
 			t.Fatalf("%s: %v", fc.name, err)
 		}
-		want := g.expected(fr)
 		have := map[string][]string{}
 		values(got[i], have)
-		var diffs []string
-		for k, v := range have {
-			if checked(k) && !equalVals(v, want[k]) {
-				diffs = append(diffs, fmt.Sprintf("%s: tshark %q, kafkagrid %q", k, clip(v), clip(want[k])))
-			}
-		}
-		for k, v := range want {
-			if _, ok := have[k]; !ok {
-				diffs = append(diffs, fmt.Sprintf("%s: missing in tshark (kafkagrid %q)", k, clip(v)))
-			}
-		}
-		for k, v := range have {
-			if strings.HasPrefix(k, "kafkagrid.malformed") || strings.HasPrefix(k, "kafkagrid.trailing") {
-				diffs = append(diffs, fmt.Sprintf("expert info %s %q", k, v))
-			}
-		}
+		diffs := g.diffFrame(fr, have)
 		if len(diffs) > 0 {
 			bad++
 			if bad <= 10 {
@@ -591,6 +576,30 @@ func compareRelease(t *testing.T, bin, dir string, c *kafka.Catalog, cats []*kaf
 		t.Errorf("%d of %d frames differ", bad, len(order))
 	}
 	return len(order)
+}
+
+// diffFrame says how what tshark shows of a frame (have) differs from package kafka's
+// decoding of it.
+func (g *gen) diffFrame(fr *kafka.Frame, have map[string][]string) []string {
+	want := g.expected(fr)
+	var diffs []string
+	for k, v := range have {
+		if checked(k) && !equalVals(v, want[k]) {
+			diffs = append(diffs, fmt.Sprintf("%s: tshark %q, kafkagrid %q", k, clip(v), clip(want[k])))
+		}
+	}
+	for k, v := range want {
+		if _, ok := have[k]; !ok {
+			diffs = append(diffs, fmt.Sprintf("%s: missing in tshark (kafkagrid %q)", k, clip(v)))
+		}
+	}
+	for k, v := range have {
+		if strings.HasPrefix(k, "kafkagrid.malformed") || strings.HasPrefix(k, "kafkagrid.trailing") || k == "_ws.malformed" {
+			diffs = append(diffs, fmt.Sprintf("expert info %s %q", k, v))
+		}
+	}
+	sort.Strings(diffs)
+	return diffs
 }
 
 func clip(v []string) []string {
