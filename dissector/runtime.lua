@@ -131,16 +131,22 @@ end
 
 local function left(c) return c.lim - c.off end
 
-local function take(c, n)
-  need(c, n)
-  local r = c.tvb:range(c.off, n)
-  c.off = c.off + n
-  return r
-end
-
 -- An item over n bytes at off (n may be 0); t nil is a dry run.
 local function rg(c, off, n)
+  local len = c.tvb:len()
+  if n == 0 and off >= len then
+    -- An empty item at the end: Wireshark has no range there.
+    if len == 0 then return nil end
+    return c.tvb:range(len - 1, 0)
+  end
   return c.tvb:range(off, n)
+end
+
+local function take(c, n)
+  need(c, n)
+  local r = rg(c, c.off, n)
+  c.off = c.off + n
+  return r
 end
 
 local function add(t, f, range, ...)
@@ -164,7 +170,13 @@ local function uvarint(c)
     local b = c.tvb:range(c.off, 1):uint()
     c.off = c.off + 1
     v = v + (b % 128) * mult
-    if b < 128 then return v, c.tvb:range(start, c.off - start) end
+    if b < 128 then
+      if v > 9007199254740992 then
+        c.off = start
+        fail(c, "varint beyond 2^53")
+      end
+      return v, c.tvb:range(start, c.off - start)
+    end
     mult = mult * 128
   end
   fail(c, "varint longer than 10 bytes")
@@ -644,8 +656,8 @@ local function dissect_frame(tvb, pinfo, tree)
     convs[sid] = conv
   end
   if request then
-    top:add(G.request, tvb:range(0, 0)):set_hidden()
-    local ht = top:add(G.header, tvb:range(4, 0))
+    top:add(G.request, rg(c, 0, 0)):set_hidden()
+    local ht = top:add(G.header, rg(c, 4, 0))
     local key, ver, corr, api, var
     err = try(function()
       local kr = take(c, 2)
@@ -663,7 +675,7 @@ local function dissect_frame(tvb, pinfo, tree)
         var = api.req_by[ver]
         if api.hvq[ver] ~= nil then hv = api.hvq[ver] end
       end
-      ht:add(G.header_version, tvb:range(4, 0), hv):set_generated()
+      ht:add(G.header_version, rg(c, 4, 0), hv):set_generated()
       if hv >= 1 then
         local cs = c.off
         local n = fixed_int(c, 2)
@@ -712,8 +724,8 @@ local function dissect_frame(tvb, pinfo, tree)
     return
   end
   -- A response.
-  top:add(G.response, tvb:range(0, 0)):set_hidden()
-  local ht = top:add(G.header, tvb:range(4, 0))
+  top:add(G.response, rg(c, 0, 0)):set_hidden()
+  local ht = top:add(G.header, rg(c, 4, 0))
   local corr
   err = try(function()
     local cr = take(c, 4)
@@ -744,8 +756,8 @@ local function dissect_frame(tvb, pinfo, tree)
   local api = APIS[req.key]
   local name = API_NAMES[req.key] or ("API key " .. tostring(req.key))
   local ver = req.ver
-  ht:add(G.request_frame, tvb:range(4, 0), req.frame):set_generated()
-  ht:add(G.api_key, tvb:range(4, 0), req.key):set_generated()
+  ht:add(G.request_frame, rg(c, 4, 0), req.frame):set_generated()
+  ht:add(G.api_key, rg(c, 4, 0), req.key):set_generated()
   local var = nil
   if api ~= nil then var = api.resp_by[ver] end
   local fallback = false
@@ -768,10 +780,10 @@ local function dissect_frame(tvb, pinfo, tree)
       end
     end
   end
-  ht:add(G.api_version, tvb:range(4, 0), ver):set_generated()
+  ht:add(G.api_version, rg(c, 4, 0), ver):set_generated()
   local hv = 0
   if api ~= nil and api.hvr[ver] ~= nil then hv = api.hvr[ver] end
-  ht:add(G.header_version, tvb:range(4, 0), hv):set_generated()
+  ht:add(G.header_version, rg(c, 4, 0), hv):set_generated()
   if hv >= 1 then
     err = try(function() walk_tags(c, ht, {}, 0, {}) end)
   end
