@@ -342,3 +342,115 @@ func Snake(s string) string {
 	}
 	return b.String()
 }
+
+// A Disagreement is a version of a message that two releases define with different fields on
+// the wire (an unstable latest version that a later release changed, say; a field renamed is
+// no disagreement). The dissector reads it as Newest defines it.
+type Disagreement struct {
+	Key      int16
+	API      string // "Produce": the newest release's name
+	Response bool
+	Version  int16
+	Newest   string   // the release whose definition the dissector reads
+	Others   []string // the older releases that define the version otherwise
+}
+
+func (d Disagreement) String() string {
+	side := "request"
+	if d.Response {
+		side = "response"
+	}
+	return fmt.Sprintf("%s v%d %s: Kafka %s defines it otherwise than %s, whose definition is read",
+		d.API, d.Version, side, strings.Join(d.Others, ", "), d.Newest)
+}
+
+// Disagreements lists the versions the catalogues (oldest first) define differently on the
+// wire, by API key, version and side.
+func Disagreements(cats []*kafka.Catalog) []Disagreement {
+	var out []Disagreement
+	type id struct {
+		key      int16
+		response bool
+		v        int16
+	}
+	newest := map[id]string{} // the layout of the newest release with the version
+	newestRel := map[id]string{}
+	names := map[int16]string{}
+	var order []id
+	for i := len(cats) - 1; i >= 0; i-- {
+		c := cats[i]
+		for _, api := range c.APIs {
+			if _, ok := names[api.Key]; !ok {
+				names[api.Key] = api.Name
+			}
+			for v := api.Lowest; v <= api.Version; v++ {
+				for _, resp := range []bool{false, true} {
+					spec := api.Request
+					if resp {
+						spec = api.Response
+					}
+					if !spec.ValidIn(v) {
+						continue
+					}
+					k := id{api.Key, resp, v}
+					l := layout(spec, spec.Fields, v)
+					if _, ok := newest[k]; !ok {
+						newest[k], newestRel[k] = l, c.Release.Name()
+						order = append(order, k)
+						continue
+					}
+					if newest[k] != l {
+						found := false
+						for j := range out {
+							d := &out[j]
+							if d.API == names[k.key] && d.Response == k.response && d.Version == k.v {
+								d.Others = append(d.Others, c.Release.Name())
+								found = true
+							}
+						}
+						if !found {
+							out = append(out, Disagreement{Key: k.key, API: names[k.key], Response: k.response, Version: k.v,
+								Newest: newestRel[k], Others: []string{c.Release.Name()}})
+						}
+					}
+				}
+			}
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].API != out[j].API {
+			return out[i].API < out[j].API
+		}
+		if out[i].Version != out[j].Version {
+			return out[i].Version < out[j].Version
+		}
+		return !out[i].Response && out[j].Response
+	})
+	return out
+}
+
+// layout writes what a struct's fields put on the wire at version v: types, nullable,
+// compact and tagged forms, nested structs (not the names: a field renamed reads the same);
+// two versions with one layout read the same bytes alike.
+func layout(spec *schemas.Spec, fields []*schemas.Field, v int16) string {
+	var b strings.Builder
+	if spec.FlexibleIn(v) {
+		b.WriteString("flexible;")
+	}
+	for _, f := range fields {
+		if !f.PresentIn(v) {
+			continue
+		}
+		fmt.Fprintf(&b, "%s:%t:%t:%t", typeCode(f), f.Type.Array, f.NullableIn(v), spec.CompactIn(f, v))
+		if f.TaggedIn(v) {
+			fmt.Fprintf(&b, ":tag%d", f.Tag)
+		}
+		if f.Struct != nil && recordsPrim(f) == schemas.StructType {
+			b.WriteString("{")
+			b.WriteString(layout(spec, f.Struct.Fields, v))
+			b.WriteString("}")
+		}
+		b.WriteString(";")
+	}
+	return b.String()
+}

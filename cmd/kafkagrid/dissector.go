@@ -76,5 +76,10 @@ func runDissector(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		}
 		fmt.Fprintf(stderr, "kafkagrid: wrote %s: a Wireshark dissector of Kafka %s\n", *out, strings.Join(names, ", "))
 	}
+	if !*sf.quiet && len(cats) > 1 {
+		for _, d := range dissector.Disagreements(cats) {
+			fmt.Fprintf(stderr, "kafkagrid: note: %s\n", d)
+		}
+	}
 	return nil
 }
