@@ -352,7 +352,7 @@ type Disagreement struct {
 	Response bool
 	Version  int16
 	Newest   string   // the release whose definition the dissector reads
-	Others   []string // the older releases that define the version otherwise
+	Others   []string // the older releases that define the version otherwise, oldest first
 }
 
 func (d Disagreement) String() string {
@@ -360,8 +360,12 @@ func (d Disagreement) String() string {
 	if d.Response {
 		side = "response"
 	}
-	return fmt.Sprintf("%s v%d %s: Kafka %s defines it otherwise than %s, whose definition is read",
-		d.API, d.Version, side, strings.Join(d.Others, ", "), d.Newest)
+	verb := "defines"
+	if len(d.Others) > 1 {
+		verb = "define"
+	}
+	return fmt.Sprintf("%s v%d %s: Kafka %s %s it otherwise than %s, whose definition is read",
+		d.API, d.Version, side, strings.Join(d.Others, ", "), verb, d.Newest)
 }
 
 // Disagreements lists the versions the catalogues (oldest first) define differently on the
@@ -404,7 +408,7 @@ func Disagreements(cats []*kafka.Catalog) []Disagreement {
 						for j := range out {
 							d := &out[j]
 							if d.API == names[k.key] && d.Response == k.response && d.Version == k.v {
-								d.Others = append(d.Others, c.Release.Name())
+								d.Others = append([]string{c.Release.Name()}, d.Others...)
 								found = true
 							}
 						}

@@ -32,7 +32,6 @@ local G = {
   header = ProtoField.none("kafkagrid.header", "Header"),
   body = ProtoField.none("kafkagrid.body", "Body"),
   api_key = ProtoField.int16("kafkagrid.api_key", "API key", base.DEC, API_NAMES),
-  api_name = ProtoField.string("kafkagrid.api_name", "API"),
   api_version = ProtoField.int16("kafkagrid.api_version", "API version"),
   header_version = ProtoField.int16("kafkagrid.header_version", "Header version"),
   correlation_id = ProtoField.int32("kafkagrid.correlation_id", "Correlation id"),

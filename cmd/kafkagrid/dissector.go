@@ -19,7 +19,8 @@ func runDissector(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		"Writes a Wireshark dissector (Lua) of every API and version of the schemas: install it in\n"+
 		"~/.local/lib/wireshark/plugins/, or run tshark -X lua_script:FILE. Over a folder of releases\n"+
 		"(without -release) it knows the versions of them all; each version is read as the newest\n"+
-		"release that has it defines it.", stdout, stderr)
+		"release that has it defines it (-v, and the file's first lines, name the versions releases\n"+
+		"define otherwise on the wire).", stdout, stderr)
 	sf := addSchemaFlags(fs)
 	releases := fs.String("releases", "", releasesUsage)
 	out := fs.String("o", "", "write the dissector to `FILE` (\"-\" for standard output)")
@@ -76,7 +77,7 @@ func runDissector(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		}
 		fmt.Fprintf(stderr, "kafkagrid: wrote %s: a Wireshark dissector of Kafka %s\n", *out, strings.Join(names, ", "))
 	}
-	if !*sf.quiet && len(cats) > 1 {
+	if *sf.verbose && len(cats) > 1 {
 		for _, d := range dissector.Disagreements(cats) {
 			fmt.Fprintf(stderr, "kafkagrid: note: %s\n", d)
 		}

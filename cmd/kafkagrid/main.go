@@ -6,7 +6,7 @@
 //
 //	kafkagrid <verb> [flags]
 //
-// Verbs: build, list, show, grid, decode, probe, diff, serve, md, mdbook, version. Run "kafkagrid <verb> -h" for a verb's flags.
+// Verbs: build, list, show, grid, decode, probe, diff, dissector, serve, md, mdbook, version. Run "kafkagrid <verb> -h" for a verb's flags.
 package main
 
 import (
