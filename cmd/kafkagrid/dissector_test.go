@@ -40,7 +40,7 @@ func TestDissectorVerb(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !strings.Contains(string(data), `local KG_RELEASES = "4.0, 4.1"`) ||
-		!strings.Contains(string(data), "-- ReadShareGroupStateSummary v0 response: Kafka 4.0 defines it otherwise than 4.1") {
+		!strings.Contains(string(data), "--   ReadShareGroupStateSummary v0 response: Kafka 4.0 defines it otherwise than 4.1") {
 		t.Errorf("a folder of releases: the file does not name them, or the version they define otherwise")
 	}
 	if !strings.Contains(errs, "note: ReadShareGroupStateSummary v0 response: Kafka 4.0 defines it otherwise than 4.1") {
