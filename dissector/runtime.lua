@@ -189,6 +189,42 @@ end
 
 local function in_range(lo, hi, v) return lo >= 0 and v >= lo and v <= hi end
 
+-- CRC-32C (record batches) and CRC-32 (legacy messages), reflected, table-driven.
+local function crc_table(poly)
+  local t = {}
+  for i = 0, 255 do
+    local c = i
+    for _ = 1, 8 do
+      if c % 2 == 1 then c = bit32.bxor(bit32.rshift(c, 1), poly) else c = bit32.rshift(c, 1) end
+    end
+    t[i] = c
+  end
+  return t
+end
+local CRC32C, CRC32 = crc_table(0x82F63B78), crc_table(0xEDB88320)
+
+local function crc(tbl, c, off, n)
+  local x = 0xFFFFFFFF
+  if n > 0 then
+    local ba = c.tvb:range(off, n):bytes()
+    local band, bxor, rshift = bit32.band, bit32.bxor, bit32.rshift
+    for i = 0, n - 1 do
+      x = bxor(tbl[band(bxor(x, ba:get_index(i)), 0xFF)], rshift(x, 8))
+    end
+  end
+  return bit32.bxor(x, 0xFFFFFFFF)
+end
+
+-- check_crc fails unless the CRC at crc_off is that of the bytes from start to the cursor.
+local function check_crc(c, tbl, crc_off, start, what)
+  local want = c.tvb:range(crc_off, 4):uint()
+  local got = crc(tbl, c, start, c.off - start)
+  if got ~= want then
+    c.off = crc_off
+    fail(c, string.format("%s CRC 0x%08x, its bytes give 0x%08x", what, want, got))
+  end
+end
+
 local walk_fields, walk_records
 
 local function add_null(t, pf, range, name)
@@ -461,7 +497,9 @@ local function walk_batch(c, t, ctx)
   local magic, mr = fixed_int(c, 1)
   add(bt, G.b_magic, mr)
   if magic ~= 2 then c.off = c.off - 1; fail(c, string.format("magic %d, only 2 is supported", magic)) end
+  local crc_off = c.off
   add(bt, G.b_crc, take(c, 4))
+  local crc_start = c.off
   local attrs, ar = fixed_int(c, 2)
   if bt ~= nil then
     local it = bt:add(G.b_attributes, ar)
@@ -509,6 +547,7 @@ local function walk_batch(c, t, ctx)
     for i = 0, count - 1 do walk_record(c, bt, i) end
     if c.off ~= c.lim then fail(c, string.format("record count %d, but %d bytes of the batch follow its last record", count, c.lim - c.off)) end
   end
+  check_crc(c, CRC32C, crc_off, crc_start, "batch")
   c.lim = saved
   if bt ~= nil then bt:set_len(c.off - start) end
 end
@@ -524,7 +563,9 @@ walk_message = function(c, t, in_wrapper)
   if size < 0 or size > left(c) then c.off = c.off - 4; fail(c, string.format("message size %d with %d bytes left", size, left(c) + 4)) end
   local saved = c.lim
   c.lim = c.off + size
+  local crc_off = c.off
   add(mt, G.m_crc, take(c, 4))
+  local crc_start = c.off
   local magic, mr = fixed_int(c, 1)
   add(mt, G.m_magic, mr)
   if magic ~= 0 and magic ~= 1 then c.off = c.off - 1; fail(c, string.format("magic %d in a message set, want 0 or 1", magic)) end
@@ -566,6 +607,7 @@ walk_message = function(c, t, in_wrapper)
     sized_bytes(c, mt, G.m_value, "kafkagrid.message.value", false, true, "Value")
   end
   if c.off ~= c.lim then fail(c, string.format("%d bytes left unread in the message", c.lim - c.off)) end
+  check_crc(c, CRC32, crc_off, crc_start, "message")
   c.lim = saved
   if mt ~= nil then mt:set_len(c.off - start) end
 end
