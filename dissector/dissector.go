@@ -79,7 +79,8 @@ type gen struct {
 type genField struct {
 	Field
 	index  int
-	errors bool // an error code: shown with its name, and under kafkagrid.error_code too
+	errors bool        // an error code: shown with its name, and under kafkagrid.error_code too
+	enum   *kafka.Enum // the enumeration whose names its values are shown with, or nil
 }
 
 // genAPI is one API key of the union.
@@ -272,6 +273,12 @@ func (g *gen) field(a *genAPI, response bool, f *schemas.Field, path string, use
 	}
 	gf := &genField{Field: Field{Abbrev: name, Name: f.Name, Type: ftype(f), About: f.About}, index: len(g.order) + 1,
 		errors: isErrorCode(f)}
+	switch f.Type.Prim {
+	case schemas.Int8, schemas.Int16, schemas.Int32: // Wireshark names 32-bit values at most
+		if e, ok := kafka.EnumOf(a.key, f.Name); ok && !gf.errors {
+			gf.enum = e
+		}
+	}
 	g.fields[name] = gf
 	g.order = append(g.order, name)
 	return gf

@@ -5,10 +5,10 @@ local kg = Proto("kafkagrid", "Kafka (kafkagrid)")
 
 local FT = {
   bool = function(a, n, d) return ProtoField.bool(a, n, base.NONE, nil, nil, d) end,
-  int8 = function(a, n, d) return ProtoField.int8(a, n, base.DEC, nil, nil, d) end,
+  int8 = function(a, n, d, vs) return ProtoField.int8(a, n, base.DEC, vs, nil, d) end,
   int16 = function(a, n, d, vs) return ProtoField.int16(a, n, base.DEC, vs, nil, d) end,
   uint16 = function(a, n, d) return ProtoField.uint16(a, n, base.DEC, nil, nil, d) end,
-  int32 = function(a, n, d) return ProtoField.int32(a, n, base.DEC, nil, nil, d) end,
+  int32 = function(a, n, d, vs) return ProtoField.int32(a, n, base.DEC, vs, nil, d) end,
   int64 = function(a, n, d) return ProtoField.int64(a, n, base.DEC, nil, nil, d) end,
   double = function(a, n, d) return ProtoField.double(a, n, d) end,
   string = function(a, n, d) return ProtoField.string(a, n, base.UNICODE, d) end,
@@ -21,7 +21,7 @@ local PF, PF_SPEC_ABBREV = {}, {}
 for i, s in ipairs(PF_SPEC) do
   PF_SPEC_ABBREV[i] = s[1]
   local vs = nil
-  if s[5] then vs = ERRORS end
+  if s[5] then vs = ERRORS elseif s[6] > 0 then vs = ENUMS[s[6]] end
   PF[i] = FT[s[3]](s[1], s[2], s[4], vs)
 end
 

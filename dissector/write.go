@@ -56,11 +56,31 @@ func (g *gen) write(w *bufio.Writer, cats []*kafka.Catalog, o Options) {
 		fmt.Fprintf(w, "[%d]=%s,", a.key, luaStr(a.name))
 	}
 	w.WriteString("}\n")
-	// Schema fields: PF_SPEC[i] = {abbrev, name, type, about, errors}.
+	// The enumerations' value names, by name.
+	var enums []*kafka.Enum
+	enumIndex := map[*kafka.Enum]int{}
+	for _, a := range g.order {
+		if e := g.fields[a].enum; e != nil && enumIndex[e] == 0 {
+			enums = append(enums, e)
+			enumIndex[e] = len(enums)
+		}
+	}
+	w.WriteString("local ENUMS = {\n")
+	for _, e := range enums {
+		w.WriteString("{")
+		for _, v := range e.Values() {
+			n, _ := e.ValueName(v)
+			fmt.Fprintf(w, "[%d]=%s,", v, luaStr(n))
+		}
+		fmt.Fprintf(w, "}, -- %s\n", oneLine(e.Name()))
+	}
+	w.WriteString("}\n")
+	// Schema fields: PF_SPEC[i] = {abbrev, name, type, about, errors, enum (0: none)}.
 	w.WriteString("local PF_SPEC = {\n")
 	for _, a := range g.order {
 		f := g.fields[a]
-		fmt.Fprintf(w, "{%s,%s,%s,%s,%t},\n", luaStr(f.Abbrev), luaStr(f.Name), luaStr(f.Type), luaStr(oneLine(f.About)), f.errors)
+		fmt.Fprintf(w, "{%s,%s,%s,%s,%t,%d},\n", luaStr(f.Abbrev), luaStr(f.Name), luaStr(f.Type), luaStr(oneLine(f.About)), f.errors,
+			enumIndex[f.enum])
 	}
 	w.WriteString("}\n")
 	// API tables, one function each (a Lua function holds at most 2^18 constants).
