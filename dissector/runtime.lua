@@ -206,10 +206,10 @@ local CRC32C, CRC32 = crc_table(0x82F63B78), crc_table(0xEDB88320)
 local function crc(tbl, c, off, n)
   local x = 0xFFFFFFFF
   if n > 0 then
-    local ba = c.tvb:range(off, n):bytes()
-    local band, bxor, rshift = bit32.band, bit32.bxor, bit32.rshift
-    for i = 0, n - 1 do
-      x = bxor(tbl[band(bxor(x, ba:get_index(i)), 0xFF)], rshift(x, 8))
+    local s = c.tvb:range(off, n):raw()
+    local band, bxor, rshift, byte = bit32.band, bit32.bxor, bit32.rshift, string.byte
+    for i = 1, n do
+      x = bxor(tbl[band(bxor(x, byte(s, i)), 0xFF)], rshift(x, 8))
     end
   end
   return bit32.bxor(x, 0xFFFFFFFF)
