@@ -387,7 +387,6 @@ func Disagreements(cats []*kafka.Catalog) []Disagreement {
 	newest := map[id]string{} // the layout of the newest release with the version
 	newestRel := map[id]string{}
 	names := map[int16]string{}
-	var order []id
 	for i := len(cats) - 1; i >= 0; i-- {
 		c := cats[i]
 		for _, api := range c.APIs {
@@ -407,7 +406,6 @@ func Disagreements(cats []*kafka.Catalog) []Disagreement {
 					l := layout(spec, spec.Fields, v)
 					if _, ok := newest[k]; !ok {
 						newest[k], newestRel[k] = l, c.Release.Name()
-						order = append(order, k)
 						continue
 					}
 					if newest[k] != l {

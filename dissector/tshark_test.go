@@ -165,12 +165,11 @@ func values(n *jnode, out map[string][]string) {
 	}
 }
 
-// frameCase is one frame of the capture, its expected fields from package kafka's decoding.
+// frameCase is one frame of the capture.
 type frameCase struct {
 	name     string
 	bytes    []byte
 	response bool
-	req      *kafka.Frame // a response's request, decoded
 }
 
 // setCorr writes a frame's correlation id into its bytes.
