@@ -184,9 +184,9 @@ func setCorr(b []byte, response bool, id int32) []byte {
 }
 
 // releaseFrames is every frame `kafkagrid build -format bin` writes for a release (every
-// version of every API, requests and responses, and the edge cases), the records examples
-// again compressed with gzip (opened) and snappy (marked), each pair with its own correlation
-// id, in pairs: requests of a group of pairs, then their responses.
+// version of every API, requests and responses, and the edge cases), and the records examples
+// again with each codec (-compression): gzip (opened), snappy, xerial snappy, lz4 and zstd
+// (marked), each pair with its own correlation id.
 func releaseFrames(t *testing.T, c *kafka.Catalog) [][2]frameCase {
 	t.Helper()
 	var pairs [][2]frameCase
@@ -208,14 +208,18 @@ func releaseFrames(t *testing.T, c *kafka.Catalog) [][2]frameCase {
 		add(v.Request.BaseName(), v.Request, v.Response)
 		byVersion[v.API.Name+"/"+strconv.Itoa(int(v.Request.Version))] = v.Request
 	}
-	for _, codec := range []kafka.Codec{kafka.CodecGzip, kafka.CodecSnappy} {
-		vecs, err := c.Vectors(kafka.VectorOptions{Versions: kafka.AllVersions(), Compression: codec})
+	for _, o := range []kafka.VectorOptions{
+		{Compression: kafka.CodecGzip}, {Compression: kafka.CodecSnappy}, {Compression: kafka.CodecSnappy, Xerial: true},
+		{Compression: kafka.CodecLZ4}, {Compression: kafka.CodecZstd},
+	} {
+		o.Versions = kafka.AllVersions()
+		vecs, err := c.Vectors(o)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, v := range vecs {
-			if v.API.Facts().Records {
-				add(v.Request.BaseName()+" "+codec.String(), v.Request, v.Response)
+			if v.API.Facts().Records && !v.Uncompressed {
+				add(v.Request.BaseName()+" "+o.Compression.String(), v.Request, v.Response)
 			}
 		}
 	}
