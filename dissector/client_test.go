@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"maps"
 	"net"
 	"os"
 	"path/filepath"
@@ -170,75 +171,80 @@ func TestTsharkClient(t *testing.T) {
 			want[key{i, true, corr}] = f
 		}
 	}
-	root, err := parseJSON(runTshark(t, bin, lua, pcap))
-	if err != nil {
-		t.Fatal(err)
-	}
-	seen, errorCodes, bad := 0, 0, 0
-	for _, pkt := range root.kids {
-		layers := packetLayers(pkt)
-		stream := -1
-		for _, l := range layers {
-			if l.key == "_ws.malformed" {
-				t.Errorf("a malformed packet: %v", l)
-			}
-			if l.key == "tcp" {
-				for _, c := range l.kids {
-					if c.key == "tcp.stream" {
-						stream, _ = strconv.Atoi(c.val)
-					}
-				}
-			}
+	// One pass, as tshark reads by default, and two (-2), as Wireshark does: the second pass
+	// pairs the responses as the first.
+	for _, extra := range [][]string{nil, {"-2"}} {
+		want := maps.Clone(want)
+		root, err := parseJSON(runTshark(t, bin, lua, pcap, extra...))
+		if err != nil {
+			t.Fatal(err)
 		}
-		for _, l := range layers {
-			if l.key != "kafkagrid" {
-				continue
-			}
-			list := []*jnode{l}
-			if !l.obj {
-				list = l.kids
-			}
-			for _, p := range list {
-				have := map[string][]string{}
-				values(p, have)
-				for _, k := range []string{"kafkagrid.api_key", "kafkagrid.api_version", "kafkagrid.correlation_id"} {
-					if len(have[k]) != 1 {
-						t.Errorf("stream %d: a frame with %d %s", stream, len(have[k]), k)
+		seen, errorCodes, bad := 0, 0, 0
+		for _, pkt := range root.kids {
+			layers := packetLayers(pkt)
+			stream := -1
+			for _, l := range layers {
+				if l.key == "_ws.malformed" {
+					t.Errorf("a malformed packet: %v", l)
+				}
+				if l.key == "tcp" {
+					for _, c := range l.kids {
+						if c.key == "tcp.stream" {
+							stream, _ = strconv.Atoi(c.val)
+						}
 					}
 				}
-				corr, _ := strconv.Atoi(first(have["kafkagrid.correlation_id"]))
-				_, response := have["kafkagrid.response"]
-				f := want[key{stream, response, int32(corr)}]
-				if f == nil {
-					t.Errorf("stream %d: tshark shows a frame (response %t, corr %d) the capture does not have", stream, response, corr)
+			}
+			for _, l := range layers {
+				if l.key != "kafkagrid" {
 					continue
 				}
-				delete(want, key{stream, response, int32(corr)})
-				seen++
-				errorCodes += len(have["kafkagrid.error_code"])
-				if diffs := g.diffFrame(f, have); len(diffs) > 0 {
-					if bad++; bad <= 10 {
-						t.Errorf("stream %d, %s v%d (corr %d, response %t):\n  %s", stream, f.API.Name, f.Version, corr, response, strings.Join(diffs, "\n  "))
-					}
+				list := []*jnode{l}
+				if !l.obj {
+					list = l.kids
 				}
-				for k := range have {
-					if k == "kafkagrid.unknown" || k == "kafkagrid.unpaired" {
-						t.Errorf("stream %d, corr %d: expert info %s", stream, corr, k)
+				for _, p := range list {
+					have := map[string][]string{}
+					values(p, have)
+					for _, k := range []string{"kafkagrid.api_key", "kafkagrid.api_version", "kafkagrid.correlation_id"} {
+						if len(have[k]) != 1 {
+							t.Errorf("stream %d: a frame with %d %s", stream, len(have[k]), k)
+						}
+					}
+					corr, _ := strconv.Atoi(first(have["kafkagrid.correlation_id"]))
+					_, response := have["kafkagrid.response"]
+					f := want[key{stream, response, int32(corr)}]
+					if f == nil {
+						t.Errorf("stream %d: tshark shows a frame (response %t, corr %d) the capture does not have", stream, response, corr)
+						continue
+					}
+					delete(want, key{stream, response, int32(corr)})
+					seen++
+					errorCodes += len(have["kafkagrid.error_code"])
+					if diffs := g.diffFrame(f, have); len(diffs) > 0 {
+						if bad++; bad <= 10 {
+							t.Errorf("stream %d, %s v%d (corr %d, response %t):\n  %s", stream, f.API.Name, f.Version, corr, response, strings.Join(diffs, "\n  "))
+						}
+					}
+					for k := range have {
+						if k == "kafkagrid.unknown" || k == "kafkagrid.unpaired" {
+							t.Errorf("stream %d, corr %d: expert info %s", stream, corr, k)
+						}
 					}
 				}
 			}
 		}
+		for k := range want {
+			t.Errorf("tshark does not show the frame of connection %d, response %t, corr %d", k.conn, k.response, k.corr)
+		}
+		if bad > 0 {
+			t.Errorf("%d of %d frames differ", bad, seen)
+		}
+		if capturetest.Frames(chunks) != seen {
+			t.Errorf("tshark shows %d frames, the capture has %d", seen, capturetest.Frames(chunks))
+		}
+		t.Logf("tshark %v: %d frames of %d connections compared, %d error codes among them", extra, seen, len(conns), errorCodes)
 	}
-	for k := range want {
-		t.Errorf("tshark does not show the frame of connection %d, response %t, corr %d", k.conn, k.response, k.corr)
-	}
-	if bad > 0 {
-		t.Errorf("%d of %d frames differ", bad, seen)
-	}
-	if capturetest.Frames(chunks) != seen {
-		t.Errorf("tshark shows %d frames, the capture has %d", seen, capturetest.Frames(chunks))
-	}
-	t.Logf("%d frames of %d connections compared, %d error codes among them", seen, len(conns), errorCodes)
 }
 
 func first(v []string) string {

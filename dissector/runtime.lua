@@ -658,14 +658,12 @@ local function mark(item, pinfo, err, tvb)
   item:add_proto_expert_info(E.malformed, "Malformed: " .. err.msg .. where)
 end
 
-local info_frame, info_count = -1, 0
-
+-- The Info column: the first frame of a packet sets it, the others follow it. The mark is in
+-- the packet's private table, which every dissection of the packet starts empty (Wireshark
+-- dissects a packet again when it is selected).
 local function set_info(pinfo, text)
-  if info_frame ~= pinfo.number then
-    info_frame, info_count = pinfo.number, 0
-  end
-  info_count = info_count + 1
-  if info_count == 1 then
+  if pinfo.private.kafkagrid_info == nil then
+    pinfo.private.kafkagrid_info = "1"
     pinfo.cols.info:set(text)
   else
     pinfo.cols.info:append(", " .. text)
@@ -739,7 +737,9 @@ local function dissect_frame(tvb, pinfo, tree)
       return
     end
     top:append_text(string.format(", %s v%d request", name, ver))
-    if not pinfo.visited then conv[corr] = {key = key, ver = ver, frame = pinfo.number} end
+    -- Filled on the first pass; again on a later pass that finds the table empty (tshark -2,
+    -- and a redissection, start from kg.init).
+    if not pinfo.visited or conv[corr] == nil then conv[corr] = {key = key, ver = ver, frame = pinfo.number} end
     set_info(pinfo, text)
     if var == nil then
       local ut = top:add(G.unread, rg(c, c.off, left(c)))
@@ -783,10 +783,7 @@ local function dissect_frame(tvb, pinfo, tree)
   local req = answered[akey]
   if req == nil then
     req = conv[corr]
-    if req ~= nil and not pinfo.visited then
-      answered[akey] = req
-      req.response = pinfo.number
-    end
+    if req ~= nil then answered[akey] = req end
   end
   if req == nil then
     ht:set_len(c.off - 4)
