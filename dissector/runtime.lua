@@ -396,7 +396,7 @@ local function walk_tags(c, t, fields, v, ctx)
       if c.off ~= c.lim then fail(c, string.format("%s: %d bytes left unread of the %d of its tag", f[1], c.lim - c.off, size)) end
     else
       local r = take(c, size)
-      if t ~= nil then
+      if t ~= nil and size > 0 then -- an empty one is its tag and size alone, as the decoder shows it
         local it = t:add(G.unknown_tag, r)
         it:prepend_text(string.format("Tag %d: ", tag))
       end
