@@ -260,15 +260,17 @@ local function read_prim(c, t, f, pf, typ, compact, nullable, name)
       return
     end
     if n > left(c) then fail(c, string.format("%s: length %d exceeds the %d bytes left", name, n, left(c))) end
+    local data_off = c.off
     local r = take(c, n)
+    local it = nil
     if t ~= nil then
       if typ == "str" then
-        t:add_packet_field(PF[pf], r, ENC_UTF_8)
+        it = t:add_packet_field(PF[pf], r, ENC_UTF_8)
       else
-        t:add(PF[pf], r)
+        it = t:add(PF[pf], r)
       end
     end
-    return
+    return data_off, n, it
   end
   local w = ({bool = 1, i8 = 1, i16 = 2, u16 = 2, i32 = 4, i64 = 8, f64 = 8, uuid = 16})[typ]
   if w == nil then fail(c, "unsupported type " .. tostring(typ)) end
@@ -367,7 +369,11 @@ local function walk_field(c, t, f, v, ctx)
     c.lim = saved
     return
   end
-  read_prim(c, t, f, pf, typ, compact, nullable, name)
+  local data_off, n, it = read_prim(c, t, f, pf, typ, compact, nullable, name)
+  if data_off ~= nil and ctx.nested ~= nil and ctx.nested.field == name then
+    -- An Envelope's forwarded message (KIP-590): a whole request or response without its size.
+    ctx.nested.fn(c.tvb, data_off, n, it)
+  end
 end
 
 -- A struct's tagged fields: a count, then tag, size and value of each, tags ascending.
@@ -640,9 +646,67 @@ local ports_set = {}
 local function is_kafka_port(p) return ports_set[p] == true end
 
 -- The body of a message at version v; t nil is a dry run.
-local function walk_body(c, t, var, v)
-  local ctx = {flex = in_range(var.flo, var.fhi, v)}
+local function walk_body(c, t, var, v, nested)
+  local ctx = {flex = in_range(var.flo, var.fhi, v), nested = nested}
   walk_fields(c, t, var.fields, v, ctx)
+end
+
+-- The message an Envelope forwards, from off to off+n of tvb, under item: a request (header
+-- and body) whose API and version go to entry.nested, or a response read at them.
+local function forwarded(tvb, off, n, item, request, entry)
+  if item == nil then return end
+  local c = {tvb = tvb, off = off, lim = off + n}
+  if request then
+    local ht = item:add(G.header, rg(c, off, 0))
+    local key, kr = fixed_int(c, 2)
+    ht:add(G.api_key, kr)
+    local ver, vr = fixed_int(c, 2)
+    ht:add(G.api_version, vr)
+    ht:add(G.correlation_id, take(c, 4))
+    local api = APIS[key]
+    local var, hv = nil, 1
+    if api ~= nil then
+      var = api.req_by[ver]
+      if api.hvq[ver] ~= nil then hv = api.hvq[ver] end
+    end
+    if hv >= 1 then
+      local cs = c.off
+      local cn = fixed_int(c, 2)
+      if cn < -1 then c.off = cs; fail(c, "client id: invalid length " .. cn) end
+      if cn >= 0 then
+        if cn > left(c) then fail(c, string.format("client id: length %d exceeds the %d bytes left", cn, left(c))) end
+        ht:add_packet_field(G.client_id, take(c, cn), ENC_UTF_8)
+      else
+        ht:add(G.null, rg(c, cs, 2), "kafkagrid.client_id"):set_text("Client id: null")
+      end
+    end
+    if hv >= 2 then walk_tags(c, ht, {}, 0, {}) end
+    ht:set_len(c.off - off)
+    if entry ~= nil then entry.nested = {key = key, ver = ver} end
+    item:append_text(string.format(" (%s v%d request)", API_NAMES[key] or ("API key " .. key), ver))
+    if var == nil then return end
+    local bs = c.off
+    local bt = item:add(G.body, rg(c, bs, 0))
+    walk_body(c, bt, var, ver)
+    bt:set_len(c.off - bs)
+  else
+    local nested = entry and entry.nested
+    if nested == nil then return end
+    local api = APIS[nested.key]
+    local ht = item:add(G.header, rg(c, off, 0))
+    ht:add(G.correlation_id, take(c, 4))
+    ht:add(G.api_key, rg(c, off, 0), nested.key):set_generated()
+    ht:add(G.api_version, rg(c, off, 0), nested.ver):set_generated()
+    if api == nil or api.resp_by[nested.ver] == nil then return end
+    if api.hvr[nested.ver] >= 1 then walk_tags(c, ht, {}, 0, {}) end
+    ht:set_len(c.off - off)
+    item:append_text(string.format(" (%s v%d response)", API_NAMES[nested.key], nested.ver))
+    local bs = c.off
+    local bt = item:add(G.body, rg(c, bs, 0))
+    walk_body(c, bt, api.resp_by[nested.ver], nested.ver)
+    bt:set_len(c.off - bs)
+  end
+  if c.off ~= c.lim then fail(c, string.format("%d bytes after the end of the forwarded message", c.lim - c.off)) end
 end
 
 local function try(fn)
@@ -753,7 +817,12 @@ local function dissect_frame(tvb, pinfo, tree)
     local bt = top:add(G.body, rg(c, c.off, 0))
     bt:set_text(string.format("%s request v%d (Kafka %s)", name, ver, var.release))
     local bs = c.off
-    err = try(function() walk_body(c, bt, var, ver) end)
+    local nested = nil
+    if key == 58 then
+      local entry = conv[corr]
+      nested = {field = "RequestData", fn = function(tv, off, n, item) forwarded(tv, off, n, item, true, entry) end}
+    end
+    err = try(function() walk_body(c, bt, var, ver, nested) end)
     bt:set_len(c.off - bs)
     if err ~= nil then
       mark(top, pinfo, err, tvb)
@@ -845,7 +914,11 @@ local function dissect_frame(tvb, pinfo, tree)
     bt:add_proto_expert_info(E.fallback, string.format("The broker answers %s v%d in v0: it does not speak v%d (KIP-511)", name, req.ver, req.ver))
   end
   local bs = c.off
-  err = try(function() walk_body(c, bt, var, ver) end)
+  local nested = nil
+  if req.key == 58 then
+    nested = {field = "ResponseData", fn = function(tv, off, n, item) forwarded(tv, off, n, item, false, req) end}
+  end
+  err = try(function() walk_body(c, bt, var, ver, nested) end)
   bt:set_len(c.off - bs)
   if err ~= nil then
     mark(top, pinfo, err, tvb)

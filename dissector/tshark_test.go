@@ -380,6 +380,14 @@ func (g *gen) expectNode(a *genAPI, response bool, n *kafka.Node, data []byte, o
 			continue
 		}
 		put(abbrev, showValue(c.Raw, f.Type.Prim))
+		for _, d := range c.Children {
+			// An Envelope's forwarded message, dissected in its bytes field.
+			if e, ok := d.Raw.(*kafka.Embedded); ok && e.Frame != nil {
+				for k, v := range g.expected(e.Frame) {
+					out[k] = append(out[k], v...)
+				}
+			}
+		}
 		if isErrorCode(f) {
 			put("kafkagrid.error_code", showValue(c.Raw, f.Type.Prim))
 		}
