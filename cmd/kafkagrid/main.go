@@ -6,7 +6,7 @@
 //
 //	kafkagrid <verb> [flags]
 //
-// Verbs: build, list, show, grid, decode, probe, diff, serve, md, mdbook, version. Run "kafkagrid <verb> -h" for a verb's flags.
+// Verbs: build, list, show, grid, decode, probe, diff, dissector, serve, md, mdbook, version. Run "kafkagrid <verb> -h" for a verb's flags.
 package main
 
 import (
@@ -117,6 +117,7 @@ func verbs() []verb {
 		{"decode", "decode frames, hex dumps and pcap captures into annotated trees and a report", runDecode},
 		{"probe", "ask a live broker ApiVersions, Metadata, ... and draw its responses", runProbe},
 		{"diff", "list what changed in the protocol between two releases", runDiff},
+		{"dissector", "write a Wireshark Lua dissector of every API and version of the schemas", runDissector},
 		{"serve", "a Kroki-compatible HTTP server of bytegrid and kafka diagrams, for docs tools", runServe},
 		{"md", "draw the ```bytegrid and ```kafka blocks of Markdown files as SVG, links in their place", runMd},
 		{"mdbook", "the same as an mdBook preprocessor (JSON on stdin and stdout)", runMdbook},
