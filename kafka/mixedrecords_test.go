@@ -186,4 +186,3 @@ func TestRecordsCorruptEntry(t *testing.T) {
 }
 
 func cat(bs ...[]byte) []byte { return bytes.Join(bs, nil) }
-
