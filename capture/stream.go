@@ -236,11 +236,11 @@ func (p *pcapReader) read(r io.Reader) (*Result, error) {
 		}
 		src = ngSrc{rd}
 	} else {
-		rd, err := pcapgo.NewReader(br)
+		rd, err := newPcapFile(br)
 		if err != nil {
 			return nil, fmt.Errorf("capture: pcap: %w", err)
 		}
-		src = pcapSrc{rd}
+		src = rd
 	}
 	res := p.res
 	skipped := 0
@@ -283,6 +283,9 @@ func (p *pcapReader) read(r io.Reader) (*Result, error) {
 	p.open = nil
 	if err := p.d.cancelled(); err != nil {
 		return nil, err
+	}
+	if pf, ok := src.(*pcapFile); ok && pf.note() != "" {
+		res.Notes = append(res.Notes, pf.note())
 	}
 	if skipped > 0 {
 		res.Notes = append(res.Notes, fmt.Sprintf("%d of %d packets are not TCP over IPv4 or IPv6 (or are fragments) and were skipped", skipped, res.Packets))
