@@ -697,7 +697,7 @@ func (p *pcapReader) frames(tc *tcpConn, dr *direction, server, last bool) {
 // request takes a frame of the client's.
 func (p *pcapReader) request(tc *tcpConn, msg *Message) {
 	d := p.d
-	d.decode(msg, kafka.DecodeOptions{})
+	relNote := d.request(msg)
 	if tc.sasl && msg.Err != nil {
 		msg.Frame, msg.Err, msg.Token = nil, nil, true
 		d.redactToken(msg)
@@ -714,13 +714,13 @@ func (p *pcapReader) request(tc *tcpConn, msg *Message) {
 		return
 	}
 	tc.sasl = msg.Err == nil && msg.Frame.API.Facts().BareTokensAfterV0 && msg.Frame.Version == 0
-	e := &Exchange{Request: msg}
+	e := &Exchange{Request: msg, Note: relNote}
 	f := msg.Frame
 	switch {
 	case (f == nil || f.API == nil) && !(msg.Err == errSpent && d.looksLikeRequest(msg.Bytes)) || len(msg.Bytes) < 12:
 		p.emit(tc, e) // nothing can answer it
 	case f != nil && f.API.Key == 0 && f.Body["Acks"] == int64(0):
-		e.Note = "acks=0: the broker does not answer"
+		e.Note = joinNotes(e.Note, "acks=0: the broker does not answer")
 		p.emit(tc, e)
 	default:
 		corr := int32(binary.BigEndian.Uint32(msg.Bytes[8:]))
@@ -761,7 +761,7 @@ func (p *pcapReader) expire(tc *tcpConn) {
 	}
 	p.unpend(tc, corr)
 	p.hold(-1)
-	oldest.Note = fmt.Sprintf("no response in the capture before the next %d requests (Options.MaxInFlight)", p.d.o.MaxInFlight)
+	oldest.Note = joinNotes(oldest.Note, fmt.Sprintf("no response in the capture before the next %d requests (Options.MaxInFlight)", p.d.o.MaxInFlight))
 	p.emit(tc, oldest)
 }
 
@@ -872,9 +872,9 @@ func (p *pcapReader) end(tc *tcpConn) {
 	}
 	for _, e := range slices.Concat(slices.Collect(maps.Values(tc.pending))...) {
 		if f := e.Request.Frame; f != nil && f.API.Key == 0 && f.Body["Acks"] == int64(0) {
-			e.Note = "acks=0: the broker does not answer"
+			e.Note = joinNotes(e.Note, "acks=0: the broker does not answer")
 		} else {
-			e.Note = "no response in the capture"
+			e.Note = joinNotes(e.Note, "no response in the capture")
 		}
 		left = append(left, e)
 	}

@@ -200,6 +200,16 @@ func (f decodeFlags) reader(ctx context.Context, c *kafka.Catalog, in decodeInpu
 	o := capture.Options{Ports: in.ports, Name: name, MaxNodes: f.maxFields, MaxFrames: min(f.maxFields, capture.DefaultMaxFrames), Context: ctx}
 	search := &shapeSearch{cat: c, others: others, flagFor: flagFor, apiName: f.api, version: f.version,
 		request: f.request, response: f.response, maxFields: f.maxFields}
+	if others != nil {
+		// A request this release refuses is read with the others, everywhere the same way.
+		o.Releases = func() []capture.Release {
+			var out []capture.Release
+			for _, r := range others() {
+				out = append(out, capture.Release{Name: r.name, Catalog: r.cat, Flag: search.flag(r.name)})
+			}
+			return out
+		}
+	}
 	if f.api != "" {
 		api, ok := c.Lookup(f.api)
 		if !ok && !search.elsewhere(f.api) {
@@ -510,8 +520,11 @@ func appendHeading(b []byte, m *capture.Message, response bool) []byte {
 		b = append(b, f.API.Name...)
 		b = append(b, " v"...)
 		b = strconv.AppendInt(b, int64(f.Version), 10)
-		b = append(append(append(b, ' '), side...), ", correlation id "...)
-		b = strconv.AppendInt(b, int64(f.CorrelationID), 10)
+		b = append(append(b, ' '), side...)
+		if corr, ok := m.CorrelationID(response); ok {
+			b = append(b, ", correlation id "...)
+			b = strconv.AppendInt(b, int64(corr), 10)
+		}
 	case m.Token && response:
 		b = append(b, "SASL token from the broker"...)
 	case m.Token:

@@ -289,26 +289,10 @@ func (s *shapeSearch) describe(fits []*candidate, asked string) string {
 
 // releaseNote names the release a reading comes from when it is not this one, and the flag.
 func (s *shapeSearch) releaseNote(c *candidate) string {
-	cur := s.cat.Release.Name()
-	if c.rel.name == cur {
+	if c.rel.name == s.cat.Release.Name() {
 		return ""
 	}
-	what := fmt.Sprintf("%s v%d", c.api.Name, c.version)
-	why := ""
-	switch a, ok := s.cat.Lookup(c.api.Name); {
-	case !ok:
-		what = c.api.Name
-	case a.Request != nil && a.Request.ValidVersions.Set && c.version < a.Request.ValidVersions.Lo && removedBy896(a.Key, c.version):
-		why = " (Kafka 4.0 removed the oldest versions, KIP-896)"
-	}
-	return fmt.Sprintf("; %s is not in Kafka %s%s but is in Kafka %s: decoded with its schemas (%s)", what, cur, why, c.rel.name, s.flag(c.rel.name))
-}
-
-// removedBy896 reports whether version v of the API of key apiKey is one Kafka 4.0 removed
-// (KIP-896): in Kafka 3.9, not in 4.0, as kafkagrid knows those releases.
-func removedBy896(apiKey int16, v int16) bool {
-	in := schemas.KnownReleasesWith(apiKey, schemas.Version(v))
-	return slices.Contains(in, "3.9") && !slices.Contains(in, "4.0")
+	return "; " + capture.ReleaseNote(s.cat, c.api.Name, c.version, c.rel.name, s.flag(c.rel.name))
 }
 
 // readShapes reads data (frames, or bytes parsed from text) in the shapes the flags allow:
