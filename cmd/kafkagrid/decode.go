@@ -419,7 +419,7 @@ func messages(r *capture.Result) []*capture.Message {
 func printResult(w io.Writer, r *capture.Result, msgs []*capture.Message, format string, indent bool) error {
 	if format == "json" {
 		if len(msgs) == 1 && msgs[0].Frame != nil {
-			if err := msgs[0].Frame.WriteJSON(w, "", jsonIndent(indent)); err != nil {
+			if err := msgs[0].Frame.WriteJSONError(w, "", jsonIndent(indent), msgs[0].Err); err != nil {
 				return err
 			}
 			_, err := io.WriteString(w, "\n")
@@ -654,7 +654,13 @@ func writeJSONExchange(b jsonOut, c *capture.Conn, e *capture.Exchange, indent b
 			b.WriteByte(' ')
 		}
 		if f, ok := v.(*kafka.Frame); ok {
-			err = f.WriteJSON(b, jsonIndent(indent), jsonIndent(indent))
+			var ferr error // the frame's failure, in its JSON as in the text
+			for _, m := range []*capture.Message{e.Request, e.Response} {
+				if m != nil && m.Frame == f {
+					ferr = m.Err
+				}
+			}
+			err = f.WriteJSONError(b, jsonIndent(indent), jsonIndent(indent), ferr)
 			return
 		}
 		var out []byte
