@@ -532,7 +532,10 @@ func (d *decoder) frames(data []byte) *Conn {
 				c.Exchanges = append(c.Exchanges, e)
 				return
 			}
-			e := &Exchange{Request: msg, Note: relNote}
+			if relNote != "" && !slices.Contains(c.Notes, relNote) {
+				c.Notes = append(c.Notes, relNote) // the input's, as the search of a lone frame says it
+			}
+			e := &Exchange{Request: msg}
 			c.Exchanges = append(c.Exchanges, e)
 			if msg.Frame != nil && msg.Frame.API != nil {
 				corr := int32(binary.BigEndian.Uint32(b[8:]))

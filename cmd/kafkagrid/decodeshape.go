@@ -537,13 +537,13 @@ func (s *shapeSearch) read(data []byte, binaryIn bool, form capture.Form, o capt
 		if blocks == nil {
 			blocks = [][]byte{t.Bytes}
 		}
-		if pcap, ok := capture.PacketsPcap(blocks); ok && t.Form == capture.FormDump {
+		if pcap, link, ok := capture.PacketsPcap(blocks); ok && t.Form == capture.FormDump {
 			// Whole packets (tshark -x): read as the capture they are.
 			r, err := capture.Read(s.cat, pcap, o)
 			if err != nil {
 				return nil, err
 			}
-			r.Notes = append(append(notes, fmt.Sprintf("the dump is %d Ethernet packets (TCP): read as a capture of them", len(blocks))), r.Notes...)
+			r.Notes = append(append(notes, fmt.Sprintf("the dump is %d %s packets (TCP): read as a capture of them", len(blocks), link)), r.Notes...)
 			return r, nil
 		}
 		data, kind = t.Bytes, capture.KindHex
