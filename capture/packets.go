@@ -1,6 +1,7 @@
 package capture
 
 import (
+	"bytes"
 	"encoding/binary"
 
 	"github.com/gopacket/gopacket/layers"
@@ -26,23 +27,52 @@ var dumpLinks = []struct {
 // raw IP), as tshark -x and Wireshark's "Copy as Hex Dump" of a packet print them: its length
 // fields agree with the block's, so that a Kafka frame is not taken for a packet. The packets
 // are a millisecond apart, from time 0; link names the link layer; ok is false otherwise.
+//
+// tshark -x prints, after a packet that ends a PDU spread over several, the PDU's bytes
+// ("Reassembled TCP (N bytes):"): a block that is no packet but whose bytes are the TCP
+// payloads of the packets of its direction up to the one before it is such a block, and is
+// left out (skipped counts them).
 func PacketsPcap(blocks [][]byte) (pcap []byte, link string, ok bool) {
+	pcap, link, _, ok = PacketsPcapSkipped(blocks)
+	return pcap, link, ok
+}
+
+// PacketsPcapSkipped is PacketsPcap, and says how many blocks of reassembled data it left out.
+func PacketsPcapSkipped(blocks [][]byte) (pcap []byte, link string, skipped int, ok bool) {
 	if len(blocks) == 0 {
-		return nil, "", false
+		return nil, "", 0, false
 	}
 	for _, l := range dumpLinks {
-		all := true
-		for _, b := range blocks {
-			if !isPacket(l.lt, b) {
-				all = false
-				break
-			}
-		}
-		if all {
-			return dumpPcap(l.lt, blocks), l.name, true
+		if packets, ok := packetBlocks(l.lt, blocks); ok {
+			return dumpPcap(l.lt, packets), l.name, len(blocks) - len(packets), true
 		}
 	}
-	return nil, "", false
+	return nil, "", 0, false
+}
+
+// packetBlocks returns the blocks that are packets of link type lt, when every block is one
+// or the reassembled data of those before it (tshark -x), the first a packet.
+func packetBlocks(lt layers.LinkType, blocks [][]byte) ([][]byte, bool) {
+	flows := map[flowKey][]byte{} // each direction's TCP payloads so far
+	var last flowKey
+	var lastPayload []byte
+	packets := blocks[:0:0]
+	for i, b := range blocks {
+		if isPacket(lt, b) {
+			key, seg, _ := tcpSegment(lt, b)
+			flows[key] = append(flows[key], seg.payload...)
+			last, lastPayload = key, seg.payload
+			packets = append(packets, b)
+			continue
+		}
+		// Reassembled data ends within the last packet's payload.
+		data := flows[last]
+		tail := data[max(0, len(data)-len(b)-len(lastPayload)):]
+		if i == 0 || len(b) == 0 || len(lastPayload) == 0 || !bytes.Contains(tail, b) {
+			return nil, false
+		}
+	}
+	return packets, true
 }
 
 // dumpPcap writes blocks as the packets of a pcap of link type lt.

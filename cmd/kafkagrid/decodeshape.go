@@ -537,13 +537,17 @@ func (s *shapeSearch) read(data []byte, binaryIn bool, form capture.Form, o capt
 		if blocks == nil {
 			blocks = [][]byte{t.Bytes}
 		}
-		if pcap, link, ok := capture.PacketsPcap(blocks); ok && t.Form == capture.FormDump {
+		if pcap, link, skipped, ok := capture.PacketsPcapSkipped(blocks); ok && t.Form == capture.FormDump {
 			// Whole packets (tshark -x): read as the capture they are.
 			r, err := capture.Read(s.cat, pcap, o)
 			if err != nil {
 				return nil, err
 			}
-			r.Notes = append(append(notes, fmt.Sprintf("the dump is %d %s packets (TCP): read as a capture of them", len(blocks), link)), r.Notes...)
+			n := fmt.Sprintf("the dump is %d %s packets (TCP): read as a capture of them", len(blocks)-skipped, link)
+			if skipped > 0 {
+				n += fmt.Sprintf("; %d blocks of their reassembled data (tshark -x prints them after the packet that ends a PDU) left out", skipped)
+			}
+			r.Notes = append(append(notes, n), r.Notes...)
 			return r, nil
 		}
 		data, kind = t.Bytes, capture.KindHex
