@@ -521,7 +521,10 @@ func (d *decoder) frames(data []byte) *Conn {
 			if msg.Frame == nil {
 				relNote = d.request(msg)
 			}
-			if msg.Err != nil && (d.o.API != nil || nframes == 1) {
+			// A request whose header names an API and version another release has is that
+			// release's request, as a broker reads the header first.
+			elsewhere := headerRefused(msg.Err) && func() bool { n, _ := KnownElsewhere(d.cat, b); return n != "" }()
+			if msg.Err != nil && (d.o.API != nil || nframes == 1 && !elsewhere) {
 				// Not a request after all: a response's correlation id can pass for an api
 				// key and version (7 reads as Produce v7).
 				reqErr := msg.Err

@@ -1,9 +1,12 @@
 package capture
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/schemas"
@@ -18,8 +21,30 @@ type Release struct {
 	Flag    string // what picks it on decode's command line ("-release 3.9")
 }
 
-// headerRefused reports whether err is a request's header naming an API key or version the
+// HeaderRefused reports whether err is a request's header naming an API key or version the
 // catalogue lacks: what another release may read.
+func HeaderRefused(err error) bool { return headerRefused(err) }
+
+// KnownElsewhere says, for a request frame whose header names an API key and version the
+// catalogue cur lacks, the releases kafkagrid knows that have them: "Fetch v0 is not in Kafka
+// 4.0 (Kafka 4.0 removed the oldest versions, KIP-896) but is in Kafka 2.2, …, 3.9"; "" when
+// none has, or the frame is too short to say.
+func KnownElsewhere(cur *kafka.Catalog, frame []byte) (note, newest string) {
+	if len(frame) < 8 {
+		return "", ""
+	}
+	key, v := int16(binary.BigEndian.Uint16(frame[4:])), int16(binary.BigEndian.Uint16(frame[6:]))
+	rels := schemas.KnownReleasesWith(key, schemas.Version(v))
+	_, names, _, ok := kafka.KnownAPI(strconv.Itoa(int(key)))
+	if len(rels) == 0 || !ok || len(names) == 0 {
+		return "", ""
+	}
+	newest = rels[len(rels)-1]
+	note = ReleaseNote(cur, names[len(names)-1], v, strings.Join(rels, ", "), "")
+	note, _, _ = strings.Cut(note, ": decoded with its schemas")
+	return note, newest
+}
+
 func headerRefused(err error) bool {
 	var ke *kafka.Error
 	return errors.As(err, &ke) && (ke.Path == "header.RequestApiKey" || ke.Path == "header.RequestApiVersion") &&

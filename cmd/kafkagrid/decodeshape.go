@@ -341,6 +341,18 @@ func (s *shapeSearch) readShapes(data []byte, kind capture.Kind, o capture.Optio
 		if len(fits) == 0 && (closest == nil || s.apiName == "" && closest.at < len(data)*3/4) {
 			return r, nil // nothing close: what capture.Read said stands
 		}
+		if len(fits) == 0 && !s.response && capture.HeaderRefused(msgs[0].Err) {
+			// A request of a version no release here has: what its header says, and which
+			// releases have it, rather than the closest of readings that all fail.
+			if n, newest := capture.KnownElsewhere(s.cat, data); n != "" {
+				give := s.flag(newest)
+				if !strings.HasPrefix(give, "-kafka") {
+					give += " (or -kafka " + newest + ")"
+				}
+				r.Notes = append(r.Notes, n+": give "+give+" to decode it")
+				return r, nil
+			}
+		}
 		return s.pick(kind, data, fits, closest, "a whole frame", r.Notes)
 	}
 	// Not whole frames: without the size prefix, then a body alone.
