@@ -52,7 +52,8 @@ func headerRefused(err error) bool {
 }
 
 // request decodes msg as a request; when the catalogue refuses its header, it is decoded with
-// the first of Options.Releases that reads it whole, and the note says so ("" otherwise).
+// the first of Options.Releases whose catalogue takes its header, and the note says so (""
+// otherwise).
 func (d *decoder) request(msg *Message) string {
 	d.decode(msg, kafka.DecodeOptions{})
 	if msg.Err == nil || d.o.Releases == nil || !headerRefused(msg.Err) {
@@ -72,7 +73,8 @@ func (d *decoder) request(msg *Message) string {
 		d.dec = dec
 		d.decode(&try, kafka.DecodeOptions{})
 		d.dec = save
-		if try.Err == nil {
+		if try.Err == nil || try.Frame != nil && try.Frame.API != nil && !headerRefused(try.Err) {
+			// Its header is this release's: the frame is, and a failure in its body stands.
 			*msg = try
 			return ReleaseNote(d.cat, msg.Frame.API.Name, msg.Frame.Version, rel.Name, rel.Flag)
 		}
