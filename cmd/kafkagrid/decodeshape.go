@@ -556,6 +556,9 @@ func (s *shapeSearch) read(data []byte, binaryIn bool, form capture.Form, o capt
 				return nil, err
 			}
 			n := fmt.Sprintf("the dump is %d %s packets (TCP): read as a capture of them", len(blocks)-skipped, link)
+			if len(blocks)-skipped == 1 {
+				n = fmt.Sprintf("the dump is a %s packet (TCP): read as a capture of it", link)
+			}
 			if skipped > 0 {
 				n += fmt.Sprintf("; %d blocks of their reassembled data (tshark -x prints them after the packet that ends a PDU) left out", skipped)
 			}
