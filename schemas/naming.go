@@ -135,35 +135,3 @@ func knownReleaseLines(names []string, rs map[string]*Release) string {
 	}
 	return b.String()
 }
-
-// KnownVersions is one release kafkagrid knows: its name and each request's API key and valid
-// versions ({lo, hi}), as ApiVersions answers them.
-type KnownVersions struct {
-	Name     string
-	Versions map[int16][2]int16
-}
-
-// KnownReleaseVersions returns the releases kafkagrid knows, oldest first, each with its
-// requests' API keys and valid versions.
-func KnownReleaseVersions() []KnownVersions {
-	var out []KnownVersions
-	for _, line := range strings.Split(knownReleasesText, "\n") {
-		fields := strings.Fields(line)
-		if len(fields) < 2 || strings.HasPrefix(line, "#") {
-			continue
-		}
-		k := KnownVersions{Name: fields[0], Versions: map[int16][2]int16{}}
-		for _, f := range fields[1:] {
-			key, rng, _ := strings.Cut(f, ":")
-			lo, hi, _ := strings.Cut(rng, "-")
-			kn, e1 := strconv.Atoi(key)
-			l, e2 := strconv.Atoi(lo)
-			h, e3 := strconv.Atoi(hi)
-			if e1 == nil && e2 == nil && e3 == nil {
-				k.Versions[int16(kn)] = [2]int16{int16(l), int16(h)}
-			}
-		}
-		out = append(out, k)
-	}
-	return out
-}
