@@ -67,6 +67,11 @@ type Options struct {
 	// them are counted (Result.Unlisted, Result.SkippedConns) and not kept, with a note.
 	MaxFrames int
 	MaxConns  int
+	// Releases, when set, lists the other releases (newest first, loaded when first called)
+	// tried for a request whose header this catalogue refuses: an API key it lacks, a version
+	// outside its range (an old client against Kafka 4.0, KIP-896). The first that reads the
+	// request decodes it and its response, and the exchange's note says so (ReleaseNote).
+	Releases func() []Release
 	// Context, when set, stops the reading once it is done: Read then returns its error.
 	Context context.Context
 	// Recycle, in Stream of a capture, says that each keeps nothing of an exchange's frames
@@ -142,6 +147,24 @@ type Message struct {
 	// Token marks a SASL token sent without a Kafka header after a SaslHandshake v0 (KIP-43):
 	// only a size and the mechanism's bytes, so Frame is nil and Err too.
 	Token bool
+}
+
+// CorrelationID is the message's correlation id: its frame's, or, when the frame failed before
+// its header was read, the one its bytes hold where a whole frame has it (after the size
+// prefix, and a request's api key and version). ok is false when neither says.
+func (m *Message) CorrelationID(response bool) (id int32, ok bool) {
+	if f := m.Frame; f != nil && (m.Err == nil || f.CorrelationID != 0) {
+		return f.CorrelationID, true
+	}
+	at := 8
+	if response {
+		at = 4
+	}
+	b := m.Bytes
+	if len(b) < at+4 || int(binary.BigEndian.Uint32(b)) != len(b)-4 {
+		return 0, false
+	}
+	return int32(binary.BigEndian.Uint32(b[at:])), true
 }
 
 // SASL tokens after SaslHandshake v0 travel bare: a size, then the mechanism's bytes.
@@ -318,6 +341,8 @@ type decoder struct {
 	redactNotes []string // the first of them
 
 	recycle bool // Options.Recycle, reading a capture
+
+	others map[string]*kafka.Decoder // the decoders of Options.Releases, by name, once used
 }
 
 // redact records the secrets kafka.Redact replaced.
@@ -492,10 +517,14 @@ func (d *decoder) frames(data []byte) *Conn {
 			}
 		}
 		if msg.Frame != nil || d.looksLikeRequest(b) {
+			relNote := ""
 			if msg.Frame == nil {
-				d.decode(msg, kafka.DecodeOptions{})
+				relNote = d.request(msg)
 			}
-			if msg.Err != nil && (d.o.API != nil || nframes == 1) {
+			// A request whose header names an API and version another release has is that
+			// release's request, as a broker reads the header first.
+			elsewhere := headerRefused(msg.Err) && func() bool { n, _ := KnownElsewhere(d.cat, b); return n != "" }()
+			if msg.Err != nil && (d.o.API != nil || nframes == 1 && !elsewhere) {
 				// Not a request after all: a response's correlation id can pass for an api
 				// key and version (7 reads as Produce v7).
 				reqErr := msg.Err
@@ -505,6 +534,9 @@ func (d *decoder) frames(data []byte) *Conn {
 				}
 				c.Exchanges = append(c.Exchanges, e)
 				return
+			}
+			if relNote != "" && !slices.Contains(c.Notes, relNote) {
+				c.Notes = append(c.Notes, relNote) // the input's, as the search of a lone frame says it
 			}
 			e := &Exchange{Request: msg}
 			c.Exchanges = append(c.Exchanges, e)
@@ -520,8 +552,8 @@ func (d *decoder) frames(data []byte) *Conn {
 		c.Notes = append(c.Notes, note)
 	}
 	for _, e := range c.Exchanges {
-		if e.Request != nil && e.Response == nil && e.Note == "" {
-			e.Note = "no response in the input"
+		if e.Request != nil && e.Response == nil && !strings.Contains(e.Note, "no response") {
+			e.Note = joinNotes(e.Note, "no response in the input")
 		}
 	}
 	return c
@@ -537,7 +569,7 @@ func (d *decoder) response(msg *Message, e *Exchange) {
 	}
 	// As the request's answer: an ApiVersions answer in v0 is read so (KIP-511).
 	if d.decode(msg, kafka.DecodeOptions{Response: true, Request: rf}); msg.Frame != nil && msg.Frame.Note != "" {
-		e.Note = msg.Frame.Note
+		e.Note = joinNotes(e.Note, msg.Frame.Note)
 	}
 	e.Response = msg
 }
@@ -621,4 +653,12 @@ func (e *Exchange) release() {
 			m.Frame.Release()
 		}
 	}
+}
+
+// joinNotes joins two notes of an exchange with "; ", either may be "".
+func joinNotes(a, b string) string {
+	if a == "" || b == "" {
+		return a + b
+	}
+	return a + "; " + b
 }

@@ -91,7 +91,7 @@ func TestParseTextForms(t *testing.T) {
 			b := got.Bytes
 			if tt.file == "tshark-x.txt" {
 				// The whole packet: its TCP payload is the frame.
-				if _, ok := PacketsPcap([][]byte{b}); !ok {
+				if _, _, ok := PacketsPcap([][]byte{b}); !ok {
 					t.Fatalf("not read as a packet: % x", b)
 				}
 				_, seg, _ := tcpSegment(layers.LinkTypeEthernet, b)

@@ -2,8 +2,10 @@ package capture
 
 import (
 	"bytes"
+	"encoding/binary"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -42,6 +44,22 @@ func FuzzRead(f *testing.F) {
 	}
 	f.Add(frames)
 	f.Add([]byte("00 00 00 0a 00 12 00 04 00 00 00 01 ff ff 00"))
+	// Real captures of Linux cooked links, cut to their first packets, one with records longer
+	// than their packets (incl_len > orig_len).
+	for _, name := range []string{"kfake-sll.pcap", "kfake-sll2.pcap"} {
+		data, err := os.ReadFile(filepath.Join("testdata", "links", name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		cut, n := 24, 0
+		for ; n < 10 && cut+16 <= len(data); n++ {
+			cut += 16 + int(binary.LittleEndian.Uint32(data[cut+8:]))
+		}
+		f.Add(data[:cut])
+		longer := slices.Clone(data[:cut])
+		binary.LittleEndian.PutUint32(longer[24+12:], binary.LittleEndian.Uint32(longer[24+8:])-16)
+		f.Add(longer)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		o := Options{MaxFrame: 1 << 16, MaxDecompressed: 1 << 16}
 		r, err := Read(cat, data, o)

@@ -51,17 +51,101 @@ type captureInfo struct {
 	lt   layers.LinkType // the packet's link type (pcapng: its interface's)
 }
 
-type pcapSrc struct{ r *pcapgo.Reader }
-
-func (s pcapSrc) ReadPacketData() ([]byte, captureInfo, error) {
-	b, ci, err := s.r.ZeroCopyReadPacketData()
-	if errors.Is(err, io.EOF) && ci.CaptureLength > 0 {
-		// A record header and not one byte of its packet: cut short, not a clean end.
-		err = fmt.Errorf("the last record header announces %d bytes, and none follow", ci.CaptureLength)
-	}
-	return b, captureInfo{ci.Timestamp, s.r.LinkType()}, err
+// pcapFile reads a pcap file's records as Wireshark does (wiretap's libpcap reader): a
+// record holds the bytes its incl_len says, even where that is more than the packet's
+// orig_len (some tools count a header twice); such records are counted for a note.
+type pcapFile struct {
+	r        io.Reader
+	order    binary.ByteOrder
+	nano     bool
+	link     layers.LinkType
+	maxLen   uint32
+	buf      []byte
+	longer   int // records holding more bytes than their packet had
+	firstBad int // the first such record, 1-based
+	n        int // records read
 }
-func (s pcapSrc) LinkType() layers.LinkType { return s.r.LinkType() }
+
+// maxRecord is the largest packet record read whatever the file's snap length: Wireshark's
+// largest (WTAP_MAX_PACKET_SIZE_STANDARD).
+const maxRecord = 262144
+
+// newPcapFile reads a pcap file's header.
+func newPcapFile(r io.Reader) (*pcapFile, error) {
+	var h [24]byte
+	if _, err := io.ReadFull(r, h[:]); err != nil {
+		return nil, fmt.Errorf("a file header of %d bytes: %w", 24, err)
+	}
+	p := &pcapFile{r: r}
+	switch binary.LittleEndian.Uint32(h[:]) {
+	case 0xa1b2c3d4:
+		p.order = binary.LittleEndian
+	case 0xa1b23c4d:
+		p.order, p.nano = binary.LittleEndian, true
+	case 0xd4c3b2a1:
+		p.order = binary.BigEndian
+	case 0x4d3cb2a1:
+		p.order, p.nano = binary.BigEndian, true
+	default:
+		return nil, fmt.Errorf("magic 0x%08x is not a pcap file's", binary.LittleEndian.Uint32(h[:]))
+	}
+	if major := p.order.Uint16(h[4:]); major != 2 {
+		return nil, fmt.Errorf("version %d.%d, only 2.x is read", major, p.order.Uint16(h[6:]))
+	}
+	p.maxLen = max(p.order.Uint32(h[16:]), maxRecord)
+	p.link = layers.LinkType(p.order.Uint32(h[20:]) & 0xffff) // the high bits: FCS length
+	return p, nil
+}
+
+func (p *pcapFile) ReadPacketData() ([]byte, captureInfo, error) {
+	var h [16]byte
+	n, err := io.ReadFull(p.r, h[:])
+	switch {
+	case n == 0 && errors.Is(err, io.EOF):
+		return nil, captureInfo{}, io.EOF
+	case err != nil:
+		return nil, captureInfo{}, fmt.Errorf("a record header cut short: %d of 16 bytes", n)
+	}
+	sec, frac := p.order.Uint32(h[0:]), p.order.Uint32(h[4:])
+	incl, orig := p.order.Uint32(h[8:]), p.order.Uint32(h[12:])
+	if incl > p.maxLen {
+		return nil, captureInfo{}, fmt.Errorf("a record of %d bytes, more than the %d a packet may hold", incl, p.maxLen)
+	}
+	p.n++
+	if incl > orig {
+		if p.longer == 0 {
+			p.firstBad = p.n
+		}
+		p.longer++
+	}
+	if cap(p.buf) < int(incl) {
+		p.buf = make([]byte, incl)
+	}
+	b := p.buf[:incl]
+	got, err := io.ReadFull(p.r, b)
+	if err != nil {
+		if got == 0 {
+			return nil, captureInfo{}, fmt.Errorf("the last record header announces %d bytes, and none follow", incl)
+		}
+		return nil, captureInfo{}, fmt.Errorf("the last record holds %d of the %d bytes its header announces", got, incl)
+	}
+	ns := int64(frac) * 1000
+	if p.nano {
+		ns = int64(frac)
+	}
+	return b, captureInfo{time.Unix(int64(sec), ns).UTC(), p.link}, nil
+}
+
+func (p *pcapFile) LinkType() layers.LinkType { return p.link }
+
+// note says how many records hold more bytes than their packet had, or "".
+func (p *pcapFile) note() string {
+	if p.longer == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d of %d packet records (the first: packet %d) hold more bytes than their packet had (incl_len > orig_len): read as held, as Wireshark reads them, the IP length marking where each packet ends",
+		p.longer, p.n, p.firstBad)
+}
 
 type ngSrc struct{ r *pcapgo.NgReader }
 

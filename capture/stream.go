@@ -236,11 +236,11 @@ func (p *pcapReader) read(r io.Reader) (*Result, error) {
 		}
 		src = ngSrc{rd}
 	} else {
-		rd, err := pcapgo.NewReader(br)
+		rd, err := newPcapFile(br)
 		if err != nil {
 			return nil, fmt.Errorf("capture: pcap: %w", err)
 		}
-		src = pcapSrc{rd}
+		src = rd
 	}
 	res := p.res
 	skipped := 0
@@ -283,6 +283,9 @@ func (p *pcapReader) read(r io.Reader) (*Result, error) {
 	p.open = nil
 	if err := p.d.cancelled(); err != nil {
 		return nil, err
+	}
+	if pf, ok := src.(*pcapFile); ok && pf.note() != "" {
+		res.Notes = append(res.Notes, pf.note())
 	}
 	if skipped > 0 {
 		res.Notes = append(res.Notes, fmt.Sprintf("%d of %d packets are not TCP over IPv4 or IPv6 (or are fragments) and were skipped", skipped, res.Packets))
@@ -694,7 +697,7 @@ func (p *pcapReader) frames(tc *tcpConn, dr *direction, server, last bool) {
 // request takes a frame of the client's.
 func (p *pcapReader) request(tc *tcpConn, msg *Message) {
 	d := p.d
-	d.decode(msg, kafka.DecodeOptions{})
+	relNote := d.request(msg)
 	if tc.sasl && msg.Err != nil {
 		msg.Frame, msg.Err, msg.Token = nil, nil, true
 		d.redactToken(msg)
@@ -711,13 +714,13 @@ func (p *pcapReader) request(tc *tcpConn, msg *Message) {
 		return
 	}
 	tc.sasl = msg.Err == nil && msg.Frame.API.Facts().BareTokensAfterV0 && msg.Frame.Version == 0
-	e := &Exchange{Request: msg}
+	e := &Exchange{Request: msg, Note: relNote}
 	f := msg.Frame
 	switch {
 	case (f == nil || f.API == nil) && !(msg.Err == errSpent && d.looksLikeRequest(msg.Bytes)) || len(msg.Bytes) < 12:
 		p.emit(tc, e) // nothing can answer it
 	case f != nil && f.API.Key == kafka.KeyProduce && f.Body["Acks"] == int64(0):
-		e.Note = "acks=0: the broker does not answer"
+		e.Note = joinNotes(e.Note, "acks=0: the broker does not answer")
 		p.emit(tc, e)
 	default:
 		corr := int32(binary.BigEndian.Uint32(msg.Bytes[8:]))
@@ -758,7 +761,7 @@ func (p *pcapReader) expire(tc *tcpConn) {
 	}
 	p.unpend(tc, corr)
 	p.hold(-1)
-	oldest.Note = fmt.Sprintf("no response in the capture before the next %d requests (Options.MaxInFlight)", p.d.o.MaxInFlight)
+	oldest.Note = joinNotes(oldest.Note, fmt.Sprintf("no response in the capture before the next %d requests (Options.MaxInFlight)", p.d.o.MaxInFlight))
 	p.emit(tc, oldest)
 }
 
@@ -869,9 +872,9 @@ func (p *pcapReader) end(tc *tcpConn) {
 	}
 	for _, e := range slices.Concat(slices.Collect(maps.Values(tc.pending))...) {
 		if f := e.Request.Frame; f != nil && f.API.Key == kafka.KeyProduce && f.Body["Acks"] == int64(0) {
-			e.Note = "acks=0: the broker does not answer"
+			e.Note = joinNotes(e.Note, "acks=0: the broker does not answer")
 		} else {
-			e.Note = "no response in the capture"
+			e.Note = joinNotes(e.Note, "no response in the capture")
 		}
 		left = append(left, e)
 	}

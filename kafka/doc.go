@@ -116,7 +116,11 @@
 // A records field may also hold a legacy message set (magic 0 or 1, before KIP-98), told
 // apart by the magic byte: its value is a MessageSet of LegacyMessage, and a compressed
 // wrapper message's value is decoded the same way, its inner messages a nested tree. Both
-// directions work, so such frames round-trip too. The examples of Produce v0-v2 and Fetch
+// directions work, so such frames round-trip too. Each entry is read by its own magic byte,
+// as Kafka's client reads them: a field may mix batches and messages (a log written before
+// and after a message-format change), and a last entry cut short, as a broker sends where a
+// fetch's byte limit ends the field, is kept as a partial entry ("partial: N of M bytes");
+// such a field's value is Records. The examples of Produce v0-v2 and Fetch
 // v0-v3 are message sets in every release (the story's record, with magic 1's timestamp), and
 // VectorOptions.Compression writes a codec only where Kafka takes it (zstd from Produce v7 and
 // Fetch v10, KIP-110; never in a message set).

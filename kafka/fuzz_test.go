@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"slices"
 	"testing"
 )
 
@@ -42,6 +43,12 @@ func FuzzDecode(f *testing.F) {
 			f.Fatal(err)
 		}
 		f.Add(byte(0), false, fr.Bytes)
+	}
+	// And records fields of every format mixed, and cut short (TestRecordsEntryByEntry's).
+	b0, m1, m0 := kmsgBatch(0, "alpha", "a"), kmsgV1(1, "beta", "b"), kmsgV0(2, "gamma", "c")
+	fetch, _ := c.Lookup("Fetch")
+	for _, rec := range [][]byte{cat(b0, m1, m0), cat(m1, m0[:20]), cat(b0, b0[:7])} {
+		f.Add(byte(slices.Index(c.APIs, fetch)), true, fetchV4(rec))
 	}
 	// A response with sel's high bit set is read as the answer to its API's example request
 	// (DecodeOptions.Request): the KIP-511 fallback and an Envelope's nested response.

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"io"
 	"strconv"
 	"sync"
@@ -17,6 +18,14 @@ import (
 // its memory is the tree's and not the text's: indented, the JSON of a frame of a million nodes
 // is some 700 MB, and encoding/json holds it twice over to indent it.
 func (f *Frame) WriteJSON(w io.Writer, prefix, indent string) error {
+	return f.WriteJSONError(w, prefix, indent, nil)
+}
+
+// WriteJSONError is WriteJSON of a frame that failed with err (nil: WriteJSON): after its
+// tree, decoded up to the failure, an "error" member says where and what, as the text does:
+// {"message": the error's text, "path": the field's path, "offset": the byte offset} (path
+// and offset when err is an *Error).
+func (f *Frame) WriteJSONError(w io.Writer, prefix, indent string, err error) error {
 	j := newJSONWriter(w, prefix, indent)
 	j.open('{')
 	api, key := "", int64(-1)
@@ -48,6 +57,20 @@ func (f *Frame) WriteJSON(w io.Writer, prefix, indent string) error {
 	j.b = append(j.b, '"')
 	j.key("root")
 	j.node(f.Root)
+	if err != nil {
+		j.key("error")
+		j.open('{')
+		j.key("message")
+		j.str(err.Error())
+		var ke *Error
+		if errors.As(err, &ke) {
+			j.key("path")
+			j.str(ke.Path)
+			j.key("offset")
+			j.int(int64(ke.Offset))
+		}
+		j.close('}')
+	}
 	j.close('}')
 	return j.flush()
 }

@@ -1,6 +1,10 @@
 package kafka
 
 import (
+	"encoding/binary"
+	"fmt"
+	"strconv"
+	"strings"
 	"unsafe"
 
 	"github.com/kafkagrid/kafkagrid/schemas"
@@ -55,17 +59,14 @@ func (k *walker) records(parent *Node, f *schemas.Field, lpath string, in any) (
 	n.WireType = strWire(schemas.Records, compact, nullable)
 	parent.Children = append(parent.Children, n)
 	k.children(n, 2) // the length, and usually one batch
-	var batches []*RecordBatch
-	var set MessageSet
+	var mixed Records
 	if k.w != nil {
-		switch v := in.(type) {
+		switch in.(type) {
 		case nil:
-		case []*RecordBatch:
-			batches = v
-		case MessageSet:
-			set = v
+		case []*RecordBatch, MessageSet, Records:
+			mixed = entriesOf(in)
 		default:
-			return nil, k.fail(path, n.Offset, "want []*RecordBatch or MessageSet, have %T", in)
+			return nil, k.fail(path, n.Offset, "want []*RecordBatch, MessageSet or Records, have %T", in)
 		}
 	}
 	form, sform := lenInt32, sizeInt32
@@ -74,7 +75,7 @@ func (k *walker) records(parent *Node, f *schemas.Field, lpath string, in any) (
 	}
 	isNull := false
 	if k.w != nil {
-		isNull = batches == nil && set == nil
+		isNull = isNilRecords(in)
 	} else {
 		// Peek: a null marker has no region to walk.
 		r := k.r
@@ -105,73 +106,229 @@ func (k *walker) records(parent *Node, f *schemas.Field, lpath string, in any) (
 	leaf.Path = lpath
 	leaf.About = "Byte length of the record batches."
 	leaf.Spec = n.Spec
-	var out []*RecordBatch
-	var outSet MessageSet
 	err := k.sized(n, leaf, sform, func() error {
 		if k.w != nil {
-			for i, b := range batches {
-				if err := k.batch(n, k.t.index(path, i, ""), b); err != nil {
-					return err
-				}
-			}
-			for i := range set {
-				if err := k.legacyMessage(n, k.t.index(path, i, ""), &set[i]); err != nil {
+			for i := range mixed {
+				if err := k.recordsEntry(n, k.t.index(path, i, ""), &mixed[i]); err != nil {
 					return err
 				}
 			}
 			return nil
 		}
-		// The magic byte, at the same place in a message set entry and a batch, says which
-		// format the field holds; its first entry decides for all.
-		r := k.r
-		if r.left() > magicOffset && r.buf[r.off+magicOffset] < 2 {
-			outSet = MessageSet{}
-			for i := 0; k.left() > 0; i++ {
-				if err := k.spent(path, k.pos()); err != nil {
-					return err
-				}
-				outSet = append(outSet, LegacyMessage{})
-				if err := k.legacyMessage(n, k.t.index(path, i, ""), &outSet[i]); err != nil {
-					return err
-				}
-			}
-			return nil
-		}
-		out = []*RecordBatch{}
+		// Entry by entry, as Kafka's client reads them (ByteBufferLogInputStream): the magic
+		// byte, at the same place in a message set entry and a batch, says what each one is,
+		// and a last entry cut short is kept as such.
 		for i := 0; k.left() > 0; i++ {
 			if err := k.spent(path, k.pos()); err != nil {
 				return err
 			}
-			b := &RecordBatch{}
-			out = append(out, b)
-			if err := k.batch(n, k.t.index(path, i, ""), b); err != nil {
+			var e RecordsEntry
+			err := k.recordsEntry(n, k.t.index(path, i, ""), &e)
+			if e.Batch != nil || e.Message != nil || e.Partial != nil {
+				mixed = append(mixed, e)
+			}
+			if err != nil {
 				return err
 			}
 		}
 		return nil
 	})
-	if k.w != nil {
-		n.Raw = in
-		if set != nil {
-			n.Value = k.messagesText(len(set))
-		} else {
-			n.Value = k.recordsText(len(batches))
-		}
-		k.end(n)
-		return in, err
+	if k.w == nil {
+		in = mixed.simplest()
 	}
-	if outSet != nil {
-		n.Raw = outSet
-		n.Value = k.messagesText(len(outSet))
-		k.end(n)
-		return outSet, err
-	}
-	n.Raw = out
-	n.Value = k.recordsText(len(out))
+	n.Raw = in
+	n.Value = k.recordsValue(mixed)
 	k.end(n)
-	return out, err
+	return in, err
 }
 
+// Records is the content of a records field as Kafka's client reads it, entry by entry: record
+// batches (magic 2) and legacy messages (magic 0 and 1) in any mix, as a log written before
+// and after a message-format change is served, and a last entry cut short where a fetch's
+// byte limit ends the field. A decoded field whose entries are all batches is a
+// []*RecordBatch, all messages a MessageSet; a Records otherwise. Each is encoded as it is.
+type Records []RecordsEntry
+
+// RecordsEntry is one entry of a records field: a batch, a legacy message, or a partial entry
+// (one of the three set).
+type RecordsEntry struct {
+	Batch   *RecordBatch
+	Message *LegacyMessage
+	// Partial holds the bytes of a last entry cut short, and PartialSize the bytes its header
+	// says it takes (0 when fewer than its 12-byte offset and size are there). Kafka's client
+	// skips it (the next fetch reads it whole).
+	Partial     []byte
+	PartialSize int
+}
+
+// The sizes Kafka reads an entry's header by (org.apache.kafka.common.record.Records and
+// LegacyRecord): the offset and size (LOG_OVERHEAD), up to the magic byte, and the smallest
+// message of magic 0 after its size (RECORD_OVERHEAD_V0).
+const (
+	logOverhead          = 12
+	headerUpToMagic      = magicOffset + 1
+	recordOverheadV0     = 14
+	partialNoSizeMessage = "partial: %d of at least %d bytes (Kafka skips a last entry cut short)"
+)
+
+// isNilRecords reports whether a records field's value to encode is null.
+func isNilRecords(in any) bool {
+	switch v := in.(type) {
+	case []*RecordBatch:
+		return v == nil
+	case MessageSet:
+		return v == nil
+	case Records:
+		return v == nil
+	}
+	return in == nil
+}
+
+// entriesOf is a records field's value as entries: a []*RecordBatch, a MessageSet or Records.
+func entriesOf(in any) Records {
+	switch v := in.(type) {
+	case Records:
+		return v
+	case []*RecordBatch:
+		out := make(Records, len(v))
+		for i, b := range v {
+			out[i].Batch = b
+		}
+		return out
+	case MessageSet:
+		out := make(Records, len(v))
+		for i := range v {
+			out[i].Message = &v[i]
+		}
+		return out
+	}
+	return nil
+}
+
+// simplest is the value a decoded field's entries give: a []*RecordBatch when all are
+// batches, a MessageSet when all are messages (an empty field: no batches), Records otherwise.
+func (rs Records) simplest() any {
+	batches, messages := 0, 0
+	for _, e := range rs {
+		switch {
+		case e.Batch != nil:
+			batches++
+		case e.Message != nil:
+			messages++
+		}
+	}
+	switch {
+	case batches == len(rs):
+		out := make([]*RecordBatch, len(rs))
+		for i, e := range rs {
+			out[i] = e.Batch
+		}
+		return out
+	case messages == len(rs):
+		out := make(MessageSet, len(rs))
+		for i, e := range rs {
+			out[i] = *e.Message
+		}
+		return out
+	}
+	return rs
+}
+
+// recordsValue is a records field's text: its batches, messages and partial entry counted.
+func (k *walker) recordsValue(rs Records) string {
+	batches, messages, partial := 0, 0, 0
+	for _, e := range rs {
+		switch {
+		case e.Batch != nil:
+			batches++
+		case e.Message != nil:
+			messages++
+		default:
+			partial++
+		}
+	}
+	var parts []string
+	if batches > 0 || messages == 0 && partial == 0 {
+		parts = append(parts, k.recordsText(batches))
+	}
+	if messages > 0 {
+		parts = append(parts, k.messagesText(messages))
+	}
+	if partial > 0 {
+		parts = append(parts, "1 partial")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// recordsEntry walks one entry of a records field. Reading, it does as Kafka's
+// ByteBufferLogInputStream.nextBatch: fewer than 12 bytes left, or fewer than the entry's size
+// says, is a partial last entry; a size under the smallest message's, or a magic other than 0,
+// 1 and 2, is corrupt; magic 2 is a record batch, 0 and 1 a legacy message.
+func (k *walker) recordsEntry(parent *Node, path string, e *RecordsEntry) error {
+	if k.w != nil {
+		switch {
+		case e.Batch != nil:
+			return k.batch(parent, path, e.Batch)
+		case e.Message != nil:
+			return k.legacyMessage(parent, path, e.Message)
+		}
+		return k.partialEntry(parent, path, e)
+	}
+	r := k.r
+	left := r.left()
+	if left < logOverhead {
+		e.PartialSize = 0
+		return k.partialEntry(parent, path, e)
+	}
+	size := int64(int32(binary.BigEndian.Uint32(r.buf[r.off+8:])))
+	if size < recordOverheadV0 {
+		return k.fail(k.t.join(path, "Size", ""), r.off+8, "entry size %d, less than the %d bytes of the smallest message", size, recordOverheadV0)
+	}
+	if left >= headerUpToMagic {
+		if magic := int8(r.buf[r.off+magicOffset]); magic < 0 || magic > 2 {
+			return k.fail(k.t.join(path, "Magic", ""), r.off+magicOffset, "magic %d: Kafka knows 0, 1 and 2", magic)
+		}
+	}
+	if int64(left) < logOverhead+size {
+		e.PartialSize = int(logOverhead + size)
+		return k.partialEntry(parent, path, e)
+	}
+	if r.buf[r.off+magicOffset] == 2 {
+		e.Batch = &RecordBatch{}
+		return k.batch(parent, path, e.Batch)
+	}
+	e.Message = &LegacyMessage{}
+	return k.legacyMessage(parent, path, e.Message)
+}
+
+// partialEntry walks a last entry cut short: its bytes, as they are.
+func (k *walker) partialEntry(parent *Node, path string, e *RecordsEntry) error {
+	n := k.alloc()
+	n.Kind = KindField
+	n.Name = "Partial"
+	n.Path = path
+	n.Offset = k.pos()
+	n.WireType = "partial"
+	n.About = "A last entry cut short, as a broker sends where a fetch's byte limit ends the records; Kafka's client skips it."
+	parent.Children = append(parent.Children, n)
+	size := len(e.Partial)
+	if k.w == nil {
+		size = k.r.left()
+	}
+	b, err := k.raw(size, e.Partial)
+	if err != nil {
+		return k.failErr(path, n.Offset, err)
+	}
+	e.Partial = b
+	n.Raw = b
+	if e.PartialSize > 0 {
+		n.Value = "partial: " + strconv.Itoa(len(b)) + " of " + strconv.Itoa(e.PartialSize) + " bytes (Kafka skips a last entry cut short)"
+	} else {
+		n.Value = fmt.Sprintf(partialNoSizeMessage, len(b), logOverhead)
+	}
+	k.end(n)
+	return nil
+}
 func (k *walker) messagesText(n int) string {
 	if n == 1 {
 		return "1 message"

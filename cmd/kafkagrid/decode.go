@@ -200,6 +200,16 @@ func (f decodeFlags) reader(ctx context.Context, c *kafka.Catalog, in decodeInpu
 	o := capture.Options{Ports: in.ports, Name: name, MaxNodes: f.maxFields, MaxFrames: min(f.maxFields, capture.DefaultMaxFrames), Context: ctx}
 	search := &shapeSearch{cat: c, others: others, flagFor: flagFor, apiName: f.api, version: f.version,
 		request: f.request, response: f.response, maxFields: f.maxFields}
+	if others != nil {
+		// A request this release refuses is read with the others, everywhere the same way.
+		o.Releases = func() []capture.Release {
+			var out []capture.Release
+			for _, r := range others() {
+				out = append(out, capture.Release{Name: r.name, Catalog: r.cat, Flag: search.flag(r.name)})
+			}
+			return out
+		}
+	}
 	if f.api != "" {
 		api, ok := c.Lookup(f.api)
 		if !ok && !search.elsewhere(f.api) {
@@ -409,7 +419,7 @@ func messages(r *capture.Result) []*capture.Message {
 func printResult(w io.Writer, r *capture.Result, msgs []*capture.Message, format string, indent bool) error {
 	if format == "json" {
 		if len(msgs) == 1 && msgs[0].Frame != nil {
-			if err := msgs[0].Frame.WriteJSON(w, "", jsonIndent(indent)); err != nil {
+			if err := msgs[0].Frame.WriteJSONError(w, "", jsonIndent(indent), msgs[0].Err); err != nil {
 				return err
 			}
 			_, err := io.WriteString(w, "\n")
@@ -510,8 +520,11 @@ func appendHeading(b []byte, m *capture.Message, response bool) []byte {
 		b = append(b, f.API.Name...)
 		b = append(b, " v"...)
 		b = strconv.AppendInt(b, int64(f.Version), 10)
-		b = append(append(append(b, ' '), side...), ", correlation id "...)
-		b = strconv.AppendInt(b, int64(f.CorrelationID), 10)
+		b = append(append(b, ' '), side...)
+		if corr, ok := m.CorrelationID(response); ok {
+			b = append(b, ", correlation id "...)
+			b = strconv.AppendInt(b, int64(corr), 10)
+		}
 	case m.Token && response:
 		b = append(b, "SASL token from the broker"...)
 	case m.Token:
@@ -641,7 +654,13 @@ func writeJSONExchange(b jsonOut, c *capture.Conn, e *capture.Exchange, indent b
 			b.WriteByte(' ')
 		}
 		if f, ok := v.(*kafka.Frame); ok {
-			err = f.WriteJSON(b, jsonIndent(indent), jsonIndent(indent))
+			var ferr error // the frame's failure, in its JSON as in the text
+			for _, m := range []*capture.Message{e.Request, e.Response} {
+				if m != nil && m.Frame == f {
+					ferr = m.Err
+				}
+			}
+			err = f.WriteJSONError(b, jsonIndent(indent), jsonIndent(indent), ferr)
 			return
 		}
 		var out []byte

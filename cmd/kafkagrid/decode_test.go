@@ -415,7 +415,14 @@ func TestDecodeJSONStreamed(t *testing.T) {
 		var want bytes.Buffer
 		for _, c := range r.Conns {
 			for _, e := range c.Exchanges {
-				v := jsonExchangeOf(c, e, func(f *kafka.Frame) any { return f })
+				v := jsonExchangeOf(c, e, func(f *kafka.Frame) any {
+					for _, m := range []*capture.Message{e.Request, e.Response} {
+						if m != nil && m.Frame == f && m.Err != nil {
+							return frameWithError{f, m.Err}
+						}
+					}
+					return f
+				})
 				var b []byte
 				if indent {
 					b, err = json.MarshalIndent(v, "", "  ")
@@ -570,4 +577,16 @@ func TestDecodeSaslTokens(t *testing.T) {
 	if !strings.Contains(out, `"requestToken":"00616c696365002a2a2a2a2a2a"`) || !strings.Contains(out, `"responseToken":""`) {
 		t.Errorf("JSON lacks the tokens:\n%s", out)
 	}
+}
+
+// frameWithError marshals a frame that failed as WriteJSONError writes it.
+type frameWithError struct {
+	f   *kafka.Frame
+	err error
+}
+
+func (fe frameWithError) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	err := fe.f.WriteJSONError(&b, "", "", fe.err)
+	return b.Bytes(), err
 }

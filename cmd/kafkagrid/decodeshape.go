@@ -289,26 +289,10 @@ func (s *shapeSearch) describe(fits []*candidate, asked string) string {
 
 // releaseNote names the release a reading comes from when it is not this one, and the flag.
 func (s *shapeSearch) releaseNote(c *candidate) string {
-	cur := s.cat.Release.Name()
-	if c.rel.name == cur {
+	if c.rel.name == s.cat.Release.Name() {
 		return ""
 	}
-	what := fmt.Sprintf("%s v%d", c.api.Name, c.version)
-	why := ""
-	switch a, ok := s.cat.Lookup(c.api.Name); {
-	case !ok:
-		what = c.api.Name
-	case a.Request != nil && a.Request.ValidVersions.Set && c.version < a.Request.ValidVersions.Lo && removedBy896(a.Key, c.version):
-		why = " (Kafka 4.0 removed the oldest versions, KIP-896)"
-	}
-	return fmt.Sprintf("; %s is not in Kafka %s%s but is in Kafka %s: decoded with its schemas (%s)", what, cur, why, c.rel.name, s.flag(c.rel.name))
-}
-
-// removedBy896 reports whether version v of the API of key apiKey is one Kafka 4.0 removed
-// (KIP-896): in Kafka 3.9, not in 4.0, as kafkagrid knows those releases.
-func removedBy896(apiKey int16, v int16) bool {
-	in := schemas.KnownReleasesWith(apiKey, schemas.Version(v))
-	return slices.Contains(in, "3.9") && !slices.Contains(in, "4.0")
+	return "; " + capture.ReleaseNote(s.cat, c.api.Name, c.version, c.rel.name, s.flag(c.rel.name))
 }
 
 // readShapes reads data (frames, or bytes parsed from text) in the shapes the flags allow:
@@ -356,6 +340,18 @@ func (s *shapeSearch) readShapes(data []byte, kind capture.Kind, o capture.Optio
 		fits, closest := s.search(data, kafka.ShapeFrame, true, !s.request)
 		if len(fits) == 0 && (closest == nil || s.apiName == "" && closest.at < len(data)*3/4) {
 			return r, nil // nothing close: what capture.Read said stands
+		}
+		if len(fits) == 0 && !s.response && capture.HeaderRefused(msgs[0].Err) {
+			// A request of a version no release here has: what its header says, and which
+			// releases have it, rather than the closest of readings that all fail.
+			if n, newest := capture.KnownElsewhere(s.cat, data); n != "" {
+				give := s.flag(newest)
+				if !strings.HasPrefix(give, "-kafka") {
+					give += " (or -kafka " + newest + ")"
+				}
+				r.Notes = append(r.Notes, n+": give "+give+" to decode it")
+				return r, nil
+			}
 		}
 		return s.pick(kind, data, fits, closest, "a whole frame", r.Notes)
 	}
@@ -553,13 +549,20 @@ func (s *shapeSearch) read(data []byte, binaryIn bool, form capture.Form, o capt
 		if blocks == nil {
 			blocks = [][]byte{t.Bytes}
 		}
-		if pcap, ok := capture.PacketsPcap(blocks); ok && t.Form == capture.FormDump {
+		if pcap, link, skipped, ok := capture.PacketsPcapSkipped(blocks); ok && t.Form == capture.FormDump {
 			// Whole packets (tshark -x): read as the capture they are.
 			r, err := capture.Read(s.cat, pcap, o)
 			if err != nil {
 				return nil, err
 			}
-			r.Notes = append(append(notes, fmt.Sprintf("the dump is %d Ethernet packets (TCP): read as a capture of them", len(blocks))), r.Notes...)
+			n := fmt.Sprintf("the dump is %d %s packets (TCP): read as a capture of them", len(blocks)-skipped, link)
+			if len(blocks)-skipped == 1 {
+				n = fmt.Sprintf("the dump is a %s packet (TCP): read as a capture of it", link)
+			}
+			if skipped > 0 {
+				n += fmt.Sprintf("; %d blocks of their reassembled data (tshark -x prints them after the packet that ends a PDU) left out", skipped)
+			}
+			r.Notes = append(append(notes, n), r.Notes...)
 			return r, nil
 		}
 		data, kind = t.Bytes, capture.KindHex

@@ -117,3 +117,48 @@ func TestDecodeShapes(t *testing.T) {
 		})
 	}
 }
+
+// TestDecodeOldClient: an old client's request, of a version Kafka 4.0 removed (KIP-896),
+// gets one answer in every input: with the releases beside 4.0, decoded with 3.9's schemas and
+// a note, as hex and in a capture alike, headed with its own correlation id; with 4.0 alone, a
+// request still, headed so, with a note naming the releases that have it (not the closest of
+// readings that all fail, nor a response).
+func TestDecodeOldClient(t *testing.T) {
+	root := listSchemaRoot(t)
+	alone := filepath.Join(t.TempDir(), "only")
+	if err := os.MkdirAll(alone, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(root, "4.0"), filepath.Join(alone, "4.0")); err != nil {
+		t.Fatal(err)
+	}
+	// Fetch v0 request, correlation id 5, client "c", no topics.
+	frame, _ := hex.DecodeString("0000001b" + "00010000" + "00000005" + "000163" + "ffffffff" + "00000064" + "00000001" + "00000000")
+	in := filepath.Join(t.TempDir(), "fetch-v0.hex")
+	if err := os.WriteFile(in, []byte(hex.EncodeToString(frame)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		schemas []string
+		want    []string
+		code    int
+	}{
+		{[]string{root, "-release", "4.0"}, []string{"Fetch v0 is not in Kafka 4.0 (Kafka 4.0 removed the oldest versions, KIP-896) but is in Kafka 3.9: decoded with its schemas (-release 3.9)",
+			"-- Fetch v0 request, correlation id 5,"}, 0},
+		{[]string{filepath.Join(alone, "4.0")}, []string{"Fetch v0 is not in Kafka 4.0 (Kafka 4.0 removed the oldest versions, KIP-896) but is in Kafka 2.2, 2.4, 2.8, 3.0, 3.3, 3.6, 3.9: give -release 3.9 (or -kafka 3.9) to decode it",
+			"-- Fetch v0 request, correlation id 5,", "error: kafka: Fetch v0 request: header.RequestApiVersion"}, 1},
+	} {
+		out, errs, code := runCmd(t, append(append([]string{"decode", "-schemas"}, tt.schemas...), in)...)
+		if code != tt.code {
+			t.Errorf("%s: exit %d: %s\n%s", tt.schemas, code, errs, out)
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s: output lacks %q:\n%s", tt.schemas, w, out)
+			}
+		}
+		if strings.Contains(out, " response,") || strings.Contains(out, "unpaired") {
+			t.Errorf("%s: a request read as a response:\n%s", tt.schemas, out)
+		}
+	}
+}

@@ -60,10 +60,11 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *mech == "PLAIN" && !*useTLS {
 		fmt.Fprintf(stderr, "kafkagrid: probe: warning: SASL PLAIN without -tls sends the password in clear text to %s (it is not printed)\n", pos[0])
 	}
-	cat, _, err := sf.load(ctx, stderr)
+	cat, src, err := sf.load(ctx, stderr)
 	if err != nil {
 		return fmt.Errorf("probe: %w", err)
 	}
+	others, _ := siblingReleases(sf, src)
 	apis, err := probeAPIs(cat, pos[1:], *write)
 	if err != nil {
 		return err
@@ -86,10 +87,14 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	defer cl.Close()
 	conn := cl.Conn()
 	res := &capture.Result{Kind: "probe", Conns: []*capture.Conn{conn}}
+	var match []string // the release the broker's versions match best, and where they differ
 	// Whatever happens after the first exchange, what was decoded is printed.
 	finish := func(err error) error {
 		if err != nil && len(conn.Exchanges) == 0 {
 			return fmt.Errorf("probe: %w", err)
+		}
+		if *format == "json" {
+			res.Notes = append(res.Notes, match...)
 		}
 		if red := cl.Redacted(); len(red) > 0 {
 			res.Notes = append(res.Notes, fmt.Sprintf("%s: %d (no output of kafkagrid shows a password, a SCRAM proof, a bearer token or a delegation token's HMAC; the bytes are '*', offsets unchanged): %s",
@@ -101,6 +106,9 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			}
 		} else if perr := printResult(stdout, res, messages(res), *format, false); perr != nil && err == nil {
 			err = perr
+		}
+		if *format == "txt" && len(match) > 0 {
+			fmt.Fprintf(stdout, "\n== summary\n%s\n", strings.Join(match, "\n"))
 		}
 		if *out != "" {
 			if werr := writeReport(ctx, *out, res, report.Options{Title: "kafkagrid probe " + pos[0]}); werr != nil && err == nil {
@@ -122,8 +130,18 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if co.OnExchange != nil && conn.Server.IsValid() {
 		fmt.Fprintf(stdout, "== connection %d: %s → %s\n", conn.ID, conn.Client, conn.Server)
 	}
-	if _, err := cl.Versions(); err != nil {
+	versions, err := cl.Versions()
+	if err != nil {
 		return finish(err)
+	}
+	rels := []capture.Release{{Name: cat.Release.Name(), Catalog: cat}}
+	if others != nil {
+		for _, r := range others() {
+			rels = append(rels, capture.Release{Name: r.name, Catalog: r.cat})
+		}
+	}
+	if m, ok := capture.MatchRelease(versions, rels); ok {
+		match = m.Summary()
 	}
 	if *mech != "" {
 		if err := cl.Authenticate(*mech, *user, *pass); err != nil {

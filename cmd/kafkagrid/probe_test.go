@@ -54,8 +54,10 @@ func TestProbe(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("exit %d: %s\n%s", code, errs, out)
 			}
+			// The summary: kfake follows the newest Kafka, of the releases beside 4.0 4.1.
 			for _, want := range []string{"-- ApiVersions v4 response, correlation id 1", "-- Metadata v13 response",
-				`Name = "orders"`, "ApiKeys"} {
+				`Name = "orders"`, "ApiKeys", "\n== summary\nthe broker's API versions match Kafka 4.1 best: ",
+				"\ndiffers: ApiVersions (key 18): the broker 0-5, Kafka 4.1 0-4\n"} {
 				if !strings.Contains(out, want) {
 					t.Errorf("output lacks %q", want)
 				}

@@ -548,8 +548,11 @@ func (w *Writer) frame(id, name string, m *capture.Message, vo kafkaview.Options
 		fv.Heading = "undecoded " + name
 	}
 	meta := []string{fmt.Sprintf("%d bytes", len(m.Bytes))}
-	if f != nil && f.API != nil {
-		meta = append(meta, fmt.Sprintf("correlation id %d", f.CorrelationID), fmt.Sprintf("header v%d", f.HeaderVersion))
+	if corr, ok := m.CorrelationID(name == "response"); ok && (f != nil && f.API != nil || m.Err != nil) {
+		meta = append(meta, fmt.Sprintf("correlation id %d", corr))
+	}
+	if f != nil && f.API != nil && (m.Err == nil || f.CorrelationID != 0) {
+		meta = append(meta, fmt.Sprintf("header v%d", f.HeaderVersion))
 	}
 	if m.Packet > 0 {
 		meta = append(meta, fmt.Sprintf("packet %d", m.Packet), m.Time.UTC().Format("15:04:05.000000"))
