@@ -281,7 +281,12 @@ func TestDecodeCutsAndRaisedLengths(t *testing.T) {
 			default:
 				return true
 			}
-			_, err := c.Decode(b, o)
+			got, err := c.Decode(b, o)
+			if err == nil && strings.HasSuffix(n.Path, "BatchLength") && hasPartial(got.Root) {
+				// A records field's entry whose length runs past the field is a partial last
+				// entry, read as Kafka's client reads it (and skips it), not an error.
+				return true
+			}
 			var e *Error
 			if !errors.As(err, &e) || e.Path == "" {
 				t.Errorf("%s: %s raised: %v", f.BaseName(), n.Path, err)
@@ -289,6 +294,16 @@ func TestDecodeCutsAndRaisedLengths(t *testing.T) {
 			return true
 		})
 	}
+}
+
+// hasPartial reports whether a decoded tree shows a partial last entry of a records field.
+func hasPartial(root *Node) bool {
+	found := false
+	root.Walk(func(n *Node) bool {
+		found = found || strings.HasPrefix(n.Value, "partial: ")
+		return !found
+	})
+	return found
 }
 
 func TestBaseNames(t *testing.T) {
