@@ -1,4 +1,4 @@
-package capture
+package textbytes
 
 import (
 	"fmt"
@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// LooksLikeText reports whether data is text that ParseHex may read: no control bytes other
+// LooksLikeText reports whether data is text that Bytes may read: no control bytes other
 // than whitespace, in its first 4 KiB.
 func LooksLikeText(data []byte) bool {
 	if len(data) == 0 {
@@ -26,9 +26,9 @@ func LooksLikeText(data []byte) bool {
 // lines cannot claim any length (a "*" up to offset 0x8000000 would be 128 MiB).
 const MaxRepeat = 4 << 20
 
-// ParseHex reads bytes written as text in any of the forms ParseText tells apart.
-func ParseHex(text []byte) ([]byte, error) {
-	t, err := ParseText(text, FormAuto)
+// Bytes reads bytes written as text in any of the forms Parse tells apart.
+func Bytes(text []byte) ([]byte, error) {
+	t, err := Parse(text, Auto)
 	if err != nil {
 		return nil, err
 	}
@@ -239,7 +239,7 @@ func dumpIn(s string, rows []dumpRow, base int) (*Text, error) {
 				return nil, failAt(rows[i+1].at, "offset %#x after \"*\" is not a whole number of the repeated line's %d bytes past %#x", next, len(prev), have)
 			}
 			if int64(repeated)+add > MaxRepeat {
-				return nil, failAt(r.at, "\"*\" repeats the line before up to offset %#x: %d more bytes, past the %d (4 MiB, capture.MaxRepeat) the \"*\" lines of a dump may add; give the bytes as a file instead",
+				return nil, failAt(r.at, "\"*\" repeats the line before up to offset %#x: %d more bytes, past the %d (4 MiB, textbytes.MaxRepeat) the \"*\" lines of a dump may add; give the bytes as a file instead",
 					next, add, MaxRepeat)
 			}
 			repeated += int(add)

@@ -1,4 +1,4 @@
-package capture
+package textbytes
 
 import (
 	"encoding/base64"
@@ -13,19 +13,18 @@ import (
 // Form is a way of writing bytes as text.
 type Form string
 
-// The forms ParseText tells apart. "" (FormAuto) lets ParseText choose by the content.
+// The forms Parse tells apart. "" (Auto) lets Parse choose by the content.
 const (
-	FormAuto    Form = ""
-	FormHex     Form = "hex"    // plain hex: "00 00 00 2a", "0000002a", "00:00:00:2a", "0x00 0x2a", a hex stream
-	FormDump    Form = "dump"   // an offset column: xxd, hexdump -C, od -Ax -tx1, Wireshark, tshark -x, Netty, Idx | Hex | ASCII tables
-	FormList    Form = "list"   // a byte list: Go, Rust, C, Java (signed), JavaScript, Python, decimal or hex; Node Buffer JSON; Erlang/Elixir binaries; Python struct.pack
-	FormString  Form = "string" // a string literal: C and Wireshark "\x00…", Python b'…', a hex string ("0000002a", bytes.fromhex)
-	FormBase64  Form = "base64" // base64 (standard or URL alphabet, padded or not)
-	formDefault      = FormAuto
+	Auto   Form = ""
+	Hex    Form = "hex"    // plain hex: "00 00 00 2a", "0000002a", "00:00:00:2a", "0x00 0x2a", a hex stream
+	Dump   Form = "dump"   // an offset column: xxd, hexdump -C, od -Ax -tx1, Wireshark, tshark -x, Netty, Idx | Hex | ASCII tables
+	List   Form = "list"   // a byte list: Go, Rust, C, Java (signed), JavaScript, Python, decimal or hex; Node Buffer JSON; Erlang/Elixir binaries; Python struct.pack
+	String Form = "string" // a string literal: C and Wireshark "\x00…", Python b'…', a hex string ("0000002a", bytes.fromhex)
+	Base64 Form = "base64" // base64 (standard or URL alphabet, padded or not)
 )
 
-// Forms lists the forms -from takes, in the order ParseText tries them.
-var Forms = []Form{FormString, FormDump, FormList, FormHex, FormBase64}
+// Forms lists the forms -from takes, in the order Parse tries them.
+var Forms = []Form{String, Dump, List, Hex, Base64}
 
 // ParseForm reads a form's name as -from takes it; a few tool names are accepted for it
 // ("xxd", "hexdump", "od", "tshark", "wireshark", "netty" are dumps, "go", "rust", "c",
@@ -33,26 +32,26 @@ var Forms = []Form{FormString, FormDump, FormList, FormHex, FormBase64}
 func ParseForm(s string) (Form, error) {
 	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "", "auto":
-		return FormAuto, nil
+		return Auto, nil
 	case "hex", "plain", "stream", "hexstream":
-		return FormHex, nil
+		return Hex, nil
 	case "dump", "xxd", "hexdump", "od", "tshark", "wireshark", "netty", "table":
-		return FormDump, nil
+		return Dump, nil
 	case "list", "go", "rust", "c", "java", "js", "javascript", "node", "buffer", "json", "python", "decimal", "erlang", "elixir", "struct":
-		return FormList, nil
+		return List, nil
 	case "string", "escaped", "c-string", "bytes":
-		return FormString, nil
+		return String, nil
 	case "base64", "b64":
-		return FormBase64, nil
+		return Base64, nil
 	}
 	names := make([]string, len(Forms))
 	for i, f := range Forms {
 		names[i] = string(f)
 	}
-	return "", fmt.Errorf("capture: no form %q: want auto, %s", s, strings.Join(names, ", "))
+	return "", fmt.Errorf("textbytes: no form %q: want auto, %s", s, strings.Join(names, ", "))
 }
 
-// Text is what ParseText read: the bytes, the form they were in (Detail names the tool or
+// Text is what Parse read: the bytes, the form they were in (Detail names the tool or
 // language where the text shows it: "xxd", "hexdump -C", "Go []byte", "Node Buffer JSON"), and
 // notes on what was skipped or assumed.
 type Text struct {
@@ -65,9 +64,9 @@ type Text struct {
 	Notes  []string
 }
 
-// TextError is the error of a text that is none of the forms: where the form that read
+// Error is the error of a text that is none of the forms: where the form that read
 // furthest stopped, why, and the line there (cut at 80 characters).
-type TextError struct {
+type Error struct {
 	Line, Col int    // 1-based; Col counts bytes
 	Form      Form   // the form that read furthest
 	Msg       string // what is wrong there
@@ -75,9 +74,9 @@ type TextError struct {
 	Tried     []Form // every form tried
 }
 
-func (e *TextError) Error() string {
+func (e *Error) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "capture: bytes as text: line %d, column %d: %s", e.Line, e.Col, e.Msg)
+	fmt.Fprintf(&b, "textbytes: line %d, column %d: %s", e.Line, e.Col, e.Msg)
 	if len(e.Tried) == 1 {
 		fmt.Fprintf(&b, " (read as %s)", e.Tried[0])
 	} else if len(e.Tried) > 1 {
@@ -116,23 +115,23 @@ func quoteTok(s string) string {
 	return strconv.Quote(s)
 }
 
-// ParseText reads bytes written as text in any of the forms people paste (see Form), told
+// Parse reads bytes written as text in any of the forms people paste (see Form), told
 // apart by their content, or in the form given. Comments (#, //, /* */) and blank lines may
 // stand anywhere; a line prefix shared by every line (a log's timestamp, "[tester::#GS0] ")
 // is dropped; a leading paragraph of prose (a header such as "SOURCE: …") is skipped with a
 // note. The cost is linear in the text, and what "*" lines of a dump expand to is bounded
-// (MaxRepeat). An error is a *TextError naming the line and column.
-func ParseText(text []byte, from Form) (*Text, error) {
+// (MaxRepeat). An error is a *Error naming the line and column.
+func Parse(text []byte, from Form) (*Text, error) {
 	if !LooksLikeText(text) {
-		return nil, &TextError{Line: 1, Col: 1, Msg: "binary data, not text", Form: from}
+		return nil, &Error{Line: 1, Col: 1, Msg: "binary data, not text", Form: from}
 	}
 	s := strings.ReplaceAll(string(text), "\r\n", "\n")
 	s = strings.ReplaceAll(s, "\r", "\n")
 	forms := Forms
-	if from != FormAuto {
+	if from != Auto {
 		forms = []Form{from}
 	}
-	t, best := parseForms(s, forms, from != FormAuto)
+	t, best := parseForms(s, forms, from != Auto)
 	if t != nil {
 		return t, nil
 	}
@@ -148,7 +147,7 @@ func ParseText(text []byte, from Form) (*Text, error) {
 		}
 		cut = end
 		blanked := blank(s[:cut]) + s[cut:]
-		if t, _ := parseForms(blanked, forms, from != FormAuto); t != nil {
+		if t, _ := parseForms(blanked, forms, from != Auto); t != nil {
 			first, last := 1, strings.Count(s[:cut], "\n")
 			for first < last && strings.TrimSpace(lineAt(s, first)) == "" {
 				first++
@@ -201,22 +200,22 @@ var errNotThisForm = &perr{msg: "not this form"}
 
 func parseForm(s string, f Form, forced bool) (*Text, error) {
 	switch f {
-	case FormString:
+	case String:
 		return parseStrings(s, forced)
-	case FormDump:
+	case Dump:
 		return parseDump(s, forced)
-	case FormList:
+	case List:
 		return parseList(s, forced)
-	case FormHex:
+	case Hex:
 		return parsePlain(s)
-	case FormBase64:
+	case Base64:
 		return parseBase64(s, forced)
 	}
 	return nil, errNotThisForm
 }
 
 func textError(s string, best *formErr, forms []Form) error {
-	e := &TextError{Tried: forms}
+	e := &Error{Tried: forms}
 	if best == nil {
 		best = &formErr{form: forms[0], perr: failAt(0, "no bytes in the text")}
 	}
