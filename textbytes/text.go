@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Form is a way of writing bytes as text.
@@ -125,8 +126,13 @@ func Parse(text []byte, from Form) (*Text, error) {
 	if !LooksLikeText(text) {
 		return nil, &Error{Line: 1, Col: 1, Msg: "binary data, not text", Form: from}
 	}
-	s := strings.ReplaceAll(string(text), "\r\n", "\n")
-	s = strings.ReplaceAll(s, "\r", "\n")
+	// The text is read in place: nothing read from it is kept but copies (the bytes, the
+	// notes, the error's quote), and it is copied only when it has carriage returns.
+	s := unsafe.String(unsafe.SliceData(text), len(text))
+	if strings.IndexByte(s, '\r') >= 0 {
+		s = strings.ReplaceAll(s, "\r\n", "\n")
+		s = strings.ReplaceAll(s, "\r", "\n")
+	}
 	forms := Forms
 	if from != Auto {
 		forms = []Form{from}
@@ -244,7 +250,7 @@ func textError(s string, best *formErr, forms []Form) error {
 		}
 		line = cut
 	}
-	e.Quote = strings.ToValidUTF8(line, "?")
+	e.Quote = strings.Clone(strings.ToValidUTF8(line, "?"))
 	return e
 }
 
@@ -323,39 +329,55 @@ func hasWord(l string) bool {
 // starts a comment at the start of a line, after a blank, or after a comma when a blank
 // follows it; // after a blank or ,;{([, /* too.
 func stripComments(s string) string {
-	b := []byte(s)
+	var b []byte // a copy of s, made at the first comment; nil while there is none
+	at := func(i int) byte {
+		if b != nil {
+			return b[i]
+		}
+		return s[i]
+	}
+	blankTo := func(i, j int) {
+		if b == nil {
+			b = []byte(s)
+		}
+		for ; i < j; i++ {
+			if b[i] != '\n' {
+				b[i] = ' '
+			}
+		}
+	}
 	var quote byte
 	lineStart := true
 	closeAt := -2 // where the next "*/" is (-1: none after the last search), found once per comment
-	for i := 0; i < len(b); i++ {
-		c := b[i]
+	for i := 0; i < len(s); i++ {
+		c := at(i)
 		if c == '\n' {
 			quote, lineStart = 0, true
 			continue
 		}
 		if quote != 0 {
-			if c == '\\' && i+1 < len(b) && b[i+1] != '\n' {
+			if c == '\\' && i+1 < len(s) && s[i+1] != '\n' {
 				i++
 			} else if c == quote {
 				quote = 0
 			}
 			continue
 		}
-		prevOK := lineStart || i > 0 && strings.IndexByte(" \t,;{([", b[i-1]) >= 0
+		prevOK := lineStart || i > 0 && strings.IndexByte(" \t,;{([", at(i-1)) >= 0
 		switch {
 		case c == '"' || c == '\'':
 			quote = c
-		case c == '#' && (lineStart || b[i-1] == ' ' || b[i-1] == '\t' || b[i-1] == ',' && hashComment(b, i)):
-			for ; i < len(b) && b[i] != '\n'; i++ {
-				b[i] = ' '
+		case c == '#' && (lineStart || at(i-1) == ' ' || at(i-1) == '\t' || at(i-1) == ',' && hashComment(s, i)),
+			c == '/' && i+1 < len(s) && s[i+1] == '/' && prevOK:
+			end := strings.IndexByte(s[i:], '\n')
+			if end < 0 {
+				end = len(s)
+			} else {
+				end += i
 			}
-			i--
-		case c == '/' && i+1 < len(b) && b[i+1] == '/' && prevOK:
-			for ; i < len(b) && b[i] != '\n'; i++ {
-				b[i] = ' '
-			}
-			i--
-		case c == '/' && i+1 < len(b) && b[i+1] == '*' && prevOK:
+			blankTo(i, end)
+			i = end - 1
+		case c == '/' && i+1 < len(s) && s[i+1] == '*' && prevOK:
 			if closeAt != -1 && closeAt < i+2 {
 				if closeAt = strings.Index(s[i+2:], "*/"); closeAt >= 0 {
 					closeAt += i + 2
@@ -364,25 +386,24 @@ func stripComments(s string) string {
 			if closeAt < 0 {
 				continue // not a comment after all
 			}
-			for j := i; j < closeAt+2; j++ {
-				if b[j] != '\n' {
-					b[j] = ' '
-				}
-			}
+			blankTo(i, closeAt+2)
 			i = closeAt + 1
 		}
 		if c != ' ' && c != '\t' {
 			lineStart = false
 		}
 	}
-	return string(b)
+	if b == nil {
+		return s
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b)) // b is not written again
 }
 
 // hashComment reports whether the '#' at b[i], right after a comma, starts a comment ("…),#
 // The client ID" in Python): a blank or a letter follows it, not hex ("0x00,#00" is no comment
 // either way, but "#GS0" of a tester's log stays).
-func hashComment(b []byte, i int) bool {
-	return i+1 >= len(b) || b[i+1] == ' ' || b[i+1] == '\t' || b[i+1] == '\n'
+func hashComment(s string, i int) bool {
+	return i+1 >= len(s) || s[i+1] == ' ' || s[i+1] == '\t' || s[i+1] == '\n'
 }
 
 // commonPrefix is the prefix every non-blank line shares once digits are masked (a log's
@@ -747,44 +768,71 @@ type ltok struct {
 // lexCode cuts code into numbers, identifiers, strings and punctuation.
 func lexCode(s string) ([]ltok, *perr) {
 	var toks []ltok
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n':
-			i++
-		case isDigit(c) || (c == '-' || c == '+') && i+1 < len(s) && isDigit(s[i+1]) && (len(toks) == 0 || toks[len(toks)-1].kind == 'p'):
-			j := i + 1
-			for j < len(s) && (isHex(s[j]) || s[j] == 'x' || s[j] == 'X' || s[j] == '_' || s[j] == 'o' || s[j] == 'u' || s[j] == 'i' || s[j] == 'U' || s[j] == 'L' || s[j] == 'l' || s[j] == 'y' || s[j] == '8') {
-				j++
-			}
-			toks = append(toks, ltok{'n', s[i:j], i})
-			i = j
-		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80:
-			j := i + 1
-			for j < len(s) && (s[j] == '_' || isDigit(s[j]) || s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z' || s[j] >= 0x80) {
-				j++
-			}
-			toks = append(toks, ltok{'i', s[i:j], i})
-			i = j
-		case c == '"' || c == '\'' || c == '`':
-			j := i + 1
-			for j < len(s) && s[j] != c && s[j] != '\n' {
-				if s[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			if j >= len(s) || s[j] != c {
-				return toks, failAt(i, "a string that does not end on its line")
-			}
-			toks = append(toks, ltok{'s', s[i : j+1], i})
-			i = j + 1
-		default:
-			toks = append(toks, ltok{'p', s[i : i+1], i})
-			i++
+	lx := lexer{s: s}
+	for {
+		t, ok, err := lx.next()
+		if err != nil {
+			return toks, err
 		}
+		if !ok {
+			return toks, nil
+		}
+		toks = append(toks, t)
 	}
-	return toks, nil
+}
+
+// lexer cuts code into tokens one at a time, so that a reader that stops early (a form that
+// is not this one) costs nothing past where it stopped.
+type lexer struct {
+	s    string
+	i    int
+	prev byte // the kind of the token before, 0 at the start
+}
+
+// next returns the next token; ok is false at the end.
+func (lx *lexer) next() (t ltok, ok bool, err *perr) {
+	s := lx.s
+	i := lx.i
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n') {
+		i++
+	}
+	if i >= len(s) {
+		lx.i = i
+		return ltok{}, false, nil
+	}
+	c := s[i]
+	switch {
+	case isDigit(c) || (c == '-' || c == '+') && i+1 < len(s) && isDigit(s[i+1]) && (lx.prev == 0 || lx.prev == 'p'):
+		j := i + 1
+		for j < len(s) && (isHex(s[j]) || s[j] == 'x' || s[j] == 'X' || s[j] == '_' || s[j] == 'o' || s[j] == 'u' || s[j] == 'i' || s[j] == 'U' || s[j] == 'L' || s[j] == 'l' || s[j] == 'y' || s[j] == '8') {
+			j++
+		}
+		t = ltok{'n', s[i:j], i}
+	case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80:
+		j := i + 1
+		for j < len(s) && (s[j] == '_' || isDigit(s[j]) || s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z' || s[j] >= 0x80) {
+			j++
+		}
+		t = ltok{'i', s[i:j], i}
+	case c == '"' || c == '\'' || c == '`':
+		j := i + 1
+		for j < len(s) && s[j] != c && s[j] != '\n' {
+			if s[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		if j >= len(s) || s[j] != c {
+			lx.i = len(s)
+			return ltok{}, false, failAt(i, "a string that does not end on its line")
+		}
+		t = ltok{'s', s[i : j+1], i}
+	default:
+		t = ltok{'p', s[i : i+1], i}
+	}
+	lx.i = t.at + len(t.text)
+	lx.prev = t.kind
+	return t, true, nil
 }
 
 // numValue reads one number of a byte list: decimal, 0x hex, 0o or 0 octal (C), 0b binary,
@@ -830,11 +878,54 @@ func numValue(t string, bare bool) (v int, why string, ok bool) {
 	return n & 0xff, "", true
 }
 
+// group is a pair of brackets of a byte list's text, numbered in the order they open (the
+// top level is group 0).
 type group struct {
-	open, close int // offsets of the brackets (-1, len for the top level)
-	parent      int // index of the enclosing group, -1 at the top
-	items       [][]ltok
-	depth       int
+	open   int32 // offset of the opening bracket (-1 for the top level)
+	parent int32 // index of the enclosing group, -1 at the top
+	depth  int32
+}
+
+// listItem is what the reading of a list keeps of one item (the tokens between two commas):
+// its first tokens (castNumber looks at three at most), how many, and where it ends.
+type listItem struct {
+	toks [4]ltok
+	n    int
+	end  int
+}
+
+// view is the item as castNumber and hexPair take it: its tokens, or four of them standing
+// for more (which is no number).
+func (it *listItem) view() []ltok { return it.toks[:min(it.n, 4)] }
+
+func (it *listItem) add(t ltok) {
+	if it.n < len(it.toks) {
+		it.toks[it.n] = t
+	}
+	it.n++
+	it.end = t.at + len(t.text)
+}
+
+// listFail is the first item of a group that is no number.
+type listFail struct {
+	idx      int    // its index among the group's items
+	kind     byte   // 'c': no number (a cast or a word); 'n': a number that does not read; 'w': not a byte
+	empty    bool   // an empty item (", ,")
+	at, end  int    // where it is
+	why, tok string // for 'w' the reason, for 'n' the token
+}
+
+// groupSum is what the reading of a list keeps of one group of two items or more: the values
+// of its items read as decimal and, while every item is two hex digits, as hex, and its first
+// item that is no number.
+type groupSum struct {
+	gi             int
+	items, nums    int // items (a trailing empty one aside) and those that are numbers
+	allPairs, hexy bool
+	dec, hex       []byte
+	fail           *listFail
+	heldEmpty      bool // an empty item not yet known to be the trailing one
+	totalItems     int  // items counted as the original split counts them (a trailing empty one too)
 }
 
 // parseList reads a byte list: the numbers of the largest bracketed list whose every item is
@@ -864,59 +955,105 @@ func parseList(s string, forced bool) (*Text, error) {
 	return parseNumberList(s, forced)
 }
 
-// parseNumberList is parseList's reading of the brackets of s (comments blanked).
+// maxDepth bounds how deep the brackets of a byte list may nest (Go's [][]byte{{…}} is two).
+const maxDepth = 64
+
+// parseNumberList is parseList's reading of the brackets of s (comments blanked). It reads
+// the tokens as they are cut and keeps of each group its values (a byte or two an item) and
+// its first failure, not its tokens, so that its memory is a small multiple of the bytes read.
 func parseNumberList(s string, forced bool) (*Text, error) {
-	toks, lerr := lexCode(s)
-	if lerr != nil {
-		return nil, lerr
+	lx := lexer{s: s}
+	// drain is err unless the text does not lex further on (a text that does not lex is
+	// refused as a whole, as it was when it was cut whole before reading).
+	drain := func(err *perr) *perr {
+		for {
+			_, ok, lerr := lx.next()
+			if lerr != nil {
+				return lerr
+			}
+			if !ok {
+				return err
+			}
+		}
 	}
-	// Group the tokens by brackets; each group's items are split at commas.
-	groups := []group{{open: -1, close: len(s), parent: -1}}
-	stack := []int{0}
-	cur := func() *group { return &groups[stack[len(stack)-1]] }
-	var item []ltok
-	outer := map[int][]ltok{} // while a bracket is open, the item it interrupts
-	flush := func() {
-		g := cur()
-		g.items = append(g.items, item)
-		item = nil
+	groups := []group{{open: -1, parent: -1}}
+	type open struct {
+		gi   int
+		sum  groupSum
+		item listItem // the item being read
 	}
-	for _, t := range toks {
+	stack := []open{{gi: 0, sum: groupSum{gi: 0, allPairs: true}}}
+	var sums []groupSum // the groups of two items or more, as they close
+	signed := false
+	// item ends the item being read in group o.
+	item := func(o *open) {
+		g := &o.sum
+		it := &o.item
+		g.totalItems++
+		if g.heldEmpty {
+			listTake(g, nil)
+			g.heldEmpty = false
+		}
+		if it.n == 0 {
+			g.heldEmpty = true
+		} else {
+			listTake(g, it)
+		}
+		*it = listItem{}
+	}
+	for {
+		t, ok, lerr := lx.next()
+		if lerr != nil {
+			return nil, lerr
+		}
+		if !ok {
+			break
+		}
+		if t.kind == 'n' && strings.HasPrefix(t.text, "-") {
+			signed = true
+		}
+		top := &stack[len(stack)-1]
 		if t.kind == 'p' {
 			switch t.text {
 			case "[", "{", "(":
-				item = append(item, ltok{'g', strconv.Itoa(len(groups)), t.at})
-				groups = append(groups, group{open: t.at, parent: stack[len(stack)-1], depth: len(stack)})
-				stack = append(stack, len(groups)-1)
-				outer[len(groups)-1] = item
-				item = nil
+				if len(stack) > maxDepth {
+					return nil, drain(failAt(t.at, "brackets nested more than %d deep", maxDepth))
+				}
+				gi := len(groups)
+				top.item.add(ltok{'g', t.text, t.at})
+				groups = append(groups, group{open: int32(t.at), parent: int32(top.gi), depth: int32(len(stack))})
+				stack = append(stack, open{gi: gi, sum: groupSum{gi: gi, allPairs: true}})
 				continue
 			case "]", "}", ")":
 				if len(stack) == 1 {
-					return nil, failAt(t.at, "%q closes no bracket", t.text)
+					return nil, drain(failAt(t.at, "%q closes no bracket", t.text))
 				}
-				flush()
-				cur().close = t.at
-				idx := stack[len(stack)-1]
+				item(top)
+				if top.sum.totalItems > 1 {
+					sums = append(sums, top.sum)
+				}
 				stack = stack[:len(stack)-1]
-				item = outer[idx]
-				delete(outer, idx)
 				continue
 			case ",":
-				flush()
+				item(top)
 				continue
 			}
 		}
-		item = append(item, t)
+		top.item.add(t)
 	}
-	flush()
+	item(&stack[0])
 	if len(stack) > 1 {
-		return nil, failAt(groups[stack[len(stack)-1]].open, "a bracket that is not closed")
+		return nil, failAt(int(groups[stack[len(stack)-1].gi].open), "a bracket that is not closed")
 	}
-	// The byte groups: every item a number (the last may be empty: a trailing comma).
+	if stack[0].sum.totalItems > 1 || stack[0].sum.items >= 2 {
+		sums = append(sums, stack[0].sum)
+	}
+	slices.SortFunc(sums, func(a, b groupSum) int { return a.gi - b.gi })
+	// The byte groups, in the order they open: every item a number (the last may be empty: a
+	// trailing comma).
 	type bgroup struct {
 		g     int
-		vals  []int
+		vals  []byte
 		bare  bool
 		count int
 	}
@@ -924,69 +1061,39 @@ func parseNumberList(s string, forced bool) (*Text, error) {
 	var bgs []bgroup
 	var firstBad *perr
 	numbers := 0
-	for gi := range groups {
-		g := &groups[gi]
-		items := g.items
-		if n := len(items); n > 0 && len(items[n-1]) == 0 {
-			items = items[:n-1]
-		}
-		commas := len(g.items) > 1
-		if len(items) == 0 || !commas && gi != 0 {
+	for i := range sums {
+		g := &sums[i]
+		commas := g.totalItems > 1
+		if g.items == 0 || !commas && g.gi != 0 {
 			continue
 		}
-		if gi == 0 && len(items) < 2 {
+		if g.gi == 0 && g.items < 2 {
 			continue
 		}
 		// Bare hex ("00, 2a") is read as hex when an item has a hex letter or a leading 0.
-		bare := true
-		for _, it := range items {
-			if hexPair(it) == nil {
-				bare = false
-				break
-			}
-		}
-		if bare {
-			hexy := false
-			for _, it := range items {
-				n := hexPair(it).text
-				if n[0] == '0' || !isDigit(n[0]) || !isDigit(n[1]) {
-					hexy = true
-				}
-			}
-			bare = hexy
-		}
-		vals := make([]int, 0, len(items))
-		ok := true
-		for _, it := range items {
-			n := castNumber(it)
-			if bare {
-				n = hexPair(it)
-			}
-			if n == nil {
-				if len(it) > 0 && numbers > 0 && firstBad == nil && countNumbers(items) > len(items)/2 {
-					firstBad = failAt(it[0].at, "%s is not a byte in the list", quoteTok(s[it[0].at:it[len(it)-1].at+len(it[len(it)-1].text)]))
-				}
-				ok = false
-				break
-			}
-			v, why, isNum := numValue(n.text, bare)
-			if !isNum {
-				if firstBad == nil {
-					firstBad = failAt(n.at, "%s is not a number", quoteTok(n.text))
-				}
-				ok = false
-				break
-			}
-			if why != "" {
-				return nil, failAt(n.at, "%s", why)
-			}
-			vals = append(vals, v)
-			numbers++
-		}
-		if !ok {
+		if g.allPairs && g.hexy {
+			numbers += len(g.hex)
+			bgs = append(bgs, bgroup{g: g.gi, vals: g.hex, bare: true, count: len(g.hex)})
 			continue
 		}
-		bgs = append(bgs, bgroup{g: gi, vals: vals, bare: bare, count: len(vals)})
+		if f := g.fail; f != nil {
+			numbers += f.idx
+			switch f.kind {
+			case 'c':
+				if !f.empty && numbers > 0 && firstBad == nil && g.nums > g.items/2 {
+					firstBad = failAt(f.at, "%s is not a byte in the list", quoteTok(s[f.at:f.end]))
+				}
+			case 'n':
+				if firstBad == nil {
+					firstBad = failAt(f.at, "%s is not a number", quoteTok(f.tok))
+				}
+			case 'w':
+				return nil, failAt(f.at, "%s", f.why)
+			}
+			continue
+		}
+		numbers += len(g.dec)
+		bgs = append(bgs, bgroup{g: g.gi, vals: g.dec, count: len(g.dec)})
 	}
 	for i := range bgs {
 		if best == nil || bgs[i].count > best.count {
@@ -1014,31 +1121,78 @@ func parseNumberList(s string, forced bool) (*Text, error) {
 		i += j + 1
 	}
 	var out []byte
-	signed, bare, lists := false, false, 0
+	bare, lists := false, 0
 	for _, b := range bgs {
 		g := groups[b.g]
 		if g.parent != bg.parent || g.depth != bg.depth {
 			continue
 		}
-		if paragraph(paras, g.open) != paragraph(paras, bg.open) {
+		if paragraph(paras, int(g.open)) != paragraph(paras, int(bg.open)) {
 			continue
 		}
-		for _, v := range b.vals {
-			out = append(out, byte(v))
+		if out == nil && lists == 0 {
+			out = b.vals // the first list's values are not written again
+		} else {
+			out = append(out, b.vals...)
 		}
 		bare = bare || b.bare
 		lists++
-	}
-	for _, t := range toks {
-		if t.kind == 'n' && strings.HasPrefix(t.text, "-") {
-			signed = true
-		}
 	}
 	t := &Text{Bytes: out, Detail: listDetail(s, bare, signed)}
 	if lists > 1 {
 		t.Notes = append(t.Notes, fmt.Sprintf("%d byte lists side by side, read one after the other", lists))
 	}
 	return t, nil
+}
+
+// listTake adds one item of a group to its summary (nil: an empty item that is not the last).
+func listTake(g *groupSum, it *listItem) {
+	var view []ltok
+	if it != nil {
+		view = it.view()
+		g.items++
+	} else {
+		g.items++
+	}
+	idx := g.items - 1
+	// As hex, while every item is two hex digits.
+	if g.allPairs {
+		if p := hexPair(view); p != nil {
+			n := p.text
+			if n[0] == '0' || !isDigit(n[0]) || !isDigit(n[1]) {
+				g.hexy = true
+			}
+			v, _, _ := numValue(n, true)
+			g.hex = append(g.hex, byte(v))
+		} else {
+			g.allPairs, g.hex = false, nil
+		}
+	}
+	// As decimal (or 0x…), up to the first item that is no number.
+	n := castNumber(view)
+	if n != nil {
+		g.nums++
+	}
+	if g.fail != nil {
+		return
+	}
+	if n == nil {
+		f := &listFail{idx: idx, kind: 'c', empty: it == nil}
+		if it != nil {
+			f.at, f.end = it.toks[0].at, it.end
+		}
+		g.fail = f
+		return
+	}
+	v, why, isNum := numValue(n.text, false)
+	switch {
+	case !isNum:
+		g.fail = &listFail{idx: idx, kind: 'n', at: n.at, tok: n.text}
+	case why != "":
+		g.fail = &listFail{idx: idx, kind: 'w', at: n.at, why: why}
+	default:
+		g.dec = append(g.dec, byte(v))
+	}
 }
 
 // paragraph is the number of blank lines before offset at.
@@ -1199,16 +1353,53 @@ func parseStrings(s string, forced bool) (*Text, error) {
 	if !forced && strings.Contains(s, "struct.pack(") {
 		return nil, errNotThisForm // the strings are struct.pack's formats and values: a list
 	}
-	toks, lerr := lexCode(s)
-	if lerr != nil {
+	// The tokens are cut as they are read, a window of four kept (two before, the token, one
+	// after): a text of another form stops at its first token that is no string's, at no
+	// cost past it. A text that does not lex is refused as a whole, wherever it stops.
+	lx := lexer{s: s}
+	lexFail := func(lerr *perr) (*Text, error) {
 		if forced || strings.Contains(s, `\x`) {
 			return nil, lerr
 		}
 		return nil, errNotThisForm
 	}
+	// fail is a failure at a token, unless the text does not lex further on.
+	fail := func(err error) (*Text, error) {
+		if err == errNotThisForm && !strings.Contains(s, `\x`) {
+			return nil, err
+		}
+		for {
+			_, ok, lerr := lx.next()
+			if lerr != nil {
+				return lexFail(lerr)
+			}
+			if !ok {
+				return nil, err
+			}
+		}
+	}
+	var win [4]ltok // win[0], win[1]: the tokens before; win[2] this one; win[3] the next
+	n := 0          // the tokens read into win, up to 4
 	var strs []ltok
 	hexCall, b64Call, prefixB := false, false, false
-	for i, t := range toks {
+	t3, more, lerr := lx.next()
+	if lerr != nil {
+		return lexFail(lerr)
+	}
+	for more {
+		win[0], win[1], win[2] = win[1], win[2], t3
+		t := t3
+		t3, more, lerr = lx.next()
+		if lerr != nil {
+			return lexFail(lerr)
+		}
+		win[3] = t3
+		n = min(n+1, 3)
+		toks := win[3-n:] // the tokens i-n+1 … i, and the next
+		if !more {
+			toks = win[3-n : 3]
+		}
+		k := n - 1 // t's index in toks
 		switch t.kind {
 		case 's':
 			body := t.text[1 : len(t.text)-1]
@@ -1220,7 +1411,7 @@ func parseStrings(s string, forced bool) (*Text, error) {
 				b64Call = true
 				continue
 			}
-			if i > 0 && toks[i-1].kind == 'i' && (toks[i-1].text == "b" || toks[i-1].text == "rb" || toks[i-1].text == "B") && toks[i-1].at+len(toks[i-1].text) == t.at {
+			if k > 0 && toks[k-1].kind == 'i' && (toks[k-1].text == "b" || toks[k-1].text == "rb" || toks[k-1].text == "B") && toks[k-1].at+len(toks[k-1].text) == t.at {
 				prefixB = true
 			}
 			strs = append(strs, t)
@@ -1228,24 +1419,24 @@ func parseStrings(s string, forced bool) (*Text, error) {
 			if strings.Contains(t.text, "fromhex") || strings.Contains(t.text, "hex") || t.text == "unhexlify" || t.text == "parseHexBinary" {
 				hexCall = true
 			}
-			if !codeWords[t.text] && (i+1 >= len(toks) || !strings.Contains("=:.[(", toks[i+1].text)) &&
-				(i == 0 || toks[i-1].text != "." && !rubySymbol(toks, i)) {
+			if !codeWords[t.text] && (k+1 >= len(toks) || !strings.Contains("=:.[(", toks[k+1].text)) &&
+				(k == 0 || toks[k-1].text != "." && !rubySymbol(toks, k)) {
 				if len(strs) == 0 && !forced {
-					return nil, errNotThisForm
+					return fail(errNotThisForm)
 				}
-				return nil, failAt(t.at, "%s outside a quoted string", quoteTok(t.text))
+				return fail(failAt(t.at, "%s outside a quoted string", quoteTok(t.text)))
 			}
 		case 'n':
 			if len(strs) == 0 && !forced {
-				return nil, errNotThisForm
+				return fail(errNotThisForm)
 			}
-			return nil, failAt(t.at, "%s outside a quoted string", quoteTok(t.text))
+			return fail(failAt(t.at, "%s outside a quoted string", quoteTok(t.text)))
 		case 'p':
 			if !strings.Contains("+\\;,()[]{}=.:*$@&<>", t.text) {
 				if len(strs) == 0 && !forced {
-					return nil, errNotThisForm
+					return fail(errNotThisForm)
 				}
-				return nil, failAt(t.at, "%q outside a quoted string", t.text)
+				return fail(failAt(t.at, "%q outside a quoted string", t.text))
 			}
 		}
 	}
