@@ -114,6 +114,7 @@ type tcpConn struct {
 	// Kafka request again; each waits for the server's token, in order.
 	sasl   bool
 	tokens []*Exchange
+	left   bool // counted in pcapReader.gone: no longer needs ending
 }
 
 type connState uint8
@@ -197,6 +198,10 @@ type pcapReader struct {
 	res   *Result
 	conns map[flowKey]*tcpConn // by both directions' keys
 	open  []*tcpConn           // not done, in the order first seen
+	gone  int                  // connections of open that left it since (done, not Kafka, skipped)
+	// visited counts the connections compact looked at: what the tests count to check that
+	// the work is linear in the connections.
+	visited int
 	kafka int                  // Kafka connections read
 	other int                  // TCP connections that are not Kafka
 	past  int                  // Kafka connections past Options.MaxConns
@@ -354,21 +359,25 @@ func (p *pcapReader) packet(key flowKey, seg segment) {
 	}
 }
 
-// compact drops the connections that ended from the open list once they are half of it.
+// compact drops the connections that ended (or need no ending: not Kafka, past
+// Options.MaxConns) from the open list once they are half of it: a count kept as they leave,
+// so that each new connection costs a constant amortized, not a look at every open one.
 func (p *pcapReader) compact() {
-	if len(p.open) < 64 {
+	if len(p.open) < 64 || p.gone*2 < len(p.open) {
 		return
 	}
-	n := 0
-	for _, tc := range p.open {
-		if tc.state != connDone {
-			n++
-		}
+	p.visited += len(p.open)
+	p.open = slices.DeleteFunc(p.open, func(tc *tcpConn) bool { return tc.left })
+	p.gone = 0
+}
+
+// leave marks a connection that no longer needs ending at the end of the capture.
+func (p *pcapReader) leave(tc *tcpConn, st connState) {
+	tc.state = st
+	if !tc.left {
+		tc.left = true
+		p.gone++
 	}
-	if n > len(p.open)/2 {
-		return
-	}
-	p.open = slices.DeleteFunc(p.open, func(tc *tcpConn) bool { return tc.state == connDone })
 }
 
 func (tc *tcpConn) dirOf(key flowKey) *direction {
@@ -384,7 +393,7 @@ func (p *pcapReader) decide(tc *tcpConn, client int) {
 	tc.client = client
 	if p.kafka >= p.d.o.MaxConns {
 		p.past++
-		tc.state = connSkipped
+		p.leave(tc, connSkipped)
 		p.free(tc)
 		return
 	}
@@ -604,7 +613,7 @@ func (p *pcapReader) classify(tc *tcpConn, final bool) {
 		}
 	}
 	if known == 2 || final || full {
-		tc.state = connOther
+		p.leave(tc, connOther)
 		p.other++
 		p.free(tc)
 	}
@@ -620,7 +629,7 @@ func (p *pcapReader) checkClient(tc *tcpConn) bool {
 	}
 	p.note(tc, cs, "the stream does not start with a Kafka request (not Kafka, TLS, or the capture began mid-connection): not decoded")
 	p.free(tc)
-	tc.state = connDone
+	p.leave(tc, connDone)
 	return false
 }
 
@@ -838,7 +847,7 @@ func (p *pcapReader) end(tc *tcpConn) {
 	}
 	if tc.state != connKafka {
 		p.free(tc)
-		tc.state = connDone
+		p.leave(tc, connDone)
 		return
 	}
 	cs, ss := tc.dirs[tc.client], tc.dirs[1-tc.client]
@@ -883,7 +892,7 @@ func (p *pcapReader) end(tc *tcpConn) {
 	}
 	p.notes(tc)
 	p.free(tc)
-	tc.state = connDone
+	p.leave(tc, connDone)
 }
 
 func cmpInt64(a, b int64) int {
