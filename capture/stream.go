@@ -202,9 +202,9 @@ type pcapReader struct {
 	// visited counts the connections compact looked at: what the tests count to check that
 	// the work is linear in the connections.
 	visited int
-	kafka int                  // Kafka connections read
-	other int                  // TCP connections that are not Kafka
-	past  int                  // Kafka connections past Options.MaxConns
+	kafka   int // Kafka connections read
+	other   int // TCP connections that are not Kafka
+	past    int // Kafka connections past Options.MaxConns
 
 	// peakHeld is the most messages held at once (requests waiting, held responses, tokens),
 	// and peakBuffered the most bytes buffered at once by all directions: what the tests
