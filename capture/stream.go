@@ -703,10 +703,15 @@ func (p *pcapReader) frames(tc *tcpConn, dr *direction, server, last bool) {
 // request takes a frame of the client's.
 func (p *pcapReader) request(tc *tcpConn, msg *Message) {
 	d := p.d
-	d.decode(msg, kafka.DecodeOptions{})
+	if tc.sasl {
+		d.decodeOnce(msg, kafka.DecodeOptions{}) // a bare token, unless it reads as a request
+	} else {
+		d.decode(msg, kafka.DecodeOptions{})
+	}
 	if tc.sasl && msg.Err != nil {
 		msg.Frame, msg.Err, msg.Token = nil, nil, true
 		d.redactToken(msg)
+		d.maskAuth(msg, "SASL token") // what redactToken did not know (a garbled token)
 		e := &Exchange{Request: msg, Note: tokenNote}
 		tc.tokens = append(tc.tokens, e)
 		p.hold(1)
