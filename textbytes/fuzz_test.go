@@ -29,7 +29,7 @@ func FuzzParseHex(f *testing.F) {
 // reads auto-detected reads with its form forced. Seeded with every form of
 // testdata/forms and the real frames of ../testdata/real-frames and ../shared/real-frames.
 func FuzzParseText(f *testing.F) {
-	for _, dir := range []string{filepath.Join("testdata", "forms"), filepath.Join("..", "testdata", "real-frames"), filepath.Join("..", "..", "shared", "real-frames")} {
+	for _, dir := range []string{filepath.Join("testdata", "forms"), filepath.Join("testdata", "scripts"), filepath.Join("..", "testdata", "real-frames"), filepath.Join("..", "..", "shared", "real-frames")} {
 		files, _ := os.ReadDir(dir)
 		for _, e := range files {
 			if b, err := os.ReadFile(filepath.Join(dir, e.Name())); err == nil && LooksLikeText(b) && len(b) < 8<<10 {

@@ -141,6 +141,13 @@ func Parse(text []byte, from Form) (*Text, error) {
 	if t != nil {
 		return t, nil
 	}
+	if from == Auto || from == String {
+		if t, err := parseScript(s); t != nil {
+			return t, nil
+		} else if err != nil {
+			return nil, textError(s, &formErr{form: String, perr: err}, forms)
+		}
+	}
 	// A paragraph of prose before the bytes (a header, a sentence): skip it, say so.
 	for cut, n := 0, 0; n < 4; n++ {
 		i := strings.Index(s[cut:], "\n\n")
@@ -911,6 +918,7 @@ type listFail struct {
 	idx      int    // its index among the group's items
 	kind     byte   // 'c': no number (a cast or a word); 'n': a number that does not read; 'w': not a byte
 	empty    bool   // an empty item (", ,")
+	name     bool   // an item that is one name (a variable)
 	at, end  int    // where it is
 	why, tok string // for 'w' the reason, for 'n' the token
 }
@@ -1081,13 +1089,22 @@ func parseNumberList(s string, forced bool) (*Text, error) {
 			switch f.kind {
 			case 'c':
 				if !f.empty && numbers > 0 && firstBad == nil && g.nums > g.items/2 {
-					firstBad = failAt(f.at, "%s is not a byte in the list", quoteTok(s[f.at:f.end]))
+					if f.name {
+						firstBad = failAt(f.at, "%s is a name, not a byte: its value is known only by running the code; give the bytes it holds", quoteTok(s[f.at:f.end]))
+					} else {
+						firstBad = failAt(f.at, "%s is not a byte in the list", quoteTok(s[f.at:f.end]))
+					}
 				}
 			case 'n':
 				if firstBad == nil {
 					firstBad = failAt(f.at, "%s is not a number", quoteTok(f.tok))
 				}
 			case 'w':
+				if g.nums < g.items {
+					// Not every item a number: the arguments of a call in a script
+					// (connect(9092, "host")), no byte list.
+					continue
+				}
 				return nil, failAt(f.at, "%s", f.why)
 			}
 			continue
@@ -1180,6 +1197,7 @@ func listTake(g *groupSum, it *listItem) {
 		f := &listFail{idx: idx, kind: 'c', empty: it == nil}
 		if it != nil {
 			f.at, f.end = it.toks[0].at, it.end
+			f.name = it.n == 1 && it.toks[0].kind == 'i'
 		}
 		g.fail = f
 		return
@@ -1579,4 +1597,116 @@ func unescapeIn(s string, at int, noOctal bool) ([]byte, error) {
 		}
 	}
 	return out, nil
+}
+
+// parseScript reads the byte strings of a whole script (Python, JavaScript, shell, Ruby …)
+// wherever they stand: string literals of escapes ("\x00\x00\x00\x2a", b'\x00…', printf
+// '\x00…'), those side by side in one expression ('+', '\', parentheses) joined, and the
+// largest such expression read, with a note naming its line and the others. A line that does
+// not lex (an apostrophe in a word) is passed over. It returns nil when the script holds no
+// such string, and an error when the script joins its byte strings by the names it gives them
+// (msg = header + body): only running it gives the bytes.
+func parseScript(s string) (*Text, *perr) {
+	s = stripComments(s)
+	type lit struct {
+		b          []byte
+		line, last int // 1-based lines of its first and last string
+	}
+	var lits []lit
+	var cur *lit
+	joinable := false // the tokens since the last string may join it to the next
+	line := 0
+	named := map[string]bool{} // the names byte strings are given (header = b'…')
+	var join *perr             // the first "name + name" of two of them
+	for pos := 0; pos < len(s); {
+		line++
+		end := strings.IndexByte(s[pos:], '\n')
+		if end < 0 {
+			end = len(s)
+		} else {
+			end += pos
+		}
+		// Each line is lexed alone, offsets kept: one that does not lex is passed over.
+		lx := lexer{s: s[:end], i: pos}
+		pos = end + 1
+		var toks []ltok
+		ok := true
+		for {
+			t, more, err := lx.next()
+			if err != nil {
+				ok = false
+				break
+			}
+			if !more {
+				break
+			}
+			toks = append(toks, t)
+		}
+		if !ok {
+			cur, joinable = nil, false
+			continue
+		}
+		for k, t := range toks {
+			if k >= 2 && t.kind == 'i' && toks[k-1].text == "+" && toks[k-2].kind == 'i' && named[t.text] && named[toks[k-2].text] && join == nil {
+				join = failAt(toks[k-2].at, "%s + %s joins byte strings by their names: only running the script gives the bytes; give them as one literal or as hex",
+					toks[k-2].text, t.text)
+			}
+			if t.kind == 's' && strings.Count(t.text, `\x`) >= 2 {
+				if n := k; n >= 2 && toks[n-1].text == "=" && toks[n-2].kind == 'i' {
+					named[toks[n-2].text] = true
+				} else if n >= 3 && toks[n-1].kind == 'i' && toks[n-2].text == "=" && toks[n-3].kind == 'i' {
+					named[toks[n-3].text] = true // header = b'…'
+				}
+				b, err := unescapeIn(t.text[1:len(t.text)-1], t.at+1, false)
+				if err != nil {
+					cur, joinable = nil, false
+					continue
+				}
+				if cur != nil && joinable {
+					cur.b = append(cur.b, b...)
+					cur.last = line
+				} else {
+					lits = append(lits, lit{b: b, line: line, last: line})
+					cur = &lits[len(lits)-1]
+				}
+				joinable = true
+				continue
+			}
+			switch {
+			case t.kind == 'p' && strings.Contains("+\\().", t.text),
+				t.kind == 'i' && (t.text == "b" || t.text == "rb" || t.text == "B"):
+			default:
+				cur, joinable = nil, false
+			}
+		}
+	}
+	if join != nil {
+		return nil, join
+	}
+	if len(lits) == 0 {
+		return nil, nil
+	}
+	best := 0
+	for i, l := range lits {
+		if len(l.b) > len(lits[best].b) {
+			best = i
+		}
+	}
+	l := lits[best]
+	t := &Text{Bytes: l.b, Form: String, Detail: "byte string in a script"}
+	where := fmt.Sprintf("line %d", l.line)
+	if l.last != l.line {
+		where = linesText(l.line, l.last)
+	}
+	t.Notes = append(t.Notes, fmt.Sprintf("a script: the byte string of %s read (its code is not run)", where))
+	if len(lits) > 1 {
+		var others []int
+		for i, o := range lits {
+			if i != best {
+				others = append(others, o.line)
+			}
+		}
+		t.Notes = append(t.Notes, fmt.Sprintf("%d other byte strings (%s) skipped", len(others), linesList(others)))
+	}
+	return t, nil
 }
