@@ -23,6 +23,7 @@ const (
 // main runs the command line; a WebAssembly build (GOOS=js) has its own main instead, the
 // browser decoder's (wasm_js.go).
 func main() {
+	fatalNotUsage()
 	temps := &site.Temps{}
 	ctx, cancel := context.WithCancel(context.WithValue(context.Background(), tempsKey{}, temps))
 	sigs := make(chan os.Signal, 1)
