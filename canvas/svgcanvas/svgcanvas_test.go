@@ -2,9 +2,9 @@ package svgcanvas_test
 
 import (
 	"bytes"
-	"fmt"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
