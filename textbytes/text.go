@@ -1288,15 +1288,6 @@ func castNumber(it []ltok) *ltok {
 	return nil
 }
 
-func countNumbers(items [][]ltok) int {
-	n := 0
-	for _, it := range items {
-		if castNumber(it) != nil {
-			n++
-		}
-	}
-	return n
-}
 
 // listDetail names the language of a byte list by its marks.
 func listDetail(s string, bare, signed bool) string {
