@@ -1288,7 +1288,6 @@ func castNumber(it []ltok) *ltok {
 	return nil
 }
 
-
 // listDetail names the language of a byte list by its marks.
 func listDetail(s string, bare, signed bool) string {
 	lang := "byte list"
