@@ -81,7 +81,8 @@ func parseDump(s string, forced bool) (*Text, error) {
 		}
 		r, ok := dumpRowOf(line, lineAt, li)
 		if !ok {
-			if !decoration(t) {
+			// Lines of prose are kept once a row is seen (a text with none is no dump).
+			if len(rows) > 0 && !decoration(t) {
 				prose, proseAt = append(prose, li), append(proseAt, lineAt)
 			}
 			continue
@@ -89,6 +90,7 @@ func parseDump(s string, forced bool) (*Text, error) {
 		if len(rows) == 0 {
 			r.lineAt = lineAt
 			rows = make([]dumpRow, 0, strings.Count(s[lineAt:], "\n")+1) // a row a line at most
+			prose, proseAt = proseBefore(s[:lineAt])
 		}
 		rows = append(rows, r)
 	}
@@ -123,6 +125,30 @@ func parseDump(s string, forced bool) (*Text, error) {
 		return nil, pe
 	}
 	return nil, errNotThisForm
+}
+
+// proseBefore lists the lines of prose of s (the text before a dump's first row): neither
+// blank, nor rows, nor decoration; their 0-based numbers and offsets.
+func proseBefore(s string) (lines, at []int) {
+	li := 0
+	for pos := 0; pos < len(s); li++ {
+		end := strings.IndexByte(s[pos:], '\n')
+		if end < 0 {
+			end = len(s)
+		} else {
+			end += pos
+		}
+		line, lineAt := s[pos:end], pos
+		pos = end + 1
+		t := strings.TrimSpace(line)
+		if t == "" || t == "*" {
+			continue
+		}
+		if _, ok := dumpRowOf(line, lineAt, li); !ok && !decoration(t) {
+			lines, at = append(lines, li), append(at, lineAt)
+		}
+	}
+	return lines, at
 }
 
 // lineOf is the line of s that starts at offset at.

@@ -129,3 +129,23 @@ func TestParseMemory(t *testing.T) {
 		}
 	}
 }
+
+// TestParseFailMemory: a text that reads as no form costs a bounded multiple of it too,
+// counted in bytes allocated (each form tried, and again past each leading paragraph of
+// prose): at most 12 times the text for words, paragraphs of words and bad hex, a bad list, a
+// dump with a prefix that does not read.
+func TestParseFailMemory(t *testing.T) {
+	for name, s := range map[string]string{
+		"words":     strings.Repeat("some words here and there\n", 40000),
+		"paras":     strings.Repeat("some words here\n\n00 01 zz\n", 40000),
+		"bad hex":   strings.Repeat("00 01 02 zz 04 05\n", 60000),
+		"bad list":  strings.Repeat("0x00, 0x01, foo, 0x02,\n", 50000),
+		"ws prefix": strings.Repeat("[x] 0000   00 01 02 03  ....\n", 40000),
+	} {
+		a := allocOf(func() { Parse([]byte(s), Auto) })
+		t.Logf("%s: %d bytes of text, %d allocated: %.1f× the text", name, len(s), a, float64(a)/float64(len(s)))
+		if limit := uint64(12 * len(s)); a > limit {
+			t.Errorf("%s: %d bytes of text allocated %d, over %d (12× the text)", name, len(s), a, limit)
+		}
+	}
+}

@@ -419,7 +419,9 @@ func hashComment(s string, i int) bool {
 func commonPrefix(s string) int {
 	var first string
 	n := -1
-	for _, l := range strings.Split(s, "\n") {
+	for rest, more := s, true; more; {
+		var l string
+		l, rest, more = strings.Cut(rest, "\n")
 		if strings.TrimSpace(l) == "" {
 			continue
 		}
@@ -465,7 +467,9 @@ func byteLike(t string) bool {
 		return true
 	}
 	t = strings.TrimPrefix(strings.TrimPrefix(t, "0x"), "0X")
-	for _, p := range strings.Split(t, ":") {
+	for more := true; more; {
+		var p string
+		p, t, more = strings.Cut(t, ":")
 		if p == "" || len(p)%2 != 0 && len(p) != 1 {
 			return false
 		}
@@ -544,11 +548,34 @@ func parsePlain(s string) (*Text, error) {
 // "sent: 00 01"). ok is false when there is nothing to blank or no line of bytes is left; the
 // notes say which lines were skipped or cut.
 func annotated(s string) (out string, notes []string, ok bool) {
-	lines := strings.Split(s, "\n")
+	var b []byte // s with words and labels blanked, copied at the first
+	blankIn := func(from, to int) {
+		if b == nil {
+			b = []byte(s)
+		}
+		for k := from; k < to; k++ {
+			if b[k] != '\n' {
+				b[k] = ' '
+			}
+		}
+	}
 	var words, labels []int
+	var toks []string // the line's, reused
 	byteLines := 0
-	for i, l := range lines {
-		toks := strings.Fields(l)
+	li := 0
+	for pos := 0; pos <= len(s); li++ {
+		end := strings.IndexByte(s[pos:], '\n')
+		if end < 0 {
+			end = len(s)
+		} else {
+			end += pos
+		}
+		l, lineAt := s[pos:end], pos
+		pos = end + 1
+		toks = toks[:0]
+		for tok := range strings.FieldsSeq(l) {
+			toks = append(toks, tok)
+		}
 		if len(toks) == 0 {
 			continue
 		}
@@ -565,11 +592,12 @@ func annotated(s string) (out string, notes []string, ok bool) {
 				byteLines++ // neither bytes nor words: plain hex says what is wrong there
 				continue
 			}
-			words = append(words, i+1)
-			lines[i] = blank(l)
+			words = append(words, li+1)
+			blankIn(lineAt, end)
 		case first > 0:
 			// A label: words ending with ':' before the bytes, every token after it a byte.
-			if !strings.HasSuffix(toks[first-1], ":") || !hasWord(strings.Join(toks[:first], " ")) {
+			cut := strings.Index(l, toks[first-1]) + len(toks[first-1])
+			if !strings.HasSuffix(toks[first-1], ":") || !hasWord(l[:cut]) {
 				byteLines++
 				continue
 			}
@@ -578,9 +606,8 @@ func annotated(s string) (out string, notes []string, ok bool) {
 					return "", nil, false
 				}
 			}
-			cut := strings.Index(l, toks[first-1]) + len(toks[first-1])
-			lines[i] = blank(l[:cut]) + l[cut:]
-			labels = append(labels, i+1)
+			blankIn(lineAt, lineAt+cut)
+			labels = append(labels, li+1)
 			byteLines++
 		default:
 			byteLines++
@@ -595,7 +622,7 @@ func annotated(s string) (out string, notes []string, ok bool) {
 	if len(labels) > 0 {
 		notes = append(notes, fmt.Sprintf("the label before the bytes of %s is not bytes: dropped", linesList(labels)))
 	}
-	return strings.Join(lines, "\n"), notes, true
+	return unsafe.String(unsafe.SliceData(b), len(b)), notes, true
 }
 
 // byteToken reports whether a token is bytes as plain hex writes them: pairs of hex digits,
@@ -612,7 +639,9 @@ func byteToken(t string) bool {
 	if t == "" {
 		return false
 	}
-	for _, p := range strings.Split(t, ":") {
+	for more := true; more; {
+		var p string
+		p, t, more = strings.Cut(t, ":")
 		if len(p) < 2 || len(p)%2 != 0 {
 			return false
 		}
@@ -716,8 +745,8 @@ func unhex(c byte) byte {
 // run of the alphabet (blanks and line breaks aside) that is not hex and decodes exactly.
 func parseBase64(s string, forced bool) (*Text, error) {
 	s = stripComments(s)
-	var b strings.Builder
 	var odd bool // a character outside hex: "AAAA" is hex too, but "AAAAIwAS" is not
+	chars := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -726,15 +755,22 @@ func parseBase64(s string, forced bool) (*Text, error) {
 			if !isHex(c) {
 				odd = true
 			}
-			b.WriteByte(c)
+			chars++
 		default:
 			return nil, failAt(i, "%q is not a base64 character", s[i:i+1])
 		}
 	}
-	if !forced && (!odd || b.Len() < 8 || !base64Lines(s)) {
+	if !forced && (!odd || chars < 8 || !base64Lines(s)) {
 		return nil, errNotThisForm
 	}
-	enc := b.String()
+	// The characters, blanks dropped, copied once it is base64 that is read.
+	b := make([]byte, 0, chars)
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != ' ' && c != '\t' && c != '\n' {
+			b = append(b, c)
+		}
+	}
+	enc := unsafe.String(unsafe.SliceData(b), len(b))
 	for _, e := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding, base64.RawStdEncoding, base64.RawURLEncoding} {
 		if out, err := e.Strict().DecodeString(enc); err == nil {
 			return &Text{Bytes: out, Detail: "base64"}, nil
@@ -747,21 +783,27 @@ func parseBase64(s string, forced bool) (*Text, error) {
 // base64Lines reports whether s is laid out as base64 tools write it: one run of characters
 // a line, every line but the last of one length, a multiple of 4.
 func base64Lines(s string) bool {
-	var lines []string
-	for _, l := range strings.Split(s, "\n") {
-		if l = strings.TrimSpace(l); l != "" {
-			if strings.ContainsAny(l, " \t") {
-				return false
-			}
-			lines = append(lines, l)
+	first, prev, n := -1, -1, 0 // the first line's length, the one before this, lines seen
+	for rest, more := s, true; more; {
+		var l string
+		l, rest, more = strings.Cut(rest, "\n")
+		if l = strings.TrimSpace(l); l == "" {
+			continue
 		}
-	}
-	for i, l := range lines {
-		if i+1 < len(lines) && (len(l) != len(lines[0]) || len(l)%4 != 0) || len(l) > len(lines[0]) {
+		if strings.ContainsAny(l, " \t") {
 			return false
 		}
+		if first < 0 {
+			first = len(l)
+		}
+		// Every line but the last of the first's length, a multiple of 4; none longer.
+		if prev >= 0 && (prev != first || prev%4 != 0) || len(l) > first {
+			return false
+		}
+		prev = len(l)
+		n++
 	}
-	return len(lines) > 0
+	return n > 0
 }
 
 // ---- Node Buffer JSON and byte lists ----
@@ -1607,6 +1649,7 @@ func parseScript(s string) (*Text, *perr) {
 	joinable := false // the tokens since the last string may join it to the next
 	line := 0
 	named := map[string]bool{} // the names byte strings are given (header = b'…')
+	var toks []ltok            // the line's, reused
 	var join *perr             // the first "name + name" of two of them
 	for pos := 0; pos < len(s); {
 		line++
@@ -1619,7 +1662,7 @@ func parseScript(s string) (*Text, *perr) {
 		// Each line is lexed alone, offsets kept: one that does not lex is passed over.
 		lx := lexer{s: s[:end], i: pos}
 		pos = end + 1
-		var toks []ltok
+		toks = toks[:0]
 		ok := true
 		for {
 			t, more, err := lx.next()
