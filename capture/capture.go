@@ -593,6 +593,34 @@ func (d *decoder) lone(msg *Message) *Exchange {
 }
 
 func (d *decoder) decode(msg *Message, o kafka.DecodeOptions) {
+	d.decodeOnce(msg, o)
+	if d.maskAuth(msg, "frame") {
+		d.decodeOnce(msg, o)
+	}
+}
+
+// maskAuth masks, in a message that did not decode whole (or a bare SASL token), what looks
+// like a SASL client message's secret (kafka.MaskAuth): a frame that does not decode may be
+// an auth exchange read wrong, and nothing shows it (its partial tree, its hex dump, another
+// reading of it). It reports whether bytes were masked: the masked bytes are then the ones to
+// decode.
+func (d *decoder) maskAuth(msg *Message, what string) bool {
+	if msg.Err == nil && !msg.Token {
+		return false
+	}
+	masked, notes := kafka.MaskAuth(msg.Bytes)
+	if notes == nil {
+		return false
+	}
+	msg.Bytes = masked
+	for i, n := range notes {
+		notes[i] = fmt.Sprintf("the %s at offset %d that does not decode: %s", what, msg.Offset, n)
+	}
+	d.redact(notes)
+	return true
+}
+
+func (d *decoder) decodeOnce(msg *Message, o kafka.DecodeOptions) {
 	if !d.whole {
 		o.MaxDecompressed, o.MaxNodes, o.Recycle = d.o.MaxDecompressed, d.o.MaxNodes, d.recycle
 		msg.Frame, msg.Err = d.dec.Decode(msg.Bytes, o)

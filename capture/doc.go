@@ -1,5 +1,5 @@
 // Package capture reads Kafka traffic as people have it: frames back to back (.bin), bytes
-// written as text in any of the forms people paste (ParseText: plain hex, dumps with an offset
+// written as text in any of the forms people paste (ParseText, package textbytes: plain hex, dumps with an offset
 // column from xxd, hexdump -C, od, Wireshark, tshark -x and Netty, tester tables with log
 // prefixes, annotated listings (hex with comments between heading lines, a label before the
 // bytes), byte lists in Go, Rust, C, Java, JavaScript and Python, Erlang and Elixir binaries

@@ -114,6 +114,7 @@ type tcpConn struct {
 	// Kafka request again; each waits for the server's token, in order.
 	sasl   bool
 	tokens []*Exchange
+	left   bool // counted in pcapReader.gone: no longer needs ending
 }
 
 type connState uint8
@@ -197,9 +198,13 @@ type pcapReader struct {
 	res   *Result
 	conns map[flowKey]*tcpConn // by both directions' keys
 	open  []*tcpConn           // not done, in the order first seen
-	kafka int                  // Kafka connections read
-	other int                  // TCP connections that are not Kafka
-	past  int                  // Kafka connections past Options.MaxConns
+	gone  int                  // connections of open that left it since (done, not Kafka, skipped)
+	// visited counts the connections compact looked at: what the tests count to check that
+	// the work is linear in the connections.
+	visited int
+	kafka   int // Kafka connections read
+	other   int // TCP connections that are not Kafka
+	past    int // Kafka connections past Options.MaxConns
 
 	// peakHeld is the most messages held at once (requests waiting, held responses, tokens),
 	// and peakBuffered the most bytes buffered at once by all directions: what the tests
@@ -357,21 +362,25 @@ func (p *pcapReader) packet(key flowKey, seg segment) {
 	}
 }
 
-// compact drops the connections that ended from the open list once they are half of it.
+// compact drops the connections that ended (or need no ending: not Kafka, past
+// Options.MaxConns) from the open list once they are half of it: a count kept as they leave,
+// so that each new connection costs a constant amortized, not a look at every open one.
 func (p *pcapReader) compact() {
-	if len(p.open) < 64 {
+	if len(p.open) < 64 || p.gone*2 < len(p.open) {
 		return
 	}
-	n := 0
-	for _, tc := range p.open {
-		if tc.state != connDone {
-			n++
-		}
+	p.visited += len(p.open)
+	p.open = slices.DeleteFunc(p.open, func(tc *tcpConn) bool { return tc.left })
+	p.gone = 0
+}
+
+// leave marks a connection that no longer needs ending at the end of the capture.
+func (p *pcapReader) leave(tc *tcpConn, st connState) {
+	tc.state = st
+	if !tc.left {
+		tc.left = true
+		p.gone++
 	}
-	if n > len(p.open)/2 {
-		return
-	}
-	p.open = slices.DeleteFunc(p.open, func(tc *tcpConn) bool { return tc.state == connDone })
 }
 
 func (tc *tcpConn) dirOf(key flowKey) *direction {
@@ -387,7 +396,7 @@ func (p *pcapReader) decide(tc *tcpConn, client int) {
 	tc.client = client
 	if p.kafka >= p.d.o.MaxConns {
 		p.past++
-		tc.state = connSkipped
+		p.leave(tc, connSkipped)
 		p.free(tc)
 		return
 	}
@@ -607,7 +616,7 @@ func (p *pcapReader) classify(tc *tcpConn, final bool) {
 		}
 	}
 	if known == 2 || final || full {
-		tc.state = connOther
+		p.leave(tc, connOther)
 		p.other++
 		p.free(tc)
 	}
@@ -623,7 +632,7 @@ func (p *pcapReader) checkClient(tc *tcpConn) bool {
 	}
 	p.note(tc, cs, "the stream does not start with a Kafka request (not Kafka, TLS, or the capture began mid-connection): not decoded")
 	p.free(tc)
-	tc.state = connDone
+	p.leave(tc, connDone)
 	return false
 }
 
@@ -697,10 +706,16 @@ func (p *pcapReader) frames(tc *tcpConn, dr *direction, server, last bool) {
 // request takes a frame of the client's.
 func (p *pcapReader) request(tc *tcpConn, msg *Message) {
 	d := p.d
-	relNote := d.request(msg)
+	relNote := ""
+	if tc.sasl {
+		d.decodeOnce(msg, kafka.DecodeOptions{}) // a bare token, unless it reads as a request
+	} else {
+		relNote = d.request(msg)
+	}
 	if tc.sasl && msg.Err != nil {
 		msg.Frame, msg.Err, msg.Token = nil, nil, true
 		d.redactToken(msg)
+		d.maskAuth(msg, "SASL token") // what redactToken did not know (a garbled token)
 		e := &Exchange{Request: msg, Note: tokenNote}
 		tc.tokens = append(tc.tokens, e)
 		p.hold(1)
@@ -841,7 +856,7 @@ func (p *pcapReader) end(tc *tcpConn) {
 	}
 	if tc.state != connKafka {
 		p.free(tc)
-		tc.state = connDone
+		p.leave(tc, connDone)
 		return
 	}
 	cs, ss := tc.dirs[tc.client], tc.dirs[1-tc.client]
@@ -886,7 +901,7 @@ func (p *pcapReader) end(tc *tcpConn) {
 	}
 	p.notes(tc)
 	p.free(tc)
-	tc.state = connDone
+	p.leave(tc, connDone)
 }
 
 func cmpInt64(a, b int64) int {

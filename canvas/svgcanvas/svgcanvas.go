@@ -58,6 +58,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 
 	svg "github.com/ajstarks/svgo"
 
@@ -747,7 +748,11 @@ func appendEsc(b []byte, s string, attr bool) []byte {
 			b = append(b, "&quot;"...)
 		case r == '\'' && attr:
 			b = append(b, "&apos;"...)
-		case (r == '\n' || r == '\t' || r == '\r') && attr:
+		case (r == '\n' || r == '\t' || r == '\r') && attr,
+			attr && xmlChar(r) && invisible(r):
+			// In an attribute the value is kept exact (a data-path names its field as the
+			// source does), its invisible runes written as references a reader of the file
+			// sees: "&#x202e;", never a raw bidi control that reorders the text around it.
 			b = append(b, "&#x"...)
 			b = strconv.AppendInt(b, int64(r), 16)
 			b = append(b, ';')
@@ -854,6 +859,14 @@ func textSafeWords(s string) int {
 		}
 	}
 	return i
+}
+
+// invisible reports whether r is a rune a reader of the file would not see: a control, a
+// bidirectional control or mark, another format character (zero-width spaces and joiners,
+// U+FEFF), a line or paragraph separator.
+func invisible(r rune) bool {
+	return r < 0x20 || r >= 0x7f && r < 0xa0 || unicode.Is(unicode.Bidi_Control, r) ||
+		unicode.Is(unicode.Cf, r) || r == 0x2028 || r == 0x2029
 }
 
 // xmlChar reports whether r is a Char in XML 1.0.

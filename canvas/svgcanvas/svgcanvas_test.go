@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
@@ -261,5 +262,38 @@ func TestTextLength(t *testing.T) {
 				t.Errorf("%q at %g: textLength %q, want %q", tt.s, tt.size, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestInvisibleRunesShown: bidirectional controls, zero-width and other format characters
+// never stand raw in a drawing (they reorder or hide the text around them in a reader of the
+// file): in text and titles they are cleaned (mono.Clean), in attributes written as character
+// references, so that the value read back is exact.
+func TestInvisibleRunesShown(t *testing.T) {
+	for _, r := range []rune{0x202e, 0x202a, 0x2066, 0x2069, 0x200f, 0x061c, 0x200b, 0x200d, 0xfeff, 0x2028, 0x00ad, 0x0085} {
+		label := "ab" + string(r) + "cd"
+		var buf bytes.Buffer
+		c := svgcanvas.New(&buf, 10, 10, svgcanvas.Options{Title: label, Desc: label})
+		c.Begin(canvas.Group{Class: "field " + label, Attrs: []canvas.Attr{{Name: "data-path", Value: label}}, Title: label})
+		c.Text(1, 2, canvas.Text{S: label, Size: 3})
+		c.End()
+		if err := c.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if bytes.ContainsRune(buf.Bytes(), r) {
+			t.Errorf("U+%04X stands raw:\n%s", r, buf.Bytes())
+		}
+		ref := fmt.Sprintf("&#x%x;", r)
+		if !bytes.Contains(buf.Bytes(), []byte(`data-path="ab`+ref+`cd"`)) {
+			t.Errorf("U+%04X: the attribute does not show it as %s:\n%s", r, ref, buf.Bytes())
+		}
+		var doc struct {
+			G struct {
+				Path string `xml:"data-path,attr"`
+			} `xml:"g"`
+		}
+		if err := xml.Unmarshal(buf.Bytes(), &doc); err != nil || doc.G.Path != label {
+			t.Errorf("U+%04X: the attribute reads back %q (%v)", r, doc.G.Path, err)
+		}
 	}
 }

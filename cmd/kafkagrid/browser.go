@@ -59,6 +59,33 @@ type pageResult struct {
 	Need bool `json:"need,omitempty"`
 }
 
+// The bounds of what the page hands the browser decoder, each checked before its memory is
+// taken (pageBytes): the input, as decode's (maxInput); the request, a few flags (maxPageRequest);
+// a release's data, its schemas and texts (maxReleaseData: a release's is about 2 MB).
+const (
+	maxPageRequest = 64 << 10
+	maxReleaseData = 64 << 20
+)
+
+// pageInputSize is the error of an input of n bytes larger than decode reads, or nil.
+func pageInputSize(name string, n int) error {
+	if n > maxInput {
+		return fmt.Errorf("decode: %s is %d bytes, more than decode reads (%d MiB): cut the capture (editcap, tcpdump -r … -c N)", shownName(name), n, maxInput>>20)
+	}
+	return nil
+}
+
+// pageBytes copies n bytes from the page (fill) into memory of the decoder's, when n is at
+// most limit: the size is checked before the memory is taken. what names them in the error.
+func pageBytes(what string, n, limit int, fill func([]byte)) ([]byte, error) {
+	if n < 0 || n > limit {
+		return nil, fmt.Errorf("decode: %s is %d bytes, more than the browser decoder reads (%d MiB)", what, n, limit>>20)
+	}
+	b := make([]byte, n)
+	fill(b)
+	return b, nil
+}
+
 // pageReleases are the releases of the site, in the site's order, loaded on demand.
 type pageReleases struct {
 	names []string
@@ -102,8 +129,8 @@ func pageRun(ctx context.Context, rels pageReleases, q pageRequest, data []byte,
 	if name == "" {
 		name = "-"
 	}
-	if len(data) > maxInput {
-		return fmt.Errorf("decode: %s is %d bytes, more than decode reads (%d MiB): cut the capture (editcap, tcpdump -r … -c N)", shownName(name), len(data), maxInput>>20)
+	if err := pageInputSize(name, len(data)); err != nil {
+		return err
 	}
 	if !slices.Contains(rels.names, q.Release) {
 		return usagef("decode: -release %q: this site has Kafka %s", q.Release, strings.Join(rels.names, ", "))

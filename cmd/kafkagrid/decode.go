@@ -168,7 +168,7 @@ func (f decodeFlags) check() (decodeInput, error) {
 	if f.from == "bin" || f.from == "binary" {
 		in.binary = true
 	} else if form, err := capture.ParseForm(f.from); err != nil {
-		return in, usagef("decode: -from: %v, or bin", strings.TrimPrefix(err.Error(), "capture: "))
+		return in, usagef("decode: -from: %v, or bin", strings.TrimPrefix(err.Error(), "textbytes: "))
 	} else {
 		in.form = form
 	}

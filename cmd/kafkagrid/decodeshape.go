@@ -305,27 +305,37 @@ func (s *shapeSearch) readShapes(data []byte, kind capture.Kind, o capture.Optio
 		o.Binary = true
 		return capture.Read(s.cat, data, o) // no frames: nothing to search
 	}
+	// Every reading searched for is a fallback: what looks like a SASL secret is masked first
+	// (kafka.MaskAuth), so that no guess, partial tree or hex dump shows it.
+	whole := data
+	data, masked := kafka.MaskAuth(data)
+	withMask := func(notes []string) []string {
+		if masked == nil {
+			return notes
+		}
+		return append(slices.Clip(notes), capture.RedactedNote+": "+strings.Join(masked, "; "))
+	}
 	var asked string
 	switch {
 	case body:
 		asked = "body only, no size and no header"
 		fits, closest := s.search(data, kafka.ShapeBody, requests, responses)
-		return s.pick(kind, data, fits, closest, asked, notes)
+		return s.pick(kind, data, fits, closest, asked, withMask(notes))
 	case noSize:
 		asked = "without the size prefix"
 		fits, closest := s.search(data, kafka.ShapeNoSize, requests, responses && (s.apiName != "" || len(data) <= maxSearchAll))
-		return s.pick(kind, data, fits, closest, asked, notes)
+		return s.pick(kind, data, fits, closest, asked, withMask(notes))
 	case s.response && s.apiName != "" && chains(data):
 		asked = "a whole response frame"
 		fits, closest := s.search(data, kafka.ShapeFrame, false, true)
-		return s.pick(kind, data, fits, closest, asked, notes)
+		return s.pick(kind, data, fits, closest, asked, withMask(notes))
 	}
 	if chains(data) {
 		if len(notes) > 0 && strings.HasPrefix(notes[0], "read as ") {
 			notes = append([]string{notes[0] + ": whole frames, each with its size prefix"}, notes[1:]...)
 		}
 		o.Binary = true
-		r, err := capture.Read(s.cat, data, o)
+		r, err := capture.Read(s.cat, whole, o)
 		if err != nil {
 			return nil, err
 		}
@@ -349,11 +359,11 @@ func (s *shapeSearch) readShapes(data []byte, kind capture.Kind, o capture.Optio
 				if !strings.HasPrefix(give, "-kafka") {
 					give += " (or -kafka " + newest + ")"
 				}
-				r.Notes = append(r.Notes, n+": give "+give+" to decode it")
+				r.Notes = append(withMask(r.Notes), n+": give "+give+" to decode it")
 				return r, nil
 			}
 		}
-		return s.pick(kind, data, fits, closest, "a whole frame", r.Notes)
+		return s.pick(kind, data, fits, closest, "a whole frame", withMask(r.Notes))
 	}
 	// Not whole frames: without the size prefix, then a body alone.
 	// A request without its size names its API and version in its header: when one reads so,
@@ -381,10 +391,10 @@ func (s *shapeSearch) readShapes(data []byte, kind capture.Kind, o capture.Optio
 			}
 			return b.words - a.words
 		})
-		return s.pick(kind, data, fits, nil, "", notes)
+		return s.pick(kind, data, fits, nil, "", withMask(notes))
 	}
 	o.Binary = true
-	r, err := capture.Read(s.cat, data, o)
+	r, err := capture.Read(s.cat, whole, o)
 	if err != nil {
 		return nil, err
 	}

@@ -85,7 +85,7 @@ func TestDecodeShapes(t *testing.T) {
 		{"none of the forms", []string{junk}, 1, nil,
 			"line 2, column 7: \"z\" is not a hex digit, in \"zz\" (read as hex, the form that read furthest; tried string, dump, list, hex, base64)\n  2 | 00 12 zz 04 0a 0a"},
 		{"a star past the limit", []string{star}, 1, nil,
-			`line 2, column 1: "*" repeats the line before up to offset 0x8000000: 134217712 more bytes, past the 4194304 (4 MiB, capture.MaxRepeat)`},
+			`line 2, column 1: "*" repeats the line before up to offset 0x8000000: 134217712 more bytes, past the 4194304 (4 MiB, textbytes.MaxRepeat)`},
 		{"another release", []string{"-schemas", root, fetch3}, 0, []string{
 			"Fetch v3 is not in Kafka 4.0 (Kafka 4.0 removed the oldest versions, KIP-896) but is in Kafka " + fetch3Rel + ": decoded with its schemas (-release " + fetch3Rel + ")",
 			"frame = Fetch v3 request"}, ""},

@@ -24,6 +24,7 @@ const (
 // main runs the command line; a WebAssembly build (GOOS=js) has its own main instead, the
 // browser decoder's (wasm_js.go).
 func main() {
+	fatalNotUsage()
 	temps := &outdir.Temps{}
 	grace := &atomic.Int64{}
 	ctx, cancel := context.WithCancel(context.WithValue(context.WithValue(context.Background(), tempsKey{}, temps), graceKey{}, grace))

@@ -3,6 +3,8 @@
 package main
 
 import (
+	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -42,8 +44,11 @@ func main() {
 		if v.IsUndefined() || v.IsNull() {
 			return nil, false, nil
 		}
-		b := make([]byte, v.Get("length").Int())
-		js.CopyBytesToGo(b, v)
+		b, err := pageBytes("the data of Kafka "+name, v.Get("length").Int(), maxReleaseData, func(b []byte) { js.CopyBytesToGo(b, v) })
+		if err != nil {
+			errs[name] = err
+			return nil, true, err
+		}
 		c, err := releaseFromData(b)
 		if err != nil {
 			err = fmt.Errorf("Kafka %s: %w", name, err)
@@ -66,12 +71,22 @@ func main() {
 			}
 		}()
 		var q pageRequest
+		if n := js.Global().Call("Object", args[0]).Get("length").Int(); n > maxPageRequest { // a string's length, without copying it
+			b, _ := json.Marshal(pageResult{Status: 2, Stderr: fmt.Sprintf("kafkagrid: decode: the page's request is %d characters, more than %d\n", n, maxPageRequest)})
+			return string(b)
+		}
 		if err := json.Unmarshal([]byte(args[0].String()), &q); err != nil {
 			b, _ := json.Marshal(pageResult{Status: 2, Stderr: "kafkagrid: decode: the page's request: " + err.Error() + "\n"})
 			return string(b)
 		}
-		data := make([]byte, args[1].Get("length").Int())
-		js.CopyBytesToGo(data, args[1])
+		// The input's size is checked before it is copied: as decode's, at most maxInput.
+		n := args[1].Get("length").Int()
+		if err := pageInputSize(cmp.Or(q.Name, "-"), n); err != nil {
+			var stderr bytes.Buffer
+			b, _ := json.Marshal(pageResult{Status: exitCode(err, &stderr), Stderr: stderr.String()})
+			return string(b)
+		}
+		data, _ := pageBytes("the input", n, maxInput, func(b []byte) { js.CopyBytesToGo(b, args[1]) })
 		b, err := json.Marshal(pageDecode(context.Background(), rels, q, data))
 		if err != nil {
 			b, _ = json.Marshal(pageResult{Status: 1, Stderr: "kafkagrid: decode: " + err.Error() + "\n"})

@@ -49,7 +49,8 @@ func Fit(w, size float64) int {
 // Replacement stands for a rune Go Mono cannot draw.
 const Replacement = '?'
 
-// Clean returns s with invalid UTF-8, control characters, bidirectional marks and runes that
+// Clean returns s with invalid UTF-8, control characters, bidirectional marks, format
+// characters (zero-width, the soft hyphen), line and paragraph separators and runes that
 // Go Mono lacks replaced by Replacement (tabs and newlines become spaces), so that the text
 // drawn is the text measured and cannot reorder or break a diagram.
 func Clean(s string) string { return clean(s, drawable, Replacement) }
@@ -114,7 +115,9 @@ func drawable(r rune) bool {
 	if r < 0x7f {
 		return true
 	}
-	if unicode.Is(unicode.Bidi_Control, r) || r == 0x200b || r == 0xfeff || unicode.IsControl(r) {
+	// Runes a reader would not see: bidirectional controls, format characters (zero-width
+	// spaces and joiners, the soft hyphen, U+FEFF), line and paragraph separators.
+	if unicode.Is(unicode.Bidi_Control, r) || unicode.Is(unicode.Cf, r) || r == 0x200b || r == 0x2028 || r == 0x2029 || unicode.IsControl(r) {
 		return false
 	}
 	return hasGlyph(r)

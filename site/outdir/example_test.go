@@ -22,11 +22,11 @@ func ExampleOpen() {
 		fmt.Println(err)
 		return
 	}
-	defer f.Close()
 	fmt.Println(f.Write("index.html", []byte("<!DOCTYPE html>\n")))
 	fmt.Println(f.Write("frames/c1-1-0-Produce-v12-request.json", []byte("{}\n")))
 	fmt.Println(f.Write("notes.txt", nil) != nil)
 	fmt.Println(f.Finish(outdir.FinishOptions{Complete: true}))
+	f.Close() // the folder's lock: ReadManifest waits for it
 
 	m, _ := outdir.ReadManifest(root)
 	fmt.Println(m.Kind, len(m.Files), m.Files["index.html"], m.Files["notes.txt"])

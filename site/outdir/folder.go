@@ -172,9 +172,19 @@ const MaxManifest = 16 << 20
 
 // ReadManifest reads the manifest of the output folder root, before anything there is
 // touched (a run checks its plan against it first): a missing folder or manifest is empty.
+// The folder's lock is taken first, and let go once it is read: a run writing there changes
+// its files and manifest as they are read, and a second run is refused because the first
+// holds the folder (its lock's error), not for a file the first has not listed yet.
 func ReadManifest(root string) (Manifest, error) {
 	if err := checkRoot(root); err != nil {
 		return Manifest{Files: map[string]bool{}}, err
+	}
+	if _, err := os.Stat(root); err == nil {
+		l, err := lockFolder(root, "")
+		if err != nil {
+			return Manifest{Files: map[string]bool{}}, err
+		}
+		defer l.release()
 	}
 	m, _, err := readManifest(filepath.Join(root, ManifestName))
 	return m, err

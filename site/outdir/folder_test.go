@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	_ "github.com/kafkagrid/kafkagrid/internal/testenv" // the -update switch of go test ./... -update
 )
@@ -332,4 +333,35 @@ func FuzzReadManifest(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestReadManifestWaitsForTheLock: a run's plan is checked against the manifest only once the
+// folder's lock is taken: while another run holds it, the second is refused for that (the
+// lock's error), not for the files the first has written and the manifest it is writing; once
+// let go, the manifest reads.
+func TestReadManifestWaitsForTheLock(t *testing.T) {
+	defer func(w time.Duration) { LockWait = w }(LockWait)
+	LockWait = 100 * time.Millisecond
+	root := t.TempDir()
+	f, err := Open(context.Background(), root, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Write("a.html", []byte("a")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadManifest(root); err == nil || !strings.Contains(err.Error(), "is being built by") {
+		t.Errorf("while another run holds the folder: %v", err)
+	}
+	if err := f.Finish(FinishOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	m, err := ReadManifest(root)
+	if err != nil || !m.Files["a.html"] {
+		t.Errorf("after: %v %v", m.Files, err)
+	}
+	if _, err := os.Lstat(filepath.Join(root, LockName)); !os.IsNotExist(err) {
+		t.Errorf("the lock is left behind: %v", err)
+	}
 }

@@ -67,6 +67,16 @@ const (
 // 20 MB): a larger one is not a Kafka source archive. A variable for the tests.
 var MaxArchiveSize int64 = 512 << 20
 
+// MaxInflated bounds the bytes the archive inflates to, counted as they are inflated (Kafka
+// 4.1's source tree is about 100 MB), and MaxEntries its entries (about 9,000): an archive
+// that claims more (a gzip'd run of zeros inflates a thousandfold) is not a Kafka source
+// archive, and stops there, before the disk and the time it would take. Variables for the
+// tests.
+var (
+	MaxInflated int64 = 1 << 30
+	MaxEntries        = 100_000
+)
+
 // ErrNotFound reports that the ref is neither a branch nor a tag of apache/kafka.
 var ErrNotFound = errors.New("fetch: no such branch or tag")
 
@@ -385,14 +395,48 @@ func get(ctx context.Context, client *http.Client, u string) (io.ReadCloser, err
 // GitHub makes them) and writes the files of its message folder into dir, by base name. It
 // returns how many .json files it wrote.
 func Extract(r io.Reader, dir string) (int, error) {
-	zr, err := gzip.NewReader(r)
+	n, _, err := extract(r, dir)
+	return n, err
+}
+
+// extract is Extract; it returns the bytes inflated too.
+func extract(r io.Reader, dir string) (int, int64, error) {
+	gz, err := gzip.NewReader(r)
 	if err != nil {
-		return 0, fmt.Errorf("fetch: archive: %w", err)
+		return 0, 0, fmt.Errorf("fetch: archive: %w", err)
 	}
+	zr := &inflated{r: gz}
+	jsons, err := extractTar(zr, dir)
+	return jsons, zr.n, err
+}
+
+// inflated counts the bytes inflated, and fails past MaxInflated.
+type inflated struct {
+	r io.Reader
+	n int64
+}
+
+func (z *inflated) Read(p []byte) (int, error) {
+	if z.n >= MaxInflated {
+		return 0, fmt.Errorf("the archive inflates to more than %d bytes (MaxInflated): not a Kafka source archive", MaxInflated)
+	}
+	p = p[:min(int64(len(p)), MaxInflated-z.n+1)]
+	n, err := z.r.Read(p)
+	z.n += int64(n)
+	if z.n > MaxInflated {
+		return n, fmt.Errorf("the archive inflates to more than %d bytes (MaxInflated): not a Kafka source archive", MaxInflated)
+	}
+	return n, err
+}
+
+func extractTar(zr io.Reader, dir string) (int, error) {
 	tr := tar.NewReader(zr)
 	var total int64
-	jsons, files := 0, 0
+	jsons, files, entries := 0, 0, 0
 	for {
+		if entries++; entries > MaxEntries {
+			return jsons, fmt.Errorf("fetch: archive: more than %d entries (MaxEntries): not a Kafka source archive", MaxEntries)
+		}
 		h, err := tr.Next()
 		if err == io.EOF {
 			break

@@ -1,7 +1,9 @@
 package fetch
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -118,5 +120,32 @@ func TestRemoveStaleDead(t *testing.T) {
 	}
 	if _, err := os.Stat(live); err != nil {
 		t.Error("the temporary folder of a live download was removed")
+	}
+}
+
+// TestExtractInflatedBounded: an archive whose entries inflate past MaxInflated (a file of
+// zeros, which gzip packs a thousandfold) or that holds more than MaxEntries entries stops
+// there, counted in the bytes inflated and the entries read, not after inflating the whole.
+func TestExtractInflatedBounded(t *testing.T) {
+	defer func(m int64, e int) { MaxInflated, MaxEntries = m, e }(MaxInflated, MaxEntries)
+	MaxInflated, MaxEntries = 1<<20, 100
+	zeros := archive(t, []entry{{name: "kafka-4.1/big.bin", body: strings.Repeat("\x00", 16<<20)}})
+	n, got, err := extract(bytes.NewReader(zeros), t.TempDir())
+	if err == nil || !strings.Contains(err.Error(), "MaxInflated") || n != 0 {
+		t.Errorf("%d files, %v", n, err)
+	}
+	if got > MaxInflated+1 {
+		t.Errorf("%d bytes inflated, past %d", got, MaxInflated)
+	}
+	var many []entry
+	for i := range 1000 {
+		many = append(many, entry{name: fmt.Sprintf("kafka-4.1/docs/%d.txt", i), body: "x"})
+	}
+	_, got, err = extract(bytes.NewReader(archive(t, many)), t.TempDir())
+	if err == nil || !strings.Contains(err.Error(), "MaxEntries") {
+		t.Errorf("1000 entries: %v", err)
+	}
+	if limit := int64(MaxEntries+1) * 1024; got > limit {
+		t.Errorf("%d bytes inflated reading %d entries, past %d", got, MaxEntries, limit)
 	}
 }

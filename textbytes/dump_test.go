@@ -1,4 +1,4 @@
-package capture
+package textbytes
 
 import (
 	"bytes"
@@ -35,7 +35,7 @@ func TestParseHex(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := ParseHex([]byte(tt.text))
+			got, err := Bytes([]byte(tt.text))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -58,7 +58,7 @@ func TestParseHexErrors(t *testing.T) {
 		{`"\x00`, "line 1, column 1: a string that does not end on its line"},
 		{`"\q"`, `unknown escape \q`},
 	} {
-		_, err := ParseHex([]byte(tt.text))
+		_, err := Bytes([]byte(tt.text))
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%q: %v, want %q", tt.text, err, tt.want)
 		}
@@ -82,32 +82,12 @@ func TestParseHexTools(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := ParseHex(out)
+		got, err := Bytes(out)
 		if err != nil {
 			t.Fatalf("%v: %v", tool, err)
 		}
 		if !bytes.Equal(got, data) {
 			t.Errorf("%v: %d bytes read back differently", tool, len(got))
-		}
-	}
-}
-
-func TestNamedResponse(t *testing.T) {
-	for _, tt := range []struct {
-		name, key, api string
-		v              int
-		ok             bool
-	}{
-		{"0-Produce-v12-response.bin", "0", "Produce", 12, true},
-		{"18-ApiVersions-v4-response.bin", "18", "ApiVersions", 4, true},
-		{"0-Produce-v12-request.bin", "", "", 0, false},
-		{"x-Produce-v12-response.bin", "", "", 0, false},
-		{"0-Produce-vx-response.bin", "", "", 0, false},
-		{"0-v3-response.bin", "", "", 0, false},
-	} {
-		key, api, v, ok := namedResponse(tt.name)
-		if key != tt.key || api != tt.api || v != tt.v || ok != tt.ok {
-			t.Errorf("%s: %q %q %d %v", tt.name, key, api, v, ok)
 		}
 	}
 }
@@ -134,7 +114,7 @@ func TestParseTextLinear(t *testing.T) {
 			var before, after runtime.MemStats
 			runtime.GC()
 			runtime.ReadMemStats(&before)
-			ParseText(s, FormAuto)
+			Parse(s, Auto)
 			runtime.ReadMemStats(&after)
 			cost[i] = after.TotalAlloc - before.TotalAlloc
 			if limit := uint64(1000*len(s) + 1<<20); cost[i] > limit {

@@ -1,4 +1,4 @@
-package capture
+package textbytes
 
 import (
 	"encoding/base64"
@@ -8,24 +8,24 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Form is a way of writing bytes as text.
 type Form string
 
-// The forms ParseText tells apart. "" (FormAuto) lets ParseText choose by the content.
+// The forms Parse tells apart. "" (Auto) lets Parse choose by the content.
 const (
-	FormAuto    Form = ""
-	FormHex     Form = "hex"    // plain hex: "00 00 00 2a", "0000002a", "00:00:00:2a", "0x00 0x2a", a hex stream
-	FormDump    Form = "dump"   // an offset column: xxd, hexdump -C, od -Ax -tx1, Wireshark, tshark -x, Netty, Idx | Hex | ASCII tables
-	FormList    Form = "list"   // a byte list: Go, Rust, C, Java (signed), JavaScript, Python, decimal or hex; Node Buffer JSON; Erlang/Elixir binaries; Python struct.pack
-	FormString  Form = "string" // a string literal: C and Wireshark "\x00…", Python b'…', a hex string ("0000002a", bytes.fromhex)
-	FormBase64  Form = "base64" // base64 (standard or URL alphabet, padded or not)
-	formDefault      = FormAuto
+	Auto   Form = ""
+	Hex    Form = "hex"    // plain hex: "00 00 00 2a", "0000002a", "00:00:00:2a", "0x00 0x2a", a hex stream
+	Dump   Form = "dump"   // an offset column: xxd, hexdump -C, od -Ax -tx1, Wireshark, tshark -x, Netty, Idx | Hex | ASCII tables
+	List   Form = "list"   // a byte list: Go, Rust, C, Java (signed), JavaScript, Python, decimal or hex; Node Buffer JSON; Erlang/Elixir binaries; Python struct.pack
+	String Form = "string" // a string literal: C and Wireshark "\x00…", Python b'…', a hex string ("0000002a", bytes.fromhex)
+	Base64 Form = "base64" // base64 (standard or URL alphabet, padded or not)
 )
 
-// Forms lists the forms -from takes, in the order ParseText tries them.
-var Forms = []Form{FormString, FormDump, FormList, FormHex, FormBase64}
+// Forms lists the forms -from takes, in the order Parse tries them.
+var Forms = []Form{String, Dump, List, Hex, Base64}
 
 // ParseForm reads a form's name as -from takes it; a few tool names are accepted for it
 // ("xxd", "hexdump", "od", "tshark", "wireshark", "netty" are dumps, "go", "rust", "c",
@@ -33,26 +33,26 @@ var Forms = []Form{FormString, FormDump, FormList, FormHex, FormBase64}
 func ParseForm(s string) (Form, error) {
 	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "", "auto":
-		return FormAuto, nil
+		return Auto, nil
 	case "hex", "plain", "stream", "hexstream":
-		return FormHex, nil
+		return Hex, nil
 	case "dump", "xxd", "hexdump", "od", "tshark", "wireshark", "netty", "table":
-		return FormDump, nil
+		return Dump, nil
 	case "list", "go", "rust", "c", "java", "js", "javascript", "node", "buffer", "json", "python", "decimal", "erlang", "elixir", "struct":
-		return FormList, nil
+		return List, nil
 	case "string", "escaped", "c-string", "bytes":
-		return FormString, nil
+		return String, nil
 	case "base64", "b64":
-		return FormBase64, nil
+		return Base64, nil
 	}
 	names := make([]string, len(Forms))
 	for i, f := range Forms {
 		names[i] = string(f)
 	}
-	return "", fmt.Errorf("capture: no form %q: want auto, %s", s, strings.Join(names, ", "))
+	return "", fmt.Errorf("textbytes: no form %q: want auto, %s", s, strings.Join(names, ", "))
 }
 
-// Text is what ParseText read: the bytes, the form they were in (Detail names the tool or
+// Text is what Parse read: the bytes, the form they were in (Detail names the tool or
 // language where the text shows it: "xxd", "hexdump -C", "Go []byte", "Node Buffer JSON"), and
 // notes on what was skipped or assumed.
 type Text struct {
@@ -65,9 +65,9 @@ type Text struct {
 	Notes  []string
 }
 
-// TextError is the error of a text that is none of the forms: where the form that read
+// Error is the error of a text that is none of the forms: where the form that read
 // furthest stopped, why, and the line there (cut at 80 characters).
-type TextError struct {
+type Error struct {
 	Line, Col int    // 1-based; Col counts bytes
 	Form      Form   // the form that read furthest
 	Msg       string // what is wrong there
@@ -75,9 +75,9 @@ type TextError struct {
 	Tried     []Form // every form tried
 }
 
-func (e *TextError) Error() string {
+func (e *Error) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "capture: bytes as text: line %d, column %d: %s", e.Line, e.Col, e.Msg)
+	fmt.Fprintf(&b, "textbytes: line %d, column %d: %s", e.Line, e.Col, e.Msg)
 	if len(e.Tried) == 1 {
 		fmt.Fprintf(&b, " (read as %s)", e.Tried[0])
 	} else if len(e.Tried) > 1 {
@@ -116,25 +116,40 @@ func quoteTok(s string) string {
 	return strconv.Quote(s)
 }
 
-// ParseText reads bytes written as text in any of the forms people paste (see Form), told
+// Parse reads bytes written as text in any of the forms people paste (see Form), told
 // apart by their content, or in the form given. Comments (#, //, /* */) and blank lines may
 // stand anywhere; a line prefix shared by every line (a log's timestamp, "[tester::#GS0] ")
 // is dropped; a leading paragraph of prose (a header such as "SOURCE: …") is skipped with a
 // note. The cost is linear in the text, and what "*" lines of a dump expand to is bounded
-// (MaxRepeat). An error is a *TextError naming the line and column.
-func ParseText(text []byte, from Form) (*Text, error) {
+// (MaxRepeat); the memory taken is at most about 4 times the text (the bytes read included)
+// for a text that reads, 12 for one that reads as no form (TestParseMemory,
+// TestParseFailMemory). The text is read in place, and nothing returned holds on to it. An
+// error is a *Error naming the line and column.
+func Parse(text []byte, from Form) (*Text, error) {
 	if !LooksLikeText(text) {
-		return nil, &TextError{Line: 1, Col: 1, Msg: "binary data, not text", Form: from}
+		return nil, &Error{Line: 1, Col: 1, Msg: "binary data, not text", Form: from}
 	}
-	s := strings.ReplaceAll(string(text), "\r\n", "\n")
-	s = strings.ReplaceAll(s, "\r", "\n")
+	// The text is read in place: nothing read from it is kept but copies (the bytes, the
+	// notes, the error's quote), and it is copied only when it has carriage returns.
+	s := unsafe.String(unsafe.SliceData(text), len(text))
+	if strings.IndexByte(s, '\r') >= 0 {
+		s = strings.ReplaceAll(s, "\r\n", "\n")
+		s = strings.ReplaceAll(s, "\r", "\n")
+	}
 	forms := Forms
-	if from != FormAuto {
+	if from != Auto {
 		forms = []Form{from}
 	}
-	t, best := parseForms(s, forms, from != FormAuto)
+	t, best := parseForms(s, forms, from != Auto)
 	if t != nil {
 		return t, nil
+	}
+	if from == Auto || from == String {
+		if t, err := parseScript(s); t != nil {
+			return t, nil
+		} else if err != nil {
+			return nil, textError(s, &formErr{form: String, perr: err}, forms)
+		}
 	}
 	// A paragraph of prose before the bytes (a header, a sentence): skip it, say so.
 	for cut, n := 0, 0; n < 4; n++ {
@@ -148,7 +163,7 @@ func ParseText(text []byte, from Form) (*Text, error) {
 		}
 		cut = end
 		blanked := blank(s[:cut]) + s[cut:]
-		if t, _ := parseForms(blanked, forms, from != FormAuto); t != nil {
+		if t, _ := parseForms(blanked, forms, from != Auto); t != nil {
 			first, last := 1, strings.Count(s[:cut], "\n")
 			for first < last && strings.TrimSpace(lineAt(s, first)) == "" {
 				first++
@@ -201,22 +216,22 @@ var errNotThisForm = &perr{msg: "not this form"}
 
 func parseForm(s string, f Form, forced bool) (*Text, error) {
 	switch f {
-	case FormString:
+	case String:
 		return parseStrings(s, forced)
-	case FormDump:
+	case Dump:
 		return parseDump(s, forced)
-	case FormList:
+	case List:
 		return parseList(s, forced)
-	case FormHex:
+	case Hex:
 		return parsePlain(s)
-	case FormBase64:
+	case Base64:
 		return parseBase64(s, forced)
 	}
 	return nil, errNotThisForm
 }
 
 func textError(s string, best *formErr, forms []Form) error {
-	e := &TextError{Tried: forms}
+	e := &Error{Tried: forms}
 	if best == nil {
 		best = &formErr{form: forms[0], perr: failAt(0, "no bytes in the text")}
 	}
@@ -245,7 +260,7 @@ func textError(s string, best *formErr, forms []Form) error {
 		}
 		line = cut
 	}
-	e.Quote = strings.ToValidUTF8(line, "?")
+	e.Quote = strings.Clone(strings.ToValidUTF8(line, "?"))
 	return e
 }
 
@@ -324,39 +339,55 @@ func hasWord(l string) bool {
 // starts a comment at the start of a line, after a blank, or after a comma when a blank
 // follows it; // after a blank or ,;{([, /* too.
 func stripComments(s string) string {
-	b := []byte(s)
+	var b []byte // a copy of s, made at the first comment; nil while there is none
+	at := func(i int) byte {
+		if b != nil {
+			return b[i]
+		}
+		return s[i]
+	}
+	blankTo := func(i, j int) {
+		if b == nil {
+			b = []byte(s)
+		}
+		for ; i < j; i++ {
+			if b[i] != '\n' {
+				b[i] = ' '
+			}
+		}
+	}
 	var quote byte
 	lineStart := true
 	closeAt := -2 // where the next "*/" is (-1: none after the last search), found once per comment
-	for i := 0; i < len(b); i++ {
-		c := b[i]
+	for i := 0; i < len(s); i++ {
+		c := at(i)
 		if c == '\n' {
 			quote, lineStart = 0, true
 			continue
 		}
 		if quote != 0 {
-			if c == '\\' && i+1 < len(b) && b[i+1] != '\n' {
+			if c == '\\' && i+1 < len(s) && s[i+1] != '\n' {
 				i++
 			} else if c == quote {
 				quote = 0
 			}
 			continue
 		}
-		prevOK := lineStart || i > 0 && strings.IndexByte(" \t,;{([", b[i-1]) >= 0
+		prevOK := lineStart || i > 0 && strings.IndexByte(" \t,;{([", at(i-1)) >= 0
 		switch {
 		case c == '"' || c == '\'':
 			quote = c
-		case c == '#' && (lineStart || b[i-1] == ' ' || b[i-1] == '\t' || b[i-1] == ',' && hashComment(b, i)):
-			for ; i < len(b) && b[i] != '\n'; i++ {
-				b[i] = ' '
+		case c == '#' && (lineStart || at(i-1) == ' ' || at(i-1) == '\t' || at(i-1) == ',' && hashComment(s, i)),
+			c == '/' && i+1 < len(s) && s[i+1] == '/' && prevOK:
+			end := strings.IndexByte(s[i:], '\n')
+			if end < 0 {
+				end = len(s)
+			} else {
+				end += i
 			}
-			i--
-		case c == '/' && i+1 < len(b) && b[i+1] == '/' && prevOK:
-			for ; i < len(b) && b[i] != '\n'; i++ {
-				b[i] = ' '
-			}
-			i--
-		case c == '/' && i+1 < len(b) && b[i+1] == '*' && prevOK:
+			blankTo(i, end)
+			i = end - 1
+		case c == '/' && i+1 < len(s) && s[i+1] == '*' && prevOK:
 			if closeAt != -1 && closeAt < i+2 {
 				if closeAt = strings.Index(s[i+2:], "*/"); closeAt >= 0 {
 					closeAt += i + 2
@@ -365,25 +396,24 @@ func stripComments(s string) string {
 			if closeAt < 0 {
 				continue // not a comment after all
 			}
-			for j := i; j < closeAt+2; j++ {
-				if b[j] != '\n' {
-					b[j] = ' '
-				}
-			}
+			blankTo(i, closeAt+2)
 			i = closeAt + 1
 		}
 		if c != ' ' && c != '\t' {
 			lineStart = false
 		}
 	}
-	return string(b)
+	if b == nil {
+		return s
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b)) // b is not written again
 }
 
 // hashComment reports whether the '#' at b[i], right after a comma, starts a comment ("…),#
 // The client ID" in Python): a blank or a letter follows it, not hex ("0x00,#00" is no comment
 // either way, but "#GS0" of a tester's log stays).
-func hashComment(b []byte, i int) bool {
-	return i+1 >= len(b) || b[i+1] == ' ' || b[i+1] == '\t' || b[i+1] == '\n'
+func hashComment(s string, i int) bool {
+	return i+1 >= len(s) || s[i+1] == ' ' || s[i+1] == '\t' || s[i+1] == '\n'
 }
 
 // commonPrefix is the prefix every non-blank line shares once digits are masked (a log's
@@ -392,7 +422,9 @@ func hashComment(b []byte, i int) bool {
 func commonPrefix(s string) int {
 	var first string
 	n := -1
-	for _, l := range strings.Split(s, "\n") {
+	for rest, more := s, true; more; {
+		var l string
+		l, rest, more = strings.Cut(rest, "\n")
 		if strings.TrimSpace(l) == "" {
 			continue
 		}
@@ -438,7 +470,9 @@ func byteLike(t string) bool {
 		return true
 	}
 	t = strings.TrimPrefix(strings.TrimPrefix(t, "0x"), "0X")
-	for _, p := range strings.Split(t, ":") {
+	for more := true; more; {
+		var p string
+		p, t, more = strings.Cut(t, ":")
 		if p == "" || len(p)%2 != 0 && len(p) != 1 {
 			return false
 		}
@@ -517,11 +551,34 @@ func parsePlain(s string) (*Text, error) {
 // "sent: 00 01"). ok is false when there is nothing to blank or no line of bytes is left; the
 // notes say which lines were skipped or cut.
 func annotated(s string) (out string, notes []string, ok bool) {
-	lines := strings.Split(s, "\n")
+	var b []byte // s with words and labels blanked, copied at the first
+	blankIn := func(from, to int) {
+		if b == nil {
+			b = []byte(s)
+		}
+		for k := from; k < to; k++ {
+			if b[k] != '\n' {
+				b[k] = ' '
+			}
+		}
+	}
 	var words, labels []int
+	var toks []string // the line's, reused
 	byteLines := 0
-	for i, l := range lines {
-		toks := strings.Fields(l)
+	li := 0
+	for pos := 0; pos <= len(s); li++ {
+		end := strings.IndexByte(s[pos:], '\n')
+		if end < 0 {
+			end = len(s)
+		} else {
+			end += pos
+		}
+		l, lineAt := s[pos:end], pos
+		pos = end + 1
+		toks = toks[:0]
+		for tok := range strings.FieldsSeq(l) {
+			toks = append(toks, tok)
+		}
 		if len(toks) == 0 {
 			continue
 		}
@@ -538,11 +595,12 @@ func annotated(s string) (out string, notes []string, ok bool) {
 				byteLines++ // neither bytes nor words: plain hex says what is wrong there
 				continue
 			}
-			words = append(words, i+1)
-			lines[i] = blank(l)
+			words = append(words, li+1)
+			blankIn(lineAt, end)
 		case first > 0:
 			// A label: words ending with ':' before the bytes, every token after it a byte.
-			if !strings.HasSuffix(toks[first-1], ":") || !hasWord(strings.Join(toks[:first], " ")) {
+			cut := strings.Index(l, toks[first-1]) + len(toks[first-1])
+			if !strings.HasSuffix(toks[first-1], ":") || !hasWord(l[:cut]) {
 				byteLines++
 				continue
 			}
@@ -551,9 +609,8 @@ func annotated(s string) (out string, notes []string, ok bool) {
 					return "", nil, false
 				}
 			}
-			cut := strings.Index(l, toks[first-1]) + len(toks[first-1])
-			lines[i] = blank(l[:cut]) + l[cut:]
-			labels = append(labels, i+1)
+			blankIn(lineAt, lineAt+cut)
+			labels = append(labels, li+1)
 			byteLines++
 		default:
 			byteLines++
@@ -568,7 +625,7 @@ func annotated(s string) (out string, notes []string, ok bool) {
 	if len(labels) > 0 {
 		notes = append(notes, fmt.Sprintf("the label before the bytes of %s is not bytes: dropped", linesList(labels)))
 	}
-	return strings.Join(lines, "\n"), notes, true
+	return unsafe.String(unsafe.SliceData(b), len(b)), notes, true
 }
 
 // byteToken reports whether a token is bytes as plain hex writes them: pairs of hex digits,
@@ -585,7 +642,9 @@ func byteToken(t string) bool {
 	if t == "" {
 		return false
 	}
-	for _, p := range strings.Split(t, ":") {
+	for more := true; more; {
+		var p string
+		p, t, more = strings.Cut(t, ":")
 		if len(p) < 2 || len(p)%2 != 0 {
 			return false
 		}
@@ -689,8 +748,8 @@ func unhex(c byte) byte {
 // run of the alphabet (blanks and line breaks aside) that is not hex and decodes exactly.
 func parseBase64(s string, forced bool) (*Text, error) {
 	s = stripComments(s)
-	var b strings.Builder
 	var odd bool // a character outside hex: "AAAA" is hex too, but "AAAAIwAS" is not
+	chars := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -699,15 +758,22 @@ func parseBase64(s string, forced bool) (*Text, error) {
 			if !isHex(c) {
 				odd = true
 			}
-			b.WriteByte(c)
+			chars++
 		default:
 			return nil, failAt(i, "%q is not a base64 character", s[i:i+1])
 		}
 	}
-	if !forced && (!odd || b.Len() < 8 || !base64Lines(s)) {
+	if !forced && (!odd || chars < 8 || !base64Lines(s)) {
 		return nil, errNotThisForm
 	}
-	enc := b.String()
+	// The characters, blanks dropped, copied once it is base64 that is read.
+	b := make([]byte, 0, chars)
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != ' ' && c != '\t' && c != '\n' {
+			b = append(b, c)
+		}
+	}
+	enc := unsafe.String(unsafe.SliceData(b), len(b))
 	for _, e := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding, base64.RawStdEncoding, base64.RawURLEncoding} {
 		if out, err := e.Strict().DecodeString(enc); err == nil {
 			return &Text{Bytes: out, Detail: "base64"}, nil
@@ -720,21 +786,27 @@ func parseBase64(s string, forced bool) (*Text, error) {
 // base64Lines reports whether s is laid out as base64 tools write it: one run of characters
 // a line, every line but the last of one length, a multiple of 4.
 func base64Lines(s string) bool {
-	var lines []string
-	for _, l := range strings.Split(s, "\n") {
-		if l = strings.TrimSpace(l); l != "" {
-			if strings.ContainsAny(l, " \t") {
-				return false
-			}
-			lines = append(lines, l)
+	first, prev, n := -1, -1, 0 // the first line's length, the one before this, lines seen
+	for rest, more := s, true; more; {
+		var l string
+		l, rest, more = strings.Cut(rest, "\n")
+		if l = strings.TrimSpace(l); l == "" {
+			continue
 		}
-	}
-	for i, l := range lines {
-		if i+1 < len(lines) && (len(l) != len(lines[0]) || len(l)%4 != 0) || len(l) > len(lines[0]) {
+		if strings.ContainsAny(l, " \t") {
 			return false
 		}
+		if first < 0 {
+			first = len(l)
+		}
+		// Every line but the last of the first's length, a multiple of 4; none longer.
+		if prev >= 0 && (prev != first || prev%4 != 0) || len(l) > first {
+			return false
+		}
+		prev = len(l)
+		n++
 	}
-	return len(lines) > 0
+	return n > 0
 }
 
 // ---- Node Buffer JSON and byte lists ----
@@ -748,44 +820,71 @@ type ltok struct {
 // lexCode cuts code into numbers, identifiers, strings and punctuation.
 func lexCode(s string) ([]ltok, *perr) {
 	var toks []ltok
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n':
-			i++
-		case isDigit(c) || (c == '-' || c == '+') && i+1 < len(s) && isDigit(s[i+1]) && (len(toks) == 0 || toks[len(toks)-1].kind == 'p'):
-			j := i + 1
-			for j < len(s) && (isHex(s[j]) || s[j] == 'x' || s[j] == 'X' || s[j] == '_' || s[j] == 'o' || s[j] == 'u' || s[j] == 'i' || s[j] == 'U' || s[j] == 'L' || s[j] == 'l' || s[j] == 'y' || s[j] == '8') {
-				j++
-			}
-			toks = append(toks, ltok{'n', s[i:j], i})
-			i = j
-		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80:
-			j := i + 1
-			for j < len(s) && (s[j] == '_' || isDigit(s[j]) || s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z' || s[j] >= 0x80) {
-				j++
-			}
-			toks = append(toks, ltok{'i', s[i:j], i})
-			i = j
-		case c == '"' || c == '\'' || c == '`':
-			j := i + 1
-			for j < len(s) && s[j] != c && s[j] != '\n' {
-				if s[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			if j >= len(s) || s[j] != c {
-				return toks, failAt(i, "a string that does not end on its line")
-			}
-			toks = append(toks, ltok{'s', s[i : j+1], i})
-			i = j + 1
-		default:
-			toks = append(toks, ltok{'p', s[i : i+1], i})
-			i++
+	lx := lexer{s: s}
+	for {
+		t, ok, err := lx.next()
+		if err != nil {
+			return toks, err
 		}
+		if !ok {
+			return toks, nil
+		}
+		toks = append(toks, t)
 	}
-	return toks, nil
+}
+
+// lexer cuts code into tokens one at a time, so that a reader that stops early (a form that
+// is not this one) costs nothing past where it stopped.
+type lexer struct {
+	s    string
+	i    int
+	prev byte // the kind of the token before, 0 at the start
+}
+
+// next returns the next token; ok is false at the end.
+func (lx *lexer) next() (t ltok, ok bool, err *perr) {
+	s := lx.s
+	i := lx.i
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n') {
+		i++
+	}
+	if i >= len(s) {
+		lx.i = i
+		return ltok{}, false, nil
+	}
+	c := s[i]
+	switch {
+	case isDigit(c) || (c == '-' || c == '+') && i+1 < len(s) && isDigit(s[i+1]) && (lx.prev == 0 || lx.prev == 'p'):
+		j := i + 1
+		for j < len(s) && (isHex(s[j]) || s[j] == 'x' || s[j] == 'X' || s[j] == '_' || s[j] == 'o' || s[j] == 'u' || s[j] == 'i' || s[j] == 'U' || s[j] == 'L' || s[j] == 'l' || s[j] == 'y' || s[j] == '8') {
+			j++
+		}
+		t = ltok{'n', s[i:j], i}
+	case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80:
+		j := i + 1
+		for j < len(s) && (s[j] == '_' || isDigit(s[j]) || s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z' || s[j] >= 0x80) {
+			j++
+		}
+		t = ltok{'i', s[i:j], i}
+	case c == '"' || c == '\'' || c == '`':
+		j := i + 1
+		for j < len(s) && s[j] != c && s[j] != '\n' {
+			if s[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		if j >= len(s) || s[j] != c {
+			lx.i = len(s)
+			return ltok{}, false, failAt(i, "a string that does not end on its line")
+		}
+		t = ltok{'s', s[i : j+1], i}
+	default:
+		t = ltok{'p', s[i : i+1], i}
+	}
+	lx.i = t.at + len(t.text)
+	lx.prev = t.kind
+	return t, true, nil
 }
 
 // numValue reads one number of a byte list: decimal, 0x hex, 0o or 0 octal (C), 0b binary,
@@ -831,11 +930,55 @@ func numValue(t string, bare bool) (v int, why string, ok bool) {
 	return n & 0xff, "", true
 }
 
+// group is a pair of brackets of a byte list's text, numbered in the order they open (the
+// top level is group 0).
 type group struct {
-	open, close int // offsets of the brackets (-1, len for the top level)
-	parent      int // index of the enclosing group, -1 at the top
-	items       [][]ltok
-	depth       int
+	open   int32 // offset of the opening bracket (-1 for the top level)
+	parent int32 // index of the enclosing group, -1 at the top
+	depth  int32
+}
+
+// listItem is what the reading of a list keeps of one item (the tokens between two commas):
+// its first tokens (castNumber looks at three at most), how many, and where it ends.
+type listItem struct {
+	toks [4]ltok
+	n    int
+	end  int
+}
+
+// view is the item as castNumber and hexPair take it: its tokens, or four of them standing
+// for more (which is no number).
+func (it *listItem) view() []ltok { return it.toks[:min(it.n, 4)] }
+
+func (it *listItem) add(t ltok) {
+	if it.n < len(it.toks) {
+		it.toks[it.n] = t
+	}
+	it.n++
+	it.end = t.at + len(t.text)
+}
+
+// listFail is the first item of a group that is no number.
+type listFail struct {
+	idx      int    // its index among the group's items
+	kind     byte   // 'c': no number (a cast or a word); 'n': a number that does not read; 'w': not a byte
+	empty    bool   // an empty item (", ,")
+	name     bool   // an item that is one name (a variable)
+	at, end  int    // where it is
+	why, tok string // for 'w' the reason, for 'n' the token
+}
+
+// groupSum is what the reading of a list keeps of one group of two items or more: the values
+// of its items read as decimal and, while every item is two hex digits, as hex, and its first
+// item that is no number.
+type groupSum struct {
+	gi             int
+	items, nums    int // items (a trailing empty one aside) and those that are numbers
+	allPairs, hexy bool
+	dec, hex       []byte
+	fail           *listFail
+	heldEmpty      bool // an empty item not yet known to be the trailing one
+	totalItems     int  // items counted as the original split counts them (a trailing empty one too)
 }
 
 // parseList reads a byte list: the numbers of the largest bracketed list whose every item is
@@ -865,59 +1008,105 @@ func parseList(s string, forced bool) (*Text, error) {
 	return parseNumberList(s, forced)
 }
 
-// parseNumberList is parseList's reading of the brackets of s (comments blanked).
+// maxDepth bounds how deep the brackets of a byte list may nest (Go's [][]byte{{…}} is two).
+const maxDepth = 64
+
+// parseNumberList is parseList's reading of the brackets of s (comments blanked). It reads
+// the tokens as they are cut and keeps of each group its values (a byte or two an item) and
+// its first failure, not its tokens, so that its memory is a small multiple of the bytes read.
 func parseNumberList(s string, forced bool) (*Text, error) {
-	toks, lerr := lexCode(s)
-	if lerr != nil {
-		return nil, lerr
+	lx := lexer{s: s}
+	// drain is err unless the text does not lex further on (a text that does not lex is
+	// refused as a whole, as it was when it was cut whole before reading).
+	drain := func(err *perr) *perr {
+		for {
+			_, ok, lerr := lx.next()
+			if lerr != nil {
+				return lerr
+			}
+			if !ok {
+				return err
+			}
+		}
 	}
-	// Group the tokens by brackets; each group's items are split at commas.
-	groups := []group{{open: -1, close: len(s), parent: -1}}
-	stack := []int{0}
-	cur := func() *group { return &groups[stack[len(stack)-1]] }
-	var item []ltok
-	outer := map[int][]ltok{} // while a bracket is open, the item it interrupts
-	flush := func() {
-		g := cur()
-		g.items = append(g.items, item)
-		item = nil
+	groups := []group{{open: -1, parent: -1}}
+	type open struct {
+		gi   int
+		sum  groupSum
+		item listItem // the item being read
 	}
-	for _, t := range toks {
+	stack := []open{{gi: 0, sum: groupSum{gi: 0, allPairs: true}}}
+	var sums []groupSum // the groups of two items or more, as they close
+	signed := false
+	// item ends the item being read in group o.
+	item := func(o *open) {
+		g := &o.sum
+		it := &o.item
+		g.totalItems++
+		if g.heldEmpty {
+			listTake(g, nil)
+			g.heldEmpty = false
+		}
+		if it.n == 0 {
+			g.heldEmpty = true
+		} else {
+			listTake(g, it)
+		}
+		*it = listItem{}
+	}
+	for {
+		t, ok, lerr := lx.next()
+		if lerr != nil {
+			return nil, lerr
+		}
+		if !ok {
+			break
+		}
+		if t.kind == 'n' && strings.HasPrefix(t.text, "-") {
+			signed = true
+		}
+		top := &stack[len(stack)-1]
 		if t.kind == 'p' {
 			switch t.text {
 			case "[", "{", "(":
-				item = append(item, ltok{'g', strconv.Itoa(len(groups)), t.at})
-				groups = append(groups, group{open: t.at, parent: stack[len(stack)-1], depth: len(stack)})
-				stack = append(stack, len(groups)-1)
-				outer[len(groups)-1] = item
-				item = nil
+				if len(stack) > maxDepth {
+					return nil, drain(failAt(t.at, "brackets nested more than %d deep", maxDepth))
+				}
+				gi := len(groups)
+				top.item.add(ltok{'g', t.text, t.at})
+				groups = append(groups, group{open: int32(t.at), parent: int32(top.gi), depth: int32(len(stack))})
+				stack = append(stack, open{gi: gi, sum: groupSum{gi: gi, allPairs: true}})
 				continue
 			case "]", "}", ")":
 				if len(stack) == 1 {
-					return nil, failAt(t.at, "%q closes no bracket", t.text)
+					return nil, drain(failAt(t.at, "%q closes no bracket", t.text))
 				}
-				flush()
-				cur().close = t.at
-				idx := stack[len(stack)-1]
+				item(top)
+				if top.sum.totalItems > 1 {
+					sums = append(sums, top.sum)
+				}
 				stack = stack[:len(stack)-1]
-				item = outer[idx]
-				delete(outer, idx)
 				continue
 			case ",":
-				flush()
+				item(top)
 				continue
 			}
 		}
-		item = append(item, t)
+		top.item.add(t)
 	}
-	flush()
+	item(&stack[0])
 	if len(stack) > 1 {
-		return nil, failAt(groups[stack[len(stack)-1]].open, "a bracket that is not closed")
+		return nil, failAt(int(groups[stack[len(stack)-1].gi].open), "a bracket that is not closed")
 	}
-	// The byte groups: every item a number (the last may be empty: a trailing comma).
+	if stack[0].sum.totalItems > 1 || stack[0].sum.items >= 2 {
+		sums = append(sums, stack[0].sum)
+	}
+	slices.SortFunc(sums, func(a, b groupSum) int { return a.gi - b.gi })
+	// The byte groups, in the order they open: every item a number (the last may be empty: a
+	// trailing comma).
 	type bgroup struct {
 		g     int
-		vals  []int
+		vals  []byte
 		bare  bool
 		count int
 	}
@@ -925,69 +1114,48 @@ func parseNumberList(s string, forced bool) (*Text, error) {
 	var bgs []bgroup
 	var firstBad *perr
 	numbers := 0
-	for gi := range groups {
-		g := &groups[gi]
-		items := g.items
-		if n := len(items); n > 0 && len(items[n-1]) == 0 {
-			items = items[:n-1]
-		}
-		commas := len(g.items) > 1
-		if len(items) == 0 || !commas && gi != 0 {
+	for i := range sums {
+		g := &sums[i]
+		commas := g.totalItems > 1
+		if g.items == 0 || !commas && g.gi != 0 {
 			continue
 		}
-		if gi == 0 && len(items) < 2 {
+		if g.gi == 0 && g.items < 2 {
 			continue
 		}
 		// Bare hex ("00, 2a") is read as hex when an item has a hex letter or a leading 0.
-		bare := true
-		for _, it := range items {
-			if hexPair(it) == nil {
-				bare = false
-				break
-			}
-		}
-		if bare {
-			hexy := false
-			for _, it := range items {
-				n := hexPair(it).text
-				if n[0] == '0' || !isDigit(n[0]) || !isDigit(n[1]) {
-					hexy = true
-				}
-			}
-			bare = hexy
-		}
-		vals := make([]int, 0, len(items))
-		ok := true
-		for _, it := range items {
-			n := castNumber(it)
-			if bare {
-				n = hexPair(it)
-			}
-			if n == nil {
-				if len(it) > 0 && numbers > 0 && firstBad == nil && countNumbers(items) > len(items)/2 {
-					firstBad = failAt(it[0].at, "%s is not a byte in the list", quoteTok(s[it[0].at:it[len(it)-1].at+len(it[len(it)-1].text)]))
-				}
-				ok = false
-				break
-			}
-			v, why, isNum := numValue(n.text, bare)
-			if !isNum {
-				if firstBad == nil {
-					firstBad = failAt(n.at, "%s is not a number", quoteTok(n.text))
-				}
-				ok = false
-				break
-			}
-			if why != "" {
-				return nil, failAt(n.at, "%s", why)
-			}
-			vals = append(vals, v)
-			numbers++
-		}
-		if !ok {
+		if g.allPairs && g.hexy {
+			numbers += len(g.hex)
+			bgs = append(bgs, bgroup{g: g.gi, vals: g.hex, bare: true, count: len(g.hex)})
 			continue
 		}
-		bgs = append(bgs, bgroup{g: gi, vals: vals, bare: bare, count: len(vals)})
+		if f := g.fail; f != nil {
+			numbers += f.idx
+			switch f.kind {
+			case 'c':
+				if !f.empty && numbers > 0 && firstBad == nil && g.nums > g.items/2 {
+					if f.name {
+						firstBad = failAt(f.at, "%s is a name, not a byte: its value is known only by running the code; give the bytes it holds", quoteTok(s[f.at:f.end]))
+					} else {
+						firstBad = failAt(f.at, "%s is not a byte in the list", quoteTok(s[f.at:f.end]))
+					}
+				}
+			case 'n':
+				if firstBad == nil {
+					firstBad = failAt(f.at, "%s is not a number", quoteTok(f.tok))
+				}
+			case 'w':
+				if g.nums < g.items {
+					// Not every item a number: the arguments of a call in a script
+					// (connect(9092, "host")), no byte list.
+					continue
+				}
+				return nil, failAt(f.at, "%s", f.why)
+			}
+			continue
+		}
+		numbers += len(g.dec)
+		bgs = append(bgs, bgroup{g: g.gi, vals: g.dec, count: len(g.dec)})
 	}
 	for i := range bgs {
 		if best == nil || bgs[i].count > best.count {
@@ -1015,31 +1183,79 @@ func parseNumberList(s string, forced bool) (*Text, error) {
 		i += j + 1
 	}
 	var out []byte
-	signed, bare, lists := false, false, 0
+	bare, lists := false, 0
 	for _, b := range bgs {
 		g := groups[b.g]
 		if g.parent != bg.parent || g.depth != bg.depth {
 			continue
 		}
-		if paragraph(paras, g.open) != paragraph(paras, bg.open) {
+		if paragraph(paras, int(g.open)) != paragraph(paras, int(bg.open)) {
 			continue
 		}
-		for _, v := range b.vals {
-			out = append(out, byte(v))
+		if out == nil && lists == 0 {
+			out = b.vals // the first list's values are not written again
+		} else {
+			out = append(out, b.vals...)
 		}
 		bare = bare || b.bare
 		lists++
-	}
-	for _, t := range toks {
-		if t.kind == 'n' && strings.HasPrefix(t.text, "-") {
-			signed = true
-		}
 	}
 	t := &Text{Bytes: out, Detail: listDetail(s, bare, signed)}
 	if lists > 1 {
 		t.Notes = append(t.Notes, fmt.Sprintf("%d byte lists side by side, read one after the other", lists))
 	}
 	return t, nil
+}
+
+// listTake adds one item of a group to its summary (nil: an empty item that is not the last).
+func listTake(g *groupSum, it *listItem) {
+	var view []ltok
+	if it != nil {
+		view = it.view()
+		g.items++
+	} else {
+		g.items++
+	}
+	idx := g.items - 1
+	// As hex, while every item is two hex digits.
+	if g.allPairs {
+		if p := hexPair(view); p != nil {
+			n := p.text
+			if n[0] == '0' || !isDigit(n[0]) || !isDigit(n[1]) {
+				g.hexy = true
+			}
+			v, _, _ := numValue(n, true)
+			g.hex = append(g.hex, byte(v))
+		} else {
+			g.allPairs, g.hex = false, nil
+		}
+	}
+	// As decimal (or 0x…), up to the first item that is no number.
+	n := castNumber(view)
+	if n != nil {
+		g.nums++
+	}
+	if g.fail != nil {
+		return
+	}
+	if n == nil {
+		f := &listFail{idx: idx, kind: 'c', empty: it == nil}
+		if it != nil {
+			f.at, f.end = it.toks[0].at, it.end
+			f.name = it.n == 1 && it.toks[0].kind == 'i'
+		}
+		g.fail = f
+		return
+	}
+	v, why, isNum := numValue(n.text, false)
+	switch {
+	case !isNum:
+		g.fail = &listFail{idx: idx, kind: 'n', at: n.at, tok: n.text}
+	case why != "":
+		g.fail = &listFail{idx: idx, kind: 'w', at: n.at, why: why}
+	default:
+		g.dec = append(g.dec, byte(v))
+	}
 }
 
 // paragraph is the number of blank lines before offset at.
@@ -1117,16 +1333,6 @@ func castNumber(it []ltok) *ltok {
 	return nil
 }
 
-func countNumbers(items [][]ltok) int {
-	n := 0
-	for _, it := range items {
-		if castNumber(it) != nil {
-			n++
-		}
-	}
-	return n
-}
-
 // listDetail names the language of a byte list by its marks.
 func listDetail(s string, bare, signed bool) string {
 	lang := "byte list"
@@ -1200,16 +1406,53 @@ func parseStrings(s string, forced bool) (*Text, error) {
 	if !forced && strings.Contains(s, "struct.pack(") {
 		return nil, errNotThisForm // the strings are struct.pack's formats and values: a list
 	}
-	toks, lerr := lexCode(s)
-	if lerr != nil {
+	// The tokens are cut as they are read, a window of four kept (two before, the token, one
+	// after): a text of another form stops at its first token that is no string's, at no
+	// cost past it. A text that does not lex is refused as a whole, wherever it stops.
+	lx := lexer{s: s}
+	lexFail := func(lerr *perr) (*Text, error) {
 		if forced || strings.Contains(s, `\x`) {
 			return nil, lerr
 		}
 		return nil, errNotThisForm
 	}
+	// fail is a failure at a token, unless the text does not lex further on.
+	fail := func(err error) (*Text, error) {
+		if err == errNotThisForm && !strings.Contains(s, `\x`) {
+			return nil, err
+		}
+		for {
+			_, ok, lerr := lx.next()
+			if lerr != nil {
+				return lexFail(lerr)
+			}
+			if !ok {
+				return nil, err
+			}
+		}
+	}
+	var win [4]ltok // win[0], win[1]: the tokens before; win[2] this one; win[3] the next
+	n := 0          // the tokens read into win, up to 4
 	var strs []ltok
 	hexCall, b64Call, prefixB := false, false, false
-	for i, t := range toks {
+	t3, more, lerr := lx.next()
+	if lerr != nil {
+		return lexFail(lerr)
+	}
+	for more {
+		win[0], win[1], win[2] = win[1], win[2], t3
+		t := t3
+		t3, more, lerr = lx.next()
+		if lerr != nil {
+			return lexFail(lerr)
+		}
+		win[3] = t3
+		n = min(n+1, 3)
+		toks := win[3-n:] // the tokens i-n+1 … i, and the next
+		if !more {
+			toks = win[3-n : 3]
+		}
+		k := n - 1 // t's index in toks
 		switch t.kind {
 		case 's':
 			body := t.text[1 : len(t.text)-1]
@@ -1221,7 +1464,7 @@ func parseStrings(s string, forced bool) (*Text, error) {
 				b64Call = true
 				continue
 			}
-			if i > 0 && toks[i-1].kind == 'i' && (toks[i-1].text == "b" || toks[i-1].text == "rb" || toks[i-1].text == "B") && toks[i-1].at+len(toks[i-1].text) == t.at {
+			if k > 0 && toks[k-1].kind == 'i' && (toks[k-1].text == "b" || toks[k-1].text == "rb" || toks[k-1].text == "B") && toks[k-1].at+len(toks[k-1].text) == t.at {
 				prefixB = true
 			}
 			strs = append(strs, t)
@@ -1229,24 +1472,24 @@ func parseStrings(s string, forced bool) (*Text, error) {
 			if strings.Contains(t.text, "fromhex") || strings.Contains(t.text, "hex") || t.text == "unhexlify" || t.text == "parseHexBinary" {
 				hexCall = true
 			}
-			if !codeWords[t.text] && (i+1 >= len(toks) || !strings.Contains("=:.[(", toks[i+1].text)) &&
-				(i == 0 || toks[i-1].text != "." && !rubySymbol(toks, i)) {
+			if !codeWords[t.text] && (k+1 >= len(toks) || !strings.Contains("=:.[(", toks[k+1].text)) &&
+				(k == 0 || toks[k-1].text != "." && !rubySymbol(toks, k)) {
 				if len(strs) == 0 && !forced {
-					return nil, errNotThisForm
+					return fail(errNotThisForm)
 				}
-				return nil, failAt(t.at, "%s outside a quoted string", quoteTok(t.text))
+				return fail(failAt(t.at, "%s outside a quoted string", quoteTok(t.text)))
 			}
 		case 'n':
 			if len(strs) == 0 && !forced {
-				return nil, errNotThisForm
+				return fail(errNotThisForm)
 			}
-			return nil, failAt(t.at, "%s outside a quoted string", quoteTok(t.text))
+			return fail(failAt(t.at, "%s outside a quoted string", quoteTok(t.text)))
 		case 'p':
 			if !strings.Contains("+\\;,()[]{}=.:*$@&<>", t.text) {
 				if len(strs) == 0 && !forced {
-					return nil, errNotThisForm
+					return fail(errNotThisForm)
 				}
-				return nil, failAt(t.at, "%q outside a quoted string", t.text)
+				return fail(failAt(t.at, "%q outside a quoted string", t.text))
 			}
 		}
 	}
@@ -1389,4 +1632,117 @@ func unescapeIn(s string, at int, noOctal bool) ([]byte, error) {
 		}
 	}
 	return out, nil
+}
+
+// parseScript reads the byte strings of a whole script (Python, JavaScript, shell, Ruby …)
+// wherever they stand: string literals of escapes ("\x00\x00\x00\x2a", b'\x00…', printf
+// '\x00…'), those side by side in one expression ('+', '\', parentheses) joined, and the
+// largest such expression read, with a note naming its line and the others. A line that does
+// not lex (an apostrophe in a word) is passed over. It returns nil when the script holds no
+// such string, and an error when the script joins its byte strings by the names it gives them
+// (msg = header + body): only running it gives the bytes.
+func parseScript(s string) (*Text, *perr) {
+	s = stripComments(s)
+	type lit struct {
+		b          []byte
+		line, last int // 1-based lines of its first and last string
+	}
+	var lits []lit
+	var cur *lit
+	joinable := false // the tokens since the last string may join it to the next
+	line := 0
+	named := map[string]bool{} // the names byte strings are given (header = b'…')
+	var toks []ltok            // the line's, reused
+	var join *perr             // the first "name + name" of two of them
+	for pos := 0; pos < len(s); {
+		line++
+		end := strings.IndexByte(s[pos:], '\n')
+		if end < 0 {
+			end = len(s)
+		} else {
+			end += pos
+		}
+		// Each line is lexed alone, offsets kept: one that does not lex is passed over.
+		lx := lexer{s: s[:end], i: pos}
+		pos = end + 1
+		toks = toks[:0]
+		ok := true
+		for {
+			t, more, err := lx.next()
+			if err != nil {
+				ok = false
+				break
+			}
+			if !more {
+				break
+			}
+			toks = append(toks, t)
+		}
+		if !ok {
+			cur, joinable = nil, false
+			continue
+		}
+		for k, t := range toks {
+			if k >= 2 && t.kind == 'i' && toks[k-1].text == "+" && toks[k-2].kind == 'i' && named[t.text] && named[toks[k-2].text] && join == nil {
+				join = failAt(toks[k-2].at, "%s + %s joins byte strings by their names: only running the script gives the bytes; give them as one literal or as hex",
+					toks[k-2].text, t.text)
+			}
+			if t.kind == 's' && strings.Count(t.text, `\x`) >= 2 {
+				if n := k; n >= 2 && toks[n-1].text == "=" && toks[n-2].kind == 'i' {
+					named[toks[n-2].text] = true
+				} else if n >= 3 && toks[n-1].kind == 'i' && toks[n-2].text == "=" && toks[n-3].kind == 'i' {
+					named[toks[n-3].text] = true // header = b'…'
+				}
+				b, err := unescapeIn(t.text[1:len(t.text)-1], t.at+1, false)
+				if err != nil {
+					cur, joinable = nil, false
+					continue
+				}
+				if cur != nil && joinable {
+					cur.b = append(cur.b, b...)
+					cur.last = line
+				} else {
+					lits = append(lits, lit{b: b, line: line, last: line})
+					cur = &lits[len(lits)-1]
+				}
+				joinable = true
+				continue
+			}
+			switch {
+			case t.kind == 'p' && strings.Contains("+\\().", t.text),
+				t.kind == 'i' && (t.text == "b" || t.text == "rb" || t.text == "B"):
+			default:
+				cur, joinable = nil, false
+			}
+		}
+	}
+	if join != nil {
+		return nil, join
+	}
+	if len(lits) == 0 {
+		return nil, nil
+	}
+	best := 0
+	for i, l := range lits {
+		if len(l.b) > len(lits[best].b) {
+			best = i
+		}
+	}
+	l := lits[best]
+	t := &Text{Bytes: l.b, Form: String, Detail: "byte string in a script"}
+	where := fmt.Sprintf("line %d", l.line)
+	if l.last != l.line {
+		where = linesText(l.line, l.last)
+	}
+	t.Notes = append(t.Notes, fmt.Sprintf("a script: the byte string of %s read (its code is not run)", where))
+	if len(lits) > 1 {
+		var others []int
+		for i, o := range lits {
+			if i != best {
+				others = append(others, o.line)
+			}
+		}
+		t.Notes = append(t.Notes, fmt.Sprintf("%d other byte strings (%s) skipped", len(others), linesList(others)))
+	}
+	return t, nil
 }

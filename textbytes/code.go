@@ -1,4 +1,4 @@
-package capture
+package textbytes
 
 import (
 	"fmt"

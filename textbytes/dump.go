@@ -1,12 +1,14 @@
-package capture
+package textbytes
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
-// LooksLikeText reports whether data is text that ParseHex may read: no control bytes other
+// LooksLikeText reports whether data is text that Bytes may read: no control bytes other
 // than whitespace, in its first 4 KiB.
 func LooksLikeText(data []byte) bool {
 	if len(data) == 0 {
@@ -26,9 +28,9 @@ func LooksLikeText(data []byte) bool {
 // lines cannot claim any length (a "*" up to offset 0x8000000 would be 128 MiB).
 const MaxRepeat = 4 << 20
 
-// ParseHex reads bytes written as text in any of the forms ParseText tells apart.
-func ParseHex(text []byte) ([]byte, error) {
-	t, err := ParseText(text, FormAuto)
+// Bytes reads bytes written as text in any of the forms Parse tells apart.
+func Bytes(text []byte) ([]byte, error) {
+	t, err := Parse(text, Auto)
 	if err != nil {
 		return nil, err
 	}
@@ -38,6 +40,7 @@ func ParseHex(text []byte) ([]byte, error) {
 // dumpRow is one line of a dump with an offset column.
 type dumpRow struct {
 	line   int    // 0-based
+	lineAt int    // offset in the text of the line (kept for the first row)
 	at     int    // offset in the text of the offset token
 	offTok string // the offset's digits
 	rest   string // after the offset
@@ -55,13 +58,19 @@ type dumpRow struct {
 // block (tshark's next packet). Table headers and rules are skipped, other lines of prose
 // with a note.
 func parseDump(s string, forced bool) (*Text, error) {
-	lines := strings.Split(s, "\n")
 	var rows []dumpRow
-	var prose []int
-	pos := 0
-	for li, line := range lines {
+	var prose, proseAt []int // the lines that are neither rows nor decoration, and where they start
+	li := 0
+	for pos := 0; pos <= len(s); li++ {
 		lineAt := pos
-		pos += len(line) + 1
+		end := strings.IndexByte(s[pos:], '\n')
+		if end < 0 {
+			end = len(s)
+		} else {
+			end += pos
+		}
+		line := s[pos:end]
+		pos = end + 1
 		t := strings.TrimSpace(line)
 		if t == "" {
 			continue
@@ -72,10 +81,16 @@ func parseDump(s string, forced bool) (*Text, error) {
 		}
 		r, ok := dumpRowOf(line, lineAt, li)
 		if !ok {
-			if !decoration(t) {
-				prose = append(prose, li)
+			// Lines of prose are kept once a row is seen (a text with none is no dump).
+			if len(rows) > 0 && !decoration(t) {
+				prose, proseAt = append(prose, li), append(proseAt, lineAt)
 			}
 			continue
+		}
+		if len(rows) == 0 {
+			r.lineAt = lineAt
+			rows = make([]dumpRow, 0, strings.Count(s[lineAt:], "\n")+1) // a row a line at most
+			prose, proseAt = proseBefore(s[:lineAt])
 		}
 		rows = append(rows, r)
 	}
@@ -83,10 +98,10 @@ func parseDump(s string, forced bool) (*Text, error) {
 		return nil, errNotThisForm
 	}
 	// A line of the rows' prefix alone ("[tester::#GS0] ") is a blank line of the log.
-	if prefix := strings.TrimSpace(lines[rows[0].line][:rows[0].at-lineStart(lines, rows[0].line)]); prefix != "" {
+	if prefix := strings.TrimSpace(s[rows[0].lineAt:rows[0].at]); prefix != "" {
 		kept := prose[:0]
-		for _, li := range prose {
-			if strings.TrimSpace(lines[li]) != prefix {
+		for k, li := range prose {
+			if strings.TrimSpace(lineOf(s, proseAt[k])) != prefix {
 				kept = append(kept, li)
 			}
 		}
@@ -112,13 +127,36 @@ func parseDump(s string, forced bool) (*Text, error) {
 	return nil, errNotThisForm
 }
 
-// lineStart is the offset in the text of line li.
-func lineStart(lines []string, li int) int {
-	n := 0
-	for _, l := range lines[:li] {
-		n += len(l) + 1
+// proseBefore lists the lines of prose of s (the text before a dump's first row): neither
+// blank, nor rows, nor decoration; their 0-based numbers and offsets.
+func proseBefore(s string) (lines, at []int) {
+	li := 0
+	for pos := 0; pos < len(s); li++ {
+		end := strings.IndexByte(s[pos:], '\n')
+		if end < 0 {
+			end = len(s)
+		} else {
+			end += pos
+		}
+		line, lineAt := s[pos:end], pos
+		pos = end + 1
+		t := strings.TrimSpace(line)
+		if t == "" || t == "*" {
+			continue
+		}
+		if _, ok := dumpRowOf(line, lineAt, li); !ok && !decoration(t) {
+			lines, at = append(lines, li), append(at, lineAt)
+		}
 	}
-	return n
+	return lines, at
+}
+
+// lineOf is the line of s that starts at offset at.
+func lineOf(s string, at int) string {
+	if i := strings.IndexByte(s[at:], '\n'); i >= 0 {
+		return s[at : at+i]
+	}
+	return s[at:]
 }
 
 func proseLines(ls []int) string {
@@ -219,6 +257,7 @@ func dumpIn(s string, rows []dumpRow, base int) (*Text, error) {
 	blockStart := 0
 	sawText, ends := false, false
 	var prev []byte
+	var sc dumpScratch
 	repeated := 0
 	for i := range rows {
 		r := &rows[i]
@@ -239,7 +278,7 @@ func dumpIn(s string, rows []dumpRow, base int) (*Text, error) {
 				return nil, failAt(rows[i+1].at, "offset %#x after \"*\" is not a whole number of the repeated line's %d bytes past %#x", next, len(prev), have)
 			}
 			if int64(repeated)+add > MaxRepeat {
-				return nil, failAt(r.at, "\"*\" repeats the line before up to offset %#x: %d more bytes, past the %d (4 MiB, capture.MaxRepeat) the \"*\" lines of a dump may add; give the bytes as a file instead",
+				return nil, failAt(r.at, "\"*\" repeats the line before up to offset %#x: %d more bytes, past the %d (4 MiB, textbytes.MaxRepeat) the \"*\" lines of a dump may add; give the bytes as a file instead",
 					next, add, MaxRepeat)
 			}
 			repeated += int(add)
@@ -262,7 +301,7 @@ func dumpIn(s string, rows []dumpRow, base int) (*Text, error) {
 		if i+1 < len(rows) && !rows[i+1].star && rows[i+1].off != 0 {
 			want = int(rows[i+1].off - r.off)
 		}
-		b, text, ok := dumpBytes(r.rest, want)
+		b, text, ok := dumpBytes(r.rest, want, &sc) // b is sc's: copied below
 		if !ok {
 			if want >= 0 {
 				return nil, failAt(r.restAt, "the line does not hold the %d bytes its offset and the next one's say", want)
@@ -275,7 +314,7 @@ func dumpIn(s string, rows []dumpRow, base int) (*Text, error) {
 		sawText = sawText || text
 		out = append(out, b...)
 		if len(b) > 0 {
-			prev = b
+			prev = append(prev[:0], b...)
 		}
 	}
 	if len(out) > blockStart && blockStart > 0 {
@@ -322,17 +361,23 @@ func dumpDetail(r dumpRow, text bool, base int) string {
 	return "hex dump"
 }
 
+// dumpScratch is the memory dumpBytes reuses from line to line.
+type dumpScratch struct {
+	all, render       []byte
+	cum, ends, lastNB []int
+}
+
 // dumpBytes reads the hex of one dump line (after its offset) and drops its ASCII column:
 // groups of 2 to 16 hex digits are taken while the rest of the line is not the ASCII
 // rendering of what was taken ("|" between them, as tables have, is skipped). want, when not
 // -1, is the number of bytes the line must hold. The cost is linear in the line: each cut
 // is compared in constant time, and only a cut whose ASCII column has the right length is
 // compared in full.
-func dumpBytes(rest string, want int) (b []byte, ascii, ok bool) {
-	var all []byte
-	var cum []int  // cum[k]: the bytes of the first k groups
-	var ends []int // ends[k]: where the first k groups end in rest
-	cum, ends = append(cum, 0), append(ends, 0)
+func dumpBytes(rest string, want int, sc *dumpScratch) (b []byte, ascii, ok bool) {
+	all := sc.all[:0]
+	cum := append(sc.cum[:0], 0)   // cum[k]: the bytes of the first k groups
+	ends := append(sc.ends[:0], 0) // ends[k]: where the first k groups end in rest
+	defer func() { sc.all, sc.cum, sc.ends = all, cum, ends }()
 	pos := 0
 	for pos < len(rest) {
 		for pos < len(rest) && (rest[pos] == ' ' || rest[pos] == '\t') {
@@ -366,8 +411,10 @@ func dumpBytes(rest string, want int) (b []byte, ascii, ok bool) {
 		ends = append(ends, pos)
 	}
 	// The ASCII rendering of all the bytes, and for each prefix where its last non-blank is.
-	render := make([]byte, len(all))
-	lastNB := make([]int, len(all)+1) // lastNB[n]: 1 + index of the last non-blank of render[:n]
+	render := slices.Grow(sc.render[:0], len(all))[:len(all)]
+	lastNB := slices.Grow(sc.lastNB[:0], len(all)+1)[:len(all)+1] // lastNB[n]: 1 + index of the last non-blank of render[:n]
+	lastNB[0] = 0
+	sc.render, sc.lastNB = render, lastNB
 	firstNB := len(all)
 	for i, c := range all {
 		if c >= 0x20 && c < 0x7f {
@@ -381,7 +428,7 @@ func dumpBytes(rest string, want int) (b []byte, ascii, ok bool) {
 			firstNB = min(firstNB, i)
 		}
 	}
-	rs := string(render)
+	rs := unsafe.String(unsafe.SliceData(render), len(render)) // not kept past this call
 	// An ASCII column that matches wins over reading it as hex ("61 62  ab"); a line with
 	// nothing after its hex comes last.
 	for _, withText := range []bool{true, false} {
@@ -400,12 +447,13 @@ func dumpBytes(rest string, want int) (b []byte, ascii, ok bool) {
 			if tail == "" {
 				continue
 			}
-			tail = asciiColumn(tail)
 			var r string
 			if lo := min(firstNB, lastNB[n]); lo < lastNB[n] {
 				r = rs[lo:lastNB[n]]
 			}
-			if len(tail) == len(r) && tail == r {
+			// The column in its frame ("|…|", ">…<"), or bare (xxd's, which may start
+			// with a '|' of the bytes).
+			if col := asciiColumn(tail); len(col) == len(r) && col == r || len(tail) == len(r) && tail == r {
 				return all[:n:n], true, true
 			}
 		}

@@ -1,4 +1,4 @@
-package capture
+package textbytes
 
 import (
 	"bytes"
@@ -43,7 +43,7 @@ func TestParseTextCode(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := ParseText([]byte(tt.text), FormAuto)
+			got, err := Parse([]byte(tt.text), Auto)
 			if tt.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.err) {
 					t.Fatalf("%v, want %q", err, tt.err)

@@ -1,14 +1,14 @@
-package capture_test
+package textbytes_test
 
 import (
 	"fmt"
 
-	"github.com/kafkagrid/kafkagrid/capture"
+	"github.com/kafkagrid/kafkagrid/textbytes"
 )
 
-// ParseText tells the forms apart by their content: a Go byte list with comments, a tester's
+// Parse tells the forms apart by their content: a Go byte list with comments, a tester's
 // table with a log prefix, Node's Buffer JSON.
-func ExampleParseText() {
+func ExampleParse() {
 	for _, text := range []string{
 		"[]byte{\n\t0x00, 0x00, // no error\n\t0x02, // one element\n}",
 		"[tester::#GS0] Idx  | Hex                                             | ASCII\n" +
@@ -16,7 +16,7 @@ func ExampleParseText() {
 		`{"type":"Buffer","data":[0,0,0,35]}`,
 		"00 00 zz",
 	} {
-		t, err := capture.ParseText([]byte(text), capture.FormAuto)
+		t, err := textbytes.Parse([]byte(text), textbytes.Auto)
 		if err != nil {
 			fmt.Println(err)
 			continue
@@ -27,6 +27,6 @@ func ExampleParseText() {
 	// list (Go []byte): 00 00 02
 	// dump (hex table (Idx | Hex | ASCII)): 00 00 00 23 00 12
 	// list (Node Buffer JSON): 00 00 00 23
-	// capture: bytes as text: line 1, column 7: "z" is not a hex digit, in "zz" (read as hex, the form that read furthest; tried string, dump, list, hex, base64)
+	// textbytes: line 1, column 7: "z" is not a hex digit, in "zz" (read as hex, the form that read furthest; tried string, dump, list, hex, base64)
 	//   1 | 00 00 zz
 }

@@ -1,4 +1,4 @@
-package capture
+package textbytes
 
 import (
 	"os/exec"
@@ -14,7 +14,7 @@ func BenchmarkParseTextLine(b *testing.B) {
 		b.Run(strings.TrimSpace(strings.Repeat(" ", 0))+itoaB(len(line)>>10)+"KB", func(b *testing.B) {
 			b.SetBytes(int64(len(line)))
 			for i := 0; i < b.N; i++ {
-				if _, err := ParseText(line, FormAuto); err != nil {
+				if _, err := Parse(line, Auto); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -33,7 +33,7 @@ func BenchmarkParseTextLine(b *testing.B) {
 	b.Run("xxd-1MiB", func(b *testing.B) {
 		b.SetBytes(int64(len(dump)))
 		for i := 0; i < b.N; i++ {
-			if _, err := ParseText(dump, FormAuto); err != nil {
+			if _, err := Parse(dump, Auto); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -1,0 +1,7 @@
+const net = require('net');
+// ApiVersions v0
+const req = Buffer.from([0x00, 0x00, 0x00, 0x0c, 0x00, 0x12, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x02, 0x6b, 0x67]);
+const client = net.connect(9092, 'localhost', () => {
+  client.write(req);
+});
+client.on('data', (d) => { console.log(d); client.end(); });

@@ -1,0 +1,3 @@
+#!/bin/sh
+# Send ApiVersions v0 to the broker
+printf '\x00\x00\x00\x0c\x00\x12\x00\x00\x00\x00\x00\x01\x00\x02\x6b\x67' | nc localhost 9092 | xxd
