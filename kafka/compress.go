@@ -186,18 +186,7 @@ func inflate(c Codec, src []byte, limit int) (out []byte, framing, note string, 
 func inflateWork(c Codec, src []byte, limit int, spent *int) (out []byte, framing, note string, err error) {
 	switch c {
 	case CodecGzip:
-		// A gzip reader holds a 32 KiB window and Huffman tables (some 70 KB): one is reused
-		// across batches (a capture's Fetch responses carry thousands), reset for each.
-		zr, _ := gzipReaders.Get().(*gzip.Reader)
-		if zr == nil {
-			zr = new(gzip.Reader)
-		}
-		if err := zr.Reset(bytes.NewReader(src)); err != nil {
-			gzipReaders.Put(zr)
-			return nil, "", "", err
-		}
-		out, err = readLimited(zr, limit, 4*len(src))
-		gzipReaders.Put(zr)
+		out, err = gunzip(src, limit)
 		return out, "", "", err
 	case CodecSnappy:
 		if bytes.HasPrefix(src, xerialMagic) {
@@ -230,8 +219,48 @@ func inflateWork(c Codec, src []byte, limit int, spent *int) (out []byte, framin
 	return nil, "", "", fmt.Errorf("unknown compression codec %d", c)
 }
 
-// gzipReaders are the gzip readers inflate reuses.
+// gunzip inflates the gzip data src to at most limit bytes. A gzip reader holds a 32 KiB
+// window and Huffman tables (some 70 KB): one is reused across batches (a capture's Fetch
+// responses carry thousands), reset for each, with the bytes.Reader it reads through. The
+// records go into one buffer of the size the trailer declares (gzipSize).
+func gunzip(src []byte, limit int) ([]byte, error) {
+	g, _ := gzipReaders.Get().(*gzipReader)
+	if g == nil {
+		g = new(gzipReader)
+	}
+	defer func() {
+		g.src.Reset(nil) // hold no batch while pooled
+		gzipReaders.Put(g)
+	}()
+	g.src.Reset(src)
+	if err := g.zr.Reset(&g.src); err != nil {
+		return nil, err
+	}
+	return readLimited(&g.zr, limit, gzipSize(src, limit))
+}
+
+// gzipReader is a gzip reader and the reader of the batch it inflates.
+type gzipReader struct {
+	zr  gzip.Reader
+	src bytes.Reader
+}
+
+// gzipReaders are the gzip readers gunzip reuses.
 var gzipReaders sync.Pool
+
+// gzipSize is the first size of the buffer gunzip fills: the size the gzip trailer declares
+// (ISIZE, the last 4 bytes: the length mod 2^32 of the last member), and a byte for the read
+// that finds the end. A trailer is not trusted beyond a guess: the size is capped at what
+// deflate can make of src (at most 1032 bytes a byte) and at limit+1, so that a lying one
+// costs no more than the input bounds; readLimited grows the buffer when the data is longer
+// (members concatenated). Too short to hold a trailer, src gets 4 times its size.
+func gzipSize(src []byte, limit int) int {
+	if len(src) < 18 { // a header of 10 bytes and a trailer of 8
+		return 4 * len(src)
+	}
+	n := int(binary.LittleEndian.Uint32(src[len(src)-4:]))
+	return min(n, 1032*len(src), limit) + 1
+}
 
 // readLimited reads r to its end, failing once it passes limit bytes. The buffer starts at
 // hint bytes and doubles, capped at limit+1: a bomb costs at most about twice the limit,

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"sync"
 
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
@@ -42,12 +43,22 @@ func InlineSVG(f Figure, id string) (template.HTML, error) {
 	if f.Drawing == nil {
 		return "", nil
 	}
-	var buf bytes.Buffer
-	if err := WriteSVG(&buf, f, true, id); err != nil {
+	buf := svgBuffers.Get().(*bytes.Buffer)
+	defer func() {
+		if buf.Cap() <= 4<<20 {
+			buf.Reset()
+			svgBuffers.Put(buf)
+		}
+	}()
+	if err := WriteSVG(buf, f, true, id); err != nil {
 		return "", fmt.Errorf("site: %s: %w", f.Title, err)
 	}
 	return template.HTML(buf.String()), nil
 }
+
+// svgBuffers are the buffers InlineSVG draws into before it copies the drawing into a string
+// of its size: a buffer kept from one drawing to the next does not grow again.
+var svgBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // WriteText writes the figure as text when its drawing is a TextWriter, and says so when not.
 func (f Figure) WriteText(w io.Writer) error {

@@ -71,8 +71,9 @@ func (b *builder) writePage(name string, v *pageView) error {
 	for _, p := range later {
 		p.m.Later = true
 	}
-	var page bytes.Buffer
-	if err := renderPage(b.tmpl, &page, v); err != nil {
+	page := getBuffer()
+	defer putBuffer(page)
+	if err := renderPage(b.tmpl, page, v); err != nil {
 		return err
 	}
 	if site.Elements(page.Bytes()) >= pageBudget {
@@ -84,7 +85,7 @@ func (b *builder) writePage(name string, v *pageView) error {
 			v.Schemas[i].Later = true
 		}
 		page.Reset()
-		if err := renderPage(b.tmpl, &page, v); err != nil {
+		if err := renderPage(b.tmpl, page, v); err != nil {
 			return err
 		}
 	}
@@ -93,12 +94,13 @@ func (b *builder) writePage(name string, v *pageView) error {
 		first.TreeLater = true
 		later = append([]lazyPart{{first.ID + "-tree", "treedraw", first}}, later...)
 		page.Reset()
-		if err := renderPage(b.tmpl, &page, v); err != nil {
+		if err := renderPage(b.tmpl, page, v); err != nil {
 			return err
 		}
 	}
-	var js bytes.Buffer
-	if err := writeLazy(&js, b, later); err != nil {
+	js := getBuffer()
+	defer putBuffer(js)
+	if err := writeLazy(js, b, later); err != nil {
 		return fmt.Errorf("reference: %s: %w", lazyName(name), err)
 	}
 	if err := b.out.Write(lazyName(name), js.Bytes()); err != nil {
@@ -118,15 +120,15 @@ type lazyPart struct {
 // template literal (String.raw, which reads every byte as written but a backquote, "${" and
 // a carriage return), else a JSON string: escaping every attribute's quotes for JSON was 8%
 // of an HTML build and 0.3 MB of Fetch's sidecar.
-func writeLazy(w io.Writer, b *builder, ps []lazyPart) error {
-	var buf bytes.Buffer
-	var out bytes.Buffer
-	enc := json.NewEncoder(&out)
+func writeLazy(out *bytes.Buffer, b *builder, ps []lazyPart) error {
+	buf := getBuffer()
+	defer putBuffer(buf)
+	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false) // a script file, not inline: no "</script>" can end it
 	out.WriteString("// The drawings of a kafkagrid page, inserted when the reader opens them (lazy.go).\nkgLazy({")
 	for i, p := range ps {
 		buf.Reset()
-		if err := b.tmpl.ExecuteTemplate(&buf, p.tmpl, p.m); err != nil {
+		if err := b.tmpl.ExecuteTemplate(buf, p.tmpl, p.m); err != nil {
 			return err
 		}
 		if i > 0 {
@@ -150,8 +152,7 @@ func writeLazy(w io.Writer, b *builder, ps []lazyPart) error {
 		out.Truncate(out.Len() - 1)
 	}
 	out.WriteString("\n});\n")
-	_, err := w.Write(out.Bytes())
-	return err
+	return nil
 }
 
 // rawLiteral reports whether String.raw`h` is h: valid UTF-8 with no backquote, "${", or

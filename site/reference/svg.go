@@ -1,7 +1,6 @@
 package reference
 
 import (
-	"bytes"
 	"fmt"
 	"html/template"
 
@@ -61,17 +60,20 @@ func printParts(d site.Figure, id, caption string) ([]partView, error) {
 	}
 	parts := make([]partView, 0, len(rows))
 	for i, r := range rows {
-		var buf bytes.Buffer
-		if err := svgcanvas.Write(&buf, d.Drawing, svgcanvas.WriteOptions{
+		buf := getBuffer()
+		err := svgcanvas.Write(buf, d.Drawing, svgcanvas.WriteOptions{
 			Title:    fmt.Sprintf("%s, part %d of %d", d.Title, i+1, len(rows)),
 			Desc:     d.Desc,
 			Inline:   true,
 			IDPrefix: fmt.Sprintf("%s-p%d", id, i+1),
 			Rows:     r,
-		}); err != nil {
+		})
+		svg := buf.String()
+		putBuffer(buf)
+		if err != nil {
 			return nil, fmt.Errorf("reference: %s: part %d: %w", id, i+1, err)
 		}
-		pv := partView{W: int(w + 0.5), SVG: template.HTML(buf.String())}
+		pv := partView{W: int(w + 0.5), SVG: template.HTML(svg)}
 		if i > 0 {
 			pv.Caption = caption + " (continued)"
 		}
