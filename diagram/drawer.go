@@ -3,6 +3,8 @@ package diagram
 import (
 	"errors"
 	"fmt"
+	"github.com/kafkagrid/kafkagrid/bytegrid/specdec"
+	"github.com/kafkagrid/kafkagrid/textbytes"
 	"sort"
 	"strconv"
 	"strings"
@@ -17,7 +19,8 @@ import (
 const (
 	// Bytegrid is a byte grid from a spec in any form the grid readers take (YAML, RFC ASCII
 	// art, RFC 9000 notation, bit-field JSON), told apart by content. Options: rowbits
-	// (8, 16, 32, 64), decimal, nohex.
+	// (8, 16, 32, 64), decimal, nohex, and bytes: real bytes (hex, or any form package
+	// textbytes reads) drawn through the spec with every field's value (bytegrid/specdec).
 	Bytegrid = "bytegrid"
 	// Kafka is a Kafka frame: "key: value" lines naming an example frame (api, version, side,
 	// release, view), or the hex of a frame to decode (after "hex:", or the whole source).
@@ -176,6 +179,7 @@ func (d *Drawer) Draw(r Request) (*Drawing, error) {
 
 func (d *Drawer) drawGrid(r Request) (*Drawing, error) {
 	o := gridWrite{Inline: r.Inline, IDPrefix: r.IDPrefix, Date: d.Date}
+	var data []byte // the bytes option's
 	for _, k := range sortedKeys(r.Options) {
 		v := r.Options[k]
 		var err error
@@ -189,6 +193,11 @@ func (d *Drawer) drawGrid(r Request) (*Drawing, error) {
 			o.Decimal, err = parseBool(v)
 		case "nohex":
 			o.NoHex, err = parseBool(v)
+		case "bytes":
+			var t *textbytes.Text
+			if t, err = textbytes.Parse([]byte(v), textbytes.Auto); err == nil {
+				data = t.Bytes
+			}
 		}
 		if err != nil {
 			return nil, inputErrorf("option %s=%q: %v", k, clip(v), err)
@@ -198,6 +207,11 @@ func (d *Drawer) drawGrid(r Request) (*Drawing, error) {
 	if err != nil {
 		return nil, &InputError{err}
 	}
+	if data != nil {
+		// The spec decodes: each field's value read from the bytes, a field the bytes do not
+		// hold marked at its offset (specdec), drawn as grid -bytes draws it.
+		spec.Fields, spec.Options = specdec.Decode(&spec.Spec, data).Grid()
+	}
 	if spec.Form == "bitfield" && o.RowBits != 0 {
 		// bit-field places each field by its lane: rows of another width would draw the
 		// fields where bit-field does not.
@@ -206,14 +220,14 @@ func (d *Drawer) drawGrid(r Request) (*Drawing, error) {
 	if len(spec.Fields) > d.maxFields() {
 		return nil, lineErrorf(r.Name, 1, "%d fields, more than a diagram may have here (%d)", len(spec.Fields), d.maxFields())
 	}
-	data, err := writeGrid(spec, r.Format, o)
+	out, err := writeGrid(spec, r.Format, o)
 	if err != nil {
 		if errors.Is(err, errFormat) {
 			return nil, inputErrorf("unsupported output format %q for %s (want %s)", clip(r.Format), Bytegrid, strings.Join(Formats(Bytegrid), ", "))
 		}
 		return nil, lineErrorf(r.Name, 1, "%v", err) // a layout error: the spec's fields do not fit
 	}
-	return &Drawing{Data: data, Title: spec.Name}, nil
+	return &Drawing{Data: out, Title: spec.Name}, nil
 }
 
 func contains(list []string, s string) bool {
