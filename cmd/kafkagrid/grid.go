@@ -200,6 +200,9 @@ func deliverGrid(ctx context.Context, out string, check bool, data []byte, stdou
 		}
 		return nil
 	}
+	if err := outdir.NotBuilt(out); err != nil {
+		return fmt.Errorf("grid: %w", err)
+	}
 	if err := writeFileAtomic(out, data, tempsFrom(ctx)); err != nil {
 		return fmt.Errorf("grid: %w", err)
 	}

@@ -95,7 +95,7 @@ func runMd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			}
 		}
 		if target != "" {
-			if err := notBuilt(target); err != nil {
+			if err := outdir.NotBuilt(target); err != nil {
 				return fmt.Errorf("md: %w", err)
 			}
 		}
@@ -184,23 +184,6 @@ func mayWrite(name string) error {
 	fi, err := os.Lstat(name)
 	if err == nil && fi.Mode()&os.ModeSymlink != 0 {
 		return fmt.Errorf("%s is a symbolic link: md does not write through it (remove it, or name the output otherwise)", name)
-	}
-	return nil
-}
-
-// notBuilt refuses a Markdown output that a kafkagrid build's folder lists as its own (the
-// folder's manifest): the build would sweep or replace it, and md would replace its page.
-func notBuilt(target string) error {
-	dir := filepath.Dir(target)
-	if _, err := os.Lstat(filepath.Join(dir, outdir.ManifestName)); err != nil {
-		return nil
-	}
-	m, err := outdir.ReadManifest(dir)
-	if err != nil {
-		return err
-	}
-	if m.Files[filepath.Base(target)] {
-		return fmt.Errorf("%s is a page of the site kafkagrid build wrote in %s: not replaced (write it elsewhere)", target, dir)
 	}
 	return nil
 }

@@ -345,7 +345,8 @@ func TestMdbook(t *testing.T) {
 
 // TestMdOutputs: md's output names are its own. Two inputs of one base name would write the
 // same SVGs (refused); a symbolic link at a name md derives is never written through; a page
-// a build's manifest lists is not replaced; and the SVGs of blocks taken out are removed.
+// a build's manifest lists is not replaced (nor by grid -o); and the SVGs of blocks taken out
+// are removed.
 func TestMdOutputs(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, s string) string {
@@ -392,7 +393,12 @@ func TestMdOutputs(t *testing.T) {
 	}
 	// A page a built site's manifest lists.
 	write("site/"+outdir.ManifestName, "# kind site\nindex.md\n")
-	if _, errs, code := runCmd(t, "md", y, "-o", filepath.Join(dir, "site", "index.md")); code != 1 || !strings.Contains(errs, "a page of the site") {
+	if _, errs, code := runCmd(t, "md", y, "-o", filepath.Join(dir, "site", "index.md")); code != 1 || !strings.Contains(errs, "a file of the folder kafkagrid build wrote") {
 		t.Errorf("a built site's page: exit %d, %s; want 1", code, errs)
+	}
+	// grid -o likewise.
+	write("site/"+outdir.ManifestName, "# kind site\nindex.md\nipv4.svg\n")
+	if _, errs, code := runCmd(t, "grid", filepath.Join("..", "..", "examples", "protocols", "ipv4.yaml"), "-o", filepath.Join(dir, "site", "ipv4.svg")); code != 1 || !strings.Contains(errs, "a file of the folder kafkagrid build wrote") {
+		t.Errorf("grid -o over a built site's file: exit %d, %s; want 1", code, errs)
 	}
 }

@@ -108,3 +108,22 @@ func fillFile(f *os.File, fill func(io.Writer) error, path, label string) (int64
 	}
 	return cw.n, nil
 }
+
+// NotBuilt refuses to write a single file (grid -o, md -o) at target when a kafkagrid
+// build's folder lists that name as its own (the folder's manifest): the build would sweep or
+// replace it, and the write would replace one of its pages without its lock or manifest. A
+// folder no build wrote, or one without the name, is nil.
+func NotBuilt(target string) error {
+	dir := filepath.Dir(target)
+	if _, err := os.Lstat(filepath.Join(dir, ManifestName)); err != nil {
+		return nil
+	}
+	m, err := ReadManifest(dir)
+	if err != nil {
+		return err
+	}
+	if m.Files[filepath.Base(target)] {
+		return fmt.Errorf("%s is a file of the folder kafkagrid build wrote in %s: not replaced (write it elsewhere)", target, dir)
+	}
+	return nil
+}
