@@ -55,35 +55,50 @@ func startServe(t *testing.T, args ...string) *served {
 	s := &served{}
 	s.cmd = exec.Command(os.Args[0], append([]string{"serve", "-listen", "127.0.0.1:0"}, args...)...)
 	s.cmd.Env = append(os.Environ(), "KAFKAGRID_TEST_MAIN=1")
-	pr, pw := io.Pipe()
-	s.cmd.Stderr = pw
-	if err := s.cmd.Start(); err != nil {
+	// A pipe of the system's: its reader ends when the process does (the process holds the
+	// only writer once started).
+	pr, pw, err := os.Pipe()
+	if err != nil {
 		t.Fatal(err)
 	}
-	addr := make(chan string, 1)
+	s.cmd.Stderr = pw
+	err = s.cmd.Start()
+	pw.Close()
+	if err != nil {
+		pr.Close()
+		t.Fatal(err)
+	}
+	addr := make(chan string, 1) // closed when the output ends without saying where
 	go func() {
 		sc := bufio.NewScanner(pr)
 		re := regexp.MustCompile(`on (http://127\.0\.0\.1:\d+)$`)
+		said := false
 		for sc.Scan() {
 			s.Write(append(sc.Bytes(), '\n'))
-			if m := re.FindStringSubmatch(sc.Text()); m != nil {
+			if m := re.FindStringSubmatch(sc.Text()); m != nil && !said {
 				addr <- m[1]
+				said = true
 			}
 		}
 		io.Copy(s, pr)
+		if !said {
+			close(addr)
+		}
 	}()
 	t.Cleanup(func() {
 		if s.cmd.ProcessState == nil {
 			s.cmd.Process.Kill()
 			s.cmd.Wait()
 		}
-		pw.Close()
+		pr.Close()
 	})
-	select {
-	case s.base = <-addr:
-	case <-time.After(60 * time.Second):
-		t.Fatalf("serve did not start: %s", s.errText())
+	// Until it says where it listens, or ends without saying (no deadline: the test's -timeout
+	// is the hang guard).
+	base, ok := <-addr
+	if !ok {
+		t.Fatalf("serve ended without listening: %s", s.errText())
 	}
+	s.base = base
 	return s
 }
 
@@ -585,13 +600,8 @@ func TestServeSlowBodies(t *testing.T) {
 		// A body of 1 MB announced, 100 bytes sent: the handler waits in the body's read.
 		fmt.Fprintf(c, "POST /bytegrid/txt HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 1000000\r\n\r\n%s", strings.Repeat("#", 100))
 	}
-	// Wait (counting tries, not time) until the four hold their places.
-	for try := 0; len(k.readers) < readersPerSlot; try++ {
-		if try == 1000 {
-			t.Fatalf("%d of %d slow requests hold a place", len(k.readers), readersPerSlot)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	// Wait until the four hold their places (the test's -timeout is the guard).
+	testenv.Poll(t, fmt.Sprintf("%d slow requests to hold a place", readersPerSlot), func() bool { return len(k.readers) >= readersPerSlot })
 	b, code, err := fetchErr(srv.URL, "/bytegrid/txt", tinyGrid)
 	if err != nil || code != http.StatusServiceUnavailable || !bytes.Contains(b, []byte("busy: 4 requests are being read or drawn")) {
 		t.Errorf("a request while 4 bodies are read: %d %v %.300s; want 503 busy", code, err, b)
@@ -600,12 +610,7 @@ func TestServeSlowBodies(t *testing.T) {
 		c.Close()
 	}
 	slow = nil
-	for try := 0; len(k.readers) > 0; try++ {
-		if try == 1000 {
-			t.Fatalf("%d places still held after the slow clients left", len(k.readers))
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	testenv.Poll(t, "the places held to be freed after the slow clients left", func() bool { return len(k.readers) == 0 })
 	if b, code, err := fetchErr(srv.URL, "/bytegrid/txt", tinyGrid); err != nil || code != 200 {
 		t.Errorf("after the slow clients left: %d %v %.300s", code, err, b)
 	}
