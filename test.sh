@@ -24,9 +24,10 @@ go vet ./...
 go build ./... # compiled once here, not by both lanes at once
 
 libs=$(go list ./... | grep -v '/cmd/')
-lane() { # lane NAME COMMAND...: runs the command and says how it ended
-  local name=$1; shift
-  if "$@"; then echo "test.sh: $name passed"; else echo "test.sh: $name FAILED"; return 1; fi
+lane() { # lane NAME COMMAND...: runs the command and says how it ended and what it cost
+  local name=$1 TIMEFORMAT; shift
+  TIMEFORMAT="test.sh: $name: %R s wall, %U s user, %S s system CPU"
+  if time "$@"; then echo "test.sh: $name passed"; else echo "test.sh: $name FAILED"; return 1; fi
 }
 lane "the command's end-to-end tests" go test -count=1 -timeout "$timeout" ./cmd/... &
 e2e=$!
