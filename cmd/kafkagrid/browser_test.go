@@ -429,7 +429,7 @@ func TestBrowserDecoder(t *testing.T) {
 	}
 	root := listSchemaRoot(t)
 	cases := pageCases(t, root)
-	bctx, _, art := browser(t, chromedp.WindowSize(1440, 1000))
+	bctx, _, art := browser(t, 1440, 1000)
 	assets := buildWebDecoder(t)
 	out := t.TempDir()
 	if err := reference.WriteDecoder(context.Background(), out, loadAll(t, root), os.DirFS(assets), false); err != nil {

@@ -571,19 +571,77 @@ type outline struct {
 	Kids  []outline `json:"kids"`
 }
 
-// browser starts headless Chromium ($CHROME, else /usr/bin/chromium, else chromium on the
-// PATH) for as long as the test may run, and returns its context, the function that closes it (called
-// again when the test ends), and the folder screenshots go to ($ARTIFACTS, else
-// kafkagrid-artifacts in the temp folder).
-func browser(t *testing.T, opts ...chromedp.ExecAllocatorOption) (context.Context, context.CancelFunc, string) {
+// chrome is the one headless Chromium of the test process ($CHROME, else /usr/bin/chromium,
+// else chromium on the PATH), started by the first test that asks for it and closed by
+// TestMain: a test gets a tab of its own in a browser context of its own (its own cookies,
+// storage and cache), not a process of its own (starting Chromium costs more CPU than most of
+// the pages a test opens).
+var chrome struct {
+	mu      sync.Mutex
+	started bool
+	ctx     context.Context // the browser's first tab: the parent of every test's
+	stop    func()          // closes the browser and removes its profile
+	err     error
+}
+
+// startChrome starts the shared browser once; a failure to start fails every test that asks.
+func startChrome(t *testing.T) (context.Context, error) {
 	t.Helper()
-	chrome := os.Getenv("CHROME")
-	if chrome == "" {
-		chrome = "/usr/bin/chromium"
+	exe := os.Getenv("CHROME")
+	if exe == "" {
+		exe = "/usr/bin/chromium"
 	}
-	if _, err := os.Stat(chrome); err != nil {
-		chrome = needTool(t, "chromium")
+	if _, err := os.Stat(exe); err != nil {
+		exe = needTool(t, "chromium") // skips the test (fails it in CI) when there is none
 	}
+	chrome.mu.Lock()
+	defer chrome.mu.Unlock()
+	if chrome.started {
+		return chrome.ctx, chrome.err
+	}
+	chrome.started = true
+	profile, err := os.MkdirTemp("", "kafkagrid-chromium-")
+	if err != nil {
+		chrome.err = err
+		return nil, err
+	}
+	// No deadline of its own (a loaded machine runs Chromium many times slower): each test's
+	// tab ends with the test's -timeout, the hang guard.
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.NoFirstRun, chromedp.UserDataDir(profile))
+	bctx, cancelB := chromedp.NewContext(actx)
+	chrome.stop = func() {
+		cancelB()
+		cancelA()
+		os.RemoveAll(profile)
+	}
+	if err := chromedp.Do(bctx); err != nil { // starts the browser
+		chrome.stop()
+		chrome.err = fmt.Errorf("starting %s: %w", exe, err)
+		return nil, chrome.err
+	}
+	chrome.ctx = bctx
+	return bctx, nil
+}
+
+// stopChrome closes the shared browser, if a test started it (TestMain, once the tests end).
+func stopChrome() {
+	chrome.mu.Lock()
+	defer chrome.mu.Unlock()
+	if chrome.stop != nil {
+		chrome.stop()
+		chrome.stop = nil
+	}
+}
+
+// browser opens a tab for the test in the shared headless Chromium (chrome), in a browser
+// context of its own, sized w×h CSS px when a size is given, and returns its context, the
+// function that closes the tab (called again when the test ends), and the folder screenshots
+// go to ($ARTIFACTS, else kafkagrid-artifacts in the temp folder).
+func browser(t *testing.T, size ...int64) (context.Context, context.CancelFunc, string) {
+	t.Helper()
 	art := os.Getenv("ARTIFACTS")
 	if art == "" {
 		art = filepath.Join(os.TempDir(), "kafkagrid-artifacts")
@@ -591,31 +649,34 @@ func browser(t *testing.T, opts ...chromedp.ExecAllocatorOption) (context.Contex
 	if err := os.MkdirAll(art, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	// No deadline of its own (a loaded machine runs Chromium many times slower): the test's
-	// -timeout is the hang guard.
-	ctx, cancel := context.WithCancel(context.Background())
+	parent, err := startChrome(t)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, cancelTab := chromedp.NewContext(parent, chromedp.WithNewBrowserContext())
+	ctx, cancel := tab, cancelTab
 	if dl, ok := t.Deadline(); ok {
-		cancel()
-		ctx, cancel = context.WithDeadline(context.Background(), dl)
+		var cancelDL context.CancelFunc
+		ctx, cancelDL = context.WithDeadline(tab, dl)
+		cancel = func() { cancelDL(); cancelTab() }
 	}
 	t.Cleanup(cancel)
-	opts = append([]chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chrome), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.NoFirstRun, chromedp.UserDataDir(t.TempDir()),
-	}, opts...)
-	actx, cancelA := chromedp.NewExecAllocator(ctx, opts...)
-	t.Cleanup(cancelA)
-	bctx, cancelB := chromedp.NewContext(actx)
-	t.Cleanup(cancelB)
-	return bctx, cancelB, art
+	if err := chromedp.Do(ctx); err != nil { // opens the tab
+		t.Fatalf("a tab in Chromium: %v", err)
+	}
+	if len(size) == 2 {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(size[0], size[1])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return ctx, cancel, art
 }
 
 // checkInBrowser opens the index and three API pages in headless Chromium over file://: no
 // console error, every inline SVG drawn at a non-zero size, hover linking working; a
 // screenshot of each is kept in $ARTIFACTS (else the temp folder).
 func checkInBrowser(t *testing.T, out string, wantFetch int) {
-	bctx, cancelB, art := browser(t, chromedp.WindowSize(1400, 1000))
+	bctx, cancelB, art := browser(t, 1400, 1000)
 
 	var mu sync.Mutex
 	var problems []string

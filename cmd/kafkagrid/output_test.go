@@ -31,6 +31,7 @@ func TestMain(m *testing.M) {
 	}
 	built40.root = dir
 	code := m.Run()
+	stopChrome()
 	os.RemoveAll(dir)
 	os.Exit(code)
 }
@@ -134,13 +135,23 @@ func TestBuildOwnsOnlyItsFiles(t *testing.T) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		waited := make(chan struct{})
+		go func() { cmd.Wait(); close(waited) }()
+		// Until a few files are there, or the build ended (no deadline: the test's -timeout is
+		// the hang guard).
+		for {
 			if m, _ := filepath.Glob(filepath.Join(out, "json", "*.json")); len(m) > 3 {
 				break
 			}
+			select {
+			case <-waited:
+			case <-time.After(5 * time.Millisecond):
+				continue
+			}
+			break
 		}
 		cmd.Process.Signal(syscall.SIGKILL)
-		cmd.Wait()
+		<-waited
 		if errs, code := build(out, "-format", "bin,json", "-versions", "all"); code != 0 {
 			t.Errorf("after a killed first build: exit %d, %s", code, errs)
 		}

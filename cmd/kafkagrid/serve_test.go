@@ -51,35 +51,50 @@ func startServe(t *testing.T, args ...string) *served {
 	s := &served{}
 	s.cmd = exec.Command(os.Args[0], append([]string{"serve", "-listen", "127.0.0.1:0"}, args...)...)
 	s.cmd.Env = append(os.Environ(), "KAFKAGRID_TEST_MAIN=1")
-	pr, pw := io.Pipe()
-	s.cmd.Stderr = pw
-	if err := s.cmd.Start(); err != nil {
+	// A pipe of the system's: its reader ends when the process does (the process holds the
+	// only writer once started).
+	pr, pw, err := os.Pipe()
+	if err != nil {
 		t.Fatal(err)
 	}
-	addr := make(chan string, 1)
+	s.cmd.Stderr = pw
+	err = s.cmd.Start()
+	pw.Close()
+	if err != nil {
+		pr.Close()
+		t.Fatal(err)
+	}
+	addr := make(chan string, 1) // closed when the output ends without saying where
 	go func() {
 		sc := bufio.NewScanner(pr)
 		re := regexp.MustCompile(`on (http://127\.0\.0\.1:\d+)$`)
+		said := false
 		for sc.Scan() {
 			s.Write(append(sc.Bytes(), '\n'))
-			if m := re.FindStringSubmatch(sc.Text()); m != nil {
+			if m := re.FindStringSubmatch(sc.Text()); m != nil && !said {
 				addr <- m[1]
+				said = true
 			}
 		}
 		io.Copy(s, pr)
+		if !said {
+			close(addr)
+		}
 	}()
 	t.Cleanup(func() {
 		if s.cmd.ProcessState == nil {
 			s.cmd.Process.Kill()
 			s.cmd.Wait()
 		}
-		pw.Close()
+		pr.Close()
 	})
-	select {
-	case s.base = <-addr:
-	case <-time.After(60 * time.Second):
-		t.Fatalf("serve did not start: %s", s.errText())
+	// Until it says where it listens, or ends without saying (no deadline: the test's -timeout
+	// is the hang guard).
+	base, ok := <-addr
+	if !ok {
+		t.Fatalf("serve ended without listening: %s", s.errText())
 	}
+	s.base = base
 	return s
 }
 

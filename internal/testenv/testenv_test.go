@@ -68,3 +68,11 @@ func TestAllInVersionOrder(t *testing.T) {
 		t.Errorf("a dangling link among the releases: %v", err)
 	}
 }
+
+func TestPoll(t *testing.T) {
+	n := 0
+	Poll(t, "the third call", func() bool { n++; return n == 3 })
+	if n != 3 {
+		t.Errorf("done called %d times, want 3", n)
+	}
+}
