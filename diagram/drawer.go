@@ -5,7 +5,8 @@ import (
 	"fmt"
 	"github.com/kafkagrid/kafkagrid/bytegrid/specdec"
 	"github.com/kafkagrid/kafkagrid/textbytes"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -159,7 +160,7 @@ func (d *Drawer) Draw(r Request) (*Drawing, error) {
 	if Formats(r.Type) == nil {
 		return nil, inputErrorf("unsupported diagram type %q (this server draws %s)", clip(r.Type), strings.Join(Types(), " and "))
 	}
-	if !contains(Formats(r.Type), r.Format) {
+	if !slices.Contains(Formats(r.Type), r.Format) {
 		return nil, inputErrorf("unsupported output format %q for %s (want %s)", clip(r.Format), r.Type, strings.Join(Formats(r.Type), ", "))
 	}
 	var out *Drawing
@@ -180,7 +181,7 @@ func (d *Drawer) Draw(r Request) (*Drawing, error) {
 func (d *Drawer) drawGrid(r Request) (*Drawing, error) {
 	o := gridWrite{Inline: r.Inline, IDPrefix: r.IDPrefix, Date: d.Date}
 	var data []byte // the bytes option's
-	for _, k := range sortedKeys(r.Options) {
+	for _, k := range slices.Sorted(maps.Keys(r.Options)) {
 		v := r.Options[k]
 		var err error
 		switch k {
@@ -228,24 +229,6 @@ func (d *Drawer) drawGrid(r Request) (*Drawing, error) {
 		return nil, lineErrorf(r.Name, 1, "%v", err) // a layout error: the spec's fields do not fit
 	}
 	return &Drawing{Data: out, Title: spec.Name}, nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // parseBool reads a flag option: present without a value means true.

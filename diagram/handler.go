@@ -16,6 +16,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -418,7 +419,7 @@ func isJSON(contentType string) bool {
 // formatFromAccept is the format an Accept header asks for, "" if none it names.
 func formatFromAccept(accept string) string {
 	for _, part := range strings.Split(accept, ",") {
-		if f, ok := site.FormatOfType(strings.TrimSpace(part)); ok && contains(acceptFormats, f.Name) {
+		if f, ok := site.FormatOfType(strings.TrimSpace(part)); ok && slices.Contains(acceptFormats, f.Name) {
 			return f.Name
 		}
 	}

@@ -5,7 +5,9 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"sort"
+	"github.com/kafkagrid/kafkagrid/internal/suggest"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -66,7 +68,7 @@ func parseKafkaSpec(name string, src []byte) (*kafkaSpec, error) {
 			return nil, &Error{name, line, keyCol, fmt.Sprintf("%s given twice (first on line %d)", key, prev)}
 		}
 		col := valCol
-		if !contains(kafkaKeys, key) {
+		if !slices.Contains(kafkaKeys, key) {
 			col = keyCol
 		}
 		if err := s.set(key, value); err != nil {
@@ -112,7 +114,7 @@ func (s *kafkaSpec) set(key, value string) error {
 		s.View = value
 	default:
 		msg := fmt.Sprintf("unknown key %q (want %s, or hex:)", clip(key), strings.Join(kafkaKeys, ", "))
-		if c := closest(key, append(kafkaKeys, "hex")); c != "" {
+		if c := suggest.Closest(key, append(kafkaKeys, "hex")); c != "" {
 			msg += "; did you mean " + c + "?"
 		}
 		return errors.New(msg)
@@ -154,8 +156,8 @@ func (d *Drawer) drawKafka(r Request) (*Drawing, error) {
 	if err != nil {
 		return nil, &InputError{err}
 	}
-	for _, k := range sortedKeys(r.Options) {
-		if !contains(kafkaKeys, k) {
+	for _, k := range slices.Sorted(maps.Keys(r.Options)) {
+		if !slices.Contains(kafkaKeys, k) {
 			continue // as Kroki, options a type does not know are ignored (clients send their own)
 		}
 		v := r.Options[k]
@@ -197,7 +199,7 @@ func (d *Drawer) drawKafka(r Request) (*Drawing, error) {
 		}
 	}
 	if !ok {
-		return nil, lineErrorf(name, max(1, s.lines["release"]), "release %q: the schemas read have %s", rel, strings.Join(sortedKeys(cats), ", "))
+		return nil, lineErrorf(name, max(1, s.lines["release"]), "release %q: the schemas read have %s", rel, strings.Join(slices.Sorted(maps.Keys(cats)), ", "))
 	}
 	so := reference.ShowOptions{Response: s.Side == "response", Tree: s.View == "tree", Inline: r.Inline, IDPrefix: r.IDPrefix, Date: d.Date}
 	if so.Format, ok = reference.FormatNamed(r.Format); !ok {
@@ -340,60 +342,8 @@ func noAPI(cat *kafka.Catalog, nameOrKey string) error {
 	for _, a := range cat.APIs {
 		names = append(names, a.Name)
 	}
-	if s := closest(nameOrKey, names); s != "" {
+	if s := suggest.Closest(nameOrKey, names); s != "" {
 		return fmt.Errorf("%s; did you mean %s?", msg, s)
 	}
 	return fmt.Errorf("%s (kafkagrid list shows them)", msg)
-}
-
-// closest returns the candidate nearest to word, ignoring case, when it is near enough to be
-// what was meant, "" otherwise.
-func closest(word string, candidates []string) string {
-	if len(word) > 64 {
-		return "" // no name is that long; and the distance's cost follows the word's length
-	}
-	w := strings.ToLower(word)
-	best, bestD := "", 1<<30
-	limit := max(1, len(w)/3)
-	sorted := append([]string(nil), candidates...)
-	sort.Strings(sorted)
-	for _, c := range sorted {
-		lc := strings.ToLower(c)
-		d := editDistance(w, lc)
-		if len(w) >= 3 && strings.HasPrefix(lc, w) {
-			d = min(d, 1)
-		}
-		if d < bestD {
-			best, bestD = c, d
-		}
-	}
-	if bestD <= limit && bestD > 0 {
-		return best
-	}
-	return ""
-}
-
-// editDistance is the optimal-string-alignment distance of two strings, by bytes.
-func editDistance(a, b string) int {
-	d := make([][]int, len(a)+1)
-	for i := range d {
-		d[i] = make([]int, len(b)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(a)][len(b)]
 }

@@ -7,30 +7,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/schemas"
 )
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
 
 // loadCatalogs reads the schemas as every verb finds them, and when -schemas or KAFKA_SCHEMAS
 // is a folder of releases, every release in it (a diagram's release: picks one; -release, else
@@ -53,9 +35,9 @@ func loadCatalogs(ctx context.Context, sf *schemaFlags, stderr io.Writer, option
 			}
 			def := *sf.release
 			switch {
-			case def != "" && !contains(rels, def):
+			case def != "" && !slices.Contains(rels, def):
 				return nil, "", fmt.Errorf("%s has no release %q (it has %s)", path, def, strings.Join(rels, ", "))
-			case def == "" && contains(rels, defaultRelease):
+			case def == "" && slices.Contains(rels, defaultRelease):
 				def = defaultRelease
 			case def == "":
 				def = rels[len(rels)-1]

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/kafkagrid/kafkagrid/internal/suggest"
 	"io"
-	"sort"
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/kafka"
@@ -74,61 +74,10 @@ func (f *verbFlags) suggestFlag(err error) string {
 	}
 	var names []string
 	f.VisitAll(func(fl *flag.Flag) { names = append(names, fl.Name) })
-	if s := closest(strings.TrimLeft(name, "-"), names); s != "" {
+	if s := suggest.Closest(strings.TrimLeft(name, "-"), names); s != "" {
 		return "; did you mean -" + s + "?"
 	}
 	return ""
-}
-
-// closest returns the candidate nearest to word, ignoring case, when it is near enough to be
-// what was meant (an edit distance, a swap of two letters counting one, of at most a third of
-// the word, and 1 at least), or a candidate word is a prefix of; "" otherwise.
-func closest(word string, candidates []string) string {
-	w := strings.ToLower(word)
-	best, bestD := "", 1<<30
-	limit := max(1, len(w)/3)
-	sorted := append([]string(nil), candidates...)
-	sort.Strings(sorted)
-	for _, c := range sorted {
-		lc := strings.ToLower(c)
-		d := editDistance(w, lc)
-		if len(w) >= 3 && strings.HasPrefix(lc, w) {
-			d = min(d, 1)
-		}
-		if d < bestD {
-			best, bestD = c, d
-		}
-	}
-	if bestD <= limit && bestD > 0 {
-		return best
-	}
-	return ""
-}
-
-// editDistance is the optimal-string-alignment distance of two strings, by bytes: insertions,
-// deletions, substitutions and swaps of neighbours ("biuld", "build") count one each.
-func editDistance(a, b string) int {
-	d := make([][]int, len(a)+1)
-	for i := range d {
-		d[i] = make([]int, len(b)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(a)][len(b)]
 }
 
 // outputFormat names a verb's output format: "text" and "txt" are the same, as everywhere.
@@ -151,7 +100,7 @@ func noAPI(verb string, cat *kafka.Catalog, nameOrKey string) error {
 	for _, a := range cat.APIs {
 		names = append(names, a.Name)
 	}
-	if s := closest(nameOrKey, names); s != "" {
+	if s := suggest.Closest(nameOrKey, names); s != "" {
 		return fmt.Errorf("%s; did you mean %s?", msg, s)
 	}
 	return fmt.Errorf("%s (kafkagrid list shows them)", msg)

@@ -14,6 +14,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/kafkagrid/kafkagrid/internal/suggest"
 	"io"
 	"runtime/debug"
 	"sync/atomic"
@@ -150,7 +151,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		names = append(names, v.name)
 	}
-	if s := closest(args[0], names); s != "" {
+	if s := suggest.Closest(args[0], names); s != "" {
 		return usagef("unknown verb %q; did you mean %s? (kafkagrid -h lists the verbs)", args[0], s)
 	}
 	return usagef("unknown verb %q (kafkagrid -h lists the verbs)", args[0])

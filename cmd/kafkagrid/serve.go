@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"maps"
 	"net"
 	"net/http"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -75,7 +77,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	{ // said even with -q: where to point the clients (and, with -listen :0, which port)
 		what := "bytegrid diagrams (no Kafka schemas given: no kafka diagrams)"
 		if len(cats) > 0 {
-			what = fmt.Sprintf("bytegrid and kafka diagrams (Kafka %s; default %s)", strings.Join(sortedKeys(cats), ", "), def)
+			what = fmt.Sprintf("bytegrid and kafka diagrams (Kafka %s; default %s)", strings.Join(slices.Sorted(maps.Keys(cats)), ", "), def)
 		}
 		fmt.Fprintf(stderr, "kafkagrid: serve: %s on http://%s\n", what, ln.Addr())
 	}

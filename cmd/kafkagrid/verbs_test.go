@@ -57,15 +57,3 @@ func TestTopLevel(t *testing.T) {
 		}
 	}
 }
-
-func TestClosest(t *testing.T) {
-	names := []string{"build", "list", "show", "grid", "decode", "diff", "version", "probe", "Produce", "Vote", "format"}
-	for in, want := range map[string]string{
-		"biuld": "build", "shwo": "show", "Produc": "Produce", "fromat": "format", "lsit": "list",
-		"Nope": "", "frobnicate": "", "x": "", "decodee": "decode", "vers": "version",
-	} {
-		if got := closest(in, names); got != want {
-			t.Errorf("closest(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
