@@ -67,7 +67,7 @@ func (r *fenceRenderer) render(w util.BufWriter, src []byte, n ast.Node, enterin
 		name = "markdown"
 	}
 	line := 1 + bytes.Count(src[:fc.Info.Segment.Start], []byte("\n"))
-	opts, err := infoOptions(rest)
+	opts, err := infoOptions(typ, rest)
 	if err != nil {
 		return ast.WalkStop, fmt.Errorf("%s:%d: %w", name, line, err)
 	}

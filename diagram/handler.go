@@ -93,13 +93,14 @@ type Handler struct {
 	Version string
 
 	drawing, peak atomic.Int64
+	cache         *drawCache
 }
 
 // NewHandler returns a handler drawing with d within lim.
 func NewHandler(d *Drawer, lim Limits) *Handler {
 	lim = lim.withDefaults()
 	perSource := (lim.MaxBody + jsonSlack + chunk - 1) / chunk
-	return &Handler{d: d, lim: lim, slots: make(chan struct{}, lim.MaxInflight), bytes: newBudget(readersPerSlot * lim.MaxInflight * perSource)}
+	return &Handler{d: d, lim: lim, slots: make(chan struct{}, lim.MaxInflight), bytes: newBudget(readersPerSlot * lim.MaxInflight * perSource), cache: newDrawCache()}
 }
 
 // Stats are a Handler's counters.
@@ -159,6 +160,19 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			h.fail(w, r, errorf(http.StatusInternalServerError, "internal error drawing the diagram"))
 		}
 	}()
+	// Any page may show the drawings and ask for them from its script (a live preview): no
+	// cookie or credential is read, so every origin may.
+	hd := w.Header()
+	hd.Set("Access-Control-Allow-Origin", "*")
+	hd.Set("Access-Control-Expose-Headers", "ETag")
+	if r.Method == http.MethodOptions {
+		hd.Set("Access-Control-Allow-Methods", "GET, HEAD, POST, OPTIONS")
+		hd.Set("Access-Control-Allow-Headers", "*")
+		hd.Set("Access-Control-Max-Age", "86400")
+		hd.Set("Allow", "GET, HEAD, POST, OPTIONS")
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
 	path := strings.Trim(r.URL.Path, "/")
 	if path == "health" || path == "v1/health" || path == "healthz" {
 		h.health(w, r)
@@ -175,6 +189,12 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
+	dr := Request{Type: req.typ, Format: req.format, Source: req.source, Options: req.options}
+	key := cacheKey(dr)
+	if c, ok := h.cache.get(key); ok {
+		h.answer(w, r, c)
+		return
+	}
 	wait, cancel := context.WithTimeout(r.Context(), h.lim.WaitTimeout)
 	defer cancel()
 	select {
@@ -186,7 +206,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	n := h.drawing.Add(1)
 	for p := h.peak.Load(); n > p && !h.peak.CompareAndSwap(p, n); p = h.peak.Load() {
 	}
-	out, err := h.d.Draw(Request{Type: req.typ, Format: req.format, Source: req.source, Options: req.options})
+	out, err := h.d.Draw(dr)
 	h.drawing.Add(-1)
 	<-h.slots
 	if err != nil {
@@ -196,12 +216,39 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	rc.SetWriteDeadline(time.Now().Add(h.lim.WriteTimeout))
-	w.Header().Set("Content-Type", out.ContentType)
-	w.Header().Set("Content-Length", strconv.Itoa(len(out.Data)))
-	if r.Method != http.MethodHead {
-		w.Write(out.Data)
+	h.answer(w, r, h.cache.put(key, out))
+}
+
+// answer writes a drawing, with its entity tag: 304 and no body when the client holds it
+// (If-None-Match), as browsers and Kroki's clients ask when they revalidate. A drawing is the
+// same bytes for the same request for as long as the server runs, so clients may keep it a
+// day (Cache-Control).
+func (h *Handler) answer(w http.ResponseWriter, r *http.Request, c *cached) {
+	http.NewResponseController(w).SetWriteDeadline(time.Now().Add(h.lim.WriteTimeout))
+	hd := w.Header()
+	hd.Set("ETag", c.etag)
+	hd.Set("Cache-Control", "public, max-age=86400")
+	if inm := r.Header.Get("If-None-Match"); inm != "" && etagMatch(inm, c.etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
 	}
+	hd.Set("Content-Type", c.out.ContentType)
+	hd.Set("Content-Length", strconv.Itoa(len(c.out.Data)))
+	if r.Method != http.MethodHead {
+		w.Write(c.out.Data)
+	}
+}
+
+// etagMatch reports whether an If-None-Match header names etag (or is "*"), weak tags
+// compared weakly, as RFC 9110 13.1.2 says.
+func etagMatch(header, etag string) bool {
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == "*" || t == etag {
+			return true
+		}
+	}
+	return false
 }
 
 func (h *Handler) health(w http.ResponseWriter, r *http.Request) {
@@ -489,6 +536,12 @@ func (h *Handler) fail(w http.ResponseWriter, r *http.Request, err error) {
 	hd.Del("Content-Length")
 	accept := strings.ToLower(r.Header.Get("Accept"))
 	switch {
+	case strings.Contains(accept, "image/") && !strings.Contains(accept, "text/html") && !strings.Contains(accept, "application/json"):
+		// An <img> asked: an image that says what is wrong, as Kroki answers, not a broken
+		// image.
+		hd.Set("Content-Type", "image/svg+xml")
+		w.WriteHeader(code)
+		w.Write(errorSVG(code, msg))
 	case strings.Contains(accept, "application/json"):
 		type body struct {
 			Code    int    `json:"code"`
@@ -510,4 +563,32 @@ func (h *Handler) fail(w http.ResponseWriter, r *http.Request, err error) {
 		w.WriteHeader(code)
 		fmt.Fprintf(w, "Error %d: %s\n", code, msg)
 	}
+}
+
+// errorSVG draws an error's status and message as a small SVG image: the lines of the message
+// cut at 90 characters, at most 20 of them, escaped.
+func errorSVG(code int, msg string) []byte {
+	var lines []string
+	for _, l := range strings.Split(msg, "\n") {
+		for len([]rune(l)) > 90 {
+			r := []rune(l)
+			lines = append(lines, string(r[:90]))
+			l = string(r[90:])
+		}
+		lines = append(lines, l)
+	}
+	if len(lines) > 20 {
+		lines = append(lines[:19], "…")
+	}
+	const lead = 18
+	h := 40 + lead*len(lines)
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" role="img" width="760" height="%d" viewBox="0 0 760 %d">`, h, h)
+	fmt.Fprintf(&b, `<title>Error %d</title><rect width="760" height="%d" fill="#fff4f0" stroke="#d9481c"/>`, code, h)
+	fmt.Fprintf(&b, `<text x="12" y="24" font-family="monospace" font-size="14" font-weight="bold" fill="#9a2a0a">Error %d</text>`, code)
+	for i, l := range lines {
+		fmt.Fprintf(&b, `<text x="12" y="%d" font-family="monospace" font-size="12" fill="#1f2328" xml:space="preserve">%s</text>`, 44+lead*i, html.EscapeString(l))
+	}
+	b.WriteString("</svg>\n")
+	return []byte(b.String())
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
@@ -83,7 +84,7 @@ func fences(name string, src []byte, limit int) (out []Fence, more bool, err err
 			return ast.WalkStop, err
 		}
 		f.Type = typ
-		if f.Options, err = infoOptions(rest); err != nil {
+		if f.Options, err = infoOptions(typ, rest); err != nil {
 			infoCol := off + fc.Info.Segment.Start - lines.lineStart(off+fc.Info.Segment.Start) + 1
 			return ast.WalkStop, fmt.Errorf("%s:%d:%d: %w", name, f.Line, infoCol+len(word)+1, err)
 		}
@@ -214,17 +215,39 @@ func closingFence(src []byte, p int, fch byte, flen int) (int, bool) {
 	return end, true
 }
 
-// infoOptions reads the key=value words after a block's type: the diagram's options.
-func infoOptions(s string) (map[string]string, error) {
+// infoOptions reads the key=value words after a block's type (typ): the diagram's options,
+// as md writes them (```bytegrid rowbits=16) or as Hugo's render hooks write attributes
+// (```bytegrid {rowbits=16, nohex=true}). An option the type does not take is an error naming
+// it: a misspelt one would otherwise draw something else without a word.
+func infoOptions(typ, s string) (map[string]string, error) {
+	s = strings.TrimSpace(s)
+	if strings.HasPrefix(s, "{") && strings.HasSuffix(s, "}") {
+		s = strings.ReplaceAll(s[1:len(s)-1], ",", " ")
+	}
 	opts := map[string]string{}
 	for _, w := range strings.Fields(s) {
 		k, v, ok := strings.Cut(w, "=")
 		if !ok || k == "" {
 			return nil, fmt.Errorf("info string: %q: want key=value options (rowbits=16, view=tree)", clip(w))
 		}
-		opts[strings.ToLower(k)] = strings.Trim(v, `"`)
+		k = strings.ToLower(k)
+		if known := Options(typ); !slices.Contains(known, k) {
+			return nil, fmt.Errorf("info string: %s takes no option %q (want %s)", typ, clip(k), strings.Join(known, ", "))
+		}
+		opts[k] = strings.Trim(v, `"'`)
 	}
 	return opts, nil
+}
+
+// Options returns the options a diagram type takes, in the order messages list them.
+func Options(typ string) []string {
+	switch typ {
+	case Bytegrid:
+		return []string{"rowbits", "decimal", "nohex", "bytes"}
+	case Kafka:
+		return slices.Clone(kafkaKeys)
+	}
+	return nil
 }
 
 // AtLine moves the position of an error in a block's source to the Markdown file: line 1 of

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -192,5 +193,35 @@ func TestBookNestingLinear(t *testing.T) {
 	t.Logf("nested 1,000: %d KB; 2,000: %d KB", a1>>10, a2>>10)
 	if float64(a2) > 2.6*float64(a1) {
 		t.Errorf("twice the nesting allocates %.1f× as much: not linear", float64(a2)/float64(a1))
+	}
+}
+
+// TestFenceOptions: options as md writes them and as Hugo writes attributes ({k=v, k=v}); an
+// option the type does not take is an error naming it and its place (```kafka viwe=tree drew
+// the grid before, exit 0).
+func TestFenceOptions(t *testing.T) {
+	for _, c := range []struct {
+		info string
+		want map[string]string
+		err  string
+	}{
+		{"bytegrid rowbits=16", map[string]string{"rowbits": "16"}, ""},
+		{"bytegrid {rowbits=16, nohex=true}", map[string]string{"rowbits": "16", "nohex": "true"}, ""},
+		{`kafka {view="tree"}`, map[string]string{"view": "tree"}, ""},
+		{"kafka viwe=tree", nil, `doc.md:1:10: info string: kafka takes no option "viwe" (want api, version, side, release, view)`},
+		{"bytegrid rowbit=16", nil, `takes no option "rowbit"`},
+	} {
+		src := "```" + c.info + "\nname: x\nfields: [{name: a, bits: 8}]\n```\n"
+		fs, err := Fences("doc.md", []byte(src), 10)
+		switch {
+		case c.err != "":
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("%q: %v; want an error with %q", c.info, err, c.err)
+			}
+		case err != nil || len(fs) != 1:
+			t.Errorf("%q: %d fences, %v", c.info, len(fs), err)
+		case !maps.Equal(fs[0].Options, c.want):
+			t.Errorf("%q: options %v, want %v", c.info, fs[0].Options, c.want)
+		}
 	}
 }
