@@ -62,6 +62,10 @@ type Drawer struct {
 	MaxFields int
 	// Date is a PDF's date; zero means canvas/pdfcanvas.DefaultDate.
 	Date time.Time
+	// Warn, when set, is told what a Markdown text's blocks were read with but could not be
+	// drawn back as printed, or not understood (a figure's warnings, Drawing.Warnings), each
+	// with the text's name and the block's line; md and mdbook print them on stderr.
+	Warn func(string)
 
 	once    sync.Once
 	cats    map[string]*kafka.Catalog
@@ -99,6 +103,9 @@ type Drawing struct {
 	Data        []byte
 	ContentType string // the format's media type: "image/svg+xml"
 	Title       string // a short name, for an image's alt text
+	// Warnings are what the spec's reader read but could not draw back as printed, or did
+	// not understand ("name:line:col: what", lines of the source), for a byte grid.
+	Warnings []string
 }
 
 // InputError is a mistake in a diagram's source or options: the caller's to fix (an HTTP
@@ -228,7 +235,7 @@ func (d *Drawer) drawGrid(r Request) (*Drawing, error) {
 		}
 		return nil, lineErrorf(r.Name, 1, "%v", err) // a layout error: the spec's fields do not fit
 	}
-	return &Drawing{Data: out, Title: spec.Name}, nil
+	return &Drawing{Data: out, Title: spec.Name, Warnings: spec.Warnings}, nil
 }
 
 // parseBool reads a flag option: present without a value means true.

@@ -346,6 +346,11 @@ func (d *Drawer) Markdown(name string, src []byte, o MarkdownOptions) ([]byte, [
 		if err != nil {
 			return nil, nil, AtLine(err, name, f.Line+1, f.Col-1)
 		}
+		if d.Warn != nil {
+			for _, w := range dia.Warnings {
+				d.Warn(fmt.Sprintf("%s:%d: the %s block: %s", name, f.Line, f.Type, w))
+			}
+		}
 		if b.DrawnBytes -= len(dia.Data); b.DrawnBytes < 0 {
 			return nil, nil, fmt.Errorf("%s:%d: the drawings pass the bytes a document (or a book) may draw", name, f.Line)
 		}

@@ -225,3 +225,30 @@ func TestFenceOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestMarkdownWarnings: what a figure's reader warns of reaches the drawer's Warn with the
+// Markdown file's name, the block's line and type.
+func TestMarkdownWarnings(t *testing.T) {
+	fig := "```bytegrid\n" +
+		" 0                   1                   2                   3\n" +
+		" 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1\n" +
+		"+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n" +
+		"|          Length (variable)            |         Type          |\n" +
+		"+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n" +
+		"```\n"
+	var got []string
+	d := &Drawer{Warn: func(w string) { got = append(got, w) }}
+	if _, _, err := d.Markdown("doc.md", []byte("# A figure\n\n"+fig), MarkdownOptions{Inline: true}); err != nil {
+		t.Fatal(err)
+	}
+	dia, err := d.Draw(Request{Type: Bytegrid, Format: "svg", Name: "doc.md", Source: []byte(strings.SplitN(fig, "\n", 2)[1][:len(fig)-len("```bytegrid\n")-4])})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(dia.Warnings) == 0 {
+		t.Fatal("a field labelled (variable) drawn at a fixed size reads with no warning")
+	}
+	if len(got) != len(dia.Warnings) || !strings.HasPrefix(got[0], "doc.md:3: the bytegrid block: ") {
+		t.Errorf("warnings %q, the drawing's %q", got, dia.Warnings)
+	}
+}

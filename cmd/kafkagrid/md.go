@@ -232,6 +232,7 @@ func ourSVG(name string) (bool, error) {
 func mdDrawer(ctx context.Context, sf *schemaFlags, stderr io.Writer) *diagram.Drawer {
 	d := &diagram.Drawer{MaxFields: 100_000}
 	d.Date, _ = sourceDate()
+	d.Warn = func(w string) { fmt.Fprintf(stderr, "kafkagrid: warning: %s\n", w) }
 	d.Load = func() (map[string]*kafka.Catalog, string, error) {
 		return loadCatalogs(ctx, sf, stderr, false)
 	}
