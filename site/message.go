@@ -76,9 +76,9 @@ const (
 //
 //   - side by side in a viewer at most a screen tall, grid left and a pane right holding the
 //     detail panel, the hex dump and the tree, each scrolling in its own box, from the
-//     narrowest screen where the 32-bit grid at its own size (1.0×) and every column of the
-//     tree fit whole, the grid at the page's 1.15× from where that fits too; never the 16-bit
-//     grid in such a box (a long frame would show a few rows of two bytes at once);
+//     narrowest screen where the 32-bit grid (at its own size, 1.0×, before the page's 1.15×
+//     fits) or else the 16-bit one and every column of the tree fit whole; the 16-bit grid
+//     where only it fits;
 //   - else one under the other, with the 32-bit grid where it fits the screen's width and
 //     the 16-bit one below that (a phone).
 //
@@ -113,26 +113,33 @@ func cssIdent(id string) bool {
 }
 
 func fit(id string, gridW, narrowW, treeW int) template.HTML {
-	px := func(w int, scale float64) int { return int(float64(w)*scale + 0.999) }
-	stack32 := px(gridW, fitScale) + fitFigPad + 48 // main's 1.5rem padding below 1200 px
+	px := func(w int) int { return int(float64(w)*fitScale + 0.999) }
+	stack32 := px(gridW) + fitFigPad + 48 // main's 1.5rem padding below 1200 px
 	side := treeW + fitTreePad + fitFigPad + fitGap + fitPagePad + fitScroll
-	// Beside the tree only the 32-bit grid is drawn: at its own size (1.0×) from the narrowest
-	// screen where both fit, at the page's 1.15× from where that fits too. A 16-bit grid in a
-	// box a screen tall shows a few rows of a long frame at once: where the 32-bit one does
-	// not fit beside the tree, the two stack, the grid above.
-	pair := max(fitPairMin, px(gridW, 1)+side, stack32)
-	pairScaled := max(pair, px(gridW, fitScale)+side)
+	pair32 := max(fitPairMin, px(gridW)+side)
+	pair16 := max(fitPairMin, px(narrowW)+side)
 	sel := "#" + id
 	var b strings.Builder
 	b.WriteString("<style>")
-	if narrowW != 0 {
-		fmt.Fprintf(&b, "@media screen and (max-width:%d.98px){%[2]s .g32{display:none}%[2]s .g16{display:block}}", stack32-1, sel)
+	narrow := fmt.Sprintf("{%[1]s .g32{display:none}%[1]s .g16{display:block}}", sel)
+	if narrowW == 0 {
+		// No narrow grid: the 32-bit one at every width, scrolling in its own box where the
+		// screen is narrower.
+		pair16 = pair32
+	} else {
+		fmt.Fprintf(&b, "@media screen and (max-width:%d.98px)%s", stack32-1, narrow)
 	}
-	if pair <= fitMainMax {
-		if pair < pairScaled {
-			fmt.Fprintf(&b, "\n@media screen and (min-width:%dpx) and (max-width:%d.98px){%s .pair .gridfig figure svg{width:calc(var(--w)*1px)}}", pair, pairScaled-1, sel)
+	// The 32-bit grid beside the tree at its own size (1.0×) from where that fits, at the
+	// page's 1.15× from where that fits too: whole 32-bit rows on more screens.
+	pair32At1 := max(fitPairMin, gridW+side, pair16)
+	if pair16 <= fitMainMax {
+		if pair16 < pair32At1 && pair32At1 <= pair32 {
+			fmt.Fprintf(&b, "\n@media screen and (min-width:%dpx) and (max-width:%d.98px)%s", pair16, pair32At1-1, narrow)
 		}
-		fmt.Fprintf(&b, "\n@media screen and (min-width:%dpx){", pair)
+		if pair32At1 < pair32 {
+			fmt.Fprintf(&b, "\n@media screen and (min-width:%dpx) and (max-width:%d.98px){%s .pair .gridfig figure svg{width:calc(var(--w)*1px)}}", pair32At1, pair32-1, sel)
+		}
+		fmt.Fprintf(&b, "\n@media screen and (min-width:%dpx){", pair16)
 		fmt.Fprintf(&b, "%[1]s .pair{display:grid;grid-template-columns:max-content minmax(0,1fr);grid-template-rows:fit-content(100vh);gap:%[2]dpx;align-items:stretch;margin-bottom:1rem}"+
 			"%[1]s .pair .fig h3{margin-top:.5rem}%[1]s .pair p.hint{width:0;min-width:100%%}"+
 			"%[1]s .gridfig{display:flex;flex-direction:column;min-height:0}%[1]s .gridfig figure.live{flex:0 1 auto;min-height:0;overflow:auto;margin:0}"+
