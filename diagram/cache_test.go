@@ -74,7 +74,9 @@ func TestHandlerCachingAndCORS(t *testing.T) {
 func TestDrawCacheBounded(t *testing.T) {
 	c := newDrawCache()
 	c.maxEntries, c.maxBytes = 4, 100
-	key := func(i int) string { return cacheKey(Request{Type: Bytegrid, Format: "svg", Source: []byte(fmt.Sprint(i))}) }
+	key := func(i int) string {
+		return cacheKey(Request{Type: Bytegrid, Format: "svg", Source: []byte(fmt.Sprint(i))})
+	}
 	for i := 0; i < 10; i++ {
 		c.put(key(i), &Drawing{Data: bytes.Repeat([]byte("x"), 20)})
 		if i == 6 {
