@@ -530,6 +530,9 @@ func (d *decoder) frames(data []byte) *Conn {
 				reqErr := msg.Err
 				e := d.lone(&Message{Bytes: b, Offset: off})
 				if e.Response.Err != nil && d.o.API == nil {
+					// The request reading's frame, with its bytes: masked where they held
+					// what looks like a secret (the frame's are the same).
+					e.Response.Bytes = msg.Bytes
 					e.Response.Frame, e.Response.Err = msg.Frame, fmt.Errorf("%w (read as a request); if it is a response, its request is not in the input: give -api NAME [-version N] to decode it", reqErr)
 				}
 				c.Exchanges = append(c.Exchanges, e)
