@@ -18,7 +18,6 @@ import (
 	"sync"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/kafkagrid/kafkagrid/diagram"
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
@@ -322,26 +321,29 @@ func TestServeSIGTERMInFlight(t *testing.T) {
 	}
 	defer c.Close()
 	body := tinyGrid
-	fmt.Fprintf(c, "POST /bytegrid/txt HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nConnection: close\r\nContent-Length: %d\r\n\r\n%s", len(body), body[:10])
-	// The request is under way once its first bytes are read: a health check on another
-	// connection, answered after them, says the server has read up to here.
-	if resp, err := http.Get(s.base + "/health"); err == nil {
-		resp.Body.Close()
+	fmt.Fprintf(c, "POST /bytegrid/txt HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nConnection: close\r\nExpect: 100-continue\r\nContent-Length: %d\r\n\r\n", len(body))
+	// The request is under way once its handler reads the body: the server then answers
+	// "100 Continue" (an event, not a wait: a health check on another connection did not
+	// say that this one had been read, and SIGTERM could come first).
+	br := bufio.NewReader(c)
+	if line, err := br.ReadString('\n'); err != nil || !strings.Contains(line, "100 Continue") {
+		t.Fatalf("no 100 Continue: %q, %v", line, err)
 	}
+	if _, err := br.ReadString('\n'); err != nil { // the blank line after it
+		t.Fatal(err)
+	}
+	io.WriteString(c, body[:10])
 	s.cmd.Process.Signal(syscall.SIGTERM)
-	for try := 0; ; try++ { // counting tries: until it no longer listens
+	testenv.Poll(t, "serve to stop listening after SIGTERM", func() bool {
 		d, err := net.Dial("tcp", host)
 		if err != nil {
-			break
+			return true
 		}
 		d.Close()
-		if try == 1000 {
-			t.Fatal("still listening after SIGTERM")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+		return false
+	})
 	io.WriteString(c, body[10:])
-	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	resp, err := http.ReadResponse(br, nil)
 	if err != nil {
 		t.Fatalf("the request under way was cut: %v; stderr %s", err, s.errText())
 	}
