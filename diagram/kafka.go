@@ -2,7 +2,6 @@ package diagram
 
 import (
 	"bytes"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"github.com/kafkagrid/kafkagrid/internal/suggest"
@@ -278,7 +277,7 @@ func (d *Drawer) drawFrame(cat *kafka.Catalog, s *kafkaSpec, name string, so ref
 			return nil, lineErrorf(name, max(1, s.HexLine), "hex: %d frames; a diagram draws one", n)
 		}
 		if msgs[0].Err != nil {
-			return nil, lineErrorf(name, max(1, s.HexLine), "hex: %v%s", msgs[0].Err, otherRelease(cat, msgs[0].Bytes))
+			return nil, lineErrorf(name, max(1, s.HexLine), "hex: %v%s", msgs[0].Err, kafka.OtherReleaseHint(cat, msgs[0].Bytes))
 		}
 		if fr = msgs[0].Frame; fr == nil {
 			return nil, lineErrorf(name, max(1, s.HexLine), "hex: not a Kafka frame")
@@ -311,24 +310,6 @@ func messages(r *capture.Result) []*capture.Message {
 		}
 	}
 	return out
-}
-
-// otherRelease says, for a frame whose request header names an API key this release lacks,
-// which releases have it, and "" otherwise.
-func otherRelease(c *kafka.Catalog, frame []byte) string {
-	if len(frame) < 8 {
-		return ""
-	}
-	key := int16(binary.BigEndian.Uint16(frame[4:6]))
-	if key < 0 || c.Release.Request(key) != nil && c.Release.Request(key).ValidVersions.Set {
-		return ""
-	}
-	_, names, rels, ok := kafka.KnownAPI(strconv.Itoa(int(key)))
-	if !ok || len(rels) == 0 {
-		return ""
-	}
-	return fmt.Sprintf("; if it is a request, API key %d (%s) is not in Kafka %s but is in Kafka %s: try -release %s",
-		key, strings.Join(names, ", "), c.Release.Name(), strings.Join(rels, ", "), rels[len(rels)-1])
 }
 
 // noAPI is the error for an API name or key the catalogue lacks.

@@ -2,6 +2,8 @@ package kafka
 
 import (
 	_ "embed"
+	"encoding/binary"
+	"fmt"
 	"strconv"
 	"strings"
 	"sync"
@@ -156,4 +158,24 @@ func KnownAPI(nameOrKey string) (key int16, names, releases []string, ok bool) {
 		}
 	}
 	return 0, nil, nil, false
+}
+
+// OtherReleaseHint says, for a frame whose request header names an API key this release lacks,
+// which releases have it ("; if it is a request, API key 4 (LeaderAndIsr) is not in Kafka 4.0
+// but is in Kafka 2.4, …, 3.9: try -release 3.9"), and "" otherwise: decode and the diagram
+// drawer add it to a frame that does not read.
+func OtherReleaseHint(c *Catalog, frame []byte) string {
+	if len(frame) < 8 {
+		return ""
+	}
+	key := int16(binary.BigEndian.Uint16(frame[4:6]))
+	if key < 0 || c.Release.Request(key) != nil && c.Release.Request(key).ValidVersions.Set {
+		return ""
+	}
+	_, names, rels, ok := KnownAPI(strconv.Itoa(int(key)))
+	if !ok || len(rels) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; if it is a request, API key %d (%s) is not in Kafka %s but is in Kafka %s: try -release %s",
+		key, strings.Join(names, ", "), c.Release.Name(), strings.Join(rels, ", "), rels[len(rels)-1])
 }

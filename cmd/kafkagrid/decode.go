@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -248,7 +247,7 @@ func decodeStatus(c *kafka.Catalog, name string, r *capture.Result, frames, fail
 	case frames == 0:
 		return fmt.Errorf("decode: %s: no frames found%s", shownName(name), notesText(r))
 	case failed == 1 && frames == 1:
-		return fmt.Errorf("decode: %s: %w%s", shownName(name), first.Err, otherRelease(c, first.Bytes))
+		return fmt.Errorf("decode: %s: %w%s", shownName(name), first.Err, kafka.OtherReleaseHint(c, first.Bytes))
 	case failed > 0:
 		return fmt.Errorf("decode: %s: %d of %s did not decode; the first: %w", shownName(name), failed+r.Unlisted, plural(frames+r.Unlisted, "frame"), first.Err)
 	case r.Unlisted > 0 || r.SkippedConns > 0:
@@ -822,23 +821,4 @@ func inputTooBig(name string, size int64) error {
 // readInput reads a file, or standard input for "-", of at most maxInput bytes.
 func readInput(name string) ([]byte, error) {
 	return readBounded(name, true, maxInput, func(size int64) error { return inputTooBig(name, size) })
-}
-
-// otherRelease says, for a frame whose request header names an API key this release lacks, which
-// releases have it ("; API key 4 (LeaderAndIsr) is in Kafka 2.4, …, 3.9: try -release 3.9"), and
-// "" otherwise.
-func otherRelease(c *kafka.Catalog, frame []byte) string {
-	if len(frame) < 8 {
-		return ""
-	}
-	key := int16(binary.BigEndian.Uint16(frame[4:6]))
-	if key < 0 || c.Release.Request(key) != nil && c.Release.Request(key).ValidVersions.Set {
-		return ""
-	}
-	_, names, rels, ok := kafka.KnownAPI(strconv.Itoa(int(key)))
-	if !ok || len(rels) == 0 {
-		return ""
-	}
-	return fmt.Sprintf("; if it is a request, API key %d (%s) is not in Kafka %s but is in Kafka %s: try -release %s",
-		key, strings.Join(names, ", "), c.Release.Name(), strings.Join(rels, ", "), rels[len(rels)-1])
 }
