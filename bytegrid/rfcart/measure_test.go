@@ -225,7 +225,7 @@ func expectOf(fields []bytegrid.Field) []string {
 	out := make([]string, len(fields))
 	for i, f := range fields {
 		bits := strconv.Itoa(f.Bits)
-		if f.Variable {
+		if f.Variable || f.Repeated { // a list's length varies too
 			bits = "var"
 		}
 		out[i] = strings.Join(strings.Fields(f.Name), " ") + "\t" + bits
