@@ -28,6 +28,10 @@ type Located struct {
 	// Prose are the indexes in Lines of the text before the figure that is not blank, not
 	// the source line and not a comment's delimiter ("/*", "*/").
 	Prose []int
+	// Heading is the index in Lines of a line of text right over the figure, no blank line
+	// between (RFC 7348's "VXLAN Header:"): the figure's title, kept as printed (Start is
+	// then that line); -1 for none.
+	Heading int
 }
 
 // commentPrefixes are the comment marks a figure copied from code may carry on each line.
@@ -55,7 +59,7 @@ func Locate(src []byte) (Located, bool) {
 	if len(raw) > MaxLines {
 		raw = raw[:MaxLines]
 	}
-	loc := Located{SourceLine: -1, Start: -1, Rule: -1}
+	loc := Located{SourceLine: -1, Start: -1, Rule: -1, Heading: -1}
 	loc.Lines, loc.Prefix, loc.PrefixCols = stripComment(raw)
 	ls := loc.Lines
 	for i, l := range ls {
@@ -119,12 +123,31 @@ func Locate(src []byte) (Located, bool) {
 		}
 		loc.Start = i
 	}
+	if h := loc.Start - 1; h > loc.SourceLine && h >= 0 && isHeading(ls[h], ls[loc.Start]) {
+		loc.Heading, loc.Start = h, h
+	}
 	for i := 0; i < loc.Start; i++ {
 		if s := strings.TrimSpace(ls[i]); s != "" && i != loc.SourceLine && !isDelimiter(s) {
 			loc.Prose = append(loc.Prose, i)
 		}
 	}
 	return loc, true
+}
+
+// maxHeading bounds a heading's length: a title, not a paragraph's last line.
+const maxHeading = 60
+
+// isHeading reports whether line h, right over the figure's first line next, is the figure's
+// title: short text, not a sentence going on from the line before (it starts at or left of
+// the figure's first column) and not a comment's delimiter, "<pre>" or a Markdown fence.
+func isHeading(h, next string) bool {
+	s := strings.TrimSpace(h)
+	if s == "" || isDelimiter(s) || strings.HasPrefix(s, "<") || strings.HasPrefix(s, "```") || strings.HasPrefix(s, "~~~") ||
+		len([]rune(s)) > maxHeading || strings.HasSuffix(s, ".") || !strings.ContainsFunc(s, unicode.IsLetter) {
+		return false // (a fence, a comment's delimiter, an HTML tag, a sentence)
+	}
+	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " ")) }
+	return indent(h) <= indent(next)
 }
 
 // ruleAt reports whether l is a rule, and the column of its first '+'.

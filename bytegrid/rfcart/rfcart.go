@@ -402,11 +402,22 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 	// A header naming the bytes of a row over the figure ("+0 (MSB)  +1 (LSB)", RFC 6891):
 	// kept as printed above the grid.
 	var above []string
+	heading := ""
+	if loc.Heading >= 0 {
+		// A title right over the figure (RFC 7348's "VXLAN Header:"): kept as printed, and
+		// the figure's name when no caption under it names it.
+		above = append(above, string(p.lines[loc.Heading]))
+		heading = strings.TrimSuffix(strings.TrimSpace(string(p.lines[loc.Heading])), ":")
+		p.lines[loc.Heading] = nil
+	}
 	for i := loc.Start; i < loc.Rule; i++ {
+		if i == loc.Heading {
+			continue
+		}
 		if s := strings.TrimSpace(string(p.lines[i])); isByteHeader(s) {
 			above = append(above, string(p.lines[i]))
 			p.lines[i] = nil
-		} else if len(above) > 0 {
+		} else if len(above) > 0 && !isRuler(s) {
 			above = append(above, "")
 		}
 	}
@@ -465,6 +476,9 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 	p.slippedEdges(first, last)
 	right := p.rightNotes(first, last)
 	below, caption := p.below(last)
+	if caption == "" {
+		caption = heading
+	}
 	fields, opts, err := p.fields(first, last)
 	if err != nil {
 		return nil, err
