@@ -62,40 +62,11 @@ func Locate(src []byte) (Located, bool) {
 	loc := Located{SourceLine: -1, Start: -1, Rule: -1, Heading: -1}
 	loc.Lines, loc.Prefix, loc.PrefixCols = stripComment(raw)
 	ls := loc.Lines
-	for i, l := range ls {
-		s := strings.TrimSpace(l)
-		if s == "" || isDelimiter(s) {
-			continue
-		}
-		if k := len("source:"); len(s) >= k && strings.EqualFold(s[:k], "source:") {
-			loc.Source, loc.SourceLine = strings.TrimSpace(s[k:]), i
-		}
-		break
+	if i := sourceLine(ls); i >= 0 {
+		s := strings.TrimSpace(ls[i])
+		loc.Source, loc.SourceLine = strings.TrimSpace(s[len("source:"):]), i
 	}
-	for i := range ls {
-		if i == loc.SourceLine {
-			continue
-		}
-		x, ok := ruleAt(ls[i])
-		if !ok {
-			continue
-		}
-		// A row under it, at its column: the lines below that go on at that column hold an
-		// edge.
-		for j := i + 1; j < len(ls) && j <= i+64; j++ { // (bounded: the work stays linear)
-			r := []rune(strings.ReplaceAll(ls[j], "\t", "        "))
-			if x >= len(r) || !strings.ContainsRune("+|:~/.\\", r[x]) {
-				break
-			}
-			if r[x] == '|' || r[x] == ':' {
-				loc.Rule = i
-				break
-			}
-		}
-		if loc.Rule >= 0 {
-			break
-		}
-	}
+	loc.Rule = firstRule(ls, loc.SourceLine)
 	if loc.Rule < 0 {
 		from := loc.SourceLine + 1
 		d, ok := locateDash(ls[from:])
@@ -106,15 +77,11 @@ func Locate(src []byte) (Located, bool) {
 		if d.head >= 0 {
 			loc.Start = from + d.head
 		}
-		for i := 0; i < loc.Start; i++ {
-			if s := strings.TrimSpace(ls[i]); s != "" && i != loc.SourceLine && !isDelimiter(s) {
-				loc.Prose = append(loc.Prose, i)
-			}
-		}
+		loc.Prose = proseBefore(ls, loc.Start, loc.SourceLine)
 		return loc, true
 	}
 	// Up from the rule: a ruler's lines, a header over the columns ("+0 (MSB)  +1 (LSB)"),
-	// no blank line between.
+	// no blank line between; then a title over them.
 	loc.Start = loc.Rule
 	for i := loc.Rule - 1; i >= 0 && i > loc.SourceLine; i-- {
 		s := strings.TrimSpace(ls[i])
@@ -126,12 +93,45 @@ func Locate(src []byte) (Located, bool) {
 	if h := loc.Start - 1; h > loc.SourceLine && h >= 0 && isHeading(ls[h], ls[loc.Start]) {
 		loc.Heading, loc.Start = h, h
 	}
-	for i := 0; i < loc.Start; i++ {
-		if s := strings.TrimSpace(ls[i]); s != "" && i != loc.SourceLine && !isDelimiter(s) {
-			loc.Prose = append(loc.Prose, i)
+	loc.Prose = proseBefore(ls, loc.Start, loc.SourceLine)
+	return loc, true
+}
+
+// firstRule is the index of the first line of ls (but the source line) that is a rule with a
+// row under it, at its column: the lines below that go on at that column hold an edge; -1 for
+// none.
+func firstRule(ls []string, source int) int {
+	for i := range ls {
+		if i == source {
+			continue
+		}
+		x, ok := ruleAt(ls[i])
+		if !ok {
+			continue
+		}
+		for j := i + 1; j < len(ls) && j <= i+64; j++ { // (bounded: the work stays linear)
+			r := []rune(strings.ReplaceAll(ls[j], "\t", "        "))
+			if x >= len(r) || !strings.ContainsRune("+|:~/.\\", r[x]) {
+				break
+			}
+			if r[x] == '|' || r[x] == ':' {
+				return i
+			}
 		}
 	}
-	return loc, true
+	return -1
+}
+
+// proseBefore are the indexes of the lines before start that are not blank, not the source
+// line and not a comment's delimiter.
+func proseBefore(ls []string, start, source int) []int {
+	var out []int
+	for i := 0; i < start; i++ {
+		if s := strings.TrimSpace(ls[i]); s != "" && i != source && !isDelimiter(s) {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // maxHeading bounds a heading's length: a title, not a paragraph's last line.
@@ -239,12 +239,13 @@ func stripComment(raw []string) ([]string, string, int) {
 	return raw, "", 0
 }
 
-// sourceLine is the index of a first line "source: …" (any case) that is not blank, which
+// sourceLine is the index of a first line "source: …" (any case), the lines before it blank
+// or a comment's delimiters, which
 // names the figure and need not carry the comment's prefix: -1 for none.
 func sourceLine(raw []string) int {
 	for i, l := range raw {
 		s := strings.TrimSpace(l)
-		if s == "" {
+		if s == "" || isDelimiter(s) {
 			continue
 		}
 		if k := len("source:"); len(s) >= k && strings.EqualFold(s[:k], "source:") {
