@@ -159,16 +159,17 @@ func isDelimiter(s string) bool {
 }
 
 // stripComment strips from every line the comment prefix all of its lines that are not blank
-// carry (" * ", "// ", "# "), spaces before it: each line loses the columns up to and with the
+// carry (" * ", "// ", "# "), spaces before it, but for a first "source:" line: each line loses the columns up to and with the
 // mark, and one space after it when every line has one there. It returns the lines, the
 // prefix as the first line holding it printed it, and the columns it took.
 func stripComment(raw []string) ([]string, string, int) {
 	for _, mark := range commentPrefixes {
 		n, space, col := 0, true, -1
 		ok := true
-		for _, l := range raw {
+		src := sourceLine(raw)
+		for i, l := range raw {
 			s := strings.TrimLeftFunc(l, unicode.IsSpace)
-			if s == "" || isDelimiter(strings.TrimSpace(s)) || mark == "*" && strings.HasPrefix(s, "/*") {
+			if i == src || s == "" || isDelimiter(strings.TrimSpace(s)) || mark == "*" && strings.HasPrefix(s, "/*") {
 				continue
 			}
 			if !strings.HasPrefix(s, mark) {
@@ -198,6 +199,8 @@ func stripComment(raw []string) ([]string, string, int) {
 		for i, l := range raw {
 			s := strings.TrimSpace(l)
 			switch {
+			case i == src:
+				out[i] = l
 			case s == "" || isDelimiter(s):
 				out[i] = ""
 			case mark == "*" && strings.HasPrefix(strings.TrimLeftFunc(l, unicode.IsSpace), "/*"):
@@ -211,6 +214,22 @@ func stripComment(raw []string) ([]string, string, int) {
 		return out, raw0(raw, col, cut), cut
 	}
 	return raw, "", 0
+}
+
+// sourceLine is the index of a first line "source: …" (any case) that is not blank, which
+// names the figure and need not carry the comment's prefix: -1 for none.
+func sourceLine(raw []string) int {
+	for i, l := range raw {
+		s := strings.TrimSpace(l)
+		if s == "" {
+			continue
+		}
+		if k := len("source:"); len(s) >= k && strings.EqualFold(s[:k], "source:") {
+			return i
+		}
+		return -1
+	}
+	return -1
 }
 
 // raw0 is the prefix as printed on the first line carrying it.

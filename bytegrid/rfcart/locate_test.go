@@ -40,6 +40,8 @@ func TestLocate(t *testing.T) {
 		{"source and prose", "source: x\nFormat of the header:\n" + udpArt, true, "", "x", 1},
 		{"c block", "/*\n" + prefixed(" * ") + " */\n", true, " * ", "", 0},
 		{"line comments", prefixed("// "), true, "// ", "", 0},
+		{"source outside the comment", "source: RFC 768\n/**\n" + prefixed(" * ") + " */\n", true, " * ", "RFC 768", 0},
+		{"javadoc", "source: RFC 768\n/**\n * <pre>\n" + prefixed(" * ") + " * </pre>\n */\n", true, " * ", "RFC 768", 1},
 		{"shell comments", prefixed("# "), true, "# ", "", 0},
 		{"byte header", "      +0 (MSB)   +1 (LSB)\n    +--+--+\n 0: |  A  |\n    +--+--+\n", true, "", "", 0},
 		{"yaml", "name: UDP\nfields:\n  - {name: a, bits: 8}\n", false, "", "", 0},

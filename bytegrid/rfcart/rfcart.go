@@ -53,6 +53,9 @@
 //     printing slip and is read on the boundary (RFC 5905's Stratum and Poll): with bits two
 //     columns wide such an edge is as near either boundary, and goes to the one that is a
 //     byte boundary (neither or both: an error). It is drawn back on the boundary;
+//   - under no ruler, a box wider than "+-+" ("+--+", "+---+") is read as a bit when a row
+//     of them is whole bytes (RFC 1035's rows of 16), and warned about when it is not (RFC
+//     1952's "+---+" boxes, a byte each, 10 to a row): the figure does not say;
 //   - a row drawn with more lines than the rest keeps them (Field.Lines, RFC 5389; the
 //     rows a field fills, as RFC 1035's WKS BIT MAP's second row);
 //   - a blank box inside a row (RFC 2890's "|C| |K|S|") is an unnamed reserved field;
@@ -73,12 +76,15 @@
 //
 // Where the figure stands is found by Locate (and told by Sniff): after a "source:" line of any
 // case, after prose, under a header naming a row's bytes ("+0 (MSB)  +1 (LSB)", RFC 6891), or
-// inside a code comment whose prefix every line carries (" * ", "// ", "# "). What stands
+// inside a code comment whose prefix every line carries (" * ", "// ", "# "; a first
+// "source:" line may stand outside it, and "/**" or "<pre>" lines are prose). What stands
 // around the grid is kept as printed: notes right of it (Text.RightNotes), text under it, a
 // ruler, a legend or its "Figure N:" caption (Text.Below; the caption names the figure), a
 // header over it (Text.Above). What the labels say is read by the rules of the labelRules
 // table, each a small function: one letter a bit as one-bit flags (Field.Joined), a name over
-// dots as a list (Text.ListMark), "8 or 16 bit" as a variable field, a width written in a label
+// dots as a list (Text.ListMark), "(variable)" or a length counted by another field of the
+// figure ("Value String (Length octets)", RFC 7541) as a variable field, "8 or 16 bit" as a
+// variable field, a width written in a label
 // read at that width (warned, or Field.Packed when the box is as many lines high as the rows
 // the width fills). A rule closing a field mid-row ("|      +-+-+-+", RFC 5036) ends it
 // there. A figure of dashes (RFC 1350: "-----" rules, the boxes' widths written over them) is
@@ -187,18 +193,19 @@ type parser struct {
 	width     int // columns of a row
 	ruler     bytegrid.Ruler
 	lsb0      bool
-	colBase   int          // columns of a comment prefix stripped from every line
-	warnings  []string     // what was read but not drawn back, or not understood
-	fieldAt   []textAt     // where each field's label was printed
-	doubleEnd bool         // the last rule is double
-	parenUnit int          // the unit of bare counts after names ("chaddr (16)"): 8, 1 or 0
-	rowLines  int          // the lines of the figure's least row
-	listMark  string       // the dots under the name of a list ("...")
-	closing   map[int]bool // lines of rules closing a field mid-row, printed with '|' at the left
-	units     int          // the numbers on the ruler's units line (bits mode)
-	shift     int          // columns the ruler's digits stand right of the middle of their bit
-	noZero    bool         // the tens line prints no "0" over the first ten bits (RFC 7296)
-	ruleTicks []byte       // how each rule is marked, from the first: 'b' bits, 'y' bytes, 'f' fields
+	colBase   int             // columns of a comment prefix stripped from every line
+	warnings  []string        // what was read but not drawn back, or not understood
+	fieldAt   []textAt        // where each field's label was printed
+	doubleEnd bool            // the last rule is double
+	parenUnit int             // the unit of bare counts after names ("chaddr (16)"): 8, 1 or 0
+	nameWords map[string]bool // the words of the fields' names, lower case
+	rowLines  int             // the lines of the figure's least row
+	listMark  string          // the dots under the name of a list ("...")
+	closing   map[int]bool    // lines of rules closing a field mid-row, printed with '|' at the left
+	units     int             // the numbers on the ruler's units line (bits mode)
+	shift     int             // columns the ruler's digits stand right of the middle of their bit
+	noZero    bool            // the tens line prints no "0" over the first ten bits (RFC 7296)
+	ruleTicks []byte          // how each rule is marked, from the first: 'b' bits, 'y' bytes, 'f' fields
 	// An elision mark the rules carry ("//"), standing for no bits: its column, and the mark.
 	elideAt int
 	elide   string
@@ -764,6 +771,12 @@ func (p *parser) geometry(first, last int) error {
 		p.bytes = true
 	case minGap >= 2 && minGap <= 8:
 		p.cpb = minGap
+		if minGap > 2 && p.width%minGap == 0 && (p.width/minGap)%8 != 0 {
+			// "+-+" is a bit wherever RFCs draw it; a wider box under no ruler may be a bit,
+			// a byte (RFC 1952's "+---+---+") or more, which the figure does not say: rows of
+			// whole bytes (RFC 1035's "+--+--+" rows of 16) are read so, others warned.
+			p.warn(first, p.x0, "no ruler says what a box holds, the rule's '+' marks stand %d columns apart, and a row of one bit a box would be %d bits, not whole bytes: each box read as one bit", minGap, p.width/minGap)
+		}
 	default:
 		p.cpb = 2
 	}

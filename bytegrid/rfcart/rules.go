@@ -34,6 +34,7 @@ var labelRules = []labelRule{
 // printed, and lays the fields out again one after the other where a rule changed a width.
 func (p *parser) applyLabelRules(fields []bytegrid.Field, at []textAt) ([]bytegrid.Field, error) {
 	p.parenUnit = parenUnit(fields)
+	p.nameWords = nameWords(fields)
 	for _, r := range labelRules {
 		var out []bytegrid.Field
 		var outAt []textAt
@@ -215,11 +216,40 @@ func parenUnit(fields []bytegrid.Field) int {
 // 2131), "Value (variable length)".
 var variableRE = regexp.MustCompile(`(?i)\(\s*variable(\s+length)?\s*\)`)
 
+// countedRE is a length in units counted by a field the group names: "Name String (Length
+// octets)" (RFC 7541), the count a word, not a number ("(up to 40 bytes)" is a bound).
+var countedRE = regexp.MustCompile(`(?i)\(\s*([a-z][\w./-]*)\s+(?:octets|bytes|bits)\s*\)`)
+
+// saysVariable reports whether a label says its field has no fixed length: "(variable)", or
+// a length counted by another field of the figure ("(Length octets)" beside "Name Length";
+// not "(low bits)", which names no field).
+func (p *parser) saysVariable(name string) bool {
+	if variableRE.MatchString(name) {
+		return true
+	}
+	m := countedRE.FindStringSubmatch(name)
+	return m != nil && p.nameWords[strings.ToLower(m[1])]
+}
+
+// nameWords are the words of the fields' names, lower case, the parentheses' left out.
+func nameWords(fields []bytegrid.Field) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range fields {
+		for _, w := range strings.Fields(strings.ToLower(parenTextRE.ReplaceAllString(f.Name, " "))) {
+			out[w] = true
+		}
+	}
+	return out
+}
+
+// parenTextRE is text between parentheses.
+var parenTextRE = regexp.MustCompile(`\([^()]*\)`)
+
 // readSaidVariable reads a field filling one row whose label says it is variable as variable,
 // drawn back with its edges as printed (RFC 2131's options); one in several boxes is read at
 // the size drawn, which a warning says.
 func readSaidVariable(p *parser, f bytegrid.Field, at textAt) ([]bytegrid.Field, error) {
-	if f.Variable || !variableRE.MatchString(f.Name) {
+	if f.Variable || !p.saysVariable(f.Name) {
 		return []bytegrid.Field{f}, nil
 	}
 	if f.Offset%p.rb != 0 || f.Bits != p.rb {
