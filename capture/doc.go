@@ -7,7 +7,7 @@
 // string literals, base64; told apart by their content, read in time linear in the text), and pcap or
 // pcapng captures, and decodes every frame with package kafka.
 //
-// A capture is read with gopacket's pure-Go pcapgo readers (no libpcap). Its TCP
+// A capture is read with package pcap (pure Go, the standard library only: no libpcap). Its TCP
 // connections to the Kafka ports (9092 by default), and those on any port whose first bytes
 // are a Kafka request, are reassembled per direction: segments are ordered by sequence number
 // (which wraps), retransmitted bytes are taken once, segments that arrived out of order are
