@@ -245,14 +245,16 @@ func nameWords(fields []bytegrid.Field) map[string]bool {
 // parenTextRE is text between parentheses.
 var parenTextRE = regexp.MustCompile(`\([^()]*\)`)
 
-// readSaidVariable reads a field filling one row whose label says it is variable as variable,
-// drawn back with its edges as printed (RFC 2131's options); one in several boxes is read at
-// the size drawn, which a warning says.
+// readSaidVariable reads a field that ends its row, in one row, whose label says it is
+// variable as variable, drawn back with its edges as printed (RFC 2131's options filling a
+// row, RFC 4271's "Data (variable)" after two one-byte fields); one in several rows, or ending
+// before its row does, is read at the size drawn, which a warning says.
 func readSaidVariable(p *parser, f bytegrid.Field, at textAt) ([]bytegrid.Field, error) {
 	if f.Variable || !p.saysVariable(f.Name) {
 		return []bytegrid.Field{f}, nil
 	}
-	if f.Offset%p.rb != 0 || f.Bits != p.rb {
+	endsRow := (f.Offset+f.Bits)%p.rb == 0 && f.Offset/p.rb == (f.Offset+f.Bits-1)/p.rb
+	if !endsRow {
 		p.warn(at.line, at.col, "%q says it is variable and is drawn with a fixed size's edges: read at the size drawn, %s", firstLine(f.Name), plural(f.Bits, "bit"))
 		return []bytegrid.Field{f}, nil
 	}
@@ -313,10 +315,10 @@ func readTallRow(p *parser, f bytegrid.Field, at textAt) ([]bytegrid.Field, erro
 	return []bytegrid.Field{f}, nil
 }
 
-// keepEdges keeps the '|' edges a field filling one row was printed with, now that a label
+// keepEdges keeps the '|' edges a field ending its row was printed with, now that a label
 // rule reads it as variable (which the text form would draw with ':' or the figure's marks).
 func (p *parser) keepEdges(f *bytegrid.Field) {
-	if f.Marks != "" || f.Offset%p.rb != 0 || f.Bits != p.rb {
+	if f.Marks != "" || (f.Offset+f.Bits)%p.rb != 0 || f.Offset/p.rb != (f.Offset+f.Bits-1)/p.rb {
 		return
 	}
 	f.Marks = strings.Repeat("||", max(f.Lines, p.rowLines, 1))
