@@ -19,8 +19,10 @@
 //
 // A document is one or more structures, each a name, "{", fields separated by commas (the
 // last comma optional) and "}"; blank lines and figure captions ("Figure 13: Long Header
-// Packet Format", a line starting with "Figure") may stand between them. The first structure is
-// the one drawn; the others are the structures it refers to. A field is
+// Packet Format", a line starting with "Figure") may stand between them. The structure drawn
+// is the one the caption names, else the first that no other refers to (RFC 9114 prints the
+// helper "Setting" before "SETTINGS Frame"), else the first; the others are the structures it
+// refers to, and those it does not refer to are named in a warning. A field is
 //
 //   - Name (L): L bits long;
 //   - Name (i): a variable-length integer (RFC 9000 section 16: 1, 2, 4 or 8 bytes): Kind

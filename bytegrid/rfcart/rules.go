@@ -35,6 +35,7 @@ var labelRules = []labelRule{
 // printed, and lays the fields out again one after the other where a rule changed a width.
 func (p *parser) applyLabelRules(fields []bytegrid.Field, at []textAt) ([]bytegrid.Field, error) {
 	p.parenUnit = parenUnit(fields)
+	p.nameWords = nameWords(fields)
 	for _, r := range labelRules {
 		var out []bytegrid.Field
 		var outAt []textAt
@@ -218,14 +219,47 @@ func parenUnit(fields []bytegrid.Field) int {
 // 2131), "Value (variable length)".
 var variableRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\(\s*variable(\s+length)?\s*\)`) })
 
-// readSaidVariable reads a field filling one row whose label says it is variable as variable,
-// drawn back with its edges as printed (RFC 2131's options); one in several boxes is read at
-// the size drawn, which a warning says.
+// countedRE is a length in units counted by a field the group names: "Name String (Length
+// octets)" (RFC 7541), the count a word, not a number ("(up to 40 bytes)" is a bound).
+var countedRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\(\s*([a-z][\w./-]*)\s+(?:octets|bytes|bits)\s*\)`)
+})
+
+// saysVariable reports whether a label says its field has no fixed length: "(variable)", or
+// a length counted by another field of the figure ("(Length octets)" beside "Name Length";
+// not "(low bits)", which names no field).
+func (p *parser) saysVariable(name string) bool {
+	if variableRE().MatchString(name) {
+		return true
+	}
+	m := countedRE().FindStringSubmatch(name)
+	return m != nil && p.nameWords[strings.ToLower(m[1])]
+}
+
+// nameWords are the words of the fields' names, lower case, the parentheses' left out.
+func nameWords(fields []bytegrid.Field) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range fields {
+		for _, w := range strings.Fields(strings.ToLower(parenTextRE().ReplaceAllString(f.Name, " "))) {
+			out[w] = true
+		}
+	}
+	return out
+}
+
+// parenTextRE is text between parentheses.
+var parenTextRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\([^()]*\)`) })
+
+// readSaidVariable reads a field that ends its row, in one row, whose label says it is
+// variable as variable, drawn back with its edges as printed (RFC 2131's options filling a
+// row, RFC 4271's "Data (variable)" after two one-byte fields); one in several rows, or ending
+// before its row does, is read at the size drawn, which a warning says.
 func readSaidVariable(p *parser, f bytegrid.Field, at textAt) ([]bytegrid.Field, error) {
-	if f.Variable || !variableRE().MatchString(f.Name) {
+	if f.Variable || !p.saysVariable(f.Name) {
 		return []bytegrid.Field{f}, nil
 	}
-	if f.Offset%p.rb != 0 || f.Bits != p.rb {
+	endsRow := (f.Offset+f.Bits)%p.rb == 0 && f.Offset/p.rb == (f.Offset+f.Bits-1)/p.rb
+	if !endsRow {
 		p.warn(at.line, at.col, "%q says it is variable and is drawn with a fixed size's edges: read at the size drawn, %s", firstLine(f.Name), plural(f.Bits, "bit"))
 		return []bytegrid.Field{f}, nil
 	}
@@ -286,10 +320,10 @@ func readTallRow(p *parser, f bytegrid.Field, at textAt) ([]bytegrid.Field, erro
 	return []bytegrid.Field{f}, nil
 }
 
-// keepEdges keeps the '|' edges a field filling one row was printed with, now that a label
+// keepEdges keeps the '|' edges a field ending its row was printed with, now that a label
 // rule reads it as variable (which the text form would draw with ':' or the figure's marks).
 func (p *parser) keepEdges(f *bytegrid.Field) {
-	if f.Marks != "" || f.Offset%p.rb != 0 || f.Bits != p.rb {
+	if f.Marks != "" || (f.Offset+f.Bits)%p.rb != 0 || f.Offset/p.rb != (f.Offset+f.Bits-1)/p.rb {
 		return
 	}
 	f.Marks = strings.Repeat("||", max(f.Lines, p.rowLines, 1))
