@@ -23,8 +23,8 @@
 // their content: a frame whose correlation id answers an earlier request is its response, else
 // one that reads as a request is a request.
 //
-// A Client (Dial) is the other way to get a connection's exchanges: it speaks to a broker
-// itself, as kafkagrid probe does (ApiVersions first, SASL PLAIN or SCRAM, then the examples of
+// Package capture/probe's Client is the other way to get a connection's exchanges: it speaks
+// to a broker itself, as kafkagrid probe does (ApiVersions first, SASL PLAIN or SCRAM, then the examples of
 // the APIs asked at the highest version both sides speak), and records what it sends and reads
 // as a Conn, the same value Read makes of a capture.
 //

@@ -602,7 +602,7 @@ func (p *parser) rightNotes(first, last int) string {
 }
 
 // captionRE is a figure's caption: "Figure 3: DTLS 1.3 Unified Header".
-var captionRE = regexp.MustCompile(`^(?i:figure|fig\.|table)\s+[0-9A-Za-z.-]+\s*[:.-]`)
+var captionRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?i:figure|fig\.|table)\s+[0-9A-Za-z.-]+\s*[:.-]`) })
 
 // below reads the lines under the grid: a ruler under the box, a legend, the figure's caption
 // ("Figure 3: …"), kept as printed (Text.Below); the caption is returned too. A line under the
@@ -624,7 +624,7 @@ func (p *parser) below(last int) (string, string) {
 		out = append(out, l)
 		switch {
 		case s == "":
-		case captionRE.MatchString(s) && caption == "":
+		case captionRE().MatchString(s) && caption == "":
 			caption = s
 		case strings.Contains(s, "+-+") || strings.Contains(s, "+--") || strings.Contains(s, "-+-"):
 			p.warn(i, strings.Index(l, "+"), "a rule under the grid, not read (a second figure?): kept as text, not drawn as boxes")
