@@ -356,23 +356,7 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 	if len(raw) > MaxLines || strings.Count(string(data), "\n") >= MaxLines {
 		return nil, p.errf(MaxLines, -1, "more than %d lines", MaxLines)
 	}
-	spec := &bytegrid.Spec{Name: "RFC figure"}
-	if loc.SourceLine >= 0 {
-		src := loc.Source
-		spec.Desc = src
-		if i := strings.IndexAny(src, ";"); i > 0 {
-			spec.Name = strings.TrimSpace(src[:i])
-		} else if src != "" {
-			spec.Name = src
-		}
-	}
-	if loc.Prefix != "" {
-		p.warn(0, -1, "read inside a comment: %q stripped from every line", loc.Prefix)
-	}
-	if len(loc.Prose) > 0 {
-		a, b := loc.Prose[0], loc.Prose[len(loc.Prose)-1]
-		p.warn(a, -1, "%s before the figure read as prose, not drawn (lines %d to %d)", plural(len(loc.Prose), "line"), a+1, b+1)
-	}
+	spec := p.start(loc)
 	p.lines = make([][]rune, len(raw))
 	for i, l := range raw {
 		p.lines[i] = []rune(strings.TrimRight(l, " "))
@@ -399,72 +383,22 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 	for i := 0; i < loc.Start; i++ {
 		p.lines[i] = nil
 	}
-	// A header naming the bytes of a row over the figure ("+0 (MSB)  +1 (LSB)", RFC 6891):
-	// kept as printed above the grid.
-	var above []string
-	for i := loc.Start; i < loc.Rule; i++ {
-		if s := strings.TrimSpace(string(p.lines[i])); isByteHeader(s) {
-			above = append(above, string(p.lines[i]))
-			p.lines[i] = nil
-		} else if len(above) > 0 {
-			above = append(above, "")
-		}
-	}
+	above, heading := p.above(loc)
 	first := loc.Rule
 	l0 := p.lines[first]
 	p.x0 = len(l0) - len([]rune(strings.TrimLeft(string(l0), " ")))
-	// The grid: the lines from the first rule on that start at x0 with '+', '|' or ':'.
-	last := first
-	var notes []string // the notes in the left margin, by line from the first rule
-	for i := first + 1; i < len(p.lines); i++ {
-		c := p.at(i, p.x0)
-		if c != '+' && c != '|' && c != ':' && !p.markAt(i, p.x0) {
-			break
-		}
-		for k := 0; k < p.x0 && k < len(p.lines[i]); k++ {
-			if p.lines[i][k] == ' ' {
-				continue
-			}
-			// Text left of the grid, a space between it and the grid's edge, is a note in
-			// its margin (RFC 6830's "OH", "UDP", "L I S P"): kept, and read no further.
-			if p.lines[i][p.x0-1] != ' ' {
-				return nil, p.errf(i, k, "text left of the grid's edge (column %d)", p.x0+1)
-			}
-			for len(notes) < i-first {
-				notes = append(notes, "")
-			}
-			notes = append(notes, strings.TrimRight(string(p.lines[i][:p.x0]), " "))
-			for c := 0; c < p.x0; c++ {
-				p.lines[i][c] = ' '
-			}
-			break
-		}
-		last = i
-	}
-	// A rule further down at the grid's edge, after a line the grid stops at, would be a
-	// part of the figure left unread: an error, not a figure cut short (RFC 8754's "//" rows).
-	for i := last + 1; i < len(p.lines); i++ {
-		l := p.lines[i]
-		if len(l) <= p.x0 || strings.TrimSpace(string(l[:p.x0])) != "" {
-			continue
-		}
-		if r := string(l[p.x0:]); strings.HasPrefix(r, "+-") || strings.HasPrefix(r, "+=") {
-			return nil, p.errf(last+1, p.x0, "the grid stops at this line, and a rule follows at line %d: want '+', '|' or ':' (or a side mark) at column %d", i+1+p.base, p.x0+1)
-		}
-	}
-	if err := p.readElision(first, last); err != nil {
+	last, notes, err := p.gridLines(first)
+	if err != nil {
 		return nil, err
 	}
-	if err := p.readRuler(first); err != nil {
+	if err := p.readGrid(first, last); err != nil {
 		return nil, err
 	}
-	if err := p.geometry(first, last); err != nil {
-		return nil, err
-	}
-	p.closingRules(first, last)
-	p.slippedEdges(first, last)
 	right := p.rightNotes(first, last)
 	below, caption := p.below(last)
+	if caption == "" {
+		caption = heading
+	}
 	fields, opts, err := p.fields(first, last)
 	if err != nil {
 		return nil, err
@@ -484,6 +418,137 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 	spec.Options.Text.RightNotes = right
 	spec.Options.Text.Above = strings.Join(above, "\n")
 	spec.Options.Text.Below = below
+	nameSpec(spec, caption, right, below)
+	if err := bytegrid.CheckFields(fields); err != nil {
+		return nil, &Error{Reader: "rfcart", File: name, Err: err}
+	}
+	p.checkDrawnBack(spec, raw[loc.Start:], loc.Start)
+	spec.Warnings = p.warnings
+	return spec, nil
+}
+
+// start is the spec before its fields: named by the figure's source line; and the warnings
+// for what was stripped or left out before the figure.
+func (p *parser) start(loc Located) *bytegrid.Spec {
+	spec := &bytegrid.Spec{Name: "RFC figure"}
+	if loc.SourceLine >= 0 {
+		src := loc.Source
+		spec.Desc = src
+		if i := strings.IndexAny(src, ";"); i > 0 {
+			spec.Name = strings.TrimSpace(src[:i])
+		} else if src != "" {
+			spec.Name = src
+		}
+	}
+	if loc.Prefix != "" {
+		p.warn(0, -1, "read inside a comment: %q stripped from every line", loc.Prefix)
+	}
+	if len(loc.Prose) > 0 {
+		a, b := loc.Prose[0], loc.Prose[len(loc.Prose)-1]
+		p.warn(a, -1, "%s before the figure read as prose, not drawn (lines %d to %d)", plural(len(loc.Prose), "line"), a+1, b+1)
+	}
+	return spec
+}
+
+// above cuts the lines over the figure's first rule that are kept as printed above it: a
+// title right over it (RFC 7348's "VXLAN Header:"), which names the figure when no caption
+// under it does, and a header naming the bytes of a row ("+0 (MSB)  +1 (LSB)", RFC 6891).
+func (p *parser) above(loc Located) (above []string, heading string) {
+	if loc.Heading >= 0 {
+		above = append(above, string(p.lines[loc.Heading]))
+		heading = strings.TrimSuffix(strings.TrimSpace(string(p.lines[loc.Heading])), ":")
+		p.lines[loc.Heading] = nil
+	}
+	for i := loc.Start; i < loc.Rule; i++ {
+		if i == loc.Heading {
+			continue
+		}
+		if s := strings.TrimSpace(string(p.lines[i])); isByteHeader(s) {
+			above = append(above, string(p.lines[i]))
+			p.lines[i] = nil
+		} else if len(above) > 0 && !isRuler(s) {
+			above = append(above, "")
+		}
+	}
+	return above, heading
+}
+
+// gridLines finds the grid's last line: the lines from the first rule on that start at x0
+// with '+', '|' or ':' (or a side mark). Text left of the grid, a space between it and the
+// grid's edge, is a note in its margin (RFC 6830's "OH", "UDP", "L I S P"), cut and returned
+// by line from the first rule. A rule further down at the grid's edge, after a line the grid
+// stops at, would be a part of the figure left unread: an error, not a figure cut short (RFC
+// 8754's "//" rows).
+func (p *parser) gridLines(first int) (last int, notes []string, err error) {
+	last = first
+	for i := first + 1; i < len(p.lines); i++ {
+		c := p.at(i, p.x0)
+		if c != '+' && c != '|' && c != ':' && !p.markAt(i, p.x0) {
+			break
+		}
+		note, err := p.leftNote(i)
+		if err != nil {
+			return 0, nil, err
+		}
+		if note != "" {
+			for len(notes) < i-first {
+				notes = append(notes, "")
+			}
+			notes = append(notes, note)
+		}
+		last = i
+	}
+	for i := last + 1; i < len(p.lines); i++ {
+		l := p.lines[i]
+		if len(l) <= p.x0 || strings.TrimSpace(string(l[:p.x0])) != "" {
+			continue
+		}
+		if r := string(l[p.x0:]); strings.HasPrefix(r, "+-") || strings.HasPrefix(r, "+=") {
+			return 0, nil, p.errf(last+1, p.x0, "the grid stops at this line, and a rule follows at line %d: want '+', '|' or ':' (or a side mark) at column %d", i+1+p.base, p.x0+1)
+		}
+	}
+	return last, notes, nil
+}
+
+// leftNote cuts the text left of the grid's edge on line i, a space between it and the edge,
+// and returns it ("" for none); text touching the edge is an error.
+func (p *parser) leftNote(i int) (string, error) {
+	for k := 0; k < p.x0 && k < len(p.lines[i]); k++ {
+		if p.lines[i][k] == ' ' {
+			continue
+		}
+		if p.lines[i][p.x0-1] != ' ' {
+			return "", p.errf(i, k, "text left of the grid's edge (column %d)", p.x0+1)
+		}
+		note := strings.TrimRight(string(p.lines[i][:p.x0]), " ")
+		for c := 0; c < p.x0; c++ {
+			p.lines[i][c] = ' '
+		}
+		return note, nil
+	}
+	return "", nil
+}
+
+// readGrid reads the grid's geometry: its elision mark, ruler, width of a bit, rules closing
+// a field mid-row and edges slipped off a bit boundary.
+func (p *parser) readGrid(first, last int) error {
+	if err := p.readElision(first, last); err != nil {
+		return err
+	}
+	if err := p.readRuler(first); err != nil {
+		return err
+	}
+	if err := p.geometry(first, last); err != nil {
+		return err
+	}
+	p.closingRules(first, last)
+	p.slippedEdges(first, last)
+	return nil
+}
+
+// nameSpec names the spec by its caption (the source's name then its description), and adds
+// the notes around the figure to its description.
+func nameSpec(spec *bytegrid.Spec, caption, right, below string) {
 	if caption != "" {
 		if spec.Desc == "" {
 			spec.Desc = spec.Name
@@ -493,12 +558,6 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 	if notes := strings.TrimSpace(right + "\n" + below); notes != "" {
 		spec.Desc = strings.TrimSpace(spec.Desc + "\n" + noteText(right, below, caption))
 	}
-	if err := bytegrid.CheckFields(fields); err != nil {
-		return nil, &Error{Reader: "rfcart", File: name, Err: err}
-	}
-	p.checkDrawnBack(spec, raw[loc.Start:], loc.Start)
-	spec.Warnings = p.warnings
-	return spec, nil
 }
 
 // rightNotes cuts from the grid's lines the text right of its right edge, a space after the
@@ -543,7 +602,7 @@ func (p *parser) rightNotes(first, last int) string {
 }
 
 // captionRE is a figure's caption: "Figure 3: DTLS 1.3 Unified Header".
-var captionRE = regexp.MustCompile(`^(?i:figure|fig\.|table)\s+[0-9A-Za-z.-]+\s*[:.-]`)
+var captionRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?i:figure|fig\.|table)\s+[0-9A-Za-z.-]+\s*[:.-]`) })
 
 // below reads the lines under the grid: a ruler under the box, a legend, the figure's caption
 // ("Figure 3: …"), kept as printed (Text.Below); the caption is returned too. A line under the
@@ -565,7 +624,7 @@ func (p *parser) below(last int) (string, string) {
 		out = append(out, l)
 		switch {
 		case s == "":
-		case captionRE.MatchString(s) && caption == "":
+		case captionRE().MatchString(s) && caption == "":
 			caption = s
 		case strings.Contains(s, "+-+") || strings.Contains(s, "+--") || strings.Contains(s, "-+-"):
 			p.warn(i, strings.Index(l, "+"), "a rule under the grid, not read (a second figure?): kept as text, not drawn as boxes")
