@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
@@ -15,7 +14,6 @@ import (
 	"github.com/kafkagrid/kafkagrid/bytegrid/forms"
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
 	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
-	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
 	"github.com/kafkagrid/kafkagrid/site/outdir"
 )
 
@@ -119,8 +117,8 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if bf.Lanes < 0 || bf.Bits < 0 {
 		return usagef("grid: -lanes and -bits must not be negative")
 	}
-	if !slices.Contains(svgcanvas.Themes(), *theme) {
-		return usagef("grid: -theme %q: want %s", *theme, strings.Join(svgcanvas.Themes(), ", "))
+	if err := themeFlag("grid", *theme); err != nil {
+		return err
 	}
 	f, err := gridFormat(*format, *out)
 	if err != nil {

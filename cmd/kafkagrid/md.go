@@ -49,8 +49,8 @@ func runMd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if *check && *out == "" && *outDir == "" {
 		return usagef("md: -check compares with the files -o or -outdir name")
 	}
-	if *theme != "" && !slices.Contains(svgcanvas.Themes(), *theme) {
-		return usagef("md: -theme %q: want %s", *theme, strings.Join(svgcanvas.Themes(), ", "))
+	if err := themeFlag("md", *theme); err != nil {
+		return err
 	}
 	plans, err := mdPlans(files, *out, *outDir, *inline)
 	if err != nil {
@@ -76,20 +76,11 @@ func runMd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		all := append(svgs, diagram.File{Name: target, Data: text})
 		if *check {
-			for _, f := range all {
-				if err := checkFile(f.Name, f.Data); err != nil {
-					stale = append(stale, err.Error())
-				}
+			s, err := mdCheck(all, o, len(svgs))
+			if err != nil {
+				return fmt.Errorf("md: %w", err)
 			}
-			if !o.Inline {
-				left, err := staleSVGs(o.SVGBase, len(svgs))
-				if err != nil {
-					return fmt.Errorf("md: %w", err)
-				}
-				for _, name := range left {
-					stale = append(stale, name+": no block makes it any more (md would remove it)")
-				}
-			}
+			stale = append(stale, s...)
 			continue
 		}
 		derived := svgs
@@ -215,6 +206,33 @@ func removeStale(base string, n int) error {
 		}
 	}
 	return err
+}
+
+// mdCheck is md -check of one text: what differs among the files md would write (all), and
+// the SVGs of its blocks that are gone (past the n it makes now; none for an inline text).
+func mdCheck(all []diagram.File, o diagram.MarkdownOptions, n int) ([]string, error) {
+	var stale []string
+	for _, f := range all {
+		if err := checkFile(f.Name, f.Data); err != nil {
+			stale = append(stale, err.Error())
+		}
+	}
+	if o.Inline {
+		return stale, nil
+	}
+	left, err := staleSVGs(o.SVGBase, n)
+	for _, name := range left {
+		stale = append(stale, name+": no block makes it any more (md would remove it)")
+	}
+	return stale, err
+}
+
+// themeFlag checks a verb's -theme: empty, or one of svgcanvas.Themes.
+func themeFlag(verb, theme string) error {
+	if theme != "" && !slices.Contains(svgcanvas.Themes(), theme) {
+		return usagef("%s: -theme %q: want %s", verb, theme, strings.Join(svgcanvas.Themes(), ", "))
+	}
+	return nil
 }
 
 // staleSVGs lists the SVGs kafkagrid wrote as base-N.svg past the n a text makes now, up to
