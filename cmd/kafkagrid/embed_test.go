@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/base64"
 	"image"
 	"image/png"
 	"os"
@@ -271,4 +272,87 @@ func TestEmbedMkDocs(t *testing.T) {
 	if len(want) == 0 || !bytes.Equal(got, want) {
 		t.Errorf("the site's SVG (%d bytes) is not md's (%d)", len(got), len(want))
 	}
+}
+
+// embedNode returns node and the folder of the npm packages docs/embed/package.json names
+// (npm ci --prefix docs/embed installs them), skipping the test without them.
+func embedNode(t *testing.T) (node, dir string) {
+	t.Helper()
+	node = embedTool(t, "node", "nodejs")
+	dir = repoFile(t, "docs/embed")
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", "@mdx-js", "mdx")); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("docs/embed/node_modules is required in CI (.ci/run: npm ci --prefix docs/embed): %v", err)
+		}
+		t.Skip("docs/embed/node_modules not installed (npm ci --prefix docs/embed): the JavaScript recipes are not run here")
+	}
+	return node, dir
+}
+
+// TestEmbedNode runs the JavaScript recipes: md -inline's page through markdown-it and
+// remark/rehype (the SVG kept byte for byte), compiled as MDX 3 (the SVG's references read
+// back as the CSS and labels md drew; the same page with plain braces does not compile), and
+// an AsciiDoc page through Asciidoctor.js with asciidoctor-kroki and docs/embed's shim (the
+// server's SVGs embedded, the ones grid and show write).
+func TestEmbedNode(t *testing.T) {
+	node, dir := embedNode(t)
+	tmp := t.TempDir()
+	src := filepath.Join(tmp, "src.md")
+	os.WriteFile(src, []byte("# Headers\n\nUDP:\n\n```bytegrid\n"+readRepo(t, "examples/protocols/udp.yaml")+"```\n\nThe end.\n"), 0o644)
+	md, errs, code := runCmd(t, "md", "-inline", src)
+	if code != 0 {
+		t.Fatalf("md: exit %d: %s", code, errs)
+	}
+	page := filepath.Join(tmp, "page.md")
+	os.WriteFile(page, []byte(md), 0o644)
+	svg := inlineSVGs.FindString(md)
+	for _, tool := range []string{"markdown-it", "remark"} {
+		t.Run(tool, func(t *testing.T) {
+			out := runTool(t, dir, nil, node, filepath.Join(dir, "check", tool+".mjs"), page)
+			if svg == "" || !bytes.Contains(out, []byte(svg)) {
+				t.Errorf("%s changed the inline SVG:\n%.2000s", tool, out)
+			}
+		})
+	}
+	t.Run("mdx", func(t *testing.T) {
+		out := string(runTool(t, dir, nil, node, filepath.Join(dir, "check", "mdx.mjs"), page))
+		decode := strings.NewReplacer("&#123;", "{", "&#125;", "}", "&#42;", "*")
+		style := regexp.MustCompile(`(?s)<style>(.*?)</style>`)
+		text := strings.NewReplacer("&gt;", ">", "&lt;", "<", "&amp;", "&") // what a <style> reads as its text
+		want, got := style.FindStringSubmatch(text.Replace(decode.Replace(svg))), style.FindStringSubmatch(out)
+		if want == nil || got == nil || got[1] != want[1] {
+			t.Errorf("MDX's <style> is not md's CSS:\n%q\n%q", got, want)
+		}
+		if n, m := strings.Count(out, "<text "), strings.Count(svg, "<text "); n != m || n == 0 {
+			t.Errorf("MDX's page has %d <text> elements, md's SVG %d", n, m)
+		}
+		raw := filepath.Join(tmp, "raw.md")
+		os.WriteFile(raw, []byte(decode.Replace(md)), 0o644)
+		if b, err := exec.Command(node, filepath.Join(dir, "check", "mdx.mjs"), raw).CombinedOutput(); err == nil {
+			t.Errorf("MDX compiled an SVG with plain braces: the check cannot fail:\n%.500s", b)
+		}
+	})
+	t.Run("asciidoctor.js", func(t *testing.T) {
+		root := testenv.Releases(t)
+		s := startServe(t, "-q", "-schemas", root)
+		udp := repoFile(t, "examples/protocols/udp.yaml")
+		os.WriteFile(filepath.Join(tmp, "udp.yaml"), []byte(readRepo(t, "examples/protocols/udp.yaml")), 0o644)
+		doc := filepath.Join(tmp, "doc.adoc")
+		os.WriteFile(doc, []byte("= P\n\n[bytegrid]\n....\ninclude::udp.yaml[]\n....\n\n[kafka,view=tree]\n----\napi: Produce\nversion: 9\n----\n"), 0o644)
+		out := runTool(t, dir, nil, node, filepath.Join(dir, "check", "asciidoctor.mjs"), doc, s.base)
+		want := [][]byte{
+			verbOutput(t, "grid", udp, "-format", "svg"),
+			verbOutput(t, "show", "Produce", "-version", "9", "-format", "svg", "-tree", "-q", "-schemas", filepath.Join(root, "4.0")),
+		}
+		got := dataURI.FindAllSubmatch(out, -1)
+		if len(got) != len(want) {
+			t.Fatalf("%d data-URI images, want %d:\n%.2000s", len(got), len(want), out)
+		}
+		for i := range want {
+			b, err := base64.StdEncoding.DecodeString(string(got[i][1]))
+			if err != nil || !bytes.Equal(b, want[i]) {
+				t.Errorf("image %d: %v; %d bytes, not the %d the verb writes", i+1, err, len(b), len(want[i]))
+			}
+		}
+	})
 }
