@@ -99,17 +99,34 @@ var detectRules = []struct {
 	{"notation", func(src []byte, _ string) bool { return sniffNotation(src) }},
 	// A YAML spec names its keys at the start of a line; a figure or the notation may stand
 	// after a "source:" line, prose, or inside a comment.
-	{"yaml", func(_ []byte, h string) bool { return yamlKey().MatchString(h) }},
+	{"yaml", func(_ []byte, h string) bool { return hasYAMLKey(h) }},
 	{"rfc", func(src []byte, _ string) bool { ok, _ := rfcart.Sniff(src); return ok }},
 	{"notation", func(src []byte, _ string) bool { return notation.Sniff(src) }},
 	// A ruler or a rule first with no row under it: rfcart says what is missing.
 	{"rfc", func(src []byte, _ string) bool { return rfcart.Detect(src) }},
 }
 
-// yamlKey matches a key of gridyaml's spec at the start of a line.
-var yamlKey = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?m)^(name|fields|row_bits|ruler|text|groups|description):`)
-})
+// yamlKeys are the keys of gridyaml's spec.
+var yamlKeys = [...]string{"name", "fields", "row_bits", "ruler", "text", "groups", "description"}
+
+// hasYAMLKey reports whether a line of s starts with a key of gridyaml's spec and a colon
+// ("fields:"). A plain scan: a grid read by every verb should not compile a regexp for it.
+func hasYAMLKey(s string) bool {
+	for len(s) > 0 {
+		line := s
+		if i := strings.IndexByte(s, '\n'); i >= 0 {
+			line, s = s[:i], s[i+1:]
+		} else {
+			s = ""
+		}
+		for _, k := range yamlKeys {
+			if len(line) > len(k) && line[len(k)] == ':' && line[:len(k)] == k {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // Detect returns the form src is in: the form of the first of the detect rules that claims
 // it, else yaml (whose reader then says what is wrong).

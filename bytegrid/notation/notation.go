@@ -19,8 +19,10 @@
 //
 // A document is one or more structures, each a name, "{", fields separated by commas (the
 // last comma optional) and "}"; blank lines and figure captions ("Figure 13: Long Header
-// Packet Format", a line starting with "Figure") may stand between them. The first structure is
-// the one drawn; the others are the structures it refers to. A field is
+// Packet Format", a line starting with "Figure") may stand between them. The structure drawn
+// is the one the caption names, else the first that no other refers to (RFC 9114 prints the
+// helper "Setting" before "SETTINGS Frame"), else the first; the others are the structures it
+// refers to, and those it does not refer to are named in a warning. A field is
 //
 //   - Name (L): L bits long;
 //   - Name (i): a variable-length integer (RFC 9000 section 16: 1, 2, 4 or 8 bytes): Kind
@@ -73,6 +75,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
 )
@@ -200,7 +203,7 @@ func Parse(file string, src []byte) (*Spec, error) {
 			line, col := p.line, p.col
 			text := strings.TrimSpace(p.restOfLine())
 			switch {
-			case captionRE.MatchString(text):
+			case captionRE().MatchString(text):
 				if caption == "" {
 					caption = text
 				}
@@ -246,7 +249,9 @@ func Parse(file string, src []byte) (*Spec, error) {
 }
 
 // captionRE is a figure's caption: "Figure 7: SETTINGS Frame".
-var captionRE = regexp.MustCompile(`^(?i:figure|fig\.)\s+[0-9A-Za-z.-]+\s*[:.-]\s*(.*)$`)
+var captionRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?i:figure|fig\.)\s+[0-9A-Za-z.-]+\s*[:.-]\s*(.*)$`)
+})
 
 func lineEnd(b []byte) int {
 	if i := bytes.IndexByte(b, '\n'); i >= 0 {
@@ -259,7 +264,7 @@ func lineEnd(b []byte) int {
 // Frame"), else the one no other structure refers to, else the first. The warning names the
 // structures neither drawn nor referred to by it, which are not drawn ("" for none).
 func root(structs []*structure, byName map[string]*structure, caption string) (*structure, string) {
-	if m := captionRE.FindStringSubmatch(caption); m != nil {
+	if m := captionRE().FindStringSubmatch(caption); m != nil {
 		want := strings.TrimSpace(m[1])
 		for _, s := range structs {
 			if strings.EqualFold(s.name, want) {
@@ -316,8 +321,8 @@ func unreached(top *structure, structs []*structure, byName map[string]*structur
 
 // sniffRE is a structure's first line, "Name {", and a field's, "Name (length)".
 var (
-	sniffOpen  = regexp.MustCompile(`(?m)^[ \t]*[A-Za-z][^{}():,\n]*\{[ \t]*\r?$`)
-	sniffField = regexp.MustCompile(`(?m)^[ \t]*\[?[A-Za-z][^{}():,\n]*\([^()\n]*\)`)
+	sniffOpen  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^[ \t]*[A-Za-z][^{}():,\n]*\{[ \t]*\r?$`) })
+	sniffField = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^[ \t]*\[?[A-Za-z][^{}():,\n]*\([^()\n]*\)`) })
 )
 
 // Sniff reports whether src holds a document in the notation, wherever it starts (after a
@@ -325,12 +330,12 @@ var (
 // a line "}" after that.
 func Sniff(src []byte) bool {
 	src = src[:min(len(src), 64<<10)]
-	loc := sniffOpen.FindIndex(src)
+	loc := sniffOpen().FindIndex(src)
 	if loc == nil {
 		return false
 	}
 	rest := src[loc[1]:]
-	f := sniffField.FindIndex(rest)
+	f := sniffField().FindIndex(rest)
 	return f != nil && bytes.Contains(rest[f[1]:], []byte("}"))
 }
 
