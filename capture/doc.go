@@ -7,7 +7,7 @@
 // string literals, base64; told apart by their content, read in time linear in the text), and pcap or
 // pcapng captures, and decodes every frame with package kafka.
 //
-// A capture is read with gopacket's pure-Go pcapgo readers (no libpcap). Its TCP
+// A capture is read with package pcap (pure Go, the standard library only: no libpcap). Its TCP
 // connections to the Kafka ports (9092 by default), and those on any port whose first bytes
 // are a Kafka request, are reassembled per direction: segments are ordered by sequence number
 // (which wraps), retransmitted bytes are taken once, segments that arrived out of order are
@@ -23,8 +23,8 @@
 // their content: a frame whose correlation id answers an earlier request is its response, else
 // one that reads as a request is a request.
 //
-// A Client (Dial) is the other way to get a connection's exchanges: it speaks to a broker
-// itself, as kafkagrid probe does (ApiVersions first, SASL PLAIN or SCRAM, then the examples of
+// Package capture/probe's Client is the other way to get a connection's exchanges: it speaks
+// to a broker itself, as kafkagrid probe does (ApiVersions first, SASL PLAIN or SCRAM, then the examples of
 // the APIs asked at the highest version both sides speak), and records what it sends and reads
 // as a Conn, the same value Read makes of a capture.
 //

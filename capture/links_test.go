@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/gopacket/gopacket/layers"
+	"github.com/kafkagrid/kafkagrid/capture/pcap"
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 	"github.com/kafkagrid/kafkagrid/kafka"
 )
@@ -137,22 +138,22 @@ func TestLinkLayers(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var blocks [][]byte
-			p, err := newPcapFile(bytes.NewReader(data))
+			p, err := pcap.NewReader(bytes.NewReader(data))
 			if err != nil {
 				t.Fatal(err)
 			}
 			for {
-				b, _, err := p.ReadPacketData()
+				pk, err := p.Next()
 				if err != nil {
 					break
 				}
-				blocks = append(blocks, append(slices.Clip(tt.head), b[14:]...))
+				blocks = append(blocks, append(slices.Clip(tt.head), pk.Data[14:]...))
 			}
-			pcap, _, ok := PacketsPcap(blocks)
-			if !ok || layers.LinkType(binary.LittleEndian.Uint32(pcap[20:])) != tt.lt {
+			file, _, ok := PacketsPcap(blocks)
+			if !ok || layers.LinkType(binary.LittleEndian.Uint32(file[20:])) != tt.lt {
 				t.Fatalf("not read as %s packets", tt.lt)
 			}
-			r, err := Read(cat, pcap, o)
+			r, err := Read(cat, file, o)
 			if err != nil {
 				t.Fatal(err)
 			}

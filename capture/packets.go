@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 
-	"github.com/gopacket/gopacket/layers"
+	"github.com/kafkagrid/kafkagrid/capture/pcap"
 )
 
 // dumpLinks are the link layers a packet of a dump may start with, tried in this order: what
@@ -12,14 +12,14 @@ import (
 // "any" or a container's (Linux cooked, v1 and v2), of a loopback (BSD null) and of a raw IP
 // link.
 var dumpLinks = []struct {
-	lt   layers.LinkType
+	lt   pcap.LinkType
 	name string
 }{
-	{layers.LinkTypeEthernet, "Ethernet"},
-	{layers.LinkTypeLinuxSLL, "Linux cooked (SLL)"},
-	{layers.LinkType(276), "Linux cooked v2 (SLL2)"},
-	{layers.LinkTypeNull, "loopback (null)"},
-	{layers.LinkTypeRaw, "raw IP"},
+	{pcap.LinkEthernet, "Ethernet"},
+	{pcap.LinkLinuxSLL, "Linux cooked (SLL)"},
+	{pcap.LinkLinuxSLL2, "Linux cooked v2 (SLL2)"},
+	{pcap.LinkNull, "loopback (null)"},
+	{pcap.LinkRaw, "raw IP"},
 }
 
 // PacketsPcap returns a pcap of the blocks of a dump when every one is a whole packet of one
@@ -52,7 +52,7 @@ func PacketsPcapSkipped(blocks [][]byte) (pcap []byte, link string, skipped int,
 
 // packetBlocks returns the blocks that are packets of link type lt, when every block is one
 // or the reassembled data of those before it (tshark -x), the first a packet.
-func packetBlocks(lt layers.LinkType, blocks [][]byte) ([][]byte, bool) {
+func packetBlocks(lt pcap.LinkType, blocks [][]byte) ([][]byte, bool) {
 	flows := map[flowKey][]byte{} // each direction's TCP payloads so far
 	var last flowKey
 	var lastPayload []byte
@@ -76,7 +76,7 @@ func packetBlocks(lt layers.LinkType, blocks [][]byte) ([][]byte, bool) {
 }
 
 // dumpPcap writes blocks as the packets of a pcap of link type lt.
-func dumpPcap(lt layers.LinkType, blocks [][]byte) []byte {
+func dumpPcap(lt pcap.LinkType, blocks [][]byte) []byte {
 	out := make([]byte, 24, 24+len(blocks)*16)
 	binary.LittleEndian.PutUint32(out[0:], 0xa1b2c3d4)
 	binary.LittleEndian.PutUint16(out[4:], 2)
@@ -98,26 +98,26 @@ func dumpPcap(lt layers.LinkType, blocks [][]byte) []byte {
 // length is the rest of the packet (Ethernet pads frames to 60 bytes), its link header's
 // fields as they must be: an SLL packet type of 0-4 and hardware address length of at most
 // 8, an SLL2 reserved field of zero, a loopback address family of IPv4 or IPv6.
-func isPacket(lt layers.LinkType, b []byte) bool {
+func isPacket(lt pcap.LinkType, b []byte) bool {
 	var ip []byte
 	var ethType uint16
 	switch lt {
-	case layers.LinkTypeEthernet:
+	case pcap.LinkEthernet:
 		if len(b) < 14 {
 			return false
 		}
 		ethType, ip = binary.BigEndian.Uint16(b[12:]), b[14:]
-	case layers.LinkTypeLinuxSLL:
+	case pcap.LinkLinuxSLL:
 		if len(b) < 16 || binary.BigEndian.Uint16(b) > 4 || binary.BigEndian.Uint16(b[4:]) > 8 {
 			return false
 		}
 		ethType, ip = binary.BigEndian.Uint16(b[14:]), b[16:]
-	case layers.LinkType(276):
+	case pcap.LinkLinuxSLL2:
 		if len(b) < 20 || binary.BigEndian.Uint16(b[2:]) != 0 || b[10] > 4 || b[11] > 8 {
 			return false
 		}
 		ethType, ip = binary.BigEndian.Uint16(b), b[20:]
-	case layers.LinkTypeNull:
+	case pcap.LinkNull:
 		if len(b) < 4 {
 			return false
 		}
@@ -134,7 +134,7 @@ func isPacket(lt layers.LinkType, b []byte) bool {
 			return false
 		}
 		ip = b[4:]
-	case layers.LinkTypeRaw:
+	case pcap.LinkRaw:
 		if len(b) == 0 {
 			return false
 		}
@@ -158,7 +158,7 @@ func isPacket(lt layers.LinkType, b []byte) bool {
 	default:
 		return false
 	}
-	padded := lt == layers.LinkTypeEthernet && len(b) == 60 && len(b)-len(ip)+ipLen < 60
+	padded := lt == pcap.LinkEthernet && len(b) == 60 && len(b)-len(ip)+ipLen < 60
 	if ipLen != len(ip) && !padded {
 		return false
 	}

@@ -12,8 +12,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/gopacket/gopacket/layers"
-	"github.com/gopacket/gopacket/pcapgo"
+	"github.com/kafkagrid/kafkagrid/capture/pcap"
 	"github.com/kafkagrid/kafkagrid/kafka"
 )
 
@@ -232,29 +231,18 @@ func (p *pcapReader) read(r io.Reader) (*Result, error) {
 	if !ok {
 		br = bufio.NewReaderSize(r, 64<<10)
 	}
-	var src packetSource
-	head, _ := br.Peek(4)
-	if len(head) == 4 && binary.LittleEndian.Uint32(head) == 0x0a0d0d0a {
-		rd, err := pcapgo.NewNgReader(br, pcapgo.NgReaderOptions{WantMixedLinkType: true})
-		if err != nil {
-			return nil, fmt.Errorf("capture: pcapng: %w", err)
-		}
-		src = ngSrc{rd}
-	} else {
-		rd, err := newPcapFile(br)
-		if err != nil {
-			return nil, fmt.Errorf("capture: pcap: %w", err)
-		}
-		src = rd
+	src, err := pcap.NewReader(br)
+	if err != nil {
+		return nil, fmt.Errorf("capture: %w", err)
 	}
 	res := p.res
 	skipped := 0
-	otherLinks := map[layers.LinkType]int{}
+	otherLinks := map[pcap.LinkType]int{}
 	for {
 		if err := p.d.cancelled(); err != nil {
 			return nil, err
 		}
-		b, ci, err := src.ReadPacketData()
+		pk, err := src.Next()
 		if err != nil {
 			if !errors.Is(err, io.EOF) {
 				res.Notes = append(res.Notes, fmt.Sprintf("the capture ends early after packet %d: %v", res.Packets, err))
@@ -262,16 +250,16 @@ func (p *pcapReader) read(r io.Reader) (*Result, error) {
 			break
 		}
 		res.Packets++
-		if !readableLink(ci.lt) {
-			otherLinks[ci.lt]++
+		if !pk.Link.Readable() {
+			otherLinks[pk.Link]++
 			continue
 		}
-		key, seg, ok := tcpSegment(ci.lt, b)
+		key, seg, ok := tcpSegment(pk.Link, pk.Data)
 		if !ok {
 			skipped++
 			continue
 		}
-		seg.time, seg.packet = ci.time, res.Packets
+		seg.time, seg.packet = pk.Time, res.Packets
 		p.packet(key, seg)
 		if p.err != nil {
 			return nil, p.err
@@ -289,8 +277,8 @@ func (p *pcapReader) read(r io.Reader) (*Result, error) {
 	if err := p.d.cancelled(); err != nil {
 		return nil, err
 	}
-	if pf, ok := src.(*pcapFile); ok && pf.note() != "" {
-		res.Notes = append(res.Notes, pf.note())
+	if note := src.Note(); note != "" {
+		res.Notes = append(res.Notes, note)
 	}
 	if skipped > 0 {
 		res.Notes = append(res.Notes, fmt.Sprintf("%d of %d packets are not TCP over IPv4 or IPv6 (or are fragments) and were skipped", skipped, res.Packets))

@@ -28,6 +28,10 @@ type Located struct {
 	// Prose are the indexes in Lines of the text before the figure that is not blank, not
 	// the source line and not a comment's delimiter ("/*", "*/").
 	Prose []int
+	// Heading is the index in Lines of a line of text right over the figure, no blank line
+	// between (RFC 7348's "VXLAN Header:"): the figure's title, kept as printed (Start is
+	// then that line); -1 for none.
+	Heading int
 }
 
 // commentPrefixes are the comment marks a figure copied from code may carry on each line.
@@ -55,43 +59,14 @@ func Locate(src []byte) (Located, bool) {
 	if len(raw) > MaxLines {
 		raw = raw[:MaxLines]
 	}
-	loc := Located{SourceLine: -1, Start: -1, Rule: -1}
+	loc := Located{SourceLine: -1, Start: -1, Rule: -1, Heading: -1}
 	loc.Lines, loc.Prefix, loc.PrefixCols = stripComment(raw)
 	ls := loc.Lines
-	for i, l := range ls {
-		s := strings.TrimSpace(l)
-		if s == "" || isDelimiter(s) {
-			continue
-		}
-		if k := len("source:"); len(s) >= k && strings.EqualFold(s[:k], "source:") {
-			loc.Source, loc.SourceLine = strings.TrimSpace(s[k:]), i
-		}
-		break
+	if i := sourceLine(ls); i >= 0 {
+		s := strings.TrimSpace(ls[i])
+		loc.Source, loc.SourceLine = strings.TrimSpace(s[len("source:"):]), i
 	}
-	for i := range ls {
-		if i == loc.SourceLine {
-			continue
-		}
-		x, ok := ruleAt(ls[i])
-		if !ok {
-			continue
-		}
-		// A row under it, at its column: the lines below that go on at that column hold an
-		// edge.
-		for j := i + 1; j < len(ls) && j <= i+64; j++ { // (bounded: the work stays linear)
-			r := []rune(strings.ReplaceAll(ls[j], "\t", "        "))
-			if x >= len(r) || !strings.ContainsRune("+|:~/.\\", r[x]) {
-				break
-			}
-			if r[x] == '|' || r[x] == ':' {
-				loc.Rule = i
-				break
-			}
-		}
-		if loc.Rule >= 0 {
-			break
-		}
-	}
+	loc.Rule = firstRule(ls, loc.SourceLine)
 	if loc.Rule < 0 {
 		from := loc.SourceLine + 1
 		d, ok := locateDash(ls[from:])
@@ -102,15 +77,11 @@ func Locate(src []byte) (Located, bool) {
 		if d.head >= 0 {
 			loc.Start = from + d.head
 		}
-		for i := 0; i < loc.Start; i++ {
-			if s := strings.TrimSpace(ls[i]); s != "" && i != loc.SourceLine && !isDelimiter(s) {
-				loc.Prose = append(loc.Prose, i)
-			}
-		}
+		loc.Prose = proseBefore(ls, loc.Start, loc.SourceLine)
 		return loc, true
 	}
 	// Up from the rule: a ruler's lines, a header over the columns ("+0 (MSB)  +1 (LSB)"),
-	// no blank line between.
+	// no blank line between; then a title over them.
 	loc.Start = loc.Rule
 	for i := loc.Rule - 1; i >= 0 && i > loc.SourceLine; i-- {
 		s := strings.TrimSpace(ls[i])
@@ -119,12 +90,64 @@ func Locate(src []byte) (Located, bool) {
 		}
 		loc.Start = i
 	}
-	for i := 0; i < loc.Start; i++ {
-		if s := strings.TrimSpace(ls[i]); s != "" && i != loc.SourceLine && !isDelimiter(s) {
-			loc.Prose = append(loc.Prose, i)
+	if h := loc.Start - 1; h > loc.SourceLine && h >= 0 && isHeading(ls[h], ls[loc.Start]) {
+		loc.Heading, loc.Start = h, h
+	}
+	loc.Prose = proseBefore(ls, loc.Start, loc.SourceLine)
+	return loc, true
+}
+
+// firstRule is the index of the first line of ls (but the source line) that is a rule with a
+// row under it, at its column: the lines below that go on at that column hold an edge; -1 for
+// none.
+func firstRule(ls []string, source int) int {
+	for i := range ls {
+		if i == source {
+			continue
+		}
+		x, ok := ruleAt(ls[i])
+		if !ok {
+			continue
+		}
+		for j := i + 1; j < len(ls) && j <= i+64; j++ { // (bounded: the work stays linear)
+			r := []rune(strings.ReplaceAll(ls[j], "\t", "        "))
+			if x >= len(r) || !strings.ContainsRune("+|:~/.\\", r[x]) {
+				break
+			}
+			if r[x] == '|' || r[x] == ':' {
+				return i
+			}
 		}
 	}
-	return loc, true
+	return -1
+}
+
+// proseBefore are the indexes of the lines before start that are not blank, not the source
+// line and not a comment's delimiter.
+func proseBefore(ls []string, start, source int) []int {
+	var out []int
+	for i := 0; i < start; i++ {
+		if s := strings.TrimSpace(ls[i]); s != "" && i != source && !isDelimiter(s) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// maxHeading bounds a heading's length: a title, not a paragraph's last line.
+const maxHeading = 60
+
+// isHeading reports whether line h, right over the figure's first line next, is the figure's
+// title: short text, not a sentence going on from the line before (it starts at or left of
+// the figure's first column) and not a comment's delimiter, "<pre>" or a Markdown fence.
+func isHeading(h, next string) bool {
+	s := strings.TrimSpace(h)
+	if s == "" || isDelimiter(s) || strings.HasPrefix(s, "<") || strings.HasPrefix(s, "```") || strings.HasPrefix(s, "~~~") ||
+		len([]rune(s)) > maxHeading || strings.HasSuffix(s, ".") || !strings.ContainsFunc(s, unicode.IsLetter) {
+		return false // (a fence, a comment's delimiter, an HTML tag, a sentence)
+	}
+	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " ")) }
+	return indent(h) <= indent(next)
 }
 
 // ruleAt reports whether l is a rule, and the column of its first '+'.
@@ -159,16 +182,17 @@ func isDelimiter(s string) bool {
 }
 
 // stripComment strips from every line the comment prefix all of its lines that are not blank
-// carry (" * ", "// ", "# "), spaces before it: each line loses the columns up to and with the
+// carry (" * ", "// ", "# "), spaces before it, but for a first "source:" line: each line loses the columns up to and with the
 // mark, and one space after it when every line has one there. It returns the lines, the
 // prefix as the first line holding it printed it, and the columns it took.
 func stripComment(raw []string) ([]string, string, int) {
 	for _, mark := range commentPrefixes {
 		n, space, col := 0, true, -1
 		ok := true
-		for _, l := range raw {
+		src := sourceLine(raw)
+		for i, l := range raw {
 			s := strings.TrimLeftFunc(l, unicode.IsSpace)
-			if s == "" || isDelimiter(strings.TrimSpace(s)) || mark == "*" && strings.HasPrefix(s, "/*") {
+			if i == src || s == "" || isDelimiter(strings.TrimSpace(s)) || mark == "*" && strings.HasPrefix(s, "/*") {
 				continue
 			}
 			if !strings.HasPrefix(s, mark) {
@@ -198,6 +222,8 @@ func stripComment(raw []string) ([]string, string, int) {
 		for i, l := range raw {
 			s := strings.TrimSpace(l)
 			switch {
+			case i == src:
+				out[i] = l
 			case s == "" || isDelimiter(s):
 				out[i] = ""
 			case mark == "*" && strings.HasPrefix(strings.TrimLeftFunc(l, unicode.IsSpace), "/*"):
@@ -211,6 +237,23 @@ func stripComment(raw []string) ([]string, string, int) {
 		return out, raw0(raw, col, cut), cut
 	}
 	return raw, "", 0
+}
+
+// sourceLine is the index of a first line "source: …" (any case), the lines before it blank
+// or a comment's delimiters, which
+// names the figure and need not carry the comment's prefix: -1 for none.
+func sourceLine(raw []string) int {
+	for i, l := range raw {
+		s := strings.TrimSpace(l)
+		if s == "" || isDelimiter(s) {
+			continue
+		}
+		if k := len("source:"); len(s) >= k && strings.EqualFold(s[:k], "source:") {
+			return i
+		}
+		return -1
+	}
+	return -1
 }
 
 // raw0 is the prefix as printed on the first line carrying it.

@@ -37,9 +37,13 @@ func TestLocate(t *testing.T) {
 		{"SOURCE", "SOURCE: RFC 768\n\n" + udpArt, true, "", "RFC 768", 0},
 		{"Source", "Source: RFC 768\n" + udpArt, true, "", "RFC 768", 0},
 		{"prose", "The header is:\n\n" + udpArt, true, "", "", 1},
-		{"source and prose", "source: x\nFormat of the header:\n" + udpArt, true, "", "x", 1},
+		{"source and prose", "source: x\nFormat of the header:\n\n" + udpArt, true, "", "x", 1},
+		{"heading", "source: x\nUDP Header:\n" + udpArt, true, "", "x", 0},
+		{"fence", "The header:\n\n```\n" + udpArt + "```\n", true, "", "", 2},
 		{"c block", "/*\n" + prefixed(" * ") + " */\n", true, " * ", "", 0},
 		{"line comments", prefixed("// "), true, "// ", "", 0},
+		{"source outside the comment", "source: RFC 768\n/**\n" + prefixed(" * ") + " */\n", true, " * ", "RFC 768", 0},
+		{"javadoc", "source: RFC 768\n/**\n * <pre>\n" + prefixed(" * ") + " * </pre>\n */\n", true, " * ", "RFC 768", 1},
 		{"shell comments", prefixed("# "), true, "# ", "", 0},
 		{"byte header", "      +0 (MSB)   +1 (LSB)\n    +--+--+\n 0: |  A  |\n    +--+--+\n", true, "", "", 0},
 		{"yaml", "name: UDP\nfields:\n  - {name: a, bits: 8}\n", false, "", "", 0},
@@ -71,6 +75,9 @@ func TestLocate(t *testing.T) {
 			}
 			if (tt.prefix != "" || tt.prose > 0) && len(s.Warnings) == 0 {
 				t.Errorf("no warning saying what was stripped or left out")
+			}
+			if tt.name == "heading" && (loc.Heading != 1 || s.Name != "UDP Header" || !strings.HasPrefix(s.Options.Text.Above, "UDP Header:")) {
+				t.Errorf("heading at %d, name %q, above %q: want the title kept and naming the figure", loc.Heading, s.Name, s.Options.Text.Above)
 			}
 		})
 	}

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
@@ -34,6 +35,7 @@ var labelRules = []labelRule{
 // printed, and lays the fields out again one after the other where a rule changed a width.
 func (p *parser) applyLabelRules(fields []bytegrid.Field, at []textAt) ([]bytegrid.Field, error) {
 	p.parenUnit = parenUnit(fields)
+	p.nameWords = nameWords(fields)
 	for _, r := range labelRules {
 		var out []bytegrid.Field
 		var outAt []textAt
@@ -69,13 +71,13 @@ func (p *parser) applyLabelRules(fields []bytegrid.Field, at []textAt) ([]bytegr
 }
 
 // ruleCharsRE is a piece of a rule ("+-+", "-+-", "+=+") or an edge standing alone (" | ").
-var ruleCharsRE = regexp.MustCompile(`\+[-=]+\+|[-=]\+[-=]|-{4,}|(^|\s)\|(\s|$)`)
+var ruleCharsRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\+[-=]+\+|[-=]\+[-=]|-{4,}|(^|\s)\|(\s|$)`) })
 
 // readRuleChars refuses a label holding a piece of a rule: a rule the reader did not follow
 // (one starting inside a box, RFC 5036's "|      +-+-+") would otherwise be read as a name.
 func readRuleChars(p *parser, f bytegrid.Field, at textAt) ([]bytegrid.Field, error) {
 	for _, l := range strings.Split(f.Name, "\n") {
-		if loc := ruleCharsRE.FindStringIndex(l); loc != nil {
+		if loc := ruleCharsRE().FindStringIndex(l); loc != nil {
 			return nil, p.errf(at.line, at.col, "a rule %q inside the label of %q: want rules from edge to edge (or a box's closing rule starting at an edge)", l[loc[0]:loc[1]], firstLine(f.Name))
 		}
 	}
@@ -148,14 +150,16 @@ func readList(p *parser, f bytegrid.Field, _ textAt) ([]bytegrid.Field, error) {
 
 // widthRE is a width written in a label: "16 bit", "32-bit", "(32 bytes)", "8 or 16 bit";
 // its unit in group 3, the sizes in 1 and 2 (2 for "A or B").
-var widthRE = regexp.MustCompile(`(?i)(?:^|[\s(])(\d{1,4})(?:\s*(?:or|/)\s*(\d{1,4}))?[\s-]?(bits?|bytes?|octets?)\b`)
+var widthRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:^|[\s(])(\d{1,4})(?:\s*(?:or|/)\s*(\d{1,4}))?[\s-]?(bits?|bytes?|octets?)\b`)
+})
 
 // widthsIn returns the widths in bits a label writes, and whether it writes two ("8 or 16
 // bit"); none for a range ("0-255 bytes", "up to 40 bytes") or a count of units that is not
 // the field's ("a multiple of 4 octets").
 func widthsIn(name string) (a, b int, ok bool) {
 	flat := strings.ReplaceAll(name, "\n", " ")
-	m := widthRE.FindStringSubmatchIndex(flat)
+	m := widthRE().FindStringSubmatchIndex(flat)
 	if m == nil {
 		return 0, 0, false
 	}
@@ -181,7 +185,7 @@ func widthsIn(name string) (a, b int, ok bool) {
 
 // parenRE is a bare count after a name: "chaddr (16)" (RFC 2131 gives each field's size in
 // octets so).
-var parenRE = regexp.MustCompile(`^(.*\S)\s+\((\d{1,4})\)$`)
+var parenRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(.*\S)\s+\((\d{1,4})\)$`) })
 
 // parenUnit is the unit of the bare counts after the names of a figure's fields ("op (1)",
 // "xid (4)", "chaddr (16)"): 8 when two or more of them, and most, are the drawn size in
@@ -189,7 +193,7 @@ var parenRE = regexp.MustCompile(`^(.*\S)\s+\((\d{1,4})\)$`)
 func parenUnit(fields []bytegrid.Field) int {
 	var n, bytesAgree, bitsAgree int
 	for _, f := range fields {
-		m := parenRE.FindStringSubmatch(f.Name)
+		m := parenRE().FindStringSubmatch(f.Name)
 		if m == nil || f.Variable {
 			continue
 		}
@@ -213,16 +217,49 @@ func parenUnit(fields []bytegrid.Field) int {
 
 // variableRE is a label saying its field has no fixed length: "options (variable)" (RFC
 // 2131), "Value (variable length)".
-var variableRE = regexp.MustCompile(`(?i)\(\s*variable(\s+length)?\s*\)`)
+var variableRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\(\s*variable(\s+length)?\s*\)`) })
 
-// readSaidVariable reads a field filling one row whose label says it is variable as variable,
-// drawn back with its edges as printed (RFC 2131's options); one in several boxes is read at
-// the size drawn, which a warning says.
+// countedRE is a length in units counted by a field the group names: "Name String (Length
+// octets)" (RFC 7541), the count a word, not a number ("(up to 40 bytes)" is a bound).
+var countedRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\(\s*([a-z][\w./-]*)\s+(?:octets|bytes|bits)\s*\)`)
+})
+
+// saysVariable reports whether a label says its field has no fixed length: "(variable)", or
+// a length counted by another field of the figure ("(Length octets)" beside "Name Length";
+// not "(low bits)", which names no field).
+func (p *parser) saysVariable(name string) bool {
+	if variableRE().MatchString(name) {
+		return true
+	}
+	m := countedRE().FindStringSubmatch(name)
+	return m != nil && p.nameWords[strings.ToLower(m[1])]
+}
+
+// nameWords are the words of the fields' names, lower case, the parentheses' left out.
+func nameWords(fields []bytegrid.Field) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range fields {
+		for _, w := range strings.Fields(strings.ToLower(parenTextRE().ReplaceAllString(f.Name, " "))) {
+			out[w] = true
+		}
+	}
+	return out
+}
+
+// parenTextRE is text between parentheses.
+var parenTextRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\([^()]*\)`) })
+
+// readSaidVariable reads a field that ends its row, in one row, whose label says it is
+// variable as variable, drawn back with its edges as printed (RFC 2131's options filling a
+// row, RFC 4271's "Data (variable)" after two one-byte fields); one in several rows, or ending
+// before its row does, is read at the size drawn, which a warning says.
 func readSaidVariable(p *parser, f bytegrid.Field, at textAt) ([]bytegrid.Field, error) {
-	if f.Variable || !variableRE.MatchString(f.Name) {
+	if f.Variable || !p.saysVariable(f.Name) {
 		return []bytegrid.Field{f}, nil
 	}
-	if f.Offset%p.rb != 0 || f.Bits != p.rb {
+	endsRow := (f.Offset+f.Bits)%p.rb == 0 && f.Offset/p.rb == (f.Offset+f.Bits-1)/p.rb
+	if !endsRow {
 		p.warn(at.line, at.col, "%q says it is variable and is drawn with a fixed size's edges: read at the size drawn, %s", firstLine(f.Name), plural(f.Bits, "bit"))
 		return []bytegrid.Field{f}, nil
 	}
@@ -248,7 +285,7 @@ func readAlternatives(p *parser, f bytegrid.Field, at textAt) ([]bytegrid.Field,
 // cannot be the figure's.
 func readStatedWidth(p *parser, f bytegrid.Field, at textAt) ([]bytegrid.Field, error) {
 	a, b, ok := widthsIn(f.Name)
-	if m := parenRE.FindStringSubmatch(f.Name); !ok && m != nil && p.parenUnit > 0 {
+	if m := parenRE().FindStringSubmatch(f.Name); !ok && m != nil && p.parenUnit > 0 {
 		// A bare count, in the unit the figure's other counts are in (RFC 2131's "(16)").
 		v, _ := strconv.Atoi(m[2])
 		a, b, ok = v*p.parenUnit, 0, v > 0
@@ -276,17 +313,17 @@ func readTallRow(p *parser, f bytegrid.Field, at textAt) ([]bytegrid.Field, erro
 	if f.Variable || f.Packed || f.Offset%p.rb != 0 || f.Bits != p.rb || f.Lines <= max(p.rowLines, 1) || strings.Contains(f.Name, "\n") || strings.HasSuffix(f.Name, "...") {
 		return []bytegrid.Field{f}, nil
 	}
-	if _, _, ok := widthsIn(f.Name); ok || p.parenUnit > 0 && parenRE.MatchString(f.Name) {
+	if _, _, ok := widthsIn(f.Name); ok || p.parenUnit > 0 && parenRE().MatchString(f.Name) {
 		return []bytegrid.Field{f}, nil
 	}
 	p.warn(at.line, at.col, "%q fills one row drawn %d lines high, as a field of %d rows may be: read as one row of %s, as its label says no width", f.Name, f.Lines, f.Lines, plural(f.Bits, "bit"))
 	return []bytegrid.Field{f}, nil
 }
 
-// keepEdges keeps the '|' edges a field filling one row was printed with, now that a label
+// keepEdges keeps the '|' edges a field ending its row was printed with, now that a label
 // rule reads it as variable (which the text form would draw with ':' or the figure's marks).
 func (p *parser) keepEdges(f *bytegrid.Field) {
-	if f.Marks != "" || f.Offset%p.rb != 0 || f.Bits != p.rb {
+	if f.Marks != "" || (f.Offset+f.Bits)%p.rb != 0 || f.Offset/p.rb != (f.Offset+f.Bits-1)/p.rb {
 		return
 	}
 	f.Marks = strings.Repeat("||", max(f.Lines, p.rowLines, 1))

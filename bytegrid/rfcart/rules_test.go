@@ -39,6 +39,35 @@ func TestLabelRules(t *testing.T) {
   |              ...              |
   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 `, "length/16 SDES items/var", false},
+		{"a length counted by another field", `
+     0   1   2   3   4   5   6   7
+   +---+---+---+---+---+---+---+---+
+   | H |     Value Length (7+)     |
+   +---+---------------------------+
+   | Value String (Length octets)  |
+   +-------------------------------+
+`, "H/1 Value Length (7+)/7 Value String (Length octets)/var", false},
+		{"said variable, ending its row", `
+      0                   1                   2                   3
+      0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
+      +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+      | Error code    | Error subcode |   Data (variable)             |
+      +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+`, "Error code/8 Error subcode/8 Data (variable)/var", false},
+		{"said variable, ending before its row", `
+      0                   1                   2                   3
+      0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
+      +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+      | Data (variable)               |         Checksum              |
+      +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+`, "Data (variable)/16 Checksum/16", true},
+		{"a qualifier, not a count", `
+    0                   1                   2                   3
+    0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
+   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+   |                    Sequence Number (low bits)                 |
+   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+`, "Sequence Number (low bits)/32", false},
 		{"alternative widths", `
     0 1 2 3 4 5 6 7
     +-+-+-+-+-+-+-+-+
@@ -136,5 +165,40 @@ func TestNeverSilentlyWrong(t *testing.T) {
 		if len(s.Warnings) == 0 {
 			t.Errorf("%q: read with no warning: %+v", src, s.Fields)
 		}
+	}
+}
+
+// TestBoxUnit: under no ruler, "+-+" is a bit; wider boxes are read as bits when a row of them
+// is whole bytes (RFC 1035's "+--+--+", 16 to a row), and warned when it is not (RFC 1952's
+// "+---+" bytes, 10 to a row): the figure does not say what a box holds.
+func TestBoxUnit(t *testing.T) {
+	for _, tt := range []struct {
+		name, src string
+		warns     bool
+	}{
+		{"bytes", `
+         +---+---+---+---+---+---+---+---+---+---+
+         |ID1|ID2|CM |FLG|     MTIME     |XFL|OS |
+         +---+---+---+---+---+---+---+---+---+---+
+`, true},
+		{"rows of 16", `
+    +--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+
+    |                      ID                       |
+    +--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+
+`, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := rfcart.Parse("f.txt", []byte(tt.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := false
+			for _, w := range s.Warnings {
+				got = got || strings.Contains(w, "what a box holds")
+			}
+			if got != tt.warns {
+				t.Errorf("warned %v, want %v: %q", got, tt.warns, s.Warnings)
+			}
+		})
 	}
 }

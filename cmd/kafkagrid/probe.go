@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/kafkagrid/kafkagrid/capture"
+	"github.com/kafkagrid/kafkagrid/capture/probe"
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/site/report"
 )
@@ -70,7 +71,7 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 
-	co := capture.ClientOptions{Timeout: *timeout}
+	co := probe.Options{Timeout: *timeout}
 	if *useTLS {
 		if co.TLS, err = probeTLS(*tlsInsecure, *tlsServer, *tlsCA); err != nil {
 			return err
@@ -80,7 +81,7 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		// Each exchange as it completes: a later failure keeps what came before.
 		co.OnExchange = func(e *capture.Exchange) error { return printExchange(stdout, e, false) }
 	}
-	cl, err := capture.Dial(ctx, cat, pos[0], co)
+	cl, err := probe.Dial(ctx, cat, pos[0], co)
 	if err != nil {
 		return fmt.Errorf("probe: %w", err)
 	}

@@ -1,4 +1,10 @@
-package capture
+// Package probe is the client half of "kafkagrid probe": a Client speaks Kafka to a broker
+// (Dial: clear text or TLS; SASL PLAIN or SCRAM, Authenticate), asks which versions it speaks
+// (Versions, KIP-511's retry included) and sends requests (Send: an API's example by default),
+// recording what it sends and reads as package capture records a captured connection (a
+// capture.Conn of exchanges), secrets redacted. It lives apart from capture so that a program
+// that only reads captures (the browser decoder) links no network or TLS code.
+package probe
 
 import (
 	"bytes"
@@ -13,33 +19,34 @@ import (
 	"os"
 	"time"
 
+	"github.com/kafkagrid/kafkagrid/capture"
 	"github.com/kafkagrid/kafkagrid/kafka"
 )
 
 // Client is the client half of kafkagrid's probe: one connection to a Kafka broker, on which
-// it sends requests and reads, decodes and records their responses as Read records a
+// it sends requests and reads, decodes and records their responses as capture.Read records a
 // captured connection (Conn: exchanges, stream offsets, times). What it records has its
 // secrets replaced (kafka.Redact) once they are sent; Redacted lists them.
 //
 // A Client is not safe for concurrent use. Its input, the broker's bytes, is not trusted: a
-// response's size is checked against ClientOptions.MaxFrame and its buffer grows with the
+// response's size is checked against Options.MaxFrame and its buffer grows with the
 // bytes that arrive, not with the size announced.
 type Client struct {
 	cat      *kafka.Catalog
 	conn     net.Conn
-	o        ClientOptions
+	o        Options
 	ctx      context.Context // Dial's: cancelling it interrupts a round trip
 	stop     func() bool     // ends the watch of ctx
 	corr     int32
-	c        *Conn
+	c        *capture.Conn
 	off      [2]int64 // stream offsets: requests, responses
 	redacted []string
 	versions map[int16][2]int16
 }
 
-// ClientOptions tune a Client. The zero value connects in clear text, waits 10 seconds at
-// most for the connection and for each response, and accepts frames up to DefaultMaxFrame.
-type ClientOptions struct {
+// Options tune a Client. The zero value connects in clear text, waits 10 seconds at
+// most for the connection and for each response, and accepts frames up to capture.DefaultMaxFrame.
+type Options struct {
 	// TLS, when set, is the configuration of a TLS connection; an empty ServerName is the
 	// host of the address dialled.
 	TLS *tls.Config
@@ -47,15 +54,15 @@ type ClientOptions struct {
 	Timeout time.Duration
 	// ClientID is the request header's client id; "" means "kafkagrid-probe".
 	ClientID string
-	// MaxFrame bounds a response's size; 0 means DefaultMaxFrame (Kafka's default
+	// MaxFrame bounds a response's size; 0 means capture.DefaultMaxFrame (Kafka's default
 	// socket.request.max.bytes).
 	MaxFrame int
 	// OnExchange, when set, is called with each exchange as it completes (to print it while
 	// the next one is under way); an error it returns ends the round trip with that error.
-	OnExchange func(*Exchange) error
+	OnExchange func(*capture.Exchange) error
 }
 
-func (o ClientOptions) timeout() time.Duration {
+func (o Options) timeout() time.Duration {
 	if o.Timeout <= 0 {
 		return 10 * time.Second
 	}
@@ -65,7 +72,7 @@ func (o ClientOptions) timeout() time.Duration {
 // Dial connects to the broker at addr (HOST:PORT), with TLS when o.TLS is set, for requests
 // of the catalogue's APIs. Cancelling ctx interrupts the connection's reads and writes
 // whenever it happens, until Close.
-func Dial(ctx context.Context, cat *kafka.Catalog, addr string, o ClientOptions) (*Client, error) {
+func Dial(ctx context.Context, cat *kafka.Catalog, addr string, o Options) (*Client, error) {
 	if cat == nil {
 		return nil, errors.New("capture: dial: no catalogue")
 	}
@@ -98,8 +105,8 @@ func Dial(ctx context.Context, cat *kafka.Catalog, addr string, o ClientOptions)
 }
 
 // NewClient speaks Kafka on conn, a connection already open (Dial opens one); Close closes it.
-func NewClient(conn net.Conn, cat *kafka.Catalog, o ClientOptions) *Client {
-	c := &Client{cat: cat, conn: conn, o: o, c: &Conn{ID: 1}}
+func NewClient(conn net.Conn, cat *kafka.Catalog, o Options) *Client {
+	c := &Client{cat: cat, conn: conn, o: o, c: &capture.Conn{ID: 1}}
 	if ra, err := netip.ParseAddrPort(conn.RemoteAddr().String()); err == nil {
 		c.c.Server = ra
 	}
@@ -117,9 +124,9 @@ func (c *Client) Close() error {
 	return c.conn.Close()
 }
 
-// Conn is the connection as recorded so far: its addresses, its exchanges in order, and its
+// capture.Conn is the connection as recorded so far: its addresses, its exchanges in order, and its
 // notes (an API the broker does not offer, ...). The Client keeps adding to it.
-func (c *Client) Conn() *Conn { return c.c }
+func (c *Client) Conn() *capture.Conn { return c.c }
 
 // Redacted returns the notes of the secrets replaced in what is recorded (kafka.Redact), in
 // order.
@@ -209,9 +216,9 @@ func (c *Client) Version(a *kafka.API) (v int16, ok bool, err error) {
 // Send sends one request of a at version v with body (nil: the API's example,
 // kafka.Catalog.ExampleBody), then reads, decodes and records its response as the answer to
 // that request (kafka.DecodeResponse). A response that does not decode, or that answers
-// another correlation id, is recorded with its error (Exchange.Response.Err) and is not an
+// another correlation id, is recorded with its error (capture.Exchange.Response.Err) and is not an
 // error of Send; a connection that fails is.
-func (c *Client) Send(a *kafka.API, v int16, body kafka.Values) (*Exchange, error) {
+func (c *Client) Send(a *kafka.API, v int16, body kafka.Values) (*capture.Exchange, error) {
 	c.corr++
 	if body == nil {
 		var err error
@@ -241,7 +248,7 @@ func (c *Client) Send(a *kafka.API, v int16, body kafka.Values) (*Exchange, erro
 	}
 	// Sent: the secrets in it (a SASL password, a SCRAM proof) are replaced in what is kept.
 	c.redacted = append(c.redacted, kafka.Redact(f)...)
-	req := &Message{Frame: f, Bytes: f.Bytes, Offset: c.off[0], Time: time.Now()}
+	req := &capture.Message{Frame: f, Bytes: f.Bytes, Offset: c.off[0], Time: time.Now()}
 	c.off[0] += int64(len(f.Bytes))
 	var size [4]byte
 	if _, err := io.ReadFull(c.conn, size[:]); err != nil {
@@ -249,7 +256,7 @@ func (c *Client) Send(a *kafka.API, v int16, body kafka.Values) (*Exchange, erro
 	}
 	maxFrame := c.o.MaxFrame
 	if maxFrame <= 0 {
-		maxFrame = DefaultMaxFrame
+		maxFrame = capture.DefaultMaxFrame
 	}
 	n := int32(binary.BigEndian.Uint32(size[:]))
 	if n < 4 || int(n) > maxFrame {
@@ -263,10 +270,10 @@ func (c *Client) Send(a *kafka.API, v int16, body kafka.Values) (*Exchange, erro
 		return nil, fmt.Errorf("capture: %s v%d: reading the %d-byte response: %w", a.Name, v, n, c.cause(err))
 	}
 	buf := rb.Bytes()
-	resp := &Message{Bytes: buf, Offset: c.off[1], Time: time.Now()}
+	resp := &capture.Message{Bytes: buf, Offset: c.off[1], Time: time.Now()}
 	c.off[1] += int64(len(buf))
 	resp.Frame, resp.Err = c.cat.DecodeResponse(buf, f, kafka.DecodeOptions{})
-	e := &Exchange{Request: req, Response: resp}
+	e := &capture.Exchange{Request: req, Response: resp}
 	if resp.Frame != nil {
 		c.redacted = append(c.redacted, kafka.Redact(resp.Frame)...)
 		resp.Bytes = resp.Frame.Bytes

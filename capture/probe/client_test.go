@@ -1,4 +1,4 @@
-package capture
+package probe
 
 import (
 	"context"
@@ -7,9 +7,12 @@ import (
 	"io"
 	"net"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/kafkagrid/kafkagrid/capture"
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/twmb/franz-go/pkg/kfake"
 )
@@ -18,6 +21,26 @@ import (
 // not write: ApiVersions, SASL (none, PLAIN, SCRAM-SHA-256 and -512), then the Metadata
 // example; every response decodes, the exchanges pair by correlation id, and the secrets sent
 // are redacted in what is recorded.
+var (
+	catOnce sync.Mutex
+	cat40   *kafka.Catalog
+)
+
+// testCatalog is Kafka 4.0's catalogue, loaded once.
+func testCatalog(t testing.TB) *kafka.Catalog {
+	t.Helper()
+	catOnce.Lock()
+	defer catOnce.Unlock()
+	if cat40 == nil {
+		c, err := kafka.LoadCatalog(testenv.Release(t, "4.0"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cat40 = c
+	}
+	return cat40
+}
+
 func TestClient(t *testing.T) {
 	cat := testCatalog(t)
 	for _, tc := range []struct {
@@ -36,8 +59,8 @@ func TestClient(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer kc.Close()
-			var seen []*Exchange
-			cl, err := Dial(t.Context(), cat, kc.ListenAddrs()[0], ClientOptions{OnExchange: func(e *Exchange) error {
+			var seen []*capture.Exchange
+			cl, err := Dial(t.Context(), cat, kc.ListenAddrs()[0], Options{OnExchange: func(e *capture.Exchange) error {
 				seen = append(seen, e)
 				return nil
 			}})
@@ -101,7 +124,7 @@ func TestClient(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer kc.Close()
-	cl, err := Dial(t.Context(), cat, kc.ListenAddrs()[0], ClientOptions{})
+	cl, err := Dial(t.Context(), cat, kc.ListenAddrs()[0], Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,7 +203,7 @@ func TestClientOldBroker(t *testing.T) {
 		}
 		return f.Bytes
 	})
-	cl, err := Dial(t.Context(), cat, addr, ClientOptions{})
+	cl, err := Dial(t.Context(), cat, addr, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,7 +256,7 @@ func TestClientBadBroker(t *testing.T) {
 		}, "", "correlation id is 6, not the request's 1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			cl, err := Dial(t.Context(), cat, fakeBroker(t, true, tc.answer), ClientOptions{MaxFrame: 4096})
+			cl, err := Dial(t.Context(), cat, fakeBroker(t, true, tc.answer), Options{MaxFrame: 4096})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -272,7 +295,7 @@ func TestClientCancel(t *testing.T) {
 		}
 	}()
 	ctx, cancel := context.WithCancel(t.Context())
-	cl, err := Dial(ctx, cat, ln.Addr().String(), ClientOptions{Timeout: time.Hour})
+	cl, err := Dial(ctx, cat, ln.Addr().String(), Options{Timeout: time.Hour})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package capture
+package probe
 
 import (
 	"crypto/hmac"
@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kafkagrid/kafkagrid/capture"
 	"github.com/kafkagrid/kafkagrid/kafka"
 )
 
@@ -79,7 +80,7 @@ func (c *Client) Authenticate(mechanism, user, password string) error {
 }
 
 // respError is the error of a response that did not decode or that carries an error code.
-func respError(e *Exchange, what string) error {
+func respError(e *capture.Exchange, what string) error {
 	f := e.Response.Frame
 	if e.Response.Err != nil {
 		return fmt.Errorf("capture: %s response: %w", what, e.Response.Err)

@@ -1,11 +1,11 @@
-package capture_test
+package probe_test
 
 import (
 	"context"
 	"fmt"
 	"log"
 
-	"github.com/kafkagrid/kafkagrid/capture"
+	"github.com/kafkagrid/kafkagrid/capture/probe"
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/twmb/franz-go/pkg/kfake"
@@ -27,7 +27,7 @@ func ExampleDial() {
 		log.Fatal(err)
 	}
 	defer broker.Close()
-	cl, err := capture.Dial(context.Background(), cat, broker.ListenAddrs()[0], capture.ClientOptions{})
+	cl, err := probe.Dial(context.Background(), cat, broker.ListenAddrs()[0], probe.Options{})
 	if err != nil {
 		log.Fatal(err)
 	}
