@@ -146,6 +146,9 @@ func Detect(src []byte) Form {
 type Options struct {
 	Form     string           // the form src is in (a Name of All); "" tells it by content
 	Bitfield bitfield.Options // bit-field's layout (its --lanes, --bits, …), for that form only
+	// AllStructures draws every structure of a document in RFC 9000 notation, not only the
+	// root and those it refers to (notation.Options.All); the other forms have one.
+	AllStructures bool
 }
 
 // Errors of Read and Write that are the caller's choice, not the source's fault.
@@ -187,8 +190,8 @@ func readRFC(name string, src []byte, _ Options) (*bytegrid.Spec, error) {
 	return rfcart.Parse(name, src)
 }
 
-func readNotation(name string, src []byte, _ Options) (*bytegrid.Spec, error) {
-	return notation.Parse(name, src)
+func readNotation(name string, src []byte, o Options) (*bytegrid.Spec, error) {
+	return notation.ParseOptions(name, src, notation.Options{All: o.AllStructures})
 }
 
 func readBitfield(name string, src []byte, o Options) (*bytegrid.Spec, error) {
@@ -308,6 +311,7 @@ type WriteOptions struct {
 	Inline   bool
 	IDPrefix string
 	Date     time.Time // a PDF's dates; zero: canvas/pdfcanvas.DefaultDate
+	Theme    string    // an SVG's palette: svgcanvas.ThemeAuto (or empty), ThemeLight, ThemeDark
 }
 
 // Write writes s, read in the form named from, to w in format (one of Formats: a drawing
@@ -343,7 +347,7 @@ func Write(w io.Writer, s *bytegrid.Spec, from, format string, o WriteOptions) e
 	if df.Name == "json" && len(s.Warnings) > 0 {
 		return writeJSONWarned(w, d, df, s.Warnings)
 	}
-	return df.Write(w, d, formats.WriteOptions{Title: s.Name, Desc: s.Desc, Inline: o.Inline, IDPrefix: o.IDPrefix, Date: o.Date})
+	return df.Write(w, d, formats.WriteOptions{Title: s.Name, Desc: s.Desc, Inline: o.Inline, IDPrefix: o.IDPrefix, Date: o.Date, Theme: o.Theme})
 }
 
 // writeJSONWarned writes the layout's JSON with the reader's warnings first, as "warnings".
