@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/fetch"
+	"github.com/kafkagrid/kafkagrid/schemas/fetch"
 	"github.com/kafkagrid/kafkagrid/internal/releasedir"
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/schemas"
