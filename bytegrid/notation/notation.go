@@ -372,7 +372,7 @@ func reached(top *structure, byName map[string]*structure) map[string]bool {
 
 // sniffRE is a structure's first line, "Name {", and a field's, "Name (length)".
 var (
-	sniffOpen  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^[ \t]*[A-Za-z][^{}():,\n]*\{[ \t]*\r?$`) })
+	sniffOpen  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^[ \t]*[A-Za-z0-9][^{}():,\n]*\{[ \t]*\r?$`) })
 	sniffField = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^[ \t]*\[?[A-Za-z][^{}():,\n]*\([^()\n]*\)`) })
 )
 
