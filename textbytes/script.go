@@ -315,13 +315,14 @@ func isText(toks []ltok, i int, text string) bool {
 	return i >= 0 && i < len(toks) && toks[i].text == text && toks[i].kind != 's'
 }
 
-// opaquePiece is a piece whose bytes only running the code gives, from toks[i] to toks[end].
+// opaquePiece is a piece whose bytes are not read (a name, a value only running the code
+// gives, a call that is wrong), from toks[i] to toks[end]; err says why.
 func opaquePiece(toks []ltok, i, end int, rule string, err error) (piece, int, bool) {
 	pe, _ := err.(*perr)
 	if pe == nil {
 		pe = failAt(toks[i].at, "%v", err)
 	}
-	pe = failAt(pe.at, "%s (in %s: only running the script gives these bytes)", pe.msg, rule)
+	pe = failAt(pe.at, "%s (in %s)", pe.msg, rule)
 	return piece{rule: rule, strong: true, opaque: pe, at: toks[i].at, end: toks[end].at + len(toks[end].text)}, end + 1, true
 }
 
