@@ -308,6 +308,7 @@ type WriteOptions struct {
 	Inline   bool
 	IDPrefix string
 	Date     time.Time // a PDF's dates; zero: canvas/pdfcanvas.DefaultDate
+	Theme    string    // an SVG's palette: svgcanvas.ThemeAuto (or empty), ThemeLight, ThemeDark
 }
 
 // Write writes s, read in the form named from, to w in format (one of Formats: a drawing
@@ -343,7 +344,7 @@ func Write(w io.Writer, s *bytegrid.Spec, from, format string, o WriteOptions) e
 	if df.Name == "json" && len(s.Warnings) > 0 {
 		return writeJSONWarned(w, d, df, s.Warnings)
 	}
-	return df.Write(w, d, formats.WriteOptions{Title: s.Name, Desc: s.Desc, Inline: o.Inline, IDPrefix: o.IDPrefix, Date: o.Date})
+	return df.Write(w, d, formats.WriteOptions{Title: s.Name, Desc: s.Desc, Inline: o.Inline, IDPrefix: o.IDPrefix, Date: o.Date, Theme: o.Theme})
 }
 
 // writeJSONWarned writes the layout's JSON with the reader's warnings first, as "warnings".
