@@ -310,6 +310,16 @@ func callArgs(toks []ltok, i int) (args [][]ltok, end int) {
 	return nil, -1
 }
 
+// hasEmpty reports whether an argument or item is empty (f(a, , b)): no piece reads it.
+func hasEmpty(args [][]ltok) bool {
+	for _, a := range args {
+		if len(a) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // isText reports whether toks[i] is the punctuation or name text.
 func isText(toks []ltok, i int, text string) bool {
 	return i >= 0 && i < len(toks) && toks[i].text == text && toks[i].kind != 's'
@@ -443,7 +453,7 @@ func typedEncodePiece(toks []ltok, i int) (piece, int, bool) {
 			return piece{}, i, false
 		}
 		cargs, cend := callArgs(toks, j)
-		if cend < 0 || len(cargs) > 1 {
+		if cend < 0 || len(cargs) > 1 || hasEmpty(cargs) {
 			return piece{}, i, false
 		}
 		if len(cargs) == 1 && !utf8Name(cargs[0]) {
@@ -546,7 +556,7 @@ func toBytesPiece(toks []ltok, i int) (piece, int, bool) {
 		return piece{}, i, false
 	}
 	args, end := callArgs(toks, j+2)
-	if end < 0 {
+	if end < 0 || hasEmpty(args) {
 		return piece{}, i, false
 	}
 	if recv == nil {
@@ -632,7 +642,7 @@ func fromHexPiece(toks []ltok, i int) (piece, int, bool) {
 		return piece{}, i, false
 	}
 	args, end := callArgs(toks, j)
-	if end < 0 || len(args) == 0 {
+	if end < 0 || len(args) == 0 || hasEmpty(args) {
 		return piece{}, i, false
 	}
 	if rule == "Buffer.from(…, 'hex')" && (len(args) != 2 || len(args[1]) != 1 || args[1][0].kind != 's' || args[1][0].text[1:len(args[1][0].text)-1] != "hex") {
@@ -668,7 +678,7 @@ func numberListPiece(toks []ltok, i int) (piece, int, bool) {
 		return piece{}, i, false
 	}
 	args, end := callArgs(toks, j)
-	if end < 0 || len(args) == 0 {
+	if end < 0 || len(args) == 0 || hasEmpty(args) {
 		return piece{}, i, false
 	}
 	items := args
@@ -677,6 +687,9 @@ func numberListPiece(toks []ltok, i int) (piece, int, bool) {
 			return piece{}, i, false
 		}
 		items, _ = callArgs(append(append([]ltok{{kind: 'p', text: "("}}, args[0][1:len(args[0])-1]...), ltok{kind: 'p', text: ")"}), 0)
+		if hasEmpty(items) {
+			return piece{}, i, false
+		}
 	}
 	b := make([]byte, 0, len(items))
 	for _, it := range items {
