@@ -146,6 +146,9 @@ func Detect(src []byte) Form {
 type Options struct {
 	Form     string           // the form src is in (a Name of All); "" tells it by content
 	Bitfield bitfield.Options // bit-field's layout (its --lanes, --bits, …), for that form only
+	// AllStructures draws every structure of a document in RFC 9000 notation, not only the
+	// root and those it refers to (notation.Options.All); the other forms have one.
+	AllStructures bool
 }
 
 // Errors of Read and Write that are the caller's choice, not the source's fault.
@@ -187,8 +190,8 @@ func readRFC(name string, src []byte, _ Options) (*bytegrid.Spec, error) {
 	return rfcart.Parse(name, src)
 }
 
-func readNotation(name string, src []byte, _ Options) (*bytegrid.Spec, error) {
-	return notation.Parse(name, src)
+func readNotation(name string, src []byte, o Options) (*bytegrid.Spec, error) {
+	return notation.ParseOptions(name, src, notation.Options{All: o.AllStructures})
 }
 
 func readBitfield(name string, src []byte, o Options) (*bytegrid.Spec, error) {

@@ -333,6 +333,7 @@ func FuzzParse(f *testing.F) {
 		f.Add(src)
 	}
 	f.Add([]byte("S { [A (8)] ..., B (i) = 7 ..., C (..16) }\nFigure 1: x\n"))
+	f.Add([]byte("H { X (i) }\nS { T (8), H (..) ... }\nG { U (16), H (..) }\nFigure 7: S\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		spec, err := notation.Parse("fuzz", src)
 		if err != nil {
@@ -356,6 +357,30 @@ func FuzzParse(f *testing.F) {
 		}
 		if len(again.Fields) != len(spec.Fields) {
 			t.Fatalf("%d fields read again, %d first\n%s", len(again.Fields), len(spec.Fields), b.String())
+		}
+		// Every structure drawn (All): written, each keeps its fields.
+		all, err := notation.ParseOptions("fuzz", src, notation.Options{All: true})
+		if err != nil {
+			// (a structure no other reaches may be wrong where the drawn one is not: one
+			// referring to itself)
+			var ne *notation.Error
+			if !errors.As(err, &ne) {
+				t.Fatalf("error with All of type %T: %v", err, err)
+			}
+			return
+		}
+		if err := bytegrid.CheckFields(all.Fields); err != nil {
+			t.Fatalf("fields with All do not check: %v", err)
+		}
+		b.Reset()
+		if err := notation.Write(&b, all.Name, all.Fields); err != nil {
+			return
+		}
+		if again, err = notation.ParseOptions("again", b.Bytes(), notation.Options{All: true}); err != nil {
+			t.Fatalf("written text (All) does not read: %v\n%s", err, b.String())
+		}
+		if len(again.Fields) != len(all.Fields) {
+			t.Fatalf("All: %d fields read again, %d first\n%s", len(again.Fields), len(all.Fields), b.String())
 		}
 	})
 }
@@ -453,4 +478,53 @@ func FuzzWriteFields(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestParseAll: with All, the structures the root does not refer to are drawn after it, each
+// from a row of its own and captioned with its name; Write writes them back as structures of
+// their own, and the document reads back the same. Without All they are warned about.
+func TestParseAll(t *testing.T) {
+	src := "Setting {\n  Identifier (i),\n  Value (i),\n}\n\nSETTINGS Frame {\n  Type (i) = 0x04,\n  Length (i),\n  Setting (..) ...,\n}\n\nGOAWAY Frame {\n  Type (i) = 0x07,\n  Stream ID (i),\n}\n\nFigure 7: SETTINGS Frame\n"
+	plain, err := notation.Parse("f.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plain.Warnings) != 1 || !strings.Contains(plain.Warnings[0], `"GOAWAY Frame"`) {
+		t.Errorf("warnings %q: want one naming GOAWAY Frame", plain.Warnings)
+	}
+	all, err := notation.ParseOptions("f.txt", []byte(src), notation.Options{All: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all.Warnings) != 0 {
+		t.Errorf("warnings %q: want none, every structure drawn", all.Warnings)
+	}
+	if len(all.Fields) != len(plain.Fields)+2 {
+		t.Fatalf("%d fields, want the %d of the frame and GOAWAY's 2", len(all.Fields), len(plain.Fields))
+	}
+	g := all.Fields[len(plain.Fields)]
+	if g.Caption != "GOAWAY Frame" || g.Group != "GOAWAY Frame" || g.Path != "GOAWAY Frame.Type" || g.Offset%32 != 0 {
+		t.Errorf("GOAWAY's first field %+v: want it captioned, in its group, starting a row", g)
+	}
+	var b strings.Builder
+	if err := notation.Write(&b, all.Name, all.Fields); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"SETTINGS Frame {", "\nSetting {", "\nGOAWAY Frame {\n  Type (i) = 0x07,\n  Stream ID (i),\n}"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("written:\n%s\nwant %q", b.String(), want)
+		}
+	}
+	again, err := notation.ParseOptions("again.txt", []byte(b.String()), notation.Options{All: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again.Fields) != len(all.Fields) {
+		t.Fatalf("read back: %d fields, want %d", len(again.Fields), len(all.Fields))
+	}
+	for i := range all.Fields {
+		if a, b := all.Fields[i], again.Fields[i]; a.Name != b.Name || a.Offset != b.Offset || a.Bits != b.Bits || a.Caption != b.Caption || a.Path != b.Path {
+			t.Errorf("field %d read back %+v, want %+v", i, b, a)
+		}
+	}
 }

@@ -63,9 +63,9 @@ type gridInput struct {
 
 // readGridSpec reads src, named name in errors, with forms.Read: in the given form, or in the
 // form its content tells when form is ""; bf are bit-field's layout flags, for that form only.
-func readGridSpec(name string, src []byte, form string, bf bitfield.Options) (*gridInput, error) {
+func readGridSpec(name string, src []byte, form string, bf bitfield.Options, all bool) (*gridInput, error) {
 	told := form == ""
-	s, f, err := forms.Read(name, src, forms.Options{Form: form, Bitfield: bf})
+	s, f, err := forms.Read(name, src, forms.Options{Form: form, Bitfield: bf, AllStructures: all})
 	switch {
 	case errors.Is(err, forms.ErrBitfieldOptions):
 		return nil, usagef("grid: -lanes, -bits, -hflip and -vflip are for bit-field input, and %s is %s", name, f.Name)
@@ -102,6 +102,8 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		"page's dark class says so), light or dark")
 	check := fs.Bool("check", false, "write nothing: exit 1 when the file -o names differs from what would be written\n"+
 		"(or is missing), for CI")
+	all := fs.Bool("all", false, "notation input: draw every structure, not only the root and those it refers to\n"+
+		"(-format notation writes them all whatever this says)")
 	var bf bitfield.Options
 	fs.IntVar(&bf.Lanes, "lanes", 0, "bit-field input: `N` lanes (rows), as bit-field's --lanes")
 	fs.IntVar(&bf.Bits, "bits", 0, "bit-field input: `N` bits in all, as bit-field's --bits (default: the fields' sum)")
@@ -151,7 +153,7 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if name == "-" {
 		name = "<stdin>"
 	}
-	spec, err := readGridSpec(name, src, *from, bf)
+	spec, err := readGridSpec(name, src, *from, bf, *all || f == "notation")
 	if err != nil {
 		return err
 	}
