@@ -468,7 +468,9 @@ func BenchmarkIPv4(b *testing.B) {
 	}
 }
 
-// TestSize keeps the SVG of a 60-field frame, hex included, under 55 KB.
+// TestSize keeps the SVG of a 60-field frame, hex included, under 62 KB (55 KB until every
+// fitted run carried lengthAdjust="spacingAndGlyphs", 32 bytes each, which Asciidoctor PDF
+// needs to print it; see svgcanvas).
 func TestSize(t *testing.T) {
 	d, err := bytegrid.Layout(kafkaLike(), bytegrid.Options{})
 	if err != nil {
@@ -478,8 +480,8 @@ func TestSize(t *testing.T) {
 	if err := svgcanvas.Write(&buf, d, svgcanvas.WriteOptions{Title: "Produce"}); err != nil {
 		t.Fatal(err)
 	}
-	if buf.Len() > 55<<10 {
-		t.Errorf("SVG of %d fields is %d bytes, over 55 KB", len(d.Fields), buf.Len())
+	if buf.Len() > 62<<10 {
+		t.Errorf("SVG of %d fields is %d bytes, over 62 KB", len(d.Fields), buf.Len())
 	}
 	t.Logf("SVG of %d fields: %d bytes", len(d.Fields), buf.Len())
 }

@@ -23,7 +23,22 @@ func checkFigure(fields []Field, opts Options, rb int) error {
 	default:
 		return fmt.Errorf("bytegrid: ruler %q: want tens-all, units, bytes or none (or empty for tens)", opts.Ruler)
 	}
-	t := opts.Text
+	for _, check := range []func(TextOptions, int) error{checkTextRows, checkTextRules, checkTextNotes} {
+		if err := check(opts.Text, rb); err != nil {
+			return err
+		}
+	}
+	for i, f := range fields {
+		if err := checkFigureField(i, f, rb); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkTextRows checks the text options of the grid's rows: margin, lines, alignment,
+// marks, widths, open ends, ruler.
+func checkTextRows(t TextOptions, rb int) error {
 	switch {
 	case t.Margin < 0 || t.Margin > 80:
 		return fmt.Errorf("bytegrid: text margin %d: want 0 to 80", t.Margin)
@@ -41,6 +56,13 @@ func checkFigure(fields []Field, opts Options, rb int) error {
 		return fmt.Errorf("bytegrid: text ruler bits %d: want 0 to %d", t.RulerBits, rb)
 	case len(t.Cross) > 2 || strings.Trim(t.Cross, "+|") != "":
 		return fmt.Errorf("bytegrid: text cross %q: want + or |, or two of them (the second for the right edge)", t.Cross)
+	}
+	return nil
+}
+
+// checkTextRules checks the text options of the rules and their marks.
+func checkTextRules(t TextOptions, _ int) error {
+	switch {
 	case t.OpenRule < -1 || t.OpenRule > 9*MaxRowBits:
 		return fmt.Errorf("bytegrid: text open rule %d: want -1 to %d", t.OpenRule, 9*MaxRowBits)
 	case len(t.Dots) > 64 || strings.Trim(t.Dots, ". ") != "":
@@ -49,6 +71,13 @@ func checkFigure(fields []Field, opts Options, rb int) error {
 		return fmt.Errorf("bytegrid: text rule ticks %q: want 'b', 'y' or 'f' for each rule", t.RuleTicks)
 	case len(t.ListMark) > 16 || strings.Trim(t.ListMark, ".") != "":
 		return fmt.Errorf("bytegrid: text list mark %q: want up to 16 dots", t.ListMark)
+	}
+	return nil
+}
+
+// checkTextNotes checks the notes around the grid, the ruler's shift, the elision and edges.
+func checkTextNotes(t TextOptions, _ int) error {
+	switch {
 	case !textOK(t.RightNotes) || !textOK(t.Above) || !textOK(t.Below):
 		return fmt.Errorf("bytegrid: text right notes, above and below: want at most %d lines of printable text, each of at most %d columns", maxNoteLines, 9*MaxRowBits)
 	case !leftNotesOK(t.LeftNotes, t.Margin):
@@ -62,19 +91,22 @@ func checkFigure(fields []Field, opts Options, rb int) error {
 	case t.Edge != "" && (len(t.Edge) != 3 || strings.Trim(t.Edge, "|~/.:\\") != ""):
 		return fmt.Errorf("bytegrid: text edge %q: want three of '|', '~', '/', '.', '\\' and ':'", t.Edge)
 	}
-	for i, f := range fields {
-		if len(f.Marks) > 64 || strings.Trim(f.Marks, "|~/.:\\ ") != "" {
-			return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("marks %q: want at most 64 of '|', '~', '/', '.', '\\', ':' and ' '", f.Marks)}
-		}
-		if f.Lines < 0 || f.Lines > 16 {
-			return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("lines %d: want 0 to 16", f.Lines)}
-		}
-		if f.LabelLine < 0 || f.LabelLine > 1<<16 || f.LabelCol < 0 || f.LabelCol > 9*MaxRowBits {
-			return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("label line %d, column %d: want 0 or more, within the grid", f.LabelLine, f.LabelCol)}
-		}
-		if f.Caption != "" && f.Offset%rb != 0 {
-			return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("a caption needs the field to start a row (bit %d is not a multiple of %d)", f.Offset, rb)}
-		}
+	return nil
+}
+
+// checkFigureField checks the figure properties of field i for rows of rb bits.
+func checkFigureField(i int, f Field, rb int) error {
+	if len(f.Marks) > 64 || strings.Trim(f.Marks, "|~/.:\\ ") != "" {
+		return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("marks %q: want at most 64 of '|', '~', '/', '.', '\\', ':' and ' '", f.Marks)}
+	}
+	if f.Lines < 0 || f.Lines > 16 {
+		return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("lines %d: want 0 to 16", f.Lines)}
+	}
+	if f.LabelLine < 0 || f.LabelLine > 1<<16 || f.LabelCol < 0 || f.LabelCol > 9*MaxRowBits {
+		return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("label line %d, column %d: want 0 or more, within the grid", f.LabelLine, f.LabelCol)}
+	}
+	if f.Caption != "" && f.Offset%rb != 0 {
+		return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("a caption needs the field to start a row (bit %d is not a multiple of %d)", f.Offset, rb)}
 	}
 	return nil
 }

@@ -337,6 +337,29 @@ func (t *figureText) text(fi int) string {
 // layoutLines sets the lines of each row and places each field's label.
 func (t *figureText) layoutLines() {
 	d := t.d
+	t.rowLines()
+	t.labels = make([]figLabel, len(d.Fields))
+	for fi := range d.Fields {
+		t.layoutLabel(fi)
+	}
+	// Place each label within its row, or its block.
+	for fi := range d.Fields {
+		l := &t.labels[fi]
+		if l.row == -2 {
+			continue
+		}
+		total := t.labelSpan(fi)
+		l.line = t.align(total, len(l.lines))
+		if at := d.Fields[fi].LabelLine; at > 0 && at-1+len(l.lines) <= total {
+			l.line = at - 1
+		}
+	}
+}
+
+// rowLines sets the lines of each row: the text options', one for an elided row, and a
+// field's Lines in the rows it fills wholly, or, filling none, the row it starts in.
+func (t *figureText) rowLines() {
+	d := t.d
 	t.lines = make([]int, len(d.Rows))
 	for i := range t.lines {
 		t.lines[i] = max(1, d.Text.RowLines)
@@ -344,7 +367,6 @@ func (t *figureText) layoutLines() {
 			t.lines[i] = 1
 		}
 	}
-	// A field's Lines: the rows it fills wholly, or, filling none, the row it starts in.
 	for fi := range d.Fields {
 		n, segs := d.Fields[fi].Lines, d.Fields[fi].Segs
 		if n <= 1 || len(segs) == 0 {
@@ -361,103 +383,114 @@ func (t *figureText) layoutLines() {
 			t.lines[segs[0].Row] = max(t.lines[segs[0].Row], n)
 		}
 	}
-	t.labels = make([]figLabel, len(d.Fields))
-	for fi := range d.Fields {
-		b := &d.Fields[fi]
-		best := b.labelSeg(d.Rows)
-		if best < 0 {
-			t.labels[fi] = figLabel{row: -2}
-			continue
-		}
-		s := b.Segs[best]
-		n := t.col(s.To) - t.col(s.From) - 1
-		var lines []string
-		full := t.text(fi)
-		switch b.Label {
-		case LabelStacked, LabelVertical:
-			lines = labelLines(full, b.Label)
-			if len(b.Stack) > 0 {
-				lines = append([]string(nil), b.Stack...)
-				if b.Condition != "" {
-					lines = append(lines, b.Condition)
-				}
-				if t.dotStyle(fi) && len(lines) > 0 {
-					lines[len(lines)-1] += t.dots()
-				}
-			} else if t.dotStyle(fi) && b.Label == LabelStacked {
-				if lines = labelLines(b.Name, b.Label); len(lines) > 0 {
-					lines[len(lines)-1] += t.dots()
-				}
-			}
-		case LabelNote:
-		default:
-			if mono.Runes(full) <= n {
-				lines = []string{full}
-			} else if ws := strings.Fields(full); len(ws) > 1 && len(ws) <= t.lines[s.Row] && fitsAll(ws, n) {
-				lines = ws // stacked in the lines the row has
-			}
-		}
-		if b.Repeated && d.Text.ListMark != "" && len(lines) > 0 {
-			lines = append(lines, d.Text.ListMark) // a list of items (RFC 3550's "SDES items" over "...")
-		}
-		past := (lines == nil || !fitsAll(lines, n)) && t.dotStyle(fi) && s.To == t.rb && b.LabelCol > 0 && b.LabelCol-1 < n && b.LabelCol-1+mono.Runes(full) <= n+16
-		if past {
-			lines = []string{full} // printed on past the open end (RFC 1661's "|    Data ...")
-		}
-		if !past && (lines == nil || !fitsAll(lines, n)) {
-			if full != "" {
-				t.notes = append(t.notes, full)
-				lines = []string{strconv.Itoa(len(t.notes))}
-			}
-		}
-		t.labels[fi] = figLabel{lines: lines, row: s.Row}
-		if b.Split() && b.Name != "" {
-			for k, cs := range b.Segs {
-				if !b.contPiece(k, best, t.rb, d.Rows) {
-					continue
-				}
-				w := t.col(cs.To) - t.col(cs.From) - 1
-				for _, c := range []string{b.Name + " (continued)", "(continued)", "(cont.)"} {
-					if mono.Runes(c) <= w {
-						if t.labels[fi].cont == nil {
-							t.labels[fi].cont = map[int]string{}
-						}
-						t.labels[fi].cont[cs.Row] = c
-						break
-					}
-				}
-			}
-		}
-		if t.colonStyle(fi) && len(b.Segs) == 1 && t.fullRows(fi) {
-			t.lines[s.Row] = max(t.lines[s.Row], 3)
-		}
-		if t.block(fi) {
-			t.labels[fi].row = -1
-		} else {
-			t.lines[s.Row] = max(t.lines[s.Row], len(lines))
+}
+
+// labelSpan is the lines field fi's label is placed in: its row's, or its block's with the
+// separators between them.
+func (t *figureText) labelSpan(fi int) int {
+	if l := t.labels[fi]; l.row >= 0 {
+		return t.lines[l.row]
+	}
+	total := 0
+	for k, s := range t.d.Fields[fi].Segs {
+		total += t.lines[s.Row]
+		if k > 0 && !t.skipSep(s.Row) {
+			total++
 		}
 	}
-	// Place each label within its row, or its block.
-	for fi := range d.Fields {
-		l := &t.labels[fi]
-		if l.row == -2 {
-			continue
-		}
-		total := 0
-		if l.row >= 0 {
-			total = t.lines[l.row]
-		} else {
-			b := &d.Fields[fi]
-			for k, s := range b.Segs {
-				total += t.lines[s.Row]
-				if k > 0 && !t.skipSep(s.Row) {
-					total++
-				}
+	return total
+}
+
+// layoutLabel sets field fi's label: its lines in the segment it is printed in (or a note's
+// number when it fits no way), its "(continued)" pieces, and the lines its row needs.
+func (t *figureText) layoutLabel(fi int) {
+	d := t.d
+	b := &d.Fields[fi]
+	best := b.labelSeg(d.Rows)
+	if best < 0 {
+		t.labels[fi] = figLabel{row: -2}
+		return
+	}
+	s := b.Segs[best]
+	n := t.col(s.To) - t.col(s.From) - 1
+	full := t.text(fi)
+	lines := t.labelText(fi, full, n, s.Row)
+	if b.Repeated && d.Text.ListMark != "" && len(lines) > 0 {
+		lines = append(lines, d.Text.ListMark) // a list of items (RFC 3550's "SDES items" over "...")
+	}
+	past := (lines == nil || !fitsAll(lines, n)) && t.dotStyle(fi) && s.To == t.rb && b.LabelCol > 0 && b.LabelCol-1 < n && b.LabelCol-1+mono.Runes(full) <= n+16
+	if past {
+		lines = []string{full} // printed on past the open end (RFC 1661's "|    Data ...")
+	}
+	if !past && (lines == nil || !fitsAll(lines, n)) && full != "" {
+		t.notes = append(t.notes, full)
+		lines = []string{strconv.Itoa(len(t.notes))}
+	}
+	t.labels[fi] = figLabel{lines: lines, row: s.Row}
+	if b.Split() && b.Name != "" {
+		t.contLabels(fi, best)
+	}
+	if t.colonStyle(fi) && len(b.Segs) == 1 && t.fullRows(fi) {
+		t.lines[s.Row] = max(t.lines[s.Row], 3)
+	}
+	if t.block(fi) {
+		t.labels[fi].row = -1
+	} else {
+		t.lines[s.Row] = max(t.lines[s.Row], len(lines))
+	}
+}
+
+// labelText is the lines of field fi's label (its text full) in a box n columns wide in row
+// row: stacked or vertical as its mode says, else on one line, or a word a line in the lines
+// the row has; nil when it fits no way.
+func (t *figureText) labelText(fi int, full string, n, row int) []string {
+	b := &t.d.Fields[fi]
+	switch b.Label {
+	case LabelStacked, LabelVertical:
+		lines := labelLines(full, b.Label)
+		if len(b.Stack) > 0 {
+			lines = append([]string(nil), b.Stack...)
+			if b.Condition != "" {
+				lines = append(lines, b.Condition)
+			}
+			if t.dotStyle(fi) && len(lines) > 0 {
+				lines[len(lines)-1] += t.dots()
+			}
+		} else if t.dotStyle(fi) && b.Label == LabelStacked {
+			if lines = labelLines(b.Name, b.Label); len(lines) > 0 {
+				lines[len(lines)-1] += t.dots()
 			}
 		}
-		l.line = t.align(total, len(l.lines))
-		if at := d.Fields[fi].LabelLine; at > 0 && at-1+len(l.lines) <= total {
-			l.line = at - 1
+		return lines
+	case LabelNote:
+		return nil
+	}
+	if mono.Runes(full) <= n {
+		return []string{full}
+	}
+	if ws := strings.Fields(full); len(ws) > 1 && len(ws) <= t.lines[row] && fitsAll(ws, n) {
+		return ws // stacked in the lines the row has
+	}
+	return nil
+}
+
+// contLabels sets the "(continued)" labels of field fi's pieces other than best, the one its
+// label is printed in: the longest of "Name (continued)", "(continued)", "(cont.)" that fits.
+func (t *figureText) contLabels(fi, best int) {
+	b := &t.d.Fields[fi]
+	for k, cs := range b.Segs {
+		if !b.contPiece(k, best, t.rb, t.d.Rows) {
+			continue
+		}
+		w := t.col(cs.To) - t.col(cs.From) - 1
+		for _, c := range []string{b.Name + " (continued)", "(continued)", "(cont.)"} {
+			if mono.Runes(c) <= w {
+				if t.labels[fi].cont == nil {
+					t.labels[fi].cont = map[int]string{}
+				}
+				t.labels[fi].cont[cs.Row] = c
+				break
+			}
 		}
 	}
 }
@@ -685,15 +718,7 @@ func (t *figureText) sepMarks(line, horiz []byte, upper, i int, closing bool) {
 		vu := upper >= 0 && t.vedge(upper, b)
 		vd := !closing && t.vedge(i, b)
 		if b < t.rb && hr {
-			fill := horiz[b]
-			for k := c + 1; k < t.col(b+1); k++ {
-				switch fill {
-				case 'd':
-					line[k] = ' '
-				default:
-					line[k] = fill
-				}
-			}
+			t.fill(line, b, horiz[b])
 		}
 		if !t.junctionCol(b) {
 			if hl && hr {
@@ -710,20 +735,37 @@ func (t *figureText) sepMarks(line, horiz []byte, upper, i int, closing bool) {
 		case vu || vd:
 			line[c] = '+'
 		case hl && hr:
-			switch {
-			case horiz[b] == 'd' || horiz[b-1] == 'd':
-				line[c] = '-'
-			case byteTicks && b%8 == 0:
-				line[c] = '+'
-			case fieldTicks:
-				line[c] = fillChar(horiz[b])
-			default:
-				line[c] = '+'
-			}
+			line[c] = junctionMark(horiz, b, byteTicks, fieldTicks)
 		case hl || hr:
 			line[c] = '+'
 		}
 	}
+}
+
+// fill draws a rule's fill over bit b: its character, or spaces for a dashed rule's ('d').
+func (t *figureText) fill(line []byte, b int, fill byte) {
+	for k := t.col(b) + 1; k < t.col(b+1); k++ {
+		switch fill {
+		case 'd':
+			line[k] = ' '
+		default:
+			line[k] = fill
+		}
+	}
+}
+
+// junctionMark is the mark at bit boundary b between two fills: '-' beside a dashed one, '+'
+// at a byte (byteTicks) or between fields, the fill itself when marked only at fields.
+func junctionMark(horiz []byte, b int, byteTicks, fieldTicks bool) byte {
+	switch {
+	case horiz[b] == 'd' || horiz[b-1] == 'd':
+		return '-'
+	case byteTicks && b%8 == 0:
+		return '+'
+	case fieldTicks:
+		return fillChar(horiz[b])
+	}
+	return '+'
 }
 
 // openEnds draws the ends of the variable fields above a rule that are open: one open at
@@ -737,35 +779,50 @@ func (t *figureText) openEnds(line []byte, up, dn func(int) int) []byte {
 			e++
 		}
 		if fi >= 0 && t.d.Fields[fi].Variable && t.d.Text.Open == "bottom" && dn(b) < 0 {
-			for k := t.col(b); k <= t.col(e) && k < len(line); k++ {
-				if (k == t.col(b) && b > 0 && up(b-1) >= 0 && up(b-1) != fi) || (k == t.col(e) && e < t.rb && up(e) >= 0) {
-					continue // the corner of a neighbour
-				}
-				line[k] = ' '
-			}
+			t.openBottom(line, b, e, fi, up)
 		}
-		if t.dotStyle(fi) && dn(b) != fi && (e == t.rb || up(e) < 0) && t.d.Text.OpenRule != 0 {
-			from := t.col(b) + 1 + t.d.Text.OpenRule // RFC 792: the rule stops
-			if t.d.Text.OpenRule < 0 && (b == 0 || up(b-1) < 0 || up(b-1) == fi) {
-				from = t.col(b) // RFC 5389: no rule
-			}
-			for k := from; k <= t.col(e) && k < len(line); k++ {
-				line[k] = ' '
-			}
-		} else if t.dotStyle(fi) && dn(b) != fi && (e == t.rb || up(e) < 0) {
-			mid := t.col(b + (e-b)/2)
-			for k := t.col(b) + 1; k <= t.col(e) && k < len(line); k++ {
-				line[k] = ' '
-			}
-			for k := t.col(b) + 1; k < mid-1; k++ {
-				line[k] = '-'
-			}
-			s := line[:max(mid-1, t.col(b)+1)]
-			line = append(append([]byte{}, s...), " ..."...)
+		if t.dotStyle(fi) && dn(b) != fi && (e == t.rb || up(e) < 0) {
+			line = t.dotsEnd(line, b, e, fi, up)
 		}
 		b = e
 	}
 	return line
+}
+
+// openBottom blanks the rule under field fi (bits b to e), open at the bottom (RFC 4443's
+// Message Body), but for the corners of its neighbours.
+func (t *figureText) openBottom(line []byte, b, e, fi int, up func(int) int) {
+	for k := t.col(b); k <= t.col(e) && k < len(line); k++ {
+		if (k == t.col(b) && b > 0 && up(b-1) >= 0 && up(b-1) != fi) || (k == t.col(e) && e < t.rb && up(e) >= 0) {
+			continue // the corner of a neighbour
+		}
+		line[k] = ' '
+	}
+}
+
+// dotsEnd draws the rule under field fi (bits b to e), drawn with "...": stopping where the
+// figure's does (RFC 792), none (RFC 5389), or half its width then "...", which may lengthen
+// the line (returned).
+func (t *figureText) dotsEnd(line []byte, b, e, fi int, up func(int) int) []byte {
+	if t.d.Text.OpenRule != 0 {
+		from := t.col(b) + 1 + t.d.Text.OpenRule // RFC 792: the rule stops
+		if t.d.Text.OpenRule < 0 && (b == 0 || up(b-1) < 0 || up(b-1) == fi) {
+			from = t.col(b) // RFC 5389: no rule
+		}
+		for k := from; k <= t.col(e) && k < len(line); k++ {
+			line[k] = ' '
+		}
+		return line
+	}
+	mid := t.col(b + (e-b)/2)
+	for k := t.col(b) + 1; k <= t.col(e) && k < len(line); k++ {
+		line[k] = ' '
+	}
+	for k := t.col(b) + 1; k < mid-1; k++ {
+		line[k] = '-'
+	}
+	s := line[:max(mid-1, t.col(b)+1)]
+	return append(append([]byte{}, s...), " ..."...)
 }
 
 // ruleLabels writes into line the labels of the blocks that continue across the rule above
@@ -803,89 +860,105 @@ func (t *figureText) writeContent(bw *bufio.Writer, i, l int, blockLine []int) {
 	// (room past the right edge for the label of a box open at its end, "|  Value ...")
 	line := []byte(strings.Repeat(" ", t.width+1+16))
 	if d.Rows[i].Elided > 0 || d.Rows[i].Gap.S != "" {
-		n := 0
-		for b := 0; b < t.rb; b++ {
-			if t.owner[i][b] >= 0 {
-				n = b + 1
-			}
-		}
-		if d.Rows[i].Gap.S != "" {
-			n = t.rb
-		}
-		edge := byte('|')
-		if fi := t.owner[i][0]; t.colonStyle(fi) {
-			edge = ':' // the inner rows of a variable field drawn with ':' edges
-		}
-		line[0] = edge
-		copy(line[1:], centre("... "+strconv.Itoa(d.Rows[i].Elided)+" bytes ...", t.col(n)-1))
-		line[t.col(n)] = edge
-		bw.WriteString(strings.TrimRight(t.pad+string(line), " ") + "\n")
+		t.elidedLine(line, i)
+	} else {
 		for b := 0; b < t.rb; {
-			fi := t.owner[i][b]
-			e := b + 1
-			for e < t.rb && t.owner[i][e] == fi {
-				e++
-			}
-			if fi >= 0 {
-				blockLine[fi]++
-			}
+			e := t.pieceEnd(i, b)
+			t.writePiece(line, i, l, b, e, blockLine)
 			b = e
 		}
-		return
 	}
+	bw.WriteString(strings.TrimRight(t.pad+string(line), " ") + "\n")
 	for b := 0; b < t.rb; {
 		fi := t.owner[i][b]
-		e := b + 1
-		for e < t.rb && t.owner[i][e] == fi {
-			e++
-		}
-		c0, c1 := t.col(b), t.col(e)
-		if t.vedge(i, b) {
-			line[c0] = t.edgeChar(fi, t.at(i, b-1), blockLine)
-			if fi > 0 && b > 0 && d.Fields[fi].Joined && t.at(i, b-1) == fi-1 {
-				line[c0] = ' ' // one box with the field before it (RFC 6733's flags)
-			}
-		}
-		if fi >= 0 {
-			if s := t.labelAt(fi, i, l, blockLine[fi]); s != "" {
-				copy(line[c0+1:], t.place(fi, s, c1-c0-1))
-			}
-		}
-		if e == t.rb && t.vedge(i, t.rb) {
-			line[c1] = t.edgeChar(-1, fi, blockLine)
-		}
-		if t.runOn(fi, i, e) {
-			line[c1] = '.' // the value runs on into the next row (RFC 4340)
-		}
-		if b == 0 && fi > 0 && t.runOn(fi-1, i-1, t.rb) && t.at(i-1, t.rb-1) == fi-1 {
-			line[c0] = '.'
-		}
-		if m := t.edgeMark(fi, i, b, e, l); m != 0 {
-			line[c0], line[c1] = m, m
-		}
-		if fi >= 0 && b == 0 && e == t.rb && 2*l+1 < len(d.Fields[fi].Marks) {
-			m := d.Fields[fi].Marks
-			line[c0], line[c1] = m[2*l], m[2*l+1] // the marks as printed (RFC 9147)
-		}
-		if t.edgeStyle(fi) && c1-c0 > 4 && d.Fields[fi].Marks == "" {
-			if segs := d.Fields[fi].Segs; segs[len(segs)-1].Row == i {
-				copy(line[c1-2:], "...") // RFC 7540's open end: "..." for the edge
-			}
-		}
-		b = e
-	}
-	for b := 0; b < t.rb; {
-		fi := t.owner[i][b]
-		e := b + 1
-		for e < t.rb && t.owner[i][e] == fi {
-			e++
-		}
+		e := t.pieceEnd(i, b)
 		if fi >= 0 {
 			blockLine[fi]++
 		}
 		b = e
 	}
-	bw.WriteString(strings.TrimRight(t.pad+string(line), " ") + "\n")
+}
+
+// pieceEnd is the bit where the piece of display row i starting at bit b ends: the next bit
+// another field (or none) owns.
+func (t *figureText) pieceEnd(i, b int) int {
+	fi := t.owner[i][b]
+	e := b + 1
+	for e < t.rb && t.owner[i][e] == fi {
+		e++
+	}
+	return e
+}
+
+// elidedLine draws display row i, elided or a gap, into line: "... N bytes ..." between its
+// edges, ':' for the inner rows of a variable field drawn with ':' edges.
+func (t *figureText) elidedLine(line []byte, i int) {
+	d := t.d
+	n := 0
+	for b := 0; b < t.rb; b++ {
+		if t.owner[i][b] >= 0 {
+			n = b + 1
+		}
+	}
+	if d.Rows[i].Gap.S != "" {
+		n = t.rb
+	}
+	edge := byte('|')
+	if fi := t.owner[i][0]; t.colonStyle(fi) {
+		edge = ':'
+	}
+	line[0] = edge
+	copy(line[1:], centre("... "+strconv.Itoa(d.Rows[i].Elided)+" bytes ...", t.col(n)-1))
+	line[t.col(n)] = edge
+}
+
+// writePiece draws line l of the piece of display row i from bit b to bit e into line: its
+// left edge, its label's line, its right edge at the row's end, and the marks the figure
+// draws its edges with.
+func (t *figureText) writePiece(line []byte, i, l, b, e int, blockLine []int) {
+	d := t.d
+	fi := t.owner[i][b]
+	c0, c1 := t.col(b), t.col(e)
+	if t.vedge(i, b) {
+		line[c0] = t.edgeChar(fi, t.at(i, b-1), blockLine)
+		if fi > 0 && b > 0 && d.Fields[fi].Joined && t.at(i, b-1) == fi-1 {
+			line[c0] = ' ' // one box with the field before it (RFC 6733's flags)
+		}
+	}
+	if fi >= 0 {
+		if s := t.labelAt(fi, i, l, blockLine[fi]); s != "" {
+			copy(line[c0+1:], t.place(fi, s, c1-c0-1))
+		}
+	}
+	if e == t.rb && t.vedge(i, t.rb) {
+		line[c1] = t.edgeChar(-1, fi, blockLine)
+	}
+	t.pieceMarks(line, fi, i, l, b, e)
+}
+
+// pieceMarks draws the marks of a piece's edges: '.' where a value runs on into the next row
+// (RFC 4340), side marks, the marks as printed (RFC 9147), "..." for an open end (RFC 7540).
+func (t *figureText) pieceMarks(line []byte, fi, i, l, b, e int) {
+	d := t.d
+	c0, c1 := t.col(b), t.col(e)
+	if t.runOn(fi, i, e) {
+		line[c1] = '.' // the value runs on into the next row (RFC 4340)
+	}
+	if b == 0 && fi > 0 && t.runOn(fi-1, i-1, t.rb) && t.at(i-1, t.rb-1) == fi-1 {
+		line[c0] = '.'
+	}
+	if m := t.edgeMark(fi, i, b, e, l); m != 0 {
+		line[c0], line[c1] = m, m
+	}
+	if fi >= 0 && b == 0 && e == t.rb && 2*l+1 < len(d.Fields[fi].Marks) {
+		m := d.Fields[fi].Marks
+		line[c0], line[c1] = m[2*l], m[2*l+1] // the marks as printed (RFC 9147)
+	}
+	if t.edgeStyle(fi) && c1-c0 > 4 && d.Fields[fi].Marks == "" {
+		if segs := d.Fields[fi].Segs; segs[len(segs)-1].Row == i {
+			copy(line[c1-2:], "...") // RFC 7540's open end: "..." for the edge
+		}
+	}
 }
 
 // edgeChar returns the edge between field left and field right on the current line: ':' for

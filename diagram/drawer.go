@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/site"
 )
@@ -21,11 +22,12 @@ const (
 	// Bytegrid is a byte grid from a spec in any form the grid readers take (YAML, RFC ASCII
 	// art, RFC 9000 notation, bit-field JSON), told apart by content. Options: rowbits
 	// (8, 16, 32, 64), decimal, nohex, and bytes: real bytes (hex, or any form package
-	// textbytes reads) drawn through the spec with every field's value (bytegrid/specdec).
+	// textbytes reads) drawn through the spec with every field's value (bytegrid/specdec);
+	// theme (auto, light, dark), and format=rfcsvg: RFC 7996's SVG for an svg request.
 	Bytegrid = "bytegrid"
 	// Kafka is a Kafka frame: "key: value" lines naming an example frame (api, version, side,
 	// release, view), or the hex of a frame to decode (after "hex:", or the whole source).
-	// Options: the same keys.
+	// Options: the same keys, and theme (auto, light, dark).
 	Kafka = "kafka"
 )
 
@@ -170,6 +172,9 @@ func (d *Drawer) Draw(r Request) (*Drawing, error) {
 	if !slices.Contains(Formats(r.Type), r.Format) {
 		return nil, inputErrorf("unsupported output format %q for %s (want %s)", clip(r.Format), r.Type, strings.Join(Formats(r.Type), ", "))
 	}
+	if err := commonOptions(&r); err != nil {
+		return nil, err
+	}
 	var out *Drawing
 	var err error
 	if r.Type == Bytegrid {
@@ -185,8 +190,31 @@ func (d *Drawer) Draw(r Request) (*Drawing, error) {
 	return out, nil
 }
 
+// commonOptions reads the options of both types: theme (the SVG's palette: auto, light or
+// dark) is checked, and format (svg or rfcsvg, for a byte grid) replaces an svg request's
+// format, so that a route whose format is fixed (a Markdown fence, a Kroki client that asks
+// for svg) reaches RFC 7996's SVG.
+func commonOptions(r *Request) error {
+	if v, ok := r.Options["theme"]; ok && !slices.Contains(svgcanvas.Themes(), v) {
+		return inputErrorf("option theme=%q: want %s", clip(v), strings.Join(svgcanvas.Themes(), ", "))
+	}
+	v, ok := r.Options["format"]
+	if !ok || v == r.Format {
+		return nil
+	}
+	if r.Format != "svg" || v != "svg" && (v != "rfcsvg" || r.Type != Bytegrid) {
+		want := "svg"
+		if r.Type == Bytegrid {
+			want = "svg or rfcsvg"
+		}
+		return inputErrorf("option format=%q: want %s (with an svg request)", clip(v), want)
+	}
+	r.Format = v
+	return nil
+}
+
 func (d *Drawer) drawGrid(r Request) (*Drawing, error) {
-	o := gridWrite{Inline: r.Inline, IDPrefix: r.IDPrefix, Date: d.Date}
+	o := gridWrite{Inline: r.Inline, IDPrefix: r.IDPrefix, Date: d.Date, Theme: r.Options["theme"]}
 	var data []byte // the bytes option's
 	for _, k := range slices.Sorted(maps.Keys(r.Options)) {
 		v := r.Options[k]

@@ -200,7 +200,7 @@ func (d *Drawer) drawKafka(r Request) (*Drawing, error) {
 	if !ok {
 		return nil, lineErrorf(name, max(1, s.lines["release"]), "release %q: the schemas read have %s", rel, strings.Join(slices.Sorted(maps.Keys(cats)), ", "))
 	}
-	so := reference.ShowOptions{Response: s.Side == "response", Tree: s.View == "tree", Inline: r.Inline, IDPrefix: r.IDPrefix, Date: d.Date}
+	so := reference.ShowOptions{Response: s.Side == "response", Tree: s.View == "tree", Inline: r.Inline, IDPrefix: r.IDPrefix, Date: d.Date, Theme: r.Options["theme"]}
 	if so.Format, ok = reference.FormatNamed(r.Format); !ok {
 		return nil, inputErrorf("unsupported output format %q for %s (want %s)", clip(r.Format), Kafka, strings.Join(Formats(Kafka), ", "))
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -243,9 +244,9 @@ func infoOptions(typ, s string) (map[string]string, error) {
 func Options(typ string) []string {
 	switch typ {
 	case Bytegrid:
-		return []string{"rowbits", "decimal", "nohex", "bytes"}
+		return []string{"rowbits", "decimal", "nohex", "bytes", "theme", "format"}
 	case Kafka:
-		return slices.Clone(kafkaKeys)
+		return append(slices.Clone(kafkaKeys), "theme", "format")
 	}
 	return nil
 }
@@ -289,6 +290,8 @@ type MarkdownOptions struct {
 	SVGBase string
 	// IDBase is the inline SVGs' id prefix, before "-N".
 	IDBase string
+	// Theme is the theme option of every block that sets none (auto, light, dark; "": auto).
+	Theme string
 	// Budget, when set, bounds the blocks, source bytes and drawn bytes of this text and of
 	// every other given the same Budget (a book's chapters); nil: a budget of its own
 	// (DefaultBudget).
@@ -339,6 +342,10 @@ func (d *Drawer) Markdown(name string, src []byte, o MarkdownOptions) ([]byte, [
 		out.Write(src[last:f.Start])
 		last = f.End
 		r := Request{Type: f.Type, Format: "svg", Name: name, Source: f.Body, Options: f.Options}
+		if _, set := f.Options["theme"]; !set && o.Theme != "" {
+			r.Options = maps.Clone(f.Options)
+			r.Options["theme"] = o.Theme
+		}
 		if o.Inline { // ids unique on the page; a file keeps the id grid and show give it
 			r.Inline, r.IDPrefix = true, fmt.Sprintf("%s-%d", o.IDBase, i+1)
 		}

@@ -208,7 +208,7 @@ func TestFenceOptions(t *testing.T) {
 		{"bytegrid rowbits=16", map[string]string{"rowbits": "16"}, ""},
 		{"bytegrid {rowbits=16, nohex=true}", map[string]string{"rowbits": "16", "nohex": "true"}, ""},
 		{`kafka {view="tree"}`, map[string]string{"view": "tree"}, ""},
-		{"kafka viwe=tree", nil, `doc.md:1:10: info string: kafka takes no option "viwe" (want api, version, side, release, view)`},
+		{"kafka viwe=tree", nil, `doc.md:1:10: info string: kafka takes no option "viwe" (want api, version, side, release, view, theme, format)`},
 		{"bytegrid rowbit=16", nil, `takes no option "rowbit"`},
 	} {
 		src := "```" + c.info + "\nname: x\nfields: [{name: a, bits: 8}]\n```\n"
@@ -250,5 +250,62 @@ func TestMarkdownWarnings(t *testing.T) {
 	}
 	if len(got) != len(dia.Warnings) || !strings.HasPrefix(got[0], "doc.md:3: the bytegrid block: ") {
 		t.Errorf("warnings %q, the drawing's %q", got, dia.Warnings)
+	}
+}
+
+// TestThemeAndFormat: the theme and format options, on fences and on a drawing request: the
+// palette asked for, RFC 7996's SVG for a byte grid's svg, and errors naming what is wrong.
+func TestThemeAndFormat(t *testing.T) {
+	d := &Drawer{}
+	grid := []byte("name: x\nfields: [{name: a, bits: 8}]\n")
+	draw := func(opts map[string]string) (string, error) {
+		out, err := d.Draw(Request{Type: Bytegrid, Format: "svg", Source: grid, Options: opts})
+		if err != nil {
+			return "", err
+		}
+		return string(out.Data), nil
+	}
+	auto, err := draw(nil)
+	if err != nil || !strings.Contains(auto, "prefers-color-scheme:dark") || !strings.Contains(auto, ":is(.dark,") {
+		t.Errorf("default theme: %v\n%s", err, auto)
+	}
+	for _, theme := range []string{"light", "dark"} {
+		got, err := draw(map[string]string{"theme": theme})
+		if err != nil || strings.Contains(got, "prefers-color-scheme") || strings.Contains(got, "var(") {
+			t.Errorf("theme=%s: %v\n%s", theme, err, got)
+		}
+	}
+	if dark, _ := draw(map[string]string{"theme": "dark"}); !strings.Contains(dark, "fill:#0d1117") {
+		t.Errorf("theme=dark: no dark paper:\n%s", dark)
+	}
+	rfc, err := draw(map[string]string{"format": "rfcsvg"})
+	if err != nil || !strings.Contains(rfc, `baseProfile="tiny"`) || strings.Contains(rfc, "<style") {
+		t.Errorf("format=rfcsvg: %v\n%s", err, rfc)
+	}
+	for _, c := range []struct {
+		typ  string
+		opts map[string]string
+		err  string
+	}{
+		{Bytegrid, map[string]string{"theme": "sepia"}, `option theme="sepia": want auto, light, dark`},
+		{Bytegrid, map[string]string{"format": "pdf"}, `option format="pdf": want svg or rfcsvg`},
+		{Kafka, map[string]string{"format": "rfcsvg"}, `option format="rfcsvg": want svg`},
+	} {
+		_, err := d.Draw(Request{Type: c.typ, Format: "svg", Source: []byte("api: Produce\n"), Options: c.opts})
+		if err == nil || !IsInput(err) || !strings.Contains(err.Error(), c.err) {
+			t.Errorf("%s %v: %v; want an input error with %q", c.typ, c.opts, err, c.err)
+		}
+	}
+	// In Markdown: a fence's theme wins over the text's default; format=rfcsvg is drawn.
+	src := "```bytegrid theme=light\n" + string(grid) + "```\n\n```bytegrid\n" + string(grid) + "```\n\n```bytegrid format=rfcsvg\n" + string(grid) + "```\n"
+	_, files, err := d.Markdown("doc.md", []byte(src), MarkdownOptions{SVGBase: "doc", Theme: "dark"})
+	if err != nil || len(files) != 3 {
+		t.Fatalf("%d files, %v", len(files), err)
+	}
+	if a, b := string(files[0].Data), string(files[1].Data); !strings.Contains(a, "fill:#ffffff") || !strings.Contains(b, "fill:#0d1117") || strings.Contains(a+b, "@media") {
+		t.Errorf("fence theme=light, text theme dark:\n%s\n%s", a, b)
+	}
+	if !strings.Contains(string(files[2].Data), `baseProfile="tiny"`) {
+		t.Errorf("format=rfcsvg fence:\n%s", files[2].Data)
 	}
 }

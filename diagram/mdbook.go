@@ -7,6 +7,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
 )
 
 // Book is the input of an mdBook preprocessor (https://rust-lang.github.io/mdBook/for_developers/preprocessors.html):
@@ -14,8 +18,9 @@ import (
 // whatever the chapters' nesting.
 type Book struct {
 	// Root is the book's folder; Schemas and Release are book.toml's [preprocessor.kafkagrid]
-	// "schemas" (made absolute against Root) and "release" keys, "" when not set.
-	Root, Schemas, Release string
+	// "schemas" (made absolute against Root) and "release" keys, "" when not set; Theme its
+	// "theme" key (auto, light, dark), every block's that sets none.
+	Root, Schemas, Release, Theme string
 
 	book map[string]any
 }
@@ -42,6 +47,10 @@ func ReadBook(input []byte) (*Book, error) {
 			if kg, ok := pre["kafkagrid"].(map[string]any); ok {
 				b.Schemas, _ = kg["schemas"].(string)
 				b.Release, _ = kg["release"].(string)
+				b.Theme, _ = kg["theme"].(string)
+				if b.Theme != "" && !slices.Contains(svgcanvas.Themes(), b.Theme) {
+					return nil, fmt.Errorf("book.toml: [preprocessor.kafkagrid] theme %q: want %s", clip(b.Theme), strings.Join(svgcanvas.Themes(), ", "))
+				}
 				if b.Schemas != "" && !filepath.IsAbs(b.Schemas) {
 					b.Schemas = filepath.Join(b.Root, b.Schemas)
 				}
@@ -64,7 +73,7 @@ func (d *Drawer) RenderBook(b *Book, budget *Budget) ([]byte, error) {
 	}
 	for _, key := range []string{"sections", "items"} {
 		if items, ok := b.book[key].([]any); ok {
-			if err := d.bookItems(items, budget); err != nil {
+			if err := d.bookItems(items, budget, b.Theme); err != nil {
 				return nil, err
 			}
 		}
@@ -79,7 +88,7 @@ func (d *Drawer) RenderBook(b *Book, budget *Budget) ([]byte, error) {
 }
 
 // bookItems rewrites a list of book items (chapters, separators, part titles) in place.
-func (d *Drawer) bookItems(items []any, budget *Budget) error {
+func (d *Drawer) bookItems(items []any, budget *Budget, theme string) error {
 	for _, it := range items {
 		item, ok := it.(map[string]any)
 		if !ok {
@@ -98,7 +107,7 @@ func (d *Drawer) bookItems(items []any, budget *Budget) error {
 			name, _ = ch["name"].(string)
 		}
 		sum := sha256.Sum256([]byte(name))
-		text, _, err := d.Markdown(name, []byte(content), MarkdownOptions{Inline: true, IDBase: "kg" + hex.EncodeToString(sum[:4]), Budget: budget})
+		text, _, err := d.Markdown(name, []byte(content), MarkdownOptions{Inline: true, IDBase: "kg" + hex.EncodeToString(sum[:4]), Budget: budget, Theme: theme})
 		if err != nil {
 			return err
 		}
@@ -106,7 +115,7 @@ func (d *Drawer) bookItems(items []any, budget *Budget) error {
 			ch["content"] = string(text)
 		}
 		if sub, ok := ch["sub_items"].([]any); ok {
-			if err := d.bookItems(sub, budget); err != nil {
+			if err := d.bookItems(sub, budget, theme); err != nil {
 				return err
 			}
 		}

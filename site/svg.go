@@ -35,7 +35,16 @@ func WriteSVG(w io.Writer, f Figure, inline bool, id string) error {
 	if f.Drawing == nil {
 		return nil
 	}
-	return svgcanvas.Write(w, f.Drawing, svgcanvas.WriteOptions{Title: f.Title, Desc: f.Desc, Inline: inline, IDPrefix: id})
+	return WriteThemedSVG(w, f, inline, id, "")
+}
+
+// WriteThemedSVG is WriteSVG with the palette theme shows: svgcanvas.ThemeAuto (or empty),
+// ThemeLight or ThemeDark.
+func WriteThemedSVG(w io.Writer, f Figure, inline bool, id, theme string) error {
+	if f.Drawing == nil {
+		return nil
+	}
+	return svgcanvas.Write(w, f.Drawing, svgcanvas.WriteOptions{Title: f.Title, Desc: f.Desc, Inline: inline, IDPrefix: id, Theme: theme})
 }
 
 // InlineSVG is WriteSVG for a page: the figure as an inline <svg>, "" for none.

@@ -474,20 +474,10 @@ func packCall(s string, toks []ltok, i int) ([]byte, int, error) {
 			if err != nil {
 				return nil, 0, err
 			}
-			unsigned := c == 'B' || c == 'H' || c == 'I' || c == 'L' || c == 'Q' || c == '?'
-			bits := uint(8 * size)
-			if bits < 64 {
-				lo, hi := -(int64(1) << (bits - 1)), int64(1)<<(bits-1)-1
-				if unsigned {
-					lo, hi = 0, int64(1)<<bits-1
-				}
-				if n < lo || n > hi {
-					return nil, 0, failAt(v[0].at, "%d is out of range for %q", n, string(c))
-				}
-			} else if unsigned && n < 0 {
-				return nil, 0, failAt(v[0].at, "%d is out of range for %q", n, string(c))
+			b, err := packInt(n, c, size, v[0].at)
+			if err != nil {
+				return nil, 0, err
 			}
-			b, _ := intBytes(n, size, v[0].at)
 			if little {
 				for a, z := 0, len(b)-1; a < z; a, z = a+1, z-1 {
 					b[a], b[z] = b[z], b[a]
@@ -500,6 +490,40 @@ func packCall(s string, toks []ltok, i int) ([]byte, int, error) {
 		return nil, 0, failAt(vals[vi][0].at, "format %q takes %d values; %d given", format, vi, len(vals))
 	}
 	return out, end, nil
+}
+
+// packSize is the size of struct.pack's integer code c (0 for another code).
+func packSize(c byte) int {
+	switch c {
+	case 'c', 'b', 'B', '?':
+		return 1
+	case 'h', 'H':
+		return 2
+	case 'i', 'I', 'l', 'L':
+		return 4
+	case 'q', 'Q':
+		return 8
+	}
+	return 0
+}
+
+// packInt writes n as struct.pack's integer code c of size bytes does, big-endian; a value out
+// of the code's range is an error at at.
+func packInt(n int64, c byte, size, at int) ([]byte, error) {
+	unsigned := c == 'B' || c == 'H' || c == 'I' || c == 'L' || c == 'Q' || c == '?'
+	bits := uint(8 * size)
+	if bits < 64 {
+		lo, hi := -(int64(1) << (bits - 1)), int64(1)<<(bits-1)-1
+		if unsigned {
+			lo, hi = 0, int64(1)<<bits-1
+		}
+		if n < lo || n > hi {
+			return nil, failAt(at, "%d is out of range for %q", n, string(c))
+		}
+	} else if unsigned && n < 0 {
+		return nil, failAt(at, "%d is out of range for %q", n, string(c))
+	}
+	return intBytes(n, size, at)
 }
 
 // packValue reads one literal value of struct.pack: an integer, True or False, len of a

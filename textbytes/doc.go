@@ -4,7 +4,10 @@
 // prefix), annotated listings (hex between heading lines, a label before the bytes), byte lists
 // in Go, Rust, C, Java, JavaScript and Python (alone or inside a whole source file or script),
 // Erlang and Elixir binaries (<<0::16, "foo"::binary>>), Python struct.pack sequences of
-// literals, Node's Buffer JSON, string literals ("\x00\x2a", b'…', bytes.fromhex) and base64.
+// literals, Node's Buffer JSON, string literals ("\x00\x2a", b'…', bytes.fromhex) and base64;
+// and in a whole script, the byte expression it builds from literals wherever it stands
+// (byte strings, struct.pack, the Python Kafka clients' Int32.encode(1), int.to_bytes,
+// Buffer.concat, a list of hex strings: see parseScript's pieceRules).
 //
 // Parse tells the forms apart by their content, or reads the form it is given; an error is an
 // *Error naming the line and column where the form that read furthest stopped. Only literals

@@ -42,6 +42,7 @@ func FuzzParseText(f *testing.F) {
 	f.Add("<<1::16, -1::32, 16#ff, $a, \"ab\"::binary, 7:8/little>>", uint8(0))
 	f.Add("x = b\"\".join([struct.pack('>h3s', 3, b\"cid\"),# id\n struct.pack('<iq', -1, len('ab'))])", uint8(3))
 	f.Add("*** header\nHex Stream: 0000002a\n00:01:  # a\n", uint8(0))
+	f.Add("x = b''.join([Int32.encode(-1), String('utf-8').encode(None), CompactBytes.encode(b'k'),\n VarInt64.encode(-300), (5).to_bytes(2, 'little')])\nsend(f([\"00 01\", \"0a 0b\"]))", uint8(0))
 	f.Fuzz(func(t *testing.T, s string, which uint8) {
 		forms := append([]Form{Auto}, Forms...)
 		from := forms[int(which)%len(forms)]

@@ -142,6 +142,13 @@ func Parse(text []byte, from Form) (*Text, error) {
 	}
 	t, best := parseForms(s, forms, from != Auto)
 	if t != nil {
+		if t.Form == List && from == Auto {
+			// A list that is one piece of a larger expression of a script
+			// (Buffer.concat([Buffer.from([…]), …])) is read with the expression.
+			if st, pieces, _ := scriptBytes(s); st != nil && pieces > 1 && len(st.Bytes) > len(t.Bytes) {
+				return st, nil
+			}
+		}
 		return t, nil
 	}
 	if from == Auto || from == String {
@@ -1632,117 +1639,4 @@ func unescapeIn(s string, at int, noOctal bool) ([]byte, error) {
 		}
 	}
 	return out, nil
-}
-
-// parseScript reads the byte strings of a whole script (Python, JavaScript, shell, Ruby …)
-// wherever they stand: string literals of escapes ("\x00\x00\x00\x2a", b'\x00…', printf
-// '\x00…'), those side by side in one expression ('+', '\', parentheses) joined, and the
-// largest such expression read, with a note naming its line and the others. A line that does
-// not lex (an apostrophe in a word) is passed over. It returns nil when the script holds no
-// such string, and an error when the script joins its byte strings by the names it gives them
-// (msg = header + body): only running it gives the bytes.
-func parseScript(s string) (*Text, *perr) {
-	s = stripComments(s)
-	type lit struct {
-		b          []byte
-		line, last int // 1-based lines of its first and last string
-	}
-	var lits []lit
-	var cur *lit
-	joinable := false // the tokens since the last string may join it to the next
-	line := 0
-	named := map[string]bool{} // the names byte strings are given (header = b'…')
-	var toks []ltok            // the line's, reused
-	var join *perr             // the first "name + name" of two of them
-	for pos := 0; pos < len(s); {
-		line++
-		end := strings.IndexByte(s[pos:], '\n')
-		if end < 0 {
-			end = len(s)
-		} else {
-			end += pos
-		}
-		// Each line is lexed alone, offsets kept: one that does not lex is passed over.
-		lx := lexer{s: s[:end], i: pos}
-		pos = end + 1
-		toks = toks[:0]
-		ok := true
-		for {
-			t, more, err := lx.next()
-			if err != nil {
-				ok = false
-				break
-			}
-			if !more {
-				break
-			}
-			toks = append(toks, t)
-		}
-		if !ok {
-			cur, joinable = nil, false
-			continue
-		}
-		for k, t := range toks {
-			if k >= 2 && t.kind == 'i' && toks[k-1].text == "+" && toks[k-2].kind == 'i' && named[t.text] && named[toks[k-2].text] && join == nil {
-				join = failAt(toks[k-2].at, "%s + %s joins byte strings by their names: only running the script gives the bytes; give them as one literal or as hex",
-					toks[k-2].text, t.text)
-			}
-			if t.kind == 's' && strings.Count(t.text, `\x`) >= 2 {
-				if n := k; n >= 2 && toks[n-1].text == "=" && toks[n-2].kind == 'i' {
-					named[toks[n-2].text] = true
-				} else if n >= 3 && toks[n-1].kind == 'i' && toks[n-2].text == "=" && toks[n-3].kind == 'i' {
-					named[toks[n-3].text] = true // header = b'…'
-				}
-				b, err := unescapeIn(t.text[1:len(t.text)-1], t.at+1, false)
-				if err != nil {
-					cur, joinable = nil, false
-					continue
-				}
-				if cur != nil && joinable {
-					cur.b = append(cur.b, b...)
-					cur.last = line
-				} else {
-					lits = append(lits, lit{b: b, line: line, last: line})
-					cur = &lits[len(lits)-1]
-				}
-				joinable = true
-				continue
-			}
-			switch {
-			case t.kind == 'p' && strings.Contains("+\\().", t.text),
-				t.kind == 'i' && (t.text == "b" || t.text == "rb" || t.text == "B"):
-			default:
-				cur, joinable = nil, false
-			}
-		}
-	}
-	if join != nil {
-		return nil, join
-	}
-	if len(lits) == 0 {
-		return nil, nil
-	}
-	best := 0
-	for i, l := range lits {
-		if len(l.b) > len(lits[best].b) {
-			best = i
-		}
-	}
-	l := lits[best]
-	t := &Text{Bytes: l.b, Form: String, Detail: "byte string in a script"}
-	where := fmt.Sprintf("line %d", l.line)
-	if l.last != l.line {
-		where = linesText(l.line, l.last)
-	}
-	t.Notes = append(t.Notes, fmt.Sprintf("a script: the byte string of %s read (its code is not run)", where))
-	if len(lits) > 1 {
-		var others []int
-		for i, o := range lits {
-			if i != best {
-				others = append(others, o.line)
-			}
-		}
-		t.Notes = append(t.Notes, fmt.Sprintf("%d other byte strings (%s) skipped", len(others), linesList(others)))
-	}
-	return t, nil
 }

@@ -99,17 +99,34 @@ var detectRules = []struct {
 	{"notation", func(src []byte, _ string) bool { return sniffNotation(src) }},
 	// A YAML spec names its keys at the start of a line; a figure or the notation may stand
 	// after a "source:" line, prose, or inside a comment.
-	{"yaml", func(_ []byte, h string) bool { return yamlKey().MatchString(h) }},
+	{"yaml", func(_ []byte, h string) bool { return hasYAMLKey(h) }},
 	{"rfc", func(src []byte, _ string) bool { ok, _ := rfcart.Sniff(src); return ok }},
 	{"notation", func(src []byte, _ string) bool { return notation.Sniff(src) }},
 	// A ruler or a rule first with no row under it: rfcart says what is missing.
 	{"rfc", func(src []byte, _ string) bool { return rfcart.Detect(src) }},
 }
 
-// yamlKey matches a key of gridyaml's spec at the start of a line.
-var yamlKey = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?m)^(name|fields|row_bits|ruler|text|groups|description):`)
-})
+// yamlKeys are the keys of gridyaml's spec.
+var yamlKeys = [...]string{"name", "fields", "row_bits", "ruler", "text", "groups", "description"}
+
+// hasYAMLKey reports whether a line of s starts with a key of gridyaml's spec and a colon
+// ("fields:"). A plain scan: a grid read by every verb should not compile a regexp for it.
+func hasYAMLKey(s string) bool {
+	for len(s) > 0 {
+		line := s
+		if i := strings.IndexByte(s, '\n'); i >= 0 {
+			line, s = s[:i], s[i+1:]
+		} else {
+			s = ""
+		}
+		for _, k := range yamlKeys {
+			if len(line) > len(k) && line[len(k)] == ':' && line[:len(k)] == k {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // Detect returns the form src is in: the form of the first of the detect rules that claims
 // it, else yaml (whose reader then says what is wrong).
@@ -129,6 +146,9 @@ func Detect(src []byte) Form {
 type Options struct {
 	Form     string           // the form src is in (a Name of All); "" tells it by content
 	Bitfield bitfield.Options // bit-field's layout (its --lanes, --bits, …), for that form only
+	// AllStructures draws every structure of a document in RFC 9000 notation, not only the
+	// root and those it refers to (notation.Options.All); the other forms have one.
+	AllStructures bool
 }
 
 // Errors of Read and Write that are the caller's choice, not the source's fault.
@@ -170,8 +190,8 @@ func readRFC(name string, src []byte, _ Options) (*bytegrid.Spec, error) {
 	return rfcart.Parse(name, src)
 }
 
-func readNotation(name string, src []byte, _ Options) (*bytegrid.Spec, error) {
-	return notation.Parse(name, src)
+func readNotation(name string, src []byte, o Options) (*bytegrid.Spec, error) {
+	return notation.ParseOptions(name, src, notation.Options{All: o.AllStructures})
 }
 
 func readBitfield(name string, src []byte, o Options) (*bytegrid.Spec, error) {
@@ -291,6 +311,7 @@ type WriteOptions struct {
 	Inline   bool
 	IDPrefix string
 	Date     time.Time // a PDF's dates; zero: canvas/pdfcanvas.DefaultDate
+	Theme    string    // an SVG's palette: svgcanvas.ThemeAuto (or empty), ThemeLight, ThemeDark
 }
 
 // Write writes s, read in the form named from, to w in format (one of Formats: a drawing
@@ -326,7 +347,7 @@ func Write(w io.Writer, s *bytegrid.Spec, from, format string, o WriteOptions) e
 	if df.Name == "json" && len(s.Warnings) > 0 {
 		return writeJSONWarned(w, d, df, s.Warnings)
 	}
-	return df.Write(w, d, formats.WriteOptions{Title: s.Name, Desc: s.Desc, Inline: o.Inline, IDPrefix: o.IDPrefix, Date: o.Date})
+	return df.Write(w, d, formats.WriteOptions{Title: s.Name, Desc: s.Desc, Inline: o.Inline, IDPrefix: o.IDPrefix, Date: o.Date, Theme: o.Theme})
 }
 
 // writeJSONWarned writes the layout's JSON with the reader's warnings first, as "warnings".

@@ -75,6 +75,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
 )
@@ -181,8 +182,21 @@ func (p *parser) restOfLine() string {
 	return string(p.src[start:p.pos])
 }
 
-// Parse reads the document in src; file names it in errors.
-func Parse(file string, src []byte) (*Spec, error) {
+// Options are how ParseOptions reads a document.
+type Options struct {
+	// All draws every structure: the root, then each structure it does not refer to (a
+	// helper printed beside it, another frame), each from a row of its own and named by its
+	// first field's Caption, its fields in a group of its name. Write writes such a run back
+	// as a structure of its own, so that nothing of the document is lost.
+	All bool
+}
+
+// Parse reads the document in src; file names it in errors. It draws the root structure and
+// those it refers to, and warns of the others (ParseOptions with All draws them too).
+func Parse(file string, src []byte) (*Spec, error) { return ParseOptions(file, src, Options{}) }
+
+// ParseOptions reads the document in src as o says; file names it in errors.
+func ParseOptions(file string, src []byte, o Options) (*Spec, error) {
 	if len(src) > MaxSize {
 		return nil, &Error{Reader: "notation", File: file, Err: fmt.Errorf("%d bytes, more than a document may have (%d)", len(src), MaxSize)}
 	}
@@ -202,7 +216,7 @@ func Parse(file string, src []byte) (*Spec, error) {
 			line, col := p.line, p.col
 			text := strings.TrimSpace(p.restOfLine())
 			switch {
-			case captionRE.MatchString(text):
+			case captionRE().MatchString(text):
 				if caption == "" {
 					caption = text
 				}
@@ -229,7 +243,7 @@ func Parse(file string, src []byte) (*Spec, error) {
 		return nil, p.errAt(p.line, p.col, "no structure (want Name { Field (8), … })")
 	}
 	top, w := root(structs, byName, caption)
-	if w != "" {
+	if w != "" && !o.All {
 		warnings = append(warnings, file+": "+w)
 	}
 	spec := &Spec{Name: top.name, Options: bytegrid.Options{RowBits: rowBits}, Warnings: warnings}
@@ -240,6 +254,11 @@ func Parse(file string, src []byte) (*Spec, error) {
 			return nil, err
 		}
 	}
+	if o.All {
+		if err := e.detached(top, structs); err != nil {
+			return nil, err
+		}
+	}
 	spec.Fields = e.fields
 	if err := bytegrid.CheckFields(spec.Fields); err != nil {
 		return nil, &Error{Reader: "notation", File: file, Err: err}
@@ -247,8 +266,37 @@ func Parse(file string, src []byte) (*Spec, error) {
 	return spec, nil
 }
 
+// detached lays out, after the root top's fields, each structure top does not reach, in the
+// document's order: from a row of its own, its first field captioned with its name, its
+// fields in a group of its name (as a reference to it would make them).
+func (e *expander) detached(top *structure, structs []*structure) error {
+	seen := reached(top, e.byName)
+	for _, s := range structs {
+		if seen[s.name] {
+			continue
+		}
+		if r := e.off % rowBits; r != 0 {
+			e.off += rowBits - r
+		}
+		first := len(e.fields)
+		e.onStack = map[string]bool{}
+		if err := e.member(member{name: s.name, line: s.line, col: s.col}, "", nil, false, false); err != nil {
+			return err
+		}
+		if len(e.fields) > first {
+			e.fields[first].Caption = s.name
+		}
+		for k, r := range reached(s, e.byName) {
+			seen[k] = seen[k] || r
+		}
+	}
+	return nil
+}
+
 // captionRE is a figure's caption: "Figure 7: SETTINGS Frame".
-var captionRE = regexp.MustCompile(`^(?i:figure|fig\.)\s+[0-9A-Za-z.-]+\s*[:.-]\s*(.*)$`)
+var captionRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?i:figure|fig\.)\s+[0-9A-Za-z.-]+\s*[:.-]\s*(.*)$`)
+})
 
 func lineEnd(b []byte) int {
 	if i := bytes.IndexByte(b, '\n'); i >= 0 {
@@ -261,7 +309,7 @@ func lineEnd(b []byte) int {
 // Frame"), else the one no other structure refers to, else the first. The warning names the
 // structures neither drawn nor referred to by it, which are not drawn ("" for none).
 func root(structs []*structure, byName map[string]*structure, caption string) (*structure, string) {
-	if m := captionRE.FindStringSubmatch(caption); m != nil {
+	if m := captionRE().FindStringSubmatch(caption); m != nil {
 		want := strings.TrimSpace(m[1])
 		for _, s := range structs {
 			if strings.EqualFold(s.name, want) {
@@ -292,18 +340,7 @@ func root(structs []*structure, byName map[string]*structure, caption string) (*
 
 // unreached names the structures top does not reach through its references.
 func unreached(top *structure, structs []*structure, byName map[string]*structure) string {
-	seen := map[string]bool{top.name: true}
-	stack := []*structure{top}
-	for len(stack) > 0 {
-		s := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, m := range s.members {
-			if r := byName[m.name]; r != nil && !seen[r.name] {
-				seen[r.name] = true
-				stack = append(stack, r)
-			}
-		}
-	}
+	seen := reached(top, byName)
 	var out []string
 	for _, s := range structs {
 		if !seen[s.name] {
@@ -316,10 +353,27 @@ func unreached(top *structure, structs []*structure, byName map[string]*structur
 	return fmt.Sprintf("drew %q; not drawn, as it does not refer to them: %s", top.name, strings.Join(out, ", "))
 }
 
+// reached are the names of top and the structures it reaches through its references.
+func reached(top *structure, byName map[string]*structure) map[string]bool {
+	seen := map[string]bool{top.name: true}
+	stack := []*structure{top}
+	for len(stack) > 0 {
+		s := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, m := range s.members {
+			if r := byName[m.name]; r != nil && !seen[r.name] {
+				seen[r.name] = true
+				stack = append(stack, r)
+			}
+		}
+	}
+	return seen
+}
+
 // sniffRE is a structure's first line, "Name {", and a field's, "Name (length)".
 var (
-	sniffOpen  = regexp.MustCompile(`(?m)^[ \t]*[A-Za-z][^{}():,\n]*\{[ \t]*\r?$`)
-	sniffField = regexp.MustCompile(`(?m)^[ \t]*\[?[A-Za-z][^{}():,\n]*\([^()\n]*\)`)
+	sniffOpen  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^[ \t]*[A-Za-z][^{}():,\n]*\{[ \t]*\r?$`) })
+	sniffField = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^[ \t]*\[?[A-Za-z][^{}():,\n]*\([^()\n]*\)`) })
 )
 
 // Sniff reports whether src holds a document in the notation, wherever it starts (after a
@@ -327,12 +381,12 @@ var (
 // a line "}" after that.
 func Sniff(src []byte) bool {
 	src = src[:min(len(src), 64<<10)]
-	loc := sniffOpen.FindIndex(src)
+	loc := sniffOpen().FindIndex(src)
 	if loc == nil {
 		return false
 	}
 	rest := src[loc[1]:]
-	f := sniffField.FindIndex(rest)
+	f := sniffField().FindIndex(rest)
 	return f != nil && bytes.Contains(rest[f[1]:], []byte("}"))
 }
 
@@ -700,65 +754,120 @@ func Write(w io.Writer, name string, fields []bytegrid.Field) error {
 		return fmt.Errorf("notation: structure %q: %w", name, err)
 	}
 	bw := bufio.NewWriter(w)
-	type sub struct {
-		name, text string // the structure's name and its members, written
-	}
-	var subs []sub
-	defined := map[string]int{} // a structure's first field's offset, by name
+	sw := &structWriter{w: bw, defined: map[string]int{}}
 	fmt.Fprintf(bw, "%s {\n", name)
 	end := 0
 	for i := 0; i < len(fields); {
 		f := fields[i]
-		if f.Offset != end {
+		var j int
+		var err error
+		switch {
+		case detachedAt(fields, i):
+			j, err = sw.own(fields, i, name)
+		case len(sw.owned) > 0:
+			return fmt.Errorf("notation: field %q at bit %d: after the structures of their own, a field of the drawn one", f.Name, f.Offset)
+		case f.Offset != end:
 			return fmt.Errorf("notation: bits %d to %d have no field (the notation has no gaps)", end, f.Offset)
+		case f.Group != "" && strings.HasPrefix(f.Path, f.Group+"."):
+			j, err = sw.reference(fields, i)
+		default:
+			j, err = i+1, writeMember(bw, f)
 		}
-		if f.Group != "" && strings.HasPrefix(f.Path, f.Group+".") {
-			j := i
-			run := fields[i:i]
-			for j < len(fields) && fields[j].Group == f.Group && strings.HasPrefix(fields[j].Path, f.Group+".") && (j == i || fields[j].Offset == fields[j-1].Offset+fields[j-1].Bits) {
-				run = fields[i : j+1]
-				j++
-			}
-			allOpt, allRep, fixed, bits := true, true, true, 0
-			for _, g := range run {
-				allOpt, allRep = allOpt && g.Optional, allRep && g.Repeated
-				fixed = fixed && !g.Variable && !g.Repeated
-				bits += g.Bits
-			}
-			ref := bytegrid.Field{Name: f.Group, Optional: allOpt, Repeated: allRep, Variable: !fixed, Bits: bits}
-			if err := writeMember(bw, ref); err != nil {
-				return err
-			}
-			members := make([]bytegrid.Field, len(run))
-			for k, g := range run {
-				g.Optional, g.Repeated = g.Optional && !allOpt, g.Repeated && !allRep
-				members[k] = g
-			}
-			text, err := membersText(members)
-			if err != nil {
-				return err
-			}
-			// A structure has one definition: a later run of the group must be the same
-			// fields, or the reference would read back as the first run's.
-			if at, ok := defined[f.Group]; !ok {
-				defined[f.Group] = f.Offset
-				subs = append(subs, sub{f.Group, text})
-			} else if k := slices.IndexFunc(subs, func(s sub) bool { return s.name == f.Group }); subs[k].text != text {
-				return fmt.Errorf("notation: field %q at bit %d: its group %q is written as a structure, defined by the fields at bit %d, and these fields differ from them", f.Name, f.Offset, f.Group, at)
-			}
-			end = run[len(run)-1].Offset + run[len(run)-1].Bits
-			i = j
-			continue
-		}
-		if err := writeMember(bw, f); err != nil {
+		if err != nil {
 			return err
 		}
-		end = f.Offset + f.Bits
-		i++
+		end = fields[j-1].Offset + fields[j-1].Bits
+		i = j
 	}
 	bw.WriteString("}\n")
-	// Every field is written as a member under its name, and a member named as a structure
-	// is read as a reference to it (or, the drawn one's, as a cycle).
+	if err := checkNames(name, fields, sw.defined); err != nil {
+		return err
+	}
+	for _, s := range append(sw.subs, sw.owned...) {
+		fmt.Fprintf(bw, "\n%s {\n%s}\n", s.name, s.text)
+	}
+	return bw.Flush()
+}
+
+// sub is a structure Write writes after the drawn one: its name and its members, written.
+type sub struct {
+	name, text string
+}
+
+// structWriter is what Write writes after the drawn structure: the structures its groups are
+// written as (subs) and those of their own (owned), and each one's first field's offset.
+type structWriter struct {
+	w       *bufio.Writer
+	subs    []sub
+	owned   []sub
+	defined map[string]int
+}
+
+// reference writes the run of fields from i in one group as a reference to a structure of the
+// group's name, defined once (a later run must be the same fields), and returns where the
+// run ends.
+func (sw *structWriter) reference(fields []bytegrid.Field, i int) (int, error) {
+	f := fields[i]
+	j := i
+	run := fields[i:i]
+	for j < len(fields) && fields[j].Group == f.Group && strings.HasPrefix(fields[j].Path, f.Group+".") && (j == i || fields[j].Offset == fields[j-1].Offset+fields[j-1].Bits) {
+		run = fields[i : j+1]
+		j++
+	}
+	allOpt, allRep, fixed, bits := true, true, true, 0
+	for _, g := range run {
+		allOpt, allRep = allOpt && g.Optional, allRep && g.Repeated
+		fixed = fixed && !g.Variable && !g.Repeated
+		bits += g.Bits
+	}
+	ref := bytegrid.Field{Name: f.Group, Optional: allOpt, Repeated: allRep, Variable: !fixed, Bits: bits}
+	if err := writeMember(sw.w, ref); err != nil {
+		return 0, err
+	}
+	members := make([]bytegrid.Field, len(run))
+	for k, g := range run {
+		g.Optional, g.Repeated = g.Optional && !allOpt, g.Repeated && !allRep
+		members[k] = g
+	}
+	text, err := membersText(members)
+	if err != nil {
+		return 0, err
+	}
+	// A structure has one definition: a later run of the group must be the same fields, or
+	// the reference would read back as the first run's.
+	if at, ok := sw.defined[f.Group]; !ok {
+		sw.defined[f.Group] = f.Offset
+		sw.subs = append(sw.subs, sub{f.Group, text})
+	} else if k := slices.IndexFunc(sw.subs, func(s sub) bool { return s.name == f.Group }); k < 0 || sw.subs[k].text != text {
+		return 0, fmt.Errorf("notation: field %q at bit %d: its group %q is written as a structure, defined by the fields at bit %d, and these fields differ from them", f.Name, f.Offset, f.Group, at)
+	}
+	return j, nil
+}
+
+// own keeps the run of fields from i, a structure of its own (detachedAt), to be written
+// after the drawn one (named name), and returns where the run ends.
+func (sw *structWriter) own(fields []bytegrid.Field, i int, name string) (int, error) {
+	f := fields[i]
+	j := i + 1
+	for j < len(fields) && !detachedAt(fields, j) && fields[j].Group == f.Group && strings.HasPrefix(fields[j].Path, f.Group+".") {
+		j++
+	}
+	text, err := membersText(fields[i:j])
+	if err != nil {
+		return 0, err
+	}
+	if _, ok := sw.defined[f.Group]; ok || f.Group == name {
+		return 0, fmt.Errorf("notation: field %q at bit %d: structure %q written twice", f.Name, f.Offset, f.Group)
+	}
+	sw.defined[f.Group] = f.Offset
+	sw.owned = append(sw.owned, sub{f.Group, text})
+	return j, nil
+}
+
+// checkNames refuses names that would read back otherwise: every field is written as a
+// member under its name, and a member named as a structure is read as a reference to it
+// (or, the drawn one's, as a cycle).
+func checkNames(name string, fields []bytegrid.Field, defined map[string]int) error {
 	for _, f := range fields {
 		if f.Name == name {
 			return fmt.Errorf("notation: field %q at bit %d: its name is the structure's, so it would read back as a reference to it", f.Name, f.Offset)
@@ -770,10 +879,14 @@ func Write(w io.Writer, name string, fields []bytegrid.Field) error {
 	if _, ok := defined[name]; ok {
 		return fmt.Errorf("notation: structure %q: a group of its fields has its name, and the two structures would be one", name)
 	}
-	for _, s := range subs {
-		fmt.Fprintf(bw, "\n%s {\n%s}\n", s.name, s.text)
-	}
-	return bw.Flush()
+	return nil
+}
+
+// detachedAt reports whether fields[i] starts a structure of its own, as ParseOptions' All
+// lays one out: captioned with the name of its group, its path in it.
+func detachedAt(fields []bytegrid.Field, i int) bool {
+	f := fields[i]
+	return f.Caption != "" && f.Caption == f.Group && strings.HasPrefix(f.Path, f.Group+".")
 }
 
 // membersText is the members of a structure as Write writes them.

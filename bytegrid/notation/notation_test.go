@@ -454,3 +454,52 @@ func FuzzWriteFields(f *testing.F) {
 		}
 	})
 }
+
+// TestParseAll: with All, the structures the root does not refer to are drawn after it, each
+// from a row of its own and captioned with its name; Write writes them back as structures of
+// their own, and the document reads back the same. Without All they are warned about.
+func TestParseAll(t *testing.T) {
+	src := "Setting {\n  Identifier (i),\n  Value (i),\n}\n\nSETTINGS Frame {\n  Type (i) = 0x04,\n  Length (i),\n  Setting (..) ...,\n}\n\nGOAWAY Frame {\n  Type (i) = 0x07,\n  Stream ID (i),\n}\n\nFigure 7: SETTINGS Frame\n"
+	plain, err := notation.Parse("f.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plain.Warnings) != 1 || !strings.Contains(plain.Warnings[0], `"GOAWAY Frame"`) {
+		t.Errorf("warnings %q: want one naming GOAWAY Frame", plain.Warnings)
+	}
+	all, err := notation.ParseOptions("f.txt", []byte(src), notation.Options{All: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all.Warnings) != 0 {
+		t.Errorf("warnings %q: want none, every structure drawn", all.Warnings)
+	}
+	if len(all.Fields) != len(plain.Fields)+2 {
+		t.Fatalf("%d fields, want the %d of the frame and GOAWAY's 2", len(all.Fields), len(plain.Fields))
+	}
+	g := all.Fields[len(plain.Fields)]
+	if g.Caption != "GOAWAY Frame" || g.Group != "GOAWAY Frame" || g.Path != "GOAWAY Frame.Type" || g.Offset%32 != 0 {
+		t.Errorf("GOAWAY's first field %+v: want it captioned, in its group, starting a row", g)
+	}
+	var b strings.Builder
+	if err := notation.Write(&b, all.Name, all.Fields); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"SETTINGS Frame {", "\nSetting {", "\nGOAWAY Frame {\n  Type (i) = 0x07,\n  Stream ID (i),\n}"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("written:\n%s\nwant %q", b.String(), want)
+		}
+	}
+	again, err := notation.ParseOptions("again.txt", []byte(b.String()), notation.Options{All: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again.Fields) != len(all.Fields) {
+		t.Fatalf("read back: %d fields, want %d", len(again.Fields), len(all.Fields))
+	}
+	for i := range all.Fields {
+		if a, b := all.Fields[i], again.Fields[i]; a.Name != b.Name || a.Offset != b.Offset || a.Bits != b.Bits || a.Caption != b.Caption || a.Path != b.Path {
+			t.Errorf("field %d read back %+v, want %+v", i, b, a)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
@@ -52,7 +53,9 @@ func locateDash(ls []string) (dashFigure, bool) {
 
 // dashWidthRE is a width written over a box: "2 bytes", "1 byte", "4 octets", "16 bits", or a
 // variable one: "n bytes", "string", "variable".
-var dashWidthRE = regexp.MustCompile(`(?i)^(?:(\d{1,4}|n|N|m|M)\s*(bytes?|octets?|bits?)|string|variable|var)$`)
+var dashWidthRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^(?:(\d{1,4}|n|N|m|M)\s*(bytes?|octets?|bits?)|string|variable|var)$`)
+})
 
 // phrase is text of a line: words a space apart.
 type phrase struct {
@@ -121,7 +124,7 @@ func (p *parser) parseDash(spec *gridyaml.Spec, d dashFigure) (*gridyaml.Spec, e
 		if width == "" {
 			return nil, p.errf(d.top+1, c0+1, "no width written over the box %q: want \"2 bytes\", \"1 byte\", \"string\" or \"n bytes\" over each box", strings.Join(name, " "))
 		}
-		m := dashWidthRE.FindStringSubmatch(width)
+		m := dashWidthRE().FindStringSubmatch(width)
 		if m == nil {
 			return nil, p.errf(d.head, c0+1, "the width %q over the box %q: want \"2 bytes\", \"1 byte\", \"string\" or \"n bytes\"", width, strings.Join(name, " "))
 		}
@@ -144,7 +147,7 @@ func (p *parser) parseDash(spec *gridyaml.Spec, d dashFigure) (*gridyaml.Spec, e
 	spec.Options.NoHex = true
 	spec.Options.ElideRows = -1
 	for i := d.bot + 1; i < len(p.lines); i++ {
-		if s := strings.TrimSpace(string(p.lines[i])); captionRE.MatchString(s) {
+		if s := strings.TrimSpace(string(p.lines[i])); captionRE().MatchString(s) {
 			if spec.Desc == "" {
 				spec.Desc = spec.Name
 			}

@@ -602,7 +602,7 @@ func (p *parser) rightNotes(first, last int) string {
 }
 
 // captionRE is a figure's caption: "Figure 3: DTLS 1.3 Unified Header".
-var captionRE = regexp.MustCompile(`^(?i:figure|fig\.|table)\s+[0-9A-Za-z.-]+\s*[:.-]`)
+var captionRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?i:figure|fig\.|table)\s+[0-9A-Za-z.-]+\s*[:.-]`) })
 
 // below reads the lines under the grid: a ruler under the box, a legend, the figure's caption
 // ("Figure 3: …"), kept as printed (Text.Below); the caption is returned too. A line under the
@@ -624,7 +624,7 @@ func (p *parser) below(last int) (string, string) {
 		out = append(out, l)
 		switch {
 		case s == "":
-		case captionRE.MatchString(s) && caption == "":
+		case captionRE().MatchString(s) && caption == "":
 			caption = s
 		case strings.Contains(s, "+-+") || strings.Contains(s, "+--") || strings.Contains(s, "-+-"):
 			p.warn(i, strings.Index(l, "+"), "a rule under the grid, not read (a second figure?): kept as text, not drawn as boxes")
@@ -680,6 +680,40 @@ func (p *parser) readElision(first, last int) error {
 
 // readRuler reads the ruler lines above the first rule (the last two lines of digits).
 func (p *parser) readRuler(first int) error {
+	rl := p.rulerLines(first)
+	p.ruler = bytegrid.RulerNone
+	if len(rl) == 0 {
+		return nil
+	}
+	nums := numbers(p.lines[rl[len(rl)-1]])
+	multi := multiDigit(nums)
+	// Bit numbers counting 0, 1, 2, … evenly spaced, some of two digits (RFC 3168's "0   1 …
+	// 10  11"), are a line of units, not RFC 768's byte ruler ("0      7 8     15").
+	if multi && len(rl) == 1 && len(nums) >= 3 && evenCount(nums) {
+		multi = false
+		// (the columns of a number's last digit are the even ones)
+		for k := range nums {
+			nums[k].start = nums[k].end - 1
+		}
+	}
+	switch {
+	case multi && len(rl) == 1:
+		p.ruler = bytegrid.RulerBytes
+		p.bytes = true
+	case len(rl) == 2:
+		p.readTens(numbers(p.lines[rl[0]]), nums)
+	default:
+		p.ruler = bytegrid.RulerUnits
+	}
+	if p.bytes || len(nums) < 2 {
+		return nil
+	}
+	return p.readUnits(rl[len(rl)-1], nums)
+}
+
+// rulerLines are the lines of the ruler over the figure's first rule (one or two: its tens
+// and its units), blank lines between them and the rule allowed.
+func (p *parser) rulerLines(first int) []int {
 	var rl []int
 	for i := first - 1; i >= 0 && len(rl) < 2; i-- {
 		s := strings.TrimSpace(string(p.lines[i]))
@@ -694,72 +728,58 @@ func (p *parser) readRuler(first int) error {
 		}
 		rl = append([]int{i}, rl...)
 	}
-	p.ruler = bytegrid.RulerNone
-	if len(rl) == 0 {
-		return nil
-	}
-	units := p.lines[rl[len(rl)-1]]
-	nums := numbers(units)
-	multi := false
+	return rl
+}
+
+// multiDigit reports whether a ruler line holds a number of several digits.
+func multiDigit(nums []number) bool {
 	for _, n := range nums {
 		if n.end-n.start > 1 {
-			multi = true
+			return true
 		}
 	}
-	// Bit numbers counting 0, 1, 2, … evenly spaced, some of two digits (RFC 3168's "0   1 …
-	// 10  11"), are a line of units, not RFC 768's byte ruler ("0      7 8     15").
-	if multi && len(rl) == 1 && len(nums) >= 3 {
-		even := true
-		for k, n := range nums {
-			if n.v != nums[0].v+k || k > 0 && n.end-nums[k-1].end != nums[1].end-nums[0].end {
-				even = false
-				break
-			}
-		}
-		if even {
-			multi = false
-			// (the columns of a number's last digit are the even ones)
-			for k := range nums {
-				nums[k].start = nums[k].end - 1
-			}
+	return false
+}
+
+// evenCount reports whether nums count 0, 1, 2, … (from the first) evenly spaced.
+func evenCount(nums []number) bool {
+	for k, n := range nums {
+		if n.v != nums[0].v+k || k > 0 && n.end-nums[k-1].end != nums[1].end-nums[0].end {
+			return false
 		}
 	}
-	switch {
-	case multi && len(rl) == 1:
-		p.ruler = bytegrid.RulerBytes
-		p.bytes = true
-	case len(rl) == 2:
-		p.ruler = bytegrid.RulerTens
-		tens := numbers(p.lines[rl[0]])
-		// RFC 1035 writes the tens digit over every bit from 10; RFC 791 over every tenth.
-		if len(tens) >= 2 && len(nums) >= 2 && tens[1].start-tens[0].start == nums[1].start-nums[0].start {
-			p.ruler = bytegrid.RulerTensAll
-		}
-		// RFC 7296 and RFC 2408 print the tens from 1, no "0" over bit 0.
-		p.noZero = p.ruler == bytegrid.RulerTens && len(tens) > 0
-		for _, t := range tens {
-			if t.v == 0 {
-				p.noZero = false
-			}
-		}
-	default:
-		p.ruler = bytegrid.RulerUnits
+	return true
+}
+
+// readTens reads a ruler of two lines, tens over units: RFC 791's (a tens digit over every
+// tenth bit), RFC 1035's (over every bit from 10), RFC 7296's (no "0" over bit 0).
+func (p *parser) readTens(tens, nums []number) {
+	p.ruler = bytegrid.RulerTens
+	if len(tens) >= 2 && len(nums) >= 2 && tens[1].start-tens[0].start == nums[1].start-nums[0].start {
+		p.ruler = bytegrid.RulerTensAll
 	}
-	if !p.bytes && len(nums) >= 2 {
-		p.units = len(nums)
-		p.cpb = nums[1].start - nums[0].start
-		if p.cpb < 2 || p.cpb > 8 {
-			return p.errf(rl[len(rl)-1], nums[1].start, "ruler digits %d columns apart: want 2 to 8", p.cpb)
+	p.noZero = p.ruler == bytegrid.RulerTens && len(tens) > 0
+	for _, t := range tens {
+		if t.v == 0 {
+			p.noZero = false
 		}
-		if nums[0].v > nums[1].v {
-			p.lsb0 = true
-		}
-		// Where the digits stand in their bit: over its middle, or over the '+' before it
-		// (RFC 4271).
-		p.shift = nums[0].start - p.x0 - (p.cpb+1)/2
-		if p.shift < -8 || p.shift > 8 {
-			return p.errf(rl[len(rl)-1], nums[0].start, "ruler digit %d columns off its bit", p.shift)
-		}
+	}
+}
+
+// readUnits reads the width of a bit from the units line (line l) and where its digits stand
+// in their bit: over its middle, or over the '+' before it (RFC 4271).
+func (p *parser) readUnits(l int, nums []number) error {
+	p.units = len(nums)
+	p.cpb = nums[1].start - nums[0].start
+	if p.cpb < 2 || p.cpb > 8 {
+		return p.errf(l, nums[1].start, "ruler digits %d columns apart: want 2 to 8", p.cpb)
+	}
+	if nums[0].v > nums[1].v {
+		p.lsb0 = true
+	}
+	p.shift = nums[0].start - p.x0 - (p.cpb+1)/2
+	if p.shift < -8 || p.shift > 8 {
+		return p.errf(l, nums[0].start, "ruler digit %d columns off its bit", p.shift)
 	}
 	return nil
 }
@@ -915,44 +935,12 @@ func (p *parser) bandCells(bands []band) (bandCells, error) {
 	byBand := make([][]*cell, len(bands))
 	short := make([]bool, len(bands)) // a band whose boxes end before the row does
 	edgeDots := false                 // "..." in place of a right edge (RFC 7540)
-	edgeOK := func(l, c int) bool { r := p.at(l, c); return r == '|' || r == ':' || p.markAt(l, c) }
 	for _, bd := range bands {
 		p.snapEdges(bd)
 	}
 	for bi, bd := range bands {
-		edges := []int{}
-		for b := 0; b <= p.rb; b++ {
-			c := p.col(b)
-			for l := bd.from; l < bd.to; l++ {
-				// (A mark inside the row is text, not an edge: RFC 7761's column of
-				// dots standing for the options left out.)
-				if r := p.at(l, c); b > 0 && b < p.rb && r != '|' && r != ':' {
-					continue
-				}
-				if edgeOK(l, c) {
-					edges = append(edges, b)
-					break
-				}
-			}
-		}
-		// Anything on a line past the last edge: the box is open at its right end.
-		open := false
-		if len(edges) > 0 && edges[len(edges)-1] < p.rb {
-			end := p.col(edges[len(edges)-1])
-			for l := bd.from; l < bd.to; l++ {
-				if len(p.lines[l]) > end+1 {
-					open = true
-				}
-			}
-		}
-		if open {
-			for l := bd.from; l < bd.to; l++ {
-				if s := string(p.lines[l]); strings.HasSuffix(s, "...") && len(p.lines[l])-1 == p.col(p.rb) {
-					edgeDots = true
-				}
-			}
-			edges = append(edges, p.rb)
-		}
+		edges, open, dots := p.bandEdges(bd)
+		edgeDots = edgeDots || dots
 		short[bi] = len(edges) > 0 && edges[len(edges)-1] < p.rb
 		if len(edges) < 2 {
 			return bandCells{}, p.errf(bd.from, p.x0, "a row with no box: want '|' edges on bit boundaries")
@@ -960,97 +948,161 @@ func (p *parser) bandCells(bands []band) (bandCells, error) {
 		if edges[0] != 0 {
 			return bandCells{}, p.errf(bd.from, p.col(edges[0]), "a row that does not start at the grid's left edge")
 		}
-		// Edge characters that are not on a bit boundary are an error: the figure's columns
-		// do not agree with its ruler or rules.
-		for l := bd.from; l < bd.to; l++ {
-			for c, r := range p.lines[l] {
-				// (Text right of the grid is a note in its margin: RFC 4303's "^Int.")
-				if c < p.x0 || c > p.col(p.rb) || !edgeOK(l, c) {
-					continue
-				}
-				if _, ok := p.bitAt(c); !ok && r == '|' {
-					return bandCells{}, p.errf(l, c, "an edge '|' between bit boundaries (bits are %d columns wide from column %d)", p.cpb, p.x0+1)
-				}
-			}
+		if err := p.edgesOnBits(bd); err != nil {
+			return bandCells{}, err
 		}
 		for k := 0; k+1 < len(edges); k++ {
-			c := &cell{band: bi, from: edges[k], to: edges[k+1], line: bd.from, c: p.col(edges[k]) + 1}
-			c.open = open && k == len(edges)-2
-			c0, c1 := p.col(c.from)+1, p.col(c.to)
-			if c.open {
-				c1 = MaxColumns + 1
-			}
-			for l := bd.from; l < bd.to; l++ {
-				if p.at(l, c0-1) == ':' || p.at(l, c1) == ':' {
-					c.colon = true
-				}
-				if p.markAt(l, c0-1) || p.markAt(l, c1) {
-					c.marks = make([]rune, bd.to-bd.from)
-				}
-				s, lead := "", 0
-				if c0 < len(p.lines[l]) {
-					raw := p.lines[l][c0:min(c1, len(p.lines[l]))]
-					for lead < len(raw) && raw[lead] == ' ' {
-						lead++
-					}
-					s = strings.TrimSpace(string(raw))
-				}
-				c.text = append(c.text, s)
-				if s != "" {
-					c.textLine = append(c.textLine, l-bd.from)
-					c.at = append(c.at, textAt{line: l, col: c0 + lead, s: s})
-				}
-			}
-			for l := bd.from; l < bd.to; l++ {
-				c.edges = append(c.edges, p.at(l, c0-1), p.at(l, c1))
-			}
-			if c.marks != nil {
-				c.rmarks = make([]rune, bd.to-bd.from)
-				for l := bd.from; l < bd.to; l++ {
-					c.marks[l-bd.from] = p.at(l, c0-1)
-					c.rmarks[l-bd.from] = p.at(l, c1)
-				}
-			}
+			c := p.readCell(bi, bd, edges[k], edges[k+1], open && k == len(edges)-2)
 			c.parent = len(cells)
 			cells = append(cells, c)
 			byBand[bi] = append(byBand[bi], c)
 		}
 	}
-	// A row ending in '.' on every line whose next row starts with '.' on every line: the
-	// value of its last box runs on into the next row's first box (RFC 4340's Sequence
-	// Number, high bits and low bits), two fields of fixed size.
-	dotted := func(bd band, c int) bool {
-		for l := bd.from; l < bd.to; l++ {
-			if p.at(l, c) != '.' || !p.markAt(l, c) {
-				return false
-			}
-		}
-		return true
-	}
-	otherMarks := func(bd band, c int) bool {
-		for l := bd.from; l < bd.to; l++ {
-			if p.markAt(l, c) {
-				return true
-			}
-		}
-		return false
-	}
-	for bi := 0; bi+1 < len(bands); bi++ {
-		if len(byBand[bi]) == 0 || len(byBand[bi+1]) == 0 {
-			continue
-		}
-		l, f := byBand[bi][len(byBand[bi])-1], byBand[bi+1][0]
-		if l.to != p.rb || l.open || f.from != 0 || f.open || !dotted(bands[bi], p.col(p.rb)) || !dotted(bands[bi+1], p.col(0)) ||
-			otherMarks(bands[bi], p.col(l.from)) || otherMarks(bands[bi+1], p.col(f.to)) {
-			continue
-		}
-		l.marks, f.marks, l.runOn = nil, nil, true
-	}
+	p.runOnRows(bands, byBand)
 	index := make(map[*cell]int, len(cells))
 	for i, c := range cells {
 		index[c] = i
 	}
 	return bandCells{cells: cells, byBand: byBand, index: index, short: short, edgeDots: edgeDots}, nil
+}
+
+// edgeOK reports whether line l holds an edge at column c: '|', ':' or a side mark.
+func (p *parser) edgeOK(l, c int) bool {
+	r := p.at(l, c)
+	return r == '|' || r == ':' || p.markAt(l, c)
+}
+
+// bandEdges are the bits a band's boxes have edges at, the right end of the row added when
+// its last box is open (anything on a line past its last edge), and whether "..." stands in
+// place of the right edge (RFC 7540).
+func (p *parser) bandEdges(bd band) (edges []int, open, dots bool) {
+	for b := 0; b <= p.rb; b++ {
+		c := p.col(b)
+		for l := bd.from; l < bd.to; l++ {
+			// (A mark inside the row is text, not an edge: RFC 7761's column of dots
+			// standing for the options left out.)
+			if r := p.at(l, c); b > 0 && b < p.rb && r != '|' && r != ':' {
+				continue
+			}
+			if p.edgeOK(l, c) {
+				edges = append(edges, b)
+				break
+			}
+		}
+	}
+	if len(edges) > 0 && edges[len(edges)-1] < p.rb {
+		end := p.col(edges[len(edges)-1])
+		for l := bd.from; l < bd.to; l++ {
+			if len(p.lines[l]) > end+1 {
+				open = true
+			}
+		}
+	}
+	if !open {
+		return edges, false, false
+	}
+	for l := bd.from; l < bd.to; l++ {
+		if s := string(p.lines[l]); strings.HasSuffix(s, "...") && len(p.lines[l])-1 == p.col(p.rb) {
+			dots = true
+		}
+	}
+	return append(edges, p.rb), true, dots
+}
+
+// edgesOnBits refuses edge characters of a band that are not on a bit boundary: the
+// figure's columns do not agree with its ruler or rules.
+func (p *parser) edgesOnBits(bd band) error {
+	for l := bd.from; l < bd.to; l++ {
+		for c, r := range p.lines[l] {
+			// (Text right of the grid is a note in its margin: RFC 4303's "^Int.")
+			if c < p.x0 || c > p.col(p.rb) || !p.edgeOK(l, c) {
+				continue
+			}
+			if _, ok := p.bitAt(c); !ok && r == '|' {
+				return p.errf(l, c, "an edge '|' between bit boundaries (bits are %d columns wide from column %d)", p.cpb, p.x0+1)
+			}
+		}
+	}
+	return nil
+}
+
+// readCell reads the box of band bi from bit from to bit to: its text line by line, its side
+// edges and marks as printed.
+func (p *parser) readCell(bi int, bd band, from, to int, open bool) *cell {
+	c := &cell{band: bi, from: from, to: to, line: bd.from, c: p.col(from) + 1, open: open}
+	c0, c1 := p.col(c.from)+1, p.col(c.to)
+	if c.open {
+		c1 = MaxColumns + 1
+	}
+	for l := bd.from; l < bd.to; l++ {
+		if p.at(l, c0-1) == ':' || p.at(l, c1) == ':' {
+			c.colon = true
+		}
+		if p.markAt(l, c0-1) || p.markAt(l, c1) {
+			c.marks = make([]rune, bd.to-bd.from)
+		}
+		s, lead := "", 0
+		if c0 < len(p.lines[l]) {
+			raw := p.lines[l][c0:min(c1, len(p.lines[l]))]
+			for lead < len(raw) && raw[lead] == ' ' {
+				lead++
+			}
+			s = strings.TrimSpace(string(raw))
+		}
+		c.text = append(c.text, s)
+		if s != "" {
+			c.textLine = append(c.textLine, l-bd.from)
+			c.at = append(c.at, textAt{line: l, col: c0 + lead, s: s})
+		}
+	}
+	for l := bd.from; l < bd.to; l++ {
+		c.edges = append(c.edges, p.at(l, c0-1), p.at(l, c1))
+	}
+	if c.marks != nil {
+		c.rmarks = make([]rune, bd.to-bd.from)
+		for l := bd.from; l < bd.to; l++ {
+			c.marks[l-bd.from] = p.at(l, c0-1)
+			c.rmarks[l-bd.from] = p.at(l, c1)
+		}
+	}
+	return c
+}
+
+// runOnRows marks a row ending in '.' on every line whose next row starts with '.' on every
+// line: the value of its last box runs on into the next row's first box (RFC 4340's Sequence
+// Number, high bits and low bits), two fields of fixed size.
+func (p *parser) runOnRows(bands []band, byBand [][]*cell) {
+	for bi := 0; bi+1 < len(bands); bi++ {
+		if len(byBand[bi]) == 0 || len(byBand[bi+1]) == 0 {
+			continue
+		}
+		l, f := byBand[bi][len(byBand[bi])-1], byBand[bi+1][0]
+		if l.to != p.rb || l.open || f.from != 0 || f.open || !p.dotted(bands[bi], p.col(p.rb)) || !p.dotted(bands[bi+1], p.col(0)) ||
+			p.otherMarks(bands[bi], p.col(l.from)) || p.otherMarks(bands[bi+1], p.col(f.to)) {
+			continue
+		}
+		l.marks, f.marks, l.runOn = nil, nil, true
+	}
+}
+
+// dotted reports whether every line of a band has a '.' side mark at column c.
+func (p *parser) dotted(bd band, c int) bool {
+	for l := bd.from; l < bd.to; l++ {
+		if p.at(l, c) != '.' || !p.markAt(l, c) {
+			return false
+		}
+	}
+	return true
+}
+
+// otherMarks reports whether a line of a band has a side mark at column c.
+func (p *parser) otherMarks(bd band, c int) bool {
+	for l := bd.from; l < bd.to; l++ {
+		if p.markAt(l, c) {
+			return true
+		}
+	}
+	return false
 }
 
 // snapEdges moves each '|' of a band that stands one column off a bit boundary onto it, when
@@ -1126,145 +1178,187 @@ func (p *parser) readRules(rules []int, bc *bandCells, opts *bytegrid.Options) (
 		if strings.Contains(string(line), "...") {
 			dots = true
 		}
-		// How this rule is marked: at every bit ('b'), at every byte ('y': RFC 2453's
-		// "+---------------+---------------+" under a 32-bit field) or only where fields
-		// begin and end ('f').
 		if !p.bytes {
-			style := byte('b')
-			for b := 1; b < p.rb; b++ {
-				if f := p.at(rl, p.col(b)); (f == '-' || f == '=') && p.at(rl, p.col(b)-1) == f {
-					if b%8 == 0 {
-						style = 'f'
-						break
-					}
-					style = 'y'
-				}
-			}
-			for len(p.ruleTicks) < ri {
-				p.ruleTicks = append(p.ruleTicks, 'b')
-			}
-			p.ruleTicks = append(p.ruleTicks, style)
+			p.ruleStyle(ri, rl)
 		}
-		// A rule marked only where fields begin and end (RFC 7540, RFC 6455; RFC 791's
-		// "+---------//--------+" over two bytes).
-		for b := 1; b < p.rb; b++ {
-			if p.bytes && (b%8 != 0 || p.at(rl, p.col(p.rb)) != '+') {
-				continue // (a byte rule cut short: RFC 768's "+---------------- ...")
-			}
-			if p.at(rl, p.col(b)) == '-' && p.at(rl, p.col(b)-1) == '-' {
-				ticksAtFields = true
-			}
-		}
-		var textOn []rune
-		textFrom := -1 // the column of textOn's first character
-		present := make([]bool, p.rb)
-		for b := 0; b < p.rb; b++ {
-			present, dashed, double := &present[b], false, false
-			lo, hi := p.col(b)+1, p.col(b+1)
-			if p.bytes {
-				lo = p.shifted(p.x0 + 9*(b/8) + 1 + b%8)
-				hi = lo + 1
-			}
-			for c := lo; c < hi; c++ {
-				switch p.at(rl, c) {
-				case '-':
-					// (but a hyphen in a name written on the rule: "Value-ICV")
-					*present = *present || p.ruleDash(rl, c)
-				case '=':
-					*present, double = true, true
-				}
-			}
-			if !*present && !p.bytes && p.ruleDash(rl, p.col(b+1)) {
-				*present, dashed = true, true
-			}
-			if !*present && !p.bytes && b > 0 && p.ruleDash(rl, p.col(b)) {
-				*present, dashed = true, true
-			}
-			a, d := bc.cellAt(above, b), bc.cellAt(below, b)
-			if *present {
-				for _, c := range []*cell{a, d} {
-					switch {
-					case c == nil:
-					case dashed:
-						c.dashed++
-					default:
-						c.solid++
-					}
-				}
-				if double && d != nil {
-					d.double = true
-				}
-				if double && d == nil && ri == len(rules)-1 {
-					p.doubleEnd = true // the grid closed by a double rule (RFC 3550)
-				}
-				continue
-			}
-			if a != nil && d != nil {
-				x, y := bc.find(bc.index[a]), bc.find(bc.index[d])
-				if x != y {
-					bc.cells[y].parent = x
-				}
-				if textFrom < 0 {
-					textFrom = p.col(b) + 1
-				}
-				for c := p.col(b) + 1; c <= p.col(b+1); c++ {
-					if r := p.at(rl, c); r != '+' && r != '|' || c < p.col(b+1) {
-						textOn = append(textOn, r)
-					}
-				}
-			}
-			if a != nil && d == nil && ri == len(rules)-1 && strings.Contains(string(line), "...") {
-				a.open = true
-			}
-		}
-		// A side edge crossing this rule where no rule meets it: '+' (RFC 8200) or '|' (RFC
-		// 1035), as the figure draws it.
-		for b := 0; b <= p.rb; b++ {
-			if b > 0 && present[b-1] || b < p.rb && present[b] {
-				continue
-			}
-			bb := min(b, p.rb-1)
-			if bc.cellAt(above, bb) == nil || bc.cellAt(below, bb) == nil {
-				continue
-			}
-			side := 0 // the grid's left edge and the inner ones
-			if b == p.rb {
-				side = 1 // its right edge (RFC 4302 draws '+' on the left, '|' on the right)
-			}
-			switch p.at(rl, p.col(b)) {
-			case '|':
-				bc.crossBar[side]++
-			case '+':
-				if b == 0 && p.closing[rl] {
-					bc.crossBar[side]++ // (printed '|', read as a rule's '+')
-				} else {
-					bc.crossPlus[side]++
-				}
-			}
-		}
+		ticksAtFields = ticksAtFields || p.ticksAtFields(rl)
+		last := ri == len(rules)-1
+		present, textOn, textFrom := p.ruleBits(rl, above, below, last, bc)
+		p.crossEdges(rl, present, above, below, bc)
 		// Rules that run on past the row's end with "-..." (RFC 4271).
 		if strings.HasPrefix(string(line[min(p.col(p.rb)+1, len(line)):]), "-...") {
 			bc.runs++
 		} else {
 			bc.closed++
 		}
-		if t := strings.TrimSpace(string(textOn)); t != "" && strings.Trim(t, "+-= ") != "" {
-			// The name written on an inner rule (RFC 8200): the field of the boxes it joins.
-			for b := 0; b < p.rb; b++ {
-				if d := bc.cellAt(below, b); d != nil && bc.cellAt(above, b) != nil {
-					root := bc.cells[bc.find(bc.index[d])]
-					root.extra = append(root.extra, strings.TrimSpace(strings.Trim(t, "+")))
-					lead := 0
-					for lead < len(textOn) && textOn[lead] == ' ' {
-						lead++
-					}
-					root.at = append(root.at, textAt{line: rl, col: textFrom + lead, s: root.extra[len(root.extra)-1]})
-					break
+		p.nameOnRule(rl, textOn, textFrom, above, below, bc)
+	}
+	return dots, ticksAtFields
+}
+
+// ruleStyle notes how rule ri (line rl) is marked: at every bit ('b'), at every byte ('y':
+// RFC 2453's "+---------------+---------------+" under a 32-bit field) or only where fields
+// begin and end ('f').
+func (p *parser) ruleStyle(ri, rl int) {
+	style := byte('b')
+	for b := 1; b < p.rb; b++ {
+		if f := p.at(rl, p.col(b)); (f == '-' || f == '=') && p.at(rl, p.col(b)-1) == f {
+			if b%8 == 0 {
+				style = 'f'
+				break
+			}
+			style = 'y'
+		}
+	}
+	for len(p.ruleTicks) < ri {
+		p.ruleTicks = append(p.ruleTicks, 'b')
+	}
+	p.ruleTicks = append(p.ruleTicks, style)
+}
+
+// ticksAtFields reports whether the rule on line rl is marked only where fields begin and end
+// (RFC 7540, RFC 6455; RFC 791's "+---------//--------+" over two bytes).
+func (p *parser) ticksAtFields(rl int) bool {
+	for b := 1; b < p.rb; b++ {
+		if p.bytes && (b%8 != 0 || p.at(rl, p.col(p.rb)) != '+') {
+			continue // (a byte rule cut short: RFC 768's "+---------------- ...")
+		}
+		if p.at(rl, p.col(b)) == '-' && p.at(rl, p.col(b)-1) == '-' {
+			return true
+		}
+	}
+	return false
+}
+
+// ruleBits reads the rule on line rl bit by bit: present (solid, dashed or double) over the
+// boxes of bands above and below, which it counts, or absent, joining them; it returns where
+// it is present, and the text written on it where absent (and the column of its first
+// character).
+func (p *parser) ruleBits(rl, above, below int, last bool, bc *bandCells) (present []bool, textOn []rune, textFrom int) {
+	textFrom = -1
+	present = make([]bool, p.rb)
+	for b := 0; b < p.rb; b++ {
+		var dashed, double bool
+		present[b], dashed, double = p.ruleAtBit(rl, b)
+		a, d := bc.cellAt(above, b), bc.cellAt(below, b)
+		if present[b] {
+			countRule(a, d, dashed)
+			if double && d != nil {
+				d.double = true
+			}
+			if double && d == nil && last {
+				p.doubleEnd = true // the grid closed by a double rule (RFC 3550)
+			}
+			continue
+		}
+		if a != nil && d != nil {
+			x, y := bc.find(bc.index[a]), bc.find(bc.index[d])
+			if x != y {
+				bc.cells[y].parent = x
+			}
+			if textFrom < 0 {
+				textFrom = p.col(b) + 1
+			}
+			for c := p.col(b) + 1; c <= p.col(b+1); c++ {
+				if r := p.at(rl, c); r != '+' && r != '|' || c < p.col(b+1) {
+					textOn = append(textOn, r)
 				}
 			}
 		}
+		if a != nil && d == nil && last && strings.Contains(string(p.lines[rl]), "...") {
+			a.open = true
+		}
 	}
-	return dots, ticksAtFields
+	return present, textOn, textFrom
+}
+
+// ruleAtBit reports whether the rule on line rl is drawn over bit b, dashed ("+ - +") or
+// double ("+=+").
+func (p *parser) ruleAtBit(rl, b int) (present, dashed, double bool) {
+	lo, hi := p.col(b)+1, p.col(b+1)
+	if p.bytes {
+		lo = p.shifted(p.x0 + 9*(b/8) + 1 + b%8)
+		hi = lo + 1
+	}
+	for c := lo; c < hi; c++ {
+		switch p.at(rl, c) {
+		case '-':
+			// (but a hyphen in a name written on the rule: "Value-ICV")
+			present = present || p.ruleDash(rl, c)
+		case '=':
+			present, double = true, true
+		}
+	}
+	if !present && !p.bytes && p.ruleDash(rl, p.col(b+1)) {
+		return true, true, double
+	}
+	if !present && !p.bytes && b > 0 && p.ruleDash(rl, p.col(b)) {
+		return true, true, double
+	}
+	return present, dashed, double
+}
+
+// countRule counts a rule drawn over boxes a (above) and d (below), either nil, as dashed or
+// solid.
+func countRule(a, d *cell, dashed bool) {
+	for _, c := range []*cell{a, d} {
+		switch {
+		case c == nil:
+		case dashed:
+			c.dashed++
+		default:
+			c.solid++
+		}
+	}
+}
+
+// crossEdges counts the side edges crossing the rule on line rl where no rule meets them:
+// '+' (RFC 8200) or '|' (RFC 1035), as the figure draws them.
+func (p *parser) crossEdges(rl int, present []bool, above, below int, bc *bandCells) {
+	for b := 0; b <= p.rb; b++ {
+		if b > 0 && present[b-1] || b < p.rb && present[b] {
+			continue
+		}
+		bb := min(b, p.rb-1)
+		if bc.cellAt(above, bb) == nil || bc.cellAt(below, bb) == nil {
+			continue
+		}
+		side := 0 // the grid's left edge and the inner ones
+		if b == p.rb {
+			side = 1 // its right edge (RFC 4302 draws '+' on the left, '|' on the right)
+		}
+		switch p.at(rl, p.col(b)) {
+		case '|':
+			bc.crossBar[side]++
+		case '+':
+			if b == 0 && p.closing[rl] {
+				bc.crossBar[side]++ // (printed '|', read as a rule's '+')
+			} else {
+				bc.crossPlus[side]++
+			}
+		}
+	}
+}
+
+// nameOnRule gives the name written on an inner rule (RFC 8200), textOn from column textFrom,
+// to the field of the boxes it joins.
+func (p *parser) nameOnRule(rl int, textOn []rune, textFrom, above, below int, bc *bandCells) {
+	t := strings.TrimSpace(string(textOn))
+	if t == "" || strings.Trim(t, "+-= ") == "" {
+		return
+	}
+	for b := 0; b < p.rb; b++ {
+		if d := bc.cellAt(below, b); d != nil && bc.cellAt(above, b) != nil {
+			root := bc.cells[bc.find(bc.index[d])]
+			root.extra = append(root.extra, strings.TrimSpace(strings.Trim(t, "+")))
+			lead := 0
+			for lead < len(textOn) && textOn[lead] == ' ' {
+				lead++
+			}
+			root.at = append(root.at, textAt{line: rl, col: textFrom + lead, s: root.extra[len(root.extra)-1]})
+			return
+		}
+	}
 }
 
 // cellAt is the box of band bi over bit b, or nil.
@@ -1303,236 +1397,340 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 	if err != nil {
 		return nil, opts, err
 	}
-	cells, short, edgeDots := bc.cells, bc.short, bc.edgeDots
-	find := bc.find
 	dots, ticksAtFields := p.readRules(rules, &bc, &opts)
-	// Fields: the groups of joined boxes, in the order of their first box.
-	type group struct {
-		cells []*cell
+	st := &fieldState{bands: bands, rules: rules, short: bc.short, alignVotes: map[string]int{}}
+	for _, bd := range bands {
+		if n := bd.to - bd.from; st.rowLines == 0 || n < st.rowLines {
+			st.rowLines = n
+		}
 	}
-	var groups []*group
-	seen := map[int]*group{}
-	for i, c := range cells {
-		r := find(i)
+	groups := bc.groups()
+	for gi, g := range groups {
+		if err := p.readGroup(st, g, gi > 0 && groups[gi-1][len(groups[gi-1])-1].band != g[0].band); err != nil {
+			return nil, opts, err
+		}
+	}
+	p.rowLines = st.rowLines
+	p.gridOptions(&opts, st, ticksAtFields)
+	p.openOptions(&opts, st, &bc, dots)
+	p.placeLabels(st.fields, st.places, opts)
+	if len(st.fields) == 0 {
+		return nil, opts, p.errf(first, p.x0, "no fields")
+	}
+	return st.fields, opts, nil
+}
+
+// fieldState is what fields gathers reading the groups of boxes, field after field: the
+// fields, and the votes and marks that say how the figure draws them.
+type fieldState struct {
+	bands      []band
+	rules      []int
+	short      []bool
+	fields     []bytegrid.Field
+	off        int
+	rowLines   int
+	alignVotes map[string]int
+	marks      [3]map[rune]int // the side marks of variable rows: first, middle, last line
+	places     []labelPlace    // where the figure printed each field's label
+	dotsLabel  string          // the text after a label open at its end ("...")
+	dotsBottom bool            // the figure ends under it
+	openRule   int
+	openBox    bool // a box open at its right, its label not ending "..."
+	colons     bool // a ':' or marked edge
+	// barVariable: a variable field drawn with '|' side edges (a box of dots).
+	barVariable bool
+}
+
+// groups are the groups of joined boxes, in the order of their first box: the fields.
+func (bc *bandCells) groups() [][]*cell {
+	var groups [][]*cell
+	seen := map[int]int{}
+	for i, c := range bc.cells {
+		r := bc.find(i)
 		g, ok := seen[r]
 		if !ok {
-			g = &group{}
+			g = len(groups)
 			seen[r] = g
-			groups = append(groups, g)
+			groups = append(groups, nil)
 		}
-		g.cells = append(g.cells, c)
+		groups[g] = append(groups[g], c)
 	}
-	var fields []bytegrid.Field
-	off := 0
-	rowLines, lineAlign := 0, ""
-	alignVotes := map[string]int{}
-	var marks [3]map[rune]int          // the side marks of variable rows: first, middle, last line
-	var places []labelPlace            // where the figure printed each field's label
-	dotsLabel, dotsBottom := "", false // the text after a label open at its end ("..."), and whether the figure ends under it
-	openRule := 0
-	openBox, colons := false, false // a box open at its right, its label not ending "..."; a ':' or marked edge
-	barVariable := false            // a variable field drawn with '|' side edges (a box of dots)
-	for _, bd := range bands {
-		if n := bd.to - bd.from; rowLines == 0 || n < rowLines {
-			rowLines = n
+	return groups
+}
+
+// readGroup reads the field of a group of boxes, g, into st; newRow says the group before it
+// ended in an earlier row.
+func (p *parser) readGroup(st *fieldState, g []*cell, newRow bool) error {
+	f := bytegrid.Field{Offset: st.off}
+	multi := len(g) > 1
+	lines, bits := p.groupBoxes(st, g, &f)
+	f.Bits = bits
+	// A box of dots alone, a line each, stands for the items of a list left out (RFC 7761's
+	// Hello options): a variable field.
+	dotsBox := len(lines) > 1 && strings.Trim(strings.Join(lines, ""), ".") == ""
+	if dotsBox {
+		f.Variable, st.barVariable = true, true
+	}
+	// A box continued across a rule whose name stands on several lines of one of its boxes
+	// (RFC 8684's "Subtype-specific data" over "(variable length)") is stacked there.
+	if namedBoxes(g) == 1 {
+		multi = false
+	}
+	f.Label, f.Name = labelOf(lines, multi)
+	if dotsBox {
+		f.Label, f.Name = bytegrid.LabelStacked, strings.Join(lines, " ") // a dot a line
+	}
+	if f.Variable {
+		p.openLabel(st, g, &f)
+	}
+	readCondition(&f)
+	c0 := g[0]
+	if tall := p.tallness(st, g); tall > st.rowLines {
+		f.Lines = tall
+	}
+	bd := st.bands[c0.band]
+	if f.Name == "" && len(g) == 1 && c0.from > 0 && !c0.open && !newRow {
+		// A blank box between two edges inside a row (RFC 2890's "|C| |K|S|") is a field of
+		// its own, unnamed: a field continued from the row before starts its row.
+		f.Kind = bytegrid.Reserved
+		st.fields = append(st.fields, f)
+		p.fieldAt = append(p.fieldAt, textAt{line: bd.from, col: c0.c})
+		st.off += bits
+		return nil
+	}
+	if f.Name == "" || isContinued(f.Name, st.fields) {
+		// A box with no name, or "Name (continued)", continues the field before it.
+		if len(st.fields) == 0 {
+			return p.errf(bd.from, c0.c, "a box with no name, and no field before it to continue")
+		}
+		prev := &st.fields[len(st.fields)-1]
+		prev.Bits += bits
+		prev.Variable = prev.Variable || f.Variable
+		st.off += bits
+		return nil
+	}
+	p.addField(st, g, f)
+	return nil
+}
+
+// addField adds f, the field of the boxes g, to st with where its label was printed.
+func (p *parser) addField(st *fieldState, g []*cell, f bytegrid.Field) {
+	c0 := g[0]
+	if isReserved(f.Name) {
+		f.Kind = bytegrid.Reserved
+	}
+	// A field starting a row after a short one (RFC 7540's rows of 24 and 16 bits).
+	if c0.from == 0 && c0.band > 0 && st.short[c0.band-1] {
+		f.RowBreak = true
+	}
+	if !f.Optional {
+		f.Condition = ""
+	}
+	if f.Variable && f.Label != bytegrid.LabelAuto && f.Label != bytegrid.LabelStacked {
+		f.Label = bytegrid.LabelAuto
+	}
+	st.places = append(st.places, p.placeOf(g, st.bands, len(st.fields)))
+	st.fields = append(st.fields, f)
+	at := textAt{line: st.bands[c0.band].from, col: c0.c}
+	if len(c0.at) > 0 {
+		at = c0.at[0]
+	}
+	p.fieldAt = append(p.fieldAt, at)
+	st.off += f.Bits
+}
+
+// groupBoxes reads the boxes of a group: their text's lines and bits, and what their edges
+// and rules say of the field (variable, its marks, optional, double rule, run on), with the
+// votes for where a row's label stands.
+func (p *parser) groupBoxes(st *fieldState, g []*cell, f *bytegrid.Field) (lines []string, bits int) {
+	multi := len(g) > 1
+	dashedAll := true // every rule around it is dashed: an optional field
+	for _, c := range g {
+		bits += c.to - c.from
+		for _, t := range c.text {
+			if t != "" {
+				lines = append(lines, t)
+			}
+		}
+		lines = append(lines, c.extra...)
+		if c.colon || c.open || c.marks != nil {
+			f.Variable = true
+		}
+		st.colons = st.colons || c.colon || c.marks != nil
+		if m := p.boxMarks(st, g, c); m != "" {
+			f.Marks = m
+		}
+		dashedAll = dashedAll && c.dashed > 0 && c.solid == 0
+		if c.double {
+			f.DoubleRule = true
+		}
+		f.RunOn = c.runOn // (the group's last box)
+		if !multi {
+			voteAlign(st.alignVotes, c)
 		}
 	}
-	for gi, g := range groups {
-		var lines []string
-		var bits int
-		f := bytegrid.Field{Offset: off}
-		multi := len(g.cells) > 1
-		dashedAll := true // every rule around it is dashed: an optional field
-		for _, c := range g.cells {
-			bits += c.to - c.from
-			for _, t := range c.text {
-				if t != "" {
-					lines = append(lines, t)
-				}
-			}
-			lines = append(lines, c.extra...)
-			if c.colon || c.open || c.marks != nil {
-				f.Variable = true
-			}
-			colons = colons || c.colon || c.marks != nil
-			if c.colon && c.marks == nil && c.from == 0 && c.to == p.rb && fullRows(g.cells, p.rb) == 1 && !colonPattern(c.edges) {
-				f.Marks = string(c.edges) // ':' edges the default does not draw (RFC 3550's ": ... :")
-			}
-			if c.marks != nil && c.from == 0 && c.to == p.rb {
-				edgeVotes(c.marks, &marks)
-				if fullRows(g.cells, p.rb) == 1 && !regularMarks(c.marks, c.rmarks) {
-					// Marks no one pattern draws (RFC 9147's '/' on one line of four):
-					// kept line by line.
-					var m strings.Builder
-					for k := range c.marks {
-						m.WriteRune(c.marks[k])
-						m.WriteRune(c.rmarks[k])
-					}
-					f.Marks = m.String()
-				}
-			}
-			dashedAll = dashedAll && c.dashed > 0 && c.solid == 0
-			if c.double {
-				f.DoubleRule = true
-			}
-			f.RunOn = c.runOn // (the group's last box)
-			if n := len(c.textLine); !multi && n > 0 && n < len(c.text) && c.textLine[n-1]-c.textLine[0] == n-1 {
-				switch c.textLine[0] {
-				case (len(c.text) - n) / 2:
-					alignVotes["middle"]++
-				case 0:
-					alignVotes["top"]++
-				case len(c.text) - n:
-					alignVotes["bottom"]++
-				}
-			}
-		}
-		f.Bits = bits
-		f.Optional = dashedAll
-		// A box of dots alone, a line each, stands for the items of a list left out
-		// (RFC 7761's Hello options): a variable field.
-		dotsBox := len(lines) > 1 && strings.Trim(strings.Join(lines, ""), ".") == ""
-		if dotsBox {
-			f.Variable, barVariable = true, true
-		}
-		// A box continued across a rule whose name stands on several lines of one of its
-		// boxes (RFC 8684's "Subtype-specific data" over "(variable length)") is stacked there.
-		named := 0
-		for _, c := range g.cells {
-			named += len(c.extra)
-			for _, t := range c.text {
-				if t != "" {
-					named++
-					break
-				}
-			}
-		}
-		if named == 1 {
-			multi = false
-		}
-		switch {
-		case len(lines) > 1 && !multi && allShort(lines):
-			f.Label = bytegrid.LabelVertical
-			f.Name = strings.Join(lines, "")
-		case len(lines) > 1 && !multi:
-			f.Label = bytegrid.LabelStacked
-			if anySpace(lines) {
-				f.Name = strings.Join(lines, "\n")
-			} else {
-				f.Name = strings.Join(lines, " ")
-			}
-		default:
-			f.Name = strings.Join(lines, " ")
-		}
-		if dotsBox {
-			f.Label, f.Name = bytegrid.LabelStacked, strings.Join(lines, " ") // a dot a line
-		}
-		if f.Variable {
-			name := strings.TrimSpace(f.Name)
-			if last := g.cells[len(g.cells)-1]; last.open && strings.HasSuffix(name, "...") && len(last.at) > 0 && dotsLabel == "" {
-				// A box open at its right whose label ends "..." (RFC 768, RFC 792, RFC 5389):
-				// keep what follows the name as printed, and how the rule under it ends.
-				lt := []rune(last.at[len(last.at)-1].s)
-				k := len(lt)
-				for k > 0 && lt[k-1] == '.' {
-					k--
-				}
-				j := k
-				for j > 0 && lt[j-1] == ' ' {
-					j--
-				}
-				if j > 0 && !(p.at(last.at[len(last.at)-1].line, p.col(p.rb)) == '.' && len(p.lines[last.at[len(last.at)-1].line]) == p.col(p.rb)+1) {
-					dotsLabel = string(lt[j:])
-					below := rules[last.band+1]
-					dotsBottom = below < 0
-					if below >= 0 && !strings.Contains(string(p.lines[below]), "...") {
-						if e := len(p.lines[below]) - 1; e > p.col(last.from) {
-							openRule = e - p.col(last.from)
-						}
-					}
-				}
-			}
-			if last := g.cells[len(g.cells)-1]; last.open && !strings.HasSuffix(name, "...") && last.to == p.rb {
-				openBox = true // RFC 2661's "Offset pad... (opt)": no right edge, nothing after it
-			}
-			f.Name = strings.TrimSpace(strings.TrimRight(name, "."))
-			if !strings.HasSuffix(name, "...") || f.Name == "" {
-				f.Name = name // (a box of dots alone keeps them: the items left out)
-			}
-			if ls := strings.Split(name, "\n"); len(ls) > 1 && strings.Trim(ls[len(ls)-1], ".") == "" {
-				f.Name = name // (dots on a line of their own: a list, read by readList)
-			}
-		}
-		// A condition: "Name, if …" or a line "(if …)".
-		if f.Label == bytegrid.LabelStacked && strings.Contains(f.Name, "\n") {
-			ls := strings.Split(f.Name, "\n")
-			if l := ls[len(ls)-1]; strings.HasPrefix(l, "(if ") && strings.HasSuffix(l, ")") {
-				f.Optional, f.Condition = true, l
-				f.Name = strings.Join(ls[:len(ls)-1], "\n")
-			}
-		} else if m := ifRE().FindStringSubmatch(f.Name); m != nil && m[1] != "" && strings.Contains(f.Name, ", if ") {
-			f.Optional, f.Condition, f.Name = true, m[2], m[1]
-		}
-		c0 := g.cells[0]
-		// A row taller than the rest: the rows the field fills, or the one it starts in.
-		tall := 0
-		for _, c := range g.cells {
-			if c.from == 0 && c.to == p.rb {
-				tall = max(tall, bands[c.band].to-bands[c.band].from)
-			}
-		}
-		if tall == 0 {
-			tall = bands[c0.band].to - bands[c0.band].from
-		}
-		if tall > rowLines {
-			f.Lines = tall
-		}
-		if f.Name == "" && len(g.cells) == 1 && c0.from > 0 && !c0.open && !(gi > 0 && groups[gi-1].cells[len(groups[gi-1].cells)-1].band != c0.band) {
-			// A blank box between two edges inside a row (RFC 2890's "|C| |K|S|") is a field of
-			// its own, unnamed: a field continued from the row before starts its row.
-			f.Kind = bytegrid.Reserved
-			fields = append(fields, f)
-			p.fieldAt = append(p.fieldAt, textAt{line: bands[c0.band].from, col: c0.c})
-			off += bits
-			continue
-		}
-		if f.Name == "" || isContinued(f.Name, fields) {
-			// A box with no name, or "Name (continued)", continues the field before it.
-			if len(fields) == 0 {
-				return nil, opts, p.errf(bands[c0.band].from, c0.c, "a box with no name, and no field before it to continue")
-			}
-			fields[len(fields)-1].Bits += bits
-			fields[len(fields)-1].Variable = fields[len(fields)-1].Variable || f.Variable
-			off += bits
-			continue
-		}
-		if isReserved(f.Name) {
-			f.Kind = bytegrid.Reserved
-		}
-		// A field starting a row after a short one (RFC 7540's rows of 24 and 16 bits).
-		if c0.from == 0 && c0.band > 0 && short[c0.band-1] {
-			f.RowBreak = true
-		}
-		if !f.Optional {
-			f.Condition = ""
-		}
-		if f.Variable && f.Label != bytegrid.LabelAuto && f.Label != bytegrid.LabelStacked {
-			f.Label = bytegrid.LabelAuto
-		}
-		places = append(places, p.placeOf(g.cells, bands, len(fields)))
-		fields = append(fields, f)
-		at := textAt{line: bands[c0.band].from, col: c0.c}
-		if len(c0.at) > 0 {
-			at = c0.at[0]
-		}
-		p.fieldAt = append(p.fieldAt, at)
-		off += bits
+	f.Optional = dashedAll
+	return lines, bits
+}
+
+// boxMarks are the side edges of a box filling a row of a field of one row that the
+// default does not draw: ':' edges (RFC 3550's ": ... :"), marks no one pattern draws (RFC
+// 9147's '/' on one line of four), kept line by line; "" for none. The marks of every
+// variable row are counted in st.
+func (p *parser) boxMarks(st *fieldState, g []*cell, c *cell) string {
+	if c.from != 0 || c.to != p.rb {
+		return ""
 	}
-	p.rowLines = rowLines
-	best := 0
+	if c.colon && c.marks == nil && fullRows(g, p.rb) == 1 && !colonPattern(c.edges) {
+		return string(c.edges)
+	}
+	if c.marks == nil {
+		return ""
+	}
+	edgeVotes(c.marks, &st.marks)
+	if fullRows(g, p.rb) != 1 || regularMarks(c.marks, c.rmarks) {
+		return ""
+	}
+	var m strings.Builder
+	for k := range c.marks {
+		m.WriteRune(c.marks[k])
+		m.WriteRune(c.rmarks[k])
+	}
+	return m.String()
+}
+
+// voteAlign counts where the text of a box of one field stands in its lines: "middle", "top"
+// or "bottom".
+func voteAlign(votes map[string]int, c *cell) {
+	n := len(c.textLine)
+	if n == 0 || n >= len(c.text) || c.textLine[n-1]-c.textLine[0] != n-1 {
+		return
+	}
+	switch c.textLine[0] {
+	case (len(c.text) - n) / 2:
+		votes["middle"]++
+	case 0:
+		votes["top"]++
+	case len(c.text) - n:
+		votes["bottom"]++
+	}
+}
+
+// namedBoxes counts the names in a group: its boxes with text, and the names on its rules.
+func namedBoxes(g []*cell) int {
+	named := 0
+	for _, c := range g {
+		named += len(c.extra)
+		for _, t := range c.text {
+			if t != "" {
+				named++
+				break
+			}
+		}
+	}
+	return named
+}
+
+// labelOf is the label of a field of lines of text: one letter a line is vertical (TCP's
+// flags), several lines of one box stacked, else one name.
+func labelOf(lines []string, multi bool) (bytegrid.LabelMode, string) {
+	switch {
+	case len(lines) > 1 && !multi && allShort(lines):
+		return bytegrid.LabelVertical, strings.Join(lines, "")
+	case len(lines) > 1 && !multi && anySpace(lines):
+		return bytegrid.LabelStacked, strings.Join(lines, "\n")
+	case len(lines) > 1 && !multi:
+		return bytegrid.LabelStacked, strings.Join(lines, " ")
+	}
+	return bytegrid.LabelAuto, strings.Join(lines, " ")
+}
+
+// openLabel reads the label of a variable field: a box open at its right whose label ends
+// "..." (RFC 768, RFC 792, RFC 5389) keeps what follows the name as printed, and how the rule
+// under it ends; one whose label does not (RFC 2661's "Offset pad... (opt)") has no right
+// edge. The dots are cut from the name but for a box of dots alone or dots on a line of their
+// own (a list, read by readList).
+func (p *parser) openLabel(st *fieldState, g []*cell, f *bytegrid.Field) {
+	name := strings.TrimSpace(f.Name)
+	last := g[len(g)-1]
+	if last.open && strings.HasSuffix(name, "...") && len(last.at) > 0 && st.dotsLabel == "" {
+		p.dotsAfter(st, last)
+	}
+	if last.open && !strings.HasSuffix(name, "...") && last.to == p.rb {
+		st.openBox = true
+	}
+	f.Name = strings.TrimSpace(strings.TrimRight(name, "."))
+	if !strings.HasSuffix(name, "...") || f.Name == "" {
+		f.Name = name // (a box of dots alone keeps them: the items left out)
+	}
+	if ls := strings.Split(name, "\n"); len(ls) > 1 && strings.Trim(ls[len(ls)-1], ".") == "" {
+		f.Name = name // (dots on a line of their own: a list, read by readList)
+	}
+}
+
+// dotsAfter keeps the text after the name of the open box last, whose label ends "...", as
+// printed (st.dotsLabel), and how the rule under it ends (st.openRule, st.dotsBottom).
+func (p *parser) dotsAfter(st *fieldState, last *cell) {
+	at := last.at[len(last.at)-1]
+	lt := []rune(at.s)
+	k := len(lt)
+	for k > 0 && lt[k-1] == '.' {
+		k--
+	}
+	j := k
+	for j > 0 && lt[j-1] == ' ' {
+		j--
+	}
+	if j == 0 || p.at(at.line, p.col(p.rb)) == '.' && len(p.lines[at.line]) == p.col(p.rb)+1 {
+		return
+	}
+	st.dotsLabel = string(lt[j:])
+	below := st.rules[last.band+1]
+	st.dotsBottom = below < 0
+	if below >= 0 && !strings.Contains(string(p.lines[below]), "...") {
+		if e := len(p.lines[below]) - 1; e > p.col(last.from) {
+			st.openRule = e - p.col(last.from)
+		}
+	}
+}
+
+// readCondition reads a field's condition: "Name, if …" or a line "(if …)"; it makes the
+// field optional.
+func readCondition(f *bytegrid.Field) {
+	if f.Label == bytegrid.LabelStacked && strings.Contains(f.Name, "\n") {
+		ls := strings.Split(f.Name, "\n")
+		if l := ls[len(ls)-1]; strings.HasPrefix(l, "(if ") && strings.HasSuffix(l, ")") {
+			f.Optional, f.Condition = true, l
+			f.Name = strings.Join(ls[:len(ls)-1], "\n")
+		}
+	} else if m := ifRE().FindStringSubmatch(f.Name); m != nil && m[1] != "" && strings.Contains(f.Name, ", if ") {
+		f.Optional, f.Condition, f.Name = true, m[2], m[1]
+	}
+}
+
+// tallness is the lines of the rows a group fills (its tallest whole row), or of the one it
+// starts in.
+func (p *parser) tallness(st *fieldState, g []*cell) int {
+	tall := 0
+	for _, c := range g {
+		if c.from == 0 && c.to == p.rb {
+			tall = max(tall, st.bands[c.band].to-st.bands[c.band].from)
+		}
+	}
+	if tall == 0 {
+		b := st.bands[g[0].band]
+		tall = b.to - b.from
+	}
+	return tall
+}
+
+// gridOptions are the options that draw the grid as the figure has it: its rows, ruler,
+// margin, marks and rules.
+func (p *parser) gridOptions(opts *bytegrid.Options, st *fieldState, ticksAtFields bool) {
+	best, lineAlign := 0, ""
 	for _, a := range []string{"middle", "top", "bottom"} {
-		if alignVotes[a] > best {
-			best, lineAlign = alignVotes[a], a
+		if st.alignVotes[a] > best {
+			best, lineAlign = st.alignVotes[a], a
 		}
 	}
 	opts.RowBits = p.rb
@@ -1547,8 +1745,8 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 	if p.elide != "" {
 		opts.Text.Elide, opts.Text.ElideAt = p.elide, p.elideAt-p.x0
 	}
-	if rowLines > 1 {
-		opts.Text.RowLines = rowLines
+	if st.rowLines > 1 {
+		opts.Text.RowLines = st.rowLines
 	}
 	if lineAlign != "" && lineAlign != "middle" {
 		opts.Text.Align = lineAlign
@@ -1569,37 +1767,42 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 			opts.Text.BitChars = p.cpb
 		}
 	}
-	opts.Text.Edge = edgePattern(marks)
-	if bc.runs > 0 && bc.closed == 0 && opts.Text.Open == "" {
-		opts.Text.Open = "rules" // RFC 4271: every rule runs on past the row
-	}
-	if dotsLabel != "" && (opts.Text.Open == "" || opts.Text.Open == "bottom" && dotsBottom) {
-		opts.Text.Open = "dots"
-		if dotsLabel != " ..." {
-			opts.Text.Dots = dotsLabel
-		}
-		opts.Text.OpenRule = openRule
-		if dotsBottom {
-			opts.Text.OpenRule = -1
-		}
-	}
-	if edgeDots && opts.Text.Open == "" {
-		opts.Text.Open = "edge"
-	}
-	if dots && opts.Text.Open == "" {
-		opts.Text.Open = "dots"
-	}
-	if openBox && !colons && opts.Text.Open == "" {
-		opts.Text.Open = "open"
-	}
-	if barVariable && !colons && opts.Text.Open == "" && opts.Text.Edge == "" {
-		opts.Text.Edge = "|||" // the variable fields keep their '|' edges (RFC 7761)
-	}
+	opts.Text.Edge = edgePattern(st.marks)
 	if p.bytes && p.ruler != bytegrid.RulerBytes {
 		opts.Text.Bytes = true // byte-wide boxes under no ruler (RFC 791's options)
 	}
 	if p.units > 0 && p.units < p.rb {
 		opts.Text.RulerBits = p.units // a ruler shorter than the row (RFC 4271)
+	}
+}
+
+// openOptions say how the figure draws its open ends and crossing edges: rules running on,
+// "..." after a label or in place of an edge, a box with no right edge, '|' edges kept.
+func (p *parser) openOptions(opts *bytegrid.Options, st *fieldState, bc *bandCells, dots bool) {
+	if bc.runs > 0 && bc.closed == 0 && opts.Text.Open == "" {
+		opts.Text.Open = "rules" // RFC 4271: every rule runs on past the row
+	}
+	if st.dotsLabel != "" && (opts.Text.Open == "" || opts.Text.Open == "bottom" && st.dotsBottom) {
+		opts.Text.Open = "dots"
+		if st.dotsLabel != " ..." {
+			opts.Text.Dots = st.dotsLabel
+		}
+		opts.Text.OpenRule = st.openRule
+		if st.dotsBottom {
+			opts.Text.OpenRule = -1
+		}
+	}
+	switch {
+	case opts.Text.Open != "":
+	case bc.edgeDots:
+		opts.Text.Open = "edge"
+	case dots:
+		opts.Text.Open = "dots"
+	case st.openBox && !st.colons:
+		opts.Text.Open = "open"
+	}
+	if st.barVariable && !st.colons && opts.Text.Open == "" && opts.Text.Edge == "" {
+		opts.Text.Edge = "|||" // the variable fields keep their '|' edges (RFC 7761)
 	}
 	cross := func(side int) string {
 		if bc.crossBar[side] > bc.crossPlus[side] {
@@ -1610,11 +1813,6 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 	if l, r := cross(0), cross(1); l+r != "++" {
 		opts.Text.Cross = l + r
 	}
-	p.placeLabels(fields, places, opts)
-	if len(fields) == 0 {
-		return nil, opts, p.errf(first, p.x0, "no fields")
-	}
-	return fields, opts, nil
 }
 
 // labelPlace is where the figure printed a field's label: the field, the line of its block

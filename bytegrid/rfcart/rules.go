@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
@@ -70,13 +71,13 @@ func (p *parser) applyLabelRules(fields []bytegrid.Field, at []textAt) ([]bytegr
 }
 
 // ruleCharsRE is a piece of a rule ("+-+", "-+-", "+=+") or an edge standing alone (" | ").
-var ruleCharsRE = regexp.MustCompile(`\+[-=]+\+|[-=]\+[-=]|-{4,}|(^|\s)\|(\s|$)`)
+var ruleCharsRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\+[-=]+\+|[-=]\+[-=]|-{4,}|(^|\s)\|(\s|$)`) })
 
 // readRuleChars refuses a label holding a piece of a rule: a rule the reader did not follow
 // (one starting inside a box, RFC 5036's "|      +-+-+") would otherwise be read as a name.
 func readRuleChars(p *parser, f bytegrid.Field, at textAt) ([]bytegrid.Field, error) {
 	for _, l := range strings.Split(f.Name, "\n") {
-		if loc := ruleCharsRE.FindStringIndex(l); loc != nil {
+		if loc := ruleCharsRE().FindStringIndex(l); loc != nil {
 			return nil, p.errf(at.line, at.col, "a rule %q inside the label of %q: want rules from edge to edge (or a box's closing rule starting at an edge)", l[loc[0]:loc[1]], firstLine(f.Name))
 		}
 	}
@@ -149,14 +150,16 @@ func readList(p *parser, f bytegrid.Field, _ textAt) ([]bytegrid.Field, error) {
 
 // widthRE is a width written in a label: "16 bit", "32-bit", "(32 bytes)", "8 or 16 bit";
 // its unit in group 3, the sizes in 1 and 2 (2 for "A or B").
-var widthRE = regexp.MustCompile(`(?i)(?:^|[\s(])(\d{1,4})(?:\s*(?:or|/)\s*(\d{1,4}))?[\s-]?(bits?|bytes?|octets?)\b`)
+var widthRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:^|[\s(])(\d{1,4})(?:\s*(?:or|/)\s*(\d{1,4}))?[\s-]?(bits?|bytes?|octets?)\b`)
+})
 
 // widthsIn returns the widths in bits a label writes, and whether it writes two ("8 or 16
 // bit"); none for a range ("0-255 bytes", "up to 40 bytes") or a count of units that is not
 // the field's ("a multiple of 4 octets").
 func widthsIn(name string) (a, b int, ok bool) {
 	flat := strings.ReplaceAll(name, "\n", " ")
-	m := widthRE.FindStringSubmatchIndex(flat)
+	m := widthRE().FindStringSubmatchIndex(flat)
 	if m == nil {
 		return 0, 0, false
 	}
@@ -182,7 +185,7 @@ func widthsIn(name string) (a, b int, ok bool) {
 
 // parenRE is a bare count after a name: "chaddr (16)" (RFC 2131 gives each field's size in
 // octets so).
-var parenRE = regexp.MustCompile(`^(.*\S)\s+\((\d{1,4})\)$`)
+var parenRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(.*\S)\s+\((\d{1,4})\)$`) })
 
 // parenUnit is the unit of the bare counts after the names of a figure's fields ("op (1)",
 // "xid (4)", "chaddr (16)"): 8 when two or more of them, and most, are the drawn size in
@@ -190,7 +193,7 @@ var parenRE = regexp.MustCompile(`^(.*\S)\s+\((\d{1,4})\)$`)
 func parenUnit(fields []bytegrid.Field) int {
 	var n, bytesAgree, bitsAgree int
 	for _, f := range fields {
-		m := parenRE.FindStringSubmatch(f.Name)
+		m := parenRE().FindStringSubmatch(f.Name)
 		if m == nil || f.Variable {
 			continue
 		}
@@ -214,20 +217,22 @@ func parenUnit(fields []bytegrid.Field) int {
 
 // variableRE is a label saying its field has no fixed length: "options (variable)" (RFC
 // 2131), "Value (variable length)".
-var variableRE = regexp.MustCompile(`(?i)\(\s*variable(\s+length)?\s*\)`)
+var variableRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\(\s*variable(\s+length)?\s*\)`) })
 
 // countedRE is a length in units counted by a field the group names: "Name String (Length
 // octets)" (RFC 7541), the count a word, not a number ("(up to 40 bytes)" is a bound).
-var countedRE = regexp.MustCompile(`(?i)\(\s*([a-z][\w./-]*)\s+(?:octets|bytes|bits)\s*\)`)
+var countedRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\(\s*([a-z][\w./-]*)\s+(?:octets|bytes|bits)\s*\)`)
+})
 
 // saysVariable reports whether a label says its field has no fixed length: "(variable)", or
 // a length counted by another field of the figure ("(Length octets)" beside "Name Length";
 // not "(low bits)", which names no field).
 func (p *parser) saysVariable(name string) bool {
-	if variableRE.MatchString(name) {
+	if variableRE().MatchString(name) {
 		return true
 	}
-	m := countedRE.FindStringSubmatch(name)
+	m := countedRE().FindStringSubmatch(name)
 	return m != nil && p.nameWords[strings.ToLower(m[1])]
 }
 
@@ -235,7 +240,7 @@ func (p *parser) saysVariable(name string) bool {
 func nameWords(fields []bytegrid.Field) map[string]bool {
 	out := map[string]bool{}
 	for _, f := range fields {
-		for _, w := range strings.Fields(strings.ToLower(parenTextRE.ReplaceAllString(f.Name, " "))) {
+		for _, w := range strings.Fields(strings.ToLower(parenTextRE().ReplaceAllString(f.Name, " "))) {
 			out[w] = true
 		}
 	}
@@ -243,7 +248,7 @@ func nameWords(fields []bytegrid.Field) map[string]bool {
 }
 
 // parenTextRE is text between parentheses.
-var parenTextRE = regexp.MustCompile(`\([^()]*\)`)
+var parenTextRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\([^()]*\)`) })
 
 // readSaidVariable reads a field that ends its row, in one row, whose label says it is
 // variable as variable, drawn back with its edges as printed (RFC 2131's options filling a
@@ -280,7 +285,7 @@ func readAlternatives(p *parser, f bytegrid.Field, at textAt) ([]bytegrid.Field,
 // cannot be the figure's.
 func readStatedWidth(p *parser, f bytegrid.Field, at textAt) ([]bytegrid.Field, error) {
 	a, b, ok := widthsIn(f.Name)
-	if m := parenRE.FindStringSubmatch(f.Name); !ok && m != nil && p.parenUnit > 0 {
+	if m := parenRE().FindStringSubmatch(f.Name); !ok && m != nil && p.parenUnit > 0 {
 		// A bare count, in the unit the figure's other counts are in (RFC 2131's "(16)").
 		v, _ := strconv.Atoi(m[2])
 		a, b, ok = v*p.parenUnit, 0, v > 0
@@ -308,7 +313,7 @@ func readTallRow(p *parser, f bytegrid.Field, at textAt) ([]bytegrid.Field, erro
 	if f.Variable || f.Packed || f.Offset%p.rb != 0 || f.Bits != p.rb || f.Lines <= max(p.rowLines, 1) || strings.Contains(f.Name, "\n") || strings.HasSuffix(f.Name, "...") {
 		return []bytegrid.Field{f}, nil
 	}
-	if _, _, ok := widthsIn(f.Name); ok || p.parenUnit > 0 && parenRE.MatchString(f.Name) {
+	if _, _, ok := widthsIn(f.Name); ok || p.parenUnit > 0 && parenRE().MatchString(f.Name) {
 		return []bytegrid.Field{f}, nil
 	}
 	p.warn(at.line, at.col, "%q fills one row drawn %d lines high, as a field of %d rows may be: read as one row of %s, as its label says no width", f.Name, f.Lines, f.Lines, plural(f.Bits, "bit"))

@@ -41,6 +41,7 @@ type WriteOptions struct {
 	Inline      bool      // SVG without its XML prolog, for HTML
 	IDPrefix    string    // the SVG root's id (svgcanvas.WriteOptions); empty means a hash
 	Date        time.Time // the PDF's dates; zero means canvas/pdfcanvas.DefaultDate
+	Theme       string    // the SVG's palette: svgcanvas.ThemeAuto (or empty), ThemeLight, ThemeDark
 }
 
 // TextWriter is what a drawing that can be written as text (the RFC-style ASCII art of the
@@ -53,7 +54,7 @@ type TextWriter interface {
 // The formats, in the order messages list them.
 var (
 	SVG = Format{Name: "svg", Ext: ".svg", ContentType: "image/svg+xml", Write: func(w io.Writer, d canvas.Drawing, o WriteOptions) error {
-		return svgcanvas.Write(w, d, svgcanvas.WriteOptions{Title: o.Title, Desc: o.Desc, Inline: o.Inline, IDPrefix: o.IDPrefix})
+		return svgcanvas.Write(w, d, svgcanvas.WriteOptions{Title: o.Title, Desc: o.Desc, Inline: o.Inline, IDPrefix: o.IDPrefix, Theme: o.Theme})
 	}}
 	RFCSVG = Format{Name: "rfcsvg", Ext: ".svg", ContentType: "image/svg+xml", Write: func(w io.Writer, d canvas.Drawing, o WriteOptions) error {
 		return rfcsvg.Write(w, d, rfcsvg.WriteOptions{Title: o.Title, Desc: o.Desc, Inline: o.Inline})

@@ -26,6 +26,6 @@ func ExampleNew() {
 	fmt.Println(svg[:strings.Index(svg, ">")+1])
 	fmt.Println(strings.Count(svg, "<rect"), strings.Count(svg, "<text"), strings.Contains(svg, ">Name</text>"))
 	// Output:
-	// <svg xmlns="http://www.w3.org/2000/svg" id="ex" class="kg" width="120" height="40" viewBox="0 0 120 40" role="img" aria-labelledby="ex-title ex-desc">
+	// <svg xmlns="http://www.w3.org/2000/svg" id="ex" class="kg ex" width="120" height="40" viewBox="0 0 120 40" role="img" aria-labelledby="ex-title ex-desc">
 	// 1 1 true
 }

@@ -101,24 +101,79 @@ func FuzzTextSafeWords(f *testing.F) {
 	})
 }
 
-// TestRoleOrder checks the order of the custom properties: known roles in style.Roles order,
-// then others sorted by name, whatever the order of first use.
-func TestRoleOrder(t *testing.T) {
-	var buf strings.Builder
-	c := New(&buf, 10, 10, Options{})
-	c.Rect(0, 0, 1, 1, canvas.Style{Fill: "zeta", Stroke: style.Muted})
-	c.Text(1, 1, canvas.Text{S: "x", Size: 9, Fill: "alpha"})
-	c.Rect(0, 0, 1, 1, canvas.Style{Fill: style.Paper, Stroke: style.Ink})
-	if err := c.Close(); err != nil {
-		t.Fatal(err)
-	}
-	out := buf.String()
-	last := -1
-	for _, name := range []string{"--kg-ink:", "--kg-muted:", "--kg-paper:", "--kg-alpha:", "--kg-zeta:"} {
-		i := strings.Index(out, name)
-		if i < 0 || i < last {
-			t.Fatalf("%s at %d, after %d:\n%s", name, i, last, out)
+// TestThemes checks where each palette's colours go: the light ones in the plain rules, the
+// dark ones only in the custom properties set inside the dark media query and under a site's
+// dark class, read by rules behind a selector prawn-svg skips (the auto theme); one palette
+// alone, with no other rule, for light and dark.
+func TestThemes(t *testing.T) {
+	pal := style.Palette{"alpha": {Light: style.RGB{R: 0x11, G: 0x11, B: 0x11}, Dark: style.RGB{R: 0xee, G: 0xee, B: 0xee}}}
+	draw := func(theme string) string {
+		var buf strings.Builder
+		c := New(&buf, 10, 10, Options{IDPrefix: "x", Palette: pal, Theme: theme})
+		c.Rect(0, 0, 1, 1, canvas.Style{Fill: "alpha"})
+		c.Text(1, 1, canvas.Text{S: "abc", Size: 9, Fill: "alpha"})
+		if err := c.Close(); err != nil {
+			t.Fatal(err)
 		}
-		last = i
+		return buf.String()
+	}
+	for _, tt := range []struct {
+		theme      string
+		base, dark string // the colour of the plain rules; of the dark ones ("" none)
+	}{
+		{"", "#111111", "#eeeeee"}, {ThemeAuto, "#111111", "#eeeeee"}, {"other", "#111111", "#eeeeee"},
+		{ThemeLight, "#111111", ""}, {ThemeDark, "#eeeeee", ""},
+	} {
+		out := draw(tt.theme)
+		css := out[strings.Index(out, "<style>"):strings.Index(out, "</style>")]
+		head, media, _ := strings.Cut(css, "*|*")
+		if !strings.Contains(head, ".x .p0{fill:"+tt.base+";") || !strings.Contains(head, ".x .t0{font-size:9px;fill:"+tt.base+";") {
+			t.Errorf("theme %q: plain rules not in %s:\n%s", tt.theme, tt.base, css)
+		}
+		if tt.dark == "" {
+			if media != "" || strings.Count(css, "#") != 2 {
+				t.Errorf("theme %q: other colours than %s:\n%s", tt.theme, tt.base, css)
+			}
+			continue
+		}
+		for _, want := range []string{
+			"*|*.x .p0{fill:var(--kg-alpha,#111111);}",
+			"*|*.x .t0{fill:var(--kg-alpha,#111111);}",
+			"*|*.x:not(" + lightSite + "){--kg-alpha:" + tt.dark + ";}}",
+			darkSite + " .x{--kg-alpha:" + tt.dark + ";}",
+		} {
+			if !strings.Contains(css, want) {
+				t.Errorf("theme %q: no %q in\n%s", tt.theme, want, css)
+			}
+		}
+		if strings.Contains(head, tt.dark) {
+			t.Errorf("theme %q: a dark colour outside the dark rules:\n%s", tt.theme, css)
+		}
+	}
+	if out := draw(""); !strings.Contains(out, `class="kg x"`) {
+		t.Errorf("the root lacks its scope class:\n%s", out)
+	}
+}
+
+// TestJSXSafe: an inline SVG has no brace nor star (MDX reads them as code and emphasis),
+// and its references decode to the standalone SVG's text.
+func TestJSXSafe(t *testing.T) {
+	draw := func(inline bool) string {
+		var buf strings.Builder
+		c := New(&buf, 10, 10, Options{IDPrefix: "x", Inline: inline, Title: "a {b} *c*"})
+		c.Rect(0, 0, 1, 1, canvas.Style{Fill: style.Paper})
+		c.Text(1, 1, canvas.Text{S: "{x}", Size: 9})
+		if err := c.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return buf.String()
+	}
+	in, std := draw(true), draw(false)
+	if strings.ContainsAny(in, "{}*") {
+		t.Errorf("inline SVG with a brace or a star:\n%s", in)
+	}
+	dec := strings.NewReplacer("&#123;", "{", "&#125;", "}", "&#42;", "*").Replace(in)
+	if !strings.HasSuffix(std, dec) {
+		t.Errorf("decoded inline SVG is not the standalone one's body:\n%s\n%s", dec, std)
 	}
 }

@@ -8,22 +8,25 @@
 //
 // The document has a viewBox plus width and height (one canvas point is one SVG user unit),
 // role="img", a <title> and a <desc> named by aria-labelledby, and exactly one <style>. Colours
-// are CSS custom properties (--kg-ink, --kg-g0, …) set on the root element with a
-// prefers-color-scheme: dark variant; every rule also names the light value first, so a
-// renderer without custom properties (librsvg, for one) still paints the light scheme. The
-// values come from the default palette or Options.Palette; the font from Options.FontFamily.
+// are plain values (#rrggbb) in the rules of the style sheet, so that every renderer paints
+// them: browsers, librsvg, and prawn-svg (Asciidoctor PDF), which has no custom properties.
+// Options.Theme chooses the palette: the light one with a dark variant where the reader's
+// system (prefers-color-scheme) or the page's own dark class asks for it (ThemeAuto, the
+// default), or one of them only. The values come from the default palette or Options.Palette;
+// the font from Options.FontFamily.
 // Each canvas group becomes <g id? class="…" data-…="…"><title>…</title>…</g>.
 //
 // Shapes and text do not carry their colours and sizes inline. The canvas gives each distinct
 // paint style (fill, stroke, width, dash) and text style (size, colour, anchor, weight) a short
 // generated class, in order of first use, and writes one CSS rule per class; this keeps a grid
 // of several hundred text runs small. The <style> is therefore written when the canvas is
-// closed: the drawing is buffered in memory and reaches the io.Writer in Close. Only the roles
-// the drawing uses are defined.
+// closed: the drawing is buffered in memory and reaches the io.Writer in Close.
 //
-// All CSS is scoped under the root element's id, so several SVGs inlined into one HTML page do
-// not fight; ids of groups are prefixed with the same id. The id is Options.IDPrefix, or by
-// default a short hash of the title, description, size and class.
+// All CSS is scoped under a class of the root element, its id, so several SVGs inlined into
+// one HTML page do not fight, and a page that renames the ids breaks nothing; ids of groups are
+// prefixed with the same id. The id is Options.IDPrefix, or by default a short hash of the
+// title, description, size and class. An inline SVG (Options.Inline) writes its braces and
+// stars as character references, so that MDX reads it as HTML (see jsxSafe).
 //
 // # Numbers, escaping, errors
 //
@@ -49,12 +52,12 @@
 package svgcanvas
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"hash/fnv"
 	"io"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -83,6 +86,9 @@ type Options struct {
 	ExtraCSS string
 	// Palette chooses the light and dark colours of roles; nil is the default palette.
 	Palette style.Palette
+	// Theme is ThemeAuto (or empty), ThemeLight or ThemeDark: the palette the drawing shows
+	// (see appendCSS); another value is ThemeAuto.
+	Theme string
 	// FontFamily is the CSS font-family of all text; empty means a stack that starts with Go
 	// Mono (mono.SVGFontStack). Layouts measure text in Go Mono, whose advance is 0.6 em: a
 	// face of another advance makes text wider or narrower than its box.
@@ -101,7 +107,6 @@ type Canvas struct {
 	depth int
 	done  bool
 
-	roles      []style.Role   // the roles used, in order of first use (a drawing has a few)
 	paintOrder []canvas.Style // generated paint classes p0, p1, …
 	textOrder  []textKey      // generated text classes t0, t1, …
 	lastPaint  int            // index of the paint class used last, tried first
@@ -110,7 +115,6 @@ type Canvas struct {
 	// The first classes and roles are kept in the Canvas itself: a drawing has a dozen or so.
 	paintBuf [16]canvas.Style
 	textBuf  [8]textKey
-	roleBuf  [16]style.Role
 }
 
 // textKey is what a text run's generated class fixes.
@@ -137,7 +141,7 @@ func New(w io.Writer, width, height canvas.Pt, opts Options) *Canvas {
 	c := &Canvas{
 		w: w, width: canvas.Round(width), height: canvas.Round(height), opts: opts,
 	}
-	c.paintOrder, c.textOrder, c.roles = c.paintBuf[:0], c.textBuf[:0], c.roleBuf[:0]
+	c.paintOrder, c.textOrder = c.paintBuf[:0], c.textBuf[:0]
 	c.id = sanitizeID(opts.IDPrefix)
 	if c.id == "" {
 		// The hash of "title\0desc\0width\0height\0class", the numbers as %g formats them.
@@ -329,7 +333,6 @@ func (c *Canvas) Text(x, y canvas.Pt, t canvas.Text) {
 	if n < 0 {
 		n = len(c.textOrder)
 		c.textOrder = append(c.textOrder, k)
-		c.useRole(k.fill)
 	}
 	c.lastText = n
 	b := c.body[:c.n]
@@ -347,10 +350,13 @@ func (c *Canvas) Text(x, y canvas.Pt, t canvas.Text) {
 	b = appendNum(append(b, `" y="`...), y)
 	if n := mono.Runes(t.S); n >= minFittedRunes {
 		// The run's measured width binds in every viewer: one whose monospace font has
-		// another advance than Go Mono's 0.6 em spaces the glyphs to it (lengthAdjust's
-		// default, "spacing", keeps their shapes), so a label never leaves its box
-		// (DESIGN.md, "Text is measured, never guessed").
+		// another advance than Go Mono's 0.6 em fits the glyphs to it, so a label never
+		// leaves its box (DESIGN.md, "Text is measured, never guessed"). spacingAndGlyphs
+		// scales the run rather than its spacing: in a font of Go Mono's advance both change
+		// nothing, but prawn-svg (Asciidoctor PDF) writes the spacing's rounding residue as
+		// "1.8e-15 Tc", an operator no PDF reader takes, and the scale as "100.0 Tz".
 		b = appendNum(append(b, `" textLength="`...), canvas.Round(canvas.Pt(mono.Width(t.S, float64(t.Size)))))
+		b = append(b, `" lengthAdjust="spacingAndGlyphs`...)
 	}
 	b = append(b, `">`...)
 	b = appendText(b, t.S)
@@ -379,8 +385,6 @@ func (c *Canvas) appendPaintClass(b []byte, s canvas.Style) []byte {
 	if n < 0 {
 		n = len(c.paintOrder)
 		c.paintOrder = append(c.paintOrder, key)
-		c.useRole(key.Fill)
-		c.useRole(key.Stroke)
 	}
 	c.lastPaint = n
 	b = append(b, ` class="p`...)
@@ -394,14 +398,6 @@ func (c *Canvas) appendPaintClass(b []byte, s canvas.Style) []byte {
 		b = appendEsc(b, s.Class, true)
 	}
 	return append(b, '"')
-}
-
-// useRole records that the drawing uses role r (none when r is empty).
-func (c *Canvas) useRole(r style.Role) {
-	if r == "" || slices.Contains(c.roles, r) {
-		return
-	}
-	c.roles = append(c.roles, r)
 }
 
 // Close finishes the document and writes it to the writer. It returns the first write error;
@@ -428,6 +424,8 @@ func (c *Canvas) Close() error {
 		b = append(b, ' ')
 		b = appendEsc(b, c.opts.Class, true)
 	}
+	b = append(b, ' ')
+	b = appendEsc(b, c.id, true) // the CSS's scope (see appendCSS)
 	b = appendNum(append(b, `" width="`...), c.width)
 	b = appendNum(append(b, `" height="`...), c.height)
 	b = appendNum(append(b, `" viewBox="0 0 `...), c.width)
@@ -450,8 +448,13 @@ func (c *Canvas) Close() error {
 	b = c.appendCSS(b)
 	b = appendEsc(b, c.opts.ExtraCSS, false)
 	b = append(b, "</style>\n"...)
-	ew.Write(b)
-	ew.Write(c.body[:c.n])
+	if c.opts.Inline {
+		ew.Write(jsxSafe(b))
+		ew.Write(jsxSafe(c.body[:c.n]))
+	} else {
+		ew.Write(b)
+		ew.Write(c.body[:c.n])
+	}
 	svg.New(ew).End()
 	// The buffer goes back to bodies; a canvas painted after Close appends to a new one.
 	if cap(c.body) <= maxBody {
@@ -462,42 +465,52 @@ func (c *Canvas) Close() error {
 	return ew.err
 }
 
+// jsxSafe returns b with every '{', '}' and '*' written as a character reference: an inline
+// SVG goes into Markdown, and MDX (Docusaurus, Astro, Next.js) reads a brace in the text of an
+// HTML element as the start of a JavaScript expression, and a star as Markdown emphasis. HTML
+// decodes a reference inside an <svg> (foreign content, where <style> is not raw text) as XML
+// does, so the CSS and the labels mean the same; a drawing of ours has no other place where a
+// reference would be read as its characters. b is returned as it is when it holds none.
+func jsxSafe(b []byte) []byte {
+	if !bytes.ContainsAny(b, "{}*") {
+		return b
+	}
+	out := make([]byte, 0, len(b)+len(b)/8)
+	for _, ch := range b {
+		switch ch {
+		case '{':
+			out = append(out, "&#123;"...)
+		case '}':
+			out = append(out, "&#125;"...)
+		case '*':
+			out = append(out, "&#42;"...)
+		default:
+			out = append(out, ch)
+		}
+	}
+	return out
+}
+
 // maxBody is the largest buffer Close gives back to bodies: the largest New makes, with room
 // for a long title and description.
 const maxBody = 256<<10 + 64<<10
 
-// appendCSS appends the generated rules: the custom properties of the roles used (light, then
-// dark), the font, and one rule per paint and text class.
+// appendCSS appends the generated rules, every one scoped by the root's class (its id, which
+// is also a class: an embedder that renames ids, as mkdocs-kroki-plugin does, breaks nothing):
+// the font, then one rule per paint and text class with plain colours (the light palette, or
+// the dark one with Theme "dark"), which every renderer reads: browsers, librsvg, and prawn-svg
+// (Asciidoctor PDF), which resolves no var() and reads the rules of every @media block as its
+// own. With Theme "auto" (the default) the same rules follow with each colour a custom property
+// (--kg-ink, --kg-g0, …; the light colour its fallback), which a browser reads: their selectors
+// start with "*|*", a namespace prawn-svg's selector parser refuses, so that it skips them.
+// The properties are set to the dark palette inside a prefers-color-scheme: dark query, unless
+// a light class of the site is around the drawing (lightSite), and under a site's own dark
+// class (darkSite: Tailwind's and VitePress's .dark, Docusaurus's [data-theme=dark], mdBook's
+// coal, navy and ayu, Material for MkDocs's slate), whatever the reader's system prefers.
 func (c *Canvas) appendCSS(b []byte) []byte {
 	pal := c.opts.Palette
-	// Each role's name and colours, looked up once: known roles from a table, in its order,
-	// then others sorted by name.
-	var buf [24]roleCSS
-	rc := buf[:0]
-	for _, r := range style.Roles() {
-		if slices.Contains(c.roles, r) {
-			rc = append(rc, roleCSS{r, roleName(r), pal.Light(r), pal.Dark(r)})
-		}
-	}
-	var extra []style.Role
-	for _, r := range c.roles {
-		if !style.Known(r) {
-			extra = append(extra, r)
-		}
-	}
-	sort.Slice(extra, func(i, j int) bool { return extra[i] < extra[j] })
-	for _, r := range extra {
-		rc = append(rc, roleCSS{r, roleName(r), pal.Light(r), pal.Dark(r)})
-	}
-	sel := "#" + c.id
-	b = append(b, sel...)
-	b = append(b, '{')
-	b = appendVars(b, rc, false)
-	b = append(b, "}\n@media (prefers-color-scheme:dark){"...)
-	b = append(b, sel...)
-	b = append(b, '{')
-	b = appendVars(b, rc, true)
-	b = append(b, "}}\n"...)
+	sel := "." + c.id
+	theme := c.opts.Theme
 	b = append(b, sel...)
 	b = append(b, " text{font-family:"...)
 	if f := fontFamily(c.opts.FontFamily); f != "" {
@@ -506,48 +519,162 @@ func (c *Canvas) appendCSS(b []byte) []byte {
 		b = append(b, mono.SVGFontStack...)
 	}
 	b = append(b, ";white-space:pre}\n"...)
+	b = c.appendRules(b, sel, pal, theme == ThemeDark, true)
+	if theme == ThemeLight || theme == ThemeDark {
+		return b
+	}
+	b = c.appendRules(b, "*|*"+sel, pal, false, false)
+	roles := c.roles()
+	b = append(b, "@media (prefers-color-scheme:dark){*|*"...)
+	b = append(b, sel...)
+	b = append(b, ":not("+lightSite+"){"...)
+	b = appendVars(b, roles, pal)
+	b = append(b, "}}\n"+darkSite+" "...)
+	b = append(b, sel...)
+	b = append(b, '{')
+	b = appendVars(b, roles, pal)
+	return append(b, "}\n"...)
+}
+
+// The themes of Options.Theme.
+const (
+	ThemeAuto  = "auto"  // light, dark where the reader's system or the site says so (the default)
+	ThemeLight = "light" // the light palette only
+	ThemeDark  = "dark"  // the dark palette only
+)
+
+// Themes returns the themes Options.Theme takes, in the order messages list them.
+func Themes() []string { return []string{ThemeAuto, ThemeLight, ThemeDark} }
+
+// darkSite is the selector of a site's own dark theme around an inline drawing, and lightSite
+// (inside :not) of its light one, which wins over a reader's dark system: the classes and
+// attributes the common site tools set on <html> or <body>.
+const (
+	darkSite  = ":is(.dark,[data-theme=dark],.coal,.navy,.ayu,[data-md-color-scheme=slate])"
+	lightSite = ".light *,[data-theme=light] *,.rust *,[data-md-color-scheme=default] *"
+)
+
+// appendRules appends one rule per paint and text class, "scope .pN{…}": with its sizes,
+// anchors and weights and its colours plain (light, or dark with dark), or (vars) its colours
+// alone as custom properties whose fallback is the light colour.
+func (c *Canvas) appendRules(b []byte, scope string, pal style.Palette, dark, plain bool) []byte {
+	colour := func(b []byte, prop string, r style.Role) []byte {
+		if plain {
+			return appendColour(b, prop, r, pal, dark)
+		}
+		return appendVarColour(b, prop, r, pal)
+	}
 	for i, s := range c.paintOrder {
-		b = append(b, sel...)
+		b = append(b, scope...)
 		b = append(b, " .p"...)
 		b = strconv.AppendInt(b, int64(i), 10)
 		b = append(b, '{')
-		b = appendColour(b, "fill", s.Fill, rc, pal)
-		b = appendColour(b, "stroke", s.Stroke, rc, pal)
-		if s.Stroke != "" && s.Width != 0 {
+		if plain || s.Fill != "" {
+			b = colour(b, "fill", s.Fill)
+		}
+		if plain || s.Stroke != "" {
+			b = colour(b, "stroke", s.Stroke)
+		}
+		if plain && s.Stroke != "" && s.Width != 0 {
 			b = appendNum(append(b, "stroke-width:"...), s.Width)
 			b = append(b, ';')
 		}
-		if s.Stroke != "" && s.Dash {
+		if plain && s.Stroke != "" && s.Dash {
 			b = append(b, "stroke-dasharray:3 2;"...)
 		}
 		b = append(b, "}\n"...)
 	}
 	for i, t := range c.textOrder {
-		b = append(b, sel...)
+		b = append(b, scope...)
 		b = append(b, " .t"...)
 		b = strconv.AppendInt(b, int64(i), 10)
-		b = appendNum(append(b, "{font-size:"...), t.size)
-		b = append(b, "px;"...)
-		b = appendColour(b, "fill", t.fill, rc, pal)
-		switch t.anchor {
-		case canvas.Middle:
-			b = append(b, "text-anchor:middle;"...)
-		case canvas.End:
-			b = append(b, "text-anchor:end;"...)
+		b = append(b, '{')
+		if plain {
+			b = appendNum(append(b, "font-size:"...), t.size)
+			b = append(b, "px;"...)
 		}
-		if t.bold {
-			b = append(b, "font-weight:bold;"...)
+		b = colour(b, "fill", t.fill)
+		if plain {
+			switch t.anchor {
+			case canvas.Middle:
+				b = append(b, "text-anchor:middle;"...)
+			case canvas.End:
+				b = append(b, "text-anchor:end;"...)
+			}
+			if t.bold {
+				b = append(b, "font-weight:bold;"...)
+			}
 		}
 		b = append(b, "}\n"...)
 	}
 	return b
 }
 
-// roleCSS is what the CSS of a role needs: its custom property's name and its colours.
-type roleCSS struct {
-	role        style.Role
-	name        string
-	light, dark style.RGB
+// roles returns the roles the drawing uses: known ones in style.Roles order, then others
+// sorted by name.
+func (c *Canvas) roles() []style.Role {
+	var used []style.Role
+	add := func(r style.Role) {
+		if r != "" && !slices.Contains(used, r) {
+			used = append(used, r)
+		}
+	}
+	for _, s := range c.paintOrder {
+		add(s.Fill)
+		add(s.Stroke)
+	}
+	for _, t := range c.textOrder {
+		add(t.fill)
+	}
+	var out []style.Role
+	for _, r := range style.Roles() {
+		if slices.Contains(used, r) {
+			out = append(out, r)
+		}
+	}
+	var extra []style.Role
+	for _, r := range used {
+		if !style.Known(r) {
+			extra = append(extra, r)
+		}
+	}
+	slices.Sort(extra)
+	return append(out, extra...)
+}
+
+// appendVars appends the custom property of each role set to its dark colour.
+func appendVars(b []byte, roles []style.Role, pal style.Palette) []byte {
+	for _, r := range roles {
+		b = append(b, "--kg-"...)
+		b = append(b, roleName(r)...)
+		b = append(b, ':')
+		b = appendHex(b, pal.Dark(r))
+		b = append(b, ';')
+	}
+	return b
+}
+
+// appendVarColour appends "prop:var(--kg-role,#light);", or "prop:none;" for an empty role.
+func appendVarColour(b []byte, prop string, r style.Role, pal style.Palette) []byte {
+	b = append(b, prop...)
+	b = append(b, ':')
+	if r == "" {
+		return append(b, "none;"...)
+	}
+	b = append(b, "var(--kg-"...)
+	b = append(b, roleName(r)...)
+	b = append(b, ',')
+	b = appendHex(b, pal.Light(r))
+	return append(b, ");"...)
+}
+
+// roleName returns r reduced to the characters allowed in a custom property name here.
+func roleName(r style.Role) string {
+	s := sanitizeID(string(r))
+	if s == "" {
+		return "x"
+	}
+	return s
 }
 
 // fontFamily returns f with every byte that could end the CSS declaration or the <style>
@@ -564,45 +691,26 @@ func fontFamily(f string) string {
 	}, f)
 }
 
-// appendColour appends "prop:#light;prop:var(--kg-role);" or "prop:none;" for an empty role,
-// taking the role's name and colour from rc when it is there.
-func appendColour(b []byte, prop string, r style.Role, rc []roleCSS, pal style.Palette) []byte {
+// appendColour appends "prop:#rrggbb;", the role's light or dark colour, or "prop:none;" for
+// an empty role.
+func appendColour(b []byte, prop string, r style.Role, pal style.Palette, dark bool) []byte {
 	b = append(b, prop...)
 	b = append(b, ':')
 	if r == "" {
 		return append(b, "none;"...)
 	}
-	var x *roleCSS
-	for i := range rc {
-		if rc[i].role == r {
-			x = &rc[i]
-			break
-		}
+	if dark {
+		b = appendHex(b, pal.Dark(r))
+	} else {
+		b = appendHex(b, pal.Light(r))
 	}
-	if x == nil {
-		x = &roleCSS{r, roleName(r), pal.Light(r), pal.Dark(r)}
-	}
-	b = appendHex(b, x.light)
-	b = append(b, ';')
-	b = append(b, prop...)
-	b = append(b, ":var(--kg-"...)
-	b = append(b, x.name...)
-	return append(b, ");"...)
+	return append(b, ';')
 }
 
 // appendHex appends c as #rrggbb.
 func appendHex(b []byte, c style.RGB) []byte {
 	const digits = "0123456789abcdef"
 	return append(b, '#', digits[c.R>>4], digits[c.R&15], digits[c.G>>4], digits[c.G&15], digits[c.B>>4], digits[c.B&15])
-}
-
-// roleName returns r reduced to the characters allowed in a custom property name here.
-func roleName(r style.Role) string {
-	s := sanitizeID(string(r))
-	if s == "" {
-		return "x"
-	}
-	return s
 }
 
 // sanitizeID keeps ASCII letters, digits, '-' and '_'.
@@ -925,19 +1033,3 @@ func (e *errWriter) Write(p []byte) (int, error) {
 }
 
 var _ canvas.Canvas = (*Canvas)(nil)
-
-// appendVars appends the custom property of each role, with its light or dark value.
-func appendVars(b []byte, rc []roleCSS, dark bool) []byte {
-	for _, r := range rc {
-		b = append(b, "--kg-"...)
-		b = append(b, r.name...)
-		b = append(b, ':')
-		if dark {
-			b = appendHex(b, r.dark)
-		} else {
-			b = appendHex(b, r.light)
-		}
-		b = append(b, ';')
-	}
-	return b
-}

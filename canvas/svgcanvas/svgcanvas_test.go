@@ -68,11 +68,16 @@ func TestContract(t *testing.T) {
 	got := string(render(t, svgcanvas.Options{Title: "T", Desc: "D"}))
 	for _, want := range []string{
 		`viewBox="0 0 201 60"`, `width="201"`, `role="img"`, `aria-labelledby="`, `<title id="`,
-		`<desc id="`, `prefers-color-scheme:dark`, `var(--kg-ink)`, `"Go Mono"`,
+		`<desc id="`, `prefers-color-scheme:dark`, `stroke:#1f2328;`, `"Go Mono"`,
 		`data-path="a&lt;b&gt;&amp;c"`, `x2="200.33"`, `x="60.25"`, `x&lt;y &amp; ?evil?`,
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("missing %q", want)
+		}
+	}
+	for _, rule := range strings.Split(got[strings.Index(got, "<style>"):strings.Index(got, "</style>")], "\n") {
+		if strings.Contains(rule, "var(") && !strings.HasPrefix(rule, "*|*") {
+			t.Errorf("a colour is a custom property where prawn-svg (Asciidoctor PDF) reads it, and paints it black: %s", rule)
 		}
 	}
 	if n := strings.Count(got, "<style>"); n != 1 {

@@ -23,6 +23,8 @@ type WriteOptions struct {
 	// Palette and FontFamily choose colours and the font (see Options).
 	Palette    style.Palette
 	FontFamily string
+	// Theme is the palette shown: ThemeAuto (or empty), ThemeLight or ThemeDark (see Options).
+	Theme string
 }
 
 // Write writes d, or the run of rows opt.Rows of it, to w as one SVG document: the one way a
@@ -36,7 +38,7 @@ func Write(w io.Writer, d canvas.Drawing, opt WriteOptions) error {
 	p := canvas.PartOf(d, opt.Rows, opt.Title, opt.Desc)
 	c := New(w, p.Width, p.Height, Options{
 		Title: p.Title, Desc: p.Desc, Inline: opt.Inline, IDPrefix: opt.IDPrefix,
-		Class: info.Class, ExtraCSS: info.CSS, Palette: opt.Palette, FontFamily: opt.FontFamily,
+		Class: info.Class, ExtraCSS: info.CSS, Palette: opt.Palette, FontFamily: opt.FontFamily, Theme: opt.Theme,
 	})
 	d.PaintRows(c, p.From, p.To)
 	if err := c.Close(); err != nil {

@@ -124,7 +124,7 @@ func TestWriteRows(t *testing.T) {
 			if ph >= h || !strings.Contains(part.String(), fmt.Sprintf(`height="%g"`, ph)) {
 				t.Errorf("part: no height %g (whole %g)", ph, h)
 			}
-			for _, s := range []string{`class="kg ` + tc.class + `"`, "." + tc.class + " ", ":hover"} {
+			for _, s := range []string{`class="kg ` + tc.class + ` `, "." + tc.class + " ", ":hover"} {
 				if !strings.Contains(part.String(), s) {
 					t.Errorf("part lacks %q", s)
 				}
@@ -157,8 +157,8 @@ func ExampleWrite_palette() {
 		return
 	}
 	svg := buf.String()
-	fmt.Println(strings.Contains(svg, "--kg-g0:#ffeecc"), strings.Contains(svg, "--kg-g0:#332211"))
-	fmt.Println(strings.Contains(svg, `font-family:"IBM Plex Mono",monospace`), strings.Contains(svg, "--kg-ink:#1f2328"))
+	fmt.Println(strings.Contains(svg, "fill:#ffeecc"), strings.Contains(svg, "--kg-g0:#332211"))
+	fmt.Println(strings.Contains(svg, `font-family:"IBM Plex Mono",monospace`), strings.Contains(svg, "stroke:#1f2328"))
 	// Output:
 	// true true
 	// true true

@@ -145,7 +145,9 @@ func CheckWith(svg []byte, opts Options) error {
 			case "style":
 				inStyle = false
 				for _, m := range classRule().FindAllStringSubmatch(styleBuf.String(), -1) {
-					var ts textStyle
+					// A class's rules add up: its size and anchor, then its colours in the
+					// dark scheme's rules.
+					ts := styles[m[1]]
 					for _, decl := range strings.Split(m[2], ";") {
 						k, v, _ := strings.Cut(decl, ":")
 						switch k {

@@ -2,20 +2,19 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
-	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/kafkagrid/kafkagrid/capture"
+	"github.com/kafkagrid/kafkagrid/capture/decode"
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/schemas"
 	"github.com/kafkagrid/kafkagrid/site/report"
 )
 
@@ -26,7 +25,7 @@ import (
 // forms capture.ParseText tells apart (-from forces one); bytes that are no whole frames are
 // read without their size prefix or as a body (-no-size, -body), and a lone frame that does not
 // decode (a response without its request, a version this release lacks) is tried at every
-// version of its API, or of every API, in this release and the others beside it (decodeshape.go).
+// version of its API, or of every API, in this release and the others beside it (package capture/decode).
 // A frame that does not decode prints the tree decoded up to the failure, then the error
 // (exit status 1); the other frames still decode.
 func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -108,14 +107,13 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return fmt.Errorf("decode: %s: %w", shownName(name), err)
 	}
-	msgs := messages(r)
 	if *out == "" {
-		if err := printResult(&ctxWriter{ctx: ctx, w: stdout}, r, msgs, *format, *indent); err != nil {
+		if err := printResult(&ctxWriter{ctx: ctx, w: stdout}, r, nil, *format, *indent); err != nil {
 			return fmt.Errorf("decode: %w", err)
 		}
-		if *format == "json" && len(msgs) == 1 && msgs[0].Frame != nil && !*sf.quiet {
+		if *format == "json" && !*sf.quiet {
 			// The JSON of one frame is the frame alone: what was assumed goes to stderr.
-			for _, n := range r.Notes {
+			for _, n := range decode.JSONNotes(r) {
 				fmt.Fprintf(stderr, "kafkagrid: decode: note: %s\n", n)
 			}
 		}
@@ -129,11 +127,11 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			fmt.Fprintf(stderr, "kafkagrid: decode: %s (%d decoded) in %s: report in %s\n", plural(all, "frame"), ok, plural(len(r.Conns), "connection"), *out)
 		}
 	}
-	return readStatus(c, name, r, msgs)
+	return readStatus(c, name, r, nil)
 }
 
 // decodeFlags are decode's flags that say how to read the input, as the command line
-// (runDecode) and the browser decoder's controls (pageRun) give them.
+// (runDecode) and the browser decoder's controls (pageRun) give them: decode.Flags.
 type decodeFlags struct {
 	api               string // -api, or ""
 	version           int    // -version, or -1
@@ -144,162 +142,96 @@ type decodeFlags struct {
 	maxFields         int
 }
 
-// decodeInput is what decodeFlags.check reads of -from and -port.
+func (f decodeFlags) lib() decode.Flags {
+	return decode.Flags{API: f.api, Version: f.version, Request: f.request, Response: f.response,
+		From: f.from, NoSize: f.noSize, Body: f.body, Ports: f.ports, MaxFields: f.maxFields}
+}
+
+// decodeInput is what the reader of the input was told by -from (decodeFlags.check).
 type decodeInput struct {
-	binary bool // -from bin: the input is bytes, whatever they look like
+	binary bool
 	form   capture.Form
-	ports  []uint16
 }
 
-// check checks decode's flags, in one order and with one wording for the command and the
-// page (usage errors, exit status 2), and reads -from and -port.
+// check checks decode's flags (decode.Flags.Check): usage errors, exit status 2.
 func (f decodeFlags) check() (decodeInput, error) {
-	var in decodeInput
-	if f.response && f.api == "" && !f.body && !f.noSize {
-		return in, usagef("decode: -response needs -api NAME")
+	if err := f.lib().Check(); err != nil {
+		return decodeInput{}, decodeUsage(err)
 	}
-	if f.response && f.request {
-		return in, usagef("decode: give -request or -response, not both")
-	}
-	if f.body && f.noSize {
-		return in, usagef("decode: -body already means no size prefix (and no header): give one of them")
-	}
-	if f.from == "bin" || f.from == "binary" {
-		in.binary = true
-	} else if form, err := capture.ParseForm(f.from); err != nil {
-		return in, usagef("decode: -from: %v, or bin", strings.TrimPrefix(err.Error(), "textbytes: "))
-	} else {
-		in.form = form
-	}
-	if f.version != -1 && f.api == "" {
-		return in, usagef("decode: -version goes with -api NAME")
-	}
-	if f.maxFields < 1 {
-		return in, usagef("decode: -max-fields %d: want a positive number", f.maxFields)
-	}
-	if f.version < -1 || f.version > 32767 {
-		return in, usagef("decode: -version %d out of range", f.version)
-	}
-	for _, p := range strings.Split(f.ports, ",") {
-		n, err := strconv.ParseUint(strings.TrimSpace(p), 10, 16)
-		if err != nil || n == 0 {
-			return in, usagef("decode: -port %q: want port numbers, comma-separated", f.ports)
-		}
-		in.ports = append(in.ports, uint16(n))
-	}
-	return in, nil
+	form, _ := capture.ParseForm(f.from)
+	return decodeInput{binary: f.from == "bin" || f.from == "binary", form: form}, nil
 }
 
-// reader makes what reads the input named name with c: the capture's options and the search
-// of a lone frame's shape (others and flagFor give the other releases, as shapeSearch says).
-// An -api that no release has is a usage error.
-func (f decodeFlags) reader(ctx context.Context, c *kafka.Catalog, in decodeInput, name string, others func() []relCat, flagFor func(string) string) (capture.Options, *shapeSearch, error) {
-	// A frame listed costs about what a field does: -max-fields bounds them too (when the
-	// frames are kept: a capture streamed keeps none, and -max-fields bounds each frame).
-	o := capture.Options{Ports: in.ports, Name: name, MaxNodes: f.maxFields, MaxFrames: min(f.maxFields, capture.DefaultMaxFrames), Context: ctx}
-	search := &shapeSearch{cat: c, others: others, flagFor: flagFor, apiName: f.api, version: f.version,
-		request: f.request, response: f.response, maxFields: f.maxFields}
+// decodeUsage is decode's error for an error of the library's: a usage error (exit status 2)
+// when it is one.
+func decodeUsage(err error) error {
+	if u := (*decode.UsageError)(nil); errors.As(err, &u) {
+		return usageError{fmt.Errorf("decode: %w", u.Err)}
+	}
+	return err
+}
+
+// relCat is one release's catalogue.
+type relCat struct {
+	name string
+	cat  *kafka.Catalog
+}
+
+// shapeSearch reads the input whole (decode.Reader.Read).
+type shapeSearch struct{ r *decode.Reader }
+
+// reader makes what reads the input named name with c (decode.NewReader): the capture's
+// options and the search of a lone frame's shape; others and flagFor give the other releases
+// (decode.Releases). An -api that no release has is a usage error.
+func (f decodeFlags) reader(ctx context.Context, c *kafka.Catalog, _ decodeInput, name string, others func() []relCat, flagFor func(string) string) (capture.Options, *shapeSearch, error) {
+	rels := decode.Releases{Flag: flagFor}
 	if others != nil {
-		// A request this release refuses is read with the others, everywhere the same way.
-		o.Releases = func() []capture.Release {
+		rels.Others = func() []capture.Release {
 			var out []capture.Release
 			for _, r := range others() {
-				out = append(out, capture.Release{Name: r.name, Catalog: r.cat, Flag: search.flag(r.name)})
+				out = append(out, capture.Release{Name: r.name, Catalog: r.cat})
 			}
 			return out
 		}
 	}
-	if f.api != "" {
-		api, ok := c.Lookup(f.api)
-		if !ok && !search.elsewhere(f.api) {
-			return o, nil, usageError{noAPI("decode: -api", c, f.api)}
-		}
-		if !ok {
-			api = nil // in another release: the search says which
-		}
-		o.API = api
-		if f.version >= 0 {
-			o.Version, o.HaveVersion = int16(f.version), true
-		}
+	r, err := decode.NewReader(ctx, c, f.lib(), name, rels)
+	if err != nil {
+		return capture.Options{}, nil, decodeUsage(err)
 	}
-	return o, search, nil
+	return r.Options, &shapeSearch{r}, nil
 }
 
-// readStatus is decodeStatus of the messages msgs of r, read whole.
-func readStatus(c *kafka.Catalog, name string, r *capture.Result, msgs []*capture.Message) error {
-	failed := 0
-	var first *capture.Message
-	for _, m := range msgs {
-		if m.Err != nil {
-			if failed++; failed == 1 {
-				first = m
-			}
-		}
-	}
-	return decodeStatus(c, name, r, len(msgs), failed, first)
+// read reads data whole with the capture's options o, as the flags the reader was made with
+// say (the -from, -no-size and -body given here are theirs).
+func (s *shapeSearch) read(data []byte, _ bool, _ capture.Form, o capture.Options, _, _ bool) (*capture.Result, error) {
+	s.r.Options = o
+	return s.r.Read(data)
 }
 
-// decodeStatus is decode's error for what it read: none when every frame decoded and all was
-// read; else the frame's error when the input is one frame, or how many did not decode and the
-// first error (exit status 1).
-func decodeStatus(c *kafka.Catalog, name string, r *capture.Result, frames, failed int, first *capture.Message) error {
-	switch {
-	case frames == 0:
-		return fmt.Errorf("decode: %s: no frames found%s", shownName(name), notesText(r))
-	case failed == 1 && frames == 1:
-		return fmt.Errorf("decode: %s: %w%s", shownName(name), first.Err, kafka.OtherReleaseHint(c, first.Bytes))
-	case failed > 0:
-		return fmt.Errorf("decode: %s: %d of %s did not decode; the first: %w", shownName(name), failed+r.Unlisted, plural(frames+r.Unlisted, "frame"), first.Err)
-	case r.Unlisted > 0 || r.SkippedConns > 0:
-		return fmt.Errorf("decode: %s: not all was read%s", shownName(name), notesText(&capture.Result{Notes: r.Notes}))
+// readStatus is decodeStatus of the messages of r, read whole.
+func readStatus(c *kafka.Catalog, name string, r *capture.Result, _ []*capture.Message) error {
+	return decodeStatus(c, name, r, decode.CountOf(r))
+}
+
+// decodeStatus is decode's error for what it read (decode.Status), after the input's name.
+func decodeStatus(c *kafka.Catalog, name string, r *capture.Result, n decode.Count) error {
+	if err := decode.Status(c, r, n); err != nil {
+		return fmt.Errorf("decode: %s: %w", shownName(name), err)
 	}
 	return nil
 }
 
 // streamDecode decodes a capture as capture.Stream reads it, writing each exchange as it
-// completes (text, or a line of JSON) and keeping none: memory is that of the frames in
-// flight, whatever the capture's size. The notes come last, once known: in the text after the
-// frames, in JSON as the summary line.
+// completes (decode.WriteStream), then says decode's outcome.
 func streamDecode(ctx context.Context, c *kafka.Catalog, name string, in io.Reader, o capture.Options, stdout io.Writer, format string, indent bool) error {
-	bw := bufio.NewWriterSize(&ctxWriter{ctx: ctx, w: stdout}, 64<<10)
-	// Use the memory of each exchange's frames again once written (Recycle: nothing here keeps
-	// them; the first failure kept is a frame that did not decode, which is not reused; README,
-	// Speed).
-	o.Recycle = true
-	var n streamCount
-	last := 0 // the connection of the last exchange written
-	r, err := capture.Stream(c, in, o, func(conn *capture.Conn, e *capture.Exchange) error {
-		n.add(e)
-		if format == "json" {
-			// Into bw itself: a buffer of the exchange's JSON first was one more copy of it.
-			return writeJSONExchange(bw, conn, e, indent)
-		}
-		if conn.ID != last {
-			// A connection's heading as printResult writes it: the exchanges of connections
-			// that overlap come as they complete, so a connection may be headed again.
-			connHeading(bw, conn, last == 0)
-			last = conn.ID
-		}
-		return printExchange(bw, e, false)
-	})
-	if err != nil {
-		if ctx.Err() == nil && bw.Flush() == nil {
-			return fmt.Errorf("decode: %s: %w", shownName(name), err)
-		}
-		return fmt.Errorf("decode: %w", err)
-	}
-	if format == "json" {
-		err = writeJSONSummary(bw, r, n.frames, n.frames-n.failed, indent)
-	} else {
-		writeNotes(bw, r)
-	}
-	if err == nil {
-		err = bw.Flush()
+	r, n, err := decode.WriteStream(&ctxWriter{ctx: ctx, w: stdout}, c, in, o, decode.Format{JSON: format == "json", Indent: indent})
+	if ie := (*decode.InputError)(nil); errors.As(err, &ie) {
+		return fmt.Errorf("decode: %s: %w", shownName(name), ie.Err)
 	}
 	if err != nil {
 		return fmt.Errorf("decode: %w", err)
 	}
-	return decodeStatus(c, name, r, n.frames, n.failed, n.first)
+	return decodeStatus(c, name, r, n)
 }
 
 // streamReport writes the report of a capture (-o dir) as capture.Stream reads it
@@ -317,63 +249,21 @@ func streamReport(ctx context.Context, c *kafka.Catalog, name string, in io.Read
 		return fmt.Errorf("decode: %w", err)
 	}
 	if !quiet {
-		fmt.Fprintf(stderr, "kafkagrid: decode: %s (%d decoded) in %s: report in %s\n", plural(n.frames, "frame"), n.frames-n.failed, plural(len(r.Conns), "connection"), dir)
+		fmt.Fprintf(stderr, "kafkagrid: decode: %s (%d decoded) in %s: report in %s\n", plural(n.Frames, "frame"), n.Frames-n.Failed, plural(len(r.Conns), "connection"), dir)
 	}
-	return decodeStatus(c, name, r, n.frames, n.failed, n.first)
+	return decodeStatus(c, name, r, n)
 }
 
-// streamCount counts the frames of a capture read as it streams, and keeps its first failure.
-type streamCount struct {
-	frames, failed int
-	first          *capture.Message
-}
-
-func (n *streamCount) add(e *capture.Exchange) {
-	for _, m := range []*capture.Message{e.Request, e.Response} {
-		if m == nil {
-			continue
-		}
-		n.frames++
-		if m.Err != nil {
-			if n.failed++; n.failed == 1 {
-				n.first = m
-			}
-		}
-	}
-}
-
-// reportStream writes the report of a capture with w as capture.Stream reads it: each
+// reportStream writes the report of a capture with w as decode.Stream reads it: each
 // exchange's page as it completes (report.Writer.Add), the index once the capture is read
-// (Close); on failure w is aborted. Memory is that of the frames in flight and of the index's
-// lines, whatever the capture's size. decode -o and the browser decoder write their reports so.
-func reportStream(c *kafka.Catalog, in io.Reader, o capture.Options, w *report.Writer) (*capture.Result, streamCount, error) {
-	var n streamCount
-	r, err := capture.Stream(c, in, o, func(conn *capture.Conn, e *capture.Exchange) error {
-		n.add(e)
-		return w.Add(conn, e)
-	})
+// (Close); on failure w is aborted.
+func reportStream(c *kafka.Catalog, in io.Reader, o capture.Options, w *report.Writer) (*capture.Result, decode.Count, error) {
+	r, n, err := decode.Stream(c, in, o, w.Add)
 	if err != nil {
 		w.Abort()
 		return nil, n, err
 	}
 	return r, n, w.Close(r)
-}
-
-// writeNotes writes the notes of a capture decoded as it streamed, after its frames: the
-// whole input's, then each connection's.
-func writeNotes(w io.Writer, r *capture.Result) {
-	if len(r.Notes) == 0 && !slices.ContainsFunc(r.Conns, func(c *capture.Conn) bool { return len(c.Notes) > 0 }) {
-		return
-	}
-	fmt.Fprintf(w, "\n== notes (%d packets, %d connections)\n", r.Packets, len(r.Conns))
-	for _, n := range r.Notes {
-		fmt.Fprintf(w, "note: %s\n", n)
-	}
-	for _, c := range r.Conns {
-		for _, n := range c.Notes {
-			fmt.Fprintf(w, "note: connection %d: %s\n", c.ID, n)
-		}
-	}
 }
 
 // writeReport writes the report of r into the folder dir with the protections of build's
@@ -385,345 +275,73 @@ func writeReport(ctx context.Context, dir string, r *capture.Result, o report.Op
 	return report.Write(dir, r, o)
 }
 
-func notesText(r *capture.Result) string {
-	var notes []string
-	notes = append(notes, r.Notes...)
-	for _, c := range r.Conns {
-		notes = append(notes, c.Notes...)
+// siblingReleases returns a loader of the other releases beside the one decode uses, when the
+// schemas came from a folder of releases (-schemas DIR, $KAFKA_SCHEMAS or the download cache)
+// or from one release's folder beside others (-schemas DIR/4.0): newest first, each loaded
+// once, those that do not load left out; and the flag that picks one of them.
+func siblingReleases(sf *schemaFlags, src source) (func() []relCat, func(rel string) string) {
+	flagName, given := "-schemas", *sf.schemas
+	if given == "" && *sf.ref == "" {
+		flagName, given = "KAFKA_SCHEMAS=", os.Getenv("KAFKA_SCHEMAS")
 	}
-	if len(notes) == 0 {
-		return ""
-	}
-	return " (" + strings.Join(notes, "; ") + ")"
-}
-
-// messages lists the messages of r in report order.
-func messages(r *capture.Result) []*capture.Message {
-	var out []*capture.Message
-	for _, c := range r.Conns {
-		for _, e := range c.Exchanges {
-			for _, m := range []*capture.Message{e.Request, e.Response} {
-				if m != nil {
-					out = append(out, m)
-				}
+	parent := filepath.Dir(filepath.Clean(src.path))
+	flag := func(rel string) string { return "-release " + rel }
+	switch {
+	case *sf.ref != "":
+		flag = func(rel string) string { return "-kafka " + rel }
+	case given != "" && filepath.Clean(given) == parent:
+	case given != "" && filepath.Clean(given) == filepath.Clean(src.path) && siblings(parent) > 1:
+		// One release's folder among others: name the other's folder.
+		dir := filepath.Dir(given)
+		flag = func(rel string) string {
+			if flagName == "-schemas" {
+				return "-schemas " + filepath.Join(dir, rel)
 			}
+			return flagName + filepath.Join(dir, rel)
 		}
-	}
-	return out
-}
-
-// printResult prints every frame's tree (txt) or the frames as JSON: the frame alone when the
-// input holds one, else a line of JSON for each exchange and the summary last (writeJSONExchange),
-// indented when indent.
-func printResult(w io.Writer, r *capture.Result, msgs []*capture.Message, format string, indent bool) error {
-	if format == "json" {
-		if len(msgs) == 1 && msgs[0].Frame != nil {
-			if err := msgs[0].Frame.WriteJSONError(w, "", jsonIndent(indent), msgs[0].Err); err != nil {
-				return err
-			}
-			_, err := io.WriteString(w, "\n")
-			return err
-		}
-		bw := bufio.NewWriterSize(w, 64<<10)
-		var rec bytes.Buffer
-		for _, c := range r.Conns {
-			for _, e := range c.Exchanges {
-				rec.Reset()
-				if err := writeJSONExchange(&rec, c, e, indent); err != nil {
-					return err
-				}
-				if _, err := bw.Write(rec.Bytes()); err != nil {
-					return err
-				}
-			}
-		}
-		all, ok := r.Frames()
-		if err := writeJSONSummary(bw, r, all, ok, indent); err != nil {
-			return err
-		}
-		return bw.Flush()
-	}
-	single := len(msgs) == 1 && len(r.Notes) == 0 && (len(r.Conns) == 0 || len(r.Conns[0].Notes) == 0)
-	for _, n := range r.Notes {
-		fmt.Fprintf(w, "note: %s\n", n)
-	}
-	for i, c := range r.Conns {
-		if c.Server.IsValid() {
-			connHeading(w, c, i == 0)
-		}
-		for _, n := range c.Notes {
-			fmt.Fprintf(w, "note: %s\n", n)
-		}
-		for _, e := range c.Exchanges {
-			if err := printExchange(w, e, single); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// connHeading writes a connection's heading, after a blank line unless first: the output
-// starts with its first frame's connection, as a capture read whole or streamed.
-func connHeading(w io.Writer, c *capture.Conn, first bool) {
-	if !first {
-		io.WriteString(w, "\n")
-	}
-	fmt.Fprintf(w, "== connection %d: %s → %s\n", c.ID, c.Client, c.Server)
-}
-
-// printExchange prints an exchange's frames as text trees, each under a heading unless single.
-func printExchange(w io.Writer, e *capture.Exchange, single bool) error {
-	for _, m := range []*capture.Message{e.Request, e.Response} {
-		if m == nil {
-			continue
-		}
-		if !single {
-			var hb [160]byte
-			if _, err := w.Write(appendHeading(hb[:0], m, m == e.Response)); err != nil {
-				return err
-			}
-		}
-		if m.Frame != nil {
-			if err := kafka.WriteText(w, m.Frame.Root); err != nil {
-				return err
-			}
-		}
-		if m.Token && len(m.Bytes) >= 4 {
-			fmt.Fprintf(w, "%6d %4d  %-24s %s\n", 0, 4, "int32", fmt.Sprintf("size = %d bytes", len(m.Bytes)-4))
-			if len(m.Bytes) > 4 {
-				fmt.Fprintf(w, "%6d %4d  %-24s token = %q\n", 4, len(m.Bytes)-4, "raw", m.Bytes[4:])
-			}
-		}
-		if m.Err != nil && !single {
-			fmt.Fprintf(w, "error: %v\n", m.Err)
-		}
-	}
-	if e.Note != "" && !single {
-		fmt.Fprintf(w, "note: %s\n", e.Note)
-	}
-	return nil
-}
-
-// appendHeading appends a frame's heading line, "\n-- " and heading and "\n", built with
-// strconv rather than fmt (from fmt.Sprintf and three concatenations a frame: 1.5% of decode
-// -q's instructions on the client capture).
-func appendHeading(b []byte, m *capture.Message, response bool) []byte {
-	b = append(b, "\n-- "...)
-	side := "request"
-	if response {
-		side = "response"
-	}
-	switch f := m.Frame; {
-	case f != nil && f.API != nil:
-		b = append(b, f.API.Name...)
-		b = append(b, " v"...)
-		b = strconv.AppendInt(b, int64(f.Version), 10)
-		b = append(append(b, ' '), side...)
-		if corr, ok := m.CorrelationID(response); ok {
-			b = append(b, ", correlation id "...)
-			b = strconv.AppendInt(b, int64(corr), 10)
-		}
-	case m.Token && response:
-		b = append(b, "SASL token from the broker"...)
-	case m.Token:
-		b = append(b, "SASL token from the client"...)
 	default:
-		b = append(b, side...)
+		return nil, flag // a jar, an installation, or a release alone
 	}
-	b = append(b, ", "...)
-	b = strconv.AppendInt(b, int64(len(m.Bytes)), 10)
-	b = append(b, " bytes at offset "...)
-	b = strconv.AppendInt(b, int64(m.Offset), 10)
-	if m.Packet > 0 {
-		b = append(b, ", packet "...)
-		b = strconv.AppendInt(b, int64(m.Packet), 10)
-	}
-	return append(b, '\n')
-}
-
-// The JSON of several frames is JSON Lines (NDJSON): one exchange a line, as it completes, and
-// a summary last. A capture of any size is then written as it is read, and read back as it
-// streams: jq takes one line at a time (jq -c 'select(.connection)'), as do grep, head and
-// any JSON Lines reader; one document of a million frames would have to be held whole by
-// most JSON readers. -indent writes the same values indented, one after the other (jq reads
-// them so too).
-
-// jsonExchange is the JSON of one exchange, a line of decode's JSON.
-type jsonExchange struct {
-	Connection    int      `json:"connection"`
-	Client        string   `json:"client,omitempty"`
-	Server        string   `json:"server,omitempty"`
-	Request       any      `json:"request,omitempty"`       // a frame, or nil
-	Response      any      `json:"response,omitempty"`      // the same
-	RequestToken  *string  `json:"requestToken,omitempty"`  // a bare SASL token, in hex (after SaslHandshake v0)
-	ResponseToken *string  `json:"responseToken,omitempty"` // the same; an empty one is ""
-	Errors        []string `json:"errors,omitempty"`
-	Note          string   `json:"note,omitempty"`
-}
-
-// jsonSummary is the last line of decode's JSON: what the input was, and the notes.
-type jsonSummary struct {
-	Kind         string     `json:"kind"`
-	Packets      int        `json:"packets,omitempty"`
-	Frames       int        `json:"frames"`
-	Decoded      int        `json:"decoded"`
-	Unlisted     int        `json:"unlisted,omitempty"`
-	SkippedConns int        `json:"skippedConnections,omitempty"`
-	Notes        []string   `json:"notes,omitempty"`
-	Conns        []jsonConn `json:"connections"`
-}
-
-type jsonConn struct {
-	ID     int      `json:"id"`
-	Client string   `json:"client,omitempty"`
-	Server string   `json:"server,omitempty"`
-	Notes  []string `json:"notes,omitempty"`
-}
-
-func jsonIndent(indent bool) string {
-	if indent {
-		return "  "
-	}
-	return ""
-}
-
-// jsonExchangeOf is the JSON form of one exchange; frame gives what stands for each frame
-// (never called for a missing one).
-func jsonExchangeOf(c *capture.Conn, e *capture.Exchange, frame func(*kafka.Frame) any) jsonExchange {
-	je := jsonExchange{Connection: c.ID, Note: e.Note}
-	if c.Server.IsValid() {
-		je.Client, je.Server = c.Client.String(), c.Server.String()
-	}
-	je.Request, je.RequestToken = jsonSide(e.Request, "request", frame, &je.Errors)
-	je.Response, je.ResponseToken = jsonSide(e.Response, "response", frame, &je.Errors)
-	return je
-}
-
-// jsonSide is what the JSON of an exchange says of its message m (nil for none): its frame
-// (what frame gives for it), its bare SASL token in hex, and its error, appended to errs as
-// "request: …" or "response: …".
-func jsonSide(m *capture.Message, side string, frame func(*kafka.Frame) any, errs *[]string) (f any, token *string) {
-	if m == nil {
-		return nil, nil
-	}
-	if m.Frame != nil {
-		f = frame(m.Frame)
-	}
-	if m.Token {
-		tok := hex.EncodeToString(m.Bytes[4:])
-		token = &tok
-	}
-	if m.Err != nil {
-		*errs = append(*errs, side+": "+m.Err.Error())
-	}
-	return f, token
-}
-
-// jsonOut is what writeJSONExchange writes to: a bytes.Buffer or a bufio.Writer.
-type jsonOut interface {
-	io.Writer
-	io.ByteWriter
-	io.StringWriter
-}
-
-// writeJSONExchange writes the line of one exchange into b: what json.Marshal (or, with
-// indent, json.MarshalIndent with two spaces) writes of jsonExchangeOf with the frames
-// themselves, and a newline, written once, the frames node by node (kafka.Frame.WriteJSON).
-func writeJSONExchange(b jsonOut, c *capture.Conn, e *capture.Exchange, indent bool) error {
-	var frames []*kafka.Frame
-	je := jsonExchangeOf(c, e, func(f *kafka.Frame) any {
-		frames = append(frames, f)
-		return f
-	})
-	n := 0
-	var err error
-	member := func(key string, v any) {
-		if err != nil {
-			return
+	var loaded []relCat
+	done := false
+	return func() []relCat {
+		if done {
+			return loaded
 		}
-		if n++; n > 1 {
-			b.WriteByte(',')
-		}
-		if indent {
-			b.WriteString("\n  ")
-		}
-		b.WriteString(`"` + key + `":`)
-		if indent {
-			b.WriteByte(' ')
-		}
-		if f, ok := v.(*kafka.Frame); ok {
-			var ferr error // the frame's failure, in its JSON as in the text
-			for _, m := range []*capture.Message{e.Request, e.Response} {
-				if m != nil && m.Frame == f {
-					ferr = m.Err
-				}
+		done = true
+		rels, _ := releasesIn(parent) // a link that dangles or loops: left out, as a release that does not load
+		slices.Reverse(rels)
+		for _, rel := range rels {
+			if filepath.Join(parent, rel) == filepath.Clean(src.path) {
+				continue
 			}
-			err = f.WriteJSONError(b, jsonIndent(indent), jsonIndent(indent), ferr)
-			return
+			r, err := schemas.Open(filepath.Join(parent, rel))
+			if err != nil {
+				continue
+			}
+			c, err := kafka.NewCatalog(r)
+			if err != nil {
+				continue
+			}
+			loaded = append(loaded, relCat{rel, c})
 		}
-		var out []byte
-		if indent {
-			out, err = json.MarshalIndent(v, "  ", "  ")
-		} else {
-			out, err = json.Marshal(v)
-		}
-		b.Write(out)
-	}
-	b.WriteByte('{')
-	member("connection", je.Connection)
-	if je.Client != "" {
-		member("client", je.Client)
-		member("server", je.Server)
-	}
-	if je.Request != nil {
-		member("request", je.Request)
-	}
-	if je.Response != nil {
-		member("response", je.Response)
-	}
-	if je.RequestToken != nil {
-		member("requestToken", *je.RequestToken)
-	}
-	if je.ResponseToken != nil {
-		member("responseToken", *je.ResponseToken)
-	}
-	if je.Errors != nil {
-		member("errors", je.Errors)
-	}
-	if je.Note != "" {
-		member("note", je.Note)
-	}
-	if indent {
-		b.WriteByte('\n')
-	}
-	b.WriteString("}\n")
-	return err
+		return loaded
+	}, flag
 }
 
-// writeJSONSummary writes the summary line: the input's kind, its frames, notes and connections.
-func writeJSONSummary(w io.Writer, r *capture.Result, frames, decoded int, indent bool) error {
-	s := jsonSummary{Kind: string(r.Kind), Packets: r.Packets, Frames: frames, Decoded: decoded, Unlisted: r.Unlisted,
-		SkippedConns: r.SkippedConns, Notes: r.Notes, Conns: []jsonConn{}}
-	for _, c := range r.Conns {
-		jc := jsonConn{ID: c.ID, Notes: c.Notes}
-		if c.Server.IsValid() {
-			jc.Client, jc.Server = c.Client.String(), c.Server.String()
-		}
-		s.Conns = append(s.Conns, jc)
-	}
-	var out []byte
-	var err error
-	if indent {
-		out, err = json.MarshalIndent(s, "", "  ")
-	} else {
-		out, err = json.Marshal(s)
-	}
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(out, '\n'))
-	return err
+// siblings counts the releases in parent, a release's folder's (the links that dangle or loop
+// left out).
+func siblings(parent string) int {
+	rels, _ := releasesIn(parent)
+	return len(rels)
+}
+
+// messages lists the messages of r in report order (decode.Messages).
+func messages(r *capture.Result) []*capture.Message { return decode.Messages(r) }
+
+// printResult prints every frame's tree (txt) or the frames as JSON (decode.Write).
+func printResult(w io.Writer, r *capture.Result, _ []*capture.Message, format string, indent bool) error {
+	return decode.Write(w, r, decode.Format{JSON: format == "json", Indent: indent})
 }
 
 // ctxWriter stops writing once ctx is done: a long output stops soon after a signal.

@@ -88,20 +88,8 @@ func outputFormat(s string) string {
 	return strings.ToLower(s)
 }
 
-// noAPI is the error for an API name or key the catalogue lacks: it suggests the nearest name
-// of this release, and names the releases that have the API when another release does.
+// noAPI is the error for an API name or key the catalogue lacks (kafka.Catalog.UnknownAPI),
+// after what the verb was given.
 func noAPI(verb string, cat *kafka.Catalog, nameOrKey string) error {
-	msg := fmt.Sprintf("%s: no API %q in Kafka %s", verb, nameOrKey, cat.Release.Name())
-	if key, names, rels, ok := kafka.KnownAPI(nameOrKey); ok && len(rels) > 0 {
-		return fmt.Errorf("%s; API key %d (%s) is in Kafka %s: try -release %s", msg, key, strings.Join(names, ", "),
-			strings.Join(rels, ", "), rels[len(rels)-1])
-	}
-	var names []string
-	for _, a := range cat.APIs {
-		names = append(names, a.Name)
-	}
-	if s := suggest.Closest(nameOrKey, names); s != "" {
-		return fmt.Errorf("%s; did you mean %s?", msg, s)
-	}
-	return fmt.Errorf("%s (kafkagrid list shows them)", msg)
+	return fmt.Errorf("%s: %w", verb, cat.UnknownAPI(nameOrKey))
 }

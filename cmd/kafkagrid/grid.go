@@ -63,9 +63,9 @@ type gridInput struct {
 
 // readGridSpec reads src, named name in errors, with forms.Read: in the given form, or in the
 // form its content tells when form is ""; bf are bit-field's layout flags, for that form only.
-func readGridSpec(name string, src []byte, form string, bf bitfield.Options) (*gridInput, error) {
+func readGridSpec(name string, src []byte, form string, bf bitfield.Options, all bool) (*gridInput, error) {
 	told := form == ""
-	s, f, err := forms.Read(name, src, forms.Options{Form: form, Bitfield: bf})
+	s, f, err := forms.Read(name, src, forms.Options{Form: form, Bitfield: bf, AllStructures: all})
 	switch {
 	case errors.Is(err, forms.ErrBitfieldOptions):
 		return nil, usagef("grid: -lanes, -bits, -hflip and -vflip are for bit-field input, and %s is %s", name, f.Name)
@@ -98,8 +98,12 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	rowBits := fs.Int("rowbits", 0, "row width in `BITS`: 8, 16, 32 or 64 (default: the spec's, else 32)")
 	decimal := fs.Bool("decimal", false, "row offsets in decimal instead of hex")
 	noHex := fs.Bool("nohex", false, "do not show the hex of each byte")
+	theme := fs.String("theme", "auto", "an SVG's palette, `THEME`: auto (light, dark where the reader's system or the\n"+
+		"page's dark class says so), light or dark")
 	check := fs.Bool("check", false, "write nothing: exit 1 when the file -o names differs from what would be written\n"+
 		"(or is missing), for CI")
+	all := fs.Bool("all", false, "notation input: draw every structure, not only the root and those it refers to\n"+
+		"(-format notation writes them all whatever this says)")
 	var bf bitfield.Options
 	fs.IntVar(&bf.Lanes, "lanes", 0, "bit-field input: `N` lanes (rows), as bit-field's --lanes")
 	fs.IntVar(&bf.Bits, "bits", 0, "bit-field input: `N` bits in all, as bit-field's --bits (default: the fields' sum)")
@@ -114,6 +118,9 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	if bf.Lanes < 0 || bf.Bits < 0 {
 		return usagef("grid: -lanes and -bits must not be negative")
+	}
+	if err := themeFlag("grid", *theme); err != nil {
+		return err
 	}
 	f, err := gridFormat(*format, *out)
 	if err != nil {
@@ -146,7 +153,7 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if name == "-" {
 		name = "<stdin>"
 	}
-	spec, err := readGridSpec(name, src, *from, bf)
+	spec, err := readGridSpec(name, src, *from, bf, *all || f == "notation")
 	if err != nil {
 		return err
 	}
@@ -160,10 +167,10 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return fmt.Errorf("grid: %w", err)
 	}
 	if gb.on() {
-		return runGridBytes(ctx, gb, name, spec, f, gridOptions{RowBits: *rowBits, Decimal: *decimal, NoHex: *noHex, PDF: opt}, *out, *check, stdout, stderr)
+		return runGridBytes(ctx, gb, name, spec, f, gridOptions{RowBits: *rowBits, Decimal: *decimal, NoHex: *noHex, PDF: opt, Theme: *theme}, *out, *check, stdout, stderr)
 	}
 	var buf bytes.Buffer
-	if err := writeGrid(&buf, spec, f, gridOptions{RowBits: *rowBits, Decimal: *decimal, NoHex: *noHex, PDF: opt}); err != nil {
+	if err := writeGrid(&buf, spec, f, gridOptions{RowBits: *rowBits, Decimal: *decimal, NoHex: *noHex, PDF: opt, Theme: *theme}); err != nil {
 		return fmt.Errorf("grid: %s: %w", name, err)
 	}
 	if err := ctx.Err(); err != nil {
@@ -218,13 +225,14 @@ type gridOptions struct {
 	Inline   bool
 	IDPrefix string
 	PDF      pdfcanvas.DocOptions // the PDF's date (title: the spec's name)
+	Theme    string               // an SVG's palette (svgcanvas.Themes)
 }
 
 // writeGrid writes spec with o to w in format f with forms.Write: the one place every route to
 // the byte grid (grid, serve's bytegrid type, md's fences) writes a format.
 func writeGrid(w io.Writer, spec *gridInput, f string, o gridOptions) error {
 	return forms.Write(w, &spec.Spec, spec.Form, f, forms.WriteOptions{RowBits: o.RowBits, Decimal: o.Decimal, NoHex: o.NoHex,
-		Inline: o.Inline, IDPrefix: o.IDPrefix, Date: o.PDF.Date})
+		Inline: o.Inline, IDPrefix: o.IDPrefix, Date: o.PDF.Date, Theme: o.Theme})
 }
 
 // checkFile is -check: nil when the file name holds exactly data, else an error (exit 1)

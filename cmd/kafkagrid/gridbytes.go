@@ -137,7 +137,7 @@ func writeGridBytes(w io.Writer, spec *gridInput, ys *gridyaml.Spec, res *specde
 	if !ok || sf.Write == nil || !slices.Contains(forms.Formats(), sf.Name) {
 		return fmt.Errorf("%w %q (want %s)", forms.ErrUnknownFormat, f, site.FormatList(forms.Formats()...))
 	}
-	wo := site.WriteOptions{Title: spec.Name, Desc: spec.Desc, Inline: o.Inline, IDPrefix: o.IDPrefix, Date: o.PDF.Date}
+	wo := site.WriteOptions{Title: spec.Name, Desc: spec.Desc, Inline: o.Inline, IDPrefix: o.IDPrefix, Date: o.PDF.Date, Theme: o.Theme}
 	if asTree {
 		root := specdec.SpecTree(ys)
 		if res != nil {

@@ -49,7 +49,7 @@ func TestHardFigures(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			spec, err := readGridSpec(name, src, "", bitfield.Options{})
+			spec, err := readGridSpec(name, src, "", bitfield.Options{}, false)
 			if err != nil {
 				refused++
 				t.Logf("refused: %v", err)

@@ -8,8 +8,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
+	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
 	"github.com/kafkagrid/kafkagrid/diagram"
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/site/outdir"
@@ -20,12 +22,13 @@ const maxMarkdown = 16 << 20
 
 // runMd implements "kafkagrid md FILE.md…" (diagram.Drawer.Markdown).
 func runMd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("md", "[-o OUT.md | -outdir DIR] [-inline] [-check] [-schemas PATH] FILE.md…|-", stdout, stderr)
+	fs := newFlagSet("md", "[-o OUT.md | -outdir DIR] [-inline] [-theme THEME] [-check] [-schemas PATH] FILE.md…|-", stdout, stderr)
 	sf := addSchemaFlags(fs)
 	out := fs.String("o", "", "write the Markdown to `FILE` (one input); the SVGs go beside it as FILE-1.svg, FILE-2.svg, …")
 	outDir := fs.String("outdir", "", "write each input's Markdown, under its own name, and its SVGs into `DIR`")
 	inline := fs.Bool("inline", false, "put each diagram's SVG in place of its block (for HTML sites; GitHub strips inline SVG)\n"+
 		"instead of an image link to an SVG file")
+	theme := fs.String("theme", "", "the `THEME` of every block that sets none: auto (the default), light or dark")
 	check := fs.Bool("check", false, "write nothing: exit 1 when a file md would write differs from the one on disk (or is missing)")
 	files, err := parseFlags(fs, args)
 	if err != nil {
@@ -46,6 +49,9 @@ func runMd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if *check && *out == "" && *outDir == "" {
 		return usagef("md: -check compares with the files -o or -outdir name")
 	}
+	if err := themeFlag("md", *theme); err != nil {
+		return err
+	}
 	plans, err := mdPlans(files, *out, *outDir, *inline)
 	if err != nil {
 		return err
@@ -54,6 +60,7 @@ func runMd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var stale []string
 	for _, p := range plans {
 		in, name, target, o := p.in, p.name, p.target, p.opts
+		o.Theme = *theme
 		src, err := readBounded(in, true, maxMarkdown, func(size int64) error {
 			return fmt.Errorf("%s: more than the %d MiB md reads", in, maxMarkdown>>20)
 		})
@@ -69,11 +76,11 @@ func runMd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		all := append(svgs, diagram.File{Name: target, Data: text})
 		if *check {
-			for _, f := range all {
-				if err := checkFile(f.Name, f.Data); err != nil {
-					stale = append(stale, err.Error())
-				}
+			s, err := mdCheck(all, o, len(svgs))
+			if err != nil {
+				return fmt.Errorf("md: %w", err)
 			}
+			stale = append(stale, s...)
 			continue
 		}
 		derived := svgs
@@ -192,24 +199,62 @@ func mayWrite(name string) error {
 // …): a block taken out of the document leaves no drawing behind. Only files md wrote go
 // (ourSVG), and never through a link.
 func removeStale(base string, n int) error {
+	names, err := staleSVGs(base, n)
+	for _, name := range names {
+		if err := os.Remove(name); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+// mdCheck is md -check of one text: what differs among the files md would write (all), and
+// the SVGs of its blocks that are gone (past the n it makes now; none for an inline text).
+func mdCheck(all []diagram.File, o diagram.MarkdownOptions, n int) ([]string, error) {
+	var stale []string
+	for _, f := range all {
+		if err := checkFile(f.Name, f.Data); err != nil {
+			stale = append(stale, err.Error())
+		}
+	}
+	if o.Inline {
+		return stale, nil
+	}
+	left, err := staleSVGs(o.SVGBase, n)
+	for _, name := range left {
+		stale = append(stale, name+": no block makes it any more (md would remove it)")
+	}
+	return stale, err
+}
+
+// themeFlag checks a verb's -theme: empty, or one of svgcanvas.Themes.
+func themeFlag(verb, theme string) error {
+	if theme != "" && !slices.Contains(svgcanvas.Themes(), theme) {
+		return usagef("%s: -theme %q: want %s", verb, theme, strings.Join(svgcanvas.Themes(), ", "))
+	}
+	return nil
+}
+
+// staleSVGs lists the SVGs kafkagrid wrote as base-N.svg past the n a text makes now, up to
+// the first number that is not one (a gap, another file, a symbolic link).
+func staleSVGs(base string, n int) ([]string, error) {
+	var out []string
 	for i := n + 1; ; i++ {
 		name := fmt.Sprintf("%s-%d.svg", base, i)
 		fi, err := os.Lstat(name)
 		if errors.Is(err, os.ErrNotExist) {
-			return nil
+			return out, nil
 		}
 		if err != nil {
-			return err
+			return out, err
 		}
 		if !fi.Mode().IsRegular() {
-			return nil
+			return out, nil
 		}
 		if ok, err := ourSVG(name); err != nil || !ok {
-			return err
+			return out, err
 		}
-		if err := os.Remove(name); err != nil {
-			return err
-		}
+		out = append(out, name)
 	}
 }
 
@@ -223,9 +268,17 @@ func ourSVG(name string) (bool, error) {
 		return false, err
 	}
 	defer f.Close()
-	head := make([]byte, 160)
+	head := make([]byte, 240)
 	n, _ := io.ReadFull(f, head)
-	return bytes.HasPrefix(head[:n], []byte("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"kg")), nil
+	head = head[:n]
+	const prolog = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
+	if !bytes.HasPrefix(head, []byte(prolog)) {
+		return false, nil
+	}
+	root, _, _ := bytes.Cut(head[len(prolog):], []byte(">"))
+	// svgcanvas's root (id="kg…"), or rfcsvg's (format=rfcsvg), as they write it.
+	return bytes.HasPrefix(root, []byte(`id="kg`)) ||
+		bytes.HasPrefix(root, []byte(`version="1.2" baseProfile="tiny" width="`)) && bytes.HasSuffix(root, []byte(`role="img" font-family="monospace"`)), nil
 }
 
 // mdDrawer is the drawer of md and mdbook: the schemas are read at the first kafka block.

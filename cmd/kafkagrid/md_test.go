@@ -153,6 +153,25 @@ func TestMdCheck(t *testing.T) {
 	if code != 1 || !strings.Contains(errs, "README-1.svg is stale") || strings.Contains(errs, "README.md is stale") {
 		t.Errorf("-check of a changed spec: exit %d, %s; want 1 naming README-1.svg only", code, errs)
 	}
+	// A block deleted: its SVG, left on disk, is named; and a run without -check removes it.
+	two := "# T\n\n```bytegrid\n" + tinyGrid + "```\n\n```bytegrid theme=dark\n" + tinyGrid + "```\n"
+	os.WriteFile(in, []byte(two), 0o644)
+	if _, errs, code := runCmd(t, "md", in, "-o", out); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	os.WriteFile(in, []byte("# T\n\n```bytegrid\n"+tinyGrid+"```\n"), 0o644)
+	if _, errs, code := runCmd(t, "md", "-check", in, "-o", out); code != 1 || !strings.Contains(errs, "README-2.svg: no block makes it any more") {
+		t.Errorf("-check after a block went: exit %d, %s; want 1 naming README-2.svg", code, errs)
+	}
+	if _, errs, code := runCmd(t, "md", in, "-o", out); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out", "README-2.svg")); !os.IsNotExist(err) {
+		t.Errorf("README-2.svg left behind: %v", err)
+	}
+	if _, errs, code := runCmd(t, "md", "-check", in, "-o", out); code != 0 {
+		t.Errorf("-check after the rewrite: exit %d: %s", code, errs)
+	}
 
 	// grid -check, the same way.
 	spec := filepath.Join(dir, "tiny.yaml")

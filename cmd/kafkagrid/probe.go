@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/kafkagrid/kafkagrid/capture"
+	"github.com/kafkagrid/kafkagrid/capture/decode"
 	"github.com/kafkagrid/kafkagrid/capture/probe"
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/site/report"
@@ -79,7 +80,7 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if *format == "txt" && *out == "" {
 		// Each exchange as it completes: a later failure keeps what came before.
-		co.OnExchange = func(e *capture.Exchange) error { return printExchange(stdout, e, false) }
+		co.OnExchange = func(e *capture.Exchange) error { return decode.WriteExchange(stdout, e) }
 	}
 	cl, err := probe.Dial(ctx, cat, pos[0], co)
 	if err != nil {

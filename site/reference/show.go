@@ -27,6 +27,8 @@ type ShowOptions struct {
 	// a hash of the drawing).
 	Inline   bool
 	IDPrefix string
+	// Theme is an SVG's palette: svgcanvas.ThemeAuto (or empty), ThemeLight or ThemeDark.
+	Theme string
 	// Date is a PDF's creation date (zero: pdfcanvas.DefaultDate).
 	Date time.Time
 }
@@ -115,7 +117,7 @@ func writeMessage(w io.Writer, m *message, vi *versionInfo, f Format, opts ShowO
 	switch f {
 	case SVG:
 		ew := &errWriter{w: w}
-		if err := site.WriteSVG(ew, d, opts.Inline, opts.IDPrefix); err != nil {
+		if err := site.WriteThemedSVG(ew, d, opts.Inline, opts.IDPrefix, opts.Theme); err != nil {
 			return fmt.Errorf("reference: show: %w", err)
 		}
 		return ew.err
