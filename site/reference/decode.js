@@ -101,9 +101,13 @@
       name: file ? file.name : "-", narrow: narrow.matches,
     };
   }
-  // On a phone's width the grids are drawn 16 bits a row; crossing it draws them again.
-  var narrow = window.matchMedia("(max-width: 640px)");
-  narrow.addEventListener("change", function () { if (shown && !empty()) { decode(); } });
+  // On a phone's width the grids are drawn 16 bits a row; crossing it draws them again, when
+  // the drawing is shown (else when it is next shown: a report open stays open).
+  var narrow = window.matchMedia("(max-width: 640px)"), stale = false;
+  narrow.addEventListener("change", function () {
+    if (!shown || empty()) { return; }
+    if (current === "draw") { decode(); } else { stale = true; }
+  });
   function quote(s) { return /^[\w.,:\/=+-]+$/.test(s) ? s : "'" + s.replace(/'/g, "'\\''") + "'"; }
   function commandLine(q) {
     var a = ["kafkagrid", "decode", "-schemas", "SCHEMAS"];
@@ -180,6 +184,7 @@
   var shown = null, jsonDone = false, reportFiles = null;
   function show(res) {
     shown = res;
+    stale = false;
     jsonDone = false;
     reportFiles = null;
     closeReport();
@@ -248,6 +253,7 @@
     });
     if (name === "json") { fillJSON(); }
     if (name === "report") { openReport(); }
+    if (name === "draw" && stale) { stale = false; decode(); }
   }
   ["draw", "text", "json", "report"].forEach(function (n) {
     $("kg-tab-" + n).addEventListener("click", function () { tab(n); });
