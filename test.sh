@@ -2,14 +2,19 @@
 # The test command: go vet; the whole suite (every version of every release built, pages in a
 # browser, the book checked with qpdf and poppler); then the library packages and the
 # command's concurrent tests again under the race detector with -short, where the tests that
-# build every release or drive the browser step aside and the shared 4.0 build is cut to the
-# highest versions: the same concurrent code (the build's workers, the book writer, signals,
-# the server) runs on a smaller input.
+# build every release or drive the browser step aside and the heavy data tests run on the
+# newest releases: the same concurrent code (the build's workers, the book writer, signals,
+# the server) and the same unsafe conversions (checkptr, which -race turns on) run on a
+# smaller input.
 #
-# Two lanes run side by side: the end-to-end tests of the command (./cmd/..., one long test
-# binary that waits on Chromium, qpdf and child processes), and the library packages' tests
-# then the race pass over everything. One after the other, the race pass would wait for the
-# command's tests with a core idle.
+# Three lanes run side by side, each started at once, so that no lane waits for another with a
+# core idle:
+#   - the race pass (the longest: every library package, then the command's concurrent tests);
+#   - the end-to-end tests of the command (./cmd/..., one long test binary that waits on
+#     Chromium, qpdf and child processes, a core's fraction of CPU);
+#   - the library packages' tests, then (with CI or FUZZTIME set) every fuzz target for a short
+#     fixed time (.ci/fuzz), in the CPU the other two leave.
+# Each lane says how it ended and its wall time and CPU (user, system).
 # Needs KAFKA_SCHEMAS (default ../shared/kafka-schemas) and, for the PDF and browser checks,
 # qpdf, poppler-utils and chromium (bash .ci/run installs them).
 set -euo pipefail
@@ -22,7 +27,7 @@ export KAFKA_SCHEMAS="${KAFKA_SCHEMAS:-$(cd .. && pwd)/shared/kafka-schemas}"
 timeout=90m
 go generate ./cmd/kafkagrid # the browser decoder the command embeds (README: the decoder in the browser)
 go vet ./...
-go build ./... # compiled once here, not by both lanes at once
+go build ./... # compiled once here, not by every lane at once
 
 libs=$(go list ./... | grep -v '/cmd/')
 lane() { # lane NAME COMMAND...: runs the command and says how it ended and what it cost
@@ -30,16 +35,22 @@ lane() { # lane NAME COMMAND...: runs the command and says how it ended and what
   TIMEFORMAT="test.sh: $name: %R s wall, %U s user, %S s system CPU"
   if time "$@"; then echo "test.sh: $name passed"; else echo "test.sh: $name FAILED"; return 1; fi
 }
+# The race pass: every library package (where the concurrent code is: the build's workers and
+# book writer, the capture stream, the server, the pools; and the unsafe conversions of kafka,
+# textbytes and internal/arena), and of the command's end-to-end tests those that run its own
+# goroutines (signals, the server, a killed or locked build, streamed decodes, probe); the
+# rest of them drive one child process or browser after another and cost the race pass
+# minutes for no goroutine of the command's.
+race_cmd='Signal|SIGTERM|Serve|BuildKilled|BuildLock|Streamed|Probe'
+lane "the race pass" sh -c "go test -race -short -count=1 -timeout $timeout $(echo $libs) && go test -race -short -count=1 -timeout $timeout -run '$race_cmd' ./cmd/..." &
+race=$!
 lane "the command's end-to-end tests" go test -count=1 -timeout "$timeout" ./cmd/... &
 e2e=$!
 status=0
 lane "the library packages' tests" go test -count=1 -timeout "$timeout" $libs || status=1
-# The race pass: every library package (where the concurrent code is: the build's workers and
-# book writer, the capture stream, the server, the pools), and of the command's end-to-end
-# tests those that run its own goroutines (signals, the server, a killed or locked build,
-# streamed decodes, probe); the rest of them drive one child process or browser after another
-# and cost the race pass minutes for no goroutine of the command's.
-race_cmd='Signal|SIGTERM|Serve|BuildKilled|BuildLock|Streamed|Probe'
-lane "the race pass" sh -c "go test -race -short -count=1 -timeout $timeout $(echo $libs) && go test -race -short -count=1 -timeout $timeout -run '$race_cmd' ./cmd/..." || status=1
+if [ -n "${CI:-}" ] || [ -n "${FUZZTIME:-}" ]; then
+  lane "the fuzz targets" bash .ci/fuzz || status=1
+fi
+wait "$race" || status=1
 wait "$e2e" || status=1
 exit "$status"

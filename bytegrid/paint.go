@@ -170,65 +170,23 @@ func (d *Diagram) paintBox(c canvas.Canvas, b *Box, from, to int, dy canvas.Pt) 
 	if b.Optional {
 		border.Dash = true // an optional field's border is dashed
 	}
-	if !b.Continue {
+	switch {
+	case !b.Continue:
 		s := b.Segs[0]
 		c.Rect(s.X, s.Y+dy, s.W, s.H, canvas.Style{Fill: b.Fill, Stroke: style.Ink, Dash: b.Optional})
-	} else if b.Split() {
-		// Two pieces that do not touch (the end of one row, the start of the next): each is
-		// bordered on three sides and open, with a dashed light edge, where it continues (at
-		// the grid's right edge for the first, its left edge for the second).
-		fill := canvas.Style{Fill: b.Fill}
-		for k, s := range b.Segs {
-			if s.Row < from || s.Row >= to {
-				continue
-			}
-			c.Rect(s.X, s.Y+dy, s.W, s.H, fill)
-			pts := appendOpenBorder(make([]canvas.Pt, 0, 8), s, k == 1, dy)
-			c.Polyline(pts, border)
-			c.Line(pts[0], pts[1], pts[6], pts[7], openStyle)
-		}
-	} else {
-		fill := canvas.Style{Fill: b.Fill}
-		for _, s := range b.Segs {
-			if s.Row >= from && s.Row < to {
-				c.Rect(s.X, s.Y+dy, s.W, s.H, fill)
-			}
-		}
-		if pts := d.outline(b, from, to, dy); pts != nil {
-			c.Polyline(pts, border)
-		} else {
-			d.edges(c, b, from, to, dy, border)
-		}
-		// Elision rows get dashed sides: paper-coloured gaps over the solid border.
-		for _, s := range b.Segs {
-			if s.Row >= from && s.Row < to && d.Rows[s.Row].Elided > 0 {
-				gap := canvas.Style{Stroke: style.Paper, Dash: true}
-				c.Line(s.X, s.Y+dy+3, s.X, s.Y+s.H+dy-3, gap)
-				c.Line(s.X+s.W, s.Y+dy+3, s.X+s.W, s.Y+s.H+dy-3, gap)
-			}
-		}
+	case b.Split():
+		paintSplit(c, b, from, to, dy, border)
+	default:
+		d.paintSpan(c, b, from, to, dy, border)
 	}
 	if b.DoubleRule || b.Variable {
 		d.paintFigureMarks(c, b, from, to, dy)
 	}
 	if b.Band != "" {
-		// Inside the border, along the top of the first segment shown.
-		for _, s := range b.Segs {
-			if s.Row >= from && s.Row < to {
-				c.Rect(s.X+0.5, s.Y+0.5+dy, s.W-1, bandH, canvas.Style{Fill: b.Band})
-				break
-			}
-		}
+		paintBand(c, b, from, to, dy)
 	}
 	if len(b.Bracket) > 0 && b.BracketRow >= from && b.BracketRow < to {
-		pts := make([]canvas.Pt, len(b.Bracket))
-		for i, v := range b.Bracket {
-			if i%2 == 1 {
-				v += dy
-			}
-			pts[i] = v
-		}
-		c.Polyline(pts, bracketStyle)
+		paintBracket(c, b, dy)
 	}
 	for _, r := range b.Runs {
 		if r.Row >= from && r.Row < to {
@@ -236,6 +194,68 @@ func (d *Diagram) paintBox(c canvas.Canvas, b *Box, from, to int, dy canvas.Pt) 
 		}
 	}
 	c.End()
+}
+
+// paintSplit paints a field of two pieces that do not touch (the end of one row, the start of
+// the next): each is bordered on three sides and open, with a dashed light edge, where it
+// continues (at the grid's right edge for the first, its left edge for the second).
+func paintSplit(c canvas.Canvas, b *Box, from, to int, dy canvas.Pt, border canvas.Style) {
+	fill := canvas.Style{Fill: b.Fill}
+	for k, s := range b.Segs {
+		if s.Row < from || s.Row >= to {
+			continue
+		}
+		c.Rect(s.X, s.Y+dy, s.W, s.H, fill)
+		pts := appendOpenBorder(make([]canvas.Pt, 0, 8), s, k == 1, dy)
+		c.Polyline(pts, border)
+		c.Line(pts[0], pts[1], pts[6], pts[7], openStyle)
+	}
+}
+
+// paintSpan paints a field over several rows in one piece: its segments, its outline (or its
+// edges when only part of it is painted), and dashed sides on elision rows.
+func (d *Diagram) paintSpan(c canvas.Canvas, b *Box, from, to int, dy canvas.Pt, border canvas.Style) {
+	fill := canvas.Style{Fill: b.Fill}
+	for _, s := range b.Segs {
+		if s.Row >= from && s.Row < to {
+			c.Rect(s.X, s.Y+dy, s.W, s.H, fill)
+		}
+	}
+	if pts := d.outline(b, from, to, dy); pts != nil {
+		c.Polyline(pts, border)
+	} else {
+		d.edges(c, b, from, to, dy, border)
+	}
+	// Elision rows get dashed sides: paper-coloured gaps over the solid border.
+	for _, s := range b.Segs {
+		if s.Row >= from && s.Row < to && d.Rows[s.Row].Elided > 0 {
+			gap := canvas.Style{Stroke: style.Paper, Dash: true}
+			c.Line(s.X, s.Y+dy+3, s.X, s.Y+s.H+dy-3, gap)
+			c.Line(s.X+s.W, s.Y+dy+3, s.X+s.W, s.Y+s.H+dy-3, gap)
+		}
+	}
+}
+
+// paintBand paints a field's band inside its border, along the top of its first segment shown.
+func paintBand(c canvas.Canvas, b *Box, from, to int, dy canvas.Pt) {
+	for _, s := range b.Segs {
+		if s.Row >= from && s.Row < to {
+			c.Rect(s.X+0.5, s.Y+0.5+dy, s.W-1, bandH, canvas.Style{Fill: b.Band})
+			return
+		}
+	}
+}
+
+// paintBracket paints a field's bracket, moved down by dy.
+func paintBracket(c canvas.Canvas, b *Box, dy canvas.Pt) {
+	pts := make([]canvas.Pt, len(b.Bracket))
+	for i, v := range b.Bracket {
+		if i%2 == 1 {
+			v += dy
+		}
+		pts[i] = v
+	}
+	c.Polyline(pts, bracketStyle)
 }
 
 // boxAttrs returns the data attributes of b's group.

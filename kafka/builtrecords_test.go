@@ -57,7 +57,7 @@ func TestBuiltRecords(t *testing.T) {
 		{"none", CodecNone, false}, {"gzip", CodecGzip, false}, {"snappy", CodecSnappy, false},
 		{"snappy-xerial", CodecSnappy, true}, {"lz4", CodecLZ4, false}, {"zstd", CodecZstd, false},
 	}
-	for _, rel := range testReleases(t) {
+	for _, rel := range dataReleases(t) {
 		c := testCatalog(t, rel)
 		for _, tc := range codecs {
 			t.Run(rel+"/"+tc.name, func(t *testing.T) {

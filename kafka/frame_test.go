@@ -23,6 +23,20 @@ func testReleases(t testing.TB) []string {
 	return out
 }
 
+// dataReleases are the releases a data test (every frame of every version, checked against an
+// independent reader) runs on: every one, or with -short (the race detector's run, where
+// these tests start no goroutine and what -race adds is checkptr on the unsafe conversions)
+// the oldest and the newest: the oldest has the legacy message sets (Produce and Fetch v0-v3,
+// gone from 4.0), the newest the latest fields. The run without -short checks every release.
+func dataReleases(t testing.TB) []string {
+	t.Helper()
+	rels := testReleases(t)
+	if testing.Short() && len(rels) > 2 {
+		rels = []string{rels[0], rels[len(rels)-1]}
+	}
+	return rels
+}
+
 // schemaDir finds one release's folder (internal/testenv: $KAFKA_SCHEMAS, else
 // ../shared/kafka-schemas beside the module root).
 func schemaDir(t testing.TB, release string) string {

@@ -274,7 +274,7 @@ func kmsgMax(key int16) int16 {
 // re-encodes it to the same bytes (for requests, the whole frame with its header), and it parses
 // our record batches. Versions kmsg does not know are named, as are the listed differences.
 func TestKmsgCrossCheck(t *testing.T) {
-	for _, rel := range testReleases(t) {
+	for _, rel := range dataReleases(t) {
 		t.Run(rel, func(t *testing.T) {
 			c := testCatalog(t, rel)
 			checked, versions := 0, 0

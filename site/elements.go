@@ -38,12 +38,12 @@ func Elements(page []byte) int {
 			if tmpl == 0 {
 				n++
 			}
-			if bytes.EqualFold(tag, []byte("template")) {
+			if len(tag) == len("template") && bytes.EqualFold(tag, []byte("template")) {
 				tmpl++
 				continue
 			}
 			for _, raw := range rawText {
-				if !bytes.EqualFold(tag, raw) {
+				if len(tag) != len(raw) || !bytes.EqualFold(tag, raw) {
 					continue
 				}
 				gt := bytes.IndexByte(rest, '>')

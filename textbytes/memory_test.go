@@ -110,8 +110,12 @@ func allocOf(f func()) uint64 {
 // large (xxd, Wireshark's hex dump, a 0x list, a Go []byte, plain hex), at 1 MiB and 2 MiB of
 // bytes.
 func TestParseMemory(t *testing.T) {
+	sizes := []int{1 << 20, 2 << 20}
+	if testing.Short() { // the race detector's run: the bound at 1 MiB, its growth without -short
+		sizes = sizes[:1]
+	}
 	for _, form := range []string{"xxd", "wireshark", "0x list", "go", "hex"} {
-		for _, n := range []int{1 << 20, 2 << 20} {
+		for _, n := range sizes {
 			text := genForm(form, n)
 			var got *Text
 			var err error

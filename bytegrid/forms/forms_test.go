@@ -47,6 +47,9 @@ func TestDetect(t *testing.T) {
 		{"// +-+-+\n// |a|b|\n// +-+-+\n", "rfc"},
 		{"   +0 (MSB)\n   +--+--+\n0: |  A  |\n   +--+--+\n", "rfc"},
 		{"source: RFC 9114\n\nA {\n  B (8),\n}\n", "notation"},
+		{"source: RFC 9000\n\n   1-RTT Packet {\n     Header Form (1) = 0,\n   }\n", "notation"}, // a name starting with a digit
+		{"source: RFC 1\n\n   +-+-+\n   |a|b|\n   +-+-+\n   0 {\n", "rfc"},
+		{"source: RFC 1\n\nname: x\nfields: []\n", "yaml"},
 	} {
 		if got := forms.Detect([]byte(tc.src)).Name; got != tc.want {
 			t.Errorf("Detect(%q) = %s, want %s", tc.src, got, tc.want)

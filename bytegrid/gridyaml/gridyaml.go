@@ -203,7 +203,6 @@
 package gridyaml
 
 import (
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"slices"
@@ -255,27 +254,18 @@ func checkNodes(file string, src []byte, limit int) error {
 			continue
 		case '#':
 			if i == 0 || src[i-1] == ' ' || src[i-1] == '\t' || src[i-1] == '\n' {
-				for i < len(src) && src[i] != '\n' {
-					i++
-				}
-				i--
+				i = skipComment(src, i)
 				continue
 			}
 		case '"', '\'':
 			if lineStart || i > 0 && strings.IndexByte(" \t[{,:-", src[i-1]) >= 0 {
-				q := c
-				for i++; i < len(src) && src[i] != q; i++ {
-					switch {
-					case src[i] == '\\' && q == '"':
-						i++
-					case src[i] == '\n':
-						line++
-					}
-				}
+				var lines int
+				i, lines = skipQuoted(src, i)
+				line += lines
 				n++
 			}
 		case ':':
-			if i+1 == len(src) || src[i+1] == ' ' || src[i+1] == '\n' || src[i+1] == '\t' || src[i+1] == '\r' {
+			if i+1 == len(src) || strings.IndexByte(" \n\t\r", src[i+1]) >= 0 {
 				n += 2
 			}
 		case '-':
@@ -291,6 +281,29 @@ func checkNodes(file string, src []byte, limit int) error {
 		}
 	}
 	return nil
+}
+
+// skipComment is the index of the last byte of the comment at i, before its line's end.
+func skipComment(src []byte, i int) int {
+	for i < len(src) && src[i] != '\n' {
+		i++
+	}
+	return i - 1
+}
+
+// skipQuoted is the index of the quote that closes the quoted text at i (or len(src)), and
+// the lines the text ends.
+func skipQuoted(src []byte, i int) (end, lines int) {
+	q := src[i]
+	for i++; i < len(src) && src[i] != q; i++ {
+		switch {
+		case src[i] == '\\' && q == '"':
+			i++
+		case src[i] == '\n':
+			lines++
+		}
+	}
+	return i, lines
 }
 
 // MaxSize bounds a spec's text: room for maxFields fields and maxBytes of data written as hex
@@ -333,11 +346,7 @@ func Parse(file string, src []byte) (*Spec, error) {
 	if root.Kind != yaml.MappingNode {
 		return nil, p.errf(root, "", "want a mapping at the top")
 	}
-	s := &Spec{}
-	var data []byte
-	haveData := false
-	var fieldsNode *yaml.Node
-	var groups map[string]int
+	t := &top{s: &Spec{}}
 	seen := map[string]bool{}
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
@@ -345,103 +354,21 @@ func Parse(file string, src []byte) (*Spec, error) {
 			return nil, p.errf(k, "", "duplicate key %q", k.Value)
 		}
 		seen[k.Value] = true
-		var err error
-		switch k.Value {
-		case "name":
-			s.Name, err = p.str(v, "")
-		case "description":
-			s.Desc, err = p.str(v, "")
-		case "row_bits":
-			s.Options.RowBits, err = p.integer(v, "")
-			if err == nil && (s.Options.RowBits < 1 || s.Options.RowBits > bytegrid.MaxRowBits) {
-				err = p.errf(v, "", "row_bits %d: want 1 to %d (8, 16, 32 or 64 are usual)", s.Options.RowBits, bytegrid.MaxRowBits)
-			}
-		case "ruler":
-			var r string
-			if r, err = p.str(v, ""); err == nil {
-				switch bytegrid.Ruler(r) {
-				case "tens":
-					s.Options.Ruler = bytegrid.RulerTens
-				case bytegrid.RulerTensAll, bytegrid.RulerUnits, bytegrid.RulerBytes, bytegrid.RulerNone:
-					s.Options.Ruler = bytegrid.Ruler(r)
-				default:
-					err = p.errf(v, "", "ruler %q: want tens, tens-all, units, bytes or none", r)
-				}
-			}
-		case "bit_order":
-			var o string
-			if o, err = p.str(v, ""); err == nil {
-				switch o {
-				case "msb0":
-				case "lsb0":
-					s.Options.LSB0 = true
-				default:
-					err = p.errf(v, "", "bit_order %q: want msb0 or lsb0", o)
-				}
-			}
-		case "text":
-			err = p.text(v, &s.Options.Text)
-		case "offsets":
-			var o string
-			o, err = p.str(v, "")
-			switch {
-			case err != nil:
-			case o == "decimal":
-				s.Options.DecimalOffsets = true
-			case o == "hex":
-			default:
-				err = p.errf(v, "", "offsets %q: want hex or decimal", o)
-			}
-		case "elide_rows":
-			s.Options.ElideRows, err = p.integer(v, "")
-			if err == nil && s.Options.ElideRows == 0 {
-				err = p.errf(v, "", "elide_rows 0: want a positive number of rows, or -1 for never")
-			}
-		case "hex":
-			var b bool
-			b, err = p.boolean(v, "")
-			s.Options.NoHex = !b
-		case "data":
-			var h string
-			h, err = p.str(v, "")
-			if err == nil {
-				h = strings.Join(strings.Fields(h), "")
-				if len(h)/2 > maxBytes {
-					err = p.errf(v, "", "data longer than %d bytes", maxBytes)
-				} else if data, err = hex.DecodeString(h); err != nil {
-					err = p.errf(v, "", "data: %v", err)
-				}
-				haveData = true
-			}
-		case "groups":
-			groups, err = p.groups(v)
-		case "byte_order":
-			var o string
-			if o, err = p.str(v, ""); err == nil {
-				switch o {
-				case "big":
-				case "little":
-					s.LittleEndian = true
-				default:
-					err = p.errf(v, "", "byte_order %q: want big or little", o)
-				}
-			}
-		case "fields":
-			if v.Kind != yaml.SequenceNode {
-				err = p.errf(v, "", "fields: want a list")
-			}
-			fieldsNode = v
-		default:
-			err = p.errf(k, "", "unknown key %q (want name, description, row_bits, ruler, bit_order, byte_order, text, offsets, elide_rows, hex, data, groups, fields)", k.Value)
-		}
-		if err != nil {
+		if err := p.topKey(k, v, t); err != nil {
 			return nil, err
 		}
 	}
+	return p.fields(root, t)
+}
+
+// fields reads the spec's fields (t.fieldsNode), each placed after the one before it, with
+// its bytes from the spec's data when it has some.
+func (p *parser) fields(root *yaml.Node, t *top) (*Spec, error) {
+	s, data, haveData, fieldsNode := t.s, t.data, t.haveData, t.fieldsNode
 	if s.Name == "" {
 		return nil, p.errf(root, "", "missing name")
 	}
-	s.Options.GroupColors = groups
+	s.Options.GroupColors = t.groups
 	if haveData {
 		s.Options.Data = data
 	}
@@ -480,7 +407,7 @@ func Parse(file string, src []byte) (*Spec, error) {
 		if errors.As(err, &fe) {
 			return nil, p.errf(fieldsNode.Content[fe.Index], strconv.Quote(fe.Name), "%v", fe.Err)
 		}
-		return nil, &Error{Reader: reader, File: file, Err: err}
+		return nil, &Error{Reader: reader, File: p.file, Err: err}
 	}
 	return s, nil
 }
@@ -493,177 +420,75 @@ func (p *parser) field(n *yaml.Node, idx, end int, sc *scope, depth int) (bytegr
 	return f, r, err
 }
 
-func (p *parser) field1(n *yaml.Node, idx, end int, sc *scope, depth int) (f bytegrid.Field, r Rule, err error) {
-	label := "#" + strconv.Itoa(idx+1)
+func (p *parser) field1(n *yaml.Node, idx, end int, sc *scope, depth int) (bytegrid.Field, Rule, error) {
+	fs := &fieldState{label: "#" + strconv.Itoa(idx+1), offset: -1, sc: sc, depth: depth}
 	if n.Kind != yaml.MappingNode {
-		return f, r, p.errf(n, label, "want a mapping")
+		return fs.f, fs.r, p.errf(n, fs.label, "want a mapping")
 	}
 	// The name first, so that every later error can name the field. An empty name, given
 	// as name: "", is an unlabelled box (bit-field's gaps).
 	hasName := false
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		if n.Content[i].Value == "name" {
-			s, err := p.str(n.Content[i+1], label)
+			s, err := p.str(n.Content[i+1], fs.label)
 			if err != nil {
-				return f, r, err
+				return fs.f, fs.r, err
 			}
-			f.Name, hasName = s, true
-			label = strconv.Quote(s)
+			fs.f.Name, hasName = s, true
+			fs.label = strconv.Quote(s)
 		}
 	}
 	if !hasName {
-		return f, r, p.errf(n, label, "missing name")
+		return fs.f, fs.r, p.errf(n, fs.label, "missing name")
 	}
-	var bitsNode, bytesNode *yaml.Node
-	offset := -1
 	seen := map[string]bool{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		if seen[k.Value] {
-			return f, r, p.errf(k, label, "duplicate key %q", k.Value)
+			return fs.f, fs.r, p.errf(k, fs.label, "duplicate key %q", k.Value)
 		}
 		seen[k.Value] = true
-		var err error
-		switch k.Value {
-		case "name":
-		case "bits":
-			bitsNode = v
-			f.Bits, err = p.integer(v, label)
-		case "bytes":
-			bytesNode = v
-			var nb int
-			nb, err = p.integer(v, label)
-			if err == nil && (nb <= 0 || nb > maxBytes) {
-				err = p.errf(v, label, "bytes %d: want 1 to %d", nb, maxBytes)
-			}
-			f.Bits = 8 * nb
-		case "offset":
-			offset, err = p.integer(v, label)
-			if err == nil && offset < 0 {
-				err = p.errf(v, label, "negative offset %d", offset)
-			}
-		case "value":
-			f.Value, err = p.str(v, label)
-		case "group":
-			f.Group, err = p.str(v, label)
-		case "item":
-			f.Item, err = p.str(v, label)
-		case "short":
-			f.Short, err = p.str(v, label)
-		case "kind":
-			var s string
-			if s, err = p.str(v, label); err == nil {
-				switch s {
-				case "data":
-					f.Kind = bytegrid.Data
-				case "reserved":
-					f.Kind = bytegrid.Reserved
-				default:
-					if f.Kind, err = style.ParseKind(s); err != nil {
-						err = p.errf(v, label, "%v (or data, reserved)", err)
-					}
-				}
-			}
-		case "variable":
-			f.Variable, err = p.boolean(v, label)
-		case "min_bits":
-			f.MinBits, err = p.integer(v, label)
-		case "max_bits":
-			f.MaxBits, err = p.integer(v, label)
-		case "length_from":
-			f.LengthFrom, err = p.str(v, label)
-		case "optional":
-			f.Optional, err = p.boolean(v, label)
-		case "condition":
-			f.Condition, err = p.str(v, label)
-		case "label":
-			var s string
-			if s, err = p.str(v, label); err == nil {
-				switch bytegrid.LabelMode(s) {
-				case "auto":
-					f.Label = bytegrid.LabelAuto
-				case bytegrid.LabelStacked, bytegrid.LabelVertical, bytegrid.LabelNote:
-					f.Label = bytegrid.LabelMode(s)
-				default:
-					err = p.errf(v, label, "label %q: want auto, stacked, vertical or note", s)
-				}
-			}
-		case "double_rule":
-			f.DoubleRule, err = p.boolean(v, label)
-		case "caption":
-			f.Caption, err = p.str(v, label)
-		case "row_break":
-			f.RowBreak, err = p.boolean(v, label)
-		case "lines":
-			f.Lines, err = p.integer(v, label)
-			if err == nil && (f.Lines < 1 || f.Lines > 16) {
-				err = p.errf(v, label, "lines %d: want 1 to 16", f.Lines)
-			}
-		case "label_line":
-			f.LabelLine, err = p.integer(v, label)
-			if err == nil && (f.LabelLine < 1 || f.LabelLine > 1<<16) {
-				err = p.errf(v, label, "label_line %d: want 1 or more", f.LabelLine)
-			}
-		case "label_col":
-			f.LabelCol, err = p.integer(v, label)
-			if err == nil && (f.LabelCol < 1 || f.LabelCol > 9*bytegrid.MaxRowBits) {
-				err = p.errf(v, label, "label_col %d: want 1 to %d", f.LabelCol, 9*bytegrid.MaxRowBits)
-			}
-		case "repeated":
-			f.Repeated, err = p.boolean(v, label)
-		case "run_on":
-			f.RunOn, err = p.boolean(v, label)
-		case "joined":
-			f.Joined, err = p.boolean(v, label)
-		case "packed":
-			f.Packed, err = p.boolean(v, label)
-		case "marks":
-			f.Marks, err = p.str(v, label)
-		case "type":
-			f.Type, err = p.str(v, label)
-		case "path":
-			f.Path, err = p.str(v, label)
-		case "desc":
-			f.Desc, err = p.str(v, label)
-		default:
-			var ok bool
-			if ok, err = p.ruleKey(k, v, label, &r, sc, depth); ok {
-				break
-			}
-			err = p.errf(k, label, "unknown key %q (want name, bits, bytes, offset, value, group, item, short, kind, type, path, desc, variable, min_bits, max_bits, length_from, optional, condition, label, double_rule, caption, row_break, lines, label_line, label_col, repeated, run_on, joined, packed, marks; to decode bytes: endian, show, enum, flags, length, when, count, until, items)", k.Value)
-		}
-		if err != nil {
-			return f, r, err
+		if err := p.fieldKey(k, v, fs); err != nil {
+			return fs.f, fs.r, err
 		}
 	}
+	err := p.place(n, end, fs)
+	return fs.f, fs.r, err
+}
+
+// place checks a field's length and puts it at its offset, given or after the field before
+// it (which ends at end).
+func (p *parser) place(n *yaml.Node, end int, fs *fieldState) error {
+	f, label := &fs.f, fs.label
 	switch {
-	case bitsNode != nil && bytesNode != nil:
-		return f, r, p.errf(bytesNode, label, "both bits and bytes given")
-	case bitsNode == nil && bytesNode == nil:
-		return f, r, p.errf(n, label, "missing length (bits or bytes)")
-	case bitsNode != nil && (f.Bits <= 0 || f.Bits > 8*maxBytes):
-		return f, r, p.errf(bitsNode, label, "bits %d: want 1 to %d", f.Bits, 8*maxBytes)
+	case fs.bitsNode != nil && fs.bytesNode != nil:
+		return p.errf(fs.bytesNode, label, "both bits and bytes given")
+	case fs.bitsNode == nil && fs.bytesNode == nil:
+		return p.errf(n, label, "missing length (bits or bytes)")
+	case fs.bitsNode != nil && (f.Bits <= 0 || f.Bits > 8*maxBytes):
+		return p.errf(fs.bitsNode, label, "bits %d: want 1 to %d", f.Bits, 8*maxBytes)
 	}
+	offset := fs.offset
 	if offset < 0 {
 		offset = end
 	}
 	if offset < end {
-		return f, r, p.errf(n, label, "offset %d overlaps the previous field, which ends at bit %d", offset, end)
+		return p.errf(n, label, "offset %d overlaps the previous field, which ends at bit %d", offset, end)
 	}
 	if offset > 8*maxBytes {
-		return f, r, p.errf(n, label, "offset %d beyond %d bits", offset, 8*maxBytes)
+		return p.errf(n, label, "offset %d beyond %d bits", offset, 8*maxBytes)
 	}
 	f.Offset = offset
 	if f.Path == "" {
 		f.Path = f.Name
 	}
-	return f, r, nil
+	return nil
 }
 
 // text reads the text: mapping into t.
 func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 	if n.Kind != yaml.MappingNode {
-		return p.errf(n, "", "text: want a mapping (margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, right_notes, above, below, list_mark, double_end, rule_ticks, elide, elide_at)")
+		return p.errf(n, "", "text: want a mapping (%s)", textKeyList)
 	}
 	seen := map[string]bool{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
@@ -672,109 +497,7 @@ func (p *parser) text(n *yaml.Node, t *bytegrid.TextOptions) error {
 			return p.errf(k, "", "text: duplicate key %q", k.Value)
 		}
 		seen[k.Value] = true
-		var err error
-		one := func(dst *string, allowed ...string) {
-			var s string
-			if s, err = p.str(v, ""); err != nil {
-				return
-			}
-			for _, a := range allowed {
-				if s == a {
-					*dst = s
-					return
-				}
-			}
-			err = p.errf(v, "", "text: %s %q: want %s", k.Value, s, strings.Join(allowed, ", "))
-		}
-		switch k.Value {
-		case "margin":
-			t.Margin, err = p.integer(v, "")
-			if err == nil && (t.Margin < 0 || t.Margin > 80) {
-				err = p.errf(v, "", "text: margin %d: want 0 to 80", t.Margin)
-			}
-		case "row_lines":
-			t.RowLines, err = p.integer(v, "")
-			if err == nil && (t.RowLines < 1 || t.RowLines > 16) {
-				err = p.errf(v, "", "text: row_lines %d: want 1 to 16", t.RowLines)
-			}
-		case "align":
-			one(&t.Align, "middle", "top", "bottom")
-		case "ticks":
-			one(&t.Ticks, "bits", "fields")
-		case "open":
-			one(&t.Open, "colons", "dots", "bottom", "edge", "rules", "open")
-		case "bytes":
-			t.Bytes, err = p.boolean(v, "")
-		case "ruler_bits":
-			t.RulerBits, err = p.integer(v, "")
-			if err == nil && (t.RulerBits < 1 || t.RulerBits > bytegrid.MaxRowBits) {
-				err = p.errf(v, "", "text: ruler_bits %d: want 1 to %d", t.RulerBits, bytegrid.MaxRowBits)
-			}
-		case "cross":
-			one(&t.Cross, "+", "|", "++", "+|", "|+", "||")
-		case "dots":
-			if t.Dots, err = p.str(v, ""); err == nil && (len(t.Dots) > 64 || strings.Trim(t.Dots, ". ") != "" || !strings.Contains(t.Dots, ".")) {
-				err = p.errf(v, "", "text: dots %q: want spaces and dots, at most 64", t.Dots)
-			}
-		case "open_rule":
-			t.OpenRule, err = p.integer(v, "")
-			if err == nil && (t.OpenRule < -1 || t.OpenRule > 9*bytegrid.MaxRowBits) {
-				err = p.errf(v, "", "text: open_rule %d: want -1 to %d", t.OpenRule, 9*bytegrid.MaxRowBits)
-			}
-		case "edge":
-			if t.Edge, err = p.str(v, ""); err == nil && (len(t.Edge) != 3 || strings.Trim(t.Edge, "|~/.:\\") != "") {
-				err = p.errf(v, "", "text: edge %q: want three of '|', '~', '/', '.', '\\' and ':' (first line, middle lines, last line)", t.Edge)
-			}
-		case "rule_ticks":
-			if t.RuleTicks, err = p.str(v, ""); err == nil && (len(t.RuleTicks) > 1<<16 || strings.Trim(t.RuleTicks, "byf") != "") {
-				err = p.errf(v, "", "text: rule_ticks %q: want b (bits), y (bytes) or f (fields) for each rule", t.RuleTicks)
-			}
-		case "left_notes":
-			if t.LeftNotes, err = p.str(v, ""); err == nil && len(t.LeftNotes) > 1<<16 {
-				err = p.errf(v, "", "text: left_notes longer than %d bytes", 1<<16)
-			}
-		case "right_notes", "above", "below":
-			var v2 string
-			if v2, err = p.str(v, ""); err == nil && len(v2) > 1<<16 {
-				err = p.errf(v, "", "text: %s longer than %d bytes", k.Value, 1<<16)
-			}
-			switch k.Value {
-			case "right_notes":
-				t.RightNotes = v2
-			case "above":
-				t.Above = v2
-			default:
-				t.Below = v2
-			}
-		case "double_end":
-			t.DoubleEnd, err = p.boolean(v, "")
-		case "list_mark":
-			t.ListMark, err = p.str(v, "")
-		case "tens_no_zero":
-			t.TensNoZero, err = p.boolean(v, "")
-		case "ruler_shift":
-			t.RulerShift, err = p.integer(v, "")
-			if err == nil && (t.RulerShift < -8 || t.RulerShift > 8) {
-				err = p.errf(v, "", "text: ruler_shift %d: want -8 to 8", t.RulerShift)
-			}
-		case "elide":
-			if t.Elide, err = p.str(v, ""); err == nil && !bytegrid.ElisionMark(t.Elide) {
-				err = p.errf(v, "", "text: elide %q: want \"//\", \"/ /\" or \"~~\"", t.Elide)
-			}
-		case "elide_at":
-			t.ElideAt, err = p.integer(v, "")
-			if err == nil && (t.ElideAt < 1 || t.ElideAt > 9*bytegrid.MaxRowBits) {
-				err = p.errf(v, "", "text: elide_at %d: want 1 to %d", t.ElideAt, 9*bytegrid.MaxRowBits)
-			}
-		case "bit_chars":
-			t.BitChars, err = p.integer(v, "")
-			if err == nil && (t.BitChars < 2 || t.BitChars > 8) {
-				err = p.errf(v, "", "text: bit_chars %d: want 2 to 8", t.BitChars)
-			}
-		default:
-			err = p.errf(k, "", "text: unknown key %q (want margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, right_notes, above, below, list_mark, double_end, rule_ticks, elide, elide_at)", k.Value)
-		}
-		if err != nil {
+		if err := p.textKey(k, v, t); err != nil {
 			return err
 		}
 	}

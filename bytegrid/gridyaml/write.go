@@ -31,9 +31,7 @@ func Write(w io.Writer, s *Spec) error {
 	}
 	root := &yaml.Node{Kind: yaml.MappingNode}
 	add(root, "name", str(s.Name))
-	if s.Desc != "" {
-		add(root, "description", str(s.Desc))
-	}
+	addStr(root, "description", s.Desc)
 	o := s.Options
 	if o.RowBits != 0 {
 		add(root, "row_bits", num(o.RowBits))
@@ -92,6 +90,20 @@ func Write(w io.Writer, s *Spec) error {
 // add appends the key k and its value v to the mapping m.
 func add(m *yaml.Node, k string, v *yaml.Node) {
 	m.Content = append(m.Content, str(k), v)
+}
+
+// addStr adds k: s to the mapping m when s is not empty.
+func addStr(m *yaml.Node, k, s string) {
+	if s != "" {
+		add(m, k, str(s))
+	}
+}
+
+// addTrue adds k: true to the mapping m when b is.
+func addTrue(m *yaml.Node, k string, b bool) {
+	if b {
+		add(m, k, boolean(true))
+	}
 }
 
 // dataNode is the spec's data: the bytes in hex, 16 a line, a literal block past one line.
@@ -155,63 +167,33 @@ func textNode(t bytegrid.TextOptions) *yaml.Node {
 	if t.RowLines != 0 {
 		add(m, "row_lines", num(t.RowLines))
 	}
-	if t.Align != "" {
-		add(m, "align", str(t.Align))
-	}
-	if t.Ticks != "" {
-		add(m, "ticks", str(t.Ticks))
-	}
+	addStr(m, "align", t.Align)
+	addStr(m, "ticks", t.Ticks)
 	if t.BitChars != 0 {
 		add(m, "bit_chars", num(t.BitChars))
 	}
-	if t.Open != "" {
-		add(m, "open", str(t.Open))
-	}
-	if t.Edge != "" {
-		add(m, "edge", str(t.Edge))
-	}
-	if t.Bytes {
-		add(m, "bytes", boolean(true))
-	}
+	addStr(m, "open", t.Open)
+	addStr(m, "edge", t.Edge)
+	addTrue(m, "bytes", t.Bytes)
 	if t.RulerBits != 0 {
 		add(m, "ruler_bits", num(t.RulerBits))
 	}
-	if t.Cross != "" {
-		add(m, "cross", str(t.Cross))
-	}
-	if t.Dots != "" {
-		add(m, "dots", str(t.Dots))
-	}
+	addStr(m, "cross", t.Cross)
+	addStr(m, "dots", t.Dots)
 	if t.OpenRule != 0 {
 		add(m, "open_rule", num(t.OpenRule))
 	}
 	if t.RulerShift != 0 {
 		add(m, "ruler_shift", num(t.RulerShift))
 	}
-	if t.RuleTicks != "" {
-		add(m, "rule_ticks", str(t.RuleTicks))
-	}
-	if t.LeftNotes != "" {
-		add(m, "left_notes", str(t.LeftNotes))
-	}
-	if t.RightNotes != "" {
-		add(m, "right_notes", str(t.RightNotes))
-	}
-	if t.Above != "" {
-		add(m, "above", str(t.Above))
-	}
-	if t.Below != "" {
-		add(m, "below", str(t.Below))
-	}
-	if t.DoubleEnd {
-		add(m, "double_end", boolean(true))
-	}
-	if t.ListMark != "" {
-		add(m, "list_mark", str(t.ListMark))
-	}
-	if t.TensNoZero {
-		add(m, "tens_no_zero", boolean(true))
-	}
+	addStr(m, "rule_ticks", t.RuleTicks)
+	addStr(m, "left_notes", t.LeftNotes)
+	addStr(m, "right_notes", t.RightNotes)
+	addStr(m, "above", t.Above)
+	addStr(m, "below", t.Below)
+	addTrue(m, "double_end", t.DoubleEnd)
+	addStr(m, "list_mark", t.ListMark)
+	addTrue(m, "tens_no_zero", t.TensNoZero)
 	if t.Elide != "" {
 		add(m, "elide", str(t.Elide))
 		add(m, "elide_at", num(t.ElideAt))
@@ -232,12 +214,8 @@ func fieldNode(f bytegrid.Field, end int) *yaml.Node {
 	if f.Offset != end {
 		add(m, "offset", num(f.Offset))
 	}
-	if f.Value != "" {
-		add(m, "value", str(f.Value))
-	}
-	if f.Group != "" {
-		add(m, "group", str(f.Group))
-	}
+	addStr(m, "value", f.Value)
+	addStr(m, "group", f.Group)
 	switch f.Kind {
 	case bytegrid.Plain:
 	case bytegrid.Reserved:
@@ -245,54 +223,30 @@ func fieldNode(f bytegrid.Field, end int) *yaml.Node {
 	default:
 		add(m, "kind", str(f.Kind.String()))
 	}
-	if f.Type != "" {
-		add(m, "type", str(f.Type))
-	}
+	addStr(m, "type", f.Type)
 	if f.Path != "" && f.Path != f.Name {
 		add(m, "path", str(f.Path))
 	}
-	if f.Desc != "" {
-		add(m, "desc", str(f.Desc))
-	}
-	if f.Variable {
-		add(m, "variable", boolean(true))
-	}
+	addStr(m, "desc", f.Desc)
+	addTrue(m, "variable", f.Variable)
 	if f.MinBits != 0 {
 		add(m, "min_bits", num(f.MinBits))
 	}
 	if f.MaxBits != 0 {
 		add(m, "max_bits", num(f.MaxBits))
 	}
-	if f.LengthFrom != "" {
-		add(m, "length_from", str(f.LengthFrom))
-	}
-	if f.Optional {
-		add(m, "optional", boolean(true))
-	}
-	if f.Condition != "" {
-		add(m, "condition", str(f.Condition))
-	}
+	addStr(m, "length_from", f.LengthFrom)
+	addTrue(m, "optional", f.Optional)
+	addStr(m, "condition", f.Condition)
 	if f.Label != bytegrid.LabelAuto {
 		add(m, "label", str(string(f.Label)))
 	}
-	if f.Repeated {
-		add(m, "repeated", boolean(true))
-	}
-	if f.DoubleRule {
-		add(m, "double_rule", boolean(true))
-	}
-	if f.Caption != "" {
-		add(m, "caption", str(f.Caption))
-	}
-	if f.Item != "" {
-		add(m, "item", str(f.Item))
-	}
-	if f.Short != "" {
-		add(m, "short", str(f.Short))
-	}
-	if f.RowBreak {
-		add(m, "row_break", boolean(true))
-	}
+	addTrue(m, "repeated", f.Repeated)
+	addTrue(m, "double_rule", f.DoubleRule)
+	addStr(m, "caption", f.Caption)
+	addStr(m, "item", f.Item)
+	addStr(m, "short", f.Short)
+	addTrue(m, "row_break", f.RowBreak)
 	if f.Lines > 1 {
 		add(m, "lines", num(f.Lines))
 	}
@@ -302,30 +256,18 @@ func fieldNode(f bytegrid.Field, end int) *yaml.Node {
 	if f.LabelCol > 0 {
 		add(m, "label_col", num(f.LabelCol))
 	}
-	if f.RunOn {
-		add(m, "run_on", boolean(true))
-	}
-	if f.Joined {
-		add(m, "joined", boolean(true))
-	}
-	if f.Packed {
-		add(m, "packed", boolean(true))
-	}
-	if f.Marks != "" {
-		add(m, "marks", str(f.Marks))
-	}
+	addTrue(m, "run_on", f.RunOn)
+	addTrue(m, "joined", f.Joined)
+	addTrue(m, "packed", f.Packed)
+	addStr(m, "marks", f.Marks)
 	return m
 }
 
 // ruleNodes adds a field's decode keys to its mapping m; items are written as a list of
 // mappings, one field a line.
 func ruleNodes(m *yaml.Node, r *Rule) {
-	if r.Endian != "" {
-		add(m, "endian", str(r.Endian))
-	}
-	if r.Show != "" {
-		add(m, "show", str(r.Show))
-	}
+	addStr(m, "endian", r.Endian)
+	addStr(m, "show", r.Show)
 	names := func(ns []Name, flags bool) *yaml.Node {
 		n := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
 		for _, x := range ns {

@@ -22,7 +22,9 @@
 // Packet Format", a line starting with "Figure") may stand between them. The structure drawn
 // is the one the caption names, else the first that no other refers to (RFC 9114 prints the
 // helper "Setting" before "SETTINGS Frame"), else the first; the others are the structures it
-// refers to, and those it does not refer to are named in a warning. A field is
+// refers to, and those it does not refer to are named in a warning (or, with ParseOptions and
+// Options.All, drawn after it, each from a row of its own under a caption of its name). A
+// field is
 //
 //   - Name (L): L bits long;
 //   - Name (i): a variable-length integer (RFC 9000 section 16: 1, 2, 4 or 8 bytes): Kind
@@ -372,7 +374,7 @@ func reached(top *structure, byName map[string]*structure) map[string]bool {
 
 // sniffRE is a structure's first line, "Name {", and a field's, "Name (length)".
 var (
-	sniffOpen  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^[ \t]*[A-Za-z][^{}():,\n]*\{[ \t]*\r?$`) })
+	sniffOpen  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^[ \t]*[A-Za-z0-9][^{}():,\n]*\{[ \t]*\r?$`) })
 	sniffField = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^[ \t]*\[?[A-Za-z][^{}():,\n]*\([^()\n]*\)`) })
 )
 

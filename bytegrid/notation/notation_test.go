@@ -333,6 +333,7 @@ func FuzzParse(f *testing.F) {
 		f.Add(src)
 	}
 	f.Add([]byte("S { [A (8)] ..., B (i) = 7 ..., C (..16) }\nFigure 1: x\n"))
+	f.Add([]byte("H { X (i) }\nS { T (8), H (..) ... }\nG { U (16), H (..) }\nFigure 7: S\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		spec, err := notation.Parse("fuzz", src)
 		if err != nil {
@@ -356,6 +357,30 @@ func FuzzParse(f *testing.F) {
 		}
 		if len(again.Fields) != len(spec.Fields) {
 			t.Fatalf("%d fields read again, %d first\n%s", len(again.Fields), len(spec.Fields), b.String())
+		}
+		// Every structure drawn (All): written, each keeps its fields.
+		all, err := notation.ParseOptions("fuzz", src, notation.Options{All: true})
+		if err != nil {
+			// (a structure no other reaches may be wrong where the drawn one is not: one
+			// referring to itself)
+			var ne *notation.Error
+			if !errors.As(err, &ne) {
+				t.Fatalf("error with All of type %T: %v", err, err)
+			}
+			return
+		}
+		if err := bytegrid.CheckFields(all.Fields); err != nil {
+			t.Fatalf("fields with All do not check: %v", err)
+		}
+		b.Reset()
+		if err := notation.Write(&b, all.Name, all.Fields); err != nil {
+			return
+		}
+		if again, err = notation.ParseOptions("again", b.Bytes(), notation.Options{All: true}); err != nil {
+			t.Fatalf("written text (All) does not read: %v\n%s", err, b.String())
+		}
+		if len(again.Fields) != len(all.Fields) {
+			t.Fatalf("All: %d fields read again, %d first\n%s", len(again.Fields), len(all.Fields), b.String())
 		}
 	})
 }

@@ -80,7 +80,9 @@
 // "source:" line may stand outside it, and "/**" or "<pre>" lines are prose). What stands
 // around the grid is kept as printed: notes right of it (Text.RightNotes), text under it, a
 // ruler, a legend or its "Figure N:" caption (Text.Below; the caption names the figure), a
-// header over it (Text.Above). What the labels say is read by the rules of the labelRules
+// header over it (Text.Above), and a title right over it, no blank line between (RFC 7348's
+// "VXLAN Header:", Located.Heading: kept in Text.Above, and the figure's name when no caption
+// names it). What the labels say is read by the rules of the labelRules
 // table, each a small function: one letter a bit as one-bit flags (Field.Joined), a name over
 // dots as a list (Text.ListMark), "(variable)" or a length counted by another field of the
 // figure ("Value String (Length octets)", RFC 7541) as a variable field, "8 or 16 bit" as a

@@ -186,11 +186,18 @@ func FuzzParse(f *testing.F) {
 			f.Add(src)
 		}
 	}
+	unseen, _ := filepath.Glob(filepath.Join("testdata", "unseen", "*.txt"))
+	for _, file := range unseen {
+		if src, err := os.ReadFile(file); err == nil {
+			f.Add(src)
+		}
+	}
 	f.Add([]byte("+-+-+\n|a|b|\n+-+-+\n"))
-	f.Add([]byte("SOURCE: x\nprose\n +0 (MSB)\n+--+--+\n|R P E|\n+--+--+  note\nFigure 1: x\n"))      // found after prose, flags
-	f.Add([]byte("/*\n * +-+-+-+-+\n * |  a    |\n * |   +-+-+\n * |   |\n * +-+-+\n */\n"))          // a comment, a rule closing mid-row
-	f.Add([]byte("  2 bytes  string\n  -----------------\n | Op |  Name   |\n  -----------------\n")) // dashes
-	f.Add([]byte("+-+-+-+-+\n| 64 bit x |\n|   ...   |\n+=+=+=+=+\n"))                                // a width, a list, a double end
+	f.Add([]byte("source: x\n/**\n * <pre>\n * Title:\n * +-+-+-+-+\n * |a|(a bytes)|\n * +-+-+-+-+\n */\n")) // a source line outside a comment, a title, a counted length
+	f.Add([]byte("SOURCE: x\nprose\n +0 (MSB)\n+--+--+\n|R P E|\n+--+--+  note\nFigure 1: x\n"))              // found after prose, flags
+	f.Add([]byte("/*\n * +-+-+-+-+\n * |  a    |\n * |   +-+-+\n * |   |\n * +-+-+\n */\n"))                  // a comment, a rule closing mid-row
+	f.Add([]byte("  2 bytes  string\n  -----------------\n | Op |  Name   |\n  -----------------\n"))         // dashes
+	f.Add([]byte("+-+-+-+-+\n| 64 bit x |\n|   ...   |\n+=+=+=+=+\n"))                                        // a width, a list, a double end
 	f.Add([]byte("+--------+\n|a       |\n+---- ...\n"))
 	f.Add([]byte("+-+-+-+-+\n|a| |b  |\n+-+-+-+-+\n|       |\n~   c   ~\n|       |\n+-+-+-+-+\n"))
 	f.Add([]byte("+--+--+\n/  a  /\n.  b  .\n+--+--+  note\n"))

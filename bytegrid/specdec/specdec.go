@@ -524,6 +524,47 @@ func hexValue(b []byte) string {
 	return fmt.Sprintf("0x%s… (%d bytes)", hex.EncodeToString(b[:maxHexValue]), len(b))
 }
 
+// setNumber sets f's number, of n bits read as u, signed when its type t is; the text of it.
+func (f *Field) setNumber(u uint64, n int, t string) string {
+	signed := t == "signed" || strings.HasPrefix(t, "sint") || strings.HasPrefix(t, "int") && !strings.HasPrefix(t, "inte")
+	switch {
+	case signed && n < 64 && u>>(n-1)&1 == 1:
+		f.Number = json.Number(strconv.FormatInt(int64(u)-int64(1)<<n, 10))
+	case signed && n == 64:
+		f.Number = json.Number(strconv.FormatInt(int64(u), 10))
+	default:
+		f.Number = json.Number(strconv.FormatUint(u, 10))
+	}
+	return string(f.Number)
+}
+
+// flagsSet sets f's flags to those of r set in u; what the text says of them, or "".
+func (f *Field) flagsSet(r gridyaml.Rule, u uint64) string {
+	var set []string
+	for _, fl := range r.Flags {
+		if fl.Value != 0 && u&fl.Value == fl.Value {
+			set = append(set, fl.Name)
+		}
+	}
+	if set == nil {
+		return ""
+	}
+	f.Flags = set
+	return " (" + strings.Join(set, ", ") + ")"
+}
+
+// enumName is what the text says of u's name in r's enum: " (name)", or " (?)" with a
+// warning on f when it has none.
+func (f *Field) enumName(r gridyaml.Rule, u uint64) string {
+	for _, e := range r.Enum {
+		if e.Value == u {
+			return " (" + e.Name + ")"
+		}
+	}
+	f.Problem, f.Warning = fmt.Sprintf("value %d: no name in the enum", u), true
+	return " (?)"
+}
+
 // integer reads f, of at most 64 bits, as an integer.
 func (d *decoder) integer(f *Field, r gridyaml.Rule, t string) {
 	off, n := f.Offset, f.Bits
@@ -543,19 +584,7 @@ func (d *decoder) integer(f *Field, r gridyaml.Rule, t string) {
 		}
 		u = v
 	}
-	signed := t == "signed" || strings.HasPrefix(t, "sint") || strings.HasPrefix(t, "int") && !strings.HasPrefix(t, "inte")
-	var text string
-	if signed && n < 64 && u>>(n-1)&1 == 1 {
-		s := int64(u) - int64(1)<<n
-		f.Number = json.Number(strconv.FormatInt(s, 10))
-		text = string(f.Number)
-	} else if signed && n == 64 {
-		f.Number = json.Number(strconv.FormatInt(int64(u), 10))
-		text = string(f.Number)
-	} else {
-		f.Number = json.Number(strconv.FormatUint(u, 10))
-		text = string(f.Number)
-	}
+	text := f.setNumber(u, n, t)
 	show := r.Show
 	if show == "" && r.Flags != nil {
 		show = "hex"
@@ -569,29 +598,9 @@ func (d *decoder) integer(f *Field, r gridyaml.Rule, t string) {
 	if t == "flag" && u != 0 {
 		f.Flags = []string{f.Name}
 	}
-	var set []string
-	for _, fl := range r.Flags {
-		if fl.Value != 0 && u&fl.Value == fl.Value {
-			set = append(set, fl.Name)
-		}
-	}
-	if set != nil {
-		f.Flags = set
-		text += " (" + strings.Join(set, ", ") + ")"
-	}
+	text += f.flagsSet(r, u)
 	if r.Enum != nil {
-		named := false
-		for _, e := range r.Enum {
-			if e.Value == u {
-				text += " (" + e.Name + ")"
-				named = true
-				break
-			}
-		}
-		if !named {
-			text += " (?)"
-			f.Problem, f.Warning = fmt.Sprintf("value %d: no name in the enum", u), true
-		}
+		text += f.enumName(r, u)
 	}
 	f.Value = text
 }

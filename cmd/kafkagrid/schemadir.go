@@ -8,10 +8,10 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/fetch"
 	"github.com/kafkagrid/kafkagrid/internal/releasedir"
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/schemas"
+	"github.com/kafkagrid/kafkagrid/schemas/fetch"
 )
 
 // defaultRelease is the release picked from a folder of releases, or from the download cache,

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/fetch"
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/schemas"
+	"github.com/kafkagrid/kafkagrid/schemas/fetch"
 	"github.com/kafkagrid/kafkagrid/site/reference"
 )
 

@@ -27,10 +27,26 @@ const MaxEntries = 4096
 // maxLinkHops bounds how many symbolic links are followed, one after another, to tell a loop.
 const maxLinkHops = 64
 
-// IsRelease reports whether dir holds message specs (*.json): one release's folder.
+// IsRelease reports whether dir holds message specs (*.json): one release's folder. It reads
+// the folder's names until the first spec, without filepath.Glob's matching of each name (and
+// of dir, whose name may hold a pattern's characters, "[" or "*").
 func IsRelease(dir string) bool {
-	m, err := filepath.Glob(filepath.Join(dir, "*.json"))
-	return err == nil && len(m) > 0
+	f, err := os.Open(dir)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	for {
+		names, err := f.Readdirnames(256)
+		for _, n := range names {
+			if strings.HasSuffix(n, ".json") {
+				return true
+			}
+		}
+		if err != nil || len(names) == 0 {
+			return false
+		}
+	}
 }
 
 // List returns the names of the entries of dir that are release folders (folders holding

@@ -591,7 +591,7 @@ func openTemp(dir, base string, temps *Temps) (*temp, error) {
 
 // rename puts the closed temporary file in place as path.
 func (t *temp) rename(path string) error {
-	if err := os.Rename(t.Name(), path); err != nil {
+	if err := renameFile(t.Name(), path); err != nil {
 		return err
 	}
 	t.placed = true
@@ -613,7 +613,7 @@ func (t *temp) discard() {
 func createTemp(dir, prefix string) (*os.File, error) {
 	for i := 0; ; i++ {
 		name := filepath.Join(dir, prefix+strconv.FormatUint(uint64(rand.Uint32()), 10))
-		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+		f, err := openExcl(name)
 		if errors.Is(err, fs.ErrExist) && i < 100 {
 			continue
 		}

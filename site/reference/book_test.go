@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -26,16 +27,12 @@ type bookPage struct {
 
 // readBook reads a built book's pages with pdftotext -bbox (poppler): the words of each page
 // with their boxes, in points from the page's top.
-func readBook(t *testing.T, file string) []bookPage {
-	t.Helper()
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		t.Skip("pdftotext not installed")
-	}
+func readBook(file string) ([]bookPage, error) {
 	out, err := exec.Command("pdftotext", "-bbox", file, "-").Output()
 	if err != nil {
-		t.Fatalf("pdftotext: %v", err)
+		return nil, fmt.Errorf("pdftotext: %w", err)
 	}
-	dec := xml.NewDecoder(strings.NewReader(string(out)))
+	dec := xml.NewDecoder(bytes.NewReader(out))
 	dec.Strict = false
 	var pages []bookPage
 	var head []string
@@ -44,39 +41,76 @@ func readBook(t *testing.T, file string) []bookPage {
 		if err != nil {
 			break
 		}
-		switch e := tok.(type) {
-		case xml.StartElement:
-			switch e.Name.Local {
-			case "page":
-				pages = append(pages, bookPage{})
-				head = nil
-			case "word":
-				var box [4]float64
-				for _, a := range e.Attr {
-					i := strings.Index("xMin yMin xMax yMax", a.Name.Local)
-					if i >= 0 {
-						box[i/5], _ = strconv.ParseFloat(a.Value, 64)
-					}
+		e, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		switch e.Name.Local {
+		case "page":
+			pages = append(pages, bookPage{})
+			head = nil
+		case "word":
+			var box [4]float64
+			for _, a := range e.Attr {
+				i := strings.Index("xMin yMin xMax yMax", a.Name.Local)
+				if i >= 0 {
+					box[i/5], _ = strconv.ParseFloat(a.Value, 64)
 				}
-				var w string
-				if err := dec.DecodeElement(&w, &e); err != nil {
-					t.Fatal(err)
-				}
-				p := &pages[len(pages)-1]
-				switch {
-				case box[3] < marginTop-8: // the running header
-					head = append(head, w)
-					p.title = strings.TrimSpace(strings.TrimPrefix(strings.Join(head, " "), "Apache Kafka 4.0 wire protocol"))
-				case box[1] > pageBottom: // the footer
-				default:
-					p.text = true
-					p.bottom = max(p.bottom, box[3])
-					p.words = append(p.words, w)
-				}
+			}
+			var w string
+			if err := dec.DecodeElement(&w, &e); err != nil {
+				return nil, err
+			}
+			p := &pages[len(pages)-1]
+			switch {
+			case box[3] < marginTop-8: // the running header
+				head = append(head, w)
+				p.title = strings.TrimSpace(strings.TrimPrefix(strings.Join(head, " "), "Apache Kafka 4.0 wire protocol"))
+			case box[1] > pageBottom: // the footer
+			default:
+				p.text = true
+				p.bottom = max(p.bottom, box[3])
+				p.words = append(p.words, w)
 			}
 		}
 	}
-	return pages
+	return pages, nil
+}
+
+// book40 is the whole Kafka 4.0 book (Options{Formats: PDF}) and its pages as pdftotext
+// reads them, built and read once for the tests that check it (TestBookPaper, TestBookIndex),
+// into a folder TestMain removes.
+var book40 struct {
+	once  sync.Once
+	dir   string
+	file  string
+	pages []bookPage
+	err   error
+}
+
+// sharedBook40 returns the file of the shared 4.0 book and its pages; without pdftotext the
+// test is skipped.
+func sharedBook40(t *testing.T) (string, []bookPage) {
+	t.Helper()
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Skip("pdftotext not installed")
+	}
+	cat := catalog(t, "4.0")
+	book40.once.Do(func() {
+		book40.dir, book40.err = os.MkdirTemp("", "kafkagrid-book-")
+		if book40.err != nil {
+			return
+		}
+		if _, book40.err = Build(context.Background(), cat, book40.dir, Options{Formats: PDF}); book40.err != nil {
+			return
+		}
+		book40.file = filepath.Join(book40.dir, BookName("4.0"))
+		book40.pages, book40.err = readBook(book40.file)
+	})
+	if book40.err != nil {
+		t.Fatal(book40.err)
+	}
+	return book40.file, book40.pages
 }
 
 // pageBottom is the lowest y of an A4 book's text area.
@@ -115,12 +149,7 @@ func measureBook(pages []bookPage) bookReport {
 // above half its text area; with -v it reports the page count and the pages of each API (the
 // figures of issue 27).
 func TestBookPaper(t *testing.T) {
-	cat := catalog(t, "4.0")
-	out := t.TempDir()
-	if _, err := Build(context.Background(), cat, out, Options{Formats: PDF}); err != nil {
-		t.Fatal(err)
-	}
-	pages := readBook(t, filepath.Join(out, BookName("4.0")))
+	_, pages := sharedBook40(t)
 	r := measureBook(pages)
 	var b strings.Builder
 	for _, title := range r.titles {
@@ -143,12 +172,7 @@ var indexLine = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9_]*) ([0-9]+)(?:[–,][0
 // or the tree carries it).
 func TestBookIndex(t *testing.T) {
 	cat := catalog(t, "4.0")
-	out := t.TempDir()
-	if _, err := Build(context.Background(), cat, out, Options{Formats: PDF}); err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(out, BookName("4.0"))
-	pages := readBook(t, file)
+	file, pages := sharedBook40(t)
 	first := 0
 	for i, p := range pages {
 		if p.title == indexTitle {

@@ -111,6 +111,9 @@ func TestMain(m *testing.M) {
 	if builtSite.dir != "" {
 		os.RemoveAll(builtSite.dir)
 	}
+	if book40.dir != "" {
+		os.RemoveAll(book40.dir)
+	}
 	os.Exit(code)
 }
 

@@ -11,7 +11,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/kafkagrid/kafkagrid/cmd/kafkagrid/internal/fetch"
+	"github.com/kafkagrid/kafkagrid/schemas/fetch"
 )
 
 func Example() {

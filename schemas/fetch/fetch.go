@@ -110,32 +110,18 @@ func Schemas(ctx context.Context, ref string, opts Options) (string, error) {
 	if err := checkRef(ref); err != nil {
 		return "", err
 	}
-	cache := opts.CacheDir
-	if cache == "" {
-		var err error
-		if cache, err = DefaultCacheDir(); err != nil {
-			return "", err
-		}
-	}
-	dest := filepath.Join(cache, cacheName(ref))
-	if err := os.MkdirAll(cache, 0o755); err != nil {
-		return "", fmt.Errorf("fetch: %w", err)
-	}
-	if err := checkOwned(cache, true); err != nil {
+	cache, err := cacheDir(opts.CacheDir)
+	if err != nil {
 		return "", err
 	}
+	dest := filepath.Join(cache, cacheName(ref))
 	if _, err := os.Lstat(dest); err == nil {
 		if err := Verify(dest); err != nil {
 			return "", err
 		}
 		return dest, nil
 	}
-	if opts.IdleTimeout <= 0 {
-		opts.IdleTimeout = 30 * time.Second
-	}
-	if opts.Timeout <= 0 {
-		opts.Timeout = 10 * time.Minute
-	}
+	opts = opts.withDefaults()
 	ctx, cancelAll := context.WithTimeout(ctx, opts.Timeout)
 	defer cancelAll()
 	ctx, cancelIdle := context.WithCancelCause(ctx)
@@ -144,80 +130,126 @@ func Schemas(ctx context.Context, ref string, opts Options) (string, error) {
 		cancelIdle(fmt.Errorf("fetch: nothing received for %v (Options.IdleTimeout)", opts.IdleTimeout))
 	})
 	defer idle.Stop()
-	base := opts.BaseURL
-	if base == "" {
-		base = DefaultBaseURL
-	}
-	if !strings.HasSuffix(base, "/") {
-		base += "/"
-	}
-	client := opts.Client
-	if client == nil {
-		tr := http.DefaultTransport.(*http.Transport).Clone()
-		tr.ResponseHeaderTimeout = opts.IdleTimeout
-		client = &http.Client{Transport: tr}
-	}
-	var body io.ReadCloser
-	var url string
-	for _, kind := range []string{"heads", "tags"} {
-		u := base + "refs/" + kind + "/" + ref // checkRef allows only URL-safe runes
-		b, err := get(ctx, client, u)
-		if errors.Is(err, ErrNotFound) {
-			continue
-		}
-		if err != nil {
-			if cause := context.Cause(ctx); cause != nil && ctx.Err() != nil && !errors.Is(cause, context.Canceled) {
-				return "", cause
-			}
-			return "", err
-		}
-		body, url = b, u
-		break
-	}
-	if body == nil {
-		return "", fmt.Errorf("%w: %q in apache/kafka", ErrNotFound, ref)
+	body, url, err := download(ctx, opts, ref)
+	if err != nil {
+		return "", err
 	}
 	defer body.Close()
 	if opts.Log != nil {
 		fmt.Fprintf(opts.Log, "kafkagrid: downloading the message schemas of apache/kafka %s into %s\n", ref, dest)
 	}
+	e := pending{ctx: ctx, cache: cache, dest: dest, ref: ref, url: url}
+	if err := e.store(&archiveReader{r: body, idle: idle, every: opts.IdleTimeout}); err != nil {
+		return "", err
+	}
+	return dest, nil
+}
 
-	removeStale(cache, time.Now())
-	tmp, err := os.MkdirTemp(cache, ".tmp-"+cacheName(ref)+"-"+strconv.Itoa(os.Getpid())+"-")
-	if err != nil {
+// cacheDir is the cache folder (dir, or DefaultCacheDir when ""), created when missing and
+// checked to be the user's own.
+func cacheDir(dir string) (string, error) {
+	if dir == "" {
+		var err error
+		if dir, err = DefaultCacheDir(); err != nil {
+			return "", err
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("fetch: %w", err)
 	}
+	if err := checkOwned(dir, true); err != nil {
+		return "", err
+	}
+	return dir, nil
+}
+
+// withDefaults fills the options left zero: the timeouts, the server, the HTTP client.
+func (opts Options) withDefaults() Options {
+	if opts.IdleTimeout <= 0 {
+		opts.IdleTimeout = 30 * time.Second
+	}
+	if opts.Timeout <= 0 {
+		opts.Timeout = 10 * time.Minute
+	}
+	if opts.BaseURL == "" {
+		opts.BaseURL = DefaultBaseURL
+	}
+	if !strings.HasSuffix(opts.BaseURL, "/") {
+		opts.BaseURL += "/"
+	}
+	if opts.Client == nil {
+		tr := http.DefaultTransport.(*http.Transport).Clone()
+		tr.ResponseHeaderTimeout = opts.IdleTimeout
+		opts.Client = &http.Client{Transport: tr}
+	}
+	return opts
+}
+
+// download opens the archive of ref, a branch or else a tag: its body and its URL.
+func download(ctx context.Context, opts Options, ref string) (io.ReadCloser, string, error) {
+	for _, kind := range []string{"heads", "tags"} {
+		u := opts.BaseURL + "refs/" + kind + "/" + ref // checkRef allows only URL-safe runes
+		b, err := get(ctx, opts.Client, u)
+		if errors.Is(err, ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			if cause := context.Cause(ctx); cause != nil && ctx.Err() != nil && !errors.Is(cause, context.Canceled) {
+				return nil, "", cause
+			}
+			return nil, "", err
+		}
+		return b, u, nil
+	}
+	return nil, "", fmt.Errorf("%w: %q in apache/kafka", ErrNotFound, ref)
+}
+
+// pending is one cache entry being stored: the download's context, the cache folder, the
+// entry's path, its ref and the archive's URL.
+type pending struct {
+	ctx                   context.Context
+	cache, dest, ref, url string
+}
+
+// store extracts the archive ar reads into a temporary folder beside the entry, records the
+// digests, and renames it into place; on failure the temporary folder is removed.
+func (e pending) store(ar *archiveReader) error {
+	removeStale(e.cache, time.Now())
+	tmp, err := os.MkdirTemp(e.cache, ".tmp-"+cacheName(e.ref)+"-"+strconv.Itoa(os.Getpid())+"-")
+	if err != nil {
+		return fmt.Errorf("fetch: %w", err)
+	}
 	sum := sha256.New()
-	ar := &archiveReader{r: io.TeeReader(body, sum), idle: idle, every: opts.IdleTimeout}
+	ar.r = io.TeeReader(ar.r, sum)
 	n, err := Extract(ar, tmp)
 	if err != nil && ar.err != nil {
-		err = fmt.Errorf("fetch: %s: %w", ref, ar.err)
-	} else if cause := context.Cause(ctx); err != nil && cause != nil && !errors.Is(cause, context.Canceled) {
+		err = fmt.Errorf("fetch: %s: %w", e.ref, ar.err)
+	} else if cause := context.Cause(e.ctx); err != nil && cause != nil && !errors.Is(cause, context.Canceled) {
 		err = cause
 	}
 	if err == nil && n == 0 {
-		err = fmt.Errorf("fetch: the archive of %q holds no %s*.json", ref, MessageDir)
+		err = fmt.Errorf("fetch: the archive of %q holds no %s*.json", e.ref, MessageDir)
 	}
 	if err == nil {
-		err = writeDigest(tmp, url, hex.EncodeToString(sum.Sum(nil)))
+		err = writeDigest(tmp, e.url, hex.EncodeToString(sum.Sum(nil)))
 	}
 	if err == nil {
 		err = os.Chmod(tmp, 0o755)
 	}
 	if err == nil {
-		err = os.Rename(tmp, dest)
+		err = os.Rename(tmp, e.dest)
 		if err != nil {
-			if fi, serr := os.Stat(dest); serr == nil && fi.IsDir() {
+			if fi, serr := os.Stat(e.dest); serr == nil && fi.IsDir() {
 				err = nil // another process finished first
 			}
 		}
 	}
 	if err != nil {
 		os.RemoveAll(tmp)
-		return "", fmt.Errorf("fetch: %s: %w", ref, err)
+		return fmt.Errorf("fetch: %s: %w", e.ref, err)
 	}
 	os.RemoveAll(tmp) // a no-op unless another process won the rename
-	return dest, nil
+	return nil
 }
 
 // archiveReader counts the archive's bytes as they come, fails past MaxArchiveSize, and keeps
