@@ -278,6 +278,9 @@ func TestThemeAndFormat(t *testing.T) {
 	if dark, _ := draw(map[string]string{"theme": "dark"}); !strings.Contains(dark, "fill:#0d1117") {
 		t.Errorf("theme=dark: no dark paper:\n%s", dark)
 	}
+	if got, err := draw(map[string]string{"id": "kg-page-2"}); err != nil || !strings.Contains(got, `id="kg-page-2" class="kg kg-grid kg-page-2"`) {
+		t.Errorf("id=kg-page-2: %v\n%.300s", err, got)
+	}
 	rfc, err := draw(map[string]string{"format": "rfcsvg"})
 	if err != nil || !strings.Contains(rfc, `baseProfile="tiny"`) || strings.Contains(rfc, "<style") {
 		t.Errorf("format=rfcsvg: %v\n%s", err, rfc)
@@ -288,6 +291,7 @@ func TestThemeAndFormat(t *testing.T) {
 		err  string
 	}{
 		{Bytegrid, map[string]string{"theme": "sepia"}, `option theme="sepia": want auto, light, dark`},
+		{Bytegrid, map[string]string{"id": "a b"}, `option id="a b": want 1 to 64 letters`},
 		{Bytegrid, map[string]string{"format": "pdf"}, `option format="pdf": want svg or rfcsvg`},
 		{Kafka, map[string]string{"format": "rfcsvg"}, `option format="rfcsvg": want svg`},
 	} {
