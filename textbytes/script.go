@@ -310,18 +310,29 @@ func callArgs(toks []ltok, i int) (args [][]ltok, end int) {
 	return nil, -1
 }
 
+// hasEmpty reports whether an argument or item is empty (f(a, , b)): no piece reads it.
+func hasEmpty(args [][]ltok) bool {
+	for _, a := range args {
+		if len(a) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // isText reports whether toks[i] is the punctuation or name text.
 func isText(toks []ltok, i int, text string) bool {
 	return i >= 0 && i < len(toks) && toks[i].text == text && toks[i].kind != 's'
 }
 
-// opaquePiece is a piece whose bytes only running the code gives, from toks[i] to toks[end].
+// opaquePiece is a piece whose bytes are not read (a name, a value only running the code
+// gives, a call that is wrong), from toks[i] to toks[end]; err says why.
 func opaquePiece(toks []ltok, i, end int, rule string, err error) (piece, int, bool) {
 	pe, _ := err.(*perr)
 	if pe == nil {
 		pe = failAt(toks[i].at, "%v", err)
 	}
-	pe = failAt(pe.at, "%s (in %s: only running the script gives these bytes)", pe.msg, rule)
+	pe = failAt(pe.at, "%s (in %s)", pe.msg, rule)
 	return piece{rule: rule, strong: true, opaque: pe, at: toks[i].at, end: toks[end].at + len(toks[end].text)}, end + 1, true
 }
 
@@ -442,7 +453,7 @@ func typedEncodePiece(toks []ltok, i int) (piece, int, bool) {
 			return piece{}, i, false
 		}
 		cargs, cend := callArgs(toks, j)
-		if cend < 0 || len(cargs) > 1 {
+		if cend < 0 || len(cargs) > 1 || hasEmpty(cargs) {
 			return piece{}, i, false
 		}
 		if len(cargs) == 1 && !utf8Name(cargs[0]) {
@@ -545,7 +556,7 @@ func toBytesPiece(toks []ltok, i int) (piece, int, bool) {
 		return piece{}, i, false
 	}
 	args, end := callArgs(toks, j+2)
-	if end < 0 {
+	if end < 0 || hasEmpty(args) {
 		return piece{}, i, false
 	}
 	if recv == nil {
@@ -631,7 +642,7 @@ func fromHexPiece(toks []ltok, i int) (piece, int, bool) {
 		return piece{}, i, false
 	}
 	args, end := callArgs(toks, j)
-	if end < 0 || len(args) == 0 {
+	if end < 0 || len(args) == 0 || hasEmpty(args) {
 		return piece{}, i, false
 	}
 	if rule == "Buffer.from(…, 'hex')" && (len(args) != 2 || len(args[1]) != 1 || args[1][0].kind != 's' || args[1][0].text[1:len(args[1][0].text)-1] != "hex") {
@@ -667,7 +678,7 @@ func numberListPiece(toks []ltok, i int) (piece, int, bool) {
 		return piece{}, i, false
 	}
 	args, end := callArgs(toks, j)
-	if end < 0 || len(args) == 0 {
+	if end < 0 || len(args) == 0 || hasEmpty(args) {
 		return piece{}, i, false
 	}
 	items := args
@@ -676,6 +687,9 @@ func numberListPiece(toks []ltok, i int) (piece, int, bool) {
 			return piece{}, i, false
 		}
 		items, _ = callArgs(append(append([]ltok{{kind: 'p', text: "("}}, args[0][1:len(args[0])-1]...), ltok{kind: 'p', text: ")"}), 0)
+		if hasEmpty(items) {
+			return piece{}, i, false
+		}
 	}
 	b := make([]byte, 0, len(items))
 	for _, it := range items {

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net/netip"
 	"os"
 	"os/exec"
@@ -27,6 +28,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/site/outdir"
 	"github.com/kafkagrid/kafkagrid/site/reference"
+	"github.com/kafkagrid/kafkagrid/site/webdecoder"
 )
 
 // pageCase is one input given to the browser decoder and to "kafkagrid decode" alike.
@@ -35,7 +37,7 @@ type pageCase struct {
 	file  string // the input's file (given to the command; the page gets its bytes)
 	drop  bool   // the page gets the file dropped (its name with it), else its text pasted
 	flags []string
-	q     pageRequest // the same flags, as the page's controls set them
+	q     webdecoder.Request // the same flags, as the page's controls set them
 }
 
 // pageCases are the inputs of the page tests: each frame of ../shared/real-frames as published,
@@ -133,11 +135,11 @@ func pageCases(t *testing.T, root string) []pageCase {
 		pageCase{name: "capture.pcapng", file: put("capture.pcapng", buf.Bytes()), drop: true},
 		pageCase{name: "named response", file: put(namedAs, named), drop: true},
 		pageCase{name: "no form", file: put("prose.txt", []byte("00 01 02 03\nthese are no bytes: 0xzz\n"))},
-		pageCase{name: "form forced", file: put("list.txt", []byte("{0x00, 0x0g}\n")), flags: []string{"-from", "list"}, q: pageRequest{From: "list"}},
-		pageCase{name: "version removed", file: filepath.Join(dir, "06-perl-fetch-v0-response.txt"), flags: []string{"-api", "Fetch", "-version", "0"}, q: pageRequest{API: "Fetch", Version: "0"}},
-		pageCase{name: "flags clash", file: put("hex2.txt", []byte("0000000400000007\n")), flags: []string{"-body", "-no-size"}, q: pageRequest{Body: true, NoSize: true}},
+		pageCase{name: "form forced", file: put("list.txt", []byte("{0x00, 0x0g}\n")), flags: []string{"-from", "list"}, q: webdecoder.Request{From: "list"}},
+		pageCase{name: "version removed", file: filepath.Join(dir, "06-perl-fetch-v0-response.txt"), flags: []string{"-api", "Fetch", "-version", "0"}, q: webdecoder.Request{API: "Fetch", Version: "0"}},
+		pageCase{name: "flags clash", file: put("hex2.txt", []byte("0000000400000007\n")), flags: []string{"-body", "-no-size"}, q: webdecoder.Request{Body: true, NoSize: true}},
 		pageCase{name: "body as response", file: put("body.txt", []byte("00 00 00 00 00 00\n")),
-			flags: []string{"-body", "-api", "ApiVersions", "-version", "0", "-response"}, q: pageRequest{Body: true, API: "ApiVersions", Version: "0", Response: true}},
+			flags: []string{"-body", "-api", "ApiVersions", "-version", "0", "-response"}, q: webdecoder.Request{Body: true, API: "ApiVersions", Version: "0", Response: true}},
 		pageCase{name: "cut short", file: put("short.txt", []byte("00 00 00 30 00 12 00 03 00 00 00 07\n"))},
 	)
 	for i := range cases {
@@ -165,10 +167,10 @@ func cliDecode(t *testing.T, root string, c pageCase) (text, jsonOut, stderr str
 
 // siteReleases reads back the release data a site ships to the page (decode/release-*.js),
 // as the page hands them to the WebAssembly.
-func siteReleases(t *testing.T, out string, names []string) pageReleases {
+func siteReleases(t *testing.T, out string, names []string) webdecoder.Releases {
 	t.Helper()
 	cats := map[string]*kafka.Catalog{}
-	return pageReleases{names: names, load: func(name string) (*kafka.Catalog, bool, error) {
+	return webdecoder.Releases{Names: names, Load: func(name string) (*kafka.Catalog, bool, error) {
 		if c, ok := cats[name]; ok {
 			return c, true, nil
 		}
@@ -192,7 +194,7 @@ func siteReleases(t *testing.T, out string, names []string) pageReleases {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c, err := releaseFromData(data)
+		c, err := webdecoder.Release(data)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -215,10 +217,11 @@ func loadAll(t *testing.T, root string) []*kafka.Catalog {
 	return cats
 }
 
-// TestPageDecode checks what the page's decoder (pageDecode, the Go the WebAssembly runs) gives
-// against the command's output for every page case, with the schemas as the site ships them:
-// the same text tree, JSON, errors and exit status; and the report, with a grid and a tree
-// of every frame decoded, whose files are the command's -o files.
+// TestPageDecode checks what the page's decoder (package webdecoder, the Go the WebAssembly
+// runs) gives against the command's output for every page case, with the schemas as the site
+// ships them: the same text tree, errors and exit status at once; the same JSON when asked;
+// a drawing of the first exchange (a grid and a tree of each frame decoded); and, when asked,
+// the report, whose files are the command's -o files, byte for byte.
 func TestPageDecode(t *testing.T) {
 	root := listSchemaRoot(t)
 	cats := loadAll(t, root)
@@ -231,7 +234,7 @@ func TestPageDecode(t *testing.T) {
 	for _, c := range cats {
 		names = append(names, c.Release.Name())
 	}
-	rels := siteReleases(t, out, names)
+	dec := webdecoder.New(siteReleases(t, out, names)) // one decoder for every case, as the page has
 	for _, c := range pageCases(t, root) {
 		t.Run(c.name, func(t *testing.T) {
 			data, err := os.ReadFile(c.file)
@@ -239,7 +242,7 @@ func TestPageDecode(t *testing.T) {
 				t.Fatal(err)
 			}
 			text, js, stderr, code := cliDecode(t, root, c)
-			got := pageDecode(context.Background(), rels, c.q, data)
+			got := dec.Decode(context.Background(), c.q, data)
 			if got.Need {
 				t.Fatal("the page asked for releases it has")
 			}
@@ -249,22 +252,23 @@ func TestPageDecode(t *testing.T) {
 			if got.Stderr != stderr || got.Status != code {
 				t.Errorf("page: exit %d, %q; command: exit %d, %q", got.Status, got.Stderr, code, stderr)
 			}
-			if code != 2 && got.JSON != js {
-				t.Errorf("JSON differs from decode -format json's\npage:\n%.2000s\ncommand:\n%.2000s", got.JSON, js)
+			if code != 2 {
+				gotJS, _, _ := dec.JSON()
+				if gotJS != js {
+					t.Errorf("JSON differs from decode -format json's\npage:\n%.2000s\ncommand:\n%.2000s", gotJS, js)
+				}
 			}
 			decoded := strings.Count(text, "frame = ")
-			t.Logf("flags %q: exit %d, %d frames decoded, %d report files; %s", c.flags, code, decoded, len(got.Files), strings.TrimSpace(stderr))
+			t.Logf("flags %q: exit %d, %d frames decoded, %d exchanges; %s", c.flags, code, decoded, got.Exchanges, strings.TrimSpace(stderr))
 			if decoded > 0 {
-				// Each frame decoded is drawn on its exchange's page: a grid and a tree.
+				// The first exchange is drawn at once: a grid and a tree of its frames.
 				fields, nodes := 0, 0
-				for rel, body := range got.Files {
-					if strings.HasPrefix(rel, "exchanges/") {
-						fields += strings.Count(body, `class="field`)
-						nodes += strings.Count(body, `class="node`)
-					}
+				for _, f := range got.Figures {
+					fields += strings.Count(f.Grid, `class="field`)
+					nodes += strings.Count(f.Tree, `class="node`)
 				}
 				if fields == 0 || nodes == 0 {
-					t.Errorf("%d frames decoded, and the report's pages have %d grid fields, %d tree nodes", decoded, fields, nodes)
+					t.Errorf("%d frames decoded, and the drawing has %d grid fields, %d tree nodes (%d figures)", decoded, fields, nodes, len(got.Figures))
 				}
 			}
 			if code != 2 && decoded > 0 {
@@ -272,12 +276,19 @@ func TestPageDecode(t *testing.T) {
 				// given the input as the page names it (pasted text on standard input, a
 				// dropped file by its name).
 				want := cliReport(t, root, c)
-				if _, ok := got.Files["index.html"]; !ok {
-					t.Error("the page's report has no index.html")
+				files, first, err := dec.Report()
+				if err != nil {
+					t.Fatal(err)
 				}
-				for rel, body := range got.Files {
+				if !slices.Contains(files, "index.html") || !slices.Contains(files, first) {
+					t.Errorf("the page's report: %d files, first %q", len(files), first)
+				}
+				for _, rel := range files {
+					body, err := dec.File(rel)
 					w, ok := want[rel]
 					switch {
+					case err != nil:
+						t.Errorf("%s: %v", rel, err)
 					case !ok:
 						t.Errorf("the page's report has %s, decode -o's has not", rel)
 					case w != body:
@@ -285,7 +296,7 @@ func TestPageDecode(t *testing.T) {
 					}
 				}
 				for rel := range want {
-					if _, ok := got.Files[rel]; !ok {
+					if !slices.Contains(files, rel) {
 						t.Errorf("decode -o wrote %s, the page's report has not", rel)
 					}
 				}
@@ -360,7 +371,7 @@ func TestPageDecodeNeedsReleases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rels := pageReleases{names: []string{"3.9", "4.0"}, load: func(name string) (*kafka.Catalog, bool, error) {
+	rels := webdecoder.Releases{Names: []string{"3.9", "4.0"}, Load: func(name string) (*kafka.Catalog, bool, error) {
 		if name == "4.0" {
 			return c40, true, nil
 		}
@@ -370,17 +381,18 @@ func TestPageDecodeNeedsReleases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := pageDecode(context.Background(), rels, pageRequest{Release: "4.0", API: "Fetch", Name: "-"}, frame)
+	dec := webdecoder.New(rels)
+	got := dec.Decode(context.Background(), webdecoder.Request{Release: "4.0", API: "Fetch", Name: "-"}, frame)
 	if !got.Need {
 		t.Fatalf("a Fetch v0 response (not in 4.0) decoded without 3.9 loaded: exit %d %s\n%s", got.Status, got.Stderr, got.Text)
 	}
-	got = pageDecode(context.Background(), rels, pageRequest{Release: "5.0", Name: "-"}, frame)
+	got = dec.Decode(context.Background(), webdecoder.Request{Release: "5.0", Name: "-"}, frame)
 	if got.Status != 2 || !strings.Contains(got.Stderr, `-release "5.0"`) {
 		t.Fatalf("a release the site lacks: exit %d %q", got.Status, got.Stderr)
 	}
 }
 
-// buildWebDecoder compiles the browser decoder from this package's code, as go generate does
+// buildWebDecoder compiles the browser decoder (../kafkagrid-decoder), as go generate does
 // (gen_webdecoder.go), into a folder that WriteDecoder takes.
 func buildWebDecoder(t *testing.T) string {
 	t.Helper()
@@ -390,7 +402,7 @@ func buildWebDecoder(t *testing.T) string {
 	}
 	dir := t.TempDir()
 	wasm := filepath.Join(dir, "kafkagrid.wasm")
-	cmd := exec.Command(goTool, "build", "-trimpath", "-ldflags=-s -w", "-o", wasm, ".")
+	cmd := exec.Command(goTool, "build", "-trimpath", "-ldflags=-s -w", "-o", wasm, "../kafkagrid-decoder")
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go build (GOOS=js GOARCH=wasm): %v\n%s", err, b)
@@ -418,18 +430,21 @@ func buildWebDecoder(t *testing.T) string {
 }
 
 // TestBrowserDecoder opens the browser decoder of a site of every release in headless Chromium
-// over file:// (one browser, one page), pastes each shared real frame and the other page cases'
-// text into it with the flags the command needs, drops the capture and the named response
-// file on it, and compares the page's text tree and error with "kafkagrid decode"'s for the same
-// input; the report panel must hold a grid and a tree for what decoded. The times the page
-// measured (WebAssembly loaded, decoder ready, first decode) are logged, never asserted.
+// over file:// (one browser, one page). First with a frame in its address (#bytes=HEX), which
+// it decodes as soon as it is ready: the time from the navigation to that frame on screen is
+// logged. Then it pastes each shared real frame and the other page cases' text into it with the
+// controls set as the flags the command needs, drops the capture and the named response file on
+// it, and compares the page's text tree and error with "kafkagrid decode"'s for the same input;
+// the drawing must hold a grid and a tree for what decoded, and the Report tab decode -o's page,
+// byte for byte, whose links open the report's other pages. The times the page measured are
+// logged (every paste's, from the input to the frame painted), never asserted.
 func TestBrowserDecoder(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: the browser decoder's test compiles the WebAssembly and drives Chromium")
 	}
 	root := listSchemaRoot(t)
 	cases := pageCases(t, root)
-	bctx, _, art := browser(t, 1440, 1000)
+	bctx, _, art := browser(t, 1280, 900)
 	assets := buildWebDecoder(t)
 	out := t.TempDir()
 	if err := reference.WriteDecoder(context.Background(), out, loadAll(t, root), os.DirFS(assets), false); err != nil {
@@ -450,174 +465,86 @@ func TestBrowserDecoder(t *testing.T) {
 			}
 		}
 	}()
-	if err := chromedp.Do(bctx, chromedp.Navigate("file://"+filepath.ToSlash(filepath.Join(out, reference.DecoderPage)))); err != nil {
+	page := "file://" + filepath.ToSlash(filepath.Join(out, reference.DecoderPage))
+	// The first frame, from the address, decoded once the decoder is ready.
+	first, err := os.ReadFile(filepath.Join(realFramesDir(t), "11-codecrafters-apiversions-v4-request.txt"))
+	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`!document.getElementById("kg-go").disabled || /not load/.test(document.getElementById("kg-status").textContent)`)); err != nil {
+	firstHex := regexp.MustCompile(`[^0-9a-fA-F]`).ReplaceAllString(string(bytes.SplitN(first, []byte("\n\n"), 2)[1]), "")
+	if err := chromedp.Do(bctx, chromedp.Navigate(page+"#release=4.0&bytes="+firstHex)); err != nil {
 		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`(window.kafkagrid.results||0) > 0 || /not load/.test(document.getElementById("kg-status").textContent)`)); err != nil {
+		t.Fatal(err)
+	}
+	logTiming(t, bctx, "first frame from the address")
+	if shot, err := chromedp.Run(bctx, chromedp.FullScreenshot(80)); err == nil {
+		os.WriteFile(filepath.Join(art, "decode-page-first.jpg"), shot, 0o644)
 	}
 	for i, c := range cases {
+		if c.q.NoSize && c.q.Body {
+			continue // the page's controls cannot say both (TestPageDecode gives them to the decoder)
+		}
 		data, err := os.ReadFile(c.file)
 		if err != nil {
 			t.Fatal(err)
 		}
 		text, _, stderr, code := cliDecode(t, root, c)
-		q, _ := json.Marshal(c.q)
-		var script string
-		if c.drop {
-			script = fmt.Sprintf(`(function(q, b64){
-				setControls(q);
-				var bin = atob(b64), b = new Uint8Array(bin.length);
-				for (var i = 0; i < bin.length; i++) b[i] = bin.charCodeAt(i);
-				var dt = new DataTransfer();
-				dt.items.add(new File([b], q.name));
-				document.dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
-			})(%s, %q)`, q, base64.StdEncoding.EncodeToString(data))
-		} else {
-			script = fmt.Sprintf(`(function(q, text){
-				setControls(q);
-				var ta = document.getElementById("kg-input");
-				ta.value = text;
-				ta.dispatchEvent(new Event("input", {bubbles: true}));
-			})(%s, %q)`, q, string(data))
-		}
-		var page pageShown
-		results, err := chromedp.Run(bctx, chromedp.Evaluate[int](`window.kafkagrid.results||0`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		err = chromedp.Do(bctx, chromedp.Evaluate[chromedp.Void](setControlsJS+script))
-		if err == nil {
-			_, err = chromedp.Run(bctx, chromedp.Poll[bool](fmt.Sprintf(`(window.kafkagrid.results||0) > %d`, results)))
-		}
-		if err == nil {
-			_, err = chromedp.Run(bctx, chromedp.Poll[bool](`(function(){var f=document.getElementById("kg-report"); return f.getAttribute("data-loaded") === f.getAttribute("data-file")})()`))
-		}
-		if err == nil {
-			page, err = chromedp.Run(bctx, chromedp.Evaluate[pageShown](shownJS))
-		}
+		shown, err := pasteOrDrop(bctx, c, data)
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		if page.Text != text {
-			t.Errorf("%s: the page's text differs from decode's\npage:\n%s\ncommand:\n%s", c.name, page.Text, text)
+		if shown.Text != text {
+			t.Errorf("%s: the page's text differs from decode's\npage:\n%s\ncommand:\n%s", c.name, shown.Text, text)
 		}
-		if page.Err != stderr {
-			t.Errorf("%s: the page's error %q, decode's %q (exit %d)", c.name, page.Err, stderr, code)
+		if shown.Err != stderr {
+			t.Errorf("%s: the page's error %q, decode's %q (exit %d)", c.name, shown.Err, stderr, code)
 		}
 		n := strings.Count(text, "frame = ")
+		if n > 0 && shown.Images == 0 {
+			t.Errorf("%s: %d frames decoded, and the drawing shows no picture", c.name, n)
+		}
+		if shown.Broken > 0 {
+			t.Errorf("%s: %d pictures of the drawing do not load", c.name, shown.Broken)
+		}
 		if n > 0 && code != 2 {
-			// The report panel shows decode -o's file, byte for byte: the exchange's page when
-			// there is one, else the index, whose links open the exchanges' pages in the panel.
-			var want map[string]string
-			t.Run("report of "+c.name, func(t *testing.T) { want = cliReport(t, root, c) })
-			pages := 0
-			for rel := range want {
-				if strings.HasPrefix(rel, "exchanges/") {
-					pages++
-				}
-			}
-			if first := map[bool]string{true: "exchanges/c1-1.html", false: "index.html"}[pages == 1]; page.File != first {
-				t.Errorf("%s: the report panel shows %q first, want %q (%d exchange pages)", c.name, page.File, first, pages)
-			}
-			if w, ok := want[page.File]; !ok || w != page.Doc {
-				t.Errorf("%s: the report panel's %s is not decode -o's (%d bytes, decode -o's %d, there %v)", c.name, page.File, len(page.Doc), len(w), ok)
-			}
-			if page.File == "index.html" {
-				if shot, err := chromedp.Run(bctx, chromedp.FullScreenshot(80)); err == nil {
-					os.WriteFile(filepath.Join(art, "decode-page-index.jpg"), shot, 0o644)
-				}
-				// Follow the index's link to the last exchange's response, as a reader does.
-				page, err = follow(bctx, `d.querySelector('table.xch a[href$="#response"]:last-of-type') || Array.from(d.querySelectorAll('table.xch a[href^="exchanges/"]')).pop()`, `/^exchanges\//.test(f.getAttribute("data-file"))`)
-				if err != nil {
-					t.Fatalf("%s: following the index's link to an exchange: %v", c.name, err)
-				}
-				if w, ok := want[page.File]; !ok || w != page.Doc {
-					t.Errorf("%s: the index's link opened %q, not decode -o's page of that name", c.name, page.File)
-				}
-			} else if i == 0 {
-				// The page's link to the report's index opens the index in the panel, and the
-				// index's link back to this exchange.
-				p, err := follow(bctx, `d.querySelector('nav.top .mid a')`, `f.getAttribute("data-file") === "index.html"`)
-				if err != nil || p.File != "index.html" || p.Doc != want["index.html"] {
-					t.Errorf("%s: the exchange page's link to the index: %v, shows %q", c.name, err, p.File)
-				}
-				if page, err = follow(bctx, `d.querySelector('table.xch a[href^="exchanges/"]')`, `f.getAttribute("data-file") === "exchanges/c1-1.html"`); err != nil {
-					t.Errorf("%s: the index's link back: %v", c.name, err)
-				}
-			}
-			if page.Fields == 0 || page.Nodes == 0 {
-				t.Errorf("%s: %d frames decoded, and the report's page %s shows %d grid fields, %d tree nodes", c.name, n, page.File, page.Fields, page.Nodes)
-			}
-			for _, bad := range page.Unwired {
-				t.Errorf("%s: %s: a link or image of the report that the panel does not open: %s", c.name, page.File, bad)
-			}
+			checkPageReport(t, bctx, root, c, i == 0)
 		}
 		if i == 0 {
 			if shot, err := chromedp.Run(bctx, chromedp.FullScreenshot(80)); err == nil {
 				os.WriteFile(filepath.Join(art, "decode-page.jpg"), shot, 0o644)
 			}
 		}
-		t.Logf("%s: %s", c.name, page.Status)
+		t.Logf("%s: %s", c.name, shown.Status)
 	}
-	// The page and the report page it shows (the capture's last), at a desktop's and a phone's
-	// width, light and dark: every link of both reads at 4.5:1 or more against what is behind
+	// The page at a desktop's and a phone's width, light and dark, showing the first case's
+	// drawing, then its report: every link of both reads at 4.5:1 or more against what is behind
 	// it, and nothing is wider than the screen. Screenshots go to the artefacts.
-	for _, screen := range []struct {
-		name   string
-		w, h   int64
-		phone  bool
-		scheme string
-	}{{"1440-light", 1440, 1000, false, "light"}, {"1440-dark", 1440, 1000, false, "dark"}, {"390-light", 390, 844, true, "light"}, {"390-dark", 390, 844, true, "dark"}} {
-		opts := []chromedp.EmulateViewportOption{}
-		if screen.phone {
-			opts = append(opts, chromedp.EmulateMobile)
-		}
-		if err := chromedp.Do(bctx, chromedp.EmulateViewport(screen.w, screen.h, opts...)); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := chromedp.Call(bctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: screen.scheme}}}); err != nil {
-			t.Fatal(err)
-		}
-		type look struct {
-			Dark    bool
-			Low     []string
-			Wide    int
-			Checked int
-		}
-		l, err := chromedp.Run(bctx, chromedp.Evaluate[look](linkContrastJS))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if l.Dark != (screen.scheme == "dark") {
-			t.Errorf("%s: the report panel's page is dark: %v", screen.name, l.Dark)
-		}
-		if l.Checked == 0 {
-			t.Errorf("%s: no link checked", screen.name)
-		}
-		t.Logf("%s: %d links checked for contrast, the report panel dark: %v", screen.name, l.Checked, l.Dark)
-		for _, low := range l.Low {
-			t.Errorf("%s: a link below 4.5:1: %s", screen.name, low)
-		}
-		if l.Wide > int(screen.w) {
-			t.Errorf("%s: the page is %d px wide", screen.name, l.Wide)
-		}
-		if shot, err := chromedp.Run(bctx, chromedp.FullScreenshot(80)); err == nil {
-			os.WriteFile(filepath.Join(art, "decode-page-"+screen.name+".jpg"), shot, 0o644)
-		}
-	}
-	timing, err := chromedp.Run(bctx, chromedp.Evaluate[map[string]float64](`window.kafkagrid.timing`))
+	data, err := os.ReadFile(cases[0].file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	keys := make([]string, 0, len(timing))
-	for k := range timing {
-		keys = append(keys, k)
+	if _, err := pasteOrDrop(bctx, cases[0], data); err != nil {
+		t.Fatal(err)
 	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		t.Logf("page timing: %s %.0f ms", k, timing[k])
+	for _, view := range []string{"draw", "report"} {
+		if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`document.getElementById("kg-tab-`+view+`").click(), true`)); err != nil {
+			t.Fatal(err)
+		}
+		if view == "report" {
+			if _, err := chromedp.Run(bctx, chromedp.Poll[bool](loadedJS)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, screen := range []struct {
+			name   string
+			w, h   int64
+			phone  bool
+			scheme string
+		}{{"1280-light", 1280, 900, false, "light"}, {"1280-dark", 1280, 900, false, "dark"}, {"390-light", 390, 844, true, "light"}, {"390-dark", 390, 844, true, "dark"}} {
+			lookAt(t, bctx, art, view+"-"+screen.name, screen.w, screen.h, screen.phone, screen.scheme, view == "report")
+		}
 	}
 	mu.Lock()
 	defer mu.Unlock()
@@ -626,12 +553,170 @@ func TestBrowserDecoder(t *testing.T) {
 	}
 }
 
+// pasteOrDrop sets the page's controls as c's flags, pastes its text or drops its file, waits
+// for the decode on screen, and reads what the page shows.
+func pasteOrDrop(bctx context.Context, c pageCase, data []byte) (pageShown, error) {
+	q, _ := json.Marshal(c.q)
+	var script string
+	if c.drop {
+		script = fmt.Sprintf(`(function(q, b64){
+			setControls(q);
+			var bin = atob(b64), b = new Uint8Array(bin.length);
+			for (var i = 0; i < bin.length; i++) b[i] = bin.charCodeAt(i);
+			var dt = new DataTransfer();
+			dt.items.add(new File([b], q.name));
+			document.dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
+		})(%s, %q)`, q, base64.StdEncoding.EncodeToString(data))
+	} else {
+		script = fmt.Sprintf(`(function(q, text){
+			setControls(q);
+			var ta = document.getElementById("kg-input");
+			ta.value = text;
+			ta.dispatchEvent(new InputEvent("input", {bubbles: true, inputType: "insertFromPaste"}));
+		})(%s, %q)`, q, string(data))
+	}
+	results, err := chromedp.Run(bctx, chromedp.Evaluate[int](`window.kafkagrid.results||0`))
+	if err != nil {
+		return pageShown{}, err
+	}
+	if err := chromedp.Do(bctx, chromedp.Evaluate[chromedp.Void](setControlsJS+script)); err != nil {
+		return pageShown{}, err
+	}
+	if _, err := chromedp.Run(bctx, chromedp.Poll[bool](fmt.Sprintf(`(window.kafkagrid.results||0) > %d`, results))); err != nil {
+		return pageShown{}, err
+	}
+	// The pictures of the drawing load from memory (blob: URLs), off the decode's path.
+	if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`Array.from(document.querySelectorAll("#kg-panel-draw img")).every(function(i){ return i.complete })`)); err != nil {
+		return pageShown{}, err
+	}
+	return chromedp.Run(bctx, chromedp.Evaluate[pageShown](shownJS))
+}
+
+// checkPageReport opens the Report tab after a decode of c, and wants decode -o's page there:
+// the exchange's page when there is one, else the index, whose link opens an exchange's page
+// (and, when back is set, the exchange page's link to the index, and the index's link back).
+func checkPageReport(t *testing.T, bctx context.Context, root string, c pageCase, back bool) {
+	t.Helper()
+	var want map[string]string
+	t.Run("report of "+c.name, func(t *testing.T) { want = cliReport(t, root, c) })
+	pages := 0
+	for rel := range want {
+		if strings.HasPrefix(rel, "exchanges/") {
+			pages++
+		}
+	}
+	if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`document.getElementById("kg-open-report").click(), true`)); err != nil {
+		t.Fatalf("%s: the link to the report: %v", c.name, err)
+	}
+	if _, err := chromedp.Run(bctx, chromedp.Poll[bool](loadedJS)); err != nil {
+		t.Fatalf("%s: the report: %v", c.name, err)
+	}
+	page, err := chromedp.Run(bctx, chromedp.Evaluate[pageShown](shownJS))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first := map[bool]string{true: "exchanges/c1-1.html", false: "index.html"}[pages == 1]; page.File != first {
+		t.Errorf("%s: the report shows %q first, want %q (%d exchange pages)", c.name, page.File, first, pages)
+	}
+	if w, ok := want[page.File]; !ok || w != page.Doc {
+		t.Errorf("%s: the report's %s is not decode -o's (%d bytes, decode -o's %d, there %v)", c.name, page.File, len(page.Doc), len(w), ok)
+	}
+	if page.File == "index.html" {
+		// Follow the index's link to the last exchange's response, as a reader does.
+		page, err = follow(bctx, `d.querySelector('table.xch a[href$="#response"]:last-of-type') || Array.from(d.querySelectorAll('table.xch a[href^="exchanges/"]')).pop()`, `/^exchanges\//.test(f.getAttribute("data-file"))`)
+		if err != nil {
+			t.Fatalf("%s: following the index's link to an exchange: %v", c.name, err)
+		}
+		if w, ok := want[page.File]; !ok || w != page.Doc {
+			t.Errorf("%s: the index's link opened %q, not decode -o's page of that name", c.name, page.File)
+		}
+	} else if back {
+		p, err := follow(bctx, `d.querySelector('nav.top .mid a')`, `f.getAttribute("data-file") === "index.html"`)
+		if err != nil || p.File != "index.html" || p.Doc != want["index.html"] {
+			t.Errorf("%s: the exchange page's link to the index: %v, shows %q", c.name, err, p.File)
+		}
+		if page, err = follow(bctx, `d.querySelector('table.xch a[href^="exchanges/"]')`, `f.getAttribute("data-file") === "exchanges/c1-1.html"`); err != nil {
+			t.Errorf("%s: the index's link back: %v", c.name, err)
+		}
+	}
+	if page.Fields == 0 || page.Nodes == 0 {
+		t.Errorf("%s: the report's page %s shows %d grid fields, %d tree nodes", c.name, page.File, page.Fields, page.Nodes)
+	}
+	for _, bad := range page.Unwired {
+		t.Errorf("%s: %s: a link or image of the report that the panel does not open: %s", c.name, page.File, bad)
+	}
+	logTiming(t, bctx, c.name+" (report opened)")
+}
+
+// lookAt shows the page at a screen's size and scheme: its links (and the report's, when
+// report is set) read at 4.5:1 or more, nothing is wider than the screen; a screenshot goes
+// to the artefacts as decode-page-NAME.jpg.
+func lookAt(t *testing.T, bctx context.Context, art, name string, w, h int64, phone bool, scheme string, report bool) {
+	t.Helper()
+	opts := []chromedp.EmulateViewportOption{}
+	if phone {
+		opts = append(opts, chromedp.EmulateMobile)
+	}
+	if err := chromedp.Do(bctx, chromedp.EmulateViewport(w, h, opts...)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(bctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}}); err != nil {
+		t.Fatal(err)
+	}
+	type look struct {
+		Dark    bool
+		Low     []string
+		Wide    int
+		Checked int
+	}
+	l, err := chromedp.Run(bctx, chromedp.Evaluate[look](linkContrastJS))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if report && l.Dark != (scheme == "dark") {
+		t.Errorf("%s: the report panel's page is dark: %v", name, l.Dark)
+	}
+	if l.Checked == 0 {
+		t.Errorf("%s: no link checked", name)
+	}
+	for _, low := range l.Low {
+		t.Errorf("%s: a link below 4.5:1: %s", name, low)
+	}
+	if l.Wide > int(w) {
+		t.Errorf("%s: the page is %d px wide", name, l.Wide)
+	}
+	if shot, err := chromedp.Run(bctx, chromedp.FullScreenshot(80)); err == nil {
+		os.WriteFile(filepath.Join(art, "decode-page-"+name+".jpg"), shot, 0o644)
+	}
+}
+
+// logTiming logs what the page measured: its timing marks and the last decode's times.
+func logTiming(t *testing.T, bctx context.Context, what string) {
+	t.Helper()
+	timing, err := chromedp.Run(bctx, chromedp.Evaluate[map[string]float64](`Object.assign({}, window.kafkagrid.timing, window.kafkagrid.last || {})`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := slices.Sorted(maps.Keys(timing))
+	var b strings.Builder
+	for _, k := range keys {
+		fmt.Fprintf(&b, " %s %.1f ms", k, timing[k])
+	}
+	t.Logf("page timing, %s:%s", what, b.String())
+}
+
+// loadedJS is true when the report panel's file is shown and wired.
+const loadedJS = `(function(){var f=document.getElementById("kg-report"); return !!f.getAttribute("data-file") && f.getAttribute("data-loaded") === f.getAttribute("data-file")})()`
+
 // pageShown is what the page shows after a decode: the text and error panels, the status,
-// and the report panel's file (its path in decode -o's folder, its text), the grid fields
-// and tree nodes drawn in it, and the links and images of it that point into the report
-// and are neither opened in the panel nor given the file's bytes.
+// the pictures of the drawing (and how many do not load); and the report panel's file (its
+// path in decode -o's folder, its text), the grid fields and tree nodes drawn in it, and the
+// links and images of it that point into the report and are neither opened in the panel nor
+// given the file's bytes.
 type pageShown struct {
 	Text, Err, Status string
+	Images, Broken    int
 	File, Doc         string
 	Fields, Nodes     int
 	Unwired           []string
@@ -645,12 +730,15 @@ const shownJS = `(function(){
 		d.querySelectorAll("a[href]").forEach(function(a){
 			var h = a.getAttribute("href");
 			if (h.charAt(0) !== "#" && !/^blob:/.test(h) && !/\.html(#|$)/.test(h) && a.target !== "_blank") unwired.push(h);
+			if (h === "#" && !a.download) unwired.push(h);
 		});
 		d.querySelectorAll("img[src]").forEach(function(i){ if (!/^blob:/.test(i.getAttribute("src"))) unwired.push(i.getAttribute("src")); });
 	}
+	var imgs = Array.from(document.querySelectorAll("#kg-panel-draw img"));
 	return {Text: document.getElementById("kg-text").textContent,
 		Err: document.getElementById("kg-err").hidden ? "" : document.getElementById("kg-err").textContent,
 		Status: document.getElementById("kg-status").textContent,
+		Images: imgs.length, Broken: imgs.filter(function(i){ return i.complete && !i.naturalWidth }).length,
 		File: f.getAttribute("data-file") || "", Doc: f.srcdoc,
 		Fields: d ? d.querySelectorAll("g.field").length : 0, Nodes: d ? d.querySelectorAll("g.node").length : 0,
 		Unwired: unwired};
@@ -712,15 +800,14 @@ const setControlsJS = `function setControls(q){
 	$("kg-from").value = q.from || "";
 	$("kg-api").value = q.api || "";
 	$("kg-version").value = q.version || "";
-	$("kg-nosize").checked = !!q.noSize;
-	$("kg-body").checked = !!q.body;
+	$("kg-shape").value = q.body ? "body" : q.noSize ? "nosize" : "";
 	$("kg-port").value = q.port || "9092";
 	var side = q.request ? "request" : q.response ? "response" : "";
 	document.querySelector('input[name=kg-side][value="' + side + '"]').checked = true;
 }
 `
 
-// FuzzPageDecode gives the page's decoder and the command the same bytes and flags, and wants
+// FuzzPageDecode gives the page's decoder (webdecoder) and the command the same bytes and flags, and wants
 // the same text, error and exit status: the page is the command, whatever the input. Seeded
 // with the shared real frames and the forms of capture's table test.
 func FuzzPageDecode(f *testing.F) {
@@ -748,12 +835,12 @@ func FuzzPageDecode(f *testing.F) {
 		names = append(names, c.Release.Name())
 		byName[c.Release.Name()] = c
 	}
-	rels := pageReleases{names: names, load: func(n string) (*kafka.Catalog, bool, error) { return byName[n], true, nil }}
+	dec := webdecoder.New(webdecoder.Releases{Names: names, Load: func(n string) (*kafka.Catalog, bool, error) { return byName[n], true, nil }})
 	f.Fuzz(func(t *testing.T, data []byte, fl uint8) {
 		if len(data) > 4<<10 {
 			return // the shape search tries every API: keep each run short
 		}
-		q := pageRequest{Release: "4.0", Name: "-"}
+		q := webdecoder.Request{Release: "4.0", Name: "-"}
 		var flags []string
 		if fl&1 != 0 {
 			q.NoSize, flags = true, append(flags, "-no-size")
@@ -772,7 +859,7 @@ func FuzzPageDecode(f *testing.F) {
 			t.Fatal(err)
 		}
 		text, stderr, code := runCmd(t, append(append([]string{"decode", "-schemas", root, "-release", "4.0"}, flags...), file)...)
-		got := pageDecode(context.Background(), rels, q, data)
+		got := dec.Decode(context.Background(), q, data)
 		if got.Text != text || got.Stderr != strings.ReplaceAll(stderr, file, "-") || got.Status != code {
 			t.Fatalf("flags %q: page exit %d %q\n%s\ncommand exit %d %q\n%s", flags, got.Status, got.Stderr, got.Text, code, stderr, text)
 		}
@@ -789,4 +876,16 @@ func realFramesDirTB(tb testing.TB) string {
 		tb.Fatal(err)
 	}
 	return filepath.Join(mod, "..", "shared", "real-frames")
+}
+
+// memCreate is a report's Create that keeps each file in files, by its path in the folder.
+func memCreate(files map[string]string) func(string, func(io.Writer) error) error {
+	return func(rel string, fill func(io.Writer) error) error {
+		var b bytes.Buffer
+		if err := fill(&b); err != nil {
+			return err
+		}
+		files[rel] = b.String()
+		return nil
+	}
 }

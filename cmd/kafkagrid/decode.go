@@ -131,7 +131,7 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 }
 
 // decodeFlags are decode's flags that say how to read the input, as the command line
-// (runDecode) and the browser decoder's controls (pageRun) give them: decode.Flags.
+// (runDecode) gives them: decode.Flags (the browser decoder sets its own, site/webdecoder).
 type decodeFlags struct {
 	api               string // -api, or ""
 	version           int    // -version, or -1

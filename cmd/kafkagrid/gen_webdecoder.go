@@ -1,6 +1,6 @@
 //go:build ignore
 
-// gen_webdecoder compiles the browser decoder (this command with GOOS=js GOARCH=wasm) into
+// gen_webdecoder compiles the browser decoder (../kafkagrid-decoder with GOOS=js GOARCH=wasm) into
 // webdecoder/kafkagrid.wasm.gz and copies the toolchain's wasm_exec.js beside it: run by "go
 // generate ./cmd/kafkagrid" in cmd/kafkagrid. Both files are written to a temporary name and
 // renamed, so an interrupted run leaves the earlier pair or none.
@@ -46,7 +46,7 @@ func run() error {
 	}
 	defer os.RemoveAll(tmp)
 	wasmPath := filepath.Join(tmp, "kafkagrid.wasm")
-	cmd := exec.Command(goTool, "build", "-trimpath", "-ldflags=-s -w", "-o", wasmPath, ".")
+	cmd := exec.Command(goTool, "build", "-trimpath", "-ldflags=-s -w", "-o", wasmPath, "../kafkagrid-decoder")
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Run(); err != nil {

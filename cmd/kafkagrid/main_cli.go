@@ -21,8 +21,8 @@ const (
 	exitTerminated  = 143
 )
 
-// main runs the command line; a WebAssembly build (GOOS=js) has its own main instead, the
-// browser decoder's (wasm_js.go).
+// main runs the command line. The browser decoder is a program of its own
+// (cmd/kafkagrid-decoder).
 func main() {
 	fatalNotUsage()
 	temps := &outdir.Temps{}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/capture/capturetest"
 	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/site/webdecoder"
 )
 
 // secretInputs are inputs whose SASL secrets no output may show: frames that do not decode
@@ -125,14 +126,33 @@ func TestSecretsNeverPrinted(t *testing.T) {
 				}
 				return nil
 			})
-			rels := pageReleases{names: []string{"4.0"}, load: func(string) (*kafka.Catalog, bool, error) { return cat, true, nil }}
-			got := pageDecode(context.Background(), rels, pageRequest{Release: "4.0", Name: name}, data)
-			var files strings.Builder
-			for _, f := range got.Files {
-				files.WriteString(f)
+			// The browser decoder: what it shows at once (the text, the error, the drawing),
+			// and what it makes when asked (the JSON, every file of the report).
+			rels := webdecoder.Releases{Names: []string{"4.0"}, Load: func(string) (*kafka.Catalog, bool, error) { return cat, true, nil }}
+			dec := webdecoder.New(rels)
+			got := dec.Decode(context.Background(), webdecoder.Request{Release: "4.0", Name: name}, data)
+			shown := got.Text + got.Stderr + got.Summary
+			for _, f := range got.Figures {
+				shown += f.Heading + f.Meta + f.Note + f.Grid + f.Tree
 			}
-			if leaks(got.Text + got.JSON + got.JSONNotes + got.Stderr + files.String()) {
+			js, notes, _ := dec.JSON()
+			shown += js + notes
+			files, _, err := dec.Report()
+			if err != nil {
+				t.Errorf("the browser decoder's report: %v", err)
+			}
+			for _, rel := range files {
+				b, err := dec.File(rel)
+				if err != nil {
+					t.Errorf("the browser decoder's %s: %v", rel, err)
+				}
+				shown += b
+			}
+			if leaks(shown) {
 				t.Errorf("the browser decoder shows the password")
+			}
+			if len(files) == 0 || len(got.Figures) == 0 {
+				t.Errorf("the browser decoder drew %d frames, wrote %d report files", len(got.Figures), len(files))
 			}
 		})
 	}

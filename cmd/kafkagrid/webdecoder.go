@@ -1,5 +1,3 @@
-//go:build !js
-
 package main
 
 import (
@@ -7,8 +5,9 @@ import (
 	"io/fs"
 )
 
-// The browser decoder of the sites build writes (decode.html, site/reference/decoder.go) is this
-// command compiled to WebAssembly (wasm_js.go). "go generate ./cmd/kafkagrid" compiles it into
+// The browser decoder of the sites build writes (decode.html, site/reference/decoder.go) is
+// cmd/kafkagrid-decoder compiled to WebAssembly (package site/webdecoder and its glue, not this
+// command). "go generate ./cmd/kafkagrid" compiles it into
 // webdecoder/ (gen_webdecoder.go), and the command embeds what it finds there: a kafkagrid
 // installed from a release binary has the decoder it was released with, and one installed
 // from source has it when it was generated first (the README's install command, .ci and

@@ -1,22 +1,29 @@
-// The browser decoder's page script (decode.html): loads kafkagrid compiled to WebAssembly and
-// the schemas of the picked release, as scripts (file:// pages may not fetch their own files),
-// and hands the page's input and flags to kafkagrid.decode, which answers what
-// "kafkagrid decode" prints and the report it writes. Nothing leaves the page.
+// The browser decoder's page script (decode.html): loads the decoder (kafkagrid's decoding and
+// drawing, compiled to WebAssembly) and the schemas of the picked release, as scripts (file://
+// pages may not fetch their own files), and hands the page's input and controls to
+// kafkagrid.decode, which answers with the text tree and the drawing of the first exchange.
+// The JSON and the report (decode -o's pages) are made only when their tab is opened, each
+// report page only when it is shown. Nothing leaves the page.
+//
+// The page measures itself (performance.now, ms since the navigation started) in
+// kafkagrid.timing: wasmLoaded, ready (the decoder runs), prepared (the picked release read),
+// firstInput, firstShown (the first decode on screen); and kafkagrid.last, the last decode:
+// decodeMs (in the decoder) and shownMs (from the input to the next frame painted with it).
 (function () {
   "use strict";
   var $ = function (id) { return document.getElementById(id); };
   var relSel = $("kg-release");
   var names = Array.prototype.map.call(relSel.options, function (o) { return o.value; });
-  var waiting = {}; // script src -> [resolve, reject]
+  var waiting = {}; // data key -> [resolve, reject]
   var kg = window.kafkagrid = {
     names: names,
     releases: {}, // name -> Uint8Array of the release's JSON, once loaded
-    timing: {},   // what the page measured: ms since the navigation started (performance.now)
+    timing: {},
+    last: null,
     data: function (kind, name, b64) {
       var key = kind === "wasm" ? "wasm" : "release:" + name;
       gunzip(b64).then(function (bytes) {
-        if (kind === "release") { kg.releases[name] = bytes; }
-        else { kg.wasmBytes = bytes; }
+        if (kind === "release") { kg.releases[name] = bytes; } else { kg.wasmBytes = bytes; }
         var w = waiting[key];
         if (w) { w[0](); }
       }, function (err) {
@@ -49,6 +56,7 @@
     var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
     return new Response(stream).arrayBuffer().then(function (b) { return new Uint8Array(b); });
   }
+  function ms(t) { return Math.round(t) + " ms"; }
 
   var status = $("kg-status"), go = $("kg-go"), errBox = $("kg-err");
   var file = null; // {name, bytes} of the file dropped or picked, until text is typed
@@ -66,12 +74,14 @@
     });
   }).then(function () { kg.timing.ready = performance.now(); });
 
-  function pickFromHash() {
-    var m = /(?:^#|&)release=([^&]+)/.exec(location.hash);
-    if (m && names.indexOf(decodeURIComponent(m[1])) >= 0) { relSel.value = decodeURIComponent(m[1]); }
+  // The address may pick the release and carry the bytes: decode.html#release=4.0&bytes=HEX.
+  function fromHash() {
+    var rel = /(?:^#|&)release=([^&]+)/.exec(location.hash), hex = /(?:^#|&)bytes=([0-9a-fA-F]+)/.exec(location.hash);
+    if (rel && names.indexOf(decodeURIComponent(rel[1])) >= 0) { relSel.value = decodeURIComponent(rel[1]); }
+    if (hex) { $("kg-input").value = hex[1]; setFile(null); }
   }
-  pickFromHash();
-  window.addEventListener("hashchange", function () { pickFromHash(); changed(); });
+  fromHash();
+  window.addEventListener("hashchange", function () { fromHash(); fillAPIs(); decode(); });
   function fillAPIs() {
     var o = relSel.options[relSel.selectedIndex], dl = $("kg-apis");
     dl.textContent = "";
@@ -81,18 +91,25 @@
   }
   fillAPIs();
 
+  // request is what the controls say, as decode's flags (the decoder's Request).
   function request() {
-    var side = document.querySelector("input[name=kg-side]:checked").value;
+    var side = document.querySelector("input[name=kg-side]:checked").value, shape = $("kg-shape").value;
     return {
       release: relSel.value, from: $("kg-from").value, api: $("kg-api").value.trim(),
       version: $("kg-version").value.trim(), request: side === "request", response: side === "response",
-      noSize: $("kg-nosize").checked, body: $("kg-body").checked, port: $("kg-port").value.trim(),
-      name: file ? file.name : "-",
+      noSize: shape === "nosize", body: shape === "body", port: $("kg-port").value.trim(),
+      name: file ? file.name : "-", narrow: narrow.matches,
     };
   }
+  // On a phone's width the grids are drawn 16 bits a row; crossing it draws them again, when
+  // the drawing is shown (else when it is next shown: a report open stays open).
+  var narrow = window.matchMedia("(max-width: 640px)"), stale = false;
+  narrow.addEventListener("change", function () {
+    if (!shown || empty()) { return; }
+    if (current === "draw") { decode(); } else { stale = true; }
+  });
   function quote(s) { return /^[\w.,:\/=+-]+$/.test(s) ? s : "'" + s.replace(/'/g, "'\\''") + "'"; }
   function commandLine(q) {
-    // SCHEMAS: the folder the site was built from (a folder of releases, or one release's).
     var a = ["kafkagrid", "decode", "-schemas", "SCHEMAS"];
     if (names.length > 1) { a.push("-release", q.release); }
     if (q.from) { a.push("-from", q.from); }
@@ -109,67 +126,174 @@
   function input() { return file ? file.bytes : new TextEncoder().encode($("kg-input").value); }
   function empty() { return !file && $("kg-input").value.trim() === ""; }
 
-  var busy = false, again = false, asked = false;
-  function decode() {
+  // decode runs the decoder on the input; t0 is when the input came (the paste, the drop).
+  var busy = false, again = false, asked = false, againAt = 0;
+  function decode(t0) {
+    if (t0 === undefined) { t0 = performance.now(); }
     asked = true;
-    if (busy) { again = true; return; }
+    if (busy) { again = true; againAt = t0; return; }
     var q = request();
     $("kg-cmd").textContent = commandLine(q);
     if (empty()) { show(null); setStatus("ready"); return; }
-    if (kg.timing.firstInput === undefined) { kg.timing.firstInput = performance.now(); }
+    if (kg.timing.firstInput === undefined) { kg.timing.firstInput = t0; }
     busy = true;
-    setStatus("decoding…");
-    var t = performance.now();
-    // Give the page a frame to say so: the decode runs on this thread.
-    new Promise(function (r) { setTimeout(r, 0); }).then(function () {
-      return started;
-    }).then(function () {
-      return loadRelease(q.release);
-    }).then(function () {
+    var run = function () {
+      var t = performance.now();
       var res = JSON.parse(kg.decode(JSON.stringify(q), input()));
-      if (!res.need) { return res; }
-      // The bytes were looked for in the other releases: load them all, and ask again.
-      return Promise.all(names.map(loadRelease)).then(function () {
-        return JSON.parse(kg.decode(JSON.stringify(q), input()));
-      });
-    }).then(function (res) {
-      var ms = Math.round(performance.now() - t);
-      if (kg.timing.firstDecode === undefined) { kg.timing.firstDecode = performance.now(); }
+      if (res.need) {
+        // The bytes were looked for in the other releases: load them all, and ask again.
+        setStatus("loading the other releases…");
+        return Promise.all(names.map(loadRelease)).then(function () {
+          t = performance.now();
+          res = JSON.parse(kg.decode(JSON.stringify(q), input()));
+          res.decodeMs = performance.now() - t;
+          return res;
+        });
+      }
+      res.decodeMs = performance.now() - t;
+      return res;
+    };
+    var wait = Promise.all([started, loadRelease(q.release)]);
+    var loaded = kg.decode && loads["release:" + q.release] && kg.releases[q.release];
+    if (!loaded) { setStatus("loading the decoder…"); }
+    // Once everything is loaded a decode answers on this turn: a paste is shown in its frame.
+    (loaded ? new Promise(function (r) { r(run()); }) : wait.then(run)).then(function (res) {
       show(res);
-      setStatus((res.status === 0 ? "decoded" : "exit status " + res.status) + " in " + ms + " ms");
-      kg.results = (kg.results || 0) + 1;
+      var shownAt = performance.now();
+      requestAnimationFrame(function () {
+        var painted = performance.now();
+        kg.last = { decodeMs: res.decodeMs, shownMs: painted - t0, renderMs: shownAt - t0 };
+        if (kg.timing.firstShown === undefined) { kg.timing.firstShown = painted; }
+        setStatus((res.status === 0 ? "Decoded" : "Stopped (exit status " + res.status + ")") + " in " + ms(res.decodeMs) +
+          ", on screen " + ms(kg.last.shownMs) + " after the input" +
+          (kg.results ? "" : "; the page opened " + ms(kg.timing.firstShown) + " ago"));
+        kg.results = (kg.results || 0) + 1;
+      });
     }, function (err) {
-      show({ status: 1, stderr: "kafkagrid: " + err.message + "\n", text: "", json: "" });
+      show({ status: 1, stderr: "kafkagrid: " + err.message + "\n", text: "" });
       setStatus("failed");
       kg.results = (kg.results || 0) + 1;
     }).then(function () {
       busy = false;
-      if (again) { again = false; decode(); }
+      if (again) { again = false; decode(againAt); }
     });
   }
 
-  // The report panel shows one file of decode -o's report at a time (the iframe's data-file):
-  // the one exchange's page when there is one, else the index; its links open the report's
-  // other pages in the panel, and its frames' files (SVG, JSON, text) from memory.
-  var blobs = {}, shown = null;
+  // show puts a decode on the page: its error, what was decoded, the drawing of the first
+  // exchange and the text tree. The JSON and the report wait for their tabs.
+  var shown = null, jsonDone = false, reportFiles = null;
   function show(res) {
-    Object.keys(blobs).forEach(function (k) { URL.revokeObjectURL(blobs[k]); });
-    blobs = {};
     shown = res;
-    if (!res) {
-      errBox.hidden = true;
-      $("kg-text").textContent = $("kg-json").textContent = "";
-      openFile(null);
-      return;
+    stale = false;
+    jsonDone = false;
+    reportFiles = null;
+    closeReport();
+    errBox.hidden = !res || !res.stderr;
+    errBox.textContent = res && res.stderr || "";
+    $("kg-out").hidden = !res || (!res.text && !(res.figures || []).length);
+    $("kg-text").textContent = res && res.text || "";
+    $("kg-json").textContent = "";
+    drawFigures(res && res.figures || []);
+    var sum = $("kg-summary");
+    sum.textContent = res && res.summary || "";
+    if (res && res.exchanges > 0) {
+      var a = document.createElement("a");
+      a.href = "#report";
+      a.id = "kg-open-report";
+      a.textContent = res.exchanges > 1 ? "Open the report of all " + res.exchanges + " exchanges" : "Open the report (hex dump, files)";
+      a.addEventListener("click", function (e) { e.preventDefault(); tab("report"); });
+      sum.appendChild(a);
     }
-    errBox.hidden = !res.stderr;
-    errBox.textContent = res.stderr || "";
-    $("kg-text").textContent = res.text || "";
-    $("kg-json").textContent = (res.jsonNotes || "") + (res.json || "");
-    var files = res.files || {}, pages = Object.keys(files).filter(function (f) { return /^exchanges\/[^\/]+\.html$/.test(f); });
-    openFile(pages.length === 1 ? pages[0] : has(files, "index.html") ? "index.html" : null);
+    if (current === "json") { fillJSON(); }
+    if (current === "report") { tab("draw"); }
+  }
+  var blobs = [];
+  function drawFigures(figs) {
+    blobs.forEach(function (u) { URL.revokeObjectURL(u); });
+    blobs = [];
+    var panel = $("kg-panel-draw");
+    panel.textContent = "";
+    figs.forEach(function (f) {
+      var fig = document.createElement("figure"), h = document.createElement("h3"), p = document.createElement("p");
+      h.textContent = f.heading;
+      p.textContent = f.meta;
+      fig.appendChild(h);
+      fig.appendChild(p);
+      if (f.note) { var n = document.createElement("p"); n.textContent = f.note; fig.appendChild(n); }
+      var pics = document.createElement("div");
+      pics.className = "pics";
+      [[f.grid, f.gridTitle, f.gridWidth], [f.tree, f.treeTitle, f.treeWidth]].forEach(function (d) {
+        if (!d[0]) { return; }
+        var url = URL.createObjectURL(new Blob([d[0]], { type: "image/svg+xml;charset=utf-8" }));
+        blobs.push(url);
+        var img = document.createElement("img");
+        img.src = url;
+        img.alt = d[1];
+        if (d[2]) { img.width = d[2]; }
+        pics.appendChild(img);
+      });
+      fig.appendChild(pics);
+      panel.appendChild(fig);
+    });
+  }
+  function fillJSON() {
+    if (jsonDone || !shown || !kg.json) { return; }
+    jsonDone = true;
+    var j = JSON.parse(kg.json());
+    $("kg-json").textContent = (j.jsonNotes || "") + (j.json || "");
+  }
+
+  // Tabs: the drawing, the text, the JSON (made when opened), the report (written when opened).
+  var current = "draw";
+  function tab(name) {
+    current = name;
+    ["draw", "text", "json", "report"].forEach(function (n) {
+      $("kg-tab-" + n).setAttribute("aria-selected", String(n === name));
+      $("kg-panel-" + n).hidden = n !== name;
+    });
+    if (name === "json") { fillJSON(); }
+    if (name === "report") { openReport(); }
+    if (name === "draw" && stale) { stale = false; decode(); }
+  }
+  ["draw", "text", "json", "report"].forEach(function (n) {
+    $("kg-tab-" + n).addEventListener("click", function () { tab(n); });
+  });
+
+  // The report: decode -o's files, listed when the Report tab is first opened for a decode,
+  // each page written (kafkagrid.file) when it is shown. Its links open its other pages in
+  // the panel, and its frames' files (SVG, JSON, text) from memory.
+  var fileBlobs = {}, fileText = {};
+  function closeReport() {
+    Object.keys(fileBlobs).forEach(function (k) { URL.revokeObjectURL(fileBlobs[k]); });
+    fileBlobs = {};
+    fileText = {};
+    var frame = $("kg-report");
+    frame.onload = null;
+    frame.removeAttribute("data-file");
+    frame.removeAttribute("data-loaded");
+    frame.srcdoc = "";
+    $("kg-where").textContent = "";
+  }
+  function openReport() {
+    if (!shown || !kg.report) { return; }
+    if (!reportFiles) {
+      var t = performance.now();
+      var r = JSON.parse(kg.report());
+      kg.last = kg.last || {};
+      kg.last.reportMs = performance.now() - t;
+      if (r.stderr) { errBox.hidden = false; errBox.textContent = r.stderr; }
+      reportFiles = {};
+      (r.files || []).forEach(function (f) { reportFiles[f] = true; });
+      openFile(r.first || null);
+    } else if (!$("kg-report").getAttribute("data-file")) {
+      openFile(has(reportFiles, "index.html") ? "index.html" : null);
+    }
   }
   function has(o, k) { return !!o && Object.prototype.hasOwnProperty.call(o, k); }
+  function text(path) {
+    if (!has(fileText, path)) { fileText[path] = kg.file(path); }
+    return fileText[path];
+  }
   // inReport is the path in the report of href, a link of the report file from; null when
   // href leaves the report (another scheme, an absolute path, above the report's folder).
   function inReport(from, href) {
@@ -184,11 +308,11 @@
     return parts.join("/");
   }
   function blobOf(path) {
-    if (!blobs[path]) {
+    if (!fileBlobs[path]) {
       var type = /\.svg$/.test(path) ? "image/svg+xml" : /\.json$/.test(path) ? "application/json" : /\.html$/.test(path) ? "text/html" : "text/plain";
-      blobs[path] = URL.createObjectURL(new Blob([shown.files[path]], { type: type + ";charset=utf-8" }));
+      fileBlobs[path] = URL.createObjectURL(new Blob([text(path)], { type: type + ";charset=utf-8" }));
     }
-    return blobs[path];
+    return fileBlobs[path];
   }
   function openFile(path, hash) {
     var frame = $("kg-report"), where = $("kg-where");
@@ -196,11 +320,10 @@
     frame.removeAttribute("data-loaded");
     where.textContent = "";
     if (!path) { frame.onload = null; frame.srcdoc = ""; frame.setAttribute("data-loaded", ""); return; }
-    // In words: which page of the report this is (the same files kafkagrid decode -o writes).
     var ex = /^exchanges\/c(\d+)-(\d+)\.html$/.exec(path);
     where.appendChild(document.createTextNode(path === "index.html" ? "The report's index: every exchange, its client id and errors" :
       ex ? "Connection " + ex[1] + ", exchange " + ex[2] : "The report's " + path));
-    if (path !== "index.html" && has(shown.files, "index.html")) {
+    if (path !== "index.html" && has(reportFiles, "index.html")) {
       var up = document.createElement("a");
       up.href = "#";
       up.textContent = "every exchange";
@@ -208,41 +331,52 @@
       where.appendChild(document.createTextNode(" · "));
       where.appendChild(up);
     }
+    var back = document.createElement("a");
+    back.href = "#";
+    back.textContent = "back to the drawing";
+    back.addEventListener("click", function (e) { e.preventDefault(); tab("draw"); });
+    where.appendChild(document.createTextNode(" · "));
+    where.appendChild(back);
     frame.onload = function () { wire(frame, path, hash); };
-    frame.srcdoc = shown.files[path];
+    frame.srcdoc = text(path);
   }
   function scrollToId(doc, id) {
     var el = id && doc.getElementById(decodeURIComponent(id));
     if (el) { el.scrollIntoView(); }
   }
   function wire(frame, path, hash) {
-    var doc = frame.contentDocument, files = shown ? shown.files : null;
+    var doc = frame.contentDocument, files = reportFiles;
     if (!doc || !doc.documentElement || !files) { frame.setAttribute("data-loaded", path); return; }
     Array.prototype.forEach.call(doc.querySelectorAll("img[src]"), function (img) {
       var p = inReport(path, img.getAttribute("src"));
       if (p !== null && has(files, p)) { img.src = blobOf(p); }
     });
     Array.prototype.forEach.call(doc.querySelectorAll("a[href]"), function (a) {
-      var href = a.getAttribute("href"), file = href.split("#")[0];
+      var href = a.getAttribute("href"), f = href.split("#")[0];
       if (href.charAt(0) === "#") { return; }
-      var p = inReport(path, file);
+      var p = inReport(path, f);
       if (p !== null && has(files, p)) {
-        if (!/\.html$/.test(p)) { a.href = blobOf(p); a.download = p.split("/").pop(); }
+        if (!/\.html$/.test(p)) {
+          // The file is written when its link is followed, not before.
+          a.href = "#";
+          a.download = p.split("/").pop();
+          a.addEventListener("click", function () { a.href = blobOf(p); }, { once: true });
+        }
       } else {
         a.target = "_blank";
         a.rel = "noopener";
       }
     });
     // A srcdoc page's links resolve against this page's address: the report's own links are
-    // followed here, in the panel, also when clicked with a modifier or the middle button
-    // (a new tab would open this page's folder, where the report is not).
+    // followed here, in the panel, also when clicked with a modifier or the middle button.
     function follow(e) {
       var a = e.target && e.target.closest ? e.target.closest("a[href]") : null;
       if (!a || e.defaultPrevented) { return; }
       var href = a.getAttribute("href"), i = href.indexOf("#");
-      var file = i < 0 ? href : href.slice(0, i), frag = i < 0 ? "" : href.slice(i + 1);
-      if (file === "") { e.preventDefault(); scrollToId(doc, frag); return; }
-      var p = inReport(path, file);
+      var f = i < 0 ? href : href.slice(0, i), frag = i < 0 ? "" : href.slice(i + 1);
+      if (a.download) { return; }
+      if (f === "") { e.preventDefault(); scrollToId(doc, frag); return; }
+      var p = inReport(path, f);
       if (p !== null && /\.html$/.test(p) && has(files, p)) { e.preventDefault(); openFile(p, frag); }
     }
     doc.addEventListener("click", follow);
@@ -260,17 +394,6 @@
   }
   window.addEventListener("resize", fit);
 
-  // Tabs.
-  ["report", "text", "json"].forEach(function (name) {
-    $("kg-tab-" + name).addEventListener("click", function () {
-      ["report", "text", "json"].forEach(function (n) {
-        $("kg-tab-" + n).setAttribute("aria-selected", String(n === name));
-        $("kg-panel-" + n).hidden = n !== name;
-      });
-      if (name === "report") { fit(); }
-    });
-  });
-
   // Input: typing or pasting text (which sets aside a file), dropping or picking a file.
   var timer = 0;
   function changed() {
@@ -280,14 +403,14 @@
   }
   $("kg-input").addEventListener("input", function (e) {
     setFile(null);
-    if (e.inputType === "insertFromPaste" || e.inputType === "insertFromDrop") { clearTimeout(timer); decode(); } else { changed(); }
+    if (e.inputType === "insertFromPaste" || e.inputType === "insertFromDrop") { clearTimeout(timer); decode(e.timeStamp); } else { changed(); }
   });
-  ["kg-from", "kg-api", "kg-version", "kg-nosize", "kg-body", "kg-port"].forEach(function (id) {
-    $(id).addEventListener("change", changed);
+  ["kg-from", "kg-api", "kg-version", "kg-shape", "kg-port"].forEach(function (id) {
+    $(id).addEventListener("change", function () { changed(); });
   });
   relSel.addEventListener("change", function () { fillAPIs(); changed(); });
-  Array.prototype.forEach.call(document.querySelectorAll("input[name=kg-side]"), function (r) { r.addEventListener("change", changed); });
-  go.addEventListener("click", decode);
+  Array.prototype.forEach.call(document.querySelectorAll("input[name=kg-side]"), function (r) { r.addEventListener("change", function () { changed(); }); });
+  go.addEventListener("click", function () { decode(); });
   function setFile(f) {
     file = f;
     $("kg-filename").textContent = f ? f.name + " (" + f.bytes.length + " bytes)" : "";
@@ -295,10 +418,11 @@
   }
   function readFile(f) {
     if (!f) { return; }
+    var t0 = performance.now();
     f.arrayBuffer().then(function (b) {
       $("kg-input").value = "";
       setFile({ name: f.name, bytes: new Uint8Array(b) });
-      decode();
+      decode(t0);
     }, function (err) { show({ status: 1, stderr: "kafkagrid: decode: " + f.name + ": " + err.message + "\n" }); });
   }
   $("kg-file").addEventListener("change", function (e) { readFile(e.target.files[0]); });
@@ -314,19 +438,15 @@
   });
 
   $("kg-cmd").textContent = commandLine(request());
-  // The picked release is read as soon as the decoder runs, before the first input needs it.
+  // The picked release is read as soon as the decoder runs, before the first input needs it;
+  // an input already there (the address's bytes, text the browser kept) is decoded then.
   Promise.all([started, loadRelease(relSel.value)]).then(function () {
-    setTimeout(function () {
-      if (!busy && kg.prepare(relSel.value)) { kg.timing.prepared = performance.now(); }
-    }, 0);
-  }, function () {});
-  started.then(function () {
+    if (!busy && kg.prepare(relSel.value)) { kg.timing.prepared = performance.now(); }
     go.disabled = false;
-    setStatus("ready (" + Math.round(kg.timing.ready) + " ms)");
-    if (!asked && !empty()) { decode(); } // text the browser kept from an earlier visit
+    if (!asked && !empty()) { decode(0); return; }
+    if (!busy) { setStatus("Ready, " + ms(kg.timing.ready) + " after the page opened"); }
   }, function (err) {
     setStatus("the decoder did not load");
     show({ status: 1, stderr: "kafkagrid: the decoder did not load: " + err.message + "\n" });
   });
-  loadRelease(relSel.value).catch(function () {});
 })();

@@ -20,11 +20,13 @@ import (
 
 // The browser decoder: decode.html, a page where a reader pastes bytes in any form "kafkagrid
 // decode" reads, or drops a .bin, .pcap or .pcapng file, and sees what the command shows: the
-// report's byte grids, trees and hex dumps, the text tree and the JSON. The decoder is the
-// command itself compiled to WebAssembly (GOOS=js GOARCH=wasm, cmd/kafkagrid/wasm_js.go): the
-// same reading, decoding and drawing code, run in the page, with no server.
+// byte grid and tree of the first exchange, the text tree, and on demand the JSON and the
+// report decode -o writes (each page written when it is opened). The decoder is
+// cmd/kafkagrid-decoder (package site/webdecoder) compiled to WebAssembly (GOOS=js
+// GOARCH=wasm): the command's own reading, decoding and drawing code, run in the page, with
+// no server.
 //
-//	decode.html               the page (its controls are decode's flags)
+//	decode.html               the page (its controls say in words what decode's flags say)
 //	decode/decode.js          the page's script
 //	decode/wasm_exec.js       the Go toolchain's glue for the WebAssembly, as that toolchain ships it
 //	decode/kafkagrid.js       the WebAssembly, gzipped, as a script that hands it to the page
@@ -252,8 +254,8 @@ func decodeTemplate() (*template.Template, error) {
 	return t, nil
 }
 
-// decodeHTML is the browser decoder's page. Its controls carry decode's flag names, so that
-// what the page does reads as the command line it stands for (shown under the controls).
+// decodeHTML is the browser decoder's page. Its controls say in words what the bytes are;
+// the command line that does the same decode is one click away ("As a command").
 const decodeHTML = `{{define "decode"}}<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -264,59 +266,75 @@ const decodeHTML = `{{define "decode"}}<!DOCTYPE html>
 <title>{{.Title}}</title>
 {{template "css"}}
 <style>
-.kg-dec label{white-space:nowrap;max-width:100%}.kg-dec select{max-width:100%}@media (max-width:640px){.kg-dec label{white-space:normal}}
-.kg-dec .ctl{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;margin:.75rem 0}
-.kg-dec .ctl code{font-size:13px}
-.kg-dec select,.kg-dec input,.kg-dec textarea,.kg-dec button{font:inherit;color:inherit;background:var(--bg);border:1px solid var(--rule);border-radius:4px;padding:.2rem .4rem}
-.kg-dec input[type=checkbox],.kg-dec input[type=radio]{vertical-align:middle}
-.kg-dec input.num{width:6em}
-.kg-dec input.api{width:14em}
-.kg-dec textarea{display:block;width:100%;min-height:10rem;font-family:"Go Mono","DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:13px;resize:vertical}
+.kg-dec .ctl{display:flex;flex-wrap:wrap;gap:.6rem 1.2rem;align-items:center;margin:.75rem 0}
+.kg-dec .ctl label,.kg-dec fieldset{max-width:100%}
+.kg-dec fieldset{border:0;padding:0;margin:0;display:flex;flex-wrap:wrap;gap:.2rem .9rem;align-items:center}
+.kg-dec legend{float:left;padding:0;margin-right:.4rem}
+.kg-dec select,.kg-dec input,.kg-dec textarea,.kg-dec button{font:inherit;color:inherit;background:var(--bg);border:1px solid var(--rule);border-radius:4px;padding:.2rem .4rem;max-width:100%}
+.kg-dec input[type=radio]{vertical-align:middle;margin:0 .25rem 0 0}
+.kg-dec input.num{width:5.5em}
+.kg-dec input.api{width:13em}
+.kg-dec textarea{display:block;width:100%;min-height:9rem;font-family:"Go Mono","DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:13px;resize:vertical}
 .kg-dec .drop{border:2px dashed var(--rule);border-radius:6px;padding:.6rem .8rem;margin:.5rem 0;color:var(--muted)}
 .kg-dec .drop.over{border-color:var(--link);background:var(--panel)}
-.kg-dec button{background:var(--link);border-color:var(--link);color:var(--bg);font-weight:600;padding:.3rem 1rem;cursor:pointer}
-.kg-dec .status{color:var(--muted);margin-left:.75rem}
+.kg-dec .go{display:flex;flex-wrap:wrap;align-items:center;gap:.4rem .75rem}
+.kg-dec button.main{background:var(--link);border-color:var(--link);color:var(--bg);font-weight:600;padding:.3rem 1rem;cursor:pointer}
+.kg-dec .status{color:var(--muted)}
+.kg-dec details.more{margin:.25rem 0 .75rem}.kg-dec details.more summary{cursor:pointer;color:var(--link)}
 .kg-dec pre{white-space:pre;overflow:auto;background:var(--panel);border:1px solid var(--rule);border-radius:6px;padding:.6rem .8rem;font-size:12.5px;max-height:40rem}
-.kg-dec pre.cmd{max-height:none;white-space:pre-wrap;word-break:break-all}
+.kg-dec pre.cmd{max-height:none;white-space:pre-wrap;word-break:break-all;margin:.4rem 0}
 .kg-dec pre.err{color:var(--fg);border-left:4px solid var(--accent);white-space:pre-wrap}
-.kg-dec .tabs{display:flex;gap:.25rem;margin:1rem 0 0;border-bottom:1px solid var(--rule)}
-.kg-dec .tabs button{background:none;color:var(--link);border:1px solid transparent;border-bottom:none;border-radius:6px 6px 0 0;font-weight:400}
+.kg-dec .summary{margin:1rem 0 .25rem;font-weight:600}
+.kg-dec .summary a{font-weight:400;margin-left:.75rem}
+.kg-dec .tabs{display:flex;flex-wrap:wrap;gap:.25rem;margin:.5rem 0 0;border-bottom:1px solid var(--rule)}
+.kg-dec .tabs button{background:none;color:var(--link);border:1px solid transparent;border-bottom:none;border-radius:6px 6px 0 0}
 .kg-dec .tabs button[aria-selected=true]{border-color:var(--rule);background:var(--panel);color:var(--fg);font-weight:600}
+.kg-dec figure{margin:.75rem 0 1.25rem}.kg-dec figure h3{font-size:1rem;margin:.25rem 0}
+.kg-dec figure p{margin:.1rem 0 .4rem;font-size:13px;color:var(--muted)}
+.kg-dec figure .pics{overflow-x:auto;-webkit-overflow-scrolling:touch}
+.kg-dec figure img{display:block;max-width:none;height:auto;margin:.25rem 0 .75rem}
 .kg-dec iframe{width:100%;border:0;min-height:20rem;display:block}
-.kg-dec p.where{margin:.4rem 0;font-size:13px;color:var(--muted)}.kg-dec p.where:empty{display:none}
+.kg-dec p.where{margin:.4rem 0;font-size:13px}
 .kg-dec [hidden],.kg-dec pre:empty{display:none!important}
 </style>
 </head>
 <body>
 <main class="kg-dec">
 <nav class="top"><span>kafkagrid</span><span class="mid">{{if .Home}}<a href="{{.Home}}">{{.HomeName}}</a> · {{end}}Decode bytes</span><span></span></nav>
-<h1>Decode bytes</h1>
-<p class="lead">Paste bytes in any form <code>kafkagrid decode</code> reads (plain hex, xxd, <code>hexdump -C</code>, <code>od</code>, Wireshark and tshark dumps, Netty's hex dump, log tables, byte lists of Go, Rust, C, Java, JavaScript and Python, Node Buffer JSON, base64), or drop a .bin, .pcap or .pcapng file. The decoder is kafkagrid itself, compiled to WebAssembly and run in this page: nothing leaves your browser.</p>
+<h1>Decode Kafka bytes</h1>
+<p class="lead">Paste a Kafka frame or a capture as text in any common form (plain hex, xxd, <code>hexdump -C</code>, <code>od</code>, Wireshark and tshark dumps, Netty's hex dump, log tables, byte lists of Go, Rust, C, Java, JavaScript and Python, Node Buffer JSON, base64), or drop a .bin, .pcap or .pcapng file. It is decoded in this page: nothing leaves your browser.</p>
 <form id="kg-form" autocomplete="off" onsubmit="return false">
 <div class="ctl">
-<label title="-release">Kafka release <select id="kg-release">{{range .Releases}}<option value="{{.Name}}" data-apis="{{.APIs}}"{{if eq .Name $.Pick}} selected{{end}}>{{.Name}}</option>{{end}}</select></label>
-<label title="-from">Read the input as <select id="kg-from"><option value="">whatever it looks like</option><option value="hex">hex digits</option><option value="dump">a hex dump (xxd, hexdump, Wireshark)</option><option value="list">a list of byte values</option><option value="string">an escaped string</option><option value="base64">base64</option><option value="bin">raw bytes (a file)</option></select></label>
-<label title="-api">API <input id="kg-api" class="api" list="kg-apis" placeholder="any: name or key" spellcheck="false"></label><datalist id="kg-apis"></datalist>
-<label title="-version">Version <input id="kg-version" class="num" type="number" min="0" max="32767" placeholder="any"></label>
+<label>Kafka release <select id="kg-release">{{range .Releases}}<option value="{{.Name}}" data-apis="{{.APIs}}"{{if eq .Name $.Pick}} selected{{end}}>{{.Name}}</option>{{end}}</select></label>
+<label>API <input id="kg-api" class="api" list="kg-apis" placeholder="found from the bytes" spellcheck="false"></label><datalist id="kg-apis"></datalist>
+<label>Version <input id="kg-version" class="num" type="number" min="0" max="32767" placeholder="any"></label>
 </div>
 <div class="ctl">
-<span role="radiogroup" aria-label="What the bytes are">The bytes are <label><input type="radio" name="kg-side" value="" checked> either</label> <label title="-request"><input type="radio" name="kg-side" value="request"> a request</label> <label title="-response"><input type="radio" name="kg-side" value="response"> a response</label></span>
-<label title="-no-size"><input type="checkbox" id="kg-nosize"> no size prefix</label>
-<label title="-body"><input type="checkbox" id="kg-body"> the body alone, no header</label>
-<label title="-port">Kafka's port in a capture <input id="kg-port" class="num" value="9092" spellcheck="false"></label>
+<fieldset><legend>The bytes are</legend><label><input type="radio" name="kg-side" value="" checked>found from the bytes</label><label><input type="radio" name="kg-side" value="request">a request</label><label><input type="radio" name="kg-side" value="response">a response</label></fieldset>
+<label>They start <select id="kg-shape"><option value="">as found from the bytes</option><option value="nosize">without the frame's 4-byte size</option><option value="body">at the body: no size, no header</option></select></label>
 </div>
+<details class="more"><summary>More: how to read the text, a capture's port</summary>
+<div class="ctl">
+<label>Read the text as <select id="kg-from"><option value="">whatever it looks like</option><option value="hex">hex digits</option><option value="dump">a hex dump (xxd, hexdump, Wireshark)</option><option value="list">a list of byte values</option><option value="string">an escaped string</option><option value="base64">base64</option><option value="bin">raw bytes (a file)</option></select></label>
+<label>Kafka's port in a capture <input id="kg-port" class="num" value="9092" spellcheck="false"></label>
+</div>
+</details>
 <textarea id="kg-input" wrap="off" spellcheck="false" aria-label="bytes to decode" placeholder="00 00 00 23 00 12 00 04 ..."></textarea>
 <div class="drop" id="kg-drop">Drop a .bin, .pcap or .pcapng file here, or pick one: <input type="file" id="kg-file" aria-label="file to decode"> <span id="kg-filename"></span></div>
-<button id="kg-go" type="button" disabled>Decode</button><span class="status" id="kg-status" role="status">loading the decoder…</span>
+<div class="go"><button id="kg-go" class="main" type="button" disabled>Decode</button><span class="status" id="kg-status" role="status">loading the decoder…</span></div>
 </form>
-<pre class="cmd" id="kg-cmd" aria-label="the same decode as a command line"></pre>
 <pre class="err" id="kg-err" hidden></pre>
-<div class="tabs" role="tablist"><button type="button" role="tab" id="kg-tab-report" aria-selected="true">Grid, tree and hex</button><button type="button" role="tab" id="kg-tab-text" aria-selected="false">Text</button><button type="button" role="tab" id="kg-tab-json" aria-selected="false">JSON</button></div>
-<div id="kg-panel-report" role="tabpanel"><p class="where" id="kg-where"></p><iframe id="kg-report" title="the report"></iframe></div>
+<section id="kg-out" hidden>
+<p class="summary" id="kg-summary"></p>
+<div class="tabs" role="tablist"><button type="button" role="tab" id="kg-tab-draw" aria-selected="true">Drawing</button><button type="button" role="tab" id="kg-tab-text" aria-selected="false">Text</button><button type="button" role="tab" id="kg-tab-json" aria-selected="false">JSON</button><button type="button" role="tab" id="kg-tab-report" aria-selected="false">Report</button></div>
+<div id="kg-panel-draw" role="tabpanel"></div>
 <div id="kg-panel-text" role="tabpanel" hidden><pre id="kg-text"></pre></div>
 <div id="kg-panel-json" role="tabpanel" hidden><pre id="kg-json"></pre></div>
+<div id="kg-panel-report" role="tabpanel" hidden><p class="where" id="kg-where"></p><iframe id="kg-report" title="the report"></iframe></div>
+</section>
+<details class="more"><summary>As a command</summary><p>The same decode with kafkagrid on your machine (SCHEMAS: the folder of the release's schemas):</p><pre class="cmd" id="kg-cmd"></pre></details>
 <noscript><p class="err">The decoder runs in the page: it needs JavaScript and WebAssembly.</p></noscript>
-<footer>Built by kafkagrid from the message schemas of Apache Kafka {{range $i, $r := .Releases}}{{if $i}}, {{end}}{{$r.Name}}{{end}}. The same decoder as <code>kafkagrid decode</code>: the grid, tree and hex dump are its report (<code>-o DIR</code>), Text its output, JSON its <code>-format json</code>.</footer>
+<footer>Built by kafkagrid from the message schemas of Apache Kafka {{range $i, $r := .Releases}}{{if $i}}, {{end}}{{$r.Name}}{{end}}. The decoder is kafkagrid's own, compiled to WebAssembly: the drawing is its report's, Text its output, JSON its <code>-format json</code>; the Report tab is the report <code>decode -o DIR</code> writes.</footer>
 </main>
 <script src="decode/wasm_exec.js"></script>
 <script src="decode/decode.js"></script>

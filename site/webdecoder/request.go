@@ -1,0 +1,206 @@
+package webdecoder
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/kafkagrid/kafkagrid/capture"
+	"github.com/kafkagrid/kafkagrid/capture/decode"
+	"github.com/kafkagrid/kafkagrid/internal/releasedir"
+	"github.com/kafkagrid/kafkagrid/kafka"
+	"github.com/kafkagrid/kafkagrid/schemas"
+)
+
+// Request is what the page asks: decode's flags as its controls set them, and the input's
+// name ("-" for pasted text, else the dropped file's name, which names a response as build
+// names it).
+type Request struct {
+	Release  string `json:"release"`
+	From     string `json:"from"`
+	NoSize   bool   `json:"noSize"`
+	Body     bool   `json:"body"`
+	API      string `json:"api"`
+	Version  string `json:"version"` // "" for any
+	Request  bool   `json:"request"`
+	Response bool   `json:"response"`
+	Port     string `json:"port"` // "" for 9092
+	Name     string `json:"name"`
+	// Narrow draws the grids 16 bits a row, for a phone's screen (no flag of decode's: how
+	// the page draws, not what it decodes).
+	Narrow bool `json:"narrow,omitempty"`
+}
+
+// The bounds of what the page hands the decoder, each checked before its memory is taken
+// (Bytes): the input, as decode's (MaxInput); the request, a few flags (MaxRequest); a
+// release's data, its schemas' text (MaxReleaseData: a release's is about 2 MB).
+const (
+	MaxInput       = 256 << 20
+	MaxRequest     = 64 << 10
+	MaxReleaseData = 64 << 20
+)
+
+// Bytes copies n bytes from the page (fill) into memory of the decoder's, when n is at most
+// limit: the size is checked before the memory is taken. what names them in the error.
+func Bytes(what string, n, limit int, fill func([]byte)) ([]byte, error) {
+	if n < 0 || n > limit {
+		return nil, fmt.Errorf("decode: %s is %d bytes, more than the browser decoder reads (%d MiB)", what, n, limit>>20)
+	}
+	b := make([]byte, n)
+	fill(b)
+	return b, nil
+}
+
+// InputSize is decode's error for an input of n bytes, more than it reads whole (MaxInput), or nil.
+func InputSize(name string, n int) error {
+	if n > MaxInput {
+		return fmt.Errorf("decode: %s is %d bytes, more than decode reads (%d MiB): cut the capture (editcap, tcpdump -r … -c N)", shownName(name), n, MaxInput>>20)
+	}
+	return nil
+}
+
+// ParseRequest reads a request as the page sends it (JSON), at most MaxRequest bytes.
+func ParseRequest(b []byte) (Request, error) {
+	var q Request
+	if len(b) > MaxRequest {
+		return q, usagef("decode: the page's request is %d characters, more than %d", len(b), MaxRequest)
+	}
+	if err := json.Unmarshal(b, &q); err != nil {
+		return q, usagef("decode: the page's request: %v", err)
+	}
+	return q, nil
+}
+
+// flags are decode's flags the request gives, checked as the command checks its own: -version
+// and -port are the controls' text.
+func (q Request) flags() (decode.Flags, error) {
+	f := decode.DefaultFlags()
+	if v := strings.TrimSpace(q.Version); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return f, usagef("invalid value %q for flag -version: parse error", q.Version)
+		}
+		f.Version = n
+	}
+	if p := strings.TrimSpace(q.Port); p != "" {
+		f.Ports = q.Port
+	}
+	f.API, f.Request, f.Response, f.From, f.NoSize, f.Body = q.API, q.Request, q.Response, q.From, q.NoSize, q.Body
+	if err := f.Check(); err != nil {
+		return f, usage(err)
+	}
+	return f, nil
+}
+
+// name is the input's name, "-" for pasted text.
+func (q Request) name() string {
+	if q.Name == "" {
+		return "-"
+	}
+	return q.Name
+}
+
+// usageError is an error of the flags (decode's exit status 2).
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
+
+// usage is the command's error for one of package decode's: "decode: …", a usage error when
+// it is one.
+func usage(err error) error {
+	if u := (*decode.UsageError)(nil); errors.As(err, &u) {
+		return usageError{fmt.Errorf("decode: %w", u.Err)}
+	}
+	return err
+}
+
+// shownName is a file name as messages show it: quoted when it holds a control character.
+func shownName(name string) string {
+	for _, r := range name {
+		if r < 0x20 || r == 0x7f || r == 0x85 || r == 0x2028 || r == 0x2029 {
+			return strconv.Quote(name)
+		}
+	}
+	return name
+}
+
+// releaseData is one release's schemas as a site ships them to the page (site/reference's
+// decoder data, decode/release-REL.js): its name and each spec file's text, verbatim.
+type releaseData struct {
+	Release string `json:"release"`
+	Files   []struct {
+		Name string `json:"name"`
+		Text string `json:"text"`
+	} `json:"files"`
+}
+
+// Release reads a release the site shipped (the JSON of its spec files): the same specs,
+// parsed by the same schemas.Parse, as schemas.Open reads from the release's folder.
+func Release(data []byte) (*kafka.Catalog, error) {
+	var pr releaseData
+	if err := json.Unmarshal(data, &pr); err != nil {
+		return nil, fmt.Errorf("the page's release data: %w", err)
+	}
+	if len(pr.Files) == 0 || len(pr.Files) > schemas.MaxReleaseFiles {
+		return nil, fmt.Errorf("the page's release data for %q: %d spec files", pr.Release, len(pr.Files))
+	}
+	var specs []*schemas.Spec
+	for _, f := range pr.Files {
+		s, err := schemas.Parse(f.Name, []byte(f.Text))
+		if err != nil {
+			return nil, err
+		}
+		specs = append(specs, s)
+	}
+	r, err := schemas.NewRelease(pr.Release, specs)
+	if err != nil {
+		return nil, err
+	}
+	r.SetName(pr.Release)
+	return kafka.NewCatalog(r)
+}
+
+// Releases are the releases of the site, in the site's order, loaded on demand.
+type Releases struct {
+	Names []string
+	// Load returns a release's catalogue; ok is false when its data is not in the page yet.
+	Load func(name string) (c *kafka.Catalog, ok bool, err error)
+}
+
+// others is the loader of the releases of rels other than picked, newest first, as decode
+// loads those beside its schemas folder; when one is not in the page yet it sets *need, and
+// the page asks again once it has them all.
+func (rels Releases) others(picked string, need *bool) func() []capture.Release {
+	var loaded []capture.Release
+	done := false
+	return func() []capture.Release {
+		if done {
+			return loaded
+		}
+		done = true
+		names := slices.Clone(rels.Names)
+		slices.SortFunc(names, releasedir.Compare)
+		slices.Reverse(names)
+		for _, rel := range names {
+			if rel == picked {
+				continue
+			}
+			c, ok, err := rels.Load(rel)
+			if !ok {
+				*need = true
+				continue
+			}
+			if err != nil {
+				continue
+			}
+			loaded = append(loaded, capture.Release{Name: rel, Catalog: c})
+		}
+		return loaded
+	}
+}
