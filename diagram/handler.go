@@ -326,63 +326,8 @@ func (h *Handler) parse(w http.ResponseWriter, r *http.Request, path string) (*r
 		}
 		req.source = src
 	case http.MethodPost:
-		if len(parts) > 2 {
-			return req, errorf(http.StatusBadRequest, "POST %s: want /<type>/<format>, /<type> or /", clip(r.URL.Path))
-		}
-		body, err := h.readSource(r.Context(), req, r.Body, h.lim.MaxBody+jsonSlack)
-		if errors.Is(err, errTooMuch) {
-			return req, errorf(http.StatusRequestEntityTooLarge, "the body is more than %d bytes (serve -max-body %d)", h.lim.MaxBody+jsonSlack, h.lim.MaxBody)
-		}
-		if err != nil {
-			var he *httpError
-			if errors.As(err, &he) {
-				return req, err
-			}
-			if errors.Is(err, os.ErrDeadlineExceeded) {
-				return req, errorf(http.StatusRequestTimeout, "the body was not sent within %s (serve -timeout)", h.lim.ReadTimeout)
-			}
-			return req, errorf(http.StatusBadRequest, "reading the body: %v", err)
-		}
-		if len(parts) > 0 {
-			req.typ = parts[0]
-		}
-		if len(parts) > 1 {
-			req.format = parts[1]
-		}
-		if isJSON(r.Header.Get("Content-Type")) {
-			var j krokiJSON
-			dec := json.NewDecoder(bytes.NewReader(body))
-			if err := dec.Decode(&j); err != nil {
-				return req, errorf(http.StatusBadRequest, "JSON body: %s", jsonErrorText(body, err))
-			}
-			if j.Source == nil {
-				return req, errorf(http.StatusBadRequest, `JSON body: no "diagram_source"`)
-			}
-			req.source = []byte(*j.Source)
-			if j.Type != "" && req.typ == "" {
-				req.typ = j.Type
-			}
-			if j.Format != "" && req.format == "" {
-				req.format = j.Format
-			}
-			for name, raw := range j.Options {
-				v, err := optionValue(raw)
-				if err != nil {
-					return req, errorf(http.StatusBadRequest, "JSON body: diagram_options.%s: %v", clip(name), err)
-				}
-				req.options[strings.ToLower(name)] = v
-			}
-		} else {
-			req.source = body
-		}
-		if req.format == "" {
-			req.format = formatFromAccept(r.Header.Get("Accept"))
-		}
-		if req.typ == "" {
-			return req, errorf(http.StatusBadRequest, `POST /: no diagram type (POST /<type>/<format>, or "diagram_type" in the JSON)`)
-		}
-		if req.format == "" {
-			return req, errorf(http.StatusBadRequest, "POST %s: no output format (POST /<type>/<format>, an Accept header, or \"output_format\")", clip(r.URL.Path))
+		if err := h.parsePost(r, parts, req); err != nil {
+			return req, err
 		}
 	default:
 		w.Header().Set("Allow", "GET, HEAD, POST")
@@ -403,6 +348,79 @@ func (h *Handler) parse(w http.ResponseWriter, r *http.Request, path string) (*r
 	}
 	req.typ, req.format = strings.ToLower(req.typ), outputFormat(req.format)
 	return req, nil
+}
+
+// parsePost reads a POST request's type, format, source and options into req: the path's
+// parts, the body (the source, or Kroki's JSON), the Accept header.
+func (h *Handler) parsePost(r *http.Request, parts []string, req *request) error {
+	if len(parts) > 2 {
+		return errorf(http.StatusBadRequest, "POST %s: want /<type>/<format>, /<type> or /", clip(r.URL.Path))
+	}
+	body, err := h.readSource(r.Context(), req, r.Body, h.lim.MaxBody+jsonSlack)
+	if errors.Is(err, errTooMuch) {
+		return errorf(http.StatusRequestEntityTooLarge, "the body is more than %d bytes (serve -max-body %d)", h.lim.MaxBody+jsonSlack, h.lim.MaxBody)
+	}
+	if err != nil {
+		var he *httpError
+		if errors.As(err, &he) {
+			return err
+		}
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return errorf(http.StatusRequestTimeout, "the body was not sent within %s (serve -timeout)", h.lim.ReadTimeout)
+		}
+		return errorf(http.StatusBadRequest, "reading the body: %v", err)
+	}
+	if len(parts) > 0 {
+		req.typ = parts[0]
+	}
+	if len(parts) > 1 {
+		req.format = parts[1]
+	}
+	if isJSON(r.Header.Get("Content-Type")) {
+		if err := req.readJSON(body); err != nil {
+			return err
+		}
+	} else {
+		req.source = body
+	}
+	if req.format == "" {
+		req.format = formatFromAccept(r.Header.Get("Accept"))
+	}
+	if req.typ == "" {
+		return errorf(http.StatusBadRequest, `POST /: no diagram type (POST /<type>/<format>, or "diagram_type" in the JSON)`)
+	}
+	if req.format == "" {
+		return errorf(http.StatusBadRequest, "POST %s: no output format (POST /<type>/<format>, an Accept header, or \"output_format\")", clip(r.URL.Path))
+	}
+	return nil
+}
+
+// readJSON reads Kroki's JSON body into req: the source, and the type, format and options
+// where the path did not give them.
+func (req *request) readJSON(body []byte) error {
+	var j krokiJSON
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if err := dec.Decode(&j); err != nil {
+		return errorf(http.StatusBadRequest, "JSON body: %s", jsonErrorText(body, err))
+	}
+	if j.Source == nil {
+		return errorf(http.StatusBadRequest, `JSON body: no "diagram_source"`)
+	}
+	req.source = []byte(*j.Source)
+	if j.Type != "" && req.typ == "" {
+		req.typ = j.Type
+	}
+	if j.Format != "" && req.format == "" {
+		req.format = j.Format
+	}
+	for name, raw := range j.Options {
+		v, err := optionValue(raw)
+		if err != nil {
+			return errorf(http.StatusBadRequest, "JSON body: diagram_options.%s: %v", clip(name), err)
+		}
+		req.options[strings.ToLower(name)] = v
+	}
+	return nil
 }
 
 // outputFormat names a format: "text" and "txt" are the same, as everywhere.

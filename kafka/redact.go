@@ -44,17 +44,7 @@ func Redact(f *Frame) []string {
 		if !ok || len(b) == 0 {
 			return true
 		}
-		var lo, hi int // the secret, within b
-		what := ""
-		switch {
-		case f.API.Key == KeySaslAuthenticate && !f.Response && n.Name == "AuthBytes":
-			lo, hi, what = SASLSecret(b)
-		case (f.API.Key == KeyCreateDelegationToken && f.Response || f.API.Key == KeyDescribeDelegationToken && f.Response ||
-			f.API.Key == KeyRenewDelegationToken && !f.Response || f.API.Key == KeyExpireDelegationToken && !f.Response) && n.Name == "Hmac":
-			lo, hi, what = 0, len(b), "the delegation token's HMAC"
-		case f.API.Key == KeyAlterUserScramCredentials && !f.Response && n.Name == "SaltedPassword":
-			lo, hi, what = 0, len(b), "the SCRAM salted password"
-		}
+		lo, hi, what := secretIn(f, n, b)
 		if what == "" || hi <= lo {
 			return true
 		}
@@ -66,31 +56,55 @@ func Redact(f *Frame) []string {
 			f.Bytes = bytes.Clone(f.Bytes)
 			cloned = true
 		}
-		red := bytes.Clone(b)
-		for i := lo; i < hi; i++ {
-			red[i] = redactMark
-		}
-		copy(f.Bytes[data.Offset:], red)
-		note := fmt.Sprintf("%s (%d bytes) redacted", what, hi-lo)
-		var t texts
-		value := t.hex(red) + " (" + note + ")"
-		old := n.Value
-		n.Walk(func(x *Node) bool { // the field and its content node
-			if xb, ok := x.Raw.([]byte); ok && bytes.Equal(xb, b) {
-				x.Raw = red
-			}
-			if x.Value == old {
-				x.Value = value
-			}
-			return true
-		})
-		if v, ok := f.Body[n.Name].([]byte); ok && bytes.Equal(v, b) {
-			f.Body[n.Name] = red
-		}
+		note := redactNode(f, n, data, b, lo, hi, what)
 		notes = append(notes, fmt.Sprintf("%s v%d %s %s: %s", f.API.Name, f.Version, side, n.Path, note))
 		return false
 	})
 	return notes
+}
+
+// secretIn finds the secret of the bytes b of f's node n, by API and field: where it lies in
+// b, and what it is ("" for none).
+func secretIn(f *Frame, n *Node, b []byte) (lo, hi int, what string) {
+	k, resp := f.API.Key, f.Response
+	switch {
+	case k == KeySaslAuthenticate && !resp && n.Name == "AuthBytes":
+		return SASLSecret(b)
+	case (k == KeyCreateDelegationToken && resp || k == KeyDescribeDelegationToken && resp ||
+		k == KeyRenewDelegationToken && !resp || k == KeyExpireDelegationToken && !resp) && n.Name == "Hmac":
+		return 0, len(b), "the delegation token's HMAC"
+	case k == KeyAlterUserScramCredentials && !resp && n.Name == "SaltedPassword":
+		return 0, len(b), "the SCRAM salted password"
+	}
+	return 0, 0, ""
+}
+
+// redactNode replaces b[lo:hi], the secret of f's node n (whose content is data), with '*'
+// bytes in f.Bytes (already a copy), in the values of n and its content, and in f.Body; it
+// returns the note saying so.
+func redactNode(f *Frame, n, data *Node, b []byte, lo, hi int, what string) string {
+	red := bytes.Clone(b)
+	for i := lo; i < hi; i++ {
+		red[i] = redactMark
+	}
+	copy(f.Bytes[data.Offset:], red)
+	note := fmt.Sprintf("%s (%d bytes) redacted", what, hi-lo)
+	var t texts
+	value := t.hex(red) + " (" + note + ")"
+	old := n.Value
+	n.Walk(func(x *Node) bool { // the field and its content node
+		if xb, ok := x.Raw.([]byte); ok && bytes.Equal(xb, b) {
+			x.Raw = red
+		}
+		if x.Value == old {
+			x.Value = value
+		}
+		return true
+	})
+	if v, ok := f.Body[n.Name].([]byte); ok && bytes.Equal(v, b) {
+		f.Body[n.Name] = red
+	}
+	return note
 }
 
 // dataNode is the node of a bytes field's content ("…#data"), or n itself when it has no

@@ -343,17 +343,8 @@ func (p *parser) spec(s *Spec, root *node) error {
 			return err
 		}
 	}
-	switch {
-	case !hasName:
-		return p.errf(root, "", "missing name")
-	case !hasType:
-		return p.errf(root, "", "missing type")
-	case s.Type == "":
-		return p.errf(root, "", "empty type")
-	case (s.Type == "request" || s.Type == "response") && !s.HasAPIKey:
-		return p.errf(root, "", "missing apiKey in a %s", s.Type)
-	case (s.Type == "request" || s.Type == "response") && !hasValid:
-		return p.errf(root, "", "missing validVersions in a %s", s.Type)
+	if err := p.required(s, root, hasName, hasType, hasValid); err != nil {
+		return err
 	}
 	if common != nil {
 		for _, e := range p.elems(common, "", "commonStructs") {
@@ -372,6 +363,25 @@ func (p *parser) spec(s *Spec, root *node) error {
 		}
 	}
 	return p.resolve(s)
+}
+
+// required is the error for a key the spec lacks: a name and a type, and in a request or a
+// response its apiKey and validVersions.
+func (p *parser) required(s *Spec, root *node, hasName, hasType, hasValid bool) *Error {
+	message := s.Type == "request" || s.Type == "response"
+	switch {
+	case !hasName:
+		return p.errf(root, "", "missing name")
+	case !hasType:
+		return p.errf(root, "", "missing type")
+	case s.Type == "":
+		return p.errf(root, "", "empty type")
+	case message && !s.HasAPIKey:
+		return p.errf(root, "", "missing apiKey in a %s", s.Type)
+	case message && !hasValid:
+		return p.errf(root, "", "missing validVersions in a %s", s.Type)
+	}
+	return nil
 }
 
 func (p *parser) apiKey(n *node) (int16, *Error) {

@@ -132,14 +132,7 @@ var numberRE = sync.OnceValue(func() *regexp.Regexp {
 // each with its byte offset.
 func Check(svg []byte) error {
 	d := xml.NewDecoder(bytes.NewReader(svg))
-	var errs []error
-	bad := func(off int64, format string, a ...any) {
-		if len(errs) < 20 {
-			errs = append(errs, fmt.Errorf("offset %d: "+format, append([]any{off}, a...)...))
-		}
-	}
-	var stack []string
-	sawRoot := false
+	var c checker
 	for {
 		off := d.InputOffset()
 		tok, err := d.Token()
@@ -147,75 +140,96 @@ func Check(svg []byte) error {
 			break
 		}
 		if err != nil {
-			return errors.Join(append(errs, fmt.Errorf("offset %d: %v", off, err))...)
+			return errors.Join(append(c.errs, fmt.Errorf("offset %d: %v", off, err))...)
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
-			name := t.Name.Local
-			if t.Name.Space != svgNS {
-				bad(off, "element <%s> in namespace %q, not SVG's", name, t.Name.Space)
-			}
-			own, ok := profileElements[name]
-			if !ok {
-				bad(off, "element <%s> is not in the profile", name)
-			}
-			if len(stack) == 0 {
-				if sawRoot || name != "svg" {
-					bad(off, "root element <%s>: want one <svg>", name)
-				}
-				sawRoot = true
-			} else if parent := stack[len(stack)-1]; !contains(profileChildren[parent], name) {
-				bad(off, "<%s> may not be a child of <%s>", name, parent)
-			}
-			hasViewBox := false
-			for _, a := range t.Attr {
-				an := a.Name.Local
-				if a.Name.Space == "" && an == "xmlns" || a.Name.Space == "xmlns" {
-					if a.Value != svgNS && a.Name.Space == "" {
-						bad(off, "<%s> declares the default namespace %q", name, a.Value)
-					}
-					continue
-				}
-				if a.Name.Space != "" && !contains(attrNamespaces, a.Name.Space) {
-					bad(off, "<%s> attribute %s:%s: namespace not allowed", name, a.Name.Space, an)
-					continue
-				}
-				if an == "viewBox" {
-					hasViewBox = true
-				}
-				vals, isProp := profileProps[an]
-				if !contains(own, an) && !contains(tbreakAttrs, an) && !isProp {
-					bad(off, "<%s> may not carry the attribute %q", name, an)
-					continue
-				}
-				if an == "style" {
-					bad(off, "<%s> has a style attribute, which the checker rewrites", name)
-					continue
-				}
-				if isProp && len(vals) > 0 && !valueOK(vals, a.Value) {
-					bad(off, "<%s> %s=%q: not a value the profile allows", name, an, a.Value)
-				}
-			}
-			if len(stack) == 0 && !hasViewBox {
-				bad(off, "the root <svg> has no viewBox")
-			}
-			stack = append(stack, name)
+			c.start(off, t)
 		case xml.EndElement:
-			if len(stack) > 0 {
-				stack = stack[:len(stack)-1]
+			if len(c.stack) > 0 {
+				c.stack = c.stack[:len(c.stack)-1]
 			}
 		case xml.ProcInst:
 			if t.Target != "xml" {
-				bad(off, "processing instruction <?%s?>", t.Target)
+				c.bad(off, "processing instruction <?%s?>", t.Target)
 			}
 		case xml.Directive:
-			bad(off, "directive <!%s>", strings.Fields(string(t))[0])
+			c.bad(off, "directive <!%s>", strings.Fields(string(t))[0])
 		}
 	}
-	if !sawRoot {
-		errs = append(errs, errors.New("no <svg> element"))
+	if !c.sawRoot {
+		c.errs = append(c.errs, errors.New("no <svg> element"))
 	}
-	return errors.Join(errs...)
+	return errors.Join(c.errs...)
+}
+
+// checker is Check's state: the problems found, the open elements, whether the root was seen.
+type checker struct {
+	errs    []error
+	stack   []string
+	sawRoot bool
+}
+
+// bad records a problem at the byte offset off, up to 20.
+func (c *checker) bad(off int64, format string, a ...any) {
+	if len(c.errs) < 20 {
+		c.errs = append(c.errs, fmt.Errorf("offset %d: "+format, append([]any{off}, a...)...))
+	}
+}
+
+// start checks an element where it stands, and its attributes.
+func (c *checker) start(off int64, t xml.StartElement) {
+	name := t.Name.Local
+	if t.Name.Space != svgNS {
+		c.bad(off, "element <%s> in namespace %q, not SVG's", name, t.Name.Space)
+	}
+	own, ok := profileElements[name]
+	if !ok {
+		c.bad(off, "element <%s> is not in the profile", name)
+	}
+	if len(c.stack) == 0 {
+		if c.sawRoot || name != "svg" {
+			c.bad(off, "root element <%s>: want one <svg>", name)
+		}
+		c.sawRoot = true
+	} else if parent := c.stack[len(c.stack)-1]; !contains(profileChildren[parent], name) {
+		c.bad(off, "<%s> may not be a child of <%s>", name, parent)
+	}
+	hasViewBox := false
+	for _, a := range t.Attr {
+		hasViewBox = c.attr(off, name, own, a) || hasViewBox
+	}
+	if len(c.stack) == 0 && !hasViewBox {
+		c.bad(off, "the root <svg> has no viewBox")
+	}
+	c.stack = append(c.stack, name)
+}
+
+// attr checks one attribute a of the element name, whose own attributes are own; it reports
+// whether a is a viewBox.
+func (c *checker) attr(off int64, name string, own []string, a xml.Attr) (viewBox bool) {
+	an := a.Name.Local
+	if a.Name.Space == "" && an == "xmlns" || a.Name.Space == "xmlns" {
+		if a.Value != svgNS && a.Name.Space == "" {
+			c.bad(off, "<%s> declares the default namespace %q", name, a.Value)
+		}
+		return false
+	}
+	if a.Name.Space != "" && !contains(attrNamespaces, a.Name.Space) {
+		c.bad(off, "<%s> attribute %s:%s: namespace not allowed", name, a.Name.Space, an)
+		return false
+	}
+	viewBox = an == "viewBox"
+	vals, isProp := profileProps[an]
+	switch {
+	case !contains(own, an) && !contains(tbreakAttrs, an) && !isProp:
+		c.bad(off, "<%s> may not carry the attribute %q", name, an)
+	case an == "style":
+		c.bad(off, "<%s> has a style attribute, which the checker rewrites", name)
+	case isProp && len(vals) > 0 && !valueOK(vals, a.Value):
+		c.bad(off, "<%s> %s=%q: not a value the profile allows", name, an, a.Value)
+	}
+	return viewBox
 }
 
 // valueOK reports whether v is one of vals ("<number>": a number, or a list of them).

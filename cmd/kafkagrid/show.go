@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -82,29 +81,8 @@ func runShow(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return usagef("show: -format svg draws one version, and -versions %s selects %d; give -version N, or build -format svg -versions %s",
 			*versions, len(vs), *versions)
 	}
-	// Text: each version after the other, a blank line between; JSON: an array of the frames.
-	if f == reference.JSON {
-		io.WriteString(stdout, "[\n")
-	}
-	for i, v := range vs {
-		so.Version, so.HasVersion = v, true
-		var buf bytes.Buffer
-		if err := reference.Show(&buf, cat, a, so); err != nil {
-			return fmt.Errorf("show: %w", err)
-		}
-		sep := ""
-		if i > 0 {
-			sep = "\n"
-			if f == reference.JSON {
-				sep = ",\n"
-			}
-		}
-		if _, err := io.WriteString(stdout, sep+strings.TrimRight(buf.String(), "\n")+"\n"); err != nil {
-			return fmt.Errorf("show: %w", err)
-		}
-	}
-	if f == reference.JSON {
-		io.WriteString(stdout, "]\n")
+	if err := reference.ShowVersions(stdout, cat, a, so, vs); err != nil {
+		return fmt.Errorf("show: %w", err)
 	}
 	return nil
 }

@@ -33,6 +33,35 @@ type ShowOptions struct {
 	Date time.Time
 }
 
+// ShowVersions writes what Show writes of each version of versions, in their order: as text
+// one after the other, a blank line between; as JSON an array of the frames. opts.Version is
+// each of them in turn.
+func ShowVersions(w io.Writer, cat *kafka.Catalog, a *kafka.API, opts ShowOptions, versions []int16) error {
+	sep := "\n"
+	if opts.Format == JSON {
+		sep = ",\n"
+		io.WriteString(w, "[\n")
+	}
+	for i, v := range versions {
+		opts.Version, opts.HasVersion = v, true
+		var buf bytes.Buffer
+		if err := Show(&buf, cat, a, opts); err != nil {
+			return err
+		}
+		out := strings.TrimRight(buf.String(), "\n") + "\n"
+		if i > 0 {
+			out = sep + out
+		}
+		if _, err := io.WriteString(w, out); err != nil {
+			return err
+		}
+	}
+	if opts.Format == JSON {
+		io.WriteString(w, "]\n")
+	}
+	return nil
+}
+
 // Show writes one API's example request or response to w: as text (the version's header
 // versions and what changed in it, the byte grid as RFC ASCII art and the expanded tree), as a
 // standalone SVG (the byte grid, or the tree), or as the annotated frame in JSON with what
