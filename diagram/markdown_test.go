@@ -313,3 +313,30 @@ func TestThemeAndFormat(t *testing.T) {
 		t.Errorf("format=rfcsvg fence:\n%s", files[2].Data)
 	}
 }
+
+// TestBookTheme: book.toml's theme is every block's that sets none; a theme it does not know
+// is an error naming book.toml.
+func TestBookTheme(t *testing.T) {
+	withTheme := func(theme string) []byte {
+		chapter := "```bytegrid\nname: x\nfields: [{name: a, bits: 8}]\n```\n\n```bytegrid theme=light\nname: x\nfields: [{name: a, bits: 8}]\n```\n"
+		b, _ := json.Marshal([]any{
+			map[string]any{"root": "/b", "config": map[string]any{"preprocessor": map[string]any{"kafkagrid": map[string]any{"theme": theme}}}},
+			map[string]any{"items": []any{map[string]any{"Chapter": map[string]any{"name": "c", "content": chapter, "path": "c.md", "sub_items": []any{}}}}},
+		})
+		return b
+	}
+	b, err := ReadBook(withTheme("dark"))
+	if err != nil || b.Theme != "dark" {
+		t.Fatalf("%v, theme %q", err, b.Theme)
+	}
+	out, err := (&Drawer{}).RenderBook(b, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := string(out); !strings.Contains(s, "fill:#0d1117") || !strings.Contains(s, "fill:#ffffff") || strings.Contains(s, "prefers-color-scheme") {
+		t.Errorf("book theme dark, one block light: %.600s", s)
+	}
+	if _, err := ReadBook(withTheme("sepia")); err == nil || !strings.Contains(err.Error(), `book.toml: [preprocessor.kafkagrid] theme "sepia": want auto, light, dark`) {
+		t.Errorf("theme sepia: %v", err)
+	}
+}

@@ -492,7 +492,8 @@ func utf8Name(v []ltok) bool {
 }
 
 // unknownEncodePiece is x.encode(…), x(…).encode(…) or x.pack(…) of a name that is not a
-// type read (a variable, a class of the script): its bytes are known only by running it.
+// type read (a variable, a class of the script), or a typed write into a buffer
+// (buf.writeInt32BE(12, 0)): its bytes are known only by running it.
 func unknownEncodePiece(toks []ltok, i int) (piece, int, bool) {
 	if toks[i].kind != 'i' || isText(toks, i-1, ".") {
 		return piece{}, i, false
@@ -505,16 +506,46 @@ func unknownEncodePiece(toks []ltok, i int) (piece, int, bool) {
 		}
 		j = cend + 1
 	}
-	if !isText(toks, j, ".") || !isText(toks, j+2, "(") || toks[j+1].kind != 'i' || toks[j+1].text != "encode" && toks[j+1].text != "pack" {
+	if !isText(toks, j, ".") || !isText(toks, j+2, "(") || toks[j+1].kind != 'i' {
+		return piece{}, i, false
+	}
+	m := toks[j+1].text
+	write := typedWrite(m)
+	if m != "encode" && m != "pack" && !write {
 		return piece{}, i, false
 	}
 	_, end := callArgs(toks, j+2)
 	if end < 0 {
 		return piece{}, i, false
 	}
-	p, next, ok := opaquePiece(toks, i, end, toks[i].text+"."+toks[j+1].text+"(…)", failAt(toks[i].at, "%s is not a type kafkagrid reads", quoteTok(toks[i].text)))
-	p.strong = false
+	why := failAt(toks[i].at, "%s is not a type kafkagrid reads", quoteTok(toks[i].text))
+	if write {
+		why = failAt(toks[i].at, "%s.%s(…) writes into a buffer: its bytes are known only by running the code", toks[i].text, m)
+	}
+	p, next, ok := opaquePiece(toks, i, end, toks[i].text+"."+m+"(…)", why)
+	p.strong = write // a buffer's writes are bytes; x.encode() may be text
 	return p, next, ok
+}
+
+// typedWrite reports whether a method writes a typed value into a buffer: Node's
+// writeInt32BE, writeUInt8, writeBigInt64LE, Java's putInt, Go's PutUint32, Python's
+// pack_into.
+func typedWrite(m string) bool {
+	rest, ok := strings.CutPrefix(m, "write")
+	if !ok {
+		if rest, ok = strings.CutPrefix(m, "put"); !ok {
+			rest, ok = strings.CutPrefix(m, "Put")
+		}
+	}
+	if !ok {
+		return m == "pack_into"
+	}
+	for _, w := range []string{"Int", "UInt", "Uint", "BigInt", "BigUInt", "Float", "Double", "Short", "Long", "Char", "Byte"} {
+		if strings.HasPrefix(rest, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // strEncodePiece is "text".encode() or .encode("utf-8"): the string's bytes (text: it only

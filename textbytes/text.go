@@ -1006,6 +1006,7 @@ type group struct {
 	open   int32 // offset of the opening bracket (-1 for the top level)
 	parent int32 // index of the enclosing group, -1 at the top
 	depth  int32
+	call   bool // the arguments of a call of a name that builds no bytes (writeInt32BE(12, 0))
 }
 
 // listItem is what the reading of a list keeps of one item (the tokens between two commas):
@@ -1090,7 +1091,7 @@ func parseNumberList(s string, forced bool) (*Text, error) {
 	if err := lr.read(); err != nil {
 		return nil, err
 	}
-	bgs, firstBad, err := byteGroups(s, lr.sums)
+	bgs, firstBad, err := byteGroups(s, lr.groups, lr.sums)
 	if err != nil {
 		return nil, err
 	}
@@ -1132,6 +1133,24 @@ type listReader struct {
 	stack  []openGroup
 	sums   []groupSum // the groups of two items or more, as they close
 	signed bool
+	prev   ltok // the token before
+}
+
+// callOf reports whether the bracket open, right after the token prev, opens the arguments
+// of a call of a name that builds no bytes (buf.writeInt32BE(12, 0), connect(9092, host)):
+// those are no byte list. A name that says it builds bytes or a list (bytes, bytearray,
+// byteArrayOf, Uint8Array.of, Buffer.from, vec, list, tuple, Data, binary) keeps its list.
+func callOf(prev, open ltok) bool {
+	if prev.kind != 'i' || prev.at+len(prev.text) != open.at {
+		return false
+	}
+	name := strings.ToLower(prev.text)
+	for _, w := range []string{"byte", "array", "of", "from", "list", "vec", "buffer", "data", "binary", "bin", "tuple", "u8", "char"} {
+		if strings.Contains(name, w) {
+			return false
+		}
+	}
+	return true
 }
 
 // drain is err unless the text does not lex further on (a text that does not lex is
@@ -1164,6 +1183,7 @@ func (lr *listReader) read() *perr {
 		if err := lr.token(t); err != nil {
 			return err
 		}
+		lr.prev = t
 	}
 	lr.endItem(&lr.stack[0])
 	if len(lr.stack) > 1 {
@@ -1186,7 +1206,7 @@ func (lr *listReader) token(t ltok) *perr {
 			}
 			gi := len(lr.groups)
 			top.item.add(ltok{'g', t.text, t.at})
-			lr.groups = append(lr.groups, group{open: int32(t.at), parent: int32(top.gi), depth: int32(len(lr.stack))})
+			lr.groups = append(lr.groups, group{open: int32(t.at), parent: int32(top.gi), depth: int32(len(lr.stack)), call: t.text == "(" && callOf(lr.prev, t)})
 			lr.stack = append(lr.stack, openGroup{gi: gi, sum: groupSum{gi: gi, allPairs: true}})
 			return nil
 		case "]", "}", ")":
@@ -1236,11 +1256,11 @@ type bgroup struct {
 // byteGroups are the groups of bytes, in the order they open; firstBad is the first item that
 // is no byte of a group that is mostly numbers; err a number that is not a byte, in a group
 // of numbers.
-func byteGroups(s string, sums []groupSum) (bgs []bgroup, firstBad, err *perr) {
+func byteGroups(s string, groups []group, sums []groupSum) (bgs []bgroup, firstBad, err *perr) {
 	numbers := 0
 	for i := range sums {
 		g := &sums[i]
-		if g.items == 0 || g.totalItems <= 1 && g.gi != 0 || g.gi == 0 && g.items < 2 {
+		if g.items == 0 || g.totalItems <= 1 && g.gi != 0 || g.gi == 0 && g.items < 2 || groups[g.gi].call {
 			continue
 		}
 		switch {

@@ -56,3 +56,20 @@ func TestEmbedSiteTheme(t *testing.T) {
 		}
 	}
 }
+
+// TestThemeFlags: grid -theme and md -theme take auto, light and dark; another value is a
+// usage error (exit 2) that lists them.
+func TestThemeFlags(t *testing.T) {
+	spec := repoFile(t, "examples/protocols/udp.yaml")
+	src := filepath.Join(t.TempDir(), "p.md")
+	os.WriteFile(src, []byte("```bytegrid\n"+readRepo(t, "examples/protocols/udp.yaml")+"```\n"), 0o644)
+	for _, args := range [][]string{{"grid", spec, "-format", "svg"}, {"md", "-inline", src}} {
+		out, errs, code := runCmd(t, append(args, "-theme", "dark")...)
+		if code != 0 || !strings.Contains(out, "fill:#0d1117") || strings.Contains(out, "prefers-color-scheme") {
+			t.Errorf("%s -theme dark: exit %d, %s", args[0], code, errs)
+		}
+		if _, errs, code := runCmd(t, append(args, "-theme", "sepia")...); code != 2 || !strings.Contains(errs, `-theme "sepia": want auto, light, dark`) {
+			t.Errorf("%s -theme sepia: exit %d, %s; want 2", args[0], code, errs)
+		}
+	}
+}
