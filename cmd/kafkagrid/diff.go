@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -66,7 +65,7 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	// The document is made whole before it is written: -o gets it by rename (no half file on
 	// an error or a signal), stdout as it stops at a signal.
 	var buf bytes.Buffer
-	err = writeDiff(&buf, d, *format)
+	err = reference.WriteDiff(&buf, d, *format)
 	if err == nil && *outFile != "" {
 		err = writeFileAtomic(*outFile, buf.Bytes(), tempsFrom(ctx))
 	} else if err == nil {
@@ -157,19 +156,6 @@ func diffSide(ctx context.Context, side string, verbose *bool, stderr io.Writer)
 		return nil, diffTrouble{fmt.Errorf("diff: %w", err)}
 	}
 	return r, nil
-}
-
-// writeDiff writes the differences d in format: txt, json or html (reference's writers).
-func writeDiff(w io.Writer, d *schemas.ReleaseDiff, format string) error {
-	switch format {
-	case "json":
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(reference.NewDiffDoc(d))
-	case "html":
-		return reference.WriteDiffPage(w, reference.NewDiffDoc(d))
-	}
-	return reference.WriteDiffText(w, d)
 }
 
 // releaseDiffDoc is the document of -format json and html, made by the reference package so

@@ -89,11 +89,7 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	defer cl.Close()
 	pr := &probeRun{ctx: ctx, cl: cl, res: &capture.Result{Kind: "probe", Conns: []*capture.Conn{cl.Conn()}},
 		json: *format == "json", live: co.OnExchange != nil, out: *out, addr: pos[0], stdout: stdout}
-	rels := []capture.Release{{Name: cat.Release.Name(), Catalog: cat}}
-	if others != nil {
-		rels = append(rels, others()...)
-	}
-	return pr.finish(pr.session(rels, apis, *mech, *user, *pass))
+	return pr.finish(pr.session(cat, others, apis, *mech, *user, *pass))
 }
 
 // probeRun is one probe's connection and what it prints.
@@ -108,9 +104,9 @@ type probeRun struct {
 }
 
 // session asks ApiVersions first (its answer says which versions the broker speaks and which
-// release they match best, of rels), authenticates with SASL when asked, then sends each API
-// at the highest version both sides speak.
-func (pr *probeRun) session(rels []capture.Release, apis []*kafka.API, mech, user, pass string) error {
+// release they match best: cat's, or one of the others, loaded only then), authenticates with
+// SASL when asked, then sends each API at the highest version both sides speak.
+func (pr *probeRun) session(cat *kafka.Catalog, others func() []capture.Release, apis []*kafka.API, mech, user, pass string) error {
 	conn := pr.cl.Conn()
 	if pr.live && conn.Server.IsValid() {
 		fmt.Fprintf(pr.stdout, "== connection %d: %s → %s\n", conn.ID, conn.Client, conn.Server)
@@ -118,6 +114,10 @@ func (pr *probeRun) session(rels []capture.Release, apis []*kafka.API, mech, use
 	versions, err := pr.cl.Versions()
 	if err != nil {
 		return err
+	}
+	rels := []capture.Release{{Name: cat.Release.Name(), Catalog: cat}}
+	if others != nil {
+		rels = append(rels, others()...)
 	}
 	if m, ok := capture.MatchRelease(versions, rels); ok {
 		pr.match = m.Summary()
