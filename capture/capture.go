@@ -475,83 +475,15 @@ func namedResponse(name string) (key, api string, version int, ok bool) {
 // answers a request before it is that request's response; else a frame that reads as a
 // request is one; else it is a response decoded with Options.API, or left unpaired.
 func (d *decoder) frames(data []byte) *Conn {
-	c := &Conn{ID: 1}
-	nframes := 0 // counted first: a lone frame is read differently
-	d.split(data, 0, func([]byte, int64) { nframes++ })
-	var named *kafka.API
-	var namedVersion int16
+	fr := frameReader{d: d, c: &Conn{ID: 1}, pending: map[int32][]*Exchange{}}
+	d.split(data, 0, func([]byte, int64) { fr.nframes++ }) // counted first: a lone frame is read differently
 	if key, name, v, ok := namedResponse(baseName(d.o.Name)); ok {
 		if a, ok := d.cat.Lookup(key); ok && a.Name == name {
-			named, namedVersion = a, int16(v)
+			fr.named, fr.namedVersion = a, int16(v)
 		}
 	}
-	pending := map[int32][]*Exchange{}
-	note := d.split(data, 0, func(b []byte, off int64) {
-		if !d.list() {
-			return
-		}
-		msg := &Message{Bytes: b, Offset: off}
-		if named != nil && nframes == 1 {
-			d.decode(msg, kafka.DecodeOptions{Response: true, API: named, Version: namedVersion})
-			c.Exchanges = append(c.Exchanges, &Exchange{Response: msg, Note: "a response, as the file's name says"})
-			return
-		}
-		if len(b) >= 8 {
-			corr := int32(binary.BigEndian.Uint32(b[4:]))
-			if q := pending[corr]; len(q) > 0 {
-				d.response(msg, q[0])
-				if msg.Err == nil || !d.looksLikeRequest(b) {
-					pending[corr] = q[1:]
-					return
-				}
-				// Not its response after all, but maybe a request whose api key and
-				// version read as that correlation id (Produce v7 as 7).
-				asResp := *msg
-				q[0].Response, q[0].Note = nil, ""
-				if d.decode(msg, kafka.DecodeOptions{}); msg.Err != nil {
-					*msg = asResp
-					q[0].Response = msg
-					pending[corr] = q[1:]
-					return
-				}
-			}
-		}
-		if msg.Frame != nil || d.looksLikeRequest(b) {
-			relNote := ""
-			if msg.Frame == nil {
-				relNote = d.request(msg)
-			}
-			// A request whose header names an API and version another release has is that
-			// release's request, as a broker reads the header first.
-			elsewhere := headerRefused(msg.Err) && func() bool { n, _ := KnownElsewhere(d.cat, b); return n != "" }()
-			if msg.Err != nil && (d.o.API != nil || nframes == 1 && !elsewhere) {
-				// Not a request after all: a response's correlation id can pass for an api
-				// key and version (7 reads as Produce v7).
-				reqErr := msg.Err
-				e := d.lone(&Message{Bytes: b, Offset: off})
-				if e.Response.Err != nil && d.o.API == nil {
-					// The request reading's frame, with its bytes: masked where they held
-					// what looks like a secret (the frame's are the same).
-					e.Response.Bytes = msg.Bytes
-					e.Response.Frame, e.Response.Err = msg.Frame, fmt.Errorf("%w (read as a request); if it is a response, its request is not in the input: give -api NAME [-version N] to decode it", reqErr)
-				}
-				c.Exchanges = append(c.Exchanges, e)
-				return
-			}
-			if relNote != "" && !slices.Contains(c.Notes, relNote) {
-				c.Notes = append(c.Notes, relNote) // the input's, as the search of a lone frame says it
-			}
-			e := &Exchange{Request: msg}
-			c.Exchanges = append(c.Exchanges, e)
-			if msg.Frame != nil && msg.Frame.API != nil {
-				corr := int32(binary.BigEndian.Uint32(b[8:]))
-				pending[corr] = append(pending[corr], e)
-			}
-			return
-		}
-		c.Exchanges = append(c.Exchanges, d.lone(msg))
-	})
-	if note != "" {
+	c := fr.c
+	if note := d.split(data, 0, fr.take); note != "" {
 		c.Notes = append(c.Notes, note)
 	}
 	for _, e := range c.Exchanges {
@@ -560,6 +492,110 @@ func (d *decoder) frames(data []byte) *Conn {
 		}
 	}
 	return c
+}
+
+// frameReader is frames' state: the connection's exchanges so far, and the requests waiting
+// for a response, by correlation id.
+type frameReader struct {
+	d            *decoder
+	c            *Conn
+	nframes      int
+	named        *kafka.API // the API a lone response's file name says, nil when none
+	namedVersion int16
+	pending      map[int32][]*Exchange
+}
+
+// take reads the frame b, at off in the input.
+func (fr *frameReader) take(b []byte, off int64) {
+	d := fr.d
+	if !d.list() {
+		return
+	}
+	msg := &Message{Bytes: b, Offset: off}
+	if fr.named != nil && fr.nframes == 1 {
+		d.decode(msg, kafka.DecodeOptions{Response: true, API: fr.named, Version: fr.namedVersion})
+		fr.c.Exchanges = append(fr.c.Exchanges, &Exchange{Response: msg, Note: "a response, as the file's name says"})
+		return
+	}
+	if fr.pairResponse(msg, b) {
+		return
+	}
+	if msg.Frame != nil || d.looksLikeRequest(b) {
+		fr.request(msg, b, off)
+		return
+	}
+	fr.c.Exchanges = append(fr.c.Exchanges, d.lone(msg))
+}
+
+// pairResponse reads msg as the response to the first request waiting with its correlation
+// id; it reports whether msg was taken so. A frame that does not read as that response but
+// reads as a request (whose api key and version read as that correlation id: Produce v7 as
+// 7) is left decoded as a request.
+func (fr *frameReader) pairResponse(msg *Message, b []byte) bool {
+	if len(b) < 8 {
+		return false
+	}
+	corr := int32(binary.BigEndian.Uint32(b[4:]))
+	q := fr.pending[corr]
+	if len(q) == 0 {
+		return false
+	}
+	d := fr.d
+	d.response(msg, q[0])
+	if msg.Err == nil || !d.looksLikeRequest(b) {
+		fr.pending[corr] = q[1:]
+		return true
+	}
+	asResp := *msg
+	q[0].Response, q[0].Note = nil, ""
+	if d.decode(msg, kafka.DecodeOptions{}); msg.Err != nil {
+		*msg = asResp
+		q[0].Response = msg
+		fr.pending[corr] = q[1:]
+		return true
+	}
+	return false
+}
+
+// request takes msg as a request (decoded already, or read here), or as a lone response when
+// it does not read as a request.
+func (fr *frameReader) request(msg *Message, b []byte, off int64) {
+	d, c := fr.d, fr.c
+	relNote := ""
+	if msg.Frame == nil {
+		relNote = d.request(msg)
+	}
+	// A request whose header names an API and version another release has is that
+	// release's request, as a broker reads the header first.
+	elsewhere := headerRefused(msg.Err) && func() bool { n, _ := KnownElsewhere(d.cat, b); return n != "" }()
+	if msg.Err != nil && (d.o.API != nil || fr.nframes == 1 && !elsewhere) {
+		fr.notRequest(msg, b, off)
+		return
+	}
+	if relNote != "" && !slices.Contains(c.Notes, relNote) {
+		c.Notes = append(c.Notes, relNote) // the input's, as the search of a lone frame says it
+	}
+	e := &Exchange{Request: msg}
+	c.Exchanges = append(c.Exchanges, e)
+	if msg.Frame != nil && msg.Frame.API != nil {
+		corr := int32(binary.BigEndian.Uint32(b[8:]))
+		fr.pending[corr] = append(fr.pending[corr], e)
+	}
+}
+
+// notRequest takes a frame that failed as a request as a lone response: a response's
+// correlation id can pass for an api key and version (7 reads as Produce v7).
+func (fr *frameReader) notRequest(msg *Message, b []byte, off int64) {
+	d := fr.d
+	reqErr := msg.Err
+	e := d.lone(&Message{Bytes: b, Offset: off})
+	if e.Response.Err != nil && d.o.API == nil {
+		// The request reading's frame, with its bytes: masked where they held what looks
+		// like a secret (the frame's are the same).
+		e.Response.Bytes = msg.Bytes
+		e.Response.Frame, e.Response.Err = msg.Frame, fmt.Errorf("%w (read as a request); if it is a response, its request is not in the input: give -api NAME [-version N] to decode it", reqErr)
+	}
+	fr.c.Exchanges = append(fr.c.Exchanges, e)
 }
 
 // response decodes msg as the response to e's request.

@@ -191,12 +191,21 @@ func (d *Drawer) Draw(r Request) (*Drawing, error) {
 }
 
 // commonOptions reads the options of both types: theme (the SVG's palette: auto, light or
-// dark) is checked, and format (svg or rfcsvg, for a byte grid) replaces an svg request's
+// dark) is checked, id sets the SVG's id (a request's; a Markdown fence takes none: md and
+// mdbook number their own), and format (svg or rfcsvg, for a byte grid) replaces an svg request's
 // format, so that a route whose format is fixed (a Markdown fence, a Kroki client that asks
 // for svg) reaches RFC 7996's SVG.
 func commonOptions(r *Request) error {
 	if v, ok := r.Options["theme"]; ok && !slices.Contains(svgcanvas.Themes(), v) {
 		return inputErrorf("option theme=%q: want %s", clip(v), strings.Join(svgcanvas.Themes(), ", "))
+	}
+	if v, ok := r.Options["id"]; ok {
+		// The SVG's id (and its CSS scope): a page that inlines the same diagram twice, as
+		// the Hugo render hook does, gives each its own.
+		if v == "" || len(v) > 64 || strings.Trim(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_") != "" {
+			return inputErrorf("option id=%q: want 1 to 64 letters, digits, '-' and '_'", clip(v))
+		}
+		r.IDPrefix = v
 	}
 	v, ok := r.Options["format"]
 	if !ok || v == r.Format {

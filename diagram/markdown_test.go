@@ -278,6 +278,9 @@ func TestThemeAndFormat(t *testing.T) {
 	if dark, _ := draw(map[string]string{"theme": "dark"}); !strings.Contains(dark, "fill:#0d1117") {
 		t.Errorf("theme=dark: no dark paper:\n%s", dark)
 	}
+	if got, err := draw(map[string]string{"id": "kg-page-2"}); err != nil || !strings.Contains(got, `id="kg-page-2" class="kg kg-grid kg-page-2"`) {
+		t.Errorf("id=kg-page-2: %v\n%.300s", err, got)
+	}
 	rfc, err := draw(map[string]string{"format": "rfcsvg"})
 	if err != nil || !strings.Contains(rfc, `baseProfile="tiny"`) || strings.Contains(rfc, "<style") {
 		t.Errorf("format=rfcsvg: %v\n%s", err, rfc)
@@ -288,6 +291,7 @@ func TestThemeAndFormat(t *testing.T) {
 		err  string
 	}{
 		{Bytegrid, map[string]string{"theme": "sepia"}, `option theme="sepia": want auto, light, dark`},
+		{Bytegrid, map[string]string{"id": "a b"}, `option id="a b": want 1 to 64 letters`},
 		{Bytegrid, map[string]string{"format": "pdf"}, `option format="pdf": want svg or rfcsvg`},
 		{Kafka, map[string]string{"format": "rfcsvg"}, `option format="rfcsvg": want svg`},
 	} {
@@ -307,5 +311,32 @@ func TestThemeAndFormat(t *testing.T) {
 	}
 	if !strings.Contains(string(files[2].Data), `baseProfile="tiny"`) {
 		t.Errorf("format=rfcsvg fence:\n%s", files[2].Data)
+	}
+}
+
+// TestBookTheme: book.toml's theme is every block's that sets none; a theme it does not know
+// is an error naming book.toml.
+func TestBookTheme(t *testing.T) {
+	withTheme := func(theme string) []byte {
+		chapter := "```bytegrid\nname: x\nfields: [{name: a, bits: 8}]\n```\n\n```bytegrid theme=light\nname: x\nfields: [{name: a, bits: 8}]\n```\n"
+		b, _ := json.Marshal([]any{
+			map[string]any{"root": "/b", "config": map[string]any{"preprocessor": map[string]any{"kafkagrid": map[string]any{"theme": theme}}}},
+			map[string]any{"items": []any{map[string]any{"Chapter": map[string]any{"name": "c", "content": chapter, "path": "c.md", "sub_items": []any{}}}}},
+		})
+		return b
+	}
+	b, err := ReadBook(withTheme("dark"))
+	if err != nil || b.Theme != "dark" {
+		t.Fatalf("%v, theme %q", err, b.Theme)
+	}
+	out, err := (&Drawer{}).RenderBook(b, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := string(out); !strings.Contains(s, "fill:#0d1117") || !strings.Contains(s, "fill:#ffffff") || strings.Contains(s, "prefers-color-scheme") {
+		t.Errorf("book theme dark, one block light: %.600s", s)
+	}
+	if _, err := ReadBook(withTheme("sepia")); err == nil || !strings.Contains(err.Error(), `book.toml: [preprocessor.kafkagrid] theme "sepia": want auto, light, dark`) {
+		t.Errorf("theme sepia: %v", err)
 	}
 }

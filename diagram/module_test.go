@@ -90,7 +90,8 @@ func main() {
 `
 
 // TestOutsideModule builds and runs userProgram in a module of its own that requires this one
-// through a replace to the checkout, with no network (GOPROXY=off: the module cache only).
+// through a replace to the checkout, with no network (GOPROXY=off: the module cache only, once testenv.ModuleGraph has loaded
+// this module's whole graph into it).
 func TestOutsideModule(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program")
@@ -119,6 +120,9 @@ func TestOutsideModule(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if err := testenv.ModuleGraph(goCmd, root); err != nil {
+		t.Fatal(err)
 	}
 	cmd := exec.Command(goCmd, "run", ".")
 	cmd.Dir = dir

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -211,7 +212,7 @@ func readFile(fsys fs.FS, name string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxSpecSize+1))
+	data, err := readAllSized(f, fi.Size(), MaxSpecSize)
 	if err != nil {
 		return nil, err
 	}
@@ -353,4 +354,32 @@ func specNames(fsys fs.FS) []string {
 		}
 	}
 	return names
+}
+
+// readAllSized reads r to its end, at most limit+1 bytes, into a buffer of size+1 bytes (the
+// size the file had when it was stat'ed, and a byte for the read that finds the end): a spec is
+// read in one buffer where io.ReadAll grows one from 512 bytes, a copy a doubling. A file that
+// grew since is read on, growing the buffer, up to limit+1.
+func readAllSized(r io.Reader, size, limit int64) ([]byte, error) {
+	buf := make([]byte, 0, min(max(size, 0), limit)+1)
+	for {
+		if len(buf) == cap(buf) {
+			if int64(len(buf)) > limit {
+				return buf, nil
+			}
+			buf = slices.Grow(buf, int(min(int64(cap(buf)), limit+1-int64(len(buf)))))
+		}
+		end := int(min(int64(cap(buf)), limit+1)) // Grow may round the capacity up past it
+		if len(buf) == end {
+			return buf, nil
+		}
+		n, err := r.Read(buf[len(buf):end])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
 }

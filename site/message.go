@@ -33,7 +33,7 @@ const MessageTemplates = `{{define "msgbody"}}{{if .Links}}<ul class="files">{{r
 <div class="side">
 <aside class="detail empty noprint" aria-live="polite" aria-label="The selected field"></aside>
 <div class="hexdump"><h3>Hex dump</h3>
-<pre class="hex h16">{{.Hex}}</pre><pre class="hex h8 noprint">{{if .Park}}<template class="kg-alt">{{.Hex8}}</template>{{else}}{{.Hex8}}{{end}}</pre></div>
+<pre class="hex h16" tabindex="0" aria-label="Hex dump, 16 bytes a line">{{.Hex}}</pre><pre class="hex h8 noprint" tabindex="0" aria-label="Hex dump, 8 bytes a line">{{if .Park}}<template class="kg-alt">{{.Hex8}}</template>{{else}}{{.Hex8}}{{end}}</pre></div>
 {{if .Tree}}<div class="fig treefig"><h3>Expanded tree</h3>
 {{if .TreeLater}}{{template "treelater" .}}{{else}}{{template "treedraw" .}}{{end}}</div>{{end}}
 </div>
@@ -55,20 +55,27 @@ const MessageTemplates = `{{define "msgbody"}}{{if .Links}}<ul class="files">{{r
 {{end}}{{if .Grid}}{{template "msgbody" .}}{{end}}</section>{{end}}{{end}}`
 
 // The page's measures in CSS px that decide where a message's grid and tree fit (CSS):
-// the main column's side padding, a figure's padding and border, the gap between grid and
-// tree, room for the tree pane's vertical scrollbar, the grid's scale on screen, the narrowest
-// screen that puts grid and tree side by side, and the widest main column.
+// the main column's side padding, the page's own scrollbar, a figure's padding and border,
+// the gap between grid and tree, room for the tree pane's vertical scrollbar, the grid's
+// scale on screen, the narrowest screen that puts grid and tree side by side, the widest main
+// column, the detail panel's height beside the tree, the hex dump's most height there, and
+// beside a stacked grid and tree: the narrowest column for the detail panel and the hex dump,
+// and the one where the dump of 16 bytes a line fits (else 8).
 const (
-	fitPagePad  = 24 // main.api from 1200 px: .75rem each side
-	fitFigPad   = 26 // figure: .75rem padding and 1px border each side
-	fitTreePad  = 15 // the tree's figure beside the grid: .4rem padding and 1px border each side
-	fitGap      = 14 // .pair's gap
-	fitScroll   = 16 // the tree pane's own scrollbar
-	fitScale    = 1.15
-	fitPairMin  = 1200
-	fitMainMax  = 1880
-	fitPanelEm  = 12 // the detail panel's height beside the tree
-	fitHexMaxVh = 26 // the hex dump's most height beside the tree
+	fitPagePad   = 24 // main.api from 1200 px: .75rem each side
+	fitPageBar   = 16 // the page's vertical scrollbar, inside the media query's width
+	fitFigPad    = 26 // figure: .75rem padding and 1px border each side
+	fitTreePad   = 15 // the tree's figure beside the grid: .4rem padding and 1px border each side
+	fitGap       = 14 // .pair's gap
+	fitScroll    = 16 // the tree pane's own scrollbar
+	fitScale     = 1.15
+	fitPairMin   = 1200
+	fitMainMax   = 1880
+	fitPanelEm   = 12  // the detail panel's height beside the tree
+	fitHexMaxVh  = 26  // the hex dump's most height beside the tree
+	fitPanelPx   = 168 // the detail panel's height beside a stacked grid and tree (12em of 14px)
+	fitSideMin   = 280 // the narrowest column for the panel and the dump beside a stacked pair
+	fitSideHex16 = 600 // the column where the dump of 16 bytes a line fits whole
 )
 
 // Fit returns the style that lays out one message (the section with id id) for the
@@ -76,11 +83,14 @@ const (
 //
 //   - side by side in a viewer at most a screen tall, grid left and a pane right holding the
 //     detail panel, the hex dump and the tree, each scrolling in its own box, from the
-//     narrowest screen where the 32-bit grid (at its own size, 1.0×, before the page's 1.15×
-//     fits) or else the 16-bit one and every column of the tree fit whole; the 16-bit grid
-//     where only it fits;
+//     narrowest screen where the 32-bit grid at its own size (1.0×) and every column of the
+//     tree fit whole, the grid at the page's 1.15× from where that fits too;
+//   - below that on a desktop screen (from 1200 px), the 32-bit grid above the tree, both
+//     whole on the page (it scrolls, not a box), with the detail panel and the hex dump in a
+//     column beside them that stays on the screen (sticky) while either is read: the grid
+//     never drops to two bytes a row in a box a screen tall;
 //   - else one under the other, with the 32-bit grid where it fits the screen's width and
-//     the 16-bit one below that (a phone).
+//     the 16-bit one below that (a phone), the detail panel a sheet at the screen's bottom.
 //
 // The page does not snap its scrolling to a message: a wheel or key step moves it by the step.
 //
@@ -113,33 +123,27 @@ func cssIdent(id string) bool {
 }
 
 func fit(id string, gridW, narrowW, treeW int) template.HTML {
-	px := func(w int) int { return int(float64(w)*fitScale + 0.999) }
-	stack32 := px(gridW) + fitFigPad + 48 // main's 1.5rem padding below 1200 px
+	px := func(w int, scale float64) int { return int(float64(w)*scale + 0.999) }
 	side := treeW + fitTreePad + fitFigPad + fitGap + fitPagePad + fitScroll
-	pair32 := max(fitPairMin, px(gridW)+side)
-	pair16 := max(fitPairMin, px(narrowW)+side)
+	pair32 := max(fitPairMin, px(gridW, fitScale)+side)
+	pair32At1 := max(fitPairMin, gridW+side)
 	sel := "#" + id
 	var b strings.Builder
 	b.WriteString("<style>")
-	narrow := fmt.Sprintf("{%[1]s .g32{display:none}%[1]s .g16{display:block}}", sel)
-	if narrowW == 0 {
-		// No narrow grid: the 32-bit one at every width, scrolling in its own box where the
-		// screen is narrower.
-		pair16 = pair32
-	} else {
-		fmt.Fprintf(&b, "@media screen and (max-width:%d.98px)%s", stack32-1, narrow)
+	if narrowW != 0 {
+		stack32 := px(gridW, fitScale) + fitFigPad + 48 // main's 1.5rem padding below 1200 px
+		fmt.Fprintf(&b, "@media screen and (max-width:%d.98px){%[2]s .g32{display:none}%[2]s .g16{display:block}}", stack32-1, sel)
 	}
-	// The 32-bit grid beside the tree at its own size (1.0×) from where that fits, at the
-	// page's 1.15× from where that fits too: whole 32-bit rows on more screens.
-	pair32At1 := max(fitPairMin, gridW+side, pair16)
-	if pair16 <= fitMainMax {
-		if pair16 < pair32At1 && pair32At1 <= pair32 {
-			fmt.Fprintf(&b, "\n@media screen and (min-width:%dpx) and (max-width:%d.98px)%s", pair16, pair32At1-1, narrow)
-		}
+	pairOn := pair32At1 <= fitMainMax
+	if !pairOn {
+		pair32At1 = 1 << 30 // never beside the tree: stacked on every desktop screen
+	}
+	writeStacked(&b, sel, gridW, treeW, pair32At1)
+	if pairOn {
 		if pair32At1 < pair32 {
 			fmt.Fprintf(&b, "\n@media screen and (min-width:%dpx) and (max-width:%d.98px){%s .pair .gridfig figure svg{width:calc(var(--w)*1px)}}", pair32At1, pair32-1, sel)
 		}
-		fmt.Fprintf(&b, "\n@media screen and (min-width:%dpx){", pair16)
+		fmt.Fprintf(&b, "\n@media screen and (min-width:%dpx){", pair32At1)
 		fmt.Fprintf(&b, "%[1]s .pair{display:grid;grid-template-columns:max-content minmax(0,1fr);grid-template-rows:fit-content(100vh);gap:%[2]dpx;align-items:stretch;margin-bottom:1rem}"+
 			"%[1]s .pair .fig h3{margin-top:.5rem}%[1]s .pair p.hint{width:0;min-width:100%%}"+
 			"%[1]s .gridfig{display:flex;flex-direction:column;min-height:0}%[1]s .gridfig figure.live{flex:0 1 auto;min-height:0;overflow:auto;margin:0}"+
@@ -155,4 +159,44 @@ func fit(id string, gridW, narrowW, treeW int) template.HTML {
 	}
 	b.WriteString("</style>\n")
 	return template.HTML(b.String())
+}
+
+// writeStacked writes the desktop layout below the screen where grid and tree fit side by
+// side (before upTo): the 32-bit grid above the tree in the first column, as wide as the
+// wider of them, both whole on the page; the detail panel and the hex dump in the second,
+// each sticky so that both stay on the screen while the reader is anywhere in the grid or
+// the tree. The grid is at the page's 1.15× where that leaves the second column its least
+// width, else at its own size; the dump is 16 bytes a line where that fits whole, else 8.
+// The page script tells this layout by the side pane's display: contents.
+func writeStacked(b *strings.Builder, sel string, gridW, treeW, upTo int) {
+	col := func(scale float64) int {
+		return max(int(float64(gridW)*scale+0.999)+fitFigPad, treeW+fitFigPad)
+	}
+	at := func(scale float64, side int) int { return fitPagePad + fitPageBar + col(scale) + fitGap + side }
+	lo, scaled := max(fitPairMin, at(1, fitSideMin)), at(fitScale, fitSideMin)
+	if lo >= upTo {
+		return
+	}
+	rng := func(from, to int) string {
+		if to >= 1<<30 {
+			return fmt.Sprintf("(min-width:%dpx)", from)
+		}
+		return fmt.Sprintf("(min-width:%dpx) and (max-width:%d.98px)", from, to-1)
+	}
+	fmt.Fprintf(b, "\n@media screen and %s{", rng(lo, upTo))
+	top := fitPanelPx + 16
+	fmt.Fprintf(b, "%[1]s .pair{display:grid;grid-template-columns:max-content minmax(0,1fr);column-gap:%[2]dpx;align-items:start;margin-bottom:1rem}"+
+		"%[1]s .pair .fig h3{margin-top:.5rem}%[1]s .pair p.hint{width:0;min-width:100%%}"+
+		"%[1]s .gridfig{grid-column:1;grid-row:1}%[1]s .side{display:contents}%[1]s .side .treefig{grid-column:1;grid-row:2}"+
+		"%[1]s .side .detail{grid-column:2;grid-row:1/3;align-self:start;position:sticky;top:8px;left:auto;right:auto;bottom:auto;height:%[3]dpx;max-height:none;box-shadow:none;border-radius:6px;margin:8px 0 0;z-index:auto}"+
+		"%[1]s .side .detail.empty{display:block}%[1]s .side .detail.closed{display:none}"+
+		"%[1]s .side .hexdump{grid-column:2;grid-row:1/3;align-self:start;position:sticky;top:%[4]dpx;margin-top:%[4]dpx;max-height:calc(100vh - %[5]dpx);display:flex;flex-direction:column;min-width:0}"+
+		"%[1]s .side .hexdump h3{margin:0 0 .2rem}%[1]s .side .hexdump pre{flex:1 1 auto;min-height:0;overflow:auto;margin:0}}",
+		sel, fitGap, fitPanelPx, top, top+8)
+	if scaled > lo {
+		fmt.Fprintf(b, "\n@media screen and %s{%s .pair .gridfig figure svg{width:calc(var(--w)*1px)}}", rng(lo, min(scaled, upTo)), sel)
+	}
+	if w16 := at(fitScale, fitSideHex16); w16 > lo {
+		fmt.Fprintf(b, "\n@media screen and %s{%[2]s pre.h16{display:none}%[2]s pre.h8{display:block}}", rng(lo, min(w16, upTo)), sel)
+	}
 }

@@ -19,6 +19,8 @@
   var panel=sec.querySelector('.detail'),side=sec.querySelector('.side'),hexpres=sec.querySelectorAll('pre.hex');
   var on=[],sel=null,closed=false;
   function paired(){return side&&getComputedStyle(side.parentNode).display==='grid'}
+  // stacked: the grid above the tree, the panel and the dump sticky beside them (site.Fit).
+  function stacked(){return !!side&&getComputedStyle(side).display==='contents'}
   function clear(){each(on,function(e){e.classList.remove('kg-hl');e.classList.remove('kg-sel');e.classList.remove('on')});on=[]}
   function room(){
    // The sheet at the bottom of a narrow screen: the page gets room under it.
@@ -63,7 +65,7 @@
     if(g)into(g.closest('figure'),g);
    }
    // A click or a key brings the pair onto the screen when it is partly off it.
-   if(scrollPage&&pair){var q=side.parentNode.getBoundingClientRect();if(q.top<-1||q.bottom>innerHeight+1)side.parentNode.scrollIntoView({block:q.height>innerHeight?'start':'nearest'})}
+   if(scrollPage&&pair&&!stacked()){var q=side.parentNode.getBoundingClientRect();if(q.top<-1||q.bottom>innerHeight+1)side.parentNode.scrollIntoView({block:q.height>innerHeight?'start':'nearest'})}
    if(scrollPage&&!pair&&from&&from.querySelector('svg.kg-grid')){
     // The sheet covers the screen's bottom: the selected box and the rows after it stay above.
     var g=null;each(sec.querySelectorAll('svg.kg-grid .kg-sel'),function(e){if(!g&&shown(e))g=e});
@@ -115,7 +117,7 @@
     else return;
     ev.preventDefault();
     var g=list[i];sel=g.getAttribute('data-path');closed=false;if(panel)panel.classList.remove('closed');mark(sel,fig,true);
-    if(paired()&&fig.closest('.side'))into(fig,g);else if(g.scrollIntoView)g.scrollIntoView({block:'nearest',inline:'nearest'});
+    if(paired()&&!stacked()&&fig.closest('.side'))into(fig,g);else if(g.scrollIntoView)g.scrollIntoView({block:'nearest',inline:'nearest'});
   });
  }
  each(document.querySelectorAll('section.msg'),function(sec){if(!sec.querySelector(':scope>.kg-later'))wire(sec)});

@@ -389,3 +389,18 @@ func TestGroupsApartInGreyscale(t *testing.T) {
 	}
 	t.Logf("%d of %d pairs of groups print alike in grey and are told apart by their letters", close, n*(n-1)/2)
 }
+
+// TestDarkGroupsApartFromFraming: in the dark scheme every group fill is at least 10 apart
+// (CIEDE2000, normal vision) from every framing fill and the paper, so data never reads as a
+// length or a tag's frame on a dark page (a fill 5.7 apart from the framing fill did). The
+// light scheme's near-white fills are told from framing by the 1.15 contrast TestContrast holds.
+func TestDarkGroupsApartFromFraming(t *testing.T) {
+	for i := 0; i < NumGroups; i++ {
+		for _, f := range []Role{FrameFill, PadFill, TagFill, Paper} {
+			g := Dark(Group(i))
+			if d := ciede2000(toLab(linear(g)), toLab(linear(Dark(f)))); d < 10 {
+				t.Errorf("dark: %s %s and %s %s are ΔE00 %.1f apart, want 10", Group(i), g.Hex(), f, Dark(f).Hex(), d)
+			}
+		}
+	}
+}

@@ -35,6 +35,7 @@ func TestParseTextCode(t *testing.T) {
 		{name: "struct.pack range", text: "struct.pack('>h', 40000)", err: "line 1, column 19: 40000 is out of range"},
 		{name: "struct.pack native", text: "struct.pack('hh', 1, 2)", err: "no byte order"},
 		{name: "struct.pack count", text: "struct.pack('>hh', 1)", err: "wants more values"},
+		{name: "struct.pack empty value", text: "struct.pack('>h', 1, , 2)", err: `line 1, column 13: format ">h" takes 1 values; 3 given`},
 		{name: "annotated", text: "*** Request header\nRequestMessage => ApiKey ApiVersion\n00:01:    # ApiKey => int16\n    [ the first element\n00:00:00:2a:  # CorrelationId\n",
 			want: []byte{0, 1, 0, 0, 0, 0x2a}, detail: "plain hex"},
 		{name: "label", text: "***** A FetchRequest\nHex Stream: 0000004d0001\n", want: []byte{0, 0, 0, 0x4d, 0, 1}, detail: "hex stream"},

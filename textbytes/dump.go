@@ -248,83 +248,30 @@ func dumpIn(s string, rows []dumpRow, base int) (*Text, error) {
 	}
 	// A dump may start past 0 (xxd -s, od -j): its first line's offset counts as the start,
 	// when a second line's offset follows from it.
-	blockBase := rows[0].off
-	if blockBase != 0 && (len(rows) < 2 || rows[1].star) {
+	dr := dumpReader{rows: rows, base: base, blockBase: rows[0].off}
+	if dr.blockBase != 0 && (len(rows) < 2 || rows[1].star) {
 		return nil, errNotThisForm
 	}
-	var out []byte
-	var blocks [][]byte
-	blockStart := 0
-	sawText, ends := false, false
-	var prev []byte
-	var sc dumpScratch
-	repeated := 0
 	for i := range rows {
-		r := &rows[i]
-		if r.star {
-			if i == 0 || rows[i-1].star || len(prev) == 0 {
-				return nil, failAt(r.at, `"*" with no line before it to repeat`)
-			}
-			if i+1 >= len(rows) || rows[i+1].star {
-				return nil, failAt(r.at, `"*" with no offset after it to repeat up to`)
-			}
-			next := rows[i+1].off - blockBase
-			have := int64(len(out) - blockStart)
-			if next <= have {
-				return nil, failAt(rows[i+1].at, "offset %#x after \"*\" is not past the %d bytes before it", next, have)
-			}
-			add := next - have
-			if add%int64(len(prev)) != 0 {
-				return nil, failAt(rows[i+1].at, "offset %#x after \"*\" is not a whole number of the repeated line's %d bytes past %#x", next, len(prev), have)
-			}
-			if int64(repeated)+add > MaxRepeat {
-				return nil, failAt(r.at, "\"*\" repeats the line before up to offset %#x: %d more bytes, past the %d (4 MiB, textbytes.MaxRepeat) the \"*\" lines of a dump may add; give the bytes as a file instead",
-					next, add, MaxRepeat)
-			}
-			repeated += int(add)
-			for k := int64(0); k < add; k += int64(len(prev)) {
-				out = append(out, prev...)
-			}
-			continue
+		var err error
+		if rows[i].star {
+			err = dr.star(i)
+		} else {
+			err = dr.row(i)
 		}
-		if r.off == 0 && len(out) > blockStart {
-			blocks = append(blocks, out[blockStart:])
-			blockStart, blockBase = len(out), 0
-		}
-		if have := int64(len(out) - blockStart); r.off-blockBase != have {
-			if base == 16 && i > 0 {
-				return nil, failAt(r.at, "offset %s (%d) where %d was expected: the lines before hold %d bytes", r.offTok, r.off, have, have)
-			}
-			return nil, errNotThisForm
-		}
-		want := -1
-		if i+1 < len(rows) && !rows[i+1].star && rows[i+1].off != 0 {
-			want = int(rows[i+1].off - r.off)
-		}
-		b, text, ok := dumpBytes(r.rest, want, &sc) // b is sc's: copied below
-		if !ok {
-			if want >= 0 {
-				return nil, failAt(r.restAt, "the line does not hold the %d bytes its offset and the next one's say", want)
-			}
-			return nil, failAt(r.restAt, "not a dump line's bytes")
-		}
-		if len(b) == 0 {
-			ends = true
-		}
-		sawText = sawText || text
-		out = append(out, b...)
-		if len(b) > 0 {
-			prev = append(prev[:0], b...)
+		if err != nil {
+			return nil, err
 		}
 	}
-	if len(out) > blockStart && blockStart > 0 {
-		blocks = append(blocks, out[blockStart:])
+	out, blocks := dr.out, dr.blocks
+	if len(out) > dr.blockStart && dr.blockStart > 0 {
+		blocks = append(blocks, out[dr.blockStart:])
 	}
 	r0 := rows[0]
-	if !(sawText || ends || r0.colon || r0.netty || len(rows) > 1) {
+	if !(dr.sawText || dr.ends || r0.colon || r0.netty || len(rows) > 1) {
 		return nil, errNotThisForm
 	}
-	t := &Text{Bytes: out, Blocks: blocks, Detail: dumpDetail(r0, sawText, base)}
+	t := &Text{Bytes: out, Blocks: blocks, Detail: dumpDetail(r0, dr.sawText, base)}
 	if r0.off != 0 {
 		t.Notes = append(t.Notes, fmt.Sprintf("the dump starts at offset %#x (%d): the bytes before it are not in the text", r0.off, r0.off))
 	}
@@ -332,6 +279,85 @@ func dumpIn(s string, rows []dumpRow, base int) (*Text, error) {
 		t.Notes = append(t.Notes, fmt.Sprintf("%d dumps (offsets start again at 0), read one after the other", len(blocks)))
 	}
 	return t, nil
+}
+
+// dumpReader is dumpIn's reading of the rows: the bytes so far, the dumps (blocks) they fall
+// in, and the line a "*" repeats.
+type dumpReader struct {
+	rows          []dumpRow
+	base          int
+	out           []byte
+	blocks        [][]byte
+	blockStart    int
+	blockBase     int64
+	sawText, ends bool
+	prev          []byte
+	sc            dumpScratch
+	repeated      int
+}
+
+// star repeats the line before a "*" line up to the next line's offset.
+func (dr *dumpReader) star(i int) error {
+	rows, r := dr.rows, &dr.rows[i]
+	if i == 0 || rows[i-1].star || len(dr.prev) == 0 {
+		return failAt(r.at, `"*" with no line before it to repeat`)
+	}
+	if i+1 >= len(rows) || rows[i+1].star {
+		return failAt(r.at, `"*" with no offset after it to repeat up to`)
+	}
+	next := rows[i+1].off - dr.blockBase
+	have := int64(len(dr.out) - dr.blockStart)
+	if next <= have {
+		return failAt(rows[i+1].at, "offset %#x after \"*\" is not past the %d bytes before it", next, have)
+	}
+	add := next - have
+	if add%int64(len(dr.prev)) != 0 {
+		return failAt(rows[i+1].at, "offset %#x after \"*\" is not a whole number of the repeated line's %d bytes past %#x", next, len(dr.prev), have)
+	}
+	if int64(dr.repeated)+add > MaxRepeat {
+		return failAt(r.at, "\"*\" repeats the line before up to offset %#x: %d more bytes, past the %d (4 MiB, textbytes.MaxRepeat) the \"*\" lines of a dump may add; give the bytes as a file instead",
+			next, add, MaxRepeat)
+	}
+	dr.repeated += int(add)
+	for k := int64(0); k < add; k += int64(len(dr.prev)) {
+		dr.out = append(dr.out, dr.prev...)
+	}
+	return nil
+}
+
+// row reads the bytes of a line with an offset, which must follow from the lines before.
+func (dr *dumpReader) row(i int) error {
+	rows, r := dr.rows, &dr.rows[i]
+	if r.off == 0 && len(dr.out) > dr.blockStart {
+		dr.blocks = append(dr.blocks, dr.out[dr.blockStart:])
+		dr.blockStart, dr.blockBase = len(dr.out), 0
+	}
+	if have := int64(len(dr.out) - dr.blockStart); r.off-dr.blockBase != have {
+		if dr.base == 16 && i > 0 {
+			return failAt(r.at, "offset %s (%d) where %d was expected: the lines before hold %d bytes", r.offTok, r.off, have, have)
+		}
+		return errNotThisForm
+	}
+	want := -1
+	if i+1 < len(rows) && !rows[i+1].star && rows[i+1].off != 0 {
+		want = int(rows[i+1].off - r.off)
+	}
+	b, text, ok := dumpBytes(r.rest, want, &dr.sc) // b is sc's: copied below
+	if !ok {
+		if want >= 0 {
+			return failAt(r.restAt, "the line does not hold the %d bytes its offset and the next one's say", want)
+		}
+		return failAt(r.restAt, "not a dump line's bytes")
+	}
+	if len(b) == 0 {
+		dr.ends = true
+	}
+	dr.sawText = dr.sawText || text
+	dr.out = append(dr.out, b...)
+	if len(b) > 0 {
+		dr.prev = append(dr.prev[:0], b...)
+	}
+	return nil
 }
 
 func dumpDetail(r dumpRow, text bool, base int) string {
@@ -374,10 +400,30 @@ type dumpScratch struct {
 // is compared in constant time, and only a cut whose ASCII column has the right length is
 // compared in full.
 func dumpBytes(rest string, want int, sc *dumpScratch) (b []byte, ascii, ok bool) {
-	all := sc.all[:0]
-	cum := append(sc.cum[:0], 0)   // cum[k]: the bytes of the first k groups
-	ends := append(sc.ends[:0], 0) // ends[k]: where the first k groups end in rest
-	defer func() { sc.all, sc.cum, sc.ends = all, cum, ends }()
+	all, cum, ends := dumpGroups(rest, sc)
+	rs, firstNB, lastNB := dumpRender(all, sc)
+	// An ASCII column that matches wins over reading it as hex ("61 62  ab"); a line with
+	// nothing after its hex comes last.
+	for _, withText := range []bool{true, false} {
+		for k := len(cum) - 1; k >= 0; k-- {
+			n := cum[k]
+			if want >= 0 && n != want {
+				continue
+			}
+			if dumpCut(rest[ends[k]:], withText, rs, firstNB, lastNB[n]) {
+				return all[:n:n], withText, true
+			}
+		}
+	}
+	return nil, false, false
+}
+
+// dumpGroups reads the groups of 2 to 16 hex digits of a dump line: all their bytes,
+// cum[k] the bytes of the first k groups, ends[k] where the first k groups end in rest.
+func dumpGroups(rest string, sc *dumpScratch) (all []byte, cum, ends []int) {
+	all = sc.all[:0]
+	cum = append(sc.cum[:0], 0)
+	ends = append(sc.ends[:0], 0)
 	pos := 0
 	for pos < len(rest) {
 		for pos < len(rest) && (rest[pos] == ' ' || rest[pos] == '\t') {
@@ -395,27 +441,39 @@ func dumpBytes(rest string, want int, sc *dumpScratch) (b []byte, ascii, ok bool
 		if t == "" || len(t)%2 != 0 || len(t) > 16 {
 			break
 		}
-		n := len(all)
-		for j := 0; j < len(t); j += 2 {
-			if !isHex(t[j]) || !isHex(t[j+1]) {
-				all = all[:n]
-				n = -1
-				break
-			}
-			all = append(all, unhex(t[j])<<4|unhex(t[j+1]))
-		}
-		if n < 0 {
+		var ok bool
+		if all, ok = appendHexGroup(all, t); !ok {
 			break
 		}
 		cum = append(cum, len(all))
 		ends = append(ends, pos)
 	}
-	// The ASCII rendering of all the bytes, and for each prefix where its last non-blank is.
+	sc.all, sc.cum, sc.ends = all, cum, ends
+	return all, cum, ends
+}
+
+// appendHexGroup appends the bytes of t, pairs of hex digits; ok is false (and all as it
+// was) when t is not.
+func appendHexGroup(all []byte, t string) ([]byte, bool) {
+	n := len(all)
+	for j := 0; j < len(t); j += 2 {
+		if !isHex(t[j]) || !isHex(t[j+1]) {
+			return all[:n], false
+		}
+		all = append(all, unhex(t[j])<<4|unhex(t[j+1]))
+	}
+	return all, true
+}
+
+// dumpRender is the ASCII rendering of all the bytes (not kept past the line), where its first
+// non-blank is, and for each prefix where its last non-blank is: lastNB[n] is 1 + the index of
+// the last non-blank of the first n.
+func dumpRender(all []byte, sc *dumpScratch) (rs string, firstNB int, lastNB []int) {
 	render := slices.Grow(sc.render[:0], len(all))[:len(all)]
-	lastNB := slices.Grow(sc.lastNB[:0], len(all)+1)[:len(all)+1] // lastNB[n]: 1 + index of the last non-blank of render[:n]
+	lastNB = slices.Grow(sc.lastNB[:0], len(all)+1)[:len(all)+1]
 	lastNB[0] = 0
 	sc.render, sc.lastNB = render, lastNB
-	firstNB := len(all)
+	firstNB = len(all)
 	for i, c := range all {
 		if c >= 0x20 && c < 0x7f {
 			render[i] = c
@@ -428,37 +486,24 @@ func dumpBytes(rest string, want int, sc *dumpScratch) (b []byte, ascii, ok bool
 			firstNB = min(firstNB, i)
 		}
 	}
-	rs := unsafe.String(unsafe.SliceData(render), len(render)) // not kept past this call
-	// An ASCII column that matches wins over reading it as hex ("61 62  ab"); a line with
-	// nothing after its hex comes last.
-	for _, withText := range []bool{true, false} {
-		for k := len(cum) - 1; k >= 0; k-- {
-			n := cum[k]
-			if want >= 0 && n != want {
-				continue
-			}
-			tail := strings.TrimSpace(rest[ends[k]:])
-			if !withText {
-				if tail == "" {
-					return all[:n:n], false, true
-				}
-				continue
-			}
-			if tail == "" {
-				continue
-			}
-			var r string
-			if lo := min(firstNB, lastNB[n]); lo < lastNB[n] {
-				r = rs[lo:lastNB[n]]
-			}
-			// The column in its frame ("|…|", ">…<"), or bare (xxd's, which may start
-			// with a '|' of the bytes).
-			if col := asciiColumn(tail); len(col) == len(r) && col == r || len(tail) == len(r) && tail == r {
-				return all[:n:n], true, true
-			}
-		}
+	return unsafe.String(unsafe.SliceData(render), len(render)), firstNB, lastNB
+}
+
+// dumpCut reports whether a line cut after its hex leaves rest: with text, an ASCII column
+// that renders the bytes (lnb: where their last non-blank ends); without, nothing.
+func dumpCut(rest string, withText bool, rs string, firstNB, lnb int) bool {
+	tail := strings.TrimSpace(rest)
+	if !withText || tail == "" {
+		return !withText && tail == ""
 	}
-	return nil, false, false
+	var r string
+	if lo := min(firstNB, lnb); lo < lnb {
+		r = rs[lo:lnb]
+	}
+	// The column in its frame ("|…|", ">…<"), or bare (xxd's, which may start with a '|' of
+	// the bytes).
+	col := asciiColumn(tail)
+	return len(col) == len(r) && col == r || len(tail) == len(r) && tail == r
 }
 
 // asciiColumn is the text of an ASCII column without its frame: "|…|" (hexdump -C, Netty),

@@ -310,18 +310,29 @@ func callArgs(toks []ltok, i int) (args [][]ltok, end int) {
 	return nil, -1
 }
 
+// hasEmpty reports whether an argument or item is empty (f(a, , b)): no piece reads it.
+func hasEmpty(args [][]ltok) bool {
+	for _, a := range args {
+		if len(a) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // isText reports whether toks[i] is the punctuation or name text.
 func isText(toks []ltok, i int, text string) bool {
 	return i >= 0 && i < len(toks) && toks[i].text == text && toks[i].kind != 's'
 }
 
-// opaquePiece is a piece whose bytes only running the code gives, from toks[i] to toks[end].
+// opaquePiece is a piece whose bytes are not read (a name, a value only running the code
+// gives, a call that is wrong), from toks[i] to toks[end]; err says why.
 func opaquePiece(toks []ltok, i, end int, rule string, err error) (piece, int, bool) {
 	pe, _ := err.(*perr)
 	if pe == nil {
 		pe = failAt(toks[i].at, "%v", err)
 	}
-	pe = failAt(pe.at, "%s (in %s: only running the script gives these bytes)", pe.msg, rule)
+	pe = failAt(pe.at, "%s (in %s)", pe.msg, rule)
 	return piece{rule: rule, strong: true, opaque: pe, at: toks[i].at, end: toks[end].at + len(toks[end].text)}, end + 1, true
 }
 
@@ -442,7 +453,7 @@ func typedEncodePiece(toks []ltok, i int) (piece, int, bool) {
 			return piece{}, i, false
 		}
 		cargs, cend := callArgs(toks, j)
-		if cend < 0 || len(cargs) > 1 {
+		if cend < 0 || len(cargs) > 1 || hasEmpty(cargs) {
 			return piece{}, i, false
 		}
 		if len(cargs) == 1 && !utf8Name(cargs[0]) {
@@ -481,7 +492,8 @@ func utf8Name(v []ltok) bool {
 }
 
 // unknownEncodePiece is x.encode(…), x(…).encode(…) or x.pack(…) of a name that is not a
-// type read (a variable, a class of the script): its bytes are known only by running it.
+// type read (a variable, a class of the script), or a typed write into a buffer
+// (buf.writeInt32BE(12, 0)): its bytes are known only by running it.
 func unknownEncodePiece(toks []ltok, i int) (piece, int, bool) {
 	if toks[i].kind != 'i' || isText(toks, i-1, ".") {
 		return piece{}, i, false
@@ -494,16 +506,46 @@ func unknownEncodePiece(toks []ltok, i int) (piece, int, bool) {
 		}
 		j = cend + 1
 	}
-	if !isText(toks, j, ".") || !isText(toks, j+2, "(") || toks[j+1].kind != 'i' || toks[j+1].text != "encode" && toks[j+1].text != "pack" {
+	if !isText(toks, j, ".") || !isText(toks, j+2, "(") || toks[j+1].kind != 'i' {
+		return piece{}, i, false
+	}
+	m := toks[j+1].text
+	write := typedWrite(m)
+	if m != "encode" && m != "pack" && !write {
 		return piece{}, i, false
 	}
 	_, end := callArgs(toks, j+2)
 	if end < 0 {
 		return piece{}, i, false
 	}
-	p, next, ok := opaquePiece(toks, i, end, toks[i].text+"."+toks[j+1].text+"(…)", failAt(toks[i].at, "%s is not a type kafkagrid reads", quoteTok(toks[i].text)))
-	p.strong = false
+	why := failAt(toks[i].at, "%s is not a type kafkagrid reads", quoteTok(toks[i].text))
+	if write {
+		why = failAt(toks[i].at, "%s.%s(…) writes into a buffer: its bytes are known only by running the code", toks[i].text, m)
+	}
+	p, next, ok := opaquePiece(toks, i, end, toks[i].text+"."+m+"(…)", why)
+	p.strong = write // a buffer's writes are bytes; x.encode() may be text
 	return p, next, ok
+}
+
+// typedWrite reports whether a method writes a typed value into a buffer: Node's
+// writeInt32BE, writeUInt8, writeBigInt64LE, Java's putInt, Go's PutUint32, Python's
+// pack_into.
+func typedWrite(m string) bool {
+	rest, ok := strings.CutPrefix(m, "write")
+	if !ok {
+		if rest, ok = strings.CutPrefix(m, "put"); !ok {
+			rest, ok = strings.CutPrefix(m, "Put")
+		}
+	}
+	if !ok {
+		return m == "pack_into"
+	}
+	for _, w := range []string{"Int", "UInt", "Uint", "BigInt", "BigUInt", "Float", "Double", "Short", "Long", "Char", "Byte"} {
+		if strings.HasPrefix(rest, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // strEncodePiece is "text".encode() or .encode("utf-8"): the string's bytes (text: it only
@@ -545,7 +587,7 @@ func toBytesPiece(toks []ltok, i int) (piece, int, bool) {
 		return piece{}, i, false
 	}
 	args, end := callArgs(toks, j+2)
-	if end < 0 {
+	if end < 0 || hasEmpty(args) {
 		return piece{}, i, false
 	}
 	if recv == nil {
@@ -631,7 +673,7 @@ func fromHexPiece(toks []ltok, i int) (piece, int, bool) {
 		return piece{}, i, false
 	}
 	args, end := callArgs(toks, j)
-	if end < 0 || len(args) == 0 {
+	if end < 0 || len(args) == 0 || hasEmpty(args) {
 		return piece{}, i, false
 	}
 	if rule == "Buffer.from(…, 'hex')" && (len(args) != 2 || len(args[1]) != 1 || args[1][0].kind != 's' || args[1][0].text[1:len(args[1][0].text)-1] != "hex") {
@@ -667,7 +709,7 @@ func numberListPiece(toks []ltok, i int) (piece, int, bool) {
 		return piece{}, i, false
 	}
 	args, end := callArgs(toks, j)
-	if end < 0 || len(args) == 0 {
+	if end < 0 || len(args) == 0 || hasEmpty(args) {
 		return piece{}, i, false
 	}
 	items := args
@@ -676,6 +718,9 @@ func numberListPiece(toks []ltok, i int) (piece, int, bool) {
 			return piece{}, i, false
 		}
 		items, _ = callArgs(append(append([]ltok{{kind: 'p', text: "("}}, args[0][1:len(args[0])-1]...), ltok{kind: 'p', text: ")"}), 0)
+		if hasEmpty(items) {
+			return piece{}, i, false
+		}
 	}
 	b := make([]byte, 0, len(items))
 	for _, it := range items {

@@ -30,7 +30,8 @@ func TestParseScripts(t *testing.T) {
 		{file: "to-bytes.py", detail: "bytes built in a script (int.to_bytes(…), bytes.fromhex(…), str.encode(…))", note: "lines 5–10"},
 		{file: "concat.js", detail: "bytes built in a script (Buffer.from(…, 'hex'), Buffer.from([…]))", note: "lines 5–8"},
 		{file: "xxd-r.sh", detail: "bytes built in a script (xxd -r)", note: "line 3"},
-		{file: "size-by-name.py", err: `line 6, column 18: "len" is not a literal value: only numbers, True, False and len('…') are read (in Int32.encode(…): only running the script gives these bytes)`},
+		{file: "size-by-name.py", err: `line 6, column 18: "len" is not a literal value: only numbers, True, False and len('…') are read (in Int32.encode(…))`},
+		{file: "buffer-writes.js", err: `line 4, column 1: buf.writeInt32BE(…) writes into a buffer: its bytes are known only by running the code`},
 		{file: "hex-strings-variable.py", err: `line 8, column 5: "corr" is a name among hex strings: its value is known only by running the code`},
 	}
 	dir := filepath.Join("testdata", "scripts")

@@ -346,74 +346,109 @@ func hasWord(l string) bool {
 // starts a comment at the start of a line, after a blank, or after a comma when a blank
 // follows it; // after a blank or ,;{([, /* too.
 func stripComments(s string) string {
-	var b []byte // a copy of s, made at the first comment; nil while there is none
-	at := func(i int) byte {
-		if b != nil {
-			return b[i]
-		}
-		return s[i]
-	}
-	blankTo := func(i, j int) {
-		if b == nil {
-			b = []byte(s)
-		}
-		for ; i < j; i++ {
-			if b[i] != '\n' {
-				b[i] = ' '
-			}
-		}
-	}
-	var quote byte
-	lineStart := true
-	closeAt := -2 // where the next "*/" is (-1: none after the last search), found once per comment
+	st := commentStripper{s: s, lineStart: true, closeAt: -2}
 	for i := 0; i < len(s); i++ {
-		c := at(i)
-		if c == '\n' {
-			quote, lineStart = 0, true
-			continue
-		}
-		if quote != 0 {
-			if c == '\\' && i+1 < len(s) && s[i+1] != '\n' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-			continue
-		}
-		prevOK := lineStart || i > 0 && strings.IndexByte(" \t,;{([", at(i-1)) >= 0
-		switch {
-		case c == '"' || c == '\'':
-			quote = c
-		case c == '#' && (lineStart || at(i-1) == ' ' || at(i-1) == '\t' || at(i-1) == ',' && hashComment(s, i)),
-			c == '/' && i+1 < len(s) && s[i+1] == '/' && prevOK:
-			end := strings.IndexByte(s[i:], '\n')
-			if end < 0 {
-				end = len(s)
-			} else {
-				end += i
-			}
-			blankTo(i, end)
-			i = end - 1
-		case c == '/' && i+1 < len(s) && s[i+1] == '*' && prevOK:
-			if closeAt != -1 && closeAt < i+2 {
-				if closeAt = strings.Index(s[i+2:], "*/"); closeAt >= 0 {
-					closeAt += i + 2
-				}
-			}
-			if closeAt < 0 {
-				continue // not a comment after all
-			}
-			blankTo(i, closeAt+2)
-			i = closeAt + 1
-		}
-		if c != ' ' && c != '\t' {
-			lineStart = false
-		}
+		i = st.step(i)
 	}
-	if b == nil {
+	if st.b == nil {
 		return s
 	}
-	return unsafe.String(unsafe.SliceData(b), len(b)) // b is not written again
+	return unsafe.String(unsafe.SliceData(st.b), len(st.b)) // b is not written again
+}
+
+// commentStripper is stripComments' state as it reads s byte by byte.
+type commentStripper struct {
+	s         string
+	b         []byte // a copy of s, made at the first comment; nil while there is none
+	quote     byte   // the quote of the string being read, 0 outside one
+	lineStart bool   // nothing but blanks before, on this line
+	closeAt   int    // where the next "*/" is (-1: none after the last search), found once per comment
+}
+
+func (st *commentStripper) at(i int) byte {
+	if st.b != nil {
+		return st.b[i]
+	}
+	return st.s[i]
+}
+
+// blankTo blanks s[i:j] but its newlines.
+func (st *commentStripper) blankTo(i, j int) {
+	if st.b == nil {
+		st.b = []byte(st.s)
+	}
+	for ; i < j; i++ {
+		if st.b[i] != '\n' {
+			st.b[i] = ' '
+		}
+	}
+}
+
+// step reads the byte at i; it returns the index of the last byte it took.
+func (st *commentStripper) step(i int) int {
+	s := st.s
+	c := st.at(i)
+	switch {
+	case c == '\n':
+		st.quote, st.lineStart = 0, true
+		return i
+	case st.quote != 0:
+		if c == '\\' && i+1 < len(s) && s[i+1] != '\n' {
+			return i + 1
+		}
+		if c == st.quote {
+			st.quote = 0
+		}
+		return i
+	}
+	prevOK := st.lineStart || i > 0 && strings.IndexByte(" \t,;{([", st.at(i-1)) >= 0
+	switch {
+	case c == '"' || c == '\'':
+		st.quote = c
+	case st.lineComment(c, i, prevOK):
+		end := strings.IndexByte(s[i:], '\n')
+		if end < 0 {
+			end = len(s)
+		} else {
+			end += i
+		}
+		st.blankTo(i, end)
+		i = end - 1
+	case c == '/' && i+1 < len(s) && s[i+1] == '*' && prevOK:
+		end, ok := st.blockEnd(i)
+		if !ok {
+			return i // not a comment after all
+		}
+		st.blankTo(i, end+2)
+		i = end + 1
+	}
+	if c != ' ' && c != '\t' {
+		st.lineStart = false
+	}
+	return i
+}
+
+// lineComment reports whether a comment to the end of the line starts at i: # at the start
+// of a line, after a blank, or after a comma when a blank follows it; // where prevOK says.
+func (st *commentStripper) lineComment(c byte, i int, prevOK bool) bool {
+	switch c {
+	case '#':
+		return st.lineStart || st.at(i-1) == ' ' || st.at(i-1) == '\t' || st.at(i-1) == ',' && hashComment(st.s, i)
+	case '/':
+		return i+1 < len(st.s) && st.s[i+1] == '/' && prevOK
+	}
+	return false
+}
+
+// blockEnd is where the "*/" that closes the comment opened at i stands; ok is false when
+// none does.
+func (st *commentStripper) blockEnd(i int) (end int, ok bool) {
+	if st.closeAt != -1 && st.closeAt < i+2 {
+		if st.closeAt = strings.Index(st.s[i+2:], "*/"); st.closeAt >= 0 {
+			st.closeAt += i + 2
+		}
+	}
+	return st.closeAt, st.closeAt >= 0
 }
 
 // hashComment reports whether the '#' at b[i], right after a comma, starts a comment ("…),#
@@ -861,27 +896,13 @@ func (lx *lexer) next() (t ltok, ok bool, err *perr) {
 	}
 	c := s[i]
 	switch {
-	case isDigit(c) || (c == '-' || c == '+') && i+1 < len(s) && isDigit(s[i+1]) && (lx.prev == 0 || lx.prev == 'p'):
-		j := i + 1
-		for j < len(s) && (isHex(s[j]) || s[j] == 'x' || s[j] == 'X' || s[j] == '_' || s[j] == 'o' || s[j] == 'u' || s[j] == 'i' || s[j] == 'U' || s[j] == 'L' || s[j] == 'l' || s[j] == 'y' || s[j] == '8') {
-			j++
-		}
-		t = ltok{'n', s[i:j], i}
-	case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80:
-		j := i + 1
-		for j < len(s) && (s[j] == '_' || isDigit(s[j]) || s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z' || s[j] >= 0x80) {
-			j++
-		}
-		t = ltok{'i', s[i:j], i}
+	case lx.numberAt(i):
+		t = ltok{'n', s[i:numberEnd(s, i+1)], i}
+	case isIdentStart(c):
+		t = ltok{'i', s[i:identEnd(s, i+1)], i}
 	case c == '"' || c == '\'' || c == '`':
-		j := i + 1
-		for j < len(s) && s[j] != c && s[j] != '\n' {
-			if s[j] == '\\' {
-				j++
-			}
-			j++
-		}
-		if j >= len(s) || s[j] != c {
+		j, closed := quoteEnd(s, i)
+		if !closed {
 			lx.i = len(s)
 			return ltok{}, false, failAt(i, "a string that does not end on its line")
 		}
@@ -892,6 +913,48 @@ func (lx *lexer) next() (t ltok, ok bool, err *perr) {
 	lx.i = t.at + len(t.text)
 	lx.prev = t.kind
 	return t, true, nil
+}
+
+// numberAt reports whether a number starts at s[i]: a digit, or a sign before one where a
+// value may stand (at the start, or after punctuation).
+func (lx *lexer) numberAt(i int) bool {
+	s, c := lx.s, lx.s[i]
+	return isDigit(c) || (c == '-' || c == '+') && i+1 < len(s) && isDigit(s[i+1]) && (lx.prev == 0 || lx.prev == 'p')
+}
+
+// numberEnd is where the number whose rest starts at s[j] ends: hex digits, 0x, _ and the
+// letters of type suffixes (u8, i8, L, uy).
+func numberEnd(s string, j int) int {
+	for j < len(s) && (isHex(s[j]) || strings.IndexByte("xX_ouiULly8", s[j]) >= 0) {
+		j++
+	}
+	return j
+}
+
+func isIdentStart(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+// identEnd is where the identifier whose rest starts at s[j] ends.
+func identEnd(s string, j int) int {
+	for j < len(s) && (isDigit(s[j]) || isIdentStart(s[j])) {
+		j++
+	}
+	return j
+}
+
+// quoteEnd is the index of the quote that closes the string opened at s[i] on its line (a
+// backslash escapes the byte after it); closed is false when none does.
+func quoteEnd(s string, i int) (j int, closed bool) {
+	c := s[i]
+	j = i + 1
+	for j < len(s) && s[j] != c && s[j] != '\n' {
+		if s[j] == '\\' {
+			j++
+		}
+		j++
+	}
+	return j, j < len(s) && s[j] == c
 }
 
 // numValue reads one number of a byte list: decimal, 0x hex, 0o or 0 octal (C), 0b binary,
@@ -943,6 +1006,7 @@ type group struct {
 	open   int32 // offset of the opening bracket (-1 for the top level)
 	parent int32 // index of the enclosing group, -1 at the top
 	depth  int32
+	call   bool // the arguments of a call of a name that builds no bytes (writeInt32BE(12, 0))
 }
 
 // listItem is what the reading of a list keeps of one item (the tokens between two commas):
@@ -1022,148 +1086,16 @@ const maxDepth = 64
 // the tokens as they are cut and keeps of each group its values (a byte or two an item) and
 // its first failure, not its tokens, so that its memory is a small multiple of the bytes read.
 func parseNumberList(s string, forced bool) (*Text, error) {
-	lx := lexer{s: s}
-	// drain is err unless the text does not lex further on (a text that does not lex is
-	// refused as a whole, as it was when it was cut whole before reading).
-	drain := func(err *perr) *perr {
-		for {
-			_, ok, lerr := lx.next()
-			if lerr != nil {
-				return lerr
-			}
-			if !ok {
-				return err
-			}
-		}
+	lr := listReader{lx: lexer{s: s}, groups: []group{{open: -1, parent: -1}}}
+	lr.stack = []openGroup{{gi: 0, sum: groupSum{gi: 0, allPairs: true}}}
+	if err := lr.read(); err != nil {
+		return nil, err
 	}
-	groups := []group{{open: -1, parent: -1}}
-	type open struct {
-		gi   int
-		sum  groupSum
-		item listItem // the item being read
-	}
-	stack := []open{{gi: 0, sum: groupSum{gi: 0, allPairs: true}}}
-	var sums []groupSum // the groups of two items or more, as they close
-	signed := false
-	// item ends the item being read in group o.
-	item := func(o *open) {
-		g := &o.sum
-		it := &o.item
-		g.totalItems++
-		if g.heldEmpty {
-			listTake(g, nil)
-			g.heldEmpty = false
-		}
-		if it.n == 0 {
-			g.heldEmpty = true
-		} else {
-			listTake(g, it)
-		}
-		*it = listItem{}
-	}
-	for {
-		t, ok, lerr := lx.next()
-		if lerr != nil {
-			return nil, lerr
-		}
-		if !ok {
-			break
-		}
-		if t.kind == 'n' && strings.HasPrefix(t.text, "-") {
-			signed = true
-		}
-		top := &stack[len(stack)-1]
-		if t.kind == 'p' {
-			switch t.text {
-			case "[", "{", "(":
-				if len(stack) > maxDepth {
-					return nil, drain(failAt(t.at, "brackets nested more than %d deep", maxDepth))
-				}
-				gi := len(groups)
-				top.item.add(ltok{'g', t.text, t.at})
-				groups = append(groups, group{open: int32(t.at), parent: int32(top.gi), depth: int32(len(stack))})
-				stack = append(stack, open{gi: gi, sum: groupSum{gi: gi, allPairs: true}})
-				continue
-			case "]", "}", ")":
-				if len(stack) == 1 {
-					return nil, drain(failAt(t.at, "%q closes no bracket", t.text))
-				}
-				item(top)
-				if top.sum.totalItems > 1 {
-					sums = append(sums, top.sum)
-				}
-				stack = stack[:len(stack)-1]
-				continue
-			case ",":
-				item(top)
-				continue
-			}
-		}
-		top.item.add(t)
-	}
-	item(&stack[0])
-	if len(stack) > 1 {
-		return nil, failAt(int(groups[stack[len(stack)-1].gi].open), "a bracket that is not closed")
-	}
-	if stack[0].sum.totalItems > 1 || stack[0].sum.items >= 2 {
-		sums = append(sums, stack[0].sum)
-	}
-	slices.SortFunc(sums, func(a, b groupSum) int { return a.gi - b.gi })
-	// The byte groups, in the order they open: every item a number (the last may be empty: a
-	// trailing comma).
-	type bgroup struct {
-		g     int
-		vals  []byte
-		bare  bool
-		count int
+	bgs, firstBad, err := byteGroups(s, lr.groups, lr.sums)
+	if err != nil {
+		return nil, err
 	}
 	var best *bgroup
-	var bgs []bgroup
-	var firstBad *perr
-	numbers := 0
-	for i := range sums {
-		g := &sums[i]
-		commas := g.totalItems > 1
-		if g.items == 0 || !commas && g.gi != 0 {
-			continue
-		}
-		if g.gi == 0 && g.items < 2 {
-			continue
-		}
-		// Bare hex ("00, 2a") is read as hex when an item has a hex letter or a leading 0.
-		if g.allPairs && g.hexy {
-			numbers += len(g.hex)
-			bgs = append(bgs, bgroup{g: g.gi, vals: g.hex, bare: true, count: len(g.hex)})
-			continue
-		}
-		if f := g.fail; f != nil {
-			numbers += f.idx
-			switch f.kind {
-			case 'c':
-				if !f.empty && numbers > 0 && firstBad == nil && g.nums > g.items/2 {
-					if f.name {
-						firstBad = failAt(f.at, "%s is a name, not a byte: its value is known only by running the code; give the bytes it holds", quoteTok(s[f.at:f.end]))
-					} else {
-						firstBad = failAt(f.at, "%s is not a byte in the list", quoteTok(s[f.at:f.end]))
-					}
-				}
-			case 'n':
-				if firstBad == nil {
-					firstBad = failAt(f.at, "%s is not a number", quoteTok(f.tok))
-				}
-			case 'w':
-				if g.nums < g.items {
-					// Not every item a number: the arguments of a call in a script
-					// (connect(9092, "host")), no byte list.
-					continue
-				}
-				return nil, failAt(f.at, "%s", f.why)
-			}
-			continue
-		}
-		numbers += len(g.dec)
-		bgs = append(bgs, bgroup{g: g.gi, vals: g.dec, count: len(g.dec)})
-	}
 	for i := range bgs {
 		if best == nil || bgs[i].count > best.count {
 			best = &bgs[i]
@@ -1178,7 +1110,208 @@ func parseNumberList(s string, forced bool) (*Text, error) {
 		}
 		return nil, errNotThisForm
 	}
-	// The lists beside the largest: same brackets, same paragraph.
+	out, bare, lists := besideLists(s, lr.groups, bgs, best)
+	t := &Text{Bytes: out, Detail: listDetail(s, bare, lr.signed)}
+	if lists > 1 {
+		t.Notes = append(t.Notes, fmt.Sprintf("%d byte lists side by side, read one after the other", lists))
+	}
+	return t, nil
+}
+
+// openGroup is a group of a list whose closing bracket is not read yet.
+type openGroup struct {
+	gi   int
+	sum  groupSum
+	item listItem // the item being read
+}
+
+// listReader is parseNumberList's reading of the brackets: the groups, those open, and the
+// summaries of those closed.
+type listReader struct {
+	lx     lexer
+	groups []group
+	stack  []openGroup
+	sums   []groupSum // the groups of two items or more, as they close
+	signed bool
+	prev   ltok // the token before
+}
+
+// callOf reports whether the bracket open, right after the token prev, opens the arguments
+// of a call of a name that builds no bytes (buf.writeInt32BE(12, 0), connect(9092, host)):
+// those are no byte list. A name that says it builds bytes or a list (bytes, bytearray,
+// byteArrayOf, Uint8Array.of, Buffer.from, vec, list, tuple, Data, binary) keeps its list.
+func callOf(prev, open ltok) bool {
+	if prev.kind != 'i' || prev.at+len(prev.text) != open.at {
+		return false
+	}
+	name := strings.ToLower(prev.text)
+	for _, w := range []string{"byte", "array", "of", "from", "list", "vec", "buffer", "data", "binary", "bin", "tuple", "u8", "char"} {
+		if strings.Contains(name, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// drain is err unless the text does not lex further on (a text that does not lex is
+// refused as a whole, as it was when it was cut whole before reading).
+func (lr *listReader) drain(err *perr) *perr {
+	for {
+		_, ok, lerr := lr.lx.next()
+		if lerr != nil {
+			return lerr
+		}
+		if !ok {
+			return err
+		}
+	}
+}
+
+// read takes every token; the summaries come out sorted in the order the groups open.
+func (lr *listReader) read() *perr {
+	for {
+		t, ok, lerr := lr.lx.next()
+		if lerr != nil {
+			return lerr
+		}
+		if !ok {
+			break
+		}
+		if t.kind == 'n' && strings.HasPrefix(t.text, "-") {
+			lr.signed = true
+		}
+		if err := lr.token(t); err != nil {
+			return err
+		}
+		lr.prev = t
+	}
+	lr.endItem(&lr.stack[0])
+	if len(lr.stack) > 1 {
+		return failAt(int(lr.groups[lr.stack[len(lr.stack)-1].gi].open), "a bracket that is not closed")
+	}
+	if lr.stack[0].sum.totalItems > 1 || lr.stack[0].sum.items >= 2 {
+		lr.sums = append(lr.sums, lr.stack[0].sum)
+	}
+	slices.SortFunc(lr.sums, func(a, b groupSum) int { return a.gi - b.gi })
+	return nil
+}
+
+func (lr *listReader) token(t ltok) *perr {
+	top := &lr.stack[len(lr.stack)-1]
+	if t.kind == 'p' {
+		switch t.text {
+		case "[", "{", "(":
+			if len(lr.stack) > maxDepth {
+				return lr.drain(failAt(t.at, "brackets nested more than %d deep", maxDepth))
+			}
+			gi := len(lr.groups)
+			top.item.add(ltok{'g', t.text, t.at})
+			lr.groups = append(lr.groups, group{open: int32(t.at), parent: int32(top.gi), depth: int32(len(lr.stack)), call: t.text == "(" && callOf(lr.prev, t)})
+			lr.stack = append(lr.stack, openGroup{gi: gi, sum: groupSum{gi: gi, allPairs: true}})
+			return nil
+		case "]", "}", ")":
+			if len(lr.stack) == 1 {
+				return lr.drain(failAt(t.at, "%q closes no bracket", t.text))
+			}
+			lr.endItem(top)
+			if top.sum.totalItems > 1 {
+				lr.sums = append(lr.sums, top.sum)
+			}
+			lr.stack = lr.stack[:len(lr.stack)-1]
+			return nil
+		case ",":
+			lr.endItem(top)
+			return nil
+		}
+	}
+	top.item.add(t)
+	return nil
+}
+
+// endItem ends the item being read in group o.
+func (lr *listReader) endItem(o *openGroup) {
+	g := &o.sum
+	it := &o.item
+	g.totalItems++
+	if g.heldEmpty {
+		listTake(g, nil)
+		g.heldEmpty = false
+	}
+	if it.n == 0 {
+		g.heldEmpty = true
+	} else {
+		listTake(g, it)
+	}
+	*it = listItem{}
+}
+
+// bgroup is a group whose every item is a number (the last may be empty: a trailing comma).
+type bgroup struct {
+	g     int
+	vals  []byte
+	bare  bool
+	count int
+}
+
+// byteGroups are the groups of bytes, in the order they open; firstBad is the first item that
+// is no byte of a group that is mostly numbers; err a number that is not a byte, in a group
+// of numbers.
+func byteGroups(s string, groups []group, sums []groupSum) (bgs []bgroup, firstBad, err *perr) {
+	numbers := 0
+	for i := range sums {
+		g := &sums[i]
+		if g.items == 0 || g.totalItems <= 1 && g.gi != 0 || g.gi == 0 && g.items < 2 || groups[g.gi].call {
+			continue
+		}
+		switch {
+		case g.allPairs && g.hexy:
+			// Bare hex ("00, 2a") is read as hex when an item has a hex letter or a leading 0.
+			numbers += len(g.hex)
+			bgs = append(bgs, bgroup{g: g.gi, vals: g.hex, bare: true, count: len(g.hex)})
+		case g.fail != nil:
+			numbers += g.fail.idx
+			bad, err := groupFailure(s, g, numbers)
+			if err != nil {
+				return nil, nil, err
+			}
+			if firstBad == nil {
+				firstBad = bad
+			}
+		default:
+			numbers += len(g.dec)
+			bgs = append(bgs, bgroup{g: g.gi, vals: g.dec, count: len(g.dec)})
+		}
+	}
+	return bgs, firstBad, nil
+}
+
+// groupFailure says what is wrong with a group's first item that is no number: bad, to
+// report when no list reads; err, a number that is not a byte in a list of numbers.
+func groupFailure(s string, g *groupSum, numbers int) (bad, err *perr) {
+	f := g.fail
+	switch f.kind {
+	case 'c':
+		switch {
+		case f.empty || numbers == 0 || g.nums <= g.items/2:
+		case f.name:
+			return failAt(f.at, "%s is a name, not a byte: its value is known only by running the code; give the bytes it holds", quoteTok(s[f.at:f.end])), nil
+		default:
+			return failAt(f.at, "%s is not a byte in the list", quoteTok(s[f.at:f.end])), nil
+		}
+	case 'n':
+		return failAt(f.at, "%s is not a number", quoteTok(f.tok)), nil
+	case 'w':
+		if g.nums >= g.items {
+			return nil, failAt(f.at, "%s", f.why)
+		}
+		// Not every item a number: the arguments of a call in a script
+		// (connect(9092, "host")), no byte list.
+	}
+	return nil, nil
+}
+
+// besideLists joins the byte groups beside the largest, best: same brackets, same paragraph.
+func besideLists(s string, groups []group, bgs []bgroup, best *bgroup) (out []byte, bare bool, lists int) {
 	bg := groups[best.g]
 	var paras []int // where each blank line is
 	for i := 0; ; {
@@ -1189,14 +1322,9 @@ func parseNumberList(s string, forced bool) (*Text, error) {
 		paras = append(paras, i+j)
 		i += j + 1
 	}
-	var out []byte
-	bare, lists := false, 0
 	for _, b := range bgs {
 		g := groups[b.g]
-		if g.parent != bg.parent || g.depth != bg.depth {
-			continue
-		}
-		if paragraph(paras, int(g.open)) != paragraph(paras, int(bg.open)) {
+		if g.parent != bg.parent || g.depth != bg.depth || paragraph(paras, int(g.open)) != paragraph(paras, int(bg.open)) {
 			continue
 		}
 		if out == nil && lists == 0 {
@@ -1207,11 +1335,7 @@ func parseNumberList(s string, forced bool) (*Text, error) {
 		bare = bare || b.bare
 		lists++
 	}
-	t := &Text{Bytes: out, Detail: listDetail(s, bare, signed)}
-	if lists > 1 {
-		t.Notes = append(t.Notes, fmt.Sprintf("%d byte lists side by side, read one after the other", lists))
-	}
-	return t, nil
+	return out, bare, lists
 }
 
 // listTake adds one item of a group to its summary (nil: an empty item that is not the last).
@@ -1413,45 +1537,38 @@ func parseStrings(s string, forced bool) (*Text, error) {
 	if !forced && strings.Contains(s, "struct.pack(") {
 		return nil, errNotThisForm // the strings are struct.pack's formats and values: a list
 	}
-	// The tokens are cut as they are read, a window of four kept (two before, the token, one
-	// after): a text of another form stops at its first token that is no string's, at no
-	// cost past it. A text that does not lex is refused as a whole, wherever it stops.
-	lx := lexer{s: s}
-	lexFail := func(lerr *perr) (*Text, error) {
-		if forced || strings.Contains(s, `\x`) {
-			return nil, lerr
-		}
-		return nil, errNotThisForm
+	sr := stringsReader{s: s, forced: forced, lx: lexer{s: s}}
+	if err := sr.read(); err != nil {
+		return nil, err
 	}
-	// fail is a failure at a token, unless the text does not lex further on.
-	fail := func(err error) (*Text, error) {
-		if err == errNotThisForm && !strings.Contains(s, `\x`) {
-			return nil, err
-		}
-		for {
-			_, ok, lerr := lx.next()
-			if lerr != nil {
-				return lexFail(lerr)
-			}
-			if !ok {
-				return nil, err
-			}
-		}
-	}
+	return sr.result()
+}
+
+// stringsReader is parseStrings' state: the strings read, and the calls seen around them.
+type stringsReader struct {
+	s                         string
+	forced                    bool
+	lx                        lexer
+	strs                      []ltok
+	hexCall, b64Call, prefixB bool
+}
+
+// read takes the tokens as they are cut, a window of four kept (two before, the token, one
+// after): a text of another form stops at its first token that is no string's, at no cost
+// past it. A text that does not lex is refused as a whole, wherever it stops.
+func (sr *stringsReader) read() error {
 	var win [4]ltok // win[0], win[1]: the tokens before; win[2] this one; win[3] the next
 	n := 0          // the tokens read into win, up to 4
-	var strs []ltok
-	hexCall, b64Call, prefixB := false, false, false
-	t3, more, lerr := lx.next()
+	t3, more, lerr := sr.lx.next()
 	if lerr != nil {
-		return lexFail(lerr)
+		return sr.lexFail(lerr)
 	}
 	for more {
 		win[0], win[1], win[2] = win[1], win[2], t3
 		t := t3
-		t3, more, lerr = lx.next()
+		t3, more, lerr = sr.lx.next()
 		if lerr != nil {
-			return lexFail(lerr)
+			return sr.lexFail(lerr)
 		}
 		win[3] = t3
 		n = min(n+1, 3)
@@ -1459,49 +1576,90 @@ func parseStrings(s string, forced bool) (*Text, error) {
 		if !more {
 			toks = win[3-n : 3]
 		}
-		k := n - 1 // t's index in toks
-		switch t.kind {
-		case 's':
-			body := t.text[1 : len(t.text)-1]
-			switch body {
-			case "hex", "H*", "H":
-				hexCall = true
-				continue
-			case "base64":
-				b64Call = true
-				continue
-			}
-			if k > 0 && toks[k-1].kind == 'i' && (toks[k-1].text == "b" || toks[k-1].text == "rb" || toks[k-1].text == "B") && toks[k-1].at+len(toks[k-1].text) == t.at {
-				prefixB = true
-			}
-			strs = append(strs, t)
-		case 'i':
-			if strings.Contains(t.text, "fromhex") || strings.Contains(t.text, "hex") || t.text == "unhexlify" || t.text == "parseHexBinary" {
-				hexCall = true
-			}
-			if !codeWords[t.text] && (k+1 >= len(toks) || !strings.Contains("=:.[(", toks[k+1].text)) &&
-				(k == 0 || toks[k-1].text != "." && !rubySymbol(toks, k)) {
-				if len(strs) == 0 && !forced {
-					return fail(errNotThisForm)
-				}
-				return fail(failAt(t.at, "%s outside a quoted string", quoteTok(t.text)))
-			}
-		case 'n':
-			if len(strs) == 0 && !forced {
-				return fail(errNotThisForm)
-			}
-			return fail(failAt(t.at, "%s outside a quoted string", quoteTok(t.text)))
-		case 'p':
-			if !strings.Contains("+\\;,()[]{}=.:*$@&<>", t.text) {
-				if len(strs) == 0 && !forced {
-					return fail(errNotThisForm)
-				}
-				return fail(failAt(t.at, "%q outside a quoted string", t.text))
-			}
+		if err := sr.token(t, toks, n-1); err != nil {
+			return err
 		}
 	}
+	return nil
+}
+
+// token takes t, toks[k] with its neighbours in toks.
+func (sr *stringsReader) token(t ltok, toks []ltok, k int) error {
+	switch t.kind {
+	case 's':
+		sr.str(t, toks, k)
+	case 'i':
+		if strings.Contains(t.text, "fromhex") || strings.Contains(t.text, "hex") || t.text == "unhexlify" || t.text == "parseHexBinary" {
+			sr.hexCall = true
+		}
+		if !codeWords[t.text] && (k+1 >= len(toks) || !strings.Contains("=:.[(", toks[k+1].text)) &&
+			(k == 0 || toks[k-1].text != "." && !rubySymbol(toks, k)) {
+			return sr.outside(t.at, quoteTok(t.text))
+		}
+	case 'n':
+		return sr.outside(t.at, quoteTok(t.text))
+	case 'p':
+		if !strings.Contains("+\\;,()[]{}=.:*$@&<>", t.text) {
+			return sr.outside(t.at, fmt.Sprintf("%q", t.text))
+		}
+	}
+	return nil
+}
+
+// str takes a string: a call's argument that says what the others are ("hex", "H*",
+// "base64"), or one of the strings read.
+func (sr *stringsReader) str(t ltok, toks []ltok, k int) {
+	switch t.text[1 : len(t.text)-1] {
+	case "hex", "H*", "H":
+		sr.hexCall = true
+		return
+	case "base64":
+		sr.b64Call = true
+		return
+	}
+	if k > 0 && toks[k-1].kind == 'i' && (toks[k-1].text == "b" || toks[k-1].text == "rb" || toks[k-1].text == "B") && toks[k-1].at+len(toks[k-1].text) == t.at {
+		sr.prefixB = true
+	}
+	sr.strs = append(sr.strs, t)
+}
+
+// outside is the failure of a token (quoted as what) outside a quoted string.
+func (sr *stringsReader) outside(at int, what string) error {
+	if len(sr.strs) == 0 && !sr.forced {
+		return sr.fail(errNotThisForm)
+	}
+	return sr.fail(failAt(at, "%s outside a quoted string", what))
+}
+
+// lexFail is the failure of a text that does not lex.
+func (sr *stringsReader) lexFail(lerr *perr) error {
+	if sr.forced || strings.Contains(sr.s, `\x`) {
+		return lerr
+	}
+	return errNotThisForm
+}
+
+// fail is a failure at a token, unless the text does not lex further on.
+func (sr *stringsReader) fail(err error) error {
+	if err == errNotThisForm && !strings.Contains(sr.s, `\x`) {
+		return err
+	}
+	for {
+		_, ok, lerr := sr.lx.next()
+		if lerr != nil {
+			return sr.lexFail(lerr)
+		}
+		if !ok {
+			return err
+		}
+	}
+}
+
+// result is the bytes of the strings read: base64, hex, or escapes.
+func (sr *stringsReader) result() (*Text, error) {
+	strs := sr.strs
 	if len(strs) == 0 {
-		if forced {
+		if sr.forced {
 			return nil, failAt(0, "no quoted string")
 		}
 		return nil, errNotThisForm
@@ -1512,40 +1670,59 @@ func parseStrings(s string, forced bool) (*Text, error) {
 			escapes = true
 		}
 	}
-	if b64Call {
-		var enc strings.Builder
-		for _, t := range strs {
-			enc.WriteString(t.text[1 : len(t.text)-1])
-		}
-		if out, err := base64.StdEncoding.DecodeString(enc.String()); err == nil {
-			return &Text{Bytes: out, Detail: "base64 string"}, nil
-		}
-		return nil, failAt(strs[0].at, "the string is not base64")
+	if sr.b64Call {
+		return base64Strings(strs)
 	}
-	if !escapes && !prefixB {
-		// A string of hex digits: bytes.fromhex, pack("H*", …), or a plain hex string.
-		var hexText strings.Builder
-		for _, t := range strs {
-			hexText.WriteString(blank(t.text[:1]))
-			hexText.WriteString(t.text[1 : len(t.text)-1])
-			hexText.WriteString(blank(t.text[len(t.text)-1:]))
-		}
-		padded := strings.Repeat(" ", strs[0].at) + hexText.String()
-		ht, err := plainHex(padded)
-		if err == nil && len(ht.Bytes) > 0 {
-			ht.Detail = "hex in a string"
-			if hexCall {
-				ht.Detail = "hex in a string (fromhex, pack H*)"
-			}
-			return ht, nil
-		}
-		if hexCall || !forced && !strings.ContainsAny(s, `\`) {
-			if err != nil && (hexCall || forced) {
-				return nil, err
-			}
-			return nil, errNotThisForm
+	if !escapes && !sr.prefixB {
+		if t, err, done := sr.hexStrings(); done {
+			return t, err
 		}
 	}
+	return escapedStrings(strs, sr.prefixB)
+}
+
+// base64Strings is the strings' text joined, read as base64.
+func base64Strings(strs []ltok) (*Text, error) {
+	var enc strings.Builder
+	for _, t := range strs {
+		enc.WriteString(t.text[1 : len(t.text)-1])
+	}
+	if out, err := base64.StdEncoding.DecodeString(enc.String()); err == nil {
+		return &Text{Bytes: out, Detail: "base64 string"}, nil
+	}
+	return nil, failAt(strs[0].at, "the string is not base64")
+}
+
+// hexStrings reads the strings as a string of hex digits: bytes.fromhex, pack("H*", …), or a
+// plain hex string. done is false when they are not hex and may be escapes after all.
+func (sr *stringsReader) hexStrings() (t *Text, err error, done bool) {
+	strs := sr.strs
+	var hexText strings.Builder
+	for _, t := range strs {
+		hexText.WriteString(blank(t.text[:1]))
+		hexText.WriteString(t.text[1 : len(t.text)-1])
+		hexText.WriteString(blank(t.text[len(t.text)-1:]))
+	}
+	padded := strings.Repeat(" ", strs[0].at) + hexText.String()
+	ht, err := plainHex(padded)
+	if err == nil && len(ht.Bytes) > 0 {
+		ht.Detail = "hex in a string"
+		if sr.hexCall {
+			ht.Detail = "hex in a string (fromhex, pack H*)"
+		}
+		return ht, nil, true
+	}
+	if sr.hexCall || !sr.forced && !strings.ContainsAny(sr.s, `\`) {
+		if err != nil && (sr.hexCall || sr.forced) {
+			return nil, err, true
+		}
+		return nil, errNotThisForm, true
+	}
+	return nil, nil, false
+}
+
+// escapedStrings is the strings' bytes, escapes read (Rust's b"…" has no octal escapes).
+func escapedStrings(strs []ltok, prefixB bool) (*Text, error) {
 	var out []byte
 	for _, t := range strs {
 		b, err := unescapeIn(t.text[1:len(t.text)-1], t.at+1, prefixB && t.text[0] == '"')

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid/forms"
+	"github.com/kafkagrid/kafkagrid/internal/testenv"
 )
 
 // externalMain is a program of a module outside this one: it reads an RFC figure and writes
@@ -38,8 +39,8 @@ func main() {
 `
 
 // TestExternalModule builds and runs externalMain in a module of its own that requires this
-// one through a replace to this checkout, offline (the module cache holds what it needs, as
-// it does once this module is built), and checks that it writes the SVG forms.Write does.
+// one through a replace to this checkout, offline (the module cache holds what it needs once
+// testenv.ModuleGraph has loaded this module's whole graph), and checks that it writes the SVG forms.Write does.
 func TestExternalModule(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program (-short)")
@@ -65,6 +66,9 @@ func TestExternalModule(t *testing.T) {
 		}
 	}
 	figure := filepath.Join(root, "examples", "protocols", "figures", "udp.rfc.txt")
+	if err := testenv.ModuleGraph(goBin, root); err != nil {
+		t.Fatal(err)
+	}
 	cmd := exec.Command(goBin, "run", ".", figure)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod -buildvcs=false", "GOPROXY=off", "GOSUMDB=off", "GOWORK=off")

@@ -471,12 +471,18 @@ func TestBrowserDecoder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	firstHex := regexp.MustCompile(`[^0-9a-fA-F]`).ReplaceAllString(string(bytes.SplitN(first, []byte("\n\n"), 2)[1]), "")
-	if err := chromedp.Do(bctx, chromedp.Navigate(page+"#release=4.0&bytes="+firstHex)); err != nil {
+	var firstHex strings.Builder // the hex column of the tester's table
+	for _, m := range regexp.MustCompile(`\d{4} \| ([0-9a-f ]+?)\s*\|`).FindAllStringSubmatch(string(first), -1) {
+		firstHex.WriteString(strings.ReplaceAll(m[1], " ", ""))
+	}
+	if err := chromedp.Do(bctx, chromedp.Navigate(page+"#release=4.0&bytes="+firstHex.String())); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`(window.kafkagrid.results||0) > 0 || /not load/.test(document.getElementById("kg-status").textContent)`)); err != nil {
 		t.Fatal(err)
+	}
+	if shown, err := chromedp.Run(bctx, chromedp.Evaluate[pageShown](shownJS)); err != nil || shown.Err != "" || !strings.Contains(shown.Text, "frame = ApiVersions v4 request") || !strings.Contains(shown.Text, "39 bytes at offset 0") || shown.Images == 0 {
+		t.Errorf("the frame of the address (%d hex digits): %v, error %q, %d pictures, text:\n%.300s", firstHex.Len(), err, shown.Err, shown.Images, shown.Text)
 	}
 	logTiming(t, bctx, "first frame from the address")
 	if shot, err := chromedp.Run(bctx, chromedp.FullScreenshot(80)); err == nil {

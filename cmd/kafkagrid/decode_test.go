@@ -204,7 +204,7 @@ func TestDecodeForms(t *testing.T) {
 	}
 	html := reportHTML(t, rep)
 	for _, want := range []string{"Connection 1: 10.0.0.2:50000 → 10.0.0.1:9092", "Produce v12 request", "Produce v12 response",
-		"decompressed with zstd", `<pre class="hex h16">`} {
+		"decompressed with zstd", `<pre class="hex h16"`} {
 		if !strings.Contains(string(html), want) {
 			t.Errorf("report lacks %q", want)
 		}

@@ -186,7 +186,8 @@ func readRepo(t *testing.T, path string) string {
 // TestEmbedHugo runs both Hugo recipes: pages pre-rendered by md -inline (Goldmark's unsafe
 // renderer keeps the SVG), and the render hook docs/embed/hugo ships, which asks the server
 // for each block with its {key=value} attributes as options (rowbits=16 narrows the grid,
-// theme=dark leaves one palette) and fails the build naming the block's position on an error.
+// theme=dark leaves one palette) and an id of its own (two identical blocks, two ids), and
+// fails the build naming the block's position and the server's message on an error.
 func TestEmbedHugo(t *testing.T) {
 	hugo := embedTool(t, "hugo", "hugo")
 	udp := readRepo(t, "examples/protocols/udp.yaml")
@@ -226,22 +227,39 @@ func TestEmbedHugo(t *testing.T) {
 	t.Run("hook", func(t *testing.T) {
 		s := startServe(t, "-q", "-schemas", testenv.Releases(t))
 		env := []string{"HUGO_PARAMS_KAFKAGRID=" + s.base}
-		dir := site(t, "```bytegrid {rowbits=16, theme=\"dark\"}\n"+udp+"```\n\n```kafka {view=tree}\napi: Produce\nversion: 9\n```\n", true)
+		block := "```bytegrid {rowbits=16, theme=\"dark\"}\n" + udp + "```\n\n"
+		dir := site(t, block+block+"```kafka {view=tree}\napi: Produce\nversion: 9\n```\n", true)
 		runTool(t, dir, env, hugo, "--quiet")
 		page, _ := os.ReadFile(filepath.Join(dir, "public", "p", "index.html"))
 		grid := verbOutput(t, "grid", repoFile(t, "examples/protocols/udp.yaml"), "-format", "svg", "-rowbits", "16", "-theme", "dark")
 		tree := verbOutput(t, "show", "Produce", "-version", "9", "-format", "svg", "-tree", "-q", "-schemas", filepath.Join(testenv.Releases(t), "4.0"))
-		for i, want := range [][]byte{grid, tree} {
-			if !bytes.Contains(page, want[bytes.Index(want, []byte("<svg")):]) {
-				t.Errorf("SVG %d is not the one the verb writes:\n%.1500s", i+1, page)
+		got := inlineSVGs.FindAll(page, -1)
+		rootID := regexp.MustCompile(`^<svg [^>]*?id="([^"]+)"`)
+		if len(got) != 3 {
+			t.Fatalf("%d SVGs in the page, want 3:\n%.1500s", len(got), page)
+		}
+		ids := map[string]bool{}
+		for i, want := range [][]byte{grid, grid, tree} {
+			want = want[bytes.Index(want, []byte("<svg")):]
+			id, wantID := rootID.FindSubmatch(got[i]), rootID.FindSubmatch(want)
+			if id == nil || wantID == nil {
+				t.Fatalf("SVG %d: no id", i+1)
 			}
+			ids[string(id[1])] = true
+			// The hook gives each block an id of its own; the rest is what the verb writes.
+			if same := bytes.ReplaceAll(want, wantID[1], id[1]); !bytes.Equal(bytes.TrimSpace(got[i]), bytes.TrimSpace(same)) {
+				t.Errorf("SVG %d is not the one the verb writes:\n%.800s\n%.800s", i+1, got[i], same)
+			}
+		}
+		if len(ids) != 3 {
+			t.Errorf("the page's SVGs share ids: %v", ids)
 		}
 		// A bad block fails the build, naming the page and the block.
 		dir = site(t, "```bytegrid {rowbits=12}\n"+udp+"```\n", true)
 		cmd := exec.Command(hugo)
 		cmd.Dir, cmd.Env = dir, append(os.Environ(), env...)
 		out, err := cmd.CombinedOutput()
-		if err == nil || !strings.Contains(string(out), "p.md:5:1") || !strings.Contains(string(out), "the bytegrid block") {
+		if err == nil || !strings.Contains(string(out), "p.md:5:1") || !strings.Contains(string(out), `the bytegrid block: Error 400: option rowbits="12": want 8, 16, 32 or 64`) {
 			t.Errorf("a bad option: %v\n%s", err, out)
 		}
 	})

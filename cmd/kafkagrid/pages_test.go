@@ -72,14 +72,15 @@ const pageTextCheck = `((minPx) => {
 // phone, taps it) and reports what the reader sees without scrolling: whether the field's tree
 // row (not under the panel) and the detail panel are inside the viewport, and the path the
 // panel names. Only the grid the screen shows counts (the page holds a 32-bit and a 16-bit one).
+// Stacked says the grid is above the tree on a desktop screen (site.Fit), the panel beside.
 const pageHover = `((phone) => {
 	const sec = document.querySelector('section.msg#response') || document.querySelector('section.msg');
 	const fields = Array.from(sec.querySelectorAll('figure.live svg.kg-grid g.field[data-path]')).filter(g => !g.getAttribute('data-path').includes('#') && g.getClientRects().length > 0);
 	const g = fields[fields.length - 1];
 	// Beside the tree, the grid scrolls in a viewer a screen tall: the reader has it on the screen
 	// (the page snaps to it) and scrolls the grid inside it. On a phone the page scrolls.
-	const pair = sec.querySelector('.pair');
-	if (!phone && getComputedStyle(pair).display === 'grid') { window.scrollTo(0, pair.getBoundingClientRect().top + scrollY); g.scrollIntoView({block: 'nearest'}); }
+	const pair = sec.querySelector('.pair'), stacked = !phone && getComputedStyle(sec.querySelector('.side')).display === 'contents';
+	if (!phone && !stacked && getComputedStyle(pair).display === 'grid') { window.scrollTo(0, pair.getBoundingClientRect().top + scrollY); g.scrollIntoView({block: 'nearest'}); }
 	else g.scrollIntoView({block: 'center'});
 	const shape = g.querySelector('rect,polygon,path');
 	shape.dispatchEvent(new MouseEvent(phone ? 'click' : 'mouseover', {bubbles: true}));
@@ -91,22 +92,27 @@ const pageHover = `((phone) => {
 	const rowText = row && row.querySelector('text');
 	const dp = panel ? panel.querySelector('.dpath') : null;
 	return {Path: p, Row: inView(row) && !(panel && rowText && covered(rowText, panel)), Detail: inView(panel), Shown: dp ? dp.getAttribute('data-path') || '' : '',
-		BoxCovered: !!panel && covered(shape, panel)};
+		BoxCovered: !!panel && covered(shape, panel), Stacked: stacked};
 })`
 
 // pageTreeHover points at a tree row four fifths down the request's tree, as a reader beside
 // the grid does, and reports: whether every column of the tree is inside its figure (nothing
 // to scroll sideways), whether the row's grid box and its first byte in the hex dump are on
 // the screen (and the byte inside its dump's box), and whether the detail panel covers the
-// row or the box.
+// row or the box. Where the grid is stacked above the tree (Stacked), the reader scrolls the
+// page to the row, and the panel must name it on the screen (Shown).
 const pageTreeHover = `(() => new Promise(res => {
 	const sec = document.querySelector('section.msg#request');
 	const tree = sec.querySelector('figure.live svg.kg-tree'), fig = tree.closest('figure');
 	const nodes = Array.from(tree.querySelectorAll('g.node[data-path]'));
 	const n = nodes[Math.floor(nodes.length * 0.8)];
-	window.scrollTo(0, sec.querySelector('.pair').getBoundingClientRect().top + scrollY);
-	const fr = fig.getBoundingClientRect(), nr = n.getBoundingClientRect();
-	fig.scrollTop += nr.top - fr.top - fig.clientHeight / 2;
+	const stacked = getComputedStyle(sec.querySelector('.side')).display === 'contents';
+	if (stacked) n.scrollIntoView({block: 'center'});
+	else {
+		window.scrollTo(0, sec.querySelector('.pair').getBoundingClientRect().top + scrollY);
+		const fr = fig.getBoundingClientRect(), nr = n.getBoundingClientRect();
+		fig.scrollTop += nr.top - fr.top - fig.clientHeight / 2;
+	}
 	n.querySelector('rect').dispatchEvent(new MouseEvent('mouseover', {bubbles: true}));
 	setTimeout(() => {
 		const onScreen = e => { if (!e) return false; const r = e.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; };
@@ -115,23 +121,26 @@ const pageTreeHover = `(() => new Promise(res => {
 		const byte = Array.from(sec.querySelectorAll('pre.hex .on')).find(e => e.getClientRects().length > 0);
 		const panel = sec.querySelector('.detail');
 		const covered = (a, b) => { if (!a || !b || b.getClientRects().length === 0) return false; const r = a.getBoundingClientRect(), q = b.getBoundingClientRect(); return r.bottom > q.top && r.top < q.bottom && r.right > q.left && r.left < q.right; };
+		const dp = panel && panel.querySelector('.dpath');
 		res({Path: n.getAttribute('data-path'), Columns: fig.scrollWidth <= fig.clientWidth + 1, Box: onScreen(box), Byte: onScreen(byte) && inside(byte, byte.closest('pre')),
-			Covered: covered(n.querySelector('text'), panel) || covered(box, panel)});
+			Covered: covered(n.querySelector('text'), panel) || covered(box, panel), Stacked: stacked,
+			Shown: onScreen(panel) && dp ? dp.getAttribute('data-path') || '' : ''});
 	}, 100);
 }))()`
 
 type treeHoverResult struct {
-	Path                        string
-	Columns, Box, Byte, Covered bool
+	Path, Shown                          string
+	Columns, Box, Byte, Covered, Stacked bool
 }
 
 type hoverResult struct {
-	Path, Shown             string
-	Row, Detail, BoxCovered bool
+	Path, Shown                      string
+	Row, Detail, BoxCovered, Stacked bool
 }
 
 // TestPagesReadable opens the index and the pages of Produce, Fetch, Metadata, ApiVersions,
-// ShareFetch and Envelope in headless Chromium at 1280, 1440 and 390 CSS px, with the
+// ShareFetch and Envelope in headless Chromium at 1280, 1440 and 390 CSS px (on a desktop
+// screen the 32-bit grid, never the 16-bit one), with the
 // drawings' text forced into a font of another advance: no run leaves its box or overlaps
 // another, none is under 9 px on the phone, hovering a field shows its tree row (side by side)
 // and the detail panel without scrolling, and the arrow keys select fields. All of them light;
@@ -205,6 +214,14 @@ func TestPagesReadable(t *testing.T) {
 				}
 				if page != "index" {
 					if !screen.phone {
+						// Every desktop width shows whole 32-bit rows: never the 16-bit grid.
+						g16, err := chromedp.Run(bctx, chromedp.Evaluate[int](`Array.from(document.querySelectorAll('figure.g16')).filter(f => f.getClientRects().length > 0).length`))
+						if err != nil {
+							t.Fatal(err)
+						}
+						if g16 > 0 {
+							t.Errorf("%d grids of 16 bits a row on a desktop screen", g16)
+						}
 						th, err := chromedp.Run(bctx, chromedp.Evaluate[treeHoverResult](pageTreeHover, chromedp.EvalAwaitPromise))
 						if err != nil {
 							t.Fatal(err)
@@ -212,8 +229,14 @@ func TestPagesReadable(t *testing.T) {
 						if !th.Columns {
 							t.Errorf("the request's tree is cut off: not every column is inside its figure")
 						}
-						if !th.Box || !th.Byte || th.Covered {
+						// Stacked, the grid box is above the tree, off the screen: the page does not
+						// jump to it on a hover; the panel and the dump beside the tree say where
+						// the row's bytes are.
+						if !th.Box && !th.Stacked || !th.Byte || th.Covered {
 							t.Errorf("hovering tree row %s: its grid box on screen %v, its bytes in view %v, covered by the panel %v", th.Path, th.Box, th.Byte, th.Covered)
+						}
+						if th.Stacked && th.Shown != th.Path {
+							t.Errorf("hovering tree row %s (grid above the tree): the panel on the screen names %q", th.Path, th.Shown)
 						}
 					}
 					h, err := chromedp.Run(bctx, chromedp.Evaluate[hoverResult](fmt.Sprintf("%s(%v)", pageHover, screen.phone)))
@@ -226,7 +249,9 @@ func TestPagesReadable(t *testing.T) {
 					if h.BoxCovered {
 						t.Errorf("pointing at %s: the detail panel covers its grid box", h.Path)
 					}
-					if !screen.phone && !h.Row {
+					// Stacked, the tree is below the grid: its row is off the screen, and the
+					// panel beside the grid says what the row says (path, type, bytes, value).
+					if !screen.phone && !h.Row && !h.Stacked {
 						t.Errorf("hovering %s: its tree row is not in view", h.Path)
 					}
 					// What the reader sees while hovering: the screen, not the page.

@@ -202,9 +202,10 @@ const lazyTree = `{{define "treelater"}}<div class="kg-later kg-ask" data-key="{
 // lazyScript draws what waits (see the top of this file). src is the page's sidecar, "" for
 // none. Of a message's two grids and two hex dumps, the one the screen shows is in the DOM, the
 // other in a template (at load, on resize and when drawn); print parts are cloned before
-// printing. A message drawn later is
-// wired (kgWire) once inserted. Nothing is loaded before the page's load event, so what the
-// page holds at load is what the build wrote.
+// printing. A message drawn later is wired (kgWire) once inserted. Nothing is loaded before the
+// page's load event, so what the page holds at load is what the build wrote; once the page is
+// idle after it, the sidecar is loaded (nothing drawn), so that a print draws every message
+// and opens every edge case first: a printed page keeps them.
 const lazyScript = `{{define "lazyscript"}}<script>
 (function(){
  'use strict';
@@ -220,8 +221,13 @@ const lazyScript = `{{define "lazyscript"}}<script>
   var t=h.querySelector(':scope>template.kg-alt'),on=h.getClientRects().length>0;
   if(on&&t)put(t);else if(!on&&!t&&h.firstChild)park(h);
  })}
- // Print shows the 32-bit grids, the 16-byte dumps and the parts of tall drawings.
- function printing(){each(document.querySelectorAll('template.kg-print,template.kg-near'),put);each(document.querySelectorAll('figure.g32>template.kg-alt,pre.h16>template.kg-alt'),put)}
+ // Print shows the 32-bit grids, the 16-byte dumps and the parts of tall drawings, and every
+ // message and edge case: with the sidecar loaded (after the page's load, when idle), what
+ // waits is drawn and the edge cases are opened before the page is printed.
+ function printing(){
+  if(data){each(document.querySelectorAll('details.edge'),function(d){d.open=true});each(document.querySelectorAll('.kg-later'),draw)}
+  each(document.querySelectorAll('template.kg-print,template.kg-near'),put);each(document.querySelectorAll('figure.g32>template.kg-alt,pre.h16>template.kg-alt'),put)
+ }
  function draw(holder){
   if(!holder.parentNode)return;
   if(!data){if(want.indexOf(holder)<0)want.push(holder);load();return}
@@ -285,6 +291,9 @@ const lazyScript = `{{define "lazyscript"}}<script>
   var so=new IntersectionObserver(function(es){each(es,function(x){if(x.isIntersecting){so.unobserve(x.target);var t=x.target.querySelector(':scope>template.kg-near');if(t)near(t)}})},{rootMargin:'50% 0px'});
   each(document.querySelectorAll('pre.src>template.kg-near'),function(t){so.observe(t.parentNode)});
  }
- if(document.readyState==='complete')start();else addEventListener('load',start);
+ // The sidecar is loaded once the page is idle after its load, drawing nothing: a print then
+ // has every drawing at hand (beforeprint cannot wait for a script).
+ function later(){if(src&&!data)(window.requestIdleCallback||function(f){setTimeout(f,2000)})(load)}
+ if(document.readyState==='complete'){start();later()}else addEventListener('load',function(){start();later()});
 })();
 </script>{{end}}`

@@ -292,7 +292,7 @@ func checkPagesLight(t *testing.T, rel string) {
 		var got []string
 		for _, d := range readLazy(t, lazyName(p)) {
 			got = append(got, d[0])
-			wants := []string{`class="kg kg-grid`, `class="kg kg-tree`, `<pre class="hex h16">`, `class="kg-detail"`}
+			wants := []string{`class="kg kg-grid`, `class="kg kg-tree`, `<pre class="hex h16"`, `class="kg-detail"`}
 			if strings.HasSuffix(d[0], "-tree") {
 				wants = []string{`class="kg kg-tree`}
 				trees++

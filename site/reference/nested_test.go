@@ -40,7 +40,7 @@ func TestPageNestedRecords(t *testing.T) {
 			sec := page[strings.Index(page, `id="request-n1"`):]
 			sec = sec[:strings.Index(sec, "</section>")]
 			for _, want := range []string{"decompressed with lz4 (offsets from the start of the decompressed data)",
-				`class="live g32`, `class="live g16`, "kg-tree", `<pre class="hex h16">`, `class="kg-detail"`} {
+				`class="live g32`, `class="live g16`, "kg-tree", `<pre class="hex h16"`, `class="kg-detail"`} {
 				if !strings.Contains(sec, want) {
 					t.Errorf("the nested section lacks %q", want)
 				}

@@ -29,7 +29,8 @@ func apiVersionsV0(n int) []byte {
 
 // TestWriteCeilings: the report's ceilings do not multiply. Forty frames of some 4,900 fields
 // each (under MaxDrawnFields, 196,000 in all) draw MaxReportFields in all, the rest get a note;
-// no frame's drawings fit a page, so they are left to the SVG files; every page stays under
+// no frame's drawings fit a page, so they are left to the SVG files (with a 16-bit grid's
+// image for a phone, and a link to the tree's file there); every page stays under
 // MaxPageElements and MaxPageBytes, and the index is a table, whatever the frames hold.
 func TestWriteCeilings(t *testing.T) {
 	cat, err := kafka.LoadCatalog(testenv.Release(t, "4.0"))
@@ -64,6 +65,18 @@ func TestWriteCeilings(t *testing.T) {
 	}
 	if n := strings.Count(html, "its drawings are shown as images of their files (-grid.svg, -tree.svg)"); n != len(grids) {
 		t.Errorf("%d notes of drawings left to their files, want %d", n, len(grids))
+	}
+	// A phone gets the 16-bit grid's image, and a link to the tree's file where the tree's
+	// image would be cut at the box's edge: no static picture wider than the screen.
+	narrow, _ := filepath.Glob(filepath.Join(out, "frames", "*-grid16.svg"))
+	if len(narrow) != len(grids) {
+		t.Errorf("%d 16-bit grid images, want %d", len(narrow), len(grids))
+	}
+	if n := strings.Count(html, `<source media="(max-width:`); n != len(grids) {
+		t.Errorf("%d images with a phone's source, want %d", n, len(grids))
+	}
+	if n := strings.Count(html, `class="imglink"`); n != len(grids) {
+		t.Errorf("%d links to a tree too wide for a phone, want %d", n, len(grids))
 	}
 	index, _ := os.ReadFile(filepath.Join(out, "index.html"))
 	if len(index) > 64<<10 || strings.Contains(string(index), "<svg") {

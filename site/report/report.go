@@ -459,13 +459,22 @@ type frameView struct {
 	bytes   []byte
 	figs    *site.Figures
 	hexOpts site.HexOptions
+	base    string // the frame's file base name under frames/
 }
 
 type fileLink struct{ Label, Href string }
 
+// image is a drawing shown as an image of its file. A grid's image has its 16-bit twin
+// (Narrow, NarrowW) for a phone, where the 32-bit one would be cut at the box's edge; a tree's
+// (Tree) is shown from the screen width where it fits whole (Whole, CSS px), below which the
+// page links its file instead.
 type image struct {
-	Src, Alt string
-	W        int
+	ID, Src, Alt string
+	W            int
+	Narrow       string
+	NarrowW      int
+	Tree         bool
+	Whole        int
 }
 
 // page writes the page of the n-th exchange of connection c and the files of its frames, and
@@ -521,6 +530,9 @@ func (w *Writer) page(c *capture.Conn, n int, e *capture.Exchange) (rowView, err
 	if err := fitPage(pv.Sides); err != nil {
 		return row, fmt.Errorf("report: %s: %w", rel, err)
 	}
+	if err := w.narrowImages(pv.Sides); err != nil {
+		return row, err
+	}
 	if err := w.o.Create(rel, func(wr io.Writer) error {
 		return templates().ExecuteTemplate(wr, "page", pv)
 	}); err != nil {
@@ -536,6 +548,7 @@ func (w *Writer) frame(id, name string, m *capture.Message, vo kafkaview.Options
 	fv := &frameView{ID: name, bytes: m.Bytes}
 	f := m.Frame
 	base := site.Prefixed(id, name)
+	defer func() { fv.base = base }()
 	switch {
 	case f != nil && f.API != nil:
 		fv.Heading = fmt.Sprintf("%s v%d %s", f.API.Name, f.Version, name)
@@ -606,10 +619,38 @@ func (w *Writer) frame(id, name string, m *capture.Message, vo kafkaview.Options
 		fv.Links = append(fv.Links, fileLink{strings.TrimPrefix(strings.TrimPrefix(ext, "-"), "."), "../frames/" + base + ext})
 	}
 	if fv.figs != nil {
-		fv.Images = []image{{"../frames/" + base + gridExt, fv.figs.Grid.Title, fv.figs.Grid.Width()}, {"../frames/" + base + treeExt, fv.figs.Tree.Title, fv.figs.Tree.Width()}}
+		fv.Images = []image{{Src: "../frames/" + base + gridExt, Alt: fv.figs.Grid.Title, W: fv.figs.Grid.Width()}, {Src: "../frames/" + base + treeExt, Alt: fv.figs.Tree.Title, W: fv.figs.Tree.Width()}}
 	}
 	return fv, nil
 }
+
+// narrowImages writes, for each frame whose drawings are shown as images, its 16-bit grid's
+// file (…-grid16.svg), the image a phone shows in place of the 32-bit one, and sets where the
+// tree's image fits whole: a static picture is never cut at the box's edge.
+func (w *Writer) narrowImages(sides []*frameView) error {
+	for _, fv := range sides {
+		if len(fv.Images) != 2 || fv.figs == nil {
+			continue
+		}
+		tree := &fv.Images[1]
+		fv.Images[0].ID, tree.ID, tree.Tree = fv.ID+"-gridimg", fv.ID+"-treeimg", true
+		tree.Whole = int(float64(tree.W)*1.15+0.999) + imgPad
+		if fv.figs.Narrow.Drawing == nil {
+			continue
+		}
+		name := "frames/" + fv.base + narrowExt
+		if err := w.o.Create(name, func(wr io.Writer) error { return site.WriteSVG(wr, fv.figs.Narrow, false, "") }); err != nil {
+			return err
+		}
+		fv.Images[0].Narrow, fv.Images[0].NarrowW = "../"+name, fv.figs.Narrow.Width()
+		fv.Images[0].Whole = int(float64(fv.Images[0].W)*1.15+0.999) + imgPad
+	}
+	return nil
+}
+
+// imgPad is what a figure's padding, border and the page's own padding take of a screen's
+// width beside an image (CSS px): under that width plus the image's, it does not fit whole.
+const imgPad = 2*12 + 2 + 2*24
 
 // nestedMax is site.Options.MaxNested for a frame that leaves left fields of what the report
 // draws in all: at most site.DefaultMaxNested, and -1 (no nested frame drawn) when none are
@@ -826,6 +867,9 @@ func render(fv *frameView, fs *site.Figures, elements, size int) (*drawn, error)
 var (
 	gridExt = site.FrameFile("", site.FigureGrid, site.FormatSVG)
 	treeExt = site.FrameFile("", site.FigureTree, site.FormatSVG)
+	// narrowExt ends the file of a frame's 16-bit grid, written where its drawings are shown
+	// as images (the image a phone shows).
+	narrowExt = "-grid16.svg"
 )
 
 // reportCSS adds the report's pieces to the site's stylesheet (site.CSS), with its colours,
@@ -838,7 +882,7 @@ table.xch th,table.xch td{text-align:left;vertical-align:top;padding:.3rem .6rem
 table.xch th{font-size:13px;color:var(--muted);font-weight:600}table.xch td.num{width:3.5em;font-variant-numeric:tabular-nums}
 table.xch tr.bad td{color:var(--accent)}
 h1,h2.conn,p.lead,nav.top>*,footer{overflow-wrap:anywhere;min-width:0}table.xch th{overflow-wrap:normal}
-figure.img img{display:block;width:calc(var(--w)*1.15px);max-width:none;height:auto}
+figure.img img{display:block;width:calc(var(--w)*1.15px);max-width:none;height:auto}p.imglink{display:none;font-size:14px}
 @media (max-width:640px){table.xch{font-size:13px}table.xch th,table.xch td{padding:.25rem .3rem}
  table.xch.ex thead{display:none}table.xch.ex tr{display:block;padding:.3rem 0;border-bottom:1px solid var(--rule)}
  table.xch.ex td{display:inline-block;border:none;padding:.1rem .3rem}table.xch.ex td[data-label]{display:block}
@@ -904,7 +948,10 @@ const pageHTML = `{{define "head"}}<!DOCTYPE html>
 <h2>{{.Heading}}<span class="meta">{{.Meta}}</span></h2>
 {{if .Error}}<div class="err">{{.Error}}</div>
 {{end}}{{range .Notes}}<p class="note">{{.}}</p>
-{{end}}{{range .Images}}<figure class="img" style="--w:{{.W}}"><img src="{{.Src}}" width="{{.W}}" alt="{{.Alt}}" loading="lazy"></figure>
+{{end}}{{range .Images}}{{if .Narrow}}<style>@media (max-width:{{.Whole}}.98px){#{{.ID}} img{width:calc(var(--n)*1.1px)}}</style>
+{{else if .Tree}}<style>@media (max-width:{{.Whole}}.98px){#{{.ID}}{display:none}#{{.ID}}-link{display:block}}</style>
+<p class="imglink" id="{{.ID}}-link">The expanded tree is wider than this screen: <a href="{{.Src}}">open tree.svg</a> (it scrolls whole there), or read the hex dump and the text below.</p>
+{{end}}<figure class="img" id="{{.ID}}" style="--w:{{.W}}{{if .Narrow}};--n:{{.NarrowW}}{{end}}"><picture>{{if .Narrow}}<source media="(max-width:{{.Whole}}.98px)" srcset="{{.Narrow}}">{{end}}<img src="{{.Src}}" width="{{.W}}" alt="{{.Alt}}" loading="lazy"></picture></figure>
 {{end}}{{template "msgbody" .}}</section>
 {{template "nested" .Nested}}{{end}}{{end}}<footer><a href="{{.Index}}">{{.Title}}</a></footer>
 </main>
