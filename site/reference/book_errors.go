@@ -29,7 +29,8 @@ func (bk *book) errorsChapter(rows []errorCodeRow) {
 	bk.color(colInk)
 	bk.y = bk.wrap(marginX, y, bk.cw, "Every error code of the Kafka protocol: the number an ErrorCode field carries (int16), its name, "+
 		"whether a client may retry the request that got it, and what it means; then the APIs whose response can carry it: "+
-		"those whose response schema names it, and, marked K, those whose response class in Kafka's code lists it as possible. "+
+		"those whose response schema names it, and, marked K, those whose response class in Kafka's code lists it as possible "+
+		"(for the APIs whose class lists none, those franz-go's kmsg documents as returned). "+
 		"A response can carry codes neither names, UNKNOWN_SERVER_ERROR above all.", size, lead) + 8
 	xs := []float64{0, errCodeW + fieldGap, errCodeW + errNameW + 2*fieldGap, errCodeW + errNameW + errRetryW + 3*fieldGap}
 	descW := bk.cw - xs[3]

@@ -15,7 +15,8 @@ import (
 // may retry it, and what it means (the description franz-go's kerr carries), and, for each,
 // the APIs whose response can carry it: those whose response schemas name it in their
 // comments or about texts, and those whose response class in Kafka's code lists it as
-// possible (kafkaErrorLists), each said where it comes from. A response's ErrorCode fields can
+// possible (kafkaErrorLists), else those franz-go's kmsg documents as returned
+// (kmsgErrorLists), each said where it comes from. A response's ErrorCode fields can
 // carry more than both name (UNKNOWN_SERVER_ERROR always); the page says so.
 
 type errorCodesView struct {
@@ -57,7 +58,7 @@ func errorsByAPI(rows []errorCodeRow) []apiErrors {
 		for _, a := range r.Listed {
 			e := entry(a)
 			e.Listed = append(e.Listed, errorCodeRow{Code: r.Code, Name: r.Name})
-			e.Class = a.Name + "Response.java"
+			_, e.Class = errorList(a.Name)
 		}
 	}
 	slices.SortFunc(out, func(a, b apiErrors) int { return int(a.API.Key) - int(b.API.Key) })
@@ -105,7 +106,8 @@ func errorCodeRows(apis []*kafka.API, href func(*kafka.API) string) []errorCodeR
 				rows[i].APIs = append(rows[i].APIs, apiLink{Key: a.Key, Name: a.Name, Href: href(a)})
 			}
 		}
-		for _, name := range kafkaErrorLists[a.Name] {
+		list, _ := errorList(a.Name)
+		for _, name := range list {
 			if i, ok := index[name]; ok && name != "NONE" && !named[name] {
 				named[name] = true
 				rows[i].Listed = append(rows[i].Listed, apiLink{Key: a.Key, Name: a.Name, Href: href(a)})
@@ -167,7 +169,7 @@ const errorsHTML = `{{define "errors"}}{{template "head" .}}<title>Error codes Â
 <main>
 <nav class="top"><span>kafkagrid</span><span class="mid"><a href="index.html">Kafka {{.Release}} index</a>{{with decoder ""}} Â· <a href="{{.}}">Decode bytes</a>{{end}}</span><span></span></nav>
 <h1>Error codes</h1>
-<p class="lead">Every error code of the Kafka protocol: the number an ErrorCode field carries (int16), its name, whether a client may retry the request that got it, and what it means. "Returned by" lists the APIs whose response can carry it, from two sources: the response schema's comments ({{.NumAPIs}} schemas read), and, marked <sup>K</sup>, the "possible error codes" that Kafka's own response class lists (ProduceResponse.java and 27 others) where the schema does not name the code. A response can also carry codes neither names, UNKNOWN_SERVER_ERROR above all.</p>
+<p class="lead">Every error code of the Kafka protocol: the number an ErrorCode field carries (int16), its name, whether a client may retry the request that got it, and what it means. "Returned by" lists the APIs whose response can carry it, from three sources: the response schema's comments ({{.NumAPIs}} schemas read); marked <sup>K</sup>, where the schema does not name the code, the "possible error codes" that Kafka's own response class lists (ProduceResponse.java and 27 others); and, for the APIs whose class lists none, the codes franz-go's kmsg documents as returned in the response's fields (CreateTopics and 21 others, also marked <sup>K</sup>; "By API" names each list's source). A response can also carry codes none of them names, UNKNOWN_SERVER_ERROR above all.</p>
 <div class="scroll"><table class="hist errors">
 <thead><tr><th>Code</th><th>Name</th><th>Retriable</th><th>Description</th><th>Returned by</th></tr></thead>
 <tbody>
@@ -175,7 +177,7 @@ const errorsHTML = `{{define "errors"}}{{template "head" .}}<title>Error codes Â
 {{end}}</tbody></table></div>
 <h2 id="by-api">By API</h2>
 <p class="muted">The errors each API's response can carry: those its response schema names, where its comments say when a response carries them; then those only Kafka's response class lists.</p>
-<dl class="meta byapi">{{range .ByAPI}}<dt><a href="{{.API.Href}}">{{.API.Name}}</a> <span class="muted">(API key {{.API.Key}})</span></dt><dd>{{if .Codes}}<span class="muted">Named in its schema:</span> {{range $i, $c := .Codes}}{{if $i}}, {{end}}<a href="#{{$c.Name}}" class="mono">{{$c.Name}}</a> {{$c.Code}}{{end}}{{end}}{{if .Listed}}{{if .Codes}}<br>{{end}}<span class="muted">Listed in Kafka's {{.Class}}:</span> {{range $i, $c := .Listed}}{{if $i}}, {{end}}<a href="#{{$c.Name}}" class="mono">{{$c.Name}}</a> {{$c.Code}}{{end}}{{end}}</dd>
+<dl class="meta byapi">{{range .ByAPI}}<dt><a href="{{.API.Href}}">{{.API.Name}}</a> <span class="muted">(API key {{.API.Key}})</span></dt><dd>{{if .Codes}}<span class="muted">Named in its schema:</span> {{range $i, $c := .Codes}}{{if $i}}, {{end}}<a href="#{{$c.Name}}" class="mono">{{$c.Name}}</a> {{$c.Code}}{{end}}{{end}}{{if .Listed}}{{if .Codes}}<br>{{end}}<span class="muted">Listed in {{.Class}}:</span> {{range $i, $c := .Listed}}{{if $i}}, {{end}}<a href="#{{$c.Name}}" class="mono">{{$c.Name}}</a> {{$c.Code}}{{end}}{{end}}</dd>
 {{end}}</dl>
 <footer>Built by kafkagrid from the message schemas of Apache Kafka {{.Release}}; descriptions from franz-go's kerr. <a href="index.html">Index</a></footer>
 </main>

@@ -2,6 +2,7 @@ package reference
 
 import (
 	"bytes"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -88,7 +89,14 @@ func TestKafkaErrorLists(t *testing.T) {
 		known[c.Name] = true
 	}
 	cats := catalogs(t)
-	for api, names := range kafkaErrorLists {
+	lists := maps.Clone(kafkaErrorLists)
+	for api, names := range kmsgErrorLists {
+		if _, ok := lists[api]; ok {
+			t.Errorf("kmsgErrorLists: %s has Kafka's own list too", api)
+		}
+		lists[api] = names
+	}
+	for api, names := range lists {
 		if !slices.ContainsFunc(cats, func(c *kafka.Catalog) bool { _, ok := c.Lookup(api); return ok }) {
 			t.Errorf("kafkaErrorLists: %s is no API of any release read", api)
 		}
@@ -117,7 +125,7 @@ func TestKafkaErrorLists(t *testing.T) {
 		}
 	}
 	by := errorsByAPI(rows)
-	if len(by) != 1 || len(by[0].Codes) != 2 || len(by[0].Listed) != len(kafkaErrorLists["Produce"])-2 || by[0].Class != "ProduceResponse.java" {
+	if len(by) != 1 || len(by[0].Codes) != 2 || len(by[0].Listed) != len(kafkaErrorLists["Produce"])-2 || by[0].Class != "Kafka's ProduceResponse.java" {
 		t.Errorf("errorsByAPI = %+v", by)
 	}
 }

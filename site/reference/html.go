@@ -368,7 +368,7 @@ const templatesHTML = `{{define "head"}}<!DOCTYPE html>
 <h2>{{.Title}} <span class="mono" style="font-size:.7em;color:var(--muted)">{{.File}} · {{.Lines}} lines</span></h2>
 {{if .Structs}}<p>Common structs: {{range $i, $s := .Structs}}{{if $i}}, {{end}}<a href="#{{$s.Anchor}}">{{$s.Name}}</a>{{end}}</p>{{end}}
 {{if .Later}}<noscript><p class="muted">The page shows this source with script: it is Kafka's {{.File}}.</p></noscript>
-{{end}}<pre class="src">{{if .Later}}<template class="kg-near">{{.Source}}</template>{{else}}{{.Source}}{{end}}</pre>
+{{end}}<pre class="src" tabindex="0" role="region" aria-label="{{.File}}, line by line">{{if .Later}}<template class="kg-near">{{.Source}}</template>{{else}}{{.Source}}{{end}}</pre>
 </section>
 {{end}}
 <footer>Built by kafkagrid from the message schemas of Apache Kafka {{.Release}}. <a href="../index.html">Index</a></footer>
