@@ -180,31 +180,36 @@ func equalValue(a, b any) bool {
 		return ok && equalMessageSet(a, bb)
 	case Records:
 		bb, ok := b.(Records)
-		if !ok || len(a) != len(bb) {
-			return false
-		}
-		for i, x := range a {
-			y := bb[i]
-			switch {
-			case x.Batch != nil:
-				if y.Batch == nil || !equalBatch(x.Batch, y.Batch) {
-					return false
-				}
-			case x.Message != nil:
-				if y.Message == nil || !equalMessageSet(MessageSet{*x.Message}, MessageSet{*y.Message}) {
-					return false
-				}
-			default:
-				if y.Batch != nil || y.Message != nil || x.PartialSize != y.PartialSize || !bytes.Equal(x.Partial, y.Partial) {
-					return false
-				}
-			}
-		}
-		return true
+		return ok && equalRecords(a, bb)
 	case int64, bool, float64, string, UUID:
 		return a == b
 	}
 	return false
+}
+
+// equalRecords compares two Records: each batch, message or partial entry in turn.
+func equalRecords(a, b Records) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i, x := range a {
+		y := b[i]
+		switch {
+		case x.Batch != nil:
+			if y.Batch == nil || !equalBatch(x.Batch, y.Batch) {
+				return false
+			}
+		case x.Message != nil:
+			if y.Message == nil || !equalMessageSet(MessageSet{*x.Message}, MessageSet{*y.Message}) {
+				return false
+			}
+		default:
+			if y.Batch != nil || y.Message != nil || x.PartialSize != y.PartialSize || !bytes.Equal(x.Partial, y.Partial) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func equalBatch(a, b *RecordBatch) bool {

@@ -73,27 +73,11 @@ var classRule = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile
 
 // CheckWith verifies svg with the given options. It reports up to ten problems, joined.
 func CheckWith(svg []byte, opts Options) error {
-	boxClass := opts.BoxClass
-	if boxClass == "" {
-		boxClass = "field"
+	c := &checker{boxClass: opts.BoxClass, styles: map[string]textStyle{}}
+	if c.boxClass == "" {
+		c.boxClass = "field"
 	}
-	var errs []error
-	bad := func(format string, a ...any) {
-		if len(errs) < 10 {
-			errs = append(errs, fmt.Errorf("svgcheck: "+format, a...))
-		}
-	}
-	styles := map[string]textStyle{}
-	var view rect
-	var groups []*group
-	var stack []*group // nil entries for groups that are not boxes
-	var loose []textRun
-	var inText bool
-	var textAttrs []xml.Attr
-	var textBuf strings.Builder
 	d := xml.NewDecoder(bytes.NewReader(svg))
-	var inStyle bool
-	var styleBuf strings.Builder
 	for {
 		tok, err := d.Token()
 		if err == io.EOF {
@@ -104,91 +88,137 @@ func CheckWith(svg []byte, opts Options) error {
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
-			switch t.Name.Local {
-			case "svg":
-				vb := strings.Fields(attr(t.Attr, "viewBox"))
-				if len(vb) != 4 {
-					bad("root element has no viewBox")
-					continue
-				}
-				view = rect{num(vb[0]), num(vb[1]), num(vb[2]), num(vb[3])}
-			case "style":
-				inStyle = true
-			case "g":
-				var g *group
-				if hasClass(attr(t.Attr, "class"), boxClass) {
-					g = &group{id: attr(t.Attr, "data-path")}
-					if g.id == "" {
-						g.id = fmt.Sprintf("#%d", len(groups))
-					}
-					groups = append(groups, g)
-				}
-				stack = append(stack, g)
-			case "rect":
-				if g := innermost(stack); g != nil {
-					g.rects = append(g.rects, rect{num(attr(t.Attr, "x")), num(attr(t.Attr, "y")), num(attr(t.Attr, "width")), num(attr(t.Attr, "height"))})
-				}
-			case "text":
-				inText = true
-				textAttrs = t.Attr
-				textBuf.Reset()
-			}
+			c.start(t)
 		case xml.CharData:
-			if inStyle {
-				styleBuf.Write(t)
+			if c.inStyle {
+				c.styleBuf.Write(t)
 			}
-			if inText {
-				textBuf.Write(t)
+			if c.inText {
+				c.textBuf.Write(t)
 			}
 		case xml.EndElement:
-			switch t.Name.Local {
-			case "style":
-				inStyle = false
-				for _, m := range classRule().FindAllStringSubmatch(styleBuf.String(), -1) {
-					// A class's rules add up: its size and anchor, then its colours in the
-					// dark scheme's rules.
-					ts := styles[m[1]]
-					for _, decl := range strings.Split(m[2], ";") {
-						k, v, _ := strings.Cut(decl, ":")
-						switch k {
-						case "font-size":
-							ts.size = num(strings.TrimSuffix(v, "px"))
-						case "text-anchor":
-							ts.anchor = v
-						}
-					}
-					styles[m[1]] = ts
-				}
-			case "g":
-				if len(stack) > 0 {
-					stack = stack[:len(stack)-1]
-				}
-			case "text":
-				inText = false
-				run, err := measure(textAttrs, textBuf.String(), styles)
-				if err != nil {
-					bad("%v", err)
-					continue
-				}
-				if g := innermost(stack); g != nil {
-					g.texts = append(g.texts, run)
-				} else {
-					loose = append(loose, run)
-				}
+			c.end(t)
+		}
+	}
+	c.checkTexts()
+	c.checkOverlaps(opts.Rows)
+	return errors.Join(c.errs...)
+}
+
+// eps is how far a box may pass another before it counts.
+const eps = 0.02
+
+// checker is what CheckWith has read of the SVG so far, and the problems found.
+type checker struct {
+	boxClass  string
+	errs      []error
+	styles    map[string]textStyle
+	view      rect
+	groups    []*group
+	stack     []*group // nil entries for groups that are not boxes
+	loose     []textRun
+	inText    bool
+	textAttrs []xml.Attr
+	textBuf   strings.Builder
+	inStyle   bool
+	styleBuf  strings.Builder
+}
+
+// bad records a problem, up to ten.
+func (c *checker) bad(format string, a ...any) {
+	if len(c.errs) < 10 {
+		c.errs = append(c.errs, fmt.Errorf("svgcheck: "+format, a...))
+	}
+}
+
+// start reads an element's start: the drawing's viewBox, a box's group, rectangle or text.
+func (c *checker) start(t xml.StartElement) {
+	switch t.Name.Local {
+	case "svg":
+		vb := strings.Fields(attr(t.Attr, "viewBox"))
+		if len(vb) != 4 {
+			c.bad("root element has no viewBox")
+			return
+		}
+		c.view = rect{num(vb[0]), num(vb[1]), num(vb[2]), num(vb[3])}
+	case "style":
+		c.inStyle = true
+	case "g":
+		var g *group
+		if hasClass(attr(t.Attr, "class"), c.boxClass) {
+			g = &group{id: attr(t.Attr, "data-path")}
+			if g.id == "" {
+				g.id = fmt.Sprintf("#%d", len(c.groups))
+			}
+			c.groups = append(c.groups, g)
+		}
+		c.stack = append(c.stack, g)
+	case "rect":
+		if g := innermost(c.stack); g != nil {
+			g.rects = append(g.rects, rect{num(attr(t.Attr, "x")), num(attr(t.Attr, "y")), num(attr(t.Attr, "width")), num(attr(t.Attr, "height"))})
+		}
+	case "text":
+		c.inText = true
+		c.textAttrs = t.Attr
+		c.textBuf.Reset()
+	}
+}
+
+// end reads an element's end: the stylesheet's text classes, a group closed, a text measured.
+func (c *checker) end(t xml.EndElement) {
+	switch t.Name.Local {
+	case "style":
+		c.inStyle = false
+		c.readStyles()
+	case "g":
+		if len(c.stack) > 0 {
+			c.stack = c.stack[:len(c.stack)-1]
+		}
+	case "text":
+		c.inText = false
+		run, err := measure(c.textAttrs, c.textBuf.String(), c.styles)
+		if err != nil {
+			c.bad("%v", err)
+			return
+		}
+		if g := innermost(c.stack); g != nil {
+			g.texts = append(g.texts, run)
+		} else {
+			c.loose = append(c.loose, run)
+		}
+	}
+}
+
+// readStyles reads the text classes of the stylesheet read: a class's rules add up, its size
+// and anchor, then its colours in the dark scheme's rules.
+func (c *checker) readStyles() {
+	for _, m := range classRule().FindAllStringSubmatch(c.styleBuf.String(), -1) {
+		ts := c.styles[m[1]]
+		for _, decl := range strings.Split(m[2], ";") {
+			k, v, _ := strings.Cut(decl, ":")
+			switch k {
+			case "font-size":
+				ts.size = num(strings.TrimSuffix(v, "px"))
+			case "text-anchor":
+				ts.anchor = v
 			}
 		}
+		c.styles[m[1]] = ts
 	}
-	const eps = 0.02
-	for _, r := range loose {
-		if !view.contains(r.box, eps) {
-			bad("text %q %v leaves the drawing %v", r.s, r.box, view)
+}
+
+// checkTexts checks that every text lies in the drawing, and a box's in one of its rectangles.
+func (c *checker) checkTexts() {
+	for _, r := range c.loose {
+		if !c.view.contains(r.box, eps) {
+			c.bad("text %q %v leaves the drawing %v", r.s, r.box, c.view)
 		}
 	}
-	for _, g := range groups {
+	for _, g := range c.groups {
 		for _, r := range g.texts {
 			if len(g.rects) == 0 {
-				if !view.contains(r.box, eps) {
-					bad("%s: text %q %v leaves the drawing", g.id, r.s, r.box)
+				if !c.view.contains(r.box, eps) {
+					c.bad("%s: text %q %v leaves the drawing", g.id, r.s, r.box)
 				}
 				continue
 			}
@@ -200,33 +230,36 @@ func CheckWith(svg []byte, opts Options) error {
 				}
 			}
 			if !ok {
-				bad("%s: text %q %v lies outside its box %v", g.id, r.s, r.box, g.rects)
+				c.bad("%s: text %q %v lies outside its box %v", g.id, r.s, r.box, g.rects)
 			}
 		}
 	}
+}
+
+// checkOverlaps checks that no boxes of different groups overlap, nor, with rows, their texts.
+func (c *checker) checkOverlaps(rows bool) {
 	// Overlap between boxes of different groups (sorted sweep on x would be faster; the
 	// drawings are small enough for the pairwise check).
-	for i, a := range groups {
-		for _, b := range groups[i+1:] {
+	for i, a := range c.groups {
+		for _, b := range c.groups[i+1:] {
 			for _, ra := range a.rects {
 				for _, rb := range b.rects {
 					if ra.overlaps(rb, eps) {
-						bad("boxes of %s %v and %s %v overlap", a.id, ra, b.id, rb)
+						c.bad("boxes of %s %v and %s %v overlap", a.id, ra, b.id, rb)
 					}
 				}
 			}
-			if opts.Rows {
+			if rows {
 				for _, ta := range a.texts {
 					for _, tb := range b.texts {
 						if ta.box.overlaps(tb.box, eps) {
-							bad("text %q of %s overlaps %q of %s", ta.s, a.id, tb.s, b.id)
+							c.bad("text %q of %s overlaps %q of %s", ta.s, a.id, tb.s, b.id)
 						}
 					}
 				}
 			}
 		}
 	}
-	return errors.Join(errs...)
 }
 
 func innermost(stack []*group) *group {

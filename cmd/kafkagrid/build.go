@@ -46,45 +46,10 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	set := map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
-	// An explicitly empty list is a mistake (a shell variable that came out empty, say), not a
-	// request for everything: only leaving the flag out means "all".
-	if set["format"] && strings.Trim(*formats, ", \t") == "" {
-		return usagef("build: -format: empty list (want svg, html, pdf, bin, json or txt, or all)")
-	}
-	f, err := reference.ParseFormats(*formats)
+	opts, err := buildOptions(ctx, set, buildFlags{formats: *formats, paper: *paper, out: *out, versions: *versions,
+		compression: *compression, apis: *apis, force: *force})
 	if err != nil {
-		return usagef("build: -format: %v", strings.TrimPrefix(err.Error(), "reference: "))
-	}
-	p, err := reference.ParsePaper(*paper)
-	if err != nil {
-		return usagef("build: -paper: %v", strings.TrimPrefix(err.Error(), "reference: "))
-	}
-	if *out == "" {
-		return usagef("build: -out must name a folder")
-	}
-	opts := reference.Options{Formats: f, Paper: p, Force: *force, Temps: tempsFrom(ctx), Decoder: webDecoder()}
-	if opts.Versions, err = kafka.ParseVersionSet(*versions); err != nil {
-		return usagef("build: -versions: %v", strings.TrimPrefix(err.Error(), "kafka: "))
-	}
-	if set["versions"] {
-		opts.BookVersions = opts.Versions
-	}
-	codecName := strings.TrimSuffix(*compression, "-xerial")
-	codec, err := kafka.ParseCodec(codecName)
-	if err != nil || (codecName != *compression && codec != kafka.CodecSnappy) {
-		return usagef("build: -compression %q: want none, gzip, snappy, snappy-xerial, lz4 or zstd", *compression)
-	}
-	opts.Compression, opts.Xerial = codec, codecName != *compression
-	for _, a := range strings.Split(*apis, ",") {
-		if a = strings.TrimSpace(a); a != "" {
-			opts.APIs = append(opts.APIs, a)
-		}
-	}
-	if set["apis"] && len(opts.APIs) == 0 {
-		return usagef("build: -apis: empty list (leave -apis out to build every API)")
-	}
-	if opts.Date, err = sourceDate(); err != nil {
-		return fmt.Errorf("build: %w", err)
+		return err
 	}
 
 	quiet := sf.quiet
@@ -129,6 +94,58 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			plural(sum.APIs, "API"), plural(sum.Versions, "version"), cat.Release.Name(), *out, plural(sum.Files, "file"), humanBytes(sum.Bytes), time.Since(start).Round(time.Millisecond))
 	}
 	return nil
+}
+
+// buildFlags are the values of build's flags that make its reference.Options.
+type buildFlags struct {
+	formats, paper, out, versions, compression, apis string
+	force                                            bool
+}
+
+// buildOptions checks build's flags (set: those given) and makes the build's options.
+func buildOptions(ctx context.Context, set map[string]bool, fl buildFlags) (reference.Options, error) {
+	var opts reference.Options
+	// An explicitly empty list is a mistake (a shell variable that came out empty, say), not a
+	// request for everything: only leaving the flag out means "all".
+	if set["format"] && strings.Trim(fl.formats, ", \t") == "" {
+		return opts, usagef("build: -format: empty list (want svg, html, pdf, bin, json or txt, or all)")
+	}
+	f, err := reference.ParseFormats(fl.formats)
+	if err != nil {
+		return opts, usagef("build: -format: %v", strings.TrimPrefix(err.Error(), "reference: "))
+	}
+	p, err := reference.ParsePaper(fl.paper)
+	if err != nil {
+		return opts, usagef("build: -paper: %v", strings.TrimPrefix(err.Error(), "reference: "))
+	}
+	if fl.out == "" {
+		return opts, usagef("build: -out must name a folder")
+	}
+	opts = reference.Options{Formats: f, Paper: p, Force: fl.force, Temps: tempsFrom(ctx), Decoder: webDecoder()}
+	if opts.Versions, err = kafka.ParseVersionSet(fl.versions); err != nil {
+		return opts, usagef("build: -versions: %v", strings.TrimPrefix(err.Error(), "kafka: "))
+	}
+	if set["versions"] {
+		opts.BookVersions = opts.Versions
+	}
+	codecName := strings.TrimSuffix(fl.compression, "-xerial")
+	codec, err := kafka.ParseCodec(codecName)
+	if err != nil || (codecName != fl.compression && codec != kafka.CodecSnappy) {
+		return opts, usagef("build: -compression %q: want none, gzip, snappy, snappy-xerial, lz4 or zstd", fl.compression)
+	}
+	opts.Compression, opts.Xerial = codec, codecName != fl.compression
+	for _, a := range strings.Split(fl.apis, ",") {
+		if a = strings.TrimSpace(a); a != "" {
+			opts.APIs = append(opts.APIs, a)
+		}
+	}
+	if set["apis"] && len(opts.APIs) == 0 {
+		return opts, usagef("build: -apis: empty list (leave -apis out to build every API)")
+	}
+	if opts.Date, err = sourceDate(); err != nil {
+		return opts, fmt.Errorf("build: %w", err)
+	}
+	return opts, nil
 }
 
 // lookupAPIs checks the names or keys given to -apis against cat and returns them with each

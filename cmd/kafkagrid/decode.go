@@ -63,11 +63,10 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *format = outputFormat(*format); *format != "txt" && *format != "json" {
 		return usagef("decode: -format %q: want txt or json", *format)
 	}
-	df := decodeFlags{api: *apiName, version: *version, request: *request, response: *response,
-		from: *from, noSize: *noSize, body: *body, ports: *ports, maxFields: *maxFields}
-	di, err := df.check()
-	if err != nil {
-		return err
+	df := decode.Flags{API: *apiName, Version: *version, Request: *request, Response: *response,
+		From: *from, NoSize: *noSize, Body: *body, Ports: *ports, MaxFields: *maxFields}
+	if err := df.Check(); err != nil {
+		return decodeUsage(err)
 	}
 	name := names[0]
 	// A capture is read as it streams, frame by frame, never whole (its report too, exchange by
@@ -92,23 +91,22 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return fmt.Errorf("decode: %w", err)
 	}
-	others, flagFor := siblingReleases(sf, src)
-	o, search, err := df.reader(ctx, c, di, name, others, flagFor)
+	rd, err := decode.NewReader(ctx, c, df, name, siblingReleases(sf, src))
 	if err != nil {
-		return err
+		return decodeUsage(err)
 	}
 	if streamed && *out != "" {
-		return streamReport(ctx, c, name, in, o, *out, stderr, *sf.quiet)
+		return streamReport(ctx, c, name, in, rd.Options, *out, stderr, *sf.quiet)
 	}
 	if streamed {
-		return streamDecode(ctx, c, name, in, o, stdout, *format, *indent)
+		return streamDecode(ctx, c, name, in, rd.Options, stdout, *format, *indent)
 	}
-	r, err := search.read(data, di.binary, di.form, o, df.noSize, df.body)
+	r, err := rd.Read(data)
 	if err != nil {
 		return fmt.Errorf("decode: %s: %w", shownName(name), err)
 	}
 	if *out == "" {
-		if err := printResult(&ctxWriter{ctx: ctx, w: stdout}, r, nil, *format, *indent); err != nil {
+		if err := decode.Write(&ctxWriter{ctx: ctx, w: stdout}, r, decode.Format{JSON: *format == "json", Indent: *indent}); err != nil {
 			return fmt.Errorf("decode: %w", err)
 		}
 		if *format == "json" && !*sf.quiet {
@@ -127,39 +125,7 @@ func runDecode(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			fmt.Fprintf(stderr, "kafkagrid: decode: %s (%d decoded) in %s: report in %s\n", plural(all, "frame"), ok, plural(len(r.Conns), "connection"), *out)
 		}
 	}
-	return readStatus(c, name, r, nil)
-}
-
-// decodeFlags are decode's flags that say how to read the input, as the command line
-// (runDecode) gives them: decode.Flags (the browser decoder sets its own, site/webdecoder).
-type decodeFlags struct {
-	api               string // -api, or ""
-	version           int    // -version, or -1
-	request, response bool
-	from              string // -from, or "" (told by the content)
-	noSize, body      bool
-	ports             string // -port: comma-separated
-	maxFields         int
-}
-
-func (f decodeFlags) lib() decode.Flags {
-	return decode.Flags{API: f.api, Version: f.version, Request: f.request, Response: f.response,
-		From: f.from, NoSize: f.noSize, Body: f.body, Ports: f.ports, MaxFields: f.maxFields}
-}
-
-// decodeInput is what the reader of the input was told by -from (decodeFlags.check).
-type decodeInput struct {
-	binary bool
-	form   capture.Form
-}
-
-// check checks decode's flags (decode.Flags.Check): usage errors, exit status 2.
-func (f decodeFlags) check() (decodeInput, error) {
-	if err := f.lib().Check(); err != nil {
-		return decodeInput{}, decodeUsage(err)
-	}
-	form, _ := capture.ParseForm(f.from)
-	return decodeInput{binary: f.from == "bin" || f.from == "binary", form: form}, nil
+	return decodeStatus(c, name, r, decode.CountOf(r))
 }
 
 // decodeUsage is decode's error for an error of the library's: a usage error (exit status 2)
@@ -169,48 +135,6 @@ func decodeUsage(err error) error {
 		return usageError{fmt.Errorf("decode: %w", u.Err)}
 	}
 	return err
-}
-
-// relCat is one release's catalogue.
-type relCat struct {
-	name string
-	cat  *kafka.Catalog
-}
-
-// shapeSearch reads the input whole (decode.Reader.Read).
-type shapeSearch struct{ r *decode.Reader }
-
-// reader makes what reads the input named name with c (decode.NewReader): the capture's
-// options and the search of a lone frame's shape; others and flagFor give the other releases
-// (decode.Releases). An -api that no release has is a usage error.
-func (f decodeFlags) reader(ctx context.Context, c *kafka.Catalog, _ decodeInput, name string, others func() []relCat, flagFor func(string) string) (capture.Options, *shapeSearch, error) {
-	rels := decode.Releases{Flag: flagFor}
-	if others != nil {
-		rels.Others = func() []capture.Release {
-			var out []capture.Release
-			for _, r := range others() {
-				out = append(out, capture.Release{Name: r.name, Catalog: r.cat})
-			}
-			return out
-		}
-	}
-	r, err := decode.NewReader(ctx, c, f.lib(), name, rels)
-	if err != nil {
-		return capture.Options{}, nil, decodeUsage(err)
-	}
-	return r.Options, &shapeSearch{r}, nil
-}
-
-// read reads data whole with the capture's options o, as the flags the reader was made with
-// say (the -from, -no-size and -body given here are theirs).
-func (s *shapeSearch) read(data []byte, _ bool, _ capture.Form, o capture.Options, _, _ bool) (*capture.Result, error) {
-	s.r.Options = o
-	return s.r.Read(data)
-}
-
-// readStatus is decodeStatus of the messages of r, read whole.
-func readStatus(c *kafka.Catalog, name string, r *capture.Result, _ []*capture.Message) error {
-	return decodeStatus(c, name, r, decode.CountOf(r))
 }
 
 // decodeStatus is decode's error for what it read (decode.Status), after the input's name.
@@ -279,7 +203,7 @@ func writeReport(ctx context.Context, dir string, r *capture.Result, o report.Op
 // schemas came from a folder of releases (-schemas DIR, $KAFKA_SCHEMAS or the download cache)
 // or from one release's folder beside others (-schemas DIR/4.0): newest first, each loaded
 // once, those that do not load left out; and the flag that picks one of them.
-func siblingReleases(sf *schemaFlags, src source) (func() []relCat, func(rel string) string) {
+func siblingReleases(sf *schemaFlags, src source) decode.Releases {
 	flagName, given := "-schemas", *sf.schemas
 	if given == "" && *sf.ref == "" {
 		flagName, given = "KAFKA_SCHEMAS=", os.Getenv("KAFKA_SCHEMAS")
@@ -300,11 +224,11 @@ func siblingReleases(sf *schemaFlags, src source) (func() []relCat, func(rel str
 			return flagName + filepath.Join(dir, rel)
 		}
 	default:
-		return nil, flag // a jar, an installation, or a release alone
+		return decode.Releases{Flag: flag} // a jar, an installation, or a release alone
 	}
-	var loaded []relCat
+	var loaded []capture.Release
 	done := false
-	return func() []relCat {
+	return decode.Releases{Flag: flag, Others: func() []capture.Release {
 		if done {
 			return loaded
 		}
@@ -323,10 +247,10 @@ func siblingReleases(sf *schemaFlags, src source) (func() []relCat, func(rel str
 			if err != nil {
 				continue
 			}
-			loaded = append(loaded, relCat{rel, c})
+			loaded = append(loaded, capture.Release{Name: rel, Catalog: c})
 		}
 		return loaded
-	}, flag
+	}}
 }
 
 // siblings counts the releases in parent, a release's folder's (the links that dangle or loop
@@ -334,14 +258,6 @@ func siblingReleases(sf *schemaFlags, src source) (func() []relCat, func(rel str
 func siblings(parent string) int {
 	rels, _ := releasesIn(parent)
 	return len(rels)
-}
-
-// messages lists the messages of r in report order (decode.Messages).
-func messages(r *capture.Result) []*capture.Message { return decode.Messages(r) }
-
-// printResult prints every frame's tree (txt) or the frames as JSON (decode.Write).
-func printResult(w io.Writer, r *capture.Result, _ []*capture.Message, format string, indent bool) error {
-	return decode.Write(w, r, decode.Format{JSON: format == "json", Indent: indent})
 }
 
 // ctxWriter stops writing once ctx is done: a long output stops soon after a signal.

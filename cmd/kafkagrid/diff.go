@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -37,43 +36,9 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	outFile := fs.String("o", "", "write to `FILE` instead of standard output")
 	fs.Bool("q", false, "quiet: nothing on stderr but errors (diff's default; notes need -v)")
 	verbose := fs.Bool("v", false, "verbose: the notes on schema files read leniently (Kafka's own files have a few)")
-	// -kafka REF may stand for either side, in order: "diff -kafka 3.9 ../4.0"; -release RELEASE
-	// stands just before the folder of releases it picks from.
-	var plain []string
-	release := ""
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			plain = append(plain, args[i:]...)
-			break
-		}
-		switch {
-		case a == "-kafka" || a == "--kafka":
-			if i+1 >= len(args) {
-				return usagef("diff: -kafka needs a REF")
-			}
-			i++
-			plain = append(plain, "kafka:"+args[i])
-		case strings.HasPrefix(a, "-kafka=") || strings.HasPrefix(a, "--kafka="):
-			plain = append(plain, "kafka:"+a[strings.Index(a, "=")+1:])
-		case a == "-release" || a == "--release" || strings.HasPrefix(a, "-release=") || strings.HasPrefix(a, "--release="):
-			if j := strings.Index(a, "="); j >= 0 {
-				release = a[j+1:]
-			} else if i+1 < len(args) {
-				i++
-				release = args[i]
-			}
-			if release == "" {
-				return usagef("diff: -release needs a RELEASE")
-			}
-			if i+1 >= len(args) || strings.HasPrefix(args[i+1], "-") {
-				return usagef("diff: -release %s stands just before the folder of releases it picks from, as in: kafkagrid diff -release 3.9 DIR -release 4.0 DIR", release)
-			}
-			i++
-			plain = append(plain, "release:"+release+"\x00"+args[i])
-		default:
-			plain = append(plain, a)
-		}
+	plain, err := diffArgs(args)
+	if err != nil {
+		return err
 	}
 	sides, err := parseFlags(fs, plain)
 	if err != nil {
@@ -89,35 +54,8 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	var rels [2]*schemas.Release
 	for i, side := range sides {
-		empty, no := "", false
-		sf := &schemaFlags{schemas: &empty, release: &empty, ref: &empty, quiet: &no, verbose: verbose}
-		if ref, ok := strings.CutPrefix(side, "kafka:"); ok {
-			sf.ref = &ref
-		} else if r, ok := strings.CutPrefix(side, "release:"); ok {
-			rel, dir, _ := strings.Cut(r, "\x00")
-			side = dir
-			sf.release, sf.schemas = &rel, &dir
-		} else {
-			s := side
-			sf.schemas = &s
-			// A folder of releases would give its default release to both sides: which one is
-			// for the user to say.
-			if rs, _ := releasesIn(s); len(rs) > 0 && !isReleaseDir(s) && len(schemas.InstallJars(s)) == 0 {
-				return usagef("diff: %s is a folder of releases (%s): say which with -release before it, as in: kafkagrid diff -release %s %s -release %s %s",
-					s, strings.Join(rs, ", "), rs[max(0, len(rs)-2)], s, rs[len(rs)-1], s)
-			}
-		}
-		src, err := sf.find(ctx, stderr)
-		if err != nil {
-			return diffTrouble{fmt.Errorf("diff: %s: %w", side, err)}
-		}
-		r, err := sf.open(src.path, stderr)
-		if err != nil {
-			return diffTrouble{fmt.Errorf("diff: %w", err)}
-		}
-		rels[i] = r
-		if err := ctx.Err(); err != nil { // each step stops at a signal, not only the last
-			return diffTrouble{fmt.Errorf("diff: %w", err)}
+		if rels[i], err = diffSide(ctx, side, verbose, stderr); err != nil {
+			return err
 		}
 	}
 	d := schemas.Compare(rels[0], rels[1])
@@ -127,17 +65,7 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	// The document is made whole before it is written: -o gets it by rename (no half file on
 	// an error or a signal), stdout as it stops at a signal.
 	var buf bytes.Buffer
-	w := &buf
-	switch *format {
-	case "json":
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		err = enc.Encode(reference.NewDiffDoc(d))
-	case "html":
-		err = reference.WriteDiffPage(w, reference.NewDiffDoc(d))
-	default:
-		err = reference.WriteDiffText(w, d)
-	}
+	err = reference.WriteDiff(&buf, d, *format)
 	if err == nil && *outFile != "" {
 		err = writeFileAtomic(*outFile, buf.Bytes(), tempsFrom(ctx))
 	} else if err == nil {
@@ -150,6 +78,84 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return errDifferent
 	}
 	return nil
+}
+
+// diffArgs reads diff's -kafka REF and -release RELEASE, which stand for a side where they
+// are ("kafka:REF", "release:RELEASE\x00DIR"), before the flags are parsed: -kafka REF may
+// stand for either side, in order ("diff -kafka 3.9 ../4.0"); -release RELEASE stands just
+// before the folder of releases it picks from.
+func diffArgs(args []string) ([]string, error) {
+	var plain []string
+	release := "" // the last -release given
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return append(plain, args[i:]...), nil
+		}
+		switch {
+		case a == "-kafka" || a == "--kafka":
+			if i+1 >= len(args) {
+				return nil, usagef("diff: -kafka needs a REF")
+			}
+			i++
+			plain = append(plain, "kafka:"+args[i])
+		case strings.HasPrefix(a, "-kafka=") || strings.HasPrefix(a, "--kafka="):
+			plain = append(plain, "kafka:"+a[strings.Index(a, "=")+1:])
+		case a == "-release" || a == "--release" || strings.HasPrefix(a, "-release=") || strings.HasPrefix(a, "--release="):
+			if j := strings.Index(a, "="); j >= 0 {
+				release = a[j+1:]
+			} else if i+1 < len(args) {
+				i++
+				release = args[i]
+			}
+			if release == "" {
+				return nil, usagef("diff: -release needs a RELEASE")
+			}
+			if i+1 >= len(args) || strings.HasPrefix(args[i+1], "-") {
+				return nil, usagef("diff: -release %s stands just before the folder of releases it picks from, as in: kafkagrid diff -release 3.9 DIR -release 4.0 DIR", release)
+			}
+			i++
+			plain = append(plain, "release:"+release+"\x00"+args[i])
+		default:
+			plain = append(plain, a)
+		}
+	}
+	return plain, nil
+}
+
+// diffSide finds and reads one side of diff: a folder, jar or installation, "kafka:REF" or
+// "release:RELEASE\x00DIR" (diffArgs).
+func diffSide(ctx context.Context, side string, verbose *bool, stderr io.Writer) (*schemas.Release, error) {
+	empty, no := "", false
+	sf := &schemaFlags{schemas: &empty, release: &empty, ref: &empty, quiet: &no, verbose: verbose}
+	if ref, ok := strings.CutPrefix(side, "kafka:"); ok {
+		sf.ref = &ref
+	} else if r, ok := strings.CutPrefix(side, "release:"); ok {
+		rel, dir, _ := strings.Cut(r, "\x00")
+		side = dir
+		sf.release, sf.schemas = &rel, &dir
+	} else {
+		s := side
+		sf.schemas = &s
+		// A folder of releases would give its default release to both sides: which one is
+		// for the user to say.
+		if rs, _ := releasesIn(s); len(rs) > 0 && !isReleaseDir(s) && len(schemas.InstallJars(s)) == 0 {
+			return nil, usagef("diff: %s is a folder of releases (%s): say which with -release before it, as in: kafkagrid diff -release %s %s -release %s %s",
+				s, strings.Join(rs, ", "), rs[max(0, len(rs)-2)], s, rs[len(rs)-1], s)
+		}
+	}
+	src, err := sf.find(ctx, stderr)
+	if err != nil {
+		return nil, diffTrouble{fmt.Errorf("diff: %s: %w", side, err)}
+	}
+	r, err := sf.open(src.path, stderr)
+	if err != nil {
+		return nil, diffTrouble{fmt.Errorf("diff: %w", err)}
+	}
+	if err := ctx.Err(); err != nil { // each step stops at a signal, not only the last
+		return nil, diffTrouble{fmt.Errorf("diff: %w", err)}
+	}
+	return r, nil
 }
 
 // releaseDiffDoc is the document of -format json and html, made by the reference package so

@@ -83,46 +83,7 @@ func runMd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			stale = append(stale, s...)
 			continue
 		}
-		derived := svgs
-		if *outDir != "" {
-			derived = all // -outdir's Markdown name is derived too; -o's is the user's
-		}
-		for _, f := range derived {
-			if err := mayWrite(f.Name); err != nil {
-				return fmt.Errorf("md: %w", err)
-			}
-		}
-		for _, f := range svgs {
-			ok, err := ourSVG(f.Name)
-			if err != nil {
-				return fmt.Errorf("md: %w", err)
-			}
-			if !ok {
-				return fmt.Errorf("md: %s exists and is not an SVG kafkagrid wrote: not replaced (move it, or name the output otherwise)", f.Name)
-			}
-		}
-		if target != "" {
-			if err := outdir.NotBuilt(target); err != nil {
-				return fmt.Errorf("md: %w", err)
-			}
-		}
-		for _, f := range svgs {
-			if err := writeFileAtomic(f.Name, f.Data, tempsFrom(ctx)); err != nil {
-				return fmt.Errorf("md: %w", err)
-			}
-		}
-		if !o.Inline { // an inline run writes no SVG files, and leaves alone those of a run that did
-			if err := removeStale(o.SVGBase, len(svgs)); err != nil {
-				return fmt.Errorf("md: %w", err)
-			}
-		}
-		if target == "" {
-			if _, err := stdout.Write(text); err != nil {
-				return fmt.Errorf("md: %w", err)
-			}
-			continue
-		}
-		if err := writeFileAtomic(target, text, tempsFrom(ctx)); err != nil {
+		if err := mdWrite(ctx, p, o, text, svgs, *outDir != "", stdout); err != nil {
 			return fmt.Errorf("md: %w", err)
 		}
 	}
@@ -130,6 +91,51 @@ func runMd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("md: -check: %d files are not what md would write:\n  %s", len(stale), strings.Join(stale, "\n  "))
 	}
 	return nil
+}
+
+// mdWrite writes what md made of one input: its SVGs (only where no other file is, or one md
+// wrote), the stale SVGs of an earlier run removed, and its Markdown (text) into p.target, or
+// on stdout. derivedMD says the Markdown's name is md's (-outdir), not the user's (-o).
+func mdWrite(ctx context.Context, p mdPlan, o diagram.MarkdownOptions, text []byte, svgs []diagram.File, derivedMD bool, stdout io.Writer) error {
+	target := p.target
+	derived := svgs
+	if derivedMD {
+		derived = append(svgs[:len(svgs):len(svgs)], diagram.File{Name: target, Data: text})
+	}
+	for _, f := range derived {
+		if err := mayWrite(f.Name); err != nil {
+			return err
+		}
+	}
+	for _, f := range svgs {
+		ok, err := ourSVG(f.Name)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return fmt.Errorf("%s exists and is not an SVG kafkagrid wrote: not replaced (move it, or name the output otherwise)", f.Name)
+		}
+	}
+	if target != "" {
+		if err := outdir.NotBuilt(target); err != nil {
+			return err
+		}
+	}
+	for _, f := range svgs {
+		if err := writeFileAtomic(f.Name, f.Data, tempsFrom(ctx)); err != nil {
+			return err
+		}
+	}
+	if !o.Inline { // an inline run writes no SVG files, and leaves alone those of a run that did
+		if err := removeStale(o.SVGBase, len(svgs)); err != nil {
+			return err
+		}
+	}
+	if target == "" {
+		_, err := stdout.Write(text)
+		return err
+	}
+	return writeFileAtomic(target, text, tempsFrom(ctx))
 }
 
 // mdPlan is what md does with one input: its name in errors, the Markdown it writes ("" for

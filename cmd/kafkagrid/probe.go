@@ -66,7 +66,7 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return fmt.Errorf("probe: %w", err)
 	}
-	others, _ := siblingReleases(sf, src)
+	others := siblingReleases(sf, src).Others
 	apis, err := probeAPIs(cat, pos[1:], *write)
 	if err != nil {
 		return err
@@ -87,85 +87,102 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fmt.Errorf("probe: %w", err)
 	}
 	defer cl.Close()
-	conn := cl.Conn()
-	res := &capture.Result{Kind: "probe", Conns: []*capture.Conn{conn}}
-	var match []string // the release the broker's versions match best, and where they differ
-	// Whatever happens after the first exchange, what was decoded is printed.
-	finish := func(err error) error {
-		if err != nil && len(conn.Exchanges) == 0 {
-			return fmt.Errorf("probe: %w", err)
-		}
-		if *format == "json" {
-			res.Notes = append(res.Notes, match...)
-		}
-		if red := cl.Redacted(); len(red) > 0 {
-			res.Notes = append(res.Notes, fmt.Sprintf("%s: %d (no output of kafkagrid shows a password, a SCRAM proof, a bearer token or a delegation token's HMAC; the bytes are '*', offsets unchanged): %s",
-				capture.RedactedNote, len(red), strings.Join(red, "; ")))
-		}
-		if co.OnExchange != nil {
-			for _, n := range append(slices.Clone(res.Notes), conn.Notes...) {
-				fmt.Fprintf(stdout, "note: %s\n", n)
-			}
-		} else if perr := printResult(stdout, res, messages(res), *format, false); perr != nil && err == nil {
-			err = perr
-		}
-		if *format == "txt" && len(match) > 0 {
-			fmt.Fprintf(stdout, "\n== summary\n%s\n", strings.Join(match, "\n"))
-		}
-		if *out != "" {
-			if werr := writeReport(ctx, *out, res, report.Options{Title: "kafkagrid probe " + pos[0]}); werr != nil && err == nil {
-				err = werr
-			}
-		}
-		if err != nil {
-			return fmt.Errorf("probe: %w", err)
-		}
-		for _, m := range messages(res) {
-			if m.Err != nil {
-				return fmt.Errorf("probe: a frame did not decode: %w", m.Err)
-			}
-		}
-		return nil
-	}
+	pr := &probeRun{ctx: ctx, cl: cl, res: &capture.Result{Kind: "probe", Conns: []*capture.Conn{cl.Conn()}},
+		json: *format == "json", live: co.OnExchange != nil, out: *out, addr: pos[0], stdout: stdout}
+	return pr.finish(pr.session(cat, others, apis, *mech, *user, *pass))
+}
 
-	// ApiVersions first: its answer says which versions the broker speaks.
-	if co.OnExchange != nil && conn.Server.IsValid() {
-		fmt.Fprintf(stdout, "== connection %d: %s → %s\n", conn.ID, conn.Client, conn.Server)
+// probeRun is one probe's connection and what it prints.
+type probeRun struct {
+	ctx        context.Context
+	cl         *probe.Client
+	res        *capture.Result
+	match      []string // the release the broker's versions match best, and where they differ
+	json, live bool     // -format json; each exchange printed as it completes
+	out, addr  string   // -o; the broker
+	stdout     io.Writer
+}
+
+// session asks ApiVersions first (its answer says which versions the broker speaks and which
+// release they match best: cat's, or one of the others, loaded only then), authenticates with
+// SASL when asked, then sends each API at the highest version both sides speak.
+func (pr *probeRun) session(cat *kafka.Catalog, others func() []capture.Release, apis []*kafka.API, mech, user, pass string) error {
+	conn := pr.cl.Conn()
+	if pr.live && conn.Server.IsValid() {
+		fmt.Fprintf(pr.stdout, "== connection %d: %s → %s\n", conn.ID, conn.Client, conn.Server)
 	}
-	versions, err := cl.Versions()
+	versions, err := pr.cl.Versions()
 	if err != nil {
-		return finish(err)
+		return err
 	}
 	rels := []capture.Release{{Name: cat.Release.Name(), Catalog: cat}}
 	if others != nil {
-		for _, r := range others() {
-			rels = append(rels, capture.Release{Name: r.name, Catalog: r.cat})
-		}
+		rels = append(rels, others()...)
 	}
 	if m, ok := capture.MatchRelease(versions, rels); ok {
-		match = m.Summary()
+		pr.match = m.Summary()
 	}
-	if *mech != "" {
-		if err := cl.Authenticate(*mech, *user, *pass); err != nil {
-			return finish(err)
+	if mech != "" {
+		if err := pr.cl.Authenticate(mech, user, pass); err != nil {
+			return err
 		}
 	}
 	for _, a := range apis {
 		if a.Key == kafka.KeyApiVersions {
 			continue // asked already: the first exchange
 		}
-		v, ok, err := cl.Version(a)
+		v, ok, err := pr.cl.Version(a)
 		if err != nil {
-			return finish(err)
+			return err
 		}
 		if !ok {
 			continue // the connection's notes say why
 		}
-		if _, err := cl.Send(a, v, nil); err != nil {
-			return finish(err)
+		if _, err := pr.cl.Send(a, v, nil); err != nil {
+			return err
 		}
 	}
-	return finish(nil)
+	return nil
+}
+
+// finish prints what was decoded, whatever happened after the first exchange (err), and says
+// probe's outcome.
+func (pr *probeRun) finish(err error) error {
+	conn, res := pr.cl.Conn(), pr.res
+	if err != nil && len(conn.Exchanges) == 0 {
+		return fmt.Errorf("probe: %w", err)
+	}
+	if pr.json {
+		res.Notes = append(res.Notes, pr.match...)
+	}
+	if red := pr.cl.Redacted(); len(red) > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("%s: %d (no output of kafkagrid shows a password, a SCRAM proof, a bearer token or a delegation token's HMAC; the bytes are '*', offsets unchanged): %s",
+			capture.RedactedNote, len(red), strings.Join(red, "; ")))
+	}
+	if pr.live {
+		for _, n := range append(slices.Clone(res.Notes), conn.Notes...) {
+			fmt.Fprintf(pr.stdout, "note: %s\n", n)
+		}
+	} else if perr := decode.Write(pr.stdout, res, decode.Format{JSON: pr.json}); perr != nil && err == nil {
+		err = perr
+	}
+	if !pr.json && len(pr.match) > 0 {
+		fmt.Fprintf(pr.stdout, "\n== summary\n%s\n", strings.Join(pr.match, "\n"))
+	}
+	if pr.out != "" {
+		if werr := writeReport(pr.ctx, pr.out, res, report.Options{Title: "kafkagrid probe " + pr.addr}); werr != nil && err == nil {
+			err = werr
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("probe: %w", err)
+	}
+	for _, m := range decode.Messages(res) {
+		if m.Err != nil {
+			return fmt.Errorf("probe: a frame did not decode: %w", m.Err)
+		}
+	}
+	return nil
 }
 
 // saslMechanism checks -sasl-mechanism and -sasl-user: PLAIN when only a user is given, the

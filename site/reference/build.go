@@ -306,6 +306,49 @@ type builder struct {
 	notes exampleNotes // what the build says of the examples, once
 }
 
+// apisAsked are the APIs of cat that names (names or keys) ask for, in index order whatever
+// order they were asked in; every API when names is empty.
+func apisAsked(cat *kafka.Catalog, names []string) ([]*kafka.API, error) {
+	if len(names) == 0 {
+		return cat.APIs, nil
+	}
+	want := map[*kafka.API]bool{}
+	for _, n := range names {
+		a, ok := cat.Lookup(n)
+		if !ok {
+			return nil, fmt.Errorf("reference: no API %q in %s", n, cat.Release.Name())
+		}
+		want[a] = true
+	}
+	var apis []*kafka.API
+	for _, a := range cat.APIs {
+		if want[a] {
+			apis = append(apis, a)
+		}
+	}
+	return apis, nil
+}
+
+// siteVersions sets the versions of each API of the site (inSite), and of the book, in index
+// order; an API none of whose versions asked for is valid is left out of the site and of what
+// is built.
+func (b *builder) siteVersions(inSite map[*kafka.API]bool) {
+	b.versions, b.book = map[*kafka.API][]int16{}, map[*kafka.API][]int16{}
+	for _, a := range b.cat.APIs { // index order
+		if !inSite[a] {
+			continue
+		}
+		vs := b.opts.Versions.Of(a)
+		if len(vs) == 0 {
+			delete(b.built, a)
+			continue // none of the versions asked for is valid for this API
+		}
+		b.versions[a] = vs
+		b.book[a] = b.opts.BookVersions.Of(a)
+		b.site = append(b.site, a)
+	}
+}
+
 func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFunc) (_ *builder, err error) {
 	if cat == nil || cat.Release == nil {
 		return nil, fmt.Errorf("reference: no catalogue")
@@ -330,22 +373,8 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 	if b.opts.Source == "" {
 		b.opts.Source = "schema folder " + b.release
 	}
-	if len(opts.APIs) == 0 {
-		b.apis = cat.APIs
-	} else {
-		want := map[*kafka.API]bool{}
-		for _, n := range opts.APIs {
-			a, ok := cat.Lookup(n)
-			if !ok {
-				return nil, fmt.Errorf("reference: no API %q in %s", n, b.release)
-			}
-			want[a] = true
-		}
-		for _, a := range cat.APIs { // index order, whatever order they were asked in
-			if want[a] {
-				b.apis = append(b.apis, a)
-			}
-		}
+	if b.apis, err = apisAsked(cat, opts.APIs); err != nil {
+		return nil, err
 	}
 	// A partial build (-apis) into a folder built from another release would replace part of
 	// that site with pages of this one, and its index and book with this build's few APIs.
@@ -369,20 +398,7 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 			}
 		}
 	}
-	b.versions, b.book = map[*kafka.API][]int16{}, map[*kafka.API][]int16{}
-	for _, a := range cat.APIs { // index order
-		if !inSite[a] {
-			continue
-		}
-		vs := opts.Versions.Of(a)
-		if len(vs) == 0 {
-			delete(b.built, a)
-			continue // none of the versions asked for is valid for this API
-		}
-		b.versions[a] = vs
-		b.book[a] = opts.BookVersions.Of(a)
-		b.site = append(b.site, a)
-	}
+	b.siteVersions(inSite)
 	kept := b.apis[:0:0]
 	for _, a := range b.apis {
 		if b.built[a] {

@@ -1,6 +1,7 @@
 package reference
 
 import (
+	"encoding/json"
 	"fmt"
 	"html/template"
 	"io"
@@ -220,3 +221,17 @@ const diffHTML = `{{define "diffbody"}}{{if .Same}}<p>The two releases speak the
 </body>
 </html>
 {{end}}`
+
+// WriteDiff writes the differences d in format, as kafkagrid diff does: "json" (NewDiffDoc,
+// indented two spaces), "html" (WriteDiffPage), else text (WriteDiffText).
+func WriteDiff(w io.Writer, d *schemas.ReleaseDiff, format string) error {
+	switch format {
+	case "json":
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(NewDiffDoc(d))
+	case "html":
+		return WriteDiffPage(w, NewDiffDoc(d))
+	}
+	return WriteDiffText(w, d)
+}
