@@ -189,26 +189,7 @@ func compareSpecsCounted(o, n *Spec) (_ []FieldDiff, looks int) {
 	if hi < lo {
 		return nil, 0
 	}
-	type key struct{ path, kind, old, new string }
-	type run struct {
-		key   key
-		first int // the first version it holds at: the order of the list
-		kind  int // the order of the checks at one version
-		segs  []VersionRange
-	}
-	runs := map[key]*run{}
-	add := func(k key, kind int, from, to int) {
-		r := runs[k]
-		if r == nil {
-			r = &run{key: k, first: from, kind: kind}
-			runs[k] = r
-		}
-		if last := len(r.segs) - 1; last >= 0 && int(r.segs[last].Hi)+1 == from {
-			r.segs[last].Hi = Version(to)
-			return
-		}
-		r.segs = append(r.segs, VersionRange{Lo: Version(from), Hi: Version(to), Set: true})
-	}
+	runs := diffRuns{}
 	olds, news := fieldsByPath(o), fieldsByPath(n)
 	paths := make([]string, 0, len(olds)+len(news))
 	for p := range olds {
@@ -243,38 +224,81 @@ func compareSpecsCounted(o, n *Spec) (_ []FieldDiff, looks int) {
 			if i+1 < len(bs) && bs[i+1]-1 < to {
 				to = bs[i+1] - 1
 			}
-			v := Version(from)
 			looks++
-			a, inOld := of.at(v)
-			b, inNew := nf.at(v)
-			hasParent := strings.Contains(p, ".")
-			switch {
-			case !inOld && !inNew:
-			case !inOld:
-				if _, parentOld := op.at(v); !hasParent || parentOld {
-					add(key{p, "added", "", b.typ}, 0, from, to)
-				}
-			case !inNew:
-				if _, parentNew := np.at(v); !hasParent || parentNew {
-					add(key{p, "removed", a.typ, ""}, 0, from, to)
-				}
-			default:
-				if a.typ != b.typ {
-					add(key{p, "type", a.typ, b.typ}, 1, from, to)
-				}
-				if a.nullable != b.nullable {
-					add(key{p, "nullable", yesNo(a.nullable, "nullable"), yesNo(b.nullable, "nullable")}, 2, from, to)
-				}
-				if a.tag != b.tag {
-					add(key{p, "tagged", tagText(a.tag), tagText(b.tag)}, 3, from, to)
-				}
-				if a.compact != b.compact {
-					add(key{p, "encoding", yesNo(a.compact, "compact"), yesNo(b.compact, "compact")}, 4, from, to)
-				}
-			}
+			runs.compareAt(p, of, nf, op, np, from, to)
 		}
 	}
-	order := make([]*run, 0, len(runs))
+	out := runs.diffs(n.Name)
+	out = renames(out)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Versions.Lo < out[j].Versions.Lo })
+	return out, looks
+}
+
+// diffKey is one difference of a field: its path, what differs and how.
+type diffKey struct{ path, kind, old, new string }
+
+// diffRun is the versions at which one difference holds.
+type diffRun struct {
+	key   diffKey
+	first int // the first version it holds at: the order of the list
+	kind  int // the order of the checks at one version
+	segs  []VersionRange
+}
+
+// diffRuns are the differences found, each with its versions.
+type diffRuns map[diffKey]*diffRun
+
+// add records that k (the kind-th check) holds from version from to to.
+func (runs diffRuns) add(k diffKey, kind int, from, to int) {
+	r := runs[k]
+	if r == nil {
+		r = &diffRun{key: k, first: from, kind: kind}
+		runs[k] = r
+	}
+	if last := len(r.segs) - 1; last >= 0 && int(r.segs[last].Hi)+1 == from {
+		r.segs[last].Hi = Version(to)
+		return
+	}
+	r.segs = append(r.segs, VersionRange{Lo: Version(from), Hi: Version(to), Set: true})
+}
+
+// compareAt compares the field at path p, old (of) and new (nf), with their parents (op, np),
+// at the versions from to to, where none of them changes.
+func (runs diffRuns) compareAt(p string, of, nf, op, np *pathField, from, to int) {
+	v := Version(from)
+	a, inOld := of.at(v)
+	b, inNew := nf.at(v)
+	hasParent := strings.Contains(p, ".")
+	switch {
+	case !inOld && !inNew:
+	case !inOld:
+		if _, parentOld := op.at(v); !hasParent || parentOld {
+			runs.add(diffKey{p, "added", "", b.typ}, 0, from, to)
+		}
+	case !inNew:
+		if _, parentNew := np.at(v); !hasParent || parentNew {
+			runs.add(diffKey{p, "removed", a.typ, ""}, 0, from, to)
+		}
+	default:
+		if a.typ != b.typ {
+			runs.add(diffKey{p, "type", a.typ, b.typ}, 1, from, to)
+		}
+		if a.nullable != b.nullable {
+			runs.add(diffKey{p, "nullable", yesNo(a.nullable, "nullable"), yesNo(b.nullable, "nullable")}, 2, from, to)
+		}
+		if a.tag != b.tag {
+			runs.add(diffKey{p, "tagged", tagText(a.tag), tagText(b.tag)}, 3, from, to)
+		}
+		if a.compact != b.compact {
+			runs.add(diffKey{p, "encoding", yesNo(a.compact, "compact"), yesNo(b.compact, "compact")}, 4, from, to)
+		}
+	}
+}
+
+// diffs lists the differences of the message named message, in the order of their first
+// version, path and check, each range of versions a difference.
+func (runs diffRuns) diffs(message string) []FieldDiff {
+	order := make([]*diffRun, 0, len(runs))
 	for _, r := range runs {
 		order = append(order, r)
 	}
@@ -291,12 +315,10 @@ func compareSpecsCounted(o, n *Spec) (_ []FieldDiff, looks int) {
 	var out []FieldDiff
 	for _, r := range order {
 		for _, sg := range r.segs {
-			out = append(out, FieldDiff{Message: n.Name, Path: r.key.path, Kind: r.key.kind, Old: r.key.old, New: r.key.new, Versions: sg})
+			out = append(out, FieldDiff{Message: message, Path: r.key.path, Kind: r.key.kind, Old: r.key.old, New: r.key.new, Versions: sg})
 		}
 	}
-	out = renames(out)
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Versions.Lo < out[j].Versions.Lo })
-	return out, looks
+	return out
 }
 
 // renames joins a field removed and a field added beside it (same struct, same type, same

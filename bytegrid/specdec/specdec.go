@@ -456,37 +456,58 @@ func (d *decoder) read(f *Field, r gridyaml.Rule) {
 		raw = touched
 	}
 	opaque := (f.spec.Variable || r.Length != nil) && !intType(t)
-	switch {
-	case quicVarint(t) && aligned && n <= 64:
-		var u uint64
-		for i, b := range raw {
-			if i == 0 {
-				b &= 0x3f
-			}
-			u = u<<8 | uint64(b)
+	if quicVarint(t) && aligned && n <= 64 {
+		f.setVarint(raw, n)
+		return
+	}
+	if v, ok := alignedText(t, n, raw, aligned); ok {
+		f.Value = v
+		return
+	}
+	if n > 64 || opaque || aligned && (t == "hex" || t == "bytes" || t == "opaque" || t == "options" || t == "data") {
+		f.Value = hexValue(touched)
+		return
+	}
+	d.integer(f, r, t)
+}
+
+// setVarint reads raw, n bits of RFC 9000's variable-length integer, into f: the two bits of
+// its length left out of the number.
+func (f *Field) setVarint(raw []byte, n int) {
+	var u uint64
+	for i, b := range raw {
+		if i == 0 {
+			b &= 0x3f
 		}
-		f.Raw = fmt.Sprintf("%0*b", n, binaryOf(raw))
-		f.Number = json.Number(strconv.FormatUint(u, 10))
-		f.Value = string(f.Number)
-	case t == "ipv4" && n == 32 && aligned:
-		f.Value = netip.AddrFrom4([4]byte(raw)).String()
-	case t == "ipv6" && n == 128 && aligned:
-		f.Value = netip.AddrFrom16([16]byte(raw)).String()
-	case t == "mac" && n == 48 && aligned:
+		u = u<<8 | uint64(b)
+	}
+	f.Raw = fmt.Sprintf("%0*b", n, binaryOf(raw))
+	f.Number = json.Number(strconv.FormatUint(u, 10))
+	f.Value = string(f.Number)
+}
+
+// alignedText is the value of raw, n bits on byte boundaries (aligned), of a type written as
+// text: an IPv4 or IPv6 address, a MAC address, ASCII or UTF-8 text; ok is false for others.
+func alignedText(t string, n int, raw []byte, aligned bool) (string, bool) {
+	switch {
+	case !aligned:
+		return "", false
+	case t == "ipv4" && n == 32:
+		return netip.AddrFrom4([4]byte(raw)).String(), true
+	case t == "ipv6" && n == 128:
+		return netip.AddrFrom16([16]byte(raw)).String(), true
+	case t == "mac" && n == 48:
 		parts := make([]string, 6)
 		for i, b := range raw {
 			parts[i] = fmt.Sprintf("%02x", b)
 		}
-		f.Value = strings.Join(parts, ":")
-	case aligned && (t == "ascii"):
-		f.Value = strconv.QuoteToASCII(string(raw))
-	case aligned && (t == "utf8" || t == "utf-8" || t == "string" || t == "text"):
-		f.Value = strconv.Quote(string(raw))
-	case n > 64 || opaque || aligned && (t == "hex" || t == "bytes" || t == "opaque" || t == "options" || t == "data"):
-		f.Value = hexValue(touched)
-	default:
-		d.integer(f, r, t)
+		return strings.Join(parts, ":"), true
+	case t == "ascii":
+		return strconv.QuoteToASCII(string(raw)), true
+	case t == "utf8" || t == "utf-8" || t == "string" || t == "text":
+		return strconv.Quote(string(raw)), true
 	}
+	return "", false
 }
 
 // quicVarint reports whether a field's type is RFC 9000's variable-length integer, "(i)" in
