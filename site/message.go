@@ -34,7 +34,7 @@ const MessageTemplates = `{{define "msgbody"}}{{if .Links}}<ul class="files">{{r
 <div class="side">
 <aside class="detail empty noprint" aria-live="polite" aria-label="The selected field of {{.ID}}"></aside>
 <div class="hexdump"><h3>Hex dump</h3>
-<pre class="hex h16" tabindex="0" role="region" aria-label="Hex dump, 16 bytes a line">{{.Hex}}</pre><pre class="hex h8 noprint" tabindex="0" role="region" aria-label="Hex dump, 8 bytes a line">{{if .Park}}<template class="kg-alt">{{.Hex8}}</template>{{else}}{{.Hex8}}{{end}}</pre></div>
+<pre class="hex h16" tabindex="0" role="region" aria-label="Hex dump of {{.ID}}, 16 bytes a line">{{.Hex}}</pre><pre class="hex h8 noprint" tabindex="0" role="region" aria-label="Hex dump of {{.ID}}, 8 bytes a line">{{if .Park}}<template class="kg-alt">{{.Hex8}}</template>{{else}}{{.Hex8}}{{end}}</pre></div>
 {{if .Tree}}<div class="fig treefig"><h3>Expanded tree</h3>
 {{if .TreeLater}}{{template "treelater" .}}{{else}}{{template "treedraw" .}}{{end}}</div>{{end}}
 </div>
