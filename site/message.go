@@ -11,7 +11,8 @@ import (
 // page script links), the detail panel, the hex dump 16 and 8 bytes a line and the detail
 // data; "parts", a drawing cut in parts for print. "msgbody" takes a value with the fields
 // Links (Href, Label), Fit (Fit's style), Grid, GridW, GridParts, Narrow, NarrowW, Hex, Hex8,
-// Tree, TreeW, TreeParts (W, Caption, SVG) and Detail (DetailJSON), inside the page's
+// Tree, TreeW, TreeParts (W, Caption, SVG), Detail (DetailJSON) and ID (the section's, naming its
+// detail panel for a screen reader), inside the page's
 // <section class="msg">; the page carries CSS and Script. "nested" takes the views of a
 // frame's nested frames (Figures.Nested), each with an ID, a Caption, Notes and what
 // "msgbody" reads, and writes each as a <section class="msg nested"> of its own, after the
@@ -31,7 +32,7 @@ const MessageTemplates = `{{define "msgbody"}}{{if .Links}}<ul class="files">{{r
 <figure style="--w:{{.GridW}}" tabindex="0" aria-label="Byte grid, 32 bits a row: click a field, or use the arrow keys, to see it in the tree and the detail panel" class="live g32{{if .GridParts}} whole{{end}}">{{.Grid}}</figure>{{if .Narrow}}
 <figure style="--w:{{.NarrowW}}" tabindex="0" aria-label="Byte grid, 16 bits a row: click a field, or use the arrow keys, to see it in the tree and the detail panel" class="live g16 noprint">{{if .Park}}<template class="kg-alt">{{.Narrow}}</template>{{else}}{{.Narrow}}{{end}}</figure>{{end}}{{template "parts" .GridParts}}</div>{{end}}
 <div class="side">
-<aside class="detail empty noprint" aria-live="polite" aria-label="The selected field"></aside>
+<aside class="detail empty noprint" aria-live="polite" aria-label="The selected field of {{.ID}}"></aside>
 <div class="hexdump"><h3>Hex dump</h3>
 <pre class="hex h16" tabindex="0" role="region" aria-label="Hex dump, 16 bytes a line">{{.Hex}}</pre><pre class="hex h8 noprint" tabindex="0" role="region" aria-label="Hex dump, 8 bytes a line">{{if .Park}}<template class="kg-alt">{{.Hex8}}</template>{{else}}{{.Hex8}}{{end}}</pre></div>
 {{if .Tree}}<div class="fig treefig"><h3>Expanded tree</h3>
