@@ -351,6 +351,13 @@ func intByName(f *schemas.Field, n string) (int64, bool) {
 		return s.Token.RenewPeriodMs, true
 	case "Mechanism":
 		return int64(s.User.Mechanism), true
+	}
+	return storyInt(f, n, s)
+}
+
+// storyInt is intByName's value of the other fields named, then intBySuffix's.
+func storyInt(f *schemas.Field, n string, s *Story) (int64, bool) {
+	switch n {
 	case "ConfigSource", "Source":
 		return 1, true // DYNAMIC_TOPIC_CONFIG
 	case "ConfigType":
@@ -403,6 +410,12 @@ func intByName(f *schemas.Field, n string) (int64, bool) {
 	case "AuthorizedOperations", "TopicAuthorizedOperations", "ClusterAuthorizedOperations":
 		return -2147483648, true // not requested
 	}
+	return intBySuffix(f, n, s)
+}
+
+// intBySuffix is the value of an integer field told by its name's ending: timeouts, epochs,
+// timestamps, offsets.
+func intBySuffix(f *schemas.Field, n string, s *Story) (int64, bool) {
 	switch {
 	case strings.HasSuffix(n, "TimeoutMs") || n == "timeoutMs":
 		return 30000, true
@@ -457,6 +470,14 @@ func stringByName(f *schemas.Field, n string, v int16) (any, bool) {
 		return s.Group.Protocol, true
 	case "AssignorName", "ServerAssignor":
 		return "uniform", true
+	}
+	return storyString(f, n, s)
+}
+
+// storyString is stringByName's value of the fields named for principals, resources, states,
+// configurations and features.
+func storyString(f *schemas.Field, n string, s *Story) (any, bool) {
+	switch n {
 	case "Principal", "PrincipalFilter":
 		return "User:" + s.User.Name, true
 	case "PrincipalName", "User", "OwnerPrincipalName", "TokenRequesterPrincipalName":
