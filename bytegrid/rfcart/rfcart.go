@@ -57,7 +57,12 @@
 //     of them is whole bytes (RFC 1035's rows of 16), and warned about when it is not (RFC
 //     1952's "+---+" boxes, a byte each, 10 to a row): the figure does not say;
 //   - a row drawn with more lines than the rest keeps them (Field.Lines, RFC 5389; the
-//     rows a field fills, as RFC 1035's WKS BIT MAP's second row);
+//     rows a field fills, as RFC 1035's WKS BIT MAP's second row); a field filling one row
+//     drawn an even number of lines high, its name on one line and no width in it, is as
+//     many rows as lines, one a line (Field.Packed: RFC 1035's 32-bit TTL in rows of 16, RFC
+//     2865's Authenticator), which a warning says; an odd number is read as one row, warned;
+//   - a width added to something ("Internet Header + 64 bits of Original Data Datagram",
+//     RFC 792) is no width of the field's: a variable field;
 //   - a blank box inside a row (RFC 2890's "|C| |K|S|") is an unnamed reserved field;
 //   - a box of dots alone, one a line, stands for items of a list left out (RFC 7761's
 //     Hello options): a variable field, drawn back with the figure's '|' edges
