@@ -189,6 +189,11 @@ type Field struct {
 	// keeps the writer's (centred; TextOptions.Align).
 	LabelLine int `json:"label_line,omitempty"`
 	LabelCol  int `json:"label_col,omitempty"`
+	// LabelCols, when set, is the column where each line of a stacked label starts, as
+	// LabelCol counts, for a label whose lines the figure printed at columns of their own
+	// (RFC 9147's "Connection ID" over "(if any," flush left, RFC 4443's first line further
+	// right than the two under it); a line past its end, or one that does not fit, is centred.
+	LabelCols []int `json:"label_cols,omitempty"`
 	// RunOn says that the field ends its row and the next field, starting the next row,
 	// carries on its value: the text form draws the edge between them '.', at the end of
 	// this row and the start of the next (RFC 4340's Sequence Number, high and low bits).

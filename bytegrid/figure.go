@@ -105,6 +105,14 @@ func checkFigureField(i int, f Field, rb int) error {
 	if f.LabelLine < 0 || f.LabelLine > 1<<16 || f.LabelCol < 0 || f.LabelCol > 9*MaxRowBits {
 		return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("label line %d, column %d: want 0 or more, within the grid", f.LabelLine, f.LabelCol)}
 	}
+	if len(f.LabelCols) > maxNoteLines {
+		return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("%d label columns: want at most %d", len(f.LabelCols), maxNoteLines)}
+	}
+	for _, c := range f.LabelCols {
+		if c < 0 || c > 9*MaxRowBits {
+			return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("label column %d: want 0 or more, within the grid", c)}
+		}
+	}
 	if f.Caption != "" && f.Offset%rb != 0 {
 		return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("a caption needs the field to start a row (bit %d is not a multiple of %d)", f.Offset, rb)}
 	}
@@ -139,7 +147,7 @@ func (d *Diagram) figure() bool {
 	}
 	for i := range d.Fields {
 		b := &d.Fields[i]
-		if b.Variable || b.Optional || b.Label != LabelAuto || b.DoubleRule || b.Caption != "" || b.Lines > 1 || b.LabelLine > 0 || b.LabelCol > 0 || b.Joined || b.Packed || b.Marks != "" {
+		if b.Variable || b.Optional || b.Label != LabelAuto || b.DoubleRule || b.Caption != "" || b.Lines > 1 || b.LabelLine > 0 || b.LabelCol > 0 || len(b.LabelCols) > 0 || b.Joined || b.Packed || b.Marks != "" {
 			return true
 		}
 	}
