@@ -375,6 +375,13 @@ type TextOptions struct {
 	// DoubleEnd draws the rule under the grid's last row double ("+=+=+"), as RFC 3550 closes
 	// each chunk of its SDES packet.
 	DoubleEnd bool `json:"doubleEnd,omitempty"`
+	// RuleMarks are marks printed on the rules that no field's edge explains, kept as printed
+	// (RFC 7540 prints a '+' one bit in under "Weight? (8)", where no field begins): items
+	// "RULE:BIT:MARK" separated by spaces, each drawing MARK ('+', '-', '=', '|', or '_' for
+	// a space) on the RULE-th line the rules are drawn on (from 0, the rule above the first
+	// row; the lines where fields continue across a rule counted) at the boundary before bit
+	// BIT, where its fields would draw another ("4:1:+").
+	RuleMarks string `json:"ruleMarks,omitempty"`
 	// ListMark, when set, is a line of dots drawn under the label of a repeated field, as RFC
 	// 3550 prints its lists ("SDES items" over "...", the CSRC identifiers over "....").
 	ListMark string `json:"listMark,omitempty"`

@@ -71,6 +71,11 @@ func checkTextRules(t TextOptions, _ int) error {
 		return fmt.Errorf("bytegrid: text rule ticks %q: want 'b', 'y' or 'f' for each rule", t.RuleTicks)
 	case len(t.ListMark) > 16 || strings.Trim(t.ListMark, ".") != "":
 		return fmt.Errorf("bytegrid: text list mark %q: want up to 16 dots", t.ListMark)
+	case len(t.RuleMarks) > 1<<16:
+		return fmt.Errorf("bytegrid: text rule marks of %d bytes: want at most %d", len(t.RuleMarks), 1<<16)
+	}
+	if _, err := ParseRuleMarks(t.RuleMarks); err != nil {
+		return fmt.Errorf("bytegrid: text %w", err)
 	}
 	return nil
 }
@@ -468,4 +473,33 @@ func leftNotesOK(notes string, m int) bool {
 		}
 	}
 	return true
+}
+
+// A RuleMark is one item of TextOptions.RuleMarks: Mark drawn on the Rule-th rule line at
+// the boundary before bit Bit.
+type RuleMark struct {
+	Rule, Bit int
+	Mark      byte
+}
+
+// ParseRuleMarks reads TextOptions.RuleMarks.
+func ParseRuleMarks(s string) ([]RuleMark, error) {
+	var out []RuleMark
+	for _, it := range strings.Fields(s) {
+		parts := strings.Split(it, ":")
+		if len(parts) != 3 || len(parts[2]) != 1 || !strings.Contains("+-=|_", parts[2]) {
+			return nil, fmt.Errorf("rule mark %q: want RULE:BIT:MARK, MARK one of + - = | _", it)
+		}
+		r, err1 := strconv.Atoi(parts[0])
+		b, err2 := strconv.Atoi(parts[1])
+		if err1 != nil || err2 != nil || r < 0 || r > 1<<16 || b < 0 || b > MaxRowBits {
+			return nil, fmt.Errorf("rule mark %q: want a rule from 0 and a bit within the row", it)
+		}
+		m := parts[2][0]
+		if m == '_' {
+			m = ' '
+		}
+		out = append(out, RuleMark{Rule: r, Bit: b, Mark: m})
+	}
+	return out, nil
 }

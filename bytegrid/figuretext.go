@@ -18,6 +18,7 @@ type figureText struct {
 	rb    int
 	cpb   int  // characters a bit (bits mode)
 	bytes bool // RulerBytes: nine characters a byte, only byte boundaries marked
+	rules int  // the rule lines written so far (Text.RuleMarks counts them)
 	width int  // columns of a row, its last edge included
 	owner [][]int
 	lines []int // lines of each display row
@@ -666,11 +667,24 @@ func (t *figureText) writeSep(bw *bufio.Writer, i int, closing bool, blockLine [
 	if !closing && i > 0 && i < len(t.owner) {
 		t.ruleLabels(line, i, up, blockLine)
 	}
-	s := strings.TrimRight(string(line), " ")
-	if s == "" {
+	if strings.TrimSpace(string(line)) == "" {
 		return
 	}
+	t.ruleMarks(line)
+	s := strings.TrimRight(string(line), " ")
 	bw.WriteString(strings.TrimRight(t.pad+s, " ") + "\n")
+}
+
+// ruleMarks draws the marks Text.RuleMarks keeps on the rule line written next (counted in
+// t.rules), where its fields would draw others.
+func (t *figureText) ruleMarks(line []byte) {
+	ms, _ := ParseRuleMarks(t.d.Text.RuleMarks) // (checked by Layout)
+	for _, m := range ms {
+		if c := t.col(m.Bit); m.Rule == t.rules && m.Bit <= t.rb && c < len(line) {
+			line[c] = m.Mark
+		}
+	}
+	t.rules++
 }
 
 // elide draws the elision mark (Text.Elide) into a rule that has dashes on both sides of

@@ -66,6 +66,8 @@
 //     2865's Authenticator), which a warning says; an odd number is read as one row, warned;
 //   - a width added to something ("Internet Header + 64 bits of Original Data Datagram",
 //     RFC 792) is no width of the field's: a variable field;
+//   - a mark on a rule that no field's edge explains (RFC 7540's '+' one bit in under
+//     "Weight? (8)", RFC 1035's rule ending in '|') is kept as printed (Text.RuleMarks);
 //   - a blank box inside a row (RFC 2890's "|C| |K|S|") is an unnamed reserved field;
 //   - a box of dots alone, one a line, stands for items of a list left out (RFC 7761's
 //     Hello options): a variable field, drawn back with the figure's '|' edges
@@ -434,6 +436,7 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 	if err := bytegrid.CheckFields(fields); err != nil {
 		return nil, &Error{Reader: "rfcart", File: name, Err: err}
 	}
+	p.keepRuleMarks(spec, raw[loc.Start:])
 	p.checkDrawnBack(spec, raw[loc.Start:], loc.Start)
 	spec.Warnings = p.warnings
 	return spec, nil

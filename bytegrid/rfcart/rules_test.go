@@ -274,3 +274,25 @@ func TestStackedLabels(t *testing.T) {
 		})
 	}
 }
+
+// TestRuleMarks: a mark printed on a rule where no field begins or ends (RFC 7540's '+' one
+// bit in, copied from the rule above) is kept as printed (Text.RuleMarks), so the figure is
+// drawn back with it and read with no warning.
+func TestRuleMarks(t *testing.T) {
+	src := `
+    +-+-------------+-------------------------------+
+    |E|             Stream Dependency               |
+    +-+-------------+-------------------------------+
+    |    Weight     |
+    +-+-------------+-------------------------------+
+    |                   Fragment                    |
+    +-----------------------------------------------+
+`
+	s, err := rfcart.Parse("f.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Options.Text.RuleMarks == "" || len(s.Warnings) > 0 {
+		t.Errorf("rule marks %q, warnings %q: want marks and no warning", s.Options.Text.RuleMarks, s.Warnings)
+	}
+}
