@@ -336,6 +336,9 @@ type TextOptions struct {
 	// under RFC 768's byte ruler, with another ruler or none (RFC 791's options:
 	// "+--------+--------+").
 	Bytes bool `json:"bytes,omitempty"`
+	// ByteChars, with Bytes, is the width of a byte in characters, its edge included: 9 by
+	// default, 3 to 16 (RFC 1952 draws "+---+---+", a byte a box of 4).
+	ByteChars int `json:"byteChars,omitempty"`
 	// RulerBits numbers only the first RulerBits bits of the ruler (0: all of them), as RFC
 	// 4271 numbers 16 bits over a row whose last field runs on.
 	RulerBits int `json:"rulerBits,omitempty"`

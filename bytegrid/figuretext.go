@@ -42,7 +42,14 @@ type figLabel struct {
 func (t *figureText) col(b int) int {
 	c := t.cpb * b
 	if t.bytes {
-		c = b + b/8
+		bc := 9
+		if t.d.Text.ByteChars > 0 {
+			bc = t.d.Text.ByteChars
+		}
+		c = bc * (b / 8)
+		if b%8 != 0 {
+			c += 1 + (b%8)*(bc-2)/8 // (inside the byte's box: in boxes of nine, a column a bit)
+		}
 	}
 	if e := t.d.Text.Elide; e != "" && c >= t.d.Text.ElideAt {
 		c += len(e) // the columns of the elision mark stand for no bits

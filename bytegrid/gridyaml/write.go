@@ -175,6 +175,9 @@ func textNode(t bytegrid.TextOptions) *yaml.Node {
 	addStr(m, "open", t.Open)
 	addStr(m, "edge", t.Edge)
 	addTrue(m, "bytes", t.Bytes)
+	if t.ByteChars != 0 {
+		add(m, "byte_chars", num(t.ByteChars))
+	}
 	if t.RulerBits != 0 {
 		add(m, "ruler_bits", num(t.RulerBits))
 	}

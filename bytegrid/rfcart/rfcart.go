@@ -57,8 +57,9 @@
 //     columns wide such an edge is as near either boundary, and goes to the one that is a
 //     byte boundary (neither or both: an error). It is drawn back on the boundary;
 //   - under no ruler, a box wider than "+-+" ("+--+", "+---+") is read as a bit when a row
-//     of them is whole bytes (RFC 1035's rows of 16), and warned about when it is not (RFC
-//     1952's "+---+" boxes, a byte each, 10 to a row): the figure does not say;
+//     of them is whole bytes (RFC 1035's rows of 16), and as a byte when it is not (RFC
+//     1952's "+---+" boxes, 10 to a row; Text.Bytes, Text.ByteChars), which a warning says:
+//     the figure does not say;
 //   - a row drawn with more lines than the rest keeps them (Field.Lines, RFC 5389; the
 //     rows a field fills, as RFC 1035's WKS BIT MAP's second row); a field filling one row
 //     drawn an even number of lines high, its name on one line and no width in it, is as
@@ -68,6 +69,10 @@
 //     RFC 792) is no width of the field's: a variable field;
 //   - a mark on a rule that no field's edge explains (RFC 7540's '+' one bit in under
 //     "Weight? (8)", RFC 1035's rule ending in '|') is kept as printed (Text.RuleMarks);
+//   - a grid whose first rows start right of its edge, at a bit boundary, the rule under them
+//     running from the edge (RFC 2018's SACK option after two NOPs, RFC 6275's messages
+//     after their header), starts its first field there (Field.Offset): the bits left of it
+//     are none of the figure's;
 //   - a blank box inside a row (RFC 2890's "|C| |K|S|") is an unnamed reserved field;
 //   - a box of dots alone, one a line, stands for items of a list left out (RFC 7761's
 //     Hello options): a variable field, drawn back with the figure's '|' edges
@@ -202,6 +207,9 @@ type parser struct {
 	x0        int // column of the grid's left edge
 	cpb       int // columns a bit (bits mode)
 	bytes     bool
+	leadCols  int // the columns the grid's first rows start right of its edge (leadIn)
+	leadTo    int // the line where the grid's full width starts (leadIn)
+	byteCols  int // with bytes: the columns of a byte, its edge included (0: nine)
 	rb        int // bits a row
 	width     int // columns of a row
 	ruler     bytegrid.Ruler
@@ -262,7 +270,7 @@ func plural(n int, w string) string {
 // col returns the column of the boundary before bit b of a row.
 func (p *parser) col(b int) int {
 	if p.bytes {
-		return p.shifted(p.x0 + b + b/8)
+		return p.shifted(p.x0 + byteCol(b, p.byteWidth()))
 	}
 	return p.shifted(p.x0 + p.cpb*b)
 }
@@ -288,6 +296,24 @@ func (p *parser) unshifted(c int) (int, bool) {
 	return c - len(p.elide), true
 }
 
+// byteCol is the column of the boundary before bit b in boxes of a byte bc columns wide, its
+// edge included: a byte's boundary on its edge, the bits inside it within the box (each its
+// own column in boxes of nine, as RFC 791 draws them).
+func byteCol(b, bc int) int {
+	if b%8 == 0 {
+		return bc * (b / 8)
+	}
+	return bc*(b/8) + 1 + (b%8)*(bc-2)/8
+}
+
+// byteWidth is the columns of a byte in a figure of byte boxes, its edge included.
+func (p *parser) byteWidth() int {
+	if p.byteCols > 0 {
+		return p.byteCols
+	}
+	return 9
+}
+
 // bitAt returns the bit boundary at column c, and whether c is one.
 func (p *parser) bitAt(c int) (int, bool) {
 	c, ok := p.unshifted(c)
@@ -299,7 +325,12 @@ func (p *parser) bitAt(c int) (int, bool) {
 		return 0, false
 	}
 	if p.bytes {
-		return rel - rel/9, rel-rel/9 <= p.rb
+		bc := p.byteWidth()
+		if bc != 9 && rel%bc != 0 {
+			return 0, false // (narrower boxes: their bytes' edges only)
+		}
+		b := 8*(rel/bc) + rel%bc
+		return b, b <= p.rb
 	}
 	if rel%p.cpb != 0 {
 		return 0, false
@@ -401,6 +432,7 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 	first := loc.Rule
 	l0 := p.lines[first]
 	p.x0 = len(l0) - len([]rune(strings.TrimLeft(string(l0), " ")))
+	p.leadIn(first)
 	last, notes, err := p.gridLines(first)
 	if err != nil {
 		return nil, err
@@ -498,6 +530,9 @@ func (p *parser) gridLines(first int) (last int, notes []string, err error) {
 	last = first
 	for i := first + 1; i < len(p.lines); i++ {
 		c := p.at(i, p.x0)
+		if i < p.leadTo {
+			c = p.at(i, p.x0+p.leadCols)
+		}
 		if c != '+' && c != '|' && c != ':' && !p.markAt(i, p.x0) {
 			break
 		}
@@ -523,6 +558,31 @@ func (p *parser) gridLines(first int) (last int, notes []string, err error) {
 		}
 	}
 	return last, notes, nil
+}
+
+// leadIn reads a grid whose first rows start right of its edge, the rule under them running
+// from further left (RFC 6275's Binding Update and RFC 2018's SACK option start mid-row, after
+// the fields of the header before them): the grid's edge is that rule's, and the bits left of
+// the first rows are none of the figure's (the first field's offset: Field.Offset).
+func (p *parser) leadIn(first int) {
+	start := func(l []rune) int { return len(l) - len([]rune(strings.TrimLeft(string(l), " "))) }
+	for i := first + 1; i < len(p.lines) && i < first+64; i++ {
+		l := p.lines[i]
+		s := start(l)
+		if len(l) == 0 || s > p.x0 {
+			return
+		}
+		if s == p.x0 {
+			if !strings.ContainsRune("+|:", l[s]) {
+				return
+			}
+			continue
+		}
+		if r := string(l[s:]); (strings.HasPrefix(r, "+-") || strings.HasPrefix(r, "+=")) && len(l) == len(p.lines[first]) {
+			p.leadCols, p.leadTo, p.x0 = p.x0-s, i, s
+		}
+		return
+	}
 }
 
 // leftNote cuts the text left of the grid's edge on line i, a space between it and the edge,
@@ -868,17 +928,19 @@ func (p *parser) geometry(first, last int) error {
 		if minGap > 2 && p.width%minGap == 0 && (p.width/minGap)%8 != 0 {
 			// "+-+" is a bit wherever RFCs draw it; a wider box under no ruler may be a bit,
 			// a byte (RFC 1952's "+---+---+") or more, which the figure does not say: rows of
-			// whole bytes (RFC 1035's "+--+--+" rows of 16) are read so, others warned.
-			p.warn(first, p.x0, "no ruler says what a box holds, the rule's '+' marks stand %d columns apart, and a row of one bit a box would be %d bits, not whole bytes: each box read as one bit", minGap, p.width/minGap)
+			// whole bytes (RFC 1035's "+--+--+" rows of 16) are read a box a bit; a row that
+			// would not be whole bytes so is read a box a byte, and said.
+			p.warn(first, p.x0, "no ruler says what a box holds, the rule's '+' marks stand %d columns apart, and a row of one bit a box would be %d bits, not whole bytes: each box read as one byte", minGap, p.width/minGap)
+			p.bytes, p.byteCols, p.cpb = true, minGap, 0
 		}
 	default:
 		p.cpb = 2
 	}
 	if p.bytes {
-		if p.width%9 != 0 {
-			return p.errf(first, right, "a byte-wide rule %d columns long: want a multiple of 9", p.width)
+		if bc := p.byteWidth(); p.width%bc != 0 {
+			return p.errf(first, right, "a byte-wide rule %d columns long: want a multiple of %d", p.width, bc)
 		}
-		p.rb = p.width / 9 * 8
+		p.rb = p.width / p.byteWidth() * 8
 	} else {
 		if p.width%p.cpb != 0 {
 			return p.errf(first, right, "a rule %d columns long with bits %d columns wide", p.width, p.cpb)
@@ -960,7 +1022,7 @@ func (p *parser) bandCells(bands []band) (bandCells, error) {
 		if len(edges) < 2 {
 			return bandCells{}, p.errf(bd.from, p.x0, "a row with no box: want '|' edges on bit boundaries")
 		}
-		if edges[0] != 0 {
+		if edges[0] != 0 && !(bi == 0 && p.leadCols > 0 && p.col(edges[0]) == p.x0+p.leadCols) {
 			return bandCells{}, p.errf(bd.from, p.col(edges[0]), "a row that does not start at the grid's left edge")
 		}
 		if err := p.edgesOnBits(bd); err != nil {
@@ -992,6 +1054,9 @@ func (p *parser) edgeOK(l, c int) bool {
 // place of the right edge (RFC 7540).
 func (p *parser) bandEdges(bd band) (edges []int, open, dots bool) {
 	for b := 0; b <= p.rb; b++ {
+		if p.byteCols > 0 && b%8 != 0 {
+			continue // (boxes a byte narrower than a column a bit: edges at bytes only)
+		}
 		c := p.col(b)
 		for l := bd.from; l < bd.to; l++ {
 			// (A mark inside the row is text, not an edge: RFC 7761's column of dots
@@ -1292,7 +1357,8 @@ func (p *parser) ruleBits(rl, above, below int, last bool, bc *bandCells) (prese
 func (p *parser) ruleAtBit(rl, b int) (present, dashed, double bool) {
 	lo, hi := p.col(b)+1, p.col(b+1)
 	if p.bytes {
-		lo = p.shifted(p.x0 + 9*(b/8) + 1 + b%8)
+		bc := p.byteWidth()
+		lo = p.shifted(p.x0 + bc*(b/8) + 1 + (b%8)*(bc-2)/8)
 		hi = lo + 1
 	}
 	for c := lo; c < hi; c++ {
@@ -1414,6 +1480,13 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 	}
 	dots, ticksAtFields := p.readRules(rules, &bc, &opts)
 	st := &fieldState{bands: bands, rules: rules, short: bc.short, alignVotes: map[string]int{}}
+	if p.leadCols > 0 {
+		b, ok := p.bitAt(p.x0 + p.leadCols)
+		if !ok || b >= p.rb {
+			return nil, opts, p.errf(first, p.x0+p.leadCols, "the grid's first rows start %d columns right of its edge, not at a bit boundary", p.leadCols)
+		}
+		st.off = b // (the bits before are none of the figure's)
+	}
 	for _, bd := range bands {
 		if n := bd.to - bd.from; st.rowLines == 0 || n < st.rowLines {
 			st.rowLines = n
@@ -1808,6 +1881,9 @@ func (p *parser) gridOptions(opts *bytegrid.Options, st *fieldState, ticksAtFiel
 	opts.Text.Edge = edgePattern(st.marks)
 	if p.bytes && p.ruler != bytegrid.RulerBytes {
 		opts.Text.Bytes = true // byte-wide boxes under no ruler (RFC 791's options)
+		if p.byteCols > 0 {
+			opts.Text.ByteChars = p.byteCols // a byte a box of its own width (RFC 1952)
+		}
 	}
 	if p.units > 0 && p.units < p.rb {
 		opts.Text.RulerBits = p.units // a ruler shorter than the row (RFC 4271)

@@ -195,35 +195,41 @@ func TestNeverSilentlyWrong(t *testing.T) {
 }
 
 // TestBoxUnit: under no ruler, "+-+" is a bit; wider boxes are read as bits when a row of them
-// is whole bytes (RFC 1035's "+--+--+", 16 to a row), and warned when it is not (RFC 1952's
-// "+---+" bytes, 10 to a row): the figure does not say what a box holds.
+// is whole bytes (RFC 1035's "+--+--+", 16 to a row), and as bytes, warned, when it is not
+// (RFC 1952's "+---+" bytes, 10 to a row): the figure does not say what a box holds. Either
+// way the figure is drawn back as printed (no other warning).
 func TestBoxUnit(t *testing.T) {
 	for _, tt := range []struct {
 		name, src string
 		warns     bool
+		first     int
 	}{
 		{"bytes", `
          +---+---+---+---+---+---+---+---+---+---+
          |ID1|ID2|CM |FLG|     MTIME     |XFL|OS |
          +---+---+---+---+---+---+---+---+---+---+
-`, true},
+`, true, 8},
 		{"rows of 16", `
     +--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+
     |                      ID                       |
     +--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+
-`, false},
+`, false, 16},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			s, err := rfcart.Parse("f.txt", []byte(tt.src))
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := false
+			got, other := false, false
 			for _, w := range s.Warnings {
 				got = got || strings.Contains(w, "what a box holds")
+				other = other || !strings.Contains(w, "what a box holds")
 			}
-			if got != tt.warns {
+			if got != tt.warns || other {
 				t.Errorf("warned %v, want %v: %q", got, tt.warns, s.Warnings)
+			}
+			if s.Fields[0].Bits != tt.first {
+				t.Errorf("first field %d bits, want %d", s.Fields[0].Bits, tt.first)
 			}
 		})
 	}
@@ -294,5 +300,32 @@ func TestRuleMarks(t *testing.T) {
 	}
 	if s.Options.Text.RuleMarks == "" || len(s.Warnings) > 0 {
 		t.Errorf("rule marks %q, warnings %q: want marks and no warning", s.Options.Text.RuleMarks, s.Warnings)
+	}
+}
+
+// TestLeadIn: a grid whose first row starts right of its edge, at a bit boundary, the rule
+// under it running from the edge, starts its first field there (RFC 2018's SACK option after
+// two NOPs) and is drawn back so; one starting off a bit boundary is refused.
+func TestLeadIn(t *testing.T) {
+	s, err := rfcart.Parse("f.txt", []byte(`
+                +-+-+-+-+-+-+-+-+
+                |      Seq      |
++-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+|A|  Reserved   |   Lifetime    |
++-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range s.Fields {
+		got = append(got, fmt.Sprintf("%s@%d/%d", f.Name, f.Offset, f.Bits))
+	}
+	if g := strings.Join(got, " "); g != "Seq@8/8 A@16/1 Reserved@17/7 Lifetime@24/8" || len(s.Warnings) > 0 {
+		t.Errorf("fields %s, warnings %q", g, s.Warnings)
+	}
+	_, err = rfcart.Parse("f.txt", []byte("   +-+-+-+-+-+\n   |   Seq    |\n+-+-+-+-+-+-+-+\n| a |    b    |\n+-+-+-+-+-+-+-+\n"))
+	if err == nil {
+		t.Errorf("a first row off a bit boundary: %v", err)
 	}
 }
