@@ -35,14 +35,58 @@ lane() { # lane NAME COMMAND...: runs the command and says how it ended and what
   TIMEFORMAT="test.sh: $name: %R s wall, %U s user, %S s system CPU"
   if time "$@"; then echo "test.sh: $name passed"; else echo "test.sh: $name FAILED"; return 1; fi
 }
-# The race pass: every library package (where the concurrent code is: the build's workers and
-# book writer, the capture stream, the server, the pools; and the unsafe conversions of kafka,
-# textbytes and internal/arena), and of the command's end-to-end tests those that run its own
-# goroutines (signals, the server, a killed or locked build, streamed decodes, probe); the
-# rest of them drive one child process or browser after another and cost the race pass
-# minutes for no goroutine of the command's.
+
+# The race pass. The race detector finds a data race only where goroutines share memory, and
+# checkptr (which -race turns on) checks unsafe conversions: a package none of whose files (code
+# or tests) starts a goroutine, takes a lock, serves HTTP, catches a signal or imports unsafe
+# gains nothing from running its tests a second time, under -race (a sync.Once or OnceValue
+# alone does not count: it is safe by construction). Which packages those are is read from
+# their files (race_facts), so a package that gains a goroutine joins the pass by itself;
+# test.sh names the packages it leaves out. The tests of every package run whole in the
+# library lane.
+race_facts='go func|^[[:space:]]*go [A-Za-z_]|sync\.(Mutex|RWMutex|WaitGroup|Pool|Map|Cond)|sync/atomic|"unsafe"|httptest|"net/http"|os/signal|\.Parallel\(\)'
+# Of the packages with such code, these run under -race only the tests that exercise it (the
+# rest of their tests are single-goroutine work on safe code; docs/testing.md has the costs):
+#   package          -run under -race          why
+race_only='
+./bytegrid         Concurrent                # layout runs on one goroutine; TestConcurrentPaint paints one Diagram from four
+./tree             Concurrent                # the same
+./capture          Concurrent                # no goroutine of its own: TestConcurrentStream runs Read and two recycling Streams at once
+./kafka            JSON|TestRecords|ArenaStrings|TestTexts|TestEnums # no goroutine: checkptr on the unsafe views (jsonSafe8, record header keys, the arena strings), each reached by these tests
+./textbytes        .  -skip Memory           # every test reaches the unsafe views; the memory bounds (1-2 MiB inputs) reach no other
+./site/reference   TestBuildMachinery|TestBuildCanceled|TestBuildContentError|TestBookSameBytes # the workers and book writer of a build: a whole 4.0 build in every format, cancelled, failing, and with 1 and 4 workers
+'
+# The command's end-to-end tests that run its own goroutines (signals, the server, a killed or
+# locked build, streamed decodes, probe); the rest of them drive one child process or browser
+# after another and cost the race pass minutes for no goroutine of the command's.
 race_cmd='Signal|SIGTERM|Serve|BuildKilled|BuildLock|Streamed|Probe'
-lane "the race pass" sh -c "go test -race -short -count=1 -timeout $timeout $(echo $libs) && go test -race -short -count=1 -timeout $timeout -run '$race_cmd' ./cmd/..." &
+
+# race_whole: the library packages whose files show concurrent or unsafe code and that are not
+# in race_only; race_left: those that show none.
+race_whole="" race_left="" module=$(go list -m)
+for pkg in $libs; do
+  dir=.${pkg#"$module"}
+  ls "$dir"/*_test.go >/dev/null 2>&1 || continue # no tests: nothing to run twice
+  if ! grep -q -E "$race_facts" "$dir"/*.go; then
+    race_left="$race_left ${dir#./}"
+  elif ! grep -q "^$dir " <<<"$race_only"; then
+    race_whole="$race_whole $dir"
+  fi
+done
+echo "test.sh: not under -race (no goroutine, lock, server, signal or unsafe in their files):$race_left"
+race_pass() {
+  local status=0 dir pattern extra
+  go test -race -short -count=1 -timeout "$timeout" $race_whole || status=1
+  while read -r dir pattern extra; do
+    [ -n "$dir" ] || continue
+    extra=${extra%%#*}
+    go test -race -short -count=1 -timeout "$timeout" -run "$pattern" $extra "$dir" || status=1
+  done <<<"$race_only"
+  # Run even when a library package failed: one failure must not hide another.
+  go test -race -short -count=1 -timeout "$timeout" -run "$race_cmd" ./cmd/... || status=1
+  return "$status"
+}
+lane "the race pass" race_pass &
 race=$!
 lane "the command's end-to-end tests" go test -count=1 -timeout "$timeout" ./cmd/... &
 e2e=$!

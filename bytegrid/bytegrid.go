@@ -189,6 +189,11 @@ type Field struct {
 	// keeps the writer's (centred; TextOptions.Align).
 	LabelLine int `json:"label_line,omitempty"`
 	LabelCol  int `json:"label_col,omitempty"`
+	// LabelCols, when set, is the column where each line of a stacked label starts, as
+	// LabelCol counts, for a label whose lines the figure printed at columns of their own
+	// (RFC 9147's "Connection ID" over "(if any," flush left, RFC 4443's first line further
+	// right than the two under it); a line past its end, or one that does not fit, is centred.
+	LabelCols []int `json:"label_cols,omitempty"`
 	// RunOn says that the field ends its row and the next field, starting the next row,
 	// carries on its value: the text form draws the edge between them '.', at the end of
 	// this row and the start of the next (RFC 4340's Sequence Number, high and low bits).
@@ -331,6 +336,9 @@ type TextOptions struct {
 	// under RFC 768's byte ruler, with another ruler or none (RFC 791's options:
 	// "+--------+--------+").
 	Bytes bool `json:"bytes,omitempty"`
+	// ByteChars, with Bytes, is the width of a byte in characters, its edge included: 9 by
+	// default, 3 to 16 (RFC 1952 draws "+---+---+", a byte a box of 4).
+	ByteChars int `json:"byteChars,omitempty"`
 	// RulerBits numbers only the first RulerBits bits of the ruler (0: all of them), as RFC
 	// 4271 numbers 16 bits over a row whose last field runs on.
 	RulerBits int `json:"rulerBits,omitempty"`
@@ -370,6 +378,13 @@ type TextOptions struct {
 	// DoubleEnd draws the rule under the grid's last row double ("+=+=+"), as RFC 3550 closes
 	// each chunk of its SDES packet.
 	DoubleEnd bool `json:"doubleEnd,omitempty"`
+	// RuleMarks are marks printed on the rules that no field's edge explains, kept as printed
+	// (RFC 7540 prints a '+' one bit in under "Weight? (8)", where no field begins): items
+	// "RULE:BIT:MARK" separated by spaces, each drawing MARK ('+', '-', '=', '|', or '_' for
+	// a space) on the RULE-th line the rules are drawn on (from 0, the rule above the first
+	// row; the lines where fields continue across a rule counted) at the boundary before bit
+	// BIT, where its fields would draw another ("4:1:+").
+	RuleMarks string `json:"ruleMarks,omitempty"`
 	// ListMark, when set, is a line of dots drawn under the label of a repeated field, as RFC
 	// 3550 prints its lists ("SDES items" over "...", the CSRC identifiers over "....").
 	ListMark string `json:"listMark,omitempty"`

@@ -69,8 +69,15 @@ func checkTextRules(t TextOptions, _ int) error {
 		return fmt.Errorf("bytegrid: text dots %q: want spaces and dots, at most 64", t.Dots)
 	case len(t.RuleTicks) > MaxRowBits*64 || strings.Trim(t.RuleTicks, "byf") != "":
 		return fmt.Errorf("bytegrid: text rule ticks %q: want 'b', 'y' or 'f' for each rule", t.RuleTicks)
+	case t.ByteChars != 0 && (t.ByteChars < 3 || t.ByteChars > 16):
+		return fmt.Errorf("bytegrid: text byte chars %d: want 3 to 16", t.ByteChars)
 	case len(t.ListMark) > 16 || strings.Trim(t.ListMark, ".") != "":
 		return fmt.Errorf("bytegrid: text list mark %q: want up to 16 dots", t.ListMark)
+	case len(t.RuleMarks) > 1<<16:
+		return fmt.Errorf("bytegrid: text rule marks of %d bytes: want at most %d", len(t.RuleMarks), 1<<16)
+	}
+	if _, err := ParseRuleMarks(t.RuleMarks); err != nil {
+		return fmt.Errorf("bytegrid: text %w", err)
 	}
 	return nil
 }
@@ -104,6 +111,14 @@ func checkFigureField(i int, f Field, rb int) error {
 	}
 	if f.LabelLine < 0 || f.LabelLine > 1<<16 || f.LabelCol < 0 || f.LabelCol > 9*MaxRowBits {
 		return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("label line %d, column %d: want 0 or more, within the grid", f.LabelLine, f.LabelCol)}
+	}
+	if len(f.LabelCols) > maxNoteLines {
+		return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("%d label columns: want at most %d", len(f.LabelCols), maxNoteLines)}
+	}
+	for _, c := range f.LabelCols {
+		if c < 0 || c > 9*MaxRowBits {
+			return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("label column %d: want 0 or more, within the grid", c)}
+		}
 	}
 	if f.Caption != "" && f.Offset%rb != 0 {
 		return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("a caption needs the field to start a row (bit %d is not a multiple of %d)", f.Offset, rb)}
@@ -139,7 +154,7 @@ func (d *Diagram) figure() bool {
 	}
 	for i := range d.Fields {
 		b := &d.Fields[i]
-		if b.Variable || b.Optional || b.Label != LabelAuto || b.DoubleRule || b.Caption != "" || b.Lines > 1 || b.LabelLine > 0 || b.LabelCol > 0 || b.Joined || b.Packed || b.Marks != "" {
+		if b.Variable || b.Optional || b.Label != LabelAuto || b.DoubleRule || b.Caption != "" || b.Lines > 1 || b.LabelLine > 0 || b.LabelCol > 0 || len(b.LabelCols) > 0 || b.Joined || b.Packed || b.Marks != "" {
 			return true
 		}
 	}
@@ -460,4 +475,33 @@ func leftNotesOK(notes string, m int) bool {
 		}
 	}
 	return true
+}
+
+// A RuleMark is one item of TextOptions.RuleMarks: Mark drawn on the Rule-th rule line at
+// the boundary before bit Bit.
+type RuleMark struct {
+	Rule, Bit int
+	Mark      byte
+}
+
+// ParseRuleMarks reads TextOptions.RuleMarks.
+func ParseRuleMarks(s string) ([]RuleMark, error) {
+	var out []RuleMark
+	for _, it := range strings.Fields(s) {
+		parts := strings.Split(it, ":")
+		if len(parts) != 3 || len(parts[2]) != 1 || !strings.Contains("+-=|_", parts[2]) {
+			return nil, fmt.Errorf("rule mark %q: want RULE:BIT:MARK, MARK one of + - = | _", it)
+		}
+		r, err1 := strconv.Atoi(parts[0])
+		b, err2 := strconv.Atoi(parts[1])
+		if err1 != nil || err2 != nil || r < 0 || r > 1<<16 || b < 0 || b > MaxRowBits {
+			return nil, fmt.Errorf("rule mark %q: want a rule from 0 and a bit within the row", it)
+		}
+		m := parts[2][0]
+		if m == '_' {
+			m = ' '
+		}
+		out = append(out, RuleMark{Rule: r, Bit: b, Mark: m})
+	}
+	return out, nil
 }

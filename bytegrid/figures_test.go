@@ -421,3 +421,36 @@ func TestRowBreak(t *testing.T) {
 		t.Error("Type's data-offset is not 3")
 	}
 }
+
+// TestRuleMarksAndLabelCols: Text.RuleMarks draws the marks kept on a rule, Field.LabelCols
+// each line of a stacked label at its own column, and bad ones are refused.
+func TestRuleMarksAndLabelCols(t *testing.T) {
+	fields := []bytegrid.Field{
+		{Name: "Weight", Bits: 8, Offset: 0},
+		{Name: "Connection ID\n(if any,", Bits: 8, Offset: 8, Label: bytegrid.LabelStacked, LabelCols: []int{2, 2}},
+	}
+	opts := bytegrid.Options{RowBits: 16, Ruler: bytegrid.RulerNone, Text: bytegrid.TextOptions{BitChars: 2, RuleMarks: "0:16:| 1:8:-"}}
+	d, err := bytegrid.Layout(fields, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := d.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	want := "+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-|\n|    Weight     | Connection ID |\n|               | (if any,      |\n+-+-+-+-+-+-+-+---+-+-+-+-+-+-+-+\n"
+	if got := b.String(); got != want {
+		t.Errorf("drawn\n%s\nwant\n%s", got, want)
+	}
+	for _, bad := range []string{"x:1:+", "1:1:*", "1:999:+", "1:1"} {
+		opts.Text.RuleMarks = bad
+		if _, err := bytegrid.Layout(fields, opts); err == nil {
+			t.Errorf("rule marks %q: no error", bad)
+		}
+	}
+	fields[1].LabelCols = []int{-1}
+	opts.Text.RuleMarks = ""
+	if _, err := bytegrid.Layout(fields, opts); err == nil {
+		t.Error("label column -1: no error")
+	}
+}

@@ -18,6 +18,7 @@ type figureText struct {
 	rb    int
 	cpb   int  // characters a bit (bits mode)
 	bytes bool // RulerBytes: nine characters a byte, only byte boundaries marked
+	rules int  // the rule lines written so far (Text.RuleMarks counts them)
 	width int  // columns of a row, its last edge included
 	owner [][]int
 	lines []int // lines of each display row
@@ -41,7 +42,14 @@ type figLabel struct {
 func (t *figureText) col(b int) int {
 	c := t.cpb * b
 	if t.bytes {
-		c = b + b/8
+		bc := 9
+		if t.d.Text.ByteChars > 0 {
+			bc = t.d.Text.ByteChars
+		}
+		c = bc * (b / 8)
+		if b%8 != 0 {
+			c += 1 + (b%8)*(bc-2)/8 // (inside the byte's box: in boxes of nine, a column a bit)
+		}
 	}
 	if e := t.d.Text.Elide; e != "" && c >= t.d.Text.ElideAt {
 		c += len(e) // the columns of the elision mark stand for no bits
@@ -237,11 +245,18 @@ func (t *figureText) dots() string {
 	return " ..."
 }
 
-// place returns label s in the n columns of field fi's box: where the field's LabelCol puts
-// it, if it fits there (or the box is open at its end, its "..." running on past it, RFC
-// 2865's "|  Value ..."), else centred.
-func (t *figureText) place(fi int, s string, n int) string {
-	if c := t.d.Fields[fi].LabelCol; c > 0 && c-1+mono.Runes(s) <= n {
+// place returns line k of field fi's label, s, in the n columns of its box: where the
+// field's LabelCols (for line k) or LabelCol puts it, if it fits there (or the box is open at
+// its end, its "..." running on past it, RFC 2865's "|  Value ..."), else centred.
+func (t *figureText) place(fi, k int, s string, n int) string {
+	c := t.d.Fields[fi].LabelCol
+	if cs := t.d.Fields[fi].LabelCols; len(cs) > 0 {
+		c = 0
+		if k >= 0 && k < len(cs) {
+			c = cs[k]
+		}
+	}
+	if c > 0 && c-1+mono.Runes(s) <= n {
 		return strings.Repeat(" ", c-1) + s + strings.Repeat(" ", n-(c-1)-mono.Runes(s))
 	} else if c > 0 && t.dotStyle(fi) && c-1 < n {
 		return strings.Repeat(" ", c-1) + s
@@ -517,7 +532,7 @@ func fitsAll(ws []string, n int) bool {
 
 // labelAt returns the label text of field fi on a line: k lines into its block (block labels)
 // or line l of display row i.
-func (t *figureText) labelAt(fi, i, l, k int) string {
+func (t *figureText) labelAt(fi, i, l, k int) (string, int) {
 	lb := &t.labels[fi]
 	var at int
 	switch {
@@ -527,14 +542,14 @@ func (t *figureText) labelAt(fi, i, l, k int) string {
 		at = l
 	default:
 		if c, ok := lb.cont[i]; ok && l == t.align(t.lines[i], 1) {
-			return c
+			return c, -1
 		}
-		return ""
+		return "", -1
 	}
 	if at < lb.line || at >= lb.line+len(lb.lines) {
-		return ""
+		return "", -1
 	}
-	return lb.lines[at-lb.line]
+	return lb.lines[at-lb.line], at - lb.line
 }
 
 func (t *figureText) writeRuler(bw *bufio.Writer) {
@@ -659,11 +674,24 @@ func (t *figureText) writeSep(bw *bufio.Writer, i int, closing bool, blockLine [
 	if !closing && i > 0 && i < len(t.owner) {
 		t.ruleLabels(line, i, up, blockLine)
 	}
-	s := strings.TrimRight(string(line), " ")
-	if s == "" {
+	if strings.TrimSpace(string(line)) == "" {
 		return
 	}
+	t.ruleMarks(line)
+	s := strings.TrimRight(string(line), " ")
 	bw.WriteString(strings.TrimRight(t.pad+s, " ") + "\n")
+}
+
+// ruleMarks draws the marks Text.RuleMarks keeps on the rule line written next (counted in
+// t.rules), where its fields would draw others.
+func (t *figureText) ruleMarks(line []byte) {
+	ms, _ := ParseRuleMarks(t.d.Text.RuleMarks) // (checked by Layout)
+	for _, m := range ms {
+		if c := t.col(m.Bit); m.Rule == t.rules && m.Bit <= t.rb && c < len(line) {
+			line[c] = m.Mark
+		}
+	}
+	t.rules++
 }
 
 // elide draws the elision mark (Text.Elide) into a rule that has dashes on both sides of
@@ -837,8 +865,8 @@ func (t *figureText) ruleLabels(line []byte, i int, up func(int) int, blockLine 
 		}
 		if fi >= 0 && up(b) == fi {
 			if t.labels[fi].row == -1 {
-				if s := t.labelAt(fi, -1, 0, blockLine[fi]); s != "" {
-					copy(line[t.col(b)+1:], t.place(fi, s, t.col(e)-t.col(b)-1))
+				if s, k := t.labelAt(fi, -1, 0, blockLine[fi]); s != "" {
+					copy(line[t.col(b)+1:], t.place(fi, k, s, t.col(e)-t.col(b)-1))
 				}
 			}
 			blockLine[fi]++
@@ -926,8 +954,8 @@ func (t *figureText) writePiece(line []byte, i, l, b, e int, blockLine []int) {
 		}
 	}
 	if fi >= 0 {
-		if s := t.labelAt(fi, i, l, blockLine[fi]); s != "" {
-			copy(line[c0+1:], t.place(fi, s, c1-c0-1))
+		if s, k := t.labelAt(fi, i, l, blockLine[fi]); s != "" {
+			copy(line[c0+1:], t.place(fi, k, s, c1-c0-1))
 		}
 	}
 	if e == t.rb && t.vedge(i, t.rb) {

@@ -148,8 +148,9 @@ type Box struct {
 	Lines int `json:"lines,omitempty"`
 	// LabelLine and LabelCol are the field's: where the text form writes its label, when the
 	// figure printed it off the middle.
-	LabelLine int `json:"labelLine,omitempty"`
-	LabelCol  int `json:"labelCol,omitempty"`
+	LabelLine int   `json:"labelLine,omitempty"`
+	LabelCol  int   `json:"labelCol,omitempty"`
+	LabelCols []int `json:"labelCols,omitempty"`
 	// RunOn is the field's: its value runs on into the next field, starting the next row.
 	RunOn bool `json:"runOn,omitempty"`
 	// Joined is the field's: no edge between it and the field before it in the text form.
@@ -552,7 +553,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 		Title:    sc.tooltip(f),
 		Variable: f.Variable, Optional: f.Optional, Condition: mono.Clean(f.Condition),
 		Label: f.Label, DoubleRule: f.DoubleRule, Caption: mono.Clean(f.Caption), Lines: f.Lines,
-		LabelLine: f.LabelLine, LabelCol: f.LabelCol, RunOn: f.RunOn, Joined: f.Joined, Repeated: f.Repeated, Packed: f.Packed, Marks: f.Marks,
+		LabelLine: f.LabelLine, LabelCol: f.LabelCol, LabelCols: f.LabelCols, RunOn: f.RunOn, Joined: f.Joined, Repeated: f.Repeated, Packed: f.Packed, Marks: f.Marks,
 	}
 	if f.Label == LabelStacked && strings.Contains(f.Name, "\n") {
 		b.Stack = labelLines(f.Name, LabelStacked)

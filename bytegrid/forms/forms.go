@@ -11,7 +11,9 @@
 //   - notation: RFC 9000 section 1.3's notation (bytegrid/notation), told by a first line
 //     that is a name and "{";
 //   - bitfield: WaveDrom bit-field JSON (bytegrid/bitfield), told by a first "[" or "/*", or
-//     a "{" followed by a key "reg".
+//     a "{" followed by a key "reg";
+//   - tls: TLS's presentation language (RFC 8446 section 3; bytegrid/tlspres), told by a
+//     line "struct {" or "enum {" and a line "} Name;" after it, wherever they stand.
 //
 // Each form is one row of the table All: its name, its sniff rule (a small function of the
 // source), its reader and, when a spec is written back in it, its writer. A new form is one
@@ -38,12 +40,13 @@ import (
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
 	"github.com/kafkagrid/kafkagrid/bytegrid/notation"
 	"github.com/kafkagrid/kafkagrid/bytegrid/rfcart"
+	"github.com/kafkagrid/kafkagrid/bytegrid/tlspres"
 	"github.com/kafkagrid/kafkagrid/canvas/formats"
 )
 
 // Form is one form a spec is written in: a row of the table All.
 type Form struct {
-	Name string // what "grid -from" says: "yaml", "rfc", "notation", "bitfield"
+	Name string // what "grid -from" says: "yaml", "rfc", "notation", "bitfield", "tls"
 	// Sniff reports whether src starts as this form does; nil for the form that takes what no
 	// other form claims (yaml). Detect reads these and more (a figure after prose or inside a
 	// comment): detectRules.
@@ -63,6 +66,7 @@ func All() []Form {
 		{Name: "rfc", Sniff: rfcart.Detect, Read: readRFC},
 		{Name: "notation", Sniff: sniffNotation, Read: readNotation, Write: writeNotation},
 		{Name: "bitfield", Sniff: sniffBitfield, Read: readBitfield},
+		{Name: "tls", Sniff: tlspres.Sniff, Read: readTLS},
 	}
 }
 
@@ -96,6 +100,8 @@ var detectRules = []struct {
 	{"rfc", func(src []byte, h string) bool { ok, _ := rfcart.Sniff(src); return strings.HasPrefix(h, "/*") && ok }},
 	{"bitfield", func(src []byte, _ string) bool { return sniffBitfield(src) }},
 	{"yaml", func(_ []byte, h string) bool { return strings.HasPrefix(h, "{") }}, // a flow mapping
+	// "struct {" would pass for a notation structure named "struct".
+	{"tls", func(src []byte, _ string) bool { return tlspres.Sniff(src) }},
 	{"notation", func(src []byte, _ string) bool { return sniffNotation(src) }},
 	// A YAML spec names its keys at the start of a line; a figure or the notation may stand
 	// after a "source:" line, prose, or inside a comment.
@@ -192,6 +198,10 @@ func readRFC(name string, src []byte, _ Options) (*bytegrid.Spec, error) {
 
 func readNotation(name string, src []byte, o Options) (*bytegrid.Spec, error) {
 	return notation.ParseOptions(name, src, notation.Options{All: o.AllStructures})
+}
+
+func readTLS(name string, src []byte, o Options) (*bytegrid.Spec, error) {
+	return tlspres.ParseOptions(name, src, tlspres.Options{All: o.AllStructures})
 }
 
 func readBitfield(name string, src []byte, o Options) (*bytegrid.Spec, error) {

@@ -50,6 +50,7 @@
 //	                                  # rule on, lines separated by "\n" (RFC 6830)
 //	  rule_ticks: bff                 # each rule's marks, from the first: b bits, y bytes,
 //	                                  # f fields (RFC 2453)
+//	  rule_marks: "4:1:+"             # marks kept on the rules, RULE:BIT:MARK (RFC 7540)
 //	  elide: "//"                     # an elision mark the rules carry, standing for no
 //	  elide_at: 37                    # bits, at this column from the grid's left edge (RFC
 //	                                  # 791's "+---------//--------+")
@@ -95,7 +96,8 @@
 // none, the row it starts in) at least three lines in the text form, as a figure draws one row
 // taller than the rest; label_line: 5 and label_col: 11 put the label on the fifth line of its
 // box (its block's, rules counted) and its first character in the box's eleventh column, as a
-// figure printed it off the middle (RFC 4271's Marker and Length); run_on: true draws the edge
+// figure printed it off the middle (RFC 4271's Marker and Length); label_cols: [2, 2, 3] puts
+// each line of a stacked label at its own column (RFC 9147's Connection ID); run_on: true draws the edge
 // between the field, ending its row, and the next, starting the next row, '.' (RFC 4340's
 // Sequence Number in high and low bits).
 //

@@ -192,6 +192,18 @@ var fieldKeys = [...]struct {
 	{"label_col", func(p *parser, v *yaml.Node, fs *fieldState) error {
 		return p.intIn(v, fs.label, &fs.f.LabelCol, 1, 9*bytegrid.MaxRowBits, "label_col %d: want 1 to %d", 9*bytegrid.MaxRowBits)
 	}},
+	{"label_cols", func(p *parser, v *yaml.Node, fs *fieldState) error {
+		if v.Kind != yaml.SequenceNode || len(v.Content) > 64 {
+			return p.errf(v, fs.label, "label_cols: want a list of at most 64 columns")
+		}
+		fs.f.LabelCols = make([]int, len(v.Content))
+		for i, c := range v.Content {
+			if err := p.intIn(c, fs.label, &fs.f.LabelCols[i], 0, 9*bytegrid.MaxRowBits, "label_cols %d: want 0 to %d", 9*bytegrid.MaxRowBits); err != nil {
+				return err
+			}
+		}
+		return nil
+	}},
 	{"repeated", func(p *parser, v *yaml.Node, fs *fieldState) error { return p.boolTo(v, fs.label, &fs.f.Repeated) }},
 	{"run_on", func(p *parser, v *yaml.Node, fs *fieldState) error { return p.boolTo(v, fs.label, &fs.f.RunOn) }},
 	{"joined", func(p *parser, v *yaml.Node, fs *fieldState) error { return p.boolTo(v, fs.label, &fs.f.Joined) }},
@@ -212,7 +224,7 @@ func (p *parser) fieldKey(k, v *yaml.Node, fs *fieldState) error {
 	if ok, err := p.ruleKey(k, v, fs.label, &fs.r, fs.sc, fs.depth); ok {
 		return err
 	}
-	return p.errf(k, fs.label, "unknown key %q (want name, bits, bytes, offset, value, group, item, short, kind, type, path, desc, variable, min_bits, max_bits, length_from, optional, condition, label, double_rule, caption, row_break, lines, label_line, label_col, repeated, run_on, joined, packed, marks; to decode bytes: endian, show, enum, flags, length, when, count, until, items)", k.Value)
+	return p.errf(k, fs.label, "unknown key %q (want name, bits, bytes, offset, value, group, item, short, kind, type, path, desc, variable, min_bits, max_bits, length_from, optional, condition, label, double_rule, caption, row_break, lines, label_line, label_col, label_cols, repeated, run_on, joined, packed, marks; to decode bytes: endian, show, enum, flags, length, when, count, until, items)", k.Value)
 }
 
 func (p *parser) fieldKind(v *yaml.Node, fs *fieldState) error {
@@ -285,6 +297,9 @@ var textKeys = [...]struct {
 		return p.oneOf(k, v, &t.Open, "colons", "dots", "bottom", "edge", "rules", "open")
 	}},
 	{"bytes", func(p *parser, _, v *yaml.Node, t *bytegrid.TextOptions) error { return p.boolTo(v, "", &t.Bytes) }},
+	{"byte_chars", func(p *parser, _, v *yaml.Node, t *bytegrid.TextOptions) error {
+		return p.intIn(v, "", &t.ByteChars, 3, 16, "text: byte_chars %d: want 3 to 16")
+	}},
 	{"ruler_bits", func(p *parser, _, v *yaml.Node, t *bytegrid.TextOptions) error {
 		return p.intIn(v, "", &t.RulerBits, 1, bytegrid.MaxRowBits, "text: ruler_bits %d: want 1 to %d", bytegrid.MaxRowBits)
 	}},
@@ -323,6 +338,15 @@ var textKeys = [...]struct {
 	{"below", func(p *parser, k, v *yaml.Node, t *bytegrid.TextOptions) error { return p.notes(k, v, &t.Below) }},
 	{"double_end", func(p *parser, _, v *yaml.Node, t *bytegrid.TextOptions) error { return p.boolTo(v, "", &t.DoubleEnd) }},
 	{"list_mark", func(p *parser, _, v *yaml.Node, t *bytegrid.TextOptions) error { return p.strTo(v, "", &t.ListMark) }},
+	{"rule_marks", func(p *parser, _, v *yaml.Node, t *bytegrid.TextOptions) (err error) {
+		if t.RuleMarks, err = p.str(v, ""); err == nil && len(t.RuleMarks) > 1<<16 {
+			err = p.errf(v, "", "text: rule_marks longer than %d bytes", 1<<16)
+		}
+		if _, perr := bytegrid.ParseRuleMarks(t.RuleMarks); err == nil && perr != nil {
+			err = p.errf(v, "", "text: %v", perr)
+		}
+		return err
+	}},
 	{"tens_no_zero", func(p *parser, _, v *yaml.Node, t *bytegrid.TextOptions) error { return p.boolTo(v, "", &t.TensNoZero) }},
 	{"ruler_shift", func(p *parser, _, v *yaml.Node, t *bytegrid.TextOptions) error {
 		return p.intIn(v, "", &t.RulerShift, -8, 8, "text: ruler_shift %d: want -8 to 8")
@@ -342,7 +366,7 @@ var textKeys = [...]struct {
 }
 
 // textKeyList is what the text art's errors say its keys are.
-const textKeyList = "margin, row_lines, align, ticks, open, edge, bit_chars, bytes, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, right_notes, above, below, list_mark, double_end, rule_ticks, elide, elide_at"
+const textKeyList = "margin, row_lines, align, ticks, open, edge, bit_chars, bytes, byte_chars, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, right_notes, above, below, list_mark, double_end, rule_ticks, rule_marks, elide, elide_at"
 
 // textKey reads one key of the text art.
 func (p *parser) textKey(k, v *yaml.Node, t *bytegrid.TextOptions) error {

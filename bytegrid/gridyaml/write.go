@@ -175,6 +175,9 @@ func textNode(t bytegrid.TextOptions) *yaml.Node {
 	addStr(m, "open", t.Open)
 	addStr(m, "edge", t.Edge)
 	addTrue(m, "bytes", t.Bytes)
+	if t.ByteChars != 0 {
+		add(m, "byte_chars", num(t.ByteChars))
+	}
 	if t.RulerBits != 0 {
 		add(m, "ruler_bits", num(t.RulerBits))
 	}
@@ -187,6 +190,7 @@ func textNode(t bytegrid.TextOptions) *yaml.Node {
 		add(m, "ruler_shift", num(t.RulerShift))
 	}
 	addStr(m, "rule_ticks", t.RuleTicks)
+	addStr(m, "rule_marks", t.RuleMarks)
 	addStr(m, "left_notes", t.LeftNotes)
 	addStr(m, "right_notes", t.RightNotes)
 	addStr(m, "above", t.Above)
@@ -255,6 +259,13 @@ func fieldNode(f bytegrid.Field, end int) *yaml.Node {
 	}
 	if f.LabelCol > 0 {
 		add(m, "label_col", num(f.LabelCol))
+	}
+	if len(f.LabelCols) > 0 {
+		cs := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
+		for _, c := range f.LabelCols {
+			cs.Content = append(cs.Content, num(c))
+		}
+		add(m, "label_cols", cs)
 	}
 	addTrue(m, "run_on", f.RunOn)
 	addTrue(m, "joined", f.Joined)

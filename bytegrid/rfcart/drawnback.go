@@ -2,6 +2,7 @@ package rfcart
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
@@ -51,6 +52,61 @@ func (p *parser) checkDrawnBack(spec *gridyaml.Spec, printed []string, start int
 		g = got[first]
 	}
 	p.warn(start+first, -1, "drawn back otherwise than printed (%s of %d): printed %q, drawn %q", plural(n, "line"), len(want), w, g)
+}
+
+// keepRuleMarks keeps the marks printed on the rules that the fields read do not draw (RFC
+// 7540's '+' one bit in under "Weight? (8)", RFC 1035's rule ending in '|' where no field
+// continues): where the drawing has the figure's lines, a rule line of the drawing differing
+// from the printed one only in marks ('+', '-', '=', '|') at bit boundaries gets the printed
+// ones (Text.RuleMarks). Nothing else is changed: checkDrawnBack still compares the rest.
+func (p *parser) keepRuleMarks(spec *gridyaml.Spec, printed []string) {
+	if c := spec.Options.Text.Cross; c != "" && c[0] != '+' {
+		return // (crossing lines starting with '|' cannot be told from rows)
+	}
+	d, err := bytegrid.Layout(spec.Fields, spec.Options)
+	if err != nil {
+		return
+	}
+	var txt bytes.Buffer
+	if err := d.WriteText(&txt); err != nil {
+		return
+	}
+	want, got := trimLines(printed), trimLines(strings.Split(txt.String(), "\n"))
+	if len(want) != len(got) {
+		return
+	}
+	var marks []string
+	rule := 0
+	for i, g := range got {
+		if t := strings.TrimSpace(g); t == "" || t[0] != '+' {
+			continue
+		}
+		marks = append(marks, p.lineMarks(rule, want[i], g)...)
+		rule++
+	}
+	if len(marks) > 0 && spec.Options.Text.RuleMarks == "" {
+		spec.Options.Text.RuleMarks = strings.Join(marks, " ")
+	}
+}
+
+// lineMarks are the RuleMarks items that make rule line got of the drawing printed line
+// want, the rule-th: none unless the two differ only in rule marks at bit boundaries.
+func (p *parser) lineMarks(rule int, want, got string) []string {
+	if len(want) != len(got) || want == got {
+		return nil
+	}
+	var out []string
+	for c := range len(got) {
+		if want[c] == got[c] {
+			continue
+		}
+		b, ok := p.bitAt(c)
+		if !ok || !strings.ContainsRune("+-=|", rune(want[c])) || !strings.ContainsRune("+-=|", rune(got[c])) {
+			return nil
+		}
+		out = append(out, fmt.Sprintf("%d:%d:%c", rule, b, want[c]))
+	}
+	return out
 }
 
 // trimLines are ls with the spaces ending each line and the blank lines ending them cut.

@@ -182,61 +182,112 @@ func isDelimiter(s string) bool {
 }
 
 // stripComment strips from every line the comment prefix all of its lines that are not blank
-// carry (" * ", "// ", "# "), spaces before it, but for a first "source:" line: each line loses the columns up to and with the
-// mark, and one space after it when every line has one there. It returns the lines, the
-// prefix as the first line holding it printed it, and the columns it took.
+// carry (" * ", "// ", "# ", ";; "), spaces before it, but for a first "source:" line. The
+// prefix is a mark of commentPrefixes in one column, and after it the marks the figure's own
+// lines (a rule or a row: '+' or '|' after the prefix) all carry (commentExt: "///" and "//!"
+// doc comments, "//#", ";;;"); a line before the figure that carries the mark but not those
+// (s2n-quic's "//= https://…" over "//# " lines, a licence's ";;;;") is prose, stripped of what
+// it carries. Each line loses the columns up to and with the prefix, and one space after it
+// when every figure line has one there. It returns the lines, the prefix as the figure's
+// first line printed it, and the columns it took.
 func stripComment(raw []string) ([]string, string, int) {
+	src := sourceLine(raw)
 	for _, mark := range commentPrefixes {
-		n, space, col := 0, true, -1
-		ok := true
-		src := sourceLine(raw)
-		for i, l := range raw {
-			s := strings.TrimLeftFunc(l, unicode.IsSpace)
-			if i == src || s == "" || isDelimiter(strings.TrimSpace(s)) || mark == "*" && strings.HasPrefix(s, "/*") {
-				continue
-			}
-			if !strings.HasPrefix(s, mark) {
-				ok = false
-				break
-			}
-			c := len(l) - len(s)
-			if col < 0 {
-				col = c
-			} else if c != col {
-				ok = false // (the marks in one column, or the figure's columns are not kept)
-				break
-			}
-			if rest := s[len(mark):]; rest != "" && rest[0] != ' ' {
-				space = false
-			}
-			n++
-		}
-		if !ok || n < 2 {
+		col, ok := markColumn(raw, mark, src)
+		if !ok {
 			continue
 		}
-		cut := col + len(mark)
+		ext, space, first := commentExt(raw, mark, col, src)
+		prefix := mark + ext
+		cut := col + len(prefix)
 		if space {
 			cut++
 		}
 		out := make([]string, len(raw))
 		for i, l := range raw {
-			s := strings.TrimSpace(l)
-			switch {
-			case i == src:
-				out[i] = l
-			case s == "" || isDelimiter(s):
-				out[i] = ""
-			case mark == "*" && strings.HasPrefix(strings.TrimLeftFunc(l, unicode.IsSpace), "/*"):
-				out[i] = ""
-			case len(l) >= cut:
-				out[i] = l[cut:]
-			default:
-				out[i] = ""
-			}
+			out[i] = stripLine(l, mark, prefix, col, cut, i == src)
 		}
-		return out, raw0(raw, col, cut), cut
+		pr := ""
+		if first >= 0 {
+			pr = raw[first][:min(len(raw[first]), cut)]
+		}
+		return out, pr, cut
 	}
 	return raw, "", 0
+}
+
+// markColumn reports whether every line of raw that is not blank, the source line or a
+// comment's delimiter starts with mark, spaces before it, in one column (at least two such
+// lines), and that column.
+func markColumn(raw []string, mark string, src int) (int, bool) {
+	n, col := 0, -1
+	for i, l := range raw {
+		s := strings.TrimLeftFunc(l, unicode.IsSpace)
+		if i == src || s == "" || isDelimiter(strings.TrimSpace(s)) || mark == "*" && strings.HasPrefix(s, "/*") {
+			continue
+		}
+		c := len(l) - len(s)
+		if !strings.HasPrefix(s, mark) || col >= 0 && c != col {
+			return 0, false // (the marks in one column, or the figure's columns are not kept)
+		}
+		col = c
+		n++
+	}
+	return col, n >= 2
+}
+
+// extMarks are the characters a comment's mark may be followed by as part of its prefix.
+const extMarks = "/!#;*=%'-"
+
+// commentExt is what the figure's lines (a rule or a row after the mark) all carry after the
+// mark at col, of extMarks; whether each has a space (or nothing) after that; and the index
+// of the first of them (-1 for none).
+func commentExt(raw []string, mark string, col, src int) (ext string, space bool, first int) {
+	first, space = -1, true
+	for i, l := range raw {
+		if i == src || len(l) < col+len(mark) || l[col:col+len(mark)] != mark {
+			continue
+		}
+		rest := l[col+len(mark):]
+		run := rest[:len(rest)-len(strings.TrimLeft(rest, extMarks))]
+		body := strings.TrimLeft(rest[len(run):], " \t")
+		if !strings.HasPrefix(body, "+") && !strings.HasPrefix(body, "|") {
+			continue
+		}
+		if first < 0 {
+			first, ext = i, run
+		}
+		ext = commonPrefix(ext, run)
+		if after := rest[len(ext):]; after != "" && after[0] != ' ' {
+			space = false
+		}
+	}
+	return ext, space, first
+}
+
+func commonPrefix(a, b string) string {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return a[:n]
+}
+
+// stripLine is line l without its comment prefix: the whole prefix (cut columns) when it
+// carries it, else the mark and a space after it.
+func stripLine(l, mark, prefix string, col, cut int, isSource bool) string {
+	s := strings.TrimSpace(l)
+	switch {
+	case isSource:
+		return l
+	case s == "" || isDelimiter(s), mark == "*" && strings.HasPrefix(strings.TrimLeftFunc(l, unicode.IsSpace), "/*"):
+		return ""
+	case len(l) >= col+len(prefix) && strings.HasPrefix(l[col:], prefix):
+		return l[min(len(l), cut):]
+	case len(l) >= col+len(mark):
+		return strings.TrimPrefix(l[col+len(mark):], " ")
+	}
+	return ""
 }
 
 // sourceLine is the index of a first line "source: …" (any case), the lines before it blank
@@ -254,14 +305,4 @@ func sourceLine(raw []string) int {
 		return -1
 	}
 	return -1
-}
-
-// raw0 is the prefix as printed on the first line carrying it.
-func raw0(raw []string, col, cut int) string {
-	for _, l := range raw {
-		if len(l) >= cut && strings.TrimSpace(l[:min(len(l), col)]) == "" && strings.TrimSpace(l[col:cut]) != "" {
-			return l[:cut]
-		}
-	}
-	return ""
 }

@@ -45,7 +45,10 @@
 //     lines, runs the value of its last field on into the next row's first (Field.RunOn, RFC
 //     4340's Sequence Number in high and low bits): fields of the size drawn, not variable;
 //   - a label printed off the middle of its box keeps its line (Field.LabelLine, RFC 4271's
-//     Marker) and, when more than a column off centre, its column (Field.LabelCol);
+//     Marker) and, when more than a column off centre, its column (Field.LabelCol; a stacked
+//     label, each line's, Field.LabelCols: RFC 9147's "(if any," flush left); the text of
+//     rows continued across a rule, standing on consecutive lines (the crossing line among
+//     them), is one label stacked over them (RFC 4443's "As much of invoking packet");
 //   - where a field continues across a rule, its side edge is drawn as printed, "+" (RFC
 //     8200) or "|" (RFC 1035, RFC 4302's right edge) (Text.Cross); a hyphen inside a name
 //     written on such a rule ("Value-ICV") is text;
@@ -54,10 +57,22 @@
 //     columns wide such an edge is as near either boundary, and goes to the one that is a
 //     byte boundary (neither or both: an error). It is drawn back on the boundary;
 //   - under no ruler, a box wider than "+-+" ("+--+", "+---+") is read as a bit when a row
-//     of them is whole bytes (RFC 1035's rows of 16), and warned about when it is not (RFC
-//     1952's "+---+" boxes, a byte each, 10 to a row): the figure does not say;
+//     of them is whole bytes (RFC 1035's rows of 16), and as a byte when it is not (RFC
+//     1952's "+---+" boxes, 10 to a row; Text.Bytes, Text.ByteChars), which a warning says:
+//     the figure does not say;
 //   - a row drawn with more lines than the rest keeps them (Field.Lines, RFC 5389; the
-//     rows a field fills, as RFC 1035's WKS BIT MAP's second row);
+//     rows a field fills, as RFC 1035's WKS BIT MAP's second row); a field filling one row
+//     drawn an even number of lines high, its name on one line and no width in it, is as
+//     many rows as lines, one a line (Field.Packed: RFC 1035's 32-bit TTL in rows of 16, RFC
+//     2865's Authenticator), which a warning says; an odd number is read as one row, warned;
+//   - a width added to something ("Internet Header + 64 bits of Original Data Datagram",
+//     RFC 792) is no width of the field's: a variable field;
+//   - a mark on a rule that no field's edge explains (RFC 7540's '+' one bit in under
+//     "Weight? (8)", RFC 1035's rule ending in '|') is kept as printed (Text.RuleMarks);
+//   - a grid whose first rows start right of its edge, at a bit boundary, the rule under them
+//     running from the edge (RFC 2018's SACK option after two NOPs, RFC 6275's messages
+//     after their header), starts its first field there (Field.Offset): the bits left of it
+//     are none of the figure's;
 //   - a blank box inside a row (RFC 2890's "|C| |K|S|") is an unnamed reserved field;
 //   - a box of dots alone, one a line, stands for items of a list left out (RFC 7761's
 //     Hello options): a variable field, drawn back with the figure's '|' edges
@@ -118,6 +133,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -191,6 +207,9 @@ type parser struct {
 	x0        int // column of the grid's left edge
 	cpb       int // columns a bit (bits mode)
 	bytes     bool
+	leadCols  int // the columns the grid's first rows start right of its edge (leadIn)
+	leadTo    int // the line where the grid's full width starts (leadIn)
+	byteCols  int // with bytes: the columns of a byte, its edge included (0: nine)
 	rb        int // bits a row
 	width     int // columns of a row
 	ruler     bytegrid.Ruler
@@ -251,7 +270,7 @@ func plural(n int, w string) string {
 // col returns the column of the boundary before bit b of a row.
 func (p *parser) col(b int) int {
 	if p.bytes {
-		return p.shifted(p.x0 + b + b/8)
+		return p.shifted(p.x0 + byteCol(b, p.byteWidth()))
 	}
 	return p.shifted(p.x0 + p.cpb*b)
 }
@@ -277,6 +296,24 @@ func (p *parser) unshifted(c int) (int, bool) {
 	return c - len(p.elide), true
 }
 
+// byteCol is the column of the boundary before bit b in boxes of a byte bc columns wide, its
+// edge included: a byte's boundary on its edge, the bits inside it within the box (each its
+// own column in boxes of nine, as RFC 791 draws them).
+func byteCol(b, bc int) int {
+	if b%8 == 0 {
+		return bc * (b / 8)
+	}
+	return bc*(b/8) + 1 + (b%8)*(bc-2)/8
+}
+
+// byteWidth is the columns of a byte in a figure of byte boxes, its edge included.
+func (p *parser) byteWidth() int {
+	if p.byteCols > 0 {
+		return p.byteCols
+	}
+	return 9
+}
+
 // bitAt returns the bit boundary at column c, and whether c is one.
 func (p *parser) bitAt(c int) (int, bool) {
 	c, ok := p.unshifted(c)
@@ -288,7 +325,12 @@ func (p *parser) bitAt(c int) (int, bool) {
 		return 0, false
 	}
 	if p.bytes {
-		return rel - rel/9, rel-rel/9 <= p.rb
+		bc := p.byteWidth()
+		if bc != 9 && rel%bc != 0 {
+			return 0, false // (narrower boxes: their bytes' edges only)
+		}
+		b := 8*(rel/bc) + rel%bc
+		return b, b <= p.rb
 	}
 	if rel%p.cpb != 0 {
 		return 0, false
@@ -337,6 +379,7 @@ type cell struct {
 type textAt struct {
 	line, col int
 	s         string
+	width     int // (in a label's stack: the width inside its box)
 }
 
 // Parse reads the figure in data; name names it in errors. It returns the spec: the fields,
@@ -389,6 +432,7 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 	first := loc.Rule
 	l0 := p.lines[first]
 	p.x0 = len(l0) - len([]rune(strings.TrimLeft(string(l0), " ")))
+	p.leadIn(first)
 	last, notes, err := p.gridLines(first)
 	if err != nil {
 		return nil, err
@@ -424,6 +468,7 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 	if err := bytegrid.CheckFields(fields); err != nil {
 		return nil, &Error{Reader: "rfcart", File: name, Err: err}
 	}
+	p.keepRuleMarks(spec, raw[loc.Start:])
 	p.checkDrawnBack(spec, raw[loc.Start:], loc.Start)
 	spec.Warnings = p.warnings
 	return spec, nil
@@ -485,6 +530,9 @@ func (p *parser) gridLines(first int) (last int, notes []string, err error) {
 	last = first
 	for i := first + 1; i < len(p.lines); i++ {
 		c := p.at(i, p.x0)
+		if i < p.leadTo {
+			c = p.at(i, p.x0+p.leadCols)
+		}
 		if c != '+' && c != '|' && c != ':' && !p.markAt(i, p.x0) {
 			break
 		}
@@ -510,6 +558,31 @@ func (p *parser) gridLines(first int) (last int, notes []string, err error) {
 		}
 	}
 	return last, notes, nil
+}
+
+// leadIn reads a grid whose first rows start right of its edge, the rule under them running
+// from further left (RFC 6275's Binding Update and RFC 2018's SACK option start mid-row, after
+// the fields of the header before them): the grid's edge is that rule's, and the bits left of
+// the first rows are none of the figure's (the first field's offset: Field.Offset).
+func (p *parser) leadIn(first int) {
+	start := func(l []rune) int { return len(l) - len([]rune(strings.TrimLeft(string(l), " "))) }
+	for i := first + 1; i < len(p.lines) && i < first+64; i++ {
+		l := p.lines[i]
+		s := start(l)
+		if len(l) == 0 || s > p.x0 {
+			return
+		}
+		if s == p.x0 {
+			if !strings.ContainsRune("+|:", l[s]) {
+				return
+			}
+			continue
+		}
+		if r := string(l[s:]); (strings.HasPrefix(r, "+-") || strings.HasPrefix(r, "+=")) && len(l) == len(p.lines[first]) {
+			p.leadCols, p.leadTo, p.x0 = p.x0-s, i, s
+		}
+		return
+	}
 }
 
 // leftNote cuts the text left of the grid's edge on line i, a space between it and the edge,
@@ -855,17 +928,19 @@ func (p *parser) geometry(first, last int) error {
 		if minGap > 2 && p.width%minGap == 0 && (p.width/minGap)%8 != 0 {
 			// "+-+" is a bit wherever RFCs draw it; a wider box under no ruler may be a bit,
 			// a byte (RFC 1952's "+---+---+") or more, which the figure does not say: rows of
-			// whole bytes (RFC 1035's "+--+--+" rows of 16) are read so, others warned.
-			p.warn(first, p.x0, "no ruler says what a box holds, the rule's '+' marks stand %d columns apart, and a row of one bit a box would be %d bits, not whole bytes: each box read as one bit", minGap, p.width/minGap)
+			// whole bytes (RFC 1035's "+--+--+" rows of 16) are read a box a bit; a row that
+			// would not be whole bytes so is read a box a byte, and said.
+			p.warn(first, p.x0, "no ruler says what a box holds, the rule's '+' marks stand %d columns apart, and a row of one bit a box would be %d bits, not whole bytes: each box read as one byte", minGap, p.width/minGap)
+			p.bytes, p.byteCols, p.cpb = true, minGap, 0
 		}
 	default:
 		p.cpb = 2
 	}
 	if p.bytes {
-		if p.width%9 != 0 {
-			return p.errf(first, right, "a byte-wide rule %d columns long: want a multiple of 9", p.width)
+		if bc := p.byteWidth(); p.width%bc != 0 {
+			return p.errf(first, right, "a byte-wide rule %d columns long: want a multiple of %d", p.width, bc)
 		}
-		p.rb = p.width / 9 * 8
+		p.rb = p.width / p.byteWidth() * 8
 	} else {
 		if p.width%p.cpb != 0 {
 			return p.errf(first, right, "a rule %d columns long with bits %d columns wide", p.width, p.cpb)
@@ -947,7 +1022,7 @@ func (p *parser) bandCells(bands []band) (bandCells, error) {
 		if len(edges) < 2 {
 			return bandCells{}, p.errf(bd.from, p.x0, "a row with no box: want '|' edges on bit boundaries")
 		}
-		if edges[0] != 0 {
+		if edges[0] != 0 && !(bi == 0 && p.leadCols > 0 && p.col(edges[0]) == p.x0+p.leadCols) {
 			return bandCells{}, p.errf(bd.from, p.col(edges[0]), "a row that does not start at the grid's left edge")
 		}
 		if err := p.edgesOnBits(bd); err != nil {
@@ -979,6 +1054,9 @@ func (p *parser) edgeOK(l, c int) bool {
 // place of the right edge (RFC 7540).
 func (p *parser) bandEdges(bd band) (edges []int, open, dots bool) {
 	for b := 0; b <= p.rb; b++ {
+		if p.byteCols > 0 && b%8 != 0 {
+			continue // (boxes a byte narrower than a column a bit: edges at bytes only)
+		}
 		c := p.col(b)
 		for l := bd.from; l < bd.to; l++ {
 			// (A mark inside the row is text, not an edge: RFC 7761's column of dots
@@ -1279,7 +1357,8 @@ func (p *parser) ruleBits(rl, above, below int, last bool, bc *bandCells) (prese
 func (p *parser) ruleAtBit(rl, b int) (present, dashed, double bool) {
 	lo, hi := p.col(b)+1, p.col(b+1)
 	if p.bytes {
-		lo = p.shifted(p.x0 + 9*(b/8) + 1 + b%8)
+		bc := p.byteWidth()
+		lo = p.shifted(p.x0 + bc*(b/8) + 1 + (b%8)*(bc-2)/8)
 		hi = lo + 1
 	}
 	for c := lo; c < hi; c++ {
@@ -1401,6 +1480,13 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 	}
 	dots, ticksAtFields := p.readRules(rules, &bc, &opts)
 	st := &fieldState{bands: bands, rules: rules, short: bc.short, alignVotes: map[string]int{}}
+	if p.leadCols > 0 {
+		b, ok := p.bitAt(p.x0 + p.leadCols)
+		if !ok || b >= p.rb {
+			return nil, opts, p.errf(first, p.x0+p.leadCols, "the grid's first rows start %d columns right of its edge, not at a bit boundary", p.leadCols)
+		}
+		st.off = b // (the bits before are none of the figure's)
+	}
 	for _, bd := range bands {
 		if n := bd.to - bd.from; st.rowLines == 0 || n < st.rowLines {
 			st.rowLines = n
@@ -1475,7 +1561,7 @@ func (p *parser) readGroup(st *fieldState, g []*cell, newRow bool) error {
 	}
 	// A box continued across a rule whose name stands on several lines of one of its boxes
 	// (RFC 8684's "Subtype-specific data" over "(variable length)") is stacked there.
-	if namedBoxes(g) == 1 {
+	if namedBoxes(g) == 1 || consecutiveText(g) {
 		multi = false
 	}
 	f.Label, f.Name = labelOf(lines, multi)
@@ -1633,6 +1719,29 @@ func namedBoxes(g []*cell) int {
 	return named
 }
 
+// consecutiveText reports whether the text of the boxes g, a field continued across rules,
+// stands on consecutive lines of the figure, the rule lines between its rows included (RFC
+// 4443's "As much of invoking packet" over "as possible without the ICMPv6 packet", on the
+// crossing line, over "exceeding the minimum IPv6 MTU"): one label stacked over its rows.
+func consecutiveText(g []*cell) bool {
+	var ls []int
+	for _, c := range g {
+		for _, a := range c.at {
+			ls = append(ls, a.line)
+		}
+	}
+	if len(ls) < 2 {
+		return false
+	}
+	slices.Sort(ls)
+	for i := 1; i < len(ls); i++ {
+		if ls[i] != ls[i-1]+1 {
+			return false
+		}
+	}
+	return true
+}
+
 // labelOf is the label of a field of lines of text: one letter a line is vertical (TCP's
 // flags), several lines of one box stacked, else one name.
 func labelOf(lines []string, multi bool) (bytegrid.LabelMode, string) {
@@ -1772,6 +1881,9 @@ func (p *parser) gridOptions(opts *bytegrid.Options, st *fieldState, ticksAtFiel
 	opts.Text.Edge = edgePattern(st.marks)
 	if p.bytes && p.ruler != bytegrid.RulerBytes {
 		opts.Text.Bytes = true // byte-wide boxes under no ruler (RFC 791's options)
+		if p.byteCols > 0 {
+			opts.Text.ByteChars = p.byteCols // a byte a box of its own width (RFC 1952)
+		}
 	}
 	if p.units > 0 && p.units < p.rb {
 		opts.Text.RulerBits = p.units // a ruler shorter than the row (RFC 4271)
@@ -1826,6 +1938,7 @@ type labelPlace struct {
 	n           int // lines of the label; 0: no place read
 	col, width  int
 	printed     string
+	stack       []textAt // a stacked label's lines, in one box: where each was printed
 }
 
 // placeOf reads where the label of the field of cells (field fi) was printed, for a field of
@@ -1870,7 +1983,24 @@ func (p *parser) placeOf(cells []*cell, bands []band, fi int) labelPlace {
 		pl.width = c1 - p.col(box.from) - 1
 		pl.printed = ats[0].s
 	}
+	if len(ats) > 1 && (len(cells) == 1 || whole) {
+		pl.stack = p.stackOf(cells)
+	}
 	return pl
+}
+
+// stackOf is where the lines of the label of the boxes cells (one box, or whole rows) were
+// printed, in order of lines, each column counted from its box's left edge (0), with the
+// width inside the box.
+func (p *parser) stackOf(cells []*cell) []textAt {
+	var out []textAt
+	for _, c := range cells {
+		for _, a := range c.at {
+			out = append(out, textAt{line: a.line, col: a.col - p.col(c.from), s: a.s, width: p.col(c.to) - p.col(c.from) - 1})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b textAt) int { return a.line - b.line })
+	return out
 }
 
 // placeLabels gives each field whose label the figure printed off the place the text form
@@ -1899,6 +2029,10 @@ func (p *parser) placeLabels(fields []bytegrid.Field, places []labelPlace, opts 
 		if pl.line >= 0 && pl.line != want && n == pl.n {
 			f.LabelLine = pl.line + 1
 		}
+		if f.Label == bytegrid.LabelStacked && len(pl.stack) > 1 {
+			f.LabelCols = stackCols(f.Name, pl.stack)
+			continue
+		}
 		if pl.width == 0 || f.Label != bytegrid.LabelAuto {
 			continue
 		}
@@ -1925,6 +2059,33 @@ func (p *parser) placeLabels(fields []bytegrid.Field, places []labelPlace, opts 
 			f.LabelCol = pl.col
 		}
 	}
+}
+
+// stackCols are the LabelCols of a stacked label printed at stack (its lines in order):
+// where each line starts, when one of them stands more than a column off the centre the
+// writer would give it (RFC 9147's "(if any," flush left under "Connection ID", RFC 4443's
+// first line further right than the two under it); else none, the writer's centring.
+func stackCols(name string, stack []textAt) []int {
+	ls := strings.Split(name, "\n")
+	if len(ls) != len(stack) {
+		return nil
+	}
+	off := false
+	cols := make([]int, len(stack))
+	for i, a := range stack {
+		w := utf8.RuneCountInString(ls[i])
+		if strings.TrimSpace(a.s) != strings.TrimSpace(ls[i]) || a.col < 1 || a.col-1+w > a.width {
+			return nil
+		}
+		if centred := 1 + (a.width-w)/2; a.col-centred > 1 || centred-a.col > 1 {
+			off = true
+		}
+		cols[i] = a.col
+	}
+	if !off {
+		return nil
+	}
+	return cols
 }
 
 // ruleDash reports whether the '-' at column c of a rule line is a rule's, not a hyphen in a

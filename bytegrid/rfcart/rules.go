@@ -26,6 +26,7 @@ var labelRules = []labelRule{
 	{"one letter a bit", readFlags},
 	{"a list", readList},
 	{"said variable", readSaidVariable},
+	{"a sum", readSum},
 	{"alternative widths", readAlternatives},
 	{"stated width", readStatedWidth},
 	{"tall row", readTallRow},
@@ -164,7 +165,7 @@ func widthsIn(name string) (a, b int, ok bool) {
 		return 0, 0, false
 	}
 	before := strings.ToLower(strings.TrimSpace(flat[:m[2]]))
-	for _, w := range []string{"-", "to", "up to", "of", "multiple of", "max", "min", "maximum", "minimum", "at most", "at least", "variable", "n x", "x"} {
+	for _, w := range []string{"-", "+", "to", "up to", "of", "multiple of", "max", "min", "maximum", "minimum", "at most", "at least", "variable", "n x", "x"} {
 		if strings.HasSuffix(before, w) {
 			return 0, 0, false
 		}
@@ -268,6 +269,30 @@ func readSaidVariable(p *parser, f bytegrid.Field, at textAt) ([]bytegrid.Field,
 	return []bytegrid.Field{f}, nil
 }
 
+// sumRE is a width added to something: "Internet Header + 64 bits of Original Data Datagram"
+// (RFC 792), "IP header + 8 octets".
+var sumRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\S\s*\+\s*\d{1,4}[\s-]?(bits?|bytes?|octets?)\b`)
+})
+
+// readSum reads a label that adds a width to something of its own length ("Internet Header
+// + 64 bits of Original Data Datagram", RFC 792) as a variable field: the width written is
+// a part, not the field's. One ending its row, in one row, keeps its edges as printed; one
+// that does not is read at the size drawn, which a warning says.
+func readSum(p *parser, f bytegrid.Field, at textAt) ([]bytegrid.Field, error) {
+	if f.Variable || !sumRE().MatchString(strings.ReplaceAll(f.Name, "\n", " ")) {
+		return []bytegrid.Field{f}, nil
+	}
+	endsRow := (f.Offset+f.Bits)%p.rb == 0 && f.Offset/p.rb == (f.Offset+f.Bits-1)/p.rb
+	if !endsRow {
+		p.warn(at.line, at.col, "%q adds a width to a part of no fixed length and is drawn with a fixed size's edges: read at the size drawn, %s", firstLine(f.Name), plural(f.Bits, "bit"))
+		return []bytegrid.Field{f}, nil
+	}
+	f.Variable = true
+	p.keepEdges(&f)
+	return []bytegrid.Field{f}, nil
+}
+
 // readAlternatives reads "8 or 16 bit Sequence Number" (RFC 9147) as a variable field of
 // those widths (MinBits, MaxBits).
 func readAlternatives(p *parser, f bytegrid.Field, at textAt) ([]bytegrid.Field, error) {
@@ -305,15 +330,22 @@ func readStatedWidth(p *parser, f bytegrid.Field, at textAt) ([]bytegrid.Field, 
 	return []bytegrid.Field{f}, nil
 }
 
-// readTallRow warns of a field filling one row drawn taller than the figure's rows, its name
-// on one line and no width in it (RFC 7296's 8-octet SPIs two lines high, RFC 2865's
-// 16-octet Authenticator four): read as one row, it may stand for as many rows as lines,
-// which the figure does not say.
+// readTallRow reads a field filling one row drawn taller than the figure's rows, its name on
+// one line and no width in it. Drawn an even number of lines high, with no line to centre
+// its name on, it stands for as many rows as lines, as RFC 1035 draws its 32-bit TTL and
+// SERIAL in rows of 16, RFC 7296 its 8-octet SPIs and RFC 2865 its 16-octet Authenticator:
+// read so, and said. Drawn an odd number, it may be one row with its name centred or as many
+// rows as lines (RFC 5905's 64-bit Fraction is three lines high): read as one row, and said.
 func readTallRow(p *parser, f bytegrid.Field, at textAt) ([]bytegrid.Field, error) {
 	if f.Variable || f.Packed || f.Offset%p.rb != 0 || f.Bits != p.rb || f.Lines <= max(p.rowLines, 1) || strings.Contains(f.Name, "\n") || strings.HasSuffix(f.Name, "...") {
 		return []bytegrid.Field{f}, nil
 	}
 	if _, _, ok := widthsIn(f.Name); ok || p.parenUnit > 0 && parenRE().MatchString(f.Name) {
+		return []bytegrid.Field{f}, nil
+	}
+	if f.Lines%2 == 0 && p.rowLines <= 1 && f.Lines*p.rb <= 1<<20 {
+		p.warn(at.line, at.col, "%q fills one row drawn %d lines high, no line the middle one: read as %d rows, %s, one a line, as figures drawn so mean", f.Name, f.Lines, f.Lines, plural(f.Lines*p.rb, "bit"))
+		f.Bits, f.Lines, f.Packed = f.Lines*p.rb, 0, true
 		return []bytegrid.Field{f}, nil
 	}
 	p.warn(at.line, at.col, "%q fills one row drawn %d lines high, as a field of %d rows may be: read as one row of %s, as its label says no width", f.Name, f.Lines, f.Lines, plural(f.Bits, "bit"))

@@ -94,6 +94,32 @@ func TestLabelRules(t *testing.T) {
    |                                                               |
    +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 `, "Magic Cookie/32 Transaction ID (96 bits)/96", false},
+		{"a sum, not a width", `
+    0                   1                   2                   3
+    0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
+   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+   |                             unused                            |
+   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+   |             IP header + 8 octets of the datagram              |
+   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+`, "unused/32 IP header + 8 octets of the datagram/var", false},
+		{"a tall row of an even count of lines", `
+    +--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+
+    |                     CLASS                     |
+    +--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+
+    |                      TTL                      |
+    |                                               |
+    +--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+
+`, "CLASS/16 TTL/32", true},
+		{"a tall row of an odd count of lines", `
+   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+   |          Era Number           |
+   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+   |                               |
+   |           Fraction            |
+   |                               |
+   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+`, "Era Number/16 Fraction/16", true},
 		{"a range is no width", `
    +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
    |     Padding (0-255 bytes)     |
@@ -169,36 +195,137 @@ func TestNeverSilentlyWrong(t *testing.T) {
 }
 
 // TestBoxUnit: under no ruler, "+-+" is a bit; wider boxes are read as bits when a row of them
-// is whole bytes (RFC 1035's "+--+--+", 16 to a row), and warned when it is not (RFC 1952's
-// "+---+" bytes, 10 to a row): the figure does not say what a box holds.
+// is whole bytes (RFC 1035's "+--+--+", 16 to a row), and as bytes, warned, when it is not
+// (RFC 1952's "+---+" bytes, 10 to a row): the figure does not say what a box holds. Either
+// way the figure is drawn back as printed (no other warning).
 func TestBoxUnit(t *testing.T) {
 	for _, tt := range []struct {
 		name, src string
 		warns     bool
+		first     int
 	}{
 		{"bytes", `
          +---+---+---+---+---+---+---+---+---+---+
          |ID1|ID2|CM |FLG|     MTIME     |XFL|OS |
          +---+---+---+---+---+---+---+---+---+---+
-`, true},
+`, true, 8},
 		{"rows of 16", `
     +--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+
     |                      ID                       |
     +--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+
-`, false},
+`, false, 16},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			s, err := rfcart.Parse("f.txt", []byte(tt.src))
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := false
+			got, other := false, false
 			for _, w := range s.Warnings {
 				got = got || strings.Contains(w, "what a box holds")
+				other = other || !strings.Contains(w, "what a box holds")
 			}
-			if got != tt.warns {
+			if got != tt.warns || other {
 				t.Errorf("warned %v, want %v: %q", got, tt.warns, s.Warnings)
 			}
+			if s.Fields[0].Bits != tt.first {
+				t.Errorf("first field %d bits, want %d", s.Fields[0].Bits, tt.first)
+			}
 		})
+	}
+}
+
+// TestStackedLabels: a label of several lines keeps each line's column where the figure
+// printed one off the centre (Field.LabelCols), in one box or over rows continued across a
+// rule, its lines on the crossing line too; drawn back as printed, so with no warning.
+func TestStackedLabels(t *testing.T) {
+	for _, tt := range []struct {
+		name, src, want string
+	}{
+		{"flush left in one box", `
+    +-+-+-+-+-+-+-+-+
+    | Connection ID |
+    | (if any,      |
+    |  length as    |
+    +-+-+-+-+-+-+-+-+
+`, "[2 2 3]"},
+		{"over a crossing line", `
+   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+   |                    As much of invoking packet                 |
+   +               as possible without the ICMPv6 packet           +
+   |               exceeding the minimum IPv6 MTU [IPv6]           |
+   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+`, "[21 16 16]"},
+		{"centred", `
+    +-+-+-+-+-+-+-+-+
+    |  8 or 16 bit  |
+    |Sequence Number|
+    +-+-+-+-+-+-+-+-+
+`, "[]"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := rfcart.Parse("f.txt", []byte(tt.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(s.Fields) != 1 {
+				t.Fatalf("%d fields, want 1: %+v", len(s.Fields), s.Fields)
+			}
+			if got := fmt.Sprint(s.Fields[0].LabelCols); got != tt.want {
+				t.Errorf("label columns %s, want %s", got, tt.want)
+			}
+			if len(s.Warnings) > 0 {
+				t.Errorf("warnings %q", s.Warnings)
+			}
+		})
+	}
+}
+
+// TestRuleMarks: a mark printed on a rule where no field begins or ends (RFC 7540's '+' one
+// bit in, copied from the rule above) is kept as printed (Text.RuleMarks), so the figure is
+// drawn back with it and read with no warning.
+func TestRuleMarks(t *testing.T) {
+	src := `
+    +-+-------------+-------------------------------+
+    |E|             Stream Dependency               |
+    +-+-------------+-------------------------------+
+    |    Weight     |
+    +-+-------------+-------------------------------+
+    |                   Fragment                    |
+    +-----------------------------------------------+
+`
+	s, err := rfcart.Parse("f.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Options.Text.RuleMarks == "" || len(s.Warnings) > 0 {
+		t.Errorf("rule marks %q, warnings %q: want marks and no warning", s.Options.Text.RuleMarks, s.Warnings)
+	}
+}
+
+// TestLeadIn: a grid whose first row starts right of its edge, at a bit boundary, the rule
+// under it running from the edge, starts its first field there (RFC 2018's SACK option after
+// two NOPs) and is drawn back so; one starting off a bit boundary is refused.
+func TestLeadIn(t *testing.T) {
+	s, err := rfcart.Parse("f.txt", []byte(`
+                +-+-+-+-+-+-+-+-+
+                |      Seq      |
++-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+|A|  Reserved   |   Lifetime    |
++-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range s.Fields {
+		got = append(got, fmt.Sprintf("%s@%d/%d", f.Name, f.Offset, f.Bits))
+	}
+	if g := strings.Join(got, " "); g != "Seq@8/8 A@16/1 Reserved@17/7 Lifetime@24/8" || len(s.Warnings) > 0 {
+		t.Errorf("fields %s, warnings %q", g, s.Warnings)
+	}
+	_, err = rfcart.Parse("f.txt", []byte("   +-+-+-+-+-+\n   |   Seq    |\n+-+-+-+-+-+-+-+\n| a |    b    |\n+-+-+-+-+-+-+-+\n"))
+	if err == nil {
+		t.Errorf("a first row off a bit boundary: %v", err)
 	}
 }

@@ -210,7 +210,7 @@ func TestGridFormErrors(t *testing.T) {
 		usage bool
 		want  string
 	}{
-		{[]string{gridSpec(t, "udp.yaml"), "-from", "xml"}, true, `unknown input form "xml" (want yaml, rfc, notation, bitfield)`},
+		{[]string{gridSpec(t, "udp.yaml"), "-from", "xml"}, true, `unknown input form "xml" (want yaml, rfc, notation, bitfield, tls)`},
 		{[]string{gridSpec(t, "udp.yaml"), "-lanes", "2"}, true, "-lanes, -bits, -hflip and -vflip are for bit-field input"},
 		{[]string{gridSpec(t, "ipv4-bitfield.json"), "-lanes", "6", "-rowbits", "16"}, true, "use -lanes"},
 		{[]string{gridSpec(t, "ipv4-bitfield.json"), "-lanes", "-1"}, true, "must not be negative"},
