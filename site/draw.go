@@ -86,6 +86,9 @@ type Nested struct {
 	Caption string   // what they are: "Records: the 120 bytes decompressed with lz4 (…)"
 	Note    string   // why they are not drawn, "" when they are
 	Figures *Figures // nil when not drawn
+	// Frame is the decompressed records as a frame of their own (no API), which a page that
+	// has no room for Figures draws the first screen of (Cut).
+	Frame *kafka.Frame
 }
 
 // Draw lays out fr (a frame package kafka decoded, completely or up to a failure) as the
@@ -193,13 +196,14 @@ func (fs *Figures) nest(fr *kafka.Frame, o Options) error {
 		}
 		nodes := 0 // counted before anything is laid out
 		c.Root.Walk(func(*kafka.Node) bool { nodes++; return true })
+		in := &kafka.Frame{Bytes: c.Data, Root: c.Root, Nodes: nodes}
+		n.Frame = in
 		if nodes > left {
 			n.Note = fmt.Sprintf("not drawn: %d fields (tree nodes), more than the %d left to draw of nested frames", nodes, left)
 			fs.Nested = append(fs.Nested, n)
 			return true
 		}
 		left -= nodes
-		in := &kafka.Frame{Bytes: c.Data, Root: c.Root, Nodes: nodes}
 		n.Figures, err = Draw(in, Options{Name: fmt.Sprintf("%s decompressed (%s)", x.Path, c.Codec), Narrow: o.Narrow, MaxNested: -1})
 		if err != nil {
 			return false

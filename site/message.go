@@ -16,7 +16,9 @@ import (
 // <section class="msg">; the page carries CSS and Script. "nested" takes the views of a
 // frame's nested frames (Figures.Nested), each with an ID, a Caption, Notes and what
 // "msgbody" reads, and writes each as a <section class="msg nested"> of its own, after the
-// frame's section, so the script links each one's grid, tree, hex dump and panel apart.
+// frame's section, so the script links each one's grid, tree, hex dump and panel apart; a
+// page that draws part of a frame defines "wholenote", which each nested section calls after
+// its notes (empty here), to say where the whole is.
 //
 // A page that draws some views when they are opened (the reference's lazy.go) sets Later
 // (the message's drawings wait behind a placeholder), TreeLater (its tree alone waits) or
@@ -47,13 +49,13 @@ const MessageTemplates = `{{define "msgbody"}}{{if .Links}}<ul class="files">{{r
 {{define "parts"}}{{if .}}
 <div class="parts"><template class="kg-print">{{range .}}<figure class="part" style="--w:{{.W}}">{{if .Caption}}<figcaption>{{.Caption}}</figcaption>{{end}}{{.SVG}}</figure>{{end}}</template></div>{{end}}{{end}}
 
-{{define "later"}}{{end}}{{define "treelater"}}{{end}}
+{{define "later"}}{{end}}{{define "treelater"}}{{end}}{{define "wholenote"}}{{end}}
 
 {{define "nested"}}{{range .}}
 <section class="msg nested" id="{{.ID}}">
 <h3>{{.Caption}}</h3>
 {{range .Notes}}<p class="note">{{.}}</p>
-{{end}}{{if .Grid}}{{template "msgbody" .}}{{end}}</section>{{end}}{{end}}`
+{{end}}{{template "wholenote" .}}{{if .Grid}}{{template "msgbody" .}}{{end}}</section>{{end}}{{end}}`
 
 // The page's measures in CSS px that decide where a message's grid and tree fit (CSS):
 // the main column's side padding, the page's own scrollbar, a figure's padding and border,

@@ -15,8 +15,9 @@ import (
 // may retry it, and what it means (the description franz-go's kerr carries), and, for each,
 // the APIs whose response can carry it: those whose response schemas name it in their
 // comments or about texts, and those whose response class in Kafka's code lists it as
-// possible (kafkaErrorLists), else those franz-go's kmsg documents as returned
-// (kmsgErrorLists), each said where it comes from. A response's ErrorCode fields can
+// possible (kafkaErrorLists), else those Kafka's Admin client or the API's handler gives
+// (kafkaCodeErrorLists), else those franz-go's kmsg documents as returned (kmsgErrorLists),
+// each said where it comes from. A response's ErrorCode fields can
 // carry more than both name (UNKNOWN_SERVER_ERROR always); the page says so.
 
 type errorCodesView struct {
@@ -169,14 +170,14 @@ const errorsHTML = `{{define "errors"}}{{template "head" .}}<title>Error codes Â
 <main>
 <nav class="top"><span>kafkagrid</span><span class="mid"><a href="index.html">Kafka {{.Release}} index</a>{{with decoder ""}} Â· <a href="{{.}}">Decode bytes</a>{{end}}</span><span></span></nav>
 <h1>Error codes</h1>
-<p class="lead">Every error code of the Kafka protocol: the number an ErrorCode field carries (int16), its name, whether a client may retry the request that got it, and what it means. "Returned by" lists the APIs whose response can carry it, from three sources: the response schema's comments ({{.NumAPIs}} schemas read); marked <sup>K</sup>, where the schema does not name the code, the "possible error codes" that Kafka's own response class lists (ProduceResponse.java and 27 others); and, for the APIs whose class lists none, the codes franz-go's kmsg documents as returned in the response's fields (CreateTopics and 21 others, also marked <sup>K</sup>; "By API" names each list's source). A response can also carry codes none of them names, UNKNOWN_SERVER_ERROR above all.</p>
+<p class="lead">Every error code of the Kafka protocol: the number an ErrorCode field carries (int16), its name, whether a client may retry the request that got it, and what it means. "Returned by" lists the APIs whose response can carry it, from these sources: the response schema's comments ({{.NumAPIs}} schemas read); marked <sup>K</sup>, where the schema does not name the code, the "possible error codes" that Kafka's own response class lists (ProduceResponse.java and 27 others); for 28 APIs whose class lists none, what Kafka's Admin client says the API's method can fail with (Admin.java) or the codes Kafka's broker or controller code for the API sends (AddVoterHandler.java for AddRaftVoter, and so on); for 22 more, the codes franz-go's kmsg documents as returned in the response's fields (CreateTopics and 21 others); all marked <sup>K</sup>; "By API" names each list's source. A response can also carry codes none of them names, UNKNOWN_SERVER_ERROR above all.</p>
 <div class="scroll"><table class="hist errors">
 <thead><tr><th>Code</th><th>Name</th><th>Retriable</th><th>Description</th><th>Returned by</th></tr></thead>
 <tbody>
-{{range .Codes}}<tr id="{{.Name}}"><td class="num">{{.Code}}</td><td class="mono">{{.Name}}</td><td data-label="Retriable">{{if .Retriable}}yes{{else}}no{{end}}</td><td>{{.Description}}</td><td{{if or .APIs .Listed}} data-label="Returned by"{{end}}>{{range $i, $a := .APIs}}{{if $i}}, {{end}}<a href="{{$a.Href}}">{{$a.Name}}</a>{{end}}{{$n := len .APIs}}{{range $i, $a := .Listed}}{{if or $i $n}}, {{end}}<a href="{{$a.Href}}" title="listed in Kafka's {{$a.Name}}Response.java">{{$a.Name}}</a><sup>K</sup>{{end}}</td></tr>
+{{range .Codes}}<tr id="{{.Name}}"><td class="num">{{.Code}}</td><td class="mono">{{.Name}}</td><td data-label="Retriable">{{if .Retriable}}yes{{else}}no{{end}}</td><td>{{.Description}}</td><td{{if or .APIs .Listed}} data-label="Returned by"{{end}}>{{range $i, $a := .APIs}}{{if $i}}, {{end}}<a href="{{$a.Href}}">{{$a.Name}}</a>{{end}}{{$n := len .APIs}}{{range $i, $a := .Listed}}{{if or $i $n}}, {{end}}<a href="{{$a.Href}}" title="listed for {{$a.Name}} in Kafka's code or franz-go's docs: see By API">{{$a.Name}}</a><sup>K</sup>{{end}}</td></tr>
 {{end}}</tbody></table></div>
 <h2 id="by-api">By API</h2>
-<p class="muted">The errors each API's response can carry: those its response schema names, where its comments say when a response carries them; then those only Kafka's response class lists.</p>
+<p class="muted">The errors each API's response can carry: those its response schema names, where its comments say when a response carries them; then those the schema does not name, from the source said.</p>
 <dl class="meta byapi">{{range .ByAPI}}<dt><a href="{{.API.Href}}">{{.API.Name}}</a> <span class="muted">(API key {{.API.Key}})</span></dt><dd>{{if .Codes}}<span class="muted">Named in its schema:</span> {{range $i, $c := .Codes}}{{if $i}}, {{end}}<a href="#{{$c.Name}}" class="mono">{{$c.Name}}</a> {{$c.Code}}{{end}}{{end}}{{if .Listed}}{{if .Codes}}<br>{{end}}<span class="muted">Listed in {{.Class}}:</span> {{range $i, $c := .Listed}}{{if $i}}, {{end}}<a href="#{{$c.Name}}" class="mono">{{$c.Name}}</a> {{$c.Code}}{{end}}{{end}}</dd>
 {{end}}</dl>
 <footer>Built by kafkagrid from the message schemas of Apache Kafka {{.Release}}; descriptions from franz-go's kerr. <a href="index.html">Index</a></footer>

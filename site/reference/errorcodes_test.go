@@ -90,6 +90,12 @@ func TestKafkaErrorLists(t *testing.T) {
 	}
 	cats := catalogs(t)
 	lists := maps.Clone(kafkaErrorLists)
+	for api, l := range kafkaCodeErrorLists {
+		if _, ok := lists[api]; ok || l.From == "" {
+			t.Errorf("kafkaCodeErrorLists: %s has its response class's list too, or no source (%q)", api, l.From)
+		}
+		lists[api] = l.Codes
+	}
 	for api, names := range kmsgErrorLists {
 		if _, ok := lists[api]; ok {
 			t.Errorf("kmsgErrorLists: %s has Kafka's own list too", api)

@@ -70,11 +70,62 @@ var kmsgErrorLists = map[string][]string{
 	"SyncGroup":                  {"GROUP_AUTHORIZATION_FAILED", "INVALID_GROUP_ID", "COORDINATOR_NOT_AVAILABLE", "NOT_COORDINATOR", "UNKNOWN_MEMBER_ID", "ILLEGAL_GENERATION", "REBALANCE_IN_PROGRESS", "UNKNOWN_SERVER_ERROR"},
 }
 
+// sourcedList is a list of the codes an API's response can carry and where in Kafka's code it
+// was read.
+type sourcedList struct {
+	From  string // "Kafka's Admin.java (what alterClientQuotas anticipates)"
+	Codes []string
+}
+
+// kafkaCodeErrorLists are, for the 28 APIs whose response class lists no possible codes and
+// that kmsgErrorLists do not cover, the codes Kafka's own code gives for the API, read in apache/kafka at the same commit
+// (1eb7644349cb), in the order the source has them: the exceptions the Admin client's javadoc
+// says "can be anticipated" from the API's method (clients/…/admin/Admin.java; its
+// TimeoutException left out, the client's own deadline, and each exception named by the code
+// Errors.java maps it to: UnsupportedByAuthenticationException is
+// DELEGATION_TOKEN_REQUEST_NOT_ALLOWED), else the codes (Errors.X) and the exceptions that the
+// broker's or controller's handler of the API sends or throws, the method named. errors.html
+// says which source each list comes from. A handler reached through other code can send more.
+var kafkaCodeErrorLists = map[string]sourcedList{
+	"AddRaftVoter":                 {"Kafka's AddVoterHandler.java (the codes it sends)", []string{"REQUEST_TIMED_OUT", "UNSUPPORTED_VERSION", "DUPLICATE_VOTER", "UNKNOWN_SERVER_ERROR", "INVALID_REQUEST"}},
+	"AllocateProducerIds":          {"Kafka's ProducerIdControlManager.java (generateNextProducerId)", []string{"STALE_BROKER_EPOCH", "UNKNOWN_SERVER_ERROR"}},
+	"AlterClientQuotas":            {"Kafka's Admin.java (what alterClientQuotas anticipates)", []string{"CLUSTER_AUTHORIZATION_FAILED", "INVALID_REQUEST"}},
+	"AlterPartitionReassignments":  {"Kafka's Admin.java (what alterPartitionReassignments anticipates)", []string{"CLUSTER_AUTHORIZATION_FAILED", "UNKNOWN_TOPIC_OR_PARTITION", "INVALID_REPLICA_ASSIGNMENT", "NO_REASSIGNMENT_IN_PROGRESS"}},
+	"AlterUserScramCredentials":    {"Kafka's Admin.java (what alterUserScramCredentials anticipates)", []string{"NOT_CONTROLLER", "CLUSTER_AUTHORIZATION_FAILED", "DELEGATION_TOKEN_REQUEST_NOT_ALLOWED", "UNSUPPORTED_SASL_MECHANISM", "UNACCEPTABLE_CREDENTIAL"}},
+	"AssignReplicasToDirs":         {"Kafka's ReplicationControlManager.java (handleAssignReplicasToDirs)", []string{"UNSUPPORTED_VERSION", "BROKER_ID_NOT_REGISTERED", "UNKNOWN_TOPIC_ID", "UNKNOWN_TOPIC_OR_PARTITION", "NOT_LEADER_OR_FOLLOWER"}},
+	"BrokerHeartbeat":              {"Kafka's QuorumController.java (processBrokerHeartbeat)", []string{"STALE_BROKER_EPOCH"}},
+	"BrokerRegistration":           {"Kafka's ClusterControlManager.java (registerBroker)", []string{"INCONSISTENT_CLUSTER_ID", "DUPLICATE_BROKER_REGISTRATION", "BROKER_ID_NOT_REGISTERED", "INVALID_REGISTRATION"}},
+	"ControllerRegistration":       {"Kafka's ClusterControlManager.java (registerController)", []string{"UNSUPPORTED_VERSION"}},
+	"CreateAcls":                   {"Kafka's AclApis.scala (handleCreateAcls)", []string{"SECURITY_DISABLED", "INVALID_REQUEST"}},
+	"CreateDelegationToken":        {"Kafka's Admin.java (what createDelegationToken anticipates)", []string{"DELEGATION_TOKEN_REQUEST_NOT_ALLOWED", "INVALID_PRINCIPAL_TYPE", "DELEGATION_TOKEN_AUTH_DISABLED"}},
+	"DeleteAcls":                   {"Kafka's AclApis.scala (handleDeleteAcls)", []string{"SECURITY_DISABLED"}},
+	"DescribeAcls":                 {"Kafka's AclApis.scala (handleDescribeAcls)", []string{"SECURITY_DISABLED"}},
+	"DescribeClientQuotas":         {"Kafka's Admin.java (what describeClientQuotas anticipates)", []string{"CLUSTER_AUTHORIZATION_FAILED", "INVALID_REQUEST"}},
+	"DescribeDelegationToken":      {"Kafka's Admin.java (what describeDelegationToken anticipates)", []string{"DELEGATION_TOKEN_REQUEST_NOT_ALLOWED", "DELEGATION_TOKEN_AUTH_DISABLED"}},
+	"DescribeTopicPartitions":      {"Kafka's DescribeTopicPartitionsRequestHandler.java and KafkaApis.scala", []string{"INVALID_REQUEST", "TOPIC_AUTHORIZATION_FAILED", "UNSUPPORTED_VERSION"}},
+	"DescribeUserScramCredentials": {"Kafka's Admin.java (what describeUserScramCredentials anticipates)", []string{"CLUSTER_AUTHORIZATION_FAILED", "RESOURCE_NOT_FOUND", "DUPLICATE_RESOURCE"}},
+	"ExpireDelegationToken":        {"Kafka's Admin.java (what expireDelegationToken anticipates)", []string{"DELEGATION_TOKEN_REQUEST_NOT_ALLOWED", "DELEGATION_TOKEN_AUTH_DISABLED", "DELEGATION_TOKEN_NOT_FOUND", "DELEGATION_TOKEN_OWNER_MISMATCH", "DELEGATION_TOKEN_EXPIRED"}},
+	"FetchSnapshot":                {"Kafka's KafkaRaftClient.java (handleFetchSnapshotRequest)", []string{"INCONSISTENT_CLUSTER_ID", "INVALID_REQUEST", "UNKNOWN_TOPIC_OR_PARTITION", "SNAPSHOT_NOT_FOUND", "POSITION_OUT_OF_RANGE"}},
+	"GetTelemetrySubscriptions":    {"Kafka's KafkaApis.scala and ClientMetricsManager.java", []string{"INVALID_REQUEST", "UNSUPPORTED_VERSION", "THROTTLING_QUOTA_EXCEEDED"}},
+	"ListClientMetricsResources":   {"Kafka's KafkaApis.scala (handleListClientMetricsResources)", []string{"CLUSTER_AUTHORIZATION_FAILED", "UNSUPPORTED_VERSION"}},
+	"PushTelemetry":                {"Kafka's KafkaApis.scala and ClientMetricsManager.java", []string{"INVALID_REQUEST", "UNSUPPORTED_VERSION", "THROTTLING_QUOTA_EXCEEDED", "UNKNOWN_SUBSCRIPTION_ID", "UNSUPPORTED_COMPRESSION_TYPE", "TELEMETRY_TOO_LARGE", "INVALID_RECORD"}},
+	"RemoveRaftVoter":              {"Kafka's RemoveVoterHandler.java (the codes it sends)", []string{"REQUEST_TIMED_OUT", "UNSUPPORTED_VERSION", "VOTER_NOT_FOUND", "UNKNOWN_SERVER_ERROR"}},
+	"RenewDelegationToken":         {"Kafka's Admin.java (what renewDelegationToken anticipates)", []string{"DELEGATION_TOKEN_REQUEST_NOT_ALLOWED", "DELEGATION_TOKEN_AUTH_DISABLED", "DELEGATION_TOKEN_NOT_FOUND", "DELEGATION_TOKEN_OWNER_MISMATCH", "DELEGATION_TOKEN_EXPIRED"}},
+	"SaslAuthenticate":             {"Kafka's SaslServerAuthenticator.java and KafkaApis.scala", []string{"SASL_AUTHENTICATION_FAILED", "ILLEGAL_SASL_STATE"}},
+	"SaslHandshake":                {"Kafka's SaslServerAuthenticator.java and KafkaApis.scala", []string{"UNSUPPORTED_SASL_MECHANISM", "ILLEGAL_SASL_STATE"}},
+	"UnregisterBroker":             {"Kafka's Admin.java (what unregisterBroker anticipates)", []string{"UNSUPPORTED_VERSION"}},
+	"UpdateRaftVoter":              {"Kafka's UpdateVoterHandler.java (the codes it sends)", []string{"REQUEST_TIMED_OUT", "UNSUPPORTED_VERSION", "INVALID_REQUEST", "VOTER_NOT_FOUND"}},
+}
+
 // errorList returns the codes an API's response is documented to carry beyond its schema's
-// comments, and where they come from: Kafka's own response class, else franz-go's kmsg.
+// comments, and where they come from: Kafka's own response class, else Kafka's Admin client
+// or the API's handler (kafkaCodeErrorLists), else franz-go's kmsg.
 func errorList(api string) ([]string, string) {
 	if l, ok := kafkaErrorLists[api]; ok {
 		return l, "Kafka's " + api + "Response.java"
+	}
+	if l, ok := kafkaCodeErrorLists[api]; ok {
+		return l.Codes, l.From
 	}
 	if l, ok := kmsgErrorLists[api]; ok {
 		return l, "franz-go's kmsg docs"

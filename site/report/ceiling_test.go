@@ -29,8 +29,8 @@ func apiVersionsV0(n int) []byte {
 
 // TestWriteCeilings: the report's ceilings do not multiply. Forty frames of some 4,900 fields
 // each (under MaxDrawnFields, 196,000 in all) draw MaxReportFields in all, the rest get a note;
-// no frame's drawings fit a page, so they are left to the SVG files (with a 16-bit grid's
-// image for a phone, and a link to the tree's file there); every page stays under
+// no frame's drawings fit a page, so each page draws the frame's first screen live and links
+// the whole (its SVG files, else its text and JSON); every page stays under
 // MaxPageElements and MaxPageBytes, and the index is a table, whatever the frames hold.
 func TestWriteCeilings(t *testing.T) {
 	cat, err := kafka.LoadCatalog(testenv.Release(t, "4.0"))
@@ -63,20 +63,24 @@ func TestWriteCeilings(t *testing.T) {
 	if n := strings.Count(html, "the report has drawn as many as it draws in all (20000)"); n != frames-len(grids) {
 		t.Errorf("%d notes of frames not drawn, want %d", n, frames-len(grids))
 	}
-	if n := strings.Count(html, "its drawings are shown as images of their files (-grid.svg, -tree.svg)"); n != len(grids) {
-		t.Errorf("%d notes of drawings left to their files, want %d", n, len(grids))
+	// Every frame's first screen is drawn live (linked to its hex dump and detail panel), and
+	// says where the whole is: its drawings (with a 16-bit grid for a phone) or, past what the
+	// report draws, its text and JSON.
+	if n := strings.Count(html, "Drawn here live: its first "); n != frames {
+		t.Errorf("%d first screens drawn live, want %d", n, frames)
 	}
-	// A phone gets the 16-bit grid's image, and a link to the tree's file where the tree's
-	// image would be cut at the box's edge: no static picture wider than the screen.
+	if n := strings.Count(html, `g class="field kind-plain" data-path="#rest"`); n != 2*frames {
+		t.Errorf("%d rest-of-the-frame fields in 32- and 16-bit grids, want %d", n, 2*frames)
+	}
 	narrow, _ := filepath.Glob(filepath.Join(out, "frames", "*-grid16.svg"))
 	if len(narrow) != len(grids) {
-		t.Errorf("%d 16-bit grid images, want %d", len(narrow), len(grids))
+		t.Errorf("%d 16-bit grids of whole frames, want %d", len(narrow), len(grids))
 	}
-	if n := strings.Count(html, `<source media="(max-width:`); n != len(grids) {
-		t.Errorf("%d images with a phone's source, want %d", n, len(grids))
+	if n := strings.Count(html, `Drawn whole in <a href="../frames/`); n != len(grids) {
+		t.Errorf("%d links to whole drawings, want %d", n, len(grids))
 	}
-	if n := strings.Count(html, `class="imglink"`); n != len(grids) {
-		t.Errorf("%d links to a tree too wide for a phone, want %d", n, len(grids))
+	if n := strings.Count(html, `Every field in <a href="../frames/`); n != frames-len(grids) {
+		t.Errorf("%d links to the text and JSON of frames not drawn whole, want %d", n, frames-len(grids))
 	}
 	index, _ := os.ReadFile(filepath.Join(out, "index.html"))
 	if len(index) > 64<<10 || strings.Contains(string(index), "<svg") {

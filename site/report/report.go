@@ -16,8 +16,10 @@
 // # Ceilings
 //
 // Output is bounded by ceilings that do not multiply. A page holds at most MaxPageElements
-// HTML and SVG elements and MaxPageBytes bytes: a frame's drawings that would take it over
-// are left to their SVG files (with a note saying so), and its hex dump shows its first bytes
+// HTML and SVG elements and MaxPageBytes bytes: of a frame whose drawings would take it over,
+// the page draws the first screen live (site.Cut: its first fields, then one "rest of the
+// frame"), linked to its hex dump and detail panel like any drawing, and links the whole (its
+// SVG files, else its text and JSON); so does it of a compressed record set; its hex dump shows its first bytes
 // (at least MinHexBytes, at most MaxHexBytes) and the lines around its failing byte. At most
 // Options.MaxExchanges exchanges get a page, at most MaxDrawnFields fields of one frame and
 // MaxReportFields of the whole report are drawn (nested frames included), and at most
@@ -449,32 +451,30 @@ type frameView struct {
 	GridParts, TreeParts []any // drawings are not cut in parts for print in a report
 	Hex, Hex8            template.HTML
 	Detail               template.JS
-	// Images are the drawings as images of their SVG files, when they do not fit the page
-	// as live figures: one element each.
-	Images []image
+	// Cut says the page draws only the frame's first screen (site.Cut), to byte Cut.Shown.
+	Cut *cutView
 	// Later, TreeLater and Park are site.MessageTemplates' ways of drawing a view when it is
 	// opened: a report draws every view at load, so they stay false.
 	Later, TreeLater, Park bool
 
 	bytes   []byte
-	figs    *site.Figures
+	figs    *site.Figures // the frame drawn whole, nil if not (too many fields)
+	frame   *kafka.Frame  // what the first screen is cut from (site.Cut)
+	err     error         // why decoding failed, nil if it did not
+	view    kafkaview.Options
 	hexOpts site.HexOptions
 	base    string // the frame's file base name under frames/
+	parent  *frameView
 }
 
 type fileLink struct{ Label, Href string }
 
-// image is a drawing shown as an image of its file. A grid's image has its 16-bit twin
-// (Narrow, NarrowW) for a phone, where the 32-bit one would be cut at the box's edge; a tree's
-// (Tree) is shown from the screen width where it fits whole (Whole, CSS px), below which the
-// page links its file instead.
-type image struct {
-	ID, Src, Alt string
-	W            int
-	Narrow       string
-	NarrowW      int
-	Tree         bool
-	Whole        int
+// cutView is what a page says of a frame it draws the first screen of: how many of its bytes
+// the drawings show, and the files that hold it whole (the drawings, else its text and JSON).
+type cutView struct {
+	Shown, Size int
+	Drawn       bool // Whole are drawings of the whole frame, not its text and JSON
+	Whole       []fileLink
 }
 
 // page writes the page of the n-th exchange of connection c and the files of its frames, and
@@ -530,7 +530,7 @@ func (w *Writer) page(c *capture.Conn, n int, e *capture.Exchange) (rowView, err
 	if err := fitPage(pv.Sides); err != nil {
 		return row, fmt.Errorf("report: %s: %w", rel, err)
 	}
-	if err := w.narrowImages(pv.Sides); err != nil {
+	if err := w.wholeFiles(pv.Sides); err != nil {
 		return row, err
 	}
 	if err := w.o.Create(rel, func(wr io.Writer) error {
@@ -545,7 +545,7 @@ func (w *Writer) page(c *capture.Conn, n int, e *capture.Exchange) (rowView, err
 // frame writes the files of one message and draws it (site.Draw) when the report's budget of
 // fields allows; fitPage then puts on the page what fits.
 func (w *Writer) frame(id, name string, m *capture.Message, vo kafkaview.Options) (*frameView, error) {
-	fv := &frameView{ID: name, bytes: m.Bytes}
+	fv := &frameView{ID: name, bytes: m.Bytes, err: m.Err, view: vo}
 	f := m.Frame
 	base := site.Prefixed(id, name)
 	defer func() { fv.base = base }()
@@ -584,12 +584,13 @@ func (w *Writer) frame(id, name string, m *capture.Message, vo kafkaview.Options
 		return fv, nil
 	}
 	fv.hexOpts.HaveJSON = true
+	fv.frame = f
 	exts := []string{site.FormatJSON.Ext, site.FormatText.Ext} // the ends of site.FrameFile's names
 	switch {
 	case f.Nodes > MaxDrawnFields:
-		fv.Notes = append(fv.Notes, fmt.Sprintf("not drawn: %d fields (tree nodes), more than a report draws of one frame (%d); its text and JSON are in the files above", f.Nodes, MaxDrawnFields))
+		fv.Notes = append(fv.Notes, fmt.Sprintf("not drawn whole: %d fields (tree nodes), more than a report draws of one frame (%d); its text and JSON are in the files above", f.Nodes, MaxDrawnFields))
 	case f.Nodes > w.fields:
-		fv.Notes = append(fv.Notes, fmt.Sprintf("not drawn: %d fields (tree nodes), and the report has drawn as many as it draws in all (%d); its text and JSON are in the files above", f.Nodes, MaxReportFields))
+		fv.Notes = append(fv.Notes, fmt.Sprintf("not drawn whole: %d fields (tree nodes), and the report has drawn as many as it draws in all (%d); its text and JSON are in the files above", f.Nodes, MaxReportFields))
 	default:
 		figs, err := site.Draw(f, site.Options{View: vo, Name: fv.Heading, Narrow: true, Err: m.Err, MaxNested: nestedMax(w.fields - f.Nodes)})
 		if err != nil {
@@ -618,39 +619,71 @@ func (w *Writer) frame(id, name string, m *capture.Message, vo kafkaview.Options
 		}
 		fv.Links = append(fv.Links, fileLink{strings.TrimPrefix(strings.TrimPrefix(ext, "-"), "."), "../frames/" + base + ext})
 	}
-	if fv.figs != nil {
-		fv.Images = []image{{Src: "../frames/" + base + gridExt, Alt: fv.figs.Grid.Title, W: fv.figs.Grid.Width()}, {Src: "../frames/" + base + treeExt, Alt: fv.figs.Tree.Title, W: fv.figs.Tree.Width()}}
-	}
 	return fv, nil
 }
 
-// narrowImages writes, for each frame whose drawings are shown as images, its 16-bit grid's
-// file (…-grid16.svg), the image a phone shows in place of the 32-bit one, and sets where the
-// tree's image fits whole: a static picture is never cut at the box's edge.
-func (w *Writer) narrowImages(sides []*frameView) error {
+// wholeFiles writes, for each message and nested frame the page draws the first screen of,
+// the files of its whole drawings it does not have yet, and lists them in its Cut: a frame's
+// 16-bit grid (…-grid16.svg, for a phone) beside its grid and tree; a nested frame's grid,
+// 16-bit grid and tree (…-n1-grid.svg). Without whole drawings (too many fields), Cut lists
+// the frame's text and JSON.
+func (w *Writer) wholeFiles(sides []*frameView) error {
 	for _, fv := range sides {
-		if len(fv.Images) != 2 || fv.figs == nil {
-			continue
+		for _, v := range append([]*frameView{fv}, fv.Nested...) {
+			if v.Cut == nil {
+				continue
+			}
+			if err := w.wholeFilesOf(v); err != nil {
+				return err
+			}
 		}
-		tree := &fv.Images[1]
-		fv.Images[0].ID, tree.ID, tree.Tree = fv.ID+"-gridimg", fv.ID+"-treeimg", true
-		tree.Whole = int(float64(tree.W)*1.15+0.999) + imgPad
-		if fv.figs.Narrow.Drawing == nil {
-			continue
-		}
-		name := "frames/" + fv.base + narrowExt
-		if err := w.o.Create(name, func(wr io.Writer) error { return site.WriteSVG(wr, fv.figs.Narrow, false, "") }); err != nil {
-			return err
-		}
-		fv.Images[0].Narrow, fv.Images[0].NarrowW = "../"+name, fv.figs.Narrow.Width()
-		fv.Images[0].Whole = int(float64(fv.Images[0].W)*1.15+0.999) + imgPad
 	}
 	return nil
 }
 
-// imgPad is what a figure's padding, border and the page's own padding take of a screen's
-// width beside an image (CSS px): under that width plus the image's, it does not fit whole.
-const imgPad = 2*12 + 2 + 2*24
+func (w *Writer) wholeFilesOf(v *frameView) error {
+	top := v.parent == nil
+	base := v.base
+	if !top {
+		base = v.parent.base + strings.TrimPrefix(v.ID, v.parent.ID)
+	}
+	if v.figs == nil {
+		from := v
+		if !top {
+			from = v.parent
+		}
+		for _, l := range from.Links {
+			if l.Label == "json" || l.Label == "txt" {
+				v.Cut.Whole = append(v.Cut.Whole, l)
+			}
+		}
+		return nil
+	}
+	v.Cut.Drawn = true
+	files := []struct {
+		label, ext string
+		fig        site.Figure
+		have       bool
+	}{
+		{"grid.svg", gridExt, v.figs.Grid, top},
+		{"16-bit grid (for a phone)", narrowExt, v.figs.Narrow, false},
+		{"tree.svg", treeExt, v.figs.Tree, top},
+	}
+	for _, f := range files {
+		if f.fig.Drawing == nil {
+			continue
+		}
+		name := "frames/" + base + f.ext
+		if !f.have {
+			fig := f.fig
+			if err := w.o.Create(name, func(wr io.Writer) error { return site.WriteSVG(wr, fig, false, "") }); err != nil {
+				return err
+			}
+		}
+		v.Cut.Whole = append(v.Cut.Whole, fileLink{f.label, "../" + name})
+	}
+	return nil
+}
 
 // nestedMax is site.Options.MaxNested for a frame that leaves left fields of what the report
 // draws in all: at most site.DefaultMaxNested, and -1 (no nested frame drawn) when none are
@@ -663,10 +696,11 @@ func nestedMax(left int) int {
 }
 
 // fitPage puts on the page what its ceilings hold: first each frame's least hex dump (its
-// first MinHexBytes); then the drawings of each frame and of its nested frames, in order,
-// with the narrow grid for a phone when all of them fit with it, else without it (the 32-bit
-// grid then scrolls in its own box on a phone), each that fits; then more of each hex dump,
-// up to MaxHexBytes.
+// first MinHexBytes) and the first screen of each frame's drawings (site.Cut), so that every
+// message has live drawings linked to its bytes; then, in order, each frame and nested frame
+// drawn whole where that fits, else its first screen where that fits; the narrow grid of
+// each frame drawn whole for a phone while it fits; then more of each hex dump, up to
+// MaxHexBytes.
 func fitPage(sides []*frameView) error {
 	room := &budget{MaxPageElements - pageReserveElements, MaxPageBytes - pageReserveBytes}
 	var frames []*frameView
@@ -728,19 +762,22 @@ func (r *budget) fits(e, b int) bool { return e <= r.elements && b <= r.size }
 func (r *budget) take(e, b int)      { r.elements, r.size = r.elements-e, r.size-b }
 
 // collect renders what could be drawn on the page: each frame and its nested frames, in
-// order, taking each section's own cost from room; nested frames past what a page holds are
-// counted in a note.
+// order, whole (when drawn) and their first screen, taking each section's own cost from
+// room; nested frames past what a page holds are counted in a note.
 func collect(frames []*frameView, room *budget) ([]*drawn, error) {
 	var items []*drawn
 	for _, fv := range frames {
-		if fv.figs == nil {
+		if fv.frame == nil {
 			continue
 		}
-		d, err := render(fv, fv.figs, room.elements, room.size)
+		d, err := renderBoth(fv, fv.figs, room)
 		if err != nil {
 			return nil, err
 		}
 		items = append(items, d)
+		if fv.figs == nil {
+			continue
+		}
 		for j, n := range fv.figs.Nested {
 			if !room.fits(2*msgChrome, 2*msgChromeBytes) {
 				// A section even without drawings costs the page: the rest are counted.
@@ -748,14 +785,16 @@ func collect(frames []*frameView, room *budget) ([]*drawn, error) {
 				break
 			}
 			room.take(msgChrome, msgChromeBytes)
-			nv := &frameView{ID: fmt.Sprintf("%s-n%d", fv.ID, j+1), Caption: n.Caption}
+			nv := &frameView{ID: fmt.Sprintf("%s-n%d", fv.ID, j+1), Caption: n.Caption, frame: n.Frame, figs: n.Figures, parent: fv}
 			fv.Nested = append(fv.Nested, nv)
 			if n.Note != "" {
 				nv.Notes = append(nv.Notes, n.Note)
+			}
+			if n.Frame == nil {
 				continue
 			}
-			nv.bytes = n.Figures.Bytes
-			d, err := render(nv, n.Figures, room.elements, room.size)
+			nv.bytes = n.Frame.Bytes
+			d, err := renderBoth(nv, n.Figures, room)
 			if err != nil {
 				return nil, err
 			}
@@ -765,32 +804,94 @@ func collect(frames []*frameView, room *budget) ([]*drawn, error) {
 	return items, nil
 }
 
-// place puts each item's drawings on its section while they fit, in order; then, with what is
-// left, the narrow grid of each placed item, in order, while it fits (a phone shows that one
-// whole; a message without it scrolls its 32-bit grid in its own box). It returns the nested
-// sections drawn (whose hex dumps come last).
+// renderBoth renders fv's drawings whole (from fs, when drawn) and its first screen (site.Cut)
+// at each of cutNodes, largest first: none when the frame fits a first screen and is drawn
+// whole.
+func renderBoth(fv *frameView, fs *site.Figures, room *budget) (*drawn, error) {
+	d := &drawn{fv: fv}
+	if fs != nil {
+		var err error
+		if d, err = render(fv, fs, room.elements, room.size); err != nil {
+			return nil, err
+		}
+	}
+	rest, about := "in the hex dump, text and JSON", "This page draws the first bytes of this frame, which has too many fields for a page; this field stands for the others. Each byte is in the hex dump (its first 4 KB), and every field in the frame's text and JSON files."
+	if fs != nil {
+		rest = "drawn whole in the files"
+		about = "This page draws the first bytes of this frame, whose drawings would take the page over its ceilings; this field stands for the others. Each byte is in the hex dump (its first 4 KB), and the whole frame is drawn in the files linked above the drawings."
+	}
+	name := fv.Heading
+	if name == "" {
+		name = "records"
+	}
+	for _, nodes := range cutNodes {
+		cf, at := site.Cut(fv.frame, nodes, func(left int) (string, string) { return fmt.Sprintf("%d bytes, %s", left, rest), about })
+		if at >= len(fv.frame.Bytes) && fs != nil {
+			return d, nil // the first screen is the whole
+		}
+		figs, err := site.Draw(cf, site.Options{View: fv.view, Name: name, Narrow: true, Err: fv.err, MaxNested: -1})
+		if err != nil {
+			return nil, fmt.Errorf("report: %s: first screen: %w", name, err)
+		}
+		c, err := render(fv, figs, MaxPageElements, MaxPageBytes)
+		if err != nil {
+			return nil, err
+		}
+		// A first screen is shown with its narrow grid: a phone shows that one.
+		c.elements += c.narrowElements
+		c.bytes += c.narrowBytes
+		c.cutAt = at
+		d.cuts = append(d.cuts, c)
+	}
+	return d, nil
+}
+
+// cutNodes are the sizes of a frame's first screen a page tries, in fields (site.Cut): the
+// largest that fits the page is drawn.
+var cutNodes = []int{site.FirstScreenNodes, 40, 32, 26, 20, 14, 8}
+
+// place puts the drawings on each section: first the first screen of each frame (not nested),
+// so that every message is drawn live; then, in order, each frame and nested frame whole where
+// that fits (a frame's first screen given back), else a nested frame's first screen where that
+// fits; then, with what is left, the narrow grid of each frame drawn whole, in order, while it
+// fits (a phone shows that one whole; a message without it scrolls its 32-bit grid in its own
+// box). It returns the nested sections drawn (whose hex dumps come last).
 func place(items []*drawn, room *budget) []*frameView {
-	var nested, placed []*drawn
+	reserved := map[*drawn]*drawn{}
+	for _, d := range items {
+		if len(d.cuts) > 0 && d.fv.parent == nil {
+			if c := d.cuts[len(d.cuts)-1]; room.fits(c.elements, c.bytes) {
+				room.take(c.elements, c.bytes)
+				reserved[d] = c
+			}
+		}
+	}
+	var nested, whole []*drawn
 	for _, d := range items {
 		fv := d.fv
-		if d.grid == "" || !room.fits(d.elements, d.bytes) {
-			if fv.figs != nil {
-				fv.Notes = append(fv.Notes, fmt.Sprintf("its drawings are shown as images of their files (-grid.svg, -tree.svg), not linked to the hex dump: as live figures they would take this page over its ceiling of %d elements and %d KB", MaxPageElements, MaxPageBytes>>10))
-			} else {
-				fv.Notes = append(fv.Notes, fmt.Sprintf("not drawn on this page: it would take it over its ceiling of %d elements and %d KB", MaxPageElements, MaxPageBytes>>10))
-			}
+		if c := reserved[d]; c != nil {
+			room.take(-c.elements, -c.bytes)
+		}
+		if d.grid != "" && room.fits(d.elements, d.bytes) {
+			room.take(d.elements, d.bytes)
+			fv.show(d, d.fs.Grid.Width(), d.fs.Tree.Width())
+			whole = append(whole, d)
+		} else if c := fitting(d.cuts, room); c != nil {
+			room.take(c.elements, c.bytes)
+			fv.show(c, c.fs.Grid.Width(), c.fs.Tree.Width())
+			fv.Narrow, fv.NarrowW = c.narrow, c.fs.Narrow.Width()
+			fv.Fit = site.Fit(fv.ID, fv.GridW, fv.NarrowW, fv.TreeW)
+			fv.Cut = &cutView{Shown: c.cutAt, Size: len(fv.frame.Bytes)}
+		} else {
+			fv.Notes = append(fv.Notes, fmt.Sprintf("not drawn on this page: it would take it over its ceiling of %d elements and %d KB", MaxPageElements, MaxPageBytes>>10))
+			fv.Cut = &cutView{Size: len(fv.frame.Bytes)} // links the whole
 			continue
 		}
-		room.take(d.elements, d.bytes)
-		fv.Images = nil
-		fv.Grid, fv.Tree, fv.Detail = d.grid, d.tree, d.detail
-		fv.GridW, fv.TreeW = d.fs.Grid.Width(), d.fs.Tree.Width()
-		placed = append(placed, d)
-		if fv.figs == nil {
+		if fv.parent != nil {
 			nested = append(nested, d)
 		}
 	}
-	for _, d := range placed {
+	for _, d := range whole {
 		fv := d.fv
 		if d.narrow != "" && room.fits(d.narrowElements, d.narrowBytes) {
 			room.take(d.narrowElements, d.narrowBytes)
@@ -805,6 +906,22 @@ func place(items []*drawn, room *budget) []*frameView {
 		out[i] = d.fv
 	}
 	return out
+}
+
+// fitting returns the first of cuts (the largest) that fits room, nil if none.
+func fitting(cuts []*drawn, room *budget) *drawn {
+	for _, c := range cuts {
+		if room.fits(c.elements, c.bytes) {
+			return c
+		}
+	}
+	return nil
+}
+
+// show puts d's grid, tree and detail data on fv's section.
+func (fv *frameView) show(d *drawn, gridW, treeW int) {
+	fv.Grid, fv.Tree, fv.Detail = d.grid, d.tree, d.detail
+	fv.GridW, fv.TreeW = gridW, treeW
 }
 
 // setHex writes fv's hex dumps, 16 and 8 bytes a line.
@@ -830,6 +947,8 @@ func hexCost(n int, o site.HexOptions, size int) (elements, bytes int) {
 type drawn struct {
 	fv                          *frameView
 	fs                          *site.Figures
+	cuts                        []*drawn // the first screen (site.Cut) at each of cutNodes
+	cutAt                       int      // of a first screen: the byte where its rest starts
 	grid, narrow, tree          template.HTML
 	detail                      template.JS
 	elements, bytes             int // grid, tree and detail data
@@ -867,8 +986,8 @@ func render(fv *frameView, fs *site.Figures, elements, size int) (*drawn, error)
 var (
 	gridExt = site.FrameFile("", site.FigureGrid, site.FormatSVG)
 	treeExt = site.FrameFile("", site.FigureTree, site.FormatSVG)
-	// narrowExt ends the file of a frame's 16-bit grid, written where its drawings are shown
-	// as images (the image a phone shows).
+	// narrowExt ends the file of a frame's 16-bit grid, written where the page draws its
+	// first screen (the whole a phone opens).
 	narrowExt = "-grid16.svg"
 )
 
@@ -882,7 +1001,6 @@ table.xch th,table.xch td{text-align:left;vertical-align:top;padding:.3rem .6rem
 table.xch th{font-size:13px;color:var(--muted);font-weight:600}table.xch td.num{width:3.5em;font-variant-numeric:tabular-nums}
 table.xch tr.bad td{color:var(--accent)}
 h1,h2.conn,p.lead,nav.top>*,footer{overflow-wrap:anywhere;min-width:0}table.xch th{overflow-wrap:normal}
-figure.img img{display:block;width:calc(var(--w)*1.15px);max-width:none;height:auto}p.imglink{display:none;font-size:14px}
 @media (max-width:640px){table.xch{font-size:13px}table.xch th,table.xch td{padding:.25rem .3rem}
  table.xch.ex thead{display:none}table.xch.ex tr{display:block;padding:.3rem 0;border-bottom:1px solid var(--rule)}
  table.xch.ex td{display:inline-block;border:none;padding:.1rem .3rem}table.xch.ex td[data-label]{display:block}
@@ -894,6 +1012,7 @@ figure.img img{display:block;width:calc(var(--w)*1.15px);max-width:none;height:a
 var templates = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("report").Funcs(template.FuncMap{
 		"join": func(s []string) string { return strings.Join(s, ", ") },
+		"sub":  func(a, b int) int { return a - b },
 	}).Parse(site.MessageTemplates + pageHTML))
 })
 
@@ -948,18 +1067,17 @@ const pageHTML = `{{define "head"}}<!DOCTYPE html>
 <h2>{{.Heading}}<span class="meta">{{.Meta}}</span></h2>
 {{if .Error}}<div class="err">{{.Error}}</div>
 {{end}}{{range .Notes}}<p class="note">{{.}}</p>
-{{end}}{{range .Images}}{{if .Narrow}}<style>@media (max-width:{{.Whole}}.98px){#{{.ID}} img{width:calc(var(--n)*1.1px)}}</style>
-{{else if .Tree}}<style>@media (max-width:{{.Whole}}.98px){#{{.ID}}{display:none}#{{.ID}}-link{display:block}}</style>
-<p class="imglink" id="{{.ID}}-link">The expanded tree is wider than this screen: <a href="{{.Src}}">open tree.svg</a> (it scrolls whole there), or read the hex dump and the text below.</p>
-{{end}}<figure class="img" id="{{.ID}}" style="--w:{{.W}}{{if .Narrow}};--n:{{.NarrowW}}{{end}}"><picture>{{if .Narrow}}<source media="(max-width:{{.Whole}}.98px)" srcset="{{.Narrow}}">{{end}}<img src="{{.Src}}" width="{{.W}}" alt="{{.Alt}}" loading="lazy"></picture></figure>
-{{end}}{{template "msgbody" .}}</section>
+{{end}}{{template "wholenote" .}}{{template "msgbody" .}}</section>
 {{template "nested" .Nested}}{{end}}{{end}}<footer><a href="{{.Index}}">{{.Title}}</a></footer>
 </main>
 <script>
 {{.Script}}</script>
 </body>
 </html>
-{{end}}`
+{{end}}
+
+{{define "wholenote"}}{{with .Cut}}<p class="note cut">{{if .Shown}}Drawn here live: its first {{.Shown}} of {{.Size}} bytes, all this page's ceilings hold; the last field, "rest of the frame", stands for the other {{sub .Size .Shown}}.{{end}} {{if .Drawn}}Drawn whole in{{else}}Every field in{{end}} {{range $i, $l := .Whole}}{{if $i}}, {{end}}<a href="{{$l.Href}}">{{$l.Label}}</a>{{end}}.</p>
+{{end}}{{end}}`
 
 // counted counts n things: "1 frame", "2 frames".
 func counted(n int, one, many string) string {

@@ -60,12 +60,12 @@ func TestWrite(t *testing.T) {
 			t.Errorf("report lacks %q", want)
 		}
 	}
-	// Three frames' four files each; a frame whose drawings are shown as images has its 16-bit
-	// grid's file too (a phone's image).
+	// Three frames' four files each; a frame the page draws the first screen of has its
+	// 16-bit grid's file too (a phone's link to the whole).
 	files, _ := filepath.Glob(filepath.Join(outs[0], "frames", "*"))
 	narrow, _ := filepath.Glob(filepath.Join(outs[0], "frames", "*-grid16.svg"))
-	if len(files)-len(narrow) != 12 || len(narrow) != strings.Count(html, `<figure class="img" id="`)/2 {
-		t.Errorf("%d frame files, %d of them 16-bit grids: want 3 frames × 4 and one for each frame shown as images", len(files), len(narrow))
+	if len(files)-len(narrow) != 12 || len(narrow) != strings.Count(html, `Drawn whole in <a href="../frames/`) {
+		t.Errorf("%d frame files, %d of them 16-bit grids: want 3 frames × 4 and one for each frame drawn in part", len(files), len(narrow))
 	}
 	for _, f := range files {
 		b, _ := os.ReadFile(f)
