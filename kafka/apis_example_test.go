@@ -63,3 +63,15 @@ func ExampleCatalog_ExampleBody() {
 	// Output:
 	// 0 [payments]
 }
+
+// LoadAPI parses only what one API needs; an API whose drawing uses other APIs is left to the
+// whole release.
+func ExampleLoadAPI() {
+	cat, api, ok := kafka.LoadAPI(schemas(), "produce", "")
+	fmt.Println(ok, api.Name, len(cat.APIs), len(cat.Release.Specs), cat.Release.Name())
+	_, _, ok = kafka.LoadAPI(schemas(), "ApiVersions", "")
+	fmt.Println(ok)
+	// Output:
+	// true Produce 1 4 4.0
+	// false
+}

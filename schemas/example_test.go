@@ -104,3 +104,13 @@ func ExampleRelease_SetName() {
 	// known as "", named "message"
 	// hello-1
 }
+
+// ScanHeader reads a spec's top level without parsing its fields.
+func ExampleScanHeader() {
+	h, ok := schemas.ScanHeader([]byte(`// a comment
+{ "apiKey": 0, "type": "request", "name": "ProduceRequest", "validVersions": "3-12",
+  "fields": [ { "name": "Acks", "type": "int16", "versions": "0+" } ] }`))
+	fmt.Println(ok, h.Name, h.Type, h.APIKey, h.ValidVersions)
+	// Output:
+	// true ProduceRequest request 0 3-12
+}

@@ -7,6 +7,8 @@
 // The files are JSON with "//" comments ("/* */" is accepted too). Parse reads one file; Load
 // reads a release's folder, Open a folder, a kafka-clients jar or a Kafka installation. Errors
 // carry the file, line:column and the field path (TopicData[].PartitionData[].Records).
+// ScanHeader reads only a spec's top-level name, type, apiKey and validVersions, and
+// ScanFolder a folder's, for a caller that parses a few of a release's specs (one API's).
 //
 // # What is read
 //

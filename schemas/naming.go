@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -19,26 +20,47 @@ import (
 //go:embed knownreleases.txt
 var knownReleasesText string
 
+// keyVersions is a request's API key and valid versions: what a release is known by.
+type keyVersions struct {
+	key   int16
+	valid VersionRange
+}
+
+// requestVersions returns r's requests' keys and valid versions, by key.
+func (r *Release) requestVersions() []keyVersions {
+	var out []keyVersions
+	for _, s := range r.Requests() {
+		out = append(out, keyVersions{s.APIKey, s.ValidVersions})
+	}
+	return out
+}
+
 // fingerprint is what identifies a release among the known ones: each request's API key and
 // valid versions, by key ("0:3-12 1:4-17 …").
-func (r *Release) fingerprint() string {
+func (r *Release) fingerprint() string { return fingerprint(r.requestVersions()) }
+
+func fingerprint(reqs []keyVersions) string {
+	reqs = slices.Clone(reqs)
+	slices.SortStableFunc(reqs, func(a, b keyVersions) int { return int(a.key) - int(b.key) })
 	var b strings.Builder
-	for _, s := range r.Requests() {
-		if !s.ValidVersions.Set {
+	for _, s := range reqs {
+		if !s.valid.Set {
 			continue
 		}
 		if b.Len() > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(strconv.Itoa(int(s.APIKey)) + ":" + strconv.Itoa(int(s.ValidVersions.Lo)) + "-" + strconv.Itoa(int(s.ValidVersions.Hi)))
+		b.WriteString(strconv.Itoa(int(s.key)) + ":" + strconv.Itoa(int(s.valid.Lo)) + "-" + strconv.Itoa(int(s.valid.Hi)))
 	}
 	return b.String()
 }
 
 // KnownRelease returns the name of the Kafka release ("4.0") whose requests have exactly r's
 // API keys and valid versions, among the releases kafkagrid knows, or "" when none has.
-func (r *Release) KnownRelease() string {
-	fp := r.fingerprint()
+func (r *Release) KnownRelease() string { return knownRelease(r.requestVersions()) }
+
+func knownRelease(reqs []keyVersions) string {
+	fp := fingerprint(reqs)
 	if fp == "" {
 		return ""
 	}

@@ -69,6 +69,13 @@
 //     RFC 792) is no width of the field's: a variable field;
 //   - a mark on a rule that no field's edge explains (RFC 7540's '+' one bit in under
 //     "Weight? (8)", RFC 1035's rule ending in '|') is kept as printed (Text.RuleMarks);
+//   - rules running on past their last '+' with dashes, every rule alike ("------", RFC
+//     8754; " - - - -", RFC 8200), beside text past the grid's right edge: a variable field
+//     open at its end, its rules drawn back with those dashes (Text.RunTail);
+//   - a grid whose first rows start right of its edge, at a bit boundary, the rule under them
+//     running from the edge (RFC 2018's SACK option after two NOPs, RFC 6275's messages
+//     after their header), starts its first field there (Field.Offset): the bits left of it
+//     are none of the figure's;
 //   - a blank box inside a row (RFC 2890's "|C| |K|S|") is an unnamed reserved field;
 //   - a box of dots alone, one a line, stands for items of a list left out (RFC 7761's
 //     Hello options): a variable field, drawn back with the figure's '|' edges
@@ -203,9 +210,12 @@ type parser struct {
 	x0        int // column of the grid's left edge
 	cpb       int // columns a bit (bits mode)
 	bytes     bool
-	byteCols  int // with bytes: the columns of a byte, its edge included (0: nine)
-	rb        int // bits a row
-	width     int // columns of a row
+	leadCols  int    // the columns the grid's first rows start right of its edge (leadIn)
+	leadTo    int    // the line where the grid's full width starts (leadIn)
+	runTail   string // what the rules run on with past the grid's last mark (runOnTail)
+	byteCols  int    // with bytes: the columns of a byte, its edge included (0: nine)
+	rb        int    // bits a row
+	width     int    // columns of a row
 	ruler     bytegrid.Ruler
 	lsb0      bool
 	colBase   int             // columns of a comment prefix stripped from every line
@@ -426,10 +436,12 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 	first := loc.Rule
 	l0 := p.lines[first]
 	p.x0 = len(l0) - len([]rune(strings.TrimLeft(string(l0), " ")))
+	p.leadIn(first)
 	last, notes, err := p.gridLines(first)
 	if err != nil {
 		return nil, err
 	}
+	p.runOnTail(first, last)
 	if err := p.readGrid(first, last); err != nil {
 		return nil, err
 	}
@@ -455,6 +467,7 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 	spec.Options = opts
 	spec.Options.Text.LeftNotes = strings.Join(notes, "\n")
 	spec.Options.Text.RightNotes = right
+	spec.Options.Text.RunTail = p.runTail
 	spec.Options.Text.Above = strings.Join(above, "\n")
 	spec.Options.Text.Below = below
 	nameSpec(spec, caption, right, below)
@@ -523,6 +536,9 @@ func (p *parser) gridLines(first int) (last int, notes []string, err error) {
 	last = first
 	for i := first + 1; i < len(p.lines); i++ {
 		c := p.at(i, p.x0)
+		if i < p.leadTo {
+			c = p.at(i, p.x0+p.leadCols)
+		}
 		if c != '+' && c != '|' && c != ':' && !p.markAt(i, p.x0) {
 			break
 		}
@@ -548,6 +564,85 @@ func (p *parser) gridLines(first int) (last int, notes []string, err error) {
 		}
 	}
 	return last, notes, nil
+}
+
+// leadIn reads a grid whose first rows start right of its edge, the rule under them running
+// from further left (RFC 6275's Binding Update and RFC 2018's SACK option start mid-row, after
+// the fields of the header before them): the grid's edge is that rule's, and the bits left of
+// the first rows are none of the figure's (the first field's offset: Field.Offset).
+func (p *parser) leadIn(first int) {
+	start := func(l []rune) int { return len(l) - len([]rune(strings.TrimLeft(string(l), " "))) }
+	for i := first + 1; i < len(p.lines) && i < first+64; i++ {
+		l := p.lines[i]
+		s := start(l)
+		if len(l) == 0 || s > p.x0 {
+			return
+		}
+		if s == p.x0 {
+			if !strings.ContainsRune("+|:", l[s]) {
+				return
+			}
+			continue
+		}
+		if r := string(l[s:]); (strings.HasPrefix(r, "+-") || strings.HasPrefix(r, "+=")) && len(l) == len(p.lines[first]) {
+			p.leadCols, p.leadTo, p.x0 = p.x0-s, i, s
+		}
+		return
+	}
+}
+
+// runTailRE is what rules run on with past their last '+': dashes ("------", RFC 8754) or
+// dashes spaced (" - - - -", RFC 8200).
+var runTailRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(-+|-?( -)+ ?)$`) })
+
+// runOnTail reads rules that run on past their last '+' with dashes, every rule alike, beside
+// text past the grid's right edge (RFC 8200's "|  Option Data" under "- - - -"): a variable
+// field, open at its end, past the last mark. The rules are read as if their marks ran on as
+// far as the dashes do (each box a bit, as the rest of the rule has them), the field's box
+// open, and the dashes as printed are kept to draw it back (Text.RunTail).
+func (p *parser) runOnTail(first, last int) {
+	tail, r, rules, text := "", -1, 0, false
+	for i := first; i <= last; i++ {
+		l := p.lines[i]
+		if p.at(i, p.x0) != '+' {
+			if r >= 0 && len(l) > r+1 && l[r] == '|' && strings.TrimSpace(string(l[r+1:])) != "" {
+				text = true // (a row's text past the last mark of the rule above it)
+			}
+			continue
+		}
+		k := slices.Index(l, '+')
+		for j := k; j < len(l); j++ {
+			if l[j] == '+' {
+				k = j
+			}
+		}
+		t := string(l[k+1:])
+		if r >= 0 && (k != r || t != tail) {
+			return
+		}
+		r, tail = k, t
+		rules++
+	}
+	if rules < 2 || !text || len(tail) < 4 || !runTailRE().MatchString(tail) {
+		return
+	}
+	prev := slices.Index(p.lines[first], '+')
+	for j := prev; j >= 0 && j < r; j++ {
+		if p.lines[first][j] == '+' {
+			prev = j
+		}
+	}
+	g := r - prev
+	if prev < 0 || g < 2 || len(tail)/g == 0 {
+		return
+	}
+	ext := []rune(strings.Repeat(strings.Repeat("-", g-1)+"+", len(tail)/g))
+	for i := first; i <= last; i++ {
+		if p.at(i, p.x0) == '+' {
+			p.lines[i] = append(p.lines[i][:r+1:r+1], ext...)
+		}
+	}
+	p.runTail = tail
 }
 
 // leftNote cuts the text left of the grid's edge on line i, a space between it and the edge,
@@ -987,7 +1082,7 @@ func (p *parser) bandCells(bands []band) (bandCells, error) {
 		if len(edges) < 2 {
 			return bandCells{}, p.errf(bd.from, p.x0, "a row with no box: want '|' edges on bit boundaries")
 		}
-		if edges[0] != 0 {
+		if edges[0] != 0 && !(bi == 0 && p.leadCols > 0 && p.col(edges[0]) == p.x0+p.leadCols) {
 			return bandCells{}, p.errf(bd.from, p.col(edges[0]), "a row that does not start at the grid's left edge")
 		}
 		if err := p.edgesOnBits(bd); err != nil {
@@ -1445,6 +1540,13 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 	}
 	dots, ticksAtFields := p.readRules(rules, &bc, &opts)
 	st := &fieldState{bands: bands, rules: rules, short: bc.short, alignVotes: map[string]int{}}
+	if p.leadCols > 0 {
+		b, ok := p.bitAt(p.x0 + p.leadCols)
+		if !ok || b >= p.rb {
+			return nil, opts, p.errf(first, p.x0+p.leadCols, "the grid's first rows start %d columns right of its edge, not at a bit boundary", p.leadCols)
+		}
+		st.off = b // (the bits before are none of the figure's)
+	}
 	for _, bd := range bands {
 		if n := bd.to - bd.from; st.rowLines == 0 || n < st.rowLines {
 			st.rowLines = n

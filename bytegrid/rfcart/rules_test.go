@@ -302,3 +302,53 @@ func TestRuleMarks(t *testing.T) {
 		t.Errorf("rule marks %q, warnings %q: want marks and no warning", s.Options.Text.RuleMarks, s.Warnings)
 	}
 }
+
+// TestLeadIn: a grid whose first row starts right of its edge, at a bit boundary, the rule
+// under it running from the edge, starts its first field there (RFC 2018's SACK option after
+// two NOPs) and is drawn back so; one starting off a bit boundary is refused.
+func TestLeadIn(t *testing.T) {
+	s, err := rfcart.Parse("f.txt", []byte(`
+                +-+-+-+-+-+-+-+-+
+                |      Seq      |
++-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+|A|  Reserved   |   Lifetime    |
++-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range s.Fields {
+		got = append(got, fmt.Sprintf("%s@%d/%d", f.Name, f.Offset, f.Bits))
+	}
+	if g := strings.Join(got, " "); g != "Seq@8/8 A@16/1 Reserved@17/7 Lifetime@24/8" || len(s.Warnings) > 0 {
+		t.Errorf("fields %s, warnings %q", g, s.Warnings)
+	}
+	_, err = rfcart.Parse("f.txt", []byte("   +-+-+-+-+-+\n   |   Seq    |\n+-+-+-+-+-+-+-+\n| a |    b    |\n+-+-+-+-+-+-+-+\n"))
+	if err == nil {
+		t.Errorf("a first row off a bit boundary: %v", err)
+	}
+}
+
+// TestRunTail: rules running on past their last '+' with dashes, beside text past the grid's
+// edge, make that text a variable field, drawn back with the dashes as printed.
+func TestRunTail(t *testing.T) {
+	for _, tail := range []string{"- - - - - - - -", "-----------"} {
+		src := "+-+-+-+-+-+-+-+-+" + tail + "\n|   A   |   B   |  C data\n+-+-+-+-+-+-+-+-+" + tail + "\n"
+		s, err := rfcart.Parse("f.txt", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, f := range s.Fields {
+			w := fmt.Sprint(f.Bits)
+			if f.Variable {
+				w = "var"
+			}
+			got = append(got, f.Name+"/"+w)
+		}
+		if g := strings.Join(got, " "); g != "A/4 B/4 C data/var" || len(s.Warnings) > 0 || s.Options.Text.RunTail != tail {
+			t.Errorf("%q: fields %s, tail %q, warnings %q", tail, g, s.Options.Text.RunTail, s.Warnings)
+		}
+	}
+}

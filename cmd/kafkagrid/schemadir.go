@@ -185,6 +185,34 @@ func (f *schemaFlags) load(ctx context.Context, stderr io.Writer) (*kafka.Catalo
 	return c, src, err
 }
 
+// loadAPI is load for a verb that shows the one API nameOrKey: from a release folder, without
+// -v (whose notes are every file's), only that API's specs are parsed (kafka.LoadAPI); else,
+// or when LoadAPI cannot tell, the whole release is loaded and api is nil.
+func (f *schemaFlags) loadAPI(ctx context.Context, stderr io.Writer, nameOrKey string) (*kafka.Catalog, *kafka.API, error) {
+	src, err := f.find(ctx, stderr)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	name := ""
+	if f.name != nil {
+		name = *f.name
+	}
+	if (f.verbose == nil || !*f.verbose) && checkName(name) == nil && isReleaseDir(src.path) {
+		if cat, a, ok := kafka.LoadAPI(src.path, nameOrKey, name); ok {
+			return cat, a, nil
+		}
+	}
+	r, err := f.open(src.path, stderr)
+	if err != nil {
+		return nil, nil, err
+	}
+	cat, err := kafka.NewCatalog(r)
+	return cat, nil, err
+}
+
 // open reads the release at path, names it -name if given, and prints the notes on lenient
 // input with -v: most are about Kafka's own files, which a user cannot act on.
 func (f *schemaFlags) open(path string, stderr io.Writer) (*schemas.Release, error) {

@@ -39,7 +39,7 @@ func runShow(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if *treeFlag && f != reference.SVG {
 		return usagef("show: -tree goes with -format svg")
 	}
-	cat, _, err := sf.load(ctx, stderr)
+	cat, a, err := sf.loadAPI(ctx, stderr, names[0])
 	if err != nil {
 		return fmt.Errorf("show: %w", err)
 	}
@@ -49,9 +49,10 @@ func runShow(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	} else if strings.HasSuffix(l, "request") && len(l) > len("request") && *response {
 		return usagef("show: %s is a request, but -response asks for the response", names[0])
 	}
-	a, ok := cat.Lookup(names[0])
-	if !ok {
-		return usageError{noAPI("show", cat, names[0])}
+	if a == nil {
+		if a, ok = cat.Lookup(names[0]); !ok {
+			return usageError{noAPI("show", cat, names[0])}
+		}
 	}
 	so := reference.ShowOptions{Response: *response, Format: f, Tree: *treeFlag}
 	if *version != "" && *versions != "" {

@@ -267,8 +267,14 @@ func (bk *book) fieldTable(ft fieldTableView, v int16) {
 		}
 	}
 	note := ft.File + " · " + plural(len(ft.Rows), "field")
-	first := fieldHeadH // the heading stays with the heads and two rows (one where there is one)
-	for _, r := range rows[:min(len(rows), 2)] {
+	// The heading stays with the heads and two rows (one where there is one), and with all
+	// three of a table of three: split anywhere, three rows leave one alone on a page.
+	keep := 2
+	if len(rows) == 3 {
+		keep = 3
+	}
+	first := fieldHeadH
+	for _, r := range rows[:min(len(rows), keep)] {
 		first += height(r)
 	}
 	bk.section(ft.Title, note, first)
