@@ -378,6 +378,11 @@ type TextOptions struct {
 	// DoubleEnd draws the rule under the grid's last row double ("+=+=+"), as RFC 3550 closes
 	// each chunk of its SDES packet.
 	DoubleEnd bool `json:"doubleEnd,omitempty"`
+	// RunTail, when set, is what the rules above and below a variable field ending the row
+	// are drawn with from its left edge on, as printed past the grid's last mark: RFC 8200
+	// runs its option's rules on with " - - - - -" beside "Option Data", RFC 8754 with
+	// "------". Its characters are '-', '=', '.' and spaces.
+	RunTail string `json:"runTail,omitempty"`
 	// RuleMarks are marks printed on the rules that no field's edge explains, kept as printed
 	// (RFC 7540 prints a '+' one bit in under "Weight? (8)", where no field begins): items
 	// "RULE:BIT:MARK" separated by spaces, each drawing MARK ('+', '-', '=', '|', or '_' for

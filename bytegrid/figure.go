@@ -69,6 +69,8 @@ func checkTextRules(t TextOptions, _ int) error {
 		return fmt.Errorf("bytegrid: text dots %q: want spaces and dots, at most 64", t.Dots)
 	case len(t.RuleTicks) > MaxRowBits*64 || strings.Trim(t.RuleTicks, "byf") != "":
 		return fmt.Errorf("bytegrid: text rule ticks %q: want 'b', 'y' or 'f' for each rule", t.RuleTicks)
+	case len(t.RunTail) > 9*MaxRowBits || strings.Trim(t.RunTail, "-=. ") != "":
+		return fmt.Errorf("bytegrid: text run tail %q: want at most %d of '-', '=', '.' and spaces", t.RunTail, 9*MaxRowBits)
 	case t.ByteChars != 0 && (t.ByteChars < 3 || t.ByteChars > 16):
 		return fmt.Errorf("bytegrid: text byte chars %d: want 3 to 16", t.ByteChars)
 	case len(t.ListMark) > 16 || strings.Trim(t.ListMark, ".") != "":

@@ -677,9 +677,34 @@ func (t *figureText) writeSep(bw *bufio.Writer, i int, closing bool, blockLine [
 	if strings.TrimSpace(string(line)) == "" {
 		return
 	}
+	line = t.runTail(line, up, dn)
 	t.ruleMarks(line)
 	s := strings.TrimRight(string(line), " ")
 	bw.WriteString(strings.TrimRight(t.pad+s, " ") + "\n")
+}
+
+// runTail draws the rule from the left edge of a variable field ending the row above or
+// below it (up, dn) on as Text.RunTail has it (RFC 8200's " - - - -").
+func (t *figureText) runTail(line []byte, up, dn func(int) int) []byte {
+	if t.d.Text.RunTail == "" || t.rb < 1 {
+		return line
+	}
+	fi := up(t.rb - 1)
+	if fi < 0 || !t.d.Fields[fi].Variable {
+		fi = dn(t.rb - 1)
+	}
+	if fi < 0 || !t.d.Fields[fi].Variable {
+		return line
+	}
+	b := t.rb - 1
+	for b > 0 && (up(b-1) == fi || dn(b-1) == fi) {
+		b--
+	}
+	c := t.col(b) + 1
+	if c > len(line) {
+		return line
+	}
+	return append(line[:c:c], t.d.Text.RunTail...)
 }
 
 // ruleMarks draws the marks Text.RuleMarks keeps on the rule line written next (counted in

@@ -9,8 +9,12 @@ import (
 // figure, RFC 9000 notation, bit-field JSON: package bytegrid/forms reads them all): what
 // Layout lays out, and the title and description the drawing's outputs carry.
 type Spec struct {
-	Name    string // the drawing's title
-	Desc    string // its description, for screen readers; may be empty
+	Name string // the structure's name; the drawing's title when there is no Caption
+	Desc string // its description, for screen readers; may be empty
+	// Caption is the figure's caption as printed under it ("Figure 18: Retry Packet"), if
+	// any: the drawing's title (Title), an SVG's <title>, md's alt text. Name keeps the
+	// structure's own name, which a spec written back in its form is named by.
+	Caption string
 	Fields  []Field
 	Options Options
 	// Rules say how real bytes are read into the fields (package bytegrid/specdec): Rules[i]
@@ -23,6 +27,14 @@ type Spec struct {
 	// back as printed, or did not understand: "name:line:col: what", in the order found.
 	// gridyaml's own reader leaves it empty, and gridyaml.Write does not write it.
 	Warnings []string
+}
+
+// Title is what a drawing of the spec is titled: its Caption, else its Name.
+func (s *Spec) Title() string {
+	if s.Caption != "" {
+		return s.Caption
+	}
+	return s.Name
 }
 
 // SpecError is a problem in a spec's source, with its position: the one error type every

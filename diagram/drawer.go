@@ -248,7 +248,7 @@ func (d *Drawer) drawGrid(r Request) (*Drawing, error) {
 			return nil, inputErrorf("option %s=%q: %v", k, clip(v), err)
 		}
 	}
-	spec, err := readGrid(r.Name, r.Source)
+	spec, err := readGrid(r.Name, r.Source, r.Options["from"])
 	if err != nil {
 		return nil, &InputError{err}
 	}
@@ -272,7 +272,7 @@ func (d *Drawer) drawGrid(r Request) (*Drawing, error) {
 		}
 		return nil, lineErrorf(r.Name, 1, "%v", err) // a layout error: the spec's fields do not fit
 	}
-	return &Drawing{Data: out, Title: spec.Name, Warnings: spec.Warnings}, nil
+	return &Drawing{Data: out, Title: spec.Title(), Warnings: spec.Warnings}, nil
 }
 
 // parseBool reads a flag option: present without a value means true.

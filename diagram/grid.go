@@ -13,10 +13,12 @@ type gridSpec struct {
 	Form string
 }
 
-// readGrid reads src in the form its content tells (forms.Read). A bit-field document,
-// which has no title, is named forms.BitfieldTitle whatever its source's name.
-func readGrid(name string, src []byte) (*gridSpec, error) {
-	s, f, err := forms.Read(name, src, forms.Options{})
+// readGrid reads src in the form from names (the option from=rfc), or the form its content
+// tells when from is "" (forms.Read; an error then names the form and the option that asks
+// for another). A bit-field document, which has no title, is named forms.BitfieldTitle
+// whatever its source's name.
+func readGrid(name string, src []byte, from string) (*gridSpec, error) {
+	s, f, err := forms.Read(name, src, forms.Options{Form: from, AskForm: "from=%s"})
 	if err != nil {
 		return nil, err
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/bytegrid"
+	"github.com/kafkagrid/kafkagrid/bytegrid/forms"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
@@ -244,7 +245,7 @@ func infoOptions(typ, s string) (map[string]string, error) {
 func Options(typ string) []string {
 	switch typ {
 	case Bytegrid:
-		return []string{"rowbits", "decimal", "nohex", "bytes", "theme", "format"}
+		return []string{"rowbits", "decimal", "nohex", "bytes", "theme", "format", "from"}
 	case Kafka:
 		return append(slices.Clone(kafkaKeys), "theme", "format")
 	}
@@ -256,6 +257,11 @@ func Options(typ string) []string {
 // positioned error is moved (gridyaml's, RFC art's, notation's, bit-field's, a kafka
 // source's), so the message names one place, the file's.
 func AtLine(err error, file string, first, indent int) error {
+	if fe, ok := errors.AsType[*forms.FormError](err); ok { // the form named stays
+		c := *fe
+		c.Err = AtLine(fe.Err, file, first, indent)
+		return &c
+	}
 	line := func(l int) int {
 		if l > 0 {
 			return l + first - 1
@@ -319,7 +325,10 @@ type File struct {
 
 // Markdown rewrites src, a Markdown text named name: each diagram block becomes an image
 // link to its SVG (returned, named from o.SVGBase) or, with o.Inline, the SVG itself; every
-// other byte is kept. An error names the file, line and column at fault.
+// other byte is kept. A block that cannot be drawn does not stop the others: it is left as
+// it was, and the error is BadBlocks, returned with the whole text and files. Any other
+// error (a block never closed, a budget passed) names the file, line and column at fault
+// and returns nothing else.
 func (d *Drawer) Markdown(name string, src []byte, o MarkdownOptions) ([]byte, []File, error) {
 	b := o.Budget
 	if b == nil {
@@ -331,6 +340,7 @@ func (d *Drawer) Markdown(name string, src []byte, o MarkdownOptions) ([]byte, [
 	}
 	var out bytes.Buffer
 	var svgs []File
+	var bad BadBlocks
 	last := 0
 	for i, f := range found {
 		if b.Blocks--; b.Blocks < 0 {
@@ -350,8 +360,10 @@ func (d *Drawer) Markdown(name string, src []byte, o MarkdownOptions) ([]byte, [
 			r.Inline, r.IDPrefix = true, fmt.Sprintf("%s-%d", o.IDBase, i+1)
 		}
 		dia, err := d.Draw(r)
-		if err != nil {
-			return nil, nil, AtLine(err, name, f.Line+1, f.Col-1)
+		if err != nil { // the block left as it was, the others drawn
+			bad = append(bad, AtLine(err, name, f.Line+1, f.Col-1))
+			out.Write(src[f.Start:f.End])
+			continue
 		}
 		if d.Warn != nil {
 			for _, w := range dia.Warnings {
@@ -376,8 +388,27 @@ func (d *Drawer) Markdown(name string, src []byte, o MarkdownOptions) ([]byte, [
 		out.WriteString(imageLink(dia.Title, f.Type, filepath.Base(file)))
 	}
 	out.Write(src[last:])
+	if len(bad) > 0 {
+		return out.Bytes(), svgs, bad
+	}
 	return out.Bytes(), svgs, nil
 }
+
+// BadBlocks is Markdown's error when only diagram blocks failed to draw: each block's
+// error, naming the file, the line and column and what is wrong. The text and files
+// Markdown returns with it are whole, each bad block left in the text as it was.
+type BadBlocks []error
+
+func (b BadBlocks) Error() string {
+	var s []string
+	for _, e := range b {
+		s = append(s, e.Error())
+	}
+	return strings.Join(s, "\n")
+}
+
+// Unwrap returns each block's error.
+func (b BadBlocks) Unwrap() []error { return b }
 
 // imageLink is a Markdown image of a drawing.
 func imageLink(title, typ, file string) string {

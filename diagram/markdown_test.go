@@ -3,6 +3,7 @@ package diagram
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -338,5 +339,34 @@ func TestBookTheme(t *testing.T) {
 	}
 	if _, err := ReadBook(withTheme("sepia")); err == nil || !strings.Contains(err.Error(), `book.toml: [preprocessor.kafkagrid] theme "sepia": want auto, light, dark`) {
 		t.Errorf("theme sepia: %v", err)
+	}
+}
+
+// TestMarkdownBadBlockKept: a block that cannot be drawn is left as it was, named with its
+// line, the form its content was read in and the option that asks for another; the blocks
+// around it are drawn, and a caption is the image's alt text.
+func TestMarkdownBadBlockKept(t *testing.T) {
+	bad := "```bytegrid\nThe header:\nname: [\n```\n"
+	good := "```bytegrid\nSETTINGS Frame {\n  Type (i) = 0x04,\n  Length (i),\n}\n\nFigure 7: SETTINGS Frame\n```\n"
+	src := "# T\n\n" + bad + "\n" + good
+	d := &Drawer{}
+	text, svgs, err := d.Markdown("d.md", []byte(src), MarkdownOptions{SVGBase: "d"})
+	bb, ok := errors.AsType[BadBlocks](err)
+	if !ok || len(bb) != 1 {
+		t.Fatalf("err = %v, want one bad block", err)
+	}
+	for _, want := range []string{"d.md:", "read as yaml, the form its content looked like", "from=rfc"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not say %q", err, want)
+		}
+	}
+	if !strings.Contains(string(text), bad) || len(svgs) != 1 {
+		t.Errorf("the bad block not kept, or the good one not drawn (%d SVGs):\n%s", len(svgs), text)
+	}
+	if !strings.Contains(string(text), "![Figure 7: SETTINGS Frame](d-2.svg)") {
+		t.Errorf("the caption is not the alt text:\n%s", text)
+	}
+	if _, _, err := d.Markdown("d.md", []byte("```bytegrid from=rfc\nname: x\n```\n"), MarkdownOptions{SVGBase: "d"}); err == nil || strings.Contains(err.Error(), "the form its content looked like") {
+		t.Errorf("from=rfc: %v, want rfcart's error alone", err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -108,7 +109,11 @@ func (d *Drawer) bookItems(items []any, budget *Budget, theme string) error {
 		}
 		sum := sha256.Sum256([]byte(name))
 		text, _, err := d.Markdown(name, []byte(content), MarkdownOptions{Inline: true, IDBase: "kg" + hex.EncodeToString(sum[:4]), Budget: budget, Theme: theme})
-		if err != nil {
+		if bad, ok := errors.AsType[BadBlocks](err); ok && d.Warn != nil {
+			for _, e := range bad { // the book still builds, the block shown as its source
+				d.Warn(e.Error() + "\n(the block is left as it was)")
+			}
+		} else if err != nil {
 			return err
 		}
 		if string(text) != content {

@@ -287,14 +287,26 @@ func ReplicaRules(leader int32, replicas, isr, offline []int32) error {
 	return nil
 }
 
-// builtinStory is the story of the built-in examples, read once.
-var builtinStory = sync.OnceValues(func() (*Story, error) {
-	data, err := fs.ReadFile(builtinExamples(), StoryFile)
-	if err != nil {
-		return nil, fmt.Errorf("kafka: examples: %w", err)
-	}
-	return ParseStory(StoryFile, data)
-})
+// builtinStory is the story of the built-in examples, read once. It is a function, not a
+// sync.OnceValues variable: a variable's closure is set at init, which links the YAML
+// parser into every program that imports kafka (the browser decoder reads no story).
+func builtinStory() (*Story, error) {
+	storyOnce.Do(func() {
+		data, err := fs.ReadFile(builtinExamples(), StoryFile)
+		if err != nil {
+			storyOnce.err = fmt.Errorf("kafka: examples: %w", err)
+			return
+		}
+		storyOnce.s, storyOnce.err = ParseStory(StoryFile, data)
+	})
+	return storyOnce.s, storyOnce.err
+}
+
+var storyOnce struct {
+	sync.Once
+	s   *Story
+	err error
+}
 
 // story returns the built-in story. Example returns its error first, so the generator may
 // use the story as it is (empty if it failed to load).

@@ -152,10 +152,40 @@ func Detect(src []byte) Form {
 type Options struct {
 	Form     string           // the form src is in (a Name of All); "" tells it by content
 	Bitfield bitfield.Options // bit-field's layout (its --lanes, --bits, …), for that form only
-	// AllStructures draws every structure of a document in RFC 9000 notation, not only the
-	// root and those it refers to (notation.Options.All); the other forms have one.
+	// AllStructures draws every structure of a document in RFC 9000 notation or TLS's
+	// presentation language, not only the root and those it refers to (notation.Options.All,
+	// tlspres.Options.All); the other forms have one.
 	AllStructures bool
+	// AskForm is how the caller's user names a form, a pattern of fmt with one %s: "-from
+	// %s" (the default, grid's flag), "from=%s" (a Markdown block's or a Kroki request's
+	// option). A FormError's message lists the other forms so.
+	AskForm string
 }
+
+// FormError is an error of a source whose form Read told by its content: the error, the
+// form it was read in and how to ask for another, which its message says ("(read as yaml,
+// the form its content looked like; -from rfc, -from notation, … reads it as another)").
+type FormError struct {
+	Err  error
+	Form string // the form told by the content
+	Ask  string // Options.AskForm
+}
+
+func (e *FormError) Error() string {
+	ask := e.Ask
+	if ask == "" {
+		ask = "-from %s"
+	}
+	var others []string
+	for _, n := range Names() {
+		if n != e.Form {
+			others = append(others, fmt.Sprintf(ask, n))
+		}
+	}
+	return fmt.Sprintf("%v\n(read as %s, the form its content looked like; %s reads it as another)", e.Err, e.Form, strings.Join(others, ", "))
+}
+
+func (e *FormError) Unwrap() error { return e.Err }
 
 // Errors of Read and Write that are the caller's choice, not the source's fault.
 var (
@@ -165,8 +195,9 @@ var (
 )
 
 // Read reads src, named name in errors, in the form o says or, when it says none, in the form
-// its content tells (Detect). It returns the spec and the form it was read in (also when the
-// error is ErrBitfieldOptions). Bit-field documents have no title: the spec is named by the
+// its content tells (Detect); an error of the source is then a *FormError, which names that
+// form and how to ask for another. It returns the spec and the form it was read in (also
+// when the error is ErrBitfieldOptions). Bit-field documents have no title: the spec is named by the
 // file's base name without its extension, or BitfieldTitle when name names no file ("" or
 // "<stdin>").
 func Read(name string, src []byte, o Options) (*bytegrid.Spec, Form, error) {
@@ -181,6 +212,9 @@ func Read(name string, src []byte, o Options) (*bytegrid.Spec, Form, error) {
 		return nil, f, fmt.Errorf("%w: %s is %s", ErrBitfieldOptions, name, f.Name)
 	}
 	s, err := f.Read(name, src, o)
+	if err != nil && o.Form == "" {
+		err = &FormError{Err: err, Form: f.Name, Ask: o.AskForm}
+	}
 	return s, f, err
 }
 
@@ -357,7 +391,7 @@ func Write(w io.Writer, s *bytegrid.Spec, from, format string, o WriteOptions) e
 	if df.Name == "json" && len(s.Warnings) > 0 {
 		return writeJSONWarned(w, d, df, s.Warnings)
 	}
-	return df.Write(w, d, formats.WriteOptions{Title: s.Name, Desc: s.Desc, Inline: o.Inline, IDPrefix: o.IDPrefix, Date: o.Date, Theme: o.Theme})
+	return df.Write(w, d, formats.WriteOptions{Title: s.Title(), Desc: s.Desc, Inline: o.Inline, IDPrefix: o.IDPrefix, Date: o.Date, Theme: o.Theme})
 }
 
 // writeJSONWarned writes the layout's JSON with the reader's warnings first, as "warnings".

@@ -167,3 +167,39 @@ func TestOutputFormat(t *testing.T) {
 		}
 	}
 }
+
+// TestFormError: an error of a source whose form was told by its content names that form and
+// how to ask for another; one read in a form the caller named does not.
+func TestFormError(t *testing.T) {
+	src := []byte("The header:\nname: [\n")
+	_, _, err := forms.Read("x", src, forms.Options{})
+	fe, ok := errors.AsType[*forms.FormError](err)
+	if !ok || fe.Form != "yaml" || !strings.Contains(err.Error(), "(read as yaml, the form its content looked like; -from rfc, -from notation, -from bitfield, -from tls reads it as another)") {
+		t.Errorf("told: %v", err)
+	}
+	_, _, err = forms.Read("x", src, forms.Options{AskForm: "from=%s"})
+	if err == nil || !strings.Contains(err.Error(), "from=rfc, from=notation") {
+		t.Errorf("asked as an option: %v", err)
+	}
+	_, _, err = forms.Read("x", src, forms.Options{Form: "yaml"})
+	if _, ok := errors.AsType[*forms.FormError](err); ok || err == nil {
+		t.Errorf("named: %v", err)
+	}
+}
+
+// TestCaptionTitle: a notation figure's caption is its drawing's title; the spec keeps the
+// structure's name.
+func TestCaptionTitle(t *testing.T) {
+	src := []byte("   Retry Packet {\n     Version (32),\n   }\n\n          Figure 18: Retry Packet\n")
+	s, f, err := forms.Read("x", src, forms.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := forms.Write(&b, s, f.Name, "svg", forms.WriteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if s.Name != "Retry Packet" || !strings.Contains(b.String(), ">Figure 18: Retry Packet</title>") {
+		t.Errorf("name %q, svg title not the caption", s.Name)
+	}
+}

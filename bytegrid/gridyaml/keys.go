@@ -297,6 +297,12 @@ var textKeys = [...]struct {
 		return p.oneOf(k, v, &t.Open, "colons", "dots", "bottom", "edge", "rules", "open")
 	}},
 	{"bytes", func(p *parser, _, v *yaml.Node, t *bytegrid.TextOptions) error { return p.boolTo(v, "", &t.Bytes) }},
+	{"run_tail", func(p *parser, _, v *yaml.Node, t *bytegrid.TextOptions) (err error) {
+		if t.RunTail, err = p.str(v, ""); err == nil && (len(t.RunTail) > 9*bytegrid.MaxRowBits || strings.Trim(t.RunTail, "-=. ") != "") {
+			err = p.errf(v, "", "text: run_tail %q: want '-', '=', '.' and spaces", t.RunTail)
+		}
+		return err
+	}},
 	{"byte_chars", func(p *parser, _, v *yaml.Node, t *bytegrid.TextOptions) error {
 		return p.intIn(v, "", &t.ByteChars, 3, 16, "text: byte_chars %d: want 3 to 16")
 	}},
@@ -366,7 +372,7 @@ var textKeys = [...]struct {
 }
 
 // textKeyList is what the text art's errors say its keys are.
-const textKeyList = "margin, row_lines, align, ticks, open, edge, bit_chars, bytes, byte_chars, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, right_notes, above, below, list_mark, double_end, rule_ticks, rule_marks, elide, elide_at"
+const textKeyList = "margin, row_lines, align, ticks, open, edge, bit_chars, bytes, byte_chars, run_tail, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, right_notes, above, below, list_mark, double_end, rule_ticks, rule_marks, elide, elide_at"
 
 // textKey reads one key of the text art.
 func (p *parser) textKey(k, v *yaml.Node, t *bytegrid.TextOptions) error {

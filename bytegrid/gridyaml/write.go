@@ -191,6 +191,7 @@ func textNode(t bytegrid.TextOptions) *yaml.Node {
 	}
 	addStr(m, "rule_ticks", t.RuleTicks)
 	addStr(m, "rule_marks", t.RuleMarks)
+	addStr(m, "run_tail", t.RunTail)
 	addStr(m, "left_notes", t.LeftNotes)
 	addStr(m, "right_notes", t.RightNotes)
 	addStr(m, "above", t.Above)

@@ -98,7 +98,8 @@ const (
 )
 
 // Spec is a parsed document: the drawn structure's name (Name) and its fields, laid out one
-// after the other, Desc the document's "source:" line and caption, if any, and Warnings what
+// after the other, Desc the document's "source:" line and caption, if any, Caption the
+// caption ("Figure 18: Retry Packet": the drawing's title, md's alt text), and Warnings what
 // was read but not drawn (the structures other than the one drawn that it does not refer to,
 // prose left out: "file:line:col: what"); bytegrid.Spec, which every reader of a spec returns.
 type Spec = bytegrid.Spec
@@ -250,6 +251,7 @@ func ParseOptions(file string, src []byte, o Options) (*Spec, error) {
 	}
 	spec := &Spec{Name: top.name, Options: bytegrid.Options{RowBits: rowBits}, Warnings: warnings}
 	spec.Desc = strings.TrimSpace(source + "\n" + caption)
+	spec.Caption = caption
 	e := expander{p: p, byName: byName, onStack: map[string]bool{top.name: true}}
 	for _, m := range top.members {
 		if err := e.member(m, "", nil, false, false); err != nil {

@@ -69,6 +69,9 @@
 //     RFC 792) is no width of the field's: a variable field;
 //   - a mark on a rule that no field's edge explains (RFC 7540's '+' one bit in under
 //     "Weight? (8)", RFC 1035's rule ending in '|') is kept as printed (Text.RuleMarks);
+//   - rules running on past their last '+' with dashes, every rule alike ("------", RFC
+//     8754; " - - - -", RFC 8200), beside text past the grid's right edge: a variable field
+//     open at its end, its rules drawn back with those dashes (Text.RunTail);
 //   - a grid whose first rows start right of its edge, at a bit boundary, the rule under them
 //     running from the edge (RFC 2018's SACK option after two NOPs, RFC 6275's messages
 //     after their header), starts its first field there (Field.Offset): the bits left of it
@@ -207,11 +210,12 @@ type parser struct {
 	x0        int // column of the grid's left edge
 	cpb       int // columns a bit (bits mode)
 	bytes     bool
-	leadCols  int // the columns the grid's first rows start right of its edge (leadIn)
-	leadTo    int // the line where the grid's full width starts (leadIn)
-	byteCols  int // with bytes: the columns of a byte, its edge included (0: nine)
-	rb        int // bits a row
-	width     int // columns of a row
+	leadCols  int    // the columns the grid's first rows start right of its edge (leadIn)
+	leadTo    int    // the line where the grid's full width starts (leadIn)
+	runTail   string // what the rules run on with past the grid's last mark (runOnTail)
+	byteCols  int    // with bytes: the columns of a byte, its edge included (0: nine)
+	rb        int    // bits a row
+	width     int    // columns of a row
 	ruler     bytegrid.Ruler
 	lsb0      bool
 	colBase   int             // columns of a comment prefix stripped from every line
@@ -437,6 +441,7 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 	if err != nil {
 		return nil, err
 	}
+	p.runOnTail(first, last)
 	if err := p.readGrid(first, last); err != nil {
 		return nil, err
 	}
@@ -462,6 +467,7 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 	spec.Options = opts
 	spec.Options.Text.LeftNotes = strings.Join(notes, "\n")
 	spec.Options.Text.RightNotes = right
+	spec.Options.Text.RunTail = p.runTail
 	spec.Options.Text.Above = strings.Join(above, "\n")
 	spec.Options.Text.Below = below
 	nameSpec(spec, caption, right, below)
@@ -583,6 +589,60 @@ func (p *parser) leadIn(first int) {
 		}
 		return
 	}
+}
+
+// runTailRE is what rules run on with past their last '+': dashes ("------", RFC 8754) or
+// dashes spaced (" - - - -", RFC 8200).
+var runTailRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(-+|-?( -)+ ?)$`) })
+
+// runOnTail reads rules that run on past their last '+' with dashes, every rule alike, beside
+// text past the grid's right edge (RFC 8200's "|  Option Data" under "- - - -"): a variable
+// field, open at its end, past the last mark. The rules are read as if their marks ran on as
+// far as the dashes do (each box a bit, as the rest of the rule has them), the field's box
+// open, and the dashes as printed are kept to draw it back (Text.RunTail).
+func (p *parser) runOnTail(first, last int) {
+	tail, r, rules, text := "", -1, 0, false
+	for i := first; i <= last; i++ {
+		l := p.lines[i]
+		if p.at(i, p.x0) != '+' {
+			if r >= 0 && len(l) > r+1 && l[r] == '|' && strings.TrimSpace(string(l[r+1:])) != "" {
+				text = true // (a row's text past the last mark of the rule above it)
+			}
+			continue
+		}
+		k := slices.Index(l, '+')
+		for j := k; j < len(l); j++ {
+			if l[j] == '+' {
+				k = j
+			}
+		}
+		t := string(l[k+1:])
+		if r >= 0 && (k != r || t != tail) {
+			return
+		}
+		r, tail = k, t
+		rules++
+	}
+	if rules < 2 || !text || len(tail) < 4 || !runTailRE().MatchString(tail) {
+		return
+	}
+	prev := slices.Index(p.lines[first], '+')
+	for j := prev; j >= 0 && j < r; j++ {
+		if p.lines[first][j] == '+' {
+			prev = j
+		}
+	}
+	g := r - prev
+	if prev < 0 || g < 2 || len(tail)/g == 0 {
+		return
+	}
+	ext := []rune(strings.Repeat(strings.Repeat("-", g-1)+"+", len(tail)/g))
+	for i := first; i <= last; i++ {
+		if p.at(i, p.x0) == '+' {
+			p.lines[i] = append(p.lines[i][:r+1:r+1], ext...)
+		}
+	}
+	p.runTail = tail
 }
 
 // leftNote cuts the text left of the grid's edge on line i, a space between it and the edge,

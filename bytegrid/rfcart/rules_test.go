@@ -329,3 +329,26 @@ func TestLeadIn(t *testing.T) {
 		t.Errorf("a first row off a bit boundary: %v", err)
 	}
 }
+
+// TestRunTail: rules running on past their last '+' with dashes, beside text past the grid's
+// edge, make that text a variable field, drawn back with the dashes as printed.
+func TestRunTail(t *testing.T) {
+	for _, tail := range []string{"- - - - - - - -", "-----------"} {
+		src := "+-+-+-+-+-+-+-+-+" + tail + "\n|   A   |   B   |  C data\n+-+-+-+-+-+-+-+-+" + tail + "\n"
+		s, err := rfcart.Parse("f.txt", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, f := range s.Fields {
+			w := fmt.Sprint(f.Bits)
+			if f.Variable {
+				w = "var"
+			}
+			got = append(got, f.Name+"/"+w)
+		}
+		if g := strings.Join(got, " "); g != "A/4 B/4 C data/var" || len(s.Warnings) > 0 || s.Options.Text.RunTail != tail {
+			t.Errorf("%q: fields %s, tail %q, warnings %q", tail, g, s.Options.Text.RunTail, s.Warnings)
+		}
+	}
+}

@@ -43,6 +43,7 @@ func (d *document) spec(o Options) (*Spec, error) {
 	}
 	s := &Spec{Name: top.name, Fields: e.fields, Options: bytegrid.Options{RowBits: rowBits}}
 	s.Desc = strings.TrimSpace(d.source + "\n" + d.caption)
+	s.Caption = d.caption
 	s.Warnings = append(d.warnings, e.warnings...)
 	if err := bytegrid.CheckFields(s.Fields); err != nil {
 		return nil, &Error{Reader: "tlspres", File: d.file, Err: err}
@@ -66,6 +67,7 @@ func (d *document) typeSpec() (*Spec, error) {
 	}
 	s := &Spec{Name: last.name, Fields: e.fields, Options: bytegrid.Options{RowBits: rowBits}, Warnings: append(d.warnings, e.warnings...)}
 	s.Desc = strings.TrimSpace(d.source + "\n" + d.caption)
+	s.Caption = d.caption
 	return s, nil
 }
 

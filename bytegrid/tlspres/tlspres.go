@@ -62,7 +62,8 @@ import (
 )
 
 // Spec is what Parse returns: bytegrid.Spec, the drawn structure's name, its fields, Desc
-// the document's "source:" line and caption, and Warnings.
+// the document's "source:" line and caption, Caption the caption ("Figure 3: …", the
+// drawing's title), and Warnings.
 type Spec = bytegrid.Spec
 
 // Error is a problem in a document with its position: bytegrid.SpecError, Reader "tlspres".

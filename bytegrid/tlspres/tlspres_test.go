@@ -88,7 +88,7 @@ func TestAllAndCaption(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Name != "B" || fieldsOf(s.Fields) != "b:8" || s.Desc != "Figure 3: B" {
+	if s.Name != "B" || fieldsOf(s.Fields) != "b:8" || s.Desc != "Figure 3: B" || s.Caption != "Figure 3: B" {
 		t.Errorf("caption names B: got %s %s %q", s.Name, fieldsOf(s.Fields), s.Desc)
 	}
 	s, err = tlspres.ParseOptions("t", []byte(src), tlspres.Options{All: true})

@@ -485,6 +485,17 @@ func TestBrowserDecoder(t *testing.T) {
 		t.Errorf("the frame of the address (%d hex digits): %v, error %q, %d pictures, text:\n%.300s", firstHex.Len(), err, shown.Err, shown.Images, shown.Text)
 	}
 	logTiming(t, bctx, "first frame from the address")
+	// The page's timing is the browser's too: a performance mark of each moment, a measure
+	// of each decode (their values are logged, never asserted).
+	marks, err := chromedp.Run(bctx, chromedp.Evaluate[[]string](`performance.getEntriesByType("mark").concat(performance.getEntriesByType("measure")).map(function(m){ return m.entryType + " " + m.name })`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"mark kafkagrid:wasmLoaded", "mark kafkagrid:compiled", "mark kafkagrid:ready", "mark kafkagrid:prepared", "mark kafkagrid:firstShown", "measure kafkagrid:decode"} {
+		if !slices.Contains(marks, want) {
+			t.Errorf("the page recorded no %s (it has %q)", want, marks)
+		}
+	}
 	if shot, err := chromedp.Run(bctx, chromedp.FullScreenshot(80)); err == nil {
 		os.WriteFile(filepath.Join(art, "decode-page-first.jpg"), shot, 0o644)
 	}

@@ -64,22 +64,12 @@ type gridInput struct {
 // readGridSpec reads src, named name in errors, with forms.Read: in the given form, or in the
 // form its content tells when form is ""; bf are bit-field's layout flags, for that form only.
 func readGridSpec(name string, src []byte, form string, bf bitfield.Options, all bool) (*gridInput, error) {
-	told := form == ""
 	s, f, err := forms.Read(name, src, forms.Options{Form: form, Bitfield: bf, AllStructures: all})
 	switch {
 	case errors.Is(err, forms.ErrBitfieldOptions):
 		return nil, usagef("grid: -lanes, -bits, -hflip and -vflip are for bit-field input, and %s is %s", name, f.Name)
 	case errors.Is(err, forms.ErrUnknownForm):
 		return nil, usagef("grid: %v", err)
-	case err != nil && told:
-		// Say the form the content was read in, and how to ask for another.
-		var others []string
-		for _, n := range forms.Names() {
-			if n != f.Name {
-				others = append(others, "-from "+n)
-			}
-		}
-		return nil, fmt.Errorf("%w\n(read as %s, the form its content looked like; %s reads it as another)", err, f.Name, strings.Join(others, ", "))
 	case err != nil:
 		return nil, err
 	}

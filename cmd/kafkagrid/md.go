@@ -58,6 +58,7 @@ func runMd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	d := mdDrawer(ctx, sf, stderr)
 	var stale []string
+	bad := 0
 	for _, p := range plans {
 		in, name, target, o := p.in, p.name, p.target, p.opts
 		o.Theme = *theme
@@ -68,7 +69,12 @@ func runMd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("md: %w", err)
 		}
 		text, svgs, err := d.Markdown(name, src, o)
-		if err != nil {
+		if bb, ok := errors.AsType[diagram.BadBlocks](err); ok {
+			for _, e := range bb {
+				d.Warn(e.Error() + "\n(the block is left as it was; the others are drawn)")
+			}
+			bad += len(bb)
+		} else if err != nil {
 			return fmt.Errorf("md: %w", err)
 		}
 		if err := ctx.Err(); err != nil {
@@ -89,6 +95,9 @@ func runMd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	if len(stale) > 0 {
 		return fmt.Errorf("md: -check: %d files are not what md would write:\n  %s", len(stale), strings.Join(stale, "\n  "))
+	}
+	if bad > 0 {
+		return fmt.Errorf("md: %d diagram blocks not drawn, left as they were (the warnings above say why)", bad)
 	}
 	return nil
 }

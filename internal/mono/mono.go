@@ -9,13 +9,11 @@ package mono
 import (
 	"bytes"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/image/font/gofont/gomono"
 	"golang.org/x/image/font/gofont/goregular"
-	"golang.org/x/image/font/sfnt"
 )
 
 // Advance is the advance width of every Go Mono glyph, in em.
@@ -123,30 +121,25 @@ func drawable(r rune) bool {
 	return hasGlyph(r)
 }
 
-type coverage struct {
-	once sync.Once
-	font *sfnt.Font
-	buf  sfnt.Buffer
-	mu   sync.Mutex
-}
+//go:generate go run gen_glyphs.go
 
-// goMono is read-only after its first use; the mutex guards the shared sfnt buffer.
-var goMono coverage
-
+// hasGlyph reports whether Go Mono has a glyph for r: a binary search of its cmap's runes
+// (glyphRanges, generated from the font; TestGlyphRanges checks it), so that measuring text
+// neither parses the font nor links a font parser.
 func hasGlyph(r rune) bool {
-	goMono.once.Do(func() {
-		f, err := sfnt.Parse(gomono.TTF)
-		if err == nil {
-			goMono.font = f
+	lo, hi := 0, len(glyphRanges)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		switch {
+		case r < glyphRanges[m][0]:
+			hi = m
+		case r > glyphRanges[m][1]:
+			lo = m + 1
+		default:
+			return true
 		}
-	})
-	if goMono.font == nil {
-		return r < 0x80
 	}
-	goMono.mu.Lock()
-	defer goMono.mu.Unlock()
-	idx, err := goMono.font.GlyphIndex(&goMono.buf, r)
-	return err == nil && idx != 0
+	return false
 }
 
 // MonoTTF returns a copy of the Go Mono TrueType font (for embedding in PDF). It is a copy

@@ -3,7 +3,11 @@ package mono
 import (
 	"fmt"
 	"testing"
+	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/image/font/gofont/gomono"
+	"golang.org/x/image/font/sfnt"
 )
 
 func TestClean(t *testing.T) {
@@ -127,6 +131,27 @@ func TestCleanAttr(t *testing.T) {
 		}
 		if got := CleanAttr(tt.in); got != tt.attr {
 			t.Errorf("CleanAttr(%q) = %q, want %q", tt.in, got, tt.attr)
+		}
+	}
+}
+
+// TestGlyphRanges: the generated table (glyphs.go) says of every rune what Go Mono's cmap
+// says, read by sfnt as gen_glyphs.go reads it.
+func TestGlyphRanges(t *testing.T) {
+	f, err := sfnt.Parse(gomono.TTF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf sfnt.Buffer
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		idx, err := f.GlyphIndex(&buf, r)
+		if want := err == nil && idx != 0; hasGlyph(r) != want {
+			t.Fatalf("hasGlyph(%U) = %v, the font says %v: go generate ./internal/mono", r, !want, want)
+		}
+	}
+	for i := 1; i < len(glyphRanges); i++ {
+		if glyphRanges[i][0] <= glyphRanges[i-1][1]+1 || glyphRanges[i][0] > glyphRanges[i][1] {
+			t.Fatalf("glyphRanges[%d] %U-%U: not sorted, disjoint and apart from the one before", i, glyphRanges[i][0], glyphRanges[i][1])
 		}
 	}
 }

@@ -6,9 +6,12 @@
 // report page only when it is shown. Nothing leaves the page.
 //
 // The page measures itself (performance.now, ms since the navigation started) in
-// kafkagrid.timing: wasmLoaded, ready (the decoder runs), prepared (the picked release read),
-// firstInput, firstShown (the first decode on screen); and kafkagrid.last, the last decode:
-// decodeMs (in the decoder) and shownMs (from the input to the next frame painted with it).
+// kafkagrid.timing, each moment also a performance mark "kafkagrid:NAME": wasmLoaded (its
+// script run), compiled (the WebAssembly compiled as it was unpacked), ready (the decoder
+// runs), prepared (the picked release read), firstInput, firstShown (the first decode on
+// screen); and kafkagrid.last, the last decode: decodeMs (in the decoder) and shownMs (from
+// the input to the next frame painted with it), each also a performance measure
+// "kafkagrid:decode". The status line says them.
 (function () {
   "use strict";
   var $ = function (id) { return document.getElementById(id); };
@@ -22,14 +25,13 @@
     last: null,
     data: function (kind, name, b64) {
       var key = kind === "wasm" ? "wasm" : "release:" + name;
-      gunzip(b64).then(function (bytes) {
-        if (kind === "release") { kg.releases[name] = bytes; } else { kg.wasmBytes = bytes; }
-        var w = waiting[key];
-        if (w) { w[0](); }
-      }, function (err) {
-        var w = waiting[key];
-        if (w) { w[1](err); }
-      });
+      var w = waiting[key];
+      if (!w) { return; }
+      if (kind === "wasm") { w[0](fromBase64(b64)); return; } // compiled as it is unpacked (startWASM)
+      gunzip(fromBase64(b64)).then(function (bytes) {
+        kg.releases[name] = bytes;
+        w[0]();
+      }, w[1]);
     },
   };
   var loads = {};
@@ -47,14 +49,31 @@
     return loads[key];
   }
   function loadRelease(name) { return load("release:" + name, "decode/release-" + encodeURIComponent(name) + ".js"); }
-  function gunzip(b64) {
+  function fromBase64(b64) {
+    if (Uint8Array.fromBase64) { return Uint8Array.fromBase64(b64); }
     var bin = atob(b64), n = bin.length, bytes = new Uint8Array(n);
     for (var i = 0; i < n; i++) { bytes[i] = bin.charCodeAt(i); }
+    return bytes;
+  }
+  // unpacked is the gzipped bytes as a Response whose body is undone as it is read.
+  function unpacked(bytes, type) {
     if (typeof DecompressionStream === "undefined") {
-      return Promise.reject(new Error("this browser has no DecompressionStream (Chromium 80, Firefox 113, Safari 16.4 have it)"));
+      throw new Error("this browser has no DecompressionStream (Chromium 80, Firefox 113, Safari 16.4 have it)");
     }
     var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    return new Response(stream).arrayBuffer().then(function (b) { return new Uint8Array(b); });
+    return new Response(stream, type ? { headers: { "Content-Type": type } } : undefined);
+  }
+  function gunzip(bytes) {
+    try {
+      return unpacked(bytes).arrayBuffer().then(function (b) { return new Uint8Array(b); });
+    } catch (err) { return Promise.reject(err); }
+  }
+  // mark records a moment of the page's own timing: kafkagrid.timing[name] (ms since the
+  // navigation started) and a performance mark "kafkagrid:NAME" (the browser's tools show it).
+  function mark(name, at) {
+    if (at === undefined) { at = performance.now(); }
+    kg.timing[name] = at;
+    if (performance.mark) { try { performance.mark("kafkagrid:" + name, { startTime: at }); } catch (e) { /* an old browser */ } }
   }
   function ms(t) { return Math.round(t) + " ms"; }
 
@@ -64,15 +83,25 @@
 
   // The decoder: the WebAssembly and the picked release, loaded at once.
   var ready = new Promise(function (resolve) { kg.ready = resolve; });
-  var started = load("wasm", "decode/kafkagrid.js").then(function () {
-    kg.timing.wasmLoaded = performance.now();
+  var started = load("wasm", "decode/kafkagrid.js").then(function (gz) {
+    mark("wasmLoaded");
     var g = new Go();
-    return WebAssembly.instantiate(kg.wasmBytes, g.importObject).then(function (r) {
-      kg.wasmBytes = null;
+    return startWASM(gz, g.importObject).then(function (r) {
+      mark("compiled");
       g.run(r.instance);
       return ready;
     });
-  }).then(function () { kg.timing.ready = performance.now(); });
+  }).then(function () { mark("ready"); });
+  // startWASM compiles the gzipped WebAssembly while it is unpacked (instantiateStreaming
+  // of the unpacking stream), else once it is whole.
+  function startWASM(gz, imports) {
+    if (WebAssembly.instantiateStreaming) {
+      return WebAssembly.instantiateStreaming(unpacked(gz, "application/wasm"), imports).catch(function () {
+        return gunzip(gz).then(function (b) { return WebAssembly.instantiate(b, imports); });
+      });
+    }
+    return gunzip(gz).then(function (b) { return WebAssembly.instantiate(b, imports); });
+  }
 
   // The address may pick the release and carry the bytes: decode.html#release=4.0&bytes=HEX.
   function fromHash() {
@@ -135,7 +164,7 @@
     var q = request();
     $("kg-cmd").textContent = commandLine(q);
     if (empty()) { show(null); setStatus("ready"); return; }
-    if (kg.timing.firstInput === undefined) { kg.timing.firstInput = t0; }
+    if (kg.timing.firstInput === undefined) { mark("firstInput", t0); }
     busy = true;
     var run = function () {
       var t = performance.now();
@@ -163,7 +192,10 @@
       requestAnimationFrame(function () {
         var painted = performance.now();
         kg.last = { decodeMs: res.decodeMs, shownMs: painted - t0, renderMs: shownAt - t0 };
-        if (kg.timing.firstShown === undefined) { kg.timing.firstShown = painted; }
+        if (kg.timing.firstShown === undefined) { mark("firstShown", painted); }
+        if (performance.measure) {
+          try { performance.measure("kafkagrid:decode", { start: t0, end: painted }); } catch (e) { /* an old browser */ }
+        }
         setStatus((res.status === 0 ? "Decoded" : "Stopped (exit status " + res.status + ")") + " in " + ms(res.decodeMs) +
           ", on screen " + ms(kg.last.shownMs) + " after the input" +
           (kg.results ? "" : "; the page opened " + ms(kg.timing.firstShown) + " ago"));
@@ -441,7 +473,7 @@
   // The picked release is read as soon as the decoder runs, before the first input needs it;
   // an input already there (the address's bytes, text the browser kept) is decoded then.
   Promise.all([started, loadRelease(relSel.value)]).then(function () {
-    if (!busy && kg.prepare(relSel.value)) { kg.timing.prepared = performance.now(); }
+    if (!busy && kg.prepare(relSel.value)) { mark("prepared"); }
     go.disabled = false;
     if (!asked && !empty()) { decode(0); return; }
     if (!busy) { setStatus("Ready, " + ms(kg.timing.ready) + " after the page opened"); }

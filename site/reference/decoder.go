@@ -7,7 +7,6 @@ import (
 	"context"
 	_ "embed"
 	"encoding/base64"
-	"encoding/json"
 	"fmt"
 	"html/template"
 	"io"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/site/outdir"
+	"github.com/kafkagrid/kafkagrid/site/webdecoder"
 )
 
 // The browser decoder: decode.html, a page where a reader pastes bytes in any form "kafkagrid
@@ -30,7 +30,8 @@ import (
 //	decode/decode.js          the page's script
 //	decode/wasm_exec.js       the Go toolchain's glue for the WebAssembly, as that toolchain ships it
 //	decode/kafkagrid.js       the WebAssembly, gzipped, as a script that hands it to the page
-//	decode/release-<rel>.js   each release's schemas (the spec files' text, verbatim), gzipped,
+//	decode/release-<rel>.js   each release's schemas (the spec files' text, verbatim, as
+//	                          webdecoder.AppendRelease lays them out), gzipped,
 //	                          loaded when the page first needs them
 //
 // Everything is a script the page loads with <script src>, never fetch: Chromium and Firefox
@@ -142,21 +143,14 @@ func writeDecoder(o *outdir.Folder, assets fs.FS, cats []*kafka.Catalog, home, h
 	})
 }
 
-// decoderData is a release's schemas as the page reads them (cmd/kafkagrid's pageRelease):
-// {"release": name, "files": [{"name": "ProduceRequest.json", "text": …}, …]}, gzipped.
+// decoderData is a release's schemas as the page reads them (webdecoder.AppendRelease: its
+// name, then each spec file's name, size and text verbatim), gzipped.
 func decoderData(c *kafka.Catalog) ([]byte, error) {
-	type file struct {
-		Name string `json:"name"`
-		Text string `json:"text"`
-	}
-	doc := struct {
-		Release string `json:"release"`
-		Files   []file `json:"files"`
-	}{Release: c.Release.Name()}
+	files := make([]webdecoder.ReleaseFile, 0, len(c.Release.Specs))
 	for _, s := range c.Release.Specs {
-		doc.Files = append(doc.Files, file{s.File, string(s.Raw)})
+		files = append(files, webdecoder.ReleaseFile{Name: s.File, Text: s.Raw})
 	}
-	raw, err := json.Marshal(doc)
+	raw, err := webdecoder.AppendRelease(nil, c.Release.Name(), files)
 	if err != nil {
 		return nil, fmt.Errorf("reference: the browser decoder: %w", err)
 	}

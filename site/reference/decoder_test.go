@@ -5,7 +5,6 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/base64"
-	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
@@ -18,6 +17,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/site/outdir"
+	"github.com/kafkagrid/kafkagrid/site/webdecoder"
 )
 
 // fakeDecoder stands for the WebAssembly in tests that do not run it.
@@ -95,19 +95,16 @@ func TestBuildDecoder(t *testing.T) {
 			if string(wasm) != "\x00asm\x01\x00\x00\x00" {
 				t.Errorf("decode/kafkagrid.js holds %q", wasm)
 			}
-			var doc struct {
-				Release string
-				Files   []struct{ Name, Text string }
-			}
-			if err := json.Unmarshal(readDataScript(t, filepath.Join(out, "decode", "release-4.0.js"), "release", "4.0"), &doc); err != nil {
+			rel, files, err := webdecoder.ReadRelease(readDataScript(t, filepath.Join(out, "decode", "release-4.0.js"), "release", "4.0"))
+			if err != nil {
 				t.Fatal(err)
 			}
-			if doc.Release != "4.0" || len(doc.Files) != len(cat.Release.Specs) {
-				t.Fatalf("release %q, %d files; want 4.0, %d", doc.Release, len(doc.Files), len(cat.Release.Specs))
+			if rel != "4.0" || len(files) != len(cat.Release.Specs) {
+				t.Fatalf("release %q, %d files; want 4.0, %d", rel, len(files), len(cat.Release.Specs))
 			}
-			for _, f := range doc.Files {
+			for _, f := range files {
 				want, err := os.ReadFile(filepath.Join(dir, f.Name))
-				if err != nil || string(want) != f.Text {
+				if err != nil || string(want) != string(f.Text) {
 					t.Errorf("%s is not the release's file verbatim (%v)", f.Name, err)
 				}
 			}

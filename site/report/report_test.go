@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -107,9 +108,37 @@ func readAll(t *testing.T, dir string) string {
 		if n := site.Elements(b); n > MaxPageElements || len(b) > MaxPageBytes {
 			t.Errorf("%s: %d elements, %d bytes: over the page ceilings", filepath.Base(p), n, len(b))
 		}
+		linksBytes(t, dir, filepath.Base(p), string(b))
 		sb.Write(b)
 	}
 	return sb.String()
+}
+
+var (
+	liveGrid  = regexp.MustCompile(`<figure [^>]*class="live g32`)
+	hexShown  = regexp.MustCompile(`<pre class="hex h16"[^>]*>[^<]*<span`)
+	wholeNote = regexp.MustCompile(`<p class="note cut">[^\n]*href="\.\./(frames/[^"]+)"`)
+)
+
+// linksBytes checks that every message and nested frame of an exchange's page is drawn live
+// with its hex dump (each field linked to its bytes), or says where the whole is drawn and
+// links files that exist.
+func linksBytes(t *testing.T, dir, name, page string) {
+	t.Helper()
+	for _, sec := range strings.Split(page, `<section class="msg`)[1:] {
+		sec, _, _ = strings.Cut(sec, "</section>")
+		live := liveGrid.MatchString(sec)
+		if live && !hexShown.MatchString(sec) {
+			t.Errorf("%s: %.80s: drawn live with no hex dump", name, sec)
+		}
+		if m := wholeNote.FindStringSubmatch(sec); m != nil {
+			if _, err := os.Stat(filepath.Join(dir, m[1])); err != nil {
+				t.Errorf("%s: %.80s: links %s: %v", name, sec, m[1], err)
+			}
+		} else if !live {
+			t.Errorf("%s: %.80s: not drawn live, and no link to where it is", name, sec)
+		}
+	}
 }
 
 // TestWriteEnvelope checks that a report draws the frames an Envelope pair carries as nested

@@ -1,6 +1,7 @@
 package webdecoder
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -130,39 +131,104 @@ func shownName(name string) string {
 	return name
 }
 
-// releaseData is one release's schemas as a site ships them to the page (site/reference's
-// decoder data, decode/release-REL.js): its name and each spec file's text, verbatim.
-type releaseData struct {
-	Release string `json:"release"`
-	Files   []struct {
-		Name string `json:"name"`
-		Text string `json:"text"`
-	} `json:"files"`
+// ReleaseFile is one spec file of a release as a site ships it to the page: its name and its
+// text, verbatim.
+type ReleaseFile struct {
+	Name string
+	Text []byte
 }
 
-// Release reads a release the site shipped (the JSON of its spec files): the same specs,
-// parsed by the same schemas.Parse, as schemas.Open reads from the release's folder.
-func Release(data []byte) (*kafka.Catalog, error) {
-	var pr releaseData
-	if err := json.Unmarshal(data, &pr); err != nil {
-		return nil, fmt.Errorf("the page's release data: %w", err)
+// releaseMagic begins a release's data (AppendRelease).
+const releaseMagic = "kafkagrid release 1\n"
+
+// AppendRelease appends to dst the data of the release name as a site ships them to the page
+// (site/reference, decode/release-REL.js, gzipped there), which Release reads: a line
+// "kafkagrid release 1", the release's name on a line, then each file's name on a line, its
+// size in decimal on a line, and its bytes verbatim. No JSON: the page's decoder reads it
+// without a JSON parser's work (or code). A name holding a line break is refused.
+func AppendRelease(dst []byte, name string, files []ReleaseFile) ([]byte, error) {
+	if strings.Contains(name, "\n") {
+		return dst, fmt.Errorf("the release's name %q holds a line break", name)
 	}
-	if len(pr.Files) == 0 || len(pr.Files) > schemas.MaxReleaseFiles {
-		return nil, fmt.Errorf("the page's release data for %q: %d spec files", pr.Release, len(pr.Files))
+	dst = append(dst, releaseMagic...)
+	dst = append(append(dst, name...), '\n')
+	for _, f := range files {
+		if strings.Contains(f.Name, "\n") {
+			return dst, fmt.Errorf("the spec file name %q holds a line break", f.Name)
+		}
+		dst = append(append(dst, f.Name...), '\n')
+		dst = append(strconv.AppendInt(dst, int64(len(f.Text)), 10), '\n')
+		dst = append(dst, f.Text...)
+	}
+	return dst, nil
+}
+
+// ReadRelease reads what AppendRelease writes: the release's name and its files, each
+// file's text a slice of data. Every size is checked against what is left before it is
+// used; a release of no file or of more than schemas.MaxReleaseFiles is refused.
+func ReadRelease(data []byte) (name string, files []ReleaseFile, err error) {
+	rest, ok := bytes.CutPrefix(data, []byte(releaseMagic))
+	if !ok {
+		return "", nil, errors.New("the page's release data: not kafkagrid's (no \"kafkagrid release 1\" line)")
+	}
+	at := func() int { return len(data) - len(rest) }
+	line := func(what string) (string, error) {
+		l, r, ok := bytes.Cut(rest, []byte{'\n'})
+		if !ok {
+			return "", fmt.Errorf("the page's release data: byte %d: %s cut short", at(), what)
+		}
+		rest = r
+		return string(l), nil
+	}
+	if name, err = line("the release's name"); err != nil {
+		return "", nil, err
+	}
+	for len(rest) > 0 {
+		if len(files) == schemas.MaxReleaseFiles {
+			return "", nil, fmt.Errorf("the page's release data for %q: more than %d spec files", name, schemas.MaxReleaseFiles)
+		}
+		var f ReleaseFile
+		if f.Name, err = line("a file's name"); err != nil {
+			return "", nil, err
+		}
+		pos := at()
+		size, err := line("the size of " + strconv.Quote(f.Name))
+		if err != nil {
+			return "", nil, err
+		}
+		n, err := strconv.Atoi(size)
+		if err != nil || n < 0 || n > len(rest) || size != strconv.Itoa(n) {
+			return "", nil, fmt.Errorf("the page's release data: byte %d: the size of %q is %q, not a size within the %d bytes left", pos, f.Name, size, len(rest))
+		}
+		f.Text, rest = rest[:n:n], rest[n:]
+		files = append(files, f)
+	}
+	if len(files) == 0 {
+		return "", nil, fmt.Errorf("the page's release data for %q: no spec file", name)
+	}
+	return name, files, nil
+}
+
+// Release reads a release the site shipped (AppendRelease's data): the same specs, parsed by
+// the same schemas.Parse, as schemas.Open reads from the release's folder.
+func Release(data []byte) (*kafka.Catalog, error) {
+	relName, files, err := ReadRelease(data)
+	if err != nil {
+		return nil, err
 	}
 	var specs []*schemas.Spec
-	for _, f := range pr.Files {
-		s, err := schemas.Parse(f.Name, []byte(f.Text))
+	for _, f := range files {
+		s, err := schemas.Parse(f.Name, f.Text)
 		if err != nil {
 			return nil, err
 		}
 		specs = append(specs, s)
 	}
-	r, err := schemas.NewRelease(pr.Release, specs)
+	r, err := schemas.NewRelease(relName, specs)
 	if err != nil {
 		return nil, err
 	}
-	r.SetName(pr.Release)
+	r.SetName(relName)
 	return kafka.NewCatalog(r)
 }
 
