@@ -37,6 +37,7 @@ const (
 
 // Diagram is a laid-out byte grid: geometry in points, top-left origin.
 type Diagram struct {
+	turn    bool      // Options.TurnNames
 	Width   canvas.Pt `json:"width"`
 	Height  canvas.Pt `json:"height"`
 	RowBits int       `json:"rowBits"`
@@ -188,6 +189,9 @@ type Run struct {
 	Fill   style.Role    `json:"fill,omitempty"`
 	Class  string        `json:"class,omitempty"`
 	Row    int           `json:"row"`
+	// Turned: drawn turned a quarter counter-clockwise about (X, Y), reading upward (a name
+	// in a box too narrow for it, Options.TurnNames); W is then its height on the page.
+	Turned bool `json:"turned,omitempty"`
 }
 
 // Left returns the left end of r.
@@ -298,7 +302,7 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	if bw == 0 {
 		bw = bitWidth(rb)
 	}
-	d := &Diagram{RowBits: rb, BitW: bw, RulerStyle: opts.Ruler, LSB0: opts.LSB0, Text: opts.Text}
+	d := &Diagram{RowBits: rb, BitW: bw, RulerStyle: opts.Ruler, LSB0: opts.LSB0, Text: opts.Text, turn: opts.TurnNames}
 	cells := false // some field not on byte boundaries has hex to show
 	for _, f := range fields {
 		d.Bits = f.Offset + f.Bits
@@ -347,6 +351,7 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	}
 	// The height a row needs for its stacked and vertical labels, and its caption.
 	need, captions := rowNeeds(fields, rb, h)
+	need = d.turnNeeds(need, fields, h)
 	var y canvas.Pt
 	for _, sp := range rows.spans {
 		var caption Run
@@ -647,17 +652,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 	}
 	var runs []Run
 	ok := false
-	switch f.Label {
-	case LabelStacked, LabelVertical:
-		runs, ok = fitMode(hexRuns, f.Name, value, f.Label, s.X+s.W/2, w, top, bottom, nameFill, valueFill, s.Row)
-		if !ok {
-			runs, ok = fitLabel(hexRuns, b.Name, value, s.X+s.W/2, w, top, bottom, nameFill, valueFill, s.Row)
-		}
-	case LabelNote:
-		runs = hexRuns
-	default:
-		runs, ok = fitShort(hexRuns, b.Name, mono.Clean(f.Short), value, s.X+s.W/2, w, top, bottom, nameFill, valueFill, s.Row, nameSize)
-	}
+	runs, ok = d.fitBox(f, b, hexRuns, value, s, w, top, bottom, nameFill, valueFill)
 	if !ok && f.Label != LabelNote && d.Hex && (len(f.Bytes) == 0 || !byteAligned(f)) && !d.hasCell(f) {
 		// No hex in this box: its text may use the hex zone too.
 		runs, ok = fitLabel(hexRuns, b.Name, value, s.X+s.W/2, w, top, bottom+hexZone, nameFill, valueFill, s.Row)
@@ -746,6 +741,123 @@ func (b *Box) textWidth(s Seg) canvas.Pt {
 		w -= 2 * (bracketInset + bracketTick + 1 - pad) // and a point clear of the ticks
 	}
 	return w
+}
+
+// fitBox fits field f's label (its name b.Name and value) in segment s of its box b, inner
+// width w between top and bottom, after the runs of its hex: turned where the diagram turns
+// names (Options.TurnNames) and the name's longest word is wider than the box, else by f's
+// label mode. It reports false when the label does not fit (a numbered note follows).
+func (d *Diagram) fitBox(f Field, b *Box, hexRuns []Run, value string, s Seg, w, top, bottom canvas.Pt, nameFill, valueFill style.Role) ([]Run, bool) {
+	if d.turn && f.Label == LabelAuto && len(b.Segs) == 1 {
+		if runs, ok := fitTurned(hexRuns, b.Name, value, s, top, bottom, nameFill, valueFill); ok {
+			return runs, true
+		}
+	}
+	switch f.Label {
+	case LabelStacked, LabelVertical:
+		if runs, ok := fitMode(hexRuns, f.Name, value, f.Label, s.X+s.W/2, w, top, bottom, nameFill, valueFill, s.Row); ok {
+			return runs, true
+		}
+		return fitLabel(hexRuns, b.Name, value, s.X+s.W/2, w, top, bottom, nameFill, valueFill, s.Row)
+	case LabelNote:
+		return hexRuns, false
+	}
+	return fitShort(hexRuns, b.Name, mono.Clean(f.Short), value, s.X+s.W/2, w, top, bottom, nameFill, valueFill, s.Row, nameSize)
+}
+
+// turnSize is the size of a turned name and value (Options.TurnNames): the floor of a name's.
+const turnSize = nameFloor
+
+// turnedLines returns the lines a name (and its value) is written in, turned, in a box boxW
+// wide: nil when the name's longest word fits across the box at the floor size (it is fitted
+// as usual, maybe wrapped) or no turned line fits across; else the name and the value side by
+// side where two lines fit across, else one line "name = value".
+func turnedLines(name, value string, boxW canvas.Pt) []string {
+	longest := 0
+	for _, w := range strings.Fields(name) {
+		longest = max(longest, mono.Runes(w))
+	}
+	across := boxW - 2 // a turned line's height, across the box, keeps a point clear of each edge
+	line := turnSize * lineFactor
+	switch {
+	case longest == 0 || canvas.Pt(longest)*mono.Advance*nameFloor <= boxW-2*pad || line > across:
+		return nil
+	case value == "":
+		return []string{name}
+	case 2*line <= across:
+		return []string{name, value}
+	}
+	return []string{name + " = " + value}
+}
+
+// turnedLength is the length of the longest of the turned lines, along the box's height.
+func turnedLength(lines []string) canvas.Pt {
+	n := 0
+	for _, l := range lines {
+		n = max(n, mono.Runes(l))
+	}
+	return canvas.Pt(n) * mono.Advance * turnSize
+}
+
+// fitTurned appends the turned runs of a name and value (turnedLines) centred in segment s
+// between top and bottom; it reports false, dst unchanged, when they are not turned or do not
+// fit the row's height.
+func fitTurned(dst []Run, name, value string, s Seg, top, bottom canvas.Pt, nameFill, valueFill style.Role) ([]Run, bool) {
+	lines := turnedLines(name, value, s.W)
+	if lines == nil || turnedLength(lines) > bottom-top {
+		return dst, false
+	}
+	line := turnSize * lineFactor
+	// Each line's baseline is vertical; the glyphs stand left of it, their middle at the
+	// line's centre (0.35 of the size from the baseline, as a row's text is placed).
+	x0 := s.X + s.W/2 - line*canvas.Pt(len(lines))/2 + line/2 + turnSize*0.35
+	for k, l := range lines {
+		fill := nameFill
+		if k > 0 {
+			fill = valueFill
+		}
+		r := newRun(x0+canvas.Pt(k)*line, (top+bottom)/2, l, turnSize, canvas.Middle, fill, "name")
+		if k > 0 {
+			r.Class = "value"
+		}
+		r.Row, r.Turned = s.Row, true
+		dst = append(dst, r)
+	}
+	return dst, true
+}
+
+// turnNeeds adds to need the height each row needs for its turned names (Options.TurnNames),
+// by the rule fitTurned follows; h is a row's height. Without TurnNames it returns need.
+func (d *Diagram) turnNeeds(need map[int]canvas.Pt, fields []Field, h canvas.Pt) map[int]canvas.Pt {
+	rb, bw := d.RowBits, d.BitW
+	for _, f := range fields {
+		if !d.turn {
+			break
+		}
+		first := f.Offset / rb
+		if f.Label != LabelAuto || first != (f.Offset+f.Bits-1)/rb {
+			continue
+		}
+		value := mono.Clean(f.Value)
+		if c := mono.Clean(f.Condition); c != "" {
+			if value != "" {
+				value += ", "
+			}
+			value += c
+		}
+		lines := turnedLines(mono.Clean(f.Name), value, canvas.Pt(f.Bits)*bw)
+		if lines == nil {
+			continue
+		}
+		hh := canvas.Round((h - rowH) + turnedLength(lines) + 2*pad + 4)
+		if hh > h {
+			if need == nil {
+				need = map[int]canvas.Pt{}
+			}
+			need[first] = max(need[first], hh)
+		}
+	}
+	return need
 }
 
 // labelSeg returns the index of the segment of b that holds its label: the widest that is not

@@ -151,7 +151,7 @@ func tickPolyline(ticks []Tick, rowBits int, bitW, gridX, gridY canvas.Pt) []can
 }
 
 func paintRun(c canvas.Canvas, r Run, dy canvas.Pt) {
-	c.Text(r.X, r.Y+dy, canvas.Text{S: r.S, Size: r.Size, Anchor: r.Anchor, Fill: r.Fill})
+	c.Text(r.X, r.Y+dy, canvas.Text{S: r.S, Size: r.Size, Anchor: r.Anchor, Fill: r.Fill, Turned: r.Turned})
 }
 
 func (d *Diagram) paintBox(c canvas.Canvas, b *Box, from, to int, dy canvas.Pt) {
