@@ -398,6 +398,7 @@ func layoutBreaks(fields []Field, opts Options, rb int) (*Diagram, error) {
 		return nil, err
 	}
 	var sc scratch
+	after := afterVariables(fields)
 	for i := range d.Fields {
 		b := &d.Fields[i]
 		b.Offset = fields[i].Offset
@@ -405,7 +406,8 @@ func layoutBreaks(fields []Field, opts Options, rb int) (*Diagram, error) {
 		if f.Variable || f.Optional {
 			f.Desc = figureDesc(f)
 		}
-		b.Title = sc.tooltip(f)
+		b.Title = sc.tooltip(f, after[i])
+		b.After, b.AfterBits = after[i].name, after[i].rel
 	}
 	// Each row's offset: the own offset of its first field's bit there.
 	for ri := range d.Rows {

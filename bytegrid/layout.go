@@ -117,15 +117,20 @@ type Note struct {
 
 // Box is the shape and text of one field.
 type Box struct {
-	Field  int        `json:"field"`           // index of the input field
-	Name   string     `json:"name"`            // clean name
-	Value  string     `json:"value,omitempty"` // clean value
-	Class  string     `json:"class"`           // "field kind-…"
-	Path   string     `json:"path,omitempty"`
-	Offset int        `json:"offset"` // bit offset
-	Bits   int        `json:"bits"`
-	Title  string     `json:"title"` // tooltip
-	Fill   style.Role `json:"fill"`
+	Field  int    `json:"field"`           // index of the input field
+	Name   string `json:"name"`            // clean name
+	Value  string `json:"value,omitempty"` // clean value
+	Class  string `json:"class"`           // "field kind-…"
+	Path   string `json:"path,omitempty"`
+	Offset int    `json:"offset"` // bit offset as drawn (from the start when After is "")
+	// After names the variable-length field (its path, else its name) this field comes
+	// after, and AfterBits how many bits after that field's end it starts: its offset from
+	// the start is not known, and is neither drawn nor written as data-offset.
+	After     string     `json:"after,omitempty"`
+	AfterBits int        `json:"afterBits,omitempty"`
+	Bits      int        `json:"bits"`
+	Title     string     `json:"title"` // tooltip
+	Fill      style.Role `json:"fill"`
 	// Band is the group colour of a framing field, drawn as a band along its top so that the
 	// field still shows its group ("" for data fields, whose fill is the group colour).
 	Band     style.Role `json:"band,omitempty"`
@@ -246,6 +251,8 @@ type scratch struct {
 	runs []Run
 	// elided holds the label of each elision row, by display row ("" on other rows).
 	elided []string
+	// after is, by field, the variable field it comes after (afterVariables).
+	after []varRef
 }
 
 // carve returns the unused tail of *buf with length 0 and the rest of its capacity, first
@@ -402,6 +409,7 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	}
 	colors := style.GroupColors(names, opts.GroupColors)
 	d.Fields = make([]Box, len(fields))
+	sc.after = afterVariables(fields)
 	for i, f := range fields {
 		d.layoutField(&d.Fields[i], i, f, physToDisp, colors[f.Group], &sc)
 	}
@@ -552,10 +560,11 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 	}
 	*b = Box{
 		Field: i, Path: f.Path, Offset: f.Offset, Bits: f.Bits,
+		After: sc.afterOf(i).name, AfterBits: sc.afterOf(i).rel,
 		Name: mono.Clean(f.Name), Value: mono.Clean(f.Value),
 		Class:    "field kind-" + f.Kind.String(),
 		Fill:     style.KindFill(f.Kind, colour),
-		Title:    sc.tooltip(f),
+		Title:    sc.tooltip(f, sc.afterOf(i)),
 		Variable: f.Variable, Optional: f.Optional, Condition: mono.Clean(f.Condition),
 		Label: f.Label, DoubleRule: f.DoubleRule, Caption: mono.Clean(f.Caption), Lines: f.Lines,
 		LabelLine: f.LabelLine, LabelCol: f.LabelCol, LabelCols: f.LabelCols, RunOn: f.RunOn, Joined: f.Joined, Repeated: f.Repeated, Packed: f.Packed, Marks: f.Marks,
@@ -1194,13 +1203,17 @@ func split(s string) (string, string, bool) {
 func isLower(r rune) bool { return r >= 'a' && r <= 'z' || r >= '0' && r <= '9' }
 func isUpper(r rune) bool { return r >= 'A' && r <= 'Z' }
 
-// tooltip returns the title of a field (style.Tip, the text both twins share).
-func (sc *scratch) tooltip(f Field) string {
+// tooltip returns the title of a field (style.Tip, the text both twins share); after is the
+// variable field it comes after, if any, its offset then counted from that field's end.
+func (sc *scratch) tooltip(f Field, after varRef) string {
 	head := f.Path
 	if head == "" {
 		head = f.Name
 	}
 	tip := style.Tip{Head: head, Type: f.Type, Bit: f.Offset, Bits: f.Bits, Kind: f.Kind, Value: f.Value, Desc: f.Desc}
+	if after.name != "" {
+		tip.Bit, tip.After = after.rel, after.name
+	}
 	sc.txt.Reserve(tip.Size())
 	start := sc.txt.Len()
 	sc.txt.Set(tip.Append(sc.txt.Buf()))
@@ -1480,6 +1493,42 @@ func relativeOffsets(fields []Field, rb int) bool {
 		}
 	}
 	return false
+}
+
+// varRef is where a field lies after the variable fields before it: rel bits after the end
+// of the field named name ("" for a field no variable field comes before).
+type varRef struct {
+	name string
+	rel  int
+}
+
+// afterVariables returns each field's varRef: the last variable field that ends at or before
+// its offset (fields in order of offset, as Layout takes them).
+func afterVariables(fields []Field) []varRef {
+	out := make([]varRef, len(fields))
+	last := -1
+	for i := range fields {
+		if last >= 0 {
+			v := &fields[last]
+			name := v.Path
+			if name == "" {
+				name = v.Name
+			}
+			out[i] = varRef{name: name, rel: fields[i].Offset - v.Offset - v.Bits}
+		}
+		if fields[i].Variable {
+			last = i
+		}
+	}
+	return out
+}
+
+// afterOf is field i's varRef (none past the fields afterVariables was given).
+func (sc *scratch) afterOf(i int) varRef {
+	if i < len(sc.after) {
+		return sc.after[i]
+	}
+	return varRef{}
 }
 
 // afterVariable says where bit lies after the variable fields before it: inside one that

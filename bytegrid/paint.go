@@ -264,6 +264,13 @@ func boxAttrs(b *Box) []canvas.Attr {
 	if b.Path != "" {
 		attrs = append(attrs, canvas.Attr{Name: "data-path", Value: b.Path})
 	}
+	if b.After != "" { // after a variable field: no offset from the start is known
+		attrs = append(attrs, canvas.Attr{Name: "data-length", Value: strconv.Itoa(b.Bits / 8)})
+		if b.Bits%8 != 0 {
+			attrs = append(attrs, canvas.Attr{Name: "data-bits", Value: strconv.Itoa(b.Bits)})
+		}
+		return attrs
+	}
 	attrs = append(attrs, canvas.Attr{Name: "data-offset", Value: strconv.Itoa(b.Offset / 8)}, canvas.Attr{Name: "data-length", Value: strconv.Itoa(b.Bits / 8)})
 	if b.Offset%8 != 0 || b.Bits%8 != 0 {
 		attrs = append(attrs, canvas.Attr{Name: "data-bit-offset", Value: strconv.Itoa(b.Offset)}, canvas.Attr{Name: "data-bits", Value: strconv.Itoa(b.Bits)})
