@@ -827,7 +827,8 @@ func (p *parser) readRuler(first int) error {
 	multi := multiDigit(nums)
 	// Bit numbers counting 0, 1, 2, … evenly spaced, some of two digits (RFC 3168's "0   1 …
 	// 10  11"), are a line of units, not RFC 768's byte ruler ("0      7 8     15").
-	if multi && len(rl) == 1 && len(nums) >= 3 && evenCount(nums) {
+	numbered := multi && len(rl) == 1 && len(nums) >= 3 && evenCount(nums)
+	if numbered {
 		multi = false
 		// (the columns of a number's last digit are the even ones)
 		for k := range nums {
@@ -840,6 +841,8 @@ func (p *parser) readRuler(first int) error {
 		p.bytes = true
 	case len(rl) == 2:
 		p.readTens(numbers(p.lines[rl[0]]), nums)
+	case numbered:
+		p.ruler = bytegrid.RulerNumbers // drawn back with its numbers whole
 	default:
 		p.ruler = bytegrid.RulerUnits
 	}
