@@ -117,20 +117,20 @@ type Note struct {
 
 // Box is the shape and text of one field.
 type Box struct {
-	Field  int        `json:"field"`           // index of the input field
-	Name   string     `json:"name"`            // clean name
-	Value  string     `json:"value,omitempty"` // clean value
-	Class  string     `json:"class"`           // "field kind-…"
-	Path   string     `json:"path,omitempty"`
-	Offset int        `json:"offset"` // bit offset as drawn (from the start when After is "")
+	Field  int    `json:"field"`           // index of the input field
+	Name   string `json:"name"`            // clean name
+	Value  string `json:"value,omitempty"` // clean value
+	Class  string `json:"class"`           // "field kind-…"
+	Path   string `json:"path,omitempty"`
+	Offset int    `json:"offset"` // bit offset as drawn (from the start when After is "")
 	// After names the variable-length field (its path, else its name) this field comes
 	// after, and AfterBits how many bits after that field's end it starts: its offset from
 	// the start is not known, and is neither drawn nor written as data-offset.
-	After     string `json:"after,omitempty"`
-	AfterBits int    `json:"afterBits,omitempty"`
-	Bits   int        `json:"bits"`
-	Title  string     `json:"title"` // tooltip
-	Fill   style.Role `json:"fill"`
+	After     string     `json:"after,omitempty"`
+	AfterBits int        `json:"afterBits,omitempty"`
+	Bits      int        `json:"bits"`
+	Title     string     `json:"title"` // tooltip
+	Fill      style.Role `json:"fill"`
 	// Band is the group colour of a framing field, drawn as a band along its top so that the
 	// field still shows its group ("" for data fields, whose fill is the group colour).
 	Band     style.Role `json:"band,omitempty"`

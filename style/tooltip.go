@@ -15,9 +15,9 @@ type Tip struct {
 	// After names the variable-length field Bit is counted from the end of, for an item
 	// after one (where its offset from the start is not known); "" when Bit is from the start.
 	After string
-	Kind      Kind
-	Value     string // the whole value, optional
-	Desc      string // description, optional
+	Kind  Kind
+	Value string // the whole value, optional
+	Desc  string // description, optional
 }
 
 // Append appends the tooltip to b: the head; the type, the offset and the length (in bytes,
