@@ -115,6 +115,15 @@ func Draw(fr *kafka.Frame, o Options) (*Figures, error) {
 	view := kafkaview.NewWith(fr, o.View)
 	fs := &Figures{Name: name, Bytes: fr.Bytes}
 	fields := view.Fields
+	if n := len(fields); n > 0 && fields[n-1].Path == RestPath {
+		// The rest of a cut frame (Cut) is no field of the schema: drawn as what is left
+		// out, like the bytes not decoded, in no group's colour.
+		fields = slices.Clone(fields)
+		fields[n-1].Kind, fields[n-1].Group, fields[n-1].Item = style.Padding, "", ""
+		if k := len(view.Tree.Children); k > 0 && view.Tree.Children[k-1].Path == RestPath {
+			view.Tree.Children[k-1].Kind, view.Tree.Children[k-1].Group = style.Padding, ""
+		}
+	}
 	emb, label := view.Embedded()
 	fs.Fields = frameFields(fr, emb, label)
 	var ke *kafka.Error

@@ -434,6 +434,9 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 	}
 	above, heading := p.above(loc)
 	first := loc.Rule
+	for _, r := range startRules {
+		first, above = r.read(p, first, above)
+	}
 	l0 := p.lines[first]
 	p.x0 = len(l0) - len([]rune(strings.TrimLeft(string(l0), " ")))
 	p.leadIn(first)

@@ -352,3 +352,26 @@ func TestRunTail(t *testing.T) {
 		}
 	}
 }
+
+// TestStartRules: a ruler drawn in a box of its own over the grid is read as the ruler (kept
+// as printed above the grid), not as one-bit fields named by digits; a row of digits that do
+// not number the bits stays a row of fields.
+func TestStartRules(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"  +-------------------+\n  |0|1|2|3|4|5|6|7|8|9|\n  +-+-+-+-+-+-+-+-+-+-+\n  |  Kind   |   Len   |\n  +-+-+-+-+-+-+-+-+-+-+\n", "Kind/5 Len/5"},
+		{"+-------------------------------+\n|0|1|2|3|4|5|6|7|0|1|2|3|4|5|6|7|\n+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n|V|Code |     Identifier        |\n+-------------------------------+\n", "V/1 Code/3 Identifier/12"},
+		{"+-+-+-+-+-+-+-+-+\n|1|1|0|1|0|0|1|1|\n+-+-+-+-+-+-+-+-+\n|  A    |   B   |\n+-+-+-+-+-+-+-+-+\n", "1/1 1/1 0/1 1/1 0/1 0/1 1/1 1/1 A/4 B/4"},
+	} {
+		s, err := rfcart.Parse("f.txt", []byte(c.src))
+		if err != nil {
+			t.Fatalf("%q: %v", c.src, err)
+		}
+		var got []string
+		for _, f := range s.Fields {
+			got = append(got, fmt.Sprintf("%s/%d", f.Name, f.Bits))
+		}
+		if g := strings.Join(got, " "); g != c.want || len(s.Warnings) > 0 {
+			t.Errorf("%q: fields %s, warnings %q; want %s", c.src, g, s.Warnings, c.want)
+		}
+	}
+}

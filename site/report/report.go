@@ -854,19 +854,24 @@ func renderBoth(fv *frameView, fs *site.Figures, room *budget) (*drawn, error) {
 var cutNodes = []int{site.FirstScreenNodes, 40, 32, 26, 20, 14, 8}
 
 // place puts the drawings on each section: first the first screen of each frame (not nested),
-// so that every message is drawn live; then, in order, each frame and nested frame whole where
+// or the frame when it is no bigger, so that every message is drawn live; then, in order, each frame and nested frame whole where
 // that fits (a frame's first screen given back), else a nested frame's first screen where that
 // fits; then, with what is left, the narrow grid of each frame drawn whole, in order, while it
 // fits (a phone shows that one whole; a message without it scrolls its 32-bit grid in its own
 // box). It returns the nested sections drawn (whose hex dumps come last).
 func place(items []*drawn, room *budget) []*frameView {
+	// Each frame's least drawing is held for it first (its smallest first screen, else
+	// itself, no bigger than a first screen): the nested frames placed before a response
+	// cannot leave it undrawn.
 	reserved := map[*drawn]*drawn{}
 	for _, d := range items {
-		if len(d.cuts) > 0 && d.fv.parent == nil {
-			if c := d.cuts[len(d.cuts)-1]; room.fits(c.elements, c.bytes) {
-				room.take(c.elements, c.bytes)
-				reserved[d] = c
-			}
+		c := d
+		if len(d.cuts) > 0 {
+			c = d.cuts[len(d.cuts)-1]
+		}
+		if d.fv.parent == nil && c.grid != "" && room.fits(c.elements, c.bytes) {
+			room.take(c.elements, c.bytes)
+			reserved[d] = c
 		}
 	}
 	var nested, whole []*drawn

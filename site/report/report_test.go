@@ -62,10 +62,14 @@ func TestWrite(t *testing.T) {
 		}
 	}
 	// Three frames' four files each; a frame the page draws the first screen of has its
-	// 16-bit grid's file too (a phone's link to the whole).
+	// 16-bit grid's file too (a phone's link to the whole), and a nested frame the page
+	// links its whole drawings of has those three.
 	files, _ := filepath.Glob(filepath.Join(outs[0], "frames", "*"))
 	narrow, _ := filepath.Glob(filepath.Join(outs[0], "frames", "*-grid16.svg"))
-	if len(files)-len(narrow) != 12 || len(narrow) != strings.Count(html, `Drawn whole in <a href="../frames/`) {
+	nestedWhole, _ := filepath.Glob(filepath.Join(outs[0], "frames", "*-n[0-9]*-grid.svg"))
+	nestedTrees, _ := filepath.Glob(filepath.Join(outs[0], "frames", "*-n[0-9]*-tree.svg"))
+	nestedWhole = append(nestedWhole, nestedTrees...)
+	if len(files)-len(narrow)-len(nestedWhole) != 12 || len(nestedWhole)%2 != 0 || len(narrow) != strings.Count(html, `Drawn whole in <a href="../frames/`) {
 		t.Errorf("%d frame files, %d of them 16-bit grids: want 3 frames × 4 and one for each frame drawn in part", len(files), len(narrow))
 	}
 	for _, f := range files {
