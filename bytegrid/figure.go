@@ -356,7 +356,7 @@ func (d *Diagram) paintFigureMarks(c canvas.Canvas, b *Box, from, to int, dy can
 		return
 	}
 	s := b.Segs[len(b.Segs)-1]
-	if s.Row < from || s.Row >= to || d.Rows[s.Row].Elided > 0 || s.W < 24 {
+	if s.Row < from || s.Row >= to || d.Rows[s.Row].Elided > 0 || s.W < breakMin {
 		return
 	}
 	x, top, bottom := s.X+s.W, s.Y+dy, s.Y+s.H+dy
