@@ -1459,7 +1459,7 @@ func (p *parser) ruleBits(rl, above, below int, last bool, bc *bandCells) (prese
 				textFrom = p.col(b) + 1
 			}
 			for c := p.col(b) + 1; c <= p.col(b+1); c++ {
-				if r := p.at(rl, c); r != '+' && r != '|' || c < p.col(b+1) {
+				if r := p.at(rl, c); c < p.col(b+1) || !isEdgeMark(r, b+1 == p.rb) {
 					textOn = append(textOn, r)
 				}
 			}
@@ -1538,6 +1538,14 @@ func (p *parser) crossEdges(rl int, present []bool, above, below int, bc *bandCe
 			}
 		}
 	}
+}
+
+// isEdgeMark reports whether r, on a rule line at a boundary between bits, is an edge mark
+// rather than a letter of a name written on the rule: '+' or '|' anywhere, and at the grid's
+// right edge also the marks of a variable field's side ('/', '\\', ':', '~'; RFC 4034's
+// "+-+-+         Signer's Name         /").
+func isEdgeMark(r rune, gridEdge bool) bool {
+	return r == '+' || r == '|' || gridEdge && strings.ContainsRune(`/\:~`, r)
 }
 
 // nameOnRule gives the name written on an inner rule (RFC 8200), textOn from column textFrom,

@@ -425,3 +425,19 @@ func TestRowPrintedShort(t *testing.T) {
 		t.Errorf("an edge between two boundaries, the row's others on theirs: %v", err)
 	}
 }
+
+// TestEdgeMarkOnRule: a name written on a rule whose line ends with a variable field's edge
+// mark ('/') at the grid's right edge does not take the mark into the name (RFC 4034's).
+func TestEdgeMarkOnRule(t *testing.T) {
+	s, err := rfcart.Parse("f.txt", []byte("+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n|      Tag      |               /\n+-+-+-+-+-+-+-+-+     Name      /\n/                               /\n+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range s.Fields {
+		got = append(got, f.Name)
+	}
+	if g := strings.Join(got, ","); g != "Tag,Name" {
+		t.Errorf("fields %q", g)
+	}
+}
