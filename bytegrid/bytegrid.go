@@ -295,6 +295,9 @@ const (
 	// cells ("+--------+", RFC 768): in the text form each byte takes nine characters and only
 	// byte boundaries are marked.
 	RulerBytes Ruler = "bytes"
+	// RulerNumbers: each bit's whole number on one line, its last digit where the units
+	// digit stands (RFC 3168's "8   9  10  11" over bits four columns wide).
+	RulerNumbers Ruler = "numbers"
 	// RulerNone: no ruler (RFC 8200, RFC 7540).
 	RulerNone Ruler = "none"
 )

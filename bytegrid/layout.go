@@ -749,8 +749,15 @@ func (b *Box) textWidth(s Seg) canvas.Pt {
 	if len(b.Bracket) > 0 && b.BracketRow == s.Row {
 		w -= 2 * (bracketInset + bracketTick + 1 - pad) // and a point clear of the ticks
 	}
+	if b.Variable && s == b.Segs[len(b.Segs)-1] && s.W >= breakMin {
+		w -= 2 * (breakW - pad) // clear of the break at its open end (paintFigureMarks), centred
+	}
 	return w
 }
+
+// A variable field's break mark at its open end: breakW wide, in a piece at least breakMin
+// wide (paintFigureMarks).
+const breakW, breakMin canvas.Pt = 14, 24
 
 // fitBox fits field f's label (its name b.Name and value) in segment s of its box b, inner
 // width w between top and bottom, after the runs of its hex: turned where the diagram turns

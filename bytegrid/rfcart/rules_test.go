@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kafkagrid/kafkagrid/bytegrid"
 	"github.com/kafkagrid/kafkagrid/bytegrid/rfcart"
 )
 
@@ -373,5 +374,70 @@ func TestStartRules(t *testing.T) {
 		if g := strings.Join(got, " "); g != c.want || len(s.Warnings) > 0 {
 			t.Errorf("%q: fields %s, warnings %q; want %s", c.src, g, s.Warnings, c.want)
 		}
+	}
+}
+
+// TestNumbersRuler: a ruler of whole bit numbers, two digits from 10 on, is drawn back with
+// its numbers whole, not as units.
+func TestNumbersRuler(t *testing.T) {
+	src := "  0   1   2   3   4   5   6   7   8   9  10  11\n" +
+		"+---+---+---+---+---+---+---+---+---+---+---+---+\n" +
+		"|     Kind      |  Len  |   Code    | A | B | C |\n" +
+		"+---+---+---+---+---+---+---+---+---+---+---+---+\n"
+	s, err := rfcart.Parse("f.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Options.Ruler != bytegrid.RulerNumbers || len(s.Warnings) > 0 {
+		t.Fatalf("ruler %q, warnings %q", s.Options.Ruler, s.Warnings)
+	}
+	d, err := bytegrid.Layout(s.Fields, s.Options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := d.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.SplitN(b.String(), "\n", 2)[0]; got != strings.SplitN(src, "\n", 2)[0] {
+		t.Errorf("ruler drawn %q", got)
+	}
+}
+
+// TestRowPrintedShort: under a ruler, a row whose edges each stand a column left of their
+// bit boundaries (RFC 2516's) is read on the boundaries, with a warning for the edge that
+// stands between two boundaries neither of which is a byte's; alone, such an edge is refused.
+func TestRowPrintedShort(t *testing.T) {
+	ruler := " 0                   1\n 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5\n+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n"
+	s, err := rfcart.Parse("f.txt", []byte(ruler+"|  A |    B    |       C       |\n+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range s.Fields {
+		got = append(got, fmt.Sprintf("%s/%d", f.Name, f.Bits))
+	}
+	if g := strings.Join(got, " "); g != "A/3 B/5 C/8" || len(s.Warnings) == 0 || !strings.Contains(s.Warnings[0], "f.txt:4:6: an edge '|' a column off") {
+		t.Errorf("fields %s, warnings %q", g, s.Warnings)
+	}
+	_, err = rfcart.Parse("f.txt", []byte(ruler+"|  A |           B              |\n+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n"))
+	if err == nil || !strings.Contains(err.Error(), "f.txt:4:6: an edge '|' between bit boundaries") {
+		t.Errorf("an edge between two boundaries, the row's others on theirs: %v", err)
+	}
+}
+
+// TestEdgeMarkOnRule: a name written on a rule whose line ends with a variable field's edge
+// mark ('/') at the grid's right edge does not take the mark into the name (RFC 4034's).
+func TestEdgeMarkOnRule(t *testing.T) {
+	s, err := rfcart.Parse("f.txt", []byte("+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n|      Tag      |               /\n+-+-+-+-+-+-+-+-+     Name      /\n/                               /\n+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range s.Fields {
+		got = append(got, f.Name)
+	}
+	if g := strings.Join(got, ","); g != "Tag,Name" {
+		t.Errorf("fields %q", g)
 	}
 }
