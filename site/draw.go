@@ -21,9 +21,9 @@ const ElideRows = 16
 // NarrowRowBits is the row width of the narrow grid: the one a page shows where the 32-bit
 // grid and the tree do not fit side by side (a laptop's screen) or the grid alone does not fit
 // (a phone's). It is the same fields laid out 16 bits a row, so its boxes carry the same paths
-// and its labels are fitted (shrunk, wrapped or noted) by the same rule, except that a name
-// wider than its box (a bit of the record batch's attributes) is written turned in it, the row
-// growing to hold it (bytegrid.Options.TurnNames), not sent to a note under a tall grid.
+// and its labels are fitted by the same rule: shrunk, wrapped, and a name wider than its box (a
+// bit of the record batch's attributes) written turned in it, the row growing to hold it
+// (bytegrid.Options.TurnNames, in both grids), not sent to a note under the grid.
 const NarrowRowBits = 16
 
 // NarrowBitWidth draws the narrow grid's bytes as wide as the 32-bit grid's (16 pt a bit), so
@@ -163,7 +163,7 @@ func Draw(fr *kafka.Frame, o Options) (*Figures, error) {
 	if fr.API != nil {
 		what += fmt.Sprintf(" (API key %d)", fr.API.Key)
 	}
-	grid, err := bytegrid.Layout(fields, bytegrid.Options{GroupColors: view.Groups, ElideRows: ElideRows})
+	grid, err := bytegrid.Layout(fields, bytegrid.Options{GroupColors: view.Groups, ElideRows: ElideRows, TurnNames: true})
 	if err != nil {
 		return nil, fmt.Errorf("site: %s: byte grid: %w", name, err)
 	}
