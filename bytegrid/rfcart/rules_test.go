@@ -441,3 +441,21 @@ func TestEdgeMarkOnRule(t *testing.T) {
 		t.Errorf("fields %q", g)
 	}
 }
+
+// TestDoubleSlashEdges: "//" side edges (both sides, or the right one alone) are read as one
+// '/' each, with a warning, and never taken into the field's name.
+func TestDoubleSlashEdges(t *testing.T) {
+	for _, row := range []string{"//             B               //", "|              B               //"} {
+		s, err := rfcart.Parse("f.txt", []byte("+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n|       A       |       C       |\n+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n"+row+"\n+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n"))
+		if err != nil {
+			t.Fatalf("%q: %v", row, err)
+		}
+		var got []string
+		for _, f := range s.Fields {
+			got = append(got, f.Name)
+		}
+		if g := strings.Join(got, ","); g != "A,C,B" || len(s.Warnings) == 0 || !strings.Contains(s.Warnings[0], `f.txt:4:1: side edges "//"`) {
+			t.Errorf("%q: fields %q, warnings %q", row, g, s.Warnings)
+		}
+	}
+}

@@ -15,6 +15,7 @@ type startRule struct {
 // startRules are applied in order, each from where the one before left the grid's start.
 var startRules = []startRule{
 	{"a ruler boxed over the grid", boxedRuler},
+	{"double slash side edges", doubleSlashEdges},
 }
 
 // boxedRuler reads a ruler drawn in a box of its own over the grid, a bit a cell (RFC 6184's
@@ -78,4 +79,34 @@ func isBitNumbers(s string) bool {
 		byTens = byTens && d == k%10
 	}
 	return byByte || byTens
+}
+
+// doubleSlashEdges reads "//" side edges, a row's left edge "//" from the grid's edge or its
+// right edge "//" ending at the first rule's end (RFC 5440's Optional TLVs, RFC 8754's Padding
+// and HMAC), as one '/' side mark each: the inner '/' of each pair is read as blank, with a
+// warning, for the figure is drawn back with single marks.
+func doubleSlashEdges(p *parser, first int, above []string) (int, []string) {
+	x := indent(p.lines[first])
+	end := len([]rune(strings.TrimRight(string(p.lines[first]), " "))) - 1
+	for i := first + 1; i < len(p.lines); i++ {
+		l := p.lines[i]
+		if len(l) == 0 || indent(l) < x {
+			break
+		}
+		t := []rune(strings.TrimRight(string(l), " "))
+		if indent(l) != x || len(t) != end+1 || end-1 <= x+1 {
+			continue
+		}
+		left, right := string(t[x:x+2]) == "//", string(t[end-1:]) == "//"
+		if left {
+			l[x+1] = ' '
+		}
+		if right {
+			l[end-1] = ' '
+		}
+		if left || right {
+			p.warn(i, x, "side edges \"//\" read as one '/' each (drawn back so)")
+		}
+	}
+	return first, above
 }
