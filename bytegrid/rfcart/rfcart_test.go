@@ -187,6 +187,8 @@ func FuzzParse(f *testing.F) {
 		}
 	}
 	unseen, _ := filepath.Glob(filepath.Join("testdata", "unseen", "*.txt"))
+	fresh, _ := filepath.Glob(filepath.Join("testdata", "fresh", "*.txt")) // boxed rulers, "//" edges
+	unseen = append(unseen, fresh...)
 	for _, file := range unseen {
 		if src, err := os.ReadFile(file); err == nil {
 			f.Add(src)
