@@ -263,6 +263,11 @@ type Options struct {
 	// at the bottom of its row, when Data holds it or one of those fields carries it in its
 	// Bytes (and NoHex is false).
 	Data []byte
+	// TurnNames writes the name of a field within one row whose box is narrower than the
+	// name's longest word (a bit field of a 16-bit row) turned a quarter, reading upward,
+	// with its value beside it (or after it, "name = value", in a box one line wide), the row
+	// growing to hold it, instead of a numbered note in the legend.
+	TurnNames bool
 	// GroupColors maps group names to palette indexes (style.Group); groups not listed get the
 	// next free index in order of first appearance.
 	GroupColors map[string]int
@@ -290,6 +295,9 @@ const (
 	// cells ("+--------+", RFC 768): in the text form each byte takes nine characters and only
 	// byte boundaries are marked.
 	RulerBytes Ruler = "bytes"
+	// RulerNumbers: each bit's whole number on one line, its last digit where the units
+	// digit stands (RFC 3168's "8   9  10  11" over bits four columns wide).
+	RulerNumbers Ruler = "numbers"
 	// RulerNone: no ruler (RFC 8200, RFC 7540).
 	RulerNone Ruler = "none"
 )

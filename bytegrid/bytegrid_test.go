@@ -811,3 +811,32 @@ func TestBitWidth(t *testing.T) {
 		}
 	}
 }
+
+// TestOffsetsAfterVariable: a field after a variable-length one has no offset from the start
+// (none is known): its tooltip counts from the variable field's end, its box names that field,
+// and the SVG writes no data-offset for it.
+func TestOffsetsAfterVariable(t *testing.T) {
+	fields := []bytegrid.Field{
+		{Offset: 0, Bits: 8, Name: "Len"},
+		{Offset: 8, Bits: 24, Name: "Data", Variable: true},
+		{Offset: 32, Bits: 16, Name: "Checksum"},
+		{Offset: 48, Bits: 16, Name: "Tail"},
+	}
+	d, err := bytegrid.Layout(fields, bytegrid.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := d.Fields[0]; b.After != "" || !strings.Contains(b.Title, "offset 0 (0x0), 1 byte") {
+		t.Errorf("Len: %q %q", b.After, b.Title)
+	}
+	if b := d.Fields[3]; b.After != "Data" || b.AfterBits != 16 || !strings.Contains(b.Title, "offset +2 (0x2) after the end of Data, 2 bytes") {
+		t.Errorf("Tail: after %q +%d, %q", b.After, b.AfterBits, b.Title)
+	}
+	var buf bytes.Buffer
+	if err := svgcanvas.Write(&buf, d, svgcanvas.WriteOptions{Title: "t"}); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(buf.String(), "data-offset="); n != 2 {
+		t.Errorf("%d data-offset attributes, want 2 (Len and Data)", n)
+	}
+}

@@ -19,9 +19,9 @@ import (
 // and text options out of range.
 func checkFigure(fields []Field, opts Options, rb int) error {
 	switch opts.Ruler {
-	case RulerTens, RulerTensAll, RulerUnits, RulerBytes, RulerNone:
+	case RulerTens, RulerTensAll, RulerUnits, RulerNumbers, RulerBytes, RulerNone:
 	default:
-		return fmt.Errorf("bytegrid: ruler %q: want tens-all, units, bytes or none (or empty for tens)", opts.Ruler)
+		return fmt.Errorf("bytegrid: ruler %q: want tens-all, units, numbers, bytes or none (or empty for tens)", opts.Ruler)
 	}
 	for _, check := range []func(TextOptions, int) error{checkTextRows, checkTextRules, checkTextNotes} {
 		if err := check(opts.Text, rb); err != nil {
@@ -323,8 +323,12 @@ func makeStyledRuler(rb int, bitW, gridX canvas.Pt, rs Ruler, lsb0 bool) ([]Run,
 				runs = append(runs, newRun(cx, tensY, strconv.Itoa(n/10), rulerSize, canvas.Middle, style.Muted, "ruler"))
 			}
 		}
+		label := strconv.Itoa(n % 10)
+		if rs == RulerNumbers {
+			label = strconv.Itoa(n)
+		}
 		if bitW >= 12 || b%2 == 0 {
-			runs = append(runs, newRun(cx, unitsY, strconv.Itoa(n%10), rulerSize, canvas.Middle, style.Muted, "ruler"))
+			runs = append(runs, newRun(cx, unitsY, label, rulerSize, canvas.Middle, style.Muted, "ruler"))
 		}
 	}
 	for b := 1; b < rb; b++ {
@@ -352,7 +356,7 @@ func (d *Diagram) paintFigureMarks(c canvas.Canvas, b *Box, from, to int, dy can
 		return
 	}
 	s := b.Segs[len(b.Segs)-1]
-	if s.Row < from || s.Row >= to || d.Rows[s.Row].Elided > 0 || s.W < 24 {
+	if s.Row < from || s.Row >= to || d.Rows[s.Row].Elided > 0 || s.W < breakMin {
 		return
 	}
 	x, top, bottom := s.X+s.W, s.Y+dy, s.Y+s.H+dy
@@ -398,6 +402,7 @@ func layoutBreaks(fields []Field, opts Options, rb int) (*Diagram, error) {
 		return nil, err
 	}
 	var sc scratch
+	after := afterVariables(fields)
 	for i := range d.Fields {
 		b := &d.Fields[i]
 		b.Offset = fields[i].Offset
@@ -405,7 +410,8 @@ func layoutBreaks(fields []Field, opts Options, rb int) (*Diagram, error) {
 		if f.Variable || f.Optional {
 			f.Desc = figureDesc(f)
 		}
-		b.Title = sc.tooltip(f)
+		b.Title = sc.tooltip(f, after[i])
+		b.After, b.AfterBits = after[i].name, after[i].rel
 	}
 	// Each row's offset: the own offset of its first field's bit there.
 	for ri := range d.Rows {

@@ -599,6 +599,10 @@ func (t *figureText) writeRuler(bw *bufio.Writer) {
 			if n >= 10 {
 				put(tens, t.col(b)+mid, strconv.Itoa(n/10%10))
 			}
+		case RulerNumbers:
+			s := strconv.Itoa(n)
+			put(units, t.col(b)+mid-len(s)+1, s)
+			continue
 		}
 		put(units, t.col(b)+mid, strconv.Itoa(n%10))
 	}

@@ -37,6 +37,7 @@ const (
 
 // Diagram is a laid-out byte grid: geometry in points, top-left origin.
 type Diagram struct {
+	turn    bool      // Options.TurnNames
 	Width   canvas.Pt `json:"width"`
 	Height  canvas.Pt `json:"height"`
 	RowBits int       `json:"rowBits"`
@@ -116,15 +117,20 @@ type Note struct {
 
 // Box is the shape and text of one field.
 type Box struct {
-	Field  int        `json:"field"`           // index of the input field
-	Name   string     `json:"name"`            // clean name
-	Value  string     `json:"value,omitempty"` // clean value
-	Class  string     `json:"class"`           // "field kind-…"
-	Path   string     `json:"path,omitempty"`
-	Offset int        `json:"offset"` // bit offset
-	Bits   int        `json:"bits"`
-	Title  string     `json:"title"` // tooltip
-	Fill   style.Role `json:"fill"`
+	Field  int    `json:"field"`           // index of the input field
+	Name   string `json:"name"`            // clean name
+	Value  string `json:"value,omitempty"` // clean value
+	Class  string `json:"class"`           // "field kind-…"
+	Path   string `json:"path,omitempty"`
+	Offset int    `json:"offset"` // bit offset as drawn (from the start when After is "")
+	// After names the variable-length field (its path, else its name) this field comes
+	// after, and AfterBits how many bits after that field's end it starts: its offset from
+	// the start is not known, and is neither drawn nor written as data-offset.
+	After     string     `json:"after,omitempty"`
+	AfterBits int        `json:"afterBits,omitempty"`
+	Bits      int        `json:"bits"`
+	Title     string     `json:"title"` // tooltip
+	Fill      style.Role `json:"fill"`
 	// Band is the group colour of a framing field, drawn as a band along its top so that the
 	// field still shows its group ("" for data fields, whose fill is the group colour).
 	Band     style.Role `json:"band,omitempty"`
@@ -188,6 +194,9 @@ type Run struct {
 	Fill   style.Role    `json:"fill,omitempty"`
 	Class  string        `json:"class,omitempty"`
 	Row    int           `json:"row"`
+	// Turned: drawn turned a quarter counter-clockwise about (X, Y), reading upward (a name
+	// in a box too narrow for it, Options.TurnNames); W is then its height on the page.
+	Turned bool `json:"turned,omitempty"`
 }
 
 // Left returns the left end of r.
@@ -242,6 +251,8 @@ type scratch struct {
 	runs []Run
 	// elided holds the label of each elision row, by display row ("" on other rows).
 	elided []string
+	// after is, by field, the variable field it comes after (afterVariables).
+	after []varRef
 }
 
 // carve returns the unused tail of *buf with length 0 and the rest of its capacity, first
@@ -298,7 +309,7 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	if bw == 0 {
 		bw = bitWidth(rb)
 	}
-	d := &Diagram{RowBits: rb, BitW: bw, RulerStyle: opts.Ruler, LSB0: opts.LSB0, Text: opts.Text}
+	d := &Diagram{RowBits: rb, BitW: bw, RulerStyle: opts.Ruler, LSB0: opts.LSB0, Text: opts.Text, turn: opts.TurnNames}
 	cells := false // some field not on byte boundaries has hex to show
 	for _, f := range fields {
 		d.Bits = f.Offset + f.Bits
@@ -347,6 +358,7 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	}
 	// The height a row needs for its stacked and vertical labels, and its caption.
 	need, captions := rowNeeds(fields, rb, h)
+	need = d.turnNeeds(need, fields, h)
 	var y canvas.Pt
 	for _, sp := range rows.spans {
 		var caption Run
@@ -397,6 +409,7 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 	}
 	colors := style.GroupColors(names, opts.GroupColors)
 	d.Fields = make([]Box, len(fields))
+	sc.after = afterVariables(fields)
 	for i, f := range fields {
 		d.layoutField(&d.Fields[i], i, f, physToDisp, colors[f.Group], &sc)
 	}
@@ -547,10 +560,11 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 	}
 	*b = Box{
 		Field: i, Path: f.Path, Offset: f.Offset, Bits: f.Bits,
+		After: sc.afterOf(i).name, AfterBits: sc.afterOf(i).rel,
 		Name: mono.Clean(f.Name), Value: mono.Clean(f.Value),
 		Class:    "field kind-" + f.Kind.String(),
 		Fill:     style.KindFill(f.Kind, colour),
-		Title:    sc.tooltip(f),
+		Title:    sc.tooltip(f, sc.afterOf(i)),
 		Variable: f.Variable, Optional: f.Optional, Condition: mono.Clean(f.Condition),
 		Label: f.Label, DoubleRule: f.DoubleRule, Caption: mono.Clean(f.Caption), Lines: f.Lines,
 		LabelLine: f.LabelLine, LabelCol: f.LabelCol, LabelCols: f.LabelCols, RunOn: f.RunOn, Joined: f.Joined, Repeated: f.Repeated, Packed: f.Packed, Marks: f.Marks,
@@ -647,17 +661,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 	}
 	var runs []Run
 	ok := false
-	switch f.Label {
-	case LabelStacked, LabelVertical:
-		runs, ok = fitMode(hexRuns, f.Name, value, f.Label, s.X+s.W/2, w, top, bottom, nameFill, valueFill, s.Row)
-		if !ok {
-			runs, ok = fitLabel(hexRuns, b.Name, value, s.X+s.W/2, w, top, bottom, nameFill, valueFill, s.Row)
-		}
-	case LabelNote:
-		runs = hexRuns
-	default:
-		runs, ok = fitShort(hexRuns, b.Name, mono.Clean(f.Short), value, s.X+s.W/2, w, top, bottom, nameFill, valueFill, s.Row, nameSize)
-	}
+	runs, ok = d.fitBox(f, b, hexRuns, value, s, w, top, bottom, nameFill, valueFill)
 	if !ok && f.Label != LabelNote && d.Hex && (len(f.Bytes) == 0 || !byteAligned(f)) && !d.hasCell(f) {
 		// No hex in this box: its text may use the hex zone too.
 		runs, ok = fitLabel(hexRuns, b.Name, value, s.X+s.W/2, w, top, bottom+hexZone, nameFill, valueFill, s.Row)
@@ -745,7 +749,131 @@ func (b *Box) textWidth(s Seg) canvas.Pt {
 	if len(b.Bracket) > 0 && b.BracketRow == s.Row {
 		w -= 2 * (bracketInset + bracketTick + 1 - pad) // and a point clear of the ticks
 	}
+	if b.Variable && s == b.Segs[len(b.Segs)-1] && s.W >= breakMin {
+		w -= 2 * (breakW - pad) // clear of the break at its open end (paintFigureMarks), centred
+	}
 	return w
+}
+
+// A variable field's break mark at its open end: breakW wide, in a piece at least breakMin
+// wide (paintFigureMarks).
+const breakW, breakMin canvas.Pt = 14, 24
+
+// fitBox fits field f's label (its name b.Name and value) in segment s of its box b, inner
+// width w between top and bottom, after the runs of its hex: turned where the diagram turns
+// names (Options.TurnNames) and the name's longest word is wider than the box, else by f's
+// label mode. It reports false when the label does not fit (a numbered note follows).
+func (d *Diagram) fitBox(f Field, b *Box, hexRuns []Run, value string, s Seg, w, top, bottom canvas.Pt, nameFill, valueFill style.Role) ([]Run, bool) {
+	if d.turn && f.Label == LabelAuto && len(b.Segs) == 1 {
+		if runs, ok := fitTurned(hexRuns, b.Name, value, s, top, bottom, nameFill, valueFill); ok {
+			return runs, true
+		}
+	}
+	switch f.Label {
+	case LabelStacked, LabelVertical:
+		if runs, ok := fitMode(hexRuns, f.Name, value, f.Label, s.X+s.W/2, w, top, bottom, nameFill, valueFill, s.Row); ok {
+			return runs, true
+		}
+		return fitLabel(hexRuns, b.Name, value, s.X+s.W/2, w, top, bottom, nameFill, valueFill, s.Row)
+	case LabelNote:
+		return hexRuns, false
+	}
+	return fitShort(hexRuns, b.Name, mono.Clean(f.Short), value, s.X+s.W/2, w, top, bottom, nameFill, valueFill, s.Row, nameSize)
+}
+
+// turnSize is the size of a turned name and value (Options.TurnNames): the floor of a name's.
+const turnSize = nameFloor
+
+// turnedLines returns the lines a name (and its value) is written in, turned, in a box boxW
+// wide: nil when the name's longest word fits across the box at the floor size (it is fitted
+// as usual, maybe wrapped) or no turned line fits across; else the name and the value side by
+// side where two lines fit across, else one line "name = value".
+func turnedLines(name, value string, boxW canvas.Pt) []string {
+	longest := 0
+	for _, w := range strings.Fields(name) {
+		longest = max(longest, mono.Runes(w))
+	}
+	across := boxW - 2 // a turned line's height, across the box, keeps a point clear of each edge
+	line := turnSize * lineFactor
+	switch {
+	case longest == 0 || canvas.Pt(longest)*mono.Advance*nameFloor <= boxW-2*pad || line > across:
+		return nil
+	case value == "":
+		return []string{name}
+	case 2*line <= across:
+		return []string{name, value}
+	}
+	return []string{name + " = " + value}
+}
+
+// turnedLength is the length of the longest of the turned lines, along the box's height.
+func turnedLength(lines []string) canvas.Pt {
+	n := 0
+	for _, l := range lines {
+		n = max(n, mono.Runes(l))
+	}
+	return canvas.Pt(n) * mono.Advance * turnSize
+}
+
+// fitTurned appends the turned runs of a name and value (turnedLines) centred in segment s
+// between top and bottom; it reports false, dst unchanged, when they are not turned or do not
+// fit the row's height.
+func fitTurned(dst []Run, name, value string, s Seg, top, bottom canvas.Pt, nameFill, valueFill style.Role) ([]Run, bool) {
+	lines := turnedLines(name, value, s.W)
+	if lines == nil || turnedLength(lines) > bottom-top {
+		return dst, false
+	}
+	line := turnSize * lineFactor
+	// Each line's baseline is vertical; the glyphs stand left of it, their middle at the
+	// line's centre (0.35 of the size from the baseline, as a row's text is placed).
+	x0 := s.X + s.W/2 - line*canvas.Pt(len(lines))/2 + line/2 + turnSize*0.35
+	for k, l := range lines {
+		fill := nameFill
+		if k > 0 {
+			fill = valueFill
+		}
+		r := newRun(x0+canvas.Pt(k)*line, (top+bottom)/2, l, turnSize, canvas.Middle, fill, "name")
+		if k > 0 {
+			r.Class = "value"
+		}
+		r.Row, r.Turned = s.Row, true
+		dst = append(dst, r)
+	}
+	return dst, true
+}
+
+// turnNeeds adds to need the height each row needs for its turned names (Options.TurnNames),
+// by the rule fitTurned follows; h is a row's height. Without TurnNames it returns need.
+func (d *Diagram) turnNeeds(need map[int]canvas.Pt, fields []Field, h canvas.Pt) map[int]canvas.Pt {
+	rb, bw := d.RowBits, d.BitW
+	for _, f := range fields {
+		if !d.turn {
+			break
+		}
+		first := f.Offset / rb
+		if f.Label != LabelAuto || first != (f.Offset+f.Bits-1)/rb {
+			continue
+		}
+		value := mono.Clean(f.Value)
+		if c := mono.Clean(f.Condition); c != "" {
+			if value != "" {
+				value += ", "
+			}
+			value += c
+		}
+		lines := turnedLines(mono.Clean(f.Name), value, canvas.Pt(f.Bits)*bw)
+		if lines == nil {
+			continue
+		}
+		hh := canvas.Round((h - rowH) + turnedLength(lines) + 2*pad + 4)
+		if hh > h {
+			if need == nil {
+				need = map[int]canvas.Pt{}
+			}
+			need[first] = max(need[first], hh)
+		}
+	}
+	return need
 }
 
 // labelSeg returns the index of the segment of b that holds its label: the widest that is not
@@ -1082,13 +1210,17 @@ func split(s string) (string, string, bool) {
 func isLower(r rune) bool { return r >= 'a' && r <= 'z' || r >= '0' && r <= '9' }
 func isUpper(r rune) bool { return r >= 'A' && r <= 'Z' }
 
-// tooltip returns the title of a field (style.Tip, the text both twins share).
-func (sc *scratch) tooltip(f Field) string {
+// tooltip returns the title of a field (style.Tip, the text both twins share); after is the
+// variable field it comes after, if any, its offset then counted from that field's end.
+func (sc *scratch) tooltip(f Field, after varRef) string {
 	head := f.Path
 	if head == "" {
 		head = f.Name
 	}
 	tip := style.Tip{Head: head, Type: f.Type, Bit: f.Offset, Bits: f.Bits, Kind: f.Kind, Value: f.Value, Desc: f.Desc}
+	if after.name != "" {
+		tip.Bit, tip.After = after.rel, after.name
+	}
 	sc.txt.Reserve(tip.Size())
 	start := sc.txt.Len()
 	sc.txt.Set(tip.Append(sc.txt.Buf()))
@@ -1368,6 +1500,42 @@ func relativeOffsets(fields []Field, rb int) bool {
 		}
 	}
 	return false
+}
+
+// varRef is where a field lies after the variable fields before it: rel bits after the end
+// of the field named name ("" for a field no variable field comes before).
+type varRef struct {
+	name string
+	rel  int
+}
+
+// afterVariables returns each field's varRef: the last variable field that ends at or before
+// its offset (fields in order of offset, as Layout takes them).
+func afterVariables(fields []Field) []varRef {
+	out := make([]varRef, len(fields))
+	last := -1
+	for i := range fields {
+		if last >= 0 {
+			v := &fields[last]
+			name := v.Path
+			if name == "" {
+				name = v.Name
+			}
+			out[i] = varRef{name: name, rel: fields[i].Offset - v.Offset - v.Bits}
+		}
+		if fields[i].Variable {
+			last = i
+		}
+	}
+	return out
+}
+
+// afterOf is field i's varRef (none past the fields afterVariables was given).
+func (sc *scratch) afterOf(i int) varRef {
+	if i < len(sc.after) {
+		return sc.after[i]
+	}
+	return varRef{}
 }
 
 // afterVariable says where bit lies after the variable fields before it: inside one that

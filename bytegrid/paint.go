@@ -151,7 +151,7 @@ func tickPolyline(ticks []Tick, rowBits int, bitW, gridX, gridY canvas.Pt) []can
 }
 
 func paintRun(c canvas.Canvas, r Run, dy canvas.Pt) {
-	c.Text(r.X, r.Y+dy, canvas.Text{S: r.S, Size: r.Size, Anchor: r.Anchor, Fill: r.Fill})
+	c.Text(r.X, r.Y+dy, canvas.Text{S: r.S, Size: r.Size, Anchor: r.Anchor, Fill: r.Fill, Turned: r.Turned})
 }
 
 func (d *Diagram) paintBox(c canvas.Canvas, b *Box, from, to int, dy canvas.Pt) {
@@ -263,6 +263,13 @@ func boxAttrs(b *Box) []canvas.Attr {
 	var attrs []canvas.Attr
 	if b.Path != "" {
 		attrs = append(attrs, canvas.Attr{Name: "data-path", Value: b.Path})
+	}
+	if b.After != "" { // after a variable field: no offset from the start is known
+		attrs = append(attrs, canvas.Attr{Name: "data-length", Value: strconv.Itoa(b.Bits / 8)})
+		if b.Bits%8 != 0 {
+			attrs = append(attrs, canvas.Attr{Name: "data-bits", Value: strconv.Itoa(b.Bits)})
+		}
+		return attrs
 	}
 	attrs = append(attrs, canvas.Attr{Name: "data-offset", Value: strconv.Itoa(b.Offset / 8)}, canvas.Attr{Name: "data-length", Value: strconv.Itoa(b.Bits / 8)})
 	if b.Offset%8 != 0 || b.Bits%8 != 0 {

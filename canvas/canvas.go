@@ -69,6 +69,10 @@ type Text struct {
 	Fill   style.Role // "" means style.Ink
 	Bold   bool
 	Class  string
+	// Turned draws the run turned a quarter counter-clockwise about (x, y), reading upward:
+	// the anchor is then along the vertical, the baseline vertical at x. A backend that
+	// cannot turn text draws it as it is.
+	Turned bool
 }
 
 // Canvas is what a layout paints on.
@@ -122,7 +126,22 @@ func (r *Recorder) Line(x1, y1, x2, y2 Pt, s Style) {
 func (r *Recorder) Polyline(pts []Pt, s Style) { r.add("polyline %v %+v", pts, s) }
 
 // Text records a text run.
-func (r *Recorder) Text(x, y Pt, t Text) { r.add("text %g %g %+v", x, y, t) }
+func (r *Recorder) Text(x, y Pt, t Text) {
+	// Recorded as before Turned was added, with "turned" after a turned run.
+	type text struct {
+		S      string
+		Size   Pt
+		Anchor Anchor
+		Fill   style.Role
+		Bold   bool
+		Class  string
+	}
+	if t.Turned {
+		r.add("text %g %g %+v turned", x, y, text{t.S, t.Size, t.Anchor, t.Fill, t.Bold, t.Class})
+		return
+	}
+	r.add("text %g %g %+v", x, y, text{t.S, t.Size, t.Anchor, t.Fill, t.Bold, t.Class})
+}
 
 // Round rounds a coordinate to 1/100 pt: the one rounding every backend applies to what it
 // writes, so output does not depend on floating-point noise.

@@ -117,6 +117,9 @@ func TestHandlerConcurrent(t *testing.T) {
 		{"/kafka/svg", "api: Nope\n", 400, `no API "Nope"`},
 		{"/kafka/svg", "hex: 00 00 00 ff 00\n", 400, "diagram:1: hex:"},
 		{"/bytegrid/svg/eNp*", "", 400, "not base64url"},
+		// A figure after prose, read as YAML: the answer names the form and the option.
+		{"/bytegrid/svg", "The header:\nname: [\n", 400, "(read as yaml, the form its content looked like; from=rfc"},
+		{"/bytegrid/svg?from=tls", "struct { uint8 a; } S;", 200, "<svg"},
 	}
 	first := make([][]byte, len(kinds))
 	for i, kd := range kinds {

@@ -467,7 +467,7 @@ func (k *walker) compressedRecords(arr *Node, rp string, b *RecordBatch, codec C
 		}
 		comp.Data = plain.buf
 		comp.Framing = framingOf(codec, b.Xerial)
-		z, err := compress(nil, codec, comp.Data, b.Xerial)
+		z, err := k.compress(nil, codec, comp.Data, b.Xerial)
 		if err != nil {
 			return k.fail(cpath, cn.Offset, "%s: %w", codec, err)
 		}

@@ -231,7 +231,7 @@ func (e *Encoder) Encode(m Message) (*Frame, error) {
 	}
 	e.w = writer{buf: e.buf[len(e.buf):len(e.buf)]}
 	w := &e.w
-	k := &walker{w: w, slab: e.slab, kids: e.kids, chunk: slabNodes, t: e.t, keys: e.c}
+	k := &walker{w: w, compress: compress, slab: e.slab, kids: e.kids, chunk: slabNodes, t: e.t, keys: e.c}
 	defer func() {
 		e.slab, e.kids, e.t = k.slab, k.kids, k.t
 		if cap(w.buf) == cap(e.buf)-len(e.buf) {

@@ -246,7 +246,7 @@ func (k *walker) wrapperValue(parent *Node, path string, m *LegacyMessage, codec
 		}
 		comp.Data = w.buf
 		comp.Framing = framingOf(codec, true)
-		z, err := compress(nil, codec, comp.Data, codec == CodecSnappy)
+		z, err := k.compress(nil, codec, comp.Data, codec == CodecSnappy)
 		if err != nil {
 			return k.fail(cn.Path, n.Offset, "%s: %w", codec, err)
 		}

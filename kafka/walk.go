@@ -30,6 +30,11 @@ type walker struct {
 	cat  *Catalog // decoding requests: to find the API of a header's key
 	keys *Catalog // the catalogue whose names an API key's value is shown with (valueName)
 
+	// compress compresses a batch's records when encoding (the function compress, set by
+	// the Encoder): a field, not a call, so that a program that only decodes links no
+	// codec's compressor.
+	compress func(dst []byte, c Codec, src []byte, xerial bool) ([]byte, error)
+
 	slab  []Node  // nodes are carved from slabs: far fewer allocations than one per node
 	kids  []*Node // and so are children slices
 	chunk int     // the slab size to allocate (slabNodes when shared); 0: grow from 16

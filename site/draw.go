@@ -21,7 +21,9 @@ const ElideRows = 16
 // NarrowRowBits is the row width of the narrow grid: the one a page shows where the 32-bit
 // grid and the tree do not fit side by side (a laptop's screen) or the grid alone does not fit
 // (a phone's). It is the same fields laid out 16 bits a row, so its boxes carry the same paths
-// and its labels are fitted (shrunk, wrapped or noted) by the same rule.
+// and its labels are fitted by the same rule: shrunk, wrapped, and a name wider than its box (a
+// bit of the record batch's attributes) written turned in it, the row growing to hold it
+// (bytegrid.Options.TurnNames, in both grids), not sent to a note under the grid.
 const NarrowRowBits = 16
 
 // NarrowBitWidth draws the narrow grid's bytes as wide as the 32-bit grid's (16 pt a bit), so
@@ -113,6 +115,15 @@ func Draw(fr *kafka.Frame, o Options) (*Figures, error) {
 	view := kafkaview.NewWith(fr, o.View)
 	fs := &Figures{Name: name, Bytes: fr.Bytes}
 	fields := view.Fields
+	if n := len(fields); n > 0 && fields[n-1].Path == RestPath {
+		// The rest of a cut frame (Cut) is no field of the schema: drawn as what is left
+		// out, like the bytes not decoded, in no group's colour.
+		fields = slices.Clone(fields)
+		fields[n-1].Kind, fields[n-1].Group, fields[n-1].Item = style.Padding, "", ""
+		if k := len(view.Tree.Children); k > 0 && view.Tree.Children[k-1].Path == RestPath {
+			view.Tree.Children[k-1].Kind, view.Tree.Children[k-1].Group = style.Padding, ""
+		}
+	}
 	emb, label := view.Embedded()
 	fs.Fields = frameFields(fr, emb, label)
 	var ke *kafka.Error
@@ -152,13 +163,13 @@ func Draw(fr *kafka.Frame, o Options) (*Figures, error) {
 	if fr.API != nil {
 		what += fmt.Sprintf(" (API key %d)", fr.API.Key)
 	}
-	grid, err := bytegrid.Layout(fields, bytegrid.Options{GroupColors: view.Groups, ElideRows: ElideRows})
+	grid, err := bytegrid.Layout(fields, bytegrid.Options{GroupColors: view.Groups, ElideRows: ElideRows, TurnNames: true})
 	if err != nil {
 		return nil, fmt.Errorf("site: %s: byte grid: %w", name, err)
 	}
 	fs.Grid = Figure{grid, name + ": byte grid", "Byte grid of " + what + ", 32 bits a row, each field boxed and labelled with its name and value."}
 	if o.Narrow {
-		g, err := bytegrid.Layout(fields, bytegrid.Options{RowBits: NarrowRowBits, BitWidth: NarrowBitWidth, GroupColors: view.Groups, ElideRows: 2 * ElideRows})
+		g, err := bytegrid.Layout(fields, bytegrid.Options{RowBits: NarrowRowBits, BitWidth: NarrowBitWidth, GroupColors: view.Groups, ElideRows: 2 * ElideRows, TurnNames: true})
 		if err != nil {
 			return nil, fmt.Errorf("site: %s: narrow byte grid: %w", name, err)
 		}

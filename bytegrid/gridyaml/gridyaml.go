@@ -10,7 +10,7 @@
 //	name: UDP header (RFC 768)        # the drawing's title (required)
 //	description: A DNS query to port 53. # the drawing's description, for screen readers (optional)
 //	row_bits: 32                      # bits a row: 32 by default, any width from 1 to 128
-//	ruler: tens                       # the bit ruler: tens (default), tens-all, units, bytes, none
+//	ruler: tens                       # the bit ruler: tens (default), tens-all, units, numbers, bytes, none
 //	bit_order: msb0                   # msb0 (default): bits numbered 0, 1, … from the left;
 //	                                  # lsb0: N-1 … 0, as MQTT's tables and register maps
 //	offsets: hex                      # row offsets at the left: hex (default) or decimal
@@ -162,7 +162,8 @@
 //
 // The ruler and the text options draw a figure as its RFC does. ruler: tens is RFC 791's
 // (the tens digit over every tenth bit, the units under it); tens-all is RFC 1035's (the tens
-// digit over every bit from 10 on); units is one line of units (RFC 2784); bytes is RFC 768's
+// digit over every bit from 10 on); units is one line of units (RFC 2784); numbers is one line
+// of whole bit numbers, "8   9  10  11" (RFC 3168); bytes is RFC 768's
 // ("0      7 8     15 …" over byte-wide cells, "+--------+", nine characters a byte in the
 // text form); none draws none (RFC 8200). In the text form a field spanning whole rows is one
 // block, its name on its middle line, with "+" at its side edges on each inner row boundary

@@ -100,10 +100,10 @@ func (p *parser) topRuler(v *yaml.Node, t *top) error {
 	switch bytegrid.Ruler(r) {
 	case "tens":
 		t.s.Options.Ruler = bytegrid.RulerTens
-	case bytegrid.RulerTensAll, bytegrid.RulerUnits, bytegrid.RulerBytes, bytegrid.RulerNone:
+	case bytegrid.RulerTensAll, bytegrid.RulerUnits, bytegrid.RulerNumbers, bytegrid.RulerBytes, bytegrid.RulerNone:
 		t.s.Options.Ruler = bytegrid.Ruler(r)
 	default:
-		return p.errf(v, "", "ruler %q: want tens, tens-all, units, bytes or none", r)
+		return p.errf(v, "", "ruler %q: want tens, tens-all, units, numbers, bytes or none", r)
 	}
 	return nil
 }

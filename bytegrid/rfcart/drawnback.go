@@ -77,8 +77,12 @@ func (p *parser) keepRuleMarks(spec *gridyaml.Spec, printed []string) {
 	}
 	var marks []string
 	rule := 0
+	above := 0 // the lines kept as printed above the grid are not its rules (a boxed ruler)
+	if a := spec.Options.Text.Above; a != "" {
+		above = strings.Count(a, "\n") + 1
+	}
 	for i, g := range got {
-		if t := strings.TrimSpace(g); t == "" || t[0] != '+' {
+		if t := strings.TrimSpace(g); i < above || t == "" || t[0] != '+' {
 			continue
 		}
 		marks = append(marks, p.lineMarks(rule, want[i], g)...)

@@ -434,6 +434,9 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 	}
 	above, heading := p.above(loc)
 	first := loc.Rule
+	for _, r := range startRules {
+		first, above = r.read(p, first, above)
+	}
 	l0 := p.lines[first]
 	p.x0 = len(l0) - len([]rune(strings.TrimLeft(string(l0), " ")))
 	p.leadIn(first)
@@ -824,7 +827,8 @@ func (p *parser) readRuler(first int) error {
 	multi := multiDigit(nums)
 	// Bit numbers counting 0, 1, 2, … evenly spaced, some of two digits (RFC 3168's "0   1 …
 	// 10  11"), are a line of units, not RFC 768's byte ruler ("0      7 8     15").
-	if multi && len(rl) == 1 && len(nums) >= 3 && evenCount(nums) {
+	numbered := multi && len(rl) == 1 && len(nums) >= 3 && evenCount(nums)
+	if numbered {
 		multi = false
 		// (the columns of a number's last digit are the even ones)
 		for k := range nums {
@@ -837,6 +841,8 @@ func (p *parser) readRuler(first int) error {
 		p.bytes = true
 	case len(rl) == 2:
 		p.readTens(numbers(p.lines[rl[0]]), nums)
+	case numbered:
+		p.ruler = bytegrid.RulerNumbers // drawn back with its numbers whole
 	default:
 		p.ruler = bytegrid.RulerUnits
 	}
@@ -1249,49 +1255,102 @@ func (p *parser) otherMarks(bd band, c int) bool {
 // a ruler says where the boundaries are and the boundary's column is blank: a printing slip
 // (RFC 5905's Stratum and Poll edges stand a column right). An edge in the middle of a bit
 // two columns wide is as near the boundary on its left as the one on its right: it goes to
-// the one that is a byte boundary, and stays (an error, later) when neither or both are.
+// the one that is a byte boundary; when neither or both are, it goes the way the line's other
+// edges went if they all went one way (a row printed a column short, RFC 2516's PPPoE
+// header), with a warning, and else stays (an error, later).
 func (p *parser) snapEdges(bd band) {
 	if p.bytes || p.ruler == bytegrid.RulerNone || p.cpb < 2 {
 		return
 	}
 	for l := bd.from; l < bd.to; l++ {
-		line := p.lines[l]
-		for c := p.x0 + 1; c < p.col(p.rb) && c < len(line); c++ {
-			if line[c] != '|' {
-				continue
-			}
-			u, ok := p.unshifted(c)
-			if !ok {
-				continue
-			}
-			rel := u - p.x0
-			r := rel % p.cpb
-			if r == 0 {
-				continue
-			}
-			b := rel / p.cpb // the boundary on the left; b+1 on the right
-			to := -1
-			switch {
-			case r == 1 && p.cpb == 2:
-				if b%8 == 0 && (b+1)%8 != 0 {
-					to = b
-				} else if (b+1)%8 == 0 && b%8 != 0 {
-					to = b + 1
-				}
-			case r == 1:
-				to = b
-			case p.cpb-r == 1:
-				to = b + 1
-			}
-			if to < 0 || to > p.rb {
-				continue
-			}
-			tc := p.col(to)
-			if tc < len(line) && line[tc] == ' ' {
-				line[tc], line[c] = '|', ' '
-			}
+		p.snapLine(l)
+	}
+}
+
+// snapLine snaps the edges of line l (see snapEdges).
+func (p *parser) snapLine(l int) {
+	dir := 0 // the way the line's edges moved: -1 left, 1 right, 2 both
+	var torn []int
+	for c := p.x0 + 1; c < p.col(p.rb) && c < len(p.lines[l]); c++ {
+		if p.lines[l][c] != '|' {
+			continue
+		}
+		b, to, ok := p.snapTo(c)
+		switch {
+		case !ok:
+		case to < 0:
+			torn = append(torn, c)
+		case p.moveEdge(l, c, to):
+			dir = moved(dir, to-b)
 		}
 	}
+	if dir != -1 && dir != 1 {
+		return
+	}
+	for _, c := range torn {
+		b, _, _ := p.snapTo(c)
+		to := b + max(dir, 0)
+		if p.moveEdge(l, c, to) {
+			p.warn(l, c, "an edge '|' a column off between the boundaries before bits %d and %d: read on bit %d's, as this line's other edges each stand a column %s of theirs", b, b+1, to, map[int]string{-1: "right", 1: "left"}[dir])
+		}
+	}
+}
+
+// moved is the way a line's edges moved (see snapLine) once one more moved to the boundary
+// on its left (k 0) or on its right (k 1).
+func moved(dir, k int) int {
+	d := 2*k - 1
+	if dir == 0 || dir == d {
+		return d
+	}
+	return 2
+}
+
+// snapTo says where the edge at column c goes: ok is false when it stands on a boundary (or
+// in an elision mark); b is the boundary on its left; to is the boundary it goes to, -1 when
+// both are as near and the byte boundaries do not choose.
+func (p *parser) snapTo(c int) (b, to int, ok bool) {
+	u, ok := p.unshifted(c)
+	if !ok {
+		return 0, 0, false
+	}
+	rel := u - p.x0
+	r := rel % p.cpb
+	if r == 0 {
+		return 0, 0, false
+	}
+	b, to = rel/p.cpb, -1 // the boundary on the left; b+1 on the right
+	switch {
+	case r == 1 && p.cpb == 2:
+		if b%8 == 0 && (b+1)%8 != 0 {
+			to = b
+		} else if (b+1)%8 == 0 && b%8 != 0 {
+			to = b + 1
+		}
+	case r == 1:
+		to = b
+	case p.cpb-r == 1:
+		to = b + 1
+	}
+	if to > p.rb {
+		return 0, 0, false
+	}
+	return b, to, true
+}
+
+// moveEdge moves the edge at column c of line l onto the boundary before bit to, when that
+// column is blank or just past the line's end (a right edge printed a column short).
+func (p *parser) moveEdge(l, c, to int) bool {
+	tc := p.col(to)
+	if tc == len(p.lines[l]) && c == tc-1 {
+		p.lines[l] = append(p.lines[l], ' ')
+	}
+	line := p.lines[l]
+	if tc >= len(line) || line[tc] != ' ' {
+		return false
+	}
+	line[tc], line[c] = '|', ' '
+	return true
 }
 
 // readRules reads the rules between the bands: a rule present over a bit (solid, dashed or
@@ -1400,7 +1459,7 @@ func (p *parser) ruleBits(rl, above, below int, last bool, bc *bandCells) (prese
 				textFrom = p.col(b) + 1
 			}
 			for c := p.col(b) + 1; c <= p.col(b+1); c++ {
-				if r := p.at(rl, c); r != '+' && r != '|' || c < p.col(b+1) {
+				if r := p.at(rl, c); c < p.col(b+1) || !isEdgeMark(r, b+1 == p.rb) {
 					textOn = append(textOn, r)
 				}
 			}
@@ -1479,6 +1538,14 @@ func (p *parser) crossEdges(rl int, present []bool, above, below int, bc *bandCe
 			}
 		}
 	}
+}
+
+// isEdgeMark reports whether r, on a rule line at a boundary between bits, is an edge mark
+// rather than a letter of a name written on the rule: '+' or '|' anywhere, and at the grid's
+// right edge also the marks of a variable field's side ('/', '\\', ':', '~'; RFC 4034's
+// "+-+-+         Signer's Name         /").
+func isEdgeMark(r rune, gridEdge bool) bool {
+	return r == '+' || r == '|' || gridEdge && strings.ContainsRune(`/\:~`, r)
 }
 
 // nameOnRule gives the name written on an inner rule (RFC 8200), textOn from column textFrom,

@@ -187,6 +187,8 @@ func FuzzParse(f *testing.F) {
 		}
 	}
 	unseen, _ := filepath.Glob(filepath.Join("testdata", "unseen", "*.txt"))
+	fresh, _ := filepath.Glob(filepath.Join("testdata", "fresh", "*.txt")) // boxed rulers, "//" edges
+	unseen = append(unseen, fresh...)
 	for _, file := range unseen {
 		if src, err := os.ReadFile(file); err == nil {
 			f.Add(src)
@@ -205,6 +207,9 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(" 0 1\n+-+-+-+-+-...\n|a|b| c\n+-+-+-+-+-...\n")) // rules running on
 	f.Add([]byte("+-+-+-+-+\n|a| d ...\n+-+-+-\n"))
 	f.Add([]byte("+---+---+---+\n|a  | b     |\n+---+---+---+\n"))                                                                                                                                   // boxes a byte, 3 to a row                                                                                                                                                  // an open end, its rule cut
+	f.Add([]byte("+-+-+-+-+- - - -\n| a | b | c\n+-+-+-+-+- - - -\n"))                                                                                                                               // rules running on with dashes
+	f.Add([]byte("    +-+-+-+-+\n    |  s    |\n+-+-+-+-+-+-+\n| a |   b   |\n+-+-+-+-+-+-+\n"))                                                                                                     // a first row starting mid-row
+	f.Add([]byte("+-+-+-+-+\n| a | b |\n+-+-+-+-+\n|   c   |\n+-+-+-+-+\n|   d   |\n|       |\n+-+-+-+-+\n"))                                                                                        // a stray '+', a tall row
 	f.Add([]byte("+-+-+-+-+\n\\       \\\n/   v   /\n+   x-y |\n|       |\n+-+-+-+-+\n"))                                                                                                            // '\\' edges, a hyphen on a rule
 	f.Add([]byte("+--------+---//---+\n|10000011|  data  |\n+--------+---//---+\n"))                                                                                                                 // an elision
 	f.Add([]byte("+--------+---//-----+\n|1       |  data    |\n+--------+---//-----+\n"))                                                                                                           // an elision standing for no bits

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kafkagrid/kafkagrid/bytegrid"
 	"github.com/kafkagrid/kafkagrid/bytegrid/rfcart"
 )
 
@@ -349,6 +350,112 @@ func TestRunTail(t *testing.T) {
 		}
 		if g := strings.Join(got, " "); g != "A/4 B/4 C data/var" || len(s.Warnings) > 0 || s.Options.Text.RunTail != tail {
 			t.Errorf("%q: fields %s, tail %q, warnings %q", tail, g, s.Options.Text.RunTail, s.Warnings)
+		}
+	}
+}
+
+// TestStartRules: a ruler drawn in a box of its own over the grid is read as the ruler (kept
+// as printed above the grid), not as one-bit fields named by digits; a row of digits that do
+// not number the bits stays a row of fields.
+func TestStartRules(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"  +-------------------+\n  |0|1|2|3|4|5|6|7|8|9|\n  +-+-+-+-+-+-+-+-+-+-+\n  |  Kind   |   Len   |\n  +-+-+-+-+-+-+-+-+-+-+\n", "Kind/5 Len/5"},
+		{"+-------------------------------+\n|0|1|2|3|4|5|6|7|0|1|2|3|4|5|6|7|\n+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n|V|Code |     Identifier        |\n+-------------------------------+\n", "V/1 Code/3 Identifier/12"},
+		{"+-+-+-+-+-+-+-+-+\n|1|1|0|1|0|0|1|1|\n+-+-+-+-+-+-+-+-+\n|  A    |   B   |\n+-+-+-+-+-+-+-+-+\n", "1/1 1/1 0/1 1/1 0/1 0/1 1/1 1/1 A/4 B/4"},
+	} {
+		s, err := rfcart.Parse("f.txt", []byte(c.src))
+		if err != nil {
+			t.Fatalf("%q: %v", c.src, err)
+		}
+		var got []string
+		for _, f := range s.Fields {
+			got = append(got, fmt.Sprintf("%s/%d", f.Name, f.Bits))
+		}
+		if g := strings.Join(got, " "); g != c.want || len(s.Warnings) > 0 {
+			t.Errorf("%q: fields %s, warnings %q; want %s", c.src, g, s.Warnings, c.want)
+		}
+	}
+}
+
+// TestNumbersRuler: a ruler of whole bit numbers, two digits from 10 on, is drawn back with
+// its numbers whole, not as units.
+func TestNumbersRuler(t *testing.T) {
+	src := "  0   1   2   3   4   5   6   7   8   9  10  11\n" +
+		"+---+---+---+---+---+---+---+---+---+---+---+---+\n" +
+		"|     Kind      |  Len  |   Code    | A | B | C |\n" +
+		"+---+---+---+---+---+---+---+---+---+---+---+---+\n"
+	s, err := rfcart.Parse("f.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Options.Ruler != bytegrid.RulerNumbers || len(s.Warnings) > 0 {
+		t.Fatalf("ruler %q, warnings %q", s.Options.Ruler, s.Warnings)
+	}
+	d, err := bytegrid.Layout(s.Fields, s.Options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := d.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.SplitN(b.String(), "\n", 2)[0]; got != strings.SplitN(src, "\n", 2)[0] {
+		t.Errorf("ruler drawn %q", got)
+	}
+}
+
+// TestRowPrintedShort: under a ruler, a row whose edges each stand a column left of their
+// bit boundaries (RFC 2516's) is read on the boundaries, with a warning for the edge that
+// stands between two boundaries neither of which is a byte's; alone, such an edge is refused.
+func TestRowPrintedShort(t *testing.T) {
+	ruler := " 0                   1\n 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5\n+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n"
+	s, err := rfcart.Parse("f.txt", []byte(ruler+"|  A |    B    |       C       |\n+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range s.Fields {
+		got = append(got, fmt.Sprintf("%s/%d", f.Name, f.Bits))
+	}
+	if g := strings.Join(got, " "); g != "A/3 B/5 C/8" || len(s.Warnings) == 0 || !strings.Contains(s.Warnings[0], "f.txt:4:6: an edge '|' a column off") {
+		t.Errorf("fields %s, warnings %q", g, s.Warnings)
+	}
+	_, err = rfcart.Parse("f.txt", []byte(ruler+"|  A |           B              |\n+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n"))
+	if err == nil || !strings.Contains(err.Error(), "f.txt:4:6: an edge '|' between bit boundaries") {
+		t.Errorf("an edge between two boundaries, the row's others on theirs: %v", err)
+	}
+}
+
+// TestEdgeMarkOnRule: a name written on a rule whose line ends with a variable field's edge
+// mark ('/') at the grid's right edge does not take the mark into the name (RFC 4034's).
+func TestEdgeMarkOnRule(t *testing.T) {
+	s, err := rfcart.Parse("f.txt", []byte("+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n|      Tag      |               /\n+-+-+-+-+-+-+-+-+     Name      /\n/                               /\n+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range s.Fields {
+		got = append(got, f.Name)
+	}
+	if g := strings.Join(got, ","); g != "Tag,Name" {
+		t.Errorf("fields %q", g)
+	}
+}
+
+// TestDoubleSlashEdges: "//" side edges (both sides, or the right one alone) are read as one
+// '/' each, with a warning, and never taken into the field's name.
+func TestDoubleSlashEdges(t *testing.T) {
+	for _, row := range []string{"//             B               //", "|              B               //"} {
+		s, err := rfcart.Parse("f.txt", []byte("+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n|       A       |       C       |\n+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n"+row+"\n+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n"))
+		if err != nil {
+			t.Fatalf("%q: %v", row, err)
+		}
+		var got []string
+		for _, f := range s.Fields {
+			got = append(got, f.Name)
+		}
+		if g := strings.Join(got, ","); g != "A,C,B" || len(s.Warnings) == 0 || !strings.Contains(s.Warnings[0], `f.txt:4:1: side edges "//"`) {
+			t.Errorf("%q: fields %q, warnings %q", row, g, s.Warnings)
 		}
 	}
 }

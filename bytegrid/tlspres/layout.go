@@ -178,6 +178,9 @@ func (e *expander) structure(x *decl, group, path string, rep bool, depth int) e
 
 // member lays out one member: a select, a vector, an array, or a value of its type.
 func (e *expander) member(m member, group, path string, rep bool, depth int) error {
+	if m.typ == "select" && m.name == "" {
+		m.name = "select (" + m.selectOn + ")"
+	}
 	base := bytegrid.Field{Name: m.name, Group: group, Repeated: rep, Value: m.value, Type: m.typ, Path: m.name}
 	if path != "" {
 		base.Path = path + "." + m.name
@@ -194,11 +197,8 @@ func (e *expander) member(m member, group, path string, rep bool, depth int) err
 }
 
 func (e *expander) selectField(m member, f bytegrid.Field) error {
-	if f.Name == "" {
-		f.Name = "select (" + m.selectOn + ")"
-	}
 	f.Type = ""
-	f.Desc = "one of: " + strings.Join(m.cases, ", ")
+	f.Desc = "one of: " + strings.Join(m.cases, "; ")
 	return e.variable(m, f, 0, 0)
 }
 

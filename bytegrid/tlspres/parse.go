@@ -384,10 +384,13 @@ func (p *parser) selectCase(m *member) error {
 	if err := p.expect("case"); err != nil {
 		return err
 	}
+	var values []string
 	for {
-		if _, err := p.ident("a case's value"); err != nil {
+		v, err := p.ident("a case's value")
+		if err != nil {
 			return err
 		}
+		values = append(values, v.text)
 		if p.tok.text != "," {
 			break
 		}
@@ -398,35 +401,41 @@ func (p *parser) selectCase(m *member) error {
 	if err := p.expect(":"); err != nil {
 		return err
 	}
+	var types []string
 	for p.tok.text != "case" && p.tok.text != "}" {
-		if len(m.cases) >= maxMembers {
+		if len(m.cases)+len(types) >= maxMembers {
 			return p.errAt(p.tok.line, p.tok.col, "more than %d cases", maxMembers)
 		}
-		if err := p.caseMember(m); err != nil {
+		t, err := p.caseMember()
+		if err != nil {
 			return err
 		}
+		types = append(types, t)
 	}
+	if len(types) == 0 {
+		types = []string{"nothing"}
+	}
+	m.cases = append(m.cases, strings.Join(values, ", ")+": "+strings.Join(types, ", "))
 	return nil
 }
 
-// caseMember reads one member of a case: "T;" (RFC 8446's "case client_hello: ClientHello;")
-// or a whole member ("opaque cert_data<1..2^24-1>;").
-func (p *parser) caseMember(m *member) error {
+// caseMember reads one member of a case, "T;" (RFC 8446's "case client_hello: ClientHello;")
+// or a whole member ("opaque cert_data<1..2^24-1>;"), and returns it as printed, shortly.
+func (p *parser) caseMember() (string, error) {
 	typ, err := p.ident("a type, \"case\" or \"}\"")
 	if err != nil {
-		return err
+		return "", err
 	}
 	if p.tok.text == ";" {
-		m.cases = append(m.cases, typ.text)
-		return p.advanceTok()
+		return typ.text, p.advanceTok()
 	}
-	if _, err := p.ident("a name or \";\""); err != nil {
-		return err
+	name, err := p.ident("a name or \";\"")
+	if err != nil {
+		return "", err
 	}
 	var skip member
 	if err := p.bounds(&skip); err != nil {
-		return err
+		return "", err
 	}
-	m.cases = append(m.cases, typ.text)
-	return p.expect(";")
+	return typ.text + " " + name.text, p.expect(";")
 }

@@ -46,6 +46,7 @@ func TestRules(t *testing.T) {
 		{"vector of a struct: its fields repeated", "struct { uint8 x; } In; struct { In list<0..2^16-1>; } S;", "list length:16 x:var"},
 		{"count from a field", "struct { uint16 length; opaque f[S.length]; } S;", "length:16 f:var"},
 		{"select unnamed", "struct { uint8 t; select (S.t) { case a: A; case b: B; }; } S;", "t:8 select (S.t):var"},
+		{"select in a vector of a struct", "struct { select (t) { case a: uint8; } ; } E; struct { E list<0..9>; } S;", "list length:8 select (t):var"},
 		{"select named (TLS 1.2)", "struct { uint8 t; select (t) { case a: A; case b, c: opaque x<0..9>; } body; } S;", "t:8 body:var"},
 		{"value", "struct { uint16 v = 0x0303; } S;", "v:16"},
 		{"comments and prose", "The message:\n/* a comment */\nstruct {\n  uint8 a; /* note */\n} S;\nAfter it.\n", "a:8"},
@@ -156,4 +157,15 @@ func FuzzParse(f *testing.F) {
 			t.Fatal(err)
 		}
 	})
+}
+
+func TestSelectDescAndPath(t *testing.T) {
+	s, err := tlspres.Parse("t", []byte("struct { select (k) { case a, b: opaque x<0..9>; case c: C; case d: }; } E;\nstruct { E list<0..2^16-1>; } S;"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := s.Fields[1]
+	if f.Path != "list.select (k)" || f.Desc != "one of: a, b: opaque x; c: C; d: nothing" {
+		t.Errorf("path %q desc %q", f.Path, f.Desc)
+	}
 }

@@ -225,6 +225,13 @@ func (c *Canvas) Text(x, y canvas.Pt, t canvas.Text) {
 	case canvas.End:
 		px -= w
 	}
+	if t.Turned { // a quarter counter-clockwise about the anchor point
+		c.pdf.TransformBegin()
+		c.pdf.TransformRotate(90, c.px(x), c.py(y))
+		c.pdf.Text(px, c.py(y), s)
+		c.pdf.TransformEnd()
+		return
+	}
 	c.pdf.Text(px, c.py(y), s)
 }
 

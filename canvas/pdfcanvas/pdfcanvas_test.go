@@ -197,3 +197,40 @@ func TestStateOnce(t *testing.T) {
 		})
 	}
 }
+
+// TestTurnedText: a turned run (canvas.Text.Turned) is drawn in a quarter turn
+// counter-clockwise about its anchor point: a rotation matrix around the run, nothing else
+// changed, and a plain run has none.
+func TestTurnedText(t *testing.T) {
+	draw := func(turned bool) string {
+		pdf := fpdf.NewCustom(&fpdf.InitType{UnitStr: "pt", Size: fpdf.SizeType{Wd: 300, Ht: 100}})
+		pdf.SetCompression(false)
+		if err := pdfcanvas.RegisterFonts(pdf); err != nil {
+			t.Fatal(err)
+		}
+		pdf.AddPage()
+		c := pdfcanvas.New(pdf, 0, 0, 1, pdfcanvas.Options{})
+		c.Text(50, 80, canvas.Text{S: "isTransactional", Size: 9, Anchor: canvas.Middle, Turned: turned})
+		if err := c.Close(); err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := pdf.Output(&buf); err != nil {
+			t.Fatal(err)
+		}
+		return buf.String()
+	}
+	// fpdf's rotation about (50, 80): cos 90°, sin 90° and the translation that keeps the point.
+	const rot = "0.00000 1.00000 -1.00000 0.00000"
+	if plain := draw(false); strings.Contains(plain, rot) {
+		t.Errorf("a plain run is rotated")
+	}
+	turned := draw(true)
+	i := strings.Index(turned, rot)
+	if i < 0 {
+		t.Fatalf("a turned run has no quarter-turn matrix")
+	}
+	if j := strings.Index(turned[i:], " Tj"); j < 0 || !strings.Contains(turned[i:i+j], "BT") {
+		t.Errorf("the quarter turn is not applied to the run's text")
+	}
+}

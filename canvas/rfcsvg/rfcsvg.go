@@ -184,6 +184,9 @@ func (c *Canvas) Text(x, y canvas.Pt, t canvas.Text) {
 	if strings.Contains(s, "  ") || strings.HasPrefix(s, " ") || strings.HasSuffix(s, " ") {
 		b.WriteString(` xml:space="preserve"`)
 	}
+	if t.Turned { // RFC 7996 allows transform on text
+		b.WriteString(` transform="rotate(-90 ` + fmtNum(x) + " " + fmtNum(y) + `)"`)
+	}
 	b.WriteByte('>')
 	b.WriteString(esc(s, false))
 	b.WriteString("</text>\n")

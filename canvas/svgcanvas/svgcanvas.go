@@ -358,6 +358,11 @@ func (c *Canvas) Text(x, y canvas.Pt, t canvas.Text) {
 		b = appendNum(append(b, `" textLength="`...), canvas.Round(canvas.Pt(mono.Width(t.S, float64(t.Size)))))
 		b = append(b, `" lengthAdjust="spacingAndGlyphs`...)
 	}
+	if t.Turned {
+		b = appendNum(append(b, `" transform="rotate(-90 `...), x)
+		b = appendNum(append(b, ' '), y)
+		b = append(b, ')')
+	}
 	b = append(b, `">`...)
 	b = appendText(b, t.S)
 	b = append(b, "</text>\n"...)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/kafkagrid/kafkagrid/internal/heapfloor"
 	"io"
 	"os"
 	"path/filepath"
@@ -145,9 +146,14 @@ func decodeStatus(c *kafka.Catalog, name string, r *capture.Result, n decode.Cou
 	return nil
 }
 
+// decodeHeapFloor is the block heapfloor.Hold keeps while a capture streams: the collector
+// then runs a cycle every 30 MiB or so the decoder allocates, not every 8 (its live heap).
+var decodeHeapFloor = 16 << 20
+
 // streamDecode decodes a capture as capture.Stream reads it, writing each exchange as it
 // completes (decode.WriteStream), then says decode's outcome.
 func streamDecode(ctx context.Context, c *kafka.Catalog, name string, in io.Reader, o capture.Options, stdout io.Writer, format string, indent bool) error {
+	defer heapfloor.Hold(decodeHeapFloor)()
 	r, n, err := decode.WriteStream(&ctxWriter{ctx: ctx, w: stdout}, c, in, o, decode.Format{JSON: format == "json", Indent: indent})
 	if ie := (*decode.InputError)(nil); errors.As(err, &ie) {
 		return fmt.Errorf("decode: %s: %w", shownName(name), ie.Err)

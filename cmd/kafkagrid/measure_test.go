@@ -565,3 +565,101 @@ func TestMeasurePhoneSVG(t *testing.T) {
 		}
 	}
 }
+
+// TestMeasureLook writes what a reader sees where a grid turns bit names (Produce's record
+// batch attributes), on a phone and at 1280 px, light and dark, to $ARTIFACTS (else the temp
+// folder's kafkagrid-artifacts): the screen, the first turned name in its middle.
+func TestMeasureLook(t *testing.T) {
+	site := measureSite(t)
+	bctx, _, art := browser(t)
+	for _, s := range measureScreens {
+		if !s.phone && s.w != 1280 {
+			continue
+		}
+		s.emulate(t, bctx)
+		open(t, bctx, filepath.Join(site, "api", "Produce.html"))
+		drawLater(t, bctx)
+		n := eval[int](t, bctx, `(() => { const ts = Array.from(document.querySelectorAll('svg text[transform]')).filter(e => e.getClientRects().length > 0); if (ts.length) ts[0].scrollIntoView({block: 'center'}); return ts.length; })()`)
+		measured(t, "bit names written in their boxes (turned) on Produce", s.name, fmt.Sprint(n), "> 0", n > 0)
+		shot, err := chromedp.Run(bctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Join(art, "measure-produce-attributes-"+s.name+".png")
+		if err := os.WriteFile(name, shot, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("wrote %s", name)
+	}
+}
+
+// keyGroup is a grid box or tree row of a request's API key, up to its group's end.
+var keyGroup = regexp.MustCompile(`(?s)<g class="(?:field|node)[^"]*" data-path="(?:header\.)?RequestApiKey"[^>]*>(.*?)</g>`)
+
+// keyTexts returns, for every box and row of an API key in the HTML files under dir, the text
+// drawn in it, and whether that text names the API (an arrow and a name: "18 → ApiVersions").
+func keyTexts(t *testing.T, dir string) (named, bare int, example string) {
+	text := regexp.MustCompile(`<text[^>]*>([^<]*)</text>`)
+	name := regexp.MustCompile(`\b\d+ → [A-Z][A-Za-z]+`)
+	err := filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
+		if err != nil || e.IsDir() || !strings.HasSuffix(p, ".html") {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		for _, m := range keyGroup.FindAllStringSubmatch(string(b), -1) {
+			var runs []string
+			for _, r := range text.FindAllStringSubmatch(m[1], -1) {
+				runs = append(runs, r[1])
+			}
+			all := strings.Join(runs, " ")
+			if name.MatchString(all) {
+				named++
+				if example == "" {
+					example = all
+				}
+			} else if strings.TrimSpace(all) != "" {
+				bare++
+				t.Logf("%s: an API key drawn without its name: %q", p, all)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return named, bare, example
+}
+
+// TestMeasureKeys: item 9, an API key is named wherever it is shown: every grid box and tree
+// row of a request's API key on the site's pages and a capture report's, and every
+// "RequestApiKey" line of the book's text.
+func TestMeasureKeys(t *testing.T) {
+	site := measureSite(t)
+	repIndex, _ := measureReport(t)
+	for _, dir := range []string{site, filepath.Dir(repIndex)} {
+		named, bare, ex := keyTexts(t, dir)
+		measured(t, "API keys drawn without the API's name", filepath.Base(dir), fmt.Sprintf("%d of %d (e.g. %q)", bare, named+bare, ex), "0", bare == 0 && named > 0)
+	}
+	pdfs, _ := filepath.Glob(filepath.Join(site, "*.pdf"))
+	if len(pdfs) != 1 {
+		t.Fatalf("the site has %d books", len(pdfs))
+	}
+	out, err := exec.Command("pdftotext", "-layout", pdfs[0], "-").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	named, bare := 0, 0
+	for _, l := range strings.Split(string(out), "\n") {
+		if i := strings.Index(l, "RequestApiKey:"); i >= 0 {
+			if strings.Contains(l[i:], "→") {
+				named++
+			} else {
+				bare++
+			}
+		}
+	}
+	measured(t, "book: API keys in tree rows without the API's name", filepath.Base(pdfs[0]), fmt.Sprintf("%d of %d", bare, named+bare), "0", bare == 0 && named > 0)
+}

@@ -45,7 +45,9 @@ type linkResult struct {
 // records (nested frames) and of a Fetch, opened in headless Chromium at 390 px (a phone) and
 // 1440 px, light and dark: no page scrolls sideways, every link reads at 4.5:1 or more, and on
 // the exchange pages the DOM holds at most report.MaxPageElements elements and pointing at (or
-// tapping) a field of the grid shows it in the detail panel. Screenshots go to $ARTIFACTS (else the temp folder).
+// tapping) a field of the grid shows it in the detail panel; every message is drawn live with
+// its hex dump (the 794-byte ApiVersions response its first screen), and a nested frame is, or
+// links its whole drawing. Screenshots go to $ARTIFACTS (else the temp folder).
 func TestReportInBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("records a capture and drives a browser")
@@ -125,10 +127,14 @@ func TestReportInBrowser(t *testing.T) {
 					if !has {
 						t.Fatal("no live grid on the page")
 					}
-					// pageHover points at the response's grid, else the first message's: a response
-					// drawn as images (too big for the page) is passed over.
-					if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(() => { const r = document.querySelector('section.msg#response'); if (r && !r.querySelector('figure.live svg.kg-grid')) r.id = 'response-images'; return true })()`)); err != nil {
+					// Every message is drawn live, linked to its bytes (a big one its first screen,
+					// with a link to the whole); a nested frame is, or links where it is drawn.
+					bad, err := chromedp.Run(bctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('section.msg')].filter(s => !(s.querySelector('figure.live svg.kg-grid g.field[data-path]') && s.querySelector('pre.hex span[data-o]')) && !(s.classList.contains('nested') && s.querySelector('p.note.cut a[href]'))).map(s => s.id)`))
+					if err != nil {
 						t.Fatal(err)
+					}
+					if len(bad) > 0 {
+						t.Errorf("sections neither drawn live with their bytes nor linking where they are: %v", bad)
 					}
 					h, err := chromedp.Run(bctx, chromedp.Evaluate[hoverResult](fmt.Sprintf("%s(%v)", pageHover, screen.phone)))
 					if err != nil {

@@ -36,7 +36,9 @@ import (
 // The attributes of a record batch (an int16) and of a legacy message (an int8) are drawn as
 // their bit fields (kafka.BatchAttributeBits, kafka.LegacyAttributeBits), most significant
 // first as the wire has them: sub-byte boxes in the grid ("compression", "0 → none"; a box too
-// narrow for its label gets a numbered note), children of the Attributes node in the tree.
+// narrow for its label gets a numbered note; in site.Draw's grids, the pages', the book's and
+// the SVG files', it is named in its box, turned: bytegrid.Options.TurnNames), children of
+// the Attributes node in the tree.
 // They all keep the attributes' path, so each lights up the same node as the whole box did.
 type View struct {
 	Fields []bytegrid.Field

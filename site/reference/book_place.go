@@ -212,10 +212,12 @@ type spanCanvas struct {
 func (s spanCanvas) Text(x, y canvas.Pt, t canvas.Text) {
 	w := canvas.Pt(mono.Width(t.S, float64(t.Size)))
 	l := x
-	switch t.Anchor {
-	case canvas.Middle:
+	switch {
+	case t.Turned: // upright: a line's height across, its glyphs left of the baseline at x
+		l, w = x-t.Size, t.Size
+	case t.Anchor == canvas.Middle:
 		l -= w / 2
-	case canvas.End:
+	case t.Anchor == canvas.End:
 		l -= w
 	}
 	if l >= s.from-0.5 && l+w <= s.to+0.5 {

@@ -265,7 +265,7 @@ func recordBatch(fr *kafka.Frame, vo kafkaview.Options) (*primitive, error) {
 	for g, c := range view.Groups {
 		colors[strings.TrimPrefix(g, outer)] = c
 	}
-	d, err := bytegrid.Layout(fs, bytegrid.Options{GroupColors: colors, ElideRows: site.ElideRows})
+	d, err := bytegrid.Layout(fs, bytegrid.Options{GroupColors: colors, ElideRows: site.ElideRows, TurnNames: true})
 	if err != nil {
 		return nil, fmt.Errorf("reference: primitives: record batch: %w", err)
 	}

@@ -69,7 +69,7 @@ func TestWriteCeilings(t *testing.T) {
 	if n := strings.Count(html, "Drawn here live: its first "); n != frames {
 		t.Errorf("%d first screens drawn live, want %d", n, frames)
 	}
-	if n := strings.Count(html, `g class="field kind-plain" data-path="#rest"`); n != 2*frames {
+	if n := strings.Count(html, `g class="field kind-padding" data-path="#rest"`); n != 2*frames {
 		t.Errorf("%d rest-of-the-frame fields in 32- and 16-bit grids, want %d", n, 2*frames)
 	}
 	narrow, _ := filepath.Glob(filepath.Join(out, "frames", "*-grid16.svg"))

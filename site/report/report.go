@@ -465,6 +465,7 @@ type frameView struct {
 	hexOpts site.HexOptions
 	base    string // the frame's file base name under frames/
 	parent  *frameView
+	hexRoom budget // what place took for a nested frame's least hex dump
 }
 
 type fileLink struct{ Label, Href string }
@@ -475,6 +476,7 @@ type cutView struct {
 	Shown, Size int
 	Drawn       bool // Whole are drawings of the whole frame, not its text and JSON
 	Whole       []fileLink
+	Why         string // why nothing of it is drawn, when Shown is 0
 }
 
 // page writes the page of the n-th exchange of connection c and the files of its frames, and
@@ -737,6 +739,7 @@ func fitPage(sides []*frameView) error {
 		fv.setHex()
 	}
 	for _, nv := range nested {
+		room.take(-nv.hexRoom.elements, -nv.hexRoom.size)
 		n := min(len(nv.bytes), MaxHexBytes)
 		for n > 0 {
 			if e, b := hexCost(n, site.HexOptions{}, len(nv.bytes)); room.fits(e, b) {
@@ -851,19 +854,24 @@ func renderBoth(fv *frameView, fs *site.Figures, room *budget) (*drawn, error) {
 var cutNodes = []int{site.FirstScreenNodes, 40, 32, 26, 20, 14, 8}
 
 // place puts the drawings on each section: first the first screen of each frame (not nested),
-// so that every message is drawn live; then, in order, each frame and nested frame whole where
+// or the frame when it is no bigger, so that every message is drawn live; then, in order, each frame and nested frame whole where
 // that fits (a frame's first screen given back), else a nested frame's first screen where that
 // fits; then, with what is left, the narrow grid of each frame drawn whole, in order, while it
 // fits (a phone shows that one whole; a message without it scrolls its 32-bit grid in its own
 // box). It returns the nested sections drawn (whose hex dumps come last).
 func place(items []*drawn, room *budget) []*frameView {
+	// Each frame's least drawing is held for it first (its smallest first screen, else
+	// itself, no bigger than a first screen): the nested frames placed before a response
+	// cannot leave it undrawn.
 	reserved := map[*drawn]*drawn{}
 	for _, d := range items {
-		if len(d.cuts) > 0 && d.fv.parent == nil {
-			if c := d.cuts[len(d.cuts)-1]; room.fits(c.elements, c.bytes) {
-				room.take(c.elements, c.bytes)
-				reserved[d] = c
-			}
+		c := d
+		if len(d.cuts) > 0 {
+			c = d.cuts[len(d.cuts)-1]
+		}
+		if d.fv.parent == nil && c.grid != "" && room.fits(c.elements, c.bytes) {
+			room.take(c.elements, c.bytes)
+			reserved[d] = c
 		}
 	}
 	var nested, whole []*drawn
@@ -872,19 +880,27 @@ func place(items []*drawn, room *budget) []*frameView {
 		if c := reserved[d]; c != nil {
 			room.take(-c.elements, -c.bytes)
 		}
-		if d.grid != "" && room.fits(d.elements, d.bytes) {
-			room.take(d.elements, d.bytes)
+		// A nested frame's drawings come with room for its least hex dump, taken now and
+		// given back when its dump is made (fitPage): no drawing without its bytes.
+		var hex budget
+		if fv.parent != nil {
+			hex.elements, hex.size = hexCost(min(len(fv.bytes), MinHexBytes), site.HexOptions{}, len(fv.bytes))
+		}
+		if d.grid != "" && room.fits(d.elements+hex.elements, d.bytes+hex.size) {
+			room.take(d.elements+hex.elements, d.bytes+hex.size)
+			fv.hexRoom = hex
 			fv.show(d, d.fs.Grid.Width(), d.fs.Tree.Width())
 			whole = append(whole, d)
-		} else if c := fitting(d.cuts, room); c != nil {
-			room.take(c.elements, c.bytes)
+		} else if c := fitting(d.cuts, room, hex); c != nil {
+			room.take(c.elements+hex.elements, c.bytes+hex.size)
+			fv.hexRoom = hex
 			fv.show(c, c.fs.Grid.Width(), c.fs.Tree.Width())
 			fv.Narrow, fv.NarrowW = c.narrow, c.fs.Narrow.Width()
 			fv.Fit = site.Fit(fv.ID, fv.GridW, fv.NarrowW, fv.TreeW)
 			fv.Cut = &cutView{Shown: c.cutAt, Size: len(fv.frame.Bytes)}
 		} else {
-			fv.Notes = append(fv.Notes, fmt.Sprintf("not drawn on this page: it would take it over its ceiling of %d elements and %d KB", MaxPageElements, MaxPageBytes>>10))
-			fv.Cut = &cutView{Size: len(fv.frame.Bytes)} // links the whole
+			fv.Cut = &cutView{Size: len(fv.frame.Bytes), // links the whole
+				Why: fmt.Sprintf("Not drawn on this page: it would take it over its ceiling of %d elements and %d KB.", MaxPageElements, MaxPageBytes>>10)}
 			continue
 		}
 		if fv.parent != nil {
@@ -908,10 +924,10 @@ func place(items []*drawn, room *budget) []*frameView {
 	return out
 }
 
-// fitting returns the first of cuts (the largest) that fits room, nil if none.
-func fitting(cuts []*drawn, room *budget) *drawn {
+// fitting returns the first of cuts (the largest) that fits room with more, nil if none.
+func fitting(cuts []*drawn, room *budget, more budget) *drawn {
 	for _, c := range cuts {
-		if room.fits(c.elements, c.bytes) {
+		if room.fits(c.elements+more.elements, c.bytes+more.size) {
 			return c
 		}
 	}
@@ -1076,7 +1092,7 @@ const pageHTML = `{{define "head"}}<!DOCTYPE html>
 </html>
 {{end}}
 
-{{define "wholenote"}}{{with .Cut}}<p class="note cut">{{if .Shown}}Drawn here live: its first {{.Shown}} of {{.Size}} bytes, all this page's ceilings hold; the last field, "rest of the frame", stands for the other {{sub .Size .Shown}}.{{end}} {{if .Drawn}}Drawn whole in{{else}}Every field in{{end}} {{range $i, $l := .Whole}}{{if $i}}, {{end}}<a href="{{$l.Href}}">{{$l.Label}}</a>{{end}}.</p>
+{{define "wholenote"}}{{with .Cut}}<p class="note cut">{{if .Shown}}Drawn here live: its first {{.Shown}} of {{.Size}} bytes, all this page's ceilings hold; the last field, "rest of the frame", stands for the other {{sub .Size .Shown}}.{{else}}{{.Why}}{{end}} {{if .Drawn}}Drawn whole in{{else}}Every field in{{end}} {{range $i, $l := .Whole}}{{if $i}}, {{end}}<a href="{{$l.Href}}">{{$l.Label}}</a>{{end}}.</p>
 {{end}}{{end}}`
 
 // counted counts n things: "1 frame", "2 frames".

@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -61,10 +62,14 @@ func TestWrite(t *testing.T) {
 		}
 	}
 	// Three frames' four files each; a frame the page draws the first screen of has its
-	// 16-bit grid's file too (a phone's link to the whole).
+	// 16-bit grid's file too (a phone's link to the whole), and a nested frame the page
+	// links its whole drawings of has those three.
 	files, _ := filepath.Glob(filepath.Join(outs[0], "frames", "*"))
 	narrow, _ := filepath.Glob(filepath.Join(outs[0], "frames", "*-grid16.svg"))
-	if len(files)-len(narrow) != 12 || len(narrow) != strings.Count(html, `Drawn whole in <a href="../frames/`) {
+	nestedWhole, _ := filepath.Glob(filepath.Join(outs[0], "frames", "*-n[0-9]*-grid.svg"))
+	nestedTrees, _ := filepath.Glob(filepath.Join(outs[0], "frames", "*-n[0-9]*-tree.svg"))
+	nestedWhole = append(nestedWhole, nestedTrees...)
+	if len(files)-len(narrow)-len(nestedWhole) != 12 || len(nestedWhole)%2 != 0 || len(narrow) != strings.Count(html, `Drawn whole in <a href="../frames/`) {
 		t.Errorf("%d frame files, %d of them 16-bit grids: want 3 frames × 4 and one for each frame drawn in part", len(files), len(narrow))
 	}
 	for _, f := range files {
@@ -107,9 +112,37 @@ func readAll(t *testing.T, dir string) string {
 		if n := site.Elements(b); n > MaxPageElements || len(b) > MaxPageBytes {
 			t.Errorf("%s: %d elements, %d bytes: over the page ceilings", filepath.Base(p), n, len(b))
 		}
+		linksBytes(t, dir, filepath.Base(p), string(b))
 		sb.Write(b)
 	}
 	return sb.String()
+}
+
+var (
+	liveGrid  = regexp.MustCompile(`<figure [^>]*class="live g32`)
+	hexShown  = regexp.MustCompile(`<pre class="hex h16"[^>]*>[^<]*<span`)
+	wholeNote = regexp.MustCompile(`<p class="note cut">[^\n]*href="\.\./(frames/[^"]+)"`)
+)
+
+// linksBytes checks that every message and nested frame of an exchange's page is drawn live
+// with its hex dump (each field linked to its bytes), or says where the whole is drawn and
+// links files that exist.
+func linksBytes(t *testing.T, dir, name, page string) {
+	t.Helper()
+	for _, sec := range strings.Split(page, `<section class="msg`)[1:] {
+		sec, _, _ = strings.Cut(sec, "</section>")
+		live := liveGrid.MatchString(sec)
+		if live && !hexShown.MatchString(sec) {
+			t.Errorf("%s: %.80s: drawn live with no hex dump", name, sec)
+		}
+		if m := wholeNote.FindStringSubmatch(sec); m != nil {
+			if _, err := os.Stat(filepath.Join(dir, m[1])); err != nil {
+				t.Errorf("%s: %.80s: links %s: %v", name, sec, m[1], err)
+			}
+		} else if !live {
+			t.Errorf("%s: %.80s: not drawn live, and no link to where it is", name, sec)
+		}
+	}
 }
 
 // TestWriteEnvelope checks that a report draws the frames an Envelope pair carries as nested

@@ -1,0 +1,112 @@
+package rfcart
+
+import "strings"
+
+// A startRule reads lines at the top of the grid that are not its first row: it gets the
+// line of the grid's first rule and the lines kept as printed above the grid, and returns
+// the line where the grid's first rule really is and those lines, with what it took from the
+// grid kept as printed. Each rule is one small function, with its own figure in
+// TestStartRules.
+type startRule struct {
+	name string
+	read func(p *parser, first int, above []string) (int, []string)
+}
+
+// startRules are applied in order, each from where the one before left the grid's start.
+var startRules = []startRule{
+	{"a ruler boxed over the grid", boxedRuler},
+	{"double slash side edges", doubleSlashEdges},
+}
+
+// boxedRuler reads a ruler drawn in a box of its own over the grid, a bit a cell (RFC 6184's
+// "+---------------+" over "|0|1|2|3|4|5|6|7|", RFC 7798's two bytes of it): a rule, a row
+// whose cells each hold one digit, the bit's number counted from 0 by the byte or by tens, and
+// a rule under it, all three from one column. The two lines are the figure's ruler, kept as
+// printed above the grid, which starts at the rule under them; read as a row, they were eight
+// one-bit fields named "0" to "7".
+func boxedRuler(p *parser, first int, above []string) (int, []string) {
+	if first+2 >= len(p.lines) {
+		return first, above
+	}
+	top, row, rule := p.lines[first], p.lines[first+1], p.lines[first+2]
+	x := indent(top)
+	if x != indent(row) || x != indent(rule) || !isPlainRule(string(top[x:])) ||
+		!isPlainRule(string(rule[x:])) || !isBitNumbers(strings.TrimRight(string(row[x:]), " ")) {
+		return first, above
+	}
+	above = append(above, string(top), string(row))
+	p.lines[first], p.lines[first+1] = nil, nil
+	return first + 2, above
+}
+
+// indent is the column of a line's first character that is not a space.
+func indent(l []rune) int {
+	for i, r := range l {
+		if r != ' ' {
+			return i
+		}
+	}
+	return len(l)
+}
+
+// isPlainRule reports whether s (from its first '+', trailing spaces allowed) is a rule of
+// '+' and '-' alone that starts and ends with '+'.
+func isPlainRule(s string) bool {
+	s = strings.TrimRight(s, " ")
+	if len(s) < 3 || s[0] != '+' || s[len(s)-1] != '+' {
+		return false
+	}
+	return strings.Trim(s, "+-") == ""
+}
+
+// isBitNumbers reports whether s is a row of cells of one digit each, "|0|1|…|", at least a
+// byte of them, numbering the bits from 0 by the byte (0 to 7 again and again) or by tens.
+func isBitNumbers(s string) bool {
+	if len(s) < 3 || s[0] != '|' || s[len(s)-1] != '|' {
+		return false
+	}
+	cells := strings.Split(s[1:len(s)-1], "|")
+	if len(cells) < 8 {
+		return false
+	}
+	byByte, byTens := true, true
+	for k, c := range cells {
+		if len(c) != 1 || c[0] < '0' || c[0] > '9' {
+			return false
+		}
+		d := int(c[0] - '0')
+		byByte = byByte && d == k%8
+		byTens = byTens && d == k%10
+	}
+	return byByte || byTens
+}
+
+// doubleSlashEdges reads "//" side edges, a row's left edge "//" from the grid's edge or its
+// right edge "//" ending at the first rule's end (RFC 5440's Optional TLVs, RFC 8754's Padding
+// and HMAC), as one '/' side mark each: the inner '/' of each pair is read as blank, with a
+// warning, for the figure is drawn back with single marks.
+func doubleSlashEdges(p *parser, first int, above []string) (int, []string) {
+	x := indent(p.lines[first])
+	end := len([]rune(strings.TrimRight(string(p.lines[first]), " "))) - 1
+	for i := first + 1; i < len(p.lines); i++ {
+		l := p.lines[i]
+		if len(l) == 0 || indent(l) < x {
+			break
+		}
+		t := []rune(strings.TrimRight(string(l), " "))
+		if indent(l) != x || len(t) != end+1 || end-1 <= x+1 {
+			continue
+		}
+		left, right := string(t[x:x+2]) == "//", string(t[end-1:]) == "//"
+		if left {
+			l[x+1] = ' '
+		}
+		if right {
+			l[end-1] = ' '
+		}
+		if left || right {
+			p.warn(i, x, "side edges \"//\" read as one '/' each (drawn back so)")
+		}
+	}
+	return first, above
+}
