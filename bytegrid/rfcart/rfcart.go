@@ -432,6 +432,9 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 	for i := 0; i < loc.Start; i++ {
 		p.lines[i] = nil
 	}
+	if t, ok := p.locateTable(loc.Rule); ok {
+		return p.parseTable(spec, t)
+	}
 	above, heading := p.above(loc)
 	first := loc.Rule
 	for _, r := range startRules {

@@ -32,6 +32,11 @@ func TestLabelRules(t *testing.T) {
   |1 1 1 1 1 1 1 1|    Payload    |
   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 `, "1 1 1 1 1 1 1 1/8 Payload/8", false},
+		{"a constant of mixed digits", `
+  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+  |0 1 1 0|  Len  |  Tag  |S|R R R|
+  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+`, "0 1 1 0/4 Len/4 Tag/4 S/1 R R R/3", false},
 		{"a list", `
   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
   |            length             |
