@@ -111,10 +111,10 @@ func firstRule(ls []string, source int) int {
 		}
 		for j := i + 1; j < len(ls) && j <= i+64; j++ { // (bounded: the work stays linear)
 			r := []rune(strings.ReplaceAll(ls[j], "\t", "        "))
-			if x >= len(r) || !strings.ContainsRune("+|:~/.\\", r[x]) {
+			if x >= len(r) || !strings.ContainsRune("+|:~/.\\!", r[x]) {
 				break
 			}
-			if r[x] == '|' || r[x] == ':' {
+			if r[x] == '|' || r[x] == ':' || r[x] == '!' {
 				return i
 			}
 		}

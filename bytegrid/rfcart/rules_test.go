@@ -382,6 +382,29 @@ func TestStartRules(t *testing.T) {
 	}
 }
 
+// TestBangEdges: RFC 2408's '!' edges are read as '|', a warning on each line that has them
+// (the figure is drawn back with '|'); a '!' inside a name stays.
+func TestBangEdges(t *testing.T) {
+	src := "+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n!  Next Payload ! Hi!   ! MnVer !\n+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n!            Length             !\n+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n"
+	s, err := rfcart.Parse("f.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range s.Fields {
+		got = append(got, fmt.Sprintf("%s/%d", f.Name, f.Bits))
+	}
+	if g := strings.Join(got, " "); g != "Next Payload/8 Hi!/4 MnVer/4 Length/16" {
+		t.Errorf("fields %s", g)
+	}
+	if len(s.Warnings) != 3 || !strings.Contains(s.Warnings[0], "f.txt:2:1: '!' edges read as '|'") || !strings.Contains(s.Warnings[2], "drawn back otherwise") {
+		t.Errorf("warnings %q: want one for each line with '!' edges, and the drawing's", s.Warnings)
+	}
+	if ok, _ := rfcart.Sniff([]byte(src)); !ok {
+		t.Error("not found as a figure")
+	}
+}
+
 // TestNumbersRuler: a ruler of whole bit numbers, two digits from 10 on, is drawn back with
 // its numbers whole, not as units.
 func TestNumbersRuler(t *testing.T) {

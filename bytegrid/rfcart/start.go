@@ -16,6 +16,7 @@ type startRule struct {
 var startRules = []startRule{
 	{"a ruler boxed over the grid", boxedRuler},
 	{"double slash side edges", doubleSlashEdges},
+	{"'!' edges", bangEdges},
 }
 
 // boxedRuler reads a ruler drawn in a box of its own over the grid, a bit a cell (RFC 6184's
@@ -107,6 +108,30 @@ func doubleSlashEdges(p *parser, first int, above []string) (int, []string) {
 		if left || right {
 			p.warn(i, x, "side edges \"//\" read as one '/' each (drawn back so)")
 		}
+	}
+	return first, above
+}
+
+// bangEdges reads the '!' edges of RFC 2408's figures (ISAKMP, and the IKEv1 RFCs after it:
+// "!  Next Payload ! MjVer ! MnVer !") as '|' edges, with a warning, for the figure is drawn
+// back with '|'. An edge is a '!' at the grid's left edge, at a line's end, or between
+// spaces, on a line of the grid that starts with '!'.
+func bangEdges(p *parser, first int, above []string) (int, []string) {
+	x := indent(p.lines[first])
+	for i := first + 1; i < len(p.lines); i++ {
+		l := p.lines[i]
+		if len(l) <= x || indent(l) != x || !strings.ContainsRune("+|!", l[x]) {
+			break
+		}
+		if l[x] != '!' {
+			continue
+		}
+		for c := x; c < len(l); c++ {
+			if l[c] == '!' && (c == x || c == len(l)-1 || l[c-1] == ' ' && l[c+1] == ' ') {
+				l[c] = '|'
+			}
+		}
+		p.warn(i, x, "'!' edges read as '|' (drawn back with '|')")
 	}
 	return first, above
 }
