@@ -85,7 +85,7 @@ func Locate(src []byte) (Located, bool) {
 	loc.Start = loc.Rule
 	for i := loc.Rule - 1; i >= 0 && i > loc.SourceLine; i-- {
 		s := strings.TrimSpace(ls[i])
-		if s == "" || !isRuler(s) && !isByteHeader(s) {
+		if s == "" || !isRuler(s) && !isByteHeader(s) && !isUnitRuler(s) {
 			break
 		}
 		loc.Start = i
