@@ -1014,6 +1014,27 @@ func (p *parser) geometry(first, last int) error {
 	if p.elide != "" && right > p.elideAt {
 		p.width -= len(p.elide)
 	}
+	p.boxUnit(first, minGap, allNine)
+	if p.bytes {
+		if bc := p.byteWidth(); p.width%bc != 0 {
+			return p.errf(first, right, "a byte-wide rule %d columns long: want a multiple of %d", p.width, bc)
+		}
+		p.rb = p.width / p.byteWidth() * 8
+	} else {
+		if p.width%p.cpb != 0 {
+			return p.errf(first, right, "a rule %d columns long with bits %d columns wide", p.width, p.cpb)
+		}
+		p.rb = p.width / p.cpb
+	}
+	if p.rb < 1 || p.rb > bytegrid.MaxRowBits {
+		return p.errf(first, right, "rows of %d bits: want 1 to %d", p.rb, bytegrid.MaxRowBits)
+	}
+	return nil
+}
+
+// boxUnit decides what a box of the rule holds when no ruler said it: the narrowest box
+// minGap columns wide, allNine when every box is a multiple of nine.
+func (p *parser) boxUnit(first, minGap int, allNine bool) {
 	switch {
 	case p.bytes:
 	case p.cpb > 0:
@@ -1038,21 +1059,6 @@ func (p *parser) geometry(first, last int) error {
 	default:
 		p.cpb = 2
 	}
-	if p.bytes {
-		if bc := p.byteWidth(); p.width%bc != 0 {
-			return p.errf(first, right, "a byte-wide rule %d columns long: want a multiple of %d", p.width, bc)
-		}
-		p.rb = p.width / p.byteWidth() * 8
-	} else {
-		if p.width%p.cpb != 0 {
-			return p.errf(first, right, "a rule %d columns long with bits %d columns wide", p.width, p.cpb)
-		}
-		p.rb = p.width / p.cpb
-	}
-	if p.rb < 1 || p.rb > bytegrid.MaxRowBits {
-		return p.errf(first, right, "rows of %d bits: want 1 to %d", p.rb, bytegrid.MaxRowBits)
-	}
-	return nil
 }
 
 // band is a run of a figure's content lines, [from, to): one row of boxes.
