@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -58,7 +59,7 @@ func (t *figureText) col(b int) int {
 }
 
 func (d *Diagram) writeFigure(bw *bufio.Writer) error {
-	if d.Text.LeftNotes == "" && d.Text.RightNotes == "" && d.Text.Above == "" && d.Text.Below == "" {
+	if d.Text.LeftNotes == "" && d.Text.RightNotes == "" && d.Text.Above == "" && d.Text.UnderRuler == "" && d.Text.Below == "" {
 		return d.writeFigureLines(bw)
 	}
 	// The notes in the left margin go on the lines from the first rule on.
@@ -108,6 +109,9 @@ func (d *Diagram) writeFigure(bw *bufio.Writer) error {
 			}
 			out[i] = l + n
 		}
+	}
+	if d.Text.UnderRuler != "" && first >= 0 {
+		out = slices.Insert(out, first, strings.Split(d.Text.UnderRuler, "\n")...)
 	}
 	if d.Text.Above != "" {
 		out = append(strings.Split(d.Text.Above, "\n"), out...)
