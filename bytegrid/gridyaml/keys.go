@@ -30,6 +30,7 @@ var topKeys = [...]struct {
 }{
 	{"name", func(p *parser, v *yaml.Node, t *top) (err error) { t.s.Name, err = p.str(v, ""); return err }},
 	{"description", func(p *parser, v *yaml.Node, t *top) (err error) { t.s.Desc, err = p.str(v, ""); return err }},
+	{"caption", func(p *parser, v *yaml.Node, t *top) (err error) { t.s.Caption, err = p.str(v, ""); return err }},
 	{"row_bits", func(p *parser, v *yaml.Node, t *top) error {
 		return p.intIn(v, "", &t.s.Options.RowBits, 1, bytegrid.MaxRowBits, "row_bits %d: want 1 to %d (8, 16, 32 or 64 are usual)", bytegrid.MaxRowBits)
 	}},
@@ -89,7 +90,7 @@ func (p *parser) topKey(k, v *yaml.Node, t *top) error {
 			return r.read(p, v, t)
 		}
 	}
-	return p.errf(k, "", "unknown key %q (want name, description, row_bits, ruler, bit_order, byte_order, text, offsets, elide_rows, hex, data, groups, fields)", k.Value)
+	return p.errf(k, "", "unknown key %q (want name, description, caption, row_bits, ruler, bit_order, byte_order, text, offsets, elide_rows, hex, data, groups, fields)", k.Value)
 }
 
 func (p *parser) topRuler(v *yaml.Node, t *top) error {

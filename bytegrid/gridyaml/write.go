@@ -32,6 +32,7 @@ func Write(w io.Writer, s *Spec) error {
 	root := &yaml.Node{Kind: yaml.MappingNode}
 	add(root, "name", str(s.Name))
 	addStr(root, "description", s.Desc)
+	addStr(root, "caption", s.Caption)
 	o := s.Options
 	if o.RowBits != 0 {
 		add(root, "row_bits", num(o.RowBits))

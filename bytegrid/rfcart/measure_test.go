@@ -136,64 +136,13 @@ func measure(t *testing.T, file string) result {
 	}
 	if f.Name == "rfc" {
 		r.art = true
-		if d := drawnBackDiff(s, src); d != "" {
-			r.why = strings.TrimPrefix(r.why+"; "+d, "; ")
+		if err := rfcart.DrawnBack(s, src); err != nil {
+			r.why = strings.TrimPrefix(r.why+"; "+err.Error(), "; ")
 		} else {
 			r.drawn = true
 		}
 	}
 	return r
-}
-
-// drawnBackDiff draws the spec as text and compares it with the figure as printed (its
-// comment prefix stripped, from its first line on), line by line with rfcart.SameLine: ""
-// when every line is the same, else the first that is not.
-func drawnBackDiff(s *bytegrid.Spec, src []byte) string {
-	loc, ok := rfcart.Locate(src)
-	if !ok {
-		return "not located"
-	}
-	d, err := bytegrid.Layout(s.Fields, s.Options)
-	if err != nil {
-		return err.Error()
-	}
-	var b bytes.Buffer
-	if err := d.WriteText(&b); err != nil {
-		return err.Error()
-	}
-	got := trimmed(strings.Split(b.String(), "\n"))
-	printed := trimmed(loc.Lines[loc.Start:])
-	for i := 0; i < max(len(got), len(printed)); i++ {
-		w, g := "", ""
-		if i < len(printed) {
-			w = printed[i]
-		}
-		if i < len(got) {
-			g = got[i]
-		}
-		if !rfcart.SameLine(w, g) {
-			return fmt.Sprintf("line %d printed %q, drawn %q", loc.Start+i+1, w, g)
-		}
-	}
-	return ""
-}
-
-// trimmed cuts the spaces ending each line and the lines ending the figure that are blank or
-// close its comment or fence.
-func trimmed(ls []string) []string {
-	out := make([]string, len(ls))
-	for i, l := range ls {
-		out[i] = strings.TrimRight(strings.ReplaceAll(l, "\t", "        "), " ")
-	}
-	for len(out) > 0 {
-		switch strings.TrimSpace(out[len(out)-1]) {
-		case "", "*/", "</pre>", "```":
-			out = out[:len(out)-1]
-			continue
-		}
-		break
-	}
-	return out
 }
 
 // readExpect reads a NAME.expect: "name<TAB>bits" lines ("var" for a variable field), "#"
@@ -266,7 +215,7 @@ func TestMeasureFixture(t *testing.T) {
 		t.Errorf("A and B of 8 bits each, expected 4: %+v", r)
 	}
 	s := &bytegrid.Spec{Fields: []bytegrid.Field{{Name: "A", Bits: 16}}, Options: bytegrid.Options{RowBits: 16}}
-	if d := drawnBackDiff(s, []byte(fig)); d == "" {
+	if rfcart.DrawnBack(s, []byte(fig)) == nil {
 		t.Error("one field drawn back as two")
 	}
 }

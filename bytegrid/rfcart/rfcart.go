@@ -450,9 +450,6 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 	}
 	right := p.rightNotes(first, last)
 	below, caption := p.below(last)
-	if caption == "" {
-		caption = heading
-	}
 	fields, opts, err := p.fields(first, last)
 	if err != nil {
 		return nil, err
@@ -473,7 +470,7 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 	spec.Options.Text.RunTail = p.runTail
 	spec.Options.Text.Above = strings.Join(above, "\n")
 	spec.Options.Text.Below = below
-	nameSpec(spec, caption, right, below)
+	nameSpec(spec, heading, caption, right, below)
 	if err := bytegrid.CheckFields(fields); err != nil {
 		return nil, &Error{Reader: "rfcart", File: name, Err: err}
 	}
@@ -684,14 +681,20 @@ func (p *parser) readGrid(first, last int) error {
 	return nil
 }
 
-// nameSpec names the spec by its caption (the source's name then its description), and adds
-// the notes around the figure to its description.
-func nameSpec(spec *bytegrid.Spec, caption, right, below string) {
-	if caption != "" {
-		if spec.Desc == "" {
+// nameSpec names the spec: its Caption is the figure's caption as printed under it ("Figure
+// 1: VXLAN Frame Format", the drawing's title); its Name the title right over the grid
+// ("VXLAN Header"), else the source's name, else the caption; the source line, then the notes
+// around the figure, are its description.
+func nameSpec(spec *bytegrid.Spec, heading, caption, right, below string) {
+	spec.Caption = caption
+	switch {
+	case heading != "":
+		if spec.Desc == "" && spec.Name != "RFC figure" {
 			spec.Desc = spec.Name
 		}
-		spec.Name = caption
+		spec.Name = heading
+	case caption != "" && spec.Name == "RFC figure":
+		spec.Name = strings.TrimSpace(captionRE().ReplaceAllString(caption, ""))
 	}
 	if notes := strings.TrimSpace(right + "\n" + below); notes != "" {
 		spec.Desc = strings.TrimSpace(spec.Desc + "\n" + noteText(right, below, caption))

@@ -1029,7 +1029,7 @@ func (b *builder) guideFigure(v *indexView) error {
 	if err != nil || m == nil {
 		return err
 	}
-	if v.GuideGrid, err = site.InlineSVG(m.Grid, "guide-grid"); err != nil {
+	if v.GuideGrid, err = inlineSVG(m.Grid, "guide-grid"); err != nil {
 		return err
 	}
 	v.GuideW = m.Grid.Width()
@@ -1148,7 +1148,7 @@ func (b *builder) pageView(c *apiContent, shared *apiPages) (*pageView, error) {
 // messageView shows one frame on a page: its drawings inline (ids prefixed short-), their print
 // parts, its hex dump, the detail panel's data and links to its files (named after m.Base).
 func (b *builder) messageView(a *kafka.API, m *message, id, title, short string) (messageView, error) {
-	mv := messageView{ID: id, Title: title, Base: m.Base, Size: len(m.Bytes), Hex: site.HexHTML(m.Bytes, site.HexOptions{}), Hex8: site.HexHTML(m.Bytes, site.HexOptions{PerLine: 8}),
+	mv := messageView{ID: id, Title: title, Base: m.Base, Size: len(m.Bytes), Hex: hexHTML(m.Bytes, site.HexOptions{}), Hex8: hexHTML(m.Bytes, site.HexOptions{PerLine: 8}),
 		GridW: m.Grid.Width(), TreeW: m.Tree.Width(), Park: true}
 	var err error
 	if mv.Detail, err = detailJSON(m.Fields, a); err != nil {
@@ -1160,11 +1160,11 @@ func (b *builder) messageView(a *kafka.API, m *message, id, title, short string)
 	if mv.Tree, err = m.inlineFigure(paintTree, short+"-tree"); err != nil {
 		return mv, err
 	}
-	if mv.Narrow, err = site.InlineSVG(m.Narrow, short+"-grid16"); err != nil {
+	if mv.Narrow, err = inlineSVG(m.Narrow, short+"-grid16"); err != nil {
 		return mv, err
 	}
 	mv.NarrowW = m.Narrow.Width()
-	mv.Fit = site.Fit(id, mv.GridW, mv.NarrowW, mv.TreeW)
+	mv.Fit = template.HTML(site.Fit(id, mv.GridW, mv.NarrowW, mv.TreeW))
 	if mv.GridParts, err = printParts(m.Grid, short+"-grid", "Byte grid"); err != nil {
 		return mv, err
 	}
