@@ -200,6 +200,7 @@ func textNode(t bytegrid.TextOptions) *yaml.Node {
 	addStr(m, "below", t.Below)
 	addTrue(m, "double_end", t.DoubleEnd)
 	addStr(m, "list_mark", t.ListMark)
+	addStr(m, "table", t.Table)
 	addTrue(m, "tens_no_zero", t.TensNoZero)
 	if t.Elide != "" {
 		add(m, "elide", str(t.Elide))
