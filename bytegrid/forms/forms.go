@@ -262,6 +262,11 @@ func writeYAML(w io.Writer, s *bytegrid.Spec, _ string) error {
 // spec read as notation has its values written.
 func writeNotation(w io.Writer, s *bytegrid.Spec, from string) error {
 	fields := s.Fields
+	if from == "tls" {
+		if err := notationSelect(fields); err != nil {
+			return err
+		}
+	}
 	if from != "notation" {
 		fields = slices.Clone(fields)
 		for i := range fields {
@@ -269,6 +274,20 @@ func writeNotation(w io.Writer, s *bytegrid.Spec, from string) error {
 		}
 	}
 	return notation.Write(w, NotationName(s.Name), fields)
+}
+
+// notationSelect refuses, saying why, a TLS select the notation cannot write back: the
+// notation has no choice between structures, so a select can only be written as a variable
+// field under a name of its own ("} body;"); an unnamed one, "select (E)", cannot.
+func notationSelect(fields []bytegrid.Field) error {
+	for _, f := range fields {
+		cases, ok := tlspres.Select(f)
+		if !ok || !strings.ContainsAny(f.Name, "()") {
+			continue
+		}
+		return fmt.Errorf("notation: field %q is a TLS select, one of %d structures (%s): RFC 9000 notation has no choice between structures, and a name there cannot hold '(': name the select in the TLS source (\"} body;\") to write it as one variable field, or write -format yaml, which keeps its cases", f.Name, len(cases), strings.Join(cases, "; "))
+	}
+	return nil
 }
 
 // NotationName makes a spec's name a structure name the notation can hold: its parenthesised

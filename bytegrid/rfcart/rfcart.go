@@ -432,7 +432,7 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 	for i := 0; i < loc.Start; i++ {
 		p.lines[i] = nil
 	}
-	above, heading := p.above(loc)
+	above, heading, under := p.above(loc)
 	first := loc.Rule
 	for _, r := range startRules {
 		first, above = r.read(p, first, above)
@@ -450,9 +450,6 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 	}
 	right := p.rightNotes(first, last)
 	below, caption := p.below(last)
-	if caption == "" {
-		caption = heading
-	}
 	fields, opts, err := p.fields(first, last)
 	if err != nil {
 		return nil, err
@@ -472,8 +469,9 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 	spec.Options.Text.RightNotes = right
 	spec.Options.Text.RunTail = p.runTail
 	spec.Options.Text.Above = strings.Join(above, "\n")
+	spec.Options.Text.UnderRuler = under
 	spec.Options.Text.Below = below
-	nameSpec(spec, caption, right, below)
+	nameSpec(spec, heading, caption, right, below)
 	if err := bytegrid.CheckFields(fields); err != nil {
 		return nil, &Error{Reader: "rfcart", File: name, Err: err}
 	}
@@ -509,10 +507,14 @@ func (p *parser) start(loc Located) *bytegrid.Spec {
 // above cuts the lines over the figure's first rule that are kept as printed above it: a
 // title right over it (RFC 7348's "VXLAN Header:"), which names the figure when no caption
 // under it does, and a header naming the bytes of a row ("+0 (MSB)  +1 (LSB)", RFC 6891).
-func (p *parser) above(loc Located) (above []string, heading string) {
+func (p *parser) above(loc Located) (above []string, heading, under string) {
 	if loc.Heading >= 0 {
-		above = append(above, string(p.lines[loc.Heading]))
 		heading = strings.TrimSuffix(strings.TrimSpace(string(p.lines[loc.Heading])), ":")
+		if loc.Start < loc.Heading {
+			under = p.underRuler(loc)
+		} else {
+			above = append(above, string(p.lines[loc.Heading]))
+		}
 		p.lines[loc.Heading] = nil
 	}
 	for i := loc.Start; i < loc.Rule; i++ {
@@ -526,7 +528,22 @@ func (p *parser) above(loc Located) (above []string, heading string) {
 			above = append(above, "")
 		}
 	}
-	return above, heading
+	return above, heading, under
+}
+
+// underRuler is what stands between a ruler over the figure's title and its first rule (RFC
+// 7348's Figure 1: a blank line and "Outer Ethernet Header:"), kept as printed
+// (Text.UnderRuler): the lines from the one after the ruler's last to the title.
+func (p *parser) underRuler(loc Located) string {
+	from := loc.Heading
+	for from > loc.Start && strings.TrimSpace(string(p.lines[from-1])) == "" {
+		from--
+	}
+	var out []string
+	for i := from; i <= loc.Heading; i++ {
+		out = append(out, strings.TrimRight(string(p.lines[i]), " "))
+	}
+	return strings.Join(out, "\n")
 }
 
 // gridLines finds the grid's last line: the lines from the first rule on that start at x0
@@ -684,14 +701,20 @@ func (p *parser) readGrid(first, last int) error {
 	return nil
 }
 
-// nameSpec names the spec by its caption (the source's name then its description), and adds
-// the notes around the figure to its description.
-func nameSpec(spec *bytegrid.Spec, caption, right, below string) {
-	if caption != "" {
-		if spec.Desc == "" {
+// nameSpec names the spec: its Caption is the figure's caption as printed under it ("Figure
+// 1: VXLAN Frame Format", the drawing's title); its Name the title right over the grid
+// ("VXLAN Header"), else the source's name, else the caption; the source line, then the notes
+// around the figure, are its description.
+func nameSpec(spec *bytegrid.Spec, heading, caption, right, below string) {
+	spec.Caption = caption
+	switch {
+	case heading != "":
+		if spec.Desc == "" && spec.Name != "RFC figure" {
 			spec.Desc = spec.Name
 		}
-		spec.Name = caption
+		spec.Name = heading
+	case caption != "" && spec.Name == "RFC figure":
+		spec.Name = strings.TrimSpace(captionRE().ReplaceAllString(caption, ""))
 	}
 	if notes := strings.TrimSpace(right + "\n" + below); notes != "" {
 		spec.Desc = strings.TrimSpace(spec.Desc + "\n" + noteText(right, below, caption))

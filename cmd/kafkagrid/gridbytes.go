@@ -67,7 +67,7 @@ func runGridBytes(ctx context.Context, g *gridBytesFlags, specName string, spec 
 	case format == "yaml" || format == "notation":
 		return usagef("grid: -bytes and -view draw %s; -format %s writes the spec only", site.FormatList("txt", "svg", "rfcsvg", "pdf", "json"), format)
 	}
-	ys := &gridyaml.Spec{Name: spec.Name, Desc: spec.Desc, Fields: spec.Fields, Options: spec.Options, Rules: spec.Rules, LittleEndian: spec.LittleEndian}
+	ys := &gridyaml.Spec{Name: spec.Name, Desc: spec.Desc, Caption: spec.Caption, Fields: spec.Fields, Options: spec.Options, Rules: spec.Rules, LittleEndian: spec.LittleEndian}
 	var res *specdec.Result
 	if g.bytes != "" {
 		data, err := readGridBytes(g.bytes)
@@ -138,13 +138,13 @@ func writeGridBytes(w io.Writer, spec *gridInput, ys *gridyaml.Spec, res *specde
 	if !ok || sf.Write == nil || !slices.Contains(forms.Formats(), sf.Name) {
 		return fmt.Errorf("%w %q (want %s)", forms.ErrUnknownFormat, f, site.FormatList(forms.Formats()...))
 	}
-	wo := site.WriteOptions{Title: spec.Name, Desc: spec.Desc, Inline: o.Inline, IDPrefix: o.IDPrefix, Date: o.PDF.Date, Theme: o.Theme}
+	wo := site.WriteOptions{Title: spec.Title(), Desc: spec.Desc, Inline: o.Inline, IDPrefix: o.IDPrefix, Date: o.PDF.Date, Theme: o.Theme}
 	if asTree {
 		root := specdec.SpecTree(ys)
 		if res != nil {
 			root = res.Tree()
 		}
-		d, err := tree.Layout(root, tree.Options{Title: spec.Name, GroupColors: spec.Options.GroupColors})
+		d, err := tree.Layout(root, tree.Options{Title: spec.Title(), GroupColors: spec.Options.GroupColors})
 		if err != nil {
 			return err
 		}
