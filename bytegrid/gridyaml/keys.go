@@ -342,6 +342,7 @@ var textKeys = [...]struct {
 	}},
 	{"right_notes", func(p *parser, k, v *yaml.Node, t *bytegrid.TextOptions) error { return p.notes(k, v, &t.RightNotes) }},
 	{"above", func(p *parser, k, v *yaml.Node, t *bytegrid.TextOptions) error { return p.notes(k, v, &t.Above) }},
+	{"under_ruler", func(p *parser, k, v *yaml.Node, t *bytegrid.TextOptions) error { return p.notes(k, v, &t.UnderRuler) }},
 	{"below", func(p *parser, k, v *yaml.Node, t *bytegrid.TextOptions) error { return p.notes(k, v, &t.Below) }},
 	{"double_end", func(p *parser, _, v *yaml.Node, t *bytegrid.TextOptions) error { return p.boolTo(v, "", &t.DoubleEnd) }},
 	{"list_mark", func(p *parser, _, v *yaml.Node, t *bytegrid.TextOptions) error { return p.strTo(v, "", &t.ListMark) }},
@@ -373,7 +374,7 @@ var textKeys = [...]struct {
 }
 
 // textKeyList is what the text art's errors say its keys are.
-const textKeyList = "margin, row_lines, align, ticks, open, edge, bit_chars, bytes, byte_chars, run_tail, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, right_notes, above, below, list_mark, double_end, rule_ticks, rule_marks, elide, elide_at"
+const textKeyList = "margin, row_lines, align, ticks, open, edge, bit_chars, bytes, byte_chars, run_tail, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, right_notes, above, under_ruler, below, list_mark, double_end, rule_ticks, rule_marks, elide, elide_at"
 
 // textKey reads one key of the text art.
 func (p *parser) textKey(k, v *yaml.Node, t *bytegrid.TextOptions) error {

@@ -196,6 +196,7 @@ func textNode(t bytegrid.TextOptions) *yaml.Node {
 	addStr(m, "left_notes", t.LeftNotes)
 	addStr(m, "right_notes", t.RightNotes)
 	addStr(m, "above", t.Above)
+	addStr(m, "under_ruler", t.UnderRuler)
 	addStr(m, "below", t.Below)
 	addTrue(m, "double_end", t.DoubleEnd)
 	addStr(m, "list_mark", t.ListMark)
