@@ -41,6 +41,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/bytegrid/notation"
 	"github.com/kafkagrid/kafkagrid/bytegrid/rfcart"
 	"github.com/kafkagrid/kafkagrid/bytegrid/tlspres"
+	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/canvas/formats"
 )
 
@@ -367,7 +368,10 @@ func Formats() []string {
 // WriteOptions are what a caller may change of a spec's own options, and how it is written.
 // The zero value writes the spec as it was read.
 type WriteOptions struct {
-	RowBits        int  // 0: the spec's
+	RowBits int // 0: the spec's
+	// BitWidth is the width of one bit in points, 10 to 40 (bytegrid.Options.BitWidth); 0:
+	// the spec's, else the row width's default.
+	BitWidth       float64
 	Decimal, NoHex bool // set: decimal row offsets; no hex of each byte
 	// Inline and IDPrefix: an SVG without its XML prolog, for HTML, and its root id (empty:
 	// a hash).
@@ -384,6 +388,9 @@ func Write(w io.Writer, s *bytegrid.Spec, from, format string, o WriteOptions) e
 	opts := s.Options
 	if o.RowBits != 0 {
 		opts.RowBits = o.RowBits
+	}
+	if o.BitWidth != 0 {
+		opts.BitWidth = canvas.Pt(o.BitWidth)
 	}
 	if o.Decimal {
 		opts.DecimalOffsets = true

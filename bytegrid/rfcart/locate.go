@@ -85,7 +85,7 @@ func Locate(src []byte) (Located, bool) {
 	loc.Start = loc.Rule
 	for i := loc.Rule - 1; i >= 0 && i > loc.SourceLine; i-- {
 		s := strings.TrimSpace(ls[i])
-		if s == "" || !isRuler(s) && !isByteHeader(s) {
+		if s == "" || !isRuler(s) && !isByteHeader(s) && !isUnitRuler(s) {
 			break
 		}
 		loc.Start = i
@@ -114,10 +114,10 @@ func firstRule(ls []string, source int) int {
 		}
 		for j := i + 1; j < len(ls) && j <= i+64; j++ { // (bounded: the work stays linear)
 			r := []rune(strings.ReplaceAll(ls[j], "\t", "        "))
-			if x >= len(r) || !strings.ContainsRune("+|:~/.\\", r[x]) {
+			if x >= len(r) || !strings.ContainsRune("+|:~/.\\!", r[x]) {
 				break
 			}
-			if r[x] == '|' || r[x] == ':' {
+			if r[x] == '|' || r[x] == ':' || r[x] == '!' {
 				return i
 			}
 		}

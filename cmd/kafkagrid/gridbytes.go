@@ -13,6 +13,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/bytegrid/forms"
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
 	"github.com/kafkagrid/kafkagrid/bytegrid/specdec"
+	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/capture"
 	"github.com/kafkagrid/kafkagrid/site"
 	"github.com/kafkagrid/kafkagrid/tree"
@@ -155,6 +156,9 @@ func writeGridBytes(w io.Writer, spec *gridInput, ys *gridyaml.Spec, res *specde
 	}
 	if o.RowBits != 0 {
 		opts.RowBits = o.RowBits
+	}
+	if o.BitWidth != 0 {
+		opts.BitWidth = canvas.Pt(o.BitWidth)
 	}
 	opts.DecimalOffsets = opts.DecimalOffsets || o.Decimal
 	opts.NoHex = opts.NoHex || o.NoHex
