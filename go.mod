@@ -6,7 +6,6 @@ toolchain go1.27.3
 
 require (
 	codeberg.org/go-pdf/fpdf v0.12.0
-	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b
 	github.com/chromedp/cdproto v0.160.1
 	github.com/chromedp/chromedp v0.23.1
 	github.com/gopacket/gopacket v1.7.7

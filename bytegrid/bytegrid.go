@@ -380,6 +380,10 @@ type TextOptions struct {
 	// Above is text printed as it stands above the grid (and above its ruler), the lines
 	// separated by "\n": a header naming the bytes of a row ("+0 (MSB)  +1 (LSB)", RFC 6891).
 	Above string `json:"above,omitempty"`
+	// UnderRuler is text printed as it stands between the ruler and the grid's first rule,
+	// the lines separated by "\n": RFC 7348's blank line and "Outer Ethernet Header:" title
+	// under the ruler its Figure 1 opens with.
+	UnderRuler string `json:"underRuler,omitempty"`
 	// Below is text printed as it stands under the grid, the lines separated by "\n": a
 	// ruler under the box, a legend, the figure's caption ("Figure 3: …").
 	Below string `json:"below,omitempty"`

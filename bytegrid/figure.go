@@ -87,7 +87,7 @@ func checkTextRules(t TextOptions, _ int) error {
 // checkTextNotes checks the notes around the grid, the ruler's shift, the elision and edges.
 func checkTextNotes(t TextOptions, _ int) error {
 	switch {
-	case !textOK(t.RightNotes) || !textOK(t.Above) || !textOK(t.Below):
+	case !textOK(t.RightNotes) || !textOK(t.Above) || !textOK(t.UnderRuler) || !textOK(t.Below):
 		return fmt.Errorf("bytegrid: text right notes, above and below: want at most %d lines of printable text, each of at most %d columns", maxNoteLines, 9*MaxRowBits)
 	case !leftNotesOK(t.LeftNotes, t.Margin):
 		return fmt.Errorf("bytegrid: text left notes: want at most %d lines of printable text, each shorter than the margin (%d)", maxNoteLines, t.Margin)

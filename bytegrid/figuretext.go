@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -58,10 +59,10 @@ func (t *figureText) col(b int) int {
 }
 
 func (d *Diagram) writeFigure(bw *bufio.Writer) error {
-	if d.Text.LeftNotes == "" && d.Text.RightNotes == "" && d.Text.Above == "" && d.Text.Below == "" {
+	if d.Text.LeftNotes == "" && d.Text.RightNotes == "" && d.Text.Above == "" && d.Text.UnderRuler == "" && d.Text.Below == "" {
 		return d.writeFigureLines(bw)
 	}
-	// The notes in the left margin go on the lines from the first rule on.
+	// The notes in the margins go on the lines from the first rule on.
 	var buf bytes.Buffer
 	inner := bufio.NewWriter(&buf)
 	if err := d.writeFigureLines(inner); err != nil {
@@ -78,36 +79,10 @@ func (d *Diagram) writeFigure(bw *bufio.Writer) error {
 			break
 		}
 	}
-	for k, n := range strings.Split(d.Text.LeftNotes, "\n") {
-		i := first + k
-		if n == "" || first < 0 || i >= len(out) {
-			continue
-		}
-		l := out[i]
-		if len(l) < len(n) || strings.TrimLeft(l[:len(n)], " ") != "" {
-			continue // (no room: the margin is narrower than the note)
-		}
-		out[i] = n + l[len(n):]
-	}
-	// The notes in the right margin, from the column after the grid's right edge.
-	if d.Text.RightNotes != "" && first >= 0 {
-		right := d.Text.Margin + 1
-		for _, l := range out[first:] {
-			if t := strings.TrimLeft(l, " "); strings.HasPrefix(t, "+") {
-				right = max(right, len(strings.TrimRight(l, " -.")))
-			}
-		}
-		for k, n := range strings.Split(d.Text.RightNotes, "\n") {
-			i := first + k
-			if n == "" || i >= len(out) {
-				continue
-			}
-			l := out[i]
-			if pad := right - utf8.RuneCountInString(l); pad > 0 {
-				l += strings.Repeat(" ", pad)
-			}
-			out[i] = l + n
-		}
+	d.leftNotes(out, first)
+	d.rightNotes(out, first)
+	if d.Text.UnderRuler != "" && first >= 0 {
+		out = slices.Insert(out, first, strings.Split(d.Text.UnderRuler, "\n")...)
 	}
 	if d.Text.Above != "" {
 		out = append(strings.Split(d.Text.Above, "\n"), out...)
@@ -123,6 +98,47 @@ func (d *Diagram) writeFigure(bw *bufio.Writer) error {
 		return fmt.Errorf("bytegrid: write text: %w", err)
 	}
 	return nil
+}
+
+// leftNotes writes the notes in the left margin (Text.LeftNotes) on the lines of out from
+// the first rule's, first, on.
+func (d *Diagram) leftNotes(out []string, first int) {
+	for k, n := range strings.Split(d.Text.LeftNotes, "\n") {
+		i := first + k
+		if n == "" || first < 0 || i >= len(out) {
+			continue
+		}
+		l := out[i]
+		if len(l) < len(n) || strings.TrimLeft(l[:len(n)], " ") != "" {
+			continue // (no room: the margin is narrower than the note)
+		}
+		out[i] = n + l[len(n):]
+	}
+}
+
+// rightNotes writes the notes in the right margin (Text.RightNotes), from the column after
+// the grid's right edge, on the lines of out from the first rule's, first, on.
+func (d *Diagram) rightNotes(out []string, first int) {
+	if d.Text.RightNotes == "" || first < 0 {
+		return
+	}
+	right := d.Text.Margin + 1
+	for _, l := range out[first:] {
+		if t := strings.TrimLeft(l, " "); strings.HasPrefix(t, "+") {
+			right = max(right, len(strings.TrimRight(l, " -.")))
+		}
+	}
+	for k, n := range strings.Split(d.Text.RightNotes, "\n") {
+		i := first + k
+		if n == "" || i >= len(out) {
+			continue
+		}
+		l := out[i]
+		if pad := right - utf8.RuneCountInString(l); pad > 0 {
+			l += strings.Repeat(" ", pad)
+		}
+		out[i] = l + n
+	}
 }
 
 // writeFigureLines writes the figure, its notes in the left margin aside.

@@ -3,7 +3,6 @@ package site
 import (
 	"encoding/json"
 	"fmt"
-	"html/template"
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/kafka"
@@ -72,7 +71,7 @@ type detailView struct {
 // on the page ("ProduceRequest.json") to the prefix of its line anchors ("request-schema-L"),
 // so the panel links a field to its line (nil: no links). encoding/json escapes <, > and &, so
 // the text cannot close the script element.
-func DetailJSON(fields []Field, anchors map[string]string) (template.JS, error) {
+func DetailJSON(fields []Field, anchors map[string]string) (string, error) {
 	if anchors == nil {
 		anchors = map[string]string{}
 	}
@@ -87,7 +86,7 @@ func DetailJSON(fields []Field, anchors map[string]string) (template.JS, error) 
 	if err != nil {
 		return "", fmt.Errorf("site: detail data: %w", err)
 	}
-	return template.JS(b), nil
+	return string(b), nil
 }
 
 // framingNames are what the framing parts of a field are called where a reader sees a path:

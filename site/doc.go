@@ -11,6 +11,9 @@
 //     decode, the failing field marked and the bytes not decoded as one field.
 //   - [HexDump] and [HexHTML] write the one hex dump: text, or HTML whose every byte carries
 //     its offset so a page lights the bytes of the field under the pointer.
+//   - [WriteMessage] writes one message's drawings, detail panel, hex dumps and detail data on
+//     a page, through package site/htmlw (each value escaped for where it stands, no
+//     html/template); [MessageTemplates] are the same for a page written with html/template.
 //   - [InlineSVG] and [WriteSVG] write a figure as SVG (svgcanvas.Write, the one way a drawing
 //     becomes SVG), standalone or inline in a page.
 //   - [CSS] and [Script] are the one page stylesheet and the one page script: system fonts

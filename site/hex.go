@@ -2,7 +2,6 @@ package site
 
 import (
 	"fmt"
-	"html/template"
 	"strings"
 )
 
@@ -54,7 +53,7 @@ type HexOptions struct {
 // so the page script lights the bytes of the field under the pointer; offsets and ASCII in
 // spans of class "off" and "asc". Each line ends in "\n", for a <pre class="hex">. Its size is
 // bounded by Limit: some 14 bytes of HTML a byte shown.
-func HexHTML(b []byte, o HexOptions) template.HTML {
+func HexHTML(b []byte, o HexOptions) string {
 	per := o.PerLine
 	if per != 8 {
 		per = 16
@@ -76,12 +75,12 @@ func HexHTML(b []byte, o HexOptions) template.HTML {
 	limit := o.Limit
 	if limit <= 0 || len(b) <= limit {
 		lines(0, len(b))
-		return template.HTML(sb.String())
+		return sb.String()
 	}
 	limit = (limit + 15) &^ 15
 	if limit >= len(b) {
 		lines(0, len(b))
-		return template.HTML(sb.String())
+		return sb.String()
 	}
 	lines(0, limit)
 	shown := limit
@@ -101,7 +100,7 @@ func HexHTML(b []byte, o HexOptions) template.HTML {
 			fmt.Fprintf(&sb, "… %d bytes not shown …\n", len(b)-shown)
 		}
 	}
-	return template.HTML(sb.String())
+	return sb.String()
 }
 
 // hexLine writes one line of a page's hex dump: b[off:end], per bytes a line, the byte at bad
@@ -123,7 +122,12 @@ func hexLine(sb *strings.Builder, b []byte, off, end, per, digits, bad int) {
 	}
 	sb.WriteString(`  <span class="asc">|`)
 	for i := off; i < end; i++ {
-		template.HTMLEscape(sb, []byte{printable(b[i])})
+		c := printable(b[i])
+		if e := hexEscapes[c]; e != "" {
+			sb.WriteString(e)
+		} else {
+			sb.WriteByte(c)
+		}
 	}
 	sb.WriteString("|</span>\n")
 }
@@ -136,6 +140,10 @@ func HexElements(n, per int) int {
 	}
 	return n + 2*((n+per-1)/per)
 }
+
+// hexEscapes are the printable characters a dump's ASCII column escapes (as
+// html/template.HTMLEscape does).
+var hexEscapes = [128]string{'"': "&#34;", '\'': "&#39;", '&': "&amp;", '<': "&lt;", '>': "&gt;"}
 
 func printable(c byte) byte {
 	if c >= 0x20 && c < 0x7f {

@@ -2,7 +2,6 @@ package site
 
 import (
 	"fmt"
-	"html/template"
 	"strings"
 )
 
@@ -99,7 +98,7 @@ const (
 //
 // Screens only: print lays out every message the same (CSS's @media print). An id that is
 // not a plain CSS identifier (or none) gets "": the page's default layout, stacked.
-func Fit(id string, gridW, narrowW, treeW int) template.HTML {
+func Fit(id string, gridW, narrowW, treeW int) string {
 	if !cssIdent(id) || narrowW == 0 || gridW == 0 {
 		return ""
 	}
@@ -108,7 +107,7 @@ func Fit(id string, gridW, narrowW, treeW int) template.HTML {
 
 // FitWide is Fit for a message with no narrow grid: its 32-bit grid at every width, scrolling
 // in its own box on a phone, and beside the tree where both fit.
-func FitWide(id string, gridW, treeW int) template.HTML {
+func FitWide(id string, gridW, treeW int) string {
 	if !cssIdent(id) || gridW == 0 {
 		return ""
 	}
@@ -125,7 +124,7 @@ func cssIdent(id string) bool {
 	return id != ""
 }
 
-func fit(id string, gridW, narrowW, treeW int) template.HTML {
+func fit(id string, gridW, narrowW, treeW int) string {
 	px := func(w int, scale float64) int { return int(float64(w)*scale + 0.999) }
 	side := treeW + fitTreePad + fitFigPad + fitGap + fitPagePad + fitScroll
 	pair32 := max(fitPairMin, px(gridW, fitScale)+side)
@@ -161,7 +160,7 @@ func fit(id string, gridW, narrowW, treeW int) template.HTML {
 			sel, fitGap, fitPanelEm, fitHexMaxVh)
 	}
 	b.WriteString("</style>\n")
-	return template.HTML(b.String())
+	return b.String()
 }
 
 // writeStacked writes the desktop layout below the screen where grid and tree fit side by

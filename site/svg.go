@@ -3,7 +3,6 @@ package site
 import (
 	"bytes"
 	"fmt"
-	"html/template"
 	"io"
 	"sync"
 
@@ -48,7 +47,7 @@ func WriteThemedSVG(w io.Writer, f Figure, inline bool, id, theme string) error 
 }
 
 // InlineSVG is WriteSVG for a page: the figure as an inline <svg>, "" for none.
-func InlineSVG(f Figure, id string) (template.HTML, error) {
+func InlineSVG(f Figure, id string) (string, error) {
 	if f.Drawing == nil {
 		return "", nil
 	}
@@ -62,7 +61,7 @@ func InlineSVG(f Figure, id string) (template.HTML, error) {
 	if err := WriteSVG(buf, f, true, id); err != nil {
 		return "", fmt.Errorf("site: %s: %w", f.Title, err)
 	}
-	return template.HTML(buf.String()), nil
+	return buf.String(), nil
 }
 
 // svgBuffers are the buffers InlineSVG draws into before it copies the drawing into a string

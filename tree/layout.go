@@ -31,6 +31,11 @@ type Options struct {
 	MaxLabel, MaxValue, MaxType int
 	// Title names the drawing (the SVG <title>); it is not drawn.
 	Title string
+	// Narrow draws the Name, Offset and Length columns only: the decimal offset and the
+	// wire type (still in each row's tooltip) are left out, their columns zero wide, so that
+	// the tree fits a narrow column (a README on a phone) at a readable size. WriteText writes
+	// every column whatever this says.
+	Narrow bool
 }
 
 func (o Options) withDefaults() Options {
@@ -195,6 +200,53 @@ type flat struct {
 	group  string
 }
 
+// twoGroups reports whether rows hold two groups or more.
+func twoGroups(rows []flat) bool {
+	first := ""
+	for _, f := range rows {
+		if f.group == "" {
+			continue
+		}
+		if first == "" {
+			first = f.group
+		} else if f.group != first {
+			return true
+		}
+	}
+	return false
+}
+
+// columns sets d's columns side by side (the name column nameW wide, the others as wide as
+// their widest text, in runes; a column not shown zero wide), its width and its header.
+func (d *Diagram) columns(m metrics, names [numCols]string, wide [numCols]int, nameW canvas.Pt, shown func(int) bool) {
+	d.Columns = make([]Column, numCols)
+	x := m.padX
+	for c := 0; c < numCols; c++ {
+		w := nameW
+		if c != ColName {
+			w = 0
+			if shown(c) {
+				w = m.width(wide[c])
+				x = canvas.Round(x + m.colGap)
+			}
+		}
+		w = ceil(w)
+		align := canvas.End
+		if c == ColName || c == ColType {
+			align = canvas.Start
+		}
+		d.Columns[c] = Column{Name: names[c], X: x, W: w, Align: align}
+		x = canvas.Round(x + w)
+	}
+	d.Width = ceil(x + m.padX)
+	d.Header = make([]Run, 0, numCols)
+	for c, col := range d.Columns {
+		if shown(c) {
+			d.Header = append(d.Header, m.run(c, col, 0, names[c], style.Muted, "head"))
+		}
+	}
+}
+
 // Layout lays out the tree under root. It fails on a nil root, a negative offset or length,
 // or a tree deeper than MaxDepth or larger than MaxRows.
 func Layout(root *Node, opt Options) (*Diagram, error) {
@@ -221,7 +273,16 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 	for i := ColOffset; i < numCols; i++ {
 		wide[i] = mono.Runes(names[i])
 	}
+	shown := func(c int) bool { return !opt.Narrow || c != ColDec && c != ColType }
 	var nameW canvas.Pt = canvas.Pt(mono.Width(names[ColName], float64(m.size)))
+	marks := twoGroups(rows) // group letters, when there are groups to tell apart
+	// A group's letter is written in its chip at the text's size (it reads at the size of the
+	// labels, 7 pt and more in the book where trees print at 0.6×), the chip grown to hold it
+	// and the labels moved a quarter of the text size past it.
+	markBox, lead := canvas.Round(m.size), m.chip+m.gap
+	if marks {
+		lead = max(lead, canvas.Round(markBox+m.size/4))
+	}
 	// The texts Layout makes (tooltips, numbers) are carved from one buffer, the data
 	// attributes from one slice: a few allocations for the whole tree, not a few per row.
 	var txt arena.Text
@@ -249,7 +310,7 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 		if f.parent >= 0 {
 			lastChild[f.parent] = i
 		}
-		w := canvas.Pt(f.depth)*m.indent + m.chip + m.gap + m.width(mono.Runes(r.Label))
+		w := canvas.Pt(f.depth)*m.indent + lead + m.width(mono.Runes(r.Label))
 		if r.Value != "" {
 			w += m.width(sepRunes(r.Label) + mono.Runes(r.Value))
 		}
@@ -270,44 +331,8 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 		wide[ColType] = max(wide[ColType], mono.Runes(r.Type))
 	}
 
-	// Columns.
-	d.Columns = make([]Column, numCols)
-	x := m.padX
-	for c := 0; c < numCols; c++ {
-		w := nameW
-		if c != ColName {
-			w = m.width(wide[c])
-			x = canvas.Round(x + m.colGap)
-		}
-		w = ceil(w)
-		align := canvas.End
-		if c == ColName || c == ColType {
-			align = canvas.Start
-		}
-		d.Columns[c] = Column{Name: names[c], X: x, W: w, Align: align}
-		x = canvas.Round(x + w)
-	}
-	d.Width = ceil(x + m.padX)
+	d.columns(m, names, wide, nameW, shown)
 
-	// Header.
-	d.Header = make([]Run, numCols)
-	for c, col := range d.Columns {
-		d.Header[c] = m.run(c, col, 0, names[c], style.Muted, "head")
-	}
-
-	// Group letters, when there are two groups or more to tell apart.
-	marks, first := false, ""
-	for _, f := range rows {
-		if f.group == "" {
-			continue
-		}
-		if first == "" {
-			first = f.group
-		} else if f.group != first {
-			marks = true
-			break
-		}
-	}
 	// Rows. Their runs share one backing array.
 	runBuf := make([]Run, 0, nRuns)
 	y := d.HeaderH
@@ -320,12 +345,12 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 		base := canvas.Round(y + m.base)
 		r.Chip = Box{X: cx, Y: canvas.Round(mid - m.chip/2), W: m.chip, H: m.chip}
 		if g := rows[i].group; marks && g != "" && (r.Parent < 0 || rows[r.Parent].group != g) {
-			// A row that starts a group: its chip grows by a quarter of the text size (8 to 11
-			// pt at 12 pt) to the right, into the gap before the label, to hold the group's letter at 0.75 of the
-			// text size (9 pt at 12: no text of a page is under 9 px on a phone).
+			// A row that starts a group: its chip grows to the text size (8 to 12 pt at 12 pt)
+			// to the right, into the gap before the label, to hold the group's letter at the
+			// text size (a letter of two or more, past the 26th group, smaller to fit).
 			mark := style.GroupMark(r.Color)
-			big := canvas.Round(m.chip + m.size/4)
-			size := canvas.Round(m.size * 0.75)
+			big := markBox
+			size := canvas.Round(m.size)
 			for size > 4 && canvas.Pt(mono.Width(mark, float64(size))) > big-1 {
 				size -= 0.5
 			}
@@ -348,7 +373,7 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 		runs := runBuf[len(runBuf):len(runBuf):cap(runBuf)]
 		// The label, ": " and the value follow one another; positions are counted in
 		// characters from the text's start so that no rounding error accumulates.
-		tx := canvas.Round(cx + m.chip + m.gap)
+		tx := canvas.Round(cx + lead)
 		at := func(chars int) canvas.Pt { return canvas.Round(tx + m.width(chars)) }
 		nl := mono.Runes(r.Label)
 		if r.Label != "" {
@@ -364,11 +389,12 @@ func Layout(root *Node, opt Options) (*Diagram, error) {
 		}
 		hexBuf = appendHex(hexBuf[:0], r.Offset, hexDigits)
 		dec, length := txt.Int(int64(r.Offset)), txt.Int(int64(r.Length))
-		runs = append(runs,
-			m.run(ColOffset, d.Columns[ColOffset], y, txt.Bytes(hexBuf), style.Muted, "offset"),
-			m.run(ColDec, d.Columns[ColDec], y, dec, style.Ink, "dec"),
-			m.run(ColLength, d.Columns[ColLength], y, length, style.Ink, "length"))
-		if r.Type != "" {
+		runs = append(runs, m.run(ColOffset, d.Columns[ColOffset], y, txt.Bytes(hexBuf), style.Muted, "offset"))
+		if shown(ColDec) {
+			runs = append(runs, m.run(ColDec, d.Columns[ColDec], y, dec, style.Ink, "dec"))
+		}
+		runs = append(runs, m.run(ColLength, d.Columns[ColLength], y, length, style.Ink, "length"))
+		if r.Type != "" && shown(ColType) {
 			runs = append(runs, m.run(ColType, d.Columns[ColType], y, r.Type, style.Muted, "type"))
 		}
 		r.Runs = runs[:len(runs):len(runs)]

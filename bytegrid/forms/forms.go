@@ -41,6 +41,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/bytegrid/notation"
 	"github.com/kafkagrid/kafkagrid/bytegrid/rfcart"
 	"github.com/kafkagrid/kafkagrid/bytegrid/tlspres"
+	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/canvas/formats"
 )
 
@@ -261,6 +262,11 @@ func writeYAML(w io.Writer, s *bytegrid.Spec, _ string) error {
 // spec read as notation has its values written.
 func writeNotation(w io.Writer, s *bytegrid.Spec, from string) error {
 	fields := s.Fields
+	if from == "tls" {
+		if err := notationSelect(fields); err != nil {
+			return err
+		}
+	}
 	if from != "notation" {
 		fields = slices.Clone(fields)
 		for i := range fields {
@@ -268,6 +274,20 @@ func writeNotation(w io.Writer, s *bytegrid.Spec, from string) error {
 		}
 	}
 	return notation.Write(w, NotationName(s.Name), fields)
+}
+
+// notationSelect refuses, saying why, a TLS select the notation cannot write back: the
+// notation has no choice between structures, so a select can only be written as a variable
+// field under a name of its own ("} body;"); an unnamed one, "select (E)", cannot.
+func notationSelect(fields []bytegrid.Field) error {
+	for _, f := range fields {
+		cases, ok := tlspres.Select(f)
+		if !ok || !strings.ContainsAny(f.Name, "()") {
+			continue
+		}
+		return fmt.Errorf("notation: field %q is a TLS select, one of %d structures (%s): RFC 9000 notation has no choice between structures, and a name there cannot hold '(': name the select in the TLS source (\"} body;\") to write it as one variable field, or write -format yaml, which keeps its cases", f.Name, len(cases), strings.Join(cases, "; "))
+	}
+	return nil
 }
 
 // NotationName makes a spec's name a structure name the notation can hold: its parenthesised
@@ -348,7 +368,10 @@ func Formats() []string {
 // WriteOptions are what a caller may change of a spec's own options, and how it is written.
 // The zero value writes the spec as it was read.
 type WriteOptions struct {
-	RowBits        int  // 0: the spec's
+	RowBits int // 0: the spec's
+	// BitWidth is the width of one bit in points, 10 to 40 (bytegrid.Options.BitWidth); 0:
+	// the spec's, else the row width's default.
+	BitWidth       float64
 	Decimal, NoHex bool // set: decimal row offsets; no hex of each byte
 	// Inline and IDPrefix: an SVG without its XML prolog, for HTML, and its root id (empty:
 	// a hash).
@@ -365,6 +388,9 @@ func Write(w io.Writer, s *bytegrid.Spec, from, format string, o WriteOptions) e
 	opts := s.Options
 	if o.RowBits != 0 {
 		opts.RowBits = o.RowBits
+	}
+	if o.BitWidth != 0 {
+		opts.BitWidth = canvas.Pt(o.BitWidth)
 	}
 	if o.Decimal {
 		opts.DecimalOffsets = true

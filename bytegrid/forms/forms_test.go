@@ -3,6 +3,7 @@ package forms_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -201,5 +202,47 @@ func TestCaptionTitle(t *testing.T) {
 	}
 	if s.Name != "Retry Packet" || !strings.Contains(b.String(), ">Figure 18: Retry Packet</title>") {
 		t.Errorf("name %q, svg title not the caption", s.Name)
+	}
+}
+
+// TestArtCaption: an RFC figure's caption is its drawing's title and is kept by -format yaml;
+// the title over the grid names the spec.
+func TestArtCaption(t *testing.T) {
+	src := []byte("   VXLAN Header:\n   +-+-+-+-+-+-+-+-+\n   |R|R|R|R|I|R|R|R|\n   +-+-+-+-+-+-+-+-+\n\n        Figure 1: VXLAN Frame Format\n")
+	s, f, err := forms.Read("x", src, forms.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Name != "VXLAN Header" || s.Caption != "Figure 1: VXLAN Frame Format" {
+		t.Fatalf("name %q, caption %q", s.Name, s.Caption)
+	}
+	for _, format := range []string{"svg", "yaml"} {
+		var b strings.Builder
+		if err := forms.Write(&b, s, f.Name, format, forms.WriteOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), "Figure 1: VXLAN Frame Format") {
+			t.Errorf("%s: the caption is lost:\n%s", format, b.String())
+		}
+	}
+}
+
+// TestNotationSelect: a TLS select cannot be written in the notation unless it is named; the
+// error says why and what to do.
+func TestNotationSelect(t *testing.T) {
+	src := "   struct {\n       uint8 msg_type;\n       select (H.msg_type) {\n           case a: A;\n           case b: B;\n       }%s;\n   } H;\n   struct { uint8 a; } A;\n   struct { uint8 b; } B;\n"
+	for _, tc := range []struct{ name, want string }{
+		{"", "is a TLS select, one of 2 structures (a: A; b: B): RFC 9000 notation has no choice"},
+		{" body", "body (..)"},
+	} {
+		s, f, err := forms.Read("x", []byte(fmt.Sprintf(src, tc.name)), forms.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		err = forms.Write(&b, s, f.Name, "notation", forms.WriteOptions{})
+		if !strings.Contains(b.String()+fmt.Sprint(err), tc.want) {
+			t.Errorf("select named %q: got %v %q, want %q", tc.name, err, b.String(), tc.want)
+		}
 	}
 }

@@ -1,7 +1,6 @@
 package forms_test
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -104,8 +103,8 @@ func heldOutOne(t *testing.T, file string) heldResult {
 	}
 	if f.Name == "rfc" {
 		r.art = true
-		if d := heldDrawnBack(s, src); d != "" {
-			r.note = strings.TrimPrefix(r.note+"; "+d, "; ")
+		if err := rfcart.DrawnBack(s, src); err != nil {
+			r.note = strings.TrimPrefix(r.note+"; "+err.Error(), "; ")
 		} else {
 			r.drawn = true
 		}
@@ -139,47 +138,4 @@ func firstDiff(want, got []string) string {
 		}
 	}
 	return ""
-}
-
-// heldDrawnBack draws s as text and compares it line by line (rfcart.SameLine) with the
-// figure as printed from its first line, its comment prefix stripped (rfcart.Locate).
-func heldDrawnBack(s *bytegrid.Spec, src []byte) string {
-	loc, ok := rfcart.Locate(src)
-	if !ok {
-		return "not located"
-	}
-	d, err := bytegrid.Layout(s.Fields, s.Options)
-	if err != nil {
-		return err.Error()
-	}
-	var b bytes.Buffer
-	if err := d.WriteText(&b); err != nil {
-		return err.Error()
-	}
-	got := trimLines(strings.Split(b.String(), "\n"))
-	printed := trimLines(loc.Lines[loc.Start:])
-	for i := 0; i < max(len(got), len(printed)); i++ {
-		var w, g string
-		if i < len(printed) {
-			w = printed[i]
-		}
-		if i < len(got) {
-			g = got[i]
-		}
-		if !rfcart.SameLine(w, g) {
-			return fmt.Sprintf("drawn back: line %d printed %q, drawn %q", loc.Start+i+1, w, g)
-		}
-	}
-	return ""
-}
-
-func trimLines(ls []string) []string {
-	out := make([]string, len(ls))
-	for i, l := range ls {
-		out[i] = strings.TrimRight(strings.ReplaceAll(l, "\t", "        "), " ")
-	}
-	for len(out) > 0 && strings.TrimSpace(out[len(out)-1]) == "" || len(out) > 0 && strings.TrimSpace(out[len(out)-1]) == "*/" {
-		out = out[:len(out)-1]
-	}
-	return out
 }

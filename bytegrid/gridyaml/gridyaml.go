@@ -9,6 +9,8 @@
 //
 //	name: UDP header (RFC 768)        # the drawing's title (required)
 //	description: A DNS query to port 53. # the drawing's description, for screen readers (optional)
+//	caption: "Figure 3: DNS query"  # the figure's caption as printed under it (optional): the
+//	                                  # drawing's title (an SVG's <title>, md's alt text)
 //	row_bits: 32                      # bits a row: 32 by default, any width from 1 to 128
 //	ruler: tens                       # the bit ruler: tens (default), tens-all, units, numbers, bytes, none
 //	bit_order: msb0                   # msb0 (default): bits numbered 0, 1, … from the left;

@@ -30,6 +30,7 @@ var topKeys = [...]struct {
 }{
 	{"name", func(p *parser, v *yaml.Node, t *top) (err error) { t.s.Name, err = p.str(v, ""); return err }},
 	{"description", func(p *parser, v *yaml.Node, t *top) (err error) { t.s.Desc, err = p.str(v, ""); return err }},
+	{"caption", func(p *parser, v *yaml.Node, t *top) (err error) { t.s.Caption, err = p.str(v, ""); return err }},
 	{"row_bits", func(p *parser, v *yaml.Node, t *top) error {
 		return p.intIn(v, "", &t.s.Options.RowBits, 1, bytegrid.MaxRowBits, "row_bits %d: want 1 to %d (8, 16, 32 or 64 are usual)", bytegrid.MaxRowBits)
 	}},
@@ -89,7 +90,7 @@ func (p *parser) topKey(k, v *yaml.Node, t *top) error {
 			return r.read(p, v, t)
 		}
 	}
-	return p.errf(k, "", "unknown key %q (want name, description, row_bits, ruler, bit_order, byte_order, text, offsets, elide_rows, hex, data, groups, fields)", k.Value)
+	return p.errf(k, "", "unknown key %q (want name, description, caption, row_bits, ruler, bit_order, byte_order, text, offsets, elide_rows, hex, data, groups, fields)", k.Value)
 }
 
 func (p *parser) topRuler(v *yaml.Node, t *top) error {
@@ -341,6 +342,7 @@ var textKeys = [...]struct {
 	}},
 	{"right_notes", func(p *parser, k, v *yaml.Node, t *bytegrid.TextOptions) error { return p.notes(k, v, &t.RightNotes) }},
 	{"above", func(p *parser, k, v *yaml.Node, t *bytegrid.TextOptions) error { return p.notes(k, v, &t.Above) }},
+	{"under_ruler", func(p *parser, k, v *yaml.Node, t *bytegrid.TextOptions) error { return p.notes(k, v, &t.UnderRuler) }},
 	{"below", func(p *parser, k, v *yaml.Node, t *bytegrid.TextOptions) error { return p.notes(k, v, &t.Below) }},
 	{"double_end", func(p *parser, _, v *yaml.Node, t *bytegrid.TextOptions) error { return p.boolTo(v, "", &t.DoubleEnd) }},
 	{"list_mark", func(p *parser, _, v *yaml.Node, t *bytegrid.TextOptions) error { return p.strTo(v, "", &t.ListMark) }},
@@ -372,7 +374,7 @@ var textKeys = [...]struct {
 }
 
 // textKeyList is what the text art's errors say its keys are.
-const textKeyList = "margin, row_lines, align, ticks, open, edge, bit_chars, bytes, byte_chars, run_tail, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, right_notes, above, below, list_mark, double_end, rule_ticks, rule_marks, elide, elide_at"
+const textKeyList = "margin, row_lines, align, ticks, open, edge, bit_chars, bytes, byte_chars, run_tail, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, right_notes, above, under_ruler, below, list_mark, double_end, rule_ticks, rule_marks, elide, elide_at"
 
 // textKey reads one key of the text art.
 func (p *parser) textKey(k, v *yaml.Node, t *bytegrid.TextOptions) error {

@@ -32,6 +32,7 @@ func Write(w io.Writer, s *Spec) error {
 	root := &yaml.Node{Kind: yaml.MappingNode}
 	add(root, "name", str(s.Name))
 	addStr(root, "description", s.Desc)
+	addStr(root, "caption", s.Caption)
 	o := s.Options
 	if o.RowBits != 0 {
 		add(root, "row_bits", num(o.RowBits))
@@ -195,6 +196,7 @@ func textNode(t bytegrid.TextOptions) *yaml.Node {
 	addStr(m, "left_notes", t.LeftNotes)
 	addStr(m, "right_notes", t.RightNotes)
 	addStr(m, "above", t.Above)
+	addStr(m, "under_ruler", t.UnderRuler)
 	addStr(m, "below", t.Below)
 	addTrue(m, "double_end", t.DoubleEnd)
 	addStr(m, "list_mark", t.ListMark)

@@ -54,7 +54,7 @@ func TestWriteRoundTrip(t *testing.T) {
 // defaults, gaps and values that look like numbers included.
 func TestWriteKeys(t *testing.T) {
 	s := &gridyaml.Spec{
-		Name: "T: a test", Desc: "x",
+		Name: "T: a test", Desc: "x", Caption: "Figure 2: T",
 		Options: bytegrid.Options{RowBits: 16, DecimalOffsets: true, ElideRows: -1, NoHex: true, Data: []byte{1, 2, 3}, GroupColors: map[string]int{"Z": 3, "A": 1}},
 		Fields: []bytegrid.Field{
 			{Offset: 0, Bits: 4, Name: "V", Value: "4", Group: "Z", Kind: bytegrid.Header, Path: "v"},
@@ -68,6 +68,7 @@ func TestWriteKeys(t *testing.T) {
 	}
 	want := `name: 'T: a test'
 description: x
+caption: 'Figure 2: T'
 row_bits: 16
 offsets: decimal
 elide_rows: -1
@@ -82,8 +83,8 @@ fields:
 	if b.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
-	if back, err := gridyaml.Parse("keys", b.Bytes()); err != nil || back.Fields[1].Item != "[0]" || back.Fields[1].Short != "L" {
-		t.Errorf("item and short read back: %v, %+v", err, back)
+	if back, err := gridyaml.Parse("keys", b.Bytes()); err != nil || back.Fields[1].Item != "[0]" || back.Fields[1].Short != "L" || back.Caption != s.Caption {
+		t.Errorf("item, short and caption read back: %v, %+v", err, back)
 	}
 	if err := gridyaml.Write(&b, &gridyaml.Spec{}); err == nil {
 		t.Error("a spec without a name written")

@@ -215,7 +215,7 @@ func ParseOptions(file string, src []byte, o Options) (*Spec, error) {
 		}
 		// A line with no "{" outside a structure is no structure's: a caption ("Figure 7:
 		// SETTINGS Frame"), a "source:" line, or prose, read and not drawn.
-		if rest := p.src[p.pos:]; !bytes.ContainsRune(rest[:lineEnd(rest)], '{') {
+		if rest := p.src[p.pos:]; !bytes.ContainsRune(rest[:lineEnd(rest)], '{') || markdownLine(rest[:lineEnd(rest)]) {
 			line, col := p.line, p.col
 			text := strings.TrimSpace(p.restOfLine())
 			switch {
@@ -223,10 +223,16 @@ func ParseOptions(file string, src []byte, o Options) (*Spec, error) {
 				if caption == "" {
 					caption = text
 				}
+			case ialTitle(text) != "":
+				if caption == "" {
+					caption = ialTitle(text)
+				}
 			case len(text) >= 7 && strings.EqualFold(text[:7], "source:"):
 				if source == "" {
 					source = strings.TrimSpace(text[7:])
 				}
+			case strings.HasPrefix(text, "~~~") || strings.HasPrefix(text, "```"):
+				// a Markdown fence around the figure: a delimiter, not prose
 			default:
 				warnings = append(warnings, fmt.Sprintf("%s:%d:%d: text outside the structures, read as prose and not drawn", file, line, col))
 			}
@@ -295,6 +301,26 @@ func (e *expander) detached(top *structure, structs []*structure) error {
 		}
 	}
 	return nil
+}
+
+// markdownLine reports whether a line holding a '{' is Markdown's, not a structure's: a
+// kramdown attribute list ("{: #datagram-format title=\"DATAGRAM Frame Format\"}", which the
+// drafts of QUIC, HTTP/3 and MASQUE print under each figure) or prose holding a reference
+// ("(see {{iana-types}} for the value)").
+func markdownLine(l []byte) bool {
+	t := bytes.TrimSpace(l)
+	return bytes.HasPrefix(t, []byte("{:")) || bytes.Contains(t, []byte("{{"))
+}
+
+// ialTitleRE is the title of a kramdown attribute list: {: #id title="Figure's title"}.
+var ialTitleRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\{:.*\btitle="([^"]+)".*\}$`) })
+
+// ialTitle is the title a kramdown attribute list gives the figure over it, "" for none.
+func ialTitle(text string) string {
+	if m := ialTitleRE().FindStringSubmatch(text); m != nil {
+		return m[1]
+	}
+	return ""
 }
 
 // captionRE is a figure's caption: "Figure 7: SETTINGS Frame".

@@ -528,3 +528,23 @@ func TestParseAll(t *testing.T) {
 		}
 	}
 }
+
+// TestKramdown reads a figure as the QUIC, HTTP/3 and MASQUE drafts' Markdown prints it: prose
+// holding a reference ("{{iana-types}}") before it, "~~~" fences around it, and a kramdown
+// attribute list under it whose title is the figure's caption.
+func TestKramdown(t *testing.T) {
+	src := "The capsule (see {{iana-types}} for its type) is:\n\n~~~\nADDRESS_ASSIGN Capsule {\n  Type (i) = ADDRESS_ASSIGN,\n  Length (i),\n  IP Version (8),\n}\n~~~\n{: #addr-assign-format title=\"ADDRESS_ASSIGN Capsule Format\"}\n"
+	s, err := notation.Parse("f.md", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Fields) != 3 || s.Fields[2].Name != "IP Version" || s.Fields[2].Bits != 8 {
+		t.Errorf("fields %+v: want Type, Length, IP Version (8)", s.Fields)
+	}
+	if s.Caption != "ADDRESS_ASSIGN Capsule Format" {
+		t.Errorf("caption %q: want the attribute list's title", s.Caption)
+	}
+	if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0], "f.md:1:1: text outside the structures") {
+		t.Errorf("warnings %q: want one, for the prose line (the fences are delimiters)", s.Warnings)
+	}
+}

@@ -148,10 +148,7 @@ func (p *parser) parseDash(spec *gridyaml.Spec, d dashFigure) (*gridyaml.Spec, e
 	spec.Options.ElideRows = -1
 	for i := d.bot + 1; i < len(p.lines); i++ {
 		if s := strings.TrimSpace(string(p.lines[i])); captionRE().MatchString(s) {
-			if spec.Desc == "" {
-				spec.Desc = spec.Name
-			}
-			spec.Name = s
+			nameSpec(spec, "", s, "", "")
 			break
 		}
 	}

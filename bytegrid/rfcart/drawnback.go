@@ -2,6 +2,7 @@ package rfcart
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -10,22 +11,59 @@ import (
 )
 
 // checkDrawnBack draws the fields read as text and compares the drawing with the figure's
-// lines (printed, from the text's line start on) with SameLine: where they differ, a warning
-// names the first line that does and how many do, so that no reading that cannot be the
-// figure's goes unsaid.
+// lines (printed, from the text's line start on) as DrawnBack does: where they differ, a
+// warning names the first line that does and how many do, so that no reading that cannot be
+// the figure's goes unsaid.
 func (p *parser) checkDrawnBack(spec *gridyaml.Spec, printed []string, start int) {
-	d, err := bytegrid.Layout(spec.Fields, spec.Options)
+	err := drawnBack(spec, printed, start)
+	var m *Mismatch
+	switch {
+	case err == nil:
+	case errors.As(err, &m):
+		p.warn(m.Line-1, -1, "drawn back otherwise than printed (%s of %d): printed %q, drawn %q", plural(m.Lines, "line"), m.Of, m.Printed, m.Drawn)
+	default:
+		p.warn(start, -1, "the fields read cannot be drawn back: %v", err)
+	}
+}
+
+// A Mismatch is a figure drawn back otherwise than printed (DrawnBack): the first line that
+// differs, and how many do.
+type Mismatch struct {
+	Line    int    // the first differing line's number in the source (1-based)
+	Printed string // that line as printed (tabs expanded, the spaces ending it cut)
+	Drawn   string // the drawing's line in its place ("" past the drawing's end)
+	Lines   int    // how many of the figure's lines differ
+	Of      int    // how many lines the figure has, from its first on
+}
+
+func (m *Mismatch) Error() string {
+	return fmt.Sprintf("drawn back otherwise than printed (%s of %d): line %d printed %q, drawn %q", plural(m.Lines, "line"), m.Of, m.Line, m.Printed, m.Drawn)
+}
+
+// DrawnBack draws s as text (bytegrid's text form) and compares it, line by line with
+// SameLine, with the figure in src as printed: found as Parse finds it (Locate: the lines
+// before it and a comment prefix left out), the spaces ending each line and the lines closing
+// it that are blank or end its comment or fence ("*/", "</pre>", "```") cut from both. It
+// returns nil when every line is the same, a *Mismatch naming the first that is not, or the
+// error that kept s from being drawn or the figure from being found. It is the measure of
+// "drawn back as printed" that Parse's own warning, the tests and the measurements share.
+func DrawnBack(s *bytegrid.Spec, src []byte) error {
+	loc, ok := Locate(src)
+	if !ok {
+		return errors.New("no figure found: no rule with a row of boxes under it")
+	}
+	return drawnBack(s, loc.Lines[loc.Start:], loc.Start)
+}
+
+// drawnBack is DrawnBack on the figure's lines from its first (printed), the first being
+// line start (0-based) of its source.
+func drawnBack(s *bytegrid.Spec, printed []string, start int) error {
+	got, err := drawText(s)
 	if err != nil {
-		p.warn(start, -1, "the fields read cannot be drawn back: %v", err)
-		return
+		return err
 	}
-	var txt bytes.Buffer
-	if err := d.WriteText(&txt); err != nil {
-		p.warn(start, -1, "the fields read cannot be drawn back: %v", err)
-		return
-	}
-	want, got := trimLines(printed), trimLines(strings.Split(txt.String(), "\n"))
-	first, n := -1, 0
+	want := trimLines(printed)
+	m := &Mismatch{Line: -1, Of: len(want)}
 	for i := 0; i < max(len(want), len(got)); i++ {
 		w, g := "", ""
 		if i < len(want) {
@@ -34,24 +72,31 @@ func (p *parser) checkDrawnBack(spec *gridyaml.Spec, printed []string, start int
 		if i < len(got) {
 			g = got[i]
 		}
-		if !SameLine(w, g) {
-			if first < 0 {
-				first = i
-			}
-			n++
+		if SameLine(w, g) {
+			continue
 		}
+		if m.Lines == 0 {
+			m.Line, m.Printed, m.Drawn = start+i+1, w, g
+		}
+		m.Lines++
 	}
-	if first < 0 {
-		return
+	if m.Lines == 0 {
+		return nil
 	}
-	w, g := "", ""
-	if first < len(want) {
-		w = want[first]
+	return m
+}
+
+// drawText is s drawn as text, its lines trimmed as trimLines trims them.
+func drawText(s *bytegrid.Spec) ([]string, error) {
+	d, err := bytegrid.Layout(s.Fields, s.Options)
+	if err != nil {
+		return nil, fmt.Errorf("the fields read cannot be drawn: %w", err)
 	}
-	if first < len(got) {
-		g = got[first]
+	var txt bytes.Buffer
+	if err := d.WriteText(&txt); err != nil {
+		return nil, fmt.Errorf("the fields read cannot be drawn: %w", err)
 	}
-	p.warn(start+first, -1, "drawn back otherwise than printed (%s of %d): printed %q, drawn %q", plural(n, "line"), len(want), w, g)
+	return trimLines(strings.Split(txt.String(), "\n")), nil
 }
 
 // keepRuleMarks keeps the marks printed on the rules that the fields read do not draw (RFC
@@ -63,15 +108,11 @@ func (p *parser) keepRuleMarks(spec *gridyaml.Spec, printed []string) {
 	if c := spec.Options.Text.Cross; c != "" && c[0] != '+' {
 		return // (crossing lines starting with '|' cannot be told from rows)
 	}
-	d, err := bytegrid.Layout(spec.Fields, spec.Options)
+	got, err := drawText(spec)
 	if err != nil {
 		return
 	}
-	var txt bytes.Buffer
-	if err := d.WriteText(&txt); err != nil {
-		return
-	}
-	want, got := trimLines(printed), trimLines(strings.Split(txt.String(), "\n"))
+	want := trimLines(printed)
 	if len(want) != len(got) {
 		return
 	}
@@ -113,14 +154,21 @@ func (p *parser) lineMarks(rule int, want, got string) []string {
 	return out
 }
 
-// trimLines are ls with the spaces ending each line and the blank lines ending them cut.
+// trimLines are ls with tabs expanded, the spaces ending each line cut, and the lines ending
+// them that are blank or close a comment or fence around the figure ("*/", "</pre>", "```")
+// left out.
 func trimLines(ls []string) []string {
 	out := make([]string, len(ls))
 	for i, l := range ls {
 		out[i] = strings.TrimRight(strings.ReplaceAll(l, "\t", "        "), " ")
 	}
-	for len(out) > 0 && out[len(out)-1] == "" {
-		out = out[:len(out)-1]
+	for len(out) > 0 {
+		switch strings.TrimSpace(out[len(out)-1]) {
+		case "", "*/", "</pre>", "```":
+			out = out[:len(out)-1]
+			continue
+		}
+		break
 	}
 	return out
 }

@@ -54,3 +54,26 @@ func ExampleParse() {
 	//                  |          data octets ...
 	//                  +---------------- ...
 }
+
+// Hold a spec's text drawing to the figure it was read from: nil when every line is drawn
+// back as printed (but for spaces inside boxes), else the first line that is not.
+func ExampleDrawnBack() {
+	fig := []byte(`source: RFC 2784 section 2.1, the GRE header's first word
+
+    0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
+   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+   |C|       Reserved0       | Ver |         Protocol Type         |
+   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+`)
+	s, err := rfcart.Parse("gre.txt", fig)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(rfcart.DrawnBack(s, fig))
+	s.Fields[1].Name = "Reserved"
+	fmt.Println(rfcart.DrawnBack(s, fig))
+	// Output:
+	// <nil>
+	// drawn back otherwise than printed (1 line of 4): line 5 printed "   |C|       Reserved0       | Ver |         Protocol Type         |", drawn "   |C|       Reserved        | Ver |         Protocol Type         |"
+}

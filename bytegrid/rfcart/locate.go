@@ -85,13 +85,16 @@ func Locate(src []byte) (Located, bool) {
 	loc.Start = loc.Rule
 	for i := loc.Rule - 1; i >= 0 && i > loc.SourceLine; i-- {
 		s := strings.TrimSpace(ls[i])
-		if s == "" || !isRuler(s) && !isByteHeader(s) {
+		if s == "" || !isRuler(s) && !isByteHeader(s) && !isUnitRuler(s) {
 			break
 		}
 		loc.Start = i
 	}
 	if h := loc.Start - 1; h > loc.SourceLine && h >= 0 && isHeading(ls[h], ls[loc.Start]) {
 		loc.Heading, loc.Start = h, h
+		if r := rulerOverTitle(ls, h, loc.SourceLine); r >= 0 {
+			loc.Start = r
+		}
 	}
 	loc.Prose = proseBefore(ls, loc.Start, loc.SourceLine)
 	return loc, true
@@ -111,15 +114,34 @@ func firstRule(ls []string, source int) int {
 		}
 		for j := i + 1; j < len(ls) && j <= i+64; j++ { // (bounded: the work stays linear)
 			r := []rune(strings.ReplaceAll(ls[j], "\t", "        "))
-			if x >= len(r) || !strings.ContainsRune("+|:~/.\\", r[x]) {
+			if x >= len(r) || !strings.ContainsRune("+|:~/.\\!", r[x]) {
 				break
 			}
-			if r[x] == '|' || r[x] == ':' {
+			if r[x] == '|' || r[x] == ':' || r[x] == '!' {
 				return i
 			}
 		}
 	}
 	return -1
+}
+
+// rulerOverTitle is the index of the first line of a ruler over the figure's title at line h,
+// blank lines between (RFC 7348's Figure 1: its ruler, a blank line, "Outer Ethernet
+// Header:", the grid): one or two lines of bit numbers (the last of four numbers or more),
+// no blank line between them; -1 for none.
+func rulerOverTitle(ls []string, h, source int) int {
+	i := h - 1
+	for i > source && i >= 0 && h-i <= 3 && strings.TrimSpace(ls[i]) == "" {
+		i--
+	}
+	if i < 0 || i <= source || len(strings.Fields(ls[i])) < 4 {
+		return -1 // (bit numbers, not a lone number: a year, a page)
+	}
+	first := -1
+	for ; i > source && i >= 0 && h-i <= 5 && isRuler(strings.TrimSpace(ls[i])); i-- {
+		first = i
+	}
+	return first
 }
 
 // proseBefore are the indexes of the lines before start that are not blank, not the source

@@ -85,3 +85,37 @@ func TestLocate(t *testing.T) {
 		})
 	}
 }
+
+// TestRulerOverTitle: a ruler over the figure's title, a blank line between (RFC 7348's
+// Figure 1), is the grid's ruler, and the blank line and the title under it are kept where
+// they were printed; the caption under the grid is the spec's Caption, the title its Name.
+// Lone numbers over a title (a year) are no ruler, and prose.
+func TestRulerOverTitle(t *testing.T) {
+	fig := "source: x\n\n" +
+		"    0                   1\n" +
+		"    0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5\n" +
+		"\n" +
+		"   Tag Header:\n" +
+		"   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n" +
+		"   |R|R|R|I|        Reserved       |\n" +
+		"   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n" +
+		"\n" +
+		"            Figure 1: A Tag\n"
+	s, err := rfcart.Parse("f.txt", []byte(fig))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Warnings) > 0 || s.Options.Ruler != "tens" && s.Options.Ruler != "" {
+		t.Errorf("warnings %q, ruler %q: want the ruler read", s.Warnings, s.Options.Ruler)
+	}
+	if s.Name != "Tag Header" || s.Caption != "Figure 1: A Tag" || s.Options.Text.UnderRuler != "\n   Tag Header:" {
+		t.Errorf("name %q, caption %q, under the ruler %q", s.Name, s.Caption, s.Options.Text.UnderRuler)
+	}
+	if err := rfcart.DrawnBack(s, []byte(fig)); err != nil {
+		t.Error(err)
+	}
+	year := "2014\n\nTag Header:\n+-+-+-+-+\n|A  |B  |\n+-+-+-+-+\n"
+	if loc, ok := rfcart.Locate([]byte(year)); !ok || len(loc.Prose) != 1 {
+		t.Errorf("a year over a title read as a ruler: %+v", loc)
+	}
+}

@@ -59,7 +59,14 @@
 //   - under no ruler, a box wider than "+-+" ("+--+", "+---+") is read as a bit when a row
 //     of them is whole bytes (RFC 1035's rows of 16), and as a byte when it is not (RFC
 //     1952's "+---+" boxes, 10 to a row; Text.Bytes, Text.ByteChars), which a warning says:
-//     the figure does not say;
+//     the figure does not say; boxes wider than nine columns whose rows, at two columns a
+//     bit, would be no whole bytes (RFC 2205's ERROR_SPEC, RFC 5925's TCP-AO) are a byte a
+//     box, warned too, and an edge inside such a box stands where byteCol puts a bit;
+//   - a ruler of bytes over byte boxes (start.go, byteruler.go): their numbers 0, 1, 2, …
+//     over each box (RFC 2205's RSVP header and objects) or their offsets over the
+//     boundaries with a unit ("0   4   5   6   8 (BYTE)", the KCP spec) gives a byte's
+//     columns, and is kept as printed above the grid (Text.Above);
+//   - '!' edges (RFC 2408's ISAKMP figures) are read as '|', warned, and drawn back so;
 //   - a row drawn with more lines than the rest keeps them (Field.Lines, RFC 5389; the
 //     rows a field fills, as RFC 1035's WKS BIT MAP's second row); a field filling one row
 //     drawn an even number of lines high, its name on one line and no width in it, is as
@@ -108,7 +115,9 @@
 // read at that width (warned, or Field.Packed when the box is as many lines high as the rows
 // the width fills). A rule closing a field mid-row ("|      +-+-+-+", RFC 5036) ends it
 // there. A figure of dashes (RFC 1350: "-----" rules, the boxes' widths written over them) is
-// read from those widths.
+// read from those widths; a table of boxes whose names stand over a row of counts (RFC 1928's
+// SOCKS messages, RFC 1661, RFC 7323, protocols' Markdown specs) from those counts
+// (table.go), drawn in the grid's own form, which a warning says.
 //
 // # Never silently wrong
 //
@@ -330,6 +339,9 @@ func (p *parser) bitAt(c int) (int, bool) {
 	}
 	if p.bytes {
 		bc := p.byteWidth()
+		if bc > 9 && rel%bc != 0 {
+			return p.bitInByte(rel, bc) // (wider boxes: an edge inside a byte, RFC 2205's "| Vers | Flags|")
+		}
 		if bc != 9 && rel%bc != 0 {
 			return 0, false // (narrower boxes: their bytes' edges only)
 		}
@@ -340,6 +352,18 @@ func (p *parser) bitAt(c int) (int, bool) {
 		return 0, false
 	}
 	return rel / p.cpb, rel/p.cpb <= p.rb
+}
+
+// bitInByte returns the bit boundary inside a byte box bc columns wide at column rel of the
+// row, where byteCol puts it, and false when rel is none.
+func (p *parser) bitInByte(rel, bc int) (int, bool) {
+	for j := 1; j < 8; j++ {
+		if byteCol(j, bc) == rel%bc {
+			b := 8*(rel/bc) + j
+			return b, b <= p.rb
+		}
+	}
+	return 0, false
 }
 
 // markAt reports whether the character at column c of a line is a side edge of a variable
@@ -432,7 +456,10 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 	for i := 0; i < loc.Start; i++ {
 		p.lines[i] = nil
 	}
-	above, heading := p.above(loc)
+	if t, ok := p.locateTable(loc.Rule); ok {
+		return p.parseTable(spec, t)
+	}
+	above, heading, under := p.above(loc)
 	first := loc.Rule
 	for _, r := range startRules {
 		first, above = r.read(p, first, above)
@@ -450,9 +477,6 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 	}
 	right := p.rightNotes(first, last)
 	below, caption := p.below(last)
-	if caption == "" {
-		caption = heading
-	}
 	fields, opts, err := p.fields(first, last)
 	if err != nil {
 		return nil, err
@@ -472,8 +496,9 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 	spec.Options.Text.RightNotes = right
 	spec.Options.Text.RunTail = p.runTail
 	spec.Options.Text.Above = strings.Join(above, "\n")
+	spec.Options.Text.UnderRuler = under
 	spec.Options.Text.Below = below
-	nameSpec(spec, caption, right, below)
+	nameSpec(spec, heading, caption, right, below)
 	if err := bytegrid.CheckFields(fields); err != nil {
 		return nil, &Error{Reader: "rfcart", File: name, Err: err}
 	}
@@ -509,10 +534,14 @@ func (p *parser) start(loc Located) *bytegrid.Spec {
 // above cuts the lines over the figure's first rule that are kept as printed above it: a
 // title right over it (RFC 7348's "VXLAN Header:"), which names the figure when no caption
 // under it does, and a header naming the bytes of a row ("+0 (MSB)  +1 (LSB)", RFC 6891).
-func (p *parser) above(loc Located) (above []string, heading string) {
+func (p *parser) above(loc Located) (above []string, heading, under string) {
 	if loc.Heading >= 0 {
-		above = append(above, string(p.lines[loc.Heading]))
 		heading = strings.TrimSuffix(strings.TrimSpace(string(p.lines[loc.Heading])), ":")
+		if loc.Start < loc.Heading {
+			under = p.underRuler(loc)
+		} else {
+			above = append(above, string(p.lines[loc.Heading]))
+		}
 		p.lines[loc.Heading] = nil
 	}
 	for i := loc.Start; i < loc.Rule; i++ {
@@ -526,7 +555,22 @@ func (p *parser) above(loc Located) (above []string, heading string) {
 			above = append(above, "")
 		}
 	}
-	return above, heading
+	return above, heading, under
+}
+
+// underRuler is what stands between a ruler over the figure's title and its first rule (RFC
+// 7348's Figure 1: a blank line and "Outer Ethernet Header:"), kept as printed
+// (Text.UnderRuler): the lines from the one after the ruler's last to the title.
+func (p *parser) underRuler(loc Located) string {
+	from := loc.Heading
+	for from > loc.Start && strings.TrimSpace(string(p.lines[from-1])) == "" {
+		from--
+	}
+	var out []string
+	for i := from; i <= loc.Heading; i++ {
+		out = append(out, strings.TrimRight(string(p.lines[i]), " "))
+	}
+	return strings.Join(out, "\n")
 }
 
 // gridLines finds the grid's last line: the lines from the first rule on that start at x0
@@ -684,14 +728,20 @@ func (p *parser) readGrid(first, last int) error {
 	return nil
 }
 
-// nameSpec names the spec by its caption (the source's name then its description), and adds
-// the notes around the figure to its description.
-func nameSpec(spec *bytegrid.Spec, caption, right, below string) {
-	if caption != "" {
-		if spec.Desc == "" {
+// nameSpec names the spec: its Caption is the figure's caption as printed under it ("Figure
+// 1: VXLAN Frame Format", the drawing's title); its Name the title right over the grid
+// ("VXLAN Header"), else the source's name, else the caption; the source line, then the notes
+// around the figure, are its description.
+func nameSpec(spec *bytegrid.Spec, heading, caption, right, below string) {
+	spec.Caption = caption
+	switch {
+	case heading != "":
+		if spec.Desc == "" && spec.Name != "RFC figure" {
 			spec.Desc = spec.Name
 		}
-		spec.Name = caption
+		spec.Name = heading
+	case caption != "" && spec.Name == "RFC figure":
+		spec.Name = strings.TrimSpace(captionRE().ReplaceAllString(caption, ""))
 	}
 	if notes := strings.TrimSpace(right + "\n" + below); notes != "" {
 		spec.Desc = strings.TrimSpace(spec.Desc + "\n" + noteText(right, below, caption))
@@ -984,24 +1034,7 @@ func (p *parser) geometry(first, last int) error {
 	if p.elide != "" && right > p.elideAt {
 		p.width -= len(p.elide)
 	}
-	switch {
-	case p.bytes:
-	case p.cpb > 0:
-	case minGap >= 9 && allNine:
-		p.bytes = true
-	case minGap >= 2 && minGap <= 8:
-		p.cpb = minGap
-		if minGap > 2 && p.width%minGap == 0 && (p.width/minGap)%8 != 0 {
-			// "+-+" is a bit wherever RFCs draw it; a wider box under no ruler may be a bit,
-			// a byte (RFC 1952's "+---+---+") or more, which the figure does not say: rows of
-			// whole bytes (RFC 1035's "+--+--+" rows of 16) are read a box a bit; a row that
-			// would not be whole bytes so is read a box a byte, and said.
-			p.warn(first, p.x0, "no ruler says what a box holds, the rule's '+' marks stand %d columns apart, and a row of one bit a box would be %d bits, not whole bytes: each box read as one byte", minGap, p.width/minGap)
-			p.bytes, p.byteCols, p.cpb = true, minGap, 0
-		}
-	default:
-		p.cpb = 2
-	}
+	p.boxUnit(first, minGap, allNine)
 	if p.bytes {
 		if bc := p.byteWidth(); p.width%bc != 0 {
 			return p.errf(first, right, "a byte-wide rule %d columns long: want a multiple of %d", p.width, bc)
@@ -1017,6 +1050,35 @@ func (p *parser) geometry(first, last int) error {
 		return p.errf(first, right, "rows of %d bits: want 1 to %d", p.rb, bytegrid.MaxRowBits)
 	}
 	return nil
+}
+
+// boxUnit decides what a box of the rule holds when no ruler said it: the narrowest box
+// minGap columns wide, allNine when every box is a multiple of nine.
+func (p *parser) boxUnit(first, minGap int, allNine bool) {
+	switch {
+	case p.bytes:
+	case p.cpb > 0:
+	case minGap >= 9 && allNine:
+		p.bytes = true
+	case minGap >= 2 && minGap <= 8:
+		p.cpb = minGap
+		if minGap > 2 && p.width%minGap == 0 && (p.width/minGap)%8 != 0 {
+			// "+-+" is a bit wherever RFCs draw it; a wider box under no ruler may be a bit,
+			// a byte (RFC 1952's "+---+---+") or more, which the figure does not say: rows of
+			// whole bytes (RFC 1035's "+--+--+" rows of 16) are read a box a bit; a row that
+			// would not be whole bytes so is read a box a byte, and said.
+			p.warn(first, p.x0, "no ruler says what a box holds, the rule's '+' marks stand %d columns apart, and a row of one bit a box would be %d bits, not whole bytes: each box read as one byte", minGap, p.width/minGap)
+			p.bytes, p.byteCols, p.cpb = true, minGap, 0
+		}
+	case minGap > 9 && p.width%minGap == 0 && (p.width%2 != 0 || (p.width/2)%8 != 0):
+		// Boxes wider than a byte of nine columns under no ruler (RFC 2205's ERROR_SPEC,
+		// fourteen columns; RFC 5925's TCP-AO, thirteen): bits of two columns would make a
+		// row of no whole bytes, so each box is read as one byte, and said.
+		p.warn(first, p.x0, "no ruler says what a box holds, the rule's '+' marks stand %d columns apart, and bits of two columns would make rows of no whole bytes: each box read as one byte", minGap)
+		p.bytes, p.byteCols = true, minGap
+	default:
+		p.cpb = 2
+	}
 }
 
 // band is a run of a figure's content lines, [from, to): one row of boxes.
@@ -1120,7 +1182,7 @@ func (p *parser) edgeOK(l, c int) bool {
 // place of the right edge (RFC 7540).
 func (p *parser) bandEdges(bd band) (edges []int, open, dots bool) {
 	for b := 0; b <= p.rb; b++ {
-		if p.byteCols > 0 && b%8 != 0 {
+		if p.byteCols > 0 && p.byteCols <= 9 && b%8 != 0 {
 			continue // (boxes a byte narrower than a column a bit: edges at bytes only)
 		}
 		c := p.col(b)

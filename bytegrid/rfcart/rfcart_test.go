@@ -223,6 +223,8 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("+-+-+-+-+-+-+\n| a |  b (o)\n+-+-+-+-+-+-+\n"))                                                                                                                                    // a box open at its end, no "..."
 	f.Add([]byte(" 0 1 2\n 0 1 2 3 4\n+-+-+-+-+-+-\n| a |  v ...\n+-+-+-+-+-+-\n"))                                                                                                                  // "..." past the box, its rule to the ruler's end
 	f.Add([]byte("                  1\n0 1 2 3 4 5 6 7 8 9 0 1\n+-+-+-+-+-+-+-+-+-+-+-+-+\n| a |   b   |     c     |\n+-+-+-+-+-+-+-+-+-+-+-+-+\n"))                                                 // a tens line with no 0
+	f.Add([]byte("+----+----------+\n|VER | METHODS  |\n+----+----------+\n| 1  | 1 to 255 |\n+----+----------+\n"))                                                                                 // a table of counts
+	f.Add([]byte("+----+------+\n| A  |  B   |\n| 8/16 bits| *|\n+----+------+\n    1      X'0D0A'\n"))                                                                                              // counts on the names' line, and under the rule
 	if ms, _ := filepath.Glob(filepath.Join(must(testenv.ModuleRoot()), "examples", "protocols", "figures", "*.unread.txt")); len(ms) > 0 {
 		for _, m := range ms {
 			if src, err := os.ReadFile(m); err == nil {

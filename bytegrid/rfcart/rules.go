@@ -87,8 +87,9 @@ func readRuleChars(p *parser, f bytegrid.Field, at textAt) ([]bytegrid.Field, er
 
 // readFlags reads a label of one letter a bit, the letters spaced ("|R P E T r r r r|", RFC
 // 6733's command flags) as that many one-bit flags, drawn back in one box (Field.Joined); the
-// same letter over every bit ("E E", RFC 9147's epoch) is one field of them all, and the
-// same digit ("1 1 1 1 1 1 1 1", CoAP's payload marker) a constant of those bits.
+// same letter over every bit ("E E", RFC 9147's epoch) is one field of them all, and a
+// binary digit over every bit ("1 1 1 1 1 1 1 1", CoAP's payload marker; "1 1 0 0 0", RFC
+// 4944's dispatch) a constant of those bits.
 func readFlags(_ *parser, f bytegrid.Field, _ textAt) ([]bytegrid.Field, error) {
 	if f.Variable || f.Bits < 2 || strings.Contains(f.Name, "\n") {
 		return []bytegrid.Field{f}, nil
@@ -97,17 +98,19 @@ func readFlags(_ *parser, f bytegrid.Field, _ textAt) ([]bytegrid.Field, error) 
 	if len(ws) != f.Bits {
 		return []bytegrid.Field{f}, nil
 	}
-	same := true
+	same, binary := true, true
 	for _, w := range ws {
 		if utf8.RuneCountInString(w) != 1 || !isWord([]rune(w)[0]) {
 			return []bytegrid.Field{f}, nil
 		}
 		same = same && w == ws[0]
+		binary = binary && (w == "0" || w == "1")
+	}
+	if binary {
+		f.Kind = bytegrid.Reserved // a constant: every bit printed ("1 1 0 0 0", RFC 4944's dispatch)
+		return []bytegrid.Field{f}, nil
 	}
 	if same {
-		if ws[0] == "0" || ws[0] == "1" {
-			f.Kind = bytegrid.Reserved // a constant: every bit printed
-		}
 		return []bytegrid.Field{f}, nil
 	}
 	out := make([]bytegrid.Field, len(ws))

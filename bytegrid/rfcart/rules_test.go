@@ -32,6 +32,11 @@ func TestLabelRules(t *testing.T) {
   |1 1 1 1 1 1 1 1|    Payload    |
   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 `, "1 1 1 1 1 1 1 1/8 Payload/8", false},
+		{"a constant of mixed digits", `
+  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+  |0 1 1 0|  Len  |  Tag  |S|R R R|
+  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+`, "0 1 1 0/4 Len/4 Tag/4 S/1 R R R/3", false},
 		{"a list", `
   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
   |            length             |
@@ -215,6 +220,13 @@ func TestBoxUnit(t *testing.T) {
     |                      ID                       |
     +--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+
 `, false, 16},
+		{"boxes wider than a byte of nine", `
+    +-------------+-------------+-------------+-------------+
+    |            IPv4 Error Node Address (4 bytes)          |
+    +-------------+-------------+-------------+-------------+
+    |    Flags    |  Error Code |        Error Value        |
+    +-------------+-------------+-------------+-------------+
+`, true, 32},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			s, err := rfcart.Parse("f.txt", []byte(tt.src))
@@ -362,6 +374,8 @@ func TestStartRules(t *testing.T) {
 		{"  +-------------------+\n  |0|1|2|3|4|5|6|7|8|9|\n  +-+-+-+-+-+-+-+-+-+-+\n  |  Kind   |   Len   |\n  +-+-+-+-+-+-+-+-+-+-+\n", "Kind/5 Len/5"},
 		{"+-------------------------------+\n|0|1|2|3|4|5|6|7|0|1|2|3|4|5|6|7|\n+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n|V|Code |     Identifier        |\n+-------------------------------+\n", "V/1 Code/3 Identifier/12"},
 		{"+-+-+-+-+-+-+-+-+\n|1|1|0|1|0|0|1|1|\n+-+-+-+-+-+-+-+-+\n|  A    |   B   |\n+-+-+-+-+-+-+-+-+\n", "1/1 1/1 0/1 1/1 0/1 0/1 1/1 1/1 A/4 B/4"},
+		{"0             1\n+-------------+-------------+\n| Vers |Flags |  Msg Type   |\n+-------------+-------------+\n", "Vers/4 Flags/4 Msg Type/8"},
+		{"0       2   3   4 (BYTE)\n+-------+---+---+\n| conv  |cmd|frg|\n+-------+---+---+\n", "conv/16 cmd/8 frg/8"},
 	} {
 		s, err := rfcart.Parse("f.txt", []byte(c.src))
 		if err != nil {
@@ -374,6 +388,29 @@ func TestStartRules(t *testing.T) {
 		if g := strings.Join(got, " "); g != c.want || len(s.Warnings) > 0 {
 			t.Errorf("%q: fields %s, warnings %q; want %s", c.src, g, s.Warnings, c.want)
 		}
+	}
+}
+
+// TestBangEdges: RFC 2408's '!' edges are read as '|', a warning on each line that has them
+// (the figure is drawn back with '|'); a '!' inside a name stays.
+func TestBangEdges(t *testing.T) {
+	src := "+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n!  Next Payload ! Hi!   ! MnVer !\n+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n!            Length             !\n+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n"
+	s, err := rfcart.Parse("f.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range s.Fields {
+		got = append(got, fmt.Sprintf("%s/%d", f.Name, f.Bits))
+	}
+	if g := strings.Join(got, " "); g != "Next Payload/8 Hi!/4 MnVer/4 Length/16" {
+		t.Errorf("fields %s", g)
+	}
+	if len(s.Warnings) != 3 || !strings.Contains(s.Warnings[0], "f.txt:2:1: '!' edges read as '|'") || !strings.Contains(s.Warnings[2], "drawn back otherwise") {
+		t.Errorf("warnings %q: want one for each line with '!' edges, and the drawing's", s.Warnings)
+	}
+	if ok, _ := rfcart.Sniff([]byte(src)); !ok {
+		t.Error("not found as a figure")
 	}
 }
 

@@ -16,6 +16,8 @@ type startRule struct {
 var startRules = []startRule{
 	{"a ruler boxed over the grid", boxedRuler},
 	{"double slash side edges", doubleSlashEdges},
+	{"'!' edges", bangEdges},
+	{"a ruler of bytes", byteRuler},
 }
 
 // boxedRuler reads a ruler drawn in a box of its own over the grid, a bit a cell (RFC 6184's
@@ -82,7 +84,7 @@ func isBitNumbers(s string) bool {
 }
 
 // doubleSlashEdges reads "//" side edges, a row's left edge "//" from the grid's edge or its
-// right edge "//" ending at the first rule's end (RFC 5440's Optional TLVs, RFC 8754's Padding
+// right edge "//" ending at the first rule's end or starting there (RFC 5440's Optional TLVs, RFC 8754's Padding
 // and HMAC), as one '/' side mark each: the inner '/' of each pair is read as blank, with a
 // warning, for the figure is drawn back with single marks.
 func doubleSlashEdges(p *parser, first int, above []string) (int, []string) {
@@ -94,19 +96,47 @@ func doubleSlashEdges(p *parser, first int, above []string) (int, []string) {
 			break
 		}
 		t := []rune(strings.TrimRight(string(l), " "))
-		if indent(l) != x || len(t) != end+1 || end-1 <= x+1 {
+		if indent(l) != x || len(t) != end+1 && len(t) != end+2 || end-1 <= x+1 {
 			continue
 		}
-		left, right := string(t[x:x+2]) == "//", string(t[end-1:]) == "//"
+		// the right "//" ends at the edge's column, or starts there (RFC 2205's objects)
+		left, right := string(t[x:x+2]) == "//", string(t[len(t)-2:]) == "//"
 		if left {
 			l[x+1] = ' '
 		}
-		if right {
+		switch {
+		case right && len(t) == end+1:
 			l[end-1] = ' '
+		case right:
+			p.lines[i] = l[:end+1]
 		}
 		if left || right {
 			p.warn(i, x, "side edges \"//\" read as one '/' each (drawn back so)")
 		}
+	}
+	return first, above
+}
+
+// bangEdges reads the '!' edges of RFC 2408's figures (ISAKMP, and the IKEv1 RFCs after it:
+// "!  Next Payload ! MjVer ! MnVer !") as '|' edges, with a warning, for the figure is drawn
+// back with '|'. An edge is a '!' at the grid's left edge, at a line's end, or between
+// spaces, on a line of the grid that starts with '!'.
+func bangEdges(p *parser, first int, above []string) (int, []string) {
+	x := indent(p.lines[first])
+	for i := first + 1; i < len(p.lines); i++ {
+		l := p.lines[i]
+		if len(l) <= x || indent(l) != x || !strings.ContainsRune("+|!", l[x]) {
+			break
+		}
+		if l[x] != '!' {
+			continue
+		}
+		for c := x; c < len(l); c++ {
+			if l[c] == '!' && (c == x || c == len(l)-1 || l[c-1] == ' ' && l[c+1] == ' ') {
+				l[c] = '|'
+			}
+		}
+		p.warn(i, x, "'!' edges read as '|' (drawn back with '|')")
 	}
 	return first, above
 }

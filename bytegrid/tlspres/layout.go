@@ -198,8 +198,22 @@ func (e *expander) member(m member, group, path string, rep bool, depth int) err
 
 func (e *expander) selectField(m member, f bytegrid.Field) error {
 	f.Type = ""
-	f.Desc = "one of: " + strings.Join(m.cases, "; ")
+	f.Desc = selectDesc + strings.Join(m.cases, "; ")
 	return e.variable(m, f, 0, 0)
+}
+
+// selectDesc starts the description of a select's field, its cases after it.
+const selectDesc = "one of: "
+
+// Select reports whether f is a select as Parse reads one ("select (E) { case a: T; … }"),
+// and if so its cases as printed ("a: T"): a variable field standing for one of several
+// structures, which a form without a choice (RFC 9000 notation) cannot write back.
+func Select(f bytegrid.Field) (cases []string, ok bool) {
+	c, ok := strings.CutPrefix(f.Desc, selectDesc)
+	if !ok || !f.Variable {
+		return nil, false
+	}
+	return strings.Split(c, "; "), true
 }
 
 // vector lays out a length prefix sized from the ceiling, then the elements.

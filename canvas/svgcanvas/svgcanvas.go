@@ -26,7 +26,7 @@
 // one HTML page do not fight, and a page that renames the ids breaks nothing; ids of groups are
 // prefixed with the same id. The id is Options.IDPrefix, or by default a short hash of the
 // title, description, size and class. An inline SVG (Options.Inline) writes its braces and
-// stars as character references, so that MDX reads it as HTML (see jsxSafe).
+// stars as character references, so that MDX reads it as HTML (see writeJSXSafe).
 //
 // # Numbers, escaping, errors
 //
@@ -39,12 +39,20 @@
 // so that nothing more is written after the first failure (svgo, github.com/ajstarks/svgo,
 // ignores write errors).
 //
-// Most elements are written directly into the buffer rather than through svgo, where svgo was
-// measured to be wasteful: its integer API cannot place half points and its float API pads
-// every number to fixed decimals ("12.00"), which would grow a grid's file by a third; its
-// Group and Title go through fmt and string concatenation, a tenth of the time of painting a
-// grid; its Gend goes through fmt too, once per group. svgo still closes the document; the
+// Every element is written directly into the buffer rather than through svgo
+// (github.com/ajstarks/svgo), which was measured to be wasteful: its integer API cannot place
+// half points and its float API pads every number to fixed decimals ("12.00"), which would
+// grow a grid's file by a third; its Group and Title go through fmt and string concatenation,
+// a tenth of the time of painting a grid; its Gend goes through fmt too, once per group. The
 // drawing is appended to one byte slice, and escaping is done here in every case.
+//
+// # Painted once, written many times
+//
+// Paint paints a drawing once into a Painting, which Painting.Write writes as many documents
+// as asked: standalone and inline, each with its own id, title, description and theme, byte
+// for byte what Write writes with the same options. The id is left out of the painted bytes
+// (a hole before each group id's "-") and written with the document. Write is Paint and one
+// Painting.Write.
 //
 // A Canvas is not safe for concurrent use.
 //
@@ -62,8 +70,6 @@ import (
 	"strings"
 	"sync"
 	"unicode"
-
-	svg "github.com/ajstarks/svgo"
 
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/internal/mono"
@@ -107,6 +113,12 @@ type Canvas struct {
 	depth int
 	done  bool
 
+	// holes, when the canvas paints a Painting, are the offsets in body where the root id
+	// goes (each group id's prefix): the id is written with the document (Painting.Write),
+	// not painted, so that one painting is written with any id.
+	holes    []int
+	painting bool
+
 	paintOrder []canvas.Style // generated paint classes p0, p1, …
 	textOrder  []textKey      // generated text classes t0, t1, …
 	lastPaint  int            // index of the paint class used last, tried first
@@ -142,36 +154,42 @@ func New(w io.Writer, width, height canvas.Pt, opts Options) *Canvas {
 		w: w, width: canvas.Round(width), height: canvas.Round(height), opts: opts,
 	}
 	c.paintOrder, c.textOrder = c.paintBuf[:0], c.textBuf[:0]
-	c.id = sanitizeID(opts.IDPrefix)
-	if c.id == "" {
-		// The hash of "title\0desc\0width\0height\0class", the numbers as %g formats them.
-		h := fnv.New32a()
-		b := make([]byte, 0, 64+len(opts.Title)+len(opts.Desc)+len(opts.Class))
-		b = append(b, opts.Title...)
-		b = append(b, 0)
-		b = append(b, opts.Desc...)
-		b = append(b, 0)
-		b = strconv.AppendFloat(b, float64(c.width), 'g', -1, 64)
-		b = append(b, 0)
-		b = strconv.AppendFloat(b, float64(c.height), 'g', -1, 64)
-		b = append(b, 0)
-		b = append(b, opts.Class...)
-		h.Write(b)
-		const digits = "0123456789abcdef"
-		sum := h.Sum32()
-		id := []byte("kg00000000")
-		for i := 9; i >= 2; i-- {
-			id[i] = digits[sum&15]
-			sum >>= 4
-		}
-		c.id = string(id)
-	}
+	c.id = rootID(opts, c.width, c.height)
 	// A drawing writes about one byte per 16 to 25 square points; start near that. Close
 	// writes the head (prolog, <svg>, <title>, <desc>, <style>) into the room left after the
 	// drawing, so one buffer holds both (a head is 2 to 3 KB besides its texts).
 	hint := min(max(int(float64(c.width)*float64(c.height)/14), 4<<10), 256<<10)
 	c.body = body(hint + headRoom + len(opts.Title) + len(opts.Desc) + len(opts.ExtraCSS))
 	return c
+}
+
+// rootID is the root element's id of a document of the given (rounded) size: opts.IDPrefix
+// sanitized, or "kg" and the hash of "title\0desc\0width\0height\0class", the numbers as %g
+// formats them.
+func rootID(opts Options, width, height canvas.Pt) string {
+	if id := sanitizeID(opts.IDPrefix); id != "" {
+		return id
+	}
+	h := fnv.New32a()
+	b := make([]byte, 0, 64+len(opts.Title)+len(opts.Desc)+len(opts.Class))
+	b = append(b, opts.Title...)
+	b = append(b, 0)
+	b = append(b, opts.Desc...)
+	b = append(b, 0)
+	b = strconv.AppendFloat(b, float64(width), 'g', -1, 64)
+	b = append(b, 0)
+	b = strconv.AppendFloat(b, float64(height), 'g', -1, 64)
+	b = append(b, 0)
+	b = append(b, opts.Class...)
+	h.Write(b)
+	const digits = "0123456789abcdef"
+	sum := h.Sum32()
+	id := []byte("kg00000000")
+	for i := 9; i >= 2; i-- {
+		id[i] = digits[sum&15]
+		sum >>= 4
+	}
+	return string(id)
 }
 
 // bodies are the buffers of closed canvases: a page of drawings, or a build of thousands,
@@ -216,7 +234,11 @@ func (c *Canvas) Begin(g canvas.Group) {
 	b = append(b, "<g"...)
 	if g.ID != "" {
 		b = append(b, ` id="`...)
-		b = appendEsc(b, c.id, true)
+		if c.painting {
+			c.holes = append(c.holes, len(b)) // the root id, written with the document
+		} else {
+			b = appendEsc(b, c.id, true)
+		}
 		b = append(b, '-')
 		b = appendEsc(b, g.ID, true)
 		b = append(b, '"')
@@ -411,89 +433,130 @@ func (c *Canvas) Close() error {
 	if c.done {
 		return fmt.Errorf("svgcanvas: canvas already closed")
 	}
-	c.done = true
+	c.finish()
+	err := c.emit(c.w, c.id, c.opts)
+	c.release()
+	return err
+}
+
+// finish closes the groups left open and marks the canvas done: what is painted is final.
+func (c *Canvas) finish() {
 	for c.depth > 0 {
 		c.End()
 	}
-	ew := &errWriter{w: c.w}
+	c.done = true
+}
+
+// release gives the buffer back to bodies; a canvas painted after it appends to a new one.
+func (c *Canvas) release() {
+	if c.body != nil && cap(c.body) <= maxBody {
+		p := c.body
+		bodies.Put(&p)
+	}
+	c.body, c.n, c.holes = nil, 0, nil
+}
+
+// emit writes the document of what is painted to w: the head (prolog, <svg>, <title>,
+// <desc>, <style>) of root id id and options opts, then the drawing, with id in each of its
+// holes, and the end tag. It returns the first write error.
+func (c *Canvas) emit(w io.Writer, id string, opts Options) error {
+	ew := &errWriter{w: w}
 	// The head goes into the room after the drawing (see New); append copies it elsewhere if
 	// it outgrows that room, leaving the drawing as it is.
-	b := c.body[c.n:c.n]
-	if !c.opts.Inline {
+	b := c.appendHead(c.body[c.n:c.n], id, opts)
+	body := c.body[:c.n]
+	if opts.Inline {
+		// writeJSXSafe: the head always has braces (its style sheet), the drawing seldom.
+		ew.writeJSXSafe(b)
+	} else {
+		ew.Write(b)
+	}
+	from := 0
+	for _, h := range c.holes {
+		ew.writeBody(body[from:h], opts.Inline)
+		ew.writeString(id) // an id is made of safe bytes (see sanitizeID), none of them replaced
+		from = h
+	}
+	ew.writeBody(body[from:], opts.Inline)
+	ew.writeString("</svg>\n") // as svgo's End wrote it
+	return ew.err
+}
+
+// appendHead appends the document's head for root id id and options opts (Close's, or
+// those a Painting is written with) to b.
+func (c *Canvas) appendHead(b []byte, id string, opts Options) []byte {
+	if !opts.Inline {
 		b = append(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"...)
 	}
 	b = append(b, `<svg xmlns="http://www.w3.org/2000/svg" id="`...)
-	b = appendEsc(b, c.id, true)
+	b = appendEsc(b, id, true)
 	b = append(b, `" class="kg`...)
-	if c.opts.Class != "" {
+	if opts.Class != "" {
 		b = append(b, ' ')
-		b = appendEsc(b, c.opts.Class, true)
+		b = appendEsc(b, opts.Class, true)
 	}
 	b = append(b, ' ')
-	b = appendEsc(b, c.id, true) // the CSS's scope (see appendCSS)
+	b = appendEsc(b, id, true) // the CSS's scope (see appendCSS)
 	b = appendNum(append(b, `" width="`...), c.width)
 	b = appendNum(append(b, `" height="`...), c.height)
 	b = appendNum(append(b, `" viewBox="0 0 `...), c.width)
 	b = append(b, ' ')
 	b = appendNum(b, c.height)
 	b = append(b, `" role="img" aria-labelledby="`...)
-	b = appendEsc(b, c.id, true) // (an id is made of safe bytes; see sanitizeID)
+	b = appendEsc(b, id, true) // (an id is made of safe bytes; see sanitizeID)
 	b = append(b, "-title "...)
-	b = appendEsc(b, c.id, true)
+	b = appendEsc(b, id, true)
 	b = append(b, "-desc\">\n<title id=\""...)
-	b = appendEsc(b, c.id, true)
+	b = appendEsc(b, id, true)
 	b = append(b, "-title"...)
 	b = append(b, `">`...)
-	b = appendEsc(b, mono.Clean(c.opts.Title), false)
+	b = appendEsc(b, mono.Clean(opts.Title), false)
 	b = append(b, "</title>\n<desc id=\""...)
-	b = appendEsc(b, c.id, true)
+	b = appendEsc(b, id, true)
 	b = append(b, `-desc">`...)
-	b = appendEsc(b, mono.Clean(c.opts.Desc), false)
+	b = appendEsc(b, mono.Clean(opts.Desc), false)
 	b = append(b, "</desc>\n<style>"...)
-	b = c.appendCSS(b)
-	b = appendEsc(b, c.opts.ExtraCSS, false)
-	b = append(b, "</style>\n"...)
-	if c.opts.Inline {
-		ew.Write(jsxSafe(b))
-		ew.Write(jsxSafe(c.body[:c.n]))
-	} else {
-		ew.Write(b)
-		ew.Write(c.body[:c.n])
-	}
-	svg.New(ew).End()
-	// The buffer goes back to bodies; a canvas painted after Close appends to a new one.
-	if cap(c.body) <= maxBody {
-		p := c.body
-		bodies.Put(&p)
-	}
-	c.body, c.n = nil, 0
-	return ew.err
+	b = c.appendCSS(b, id, opts)
+	b = appendEsc(b, opts.ExtraCSS, false)
+	return append(b, "</style>\n"...)
 }
 
-// jsxSafe returns b with every '{', '}' and '*' written as a character reference: an inline
-// SVG goes into Markdown, and MDX (Docusaurus, Astro, Next.js) reads a brace in the text of an
-// HTML element as the start of a JavaScript expression, and a star as Markdown emphasis. HTML
-// decodes a reference inside an <svg> (foreign content, where <style> is not raw text) as XML
-// does, so the CSS and the labels mean the same; a drawing of ours has no other place where a
-// reference would be read as its characters. b is returned as it is when it holds none.
-func jsxSafe(b []byte) []byte {
-	if !bytes.ContainsAny(b, "{}*") {
-		return b
+// writeBody writes part of the drawing, through writeJSXSafe when inline.
+func (e *errWriter) writeBody(b []byte, inline bool) {
+	if inline {
+		e.writeJSXSafe(b)
+	} else {
+		e.Write(b)
 	}
-	out := make([]byte, 0, len(b)+len(b)/8)
-	for _, ch := range b {
-		switch ch {
-		case '{':
-			out = append(out, "&#123;"...)
-		case '}':
-			out = append(out, "&#125;"...)
-		case '*':
-			out = append(out, "&#42;"...)
-		default:
-			out = append(out, ch)
+}
+
+// writeJSXSafe writes b with every '{', '}' and '*' written as a character reference, the
+// runs between them as they are, without a copy: an inline SVG goes into Markdown, and MDX
+// (Docusaurus, Astro, Next.js) reads a brace in the text of an HTML element as the start of a
+// JavaScript expression, and a star as Markdown emphasis. HTML decodes a reference inside an
+// <svg> (foreign content, where <style> is not raw text) as XML does, so the CSS and the labels
+// mean the same; a drawing of ours has no other place where a reference would be read as its
+// characters.
+func (e *errWriter) writeJSXSafe(b []byte) {
+	for len(b) > 0 {
+		i := bytes.IndexAny(b, "{}*")
+		if i < 0 {
+			e.Write(b)
+			return
 		}
+		if i > 0 {
+			e.Write(b[:i])
+		}
+		switch b[i] {
+		case '{':
+			e.writeString("&#123;")
+		case '}':
+			e.writeString("&#125;")
+		default:
+			e.writeString("&#42;")
+		}
+		b = b[i+1:]
 	}
-	return out
 }
 
 // maxBody is the largest buffer Close gives back to bodies: the largest New makes, with room
@@ -512,13 +575,13 @@ const maxBody = 256<<10 + 64<<10
 // a light class of the site is around the drawing (lightSite), and under a site's own dark
 // class (darkSite: Tailwind's and VitePress's .dark, Docusaurus's [data-theme=dark], mdBook's
 // coal, navy and ayu, Material for MkDocs's slate), whatever the reader's system prefers.
-func (c *Canvas) appendCSS(b []byte) []byte {
-	pal := c.opts.Palette
-	sel := "." + c.id
-	theme := c.opts.Theme
+func (c *Canvas) appendCSS(b []byte, id string, opts Options) []byte {
+	pal := opts.Palette
+	sel := "." + id
+	theme := opts.Theme
 	b = append(b, sel...)
 	b = append(b, " text{font-family:"...)
-	if f := fontFamily(c.opts.FontFamily); f != "" {
+	if f := fontFamily(opts.FontFamily); f != "" {
 		b = appendEsc(b, f, false)
 	} else {
 		b = append(b, mono.SVGFontStack...)
@@ -1020,6 +1083,21 @@ func xmlChar(r rune) bool {
 type errWriter struct {
 	w   io.Writer
 	err error
+}
+
+// writeString writes s as Write does, through the writer's WriteString when it has one
+// (a bytes.Buffer, a bufio.Writer): no copy of s to bytes.
+func (e *errWriter) writeString(s string) {
+	if e.err != nil {
+		return
+	}
+	n, err := io.WriteString(e.w, s)
+	if err == nil && n < len(s) {
+		err = io.ErrShortWrite
+	}
+	if err != nil {
+		e.err = fmt.Errorf("svgcanvas: write: %w", err)
+	}
 }
 
 func (e *errWriter) Write(p []byte) (int, error) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 
@@ -162,4 +163,105 @@ func ExampleWrite_palette() {
 	// Output:
 	// true true
 	// true true
+}
+
+// paintingCases are a byte grid and a tree with braces and stars in their texts (writeJSXSafe), and sampleDrawing.
+func paintingCases(t *testing.T) []canvas.Drawing {
+	t.Helper()
+	g, err := bytegrid.Layout([]bytegrid.Field{
+		{Offset: 0, Bits: 16, Name: "Source {Port}*", Value: "53211", Path: "SrcPort", Group: "ports", Bytes: []byte{0xcf, 0xdb}},
+		{Offset: 16, Bits: 16, Name: "Destination Port", Value: "53", Path: "Dst<Port>", Group: "ports", Bytes: []byte{0, 53}},
+		{Offset: 32, Bits: 32, Name: "Length & checksum", Value: "{x}", Path: "Len", Bytes: []byte{0, 8, 0, 0}},
+		{Offset: 64, Bits: 64, Name: "Data", Path: "Data"},
+	}, bytegrid.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := (&tree.Node{Name: "Request", Length: 6, Path: "Request"}).Add(
+		&tree.Node{Name: "Acks", Value: "-1", Type: "int16", Length: 2, Path: "Acks"},
+		&tree.Node{Name: "Timeout{Ms}", Value: "30000", Type: "int32", Offset: 2, Length: 4, Path: "TimeoutMs"},
+	)
+	tr, err := tree.Layout(root, tree.Options{Title: "Request"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []canvas.Drawing{g, tr, sampleDrawing{}}
+}
+
+// sampleDrawing is sample (svgcanvas_test.go) as a drawing of two rows: it has group ids,
+// which the painting leaves out until it is written.
+type sampleDrawing struct{}
+
+func (sampleDrawing) Size() (w, h canvas.Pt)            { return 201, 60 }
+func (sampleDrawing) NumRows() int                      { return 2 }
+func (sampleDrawing) PartHeight(from, to int) canvas.Pt { return canvas.Pt(30 * (to - from)) }
+func (sampleDrawing) BreakBefore(int) bool              { return true }
+func (sampleDrawing) Info() canvas.Info {
+	return canvas.Info{Class: "kg-sample", CSS: ".kg-sample .field:hover{x:1}", Title: "Sample {t}", Desc: "*d*"}
+}
+func (sampleDrawing) PaintRows(c canvas.Canvas, from, to int) {
+	for i := from; i < to; i++ {
+		sample(c)
+	}
+}
+
+// A Painting written with any options is byte for byte the document the canvas writes at
+// Close (New, PaintRows, Close: the id painted in), for the whole drawing and for each part.
+func TestPaintingIsClose(t *testing.T) {
+	opts := []svgcanvas.WriteOptions{
+		{},
+		{Inline: true, IDPrefix: "rq-grid"},
+		{Inline: true, IDPrefix: "rq grid!", Title: "Other {title}", Desc: "*d*"},
+		{Title: "T", Theme: svgcanvas.ThemeDark, FontFamily: "Courier"},
+		{Inline: true, Theme: svgcanvas.ThemeLight},
+	}
+	for di, d := range paintingCases(t) {
+		spans := []canvas.Span{{}}
+		if n := d.NumRows(); n > 1 {
+			spans = append(spans, canvas.Span{From: 0, To: 1}, canvas.Span{From: 1, To: n})
+		}
+		for _, rows := range spans {
+			p, err := svgcanvas.Paint(d, rows)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for oi, o := range opts {
+				o.Rows = rows
+				var got bytes.Buffer
+				if err := p.Write(&got, o); err != nil {
+					t.Fatal(err)
+				}
+				want := closeWrite(t, d, o)
+				if !bytes.Equal(got.Bytes(), want) {
+					t.Errorf("drawing %d, rows %v, options %d: the painting's document differs from Close's:\n%s\n---\n%s", di, rows, oi, got.Bytes(), want)
+				}
+				var w bytes.Buffer
+				if err := svgcanvas.Write(&w, d, o); err != nil || !bytes.Equal(w.Bytes(), want) {
+					t.Errorf("drawing %d, rows %v, options %d: Write differs from Close (%v)", di, rows, oi, err)
+				}
+			}
+			p.Release()
+			if err := p.Write(io.Discard, svgcanvas.WriteOptions{}); err == nil {
+				t.Error("a released painting writes")
+			}
+			p.Release()
+		}
+	}
+}
+
+// closeWrite writes d as one canvas does (New, PaintRows, Close), the id painted in.
+func closeWrite(t *testing.T, d canvas.Drawing, o svgcanvas.WriteOptions) []byte {
+	t.Helper()
+	info := d.Info()
+	part := canvas.PartOf(d, o.Rows, o.Title, o.Desc)
+	var buf bytes.Buffer
+	c := svgcanvas.New(&buf, part.Width, part.Height, svgcanvas.Options{
+		Title: part.Title, Desc: part.Desc, Inline: o.Inline, IDPrefix: o.IDPrefix, Class: info.Class,
+		ExtraCSS: info.CSS, Palette: o.Palette, FontFamily: o.FontFamily, Theme: o.Theme,
+	})
+	d.PaintRows(c, part.From, part.To)
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }

@@ -86,6 +86,9 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	format := fs.String("format", "", "output `FORMAT`: txt, svg, rfcsvg, pdf, json, yaml or notation (default: from the -o suffix, else txt)")
 	from := fs.String("from", "", "input `FORM`: "+strings.Join(forms.Names(), ", ")+" (default: told by the content)")
 	rowBits := fs.Int("rowbits", 0, "row width in `BITS`: 8, 16, 32 or 64 (default: the spec's, else 32)")
+	bitWidth := fs.Float64("bitwidth", 0, "width of one bit in `POINTS`, 10 to 40 (default: 40, 26, 16 or 10 for rows of 8, 16,\n"+
+		"32 or 64 bits); -rowbits 16 -bitwidth 15 draws a grid about 300 wide, which a phone's\n"+
+		"README column shows at its size")
 	decimal := fs.Bool("decimal", false, "row offsets in decimal instead of hex")
 	noHex := fs.Bool("nohex", false, "do not show the hex of each byte")
 	theme := fs.String("theme", "auto", "an SVG's palette, `THEME`: auto (light, dark where the reader's system or the\n"+
@@ -157,10 +160,10 @@ func runGrid(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return fmt.Errorf("grid: %w", err)
 	}
 	if gb.on() {
-		return runGridBytes(ctx, gb, name, spec, f, gridOptions{RowBits: *rowBits, Decimal: *decimal, NoHex: *noHex, PDF: opt, Theme: *theme}, *out, *check, stdout, stderr)
+		return runGridBytes(ctx, gb, name, spec, f, gridOptions{RowBits: *rowBits, BitWidth: *bitWidth, Decimal: *decimal, NoHex: *noHex, PDF: opt, Theme: *theme}, *out, *check, stdout, stderr)
 	}
 	var buf bytes.Buffer
-	if err := writeGrid(&buf, spec, f, gridOptions{RowBits: *rowBits, Decimal: *decimal, NoHex: *noHex, PDF: opt, Theme: *theme}); err != nil {
+	if err := writeGrid(&buf, spec, f, gridOptions{RowBits: *rowBits, BitWidth: *bitWidth, Decimal: *decimal, NoHex: *noHex, PDF: opt, Theme: *theme}); err != nil {
 		return fmt.Errorf("grid: %s: %w", name, err)
 	}
 	if err := ctx.Err(); err != nil {
@@ -208,8 +211,9 @@ func deliverGrid(ctx context.Context, out string, check bool, data []byte, stdou
 
 // gridOptions are what a caller may change of a spec's own options, and how it is written.
 type gridOptions struct {
-	RowBits        int  // 0: the spec's
-	Decimal, NoHex bool // set: decimal offsets, no hex of each byte
+	RowBits        int     // 0: the spec's
+	BitWidth       float64 // points a bit, 10 to 40; 0: the spec's, else the row width's default
+	Decimal, NoHex bool    // set: decimal offsets, no hex of each byte
 	// Inline and IDPrefix: an SVG without its XML prolog, for HTML, and its root id (empty:
 	// a hash).
 	Inline   bool
@@ -221,7 +225,7 @@ type gridOptions struct {
 // writeGrid writes spec with o to w in format f with forms.Write: the one place every route to
 // the byte grid (grid, serve's bytegrid type, md's fences) writes a format.
 func writeGrid(w io.Writer, spec *gridInput, f string, o gridOptions) error {
-	return forms.Write(w, &spec.Spec, spec.Form, f, forms.WriteOptions{RowBits: o.RowBits, Decimal: o.Decimal, NoHex: o.NoHex,
+	return forms.Write(w, &spec.Spec, spec.Form, f, forms.WriteOptions{RowBits: o.RowBits, BitWidth: o.BitWidth, Decimal: o.Decimal, NoHex: o.NoHex,
 		Inline: o.Inline, IDPrefix: o.IDPrefix, Date: o.PDF.Date, Theme: o.Theme})
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/bytegrid/forms"
 	"github.com/kafkagrid/kafkagrid/bytegrid/gridyaml"
 	"github.com/kafkagrid/kafkagrid/bytegrid/specdec"
+	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/capture"
 	"github.com/kafkagrid/kafkagrid/site"
 	"github.com/kafkagrid/kafkagrid/tree"
@@ -66,7 +67,7 @@ func runGridBytes(ctx context.Context, g *gridBytesFlags, specName string, spec 
 	case format == "yaml" || format == "notation":
 		return usagef("grid: -bytes and -view draw %s; -format %s writes the spec only", site.FormatList("txt", "svg", "rfcsvg", "pdf", "json"), format)
 	}
-	ys := &gridyaml.Spec{Name: spec.Name, Desc: spec.Desc, Fields: spec.Fields, Options: spec.Options, Rules: spec.Rules, LittleEndian: spec.LittleEndian}
+	ys := &gridyaml.Spec{Name: spec.Name, Desc: spec.Desc, Caption: spec.Caption, Fields: spec.Fields, Options: spec.Options, Rules: spec.Rules, LittleEndian: spec.LittleEndian}
 	var res *specdec.Result
 	if g.bytes != "" {
 		data, err := readGridBytes(g.bytes)
@@ -137,13 +138,13 @@ func writeGridBytes(w io.Writer, spec *gridInput, ys *gridyaml.Spec, res *specde
 	if !ok || sf.Write == nil || !slices.Contains(forms.Formats(), sf.Name) {
 		return fmt.Errorf("%w %q (want %s)", forms.ErrUnknownFormat, f, site.FormatList(forms.Formats()...))
 	}
-	wo := site.WriteOptions{Title: spec.Name, Desc: spec.Desc, Inline: o.Inline, IDPrefix: o.IDPrefix, Date: o.PDF.Date, Theme: o.Theme}
+	wo := site.WriteOptions{Title: spec.Title(), Desc: spec.Desc, Inline: o.Inline, IDPrefix: o.IDPrefix, Date: o.PDF.Date, Theme: o.Theme}
 	if asTree {
 		root := specdec.SpecTree(ys)
 		if res != nil {
 			root = res.Tree()
 		}
-		d, err := tree.Layout(root, tree.Options{Title: spec.Name, GroupColors: spec.Options.GroupColors})
+		d, err := tree.Layout(root, tree.Options{Title: spec.Title(), GroupColors: spec.Options.GroupColors})
 		if err != nil {
 			return err
 		}
@@ -155,6 +156,9 @@ func writeGridBytes(w io.Writer, spec *gridInput, ys *gridyaml.Spec, res *specde
 	}
 	if o.RowBits != 0 {
 		opts.RowBits = o.RowBits
+	}
+	if o.BitWidth != 0 {
+		opts.BitWidth = canvas.Pt(o.BitWidth)
 	}
 	opts.DecimalOffsets = opts.DecimalOffsets || o.Decimal
 	opts.NoHex = opts.NoHex || o.NoHex

@@ -319,11 +319,16 @@ func TestGridBytesFormats(t *testing.T) {
 
 // TestGridBytesExample keeps examples/protocols/tcp-get.svg, a real HTTP request segment
 // (tcp-get.txt, tshark's dump of a frame of the loopback capture) drawn with tcp.yaml, as
-// grid writes it; refresh it with the command below, without -check.
+// grid writes it, and tcp-get-narrow.svg, the README's picture of it for a phone's column
+// (-rowbits 16 -bitwidth 15); refresh them with the commands below, without -check.
 func TestGridBytesExample(t *testing.T) {
 	_, stderr, err := runGridCmd(t, gridSpec(t, "tcp.yaml"), "-bytes", gridSpec(t, "tcp-get.txt"), "-offset", "34", "-o", gridSpec(t, "tcp-get.svg"), "-check")
 	if err != nil || stderr != "" {
 		t.Fatalf("%v %s", err, stderr)
+	}
+	_, stderr, err = runGridCmd(t, gridSpec(t, "tcp.yaml"), "-bytes", gridSpec(t, "tcp-get.txt"), "-offset", "34", "-rowbits", "16", "-bitwidth", "15", "-o", gridSpec(t, "tcp-get-narrow.svg"), "-check")
+	if err != nil || stderr != "" {
+		t.Fatalf("narrow: %v %s", err, stderr)
 	}
 	b, err := os.ReadFile(gridSpec(t, "tcp-get.svg"))
 	if err != nil {

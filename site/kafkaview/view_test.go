@@ -172,6 +172,9 @@ func dataPaths(t *testing.T, svg []byte, class string) map[string]bool {
 
 // TestREADMEPictures keeps the Kafka pictures the README shows (docs/) equal to what the code
 // draws; refresh them with go test ./site/kafkaview -update, and look at them before committing.
+// Each picture comes in two layouts: the README's <picture> gives a phone-wide column (GitHub's
+// is about 324 px on a 390-px phone) the narrow one, 16 bits a row and a tree without its Dec
+// and Type columns, so that its text is drawn at 9 px or more there instead of at 0.57×.
 func TestREADMEPictures(t *testing.T) {
 	c := testCatalog(t, "4.0")
 	vs, err := c.Vectors(kafka.VectorOptions{})
@@ -184,28 +187,40 @@ func TestREADMEPictures(t *testing.T) {
 		}
 		f := vec.Request
 		v := New(f)
-		g, err := bytegrid.Layout(v.Fields, bytegrid.Options{GroupColors: v.Groups})
-		if err != nil {
-			t.Fatal(err)
+		grid := func(o bytegrid.Options, rows string) []byte {
+			o.GroupColors, o.TurnNames = v.Groups, true
+			g, err := bytegrid.Layout(v.Fields, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b bytes.Buffer
+			if err := svgcanvas.Write(&b, g, svgcanvas.WriteOptions{
+				Title: "Kafka 4.0 ApiVersions v4 request: byte grid",
+				Desc:  "The 41 bytes of the frame, " + rows + ": size, request header v2 and body, each field in its bytes with its value and hex.",
+			}); err != nil {
+				t.Fatal(err)
+			}
+			return b.Bytes()
 		}
-		var gb bytes.Buffer
-		if err := svgcanvas.Write(&gb, g, svgcanvas.WriteOptions{
-			Title: "Kafka 4.0 ApiVersions v4 request: byte grid",
-			Desc:  "The 41 bytes of the frame, four to a row: size, request header v2 and body, each field in its bytes with its value and hex.",
-		}); err != nil {
-			t.Fatal(err)
-		}
-		td, err := tree.Layout(v.Tree, tree.Options{GroupColors: v.Groups, Title: "Kafka 4.0 ApiVersions v4 request: expanded tree"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var tb bytes.Buffer
-		if err := svgcanvas.Write(&tb, td, svgcanvas.WriteOptions{Desc: "The same 41 bytes as a tree: every field, length prefix and tagged-field section with its offset, length and wire type."}); err != nil {
-			t.Fatal(err)
+		drawTree := func(narrow bool, cols string) []byte {
+			td, err := tree.Layout(v.Tree, tree.Options{GroupColors: v.Groups, Title: "Kafka 4.0 ApiVersions v4 request: expanded tree", Narrow: narrow})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := td.Check(); err != nil {
+				t.Fatal(err)
+			}
+			var b bytes.Buffer
+			if err := svgcanvas.Write(&b, td, svgcanvas.WriteOptions{Desc: "The same 41 bytes as a tree: every field, length prefix and tagged-field section with " + cols + "."}); err != nil {
+				t.Fatal(err)
+			}
+			return b.Bytes()
 		}
 		for name, got := range map[string][]byte{
-			f.BaseName() + "-grid.svg": gb.Bytes(),
-			f.BaseName() + "-tree.svg": tb.Bytes(),
+			f.BaseName() + "-grid.svg":        grid(bytegrid.Options{}, "four to a row"),
+			f.BaseName() + "-grid-narrow.svg": grid(bytegrid.Options{RowBits: 16, BitWidth: 15}, "two to a row"),
+			f.BaseName() + "-tree.svg":        drawTree(false, "its offset, length and wire type"),
+			f.BaseName() + "-tree-narrow.svg": drawTree(true, "its offset and length"),
 		} {
 			testenv.Golden(t, filepath.Join("..", "..", "docs", name), got) // the README's pictures
 		}

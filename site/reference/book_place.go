@@ -7,6 +7,7 @@ import (
 	"github.com/kafkagrid/kafkagrid/canvas/pdfcanvas"
 	"github.com/kafkagrid/kafkagrid/internal/mono"
 	"github.com/kafkagrid/kafkagrid/site"
+	"github.com/kafkagrid/kafkagrid/tree"
 )
 
 // treeWidth is the width every tree of the book is drawn as if it had: one scale for all
@@ -110,6 +111,9 @@ func (bk *book) place(caption string, d site.Figure, ref float64) {
 		// grid row) is drawn a little smaller instead (bookShrinkSteps).
 		if len(ps) > 1 && len(wins) == 1 {
 			for _, f := range bookShrinkSteps {
+				if scale*f < minScale(d) {
+					break
+				}
 				if q := parts(scale * f); len(q) < len(ps) {
 					scale *= f
 					ps = q
@@ -247,8 +251,21 @@ func (bk *book) breaksBefore(d site.Figure, y, scale float64) bool {
 }
 
 // bookShrinkSteps are the scales, relative to its own, a drawing may take in the book to end
-// a page sooner (place): at most 10% smaller, so its text stays over 7 pt.
+// a page sooner (place): at most 10% smaller, and a tree never under minScale.
 var bookShrinkSteps = []float64{0.97, 0.94, 0.9}
+
+// bookTreeText is the smallest size a tree's text (and the group letters in its chips, drawn
+// at the text's size) is printed at when a tree is drawn smaller to end a page sooner.
+const bookTreeText = 7.0
+
+// minScale is the smallest scale place may shrink d to: a tree's text stays at bookTreeText
+// or more; other drawings have no floor but bookShrinkSteps.
+func minScale(d site.Figure) float64 {
+	if t, ok := d.Drawing.(*tree.Diagram); ok && t.FontSize > 0 {
+		return bookTreeText / float64(t.FontSize)
+	}
+	return 0
+}
 
 func (bk *book) caption(s string) {
 	bk.font(sansFont, "B", 8.5)

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/kafkagrid/kafkagrid/canvas"
+	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/site"
 	"github.com/kafkagrid/kafkagrid/site/kafkaview"
@@ -283,6 +284,78 @@ type message struct {
 	Fields []fieldInfo
 	// Nested are the records of the frame's compressed batches (pages only).
 	Nested []site.Nested
+
+	// painted are the grid and the tree painted once (painting) for the SVG files and the
+	// page, until release.
+	painted [2]*svgcanvas.Painting
+}
+
+// The figures of a message that are painted once for its files and its page.
+const (
+	paintGrid = iota
+	paintTree
+)
+
+// figure returns the grid (paintGrid) or the tree (paintTree).
+func (m *message) figure(i int) site.Figure {
+	if i == paintTree {
+		return m.Tree
+	}
+	return m.Grid
+}
+
+// painting returns the figure i painted, painting it on first use: its SVG file and its
+// drawing on the page are written from one painting. Nil for no figure.
+func (m *message) painting(i int) (*svgcanvas.Painting, error) {
+	if p := m.painted[i]; p != nil {
+		return p, nil
+	}
+	f := m.figure(i)
+	if f.Drawing == nil {
+		return nil, nil
+	}
+	p, err := svgcanvas.Paint(f.Drawing, canvas.Span{})
+	if err != nil {
+		return nil, fmt.Errorf("reference: %s: %w", f.Title, err)
+	}
+	m.painted[i] = p
+	return p, nil
+}
+
+// writeFigure writes the figure i as SVG, as site.WriteSVG does: standalone, or inline with
+// its ids prefixed id. No figure writes nothing.
+func (m *message) writeFigure(w io.Writer, i int, inline bool, id string) error {
+	p, err := m.painting(i)
+	if p == nil || err != nil {
+		return err
+	}
+	f := m.figure(i)
+	return p.Write(w, svgcanvas.WriteOptions{Title: f.Title, Desc: f.Desc, Inline: inline, IDPrefix: id})
+}
+
+// inlineFigure is site.InlineSVG of the figure i from its painting: an inline <svg>, "" for
+// none.
+func (m *message) inlineFigure(i int, id string) (template.HTML, error) {
+	if m.figure(i).Drawing == nil {
+		return "", nil
+	}
+	buf := getBuffer()
+	defer putBuffer(buf)
+	if err := m.writeFigure(buf, i, true, id); err != nil {
+		return "", fmt.Errorf("site: %s: %w", m.figure(i).Title, err)
+	}
+	return template.HTML(buf.String()), nil
+}
+
+// release gives back the buffers of the message's paintings, once its files and page are
+// written.
+func (m *message) release() {
+	for i, p := range m.painted {
+		if p != nil {
+			p.Release()
+			m.painted[i] = nil
+		}
+	}
 }
 
 type builder struct {
@@ -771,6 +844,11 @@ func (b *builder) buildAPI(a *kafka.API) ([]*apiContent, error) {
 			if err := b.writeEdges(edges); err != nil {
 				return nil, err
 			}
+			for _, e := range edges {
+				for _, m := range e.Msgs {
+					m.release()
+				}
+			}
 		}
 		if b.opts.Formats&PDF != 0 && inBook[v] {
 			book = append(book, c)
@@ -828,12 +906,9 @@ func (b *builder) writeMessageFiles(m *message) error {
 		}
 	}
 	if f&SVG != 0 {
-		for _, d := range []struct {
-			figure string
-			d      site.Figure
-		}{{site.FigureGrid, m.Grid}, {site.FigureTree, m.Tree}} {
-			if err := b.out.Create(frameFile(m.Base, d.figure, site.FormatSVG), func(w io.Writer) error {
-				return site.WriteSVG(w, d.d, false, "")
+		for i, figure := range [...]string{paintGrid: site.FigureGrid, paintTree: site.FigureTree} {
+			if err := b.out.Create(frameFile(m.Base, figure, site.FormatSVG), func(w io.Writer) error {
+				return m.writeFigure(w, i, false, "")
 			}); err != nil {
 				return err
 			}
@@ -886,6 +961,8 @@ func (b *builder) writeVersion(c *apiContent, shared *apiPages) error {
 			return err
 		}
 	}
+	c.Request.release()
+	c.Response.release()
 	return nil
 }
 
@@ -952,7 +1029,7 @@ func (b *builder) guideFigure(v *indexView) error {
 	if err != nil || m == nil {
 		return err
 	}
-	if v.GuideGrid, err = site.InlineSVG(m.Grid, "guide-grid"); err != nil {
+	if v.GuideGrid, err = inlineSVG(m.Grid, "guide-grid"); err != nil {
 		return err
 	}
 	v.GuideW = m.Grid.Width()
@@ -1071,23 +1148,23 @@ func (b *builder) pageView(c *apiContent, shared *apiPages) (*pageView, error) {
 // messageView shows one frame on a page: its drawings inline (ids prefixed short-), their print
 // parts, its hex dump, the detail panel's data and links to its files (named after m.Base).
 func (b *builder) messageView(a *kafka.API, m *message, id, title, short string) (messageView, error) {
-	mv := messageView{ID: id, Title: title, Base: m.Base, Size: len(m.Bytes), Hex: site.HexHTML(m.Bytes, site.HexOptions{}), Hex8: site.HexHTML(m.Bytes, site.HexOptions{PerLine: 8}),
+	mv := messageView{ID: id, Title: title, Base: m.Base, Size: len(m.Bytes), Hex: hexHTML(m.Bytes, site.HexOptions{}), Hex8: hexHTML(m.Bytes, site.HexOptions{PerLine: 8}),
 		GridW: m.Grid.Width(), TreeW: m.Tree.Width(), Park: true}
 	var err error
 	if mv.Detail, err = detailJSON(m.Fields, a); err != nil {
 		return mv, err
 	}
-	if mv.Grid, err = site.InlineSVG(m.Grid, short+"-grid"); err != nil {
+	if mv.Grid, err = m.inlineFigure(paintGrid, short+"-grid"); err != nil {
 		return mv, err
 	}
-	if mv.Tree, err = site.InlineSVG(m.Tree, short+"-tree"); err != nil {
+	if mv.Tree, err = m.inlineFigure(paintTree, short+"-tree"); err != nil {
 		return mv, err
 	}
-	if mv.Narrow, err = site.InlineSVG(m.Narrow, short+"-grid16"); err != nil {
+	if mv.Narrow, err = inlineSVG(m.Narrow, short+"-grid16"); err != nil {
 		return mv, err
 	}
 	mv.NarrowW = m.Narrow.Width()
-	mv.Fit = site.Fit(id, mv.GridW, mv.NarrowW, mv.TreeW)
+	mv.Fit = template.HTML(site.Fit(id, mv.GridW, mv.NarrowW, mv.TreeW))
 	if mv.GridParts, err = printParts(m.Grid, short+"-grid", "Byte grid"); err != nil {
 		return mv, err
 	}
@@ -1116,6 +1193,7 @@ func (b *builder) messageView(a *kafka.API, m *message, id, title, short string)
 		}
 		nm := &message{Base: m.Base, Bytes: n.Figures.Bytes, Grid: n.Figures.Grid, Narrow: n.Figures.Narrow, Tree: n.Figures.Tree, Fields: n.Figures.Fields}
 		nv, err := b.messageView(a, nm, nid, n.Caption, fmt.Sprintf("%s-n%d", short, j+1))
+		nm.release()
 		if err != nil {
 			return mv, err
 		}

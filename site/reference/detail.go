@@ -22,5 +22,14 @@ func detailJSON(fields []fieldInfo, a *kafka.API) (template.JS, error) {
 	if err != nil {
 		return "", fmt.Errorf("reference: %s: %w", a.Name, err)
 	}
-	return j, nil
+	return template.JS(j), nil
 }
+
+// inlineSVG is site.InlineSVG for the reference's html/template pages.
+func inlineSVG(f site.Figure, id string) (template.HTML, error) {
+	s, err := site.InlineSVG(f, id)
+	return template.HTML(s), err
+}
+
+// hexHTML is site.HexHTML for the reference's html/template pages.
+func hexHTML(b []byte, o site.HexOptions) template.HTML { return template.HTML(site.HexHTML(b, o)) }

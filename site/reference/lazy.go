@@ -46,6 +46,16 @@ func lazyName(page string) string { return strings.TrimSuffix(page, ".html") + "
 // phone's (a 16-bit grid has some 7% more elements than the 32-bit one).
 const pageBudget = 2800
 
+// overBudget reports whether a page has pageBudget elements or more at load (site.Elements).
+// Every element is a start tag, so the '<' not followed by '/' bound them from above: a
+// page under the budget by that count (most pages) is not parsed.
+func overBudget(page []byte) bool {
+	if bytes.Count(page, []byte("<"))-bytes.Count(page, []byte("</")) < pageBudget {
+		return false
+	}
+	return site.Elements(page) >= pageBudget
+}
+
 // writePage writes an API page (name, relative to the output folder) and, when it has
 // messages drawn later, its sidecar: every message but the first is drawn in the sidecar and
 // left as a placeholder on the page. When the page is still over pageBudget elements, the
@@ -76,7 +86,7 @@ func (b *builder) writePage(name string, v *pageView) error {
 	if err := renderPage(b.tmpl, page, v); err != nil {
 		return err
 	}
-	if site.Elements(page.Bytes()) >= pageBudget {
+	if overBudget(page.Bytes()) {
 		// Still over: the schemas' source (far down the page; Kafka 4.1's StreamsGroupHeartbeat
 		// request's schemas and field tables are 1,750 elements) waits in templates, cloned as
 		// it nears the screen or the address names a line.
@@ -89,7 +99,7 @@ func (b *builder) writePage(name string, v *pageView) error {
 			return err
 		}
 	}
-	if first := &v.Messages[0]; first.Tree != "" && site.Elements(page.Bytes()) >= pageBudget {
+	if first := &v.Messages[0]; first.Tree != "" && overBudget(page.Bytes()) {
 		// Over still: the first message's tree, beside its grid, waits behind a button.
 		first.TreeLater = true
 		later = append([]lazyPart{{first.ID + "-tree", "treedraw", first}}, later...)

@@ -304,7 +304,7 @@ func (b *builder) writePrimitives() error {
 	}
 	v := &primitivesView{Release: b.release, Generator: "kafkagrid"}
 	for _, p := range ps {
-		svg, err := site.InlineSVG(p.Grid, "prim-"+p.ID)
+		svg, err := inlineSVG(p.Grid, "prim-"+p.ID)
 		if err != nil {
 			return err
 		}

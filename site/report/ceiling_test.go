@@ -52,7 +52,7 @@ func TestWriteCeilings(t *testing.T) {
 		t.Fatalf("%d nodes a frame", nodes)
 	}
 	out := filepath.Join(t.TempDir(), "report")
-	if err := Write(out, r, Options{}); err != nil {
+	if err := writeChecked(t, out, r, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	html := readAll(t, out) // every page under the ceilings
@@ -100,7 +100,7 @@ func TestWriteManyConns(t *testing.T) {
 			Notes:  []string{"no SYN in the capture"}})
 	}
 	out := filepath.Join(t.TempDir(), "report")
-	if err := Write(out, r, Options{}); err != nil {
+	if err := writeChecked(t, out, r, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	html, err := os.ReadFile(filepath.Join(out, "index.html"))
@@ -132,7 +132,7 @@ func TestNarrowWhereItFits(t *testing.T) {
 			t.Fatal(err)
 		}
 		out := filepath.Join(t.TempDir(), "report")
-		if err := Write(out, r, Options{}); err != nil {
+		if err := writeChecked(t, out, r, Options{}); err != nil {
 			t.Fatal(err)
 		}
 		pages, _ := filepath.Glob(filepath.Join(out, "exchanges", "*.html"))

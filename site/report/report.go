@@ -39,12 +39,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"html/template"
 	"io"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/kafkagrid/kafkagrid/capture"
 	"github.com/kafkagrid/kafkagrid/kafka"
@@ -155,6 +153,11 @@ type Writer struct {
 	drawn     int              // of which have a page
 	fields    int              // fields the report may still draw
 	prev      string           // the last page written, for its successor's link
+
+	// writeIndex and writePage write the index and a page (html.go's; the tests set their
+	// own, which also render the views with the html/template pages they replaced).
+	writeIndex func(io.Writer, *indexView) error
+	writePage  func(io.Writer, *pageView) error
 }
 
 // connSum is what the index shows of a connection.
@@ -220,7 +223,7 @@ func New(dir string, o Options) (*Writer, error) {
 	if o.Title == "" {
 		o.Title = "kafkagrid decode"
 	}
-	w := &Writer{o: o, conns: map[int]*connSum{}, fields: MaxReportFields}
+	w := &Writer{o: o, conns: map[int]*connSum{}, fields: MaxReportFields, writeIndex: writeIndex, writePage: writePage}
 	if o.Create == nil {
 		ctx := o.Context
 		if ctx == nil {
@@ -393,10 +396,7 @@ func (w *Writer) Close(r *capture.Result) error {
 	}
 	v.Drawn = w.drawn
 	v.Conns = listed
-	v.CSS, v.ReportCSS = template.CSS(site.CSS), template.CSS(reportCSS)
-	err := w.o.Create("index.html", func(wr io.Writer) error {
-		return templates().ExecuteTemplate(wr, "index", v)
-	})
+	err := w.o.Create("index.html", func(wr io.Writer) error { return w.writeIndex(wr, &v) })
 	if err != nil {
 		w.Abort()
 		return fmt.Errorf("report: index.html: %w", err)
@@ -418,7 +418,6 @@ type indexView struct {
 	LeftText       string // "3 more have none"
 	Notes          []string
 	Conns          []*connSum
-	CSS, ReportCSS template.CSS
 }
 
 // pageView is one exchange's page.
@@ -427,14 +426,13 @@ type pageView struct {
 	Index, Prev          string
 	Note                 string
 	Sides                []*frameView
-	CSS, ReportCSS       template.CSS
-	Script               template.JS
 }
 
-// frameView is one frame (or the frames nested in it) as a section of a page, with the fields
-// site.MessageTemplates' "msgbody" reads.
+// frameView is one frame (or the frames nested in it) as a section of a page: its heading and
+// notes, and what site.WriteMessage writes of it (ID is the section's id: "request",
+// "response-n1"; the report draws every view at load, and cuts no drawing in parts for print).
 type frameView struct {
-	ID      string // the section's id: "request", "response-n1"
+	site.Message
 	Heading string
 	Caption string // a nested frame's: what it is
 	Meta    string
@@ -443,19 +441,8 @@ type frameView struct {
 	Notes   []string
 	Nested  []*frameView
 
-	Links                []fileLink
-	Fit                  template.HTML
-	Grid, Narrow, Tree   template.HTML
-	GridW, NarrowW       int
-	TreeW                int
-	GridParts, TreeParts []any // drawings are not cut in parts for print in a report
-	Hex, Hex8            template.HTML
-	Detail               template.JS
 	// Cut says the page draws only the frame's first screen (site.Cut), to byte Cut.Shown.
 	Cut *cutView
-	// Later, TreeLater and Park are site.MessageTemplates' ways of drawing a view when it is
-	// opened: a report draws every view at load, so they stay false.
-	Later, TreeLater, Park bool
 
 	bytes   []byte
 	figs    *site.Figures // the frame drawn whole, nil if not (too many fields)
@@ -468,7 +455,7 @@ type frameView struct {
 	hexRoom budget // what place took for a nested frame's least hex dump
 }
 
-type fileLink struct{ Label, Href string }
+type fileLink = site.Link
 
 // cutView is what a page says of a frame it draws the first screen of: how many of its bytes
 // the drawings show, and the files that hold it whole (the drawings, else its text and JSON).
@@ -485,8 +472,7 @@ func (w *Writer) page(c *capture.Conn, n int, e *capture.Exchange) (rowView, err
 	id := fmt.Sprintf("c%d-%d", c.ID, n)
 	rel := "exchanges/" + id + ".html"
 	row := rowView{N: n, Href: rel}
-	pv := pageView{Title: w.o.Title, Index: "../index.html", Prev: w.prev, Note: e.Note,
-		CSS: template.CSS(site.CSS), ReportCSS: template.CSS(reportCSS), Script: template.JS(site.Script)}
+	pv := pageView{Title: w.o.Title, Index: "../index.html", Prev: w.prev, Note: e.Note}
 	if c.Server.IsValid() {
 		pv.Conn = fmt.Sprintf("Connection %d: %s → %s, exchange %d", c.ID, c.Client, c.Server, n)
 	} else {
@@ -499,7 +485,7 @@ func (w *Writer) page(c *capture.Conn, n int, e *capture.Exchange) (rowView, err
 			if side == 1 {
 				miss = "no response"
 			}
-			pv.Sides = append(pv.Sides, &frameView{ID: name, Heading: [2]string{"Request", "Response"}[side], Missing: miss})
+			pv.Sides = append(pv.Sides, &frameView{Message: site.Message{ID: name}, Heading: [2]string{"Request", "Response"}[side], Missing: miss})
 			continue
 		}
 		vo := kafkaview.Options{Flat: w.o.Flat}
@@ -536,7 +522,7 @@ func (w *Writer) page(c *capture.Conn, n int, e *capture.Exchange) (rowView, err
 		return row, err
 	}
 	if err := w.o.Create(rel, func(wr io.Writer) error {
-		return templates().ExecuteTemplate(wr, "page", pv)
+		return w.writePage(wr, &pv)
 	}); err != nil {
 		return row, err
 	}
@@ -547,7 +533,7 @@ func (w *Writer) page(c *capture.Conn, n int, e *capture.Exchange) (rowView, err
 // frame writes the files of one message and draws it (site.Draw) when the report's budget of
 // fields allows; fitPage then puts on the page what fits.
 func (w *Writer) frame(id, name string, m *capture.Message, vo kafkaview.Options) (*frameView, error) {
-	fv := &frameView{ID: name, bytes: m.Bytes, err: m.Err, view: vo}
+	fv := &frameView{Message: site.Message{ID: name}, bytes: m.Bytes, err: m.Err, view: vo}
 	f := m.Frame
 	base := site.Prefixed(id, name)
 	defer func() { fv.base = base }()
@@ -619,7 +605,7 @@ func (w *Writer) frame(id, name string, m *capture.Message, vo kafkaview.Options
 		if err := w.o.Create("frames/"+base+ext, write[ext]); err != nil {
 			return nil, err
 		}
-		fv.Links = append(fv.Links, fileLink{strings.TrimPrefix(strings.TrimPrefix(ext, "-"), "."), "../frames/" + base + ext})
+		fv.Links = append(fv.Links, fileLink{Label: strings.TrimPrefix(strings.TrimPrefix(ext, "-"), "."), Href: "../frames/" + base + ext})
 	}
 	return fv, nil
 }
@@ -682,7 +668,7 @@ func (w *Writer) wholeFilesOf(v *frameView) error {
 				return err
 			}
 		}
-		v.Cut.Whole = append(v.Cut.Whole, fileLink{f.label, "../" + name})
+		v.Cut.Whole = append(v.Cut.Whole, fileLink{Label: f.label, Href: "../" + name})
 	}
 	return nil
 }
@@ -788,7 +774,7 @@ func collect(frames []*frameView, room *budget) ([]*drawn, error) {
 				break
 			}
 			room.take(msgChrome, msgChromeBytes)
-			nv := &frameView{ID: fmt.Sprintf("%s-n%d", fv.ID, j+1), Caption: n.Caption, frame: n.Frame, figs: n.Figures, parent: fv}
+			nv := &frameView{Message: site.Message{ID: fmt.Sprintf("%s-n%d", fv.ID, j+1)}, Caption: n.Caption, frame: n.Frame, figs: n.Figures, parent: fv}
 			fv.Nested = append(fv.Nested, nv)
 			if n.Note != "" {
 				nv.Notes = append(nv.Notes, n.Note)
@@ -965,8 +951,8 @@ type drawn struct {
 	fs                          *site.Figures
 	cuts                        []*drawn // the first screen (site.Cut) at each of cutNodes
 	cutAt                       int      // of a first screen: the byte where its rest starts
-	grid, narrow, tree          template.HTML
-	detail                      template.JS
+	grid, narrow, tree          string
+	detail                      string
 	elements, bytes             int // grid, tree and detail data
 	narrowElements, narrowBytes int
 }
@@ -1022,78 +1008,6 @@ h1,h2.conn,p.lead,nav.top>*,footer{overflow-wrap:anywhere;min-width:0}table.xch 
  table.xch.ex td{display:inline-block;border:none;padding:.1rem .3rem}table.xch.ex td[data-label]{display:block}
  table.xch.ex td[data-label]:empty{display:none}table.xch.ex td[data-label]::before{content:attr(data-label) ": ";color:var(--muted);font-family:system-ui,sans-serif}table.xch.ex td.num{width:auto}}
 `
-
-// templates are the report's pages, parsed on first use (no work at init for the verbs that
-// write no report); template.Template is safe for concurrent use.
-var templates = sync.OnceValue(func() *template.Template {
-	return template.Must(template.New("report").Funcs(template.FuncMap{
-		"join": func(s []string) string { return strings.Join(s, ", ") },
-		"sub":  func(a, b int) int { return a - b },
-	}).Parse(site.MessageTemplates + pageHTML))
-})
-
-const pageHTML = `{{define "head"}}<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<style>
-{{.CSS}}</style>
-<style>
-{{.ReportCSS}}</style>
-{{end}}
-
-{{define "index"}}{{template "head" .}}<title>{{.Title}}</title>
-</head>
-<body>
-<main>
-<nav class="top"><span>kafkagrid</span><span class="mid">{{.Kind}}</span><span></span></nav>
-<h1>{{.Title}}</h1>
-<p class="lead">Input: {{.Kind}}{{if .Packets}}, {{.Packets}} packet{{if ne .Packets 1}}s{{end}}{{end}}; {{.Frames}} frame{{if ne .Frames 1}}s{{end}}, {{if .Failed}}<strong>{{.Failed}} not decoded</strong>{{else}}all decoded{{end}}.{{if .Left}} The first {{.Drawn}} exchanges have a page; {{.LeftText}}.{{end}}</p>
-{{range .Notes}}<p class="note">{{.}}</p>
-{{end}}{{if gt (len .Conns) 1}}<div class="scroll"><table class="xch conns"><thead><tr><th>Connection</th><th>Frames</th><th>Not decoded</th><th>APIs</th></tr></thead><tbody>
-{{range .Conns}}<tr><td><a href="#conn{{.ID}}">{{.Title}}</a></td><td>{{.Frames}}</td><td>{{.Failed}}</td><td>{{join .APIs}}</td></tr>
-{{end}}</tbody></table></div>
-{{end}}{{range .Conns}}<section id="conn{{.ID}}">
-<h2 class="conn">{{.Title}}</h2>
-{{range .Notes}}<p class="note">{{.}}</p>
-{{end}}{{if .Rows}}<div class="scroll"><table class="xch ex"><thead><tr><th>#</th><th>Request</th><th>Client id</th><th>Response</th><th>Errors</th></tr></thead><tbody>
-{{range .Rows}}<tr{{if .Failed}} class="bad"{{end}}><td class="num"><a href="{{.Href}}">{{.N}}</a></td><td>{{if .Request}}<a href="{{.Href}}#request">{{.Request}}</a>{{else}}none{{end}}</td><td class="mono" data-label="Client id">{{.Client}}</td><td data-label="Response">{{if .Response}}<a href="{{.Href}}#response">{{.Response}}</a>{{else}}none{{end}}</td><td class="mono" data-label="Errors">{{range $i, $e := .Errors}}{{if $i}}, {{end}}{{$e}}{{end}}{{if .MoreErrors}} and {{.MoreErrors}} more{{end}}</td></tr>
-{{end}}</tbody></table></div>
-{{else}}<p class="muted">No exchange.</p>
-{{end}}{{if .LeftText}}<p class="muted">{{.LeftText}}.</p>
-{{end}}</section>
-{{end}}<footer>Written by kafkagrid. Each exchange's page draws its frames as byte grids and trees, linked to each other, to their hex dumps and to a detail panel.</footer>
-</main>
-</body>
-</html>
-{{end}}
-
-{{define "page"}}{{template "head" .}}<title>{{.Heading}} · {{.Conn}} · {{.Title}}</title>
-</head>
-<body>
-<main class="api">
-<nav class="top">{{if .Prev}}<a href="{{.Prev}}" rel="prev">← previous</a>{{else}}<span></span>{{end}}<span class="mid"><a href="{{.Index}}">{{.Title}}</a></span><span></span></nav>
-<h1>{{.Heading}}</h1>
-<p class="lead">{{.Conn}}</p>
-{{if .Note}}<p class="note">{{.Note}}</p>
-{{end}}{{range .Sides}}{{if .Missing}}<section class="missing" id="{{.ID}}"><h2>{{.Heading}}</h2><p>{{.Missing}}</p></section>
-{{else}}<section class="msg" id="{{.ID}}">
-<h2>{{.Heading}}<span class="meta">{{.Meta}}</span></h2>
-{{if .Error}}<div class="err">{{.Error}}</div>
-{{end}}{{range .Notes}}<p class="note">{{.}}</p>
-{{end}}{{template "wholenote" .}}{{template "msgbody" .}}</section>
-{{template "nested" .Nested}}{{end}}{{end}}<footer><a href="{{.Index}}">{{.Title}}</a></footer>
-</main>
-<script>
-{{.Script}}</script>
-</body>
-</html>
-{{end}}
-
-{{define "wholenote"}}{{with .Cut}}<p class="note cut">{{if .Shown}}Drawn here live: its first {{.Shown}} of {{.Size}} bytes, all this page's ceilings hold; the last field, "rest of the frame", stands for the other {{sub .Size .Shown}}.{{else}}{{.Why}}{{end}} {{if .Drawn}}Drawn whole in{{else}}Every field in{{end}} {{range $i, $l := .Whole}}{{if $i}}, {{end}}<a href="{{$l.Href}}">{{$l.Label}}</a>{{end}}.</p>
-{{end}}{{end}}`
 
 // counted counts n things: "1 frame", "2 frames".
 func counted(n int, one, many string) string {

@@ -49,7 +49,7 @@ func TestWrite(t *testing.T) {
 	var outs [2]string
 	for i := range outs {
 		outs[i] = filepath.Join(t.TempDir(), "report")
-		if err := Write(outs[i], r, Options{}); err != nil {
+		if err := writeChecked(t, outs[i], r, Options{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -173,7 +173,7 @@ func TestWriteEnvelope(t *testing.T) {
 	}{{"decoded", false, true}, {"bytes", true, false}} {
 		t.Run(tc.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "report")
-			if err := Write(out, r, Options{Flat: tc.flat}); err != nil {
+			if err := writeChecked(t, out, r, Options{Flat: tc.flat}); err != nil {
 				t.Fatal(err)
 			}
 			html := readAll(t, out)
@@ -212,7 +212,7 @@ func TestWriteLargeFrame(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "report")
-	if err := Write(out, r, Options{}); err != nil {
+	if err := writeChecked(t, out, r, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	html := readAll(t, out) // and every page under its ceilings
@@ -266,7 +266,7 @@ func TestIndexErrorsAndClient(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(t.TempDir(), "report")
-	if err := Write(dir, r, Options{}); err != nil {
+	if err := writeChecked(t, dir, r, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	index, err := os.ReadFile(filepath.Join(dir, "index.html"))

@@ -64,7 +64,7 @@ func TestStream(t *testing.T) {
 	_, r := vectorCapture(t, kafka.VectorOptions{Compression: kafka.CodecZstd}, "Produce", "Fetch", "Metadata", "ApiVersions")
 	for _, max := range []int{0, 2} {
 		whole := filepath.Join(t.TempDir(), "whole")
-		if err := Write(whole, r, Options{MaxExchanges: max}); err != nil {
+		if err := writeChecked(t, whole, r, Options{MaxExchanges: max}); err != nil {
 			t.Fatal(err)
 		}
 		streamed := filepath.Join(t.TempDir(), "streamed")
@@ -188,11 +188,11 @@ func TestAbort(t *testing.T) {
 		// The next report replaces the aborted one's files; one of another capture (only
 		// Fetch) removes the pages and frames it does not write again.
 		_, fetch := vectorCapture(t, kafka.VectorOptions{}, "Fetch")
-		if err := Write(dir, fetch, Options{}); err != nil {
+		if err := writeChecked(t, dir, fetch, Options{}); err != nil {
 			t.Fatalf("a report after an aborted one: %v", err)
 		}
 		want := filepath.Join(t.TempDir(), "fresh")
-		if err := Write(want, fetch, Options{}); err != nil {
+		if err := writeChecked(t, want, fetch, Options{}); err != nil {
 			t.Fatal(err)
 		}
 		if got, want := files(t, dir), files(t, want); !slices.Equal(got, want) {
@@ -295,7 +295,7 @@ func TestPageManyNested(t *testing.T) {
 	}
 	var sb strings.Builder
 	pv := pageView{Title: "t", Heading: "h", Conn: "c", Index: "../index.html", Sides: []*frameView{fv}}
-	if err := templates().ExecuteTemplate(&sb, "page", pv); err != nil {
+	if err := writePage(&sb, &pv); err != nil {
 		t.Fatal(err)
 	}
 	page := sb.String()
