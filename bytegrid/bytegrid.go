@@ -210,6 +210,12 @@ type Field struct {
 	// (Text.Edge): RFC 9147's Connection ID has '/' on one of its four lines only. The
 	// characters are those of Text.Edge, or a space.
 	Marks string `json:"marks,omitempty"`
+	// Pieces, when set, are the field's boxes as the text form prints them, one a row it
+	// covers, in order: each box's lines from its row's first, its side edges included, for
+	// a figure whose pieces carry labels of their own (RFC 6455: "Masking-key, if MASK set
+	// to 1", then "|Masking-key (continued)       |", then ":  Payload Data continued ...
+	// :"). A piece whose width is not the box's is drawn as usual.
+	Pieces []string `json:"pieces,omitempty"`
 }
 
 // LabelMode says how a field's name is fitted in its box.
@@ -384,6 +390,10 @@ type TextOptions struct {
 	// the lines separated by "\n": RFC 7348's blank line and "Outer Ethernet Header:" title
 	// under the ruler its Figure 1 opens with.
 	UnderRuler string `json:"underRuler,omitempty"`
+	// Inside, "dashed", draws the rules inside a field drawn in pieces (between two of its
+	// rows) dashed, "+ - - - +", and every rule between two fields solid, optional or not:
+	// the convention of RFC 6455's base framing figure. "" draws no rule inside a field.
+	Inside string `json:"inside,omitempty"`
 	// Below is text printed as it stands under the grid, the lines separated by "\n": a
 	// ruler under the box, a legend, the figure's caption ("Figure 3: …").
 	Below string `json:"below,omitempty"`
@@ -395,6 +405,11 @@ type TextOptions struct {
 	// runs its option's rules on with " - - - - -" beside "Option Data", RFC 8754 with
 	// "------". Its characters are '-', '=', '.' and spaces.
 	RunTail string `json:"runTail,omitempty"`
+	// Table, when set, draws the text form as a table of counts as printed (RFC 1928's SOCKS
+	// messages: a box a field, its size in a row of counts under the names) instead of bits:
+	// "boxed", "inline" or "under" (where the counts stand), then a line a field, its box's
+	// width and its count ("10 1 to 255"). See tabletext.go.
+	Table string `json:"table,omitempty"`
 	// RuleMarks are marks printed on the rules that no field's edge explains, kept as printed
 	// (RFC 7540 prints a '+' one bit in under "Weight? (8)", where no field begins): items
 	// "RULE:BIT:MARK" separated by spaces, each drawing MARK ('+', '-', '=', '|', or '_' for

@@ -23,6 +23,9 @@ func checkFigure(fields []Field, opts Options, rb int) error {
 	default:
 		return fmt.Errorf("bytegrid: ruler %q: want tens-all, units, numbers, bytes or none (or empty for tens)", opts.Ruler)
 	}
+	if err := checkTextTable(opts.Text.Table, len(fields)); err != nil {
+		return err
+	}
 	for _, check := range []func(TextOptions, int) error{checkTextRows, checkTextRules, checkTextNotes} {
 		if err := check(opts.Text, rb); err != nil {
 			return err
@@ -97,6 +100,8 @@ func checkTextNotes(t TextOptions, _ int) error {
 		return fmt.Errorf("bytegrid: text elide %q at %d: want \"//\", \"/ /\" or \"~~\" (and a column only with one)", t.Elide, t.ElideAt)
 	case t.ElideAt < 0 || t.ElideAt > 9*MaxRowBits:
 		return fmt.Errorf("bytegrid: text elide at %d: want 0 to %d", t.ElideAt, 9*MaxRowBits)
+	case t.Inside != "" && t.Inside != "dashed":
+		return fmt.Errorf("bytegrid: text inside %q: want \"dashed\" or none", t.Inside)
 	case t.Edge != "" && (len(t.Edge) != 3 || strings.Trim(t.Edge, "|~/.:\\") != ""):
 		return fmt.Errorf("bytegrid: text edge %q: want three of '|', '~', '/', '.', '\\' and ':'", t.Edge)
 	}
@@ -105,6 +110,9 @@ func checkTextNotes(t TextOptions, _ int) error {
 
 // checkFigureField checks the figure properties of field i for rows of rb bits.
 func checkFigureField(i int, f Field, rb int) error {
+	if len(f.Pieces) > maxNoteLines || slices.ContainsFunc(f.Pieces, func(s string) bool { return !textOK(s) }) {
+		return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("%d pieces: want at most %d, each of printable text", len(f.Pieces), maxNoteLines)}
+	}
 	if len(f.Marks) > 64 || strings.Trim(f.Marks, "|~/.:\\ ") != "" {
 		return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("marks %q: want at most 64 of '|', '~', '/', '.', '\\', ':' and ' '", f.Marks)}
 	}
@@ -156,7 +164,7 @@ func (d *Diagram) figure() bool {
 	}
 	for i := range d.Fields {
 		b := &d.Fields[i]
-		if b.Variable || b.Optional || b.Label != LabelAuto || b.DoubleRule || b.Caption != "" || b.Lines > 1 || b.LabelLine > 0 || b.LabelCol > 0 || len(b.LabelCols) > 0 || b.Joined || b.Packed || b.Marks != "" {
+		if b.Variable || b.Optional || b.Label != LabelAuto || b.DoubleRule || b.Caption != "" || b.Lines > 1 || b.LabelLine > 0 || b.LabelCol > 0 || len(b.LabelCols) > 0 || b.Joined || b.Packed || b.Marks != "" || len(b.Pieces) > 0 {
 			return true
 		}
 	}

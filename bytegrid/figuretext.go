@@ -143,6 +143,9 @@ func (d *Diagram) rightNotes(out []string, first int) {
 
 // writeFigureLines writes the figure, its notes in the left margin aside.
 func (d *Diagram) writeFigureLines(bw *bufio.Writer) error {
+	if d.Text.Table != "" {
+		return d.writeTable(bw) // a table of counts, as printed (tabletext.go)
+	}
 	t := &figureText{d: d, rb: d.RowBits, cpb: 2, bytes: d.RulerStyle == RulerBytes || d.Text.Bytes}
 	if t.rb <= 16 {
 		t.cpb = 3
@@ -225,7 +228,7 @@ func (t *figureText) writeValues(bw *bufio.Writer) {
 
 // colonStyle reports whether field fi is a variable field drawn with ':' edges.
 func (t *figureText) colonStyle(fi int) bool {
-	return fi >= 0 && t.d.Fields[fi].Variable && t.d.Fields[fi].Marks == "" && t.d.Text.Open != "dots" && t.d.Text.Open != "bottom" && t.d.Text.Open != "edge" && t.d.Text.Open != "rules" && t.d.Text.Open != "open" && t.d.Text.Edge == ""
+	return fi >= 0 && t.d.Fields[fi].Variable && t.d.Fields[fi].Marks == "" && !t.piecesOK(fi) && t.d.Text.Open != "dots" && t.d.Text.Open != "bottom" && t.d.Text.Open != "edge" && t.d.Text.Open != "rules" && t.d.Text.Open != "open" && t.d.Text.Edge == ""
 }
 
 // openStyle reports whether field fi is a variable field drawn with no right edge, its label
@@ -400,7 +403,7 @@ func (t *figureText) rowLines() {
 	}
 	for fi := range d.Fields {
 		n, segs := d.Fields[fi].Lines, d.Fields[fi].Segs
-		if n <= 1 || len(segs) == 0 {
+		if n <= 1 || len(segs) == 0 || t.piecesOK(fi) {
 			continue
 		}
 		full := false
@@ -437,6 +440,10 @@ func (t *figureText) labelSpan(fi int) int {
 func (t *figureText) layoutLabel(fi int) {
 	d := t.d
 	b := &d.Fields[fi]
+	if t.piecesOK(fi) {
+		t.pieceLabels(fi)
+		return
+	}
 	best := b.labelSeg(d.Rows)
 	if best < 0 {
 		t.labels[fi] = figLabel{row: -2}
@@ -760,6 +767,10 @@ func (t *figureText) sepFills(up, dn func(int) int) []byte {
 	horiz := make([]byte, t.rb)
 	for b := 0; b < t.rb; b++ {
 		u, v := up(b), dn(b)
+		if f, ok := t.insideFill(u, v); ok {
+			horiz[b] = f
+			continue
+		}
 		if u == v {
 			continue
 		}
@@ -997,6 +1008,10 @@ func (t *figureText) writePiece(line []byte, i, l, b, e int, blockLine []int) {
 		if fi > 0 && b > 0 && d.Fields[fi].Joined && t.at(i, b-1) == fi-1 {
 			line[c0] = ' ' // one box with the field before it (RFC 6733's flags)
 		}
+	}
+	if s, ok := t.pieceLine(fi, i, l); ok {
+		copy(line[c0:], s) // the box as printed, its edges with it (Field.Pieces)
+		return
 	}
 	if fi >= 0 {
 		if s, k := t.labelAt(fi, i, l, blockLine[fi]); s != "" {

@@ -198,8 +198,10 @@ func textNode(t bytegrid.TextOptions) *yaml.Node {
 	addStr(m, "above", t.Above)
 	addStr(m, "under_ruler", t.UnderRuler)
 	addStr(m, "below", t.Below)
+	addStr(m, "inside", t.Inside)
 	addTrue(m, "double_end", t.DoubleEnd)
 	addStr(m, "list_mark", t.ListMark)
+	addStr(m, "table", t.Table)
 	addTrue(m, "tens_no_zero", t.TensNoZero)
 	if t.Elide != "" {
 		add(m, "elide", str(t.Elide))
@@ -274,6 +276,13 @@ func fieldNode(f bytegrid.Field, end int) *yaml.Node {
 	addTrue(m, "joined", f.Joined)
 	addTrue(m, "packed", f.Packed)
 	addStr(m, "marks", f.Marks)
+	if len(f.Pieces) > 0 {
+		ps := &yaml.Node{Kind: yaml.SequenceNode}
+		for _, s := range f.Pieces {
+			ps.Content = append(ps.Content, str(s))
+		}
+		add(m, "pieces", ps)
+	}
 	return m
 }
 

@@ -117,7 +117,7 @@
 // there. A figure of dashes (RFC 1350: "-----" rules, the boxes' widths written over them) is
 // read from those widths; a table of boxes whose names stand over a row of counts (RFC 1928's
 // SOCKS messages, RFC 1661, RFC 7323, protocols' Markdown specs) from those counts
-// (table.go), drawn in the grid's own form, which a warning says.
+// (table.go), its text drawn back as printed (Text.Table).
 //
 // # Never silently wrong
 //
@@ -457,7 +457,12 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 		p.lines[i] = nil
 	}
 	if t, ok := p.locateTable(loc.Rule); ok {
-		return p.parseTable(spec, t)
+		spec, err := p.parseTable(spec, t)
+		if err == nil {
+			p.checkDrawnBack(spec, raw[loc.Start:], loc.Start)
+			spec.Warnings = p.warnings
+		}
+		return spec, err
 	}
 	above, heading, under := p.above(loc)
 	first := loc.Rule
@@ -1691,6 +1696,7 @@ func (p *parser) fields(first, last int) ([]bytegrid.Field, bytegrid.Options, er
 	p.gridOptions(&opts, st, ticksAtFields)
 	p.openOptions(&opts, st, &bc, dots)
 	p.placeLabels(st.fields, st.places, opts)
+	p.keepPieces(st, &opts)
 	if len(st.fields) == 0 {
 		return nil, opts, p.errf(first, p.x0, "no fields")
 	}
@@ -1716,6 +1722,7 @@ type fieldState struct {
 	colons     bool // a ':' or marked edge
 	// barVariable: a variable field drawn with '|' side edges (a box of dots).
 	barVariable bool
+	cellsOf     [][]*cell // the boxes of each field, in order
 }
 
 // groups are the groups of joined boxes, in the order of their first box: the fields.
@@ -1771,6 +1778,7 @@ func (p *parser) readGroup(st *fieldState, g []*cell, newRow bool) error {
 		// its own, unnamed: a field continued from the row before starts its row.
 		f.Kind = bytegrid.Reserved
 		st.fields = append(st.fields, f)
+		st.cellsOf = append(st.cellsOf, g)
 		p.fieldAt = append(p.fieldAt, textAt{line: bd.from, col: c0.c})
 		st.off += bits
 		return nil
@@ -1781,6 +1789,7 @@ func (p *parser) readGroup(st *fieldState, g []*cell, newRow bool) error {
 			return p.errf(bd.from, c0.c, "a box with no name, and no field before it to continue")
 		}
 		prev := &st.fields[len(st.fields)-1]
+		st.cellsOf[len(st.cellsOf)-1] = append(st.cellsOf[len(st.cellsOf)-1], g...)
 		prev.Bits += bits
 		prev.Variable = prev.Variable || f.Variable
 		st.off += bits
@@ -1808,6 +1817,7 @@ func (p *parser) addField(st *fieldState, g []*cell, f bytegrid.Field) {
 	}
 	st.places = append(st.places, p.placeOf(g, st.bands, len(st.fields)))
 	st.fields = append(st.fields, f)
+	st.cellsOf = append(st.cellsOf, g)
 	at := textAt{line: st.bands[c0.band].from, col: c0.c}
 	if len(c0.at) > 0 {
 		at = c0.at[0]

@@ -2,6 +2,7 @@ package rfcart_test
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -38,7 +39,8 @@ func figures(t testing.TB) []string {
 // TestRoundTrip reads every published figure as art and draws it as text again: the drawing
 // must be the figure, line for line, but for the spaces around each label, which must start
 // within a column of where the figure has it. The figures named NAME.published.txt are read
-// but not drawn back line for line: WebSocket's (RFC 6455), whose rules follow no one rule;
+// and drawn but not held to be drawn back line for line: WebSocket's (RFC 6455; read and drawn
+// back since its pieces are kept, but its YAML spec draws it otherwise, see TestRFCFigures);
 // DHCP's (RFC 2131), whose chaddr, sname and file are drawn a row or two high whatever their
 // size; the DNS resource record (RFC 1035), whose TTL is one 16-bit row of two lines and one of
 // whose rules ends in '|'; NTP's packet header (RFC 5905), whose Stratum and Poll edges stand a
@@ -54,25 +56,15 @@ func TestRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			d, err := bytegrid.Layout(s.Fields, s.Options)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var txt bytes.Buffer
-			if err := d.WriteText(&txt); err != nil {
-				t.Fatal(err)
-			}
+			err = rfcart.DrawnBack(s, src)
 			if strings.HasSuffix(file, ".published.txt") {
+				if _, ok := errors.AsType[*rfcart.Mismatch](err); err != nil && !ok {
+					t.Fatal(err) // (read, but not drawn at all)
+				}
 				return
 			}
-			want, got := lines(string(src)), lines(txt.String())
-			if len(want) != len(got) {
-				t.Errorf("%d lines, want %d:\n%s", len(got), len(want), txt.String())
-			}
-			for i := 0; i < min(len(want), len(got)); i++ {
-				if !rfcart.SameLine(want[i], got[i]) {
-					t.Errorf("line %d:\nwant %q\n got %q", i+1, want[i], got[i])
-				}
+			if err != nil {
+				t.Error(err)
 			}
 		})
 	}
@@ -116,20 +108,6 @@ func TestThroughYAML(t *testing.T) {
 			}
 		})
 	}
-}
-
-func lines(s string) []string {
-	ls := strings.Split(s, "\n")
-	if len(ls[0]) >= 7 && strings.EqualFold(ls[0][:7], "source:") {
-		ls = ls[1:]
-	}
-	for i := range ls {
-		ls[i] = strings.TrimRight(ls[i], " ")
-	}
-	for len(ls) > 0 && ls[len(ls)-1] == "" {
-		ls = ls[:len(ls)-1]
-	}
-	return ls
 }
 
 func TestErrors(t *testing.T) {

@@ -28,6 +28,7 @@ var labelRules = []labelRule{
 	{"said variable", readSaidVariable},
 	{"a sum", readSum},
 	{"alternative widths", readAlternatives},
+	{"alternative counts", readAltCounts},
 	{"stated width", readStatedWidth},
 	{"tall row", readTallRow},
 }
