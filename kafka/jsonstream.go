@@ -3,13 +3,14 @@ package kafka
 import (
 	"encoding/binary"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"io"
 	"strconv"
 	"sync"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/kafkagrid/kafkagrid/internal/jsonw"
 )
 
 // WriteJSON writes the frame's JSON, what MarshalJSON makes, indented as json.Encoder writes it
@@ -212,10 +213,10 @@ func jsonSafe8(s string) bool {
 	return bad&high == 0
 }
 
-// appendMarshalled appends json.Marshal's string s, which never fails for a string.
+// appendMarshalled appends json.Marshal's string s (internal/jsonw's, the same bytes without
+// encoding/json's reflection, which the browser decoder would link).
 func appendMarshalled(b []byte, s string) []byte {
-	m, _ := json.Marshal(s)
-	return append(b, m...)
+	return jsonw.AppendString(b, s)
 }
 
 // jsonSafe is encoding/json's htmlSafeSet: the ASCII bytes a string keeps as they are (every

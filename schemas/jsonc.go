@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/kafkagrid/kafkagrid/internal/jsonw"
 )
 
 // This file reads the spec files' JSON dialect (JSON plus comments) into a small tree of
@@ -353,8 +355,7 @@ func compact(n *node) string {
 		case kNumber:
 			b.WriteString(n.str)
 		case kString:
-			q, _ := json.Marshal(n.str)
-			b.Write(q)
+			b.Write(jsonw.AppendString(nil, n.str)) // json.Marshal's, without its reflection
 		case kArray:
 			b.WriteByte('[')
 			for i, e := range n.elems {
@@ -370,8 +371,7 @@ func compact(n *node) string {
 				if i > 0 {
 					b.WriteByte(',')
 				}
-				q, _ := json.Marshal(m.key)
-				b.Write(q)
+				b.Write(jsonw.AppendString(nil, m.key))
 				b.WriteByte(':')
 				write(m.val)
 			}

@@ -1,17 +1,17 @@
 package site
 
 import (
-	"encoding/json"
-	"fmt"
+	"slices"
 	"strings"
 
+	"github.com/kafkagrid/kafkagrid/internal/jsonw"
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/site/kafkaview"
 )
 
 // Field is what a page's detail panel shows for one node of the annotated frame, keyed by the
 // data-path its grid box and tree row carry. It is written as JSON into the page (DetailJSON),
-// so the names are short.
+// so the names are short (the tags say them; writeField writes them).
 type Field struct {
 	Path   string `json:"p"`
 	Shown  string `json:"d,omitempty"` // the path as a reader reads it (ReaderPath), when it differs
@@ -59,34 +59,80 @@ func frameFields(fr *kafka.Frame, embedded *kafka.Node, label string) []Field {
 	return out
 }
 
-// detailView is the JSON a page's script reads for a message's detail panel: the fields by
-// path and, for each schema file on the page, the prefix of its line anchors.
-type detailView struct {
-	Fields  map[string]Field  `json:"fields"`
-	Anchors map[string]string `json:"anchors"`
-}
-
 // DetailJSON renders the detail data of one message for the <script type="application/json"
-// class="kg-detail"> of its section: the fields by path, and anchors, which maps a schema file
-// on the page ("ProduceRequest.json") to the prefix of its line anchors ("request-schema-L"),
-// so the panel links a field to its line (nil: no links). encoding/json escapes <, > and &, so
-// the text cannot close the script element.
+// class="kg-detail"> of its section: {"fields":{path: field},"anchors":{file: prefix}}, the
+// fields by path (the last of a path), and anchors, which maps a schema file on the page
+// ("ProduceRequest.json") to the prefix of its line anchors ("request-schema-L"), so the
+// panel links a field to its line (nil: no links). It is what json.Marshal writes of those
+// maps, keys sorted, written without reflection (internal/jsonw; the tests compare the two);
+// <, > and & are escaped, so the text cannot close the script element. The error is always
+// nil (kept for callers).
 func DetailJSON(fields []Field, anchors map[string]string) (string, error) {
-	if anchors == nil {
-		anchors = map[string]string{}
-	}
-	d := detailView{Fields: make(map[string]Field, len(fields)), Anchors: anchors}
+	byPath := make(map[string]Field, len(fields))
 	for _, f := range fields {
 		if r := ReaderPath(f.Path); r != f.Path {
 			f.Shown = r
 		}
-		d.Fields[f.Path] = f
+		byPath[f.Path] = f
 	}
-	b, err := json.Marshal(d)
-	if err != nil {
-		return "", fmt.Errorf("site: detail data: %w", err)
+	w := jsonw.New("", "")
+	w.Object()
+	w.Key("fields")
+	w.Object()
+	for _, p := range sortedKeys(byPath) {
+		w.Key(p)
+		writeField(w, byPath[p])
 	}
-	return string(b), nil
+	w.End('}')
+	w.Key("anchors")
+	w.Object()
+	for _, k := range sortedKeys(anchors) {
+		w.Key(k)
+		w.String(anchors[k])
+	}
+	w.End('}')
+	w.End('}')
+	return string(w.Bytes()), nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// writeField writes f as json.Marshal writes it by its tags.
+func writeField(w *jsonw.Writer, f Field) {
+	w.Object()
+	w.Key("p")
+	w.String(f.Path)
+	optString(w, "d", f.Shown)
+	w.Key("n")
+	w.String(f.Name)
+	w.Key("t")
+	w.String(f.Type)
+	w.Key("o")
+	w.Int(f.Offset)
+	w.Key("l")
+	w.Int(f.Length)
+	optString(w, "v", f.Value)
+	optString(w, "a", f.About)
+	optString(w, "s", f.Spec)
+	if f.Line != 0 {
+		w.Key("L")
+		w.Int(f.Line)
+	}
+	w.End('}')
+}
+
+func optString(w *jsonw.Writer, key, v string) {
+	if v != "" {
+		w.Key(key)
+		w.String(v)
+	}
 }
 
 // framingNames are what the framing parts of a field are called where a reader sees a path:

@@ -20,8 +20,9 @@
 //     only, the reader's light or dark preference, a phone's width, print; the script links a
 //     grid box, its tree row, its bytes and the detail panel ([DetailJSON]) of each
 //     <section class="msg">. Both are embedded (page.css, page.js) and need no network.
-//   - [Formats] and [LookupFormat] are the output formats' table, package canvas/formats's,
-//     re-exported for the reference and the report.
+//   - [Formats] and [LookupFormat] are the output formats' table, package canvas/formats's
+//     (not in the browser decoder, js/wasm, which would link every writer for nothing),
+//     re-exported for the reference and the command.
 //
 // Site does not name or write files: the file names are the callers', the output folder
 // package site/outdir's.

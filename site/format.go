@@ -1,8 +1,16 @@
+//go:build !js || !wasm
+
 package site
 
 import (
 	"github.com/kafkagrid/kafkagrid/canvas/formats"
 )
+
+// The formats' table is not in the browser decoder (js/wasm): its writers (an RFC SVG, a
+// layout's JSON by reflection, …) would be linked into the WebAssembly for nothing, since a
+// package's variables are set when it starts. There, format_wasm.go has what the decoder's
+// packages use (TextWriter), and a report names its files with fixed extensions
+// (report_test.go checks them against this table).
 
 // Format is one output format kafkagrid writes: package canvas/formats's table, which a
 // program that draws only byte grids reads without the Kafka codec.
@@ -42,3 +50,12 @@ func FormatOfType(mediaType string) (Format, bool) { return formats.OfType(media
 
 // FormatList is names as an error message lists them: "svg, txt or json" (formats.List).
 func FormatList(names ...string) string { return formats.List(names...) }
+
+// FrameFile is the name of a frame's file in format f: base, "-" and figure when the file is
+// a drawing of one (FigureGrid, FigureTree; "" for none), and f's extension.
+func FrameFile(base, figure string, f Format) string {
+	if figure != "" {
+		base += "-" + figure
+	}
+	return base + f.Ext
+}

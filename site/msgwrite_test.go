@@ -2,6 +2,7 @@ package site_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"html/template"
 	"testing"
 
@@ -79,6 +80,41 @@ func TestWriteMessageSameAsTemplates(t *testing.T) {
 			}
 			if got.String() != want.String() {
 				t.Errorf("%q, shape %d:\n got %q\nwant %q", s, shape, got.String(), want.String())
+			}
+		}
+	}
+}
+
+// TestDetailJSONSameAsMarshal: DetailJSON writes what json.Marshal wrote of its maps.
+func TestDetailJSONSameAsMarshal(t *testing.T) {
+	type view struct {
+		Fields  map[string]site.Field `json:"fields"`
+		Anchors map[string]string     `json:"anchors"`
+	}
+	for _, s := range []string{"Topics[0]#tags", `<b>"x"&'y'</b>`, "a\u2028b", "\x00\xff", "é", "Z", "a"} {
+		fields := []site.Field{{Path: s, Name: s, Type: s, Offset: 3, Length: 4, Value: s, About: s, Spec: s, Line: 9},
+			{Path: "frame", Name: "x"}, {Path: s + "#length", Type: "int32"}, {Path: s, Name: "again"}}
+		for _, anchors := range []map[string]string{nil, {s: s, "B.json": "b-L", "a.json": "a-L"}} {
+			got, err := site.DetailJSON(fields, anchors)
+			if err != nil {
+				t.Fatal(err)
+			}
+			v := view{Fields: map[string]site.Field{}, Anchors: anchors}
+			if v.Anchors == nil {
+				v.Anchors = map[string]string{}
+			}
+			for _, f := range fields {
+				if r := site.ReaderPath(f.Path); r != f.Path {
+					f.Shown = r
+				}
+				v.Fields[f.Path] = f
+			}
+			want, err := json.Marshal(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != string(want) {
+				t.Errorf("%q:\n got %s\nwant %s", s, got, want)
 			}
 		}
 	}

@@ -20,15 +20,6 @@ const (
 	FigureTree = "tree" // the expanded tree
 )
 
-// FrameFile is the name of a frame's file in format f: base, "-" and figure when the file is
-// a drawing of one (FigureGrid, FigureTree; "" for none), and f's extension.
-func FrameFile(base, figure string, f Format) string {
-	if figure != "" {
-		base += "-" + figure
-	}
-	return base + f.Ext
-}
-
 // Prefixed is base with a frame's place before it ("c1-2" for connection 1's second
 // exchange): "c1-2-0-Produce-v12-request"; "" leaves base as it is.
 func Prefixed(place, base string) string {

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/kafkagrid/kafkagrid/internal/jsonw"
 )
 
 // Form is a way of writing bytes as text.
@@ -1498,12 +1500,17 @@ func parseBuffer(s string) (*Text, bool) {
 	if !strings.HasPrefix(t, "{") || !strings.Contains(t, `"Buffer"`) {
 		return nil, false
 	}
+	// As json.Decoder.Decode reads it into struct{Type string; Data []int}, without its
+	// reflection (internal/jsonw), which would link every type's fields into the browser
+	// decoder.
 	var v struct {
-		Type string `json:"type"`
-		Data []int  `json:"data"`
+		Type string
+		Data []int
 	}
 	dec := json.NewDecoder(strings.NewReader(t))
-	if err := dec.Decode(&v); err != nil || v.Type != "Buffer" || dec.More() {
+	dec.UseNumber()
+	err := jsonw.ReadObject(dec, []jsonw.Field{{Name: "type", String: &v.Type}, {Name: "data", Ints: &v.Data}})
+	if err != nil || v.Type != "Buffer" || dec.More() {
 		return nil, false
 	}
 	out := make([]byte, len(v.Data))

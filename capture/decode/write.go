@@ -4,13 +4,13 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
 	"strconv"
 
 	"github.com/kafkagrid/kafkagrid/capture"
+	"github.com/kafkagrid/kafkagrid/internal/jsonw"
 	"github.com/kafkagrid/kafkagrid/kafka"
 )
 
@@ -327,13 +327,21 @@ func (j *jsonMembers) member(key string, v any) {
 		j.err = f.WriteJSONError(j.b, jsonIndent(j.indent), jsonIndent(j.indent), ferr)
 		return
 	}
-	var out []byte
-	if j.indent {
-		out, j.err = json.MarshalIndent(v, "  ", "  ")
-	} else {
-		out, j.err = json.Marshal(v)
+	// What json.Marshal (or MarshalIndent with "  ", "  ") writes, without its reflection
+	// (internal/jsonw), which would link every type's fields into the browser decoder.
+	w := jsonw.New(jsonIndent(j.indent), jsonIndent(j.indent))
+	switch v := v.(type) {
+	case int:
+		w.Int(v)
+	case string:
+		w.String(v)
+	case []string:
+		w.Strings(v)
+	default:
+		j.err = fmt.Errorf("decode: a JSON member of type %T", v)
+		return
 	}
-	j.b.Write(out)
+	j.b.Write(w.Bytes())
 }
 
 // writeJSONExchange writes the line of one exchange into b: what json.Marshal (or, with
@@ -384,16 +392,61 @@ func writeJSONSummary(w io.Writer, r *capture.Result, frames, decoded int, inden
 		}
 		s.Conns = append(s.Conns, jc)
 	}
-	var out []byte
-	var err error
-	if indent {
-		out, err = json.MarshalIndent(s, "", "  ")
-	} else {
-		out, err = json.Marshal(s)
-	}
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(out, '\n'))
+	_, err := w.Write(append(s.appendJSON(indent), '\n'))
 	return err
+}
+
+// appendJSON is what json.Marshal (or MarshalIndent with "", "  ") writes of s, by its tags,
+// without reflection (internal/jsonw; TestJSONSummaryAsMarshal compares the two).
+func (s *jsonSummary) appendJSON(indent bool) []byte {
+	w := jsonw.New("", jsonIndent(indent))
+	w.Object()
+	w.Key("kind")
+	w.String(s.Kind)
+	optInt(w, "packets", s.Packets)
+	w.Key("frames")
+	w.Int(s.Frames)
+	w.Key("decoded")
+	w.Int(s.Decoded)
+	optInt(w, "unlisted", s.Unlisted)
+	optInt(w, "skippedConnections", s.SkippedConns)
+	optStrings(w, "notes", s.Notes)
+	w.Key("connections")
+	if s.Conns == nil {
+		w.Null()
+	} else {
+		w.Array()
+		for _, c := range s.Conns {
+			w.Object()
+			w.Key("id")
+			w.Int(c.ID)
+			if c.Client != "" {
+				w.Key("client")
+				w.String(c.Client)
+			}
+			if c.Server != "" {
+				w.Key("server")
+				w.String(c.Server)
+			}
+			optStrings(w, "notes", c.Notes)
+			w.End('}')
+		}
+		w.End(']')
+	}
+	w.End('}')
+	return w.Bytes()
+}
+
+func optInt(w *jsonw.Writer, key string, n int) {
+	if n != 0 {
+		w.Key(key)
+		w.Int(n)
+	}
+}
+
+func optStrings(w *jsonw.Writer, key string, s []string) {
+	if len(s) > 0 {
+		w.Key(key)
+		w.Strings(s)
+	}
 }

@@ -4,7 +4,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"runtime/debug"
 	"syscall/js"
@@ -36,13 +35,13 @@ func main() {
 	g.Set("json", js.FuncOf(func(js.Value, []js.Value) any {
 		return safely(func() any {
 			text, notes, err := d.JSON()
-			return answer(map[string]string{"json": text, "jsonNotes": notes, "stderr": errText(err)})
+			return webdecoder.JSONAnswer(text, notes, errText(err))
 		})
 	}))
 	g.Set("report", js.FuncOf(func(js.Value, []js.Value) any {
 		return safely(func() any {
 			files, first, err := d.Report()
-			return answer(map[string]any{"files": files, "first": first, "stderr": errText(err)})
+			return webdecoder.ReportAnswer(files, first, errText(err))
 		})
 	}))
 	g.Set("file", js.FuncOf(func(_ js.Value, args []js.Value) any {
@@ -67,21 +66,22 @@ func main() {
 func decodeCall(d *webdecoder.Decoder, args []js.Value) any {
 	n := js.Global().Call("Object", args[0]).Get("length").Int() // a string's length, without copying it
 	if n > webdecoder.MaxRequest {
-		return answer(webdecoder.Result{Status: 2, Stderr: fmt.Sprintf("kafkagrid: decode: the page's request is %d characters, more than %d\n", n, webdecoder.MaxRequest)})
+		return answer(&webdecoder.Result{Status: 2, Stderr: fmt.Sprintf("kafkagrid: decode: the page's request is %d characters, more than %d\n", n, webdecoder.MaxRequest)})
 	}
 	q, err := webdecoder.ParseRequest([]byte(args[0].String()))
 	if err != nil {
-		return answer(webdecoder.Result{Status: 2, Stderr: "kafkagrid: " + err.Error() + "\n"})
+		return answer(&webdecoder.Result{Status: 2, Stderr: "kafkagrid: " + err.Error() + "\n"})
 	}
 	size := args[1].Get("length").Int()
 	if err := webdecoder.InputSize(q.Name, size); err != nil {
-		return answer(webdecoder.Result{Status: 1, Stderr: "kafkagrid: " + err.Error() + "\n"})
+		return answer(&webdecoder.Result{Status: 1, Stderr: "kafkagrid: " + err.Error() + "\n"})
 	}
 	data, err := webdecoder.Bytes("the input", size, webdecoder.MaxInput, func(b []byte) { js.CopyBytesToGo(b, args[1]) })
 	if err != nil {
-		return answer(webdecoder.Result{Status: 1, Stderr: "kafkagrid: " + err.Error() + "\n"})
+		return answer(&webdecoder.Result{Status: 1, Stderr: "kafkagrid: " + err.Error() + "\n"})
 	}
-	return answer(d.Decode(context.Background(), q, data))
+	r := d.Decode(context.Background(), q, data)
+	return answer(&r)
 }
 
 // releases loads the page's releases, each once.
@@ -115,14 +115,8 @@ func (r *releases) load(name string) (*kafka.Catalog, bool, error) {
 	return nil, true, err
 }
 
-// answer is v as the JSON the page parses.
-func answer(v any) any {
-	b, err := json.Marshal(v)
-	if err != nil {
-		b, _ = json.Marshal(webdecoder.Result{Status: 1, Stderr: "kafkagrid: decode: " + err.Error() + "\n"})
-	}
-	return string(b)
-}
+// answer is r as the JSON the page parses.
+func answer(r *webdecoder.Result) any { return r.JSON() }
 
 func errText(err error) string {
 	if err == nil {
@@ -135,7 +129,7 @@ func errText(err error) string {
 func safely(f func() any) (out any) {
 	defer func() {
 		if r := recover(); r != nil {
-			out = answer(webdecoder.Result{Status: 70, Stderr: fmt.Sprintf("kafkagrid: internal error (a bug in kafkagrid; please report it with the command line): %v\n%s", r, debug.Stack())})
+			out = answer(&webdecoder.Result{Status: 70, Stderr: fmt.Sprintf("kafkagrid: internal error (a bug in kafkagrid; please report it with the command line): %v\n%s", r, debug.Stack())})
 		}
 	}()
 	return f()

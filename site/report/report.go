@@ -573,7 +573,7 @@ func (w *Writer) frame(id, name string, m *capture.Message, vo kafkaview.Options
 	}
 	fv.hexOpts.HaveJSON = true
 	fv.frame = f
-	exts := []string{site.FormatJSON.Ext, site.FormatText.Ext} // the ends of site.FrameFile's names
+	exts := []string{jsonExt, textExt} // the ends of site.FrameFile's names
 	switch {
 	case f.Nodes > MaxDrawnFields:
 		fv.Notes = append(fv.Notes, fmt.Sprintf("not drawn whole: %d fields (tree nodes), more than a report draws of one frame (%d); its text and JSON are in the files above", f.Nodes, MaxDrawnFields))
@@ -586,14 +586,14 @@ func (w *Writer) frame(id, name string, m *capture.Message, vo kafkaview.Options
 		}
 		w.fields -= figs.Nodes
 		fv.figs = figs
-		exts = []string{gridExt, treeExt, site.FormatJSON.Ext, site.FormatText.Ext}
+		exts = []string{gridExt, treeExt, jsonExt, textExt}
 	}
 	// The JSON and the text are written as they are made: a frame may have a million nodes.
 	write := map[string]func(io.Writer) error{
-		gridExt:             func(wr io.Writer) error { return site.WriteSVG(wr, fv.figs.Grid, false, "") },
-		treeExt:             func(wr io.Writer) error { return site.WriteSVG(wr, fv.figs.Tree, false, "") },
-		site.FormatJSON.Ext: func(wr io.Writer) error { return f.WriteJSON(wr, "", "") },
-		site.FormatText.Ext: func(wr io.Writer) error {
+		gridExt: func(wr io.Writer) error { return site.WriteSVG(wr, fv.figs.Grid, false, "") },
+		treeExt: func(wr io.Writer) error { return site.WriteSVG(wr, fv.figs.Tree, false, "") },
+		jsonExt: func(wr io.Writer) error { return f.WriteJSON(wr, "", "") },
+		textExt: func(wr io.Writer) error {
 			if err := kafka.WriteText(wr, f.Root); err != nil || fv.Error == "" {
 				return err
 			}
@@ -984,10 +984,14 @@ func render(fv *frameView, fs *site.Figures, elements, size int) (*drawn, error)
 	return d, nil
 }
 
-// The ends of a frame's drawings' file names (site.FrameFile): "c1-2-0-Produce-v12-request-grid.svg".
-var (
-	gridExt = site.FrameFile("", site.FigureGrid, site.FormatSVG)
-	treeExt = site.FrameFile("", site.FigureTree, site.FormatSVG)
+// The ends of a frame's files' names, site.FrameFile's ("c1-2-0-Produce-v12-request-grid.svg"),
+// fixed here: the formats' table is not linked into the browser decoder (TestFileExts checks
+// them against it).
+const (
+	gridExt = "-" + site.FigureGrid + ".svg"
+	treeExt = "-" + site.FigureTree + ".svg"
+	jsonExt = ".json"
+	textExt = ".txt"
 	// narrowExt ends the file of a frame's 16-bit grid, written where the page draws its
 	// first screen (the whole a phone opens).
 	narrowExt = "-grid16.svg"

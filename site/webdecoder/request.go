@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/kafkagrid/kafkagrid/capture"
 	"github.com/kafkagrid/kafkagrid/capture/decode"
+	"github.com/kafkagrid/kafkagrid/internal/jsonw"
 	"github.com/kafkagrid/kafkagrid/internal/releasedir"
 	"github.com/kafkagrid/kafkagrid/kafka"
 	"github.com/kafkagrid/kafkagrid/schemas"
@@ -69,7 +71,19 @@ func ParseRequest(b []byte) (Request, error) {
 	if len(b) > MaxRequest {
 		return q, usagef("decode: the page's request is %d characters, more than %d", len(b), MaxRequest)
 	}
-	if err := json.Unmarshal(b, &q); err != nil {
+	// As json.Unmarshal reads it, without its reflection (internal/jsonw).
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	err := jsonw.ReadObject(dec, []jsonw.Field{{Name: "release", String: &q.Release}, {Name: "from", String: &q.From},
+		{Name: "noSize", Bool: &q.NoSize}, {Name: "body", Bool: &q.Body}, {Name: "api", String: &q.API},
+		{Name: "version", String: &q.Version}, {Name: "request", Bool: &q.Request}, {Name: "response", Bool: &q.Response},
+		{Name: "port", String: &q.Port}, {Name: "name", String: &q.Name}, {Name: "narrow", Bool: &q.Narrow}})
+	if err == nil {
+		if _, end := dec.Token(); end != io.EOF {
+			err = errors.New("more after the request")
+		}
+	}
+	if err != nil {
 		return q, usagef("decode: the page's request: %v", err)
 	}
 	return q, nil

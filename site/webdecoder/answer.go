@@ -1,0 +1,96 @@
+package webdecoder
+
+import (
+	"github.com/kafkagrid/kafkagrid/internal/jsonw"
+)
+
+// The page's answers are JSON, written without encoding/json's reflection (internal/jsonw):
+// with it, every exported field and method of every type would be linked into the
+// WebAssembly. Each is what json.Marshal writes of the same value (the tests compare them).
+
+// JSON is r as the page parses it: what json.Marshal writes of r, by its tags.
+func (r *Result) JSON() string {
+	w := jsonw.New("", "")
+	w.Object()
+	w.Key("text")
+	w.String(r.Text)
+	w.Key("stderr")
+	w.String(r.Stderr)
+	w.Key("status")
+	w.Int(r.Status)
+	optString(w, "summary", r.Summary)
+	if len(r.Figures) > 0 {
+		w.Key("figures")
+		w.Array()
+		for i := range r.Figures {
+			r.Figures[i].write(w)
+		}
+		w.End(']')
+	}
+	optInt(w, "exchanges", r.Exchanges)
+	if r.Need {
+		w.Key("need")
+		w.Bool(true)
+	}
+	w.End('}')
+	return string(w.Bytes())
+}
+
+// write writes f by its tags.
+func (f *Figure) write(w *jsonw.Writer) {
+	w.Object()
+	w.Key("heading")
+	w.String(f.Heading)
+	w.Key("meta")
+	w.String(f.Meta)
+	optString(w, "note", f.Note)
+	optString(w, "grid", f.Grid)
+	optString(w, "gridTitle", f.GridTitle)
+	optInt(w, "gridWidth", f.GridWidth)
+	optString(w, "tree", f.Tree)
+	optString(w, "treeTitle", f.TreeTitle)
+	optInt(w, "treeWidth", f.TreeWidth)
+	w.End('}')
+}
+
+// JSONAnswer is the page's answer to a call of Decoder.JSON: {"json","jsonNotes","stderr"}.
+func JSONAnswer(json, notes, stderr string) string {
+	w := jsonw.New("", "")
+	w.Object()
+	w.Key("json")
+	w.String(json)
+	w.Key("jsonNotes")
+	w.String(notes)
+	w.Key("stderr")
+	w.String(stderr)
+	w.End('}')
+	return string(w.Bytes())
+}
+
+// ReportAnswer is the page's answer to a call of Decoder.Report: {"files","first","stderr"}.
+func ReportAnswer(files []string, first, stderr string) string {
+	w := jsonw.New("", "")
+	w.Object()
+	w.Key("files")
+	w.Strings(files)
+	w.Key("first")
+	w.String(first)
+	w.Key("stderr")
+	w.String(stderr)
+	w.End('}')
+	return string(w.Bytes())
+}
+
+func optString(w *jsonw.Writer, key, v string) {
+	if v != "" {
+		w.Key(key)
+		w.String(v)
+	}
+}
+
+func optInt(w *jsonw.Writer, key string, n int) {
+	if n != 0 {
+		w.Key(key)
+		w.Int(n)
+	}
+}
