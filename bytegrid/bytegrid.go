@@ -411,6 +411,11 @@ type TextOptions struct {
 	// runs its option's rules on with " - - - - -" beside "Option Data", RFC 8754 with
 	// "------". Its characters are '-', '=', '.' and spaces.
 	RunTail string `json:"runTail,omitempty"`
+	// Table, when set, draws the text form as a table of counts as printed (RFC 1928's SOCKS
+	// messages: a box a field, its size in a row of counts under the names) instead of bits:
+	// "boxed", "inline" or "under" (where the counts stand), then a line a field, its box's
+	// width and its count ("10 1 to 255"). See tabletext.go.
+	Table string `json:"table,omitempty"`
 	// RuleMarks are marks printed on the rules that no field's edge explains, kept as printed
 	// (RFC 7540 prints a '+' one bit in under "Weight? (8)", where no field begins): items
 	// "RULE:BIT:MARK" separated by spaces, each drawing MARK ('+', '-', '=', '|', or '_' for

@@ -23,6 +23,9 @@ func checkFigure(fields []Field, opts Options, rb int) error {
 	default:
 		return fmt.Errorf("bytegrid: ruler %q: want tens-all, units, numbers, bytes or none (or empty for tens)", opts.Ruler)
 	}
+	if err := checkTextTable(opts.Text.Table, len(fields)); err != nil {
+		return err
+	}
 	for _, check := range []func(TextOptions, int) error{checkTextRows, checkTextRules, checkTextNotes} {
 		if err := check(opts.Text, rb); err != nil {
 			return err

@@ -376,6 +376,7 @@ var textKeys = [...]struct {
 	}},
 	{"double_end", func(p *parser, _, v *yaml.Node, t *bytegrid.TextOptions) error { return p.boolTo(v, "", &t.DoubleEnd) }},
 	{"list_mark", func(p *parser, _, v *yaml.Node, t *bytegrid.TextOptions) error { return p.strTo(v, "", &t.ListMark) }},
+	{"table", func(p *parser, _, v *yaml.Node, t *bytegrid.TextOptions) error { return p.strTo(v, "", &t.Table) }},
 	{"rule_marks", func(p *parser, _, v *yaml.Node, t *bytegrid.TextOptions) (err error) {
 		if t.RuleMarks, err = p.str(v, ""); err == nil && len(t.RuleMarks) > 1<<16 {
 			err = p.errf(v, "", "text: rule_marks longer than %d bytes", 1<<16)
@@ -404,7 +405,7 @@ var textKeys = [...]struct {
 }
 
 // textKeyList is what the text art's errors say its keys are.
-const textKeyList = "margin, row_lines, align, ticks, open, edge, bit_chars, bytes, byte_chars, run_tail, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, right_notes, above, under_ruler, below, inside, list_mark, double_end, rule_ticks, rule_marks, elide, elide_at"
+const textKeyList = "margin, row_lines, align, ticks, open, edge, bit_chars, bytes, byte_chars, run_tail, ruler_bits, cross, dots, open_rule, ruler_shift, tens_no_zero, left_notes, right_notes, above, under_ruler, below, inside, list_mark, double_end, rule_ticks, rule_marks, elide, elide_at, table"
 
 // textKey reads one key of the text art.
 func (p *parser) textKey(k, v *yaml.Node, t *bytegrid.TextOptions) error {

@@ -201,6 +201,7 @@ func textNode(t bytegrid.TextOptions) *yaml.Node {
 	addStr(m, "inside", t.Inside)
 	addTrue(m, "double_end", t.DoubleEnd)
 	addStr(m, "list_mark", t.ListMark)
+	addStr(m, "table", t.Table)
 	addTrue(m, "tens_no_zero", t.TensNoZero)
 	if t.Elide != "" {
 		add(m, "elide", str(t.Elide))

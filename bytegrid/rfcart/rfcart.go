@@ -117,7 +117,7 @@
 // there. A figure of dashes (RFC 1350: "-----" rules, the boxes' widths written over them) is
 // read from those widths; a table of boxes whose names stand over a row of counts (RFC 1928's
 // SOCKS messages, RFC 1661, RFC 7323, protocols' Markdown specs) from those counts
-// (table.go), drawn in the grid's own form, which a warning says.
+// (table.go), its text drawn back as printed (Text.Table).
 //
 // # Never silently wrong
 //
@@ -457,7 +457,12 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 		p.lines[i] = nil
 	}
 	if t, ok := p.locateTable(loc.Rule); ok {
-		return p.parseTable(spec, t)
+		spec, err := p.parseTable(spec, t)
+		if err == nil {
+			p.checkDrawnBack(spec, raw[loc.Start:], loc.Start)
+			spec.Warnings = p.warnings
+		}
+		return spec, err
 	}
 	above, heading, under := p.above(loc)
 	first := loc.Rule

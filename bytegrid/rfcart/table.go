@@ -173,9 +173,8 @@ func (p *parser) countCells(t countTable) []string {
 	return out
 }
 
-// parseTable reads a count table: a field a box, named by its text, as wide as its count.
-// The fields are drawn in the grid's own form, which a warning says, as does reading bare
-// counts as bytes.
+// parseTable reads a count table: a field a box, named by its text, as wide as its count,
+// drawn back as printed (Text.Table); reading bare counts as bytes is warned.
 func (p *parser) parseTable(spec *bytegrid.Spec, t countTable) (*bytegrid.Spec, error) {
 	counts := p.countCells(t)
 	bare := false
@@ -211,12 +210,30 @@ func (p *parser) parseTable(spec *bytegrid.Spec, t countTable) (*bytegrid.Spec, 
 	if bare {
 		p.warn(t.count, t.edges[0], "a table whose row of counts gives each field's size: the bare counts read as bytes (the figure does not say)")
 	}
-	p.warn(t.first, -1, "a table of counts read, and drawn in the grid's own form, not as printed")
+	p.tableText(spec, t, counts)
 	if err := bytegrid.CheckFields(spec.Fields); err != nil {
 		return nil, &Error{Reader: "rfcart", File: p.name, Err: err}
 	}
 	spec.Warnings = p.warnings
 	return spec, nil
+}
+
+// tableText keeps the table's layout (bytegrid.TextOptions.Table), so that its text is drawn
+// as printed (Parse compares the drawing with the figure, as for any other).
+func (p *parser) tableText(spec *bytegrid.Spec, t countTable, counts []string) {
+	where := "under"
+	switch {
+	case t.boxed && t.count > t.names[len(t.names)-1]+1:
+		where = "boxed"
+	case t.boxed:
+		where = "inline"
+	}
+	lines := []string{where}
+	for k := 0; k+1 < len(t.edges); k++ {
+		lines = append(lines, fmt.Sprintf("%d %s", t.edges[k+1]-t.edges[k]-1, counts[k]))
+	}
+	spec.Options.Text.Table = strings.Join(lines, "\n")
+	spec.Options.Text.Margin = t.edges[0]
 }
 
 // countField is the field named name whose count is s, and whether the count was a bare
