@@ -126,7 +126,8 @@
 // there. A figure of dashes (RFC 1350: "-----" rules, the boxes' widths written over them) is
 // read from those widths; a table of boxes whose names stand over a row of counts (RFC 1928's
 // SOCKS messages, RFC 1661, RFC 7323, protocols' Markdown specs) from those counts
-// (table.go), its text drawn back as printed (Text.Table).
+// (table.go), its text drawn back as printed (Text.Table); so is a stack of boxes one width
+// whatever their size, each label saying it (RFC 4271's UPDATE, RFC 4760).
 //
 // # Never silently wrong
 //
@@ -465,13 +466,8 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 	for i := 0; i < loc.Start; i++ {
 		p.lines[i] = nil
 	}
-	if t, ok := p.locateTable(loc.Rule); ok {
-		spec, err := p.parseTable(spec, t)
-		if err == nil {
-			p.checkDrawnBack(spec, raw[loc.Start:], loc.Start)
-			spec.Warnings = p.warnings
-		}
-		return spec, err
+	if s, ok, err := p.tableForm(spec, loc, raw); ok {
+		return s, err
 	}
 	above, heading, under := p.above(loc)
 	first := loc.Rule
@@ -1084,10 +1080,11 @@ func (p *parser) boxUnit(first, minGap int, allNine bool) {
 			p.warn(first, p.x0, "no ruler says what a box holds, the rule's '+' marks stand %d columns apart, and a row of one bit a box would be %d bits, not whole bytes: each box read as one byte", minGap, p.width/minGap)
 			p.bytes, p.byteCols, p.cpb = true, minGap, 0
 		}
-	case minGap > 9 && p.width%minGap == 0 && (p.width%2 != 0 || (p.width/2)%8 != 0):
+	case minGap > 9 && p.width%minGap == 0 && p.width/minGap >= 2 && (p.width%2 != 0 || (p.width/2)%8 != 0):
 		// Boxes wider than a byte of nine columns under no ruler (RFC 2205's ERROR_SPEC,
 		// fourteen columns; RFC 5925's TCP-AO, thirteen): bits of two columns would make a
-		// row of no whole bytes, so each box is read as one byte, and said.
+		// row of no whole bytes, so each box is read as one byte, and said (a row of one
+		// box says nothing: RFC 4760's boxes one width whatever their size).
 		p.warn(first, p.x0, "no ruler says what a box holds, the rule's '+' marks stand %d columns apart, and bits of two columns would make rows of no whole bytes: each box read as one byte", minGap)
 		p.bytes, p.byteCols = true, minGap
 	default:
