@@ -95,6 +95,13 @@
 //   - a dashed rule ("+ - - - +") around a box makes it optional, and ", if …" after its
 //     name, or a line "(if …)", is its condition;
 //   - a box with no name continues the field before it, as does "Name (continued)";
+//   - a field drawn in pieces, a box a row, whose later pieces carry labels of their own
+//     naming it continued (RFC 6455's "Masking-key (continued)", "Payload Data continued
+//     ..." between ':' edges), or whose name stands on a rule it crosses beside another
+//     field's rule (RFC 4034's RRSIG, RFC 2535's SIG: "Signer's Name", its edges '/'), keeps
+//     its boxes as printed, edges included (Field.Pieces), and those crossing rules
+//     (Field.Crossings) (pieces.go); rules dashed inside every such field and solid between
+//     fields are drawn so (Text.Inside "dashed", RFC 6455);
 //   - fields follow one another bit after bit, row after row: a figure whose rows are
 //     narrower than others (RFC 7540's 24-, 16- and 32-bit rows) still gives each field the
 //     offset it has on the wire.
@@ -104,14 +111,16 @@
 // inside a code comment whose prefix every line carries (" * ", "// ", "# "; a first
 // "source:" line may stand outside it, and "/**" or "<pre>" lines are prose). What stands
 // around the grid is kept as printed: notes right of it (Text.RightNotes), text under it, a
-// ruler, a legend or its "Figure N:" caption (Text.Below; the caption names the figure), a
-// header over it (Text.Above), and a title right over it, no blank line between (RFC 7348's
-// "VXLAN Header:", Located.Heading: kept in Text.Above, and the figure's name when no caption
-// names it). What the labels say is read by the rules of the labelRules
+// ruler, a legend or its "Figure N:" caption (Text.Below; the caption is the spec's Caption,
+// the drawing's title), a header over it (Text.Above), and a title right over it, no blank
+// line between (RFC 7348's "VXLAN Header:", Located.Heading: kept in Text.Above, and the
+// spec's Name); a ruler over that title, blank lines between (RFC 7348's Figure 1), is the
+// grid's ruler, the lines under it kept where printed (Text.UnderRuler). What the labels say is read by the rules of the labelRules
 // table, each a small function: one letter a bit as one-bit flags (Field.Joined), a name over
 // dots as a list (Text.ListMark), "(variable)" or a length counted by another field of the
 // figure ("Value String (Length octets)", RFC 7541) as a variable field, "8 or 16 bit" as a
-// variable field, a width written in a label
+// variable field, so is a choice of bare counts ("(16/64)", RFC 6455, altcounts.go), a width
+// written in a label
 // read at that width (warned, or Field.Packed when the box is as many lines high as the rows
 // the width fills). A rule closing a field mid-row ("|      +-+-+-+", RFC 5036) ends it
 // there. A figure of dashes (RFC 1350: "-----" rules, the boxes' widths written over them) is
@@ -124,9 +133,9 @@
 //
 // Parse returns warnings with the spec (gridyaml.Spec.Warnings, "name:line:col: what"): what
 // it read and cannot draw back as printed, or left out (prose, a comment's prefix). Every
-// figure read is drawn back as text and compared with what was printed (SameLine): where they
-// differ, a warning names the first line that does. A figure read with no warning draws back
-// as printed.
+// figure read is drawn back as text and compared with what was printed (DrawnBack, line by
+// line with SameLine): where they differ, a warning names the first line that does. A figure
+// read with no warning draws back as printed.
 //
 // The options come from the figure too (the ruler, the left margin, the width of a bit, rows
 // of several lines and where their labels sit, rules marked only at field boundaries, the
