@@ -29,9 +29,9 @@ type tableLayout struct {
 	lines  [][]stackLine // "stack": each box's lines
 }
 
-// A stackLine is a line of a box of a stack: the column its text starts at inside the box and
-// how many words of the name it holds (0: a blank line).
-type stackLine struct{ col, words int }
+// A stackLine is a run of words on a line of a box of a stack: the column it starts at inside
+// the box and how many words of the name it holds; a line is one or more runs (none: blank).
+type stackLine []struct{ col, words int }
 
 // maxTableWidth bounds a box of a table.
 const maxTableWidth = 256
@@ -70,21 +70,36 @@ func (t *tableLayout) parseStack(boxes []string) error {
 		}
 		var ls []stackLine
 		for _, x := range ws[1:] {
-			var l stackLine
-			if x != "-" {
-				c, n, ok := strings.Cut(x, ":")
-				var e1, e2 error
-				l.col, e1 = strconv.Atoi(c)
-				l.words, e2 = strconv.Atoi(n)
-				if !ok || e1 != nil || e2 != nil || l.col < 0 || l.col >= w || l.words < 1 {
-					return fmt.Errorf("bytegrid: text table box %q: line %q: want COL:WORDS or -", b, x)
-				}
+			l, err := parseStackLine(x, w)
+			if err != nil {
+				return fmt.Errorf("bytegrid: text table box %q: %w", b, err)
 			}
 			ls = append(ls, l)
 		}
 		t.widths, t.lines = append(t.widths, w), append(t.lines, ls)
 	}
 	return nil
+}
+
+// parseStackLine reads a line of a stack's box w columns wide: COL:WORDS runs separated by
+// commas, in order, or "-".
+func parseStackLine(x string, w int) (stackLine, error) {
+	var l stackLine
+	if x == "-" {
+		return l, nil
+	}
+	from := 0
+	for _, run := range strings.Split(x, ",") {
+		c, n, ok := strings.Cut(run, ":")
+		col, e1 := strconv.Atoi(c)
+		words, e2 := strconv.Atoi(n)
+		if !ok || e1 != nil || e2 != nil || col < from || col >= w || words < 1 || words > w {
+			return nil, fmt.Errorf("line %q: want COL:WORDS runs, in order, or -", x)
+		}
+		l = append(l, struct{ col, words int }{col, words})
+		from = col + 1
+	}
+	return l, nil
 }
 
 // checkTextTable checks TextOptions.Table for n fields.
@@ -198,12 +213,19 @@ func (d *Diagram) writeStack(bw *bufio.Writer, t tableLayout, pad string) error 
 		}
 		words := strings.Fields(f.Name)
 		for _, l := range t.lines[i] {
-			if l.words > len(words) {
-				return fmt.Errorf("bytegrid: text table: the box of %q has %d words on a line, and %d are left", f.Name, l.words, len(words))
+			line := ""
+			for _, run := range l {
+				if run.words > len(words) {
+					return fmt.Errorf("bytegrid: text table: the box of %q has %d words on a line, and %d are left", f.Name, run.words, len(words))
+				}
+				if n := utf8.RuneCountInString(line); n < run.col {
+					line += strings.Repeat(" ", run.col-n)
+				} else if line != "" {
+					line += " "
+				}
+				line += strings.Join(words[:run.words], " ")
+				words = words[run.words:]
 			}
-			s := strings.Join(words[:l.words], " ")
-			words = words[l.words:]
-			line := strings.Repeat(" ", l.col) + s
 			if n := utf8.RuneCountInString(line); n < w {
 				line += strings.Repeat(" ", w-n)
 			}

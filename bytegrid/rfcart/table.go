@@ -139,7 +139,7 @@ func (p *parser) locateTable(first int) (countTable, bool) {
 		}
 		rows = append(rows, i)
 	}
-	if t.last == 0 || len(rows) < 1 || rows[len(rows)-1] > t.last {
+	if t.last == 0 || len(rows) < 1 || rows[len(rows)-1] > t.last || p.gridGoesOn(t.last, t.edges[0]) {
 		return t, false
 	}
 	if cells, _ := boxRow(p.lines[rows[len(rows)-1]], t.edges); len(rows) > 1 && allCounts(cells) {
@@ -155,6 +155,14 @@ func (p *parser) locateTable(first int) (countTable, bool) {
 		}
 	}
 	return t, len(t.names) > 0
+}
+
+// gridGoesOn reports whether the line after a table's last rule goes on with the grid (an
+// edge or a rule at its column x): then the figure is no table of this form, and the grid's
+// reader reads it whole or refuses it, rather than a table cut short.
+func (p *parser) gridGoesOn(last, x int) bool {
+	l := last + 1
+	return l < len(p.lines) && indent(p.lines[l]) == x && x < len(p.lines[l]) && strings.ContainsRune("+|!:", p.lines[l][x])
 }
 
 // countsUnder finds the line of counts under the table's last rule, no blank line between
@@ -337,12 +345,12 @@ func (p *parser) locateStack(first int) (stack, bool) {
 			s.boxes, box, s.last = append(s.boxes, box), nil, i
 			continue
 		}
-		if _, ok := boxRow(p.lines[i], edges); !ok {
+		if _, ok := boxRow(p.lines[i], edges); !ok && !p.notedRow(i, edges) {
 			break
 		}
 		box = append(box, i)
 	}
-	if len(s.boxes) < 2 {
+	if len(s.boxes) < 2 || p.gridGoesOn(s.last, s.x) {
 		return s, false
 	}
 	for _, b := range s.boxes {
@@ -351,6 +359,33 @@ func (p *parser) locateStack(first int) (stack, bool) {
 		}
 	}
 	return s, true
+}
+
+// notedRow reports whether line i is a row of boxes with a note right of it, after a space
+// (exabgp's "|  MAC Address (6 octets)               |  48 bits is 6 bytes").
+func (p *parser) notedRow(i int, edges []int) bool {
+	l, r := p.lines[i], edges[len(edges)-1]
+	if len(l) <= r+1 || l[r] != '|' || l[r+1] != ' ' {
+		return false
+	}
+	_, ok := boxRow(l[:r+1], edges)
+	return ok
+}
+
+// stackNotes cuts the notes right of a stack, line by line from its first rule
+// (Text.RightNotes).
+func (p *parser) stackNotes(s stack) string {
+	var notes []string
+	for i := s.first; i <= s.last; i++ {
+		if l := p.lines[i]; len(l) > s.right+1 {
+			for len(notes) < i-s.first {
+				notes = append(notes, "")
+			}
+			notes = append(notes, string(l[s.right+1:]))
+			p.lines[i] = l[:s.right+1]
+		}
+	}
+	return strings.Join(notes, "\n")
 }
 
 // boxText is the text of a stack's box, its lines joined.
@@ -367,6 +402,7 @@ func (p *parser) boxText(s stack, box []int) string {
 // text and its words).
 func (p *parser) parseStack(spec *bytegrid.Spec, s stack) (*bytegrid.Spec, error) {
 	layout := []string{"stack"}
+	spec.Options.Text.RightNotes = p.stackNotes(s)
 	off := 0
 	for _, b := range s.boxes {
 		f := bytegrid.Field{Name: p.boxText(s, b), Offset: off}
@@ -411,17 +447,19 @@ func (p *parser) parseStack(spec *bytegrid.Spec, s stack) (*bytegrid.Spec, error
 	return spec, nil
 }
 
-// stackLines is a box's layout: its width, then each line's text as column:words ("-" for a
-// blank line).
+// stackLines is a box's layout: its width, then each line's text as column:words, a pair for
+// each run of words a space apart, separated by commas ("-" for a blank line).
 func (p *parser) stackLines(s stack, box []int) string {
 	out := []string{strconv.Itoa(s.right - s.x - 1)}
 	for _, l := range box {
-		in := p.lines[l][s.x+1 : s.right]
-		if w := strings.Fields(string(in)); len(w) > 0 {
-			out = append(out, fmt.Sprintf("%d:%d", indent(in), len(w)))
-		} else {
-			out = append(out, "-")
+		var segs []string // (each run of words a space apart, at its column: "RD   (8 octets)")
+		for _, ph := range phrases(p.lines[l][s.x+1 : s.right]) {
+			segs = append(segs, fmt.Sprintf("%d:%d", ph.from, len(strings.Fields(ph.s))))
 		}
+		if len(segs) == 0 {
+			segs = []string{"-"}
+		}
+		out = append(out, strings.Join(segs, ","))
 	}
 	return strings.Join(out, " ")
 }

@@ -63,6 +63,15 @@ func TestCountTables(t *testing.T) {
 
                   Figure 3: A Stack
 `, "Address Family Identifier (2 octets)/16 Next Hop (variable)/var Originating Router's IP Address (0, 4, or 16 octets)/var", ""},
+		{"a stack going on in a row it cannot read: read as a grid, and refused", `
+        +------------------------------------------+
+        | Address Family Identifier (2 octets)     |
+        +------------------------------------------+
+        | Next Hop (variable)                      |
+        +------------------------------------------+
+        | Reserved                                 |  (no size)
+        +------------------------------------------+
+`, "", "rfcart: f.txt:"},
 		{"a count of no size", `
 +-----+-----+
 | VER | PAD |
