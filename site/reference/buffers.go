@@ -2,7 +2,10 @@ package reference
 
 import (
 	"bytes"
+	"html/template"
+	"io"
 	"sync"
+	"unsafe"
 )
 
 // buffers are the bytes.Buffers a build fills with one page, sidecar or drawing, writes out
@@ -23,4 +26,40 @@ func putBuffer(b *bytes.Buffer) {
 	}
 	b.Reset()
 	buffers.Put(b)
+}
+
+// pageBytes holds the buffers of what one page shows inline (its drawings and their print
+// parts): each is written once into a pooled buffer, and the page's view holds it as a string
+// of that buffer's bytes, not a copy of them (the copies were a quarter of the bytes a build of
+// every version allocated). The strings must not outlive the page: release, once the page and
+// its sidecar are written, gives the buffers back for the next page's drawings. The nil
+// *pageBytes copies, and holds nothing.
+type pageBytes struct{ bufs []*bytes.Buffer }
+
+// html returns what fill writes, as HTML of the page.
+func (p *pageBytes) html(fill func(io.Writer) error) (template.HTML, error) {
+	buf := getBuffer()
+	if err := fill(buf); err != nil {
+		putBuffer(buf)
+		return "", err
+	}
+	b := buf.Bytes()
+	if p == nil || len(b) == 0 {
+		s := string(b)
+		putBuffer(buf)
+		return template.HTML(s), nil
+	}
+	p.bufs = append(p.bufs, buf)
+	return template.HTML(unsafe.String(unsafe.SliceData(b), len(b))), nil
+}
+
+// release gives the buffers back: no string html returned may be used after.
+func (p *pageBytes) release() {
+	if p == nil {
+		return
+	}
+	for _, b := range p.bufs {
+		putBuffer(b)
+	}
+	p.bufs = nil
 }
