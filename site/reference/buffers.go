@@ -16,16 +16,28 @@ var buffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 // maxPooled is the largest buffer given back to the pool; a larger one goes to the collector.
 const maxPooled = 8 << 20
 
+// pageBuffers are the buffers of whole pages and sidecars, kept apart from buffers (a page's
+// drawings, a few to some tens of KB each): a page taking a drawing's buffer grew it again.
+var pageBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
 // getBuffer returns an empty buffer; give it back with putBuffer once its bytes are used.
 func getBuffer() *bytes.Buffer { return buffers.Get().(*bytes.Buffer) }
 
 // putBuffer empties b and keeps it for the next getBuffer. Nothing may hold b's bytes after.
-func putBuffer(b *bytes.Buffer) {
+func putBuffer(b *bytes.Buffer) { keep(&buffers, b) }
+
+// getPageBuffer is getBuffer for a whole page or sidecar; give it back with putPageBuffer.
+func getPageBuffer() *bytes.Buffer { return pageBuffers.Get().(*bytes.Buffer) }
+
+// putPageBuffer is putBuffer for a buffer of getPageBuffer.
+func putPageBuffer(b *bytes.Buffer) { keep(&pageBuffers, b) }
+
+func keep(pool *sync.Pool, b *bytes.Buffer) {
 	if b.Cap() > maxPooled {
 		return
 	}
 	b.Reset()
-	buffers.Put(b)
+	pool.Put(b)
 }
 
 // pageBytes holds the buffers of what one page shows inline (its drawings and their print
