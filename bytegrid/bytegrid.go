@@ -216,6 +216,12 @@ type Field struct {
 	// to 1", then "|Masking-key (continued)       |", then ":  Payload Data continued ...
 	// :"). A piece whose width is not the box's is drawn as usual.
 	Pieces []string `json:"pieces,omitempty"`
+	// Crossings, with Pieces, are the rule lines the field crosses between two of its pieces,
+	// Crossings[k-1] the one above piece k, as printed over the bits the field covers both
+	// above and below it, from the left boundary of the first to the right one of the last
+	// ("" or one of another width: drawn as usual): RFC 4034's RRSIG prints "Signer's Name"
+	// on the rule it crosses beside Key Tag's, "+         Signer's Name         /".
+	Crossings []string `json:"crossings,omitempty"`
 }
 
 // LabelMode says how a field's name is fitted in its box.
@@ -405,6 +411,11 @@ type TextOptions struct {
 	// runs its option's rules on with " - - - - -" beside "Option Data", RFC 8754 with
 	// "------". Its characters are '-', '=', '.' and spaces.
 	RunTail string `json:"runTail,omitempty"`
+	// Table, when set, draws the text form as a table of counts as printed (RFC 1928's SOCKS
+	// messages: a box a field, its size in a row of counts under the names) instead of bits:
+	// "boxed", "inline" or "under" (where the counts stand), then a line a field, its box's
+	// width and its count ("10 1 to 255"). See tabletext.go.
+	Table string `json:"table,omitempty"`
 	// RuleMarks are marks printed on the rules that no field's edge explains, kept as printed
 	// (RFC 7540 prints a '+' one bit in under "Weight? (8)", where no field begins): items
 	// "RULE:BIT:MARK" separated by spaces, each drawing MARK ('+', '-', '=', '|', or '_' for

@@ -143,6 +143,9 @@ func (d *Diagram) rightNotes(out []string, first int) {
 
 // writeFigureLines writes the figure, its notes in the left margin aside.
 func (d *Diagram) writeFigureLines(bw *bufio.Writer) error {
+	if d.Text.Table != "" {
+		return d.writeTable(bw) // a table of counts, as printed (tabletext.go)
+	}
 	t := &figureText{d: d, rb: d.RowBits, cpb: 2, bytes: d.RulerStyle == RulerBytes || d.Text.Bytes}
 	if t.rb <= 16 {
 		t.cpb = 3
@@ -702,6 +705,7 @@ func (t *figureText) writeSep(bw *bufio.Writer, i int, closing bool, blockLine [
 		return
 	}
 	line = t.runTail(line, up, dn)
+	t.crossings(line, i)
 	t.ruleMarks(line)
 	s := strings.TrimRight(string(line), " ")
 	bw.WriteString(strings.TrimRight(t.pad+s, " ") + "\n")

@@ -56,6 +56,9 @@
 //	  elide: "//"                     # an elision mark the rules carry, standing for no
 //	  elide_at: 37                    # bits, at this column from the grid's left edge (RFC
 //	                                  # 791's "+---------//--------+")
+//	  # table: "boxed\n4 1\n10 1 to 255"  # (one line a field) the text drawn as a table of
+//	                                  # counts (RFC 1928): where the counts stand (boxed,
+//	                                  # inline, under), then each field's box width and count
 //	fields:                           # in order; a field may not overlap the one before
 //	  - name: Source Port             # the label (required)
 //	    bits: 16                      # the length: bits or bytes, exactly one

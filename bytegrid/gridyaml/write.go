@@ -201,6 +201,7 @@ func textNode(t bytegrid.TextOptions) *yaml.Node {
 	addStr(m, "inside", t.Inside)
 	addTrue(m, "double_end", t.DoubleEnd)
 	addStr(m, "list_mark", t.ListMark)
+	addStr(m, "table", t.Table)
 	addTrue(m, "tens_no_zero", t.TensNoZero)
 	if t.Elide != "" {
 		add(m, "elide", str(t.Elide))
@@ -281,6 +282,13 @@ func fieldNode(f bytegrid.Field, end int) *yaml.Node {
 			ps.Content = append(ps.Content, str(s))
 		}
 		add(m, "pieces", ps)
+	}
+	if len(f.Crossings) > 0 {
+		ps := &yaml.Node{Kind: yaml.SequenceNode}
+		for _, s := range f.Crossings {
+			ps.Content = append(ps.Content, str(s))
+		}
+		add(m, "crossings", ps)
 	}
 	return m
 }

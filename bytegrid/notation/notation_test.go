@@ -334,6 +334,7 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add([]byte("S { [A (8)] ..., B (i) = 7 ..., C (..16) }\nFigure 1: x\n"))
 	f.Add([]byte("H { X (i) }\nS { T (8), H (..) ... }\nG { U (16), H (..) }\nFigure 7: S\n"))
+	f.Add([]byte("See {{x}} {\n~~~\nA {\n  B (8),\n}\n~~~\n{: #a title=\"A Format\"}\n{: }\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		spec, err := notation.Parse("fuzz", src)
 		if err != nil {

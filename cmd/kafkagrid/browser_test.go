@@ -496,9 +496,7 @@ func TestBrowserDecoder(t *testing.T) {
 			t.Errorf("the page recorded no %s (it has %q)", want, marks)
 		}
 	}
-	if shot, err := chromedp.Run(bctx, chromedp.FullScreenshot(80)); err == nil {
-		os.WriteFile(filepath.Join(art, "decode-page-first.jpg"), shot, 0o644)
-	}
+	keepShot(t, bctx, art, "decode-page-first.jpg", chromedp.FullScreenshot(80))
 	for i, c := range cases {
 		if c.q.NoSize && c.q.Body {
 			continue // the page's controls cannot say both (TestPageDecode gives them to the decoder)
@@ -529,15 +527,13 @@ func TestBrowserDecoder(t *testing.T) {
 			checkPageReport(t, bctx, root, c, i == 0)
 		}
 		if i == 0 {
-			if shot, err := chromedp.Run(bctx, chromedp.FullScreenshot(80)); err == nil {
-				os.WriteFile(filepath.Join(art, "decode-page.jpg"), shot, 0o644)
-			}
+			keepShot(t, bctx, art, "decode-page.jpg", chromedp.FullScreenshot(80))
 		}
 		t.Logf("%s: %s", c.name, shown.Status)
 	}
 	// The page at a desktop's and a phone's width, light and dark, showing the first case's
 	// drawing, then its report: every link of both reads at 4.5:1 or more against what is behind
-	// it, and nothing is wider than the screen. Screenshots go to the artefacts.
+	// it, and nothing is wider than the screen. Screenshots go to $ARTIFACTS when it is set.
 	data, err := os.ReadFile(cases[0].file)
 	if err != nil {
 		t.Fatal(err)
@@ -681,7 +677,7 @@ func checkPageReport(t *testing.T, bctx context.Context, root string, c pageCase
 
 // lookAt shows the page at a screen's size and scheme: its links (and the report's, when
 // report is set) read at 4.5:1 or more, nothing is wider than the screen; a screenshot goes
-// to the artefacts as decode-page-NAME.jpg.
+// to $ARTIFACTS, when it is set, as decode-page-NAME.jpg.
 func lookAt(t *testing.T, bctx context.Context, art, name string, w, h int64, phone bool, scheme string, report bool) {
 	t.Helper()
 	opts := []chromedp.EmulateViewportOption{}
@@ -717,9 +713,7 @@ func lookAt(t *testing.T, bctx context.Context, art, name string, w, h int64, ph
 	if l.Wide > int(w) {
 		t.Errorf("%s: the page is %d px wide", name, l.Wide)
 	}
-	if shot, err := chromedp.Run(bctx, chromedp.FullScreenshot(80)); err == nil {
-		os.WriteFile(filepath.Join(art, "decode-page-"+name+".jpg"), shot, 0o644)
-	}
+	keepShot(t, bctx, art, "decode-page-"+name+".jpg", chromedp.FullScreenshot(80))
 }
 
 // logTiming logs what the page measured: its timing marks and the last decode's times.

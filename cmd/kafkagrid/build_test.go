@@ -639,15 +639,14 @@ func stopChrome() {
 // browser opens a tab for the test in the shared headless Chromium (chrome), in a browser
 // context of its own, sized w×h CSS px when a size is given, and returns its context, the
 // function that closes the tab (called again when the test ends), and the folder screenshots
-// go to ($ARTIFACTS, else kafkagrid-artifacts in the temp folder).
+// go to: $ARTIFACTS, or "" when it is not set (keepShot then takes none).
 func browser(t *testing.T, size ...int64) (context.Context, context.CancelFunc, string) {
 	t.Helper()
 	art := os.Getenv("ARTIFACTS")
-	if art == "" {
-		art = filepath.Join(os.TempDir(), "kafkagrid-artifacts")
-	}
-	if err := os.MkdirAll(art, 0o755); err != nil {
-		t.Fatal(err)
+	if art != "" {
+		if err := os.MkdirAll(art, 0o755); err != nil {
+			t.Fatal(err)
+		}
 	}
 	parent, err := startChrome(t)
 	if err != nil {
@@ -672,9 +671,31 @@ func browser(t *testing.T, size ...int64) (context.Context, context.CancelFunc, 
 	return ctx, cancel, art
 }
 
+// keepShot writes what the tab shows (shot: chromedp.CaptureScreenshot for the screen,
+// chromedp.FullScreenshot for the whole page) to the folder art as name, for a reader to look
+// at; with no folder (art "": $ARTIFACTS not set, as in test.sh) it takes none. No test reads
+// a screenshot, and one costs Chromium more than the checks made on the page it shows (a
+// whole page of drawings, about 2 CPU-s: most of TestPagesReadable's CPU before they were
+// kept only when asked for).
+func keepShot(t *testing.T, bctx context.Context, art, name string, shot chromedp.Action[[]byte]) {
+	t.Helper()
+	if art == "" {
+		return
+	}
+	b, err := chromedp.Run(bctx, shot)
+	if err != nil {
+		t.Fatalf("screenshot %s: %v", name, err)
+	}
+	p := filepath.Join(art, name)
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot: %s", p)
+}
+
 // checkInBrowser opens the index and three API pages in headless Chromium over file://: no
 // console error, every inline SVG drawn at a non-zero size, hover linking working; a
-// screenshot of each is kept in $ARTIFACTS (else the temp folder).
+// screenshot of each is kept in $ARTIFACTS when it is set (keepShot).
 func checkInBrowser(t *testing.T, out string, wantFetch int) {
 	bctx, cancelB, art := browser(t, 1400, 1000)
 
@@ -766,15 +787,7 @@ func checkInBrowser(t *testing.T, out string, wantFetch int) {
 				t.Errorf("%s: hovering the CorrelationId node lit %v grid fields and hex bytes, want >= 1 and 4", page, lit)
 			}
 		}
-		shot, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
-		if err != nil {
-			t.Fatalf("%s: screenshot: %v", page, err)
-		}
-		name := filepath.Join(art, "kafkagrid-"+strings.NewReplacer("/", "-", ".html", "").Replace(page)+".png")
-		if err := os.WriteFile(name, shot, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("screenshot: %s", name)
+		keepShot(t, bctx, art, "kafkagrid-"+strings.NewReplacer("/", "-", ".html", "").Replace(page)+".png", chromedp.FullScreenshot(100))
 	}
 	// The reader's dark preference darkens the page and the diagrams' paper; print is light.
 	for _, media := range []struct {
@@ -802,13 +815,7 @@ func checkInBrowser(t *testing.T, out string, wantFetch int) {
 			checkPrintFigures(t, bctx, filepath.Join(out, "api", "Fetch.html"))
 		}
 		if media.name == "dark" {
-			shot, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
-			if err != nil {
-				t.Fatal(err)
-			}
-			name := filepath.Join(art, "kafkagrid-api-Produce-dark.png")
-			os.WriteFile(name, shot, 0o644)
-			t.Logf("screenshot: %s", name)
+			keepShot(t, bctx, art, "kafkagrid-api-Produce-dark.png", chromedp.FullScreenshot(100))
 		}
 	}
 	cancelB()

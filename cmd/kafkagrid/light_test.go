@@ -188,7 +188,7 @@ func measurePages(t *testing.T, bctx context.Context, out string, pages []string
 // bytes, clicking a field names it in the detail panel); the phone's 16-bit grid and 8-byte hex
 // dump are cloned where the screen shows them; print parts before printing; and without script
 // the first message is shown whole with its 32-bit grid. Screenshots of each opened drawing go
-// to $ARTIFACTS (else the temp folder).
+// to $ARTIFACTS when it is set (keepShot).
 func TestLazyDrawings(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds pages and drives a browser")
@@ -356,14 +356,7 @@ func checkLinked(t *testing.T, bctx context.Context, sel string, phone bool) {
 
 func shot(t *testing.T, bctx context.Context, art, name string) {
 	t.Helper()
-	b, err := chromedp.Run(bctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := filepath.Join(art, "kafkagrid-lazy-"+name+".png")
-	if err := os.WriteFile(p, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	keepShot(t, bctx, art, "kafkagrid-lazy-"+name+".png", chromedp.CaptureScreenshot())
 }
 
 // TestHeavyPageInChromium opens Kafka 4.1's StreamsGroupHeartbeat page, whose request is too

@@ -124,8 +124,6 @@ func TestMeasureREADME(t *testing.T) {
 			}
 			measured(t, "README: an SVG picture's text", s.name, fig, "≥ 9 px", ok)
 		}
-		if shot, err := chromedp.Run(bctx, chromedp.FullScreenshot(80)); err == nil {
-			os.WriteFile(filepath.Join(art, "readme-"+s.name+".jpg"), shot, 0o644)
-		}
+		keepShot(t, bctx, art, "readme-"+s.name+".jpg", chromedp.FullScreenshot(80))
 	}
 }

@@ -590,8 +590,8 @@ func TestMeasurePhoneSVG(t *testing.T) {
 }
 
 // TestMeasureLook writes what a reader sees where a grid turns bit names (Produce's record
-// batch attributes), on a phone and at 1280 px, light and dark, to $ARTIFACTS (else the temp
-// folder's kafkagrid-artifacts): the screen, the first turned name in its middle.
+// batch attributes), on a phone and at 1280 px, light and dark, to $ARTIFACTS when it is set
+// (keepShot): the screen, the first turned name in its middle.
 func TestMeasureLook(t *testing.T) {
 	site := measureSite(t)
 	bctx, _, art := browser(t)
@@ -604,15 +604,7 @@ func TestMeasureLook(t *testing.T) {
 		drawLater(t, bctx)
 		n := eval[int](t, bctx, `(() => { const ts = Array.from(document.querySelectorAll('svg text[transform]')).filter(e => e.getClientRects().length > 0); if (ts.length) ts[0].scrollIntoView({block: 'center'}); return ts.length; })()`)
 		measured(t, "bit names written in their boxes (turned) on Produce", s.name, fmt.Sprint(n), "> 0", n > 0)
-		shot, err := chromedp.Run(bctx, chromedp.CaptureScreenshot())
-		if err != nil {
-			t.Fatal(err)
-		}
-		name := filepath.Join(art, "measure-produce-attributes-"+s.name+".png")
-		if err := os.WriteFile(name, shot, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("wrote %s", name)
+		keepShot(t, bctx, art, "measure-produce-attributes-"+s.name+".png", chromedp.CaptureScreenshot())
 	}
 }
 

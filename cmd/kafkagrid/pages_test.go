@@ -146,7 +146,7 @@ type hoverResult struct {
 // and the detail panel without scrolling, and the arrow keys select fields. All of them light;
 // dark, the index and Produce at 1440 and 390 (the dark scheme changes colours only, which
 // TestDarkSchemeColoursOnly holds from the pages' style: the layout checked light is the dark
-// one). Screenshots go to $ARTIFACTS (else the temp folder) for CI to keep.
+// one). Screenshots go to $ARTIFACTS when it is set (keepShot).
 func TestPagesReadable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds pages and drives a browser")
@@ -255,24 +255,10 @@ func TestPagesReadable(t *testing.T) {
 						t.Errorf("hovering %s: its tree row is not in view", h.Path)
 					}
 					// What the reader sees while hovering: the screen, not the page.
-					shot, err := chromedp.Run(bctx, chromedp.CaptureScreenshot())
-					if err != nil {
-						t.Fatal(err)
-					}
-					name := filepath.Join(art, "kafkagrid-"+strings.ReplaceAll(page, "/", "-")+"-"+screen.name+"-hover.png")
-					if err := os.WriteFile(name, shot, 0o644); err != nil {
-						t.Fatal(err)
-					}
+					keepShot(t, bctx, art, "kafkagrid-"+strings.ReplaceAll(page, "/", "-")+"-"+screen.name+"-hover.png", chromedp.CaptureScreenshot())
 					checkKeyboard(t, bctx)
 				}
-				shot, err := chromedp.Run(bctx, chromedp.FullScreenshot(90))
-				if err != nil {
-					t.Fatal(err)
-				}
-				name := filepath.Join(art, "kafkagrid-"+strings.ReplaceAll(page, "/", "-")+"-"+screen.name+".png")
-				if err := os.WriteFile(name, shot, 0o644); err != nil {
-					t.Fatal(err)
-				}
+				keepShot(t, bctx, art, "kafkagrid-"+strings.ReplaceAll(page, "/", "-")+"-"+screen.name+".png", chromedp.FullScreenshot(90))
 			})
 		}
 	}

@@ -47,7 +47,7 @@ type linkResult struct {
 // the exchange pages the DOM holds at most report.MaxPageElements elements and pointing at (or
 // tapping) a field of the grid shows it in the detail panel; every message is drawn live with
 // its hex dump (the 794-byte ApiVersions response its first screen), and a nested frame is, or
-// links its whole drawing. Screenshots go to $ARTIFACTS (else the temp folder).
+// links its whole drawing. Screenshots go to $ARTIFACTS when it is set (keepShot).
 func TestReportInBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("records a capture and drives a browser")
@@ -144,19 +144,16 @@ func TestReportInBrowser(t *testing.T) {
 						t.Errorf("pointing at %s: detail panel in view %v, naming %q", h.Path, h.Detail, h.Shown)
 					}
 				}
-				// What the reader sees: the top of the page, and its first message.
+				// What the reader sees: the top of the page, and its first message (kept when
+				// $ARTIFACTS asks for screenshots).
 				for _, at := range []string{"top", "msg"} {
+					if art == "" {
+						break
+					}
 					if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](fmt.Sprintf(`(() => { const m = document.querySelector('section.msg'); if (%q === 'msg' && m) m.scrollIntoView(); else scrollTo(0, 0); return true })()`, at))); err != nil {
 						t.Fatal(err)
 					}
-					shot, err := chromedp.Run(bctx, chromedp.CaptureScreenshot())
-					if err != nil {
-						t.Fatal(err)
-					}
-					name := filepath.Join(art, "kafkagrid-report-"+strings.TrimSuffix(filepath.Base(page), ".html")+"-"+screen.name+"-"+at+".png")
-					if err := os.WriteFile(name, shot, 0o644); err != nil {
-						t.Fatal(err)
-					}
+					keepShot(t, bctx, art, "kafkagrid-report-"+strings.TrimSuffix(filepath.Base(page), ".html")+"-"+screen.name+"-"+at+".png", chromedp.CaptureScreenshot())
 				}
 			})
 		}

@@ -252,7 +252,7 @@ const searchResults = `((q) => new Promise((done) => {
 // TestSiteInBrowser opens pages of a site of every release in headless Chromium: from every
 // kind of page the search finds TopicId, ProducerId, UNKNOWN_TOPIC_ID and KIP-890, each
 // result a link to a page of the site; the release switcher keeps the API; the pages fit a
-// phone's width, light and dark. Screenshots go to $ARTIFACTS (else the temp folder).
+// phone's width, light and dark. Screenshots go to $ARTIFACTS when it is set (keepShot).
 func TestSiteInBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a site and drives a browser")
@@ -301,14 +301,8 @@ func TestSiteInBrowser(t *testing.T) {
 				if wide > 1 {
 					t.Errorf("the page is %g px wider than the screen", wide)
 				}
-				shot, err := chromedp.Run(bctx, chromedp.CaptureScreenshot())
-				if err != nil {
-					t.Fatal(err)
-				}
-				base := filepath.Join(art, "kafkagrid-site-"+strings.NewReplacer("/", "-", ".html", "").Replace(page)+"-"+screen.name)
-				if err := os.WriteFile(base+".png", shot, 0o644); err != nil {
-					t.Fatal(err)
-				}
+				base := "kafkagrid-site-" + strings.NewReplacer("/", "-", ".html", "").Replace(page) + "-" + screen.name
+				keepShot(t, bctx, art, base+".png", chromedp.CaptureScreenshot())
 				if strings.Contains(page, "/api/") { // the field tables with each field's history
 					if _, err := chromedp.Run(bctx, chromedp.Evaluate[any](`document.getElementById('request-fields').scrollIntoView()`)); err != nil {
 						t.Fatal(err)
@@ -317,12 +311,7 @@ func TestSiteInBrowser(t *testing.T) {
 					if err != nil || notes == 0 {
 						t.Errorf("no field notes in the request's field table (%v)", err)
 					}
-					if shot, err = chromedp.Run(bctx, chromedp.CaptureScreenshot()); err == nil {
-						err = os.WriteFile(base+"-fields.png", shot, 0o644)
-					}
-					if err != nil {
-						t.Fatal(err)
-					}
+					keepShot(t, bctx, art, base+"-fields.png", chromedp.CaptureScreenshot())
 					if _, err := chromedp.Run(bctx, chromedp.Evaluate[any](`window.scrollTo(0, 0)`)); err != nil {
 						t.Fatal(err)
 					}
@@ -352,12 +341,7 @@ func TestSiteInBrowser(t *testing.T) {
 					}
 				}
 				// What the reader sees with the results open.
-				if shot, err = chromedp.Run(bctx, chromedp.CaptureScreenshot()); err == nil {
-					err = os.WriteFile(base+"-search.png", shot, 0o644)
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
+				keepShot(t, bctx, art, base+"-search.png", chromedp.CaptureScreenshot())
 			})
 		}
 	}

@@ -374,7 +374,8 @@ type builder struct {
 	release  string
 	content  contentFunc
 	tmpl     *template.Template
-	sizes    [][2]int // frame sizes of each API (request, response), for the index
+	static   *pageStatic // the pages' parts that hold no value (with tmpl)
+	sizes    [][2]int    // frame sizes of each API (request, response), for the index
 
 	notes exampleNotes // what the build says of the examples, once
 }
@@ -505,6 +506,9 @@ func newBuilder(cat *kafka.Catalog, out string, opts Options, content contentFun
 			return nil, err
 		}
 		b.tmpl = t.Funcs(template.FuncMap{"decoder": b.decodeHref})
+		if b.static, err = newPageStatic(b.tmpl); err != nil {
+			return nil, err
+		}
 	}
 	// Every file the build will write is checked before the first is: a file in the way stops
 	// the build with nothing written, not part way through.
