@@ -165,8 +165,10 @@ func FuzzParse(f *testing.F) {
 		}
 	}
 	unseen, _ := filepath.Glob(filepath.Join("testdata", "unseen", "*.txt"))
-	fresh, _ := filepath.Glob(filepath.Join("testdata", "fresh", "*.txt")) // boxed rulers, "//" edges
-	unseen = append(unseen, fresh...)
+	fresh, _ := filepath.Glob(filepath.Join("testdata", "fresh", "*.txt"))       // boxed rulers, "//" edges
+	first, _ := filepath.Glob(filepath.Join("testdata", "firstround", "*.txt"))  // pieces, a ruler over a title
+	rrsig, _ := filepath.Glob(filepath.Join("testdata", "heldout", "*sig*.txt")) // crossings
+	unseen = append(append(append(unseen, fresh...), first...), rrsig...)
 	for _, file := range unseen {
 		if src, err := os.ReadFile(file); err == nil {
 			f.Add(src)
