@@ -44,7 +44,9 @@ func figures(t testing.TB) []string {
 // DHCP's (RFC 2131), whose chaddr, sname and file are drawn a row or two high whatever their
 // size; the DNS resource record (RFC 1035), whose TTL is one 16-bit row of two lines and one of
 // whose rules ends in '|'; NTP's packet header (RFC 5905), whose Stratum and Poll edges stand a
-// column right of their bit boundaries, read on them and drawn there.
+// column right of their bit boundaries, read on them and drawn there; VRRP's (RFC 5798), whose
+// addresses are drawn with crossing lines one under another for the rows left out, read as
+// one variable field.
 func TestRoundTrip(t *testing.T) {
 	for _, file := range figures(t) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
