@@ -216,6 +216,12 @@ type Field struct {
 	// to 1", then "|Masking-key (continued)       |", then ":  Payload Data continued ...
 	// :"). A piece whose width is not the box's is drawn as usual.
 	Pieces []string `json:"pieces,omitempty"`
+	// Crossings, with Pieces, are the rule lines the field crosses between two of its pieces,
+	// Crossings[k-1] the one above piece k, as printed over the bits the field covers both
+	// above and below it, from the left boundary of the first to the right one of the last
+	// ("" or one of another width: drawn as usual): RFC 4034's RRSIG prints "Signer's Name"
+	// on the rule it crosses beside Key Tag's, "+         Signer's Name         /".
+	Crossings []string `json:"crossings,omitempty"`
 }
 
 // LabelMode says how a field's name is fitted in its box.

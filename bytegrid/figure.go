@@ -110,8 +110,9 @@ func checkTextNotes(t TextOptions, _ int) error {
 
 // checkFigureField checks the figure properties of field i for rows of rb bits.
 func checkFigureField(i int, f Field, rb int) error {
-	if len(f.Pieces) > maxNoteLines || slices.ContainsFunc(f.Pieces, func(s string) bool { return !textOK(s) }) {
-		return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("%d pieces: want at most %d, each of printable text", len(f.Pieces), maxNoteLines)}
+	if len(f.Pieces) > maxNoteLines || slices.ContainsFunc(f.Pieces, func(s string) bool { return !textOK(s) }) ||
+		len(f.Crossings) > maxNoteLines || slices.ContainsFunc(f.Crossings, func(s string) bool { return !textOK(s) || strings.Contains(s, "\n") }) {
+		return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("%d pieces, %d crossings: want at most %d, each of printable text (a crossing one line)", len(f.Pieces), len(f.Crossings), maxNoteLines)}
 	}
 	if len(f.Marks) > 64 || strings.Trim(f.Marks, "|~/.:\\ ") != "" {
 		return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("marks %q: want at most 64 of '|', '~', '/', '.', '\\', ':' and ' '", f.Marks)}
@@ -164,7 +165,7 @@ func (d *Diagram) figure() bool {
 	}
 	for i := range d.Fields {
 		b := &d.Fields[i]
-		if b.Variable || b.Optional || b.Label != LabelAuto || b.DoubleRule || b.Caption != "" || b.Lines > 1 || b.LabelLine > 0 || b.LabelCol > 0 || len(b.LabelCols) > 0 || b.Joined || b.Packed || b.Marks != "" || len(b.Pieces) > 0 {
+		if b.Variable || b.Optional || b.Label != LabelAuto || b.DoubleRule || b.Caption != "" || b.Lines > 1 || b.LabelLine > 0 || b.LabelCol > 0 || len(b.LabelCols) > 0 || b.Joined || b.Packed || b.Marks != "" || len(b.Pieces) > 0 || len(b.Crossings) > 0 {
 			return true
 		}
 	}
@@ -505,8 +506,8 @@ func ParseRuleMarks(s string) ([]RuleMark, error) {
 	var out []RuleMark
 	for _, it := range strings.Fields(s) {
 		parts := strings.Split(it, ":")
-		if len(parts) != 3 || len(parts[2]) != 1 || !strings.Contains("+-=|_", parts[2]) {
-			return nil, fmt.Errorf("rule mark %q: want RULE:BIT:MARK, MARK one of + - = | _", it)
+		if len(parts) != 3 || len(parts[2]) != 1 || !strings.Contains("+-=|/_", parts[2]) {
+			return nil, fmt.Errorf("rule mark %q: want RULE:BIT:MARK, MARK one of + - = | / _", it)
 		}
 		r, err1 := strconv.Atoi(parts[0])
 		b, err2 := strconv.Atoi(parts[1])

@@ -73,3 +73,27 @@ func (t *figureText) insideFill(u, v int) (fill byte, ok bool) {
 	}
 	return '-', true
 }
+
+// crossings draws into the rule above display row i the lines of the fields that cross it
+// between two of their pieces as Field.Crossings prints them.
+func (t *figureText) crossings(line []byte, i int) {
+	if i <= 0 || i >= len(t.owner) {
+		return
+	}
+	for fi := range t.d.Fields {
+		b := &t.d.Fields[fi]
+		if len(b.Crossings) == 0 || !t.piecesOK(fi) {
+			continue
+		}
+		for k := 1; k < len(b.Segs) && k-1 < len(b.Crossings); k++ {
+			if b.Segs[k].Row != i || b.Segs[k-1].Row != i-1 {
+				continue
+			}
+			lo, hi := max(b.Segs[k].From, b.Segs[k-1].From), min(b.Segs[k].To, b.Segs[k-1].To)
+			c0, c1 := t.col(lo), t.col(hi)
+			if x := b.Crossings[k-1]; hi > lo && len(x) == c1-c0+1 && c1 < len(line) && !strings.ContainsFunc(x, func(r rune) bool { return r < ' ' || r > '~' }) {
+				copy(line[c0:], x)
+			}
+		}
+	}
+}

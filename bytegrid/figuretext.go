@@ -705,6 +705,7 @@ func (t *figureText) writeSep(bw *bufio.Writer, i int, closing bool, blockLine [
 		return
 	}
 	line = t.runTail(line, up, dn)
+	t.crossings(line, i)
 	t.ruleMarks(line)
 	s := strings.TrimRight(string(line), " ")
 	bw.WriteString(strings.TrimRight(t.pad+s, " ") + "\n")

@@ -164,7 +164,8 @@ type Box struct {
 	// Marks is the field's: its side edges as printed, two characters a line.
 	Marks string `json:"marks,omitempty"`
 	// Pieces is the field's: its boxes as the text form prints them, one a row.
-	Pieces []string `json:"pieces,omitempty"`
+	Pieces    []string `json:"pieces,omitempty"`
+	Crossings []string `json:"crossings,omitempty"`
 	// Packed is the field's: its rows drawn one line each, no rule between them.
 	Packed bool `json:"packed,omitempty"`
 	// Repeated is the field's: it repeats zero or more times.
@@ -570,7 +571,7 @@ func (d *Diagram) layoutField(b *Box, i int, f Field, physToDisp func(int) int, 
 		Variable: f.Variable, Optional: f.Optional, Condition: mono.Clean(f.Condition),
 		Label: f.Label, DoubleRule: f.DoubleRule, Caption: mono.Clean(f.Caption), Lines: f.Lines,
 		LabelLine: f.LabelLine, LabelCol: f.LabelCol, LabelCols: f.LabelCols, RunOn: f.RunOn, Joined: f.Joined, Repeated: f.Repeated, Packed: f.Packed, Marks: f.Marks,
-		Pieces: f.Pieces,
+		Pieces: f.Pieces, Crossings: f.Crossings,
 	}
 	if f.Label == LabelStacked && strings.Contains(f.Name, "\n") {
 		b.Stack = labelLines(f.Name, LabelStacked)

@@ -26,7 +26,12 @@ type tableLayout struct {
 	where  string
 	widths []int
 	counts []string
+	lines  [][]stackLine // "stack": each box's lines
 }
+
+// A stackLine is a run of words on a line of a box of a stack: the column it starts at inside
+// the box and how many words of the name it holds; a line is one or more runs (none: blank).
+type stackLine []struct{ col, words int }
 
 // maxTableWidth bounds a box of a table.
 const maxTableWidth = 256
@@ -35,11 +40,14 @@ const maxTableWidth = 256
 func parseTableLayout(s string, n int) (tableLayout, error) {
 	lines := strings.Split(s, "\n")
 	t := tableLayout{where: lines[0]}
-	if t.where != "boxed" && t.where != "inline" && t.where != "under" {
-		return t, fmt.Errorf("bytegrid: text table %q: want boxed, inline or under on its first line", t.where)
+	if t.where != "boxed" && t.where != "inline" && t.where != "under" && t.where != "stack" {
+		return t, fmt.Errorf("bytegrid: text table %q: want boxed, inline, under or stack on its first line", t.where)
 	}
 	if len(lines)-1 != n {
 		return t, fmt.Errorf("bytegrid: text table of %d boxes for %d fields: want one a field", len(lines)-1, n)
+	}
+	if t.where == "stack" {
+		return t, t.parseStack(lines[1:])
 	}
 	for _, l := range lines[1:] {
 		w, count, _ := strings.Cut(l, " ")
@@ -50,6 +58,48 @@ func parseTableLayout(s string, n int) (tableLayout, error) {
 		t.widths, t.counts = append(t.widths, v), append(t.counts, count)
 	}
 	return t, nil
+}
+
+// parseStack reads the boxes of a stack: "WIDTH COL:WORDS …" a box, "-" for a blank line.
+func (t *tableLayout) parseStack(boxes []string) error {
+	for _, b := range boxes {
+		ws := strings.Fields(b)
+		w, err := strconv.Atoi(ws[0])
+		if err != nil || w < 1 || w > maxTableWidth || len(ws) < 2 || len(ws) > 17 {
+			return fmt.Errorf("bytegrid: text table box %q: want its width (1 to %d) and 1 to 16 lines, COL:WORDS or -", b, maxTableWidth)
+		}
+		var ls []stackLine
+		for _, x := range ws[1:] {
+			l, err := parseStackLine(x, w)
+			if err != nil {
+				return fmt.Errorf("bytegrid: text table box %q: %w", b, err)
+			}
+			ls = append(ls, l)
+		}
+		t.widths, t.lines = append(t.widths, w), append(t.lines, ls)
+	}
+	return nil
+}
+
+// parseStackLine reads a line of a stack's box w columns wide: COL:WORDS runs separated by
+// commas, in order, or "-".
+func parseStackLine(x string, w int) (stackLine, error) {
+	var l stackLine
+	if x == "-" {
+		return l, nil
+	}
+	from := 0
+	for _, run := range strings.Split(x, ",") {
+		c, n, ok := strings.Cut(run, ":")
+		col, e1 := strconv.Atoi(c)
+		words, e2 := strconv.Atoi(n)
+		if !ok || e1 != nil || e2 != nil || col < from || col >= w || words < 1 || words > w {
+			return nil, fmt.Errorf("line %q: want COL:WORDS runs, in order, or -", x)
+		}
+		l = append(l, struct{ col, words int }{col, words})
+		from = col + 1
+	}
+	return l, nil
 }
 
 // checkTextTable checks TextOptions.Table for n fields.
@@ -68,6 +118,9 @@ func (d *Diagram) writeTable(bw *bufio.Writer) error {
 		return err
 	}
 	pad := strings.Repeat(" ", d.Text.Margin)
+	if t.where == "stack" {
+		return d.writeStack(bw, t, pad)
+	}
 	names := make([][]string, len(d.Fields))
 	rows := 1
 	for i, f := range d.Fields {
@@ -148,4 +201,43 @@ func wrapWords(s string, w int) []string {
 		}
 	}
 	return append(out, line)
+}
+
+// writeStack writes a stack: a box a field, one under another, each name's words on the
+// lines and at the columns its layout says.
+func (d *Diagram) writeStack(bw *bufio.Writer, t tableLayout, pad string) error {
+	for i, f := range d.Fields {
+		w := t.widths[i]
+		if i == 0 || t.widths[i-1] != w {
+			bw.WriteString(pad + "+" + strings.Repeat("-", w) + "+\n")
+		}
+		words := strings.Fields(f.Name)
+		for _, l := range t.lines[i] {
+			line := ""
+			for _, run := range l {
+				if run.words > len(words) {
+					return fmt.Errorf("bytegrid: text table: the box of %q has %d words on a line, and %d are left", f.Name, run.words, len(words))
+				}
+				if n := utf8.RuneCountInString(line); n < run.col {
+					line += strings.Repeat(" ", run.col-n)
+				} else if line != "" {
+					line += " "
+				}
+				line += strings.Join(words[:run.words], " ")
+				words = words[run.words:]
+			}
+			if n := utf8.RuneCountInString(line); n < w {
+				line += strings.Repeat(" ", w-n)
+			}
+			bw.WriteString(pad + "|" + line + "|\n")
+		}
+		if len(words) > 0 {
+			return fmt.Errorf("bytegrid: text table: the box of %q leaves %d words of its name undrawn", f.Name, len(words))
+		}
+		bw.WriteString(pad + "+" + strings.Repeat("-", w) + "+\n")
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("bytegrid: write text: %w", err)
+	}
+	return nil
 }

@@ -633,8 +633,19 @@ func (d *decoder) lone(msg *Message) *Exchange {
 
 func (d *decoder) decode(msg *Message, o kafka.DecodeOptions) {
 	d.decodeOnce(msg, o)
-	if d.maskAuth(msg, "frame") {
+	d.maskAndRetry(msg, o)
+}
+
+// maskAndRetry masks what looks like a secret in a message that did not decode whole
+// (maskAuth) and decodes the masked bytes again; when they do not decode whole either, the
+// error is the one of the bytes as they were sent, not one the masking made (a few bytes of a
+// compressed record set masked read as corrupt data).
+func (d *decoder) maskAndRetry(msg *Message, o kafka.DecodeOptions) {
+	if first := msg.Err; d.maskAuth(msg, "frame") {
 		d.decodeOnce(msg, o)
+		if msg.Err != nil {
+			msg.Err = first
+		}
 	}
 }
 

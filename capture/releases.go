@@ -53,12 +53,28 @@ func headerRefused(err error) bool {
 
 // request decodes msg as a request; when the catalogue refuses its header, it is decoded with
 // the first of Options.Releases whose catalogue takes its header, and the note says so (""
-// otherwise).
+// otherwise). Each release reads the bytes as they were sent: what looks like a secret is
+// masked (maskAuth) only once no release takes the frame's header, or in the body of the
+// release that does, so that a frame of a newer release (a Produce v13 of Kafka 4.1 read with
+// 4.0) is not masked first and then read as corrupt.
 func (d *decoder) request(msg *Message) string {
-	d.decode(msg, kafka.DecodeOptions{})
+	sent := *msg
+	d.decodeOnce(msg, kafka.DecodeOptions{})
 	if msg.Err == nil || d.o.Releases == nil || !headerRefused(msg.Err) {
+		d.maskAndRetry(msg, kafka.DecodeOptions{})
 		return ""
 	}
+	if note := d.otherRelease(msg, sent); note != "" {
+		return note
+	}
+	d.maskAndRetry(msg, kafka.DecodeOptions{})
+	return ""
+}
+
+// otherRelease decodes sent, a request whose header the catalogue refused, with the first of
+// Options.Releases that takes its header, into msg, and returns the note that says so; "" when
+// none does (msg unchanged).
+func (d *decoder) otherRelease(msg *Message, sent Message) string {
 	for _, rel := range d.o.Releases() {
 		if d.others == nil {
 			d.others = map[string]*kafka.Decoder{}
@@ -68,7 +84,7 @@ func (d *decoder) request(msg *Message) string {
 			dec = rel.Catalog.NewDecoder()
 			d.others[rel.Name] = dec
 		}
-		try := *msg
+		try := sent
 		save := d.dec
 		d.dec = dec
 		d.decode(&try, kafka.DecodeOptions{})

@@ -104,7 +104,15 @@
 // figure printed it off the middle (RFC 4271's Marker and Length); label_cols: [2, 2, 3] puts
 // each line of a stacked label at its own column (RFC 9147's Connection ID); run_on: true draws the edge
 // between the field, ending its row, and the next, starting the next row, '.' (RFC 4340's
-// Sequence Number in high and low bits).
+// Sequence Number in high and low bits); pieces: ["|Masking-key, if MASK set to 1  |", "|
+// Masking-key (continued)       |"] draws the field's boxes, one a row it covers, as given,
+// side edges included (RFC 6455's pieces with labels of their own), and crossings: ["+
+// Signer's Name +"] the rules it crosses between two of them, over the bits it covers above
+// and below (RFC 4034's RRSIG). Text keys beside those above: under_ruler is text printed
+// between the ruler and the first rule (RFC 7348's blank line and "Outer Ethernet Header:");
+// inside: dashed draws the rules inside a field drawn in pieces dashed and those between
+// fields solid (RFC 6455). The spec's caption: is the figure's caption as printed ("Figure 1:
+// Frame Layout"), its drawing's title.
 //
 // # Decoding bytes
 //

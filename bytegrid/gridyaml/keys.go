@@ -222,6 +222,18 @@ var fieldKeys = [...]struct {
 		}
 		return nil
 	}},
+	{"crossings", func(p *parser, v *yaml.Node, fs *fieldState) error {
+		if v.Kind != yaml.SequenceNode || len(v.Content) > 64 {
+			return p.errf(v, fs.label, "crossings: want a list of at most 64 rule lines as printed")
+		}
+		fs.f.Crossings = make([]string, len(v.Content))
+		for i, c := range v.Content {
+			if err := p.strTo(c, fs.label, &fs.f.Crossings[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}},
 	{"type", func(p *parser, v *yaml.Node, fs *fieldState) error { return p.strTo(v, fs.label, &fs.f.Type) }},
 	{"path", func(p *parser, v *yaml.Node, fs *fieldState) error { return p.strTo(v, fs.label, &fs.f.Path) }},
 	{"desc", func(p *parser, v *yaml.Node, fs *fieldState) error { return p.strTo(v, fs.label, &fs.f.Desc) }},
@@ -237,7 +249,7 @@ func (p *parser) fieldKey(k, v *yaml.Node, fs *fieldState) error {
 	if ok, err := p.ruleKey(k, v, fs.label, &fs.r, fs.sc, fs.depth); ok {
 		return err
 	}
-	return p.errf(k, fs.label, "unknown key %q (want name, bits, bytes, offset, value, group, item, short, kind, type, path, desc, variable, min_bits, max_bits, length_from, optional, condition, label, double_rule, caption, row_break, lines, label_line, label_col, label_cols, repeated, run_on, joined, packed, marks, pieces; to decode bytes: endian, show, enum, flags, length, when, count, until, items)", k.Value)
+	return p.errf(k, fs.label, "unknown key %q (want name, bits, bytes, offset, value, group, item, short, kind, type, path, desc, variable, min_bits, max_bits, length_from, optional, condition, label, double_rule, caption, row_break, lines, label_line, label_col, label_cols, repeated, run_on, joined, packed, marks, pieces, crossings; to decode bytes: endian, show, enum, flags, length, when, count, until, items)", k.Value)
 }
 
 func (p *parser) fieldKind(v *yaml.Node, fs *fieldState) error {

@@ -283,6 +283,13 @@ func fieldNode(f bytegrid.Field, end int) *yaml.Node {
 		}
 		add(m, "pieces", ps)
 	}
+	if len(f.Crossings) > 0 {
+		ps := &yaml.Node{Kind: yaml.SequenceNode}
+		for _, s := range f.Crossings {
+			ps.Content = append(ps.Content, str(s))
+		}
+		add(m, "crossings", ps)
+	}
 	return m
 }
 

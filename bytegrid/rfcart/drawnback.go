@@ -146,7 +146,7 @@ func (p *parser) lineMarks(rule int, want, got string) []string {
 			continue
 		}
 		b, ok := p.bitAt(c)
-		if !ok || !strings.ContainsRune("+-=|", rune(want[c])) || !strings.ContainsRune("+-=|", rune(got[c])) {
+		if !ok || !strings.ContainsRune("+-=|/", rune(want[c])) || !strings.ContainsRune("+-=|", rune(got[c])) {
 			return nil
 		}
 		out = append(out, fmt.Sprintf("%d:%d:%c", rule, b, want[c]))

@@ -23,14 +23,15 @@ import (
 // the rules tuned on the held-out set) and of testdata/firstround (the seven figures of issue
 // 24's first round that ../shared does not hold, copied from their RFCs as printed) and of
 // testdata/fresh2 (21 more, gathered on 2026-12-08 before the rules written after them: RFC
-// art, notation in the drafts' Markdown, tables from protocols' own specs; SOURCES.md) as grid
+// art, notation in the drafts' Markdown, tables from protocols' own specs; SOURCES.md) and of
+// testdata/posthoc (4 of the kinds those rules read, gathered after them) as grid
 // does, with no -from flag, and holds the reader to "never
 // silently wrong": a figure read with no warning has every field's name and width right and, in
 // ASCII art, is drawn back as printed (checked here by drawing it and comparing line by line,
 // not by trusting the reader's own check). Refusals and warnings are logged, not failed. The
 // last line of each set counts them, and $KAFKAGRID_MEASURE (a list of folders) measures others the same way.
 func TestUnseenFigures(t *testing.T) {
-	dirs := []string{filepath.Join("testdata", "unseen"), filepath.Join("testdata", "heldout"), filepath.Join("testdata", "fresh"), filepath.Join("testdata", "firstround"), filepath.Join("testdata", "fresh2")}
+	dirs := []string{filepath.Join("testdata", "unseen"), filepath.Join("testdata", "heldout"), filepath.Join("testdata", "fresh"), filepath.Join("testdata", "firstround"), filepath.Join("testdata", "fresh2"), filepath.Join("testdata", "posthoc")}
 	if m := os.Getenv("KAFKAGRID_MEASURE"); m != "" {
 		dirs = filepath.SplitList(m)
 	}

@@ -6,8 +6,11 @@ import (
 	"github.com/kafkagrid/kafkagrid/bytegrid"
 )
 
-// keepPieces keeps as printed the boxes of a field drawn in pieces, a box a row, whose later
-// pieces carry labels of their own that name it continued (RFC 6455's base framing figure:
+// keepPieces keeps as printed the boxes of a field drawn in pieces, a box a row, whose name
+// is printed on a rule it crosses and whose rows it does not fill (RFC 4034's RRSIG, "Signer's
+// Name" beside Key Tag's rule, its edges '/': the drawing names a field on a rule only
+// across whole rows), with those rules (Field.Crossings); or whose later pieces carry labels
+// of their own that name it continued (RFC 6455's base framing figure:
 // "Masking-key, if MASK set to 1" then "Masking-key (continued)", "Payload Data" then
 // "Payload Data continued ..." between ':' edges, "Extended payload length continued, if
 // payload len == 127"): the drawing's one label and its own "(continued)" would not be the
@@ -18,7 +21,15 @@ func (p *parser) keepPieces(st *fieldState, opts *bytegrid.Options) {
 	kept := false
 	for i := range st.fields {
 		cells := st.cellsOf[i]
-		if len(cells) < 2 || !continuedPiece(cells) || !oneBoxARow(cells) {
+		if len(cells) < 2 || !oneBoxARow(cells) {
+			continue
+		}
+		switch {
+		case continuedPiece(cells):
+			kept = true
+		case nameOnCrossing(cells) && fullRows(cells, p.rb) < len(cells):
+			st.fields[i].Crossings = p.crossingsAsPrinted(st, cells)
+		default:
 			continue
 		}
 		pieces := make([]string, len(cells))
@@ -26,11 +37,41 @@ func (p *parser) keepPieces(st *fieldState, opts *bytegrid.Options) {
 			pieces[k] = p.boxAsPrinted(st.bands[c.band], c)
 		}
 		st.fields[i].Pieces = pieces
-		kept = true
 	}
 	if kept && p.dashedInside(st) {
 		opts.Text.Inside = "dashed"
 	}
+}
+
+// nameOnCrossing reports whether a field's name is printed on a rule it crosses (RFC 4034's
+// RRSIG: "Signer's Name" on the rule under Key Tag, beside it).
+func nameOnCrossing(cells []*cell) bool {
+	for _, c := range cells {
+		if len(c.extra) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// crossingsAsPrinted are the rules between the boxes of a field in consecutive rows, as
+// printed over the bits it covers in both (Field.Crossings); "" between rows not adjacent.
+func (p *parser) crossingsAsPrinted(st *fieldState, cells []*cell) []string {
+	out := make([]string, len(cells)-1)
+	for k := 1; k < len(cells); k++ {
+		a, b := cells[k-1], cells[k]
+		rl := st.rules[b.band]
+		lo, hi := max(a.from, b.from), min(a.to, b.to)
+		if b.band != a.band+1 || rl < 0 || hi <= lo {
+			continue
+		}
+		line := make([]rune, p.col(hi)-p.col(lo)+1)
+		for j := range line {
+			line[j] = p.at(rl, p.col(lo)+j)
+		}
+		out[k-1] = string(line)
+	}
+	return out
 }
 
 // continuedPiece reports whether a box after the first of a field names it continued

@@ -55,3 +55,38 @@ func TestKeepPieces(t *testing.T) {
 		}
 	}
 }
+
+// TestKeepCrossings: a variable field starting mid-row whose name is printed on the rule it
+// crosses (RFC 4034's RRSIG) keeps its boxes and that rule as printed, its '/' edges with
+// them, and is drawn back so; a '/' closing the rule under it is kept as a rule mark.
+func TestKeepCrossings(t *testing.T) {
+	for _, fig := range []string{`
+   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+   |      Tag      |               /
+   +-+-+-+-+-+-+-+-+     Name      /
+   /                               /
+   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+`, `
+   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+   |      Tag      |               |
+   +-+-+-+-+-+-+-+-+     Name      +
+   |                               /
+   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-/
+   |            Other              |
+   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+`} {
+		s, err := rfcart.Parse("f.txt", []byte(fig))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(s.Fields) < 2 || s.Fields[1].Name != "Name" || !s.Fields[1].Variable || len(s.Fields[1].Crossings) != 1 {
+			t.Errorf("fields %+v", s.Fields)
+		}
+		if len(s.Warnings) > 0 {
+			t.Errorf("warnings %q", s.Warnings)
+		}
+		if err := rfcart.DrawnBack(s, []byte(fig)); err != nil {
+			t.Error(err)
+		}
+	}
+}

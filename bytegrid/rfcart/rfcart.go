@@ -95,6 +95,13 @@
 //   - a dashed rule ("+ - - - +") around a box makes it optional, and ", if …" after its
 //     name, or a line "(if …)", is its condition;
 //   - a box with no name continues the field before it, as does "Name (continued)";
+//   - a field drawn in pieces, a box a row, whose later pieces carry labels of their own
+//     naming it continued (RFC 6455's "Masking-key (continued)", "Payload Data continued
+//     ..." between ':' edges), or whose name stands on a rule it crosses beside another
+//     field's rule (RFC 4034's RRSIG, RFC 2535's SIG: "Signer's Name", its edges '/'), keeps
+//     its boxes as printed, edges included (Field.Pieces), and those crossing rules
+//     (Field.Crossings) (pieces.go); rules dashed inside every such field and solid between
+//     fields are drawn so (Text.Inside "dashed", RFC 6455);
 //   - fields follow one another bit after bit, row after row: a figure whose rows are
 //     narrower than others (RFC 7540's 24-, 16- and 32-bit rows) still gives each field the
 //     offset it has on the wire.
@@ -104,28 +111,31 @@
 // inside a code comment whose prefix every line carries (" * ", "// ", "# "; a first
 // "source:" line may stand outside it, and "/**" or "<pre>" lines are prose). What stands
 // around the grid is kept as printed: notes right of it (Text.RightNotes), text under it, a
-// ruler, a legend or its "Figure N:" caption (Text.Below; the caption names the figure), a
-// header over it (Text.Above), and a title right over it, no blank line between (RFC 7348's
-// "VXLAN Header:", Located.Heading: kept in Text.Above, and the figure's name when no caption
-// names it). What the labels say is read by the rules of the labelRules
+// ruler, a legend or its "Figure N:" caption (Text.Below; the caption is the spec's Caption,
+// the drawing's title), a header over it (Text.Above), and a title right over it, no blank
+// line between (RFC 7348's "VXLAN Header:", Located.Heading: kept in Text.Above, and the
+// spec's Name); a ruler over that title, blank lines between (RFC 7348's Figure 1), is the
+// grid's ruler, the lines under it kept where printed (Text.UnderRuler). What the labels say is read by the rules of the labelRules
 // table, each a small function: one letter a bit as one-bit flags (Field.Joined), a name over
 // dots as a list (Text.ListMark), "(variable)" or a length counted by another field of the
 // figure ("Value String (Length octets)", RFC 7541) as a variable field, "8 or 16 bit" as a
-// variable field, a width written in a label
+// variable field, so is a choice of bare counts ("(16/64)", RFC 6455, altcounts.go), a width
+// written in a label
 // read at that width (warned, or Field.Packed when the box is as many lines high as the rows
 // the width fills). A rule closing a field mid-row ("|      +-+-+-+", RFC 5036) ends it
 // there. A figure of dashes (RFC 1350: "-----" rules, the boxes' widths written over them) is
 // read from those widths; a table of boxes whose names stand over a row of counts (RFC 1928's
 // SOCKS messages, RFC 1661, RFC 7323, protocols' Markdown specs) from those counts
-// (table.go), its text drawn back as printed (Text.Table).
+// (table.go), its text drawn back as printed (Text.Table); so is a stack of boxes one width
+// whatever their size, each label saying it (RFC 4271's UPDATE, RFC 4760).
 //
 // # Never silently wrong
 //
 // Parse returns warnings with the spec (gridyaml.Spec.Warnings, "name:line:col: what"): what
 // it read and cannot draw back as printed, or left out (prose, a comment's prefix). Every
-// figure read is drawn back as text and compared with what was printed (SameLine): where they
-// differ, a warning names the first line that does. A figure read with no warning draws back
-// as printed.
+// figure read is drawn back as text and compared with what was printed (DrawnBack, line by
+// line with SameLine): where they differ, a warning names the first line that does. A figure
+// read with no warning draws back as printed.
 //
 // The options come from the figure too (the ruler, the left margin, the width of a bit, rows
 // of several lines and where their labels sit, rules marked only at field boundaries, the
@@ -456,13 +466,8 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 	for i := 0; i < loc.Start; i++ {
 		p.lines[i] = nil
 	}
-	if t, ok := p.locateTable(loc.Rule); ok {
-		spec, err := p.parseTable(spec, t)
-		if err == nil {
-			p.checkDrawnBack(spec, raw[loc.Start:], loc.Start)
-			spec.Warnings = p.warnings
-		}
-		return spec, err
+	if s, ok, err := p.tableForm(spec, loc, raw); ok {
+		return s, err
 	}
 	above, heading, under := p.above(loc)
 	first := loc.Rule
@@ -612,6 +617,9 @@ func (p *parser) gridLines(first int) (last int, notes []string, err error) {
 			continue
 		}
 		if r := string(l[p.x0:]); strings.HasPrefix(r, "+-") || strings.HasPrefix(r, "+=") {
+			if t, ok := p.stackedTitle(last, i); ok {
+				return 0, nil, p.errf(i-1, p.x0, "a second grid under the title %q, after the grid ending at line %d (headers stacked under their titles, as RFC 7348's Figure 1 draws its encapsulation): a figure is read one grid at a time; cut it to the header wanted", t, last+1+p.base)
+			}
 			return 0, nil, p.errf(last+1, p.x0, "the grid stops at this line, and a rule follows at line %d: want '+', '|' or ':' (or a side mark) at column %d", i+1+p.base, p.x0+1)
 		}
 	}
@@ -1075,10 +1083,11 @@ func (p *parser) boxUnit(first, minGap int, allNine bool) {
 			p.warn(first, p.x0, "no ruler says what a box holds, the rule's '+' marks stand %d columns apart, and a row of one bit a box would be %d bits, not whole bytes: each box read as one byte", minGap, p.width/minGap)
 			p.bytes, p.byteCols, p.cpb = true, minGap, 0
 		}
-	case minGap > 9 && p.width%minGap == 0 && (p.width%2 != 0 || (p.width/2)%8 != 0):
+	case minGap > 9 && p.width%minGap == 0 && p.width/minGap >= 2 && (p.width%2 != 0 || (p.width/2)%8 != 0):
 		// Boxes wider than a byte of nine columns under no ruler (RFC 2205's ERROR_SPEC,
 		// fourteen columns; RFC 5925's TCP-AO, thirteen): bits of two columns would make a
-		// row of no whole bytes, so each box is read as one byte, and said.
+		// row of no whole bytes, so each box is read as one byte, and said (a row of one
+		// box says nothing: RFC 4760's boxes one width whatever their size).
 		p.warn(first, p.x0, "no ruler says what a box holds, the rule's '+' marks stand %d columns apart, and bits of two columns would make rows of no whole bytes: each box read as one byte", minGap)
 		p.bytes, p.byteCols = true, minGap
 	default:

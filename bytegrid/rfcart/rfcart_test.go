@@ -117,6 +117,7 @@ func TestErrors(t *testing.T) {
 		{"no rule", "hello\nworld\n", "f.txt: no rule"},
 		{"rule only", "+-+-+\n", `f.txt: no rule ("+-+-+") with a row of boxes`},
 		{"two rules", "+-+-+\n+-+-+\n|a|b|\n", "f.txt:2:1: two rules with no row between them"},
+		{"stacked grids", "A:\n+-+-+\n|a|b|\n+-+-+\n\nB:\n+-+-+\n|c|d|\n+-+-+\n", `f.txt:6:1: a second grid under the title "B:", after the grid ending at line 4`},
 		{"edge off a bit", "+-+-+-+\n|ab |c|\n+-+-+-+\n", ""},
 		{"edge between bits", "+--+--+\n|a |b| |\n+--+--+\n", "f.txt:2:6: an edge '|' between bit boundaries"},
 		{"odd rule", "+-+-+-\n|a|b|\n", ""},
@@ -165,8 +166,10 @@ func FuzzParse(f *testing.F) {
 		}
 	}
 	unseen, _ := filepath.Glob(filepath.Join("testdata", "unseen", "*.txt"))
-	fresh, _ := filepath.Glob(filepath.Join("testdata", "fresh", "*.txt")) // boxed rulers, "//" edges
-	unseen = append(unseen, fresh...)
+	fresh, _ := filepath.Glob(filepath.Join("testdata", "fresh", "*.txt"))       // boxed rulers, "//" edges
+	first, _ := filepath.Glob(filepath.Join("testdata", "firstround", "*.txt"))  // pieces, a ruler over a title
+	rrsig, _ := filepath.Glob(filepath.Join("testdata", "heldout", "*sig*.txt")) // crossings
+	unseen = append(append(append(unseen, fresh...), first...), rrsig...)
 	for _, file := range unseen {
 		if src, err := os.ReadFile(file); err == nil {
 			f.Add(src)

@@ -35,6 +35,24 @@ type countTable struct {
 	boxed bool  // the counts stand inside the boxes
 }
 
+// tableForm reads the grid at loc as a table, a stack or a table of counts, if it is one (ok),
+// and compares its drawing with the figure as Parse does.
+func (p *parser) tableForm(spec *bytegrid.Spec, loc Located, raw []string) (_ *bytegrid.Spec, ok bool, err error) {
+	if s, isStack := p.locateStack(loc.Rule); isStack {
+		spec, err = p.parseStack(spec, s)
+	} else if t, isTable := p.locateTable(loc.Rule); isTable {
+		spec, err = p.parseTable(spec, t)
+	} else {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, true, err
+	}
+	p.checkDrawnBack(spec, raw[loc.Start:], loc.Start)
+	spec.Warnings = p.warnings
+	return spec, true, nil
+}
+
 // countRE is one count of a count table; the groups: a number of bytes; a number and its
 // unit; two bounds (bytes); two alternatives in bits; a value in hex.
 var countRE = sync.OnceValue(func() *regexp.Regexp {
@@ -121,7 +139,7 @@ func (p *parser) locateTable(first int) (countTable, bool) {
 		}
 		rows = append(rows, i)
 	}
-	if t.last == 0 || len(rows) < 1 || rows[len(rows)-1] > t.last {
+	if t.last == 0 || len(rows) < 1 || rows[len(rows)-1] > t.last || p.gridGoesOn(t.last, t.edges[0]) {
 		return t, false
 	}
 	if cells, _ := boxRow(p.lines[rows[len(rows)-1]], t.edges); len(rows) > 1 && allCounts(cells) {
@@ -137,6 +155,14 @@ func (p *parser) locateTable(first int) (countTable, bool) {
 		}
 	}
 	return t, len(t.names) > 0
+}
+
+// gridGoesOn reports whether the line after a table's last rule goes on with the grid (an
+// edge or a rule at its column x): then the figure is no table of this form, and the grid's
+// reader reads it whole or refuses it, rather than a table cut short.
+func (p *parser) gridGoesOn(last, x int) bool {
+	l := last + 1
+	return l < len(p.lines) && indent(p.lines[l]) == x && x < len(p.lines[l]) && strings.ContainsRune("+|!:", p.lines[l][x])
 }
 
 // countsUnder finds the line of counts under the table's last rule, no blank line between
@@ -201,12 +227,7 @@ func (p *parser) parseTable(spec *bytegrid.Spec, t countTable) (*bytegrid.Spec, 
 	spec.Options.RowBits = 32
 	spec.Options.NoHex = true
 	spec.Options.ElideRows = -1
-	for i := max(t.last, t.count) + 1; i < len(p.lines); i++ {
-		if s := strings.TrimSpace(string(p.lines[i])); captionRE().MatchString(s) {
-			spec.Caption = s
-			break
-		}
-	}
+	spec.Options.Text.Below, spec.Caption = p.below(max(t.last, t.count))
 	if bare {
 		p.warn(t.count, t.edges[0], "a table whose row of counts gives each field's size: the bare counts read as bytes (the figure does not say)")
 	}
@@ -281,4 +302,164 @@ func nonZero(f bytegrid.Field, s string) error {
 		return fmt.Errorf("the count %q under %q: a field of no size", s, f.Name)
 	}
 	return nil
+}
+
+// A stack is the other table RFCs print: boxes one under another, all one width whatever
+// their size, the size written in each label (RFC 4271's UPDATE, RFC 4760's MP_REACH_NLRI,
+// RFC 7432's EVPN routes):
+//
+//	+---------------------------------------------------------+
+//	| Address Family Identifier (2 octets)                    |
+//	+---------------------------------------------------------+
+//	| Network Address of Next Hop (variable)                  |
+//	+---------------------------------------------------------+
+//
+// Every box must say its size ("(2 octets)", "(1 octet)", "(16 bits)", "(variable)", "(4 or
+// 16 octets)", "(0, 4, or 16 octets)"); a figure with a box that does not is read as a grid.
+type stack struct {
+	x, right int     // the columns of the boxes' edges
+	first    int     // the line of the first rule
+	last     int     // the line of the closing rule
+	boxes    [][]int // each box's lines
+}
+
+// stackSizeRE is a size written in a label: a count and its unit, alternatives ("4 or 16",
+// "0, 4, or 16"), or "variable".
+var stackSizeRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\((?:((?:\d{1,5},? )+)or )?(\d{1,5}) (octets?|bytes?|bits?)\)|\(variable\)`)
+})
+
+// locateStack reports whether the grid whose first rule is at line first is a stack.
+func (p *parser) locateStack(first int) (stack, bool) {
+	edges := ruleEdges(p.lines[first])
+	if len(edges) != 2 || (first > 0 && isRuler(strings.TrimSpace(string(p.lines[first-1])))) {
+		return stack{}, false
+	}
+	s := stack{x: edges[0], right: edges[1], first: first}
+	var box []int
+	for i := first + 1; i < len(p.lines); i++ {
+		if sameRule(p.lines[i], edges) {
+			if len(box) == 0 {
+				return s, false
+			}
+			s.boxes, box, s.last = append(s.boxes, box), nil, i
+			continue
+		}
+		if _, ok := boxRow(p.lines[i], edges); !ok && !p.notedRow(i, edges) {
+			break
+		}
+		box = append(box, i)
+	}
+	if len(s.boxes) < 2 || p.gridGoesOn(s.last, s.x) {
+		return s, false
+	}
+	for _, b := range s.boxes {
+		if !stackSizeRE().MatchString(p.boxText(s, b)) {
+			return s, false
+		}
+	}
+	return s, true
+}
+
+// notedRow reports whether line i is a row of boxes with a note right of it, after a space
+// (exabgp's "|  MAC Address (6 octets)               |  48 bits is 6 bytes").
+func (p *parser) notedRow(i int, edges []int) bool {
+	l, r := p.lines[i], edges[len(edges)-1]
+	if len(l) <= r+1 || l[r] != '|' || l[r+1] != ' ' {
+		return false
+	}
+	_, ok := boxRow(l[:r+1], edges)
+	return ok
+}
+
+// stackNotes cuts the notes right of a stack, line by line from its first rule
+// (Text.RightNotes).
+func (p *parser) stackNotes(s stack) string {
+	var notes []string
+	for i := s.first; i <= s.last; i++ {
+		if l := p.lines[i]; len(l) > s.right+1 {
+			for len(notes) < i-s.first {
+				notes = append(notes, "")
+			}
+			notes = append(notes, string(l[s.right+1:]))
+			p.lines[i] = l[:s.right+1]
+		}
+	}
+	return strings.Join(notes, "\n")
+}
+
+// boxText is the text of a stack's box, its lines joined.
+func (p *parser) boxText(s stack, box []int) string {
+	var ws []string
+	for _, l := range box {
+		ws = append(ws, strings.Fields(string(p.lines[l][s.x+1:s.right]))...)
+	}
+	return strings.Join(ws, " ")
+}
+
+// parseStack reads a stack: a field a box, named by its text, as wide as its label says, its
+// text drawn back as printed (Text.Table "stack": each box's lines, the column of each line's
+// text and its words).
+func (p *parser) parseStack(spec *bytegrid.Spec, s stack) (*bytegrid.Spec, error) {
+	layout := []string{"stack"}
+	spec.Options.Text.RightNotes = p.stackNotes(s)
+	off := 0
+	for _, b := range s.boxes {
+		f := bytegrid.Field{Name: p.boxText(s, b), Offset: off}
+		m := stackSizeRE().FindStringSubmatch(f.Name)
+		switch {
+		case m[2] == "":
+			f.Variable, f.Bits = true, 8
+		case m[1] != "":
+			lo, hi := 1<<30, 0
+			for _, w := range strings.FieldsFunc(m[1]+" "+m[2], func(r rune) bool { return r == ',' || r == ' ' }) {
+				v, _ := strconv.Atoi(w)
+				lo, hi = min(lo, v), max(hi, v)
+			}
+			unit := 8
+			if strings.HasPrefix(strings.ToLower(m[3]), "bit") {
+				unit = 1
+			}
+			f.Variable, f.Bits, f.MinBits, f.MaxBits = true, 8, lo*unit, hi*unit
+		default:
+			v, _ := strconv.Atoi(m[2])
+			f.Bits = v
+			if !strings.HasPrefix(strings.ToLower(m[3]), "bit") {
+				f.Bits *= 8
+			}
+			if f.Bits == 0 {
+				return nil, p.errf(b[0], s.x+1, "the box %q: a field of no size", f.Name)
+			}
+		}
+		off += f.Bits
+		spec.Fields = append(spec.Fields, f)
+		layout = append(layout, p.stackLines(s, b))
+	}
+	spec.Options.RowBits = 32
+	spec.Options.NoHex = true
+	spec.Options.ElideRows = -1
+	spec.Options.Text.Table = strings.Join(layout, "\n")
+	spec.Options.Text.Margin = s.x
+	spec.Options.Text.Below, spec.Caption = p.below(s.last)
+	if err := bytegrid.CheckFields(spec.Fields); err != nil {
+		return nil, &Error{Reader: "rfcart", File: p.name, Err: err}
+	}
+	return spec, nil
+}
+
+// stackLines is a box's layout: its width, then each line's text as column:words, a pair for
+// each run of words a space apart, separated by commas ("-" for a blank line).
+func (p *parser) stackLines(s stack, box []int) string {
+	out := []string{strconv.Itoa(s.right - s.x - 1)}
+	for _, l := range box {
+		var segs []string // (each run of words a space apart, at its column: "RD   (8 octets)")
+		for _, ph := range phrases(p.lines[l][s.x+1 : s.right]) {
+			segs = append(segs, fmt.Sprintf("%d:%d", ph.from, len(strings.Fields(ph.s))))
+		}
+		if len(segs) == 0 {
+			segs = []string{"-"}
+		}
+		out = append(out, strings.Join(segs, ","))
+	}
+	return strings.Join(out, " ")
 }

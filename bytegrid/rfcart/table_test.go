@@ -10,8 +10,9 @@ import (
 
 // TestCountTables reads the three ways a table gives its fields' sizes in a row of counts:
 // in boxes of their own (RFC 1928), on the names' boxes' last line (RFC 1661), under the
-// closing rule (RFC 7323); each kind of count; and refuses a count of no size. Every table is
-// drawn back as printed (bytegrid's Text.Table).
+// closing rule (RFC 7323); each kind of count; a stack of boxes one width, the sizes in the
+// labels (RFC 4760); and refuses a count of no size. Every table is drawn back as printed
+// (bytegrid's Text.Table).
 func TestCountTables(t *testing.T) {
 	for _, tt := range []struct {
 		name, src, want, err string
@@ -50,6 +51,27 @@ func TestCountTables(t *testing.T) {
 |   2    | Variable  |
 +--------+-----------+
 `, "Frame Type/16 Payload/var", ""},
+		{"a stack, sizes in the labels", `
+        +------------------------------------------+
+        | Address Family Identifier (2 octets)     |
+        +------------------------------------------+
+        | Next Hop (variable)                      |
+        +------------------------------------------+
+        |   Originating Router's IP Address        |
+        |          (0, 4, or 16 octets)            |
+        +------------------------------------------+
+
+                  Figure 3: A Stack
+`, "Address Family Identifier (2 octets)/16 Next Hop (variable)/var Originating Router's IP Address (0, 4, or 16 octets)/var", ""},
+		{"a stack going on in a row it cannot read: read as a grid, and refused", `
+        +------------------------------------------+
+        | Address Family Identifier (2 octets)     |
+        +------------------------------------------+
+        | Next Hop (variable)                      |
+        +------------------------------------------+
+        | Reserved                                 |  (no size)
+        +------------------------------------------+
+`, "", "rfcart: f.txt:"},
 		{"a count of no size", `
 +-----+-----+
 | VER | PAD |

@@ -29,8 +29,10 @@ func (bk *book) errorsChapter(rows []errorCodeRow) {
 	bk.color(colInk)
 	bk.y = bk.wrap(marginX, y, bk.cw, "Every error code of the Kafka protocol: the number an ErrorCode field carries (int16), its name, "+
 		"whether a client may retry the request that got it, and what it means; then the APIs whose response can carry it: "+
-		"those whose response schema names it, and, marked K, those whose response class in Kafka's code lists it as possible "+
-		"(for the APIs whose class lists none, those franz-go's kmsg documents as returned). "+
+		"those whose response schema names it; marked K, those for which Kafka's code lists it: the API's response class "+
+		"as possible, else Kafka's Admin client as anticipated or the broker's or controller's handler as sent "+
+		"(errors.html names the file for each API); marked F, for the APIs none of those covers, those franz-go's "+
+		"kmsg documents as returned. "+
 		"A response can carry codes neither names, UNKNOWN_SERVER_ERROR above all.", size, lead) + 8
 	xs := []float64{0, errCodeW + fieldGap, errCodeW + errNameW + 2*fieldGap, errCodeW + errNameW + errRetryW + 3*fieldGap}
 	descW := bk.cw - xs[3]
@@ -43,7 +45,7 @@ func (bk *book) errorsChapter(rows []errorCodeRow) {
 			by = append(by, a.Name)
 		}
 		for _, a := range r.Listed {
-			by = append(by, a.Name+" (K)")
+			by = append(by, a.Name+listSource(a.Name))
 		}
 		bk.font(sansFont, "", fieldSans)
 		desc := bk.pdf.SplitText(r.Description, descW)
@@ -95,6 +97,15 @@ func (bk *book) errorsChapter(rows []errorCodeRow) {
 		bk.rule(bk.y - 2.5)
 	}
 	bk.y += 12
+}
+
+// listSource is the mark of where the error list of the API named api comes from (errorList):
+// " (K)" Kafka's code, " (F)" franz-go's kmsg docs.
+func listSource(api string) string {
+	if _, from := errorList(api); strings.HasPrefix(from, "franz-go") {
+		return " (F)"
+	}
+	return " (K)"
 }
 
 // wrapName cuts an error's name into lines that fit w at the table's mono size, after an

@@ -135,3 +135,24 @@ func TestKafkaErrorLists(t *testing.T) {
 		t.Errorf("errorsByAPI = %+v", by)
 	}
 }
+
+// TestListSource: the book marks each API's listed codes by where the list comes from: K for
+// Kafka's code (a response class, Admin.java, a handler), F for franz-go's kmsg docs alone.
+func TestListSource(t *testing.T) {
+	for api := range kmsgErrorLists {
+		_, inClass := kafkaErrorLists[api]
+		_, inCode := kafkaCodeErrorLists[api]
+		want := " (F)"
+		if inClass || inCode {
+			want = " (K)"
+		}
+		if got := listSource(api); got != want {
+			t.Errorf("listSource(%q) = %q, want %q", api, got, want)
+		}
+	}
+	for api := range kafkaErrorLists {
+		if got := listSource(api); got != " (K)" {
+			t.Errorf("listSource(%q) = %q, want (K)", api, got)
+		}
+	}
+}

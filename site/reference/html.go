@@ -192,8 +192,10 @@ func renderIndex(t *template.Template, w io.Writer, v *indexView) error {
 	return nil
 }
 
-func renderPage(t *template.Template, w io.Writer, v *pageView) error {
-	if err := t.ExecuteTemplate(w, "api", v); err != nil {
+// renderPage writes an API's page (writeAPIPage: the "api" template's page, without the
+// template).
+func (b *builder) renderPage(w io.Writer, v *pageView) error {
+	if err := b.writeAPIPage(w, v); err != nil {
 		return fmt.Errorf("reference: %s.html: %w", v.Name, err)
 	}
 	return nil

@@ -66,24 +66,25 @@ func (b *builder) writePage(name string, v *pageView) error {
 	var later []lazyPart
 	for i := range v.Messages {
 		if i > 0 {
-			later = append(later, lazyPart{v.Messages[i].ID, "msgdraw", &v.Messages[i]})
+			later = append(later, lazyPart{v.Messages[i].ID, false, &v.Messages[i]})
 		}
 	}
 	for i := range v.Edges {
 		for j := range v.Edges[i].Messages {
-			later = append(later, lazyPart{v.Edges[i].Messages[j].ID, "msgdraw", &v.Edges[i].Messages[j]})
+			later = append(later, lazyPart{v.Edges[i].Messages[j].ID, false, &v.Edges[i].Messages[j]})
 		}
 	}
 	if len(later) == 0 {
-		return b.out.Create(name, func(w io.Writer) error { return renderPage(b.tmpl, w, v) })
+		return b.out.Create(name, func(w io.Writer) error { return b.renderPage(w, v) })
 	}
 	v.Lazy = path.Base(lazyName(name))
 	for _, p := range later {
 		p.m.Later = true
 	}
-	page := getBuffer()
-	defer putBuffer(page)
-	if err := renderPage(b.tmpl, page, v); err != nil {
+	page := getPageBuffer()
+	defer putPageBuffer(page)
+	page.Grow(pageSize(v)) // a pooled buffer may be any size: grown once, not doubled again and again
+	if err := b.renderPage(page, v); err != nil {
 		return err
 	}
 	if overBudget(page.Bytes()) {
@@ -95,22 +96,27 @@ func (b *builder) writePage(name string, v *pageView) error {
 			v.Schemas[i].Later = true
 		}
 		page.Reset()
-		if err := renderPage(b.tmpl, page, v); err != nil {
+		if err := b.renderPage(page, v); err != nil {
 			return err
 		}
 	}
 	if first := &v.Messages[0]; first.Tree != "" && overBudget(page.Bytes()) {
 		// Over still: the first message's tree, beside its grid, waits behind a button.
 		first.TreeLater = true
-		later = append([]lazyPart{{first.ID + "-tree", "treedraw", first}}, later...)
+		later = append([]lazyPart{{first.ID + "-tree", true, first}}, later...)
 		page.Reset()
-		if err := renderPage(b.tmpl, page, v); err != nil {
+		if err := b.renderPage(page, v); err != nil {
 			return err
 		}
 	}
-	js := getBuffer()
-	defer putBuffer(js)
-	if err := writeLazy(js, b, later); err != nil {
+	js := getPageBuffer()
+	defer putPageBuffer(js)
+	n := 0
+	for _, p := range later {
+		n += p.m.size()
+	}
+	js.Grow(n)
+	if err := writeLazy(js, later); err != nil {
 		return fmt.Errorf("reference: %s: %w", lazyName(name), err)
 	}
 	if err := b.out.Write(lazyName(name), js.Bytes()); err != nil {
@@ -119,10 +125,41 @@ func (b *builder) writePage(name string, v *pageView) error {
 	return b.out.Write(name, page.Bytes())
 }
 
-// lazyPart is one entry of a sidecar: the placeholder's key, and the template that draws m.
+// size is about the bytes m's drawings, hex dumps and detail take on a page, a little more:
+// what a buffer that holds them is grown to at once.
+func (m *messageView) size() int {
+	n := 2<<10 + len(m.Grid) + len(m.Tree) + len(m.Narrow) + len(m.Hex) + len(m.Hex8) + len(m.Detail) + len(m.Fit)
+	for _, p := range m.GridParts {
+		n += len(p.SVG) + 256
+	}
+	for _, p := range m.TreeParts {
+		n += len(p.SVG) + 256
+	}
+	for i := range m.Nested {
+		n += m.Nested[i].size()
+	}
+	return n
+}
+
+// pageSize is about the bytes of v's page with its first message drawn and the others
+// waiting: its style sheet and scripts, field tables, schemas and the first message.
+func pageSize(v *pageView) int {
+	n := 64<<10 + v.Messages[0].size()
+	for _, s := range v.Schemas {
+		n += len(s.Source)
+	}
+	for _, f := range v.Fields {
+		n += 400 * len(f.Rows)
+	}
+	return n
+}
+
+// lazyPart is one entry of a sidecar: the placeholder's key, and what draws m: its drawings
+// (writeDrawings; the "msgdraw" template), or its tree alone ("treedraw").
 type lazyPart struct {
-	key, tmpl string
-	m         *messageView
+	key  string
+	tree bool
+	m    *messageView
 }
 
 // writeLazy writes the sidecar of the parts ps: one call of the page's kgLazy with each
@@ -130,15 +167,20 @@ type lazyPart struct {
 // template literal (String.raw, which reads every byte as written but a backquote, "${" and
 // a carriage return), else a JSON string: escaping every attribute's quotes for JSON was 8%
 // of an HTML build and 0.3 MB of Fetch's sidecar.
-func writeLazy(out *bytes.Buffer, b *builder, ps []lazyPart) error {
-	buf := getBuffer()
-	defer putBuffer(buf)
+func writeLazy(out *bytes.Buffer, ps []lazyPart) error {
+	buf := getPageBuffer()
+	defer putPageBuffer(buf)
+	most := 0
+	for _, p := range ps {
+		most = max(most, p.m.size())
+	}
+	buf.Grow(most)
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false) // a script file, not inline: no "</script>" can end it
 	out.WriteString("// The drawings of a kafkagrid page, inserted when the reader opens them (lazy.go).\nkgLazy({")
 	for i, p := range ps {
 		buf.Reset()
-		if err := b.tmpl.ExecuteTemplate(buf, p.tmpl, p.m); err != nil {
+		if err := writeDrawings(buf, p.m, p.tree); err != nil {
 			return err
 		}
 		if i > 0 {
