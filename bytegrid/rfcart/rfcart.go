@@ -617,6 +617,9 @@ func (p *parser) gridLines(first int) (last int, notes []string, err error) {
 			continue
 		}
 		if r := string(l[p.x0:]); strings.HasPrefix(r, "+-") || strings.HasPrefix(r, "+=") {
+			if t, ok := p.stackedTitle(last, i); ok {
+				return 0, nil, p.errf(i-1, p.x0, "a second grid under the title %q, after the grid ending at line %d (headers stacked under their titles, as RFC 7348's Figure 1 draws its encapsulation): a figure is read one grid at a time; cut it to the header wanted", t, last+1+p.base)
+			}
 			return 0, nil, p.errf(last+1, p.x0, "the grid stops at this line, and a rule follows at line %d: want '+', '|' or ':' (or a side mark) at column %d", i+1+p.base, p.x0+1)
 		}
 	}

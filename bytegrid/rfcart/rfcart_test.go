@@ -117,6 +117,7 @@ func TestErrors(t *testing.T) {
 		{"no rule", "hello\nworld\n", "f.txt: no rule"},
 		{"rule only", "+-+-+\n", `f.txt: no rule ("+-+-+") with a row of boxes`},
 		{"two rules", "+-+-+\n+-+-+\n|a|b|\n", "f.txt:2:1: two rules with no row between them"},
+		{"stacked grids", "A:\n+-+-+\n|a|b|\n+-+-+\n\nB:\n+-+-+\n|c|d|\n+-+-+\n", `f.txt:6:1: a second grid under the title "B:", after the grid ending at line 4`},
 		{"edge off a bit", "+-+-+-+\n|ab |c|\n+-+-+-+\n", ""},
 		{"edge between bits", "+--+--+\n|a |b| |\n+--+--+\n", "f.txt:2:6: an edge '|' between bit boundaries"},
 		{"odd rule", "+-+-+-\n|a|b|\n", ""},
@@ -205,6 +206,11 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("                  1\n0 1 2 3 4 5 6 7 8 9 0 1\n+-+-+-+-+-+-+-+-+-+-+-+-+\n| a |   b   |     c     |\n+-+-+-+-+-+-+-+-+-+-+-+-+\n"))                                                 // a tens line with no 0
 	f.Add([]byte("+----+----------+\n|VER | METHODS  |\n+----+----------+\n| 1  | 1 to 255 |\n+----+----------+\n"))                                                                                 // a table of counts
 	f.Add([]byte("+----+------+\n| A  |  B   |\n| 8/16 bits| *|\n+----+------+\n    1      X'0D0A'\n"))                                                                                              // counts on the names' line, and under the rule
+	f.Add([]byte("+------------------+\n| A (2 octets)     |  note\n+------------------+\n|  B   (variable)  |\n+------------------+\n"))                                                            // a stack, a note right of it
+	f.Add([]byte("0             1\n+-------------+-------------+\n| Vers |Flags |  Msg Type   |\n+-------------+-------------+\n"))                                                                  // a ruler of bytes
+	f.Add([]byte("0   2   4 (BYTE)\n+-------+-------+\n|  a    |   b   |\n+-------+-------+\n"))                                                                                                     // byte offsets
+	f.Add([]byte("+-+-+-+-+\n!  a ! b!\n+-+-+-+-+\n"))                                                                                                                                               // '!' edges
+	f.Add([]byte("  0 1 2            9\n +-+-+-+-+-+-+-+-+-+-+\n |  a    +    b      |\n +---------+---------+\n"))                                                                                  // a ruler with bits left out, a '+' edge
 	if ms, _ := filepath.Glob(filepath.Join(must(testenv.ModuleRoot()), "examples", "protocols", "figures", "*.unread.txt")); len(ms) > 0 {
 		for _, m := range ms {
 			if src, err := os.ReadFile(m); err == nil {

@@ -383,6 +383,7 @@ func TestStartRules(t *testing.T) {
 		{"+-+-+-+-+-+-+-+-+\n|1|1|0|1|0|0|1|1|\n+-+-+-+-+-+-+-+-+\n|  A    |   B   |\n+-+-+-+-+-+-+-+-+\n", "1/1 1/1 0/1 1/1 0/1 0/1 1/1 1/1 A/4 B/4"},
 		{"0             1\n+-------------+-------------+\n| Vers |Flags |  Msg Type   |\n+-------------+-------------+\n", "Vers/4 Flags/4 Msg Type/8"},
 		{"0       2   3   4 (BYTE)\n+-------+---+---+\n| conv  |cmd|frg|\n+-------+---+---+\n", "conv/16 cmd/8 frg/8"},
+		{"  0 1 2 3 4 5 6 7 8            15\n +-+-+-+-+-+-+-+-+---------------+\n |A|B|C|D|E|F|G|H|       I       |\n +-+-+-+-+-+-+-+-+---------------+\n", "A/1 B/1 C/1 D/1 E/1 F/1 G/1 H/1 I/8"},
 	} {
 		s, err := rfcart.Parse("f.txt", []byte(c.src))
 		if err != nil {
@@ -418,6 +419,27 @@ func TestBangEdges(t *testing.T) {
 	}
 	if ok, _ := rfcart.Sniff([]byte(src)); !ok {
 		t.Error("not found as a figure")
+	}
+}
+
+// TestPlusEdges: a '+' alone inside a row (the RUDP draft's "Sequence #   +   Ack Number"),
+// over a rule marking fields there, is an edge, warned; a '+' in a name ("C++") is text, and
+// one over a rule marked at every bit is a sum's (TestLabelRules, "IP header + 8 octets").
+func TestPlusEdges(t *testing.T) {
+	src := "+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n|  Sequence #   +   Ack Number  |\n+---------------+---------------+\n|      C++      |    Length     |\n+---------------+---------------+\n"
+	s, err := rfcart.Parse("f.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range s.Fields {
+		got = append(got, fmt.Sprintf("%s/%d", f.Name, f.Bits))
+	}
+	if g := strings.Join(got, " "); g != "Sequence #/8 Ack Number/8 C++/8 Length/8" {
+		t.Errorf("fields %s", g)
+	}
+	if len(s.Warnings) == 0 || !strings.Contains(s.Warnings[0], "f.txt:2:17: '+' inside the row read as an edge") {
+		t.Errorf("warnings %q: want one at the '+'", s.Warnings)
 	}
 }
 

@@ -18,6 +18,8 @@ var startRules = []startRule{
 	{"double slash side edges", doubleSlashEdges},
 	{"'!' edges", bangEdges},
 	{"a ruler of bytes", byteRuler},
+	{"a ruler with bits left out", sparseRuler},
+	{"'+' edges inside a row", plusEdges},
 }
 
 // boxedRuler reads a ruler drawn in a box of its own over the grid, a bit a cell (RFC 6184's
@@ -138,5 +140,72 @@ func bangEdges(p *parser, first int, above []string) (int, []string) {
 		}
 		p.warn(i, x, "'!' edges read as '|' (drawn back with '|')")
 	}
+	return first, above
+}
+
+// plusEdges reads a '+' standing alone inside a row, a space either side, on a line that
+// starts with the grid's '|' edge (the RUDP draft's "|  Sequence #   +   Ack Number  |") as
+// an edge '|', with a warning: the figure is drawn back with '|'. A '+' at the grid's edges is
+// a crossing rule's (RFC 8200), and one in a word is text.
+func plusEdges(p *parser, first int, above []string) (int, []string) {
+	x := indent(p.lines[first])
+	for i := first + 1; i < len(p.lines); i++ {
+		l := p.lines[i]
+		if len(l) <= x || indent(l) != x || !strings.ContainsRune("+|:~/.\\", l[x]) {
+			break
+		}
+		if l[x] != '|' {
+			continue
+		}
+		for c := x + 1; c+1 < len(l)-1; c++ {
+			if l[c] == '+' && l[c-1] == ' ' && l[c+1] == ' ' && p.fieldsMeetUnder(i, x, c) {
+				l[c] = '|'
+				p.warn(i, c, "'+' inside the row read as an edge '|' (drawn back with '|')")
+			}
+		}
+	}
+	return first, above
+}
+
+// fieldsMeetUnder reports whether the rule closing the row of line i (the next line starting
+// with '+' at column x) marks a boundary of fields at column c, dashes either side
+// ("+---------------+----"): a '+' in a row over a rule marked at every bit is a sum's
+// ("IP header + 8 octets", RFC 792), not an edge.
+func (p *parser) fieldsMeetUnder(i, x, c int) bool {
+	for j := i + 1; j < len(p.lines); j++ {
+		r := p.lines[j]
+		if len(r) <= x || r[x] != '+' {
+			continue
+		}
+		return c+2 < len(r) && c >= 2 && string(r[c-2:c+3]) == "--+--"
+	}
+	return false
+}
+
+// sparseRuler reads a ruler of bit numbers, some left out ("0 1 2 3 4 5 6 7 8            15",
+// the RUDP draft), each number's last digit over the middle of its bit of two columns: it is
+// kept as printed above the grid (no ruler is drawn for it), and says bits are two columns.
+func sparseRuler(p *parser, first int, above []string) (int, []string) {
+	if first == 0 || p.lines[first-1] == nil {
+		return first, above
+	}
+	l, x := p.lines[first-1], indent(p.lines[first])
+	nums := numbers(l)
+	if len(nums) < 2 || len(nums) != len(strings.Fields(string(l))) {
+		return first, above
+	}
+	gap := false
+	for k, n := range nums {
+		if n.end-1 != x+1+2*n.v || k > 0 && n.v <= nums[k-1].v {
+			return first, above
+		}
+		gap = gap || k > 0 && n.v > nums[k-1].v+1
+	}
+	if !gap || nums[len(nums)-1].v < 10 {
+		return first, above // (every bit numbered, or no number of two digits: a ruler of units)
+	}
+	above = append(above, string(l))
+	p.lines[first-1] = nil
+	p.cpb = 2
 	return first, above
 }

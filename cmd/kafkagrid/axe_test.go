@@ -1,6 +1,9 @@
 package main
 
 import (
+	"cmp"
+	"context"
+	"encoding/hex"
 	"os"
 	"path/filepath"
 	"strings"
@@ -105,18 +108,55 @@ func TestAccessibility(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				if _, err := chromedp.Run(bctx, chromedp.Evaluate[any](axe+";0")); err != nil {
-					t.Fatalf("loading axe-core: %v", err)
+				axeCheck(t, bctx, axe, "")
+				if filepath.Base(page) == reference.DecoderPage {
+					decoderStates(t, bctx, axe, out)
 				}
-				bad, err := chromedp.Run(bctx, chromedp.Evaluate[[]string](axeRun, chromedp.EvalAwaitPromise))
-				if err != nil {
-					t.Fatalf("axe.run: %v", err)
-				}
-				for _, b := range bad {
-					t.Error(b)
-				}
-				t.Logf("%d serious or critical violations", len(bad))
 			})
 		}
+	}
+}
+
+// axeCheck loads axe-core into the page (unless it is there) and fails t for each violation
+// of serious or critical impact; state names what the page shows, "" for as loaded.
+func axeCheck(t *testing.T, bctx context.Context, axe, state string) {
+	t.Helper()
+	if have, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`!!window.axe`)); err != nil || !have {
+		if _, err := chromedp.Run(bctx, chromedp.Evaluate[any](axe+";0")); err != nil {
+			t.Fatalf("loading axe-core: %v", err)
+		}
+	}
+	bad, err := chromedp.Run(bctx, chromedp.Evaluate[[]string](axeRun, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("axe.run: %v", err)
+	}
+	for _, b := range bad {
+		t.Errorf("%s %s", state, b)
+	}
+	t.Logf("%s: %d serious or critical violations", cmp.Or(state, "loaded"), len(bad))
+}
+
+// decoderStates checks the decoder page (ready) as a reader leaves it: a frame pasted and
+// drawn (the build's ApiVersions v4 request, from its bin/), then its report opened, which
+// takes the window (the report's own pages are checked as pages of their own).
+func decoderStates(t *testing.T, bctx context.Context, axe, out string) {
+	t.Helper()
+	frame, err := os.ReadFile(filepath.Join(out, "bin", "18-ApiVersions-v4-request.bin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	paste := `(function(){var i=document.getElementById("kg-input"); i.value="` + hex.EncodeToString(frame) +
+		`"; i.dispatchEvent(new InputEvent("input",{inputType:"insertFromPaste"})); return true})()`
+	for _, s := range []struct{ name, do, until string }{
+		{"decoded", paste, `(window.kafkagrid.results||0) > 0 && !!document.getElementById("kg-open-report")`},
+		{"report open", `document.getElementById("kg-open-report").click(), true`, loadedJS},
+	} {
+		if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](s.do)); err != nil {
+			t.Fatalf("%s: %v", s.name, err)
+		}
+		if _, err := chromedp.Run(bctx, chromedp.Poll[bool](s.until)); err != nil {
+			t.Fatalf("%s: %v", s.name, err)
+		}
+		axeCheck(t, bctx, axe, s.name)
 	}
 }

@@ -435,7 +435,7 @@ func buildWebDecoder(t *testing.T) string {
 // logged. Then it pastes each shared real frame and the other page cases' text into it with the
 // controls set as the flags the command needs, drops the capture and the named response file on
 // it, and compares the page's text tree and error with "kafkagrid decode"'s for the same input;
-// the drawing must hold a grid and a tree for what decoded, and the Report tab decode -o's page,
+// the drawing must hold a grid and a tree for what decoded, and the report decode -o's page,
 // byte for byte, whose links open the report's other pages. The times the page measured are
 // logged (every paste's, from the input to the frame painted), never asserted.
 func TestBrowserDecoder(t *testing.T) {
@@ -542,7 +542,9 @@ func TestBrowserDecoder(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, view := range []string{"draw", "report"} {
-		if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`document.getElementById("kg-tab-`+view+`").click(), true`)); err != nil {
+		// The drawing is the page's first tab; the report a page of its own, opened by its link.
+		open := map[string]string{"draw": "kg-tab-draw", "report": "kg-open-report"}[view]
+		if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`document.getElementById("`+open+`").click(), true`)); err != nil {
 			t.Fatal(err)
 		}
 		if view == "report" {
@@ -605,7 +607,8 @@ func pasteOrDrop(bctx context.Context, c pageCase, data []byte) (pageShown, erro
 	return chromedp.Run(bctx, chromedp.Evaluate[pageShown](shownJS))
 }
 
-// checkPageReport opens the Report tab after a decode of c, and wants decode -o's page there:
+// checkPageReport opens the report after a decode of c (its link: the report takes the
+// window, the decoder's page hidden), and wants decode -o's page there:
 // the exchange's page when there is one, else the index, whose link opens an exchange's page
 // (and, when back is set, the exchange page's link to the index, and the index's link back).
 func checkPageReport(t *testing.T, bctx context.Context, root string, c pageCase, back bool) {
@@ -627,6 +630,10 @@ func checkPageReport(t *testing.T, bctx context.Context, root string, c pageCase
 	page, err := chromedp.Run(bctx, chromedp.Evaluate[pageShown](shownJS))
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The report is a page of its own: it takes the window, the decoder's page hidden.
+	if alone, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`document.querySelector("main.kg-dec").hidden && !document.getElementById("kg-reportview").hidden && !document.getElementById("kg-tab-report")`)); err != nil || !alone {
+		t.Errorf("%s: the report does not take the window, or the page still has a Report tab (%v)", c.name, err)
 	}
 	if first := map[bool]string{true: "exchanges/c1-1.html", false: "index.html"}[pages == 1]; page.File != first {
 		t.Errorf("%s: the report shows %q first, want %q (%d exchange pages)", c.name, page.File, first, pages)
@@ -659,6 +666,13 @@ func checkPageReport(t *testing.T, bctx context.Context, root string, c pageCase
 		t.Errorf("%s: %s: a link or image of the report that the panel does not open: %s", c.name, page.File, bad)
 	}
 	logTiming(t, bctx, c.name+" (report opened)")
+	// "Back to the decode" (the browser's Back) shows the decoder's page again.
+	if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`document.getElementById("kg-back").click(), true`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`!document.querySelector("main.kg-dec").hidden && document.getElementById("kg-reportview").hidden`)); err != nil {
+		t.Errorf("%s: back to the decode: %v", c.name, err)
+	}
 }
 
 // lookAt shows the page at a screen's size and scheme: its links (and the report's, when

@@ -2,8 +2,8 @@
 // drawing, compiled to WebAssembly) and the schemas of the picked release, as scripts (file://
 // pages may not fetch their own files), and hands the page's input and controls to
 // kafkagrid.decode, which answers with the text tree and the drawing of the first exchange.
-// The JSON and the report (decode -o's pages) are made only when their tab is opened, each
-// report page only when it is shown. Nothing leaves the page.
+// The JSON is made only when its tab is opened, the report (decode -o's pages) when the reader
+// opens it, each of its pages only when it is shown. Nothing leaves the page.
 //
 // The page measures itself (performance.now, ms since the navigation started) in
 // kafkagrid.timing, each moment also a performance mark "kafkagrid:NAME": wasmLoaded (its
@@ -135,7 +135,7 @@
   var narrow = window.matchMedia("(max-width: 640px)"), stale = false;
   narrow.addEventListener("change", function () {
     if (!shown || empty()) { return; }
-    if (current === "draw") { decode(); } else { stale = true; }
+    if (current === "draw" && view.hidden) { decode(); } else { stale = true; }
   });
   function quote(s) { return /^[\w.,:\/=+-]+$/.test(s) ? s : "'" + s.replace(/'/g, "'\\''") + "'"; }
   function commandLine(q) {
@@ -220,6 +220,7 @@
     jsonDone = false;
     reportFiles = null;
     closeReport();
+    closeView();
     errBox.hidden = !res || !res.stderr;
     errBox.textContent = res && res.stderr || "";
     $("kg-out").hidden = !res || (!res.text && !(res.figures || []).length);
@@ -233,11 +234,10 @@
       a.href = "#report";
       a.id = "kg-open-report";
       a.textContent = res.exchanges > 1 ? "Open the report of all " + res.exchanges + " exchanges" : "Open the report (hex dump, files)";
-      a.addEventListener("click", function (e) { e.preventDefault(); tab("report"); });
+      a.addEventListener("click", function (e) { e.preventDefault(); openView(); });
       sum.appendChild(a);
     }
     if (current === "json") { fillJSON(); }
-    if (current === "report") { tab("draw"); }
   }
   var blobs = [];
   function drawFigures(figs) {
@@ -254,6 +254,10 @@
       if (f.note) { var n = document.createElement("p"); n.textContent = f.note; fig.appendChild(n); }
       var pics = document.createElement("div");
       pics.className = "pics";
+      // A phone scrolls the drawings sideways in this box: a keyboard reaches it too.
+      pics.tabIndex = 0;
+      pics.setAttribute("role", "region");
+      pics.setAttribute("aria-label", "The drawings of the " + f.heading + ", scrolled sideways");
       [[f.grid, f.gridTitle, f.gridWidth], [f.tree, f.treeTitle, f.treeWidth]].forEach(function (d) {
         if (!d[0]) { return; }
         var url = URL.createObjectURL(new Blob([d[0]], { type: "image/svg+xml;charset=utf-8" }));
@@ -275,25 +279,51 @@
     $("kg-json").textContent = (j.jsonNotes || "") + (j.json || "");
   }
 
-  // Tabs: the drawing, the text, the JSON (made when opened), the report (written when opened).
+  // Tabs: the drawing, the text, the JSON (made when opened).
   var current = "draw";
   function tab(name) {
     current = name;
-    ["draw", "text", "json", "report"].forEach(function (n) {
+    ["draw", "text", "json"].forEach(function (n) {
       $("kg-tab-" + n).setAttribute("aria-selected", String(n === name));
       $("kg-panel-" + n).hidden = n !== name;
     });
     if (name === "json") { fillJSON(); }
-    if (name === "report") { openReport(); }
     if (name === "draw" && stale) { stale = false; decode(); }
   }
-  ["draw", "text", "json", "report"].forEach(function (n) {
+  ["draw", "text", "json"].forEach(function (n) {
     $("kg-tab-" + n).addEventListener("click", function () { tab(n); });
   });
 
-  // The report: decode -o's files, listed when the Report tab is first opened for a decode,
-  // each page written (kafkagrid.file) when it is shown. Its links open its other pages in
-  // the panel, and its frames' files (SVG, JSON, text) from memory.
+  // The report is a page of its own the reader opens ("Open the report"): it takes the
+  // window (the decoder's page hidden, a bar above it to go back), and the browser's Back
+  // goes back to the decode. Its files are decode -o's, listed when it is first opened for a
+  // decode, each page written (kafkagrid.file) when it is shown; its links open its other
+  // pages in its place, and its frames' files (SVG, JSON, text) from memory.
+  var view = $("kg-reportview"), mainEl = document.querySelector("main.kg-dec"), pageTitle = document.title;
+  function openView() {
+    if (!shown || !kg.report) { return; }
+    mainEl.hidden = true;
+    view.hidden = false;
+    if (!(history.state && history.state.kgReport)) { history.pushState({ kgReport: true }, ""); }
+    openReport();
+    $("kg-back").focus();
+  }
+  function closeView() {
+    if (view.hidden) { return; }
+    view.hidden = true;
+    mainEl.hidden = false;
+    document.title = pageTitle;
+    var a = $("kg-open-report");
+    if (a) { a.focus(); }
+    if (current === "draw" && stale) { stale = false; decode(); }
+  }
+  $("kg-back").addEventListener("click", function (e) {
+    e.preventDefault();
+    if (history.state && history.state.kgReport) { history.back(); } else { closeView(); }
+  });
+  window.addEventListener("popstate", function () {
+    if (!(history.state && history.state.kgReport)) { closeView(); }
+  });
   var fileBlobs = {}, fileText = {};
   function closeReport() {
     Object.keys(fileBlobs).forEach(function (k) { URL.revokeObjectURL(fileBlobs[k]); });
@@ -363,12 +393,6 @@
       where.appendChild(document.createTextNode(" · "));
       where.appendChild(up);
     }
-    var back = document.createElement("a");
-    back.href = "#";
-    back.textContent = "back to the drawing";
-    back.addEventListener("click", function (e) { e.preventDefault(); tab("draw"); });
-    where.appendChild(document.createTextNode(" · "));
-    where.appendChild(back);
     frame.onload = function () { wire(frame, path, hash); };
     frame.srcdoc = text(path);
   }
@@ -413,18 +437,10 @@
     }
     doc.addEventListener("click", follow);
     doc.addEventListener("auxclick", function (e) { if (e.button === 1) { follow(e); } });
-    fit();
+    if (!view.hidden && doc.title) { document.title = doc.title; }
     frame.setAttribute("data-loaded", path); // the file shown is wired (the page tests wait for it)
-    if (hash) { scrollToId(doc, hash); } else if (frame.getBoundingClientRect().top < 0) { frame.scrollIntoView(); }
+    if (hash) { scrollToId(doc, hash); }
   }
-  function fit() {
-    var frame = $("kg-report"), doc = frame.contentDocument;
-    if (doc && doc.documentElement) {
-      frame.style.height = "";
-      frame.style.height = doc.documentElement.scrollHeight + 16 + "px";
-    }
-  }
-  window.addEventListener("resize", fit);
 
   // Input: typing or pasting text (which sets aside a file), dropping or picking a file.
   var timer = 0;

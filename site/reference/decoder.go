@@ -287,9 +287,12 @@ const decodeHTML = `{{define "decode"}}<!DOCTYPE html>
 .kg-dec figure p{margin:.1rem 0 .4rem;font-size:13px;color:var(--muted)}
 .kg-dec figure .pics{overflow-x:auto;-webkit-overflow-scrolling:touch}
 .kg-dec figure img{display:block;max-width:none;height:auto;margin:.25rem 0 .75rem}
-.kg-dec iframe{width:100%;border:0;min-height:20rem;display:block}
-.kg-dec p.where{margin:.4rem 0;font-size:13px}
 .kg-dec [hidden],.kg-dec pre:empty{display:none!important}
+.kg-rv{position:fixed;inset:0;display:flex;flex-direction:column;background:var(--bg);color:var(--fg)}
+.kg-rv[hidden]{display:none}
+.kg-rvbar{flex:none;display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:baseline;padding:.45rem .75rem;border-bottom:1px solid var(--rule);background:var(--panel);font-size:14px}
+.kg-rvbar a{font-weight:600}.kg-rvbar span{color:var(--muted);overflow-wrap:anywhere}.kg-rvbar span a{font-weight:400;text-decoration:underline}
+.kg-rv iframe{flex:1 1 auto;min-height:0;width:100%;border:0;display:block}
 </style>
 </head>
 <body>
@@ -320,16 +323,19 @@ const decodeHTML = `{{define "decode"}}<!DOCTYPE html>
 <pre class="err" id="kg-err" hidden></pre>
 <section id="kg-out" hidden>
 <p class="summary" id="kg-summary"></p>
-<div class="tabs" role="tablist"><button type="button" role="tab" id="kg-tab-draw" aria-selected="true">Drawing</button><button type="button" role="tab" id="kg-tab-text" aria-selected="false">Text</button><button type="button" role="tab" id="kg-tab-json" aria-selected="false">JSON</button><button type="button" role="tab" id="kg-tab-report" aria-selected="false">Report</button></div>
-<div id="kg-panel-draw" role="tabpanel"></div>
-<div id="kg-panel-text" role="tabpanel" hidden><pre id="kg-text"></pre></div>
-<div id="kg-panel-json" role="tabpanel" hidden><pre id="kg-json"></pre></div>
-<div id="kg-panel-report" role="tabpanel" hidden><p class="where" id="kg-where"></p><iframe id="kg-report" title="the report"></iframe></div>
+<div class="tabs" role="tablist" aria-label="What to show of the decode"><button type="button" role="tab" id="kg-tab-draw" aria-controls="kg-panel-draw" aria-selected="true">Drawing</button><button type="button" role="tab" id="kg-tab-text" aria-controls="kg-panel-text" aria-selected="false">Text</button><button type="button" role="tab" id="kg-tab-json" aria-controls="kg-panel-json" aria-selected="false">JSON</button></div>
+<div id="kg-panel-draw" role="tabpanel" aria-labelledby="kg-tab-draw"></div>
+<div id="kg-panel-text" role="tabpanel" aria-labelledby="kg-tab-text" hidden><pre id="kg-text" tabindex="0"></pre></div>
+<div id="kg-panel-json" role="tabpanel" aria-labelledby="kg-tab-json" hidden><pre id="kg-json" tabindex="0"></pre></div>
 </section>
 <details class="more"><summary>As a command</summary><p>The same decode with kafkagrid on your machine (SCHEMAS: the folder of the release's schemas):</p><pre class="cmd" id="kg-cmd"></pre></details>
 <noscript><p class="err">The decoder runs in the page: it needs JavaScript and WebAssembly.</p></noscript>
-<footer>Built by kafkagrid from the message schemas of Apache Kafka {{range $i, $r := .Releases}}{{if $i}}, {{end}}{{$r.Name}}{{end}}. The decoder is kafkagrid's own, compiled to WebAssembly: the drawing is its report's, Text its output, JSON its <code>-format json</code>; the Report tab is the report <code>decode -o DIR</code> writes.</footer>
+<footer>Built by kafkagrid from the message schemas of Apache Kafka {{range $i, $r := .Releases}}{{if $i}}, {{end}}{{$r.Name}}{{end}}. The decoder is kafkagrid's own, compiled to WebAssembly: the drawing is its report's, Text its output, JSON its <code>-format json</code>; the report it opens is the one <code>decode -o DIR</code> writes, each page written when it is opened.</footer>
 </main>
+<div class="kg-rv" id="kg-reportview" hidden>
+<nav class="kg-rvbar" aria-label="The report"><a href="#" id="kg-back">← Back to the decode</a><span id="kg-where"></span></nav>
+<iframe id="kg-report" title="The report of the decode"></iframe>
+</div>
 <script src="decode/wasm_exec.js"></script>
 <script src="decode/decode.js"></script>
 </body>
