@@ -86,7 +86,13 @@
 //   - a blank box inside a row (RFC 2890's "|C| |K|S|") is an unnamed reserved field;
 //   - a box of dots alone, one a line, stands for items of a list left out (RFC 7761's
 //     Hello options): a variable field, drawn back with the figure's '|' edges
-//     (Text.Edge "|||"); a '~', '/', '.' or '\' inside a row is text, not an edge;
+//     (Text.Edge "|||"); a '~', '/', '.' or '\' inside a row is text, not an edge; so does a
+//     box of "..." (readDotsAlone), even one printed on a line with no edges between rows of
+//     the grid (RFC 8754's SRH: read inside '|' edges, warned);
+//   - crossing lines one under another, no row between (RFC 5798's addresses), stand for
+//     rows left out: the field holding them is variable, warned; a ruler numbering only some
+//     bits is kept as printed above the grid; a '+' alone inside a row, over a rule marking
+//     fields there, is an edge, warned (the RUDP draft);
 //   - text right of the grid, after a space, is a note in its margin and is left out (RFC
 //     4303's "^Int. Cov-ered"); text left of the grid, on the lines from its first rule
 //     and a space before the grid's edge, is a note in the left margin, read no further

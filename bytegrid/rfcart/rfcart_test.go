@@ -46,7 +46,8 @@ func figures(t testing.TB) []string {
 // whose rules ends in '|'; NTP's packet header (RFC 5905), whose Stratum and Poll edges stand a
 // column right of their bit boundaries, read on them and drawn there; VRRP's (RFC 5798), whose
 // addresses are drawn with crossing lines one under another for the rows left out, read as
-// one variable field.
+// one variable field; RFC 8754's SRH, whose segments left out are a line of dots with no
+// edges, read as a variable field inside '|' edges.
 func TestRoundTrip(t *testing.T) {
 	for _, file := range figures(t) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
