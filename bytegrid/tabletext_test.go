@@ -63,3 +63,30 @@ func TestTableText(t *testing.T) {
 		}
 	}
 }
+
+// FuzzTableText lays out and draws fields with any Text.Table: an error or a drawing, never a
+// panic, and text bounded by the boxes' widths and the names' words.
+func FuzzTableText(f *testing.F) {
+	f.Add("boxed\n4 1\n7 2\n10 Variable", "VER|Frame Type|DATA")
+	f.Add("under\n4 1\n12 2\n6 *", "a|b|c")
+	f.Add("stack\n12 1:1\n12 0:1,3:1\n12 - 2:1", "VER|Frame Type|DATA")
+	f.Add("inline\n3 1\n3 2\n3 3", "x|y y y y|z")
+	f.Fuzz(func(t *testing.T, table, names string) {
+		var fields []bytegrid.Field
+		for i, n := range strings.SplitN(names, "|", 8) {
+			fields = append(fields, bytegrid.Field{Name: n, Bits: 8, Offset: 8 * i})
+		}
+		d, err := bytegrid.Layout(fields, bytegrid.Options{RowBits: 32, Text: bytegrid.TextOptions{Table: table}})
+		if err != nil {
+			return
+		}
+		var b bytes.Buffer
+		if err := d.WriteText(&b); err != nil {
+			return
+		}
+		// (a line at most 8 boxes of 256 columns, lines at most the names' words and six)
+		if max := (8*257 + 2) * (len(strings.Fields(names)) + 16); b.Len() > max {
+			t.Fatalf("%d bytes of text, more than %d, from a table of %d bytes", b.Len(), max, len(table))
+		}
+	})
+}

@@ -253,6 +253,7 @@ type parser struct {
 	shift     int             // columns the ruler's digits stand right of the middle of their bit
 	noZero    bool            // the tens line prints no "0" over the first ten bits (RFC 7296)
 	ruleTicks []byte          // how each rule is marked, from the first: 'b' bits, 'y' bytes, 'f' fields
+	leftOut   []int           // lines of crossing lines one under another, rows left out (leftOutRows)
 	// An elision mark the rules carry ("//"), standing for no bits: its column, and the mark.
 	elideAt int
 	elide   string
@@ -1830,6 +1831,7 @@ func (p *parser) addField(st *fieldState, g []*cell, f bytegrid.Field) {
 	if f.Variable && f.Label != bytegrid.LabelAuto && f.Label != bytegrid.LabelStacked {
 		f.Label = bytegrid.LabelAuto
 	}
+	p.leftOutIn(st, g, &f)
 	st.places = append(st.places, p.placeOf(g, st.bands, len(st.fields)))
 	st.fields = append(st.fields, f)
 	st.cellsOf = append(st.cellsOf, g)
@@ -2015,6 +2017,20 @@ func (p *parser) dotsAfter(st *fieldState, last *cell) {
 	if below >= 0 && !strings.Contains(string(p.lines[below]), "...") {
 		if e := len(p.lines[below]) - 1; e > p.col(last.from) {
 			st.openRule = e - p.col(last.from)
+		}
+	}
+}
+
+// leftOutIn makes f variable, with a warning, when its cells hold rows left out
+// (leftOutRows): the figure does not say how many rows it has.
+func (p *parser) leftOutIn(st *fieldState, g []*cell, f *bytegrid.Field) {
+	for _, l := range p.leftOut {
+		for _, c := range g {
+			if bd := st.bands[c.band]; l >= bd.from && l < bd.to {
+				f.Variable = true
+				p.warn(l, p.x0, "crossing lines one under another, no row between (rows left out): %q read as a variable field, not drawn back as printed", firstLine(f.Name))
+				return
+			}
 		}
 	}
 }

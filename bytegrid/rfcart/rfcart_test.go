@@ -44,7 +44,9 @@ func figures(t testing.TB) []string {
 // DHCP's (RFC 2131), whose chaddr, sname and file are drawn a row or two high whatever their
 // size; the DNS resource record (RFC 1035), whose TTL is one 16-bit row of two lines and one of
 // whose rules ends in '|'; NTP's packet header (RFC 5905), whose Stratum and Poll edges stand a
-// column right of their bit boundaries, read on them and drawn there.
+// column right of their bit boundaries, read on them and drawn there; VRRP's (RFC 5798), whose
+// addresses are drawn with crossing lines one under another for the rows left out, read as
+// one variable field.
 func TestRoundTrip(t *testing.T) {
 	for _, file := range figures(t) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
@@ -206,6 +208,11 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("                  1\n0 1 2 3 4 5 6 7 8 9 0 1\n+-+-+-+-+-+-+-+-+-+-+-+-+\n| a |   b   |     c     |\n+-+-+-+-+-+-+-+-+-+-+-+-+\n"))                                                 // a tens line with no 0
 	f.Add([]byte("+----+----------+\n|VER | METHODS  |\n+----+----------+\n| 1  | 1 to 255 |\n+----+----------+\n"))                                                                                 // a table of counts
 	f.Add([]byte("+----+------+\n| A  |  B   |\n| 8/16 bits| *|\n+----+------+\n    1      X'0D0A'\n"))                                                                                              // counts on the names' line, and under the rule
+	f.Add([]byte("+------------------+\n| A (2 octets)     |  note\n+------------------+\n|  B   (variable)  |\n+------------------+\n"))                                                            // a stack, a note right of it
+	f.Add([]byte("0             1\n+-------------+-------------+\n| Vers |Flags |  Msg Type   |\n+-------------+-------------+\n"))                                                                  // a ruler of bytes
+	f.Add([]byte("0   2   4 (BYTE)\n+-------+-------+\n|  a    |   b   |\n+-------+-------+\n"))                                                                                                     // byte offsets
+	f.Add([]byte("+-+-+-+-+\n!  a ! b!\n+-+-+-+-+\n"))                                                                                                                                               // '!' edges
+	f.Add([]byte("  0 1 2            9\n +-+-+-+-+-+-+-+-+-+-+\n |  a    +    b      |\n +---------+---------+\n"))                                                                                  // a ruler with bits left out, a '+' edge
 	if ms, _ := filepath.Glob(filepath.Join(must(testenv.ModuleRoot()), "examples", "protocols", "figures", "*.unread.txt")); len(ms) > 0 {
 		for _, m := range ms {
 			if src, err := os.ReadFile(m); err == nil {

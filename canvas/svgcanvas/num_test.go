@@ -2,6 +2,7 @@ package svgcanvas
 
 import (
 	"math"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
@@ -175,5 +176,43 @@ func TestJSXSafe(t *testing.T) {
 	dec := strings.NewReplacer("&#123;", "{", "&#125;", "}", "&#42;", "*").Replace(in)
 	if !strings.HasSuffix(std, dec) {
 		t.Errorf("decoded inline SVG is not the standalone one's body:\n%s\n%s", dec, std)
+	}
+}
+
+// TestWriteJSXSafe checks writeJSXSafe against the byte-by-byte rule on texts with the three
+// bytes anywhere: none, each alone, runs, at either end.
+func TestWriteJSXSafe(t *testing.T) {
+	want := func(b []byte) string {
+		var sb strings.Builder
+		for _, c := range b {
+			switch c {
+			case '{':
+				sb.WriteString("&#123;")
+			case '}':
+				sb.WriteString("&#125;")
+			case '*':
+				sb.WriteString("&#42;")
+			default:
+				sb.WriteByte(c)
+			}
+		}
+		return sb.String()
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	texts := []string{"", "{", "}", "*", "a", "{}*", "**{{}}", ".kg x{fill:#fff}\n*|*.kg{}"}
+	for range 200 {
+		b := make([]byte, r.IntN(40))
+		for i := range b {
+			b[i] = "ab{}*"[r.IntN(5)]
+		}
+		texts = append(texts, string(b))
+	}
+	for _, s := range texts {
+		var sb strings.Builder
+		e := &errWriter{w: &sb}
+		e.writeJSXSafe([]byte(s))
+		if sb.String() != want([]byte(s)) {
+			t.Errorf("writeJSXSafe(%q) = %q, want %q", s, sb.String(), want([]byte(s)))
+		}
 	}
 }

@@ -538,25 +538,44 @@ func (e *errWriter) writeBody(b []byte, inline bool) {
 // mean the same; a drawing of ours has no other place where a reference would be read as its
 // characters.
 func (e *errWriter) writeJSXSafe(b []byte) {
-	for len(b) > 0 {
-		i := bytes.IndexAny(b, "{}*")
-		if i < 0 {
-			e.Write(b)
+	// next[k] is where the next of jsxBytes[k] is (len(b) for none): each is looked for with
+	// IndexByte, and again only once it is passed, so b is read once for each of the three.
+	var next [len(jsxBytes)]int
+	for k := range jsxBytes {
+		next[k] = indexFrom(b, jsxBytes[k], 0)
+	}
+	from := 0
+	for {
+		k := 0
+		for j := 1; j < len(next); j++ {
+			if next[j] < next[k] {
+				k = j
+			}
+		}
+		i := next[k]
+		if i > from {
+			e.Write(b[from:i])
+		}
+		if i == len(b) {
 			return
 		}
-		if i > 0 {
-			e.Write(b[:i])
-		}
-		switch b[i] {
-		case '{':
-			e.writeString("&#123;")
-		case '}':
-			e.writeString("&#125;")
-		default:
-			e.writeString("&#42;")
-		}
-		b = b[i+1:]
+		e.writeString(jsxRefs[k])
+		from = i + 1
+		next[k] = indexFrom(b, jsxBytes[k], from)
 	}
+}
+
+// jsxBytes are the bytes writeJSXSafe writes as references, jsxRefs the references.
+const jsxBytes = "{}*"
+
+var jsxRefs = [len(jsxBytes)]string{"&#123;", "&#125;", "&#42;"}
+
+// indexFrom is the index of the first c in b at or after from, len(b) for none.
+func indexFrom(b []byte, c byte, from int) int {
+	if i := bytes.IndexByte(b[from:], c); i >= 0 {
+		return from + i
+	}
+	return len(b)
 }
 
 // maxBody is the largest buffer Close gives back to bodies: the largest New makes, with room

@@ -45,7 +45,45 @@ type pageCase struct {
 // capture of example exchanges (pcapng, compressed batches in it), a response file named as
 // build names it, and inputs that give errors: text of no form, a form forced that is not the
 // text's, flags that do not go together, a version of a release the picked one lacks.
+//
+// The cases, and what the command gives for each (cliDecode, cliReport), are made once a test
+// process (pageRuns): TestPageDecode and TestBrowserDecoder compare the page with the same.
 func pageCases(t *testing.T, root string) []pageCase {
+	t.Helper()
+	pageRuns.mu.Lock()
+	defer pageRuns.mu.Unlock()
+	if pageRuns.cases == nil || pageRuns.root != root {
+		tmp := t.TempDir()
+		if built40.root != "" { // TestMain's folder, removed when the tests end
+			tmp = filepath.Join(built40.root, "page-cases")
+			if err := os.MkdirAll(tmp, 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		pageRuns.cases, pageRuns.root = makePageCases(t, root, tmp), root
+		pageRuns.decode, pageRuns.report = map[string]cliDecoded{}, map[string]map[string]string{}
+	}
+	return pageRuns.cases
+}
+
+// pageRuns holds the page cases of the folder of releases root and the command's output for
+// each, by case name, made once a test process.
+var pageRuns struct {
+	mu     sync.Mutex
+	root   string
+	cases  []pageCase
+	decode map[string]cliDecoded
+	report map[string]map[string]string
+}
+
+// cliDecoded is what cliDecode returns.
+type cliDecoded struct {
+	text, json, stderr string
+	code               int
+}
+
+// makePageCases makes the page cases, the files it writes in tmp.
+func makePageCases(t *testing.T, root, tmp string) []pageCase {
 	t.Helper()
 	dir := realFramesDir(t)
 	files, err := filepath.Glob(filepath.Join(dir, "*"))
@@ -92,7 +130,6 @@ func pageCases(t *testing.T, root string) []pageCase {
 	if len(cases) == 0 {
 		t.Fatalf("no frames in %s", dir)
 	}
-	tmp := t.TempDir()
 	put := func(name string, data []byte) string {
 		p := filepath.Join(tmp, name)
 		if err := os.WriteFile(p, data, 0o644); err != nil {
@@ -154,8 +191,27 @@ func pageCases(t *testing.T, root string) []pageCase {
 }
 
 // cliDecode runs "kafkagrid decode -schemas root -release 4.0 FLAGS FILE" with -format txt and
-// -format json: what the page must show.
+// -format json: what the page must show (once a process for each of pageCases' cases).
 func cliDecode(t *testing.T, root string, c pageCase) (text, jsonOut, stderr string, code int) {
+	t.Helper()
+	pageRuns.mu.Lock()
+	r, ok := pageRuns.decode[c.name]
+	ok = ok && pageRuns.root == root
+	pageRuns.mu.Unlock()
+	if ok {
+		return r.text, r.json, r.stderr, r.code
+	}
+	text, jsonOut, stderr, code = runCLIDecode(t, root, c)
+	pageRuns.mu.Lock()
+	if pageRuns.decode != nil && pageRuns.root == root {
+		pageRuns.decode[c.name] = cliDecoded{text, jsonOut, stderr, code}
+	}
+	pageRuns.mu.Unlock()
+	return text, jsonOut, stderr, code
+}
+
+// runCLIDecode runs the command for cliDecode.
+func runCLIDecode(t *testing.T, root string, c pageCase) (text, jsonOut, stderr string, code int) {
 	t.Helper()
 	args := append([]string{"decode", "-schemas", root, "-release", "4.0"}, c.flags...)
 	text, stderr, code = runCmd(t, append(args, c.file)...)
@@ -308,8 +364,27 @@ func TestPageDecode(t *testing.T) {
 // cliReport runs "kafkagrid decode -o DIR" on c's input named as the page names it (pasted
 // text "-" on standard input, a dropped file by its base name, from its folder), and returns
 // the report's files by their paths in DIR, the output folder's own files (its manifest and
-// lock) left out.
+// lock) left out; once a process for each of pageCases' cases.
 func cliReport(t *testing.T, root string, c pageCase) map[string]string {
+	t.Helper()
+	pageRuns.mu.Lock()
+	files, ok := pageRuns.report[c.name]
+	ok = ok && pageRuns.root == root
+	pageRuns.mu.Unlock()
+	if ok {
+		return files
+	}
+	files = runCLIReport(t, root, c)
+	pageRuns.mu.Lock()
+	if pageRuns.report != nil && pageRuns.root == root {
+		pageRuns.report[c.name] = files
+	}
+	pageRuns.mu.Unlock()
+	return files
+}
+
+// runCLIReport runs the command for cliReport.
+func runCLIReport(t *testing.T, root string, c pageCase) map[string]string {
 	t.Helper()
 	rep := filepath.Join(t.TempDir(), "report")
 	arg := c.q.Name

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
+
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
 )
 
@@ -101,5 +103,31 @@ func TestMeasureReport(t *testing.T) {
 		measured(t, "report: static pictures", where, fmt.Sprint(sum.Pictures), "0", sum.Pictures == 0)
 		measured(t, "report: \"not drawn\" with no link", where, fmt.Sprintf("%d %q", len(unlinked), unlinked), "0", len(unlinked) == 0)
 		measured(t, "report: pages wider than the screen", where, fmt.Sprintf("%d %v", len(wide), wide), "0", len(wide) == 0)
+	}
+}
+
+// TestMeasureShots writes what a reader sees of the index, Produce, errors.html, the decoder
+// page and a report's index and exchange at every screen (1280, 1440, 1600 and 390 px, light
+// and dark), the top of each page, to $ARTIFACTS (else the temp folder's kafkagrid-artifacts):
+// the pictures the review of the Deliver list looks at.
+func TestMeasureShots(t *testing.T) {
+	site := measureSite(t)
+	repIndex, exchange := measureReport(t)
+	bctx, _, art := browser(t)
+	pages := map[string]string{"index": filepath.Join(site, "index.html"), "produce": filepath.Join(site, "api", "Produce.html"),
+		"errors": filepath.Join(site, "errors.html"), "decode": filepath.Join(site, "decode.html"), "report": repIndex, "exchange": exchange}
+	for _, s := range measureScreens {
+		s.emulate(t, bctx)
+		for name, p := range pages {
+			open(t, bctx, p)
+			drawLater(t, bctx)
+			shot, err := chromedp.Run(bctx, chromedp.CaptureScreenshot())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(art, "look-"+name+"-"+s.name+".png"), shot, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 }

@@ -36,8 +36,9 @@ func readmeBlock(t *testing.T, readme, heading string) []string {
 // line from the clone into a fresh GOPATH (GOBIN unset, so $(go env GOPATH)/bin, as the README
 // says), then the first steps from another folder with that kafkagrid on the PATH, the
 // README's Kafka installation replaced by the 4.0 schemas, then the main job from the clone
-// (at the highest versions). Not under -short: it installs the command and builds the whole
-// 4.0 reference.
+// (at the highest versions). The first steps' whole 4.0 reference must be the shared 4.0
+// build's, byte for byte: the test of a build's determinism (two builds, two processes). Not
+// under -short: it installs the command and builds the whole 4.0 reference.
 func TestREADMECommands(t *testing.T) {
 	if testing.Short() {
 		t.Skip("installs the command and builds the whole 4.0 reference")
@@ -131,6 +132,12 @@ func TestREADMECommands(t *testing.T) {
 			if _, err := os.Stat(filepath.Join(work, "kafka-ref", "index.html")); err != nil {
 				t.Errorf("%s: %v (%s)", l, err, errs)
 			}
+			// The whole reference as build makes it by default, the shared 4.0 build's
+			// arguments: a second build, by another process, gives the same bytes.
+			if strings.Join(strings.Fields(l), " ") != "kafkagrid build -schemas "+rel40+" -out kafka-ref" {
+				t.Fatalf("the README's build step is %q: sameTree compares it with the shared 4.0 build (build -schemas 4.0), which no longer has its flags", l)
+			}
+			sameTree(t, shared40(t), filepath.Join(work, "kafka-ref"))
 		case out == "":
 			t.Errorf("%s: nothing on stdout (%s)", l, errs)
 		}
@@ -156,8 +163,8 @@ func TestREADMECommands(t *testing.T) {
 		t.Errorf("the README's main job %q does not generate the browser decoder first: on a fresh clone its site has no decode.html", job)
 	}
 	// Run at the highest versions: the whole 4.0 reference, every version, is what the first
-	// steps' "kafkagrid build" just built from the same schemas, and what TestBuild40 checks
-	// (the shared build, and a second for its bytes); here the line's own steps are checked:
+	// steps' "kafkagrid build" just built from the same schemas, the same bytes as the shared
+	// build TestBuild40 checks; here the line's own steps are checked:
 	// the decoder generated, the command run from the clone, the book and decode.html written.
 	job = strings.TrimSuffix(job, " -out out") + " -versions highest -out " + filepath.Join(tmp, "out")
 	job = strings.ReplaceAll(job, "../shared/kafka-schemas/4.0", rel40)

@@ -334,17 +334,29 @@ func (m *message) writeFigure(w io.Writer, i int, inline bool, id string) error 
 }
 
 // inlineFigure is site.InlineSVG of the figure i from its painting: an inline <svg>, "" for
-// none.
-func (m *message) inlineFigure(i int, id string) (template.HTML, error) {
+// none, held by the page's bytes pb.
+func (m *message) inlineFigure(pb *pageBytes, i int, id string) (template.HTML, error) {
 	if m.figure(i).Drawing == nil {
 		return "", nil
 	}
-	buf := getBuffer()
-	defer putBuffer(buf)
-	if err := m.writeFigure(buf, i, true, id); err != nil {
+	h, err := pb.html(func(w io.Writer) error { return m.writeFigure(w, i, true, id) })
+	if err != nil {
 		return "", fmt.Errorf("site: %s: %w", m.figure(i).Title, err)
 	}
-	return template.HTML(buf.String()), nil
+	return h, nil
+}
+
+// inlineNarrow is site.InlineSVG of a figure painted for the page alone (the 16-bit grid),
+// held by the page's bytes pb.
+func inlineNarrow(pb *pageBytes, f site.Figure, id string) (template.HTML, error) {
+	if f.Drawing == nil {
+		return "", nil
+	}
+	h, err := pb.html(func(w io.Writer) error { return site.WriteSVG(w, f, true, id) })
+	if err != nil {
+		return "", fmt.Errorf("site: %s: %w", f.Title, err)
+	}
+	return h, nil
 }
 
 // release gives back the buffers of the message's paintings, once its files and page are
@@ -924,7 +936,7 @@ func (b *builder) writeMessageFiles(m *message) error {
 // edgeViews draws an API's edge cases on its page: for each, what it shows, then each frame's
 // grid, tree and hex dump like the example's, with links to the files built. The drawings' ids
 // are prefixed e<case>-<frame>-, so that they differ from the example's and each other's.
-func (b *builder) edgeViews(a *kafka.API, edges []*edgeContent) ([]edgeView, error) {
+func (b *builder) edgeViews(a *kafka.API, edges []*edgeContent, pb *pageBytes) ([]edgeView, error) {
 	var out []edgeView
 	for i, e := range edges {
 		ev := edgeView{Title: e.Case.Title, About: e.Case.About, ID: "edge-" + e.Case.Name}
@@ -934,7 +946,7 @@ func (b *builder) edgeViews(a *kafka.API, edges []*edgeContent) ([]edgeView, err
 			if fr.Response {
 				side = "response"
 			}
-			mv, err := b.messageView(a, m, fmt.Sprintf("edge-%s-%s", e.Case.Name, side),
+			mv, err := b.messageView(pb, a, m, fmt.Sprintf("edge-%s-%s", e.Case.Name, side),
 				fmt.Sprintf("%s v%d", strings.ToUpper(side[:1])+side[1:], fr.Version), fmt.Sprintf("e%d-%d", i+1, j+1))
 			if err != nil {
 				return nil, err
@@ -956,7 +968,9 @@ func (b *builder) writeVersion(c *apiContent, shared *apiPages) error {
 		}
 	}
 	if f&HTML != 0 {
-		v, err := b.pageView(c, shared)
+		pb := new(pageBytes)
+		defer pb.release() // after the page and its sidecar are written
+		v, err := b.pageView(c, shared, pb)
 		if err != nil {
 			return err
 		}
@@ -1095,7 +1109,7 @@ func (b *builder) apiPages(a *kafka.API) *apiPages {
 	return p
 }
 
-func (b *builder) pageView(c *apiContent, shared *apiPages) (*pageView, error) {
+func (b *builder) pageView(c *apiContent, shared *apiPages, pb *pageBytes) (*pageView, error) {
 	a := c.API
 	i := b.index[a]
 	ver := c.Version
@@ -1115,7 +1129,7 @@ func (b *builder) pageView(c *apiContent, shared *apiPages) (*pageView, error) {
 	}
 	if ver == b.versions[a][0] {
 		var err error
-		if v.Edges, err = b.edgeViews(a, shared.edges); err != nil {
+		if v.Edges, err = b.edgeViews(a, shared.edges, pb); err != nil {
 			return nil, err
 		}
 	}
@@ -1140,7 +1154,7 @@ func (b *builder) pageView(c *apiContent, shared *apiPages) (*pageView, error) {
 		if m.Response {
 			id, title, short = "response", "Response", "rs"
 		}
-		mv, err := b.messageView(a, m, id, title, short)
+		mv, err := b.messageView(pb, a, m, id, title, short)
 		if err != nil {
 			return nil, err
 		}
@@ -1151,28 +1165,28 @@ func (b *builder) pageView(c *apiContent, shared *apiPages) (*pageView, error) {
 
 // messageView shows one frame on a page: its drawings inline (ids prefixed short-), their print
 // parts, its hex dump, the detail panel's data and links to its files (named after m.Base).
-func (b *builder) messageView(a *kafka.API, m *message, id, title, short string) (messageView, error) {
+func (b *builder) messageView(pb *pageBytes, a *kafka.API, m *message, id, title, short string) (messageView, error) {
 	mv := messageView{ID: id, Title: title, Base: m.Base, Size: len(m.Bytes), Hex: hexHTML(m.Bytes, site.HexOptions{}), Hex8: hexHTML(m.Bytes, site.HexOptions{PerLine: 8}),
 		GridW: m.Grid.Width(), TreeW: m.Tree.Width(), Park: true}
 	var err error
 	if mv.Detail, err = detailJSON(m.Fields, a); err != nil {
 		return mv, err
 	}
-	if mv.Grid, err = m.inlineFigure(paintGrid, short+"-grid"); err != nil {
+	if mv.Grid, err = m.inlineFigure(pb, paintGrid, short+"-grid"); err != nil {
 		return mv, err
 	}
-	if mv.Tree, err = m.inlineFigure(paintTree, short+"-tree"); err != nil {
+	if mv.Tree, err = m.inlineFigure(pb, paintTree, short+"-tree"); err != nil {
 		return mv, err
 	}
-	if mv.Narrow, err = inlineSVG(m.Narrow, short+"-grid16"); err != nil {
+	if mv.Narrow, err = inlineNarrow(pb, m.Narrow, short+"-grid16"); err != nil {
 		return mv, err
 	}
 	mv.NarrowW = m.Narrow.Width()
 	mv.Fit = template.HTML(site.Fit(id, mv.GridW, mv.NarrowW, mv.TreeW))
-	if mv.GridParts, err = printParts(m.Grid, short+"-grid", "Byte grid"); err != nil {
+	if mv.GridParts, err = printParts(pb, m.Grid, short+"-grid", "Byte grid"); err != nil {
 		return mv, err
 	}
-	if mv.TreeParts, err = printParts(m.Tree, short+"-tree", "Expanded tree"); err != nil {
+	if mv.TreeParts, err = printParts(pb, m.Tree, short+"-tree", "Expanded tree"); err != nil {
 		return mv, err
 	}
 	f := b.opts.Formats
@@ -1196,7 +1210,7 @@ func (b *builder) messageView(a *kafka.API, m *message, id, title, short string)
 			continue
 		}
 		nm := &message{Base: m.Base, Bytes: n.Figures.Bytes, Grid: n.Figures.Grid, Narrow: n.Figures.Narrow, Tree: n.Figures.Tree, Fields: n.Figures.Fields}
-		nv, err := b.messageView(a, nm, nid, n.Caption, fmt.Sprintf("%s-n%d", short, j+1))
+		nv, err := b.messageView(pb, a, nm, nid, n.Caption, fmt.Sprintf("%s-n%d", short, j+1))
 		nm.release()
 		if err != nil {
 			return mv, err

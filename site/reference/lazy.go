@@ -81,8 +81,9 @@ func (b *builder) writePage(name string, v *pageView) error {
 	for _, p := range later {
 		p.m.Later = true
 	}
-	page := getBuffer()
-	defer putBuffer(page)
+	page := getPageBuffer()
+	defer putPageBuffer(page)
+	page.Grow(pageSize(v)) // a pooled buffer may be any size: grown once, not doubled again and again
 	if err := b.renderPage(page, v); err != nil {
 		return err
 	}
@@ -108,8 +109,13 @@ func (b *builder) writePage(name string, v *pageView) error {
 			return err
 		}
 	}
-	js := getBuffer()
-	defer putBuffer(js)
+	js := getPageBuffer()
+	defer putPageBuffer(js)
+	n := 0
+	for _, p := range later {
+		n += p.m.size()
+	}
+	js.Grow(n)
 	if err := writeLazy(js, later); err != nil {
 		return fmt.Errorf("reference: %s: %w", lazyName(name), err)
 	}
@@ -117,6 +123,35 @@ func (b *builder) writePage(name string, v *pageView) error {
 		return err
 	}
 	return b.out.Write(name, page.Bytes())
+}
+
+// size is about the bytes m's drawings, hex dumps and detail take on a page, a little more:
+// what a buffer that holds them is grown to at once.
+func (m *messageView) size() int {
+	n := 2<<10 + len(m.Grid) + len(m.Tree) + len(m.Narrow) + len(m.Hex) + len(m.Hex8) + len(m.Detail) + len(m.Fit)
+	for _, p := range m.GridParts {
+		n += len(p.SVG) + 256
+	}
+	for _, p := range m.TreeParts {
+		n += len(p.SVG) + 256
+	}
+	for i := range m.Nested {
+		n += m.Nested[i].size()
+	}
+	return n
+}
+
+// pageSize is about the bytes of v's page with its first message drawn and the others
+// waiting: its style sheet and scripts, field tables, schemas and the first message.
+func pageSize(v *pageView) int {
+	n := 64<<10 + v.Messages[0].size()
+	for _, s := range v.Schemas {
+		n += len(s.Source)
+	}
+	for _, f := range v.Fields {
+		n += 400 * len(f.Rows)
+	}
+	return n
 }
 
 // lazyPart is one entry of a sidecar: the placeholder's key, and what draws m: its drawings
@@ -133,8 +168,13 @@ type lazyPart struct {
 // a carriage return), else a JSON string: escaping every attribute's quotes for JSON was 8%
 // of an HTML build and 0.3 MB of Fetch's sidecar.
 func writeLazy(out *bytes.Buffer, ps []lazyPart) error {
-	buf := getBuffer()
-	defer putBuffer(buf)
+	buf := getPageBuffer()
+	defer putPageBuffer(buf)
+	most := 0
+	for _, p := range ps {
+		most = max(most, p.m.size())
+	}
+	buf.Grow(most)
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false) // a script file, not inline: no "</script>" can end it
 	out.WriteString("// The drawings of a kafkagrid page, inserted when the reader opens them (lazy.go).\nkgLazy({")

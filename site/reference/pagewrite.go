@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/kafkagrid/kafkagrid/site"
 	"github.com/kafkagrid/kafkagrid/site/htmlw"
@@ -57,9 +58,46 @@ const (
 	headPost = "\">\n"
 )
 
+// pageWriter is an htmlw.Writer kept from page to page (pageWriters), so that its buffer,
+// grown to hold a page's largest drawing, is not made and grown again for each: for its
+// io.Writer it has sink, pointed at each page's.
+type pageWriter struct {
+	*htmlw.Writer
+	sink sink
+}
+
+type sink struct{ w io.Writer }
+
+func (s *sink) Write(p []byte) (int, error) { return s.w.Write(p) }
+
+var pageWriters = sync.Pool{New: func() any {
+	pw := new(pageWriter)
+	pw.Writer = htmlw.New(&pw.sink)
+	return pw
+}}
+
+// newPageWriter returns a writer to out; give it back with done.
+func newPageWriter(out io.Writer) *pageWriter {
+	pw := pageWriters.Get().(*pageWriter)
+	pw.sink.w = out
+	return pw
+}
+
+// done flushes the writer and gives it back, unless a write failed (an htmlw.Writer keeps
+// its first error); it returns Flush's error.
+func (pw *pageWriter) done() error {
+	err := pw.Flush()
+	pw.sink.w = nil
+	if err == nil {
+		pageWriters.Put(pw)
+	}
+	return err
+}
+
 // writeAPIPage writes the page of v as the "api" template does.
 func (b *builder) writeAPIPage(out io.Writer, v *pageView) error {
-	w := htmlw.New(out)
+	pw := newPageWriter(out)
+	w := pw.Writer
 	w.Raw(headPre)
 	w.Text(v.Generator)
 	w.Raw(headPost)
@@ -104,13 +142,14 @@ func (b *builder) writeAPIPage(out io.Writer, v *pageView) error {
 	w.Raw("\n")
 	src, err := json.Marshal(v.Lazy) // html/template's value in a script: JSON, "<" and ">" escaped
 	if err != nil {
+		pw.done()
 		return err
 	}
 	w.Raw(b.static.lazyPre)
 	w.Raw(string(src))
 	w.Raw(b.static.lazyPost)
 	w.Raw("\n</body>\n</html>\n")
-	return w.Flush()
+	return pw.done()
 }
 
 // writeTopNav writes the page's top bar (previous and next API, index, book, decoder), the
@@ -556,17 +595,17 @@ func writeSchemas(w *htmlw.Writer, v *pageView) {
 // writeDrawings writes a message's drawings for its page's sidecar, as the "msgdraw" template
 // does (tree false), or its tree alone as "treedraw" does (tree true).
 func writeDrawings(out *bytes.Buffer, m *messageView, tree bool) error {
-	w := htmlw.New(out)
+	pw := newPageWriter(out)
 	sm := siteMessage(m)
 	if tree {
-		site.WriteTree(w, sm)
-		return w.Flush()
+		site.WriteTree(pw.Writer, sm)
+		return pw.done()
 	}
 	// "msgbody" without files or placeholder is a line break and "msgdraw".
 	sm.Links, sm.Later = nil, nil
 	start := out.Len()
-	site.WriteMessage(w, sm)
-	if err := w.Flush(); err != nil {
+	site.WriteMessage(pw.Writer, sm)
+	if err := pw.done(); err != nil {
 		return err
 	}
 	b := out.Bytes()[start:]

@@ -35,7 +35,7 @@ func TestPrintParts(t *testing.T) {
 			for _, d := range []site.Figure{m.Grid, m.Tree} {
 				name := fmt.Sprintf("%s %s", m.Base, d.Info().Class)
 				dw, dh := figSize(d)
-				parts, err := printParts(d, "x", "Caption")
+				parts, err := printParts(nil, d, "x", "Caption")
 				if err != nil {
 					t.Fatalf("%s: %v", name, err)
 				}

@@ -3,6 +3,7 @@ package reference
 import (
 	"fmt"
 	"html/template"
+	"io"
 
 	"github.com/kafkagrid/kafkagrid/canvas"
 	"github.com/kafkagrid/kafkagrid/canvas/svgcanvas"
@@ -43,8 +44,9 @@ type partView struct {
 // printParts cuts d into parts for print when it is taller than a printed page, each part
 // an SVG of whole rows under the drawing's repeated ruler or header, at most printPart tall on
 // paper. It returns nil when d prints whole on a page (or cannot be cut); the page then
-// prints d itself. id is d's id on the page; the parts are id-p1, id-p2….
-func printParts(d site.Figure, id, caption string) ([]partView, error) {
+// prints d itself. id is d's id on the page; the parts are id-p1, id-p2…, held by the page's
+// bytes pb.
+func printParts(pb *pageBytes, d site.Figure, id, caption string) ([]partView, error) {
 	w, h := figSize(d)
 	if w <= 0 {
 		return nil, nil
@@ -60,20 +62,19 @@ func printParts(d site.Figure, id, caption string) ([]partView, error) {
 	}
 	parts := make([]partView, 0, len(rows))
 	for i, r := range rows {
-		buf := getBuffer()
-		err := svgcanvas.Write(buf, d.Drawing, svgcanvas.WriteOptions{
-			Title:    fmt.Sprintf("%s, part %d of %d", d.Title, i+1, len(rows)),
-			Desc:     d.Desc,
-			Inline:   true,
-			IDPrefix: fmt.Sprintf("%s-p%d", id, i+1),
-			Rows:     r,
+		svg, err := pb.html(func(buf io.Writer) error {
+			return svgcanvas.Write(buf, d.Drawing, svgcanvas.WriteOptions{
+				Title:    fmt.Sprintf("%s, part %d of %d", d.Title, i+1, len(rows)),
+				Desc:     d.Desc,
+				Inline:   true,
+				IDPrefix: fmt.Sprintf("%s-p%d", id, i+1),
+				Rows:     r,
+			})
 		})
-		svg := buf.String()
-		putBuffer(buf)
 		if err != nil {
 			return nil, fmt.Errorf("reference: %s: part %d: %w", id, i+1, err)
 		}
-		pv := partView{W: int(w + 0.5), SVG: template.HTML(svg)}
+		pv := partView{W: int(w + 0.5), SVG: svg}
 		if i > 0 {
 			pv.Caption = caption + " (continued)"
 		}
