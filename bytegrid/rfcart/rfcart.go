@@ -121,7 +121,10 @@
 // the drawing's title), a header over it (Text.Above), and a title right over it, no blank
 // line between (RFC 7348's "VXLAN Header:", Located.Heading: kept in Text.Above, and the
 // spec's Name); a ruler over that title, blank lines between (RFC 7348's Figure 1), is the
-// grid's ruler, the lines under it kept where printed (Text.UnderRuler). What the labels say is read by the rules of the labelRules
+// grid's ruler, the lines under it kept where printed (Text.UnderRuler). Grids stacked under
+// titles of their own, blank lines between (RFC 7348's Figure 1: Ethernet, IPv4, UDP and VXLAN
+// headers), are read each alone and made one spec, each grid's first field under its title
+// (Field.Caption) on a row of its own (Field.RowBreak) (stacked.go). What the labels say is read by the rules of the labelRules
 // table, each a small function: one letter a bit as one-bit flags (Field.Joined), a name over
 // dots as a list (Text.ListMark), "(variable)" or a length counted by another field of the
 // figure ("Value String (Length octets)", RFC 7541) as a variable field, "8 or 16 bit" as a
@@ -438,6 +441,9 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 	}
 	p := &parser{name: name}
 	loc, found := Locate(data)
+	if parts := stackedParts(loc); found && len(parts) > 0 {
+		return parseStacked(name, loc, parts)
+	}
 	p.colBase = loc.PrefixCols
 	raw := loc.Lines
 	for i := range raw {

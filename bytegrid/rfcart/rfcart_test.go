@@ -120,7 +120,7 @@ func TestErrors(t *testing.T) {
 		{"no rule", "hello\nworld\n", "f.txt: no rule"},
 		{"rule only", "+-+-+\n", `f.txt: no rule ("+-+-+") with a row of boxes`},
 		{"two rules", "+-+-+\n+-+-+\n|a|b|\n", "f.txt:2:1: two rules with no row between them"},
-		{"stacked grids", "A:\n+-+-+\n|a|b|\n+-+-+\n\nB:\n+-+-+\n|c|d|\n+-+-+\n", `f.txt:6:1: a second grid under the title "B:", after the grid ending at line 4`},
+		{"stacked grids in a comment", "# A:\n# +-+-+\n# |a|b|\n# +-+-+\n#\n# B:\n# +-+-+\n# |c|d|\n# +-+-+\n", `f.txt:6:3: a second grid under the title "B:", after the grid ending at line 4`},
 		{"edge off a bit", "+-+-+-+\n|ab |c|\n+-+-+-+\n", ""},
 		{"edge between bits", "+--+--+\n|a |b| |\n+--+--+\n", "f.txt:2:6: an edge '|' between bit boundaries"},
 		{"odd rule", "+-+-+-\n|a|b|\n", ""},
