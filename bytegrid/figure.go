@@ -131,8 +131,8 @@ func checkFigureField(i int, f Field, rb int) error {
 			return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("label column %d: want 0 or more, within the grid", c)}
 		}
 	}
-	if f.Caption != "" && f.Offset%rb != 0 {
-		return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("a caption needs the field to start a row (bit %d is not a multiple of %d)", f.Offset, rb)}
+	if f.Caption != "" && f.Offset%rb != 0 && !f.RowBreak {
+		return &FieldError{Index: i, Name: f.Name, Err: fmt.Errorf("a caption needs the field to start a row (bit %d is not a multiple of %d, and no row break)", f.Offset, rb)}
 	}
 	return nil
 }

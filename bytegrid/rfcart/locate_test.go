@@ -119,3 +119,32 @@ func TestRulerOverTitle(t *testing.T) {
 		t.Errorf("a year over a title read as a ruler: %+v", loc)
 	}
 }
+
+// TestStackedGrids: grids stacked under titles of their own, blank lines between (RFC 7348's
+// Figure 1), read as one spec, each grid's first field under its title (Field.Caption) on a
+// row of its own (Field.RowBreak after a half row), and drawn back as printed; stacked grids
+// drawn otherwise than the first are refused.
+func TestStackedGrids(t *testing.T) {
+	fig := "   A:\n   +-+-+-+-+\n   |a  |b  |\n   +-+-+-+-+\n   |c  |\n   +-+-+\n\n   B:\n   +-+-+-+-+\n   |d  |e  |\n   +-+-+-+-+\n\n      Figure 2: Two\n"
+	s, err := rfcart.Parse("f.txt", []byte(fig))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range s.Fields {
+		got = append(got, f.Name+"/"+f.Caption)
+	}
+	if g := strings.Join(got, " "); g != "a/ b/ c/ d/B: e/" || !s.Fields[3].RowBreak || s.Caption != "Figure 2: Two" {
+		t.Errorf("fields %s, row break %v, caption %q", g, s.Fields[3].RowBreak, s.Caption)
+	}
+	if len(s.Warnings) > 0 {
+		t.Errorf("warnings %q", s.Warnings)
+	}
+	if err := rfcart.DrawnBack(s, []byte(fig)); err != nil {
+		t.Error(err)
+	}
+	other := "   A:\n   +-+-+-+-+\n   |a  |b  |\n   +-+-+-+-+\n\n   B:\n   +--+--+--+--+\n   |d    |e    |\n   +--+--+--+--+\n"
+	if _, err := rfcart.Parse("f.txt", []byte(other)); err == nil || !strings.Contains(err.Error(), `f.txt:6: the header under "B:" is drawn otherwise`) {
+		t.Errorf("grids drawn otherwise read as one: %v", err)
+	}
+}

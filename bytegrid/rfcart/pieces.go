@@ -18,7 +18,7 @@ import (
 // inside every field so kept are dashed and every rule between two fields is solid, the
 // figure draws its rules so (Text.Inside "dashed").
 func (p *parser) keepPieces(st *fieldState, opts *bytegrid.Options) {
-	kept := false
+	kept := map[int]bool{}
 	for i := range st.fields {
 		cells := st.cellsOf[i]
 		if len(cells) < 2 || !oneBoxARow(cells) {
@@ -26,7 +26,7 @@ func (p *parser) keepPieces(st *fieldState, opts *bytegrid.Options) {
 		}
 		switch {
 		case continuedPiece(cells):
-			kept = true
+			kept[i] = true
 		case nameOnCrossing(cells) && fullRows(cells, p.rb) < len(cells):
 			st.fields[i].Crossings = p.crossingsAsPrinted(st, cells)
 		default:
@@ -38,8 +38,8 @@ func (p *parser) keepPieces(st *fieldState, opts *bytegrid.Options) {
 		}
 		st.fields[i].Pieces = pieces
 	}
-	if kept && p.dashedInside(st) {
-		opts.Text.Inside = "dashed"
+	if len(kept) > 0 {
+		opts.Text.Inside = p.insideStyle(st, kept)
 	}
 }
 
@@ -115,9 +115,10 @@ func (p *parser) boxAsPrinted(bd band, c *cell) string {
 	return strings.Join(out, "\n")
 }
 
-// dashedInside reports whether every rule of the figure between two boxes of one field is
-// dashed, and every rule between two fields solid (or double): RFC 6455's convention.
-func (p *parser) dashedInside(st *fieldState) bool {
+// insideStyle is how the figure draws the rules inside the fields kept in pieces (kept):
+// "dashed" when every one is dashed and every rule between two fields solid (RFC 6455),
+// else "".
+func (p *parser) insideStyle(st *fieldState, kept map[int]bool) string {
 	byBand := make([][]*cell, len(st.bands))
 	owner := map[*cell]int{}
 	for i, cs := range st.cellsOf {
@@ -134,25 +135,34 @@ func (p *parser) dashedInside(st *fieldState) bool {
 		}
 		return -1
 	}
-	inside := 0
+	var dashed, solid, between, betweenDashed int
 	for bi := 1; bi < len(st.bands); bi++ {
 		rl := st.rules[bi]
-		if rl < 0 {
-			return false
-		}
 		for b := 0; b < p.rb; b++ {
 			u, v := at(bi-1, b), at(bi, b)
-			if u < 0 || v < 0 {
+			if u < 0 || v < 0 || rl < 0 {
 				continue
 			}
-			present, dashed, _ := p.ruleAtBit(rl, b)
+			present, d, _ := p.ruleAtBit(rl, b)
 			switch {
-			case !present, u == v && !dashed, u != v && dashed:
-				return false
-			case u == v:
-				inside++
+			case u != v:
+				between++
+				if d {
+					betweenDashed++
+				}
+			case !kept[u]:
+			case !present:
+				return ""
+			case d:
+				dashed++
+			default:
+				solid++
 			}
 		}
 	}
-	return inside > 0
+	switch {
+	case dashed > 0 && solid == 0 && betweenDashed == 0:
+		return "dashed"
+	}
+	return ""
 }

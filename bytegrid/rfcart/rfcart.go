@@ -86,7 +86,13 @@
 //   - a blank box inside a row (RFC 2890's "|C| |K|S|") is an unnamed reserved field;
 //   - a box of dots alone, one a line, stands for items of a list left out (RFC 7761's
 //     Hello options): a variable field, drawn back with the figure's '|' edges
-//     (Text.Edge "|||"); a '~', '/', '.' or '\' inside a row is text, not an edge;
+//     (Text.Edge "|||"); a '~', '/', '.' or '\' inside a row is text, not an edge; so does a
+//     box of "..." (readDotsAlone), even one printed on a line with no edges between rows of
+//     the grid (RFC 8754's SRH: read inside '|' edges, warned);
+//   - crossing lines one under another, no row between (RFC 5798's addresses), stand for
+//     rows left out: the field holding them is variable, warned; a ruler numbering only some
+//     bits is kept as printed above the grid; a '+' alone inside a row, over a rule marking
+//     fields there, is an edge, warned (the RUDP draft);
 //   - text right of the grid, after a space, is a note in its margin and is left out (RFC
 //     4303's "^Int. Cov-ered"); text left of the grid, on the lines from its first rule
 //     and a space before the grid's edge, is a note in the left margin, read no further
@@ -115,7 +121,10 @@
 // the drawing's title), a header over it (Text.Above), and a title right over it, no blank
 // line between (RFC 7348's "VXLAN Header:", Located.Heading: kept in Text.Above, and the
 // spec's Name); a ruler over that title, blank lines between (RFC 7348's Figure 1), is the
-// grid's ruler, the lines under it kept where printed (Text.UnderRuler). What the labels say is read by the rules of the labelRules
+// grid's ruler, the lines under it kept where printed (Text.UnderRuler). Grids stacked under
+// titles of their own, blank lines between (RFC 7348's Figure 1: Ethernet, IPv4, UDP and VXLAN
+// headers), are read each alone and made one spec, each grid's first field under its title
+// (Field.Caption) on a row of its own (Field.RowBreak) (stacked.go). What the labels say is read by the rules of the labelRules
 // table, each a small function: one letter a bit as one-bit flags (Field.Joined), a name over
 // dots as a list (Text.ListMark), "(variable)" or a length counted by another field of the
 // figure ("Value String (Length octets)", RFC 7541) as a variable field, "8 or 16 bit" as a
@@ -250,6 +259,7 @@ type parser struct {
 	shift     int             // columns the ruler's digits stand right of the middle of their bit
 	noZero    bool            // the tens line prints no "0" over the first ten bits (RFC 7296)
 	ruleTicks []byte          // how each rule is marked, from the first: 'b' bits, 'y' bytes, 'f' fields
+	leftOut   []int           // lines of crossing lines one under another, rows left out (leftOutRows)
 	// An elision mark the rules carry ("//"), standing for no bits: its column, and the mark.
 	elideAt int
 	elide   string
@@ -431,6 +441,9 @@ func Parse(name string, data []byte) (*bytegrid.Spec, error) {
 	}
 	p := &parser{name: name}
 	loc, found := Locate(data)
+	if parts := stackedParts(loc); found && len(parts) > 0 {
+		return parseStacked(name, loc, parts)
+	}
 	p.colBase = loc.PrefixCols
 	raw := loc.Lines
 	for i := range raw {
@@ -1824,6 +1837,7 @@ func (p *parser) addField(st *fieldState, g []*cell, f bytegrid.Field) {
 	if f.Variable && f.Label != bytegrid.LabelAuto && f.Label != bytegrid.LabelStacked {
 		f.Label = bytegrid.LabelAuto
 	}
+	p.leftOutIn(st, g, &f)
 	st.places = append(st.places, p.placeOf(g, st.bands, len(st.fields)))
 	st.fields = append(st.fields, f)
 	st.cellsOf = append(st.cellsOf, g)
@@ -2009,6 +2023,20 @@ func (p *parser) dotsAfter(st *fieldState, last *cell) {
 	if below >= 0 && !strings.Contains(string(p.lines[below]), "...") {
 		if e := len(p.lines[below]) - 1; e > p.col(last.from) {
 			st.openRule = e - p.col(last.from)
+		}
+	}
+}
+
+// leftOutIn makes f variable, with a warning, when its cells hold rows left out
+// (leftOutRows): the figure does not say how many rows it has.
+func (p *parser) leftOutIn(st *fieldState, g []*cell, f *bytegrid.Field) {
+	for _, l := range p.leftOut {
+		for _, c := range g {
+			if bd := st.bands[c.band]; l >= bd.from && l < bd.to {
+				f.Variable = true
+				p.warn(l, p.x0, "crossing lines one under another, no row between (rows left out): %q read as a variable field, not drawn back as printed", firstLine(f.Name))
+				return
+			}
 		}
 	}
 }

@@ -44,7 +44,10 @@ func figures(t testing.TB) []string {
 // DHCP's (RFC 2131), whose chaddr, sname and file are drawn a row or two high whatever their
 // size; the DNS resource record (RFC 1035), whose TTL is one 16-bit row of two lines and one of
 // whose rules ends in '|'; NTP's packet header (RFC 5905), whose Stratum and Poll edges stand a
-// column right of their bit boundaries, read on them and drawn there.
+// column right of their bit boundaries, read on them and drawn there; VRRP's (RFC 5798), whose
+// addresses are drawn with crossing lines one under another for the rows left out, read as
+// one variable field; RFC 8754's SRH, whose segments left out are a line of dots with no
+// edges, read as a variable field inside '|' edges.
 func TestRoundTrip(t *testing.T) {
 	for _, file := range figures(t) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
@@ -117,7 +120,7 @@ func TestErrors(t *testing.T) {
 		{"no rule", "hello\nworld\n", "f.txt: no rule"},
 		{"rule only", "+-+-+\n", `f.txt: no rule ("+-+-+") with a row of boxes`},
 		{"two rules", "+-+-+\n+-+-+\n|a|b|\n", "f.txt:2:1: two rules with no row between them"},
-		{"stacked grids", "A:\n+-+-+\n|a|b|\n+-+-+\n\nB:\n+-+-+\n|c|d|\n+-+-+\n", `f.txt:6:1: a second grid under the title "B:", after the grid ending at line 4`},
+		{"stacked grids in a comment", "# A:\n# +-+-+\n# |a|b|\n# +-+-+\n#\n# B:\n# +-+-+\n# |c|d|\n# +-+-+\n", `f.txt:6:3: a second grid under the title "B:", after the grid ending at line 4`},
 		{"edge off a bit", "+-+-+-+\n|ab |c|\n+-+-+-+\n", ""},
 		{"edge between bits", "+--+--+\n|a |b| |\n+--+--+\n", "f.txt:2:6: an edge '|' between bit boundaries"},
 		{"odd rule", "+-+-+-\n|a|b|\n", ""},

@@ -25,6 +25,7 @@ var labelRules = []labelRule{
 	{"rule characters", readRuleChars},
 	{"one letter a bit", readFlags},
 	{"a list", readList},
+	{"dots alone", readDotsAlone},
 	{"said variable", readSaidVariable},
 	{"a sum", readSum},
 	{"alternative widths", readAlternatives},
@@ -74,6 +75,17 @@ func (p *parser) applyLabelRules(fields []bytegrid.Field, at []textAt) ([]bytegr
 
 // ruleCharsRE is a piece of a rule ("+-+", "-+-", "+=+") or an edge standing alone (" | ").
 var ruleCharsRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\+[-=]+\+|[-=]\+[-=]|-{4,}|(^|\s)\|(\s|$)`) })
+
+// readDotsAlone reads a box holding dots alone ("...", RFC 8754's segments left out between
+// Segment List[0] and [n]) as items of a list left out: a variable field, whatever rows it is
+// drawn over.
+func readDotsAlone(p *parser, f bytegrid.Field, _ textAt) ([]bytegrid.Field, error) {
+	if n := strings.TrimSpace(f.Name); n != "" && strings.Trim(n, ". \n") == "" && !f.Variable {
+		f.Variable = true
+		p.keepEdges(&f)
+	}
+	return []bytegrid.Field{f}, nil
+}
 
 // readRuleChars refuses a label holding a piece of a rule: a rule the reader did not follow
 // (one starting inside a box, RFC 5036's "|      +-+-+") would otherwise be read as a name.

@@ -443,6 +443,38 @@ func TestPlusEdges(t *testing.T) {
 	}
 }
 
+// TestLeftOutRows: crossing lines one under another, no row between (RFC 5798's addresses),
+// make the field holding them variable, warned; one crossing line is a field's own.
+func TestLeftOutRows(t *testing.T) {
+	src := "+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n|     Count     |   Checksum    |\n+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n|                               |\n+                               +\n|          Addresses            |\n+                               +\n+                               +\n|                               |\n+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n"
+	s, err := rfcart.Parse("f.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(s.Fields); n != 3 || !s.Fields[2].Variable || s.Fields[0].Variable {
+		t.Errorf("fields %+v: want Count, Checksum, and Addresses variable", s.Fields)
+	}
+	if len(s.Warnings) == 0 || !strings.Contains(s.Warnings[0], "f.txt:8:1: crossing lines one under another") {
+		t.Errorf("warnings %q: want one at the second crossing line", s.Warnings)
+	}
+}
+
+// TestEdgelessDots: a line of dots with no edges between rows of the grid (RFC 8754's SRH) is
+// read inside '|' edges, warned, and its box of dots alone is a variable field.
+func TestEdgelessDots(t *testing.T) {
+	src := "+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n|            List[0]            |\n+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n|                               |\n              ...\n|                               |\n+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n|            List[n]            |\n+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n"
+	s, err := rfcart.Parse("f.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(s.Fields); n != 3 || s.Fields[1].Name != "..." || !s.Fields[1].Variable {
+		t.Errorf("fields %+v: want List[0], ... (variable), List[n]", s.Fields)
+	}
+	if len(s.Warnings) == 0 || !strings.Contains(s.Warnings[0], "f.txt:5:1: a line of dots with no edges") {
+		t.Errorf("warnings %q: want one at the dots", s.Warnings)
+	}
+}
+
 // TestNumbersRuler: a ruler of whole bit numbers, two digits from 10 on, is drawn back with
 // its numbers whole, not as units.
 func TestNumbersRuler(t *testing.T) {

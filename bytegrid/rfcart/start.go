@@ -20,6 +20,8 @@ var startRules = []startRule{
 	{"a ruler of bytes", byteRuler},
 	{"a ruler with bits left out", sparseRuler},
 	{"'+' edges inside a row", plusEdges},
+	{"crossing lines one under another", leftOutRows},
+	{"a line of dots with no edges", edgelessDots},
 }
 
 // boxedRuler reads a ruler drawn in a box of its own over the grid, a bit a cell (RFC 6184's
@@ -207,5 +209,53 @@ func sparseRuler(p *parser, first int, above []string) (int, []string) {
 	above = append(above, string(l))
 	p.lines[first-1] = nil
 	p.cpb = 2
+	return first, above
+}
+
+// leftOutRows reads crossing lines one under another, no row between ("+   +" lines, RFC
+// 5798's VRRP addresses: rows of a list left out): the first is the field's crossing line; the
+// others stand for rows not drawn, read as its inside ('|' edges) and remembered
+// (parser.leftOut), so that the field holding them is read as a variable field, with a
+// warning: the figure does not say how many rows it has.
+func leftOutRows(p *parser, first int, above []string) (int, []string) {
+	x := indent(p.lines[first])
+	end := len([]rune(strings.TrimRight(string(p.lines[first]), " "))) - 1
+	crossing := func(i int) bool {
+		l := p.lines[i]
+		return len(l) == end+1 && indent(l) == x && l[x] == '+' && l[end] == '+' && strings.TrimSpace(string(l[x+1:end])) == ""
+	}
+	for i := first + 2; i < len(p.lines); i++ {
+		if crossing(i) && crossing(i-1) {
+			p.lines[i][x], p.lines[i][end] = '|', '|'
+			p.leftOut = append(p.leftOut, i)
+		}
+		if len(p.lines[i]) == 0 || indent(p.lines[i]) != x {
+			break
+		}
+	}
+	return first, above
+}
+
+// edgelessDots reads a line of dots alone with no edges inside the grid, between lines of
+// '|' edges (RFC 8754's SRH: "...", the segments left out between Segment List[0] and [n]),
+// as that row's inside: its edges are read as '|', warned (drawn back with them).
+func edgelessDots(p *parser, first int, above []string) (int, []string) {
+	x := indent(p.lines[first])
+	end := len([]rune(strings.TrimRight(string(p.lines[first]), " "))) - 1
+	rowAt := func(i int) bool {
+		l := p.lines[i]
+		return len(l) == end+1 && indent(l) == x && l[x] == '|' && l[end] == '|'
+	}
+	for i := first + 2; i+1 < len(p.lines); i++ {
+		l := p.lines[i]
+		if strings.Trim(strings.TrimSpace(string(l)), ".") != "" || strings.TrimSpace(string(l)) == "" || !rowAt(i-1) || !rowAt(i+1) || len(l) > end {
+			continue
+		}
+		row := []rune(strings.Repeat(" ", end+1))
+		copy(row, l)
+		row[x], row[end] = '|', '|'
+		p.lines[i] = row
+		p.warn(i, x, "a line of dots with no edges, inside the grid: read as its row's inside (drawn back with '|' edges)")
+	}
 	return first, above
 }
