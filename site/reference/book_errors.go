@@ -45,7 +45,7 @@ func (bk *book) errorsChapter(rows []errorCodeRow) {
 			by = append(by, a.Name)
 		}
 		for _, a := range r.Listed {
-			by = append(by, a.Name+listSource(a.Name))
+			by = append(by, a.Name+" ("+a.Mark+")")
 		}
 		bk.font(sansFont, "", fieldSans)
 		desc := bk.pdf.SplitText(r.Description, descW)

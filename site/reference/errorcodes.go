@@ -108,10 +108,11 @@ func errorCodeRows(apis []*kafka.API, href func(*kafka.API) string) []errorCodeR
 			}
 		}
 		list, _ := errorList(a.Name)
+		mark := strings.Trim(listSource(a.Name), " ()")
 		for _, name := range list {
 			if i, ok := index[name]; ok && name != "NONE" && !named[name] {
 				named[name] = true
-				rows[i].Listed = append(rows[i].Listed, apiLink{Key: a.Key, Name: a.Name, Href: href(a)})
+				rows[i].Listed = append(rows[i].Listed, apiLink{Key: a.Key, Name: a.Name, Href: href(a), Mark: mark})
 			}
 		}
 	}
@@ -170,11 +171,11 @@ const errorsHTML = `{{define "errors"}}{{template "head" .}}<title>Error codes Â
 <main>
 <nav class="top"><span>kafkagrid</span><span class="mid"><a href="index.html">Kafka {{.Release}} index</a>{{with decoder ""}} Â· <a href="{{.}}">Decode bytes</a>{{end}}</span><span></span></nav>
 <h1>Error codes</h1>
-<p class="lead">Every error code of the Kafka protocol: the number an ErrorCode field carries (int16), its name, whether a client may retry the request that got it, and what it means. "Returned by" lists the APIs whose response can carry it, from these sources: the response schema's comments ({{.NumAPIs}} schemas read); marked <sup>K</sup>, where the schema does not name the code, the "possible error codes" that Kafka's own response class lists (ProduceResponse.java and 27 others); for 28 APIs whose class lists none, what Kafka's Admin client says the API's method can fail with (Admin.java) or the codes Kafka's broker or controller code for the API sends (AddVoterHandler.java for AddRaftVoter, and so on); for 22 more, the codes franz-go's kmsg documents as returned in the response's fields (CreateTopics and 21 others); all marked <sup>K</sup>; "By API" names each list's source. A response can also carry codes none of them names, UNKNOWN_SERVER_ERROR above all.</p>
+<p class="lead">Every error code of the Kafka protocol: the number an ErrorCode field carries (int16), its name, whether a client may retry the request that got it, and what it means. "Returned by" lists the APIs whose response can carry it, from these sources: the response schema's comments ({{.NumAPIs}} schemas read); marked <sup>K</sup>, where the schema does not name the code, the "possible error codes" that Kafka's own response class lists (ProduceResponse.java and 27 others); for 28 APIs whose class lists none, what Kafka's Admin client says the API's method can fail with (Admin.java) or the codes Kafka's broker or controller code for the API sends (AddVoterHandler.java for AddRaftVoter, and so on); all of Kafka's code, marked <sup>K</sup>; for 22 more, the codes franz-go's kmsg documents as returned in the response's fields (CreateTopics and 21 others), marked <sup>F</sup>; "By API" names each list's source. A response can also carry codes none of them names, UNKNOWN_SERVER_ERROR above all.</p>
 <div class="scroll"><table class="hist errors">
 <thead><tr><th>Code</th><th>Name</th><th>Retriable</th><th>Description</th><th>Returned by</th></tr></thead>
 <tbody>
-{{range .Codes}}<tr id="{{.Name}}"><td class="num">{{.Code}}</td><td class="mono">{{.Name}}</td><td data-label="Retriable">{{if .Retriable}}yes{{else}}no{{end}}</td><td>{{.Description}}</td><td{{if or .APIs .Listed}} data-label="Returned by"{{end}}>{{range $i, $a := .APIs}}{{if $i}}, {{end}}<a href="{{$a.Href}}">{{$a.Name}}</a>{{end}}{{$n := len .APIs}}{{range $i, $a := .Listed}}{{if or $i $n}}, {{end}}<a href="{{$a.Href}}" title="listed for {{$a.Name}} in Kafka's code or franz-go's docs: see By API">{{$a.Name}}</a><sup>K</sup>{{end}}</td></tr>
+{{range .Codes}}<tr id="{{.Name}}"><td class="num">{{.Code}}</td><td class="mono">{{.Name}}</td><td data-label="Retriable">{{if .Retriable}}yes{{else}}no{{end}}</td><td>{{.Description}}</td><td{{if or .APIs .Listed}} data-label="Returned by"{{end}}>{{range $i, $a := .APIs}}{{if $i}}, {{end}}<a href="{{$a.Href}}">{{$a.Name}}</a>{{end}}{{$n := len .APIs}}{{range $i, $a := .Listed}}{{if or $i $n}}, {{end}}<a href="{{$a.Href}}" title="listed for {{$a.Name}} in {{if eq $a.Mark "F"}}franz-go's docs{{else}}Kafka's code{{end}}: see By API">{{$a.Name}}</a><sup>{{$a.Mark}}</sup>{{end}}</td></tr>
 {{end}}</tbody></table></div>
 <h2 id="by-api">By API</h2>
 <p class="muted">The errors each API's response can carry: those its response schema names, where its comments say when a response carries them; then those the schema does not name, from the source said.</p>

@@ -47,6 +47,9 @@ type apiLink struct {
 	// Request and Response are the example frames' sizes in bytes (index only).
 	Request, Response int
 	Purpose           string // what the API is for, one line (kafka.Facts; index only)
+	// Mark is where an API's list of error codes comes from, on errors.html: "K" Kafka's code,
+	// "F" franz-go's kmsg docs (listSource).
+	Mark string
 }
 
 type pageView struct {

@@ -1,9 +1,13 @@
 package report_test
 
 import (
+	"bytes"
 	"fmt"
+	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/kafkagrid/kafkagrid/capture"
 	"github.com/kafkagrid/kafkagrid/internal/testenv"
@@ -77,4 +81,67 @@ func ExampleNew() {
 	// c1-1.html
 	// c1-2.html
 	// 16 frame files
+}
+
+// ExampleNewFiles writes a report into memory, as the browser decoder does: each file through
+// Options.Create, no output folder.
+func ExampleNewFiles() {
+	dir, err := testenv.ReleaseDir("4.0")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	cat, err := kafka.LoadCatalog(dir)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	vs, err := cat.Vectors(kafka.VectorOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var data []byte
+	for _, v := range vs {
+		if v.API.Name == "ApiVersions" {
+			data = append(append(data, v.Request.Bytes...), v.Response.Bytes...)
+		}
+	}
+	r, err := capture.Read(cat, data, capture.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	files := map[string]int{}
+	create := func(rel string, fill func(io.Writer) error) error {
+		var b bytes.Buffer
+		if err := fill(&b); err != nil {
+			return err
+		}
+		files[rel] = b.Len()
+		return nil
+	}
+	w, err := report.NewFiles(report.Options{Create: create})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := w.WriteAll(r); err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, rel := range slices.Sorted(maps.Keys(files)) {
+		fmt.Println(rel)
+	}
+	// Output:
+	// exchanges/c1-1.html
+	// frames/c1-1-18-ApiVersions-v4-request-grid.svg
+	// frames/c1-1-18-ApiVersions-v4-request-tree.svg
+	// frames/c1-1-18-ApiVersions-v4-request.json
+	// frames/c1-1-18-ApiVersions-v4-request.txt
+	// frames/c1-1-18-ApiVersions-v4-response-grid.svg
+	// frames/c1-1-18-ApiVersions-v4-response-tree.svg
+	// frames/c1-1-18-ApiVersions-v4-response.json
+	// frames/c1-1-18-ApiVersions-v4-response.txt
+	// index.html
 }

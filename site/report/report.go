@@ -30,8 +30,9 @@
 // New, Add and Close write a report as a capture is decoded: Add writes the page and files of
 // one exchange and keeps only the line the index shows of it, so the memory of a Writer is
 // what the index needs (at most MaxExchanges lines and MaxConns connections), not the frames.
-// Write is New, an Add per exchange and Close. The files go into an output folder
-// (outdir.Folder, of kind outdir.KindReport) by its rules, or to Options.Create. The same input
+// Write is New, an Add per exchange and Close (WriteAll). The files go into an output folder
+// (outdir.Folder, of kind outdir.KindReport) by its rules, or to Options.Create; NewFiles
+// writes them only there, and links no folder code. The same input
 // gives the same bytes. A Writer is not safe for concurrent use.
 package report
 
@@ -128,6 +129,12 @@ func Write(dir string, r *capture.Result, o Options) error {
 	if err != nil {
 		return err
 	}
+	return w.WriteAll(r)
+}
+
+// WriteAll is an Add for each exchange of r's connections in order, then Close: what Write
+// does once its Writer is made (New, or NewFiles).
+func (w *Writer) WriteAll(r *capture.Result) error {
 	for _, c := range r.Conns {
 		for _, e := range c.Exchanges {
 			if err := w.Add(c, e); err != nil {
@@ -142,7 +149,7 @@ func Write(dir string, r *capture.Result, o Options) error {
 // Writer writes a report one exchange at a time (New, Add, Close or Abort).
 type Writer struct {
 	o      Options
-	folder *outdir.Folder // the output folder, when Options.Create is nil
+	folder folder // the output folder (an *outdir.Folder), when Options.Create is nil
 	done   bool
 
 	conns     map[int]*connSum // the first MaxConns connections Add saw
@@ -214,16 +221,16 @@ func frameErrors(f *kafka.Frame) ([]string, int) {
 	return out, more
 }
 
+// folder is what a Writer does with its output folder (*outdir.Folder) when it is done.
+type folder interface {
+	Finish(outdir.FinishOptions) error
+	Close() error
+}
+
 // New opens dir (created if needed; an output folder, outdir.Open) for a report written
 // with Add and Close, or with Options.Create when it is set (dir is then unused).
 func New(dir string, o Options) (*Writer, error) {
-	if o.MaxExchanges <= 0 {
-		o.MaxExchanges = DefaultMaxExchanges
-	}
-	if o.Title == "" {
-		o.Title = "kafkagrid decode"
-	}
-	w := &Writer{o: o, conns: map[int]*connSum{}, fields: MaxReportFields, writeIndex: writeIndex, writePage: writePage}
+	w := newWriter(o)
 	if o.Create == nil {
 		ctx := o.Context
 		if ctx == nil {
@@ -236,6 +243,27 @@ func New(dir string, o Options) (*Writer, error) {
 		w.folder, w.o.Create = f, f.Create
 	}
 	return w, nil
+}
+
+// NewFiles is New for a report written only through Options.Create, which must be set: no
+// output folder is opened, and a program that calls NewFiles, not New or Write, links none of
+// the folder's code (the browser decoder, which writes its report into memory).
+func NewFiles(o Options) (*Writer, error) {
+	if o.Create == nil {
+		return nil, errors.New("report: NewFiles without Options.Create")
+	}
+	return newWriter(o), nil
+}
+
+// newWriter is a Writer of o, its defaults filled in.
+func newWriter(o Options) *Writer {
+	if o.MaxExchanges <= 0 {
+		o.MaxExchanges = DefaultMaxExchanges
+	}
+	if o.Title == "" {
+		o.Title = "kafkagrid decode"
+	}
+	return &Writer{o: o, conns: map[int]*connSum{}, fields: MaxReportFields, writeIndex: writeIndex, writePage: writePage}
 }
 
 var errClosed = errors.New("report: the writer is closed")

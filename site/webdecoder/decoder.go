@@ -270,12 +270,14 @@ func (d *Decoder) Report() (files []string, first string, err error) {
 
 // writeReport writes the report of l with o.
 func writeReport(l *decoded, o report.Options) error {
-	if l.res != nil {
-		return report.Write("", l.res, o)
-	}
-	w, err := report.New("", o)
+	// NewFiles, not New or Write: the page's report goes into memory, and the output folder's
+	// code stays out of the WebAssembly.
+	w, err := report.NewFiles(o)
 	if err != nil {
 		return err
+	}
+	if l.res != nil {
+		return w.WriteAll(l.res)
 	}
 	r, _, err := decode.Stream(l.cat, bytes.NewReader(l.data), l.opts, w.Add)
 	if err != nil {
