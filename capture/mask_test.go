@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -60,5 +61,37 @@ func TestNewerFrameNotMasked(t *testing.T) {
 	}
 	if m := only(r); m.Err == nil || !headerRefused(m.Err) {
 		t.Errorf("with 4.0 alone: %v, want its header refused", m.Err)
+	}
+}
+
+// TestRefusedReadingsNotCounted: a request that no release's header takes is masked once,
+// and its secrets counted once, however many releases read it first and left it.
+func TestRefusedReadingsNotCounted(t *testing.T) {
+	h, err := os.ReadFile(filepath.Join("testdata", "produce-v13-snappy.hex"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	frame, err := ParseHex(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c40, err := kafka.LoadCatalog(testenv.Release(t, "4.0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	alone, err := Read(c40, frame, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	refusing := func() []Release { return []Release{{Name: "a", Catalog: c40}, {Name: "b", Catalog: c40}} }
+	tried, err := Read(c40, frame, Options{Releases: refusing})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(alone.Notes) == 0 || !strings.HasPrefix(alone.Notes[len(alone.Notes)-1], RedactedNote) {
+		t.Fatalf("the frame is no longer masked alone: %q", alone.Notes)
+	}
+	if !slices.Equal(tried.Notes, alone.Notes) {
+		t.Errorf("after two releases refused its header:\n%q\nwant\n%q", tried.Notes, alone.Notes)
 	}
 }
