@@ -1,7 +1,6 @@
 package schemas
 
 import (
-	"archive/zip"
 	"errors"
 	"fmt"
 	"io"
@@ -82,28 +81,6 @@ func InstallJars(path string) []string {
 		}
 	}
 	return out
-}
-
-// openJar reads the specs under common/message/ of a jar (a zip file).
-func openJar(path string) (*Release, error) {
-	z, err := zip.OpenReader(path)
-	if err != nil {
-		return nil, fmt.Errorf("schemas: %s: %w", path, err)
-	}
-	defer z.Close()
-	sub, err := fs.Sub(z, JarMessageDir)
-	if err != nil {
-		return nil, fmt.Errorf("schemas: %s: %w", path, err)
-	}
-	r, err := LoadFS(sub, path)
-	if err != nil {
-		if errors.Is(err, errNoSpecs) {
-			return nil, fmt.Errorf("schemas: %s: no %s/*.json in the jar (is it kafka-clients?)", path, JarMessageDir)
-		}
-		return nil, err
-	}
-	r.name = jarVersion(path)
-	return r, nil
 }
 
 // jarVersion is the version in a jar's name: "kafka-clients-3.9.0.jar" gives "3.9.0"; a name
