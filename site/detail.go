@@ -109,7 +109,7 @@ func writeField(w *jsonw.Writer, f Field) {
 	w.Object()
 	w.Key("p")
 	w.String(f.Path)
-	optString(w, "d", f.Shown)
+	w.OptString("d", f.Shown)
 	w.Key("n")
 	w.String(f.Name)
 	w.Key("t")
@@ -118,21 +118,11 @@ func writeField(w *jsonw.Writer, f Field) {
 	w.Int(f.Offset)
 	w.Key("l")
 	w.Int(f.Length)
-	optString(w, "v", f.Value)
-	optString(w, "a", f.About)
-	optString(w, "s", f.Spec)
-	if f.Line != 0 {
-		w.Key("L")
-		w.Int(f.Line)
-	}
+	w.OptString("v", f.Value)
+	w.OptString("a", f.About)
+	w.OptString("s", f.Spec)
+	w.OptInt("L", f.Line)
 	w.End('}')
-}
-
-func optString(w *jsonw.Writer, key, v string) {
-	if v != "" {
-		w.Key(key)
-		w.String(v)
-	}
 }
 
 // framingNames are what the framing parts of a field are called where a reader sees a path:

@@ -403,14 +403,14 @@ func (s *jsonSummary) appendJSON(indent bool) []byte {
 	w.Object()
 	w.Key("kind")
 	w.String(s.Kind)
-	optInt(w, "packets", s.Packets)
+	w.OptInt("packets", s.Packets)
 	w.Key("frames")
 	w.Int(s.Frames)
 	w.Key("decoded")
 	w.Int(s.Decoded)
-	optInt(w, "unlisted", s.Unlisted)
-	optInt(w, "skippedConnections", s.SkippedConns)
-	optStrings(w, "notes", s.Notes)
+	w.OptInt("unlisted", s.Unlisted)
+	w.OptInt("skippedConnections", s.SkippedConns)
+	w.OptStrings("notes", s.Notes)
 	w.Key("connections")
 	if s.Conns == nil {
 		w.Null()
@@ -420,33 +420,13 @@ func (s *jsonSummary) appendJSON(indent bool) []byte {
 			w.Object()
 			w.Key("id")
 			w.Int(c.ID)
-			if c.Client != "" {
-				w.Key("client")
-				w.String(c.Client)
-			}
-			if c.Server != "" {
-				w.Key("server")
-				w.String(c.Server)
-			}
-			optStrings(w, "notes", c.Notes)
+			w.OptString("client", c.Client)
+			w.OptString("server", c.Server)
+			w.OptStrings("notes", c.Notes)
 			w.End('}')
 		}
 		w.End(']')
 	}
 	w.End('}')
 	return w.Bytes()
-}
-
-func optInt(w *jsonw.Writer, key string, n int) {
-	if n != 0 {
-		w.Key(key)
-		w.Int(n)
-	}
-}
-
-func optStrings(w *jsonw.Writer, key string, s []string) {
-	if len(s) > 0 {
-		w.Key(key)
-		w.Strings(s)
-	}
 }

@@ -151,6 +151,31 @@ func (w *Writer) Bool(v bool) { w.value(); w.b = strconv.AppendBool(w.b, v) }
 // Null writes null.
 func (w *Writer) Null() { w.value(); w.b = append(w.b, "null"...) }
 
+// OptString writes the member key: v unless v is "", as json.Marshal writes a field tagged
+// omitempty.
+func (w *Writer) OptString(key, v string) {
+	if v != "" {
+		w.Key(key)
+		w.String(v)
+	}
+}
+
+// OptInt writes the member key: n unless n is 0 (omitempty).
+func (w *Writer) OptInt(key string, n int) {
+	if n != 0 {
+		w.Key(key)
+		w.Int(n)
+	}
+}
+
+// OptStrings writes the member key: s unless it is empty (omitempty).
+func (w *Writer) OptStrings(key string, s []string) {
+	if len(s) > 0 {
+		w.Key(key)
+		w.Strings(s)
+	}
+}
+
 // Strings writes a list of strings as json.Marshal writes a []string: null for nil.
 func (w *Writer) Strings(s []string) {
 	if s == nil {

@@ -18,7 +18,7 @@ func (r *Result) JSON() string {
 	w.String(r.Stderr)
 	w.Key("status")
 	w.Int(r.Status)
-	optString(w, "summary", r.Summary)
+	w.OptString("summary", r.Summary)
 	if len(r.Figures) > 0 {
 		w.Key("figures")
 		w.Array()
@@ -27,7 +27,7 @@ func (r *Result) JSON() string {
 		}
 		w.End(']')
 	}
-	optInt(w, "exchanges", r.Exchanges)
+	w.OptInt("exchanges", r.Exchanges)
 	if r.Need {
 		w.Key("need")
 		w.Bool(true)
@@ -43,13 +43,13 @@ func (f *Figure) write(w *jsonw.Writer) {
 	w.String(f.Heading)
 	w.Key("meta")
 	w.String(f.Meta)
-	optString(w, "note", f.Note)
-	optString(w, "grid", f.Grid)
-	optString(w, "gridTitle", f.GridTitle)
-	optInt(w, "gridWidth", f.GridWidth)
-	optString(w, "tree", f.Tree)
-	optString(w, "treeTitle", f.TreeTitle)
-	optInt(w, "treeWidth", f.TreeWidth)
+	w.OptString("note", f.Note)
+	w.OptString("grid", f.Grid)
+	w.OptString("gridTitle", f.GridTitle)
+	w.OptInt("gridWidth", f.GridWidth)
+	w.OptString("tree", f.Tree)
+	w.OptString("treeTitle", f.TreeTitle)
+	w.OptInt("treeWidth", f.TreeWidth)
 	w.End('}')
 }
 
@@ -79,18 +79,4 @@ func ReportAnswer(files []string, first, stderr string) string {
 	w.String(stderr)
 	w.End('}')
 	return string(w.Bytes())
-}
-
-func optString(w *jsonw.Writer, key, v string) {
-	if v != "" {
-		w.Key(key)
-		w.String(v)
-	}
-}
-
-func optInt(w *jsonw.Writer, key string, n int) {
-	if n != 0 {
-		w.Key(key)
-		w.Int(n)
-	}
 }
