@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -804,7 +805,7 @@ func TestBitWidth(t *testing.T) {
 	if def.BitW != 26 {
 		t.Errorf("16-bit rows by default: BitW %g, want 26", float64(def.BitW))
 	}
-	for _, bw := range []canvas.Pt{-1, 5, 9.9, 40.5, 100} {
+	for _, bw := range []canvas.Pt{-1, 5, 9.9, 40.5, 100, canvas.Pt(math.NaN()), canvas.Pt(math.Inf(1))} {
 		_, err := bytegrid.Layout(kafkaLike(), bytegrid.Options{BitWidth: bw})
 		if err == nil || !strings.Contains(err.Error(), "bit width") || !strings.Contains(err.Error(), "10 to 40") {
 			t.Errorf("BitWidth %g: err %v, want one naming the bounds 10 to 40", float64(bw), err)

@@ -306,7 +306,7 @@ func Layout(fields []Field, opts Options) (*Diagram, error) {
 		elide = 4
 	}
 	bw := opts.BitWidth
-	if bw < 0 || bw > 0 && bw < minBitWidth || bw > maxBitWidth {
+	if bw != 0 && !(bw >= minBitWidth && bw <= maxBitWidth) { // (NaN too)
 		return nil, fmt.Errorf("bytegrid: bit width %g pt: want %g to %g, or 0 for the row width's default", float64(bw), float64(minBitWidth), float64(maxBitWidth))
 	}
 	if bw == 0 {
