@@ -103,12 +103,11 @@ func ParseOptions(file string, src []byte, o Options) (*Spec, error) {
 
 // document is what a source declares, in order, and the text around it.
 type document struct {
-	file             string
-	decls            []*decl
-	byName           map[string]*decl
-	caption, source  string
-	warnings         []string
-	firstLine, lastN int
+	file            string
+	decls           []*decl
+	byName          map[string]*decl
+	caption, source string
+	warnings        []string
 }
 
 // readDoc reads the declarations of src, and the prose, caption and source line around them.

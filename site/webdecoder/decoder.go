@@ -47,7 +47,6 @@ type decoded struct {
 	data []byte          // a capture's bytes, read again as it streams
 	opts capture.Options // its reader's options
 	res  *capture.Result // any other input, read whole
-	text string          // the status's stderr, for the JSON's
 	rep  *reportFiles    // once written
 }
 
