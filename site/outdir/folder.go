@@ -578,14 +578,17 @@ type temp struct {
 	placed bool
 }
 
+// errStopped is openTemp's error once the process's temporary files were removed for a forced
+// stop (Temps.RemoveAll).
+var errStopped = errors.New("stopped: no file is written once the process was told to stop")
+
 // openTemp creates the temporary file of the file base of dir: "." + base + tempSuffix +
 // digits, in dir, so that the rename stays on its file system.
 func openTemp(dir, base string, temps *Temps) (*temp, error) {
-	f, err := createTemp(dir, "."+base+tempSuffix)
+	f, err := temps.create(dir, "."+base+tempSuffix)
 	if err != nil {
 		return nil, err
 	}
-	temps.Add(f.Name())
 	return &temp{File: f, temps: temps}, nil
 }
 
@@ -722,21 +725,33 @@ func (c *countWriter) Write(p []byte) (int, error) {
 // remove them when it cannot wait for the build to clean up (an uninterruptible write of the
 // book, say). The zero value is ready; a nil *Temps records nothing. It is safe for concurrent use.
 type Temps struct {
-	mu    sync.Mutex
-	names map[string]bool
+	mu      sync.Mutex
+	names   map[string]bool
+	stopped bool // RemoveAll has run: nothing more is created
 }
 
-// Add records an open temporary file.
-func (t *Temps) Add(name string) {
+// create creates a temporary file in dir named prefix and digits (createTemp) and records it,
+// under the lock, so that RemoveAll either sees it or runs first: after RemoveAll nothing is
+// created (errStopped), and a process that exits once RemoveAll returns leaves no temporary
+// file whatever its writers were doing.
+func (t *Temps) create(dir, prefix string) (*os.File, error) {
 	if t == nil {
-		return
+		return createTemp(dir, prefix)
 	}
 	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.stopped {
+		return nil, errStopped
+	}
+	f, err := createTemp(dir, prefix)
+	if err != nil {
+		return nil, err
+	}
 	if t.names == nil {
 		t.names = map[string]bool{}
 	}
-	t.names[name] = true
-	t.mu.Unlock()
+	t.names[f.Name()] = true
+	return f, nil
 }
 
 // Done forgets a temporary file, renamed into place or removed.
@@ -749,7 +764,8 @@ func (t *Temps) Done(name string) {
 	t.mu.Unlock()
 }
 
-// RemoveAll removes every temporary file still open and forgets them.
+// RemoveAll removes every temporary file still open and forgets them; a temporary file
+// is created after it (the write fails).
 func (t *Temps) RemoveAll() {
 	if t == nil {
 		return
@@ -760,4 +776,5 @@ func (t *Temps) RemoveAll() {
 		os.Remove(n)
 	}
 	t.names = nil
+	t.stopped = true
 }

@@ -365,3 +365,30 @@ func TestReadManifestWaitsForTheLock(t *testing.T) {
 		t.Errorf("the lock is left behind: %v", err)
 	}
 }
+
+// TestTempsRemoveAll: RemoveAll removes the temporary files open at the time, and a write that
+// starts after it (a build still running when the process is told to stop) leaves no file:
+// its temporary file is removed as it is created, and the write fails.
+func TestTempsRemoveAll(t *testing.T) {
+	dir := t.TempDir()
+	temps := &Temps{}
+	open, err := openTemp(dir, "open.svg", temps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer open.Close()
+	temps.RemoveAll()
+	if _, err := os.Stat(open.Name()); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("%s after RemoveAll: %v", open.Name(), err)
+	}
+	err = WriteFile(filepath.Join(dir, "late.svg"), func(w io.Writer) error {
+		_, err := io.WriteString(w, "<svg/>")
+		return err
+	}, temps)
+	if !errors.Is(err, errStopped) {
+		t.Errorf("a write after RemoveAll: %v, want errStopped", err)
+	}
+	if left, _ := os.ReadDir(dir); len(left) != 0 {
+		t.Errorf("left in the folder: %v", left)
+	}
+}
